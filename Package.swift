@@ -1,0 +1,23 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "todo",
+    products: [
+        .executable(name: "todo", targets: ["todo"]),
+        // Wire types of the sync API, shared with Server/.
+        .library(name: "TodoWire", targets: ["TodoWire"]),
+    ],
+    targets: [
+        .target(name: "TodoCore"),
+        .target(name: "TodoStore", dependencies: ["TodoCore"]),
+        .target(name: "TodoWire"),
+        .target(name: "TodoCLI", dependencies: ["TodoCore", "TodoStore"]),
+        .executableTarget(name: "todo", dependencies: ["TodoCLI"]),
+        .testTarget(name: "TodoCoreTests", dependencies: ["TodoCore"]),
+        .testTarget(name: "TodoStoreTests", dependencies: ["TodoStore", "TodoCore"]),
+        .testTarget(name: "TodoWireTests", dependencies: ["TodoWire"]),
+        .testTarget(name: "TodoCLITests", dependencies: ["TodoCLI", "TodoCore", "TodoStore"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

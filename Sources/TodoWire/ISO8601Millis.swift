@@ -1,0 +1,130 @@
+import Foundation
+
+/// ISO 8601 UTC timestamps with milliseconds (`2026-11-21T01:33:29.123Z`), rounded, not truncated.
+///
+/// Hand-written because it runs for every date of every todo when a state file is read or
+/// written, and Foundation's formatters are both slower and truncating.
+public enum ISO8601Millis {
+    /// Milliseconds since 1970, rounded to the nearest.
+    public static func milliseconds(_ date: Date) -> Int64 {
+        Int64((date.timeIntervalSince1970 * 1000).rounded())
+    }
+
+    public static func date(milliseconds: Int64) -> Date {
+        Date(timeIntervalSince1970: Double(milliseconds) / 1000)
+    }
+
+    public static func string(_ date: Date) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(24)
+        append(date, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends the 24-byte form of `date` to `out`.
+    public static func append(_ date: Date, to out: inout [UInt8]) {
+        let ms = milliseconds(date)
+        let (days, msOfDay) = floorDivide(ms, 86_400_000)
+        let (year, month, day) = civil(fromDays: days)
+        func digits(_ value: Int64, _ count: Int) {
+            var divisor: Int64 = 1
+            for _ in 1..<count { divisor *= 10 }
+            var rest = value
+            while divisor > 0 {
+                out.append(UInt8(48 + rest / divisor))
+                rest %= divisor
+                divisor /= 10
+            }
+        }
+        digits(year, 4); out.append(0x2D)
+        digits(month, 2); out.append(0x2D)
+        digits(day, 2); out.append(0x54)
+        digits(msOfDay / 3_600_000, 2); out.append(0x3A)
+        digits(msOfDay / 60_000 % 60, 2); out.append(0x3A)
+        digits(msOfDay / 1000 % 60, 2); out.append(0x2E)
+        digits(msOfDay % 1000, 3); out.append(0x5A)
+    }
+
+    public static func parse(_ text: String) -> Date? {
+        var text = text
+        return text.withUTF8 { parse(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Parses `YYYY-MM-DDTHH:MM:SS[.fff]Z`; up to 9 fraction digits, rounded to milliseconds.
+    public static func parse(_ bytes: UnsafeRawBufferPointer) -> Date? {
+        guard bytes.count >= 20, bytes.count <= 30 else { return nil }
+        func number(_ from: Int, _ count: Int) -> Int64? {
+            var value: Int64 = 0
+            for index in from..<from + count {
+                let byte = bytes[index]
+                guard byte >= 48, byte <= 57 else { return nil }
+                value = value * 10 + Int64(byte - 48)
+            }
+            return value
+        }
+        guard bytes[4] == 0x2D, bytes[7] == 0x2D, bytes[10] == 0x54 || bytes[10] == 0x74,
+            bytes[13] == 0x3A, bytes[16] == 0x3A,
+            let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
+            let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),
+            (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year),
+            hour < 24, minute < 60, second < 60
+        else { return nil }
+        var index = 19
+        var fractionMs: Int64 = 0
+        if bytes[index] == 0x2E {
+            index += 1
+            var scale: Int64 = 100_000_000
+            var nanos: Int64 = 0
+            let start = index
+            while index < bytes.count, bytes[index] >= 48, bytes[index] <= 57 {
+                guard index - start < 9 else { return nil }
+                nanos += Int64(bytes[index] - 48) * scale
+                scale /= 10
+                index += 1
+            }
+            guard index > start else { return nil }
+            fractionMs = (nanos + 500_000) / 1_000_000
+        }
+        guard index == bytes.count - 1, bytes[index] == 0x5A || bytes[index] == 0x7A else {
+            return nil
+        }
+        let days = self.days(fromCivil: year, month, day)
+        let ms = ((days * 24 + hour) * 60 + minute) * 60_000 + second * 1000 + fractionMs
+        return date(milliseconds: ms)
+    }
+
+    private static func floorDivide(_ a: Int64, _ b: Int64) -> (Int64, Int64) {
+        let quotient = a >= 0 ? a / b : (a - b + 1) / b
+        return (quotient, a - quotient * b)
+    }
+
+    private static func daysIn(month: Int64, year: Int64) -> Int64 {
+        switch month {
+        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    // Howard Hinnant's days_from_civil / civil_from_days.
+    private static func days(fromCivil year: Int64, _ month: Int64, _ day: Int64) -> Int64 {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let doy = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
+    }
+
+    private static func civil(fromDays days: Int64) -> (Int64, Int64, Int64) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let day = doy - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        return (month <= 2 ? yoe + era * 400 + 1 : yoe + era * 400, month, day)
+    }
+}

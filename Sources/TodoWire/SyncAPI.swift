@@ -1,0 +1,169 @@
+import Foundation
+
+/// The JSON bodies of the sync API v1 (`/v1/...`), shared by `todo` and `todo-server`.
+///
+/// Dates travel as ISO 8601 UTC strings with milliseconds (`2026-11-21T01:33:29.123Z`);
+/// use `WireJSON.encoder` and `WireJSON.decoder`, which are set up for that.
+public enum SyncAPI {
+    public static let version = "v1"
+    /// Upper bound on `operations` in one push; the server answers 400 above it.
+    public static let maxOperationsPerPush = 1000
+    /// Upper bound on `limit` for the change feed; larger values are clamped.
+    public static let maxChangesPerPage = 1000
+}
+
+/// The content of a todo: every field a device can change.
+public struct TodoFields: Codable, Sendable, Equatable {
+    public var name: String
+    public var description: String
+    public var notes: String
+    public var completed: Bool
+    public var createdAt: Date
+    public var updatedAt: Date
+    public var completedAt: Date?
+
+    public init(
+        name: String, description: String = "", notes: String = "", completed: Bool = false,
+        createdAt: Date, updatedAt: Date, completedAt: Date? = nil
+    ) {
+        self.name = name
+        self.description = description
+        self.notes = notes
+        self.completed = completed
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+        self.completedAt = completedAt
+    }
+}
+
+/// A todo as the server stores it: its identity, its revision, and its content or a tombstone.
+public struct TodoRecord: Codable, Sendable, Equatable {
+    public var uuid: UUID
+    /// Server revision of this record's latest change; increases on every change of the user's data.
+    public var rev: Int64
+    /// True for a tombstone: the todo was deleted; `todo` is then nil.
+    public var deleted: Bool
+    public var todo: TodoFields?
+
+    public init(uuid: UUID, rev: Int64, deleted: Bool, todo: TodoFields?) {
+        self.uuid = uuid
+        self.rev = rev
+        self.deleted = deleted
+        self.todo = todo
+    }
+}
+
+/// `GET /v1/changes?since=CURSOR&limit=N`: records changed after `since`, oldest change first.
+public struct ChangesResponse: Codable, Sendable, Equatable {
+    public var datasetId: UUID
+    public var changes: [TodoRecord]
+    /// Pass as `since` to get the next page (or, when `hasMore` is false, later changes).
+    public var nextCursor: Int64
+    public var hasMore: Bool
+
+    public init(datasetId: UUID, changes: [TodoRecord], nextCursor: Int64, hasMore: Bool) {
+        self.datasetId = datasetId
+        self.changes = changes
+        self.nextCursor = nextCursor
+        self.hasMore = hasMore
+    }
+}
+
+/// One change a client asks the server to make.
+public struct PushOperation: Codable, Sendable, Equatable {
+    public enum Kind: String, Codable, Sendable { case put, delete }
+
+    /// Client-generated; a repeated `opId` returns the first result instead of applying again.
+    public var opId: UUID
+    public var kind: Kind
+    public var uuid: UUID
+    /// The record revision this change was based on; 0 for a todo the server has never seen.
+    public var baseRev: Int64
+    /// The new content; required for `put`, ignored for `delete`.
+    public var todo: TodoFields?
+
+    public init(opId: UUID, kind: Kind, uuid: UUID, baseRev: Int64, todo: TodoFields?) {
+        self.opId = opId
+        self.kind = kind
+        self.uuid = uuid
+        self.baseRev = baseRev
+        self.todo = todo
+    }
+}
+
+/// `POST /v1/push` body.
+public struct PushRequest: Codable, Sendable, Equatable {
+    public var operations: [PushOperation]
+    public init(operations: [PushOperation]) { self.operations = operations }
+}
+
+public struct PushResult: Codable, Sendable, Equatable {
+    public enum Status: String, Codable, Sendable {
+        /// The change was made; `record` is the stored result.
+        case applied
+        /// `baseRev` was stale; nothing was changed; `record` is the server's current copy
+        /// (nil when the server has no record of that uuid).
+        case conflict
+    }
+
+    public var opId: UUID
+    public var status: Status
+    public var record: TodoRecord?
+
+    public init(opId: UUID, status: Status, record: TodoRecord?) {
+        self.opId = opId
+        self.status = status
+        self.record = record
+    }
+}
+
+/// `POST /v1/push` response: one result per operation, in request order.
+public struct PushResponse: Codable, Sendable, Equatable {
+    public var datasetId: UUID
+    public var results: [PushResult]
+    /// The user's latest revision after this push.
+    public var cursor: Int64
+
+    public init(datasetId: UUID, results: [PushResult], cursor: Int64) {
+        self.datasetId = datasetId
+        self.results = results
+        self.cursor = cursor
+    }
+}
+
+/// Every non-2xx answer of the API: `{"error": true, "reason": "..."}` (Vapor's shape).
+public struct ErrorResponse: Codable, Sendable, Equatable {
+    public var error: Bool
+    public var reason: String
+    public init(reason: String) {
+        self.error = true
+        self.reason = reason
+    }
+}
+
+/// Encoders and decoders configured for the wire's date format.
+public enum WireJSON {
+    public static var encoder: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        encoder.dateEncodingStrategy = .custom { date, encoder in
+            var container = encoder.singleValueContainer()
+            try container.encode(ISO8601Millis.string(date))
+        }
+        return encoder
+    }
+
+    public static var decoder: JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .custom { decoder in
+            let container = try decoder.singleValueContainer()
+            let text = try container.decode(String.self)
+            guard let date = ISO8601Millis.parse(text) else {
+                throw DecodingError.dataCorruptedError(
+                    in: container, debugDescription: "not an ISO 8601 UTC date: \(text)")
+            }
+            return date
+        }
+        return decoder
+    }
+}
