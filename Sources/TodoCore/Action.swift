@@ -1,0 +1,50 @@
+import Foundation
+
+/// Everything that can change a `TodoState`. The clock and the UUID generator live outside
+/// the core, so their values travel inside the actions.
+public enum Action: Equatable, Sendable, Codable {
+    case add(NewTodo)
+    case edit(id: Int, changes: [FieldChange], at: Date)
+    case toggle(ids: [Int], at: Date)
+    case delete(ids: [Int], at: Date)
+    case clearCompleted(at: Date)
+    /// Reverts the change recorded last in the history.
+    case undo(at: Date)
+    /// Several actions applied together: all or nothing, and one step for `undo`.
+    case batch([Action])
+}
+
+public struct NewTodo: Equatable, Sendable, Codable {
+    public var uuid: UUID
+    public var name: String
+    public var description: String
+    public var notes: String
+    public var createdAt: Date
+
+    public init(uuid: UUID, name: String, description: String = "", notes: String = "", createdAt: Date) {
+        self.uuid = uuid
+        self.name = name
+        self.description = description
+        self.notes = notes
+        self.createdAt = createdAt
+    }
+}
+
+public struct FieldChange: Equatable, Sendable, Codable {
+    public var field: TodoField
+    public var value: String
+
+    public init(_ field: TodoField, _ value: String) {
+        self.field = field
+        self.value = value
+    }
+}
+
+/// Why an action was refused. The state is left as it was.
+public enum ReduceError: Error, Equatable, Sendable {
+    case unknownId(Int)
+    case blankName
+    case nothingToUndo
+    case noTodosGiven
+    case undoInsideBatch
+}

@@ -1,0 +1,41 @@
+import Foundation
+
+/// A short phrase saying what `action` does to `state`, as `undo` reports it.
+public func describe(_ action: Action, in state: TodoState) -> String {
+    switch action {
+    case .add(let new):
+        return "add #\(state.nextId) \(quoted(Todo.normalizedName(new.name)))"
+    case .edit(let id, let changes, _):
+        let fields = changes.map(\.field.rawValue).joined(separator: ", ")
+        return "edit \(label(id, in: state)) (\(fields))"
+    case .toggle(let ids, _):
+        if ids.count == 1, let todo = state.todo(id: ids[0]) {
+            return "\(todo.completed ? "reopen" : "complete") \(label(todo.id, in: state))"
+        }
+        return "toggle \(numbers(ids))"
+    case .delete(let ids, _):
+        return ids.count == 1 ? "delete \(label(ids[0], in: state))" : "delete \(numbers(ids))"
+    case .clearCompleted:
+        let count = state.todos.count { $0.completed }
+        return "clear-completed (\(count) todo\(count == 1 ? "" : "s"))"
+    case .undo:
+        return "undo"
+    case .batch(let actions):
+        return "batch of \(actions.count) action\(actions.count == 1 ? "" : "s")"
+    }
+}
+
+private func label(_ id: Int, in state: TodoState) -> String {
+    guard let todo = state.todo(id: id) else { return "#\(id)" }
+    return "#\(id) \(quoted(todo.name))"
+}
+
+private func quoted(_ name: String) -> String {
+    let oneLine = name.replacingOccurrences(of: "\n", with: " ")
+    return "\"" + (oneLine.count > 40 ? oneLine.prefix(39) + "…" : oneLine) + "\""
+}
+
+private func numbers(_ ids: [Int]) -> String {
+    let shown = ids.prefix(5).map { "#\($0)" }.joined(separator: ", ")
+    return ids.count > 5 ? "\(shown) and \(ids.count - 5) more" : shown
+}

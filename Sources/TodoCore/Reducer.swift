@@ -1,0 +1,134 @@
+import Foundation
+
+/// Applies `action` to `state`, or throws and changes nothing.
+///
+/// Every action but `undo` that changes something pushes one `HistoryEntry`; `undo` pops one.
+public func reduce(_ state: TodoState, _ action: Action) throws(ReduceError) -> TodoState {
+    if case .undo(let at) = action {
+        return try undoLast(state, at: at)
+    }
+    var step = Step(state: state)
+    try step.apply(action)
+    guard !step.before.isEmpty, let at = action.date else { return step.state }
+    var next = step.state
+    next.history.append(HistoryEntry(summary: describe(action, in: state), at: at, before: step.before))
+    if next.history.count > TodoState.historyLimit {
+        next.history.removeFirst(next.history.count - TodoState.historyLimit)
+    }
+    return next
+}
+
+/// Applies actions one after the other, all or nothing.
+public func reduce(_ state: TodoState, _ actions: [Action]) throws(ReduceError) -> TodoState {
+    var next = state
+    for action in actions { next = try reduce(next, action) }
+    return next
+}
+
+/// The state being changed by one action, with the prior version of every todo it touched.
+private struct Step {
+    var state: TodoState
+    var before: [PriorVersion] = []
+    var touched: Set<Int> = []
+
+    mutating func recordPrior(_ id: Int) {
+        if touched.insert(id).inserted {
+            before.append(PriorVersion(id: id, todo: state.todo(id: id)))
+        }
+    }
+
+    mutating func apply(_ action: Action) throws(ReduceError) {
+        switch action {
+        case .add(let new):
+            let name = Todo.normalizedName(new.name)
+            guard !name.isEmpty else { throw .blankName }
+            let id = state.nextId
+            recordPrior(id)
+            state.nextId += 1
+            state.todos.append(Todo(
+                id: id, uuid: new.uuid, name: name, description: new.description, notes: new.notes,
+                createdAt: new.createdAt))
+
+        case .edit(let id, let changes, let at):
+            guard let index = state.index(of: id) else { throw .unknownId(id) }
+            var todo = state.todos[index]
+            for change in changes {
+                let value = change.field == .name ? Todo.normalizedName(change.value) : change.value
+                if change.field == .name, value.isEmpty { throw .blankName }
+                todo[keyPath: change.field.keyPath] = value
+            }
+            guard todo != state.todos[index] else { return }
+            recordPrior(id)
+            todo.updatedAt = at
+            todo.synced = false
+            state.todos[index] = todo
+
+        case .toggle(let ids, let at):
+            let indices = try existingIndices(ids)
+            for index in indices {
+                recordPrior(state.todos[index].id)
+                state.todos[index].completed.toggle()
+                state.todos[index].completedAt = state.todos[index].completed ? at : nil
+                state.todos[index].updatedAt = at
+                state.todos[index].synced = false
+            }
+
+        case .delete(let ids, _):
+            let indices = try existingIndices(ids)
+            for index in indices { recordPrior(state.todos[index].id) }
+            let doomed = Set(indices.map { state.todos[$0].id })
+            state.todos.removeAll { doomed.contains($0.id) }
+
+        case .clearCompleted:
+            for todo in state.todos where todo.completed { recordPrior(todo.id) }
+            state.todos.removeAll { $0.completed }
+
+        case .undo:
+            throw .undoInsideBatch
+
+        case .batch(let actions):
+            for action in actions { try apply(action) }
+        }
+    }
+
+    /// Indices of the distinct todos numbered `ids`, in the order given.
+    func existingIndices(_ ids: [Int]) throws(ReduceError) -> [Int] {
+        guard !ids.isEmpty else { throw .noTodosGiven }
+        var seen = Set<Int>()
+        var indices: [Int] = []
+        for id in ids where seen.insert(id).inserted {
+            guard let index = state.index(of: id) else { throw .unknownId(id) }
+            indices.append(index)
+        }
+        return indices
+    }
+}
+
+/// Restores the todos the last history entry touched; they count as changed now.
+private func undoLast(_ state: TodoState, at: Date) throws(ReduceError) -> TodoState {
+    var next = state
+    guard let entry = next.history.popLast() else { throw .nothingToUndo }
+    for prior in entry.before.reversed() {
+        if var restored = prior.todo {
+            restored.updatedAt = at
+            restored.synced = false
+            next.put(restored)
+        } else if let index = next.index(of: prior.id) {
+            next.todos.remove(at: index)
+        }
+    }
+    return next
+}
+
+extension Action {
+    /// When the action happened; nil for an empty batch.
+    public var date: Date? {
+        switch self {
+        case .add(let new): new.createdAt
+        case .edit(_, _, let at), .toggle(_, let at), .delete(_, let at), .clearCompleted(let at),
+            .undo(let at):
+            at
+        case .batch(let actions): actions.compactMap(\.date).max()
+        }
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+
+/// One todo. `id` is the local number people type; `uuid` is its identity everywhere else.
+public struct Todo: Equatable, Sendable {
+    /// Assigned 1, 2, 3… in a state file; never changes and is never reused.
+    public var id: Int
+    public var uuid: UUID
+    public var name: String
+    public var description: String
+    public var notes: String
+    public var completed: Bool
+    public var createdAt: Date
+    public var updatedAt: Date
+    /// Set while `completed` is true, nil otherwise.
+    public var completedAt: Date?
+    /// False after any local change, until a sync has the server acknowledge it.
+    public var synced: Bool
+
+    public init(
+        id: Int, uuid: UUID, name: String, description: String = "", notes: String = "",
+        completed: Bool = false, createdAt: Date, updatedAt: Date? = nil,
+        completedAt: Date? = nil, synced: Bool = false
+    ) {
+        self.id = id
+        self.uuid = uuid
+        self.name = name
+        self.description = description
+        self.notes = notes
+        self.completed = completed
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt ?? createdAt
+        self.completedAt = completedAt
+        self.synced = synced
+    }
+}
+
+/// The text fields an edit can change; each is a lens onto `Todo` through its key path.
+public enum TodoField: String, CaseIterable, Codable, Sendable {
+    case name, description, notes
+
+    public var keyPath: WritableKeyPath<Todo, String> {
+        switch self {
+        case .name: \.name
+        case .description: \.description
+        case .notes: \.notes
+        }
+    }
+}
+
+extension Todo {
+    /// The name as people see it in one line: surrounding blanks trimmed.
+    public static func normalizedName(_ name: String) -> String {
+        name.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}
