@@ -10,7 +10,7 @@ let package = Package(
     ],
     targets: [
         .target(name: "TodoCore"),
-        .target(name: "TodoStore", dependencies: ["TodoCore"]),
+        .target(name: "TodoStore", dependencies: ["TodoCore", "TodoWire"]),
         .target(name: "TodoWire"),
         .target(name: "TodoCLI", dependencies: ["TodoCore", "TodoStore"]),
         .executableTarget(name: "todo", dependencies: ["TodoCLI"]),

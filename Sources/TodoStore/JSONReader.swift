@@ -1,0 +1,314 @@
+import Foundation
+import TodoWire
+
+/// A malformed document, with the 1-based line and column where reading stopped.
+public struct JSONSyntaxError: Error, Equatable, CustomStringConvertible {
+    public var line: Int
+    public var column: Int
+    public var expected: String
+
+    public var description: String { "line \(line), column \(column): expected \(expected)" }
+}
+
+/// A pull parser over UTF-8 bytes: the caller asks for the value it expects next.
+///
+/// Only valid while the buffer it reads is alive; use it inside `withUnsafeBytes`.
+public struct JSONReader {
+    let bytes: UnsafeRawBufferPointer
+    var position = 0
+
+    public init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
+
+    public var isAtEnd: Bool {
+        mutating get {
+            skipWhitespace()
+            return position >= bytes.count
+        }
+    }
+
+    public func fail(_ expected: String) -> JSONSyntaxError {
+        var line = 1
+        var lineStart = 0
+        for index in 0..<min(position, bytes.count) where bytes[index] == 0x0A {
+            line += 1
+            lineStart = index + 1
+        }
+        return JSONSyntaxError(line: line, column: position - lineStart + 1, expected: expected)
+    }
+
+    mutating func skipWhitespace() {
+        while position < bytes.count {
+            switch bytes[position] {
+            case 0x20, 0x0A, 0x0D, 0x09: position += 1
+            default: return
+            }
+        }
+    }
+
+    mutating func peek() -> UInt8? {
+        skipWhitespace()
+        return position < bytes.count ? bytes[position] : nil
+    }
+
+    mutating func consume(_ byte: UInt8, _ expected: String) throws(JSONSyntaxError) {
+        guard peek() == byte else { throw fail(expected) }
+        position += 1
+    }
+
+    /// Consumes `{`; false if the object is empty (its `}` consumed too).
+    public mutating func enterObject() throws(JSONSyntaxError) -> Bool {
+        try consume(0x7B, "'{'")
+        if peek() == 0x7D { position += 1; return false }
+        return true
+    }
+
+    /// Reads `"key":`.
+    public mutating func readKey() throws(JSONSyntaxError) -> String {
+        let key = try readString()
+        try consume(0x3A, "':'")
+        return key
+    }
+
+    /// After a member: consumes `,` (true: another follows) or `}` (false).
+    public mutating func objectContinues() throws(JSONSyntaxError) -> Bool {
+        switch peek() {
+        case 0x2C: position += 1; return true
+        case 0x7D: position += 1; return false
+        default: throw fail("',' or '}'")
+        }
+    }
+
+    public mutating func enterArray() throws(JSONSyntaxError) -> Bool {
+        try consume(0x5B, "'['")
+        if peek() == 0x5D { position += 1; return false }
+        return true
+    }
+
+    public mutating func arrayContinues() throws(JSONSyntaxError) -> Bool {
+        switch peek() {
+        case 0x2C: position += 1; return true
+        case 0x5D: position += 1; return false
+        default: throw fail("',' or ']'")
+        }
+    }
+
+    /// Consumes `null` if it comes next.
+    public mutating func readNull() -> Bool {
+        guard peek() == 0x6E, matches("null") else { return false }
+        position += 4
+        return true
+    }
+
+    public mutating func readBool() throws(JSONSyntaxError) -> Bool {
+        if peek() == 0x74, matches("true") { position += 4; return true }
+        if peek() == 0x66, matches("false") { position += 5; return false }
+        throw fail("true or false")
+    }
+
+    public mutating func readInt() throws(JSONSyntaxError) -> Int {
+        skipWhitespace()
+        let negative = position < bytes.count && bytes[position] == 0x2D
+        if negative { position += 1 }
+        let start = position
+        var value = 0
+        while position < bytes.count, bytes[position] >= 48, bytes[position] <= 57 {
+            let (times, overflow1) = value.multipliedReportingOverflow(by: 10)
+            let (sum, overflow2) = times.addingReportingOverflow(Int(bytes[position] - 48))
+            guard !overflow1, !overflow2 else { throw fail("a smaller integer") }
+            value = sum
+            position += 1
+        }
+        guard position > start else { throw fail("an integer") }
+        if position < bytes.count, [0x2E, 0x65, 0x45].contains(bytes[position]) {
+            throw fail("an integer")
+        }
+        return negative ? -value : value
+    }
+
+    public mutating func readString() throws(JSONSyntaxError) -> String {
+        try consume(0x22, "a string")
+        let start = position
+        while position < bytes.count {
+            let byte = bytes[position]
+            if byte == 0x22 {
+                let raw = UnsafeRawBufferPointer(rebasing: bytes[start..<position])
+                position += 1
+                guard let text = String(validating: raw, as: UTF8.self) else {
+                    position = start
+                    throw fail("valid UTF-8 text")
+                }
+                return text
+            }
+            if byte == 0x5C { return try readEscapedString(from: start) }
+            guard byte >= 0x20 else { throw fail("no control characters inside a string") }
+            position += 1
+        }
+        throw fail("'\"' closing the string")
+    }
+
+    private mutating func readEscapedString(from start: Int) throws(JSONSyntaxError) -> String {
+        var out = [UInt8](UnsafeRawBufferPointer(rebasing: bytes[start..<position]))
+        while position < bytes.count {
+            let byte = bytes[position]
+            position += 1
+            switch byte {
+            case 0x22:
+                guard let text = String(validating: out, as: UTF8.self) else {
+                    throw fail("valid UTF-8 text")
+                }
+                return text
+            case 0x5C:
+                guard position < bytes.count else { break }
+                let escape = bytes[position]
+                position += 1
+                switch escape {
+                case 0x22, 0x5C, 0x2F: out.append(escape)
+                case 0x62: out.append(0x08)
+                case 0x66: out.append(0x0C)
+                case 0x6E: out.append(0x0A)
+                case 0x72: out.append(0x0D)
+                case 0x74: out.append(0x09)
+                case 0x75: out.append(contentsOf: String(try readUnicodeEscape()).utf8)
+                default:
+                    position -= 1
+                    throw fail("a valid escape after '\\'")
+                }
+            case ..<0x20:
+                position -= 1
+                throw fail("no control characters inside a string")
+            default:
+                out.append(byte)
+            }
+        }
+        throw fail("'\"' closing the string")
+    }
+
+    /// Reads the `XXXX` of `\uXXXX`, and a following low surrogate escape if needed.
+    private mutating func readUnicodeEscape() throws(JSONSyntaxError) -> Character {
+        let high = try readHex4()
+        if (0xD800..<0xDC00).contains(high) {
+            guard matches("\\u") else { throw fail("a low surrogate escape") }
+            position += 2
+            let low = try readHex4()
+            guard (0xDC00..<0xE000).contains(low) else { throw fail("a low surrogate escape") }
+            let scalar = 0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)
+            return Character(Unicode.Scalar(scalar)!)
+        }
+        guard let scalar = Unicode.Scalar(high) else { throw fail("a valid \\u escape") }
+        return Character(scalar)
+    }
+
+    private mutating func readHex4() throws(JSONSyntaxError) -> UInt32 {
+        guard position + 4 <= bytes.count else { throw fail("4 hex digits") }
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            let byte = bytes[position]
+            let digit: UInt8
+            switch byte {
+            case 48...57: digit = byte - 48
+            case 65...70: digit = byte - 55
+            case 97...102: digit = byte - 87
+            default: throw fail("4 hex digits")
+            }
+            value = value << 4 | UInt32(digit)
+            position += 1
+        }
+        return value
+    }
+
+    /// Reads a string holding an ISO 8601 UTC date, without building the string.
+    public mutating func readDate() throws(JSONSyntaxError) -> Date {
+        let raw = try rawStringContent("an ISO 8601 date string")
+        guard let date = ISO8601Millis.parse(raw) else {
+            position -= raw.count + 2
+            throw fail("an ISO 8601 UTC date like 2026-01-31T12:00:00.000Z")
+        }
+        return date
+    }
+
+    public mutating func readUUID() throws(JSONSyntaxError) -> UUID {
+        let raw = try rawStringContent("a UUID string")
+        guard raw.count == 36, let uuid = Self.uuid(raw) else {
+            position -= raw.count + 2
+            throw fail("a UUID")
+        }
+        return uuid
+    }
+
+    /// The bytes between the quotes of a string without escapes.
+    private mutating func rawStringContent(_ expected: String) throws(JSONSyntaxError) -> UnsafeRawBufferPointer {
+        let before = position
+        guard peek() == 0x22 else { throw fail(expected) }
+        let start = position + 1
+        var end = start
+        while end < bytes.count, bytes[end] != 0x22, bytes[end] != 0x5C { end += 1 }
+        guard end < bytes.count, bytes[end] == 0x22 else {
+            position = before
+            throw fail(expected)
+        }
+        position = end + 1
+        return UnsafeRawBufferPointer(rebasing: bytes[start..<end])
+    }
+
+    private static func uuid(_ raw: UnsafeRawBufferPointer) -> UUID? {
+        var value: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        let ok = withUnsafeMutableBytes(of: &value) { out -> Bool in
+            var nibble = 0
+            for (index, byte) in raw.enumerated() {
+                if index == 8 || index == 13 || index == 18 || index == 23 {
+                    if byte != 0x2D { return false }
+                    continue
+                }
+                let digit: UInt8
+                switch byte {
+                case 48...57: digit = byte - 48
+                case 65...70: digit = byte - 55
+                case 97...102: digit = byte - 87
+                default: return false
+                }
+                out[nibble / 2] |= nibble % 2 == 0 ? digit << 4 : digit
+                nibble += 1
+            }
+            return nibble == 32
+        }
+        return ok ? UUID(uuid: value) : nil
+    }
+
+    /// Skips any value, nested or not.
+    public mutating func skipValue() throws(JSONSyntaxError) {
+        switch peek() {
+        case 0x7B:
+            var more = try enterObject()
+            while more {
+                _ = try readKey()
+                try skipValue()
+                more = try objectContinues()
+            }
+        case 0x5B:
+            var more = try enterArray()
+            while more {
+                try skipValue()
+                more = try arrayContinues()
+            }
+        case 0x22: _ = try readString()
+        case 0x74, 0x66: _ = try readBool()
+        case 0x6E: if !readNull() { throw fail("a value") }
+        case .some(0x2D), .some(0x30...0x39): try skipNumber()
+        default: throw fail("a value")
+        }
+    }
+
+    private mutating func skipNumber() throws(JSONSyntaxError) {
+        let start = position
+        while position < bytes.count, "+-.eE0123456789".utf8.contains(bytes[position]) { position += 1 }
+        let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+        guard Double(text) != nil else { position = start; throw fail("a number") }
+    }
+
+    private func matches(_ word: StaticString) -> Bool {
+        guard position + word.utf8CodeUnitCount <= bytes.count else { return false }
+        return word.withUTF8Buffer { expected in
+            expected.indices.allSatisfy { bytes[position + $0] == expected[$0] }
+        }
+    }
+}

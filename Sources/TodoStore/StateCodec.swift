@@ -1,0 +1,251 @@
+import Foundation
+import TodoCore
+
+/// The state file's JSON: a format name and version, then one todo per line.
+///
+///     {"format": "todo-state", "version": 1, "nextId": 3,
+///      "todos": [
+///       {"id": 1, "uuid": "…", "name": "…", …},
+///       …],
+///      "history": […]}
+public enum StateCodec {
+    public static let formatName = "todo-state"
+    public static let version = 1
+
+    public enum DecodeError: Error, Equatable, CustomStringConvertible {
+        case syntax(JSONSyntaxError)
+        case notAStateFile
+        case unsupportedVersion(Int)
+        case invalid(String)
+
+        public var description: String {
+            switch self {
+            case .syntax(let error): "not valid JSON (\(error))"
+            case .notAStateFile: "not a todo state file (no \"format\": \"\(StateCodec.formatName)\")"
+            case .unsupportedVersion(let version):
+                "format version \(version) is newer than this todo understands (\(StateCodec.version)); upgrade todo"
+            case .invalid(let detail): detail
+            }
+        }
+    }
+
+    public static func encode(_ state: TodoState) -> [UInt8] {
+        var out = JSONWriter(capacity: 256 * (state.todos.count + 4))
+        out.raw("{\"format\": \"")
+        out.raw("todo-state")
+        out.raw("\", \"version\": ")
+        out.int(version)
+        out.raw(", \"nextId\": ")
+        out.int(state.nextId)
+        out.raw(",\n \"todos\": [")
+        for (index, todo) in state.todos.enumerated() {
+            out.raw(index == 0 ? "\n  " : ",\n  ")
+            write(todo, to: &out)
+        }
+        out.raw("],\n \"history\": [")
+        for (index, entry) in state.history.enumerated() {
+            out.raw(index == 0 ? "\n  " : ",\n  ")
+            write(entry, to: &out)
+        }
+        out.raw("]}\n")
+        return out.bytes
+    }
+
+    public static func write(_ todo: Todo, to out: inout JSONWriter) {
+        out.raw("{\"id\": ")
+        out.int(todo.id)
+        out.raw(", \"uuid\": ")
+        out.uuid(todo.uuid)
+        out.raw(", \"name\": ")
+        out.string(todo.name)
+        out.raw(", \"description\": ")
+        out.string(todo.description)
+        out.raw(", \"notes\": ")
+        out.string(todo.notes)
+        out.raw(", \"completed\": ")
+        out.bool(todo.completed)
+        out.raw(", \"createdAt\": ")
+        out.date(todo.createdAt)
+        out.raw(", \"updatedAt\": ")
+        out.date(todo.updatedAt)
+        out.raw(", \"completedAt\": ")
+        out.date(todo.completedAt)
+        out.raw(", \"synced\": ")
+        out.bool(todo.synced)
+        out.raw("}")
+    }
+
+    private static func write(_ entry: HistoryEntry, to out: inout JSONWriter) {
+        out.raw("{\"summary\": ")
+        out.string(entry.summary)
+        out.raw(", \"at\": ")
+        out.date(entry.at)
+        out.raw(", \"before\": [")
+        for (index, prior) in entry.before.enumerated() {
+            if index > 0 { out.raw(", ") }
+            out.raw("{\"id\": ")
+            out.int(prior.id)
+            out.raw(", \"todo\": ")
+            if let todo = prior.todo { write(todo, to: &out) } else { out.null() }
+            out.raw("}")
+        }
+        out.raw("]}")
+    }
+
+    public static func decode(_ bytes: [UInt8]) throws(DecodeError) -> TodoState {
+        let result = bytes.withUnsafeBytes { raw in
+            var reader = JSONReader(raw)
+            return Result { () throws(DecodeError) in try decodeState(&reader) }
+        }
+        return try result.get()
+    }
+
+    private static func decodeState(_ reader: inout JSONReader) throws(DecodeError) -> TodoState {
+        var format: String?
+        var fileVersion: Int?
+        var nextId: Int?
+        var todos: [Todo]?
+        var history: [HistoryEntry] = []
+        do {
+            var more = try reader.enterObject()
+            while more {
+                switch try reader.readKey() {
+                case "format": format = try reader.readString()
+                case "version": fileVersion = try reader.readInt()
+                case "nextId": nextId = try reader.readInt()
+                case "todos": todos = try readTodos(&reader)
+                case "history": history = try readHistory(&reader)
+                default: try reader.skipValue()
+                }
+                more = try reader.objectContinues()
+            }
+            guard reader.isAtEnd else { throw reader.fail("the end of the file after the top-level object") }
+        } catch let error as JSONSyntaxError {
+            throw .syntax(error)
+        } catch let error as DecodeError {
+            throw error
+        } catch {
+            throw .invalid("\(error)")
+        }
+        guard format == formatName else { throw .notAStateFile }
+        guard let fileVersion else { throw .invalid("missing \"version\"") }
+        guard fileVersion <= version else { throw .unsupportedVersion(fileVersion) }
+        guard fileVersion >= 1 else { throw .invalid("invalid \"version\": \(fileVersion)") }
+        guard var todos else { throw .invalid("missing \"todos\"") }
+        try validate(&todos)
+        let highest = todos.last?.id ?? 0
+        return TodoState(todos: todos, nextId: max(nextId ?? 0, highest + 1), history: history)
+    }
+
+    /// Numbers must be positive and distinct, UUIDs distinct; the todos end up sorted by number.
+    private static func validate(_ todos: inout [Todo]) throws(DecodeError) {
+        if !zip(todos, todos.dropFirst()).allSatisfy({ $0.id < $1.id }) {
+            todos.sort { $0.id < $1.id }
+        }
+        var uuids = Set<UUID>(minimumCapacity: todos.count)
+        for (index, todo) in todos.enumerated() {
+            guard todo.id > 0 else { throw .invalid("todo number \(todo.id) is not positive") }
+            if index > 0, todos[index - 1].id == todo.id {
+                throw .invalid("two todos are numbered \(todo.id)")
+            }
+            guard uuids.insert(todo.uuid).inserted else {
+                throw .invalid("two todos have the UUID \(todo.uuid.uuidString.lowercased())")
+            }
+        }
+    }
+
+    private static func readTodos(_ reader: inout JSONReader) throws -> [Todo] {
+        var todos: [Todo] = []
+        var more = try reader.enterArray()
+        while more {
+            todos.append(try readTodo(&reader))
+            more = try reader.arrayContinues()
+        }
+        return todos
+    }
+
+    public static func readTodo(_ reader: inout JSONReader) throws -> Todo {
+        var id: Int?
+        var uuid: UUID?
+        var name: String?
+        var description = ""
+        var notes = ""
+        var completed = false
+        var createdAt: Date?
+        var updatedAt: Date?
+        var completedAt: Date?
+        var synced = false
+        let start = reader
+        var more = try reader.enterObject()
+        while more {
+            switch try reader.readKey() {
+            case "id": id = try reader.readInt()
+            case "uuid": uuid = try reader.readUUID()
+            case "name": name = try reader.readString()
+            case "description": description = try reader.readString()
+            case "notes": notes = try reader.readString()
+            case "completed": completed = try reader.readBool()
+            case "createdAt": createdAt = try reader.readDate()
+            case "updatedAt": updatedAt = try reader.readDate()
+            case "completedAt": completedAt = reader.readNull() ? nil : try reader.readDate()
+            case "synced": synced = try reader.readBool()
+            default: try reader.skipValue()
+            }
+            more = try reader.objectContinues()
+        }
+        guard let id, let uuid, let name, let createdAt else {
+            let missing = [("id", id == nil), ("uuid", uuid == nil), ("name", name == nil), ("createdAt", createdAt == nil)]
+                .filter(\.1).map { "\"\($0.0)\"" }.joined(separator: ", ")
+            let place = start.fail("")
+            throw DecodeError.invalid("the todo at line \(place.line) has no \(missing)")
+        }
+        return Todo(
+            id: id, uuid: uuid, name: name, description: description, notes: notes,
+            completed: completed, createdAt: createdAt, updatedAt: updatedAt ?? createdAt,
+            completedAt: completed ? completedAt : nil, synced: synced)
+    }
+
+    private static func readHistory(_ reader: inout JSONReader) throws -> [HistoryEntry] {
+        var entries: [HistoryEntry] = []
+        var more = try reader.enterArray()
+        while more {
+            var summary = ""
+            var at = Date(timeIntervalSince1970: 0)
+            var before: [PriorVersion] = []
+            var moreKeys = try reader.enterObject()
+            while moreKeys {
+                switch try reader.readKey() {
+                case "summary": summary = try reader.readString()
+                case "at": at = try reader.readDate()
+                case "before": before = try readPriorVersions(&reader)
+                default: try reader.skipValue()
+                }
+                moreKeys = try reader.objectContinues()
+            }
+            entries.append(HistoryEntry(summary: summary, at: at, before: before))
+            more = try reader.arrayContinues()
+        }
+        return entries
+    }
+
+    private static func readPriorVersions(_ reader: inout JSONReader) throws -> [PriorVersion] {
+        var versions: [PriorVersion] = []
+        var more = try reader.enterArray()
+        while more {
+            var id = 0
+            var todo: Todo?
+            var moreKeys = try reader.enterObject()
+            while moreKeys {
+                switch try reader.readKey() {
+                case "id": id = try reader.readInt()
+                case "todo": todo = reader.readNull() ? nil : try readTodo(&reader)
+                default: try reader.skipValue()
+                }
+                moreKeys = try reader.objectContinues()
+            }
+            versions.append(PriorVersion(id: id, todo: todo))
+            more = try reader.arrayContinues()
+        }
+        return versions
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+import TodoCore
+@testable import TodoStore
+
+@Suite struct StateCodecTests {
+    static let nasty = ["héllo wörld", "emoji 🎉👩‍👩‍👧 and 中文", "line\nbreak\r\n", "\"quotes\" and \\backslash\\", "tab\there \u{1} \u{1F} nul\u{0}x", "</script> / slash", ""]
+
+    static func sampleState() -> TodoState {
+        let base = Date(timeIntervalSince1970: 1_795_000_000.125)
+        var todos: [Todo] = []
+        for (index, text) in nasty.enumerated() {
+            todos.append(Todo(
+                id: index * 2 + 1, uuid: UUID(), name: "n" + text, description: text, notes: text.uppercased(),
+                completed: index % 2 == 0, createdAt: base, updatedAt: base.addingTimeInterval(1),
+                completedAt: index % 2 == 0 ? base.addingTimeInterval(2) : nil, synced: index % 3 == 0))
+        }
+        let history = [HistoryEntry(summary: "edit #1 \"é\"", at: base, before: [PriorVersion(id: 1, todo: todos[0]), PriorVersion(id: 99, todo: nil)])]
+        return TodoState(todos: todos, nextId: 40, history: history)
+    }
+
+    @Test func roundTripsEveryFieldAndCharacter() throws {
+        let state = Self.sampleState()
+        let bytes = StateCodec.encode(state)
+        #expect(try StateCodec.decode(bytes) == state)
+        // Foundation agrees it is JSON, and sees the same text.
+        let object = try JSONSerialization.jsonObject(with: Data(bytes)) as! [String: Any]
+        let todos = object["todos"] as! [[String: Any]]
+        #expect(todos.map { $0["description"] as! String } == Self.nasty)
+        #expect(object["version"] as? Int == 1)
+    }
+
+    @Test func isReadableOneTodoPerLine() {
+        let text = String(decoding: StateCodec.encode(Self.sampleState()), as: UTF8.self)
+        let lines = text.split(separator: "\n")
+        #expect(lines.first == "{\"format\": \"todo-state\", \"version\": 1, \"nextId\": 40,")
+        #expect(lines.filter { $0.hasPrefix("  {\"id\": ") }.count == Self.nasty.count)
+    }
+
+    @Test func readsFoundationEscapesAndAnyKeyOrder() throws {
+        let json = #"""
+        {"todos":[{"synced":true,"name":"\u00e9\ud83c\udf89\/","uuid":"8F0E1C2A-0000-4000-8000-000000000001","createdAt":"2026-01-02T03:04:05Z","id":7,"extra":{"a":[1,2.5e3,null]}}],
+         "version":1,"format":"todo-state"}
+        """#
+        let state = try StateCodec.decode(Array(json.utf8))
+        #expect(state.todos.count == 1)
+        #expect(state.todos[0].name == "é🎉/")
+        #expect(state.todos[0].uuid == UUID(uuidString: "8f0e1c2a-0000-4000-8000-000000000001"))
+        #expect(state.nextId == 8)
+        #expect(state.todos[0].updatedAt == state.todos[0].createdAt)
+    }
+
+    @Test(arguments: [
+        ("", "not valid JSON (line 1, column 1: expected '{')"),
+        ("{\"format\": \"todo-state\", \"version\": 1, \"todos\": [", "not valid JSON (line 1, column 50: expected '{')"),
+        ("garbage\u{0}\u{1}", "not valid JSON (line 1, column 1: expected '{')"),
+        ("[1,2,3]", "not valid JSON (line 1, column 1: expected '{')"),
+        ("{\"a\": 1}", "not a todo state file (no \"format\": \"todo-state\")"),
+        ("{\"format\": \"todo-state\", \"version\": 9, \"todos\": []}", "format version 9 is newer than this todo understands (1); upgrade todo"),
+        ("{\"format\": \"todo-state\", \"version\": 1}", "missing \"todos\""),
+        ("{\"format\": \"todo-state\", \"version\": 1, \"todos\": [{\"id\": 1}]}", "the todo at line 1 has no \"uuid\", \"name\", \"createdAt\""),
+        ("{\"format\": \"todo-state\", \"version\": 1, \"todos\": []} x", "not valid JSON (line 1, column 53: expected the end of the file after the top-level object)"),
+        ("{\"format\": \"todo-state\", \"version\": 1, \"todos\": [{\"id\": 1, \"uuid\": \"x\"}]}", "not valid JSON (line 1, column 68: expected a UUID)"),
+    ])
+    func rejectsDamage(text: String, message: String) {
+        #expect(throws: StateCodec.DecodeError.self) { try StateCodec.decode(Array(text.utf8)) }
+        do {
+            _ = try StateCodec.decode(Array(text.utf8))
+        } catch {
+            #expect(error.description == message)
+        }
+    }
+
+    @Test func rejectsDuplicateNumbersAndUUIDs() {
+        var state = Self.sampleState()
+        state.todos[1].id = state.todos[0].id
+        #expect(throws: StateCodec.DecodeError.invalid("two todos are numbered 1")) {
+            try StateCodec.decode(StateCodec.encode(state))
+        }
+        state = Self.sampleState()
+        state.todos[1].uuid = state.todos[0].uuid
+        #expect(throws: StateCodec.DecodeError.self) { try StateCodec.decode(StateCodec.encode(state)) }
+    }
+
+    @Test func rejectsInvalidUTF8() {
+        var bytes = Array("{\"format\": \"todo-state\", \"version\": 1, \"todos\": [], \"x\": \"".utf8)
+        bytes += [0xFF, 0xFE, 0x22, 0x7D]
+        #expect(throws: StateCodec.DecodeError.self) { try StateCodec.decode(bytes) }
+    }
+}
