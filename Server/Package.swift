@@ -1,0 +1,45 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "todo-server",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "todo-server", targets: ["TodoServerMain"])
+    ],
+    dependencies: [
+        .package(url: "https://github.com/vapor/vapor.git", from: "4.122.3"),
+        .package(url: "https://github.com/vapor/fluent.git", from: "4.13.0"),
+        .package(url: "https://github.com/vapor/fluent-sqlite-driver.git", from: "4.9.0"),
+        .package(url: "https://github.com/vapor/fluent-postgres-driver.git", from: "2.14.0"),
+        .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
+        // The wire contract shared with the `todo` client (Sources/TodoWire in the root package).
+        .package(name: "todo", path: ".."),
+    ],
+    targets: [
+        .target(
+            name: "TodoServer",
+            dependencies: [
+                .product(name: "Vapor", package: "vapor"),
+                .product(name: "Fluent", package: "fluent"),
+                .product(name: "FluentSQLiteDriver", package: "fluent-sqlite-driver"),
+                .product(name: "FluentPostgresDriver", package: "fluent-postgres-driver"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "TodoWire", package: "todo"),
+            ]
+        ),
+        .executableTarget(
+            name: "TodoServerMain",
+            dependencies: ["TodoServer"]
+        ),
+        .testTarget(
+            name: "TodoServerTests",
+            dependencies: [
+                "TodoServer",
+                .product(name: "XCTVapor", package: "vapor"),
+                .product(name: "TodoWire", package: "todo"),
+            ]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,80 @@
+import Fluent
+import Vapor
+
+/// `todo-server token add NAME | list NAME | revoke TOKEN-OR-ID`.
+struct TokenCommands: AsyncCommandGroup {
+    let help = "Manage API tokens: add NAME, list NAME, revoke TOKEN-OR-ID."
+    var commands: [String: any AnyAsyncCommand] {
+        ["add": AddToken(), "list": ListTokens(), "revoke": RevokeToken()]
+    }
+
+    static func user(named name: String, on db: any Database) async throws -> UserModel {
+        guard let user = try await UserModel.query(on: db).filter(\.$name == name).first() else {
+            throw CommandFailure("no user \(name); create it with: todo-server user add \(name)")
+        }
+        return user
+    }
+
+    struct AddToken: AsyncCommand {
+        struct Signature: CommandSignature {
+            @Argument(name: "name", help: "The user the token authenticates.")
+            var name: String
+        }
+        let help = "Create a token for a user; prints it once, on the last line."
+
+        func run(using context: CommandContext, signature: Signature) async throws {
+            let db = context.application.db
+            let user = try await TokenCommands.user(named: signature.name, on: db)
+            let token = TokenModel.generate()
+            let row = TokenModel(userID: try user.requireID(), hash: TokenModel.hash(token))
+            try await row.create(on: db)
+            context.console.print(
+                "Token \(try row.requireID().uuidString) for \(user.name); store it now, it is not shown again:")
+            context.console.print(token)
+        }
+    }
+
+    struct ListTokens: AsyncCommand {
+        struct Signature: CommandSignature {
+            @Argument(name: "name", help: "The user whose tokens to list.")
+            var name: String
+        }
+        let help = "List a user's token ids (never the tokens)."
+
+        func run(using context: CommandContext, signature: Signature) async throws {
+            let db = context.application.db
+            let user = try await TokenCommands.user(named: signature.name, on: db)
+            let rows = try await TokenModel.query(on: db)
+                .filter(\.$userID == user.requireID()).sort(\.$createdAtMs).all()
+            for row in rows {
+                let created = Date(timeIntervalSince1970: Double(row.createdAtMs) / 1000)
+                let state = row.revokedAtMs == nil ? "active" : "revoked"
+                context.console.print("\(try row.requireID().uuidString)\t\(created)\t\(state)")
+            }
+        }
+    }
+
+    struct RevokeToken: AsyncCommand {
+        struct Signature: CommandSignature {
+            @Argument(name: "token", help: "The token itself, or its id (from token add / token list).")
+            var token: String
+        }
+        let help = "Revoke a token, given the token or its id; requests with it then get 401."
+
+        func run(using context: CommandContext, signature: Signature) async throws {
+            let db = context.application.db
+            let query = TokenModel.query(on: db)
+            if let id = UUID(uuidString: signature.token) {
+                query.filter(\.$id == id)
+            } else {
+                query.filter(\.$hash == TokenModel.hash(signature.token))
+            }
+            guard let row = try await query.first() else { throw CommandFailure("no such token") }
+            if row.revokedAtMs == nil {
+                row.revokedAtMs = Int64((Date().timeIntervalSince1970 * 1000).rounded())
+                try await row.update(on: db)
+            }
+            context.console.print("Revoked token \(try row.requireID().uuidString).")
+        }
+    }
+}

@@ -1,0 +1,37 @@
+import TodoWire
+import Vapor
+
+/// `GET /v1/changes?since=N&limit=M`: the change feed.
+struct ChangesController: RouteCollection {
+    let datasetId: UUID
+    static let defaultLimit = 500
+
+    func boot(routes: any RoutesBuilder) throws {
+        routes.get("changes", use: changes)
+    }
+
+    func changes(request: Request) async throws -> Response {
+        let user = try request.authenticatedUser
+        let since = try request.integerQuery("since") ?? 0
+        let limit = try request.integerQuery("limit") ?? Int64(Self.defaultLimit)
+        guard since >= 0 else { throw Abort(.badRequest, reason: "since must be 0 or more") }
+        guard limit >= 1 else { throw Abort(.badRequest, reason: "limit must be 1 or more") }
+        let page = try await SyncStore(db: request.db).changes(
+            userID: user.id, since: since, limit: Int(min(limit, Int64(SyncAPI.maxChangesPerPage))))
+        return try Response.wire(
+            ChangesResponse(
+                datasetId: datasetId, changes: page.records,
+                nextCursor: page.records.last?.rev ?? since, hasMore: page.hasMore))
+    }
+}
+
+extension Request {
+    /// A decimal integer query parameter; nil when absent, 400 when not an integer.
+    func integerQuery(_ name: String) throws -> Int64? {
+        guard let text = try? query.get(String.self, at: name) else { return nil }
+        guard let value = Int64(text) else {
+            throw Abort(.badRequest, reason: "\(name) must be an integer")
+        }
+        return value
+    }
+}

@@ -1,0 +1,170 @@
+import Fluent
+import TodoWire
+import Vapor
+
+/// The seed book's API (see API.md, "Legacy API"): fields travel in request headers, answers
+/// are JSON arrays of todos or `{"message": ...}`. It acts on the todos of one configured user,
+/// through the same storage as v1, so each change takes a revision and shows in the feed.
+struct LegacyTodoController: RouteCollection {
+    let userName: String
+
+    func boot(routes: any RoutesBuilder) throws {
+        routes.post("postTodo", use: postTodo)
+        routes.get("todos", use: todos)
+        routes.get("todo", use: todo)
+        routes.delete("deleteTodo", use: deleteTodo)
+        routes.delete("deleteAll", use: deleteAll)
+        routes.post("updateTodo", use: updateTodo)
+    }
+
+    struct LegacyTodo: Content {
+        let id: Int64
+        let name: String
+        let description: String
+        let notes: String
+        let completed: Bool
+        /// Everything the server returns is, by definition, synced with the server.
+        let synced: Bool
+    }
+
+    struct Message: Content {
+        let message: String
+    }
+
+    static let mandatory = "Please include mandatory parameters"
+    static let needId = "Please provide the id of todo item"
+
+    func postTodo(request: Request) async throws -> Response {
+        let (user, input) = try await (legacyUser(request), LegacyInput(request: request))
+        guard let id = try input.id(), let patch = try input.patch(), patch.name != nil else {
+            return try message(Self.mandatory, .badRequest)
+        }
+        let fields = patch.applied(to: nil)
+        try Self.check(fields)
+        try await withUserWrite(on: request.db, userID: user) { tx, user in
+            let existing = try await Self.record(legacyId: id, of: user, on: tx, includingDeleted: true)
+            let model = try existing ?? TodoModel(userID: user.requireID(), uuid: UUID())
+            model.legacyId = id
+            var fields = fields
+            if let current = model.fields {
+                fields = patch.applied(to: current)
+            }
+            model.setContent(fields)
+            model.rev = user.takeRev()
+            user.nextLegacyId = max(user.nextLegacyId, id + 1)
+            try await model.save(on: tx)
+        }
+        return try await todos(request: request)
+    }
+
+    func todos(request: Request) async throws -> Response {
+        let user = try await legacyUser(request)
+        let rows = try await TodoModel.query(on: request.db)
+            .filter(\.$userID == user).filter(\.$deleted == false).filter(\.$legacyId != nil)
+            .sort(\.$legacyId).all()
+        return try json(rows.compactMap(Self.legacy))
+    }
+
+    func todo(request: Request) async throws -> Response {
+        let user = try await legacyUser(request)
+        guard let id = try LegacyInput(request: request).id() else {
+            return try message(Self.needId, .badRequest)
+        }
+        let row = try await TodoModel.query(on: request.db)
+            .filter(\.$userID == user).filter(\.$legacyId == id).filter(\.$deleted == false).first()
+        return try json([row].compactMap { $0.flatMap(Self.legacy) })
+    }
+
+    func deleteTodo(request: Request) async throws -> Response {
+        let user = try await legacyUser(request)
+        guard let id = try LegacyInput(request: request).id() else {
+            return try message(Self.needId, .badRequest)
+        }
+        try await withUserWrite(on: request.db, userID: user) { tx, user in
+            guard let model = try await Self.record(legacyId: id, of: user, on: tx) else { return }
+            model.makeTombstone()
+            model.rev = user.takeRev()
+            try await model.save(on: tx)
+        }
+        return try message("Item is deleted")
+    }
+
+    func deleteAll(request: Request) async throws -> Response {
+        let user = try await legacyUser(request)
+        try await withUserWrite(on: request.db, userID: user) { tx, user in
+            let rows = try await TodoModel.query(on: tx)
+                .filter(\.$userID == (try user.requireID())).filter(\.$deleted == false)
+                .sort(\.$rev).all()
+            for model in rows {
+                model.makeTombstone()
+                model.rev = user.takeRev()
+                try await model.save(on: tx)
+            }
+        }
+        return try message("All items are deleted")
+    }
+
+    func updateTodo(request: Request) async throws -> Response {
+        let (user, input) = try await (legacyUser(request), LegacyInput(request: request))
+        guard let id = try input.id(), let patch = try input.patch() else {
+            return try message(Self.mandatory, .badRequest)
+        }
+        let found = try await withUserWrite(on: request.db, userID: user) { tx, user in
+            guard let model = try await Self.record(legacyId: id, of: user, on: tx) else { return false }
+            let fields = patch.applied(to: model.fields)
+            try Self.check(fields)
+            model.setContent(fields)
+            model.rev = user.takeRev()
+            try await model.save(on: tx)
+            return true
+        }
+        return found ? try message("Item is updated") : try message("Item not found", .notFound)
+    }
+
+    // MARK: helpers
+
+    private func legacyUser(_ request: Request) async throws -> UUID {
+        guard let user = try await UserModel.query(on: request.db).filter(\.$name == userName).first(),
+            let id = user.id
+        else {
+            throw Abort(
+                .serviceUnavailable,
+                reason: "TODO_LEGACY_USER=\(userName) but no such user; run: todo-server user add \(userName)")
+        }
+        return id
+    }
+
+    private static func record(
+        legacyId: Int64, of user: UserModel, on db: any Database, includingDeleted: Bool = false
+    ) async throws -> TodoModel? {
+        let query = try TodoModel.query(on: db)
+            .filter(\.$userID == user.requireID()).filter(\.$legacyId == legacyId)
+        if !includingDeleted { query.filter(\.$deleted == false) }
+        return try await query.first()
+    }
+
+    private static func check(_ fields: TodoFields) throws {
+        if let problem = FieldLimits.problem(with: fields) {
+            throw Abort(.badRequest, reason: problem)
+        }
+    }
+
+    private static func legacy(_ model: TodoModel) -> LegacyTodo? {
+        guard let id = model.legacyId, !model.deleted else { return nil }
+        return LegacyTodo(
+            id: id, name: model.name, description: model.details, notes: model.notes,
+            completed: model.completed, synced: true)
+    }
+
+    private func json(_ todos: [LegacyTodo]) throws -> Response {
+        var headers = HTTPHeaders()
+        headers.contentType = .json
+        return Response(status: .ok, headers: headers, body: .init(data: try JSONEncoder().encode(todos)))
+    }
+
+    private func message(_ text: String, _ status: HTTPStatus = .ok) throws -> Response {
+        var headers = HTTPHeaders()
+        headers.contentType = .json
+        return Response(status: status, headers: headers, body: .init(data: try JSONEncoder().encode(Message(message: text))))
+    }
+}

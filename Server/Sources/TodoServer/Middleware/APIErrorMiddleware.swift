@@ -1,0 +1,67 @@
+import TodoWire
+import Vapor
+
+/// Turns every thrown error into `{"error": true, "reason": "..."}` (TodoWire's ErrorResponse).
+/// Anything that is not a client error is logged and answered with a generic 500 reason.
+struct APIErrorMiddleware: AsyncMiddleware {
+    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+        do {
+            return try await next.respond(to: request)
+        } catch let error as AbortError {
+            if error.status.code >= 500 {
+                request.logger.error("\(error.status.code) \(error.reason)")
+            }
+            return try Response.wire(ErrorResponse(reason: error.reason), status: error.status)
+        } catch let error as DecodingError {
+            return try Response.wire(
+                ErrorResponse(reason: "invalid JSON: \(error.summary)"), status: .badRequest)
+        } catch {
+            request.logger.error("internal error: \(String(reflecting: error))")
+            return try Response.wire(
+                ErrorResponse(reason: "internal server error"), status: .internalServerError)
+        }
+    }
+}
+
+extension DecodingError {
+    /// Where and what, without echoing the whole body.
+    var summary: String {
+        func path(_ keys: [any CodingKey]) -> String {
+            let text = keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+            return text.isEmpty ? "body" : String(text.drop { $0 == "." })
+        }
+        switch self {
+        case .keyNotFound(let key, let context):
+            return "missing \(path(context.codingPath + [key]))"
+        case .valueNotFound(_, let context):
+            return "null at \(path(context.codingPath))"
+        case .typeMismatch(let type, let context):
+            return "\(path(context.codingPath)) is not a \(type)"
+        case .dataCorrupted(let context):
+            return context.codingPath.isEmpty
+                ? "malformed JSON" : "\(path(context.codingPath)): \(context.debugDescription)"
+        @unknown default:
+            return "malformed JSON"
+        }
+    }
+}
+
+extension Response {
+    /// A JSON response encoded with the wire's date format.
+    static func wire(_ value: some Encodable, status: HTTPStatus = .ok) throws -> Response {
+        var headers = HTTPHeaders()
+        headers.contentType = .json
+        return Response(
+            status: status, headers: headers, body: .init(data: try WireJSON.encoder.encode(value)))
+    }
+}
+
+extension Request {
+    /// Decodes the body with the wire's date format; a missing or malformed body is a 400.
+    func wireBody<T: Decodable>(_ type: T.Type) throws -> T {
+        guard let body = self.body.data, body.readableBytes > 0 else {
+            throw Abort(.badRequest, reason: "missing JSON body")
+        }
+        return try WireJSON.decoder.decode(T.self, from: Data(body.readableBytesView))
+    }
+}

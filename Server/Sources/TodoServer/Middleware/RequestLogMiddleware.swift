@@ -1,0 +1,36 @@
+import Vapor
+
+/// One log line per request: method, path (never the query or headers, so never a token),
+/// status and time taken.
+struct RequestLogMiddleware: AsyncMiddleware {
+    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+        let start = ContinuousClock.now
+        do {
+            let response = try await next.respond(to: request)
+            log(request, status: response.status.code, since: start)
+            return response
+        } catch {
+            log(request, status: (error as? any AbortError)?.status.code ?? 500, since: start)
+            throw error
+        }
+    }
+
+    private func log(_ request: Request, status: UInt, since start: ContinuousClock.Instant) {
+        let elapsed = start.duration(to: .now)
+        let ms = Double(elapsed.components.seconds) * 1000
+            + Double(elapsed.components.attoseconds) / 1e15
+        request.logger.info(
+            "\(request.method) \(request.url.path) \(status) \(String(format: "%.1f", ms))ms")
+    }
+}
+
+/// Adds `X-Todo-Dataset: <dataset id>` to every response.
+struct DatasetHeaderMiddleware: AsyncMiddleware {
+    let datasetId: UUID
+
+    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+        let response = try await next.respond(to: request)
+        response.headers.replaceOrAdd(name: "X-Todo-Dataset", value: datasetId.uuidString)
+        return response
+    }
+}

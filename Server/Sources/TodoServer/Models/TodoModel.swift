@@ -1,0 +1,72 @@
+import Fluent
+import Foundation
+import TodoWire
+
+/// Storage row of one todo of one user, keyed by (user, uuid). A tombstone keeps uuid, rev and
+/// legacy id, with its text cleared.
+final class TodoModel: Model, @unchecked Sendable {
+    static let schema = "todos"
+
+    @ID(key: .id) var id: UUID?
+    @Field(key: "user_id") var userID: UUID
+    @Field(key: "uuid") var uuid: UUID
+    @Field(key: "rev") var rev: Int64
+    @Field(key: "deleted") var deleted: Bool
+    @OptionalField(key: "legacy_id") var legacyId: Int64?
+    @Field(key: "name") var name: String
+    @Field(key: "description") var details: String
+    @Field(key: "notes") var notes: String
+    @Field(key: "completed") var completed: Bool
+    @Field(key: "created_at_ms") var createdAtMs: Int64
+    @Field(key: "updated_at_ms") var updatedAtMs: Int64
+    @OptionalField(key: "completed_at_ms") var completedAtMs: Int64?
+
+    init() {}
+
+    init(userID: UUID, uuid: UUID) {
+        self.id = UUID()
+        self.userID = userID
+        self.uuid = uuid
+        self.rev = 0
+        self.deleted = true
+        self.name = ""
+        self.details = ""
+        self.notes = ""
+        self.completed = false
+        self.createdAtMs = 0
+        self.updatedAtMs = 0
+    }
+
+    func setContent(_ fields: TodoFields) {
+        deleted = false
+        name = fields.name
+        details = fields.description
+        notes = fields.notes
+        completed = fields.completed
+        createdAtMs = ISO8601Millis.milliseconds(fields.createdAt)
+        updatedAtMs = ISO8601Millis.milliseconds(fields.updatedAt)
+        completedAtMs = fields.completedAt.map(ISO8601Millis.milliseconds)
+    }
+
+    func makeTombstone() {
+        deleted = true
+        name = ""
+        details = ""
+        notes = ""
+        completed = false
+        completedAtMs = nil
+    }
+
+    var fields: TodoFields? {
+        guard !deleted else { return nil }
+        return TodoFields(
+            name: name, description: details, notes: notes, completed: completed,
+            createdAt: ISO8601Millis.date(milliseconds: createdAtMs),
+            updatedAt: ISO8601Millis.date(milliseconds: updatedAtMs),
+            completedAt: completedAtMs.map(ISO8601Millis.date(milliseconds:)))
+    }
+
+    var record: TodoRecord {
+        TodoRecord(uuid: uuid, rev: rev, deleted: deleted, todo: fields)
+    }
+}

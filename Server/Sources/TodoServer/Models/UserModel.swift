@@ -1,0 +1,33 @@
+import Fluent
+import Foundation
+
+/// An account. `lastRev` is the user's revision counter: every change to one of the user's
+/// records takes the next value, inside the transaction that makes the change.
+final class UserModel: Model, @unchecked Sendable {
+    static let schema = "users"
+
+    @ID(key: .id) var id: UUID?
+    @Field(key: "name") var name: String
+    @Field(key: "last_rev") var lastRev: Int64
+    /// The next integer id handed to a record for the seed's legacy API.
+    @Field(key: "next_legacy_id") var nextLegacyId: Int64
+    @Field(key: "created_at_ms") var createdAtMs: Int64
+
+    init() {}
+
+    init(name: String, now: Date = Date()) {
+        self.id = UUID()
+        self.name = name
+        self.lastRev = 0
+        self.nextLegacyId = 1
+        self.createdAtMs = Int64((now.timeIntervalSince1970 * 1000).rounded())
+    }
+
+    /// Letters, digits and `._@-`, 1 to 64 characters: safe in logs, shells and URLs.
+    static func isValidName(_ name: String) -> Bool {
+        guard (1...64).contains(name.count) else { return false }
+        return name.unicodeScalars.allSatisfy {
+            $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "._@-".unicodeScalars.contains($0))
+        }
+    }
+}

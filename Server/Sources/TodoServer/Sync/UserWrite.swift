@@ -1,0 +1,49 @@
+import Fluent
+import Foundation
+import SQLKit
+import Vapor
+
+extension UserModel {
+    /// The next revision of this user's data; valid only inside `withUserWrite`.
+    func takeRev() -> Int64 {
+        lastRev += 1
+        return lastRev
+    }
+
+    /// The next unused legacy id of this user; valid only inside `withUserWrite`.
+    func takeLegacyId() -> Int64 {
+        defer { nextLegacyId += 1 }
+        return nextLegacyId
+    }
+}
+
+/// Runs `body` in one transaction that holds the user's write lock, then saves the user's
+/// counters with it.
+///
+/// The transaction's first statement writes the user's row. On PostgreSQL that locks the row
+/// until commit; on SQLite it takes the database's write lock. Either way, two writers of one
+/// user never overlap, so revisions commit in the order they were handed out and a reader of
+/// the change feed can never see revision N+1 before revision N.
+func withUserWrite<T: Sendable>(
+    on db: any Database, userID: UUID,
+    _ body: @escaping @Sendable (any Database, UserModel) async throws -> T
+) async throws -> T {
+    try await db.transaction { tx in
+        guard let sql = tx as? any SQLDatabase else {
+            throw Abort(.internalServerError, reason: "the database does not speak SQL")
+        }
+        try await sql.update(UserModel.schema)
+            .set(SQLIdentifier("last_rev"), to: SQLIdentifier("last_rev"))
+            .where(SQLIdentifier("id"), .equal, SQLBind(userID))
+            .run()
+        guard let user = try await UserModel.find(userID, on: tx) else {
+            throw Abort(.unauthorized, reason: "unknown user")
+        }
+        let before = (user.lastRev, user.nextLegacyId)
+        let result = try await body(tx, user)
+        if (user.lastRev, user.nextLegacyId) != before {
+            try await user.update(on: tx)
+        }
+        return result
+    }
+}

@@ -1,0 +1,89 @@
+import Fluent
+import TodoWire
+import XCTVapor
+
+@testable import TodoServer
+
+final class AuthTests: ServerTestCase {
+    func testHealthNeedsNoAuthAndCarriesTheDatasetId() async throws {
+        let response = try await send(.GET, "health")
+        XCTAssertEqual(response.status, .ok)
+        struct Health: Decodable { let status: String; let datasetId: UUID }
+        let health = try decode(Health.self, response)
+        XCTAssertEqual(health.status, "ok")
+        XCTAssertEqual(response.headers.first(name: "X-Todo-Dataset"), health.datasetId.uuidString)
+    }
+
+    func testEveryV1RouteRejectsMissingWrongAndMalformedTokens() async throws {
+        try await makeUser("alice")
+        let attempts: [HTTPHeaders] = [
+            [:],
+            ["Authorization": "Bearer todo_not-a-real-token"],
+            ["Authorization": "Bearer "],
+            ["Authorization": "Basic YWxpY2U6c2VjcmV0"],
+            ["Authorization": "todo_no_scheme"],
+        ]
+        for headers in attempts {
+            for (method, path, body) in [
+                (HTTPMethod.GET, "v1/changes", nil), (.POST, "v1/push", #"{"operations":[]}"#),
+            ] {
+                let response = try await send(method, path, headers: headers, body: body)
+                try assertError(response, .unauthorized)
+                XCTAssertNotNil(response.headers.first(name: "X-Todo-Dataset"))
+            }
+        }
+    }
+
+    func testRevokedTokenIsRefusedAndOtherTokensKeepWorking() async throws {
+        let first = try await makeUser("alice")
+        let user = try await UserModel.query(on: app.db).filter(\.$name == "alice").first()!
+        let second = TokenModel.generate()
+        try await TokenModel(userID: user.requireID(), hash: TokenModel.hash(second)).create(on: app.db)
+        let awaited1 = try await send(.GET, "v1/changes", headers: auth(first)).status
+        XCTAssertEqual(awaited1, .ok)
+
+        let row = try await TokenModel.query(on: app.db).filter(\.$hash == TokenModel.hash(first)).first()!
+        row.revokedAtMs = 1
+        try await row.update(on: app.db)
+
+        let awaited2 = try await send(.GET, "v1/changes", headers: auth(first))
+        try assertError(awaited2, .unauthorized)
+        let awaited3 = try await send(.GET, "v1/changes", headers: auth(second)).status
+        XCTAssertEqual(awaited3, .ok)
+    }
+
+    func testTokensAreStoredOnlyAsHashes() async throws {
+        let token = try await makeUser("alice")
+        let rows = try await TokenModel.query(on: app.db).all()
+        XCTAssertEqual(rows.count, 1)
+        XCTAssertNotEqual(rows[0].hash, token)
+        XCTAssertFalse(rows[0].hash.contains(token))
+        XCTAssertEqual(rows[0].hash.count, 64)
+        XCTAssertTrue(token.hasPrefix("todo_"))
+        XCTAssertGreaterThanOrEqual(token.count, 45)
+    }
+
+    func testUnknownRoutesAnswerJSON404() async throws {
+        let awaited4 = try await send(.GET, "v1/nothing-here")
+        try assertError(awaited4, .notFound)
+        let awaited5 = try await send(.GET, "postTodo")
+        try assertError(awaited5, .notFound)
+    }
+
+    func testUserNamesAreValidated() {
+        XCTAssertTrue(UserModel.isValidName("alice.b-c_d@example"))
+        XCTAssertFalse(UserModel.isValidName(""))
+        XCTAssertFalse(UserModel.isValidName("has space"))
+        XCTAssertFalse(UserModel.isValidName("zoë"))
+        XCTAssertFalse(UserModel.isValidName(String(repeating: "a", count: 65)))
+    }
+
+    func testLoopbackDetection() {
+        for host in ["127.0.0.1", "localhost", "::1", "127.1.2.3", "LOCALHOST"] {
+            XCTAssertTrue(GuardedServeCommand.isLoopback(host), host)
+        }
+        for host in ["0.0.0.0", "192.168.1.2", "::", "example.com"] {
+            XCTAssertFalse(GuardedServeCommand.isLoopback(host), host)
+        }
+    }
+}

@@ -1,0 +1,102 @@
+import TodoWire
+import XCTVapor
+
+@testable import TodoServer
+
+final class ChangesTests: ServerTestCase {
+    func testEmptyFeed() async throws {
+        let token = try await makeUser("alice")
+        let feed = try await changes(token)
+        XCTAssertEqual(feed.changes, [])
+        XCTAssertEqual(feed.nextCursor, 0)
+        XCTAssertFalse(feed.hasMore)
+        let health = try await send(.GET, "health")
+        XCTAssertEqual(feed.datasetId.uuidString, health.headers.first(name: "X-Todo-Dataset"))
+    }
+
+    func testFeedShowsCurrentStateByRevisionWithTombstones() async throws {
+        let token = try await makeUser("alice")
+        let (a, b, c) = (UUID(), UUID(), UUID())
+        _ = try await push(token, [
+            Make.put(a, base: 0, "a"), Make.put(b, base: 0, "b"), Make.put(c, base: 0, "c"),
+        ])
+        _ = try await push(token, [Make.put(a, base: 1, "a2"), Make.delete(b, base: 2)])
+
+        let feed = try await changes(token)
+        XCTAssertEqual(feed.changes.map(\.uuid), [c, a, b])
+        XCTAssertEqual(feed.changes.map(\.rev), [3, 4, 5])
+        XCTAssertEqual(feed.changes[1].todo?.name, "a2")
+        XCTAssertEqual(feed.changes[2], TodoRecord(uuid: b, rev: 5, deleted: true, todo: nil))
+        XCTAssertEqual(feed.nextCursor, 5)
+        XCTAssertFalse(feed.hasMore)
+
+        let later = try await changes(token, since: 3)
+        XCTAssertEqual(later.changes.map(\.rev), [4, 5])
+        let none = try await changes(token, since: 5)
+        XCTAssertEqual(none.changes, [])
+        XCTAssertEqual(none.nextCursor, 5)
+        XCTAssertFalse(none.hasMore)
+    }
+
+    func testTombstoneJSONHasNullTodo() async throws {
+        let token = try await makeUser("alice")
+        _ = try await push(token, [Make.delete(UUID(), base: 0)])
+        let body = try await send(.GET, "v1/changes?since=0", headers: auth(token)).body.string
+        XCTAssertTrue(body.contains(#""deleted":true"#), body)
+        XCTAssertFalse(body.contains(#""name""#), body)
+    }
+
+    func testPaginationWalksEveryChangeOnce() async throws {
+        let token = try await makeUser("alice")
+        let uuids = (0..<7).map { _ in UUID() }
+        _ = try await push(token, uuids.map { Make.put($0, base: 0, "t") })
+
+        var cursor: Int64 = 0
+        var seen: [UUID] = []
+        var pages = 0
+        while true {
+            let page = try await changes(token, since: cursor, limit: 3)
+            pages += 1
+            seen += page.changes.map(\.uuid)
+            XCTAssertLessThanOrEqual(page.changes.count, 3)
+            if let last = page.changes.last { XCTAssertEqual(page.nextCursor, last.rev) }
+            cursor = page.nextCursor
+            if !page.hasMore { break }
+            XCTAssertLessThan(pages, 10)
+        }
+        XCTAssertEqual(seen, uuids)
+        XCTAssertEqual(pages, 3)
+        XCTAssertEqual(cursor, 7)
+    }
+
+    func testExactPageBoundaryReportsNoMore() async throws {
+        let token = try await makeUser("alice")
+        _ = try await push(token, (0..<3).map { _ in Make.put(UUID(), base: 0, "t") })
+        let page = try await changes(token, limit: 3)
+        XCTAssertEqual(page.changes.count, 3)
+        XCTAssertFalse(page.hasMore)
+        let first = try await changes(token, limit: 2)
+        XCTAssertTrue(first.hasMore)
+        XCTAssertEqual(first.nextCursor, 2)
+    }
+
+    func testLimitIsClampedAndDefaulted() async throws {
+        let token = try await makeUser("alice")
+        _ = try await push(token, (0..<3).map { _ in Make.put(UUID(), base: 0, "t") })
+        let huge = try await changes(token, limit: 1_000_000)
+        XCTAssertEqual(huge.changes.count, 3)
+        let defaulted = try decode(
+            ChangesResponse.self, try await send(.GET, "v1/changes", headers: auth(token)))
+        XCTAssertEqual(defaulted.changes.count, 3)
+        XCTAssertEqual(ChangesController.defaultLimit, 500)
+    }
+
+    func testInvalidSinceOrLimitIsA400() async throws {
+        let token = try await makeUser("alice")
+        for query in ["since=-1", "since=abc", "since=", "limit=0", "limit=-5", "limit=ten",
+                      "since=99999999999999999999", "since=1.5"] {
+            let awaited1 = try await send(.GET, "v1/changes?\(query)", headers: auth(token))
+            try assertError(awaited1, .badRequest)
+        }
+    }
+}

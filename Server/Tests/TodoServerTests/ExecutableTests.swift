@@ -1,0 +1,177 @@
+import Foundation
+import TodoWire
+import XCTest
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The real `todo-server` executable: its commands, the loopback guard, and durability across
+/// kill -9 with the SQLite default.
+final class ExecutableTests: XCTestCase {
+    var server: RealServer!
+    var directory: URL!
+    var running: Process?
+
+    override func setUp() async throws {
+        directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("todo-server-exe-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        var environment = ProcessInfo.processInfo.environment
+        environment["DATABASE_URL"] = nil
+        environment["TODO_LEGACY_USER"] = nil
+        environment["TODO_SERVER_DB"] = directory.appendingPathComponent("data.sqlite").path
+        server = RealServer(executable: try RealServer.findExecutable(), directory: directory, environment: environment)
+    }
+
+    override func tearDown() async throws {
+        if let running, running.isRunning {
+            kill(running.processIdentifier, SIGKILL)
+            _ = RealServer.wait(for: running, timeout: 10)
+        }
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    func serve(port: Int, hostname: String = "127.0.0.1", legacyUser: String? = nil) throws -> Process {
+        var server = self.server!
+        server.environment["TODO_LEGACY_USER"] = legacyUser
+        let process = try server.start(
+            ["serve", "--hostname", hostname, "--port", "\(port)"],
+            log: directory.appendingPathComponent("server.log"))
+        running = process
+        return process
+    }
+
+    func waitForHealth(port: Int, process: Process) throws -> RealServer.Response {
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline {
+            XCTAssertTrue(process.isRunning, "server exited early: \(log())")
+            guard process.isRunning else { throw RealServer.Failure("server exited") }
+            if let response = try? RealServer.http(port: port, method: "GET", path: "/health"),
+                response.status == 200
+            {
+                return response
+            }
+            usleep(100_000)
+        }
+        throw RealServer.Failure("server did not answer /health within 60s: \(log())")
+    }
+
+    func log() -> String {
+        (try? String(contentsOf: directory.appendingPathComponent("server.log"), encoding: .utf8)) ?? ""
+    }
+
+    func testRefusesToListenBeyondLoopbackWithoutUsers() throws {
+        let port = try RealServer.freePort()
+        let process = try serve(port: port, hostname: "0.0.0.0")
+        XCTAssertTrue(RealServer.wait(for: process, timeout: 60), "serve should have exited")
+        XCTAssertNotEqual(process.terminationStatus, 0)
+        XCTAssertTrue(log().contains("refusing to listen on 0.0.0.0"), log())
+    }
+
+    func testCommandsAndDurabilityAcrossKillDashNine() throws {
+        // Users and tokens.
+        XCTAssertEqual(try server.run(["user", "add", "alice"]).status, 0)
+        let again = try server.run(["user", "add", "alice"])
+        XCTAssertNotEqual(again.status, 0)
+        XCTAssertTrue(again.stderr.contains("already exists"), again.stderr)
+        XCTAssertNotEqual(try server.run(["user", "add", "bad name"]).status, 0)
+        XCTAssertNotEqual(try server.run(["token", "add", "nobody"]).status, 0)
+        let added = try server.run(["token", "add", "alice"])
+        XCTAssertEqual(added.status, 0, added.stderr)
+        let token = try XCTUnwrap(added.stdout.split(separator: "\n").last.map(String.init))
+        XCTAssertTrue(token.hasPrefix("todo_"), added.stdout)
+        XCTAssertFalse(added.stderr.contains(token))
+        XCTAssertEqual(try server.run(["user", "add", "book"]).status, 0)
+
+        // Write through both APIs.
+        let port = try RealServer.freePort()
+        var process = try serve(port: port, legacyUser: "book")
+        let health = try waitForHealth(port: port, process: process)
+        let dataset = try XCTUnwrap(health.header("X-Todo-Dataset"))
+        let uuid = UUID()
+        let op = PushOperation(opId: UUID(), kind: .put, uuid: uuid, baseRev: 0, todo: TodoFields(
+            name: "survive kill -9", createdAt: Date(), updatedAt: Date()))
+        let body = String(decoding: try WireJSON.encoder.encode(PushRequest(operations: [op])), as: UTF8.self)
+        let bearer = RealServer.header("Authorization: Bearer \(token)")
+        let pushed = try XCTUnwrap(try RealServer.http(
+            port: port, method: "POST", path: "/v1/push",
+            headers: [bearer, RealServer.header("Content-Type: application/json")], body: body))
+        XCTAssertEqual(pushed.status, 200, pushed.text)
+        let pushResponse = try WireJSON.decoder.decode(PushResponse.self, from: pushed.body)
+        XCTAssertEqual(pushResponse.results.first?.status, .applied)
+
+        // The book's curl, byte for byte.
+        let book = try XCTUnwrap(try RealServer.http(
+            port: port, method: "POST", path: "/postTodo/",
+            headers: ["Cookie: test=123", "id: 3", "notes: do not forget to buy potato chips",
+                      "Content-Type: application/json", "description: Our first todo item",
+                      "completed: false", "name: todo 1"].map(RealServer.header),
+            body: "{}"))
+        XCTAssertEqual(book.status, 200, book.text)
+        XCTAssertTrue(book.text.contains(#""name":"todo 1""#), book.text)
+
+        // Latin-1 bytes in a header: a clear 400, and the server carries on.
+        let latin1 = try XCTUnwrap(try RealServer.http(
+            port: port, method: "POST", path: "/postTodo",
+            headers: [RealServer.header("id: 9"), RealServer.header("name: caf") + [0xE9]], body: "{}"))
+        XCTAssertEqual(latin1.status, 400, latin1.text)
+        let utf8 = try XCTUnwrap(try RealServer.http(
+            port: port, method: "POST", path: "/postTodo",
+            headers: [RealServer.header("id: 10"), RealServer.header("name: café ☕")], body: "{}"))
+        XCTAssertEqual(utf8.status, 200, utf8.text)
+        XCTAssertTrue(utf8.text.contains("café ☕"), utf8.text)
+
+        // The book's updateTodo curl has "completed : yes", which HTTP forbids (space before the
+        // colon): the HTTP parser refuses it with a 400, before any handler runs.
+        let update = try? RealServer.http(
+            port: port, method: "POST", path: "/updateTodo",
+            headers: ["Cookie: test=123", "id: 3", "notes: new note", "name: updated name",
+                      "description: updated description", "completed : yes"].map(RealServer.header))
+        XCTAssertEqual(update?.status ?? 400, 400)
+
+        // kill -9, start again, read everything back.
+        kill(process.processIdentifier, SIGKILL)
+        XCTAssertTrue(RealServer.wait(for: process, timeout: 10))
+        process = try serve(port: port, legacyUser: "book")
+        let restarted = try waitForHealth(port: port, process: process)
+        XCTAssertEqual(restarted.header("X-Todo-Dataset"), dataset)
+        let feed = try XCTUnwrap(try RealServer.http(port: port, method: "GET", path: "/v1/changes?since=0", headers: [bearer]))
+        XCTAssertEqual(feed.status, 200, feed.text)
+        let changes = try WireJSON.decoder.decode(ChangesResponse.self, from: feed.body)
+        XCTAssertEqual(changes.datasetId.uuidString, dataset)
+        XCTAssertEqual(changes.changes.map(\.uuid), [uuid])
+        XCTAssertEqual(changes.changes.first?.todo?.name, "survive kill -9")
+        let legacy = try XCTUnwrap(try RealServer.http(port: port, method: "GET", path: "/todos"))
+        XCTAssertTrue(legacy.text.contains("do not forget to buy potato chips"), legacy.text)
+        XCTAssertTrue(legacy.text.contains("café ☕"), legacy.text)
+        XCTAssertFalse(legacy.text.contains(#""id":9"#), legacy.text)
+
+        // Revoking the token (by its value) locks it out of the running server.
+        let revoked = try server.run(["token", "revoke", token])
+        XCTAssertEqual(revoked.status, 0, revoked.stderr)
+        let refused = try XCTUnwrap(try RealServer.http(port: port, method: "GET", path: "/v1/changes", headers: [bearer]))
+        XCTAssertEqual(refused.status, 401)
+        XCTAssertTrue(refused.text.contains(#""error":true"#), refused.text)
+
+        // One line per request in the log, and never the token.
+        kill(process.processIdentifier, SIGTERM)
+        XCTAssertTrue(RealServer.wait(for: process, timeout: 30))
+        let lines = log()
+        XCTAssertFalse(lines.contains(token))
+        XCTAssertTrue(lines.contains("POST /v1/push 200"), lines)
+        XCTAssertTrue(lines.contains("GET /v1/changes 401"), lines)
+    }
+
+    func testTokenRevokeByIdAndTokenList() throws {
+        XCTAssertEqual(try server.run(["user", "add", "carol"]).status, 0)
+        let added = try server.run(["token", "add", "carol"])
+        let id = try XCTUnwrap(added.stdout.split(separator: " ").dropFirst().first.map(String.init))
+        XCTAssertNotNil(UUID(uuidString: id), added.stdout)
+        let listed = try server.run(["token", "list", "carol"])
+        XCTAssertTrue(listed.stdout.contains("\(id)") && listed.stdout.contains("active"), listed.stdout)
+        XCTAssertEqual(try server.run(["token", "revoke", id]).status, 0)
+        XCTAssertTrue(try server.run(["token", "list", "carol"]).stdout.contains("revoked"))
+        XCTAssertNotEqual(try server.run(["token", "revoke", "todo_unknown"]).status, 0)
+    }
+}

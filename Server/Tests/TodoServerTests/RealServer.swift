@@ -1,0 +1,186 @@
+import Foundation
+import XCTest
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Runs the built `todo-server` executable and talks raw HTTP/1.1 to it over a loopback socket,
+/// byte for byte as curl would (so headers curl sends unchecked reach the server unchanged).
+struct RealServer {
+    let executable: URL
+    let directory: URL
+    var environment: [String: String]
+
+    /// `todo-server` sits next to the test bundle in the build folder.
+    static func findExecutable() throws -> URL {
+        var candidates: [URL] = []
+        if let override = ProcessInfo.processInfo.environment["TODO_SERVER_EXECUTABLE"] {
+            candidates.append(URL(fileURLWithPath: override))
+        }
+        let bundle = Bundle.main.bundleURL
+        let argv0 = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for folder in [bundle, bundle.deletingLastPathComponent(), argv0, argv0.deletingLastPathComponent()]
+            + Bundle.allBundles.map({ $0.bundleURL.deletingLastPathComponent() })
+        {
+            candidates.append(folder.appendingPathComponent("todo-server"))
+        }
+        for candidate in candidates where FileManager.default.isExecutableFile(atPath: candidate.path) {
+            return candidate
+        }
+        throw Failure("todo-server executable not found; looked at \(candidates.map(\.path))")
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+        init(_ description: String) { self.description = description }
+    }
+
+    struct Output {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+    }
+
+    /// Runs a command to completion (at most `timeout` seconds).
+    func run(_ arguments: [String], timeout: Double = 60) throws -> Output {
+        let process = makeProcess(arguments)
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        guard Self.wait(for: process, timeout: timeout) else {
+            process.terminate()
+            throw Failure("todo-server \(arguments) did not finish within \(timeout)s")
+        }
+        return Output(
+            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    /// Starts `serve` in the background, its output appended to `log`.
+    func start(_ arguments: [String], log: URL) throws -> Process {
+        if !FileManager.default.fileExists(atPath: log.path) {
+            FileManager.default.createFile(atPath: log.path, contents: nil)
+        }
+        let handle = try FileHandle(forWritingTo: log)
+        handle.seekToEndOfFile()
+        let process = makeProcess(arguments)
+        process.standardOutput = handle
+        process.standardError = handle
+        try process.run()
+        return process
+    }
+
+    private func makeProcess(_ arguments: [String]) -> Process {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        process.environment = environment
+        return process
+    }
+
+    static func wait(for process: Process, timeout: Double) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning {
+            if Date() > deadline { return false }
+            usleep(20_000)
+        }
+        return true
+    }
+
+    static func freePort() throws -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw Failure("socket() failed") }
+        defer { close(fd) }
+        var address = loopback(port: 0)
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard bound == 0 else { throw Failure("bind() failed") }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    private static func loopback(port: UInt16) -> sockaddr_in {
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        return address
+    }
+
+    struct Response {
+        let status: Int
+        let head: String
+        let body: Data
+        var text: String { String(decoding: body, as: UTF8.self) }
+        func header(_ name: String) -> String? {
+            for line in head.split(separator: "\r\n").dropFirst() {
+                let parts = line.split(separator: ":", maxSplits: 1)
+                if parts.count == 2, parts[0].lowercased() == name.lowercased() {
+                    return parts[1].trimmingCharacters(in: .whitespaces)
+                }
+            }
+            return nil
+        }
+    }
+
+    /// Sends one request (raw header lines, as bytes) with `Connection: close` semantics and
+    /// reads the whole answer; nil when the server closed without answering.
+    static func http(
+        port: Int, method: String, path: String, headers: [[UInt8]] = [], body: String? = nil
+    ) throws -> Response? {
+        var request = Array("\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUser-Agent: curl/7.88.1\r\nAccept: */*\r\n".utf8)
+        for line in headers { request += line + Array("\r\n".utf8) }
+        if let body { request += Array("Content-Length: \(body.utf8.count)\r\n".utf8) }
+        request += Array("Connection: close\r\n\r\n".utf8)
+        if let body { request += Array(body.utf8) }
+
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw Failure("socket() failed") }
+        defer { close(fd) }
+        var timeout = timeval(tv_sec: 15, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var address = loopback(port: UInt16(port))
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard connected == 0 else { throw Failure("connect to port \(port) failed") }
+        var sent = 0
+        while sent < request.count {
+            let n = request[sent...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, 0) }
+            guard n > 0 else { throw Failure("send failed") }
+            sent += n
+        }
+        var received = Data()
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = recv(fd, &buffer, buffer.count, 0)
+            if n < 0 { throw Failure("recv failed or timed out") }
+            if n == 0 { break }
+            received.append(contentsOf: buffer[0..<n])
+        }
+        guard let split = received.range(of: Data("\r\n\r\n".utf8)) else { return nil }
+        let head = String(decoding: received[..<split.lowerBound], as: UTF8.self)
+        let statusLine = head.split(separator: "\r\n").first ?? ""
+        let parts = statusLine.split(separator: " ")
+        guard parts.count >= 2, let status = Int(parts[1]) else { return nil }
+        return Response(status: status, head: head, body: Data(received[split.upperBound...]))
+    }
+
+    static func header(_ text: String) -> [UInt8] { Array(text.utf8) }
+}

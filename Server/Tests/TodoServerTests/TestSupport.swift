@@ -1,0 +1,151 @@
+import Fluent
+import Foundation
+import TodoWire
+import XCTVapor
+
+@testable import TodoServer
+
+/// The database every test uses: PostgreSQL when DATABASE_URL is set (then it really is used,
+/// see DatabaseTests), else a new SQLite file per test.
+enum TestDatabase {
+    static var postgresURL: String? {
+        guard let url = ProcessInfo.processInfo.environment["DATABASE_URL"], !url.isEmpty else {
+            return nil
+        }
+        return url
+    }
+
+    static func freshSettings(legacyUser: String? = nil, maxBodyBytes: Int = 8 << 20) async throws
+        -> ServerSettings
+    {
+        if let url = postgresURL {
+            try await wipePostgres(url: url)
+            return ServerSettings(
+                storage: .postgres(url: url), legacyUser: legacyUser, maxBodyBytes: maxBodyBytes)
+        }
+        let path = FileManager.default.temporaryDirectory
+            .appendingPathComponent("todo-server-test-\(UUID().uuidString).sqlite").path
+        return ServerSettings(storage: .sqlite(path: path), legacyUser: legacyUser, maxBodyBytes: maxBodyBytes)
+    }
+
+    /// Reverts every migration, so each test starts from an empty schema and a new dataset id.
+    private static func wipePostgres(url: String) async throws {
+        let app = try await Application.make(.testing)
+        do {
+            try app.databases.use(.postgres(url: url), as: .psql)
+            app.migrations.add(CreateSchema())
+            try await app.autoRevert()
+            try await app.asyncShutdown()
+        } catch {
+            try? await app.asyncShutdown()
+            throw error
+        }
+    }
+}
+
+/// Base class: a configured app per test, plus helpers for users, tokens and wire requests.
+class ServerTestCase: XCTestCase {
+    var app: Application!
+    var settings: ServerSettings!
+
+    /// Override to turn on the legacy API or change limits.
+    func makeSettings() async throws -> ServerSettings {
+        try await TestDatabase.freshSettings()
+    }
+
+    override func setUp() async throws {
+        settings = try await makeSettings()
+        app = try await Application.make(.testing)
+        try await configure(app, settings: settings)
+    }
+
+    override func tearDown() async throws {
+        try await app?.asyncShutdown()
+        app = nil
+        if case .sqlite(let path) = settings?.storage {
+            try? FileManager.default.removeItem(atPath: path)
+        }
+    }
+
+    /// Creates a user and a token for it, as the commands do; returns the token.
+    @discardableResult
+    func makeUser(_ name: String) async throws -> String {
+        let user = UserModel(name: name)
+        try await user.create(on: app.db)
+        let token = TokenModel.generate()
+        try await TokenModel(userID: user.requireID(), hash: TokenModel.hash(token)).create(on: app.db)
+        return token
+    }
+
+    func auth(_ token: String) -> HTTPHeaders {
+        ["Authorization": "Bearer \(token)"]
+    }
+
+    func send(
+        _ method: HTTPMethod, _ path: String, headers: HTTPHeaders = [:], body: String? = nil,
+        file: StaticString = #filePath, line: UInt = #line
+    ) async throws -> XCTHTTPResponse {
+        try await app.testable().sendRequest(
+            method, path, headers: headers, body: body.map { ByteBuffer(string: $0) },
+            file: file, line: line)
+    }
+
+    func decode<T: Decodable>(_ type: T.Type, _ response: XCTHTTPResponse,
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws -> T {
+        do {
+            return try WireJSON.decoder.decode(T.self, from: Data(response.body.readableBytesView))
+        } catch {
+            XCTFail("\(response.status) \(response.body.string): \(error)", file: file, line: line)
+            throw error
+        }
+    }
+
+    func changes(_ token: String, since: Int64 = 0, limit: Int? = nil,
+        file: StaticString = #filePath, line: UInt = #line
+    ) async throws -> ChangesResponse {
+        let query = "since=\(since)" + (limit.map { "&limit=\($0)" } ?? "")
+        let response = try await send(.GET, "v1/changes?\(query)", headers: auth(token), file: file, line: line)
+        XCTAssertEqual(response.status, .ok, response.body.string, file: file, line: line)
+        return try decode(ChangesResponse.self, response, file: file, line: line)
+    }
+
+    func push(_ token: String, _ operations: [PushOperation],
+        file: StaticString = #filePath, line: UInt = #line
+    ) async throws -> PushResponse {
+        let body = String(decoding: try WireJSON.encoder.encode(PushRequest(operations: operations)), as: UTF8.self)
+        let response = try await send(.POST, "v1/push", headers: auth(token), body: body, file: file, line: line)
+        XCTAssertEqual(response.status, .ok, response.body.string, file: file, line: line)
+        return try decode(PushResponse.self, response, file: file, line: line)
+    }
+
+    /// Asserts a JSON error body `{"error": true, "reason": ...}` with the given status.
+    func assertError(_ response: XCTHTTPResponse, _ status: HTTPStatus,
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws {
+        XCTAssertEqual(response.status, status, response.body.string, file: file, line: line)
+        let error = try decode(ErrorResponse.self, response, file: file, line: line)
+        XCTAssertTrue(error.error, file: file, line: line)
+        XCTAssertFalse(error.reason.isEmpty, file: file, line: line)
+    }
+}
+
+/// Builders for wire values with fixed, millisecond-exact dates.
+enum Make {
+    static let created = ISO8601Millis.parse("2026-11-21T01:33:29.123Z")!
+
+    static func fields(_ name: String, notes: String = "", completed: Bool = false) -> TodoFields {
+        TodoFields(
+            name: name, description: "about \(name)", notes: notes, completed: completed,
+            createdAt: created, updatedAt: created.addingTimeInterval(1.5),
+            completedAt: completed ? created.addingTimeInterval(2) : nil)
+    }
+
+    static func put(_ uuid: UUID, base: Int64, _ name: String, opId: UUID = UUID()) -> PushOperation {
+        PushOperation(opId: opId, kind: .put, uuid: uuid, baseRev: base, todo: fields(name))
+    }
+
+    static func delete(_ uuid: UUID, base: Int64, opId: UUID = UUID()) -> PushOperation {
+        PushOperation(opId: opId, kind: .delete, uuid: uuid, baseRev: base, todo: nil)
+    }
+}
