@@ -12,7 +12,7 @@ let package = Package(
         .target(name: "TodoCore"),
         .target(name: "TodoStore", dependencies: ["TodoCore", "TodoWire"]),
         .target(name: "TodoWire"),
-        .target(name: "TodoCLI", dependencies: ["TodoCore", "TodoStore"]),
+        .target(name: "TodoCLI", dependencies: ["TodoCore", "TodoStore", "TodoWire"]),
         .executableTarget(name: "todo", dependencies: ["TodoCLI"]),
         .testTarget(name: "TodoCoreTests", dependencies: ["TodoCore"]),
         .testTarget(name: "TodoStoreTests", dependencies: ["TodoStore", "TodoCore"]),

@@ -170,6 +170,7 @@ struct RealServer {
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {
             let n = recv(fd, &buffer, buffer.count, 0)
+            if n < 0, errno == ECONNRESET { break }
             if n < 0 { throw Failure("recv failed or timed out") }
             if n == 0 { break }
             received.append(contentsOf: buffer[0..<n])

@@ -31,6 +31,12 @@ struct LegacyTodoController: RouteCollection {
         let message: String
     }
 
+    private static var encoder: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return encoder
+    }
+
     static let mandatory = "Please include mandatory parameters"
     static let needId = "Please provide the id of todo item"
 
@@ -159,12 +165,12 @@ struct LegacyTodoController: RouteCollection {
     private func json(_ todos: [LegacyTodo]) throws -> Response {
         var headers = HTTPHeaders()
         headers.contentType = .json
-        return Response(status: .ok, headers: headers, body: .init(data: try JSONEncoder().encode(todos)))
+        return Response(status: .ok, headers: headers, body: .init(data: try Self.encoder.encode(todos)))
     }
 
     private func message(_ text: String, _ status: HTTPStatus = .ok) throws -> Response {
         var headers = HTTPHeaders()
         headers.contentType = .json
-        return Response(status: status, headers: headers, body: .init(data: try JSONEncoder().encode(Message(message: text))))
+        return Response(status: status, headers: headers, body: .init(data: try Self.encoder.encode(Message(message: text))))
     }
 }

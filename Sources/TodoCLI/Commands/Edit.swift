@@ -1,0 +1,48 @@
+import Foundation
+import TodoCore
+
+enum EditCommand {
+    static func plan(_ invocation: Invocation, _ context: Context) throws -> Plan {
+        let reference = invocation.arguments[0]
+        let changes = TodoField.allCases.compactMap { field in
+            invocation.value(field.rawValue).map { FieldChange(field, $0) }
+        }
+        if !changes.isEmpty {
+            return .change(actions: { state in
+                [.edit(id: try state.resolve(reference).id, changes: changes, at: context.now())]
+            }, render: { render($0, invocation) })
+        }
+        guard context.stdinIsTerminal, context.stdoutIsTerminal else {
+            throw CommandError(
+                message: "'edit' needs --name, --description or --notes when not run on a terminal",
+                status: ExitStatus.usage)
+        }
+        return .prepare { state in
+            let original = try state.resolve(reference)
+            let session = try EditorSession(todo: original, context: context)
+            let edited = try session.run()
+            guard !edited.isEmpty else {
+                session.discard()
+                return .output(Output(stdout: "No changes; \(label(original)) left as it was.\n"))
+            }
+            return .change(actions: { current in
+                guard current.todo(id: original.id) == original else {
+                    throw CommandError(message: "\(label(original)) changed while you were editing; nothing applied (your text is in \(session.file))")
+                }
+                session.discard()
+                return [.edit(id: original.id, changes: edited, at: context.now())]
+            }, render: { render($0, invocation) })
+        }
+    }
+
+    private static func render(_ change: Change, _ invocation: Invocation) -> Output {
+        guard case .edit(let id, _, _) = change.actions.first, let todo = change.after.todo(id: id) else {
+            return Output()
+        }
+        if invocation.flag("json") { return Output(stdout: json(todo)) }
+        let before = change.before.todo(id: id)
+        let fields = TodoField.allCases.filter { before?[keyPath: $0.keyPath] != todo[keyPath: $0.keyPath] }
+        guard !fields.isEmpty else { return Output(stdout: "Nothing changed; \(label(todo)) already reads so.\n") }
+        return Output(stdout: "Edited \(label(todo)) (\(fields.map(\.rawValue).joined(separator: ", ")))\n")
+    }
+}

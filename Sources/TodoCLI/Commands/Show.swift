@@ -1,0 +1,10 @@
+import TodoCore
+
+enum ShowCommand {
+    static func plan(_ invocation: Invocation, _ context: Context) -> Plan {
+        .query { state in
+            let todo = try state.resolve(invocation.arguments[0])
+            return Output(stdout: invocation.flag("json") ? json(todo) : details(todo))
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+
+/// Everything `todo` takes from the outside world, so tests can supply their own.
+public struct Context {
+    public var arguments: [String]
+    public var environment: [String: String]
+    public var stdinIsTerminal: Bool
+    public var stdoutIsTerminal: Bool
+    /// Columns of the terminal stdout is on; nil when unknown or not a terminal.
+    public var terminalWidth: Int?
+    public var now: () -> Date
+    public var newUUID: () -> UUID
+    /// Runs a shell command line with `file` as its argument, on this terminal; its exit status.
+    public var runEditor: (_ command: String, _ file: String) -> Int32
+
+    public init(
+        arguments: [String], environment: [String: String], stdinIsTerminal: Bool = false,
+        stdoutIsTerminal: Bool = false, terminalWidth: Int? = nil,
+        now: @escaping () -> Date, newUUID: @escaping () -> UUID = UUID.init,
+        runEditor: @escaping (String, String) -> Int32 = { _, _ in 127 }
+    ) {
+        self.arguments = arguments
+        self.environment = environment
+        self.stdinIsTerminal = stdinIsTerminal
+        self.stdoutIsTerminal = stdoutIsTerminal
+        self.terminalWidth = terminalWidth
+        self.now = now
+        self.newUUID = newUUID
+        self.runEditor = runEditor
+    }
+}
+
+/// What a command prints, and its exit status.
+public struct Output: Equatable {
+    public var stdout = ""
+    public var stderr = ""
+    public var status: Int32 = 0
+
+    public init(stdout: String = "", stderr: String = "", status: Int32 = 0) {
+        self.stdout = stdout
+        self.stderr = stderr
+        self.status = status
+    }
+
+    mutating func line(_ text: String) {
+        stdout += text
+        stdout += "\n"
+    }
+}
+
+/// Exit statuses, as documented in `--help`, the man page and the README.
+public enum ExitStatus {
+    public static let success: Int32 = 0
+    public static let failure: Int32 = 1
+    public static let usage: Int32 = 2
+
+    public static let table: [(Int32, String)] = [
+        (success, "success"),
+        (failure, "the command could not be done: unknown id, nothing to undo, unreadable or locked state file"),
+        (usage, "usage error: unknown command or option, missing or malformed argument"),
+    ]
+}
+
+/// A command that could not be done, with the status to exit with.
+struct CommandError: Error {
+    var message: String
+    var status: Int32 = ExitStatus.failure
+}

@@ -1,0 +1,149 @@
+/// A command line that does not fit the table: exit status 2, with usage and a hint.
+public struct UsageError: Error, Equatable {
+    public var message: String
+    /// The command whose usage to show; nil for todo's own.
+    public var command: String?
+    public var suggestion: String?
+}
+
+/// A parsed command line.
+public struct Invocation: Equatable {
+    public var command: String
+    /// Option values by long name; a flag maps to `[""]`. Repeated options keep every value.
+    public var options: [String: [String]] = [:]
+    public var arguments: [String] = []
+
+    public func flag(_ long: String) -> Bool { options[long] != nil }
+    public func value(_ long: String) -> String? { options[long]?.last }
+}
+
+/// Parses argv (without the program name) against `CommandTable`.
+///
+/// Options may come before or after the command and its arguments; `--` ends options.
+/// With no command, `list` is meant. `--help` anywhere asks for the command's help.
+public func parse(_ argv: [String]) -> Result<Invocation, UsageError> {
+    let found = findCommand(argv)
+    guard let spec = found.spec else {
+        let word = found.word ?? ""
+        return .failure(UsageError(
+            message: "'\(word)' is not a todo command",
+            suggestion: closest(to: word, among: CommandTable.commands.flatMap { [$0.name] + $0.aliases })))
+    }
+    var invocation = Invocation(command: spec.name)
+    let options = spec.options + CommandTable.globalOptions
+    var index = 0
+    var optionsEnded = false
+    while index < argv.count {
+        let word = argv[index]
+        index += 1
+        if index - 1 == found.position { continue }
+        if optionsEnded || word == "-" || !word.hasPrefix("-") {
+            invocation.arguments.append(word)
+            continue
+        }
+        if word == "--" {
+            optionsEnded = true
+            continue
+        }
+        let (name, inline) = splitOption(word)
+        let matched: OptionSpec?
+        if word.hasPrefix("--") {
+            matched = options.first { $0.long == name }
+        } else {
+            matched = name.count == 1 ? options.first { $0.short.map(String.init) == name } : nil
+        }
+        guard let option = matched else {
+            return .failure(UsageError(
+                message: "unknown option '\(word.hasPrefix("--") ? "--" + name : word)'\(found.position == nil ? "" : " for '\(spec.name)'")",
+                command: spec.name,
+                suggestion: closest(to: name, among: options.map(\.long)).map { "--" + $0 }))
+        }
+        var value = ""
+        if option.valueName != nil {
+            if let inline {
+                value = inline
+            } else if index < argv.count {
+                value = argv[index]
+                index += 1
+            } else {
+                return .failure(UsageError(message: "option '--\(option.long)' needs a value (\(option.valueName!))", command: spec.name))
+            }
+            if case .choice(let choices) = option.kind, !choices.contains(value) {
+                return .failure(UsageError(
+                    message: "'\(value)' is not a valid \(option.valueName!.lowercased()) for '--\(option.long)' (choose from \(choices.joined(separator: ", ")))",
+                    command: spec.name, suggestion: closest(to: value, among: choices)))
+            }
+        } else if inline != nil {
+            return .failure(UsageError(message: "option '--\(option.long)' takes no value", command: spec.name))
+        }
+        invocation.options[option.long, default: []].append(value)
+    }
+    if invocation.flag("help") || invocation.flag("version") { return .success(invocation) }
+    return checkArguments(invocation, spec)
+}
+
+/// The command word is the first word that is neither an option nor a global option's value.
+private func findCommand(_ argv: [String]) -> (spec: CommandSpec?, word: String?, position: Int?) {
+    var index = 0
+    while index < argv.count {
+        let word = argv[index]
+        if word == "--" { break }
+        if word.hasPrefix("-"), word != "-" {
+            let (name, inline) = splitOption(word)
+            let global = CommandTable.globalOptions.first { $0.long == name }
+            if global?.valueName != nil, inline == nil { index += 1 }
+            index += 1
+            continue
+        }
+        return (CommandTable.command(named: word), word, index)
+    }
+    return (CommandTable.command(named: "list"), nil, nil)
+}
+
+private func splitOption(_ word: String) -> (name: String, inline: String?) {
+    let body = word.drop { $0 == "-" }
+    guard let equals = body.firstIndex(of: "=") else { return (String(body), nil) }
+    return (String(body[..<equals]), String(body[body.index(after: equals)...]))
+}
+
+private func checkArguments(_ invocation: Invocation, _ spec: CommandSpec) -> Result<Invocation, UsageError> {
+    let required = spec.arguments.filter { !$0.optional }
+    if invocation.arguments.count < required.count {
+        let missing = required[invocation.arguments.count]
+        return .failure(UsageError(message: "'\(spec.name)' needs \(missing.synopsis)", command: spec.name))
+    }
+    if !spec.arguments.contains(where: \.repeats), invocation.arguments.count > spec.arguments.count {
+        let extra = invocation.arguments[spec.arguments.count]
+        return .failure(UsageError(message: "unexpected argument '\(extra)' for '\(spec.name)'", command: spec.name))
+    }
+    return .success(invocation)
+}
+
+/// The candidate within a small edit distance of `word`, if one stands out.
+func closest(to word: String, among candidates: [String]) -> String? {
+    let scored = candidates.map { ($0, editDistance(word.lowercased(), $0)) }
+    guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= max(1, min(2, word.count / 3)) else {
+        return candidates.first { $0.hasPrefix(word) && word.count >= 2 }
+    }
+    return best.0
+}
+
+/// Edits (insert, delete, substitute, swap neighbours) that turn `a` into `b`.
+func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a)
+    let b = Array(b)
+    guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
+    var d = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+    for i in 0...a.count { d[i][0] = i }
+    for j in 0...b.count { d[0][j] = j }
+    for i in 1...a.count {
+        for j in 1...b.count {
+            let cost = a[i - 1] == b[j - 1] ? 0 : 1
+            d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
+            if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1)
+            }
+        }
+    }
+    return d[a.count][b.count]
+}

@@ -1,0 +1,108 @@
+import Foundation
+import TodoCore
+import TodoStore
+import TodoWire
+
+func uuidText(_ uuid: UUID) -> String { uuid.uuidString.lowercased() }
+
+/// Text for one line: control characters shown as escapes, so a name cannot break the layout.
+func oneLine(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return text }
+    var result = ""
+    for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\n": result += "\\n"
+        case "\t": result += "\\t"
+        case "\r": result += "\\r"
+        case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+            result += String(format: "\\x%02x", scalar.value)
+        default: result.unicodeScalars.append(scalar)
+        }
+    }
+    return result
+}
+
+func displayName(_ todo: Todo) -> String { "\"\(oneLine(todo.name))\"" }
+
+/// `#3 "buy milk"`
+func label(_ todo: Todo) -> String { "#\(todo.id) \(displayName(todo))" }
+
+func json(_ todo: Todo) -> String {
+    var writer = JSONWriter(capacity: 320)
+    StateCodec.write(todo, to: &writer)
+    writer.raw("\n")
+    return String(decoding: writer.bytes, as: UTF8.self)
+}
+
+/// A JSON array, one todo a line.
+func json(_ todos: [Todo]) -> String {
+    var writer = JSONWriter(capacity: 320 * todos.count + 4)
+    writer.raw("[")
+    for (index, todo) in todos.enumerated() {
+        writer.raw(index == 0 ? "\n  " : ",\n  ")
+        StateCodec.write(todo, to: &writer)
+    }
+    writer.raw(todos.isEmpty ? "]\n" : "\n]\n")
+    return String(decoding: writer.bytes, as: UTF8.self)
+}
+
+/// A JSON string literal.
+func json(_ text: String) -> String {
+    var writer = JSONWriter()
+    writer.string(text)
+    return String(decoding: writer.bytes, as: UTF8.self)
+}
+
+/// The list table: number, done mark, unsynced mark, name. Fitted to `width` when given.
+func table(_ todos: [Todo], width: Int?) -> String {
+    let numberWidth = String(todos.map(\.id).max() ?? 0).count
+    var out = ""
+    out.reserveCapacity(todos.count * 64)
+    for todo in todos {
+        let number = String(todo.id)
+        out += String(repeating: " ", count: numberWidth - number.count)
+        out += number
+        out += todo.completed ? " [x] " : " [ ] "
+        out += todo.synced ? "  " : "* "
+        let name = oneLine(todo.name)
+        if let width {
+            out += truncate(name, toWidth: max(8, width - numberWidth - 7))
+        } else {
+            out += name
+        }
+        out += "\n"
+    }
+    return out
+}
+
+func summary(_ counts: TodoCounts, shown: Int, filter: TodoFilter) -> String {
+    func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
+    var text = filter == .all ? plural(counts.total, "todo") : "\(shown) of \(plural(counts.total, "todo"))"
+    text += ": \(counts.active) active, \(counts.completed) completed"
+    if counts.unsynced > 0 { text += ", \(counts.unsynced) not synced (*)" }
+    return text
+}
+
+/// Every field of a todo, one `Label: value` a line; multi-line values are indented.
+func details(_ todo: Todo) -> String {
+    let rows: [(String, String)] = [
+        ("Number", "\(todo.id)"),
+        ("UUID", uuidText(todo.uuid)),
+        ("Name", todo.name),
+        ("Status", todo.completed ? "completed" : "active"),
+        ("Description", todo.description),
+        ("Notes", todo.notes),
+        ("Created", ISO8601Millis.string(todo.createdAt)),
+        ("Updated", ISO8601Millis.string(todo.updatedAt)),
+        ("Completed", todo.completedAt.map(ISO8601Millis.string) ?? "-"),
+        ("Synced", todo.synced ? "yes" : "no"),
+    ]
+    var out = ""
+    for (key, value) in rows {
+        let pad = String(repeating: " ", count: 13 - key.count)
+        let lines = value.split(separator: "\n", omittingEmptySubsequences: false)
+        out += "\(key):\(pad)\(lines.first.map(String.init) ?? "")\n"
+        for line in lines.dropFirst() { out += String(repeating: " ", count: 14) + line + "\n" }
+    }
+    return out
+}

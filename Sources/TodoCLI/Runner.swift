@@ -1,0 +1,123 @@
+import Foundation
+import TodoCore
+import TodoStore
+
+/// Runs one `todo` command line: parse, plan, load, reduce, save, render.
+public func run(_ context: Context) -> Output {
+    let invocation: Invocation
+    switch parse(context.arguments) {
+    case .failure(let error): return usageFailure(error)
+    case .success(let parsed): invocation = parsed
+    }
+    if invocation.flag("version") { return Output(stdout: "todo \(CommandTable.version)\n") }
+    if invocation.flag("help") {
+        let explicit = context.arguments.contains { CommandTable.command(named: $0)?.name == invocation.command }
+        return Output(stdout: explicit ? help(for: invocation.command) : generalHelp())
+    }
+    do {
+        let plan = try commandPlan(invocation, context)
+        return try execute(plan, store: try stateFile(invocation, context))
+    } catch {
+        return failure(error)
+    }
+}
+
+private func commandPlan(_ invocation: Invocation, _ context: Context) throws -> Plan {
+    switch invocation.command {
+    case "add": try AddCommand.plan(invocation, context)
+    case "list": try ListCommand.plan(invocation, context)
+    case "show": ShowCommand.plan(invocation, context)
+    case "edit": try EditCommand.plan(invocation, context)
+    case "toggle": ToggleCommand.plan(invocation, context)
+    case "delete": DeleteCommand.plan(invocation, context)
+    case "clear-completed": ClearCompletedCommand.plan(invocation, context)
+    case "undo": UndoCommand.plan(invocation, context)
+    case "help": try HelpCommand.plan(invocation)
+    default: throw CommandError(message: "'\(invocation.command)' is not implemented")
+    }
+}
+
+private func execute(_ plan: Plan, store: @autoclosure () throws -> StateFile) throws -> Output {
+    switch plan {
+    case .output(let output):
+        return output
+    case .query(let render):
+        return try render(try store().load())
+    case .prepare(let next):
+        return try execute(try next(try store().load()), store: try store())
+    case .change(let makeActions, let render):
+        var actions: [Action] = []
+        let (before, after) = try store().update { state in
+            actions = try makeActions(state)
+            return try reduce(state, actions)
+        }
+        return render(Change(before: before, after: after, actions: actions))
+    }
+}
+
+/// `--file`, then `$TODO_FILE`, then `$XDG_DATA_HOME/todo/todos.json`, then `~/.local/share/…`.
+func stateFilePath(_ invocation: Invocation, _ environment: [String: String]) throws -> String {
+    if let path = invocation.value("file") {
+        guard !path.isEmpty else { throw CommandError(message: "--file needs a path", status: ExitStatus.usage) }
+        return path
+    }
+    if let path = environment["TODO_FILE"], !path.isEmpty { return path }
+    if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") { return data + "/todo/todos.json" }
+    guard let home = environment["HOME"], !home.isEmpty else {
+        throw CommandError(message: "cannot tell where the state file is: set HOME, XDG_DATA_HOME or TODO_FILE, or pass --file")
+    }
+    return home + "/.local/share/todo/todos.json"
+}
+
+private func stateFile(_ invocation: Invocation, _ context: Context) throws -> StateFile {
+    var timeout = 5.0
+    if let text = context.environment["TODO_LOCK_TIMEOUT"] {
+        guard let seconds = Double(text), seconds >= 0, seconds <= 3600 else {
+            throw CommandError(message: "TODO_LOCK_TIMEOUT must be a number of seconds from 0 to 3600, not '\(text)'", status: ExitStatus.usage)
+        }
+        timeout = seconds
+    }
+    return StateFile(path: try stateFilePath(invocation, context.environment), lockTimeout: timeout)
+}
+
+private func usageFailure(_ error: UsageError) -> Output {
+    var text = "todo: \(error.message)\n"
+    if let suggestion = error.suggestion { text += "Did you mean '\(suggestion)'?\n" }
+    let usage = error.command.flatMap(CommandTable.command(named:))?.usage ?? "todo <command> [<args>] [--file PATH] [--json]"
+    text += "usage: \(usage)\n"
+    text += "See '\(error.command.map { "todo \($0) --help" } ?? "todo --help")'.\n"
+    return Output(stderr: text, status: ExitStatus.usage)
+}
+
+private func failure(_ error: Error) -> Output {
+    let (message, status) = explain(error)
+    return Output(stderr: "todo: \(message)\n", status: status)
+}
+
+/// The one-line message and exit status for anything a command throws.
+func explain(_ error: Error) -> (String, Int32) {
+    switch error {
+    case let error as CommandError: return (error.message, error.status)
+    case let error as StoreError: return (error.description, ExitStatus.failure)
+    case let error as ReduceError:
+        switch error {
+        case .unknownId(let id): return ("no todo #\(id)", ExitStatus.failure)
+        case .blankName: return ("a todo needs a name that is not blank", ExitStatus.failure)
+        case .nothingToUndo: return ("nothing to undo", ExitStatus.failure)
+        case .noTodosGiven: return ("no todos given", ExitStatus.usage)
+        case .undoInsideBatch: return ("undo cannot be part of a batch", ExitStatus.failure)
+        }
+    case let error as ReferenceError:
+        switch error {
+        case .noSuchNumber(let number): return ("no todo #\(number)", ExitStatus.failure)
+        case .noSuchUUID(let prefix): return ("no todo has a UUID starting with \(prefix)", ExitStatus.failure)
+        case .malformed(let text):
+            return ("'\(text)' is neither a todo number nor 4 or more hex digits of a UUID", ExitStatus.usage)
+        case .ambiguous(let prefix, let candidates):
+            let list = candidates.prefix(10).map { "  #\($0.id) \(uuidText($0.uuid)) \(displayName($0))" }
+            let more = candidates.count > 10 ? "\n  and \(candidates.count - 10) more" : ""
+            return ("\(prefix) matches \(candidates.count) todos; give more digits:\n" + list.joined(separator: "\n") + more, ExitStatus.failure)
+        }
+    default: return ("\(error)", ExitStatus.failure)
+    }
+}

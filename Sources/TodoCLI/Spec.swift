@@ -1,0 +1,76 @@
+/// What a command-line word completes to, for help, completions and the man page.
+public enum ValueKind: Sendable, Equatable {
+    case text
+    case path
+    case todoID
+    case command
+    case choice([String])
+}
+
+/// One option, as `--long VALUE` or a flag when `valueName` is nil.
+public struct OptionSpec: Sendable {
+    public var long: String
+    public var short: Character?
+    public var valueName: String?
+    public var kind: ValueKind
+    public var help: String
+
+    public static func flag(_ long: String, short: Character? = nil, _ help: String) -> OptionSpec {
+        OptionSpec(long: long, short: short, valueName: nil, kind: .text, help: help)
+    }
+
+    public static func value(
+        _ long: String, short: Character? = nil, _ valueName: String, _ help: String,
+        kind: ValueKind = .text
+    ) -> OptionSpec {
+        OptionSpec(long: long, short: short, valueName: valueName, kind: kind, help: help)
+    }
+
+    /// `--filter FILTER`, `-q, --quiet`
+    public var synopsis: String {
+        let names = (short.map { "-\($0), " } ?? "") + "--\(long)"
+        return valueName.map { "\(names) \($0)" } ?? names
+    }
+}
+
+/// A positional argument.
+public struct ArgumentSpec: Sendable {
+    public var name: String
+    public var kind: ValueKind
+    public var optional: Bool
+    public var repeats: Bool
+    public var help: String
+
+    public init(_ name: String, _ kind: ValueKind = .text, optional: Bool = false, repeats: Bool = false, _ help: String) {
+        self.name = name
+        self.kind = kind
+        self.optional = optional
+        self.repeats = repeats
+        self.help = help
+    }
+
+    public var synopsis: String {
+        let core = repeats ? "\(name)..." : name
+        return optional ? "[\(core)]" : core
+    }
+}
+
+/// A subcommand: its words, arguments, options and help, described once.
+public struct CommandSpec: Sendable {
+    public var name: String
+    public var aliases: [String] = []
+    public var summary: String
+    public var discussion: String = ""
+    public var arguments: [ArgumentSpec] = []
+    public var options: [OptionSpec] = []
+    public var examples: [(command: String, meaning: String)] = []
+    /// Left out of help and the man page (the completion callback).
+    public var hidden = false
+
+    public var usage: String {
+        var parts = ["todo", name]
+        parts += arguments.map(\.synopsis)
+        parts += options.map { "[--\($0.long)\($0.valueName.map { " " + $0 } ?? "")]" }
+        return parts.joined(separator: " ")
+    }
+}
