@@ -39,17 +39,17 @@ final class AuthTests: ServerTestCase {
         let user = try await UserModel.query(on: app.db).filter(\.$name == "alice").first()!
         let second = TokenModel.generate()
         try await TokenModel(userID: user.requireID(), hash: TokenModel.hash(second)).create(on: app.db)
-        let awaited1 = try await send(.GET, "v1/changes", headers: auth(first)).status
-        XCTAssertEqual(awaited1, .ok)
+        let firstStatus = try await send(.GET, "v1/changes", headers: auth(first)).status
+        XCTAssertEqual(firstStatus, .ok)
 
         let row = try await TokenModel.query(on: app.db).filter(\.$hash == TokenModel.hash(first)).first()!
         row.revokedAtMs = 1
         try await row.update(on: app.db)
 
-        let awaited2 = try await send(.GET, "v1/changes", headers: auth(first))
-        try assertError(awaited2, .unauthorized)
-        let awaited3 = try await send(.GET, "v1/changes", headers: auth(second)).status
-        XCTAssertEqual(awaited3, .ok)
+        let revoked = try await send(.GET, "v1/changes", headers: auth(first))
+        try assertError(revoked, .unauthorized)
+        let secondStatus = try await send(.GET, "v1/changes", headers: auth(second)).status
+        XCTAssertEqual(secondStatus, .ok)
     }
 
     func testTokensAreStoredOnlyAsHashes() async throws {
@@ -64,10 +64,10 @@ final class AuthTests: ServerTestCase {
     }
 
     func testUnknownRoutesAnswerJSON404() async throws {
-        let awaited4 = try await send(.GET, "v1/nothing-here")
-        try assertError(awaited4, .notFound)
-        let awaited5 = try await send(.GET, "postTodo")
-        try assertError(awaited5, .notFound)
+        let unknownV1 = try await send(.GET, "v1/nothing-here")
+        try assertError(unknownV1, .notFound)
+        let legacyOff = try await send(.GET, "postTodo")
+        try assertError(legacyOff, .notFound)
     }
 
     func testUserNamesAreValidated() {

@@ -32,8 +32,8 @@ final class BadInputTests: ServerTestCase {
             XCTAssertEqual(response.status, .badRequest, "body: \(body) -> \(response.body.string)")
             try assertError(response, .badRequest)
         }
-        let awaited1 = try await changes(token).changes
-        XCTAssertEqual(awaited1, [], "nothing was applied")
+        let feed = try await changes(token).changes
+        XCTAssertEqual(feed, [], "nothing was applied")
     }
 
     func testOneInvalidOperationRefusesTheWholeRequest() async throws {
@@ -43,15 +43,15 @@ final class BadInputTests: ServerTestCase {
             PushOperation(opId: UUID(), kind: .put, uuid: UUID(), baseRev: 0, todo: nil),
         ]
         let body = String(decoding: try WireJSON.encoder.encode(PushRequest(operations: ops)), as: UTF8.self)
-        let awaited2 = try await send(.POST, "v1/push", headers: auth(token), body: body)
-        try assertError(awaited2, .badRequest)
+        let missingTodo = try await send(.POST, "v1/push", headers: auth(token), body: body)
+        try assertError(missingTodo, .badRequest)
         var blank = Make.put(UUID(), base: 0, "x")
         blank.todo?.name = " \n"
         let body2 = String(decoding: try WireJSON.encoder.encode(PushRequest(operations: [ops[0], blank])), as: UTF8.self)
-        let awaited3 = try await send(.POST, "v1/push", headers: auth(token), body: body2)
-        try assertError(awaited3, .badRequest)
-        let awaited4 = try await changes(token).changes
-        XCTAssertEqual(awaited4, [])
+        let blankName = try await send(.POST, "v1/push", headers: auth(token), body: body2)
+        try assertError(blankName, .badRequest)
+        let feed = try await changes(token).changes
+        XCTAssertEqual(feed, [])
     }
 
     func testTooManyOperationsIs400() async throws {
@@ -69,8 +69,8 @@ final class BadInputTests: ServerTestCase {
         let response = try await send(.POST, "v1/push", headers: auth(token), body: body)
         try assertError(response, .badRequest)
         XCTAssertTrue(response.body.string.contains("\(SyncAPI.maxOperationsPerPush)"))
-        let awaited5 = try await changes(token).changes
-        XCTAssertEqual(awaited5, [])
+        let feed = try await changes(token).changes
+        XCTAssertEqual(feed, [])
     }
 
     /// Over a real socket: the in-memory tester hands the body over already collected.
@@ -91,12 +91,12 @@ final class BadInputTests: ServerTestCase {
         let token = try await makeUser("alice")
         var op = Make.put(UUID(), base: 0, String(repeating: "n", count: FieldLimits.maxNameBytes + 1))
         var body = String(decoding: try WireJSON.encoder.encode(PushRequest(operations: [op])), as: UTF8.self)
-        let awaited6 = try await send(.POST, "v1/push", headers: auth(token), body: body)
-        try assertError(awaited6, .badRequest)
+        let longName = try await send(.POST, "v1/push", headers: auth(token), body: body)
+        try assertError(longName, .badRequest)
         op.todo?.name = "ok"
         op.todo?.notes = String(repeating: "é", count: FieldLimits.maxTextBytes / 2 + 1)
         body = String(decoding: try WireJSON.encoder.encode(PushRequest(operations: [op])), as: UTF8.self)
-        let awaited7 = try await send(.POST, "v1/push", headers: auth(token), body: body)
-        try assertError(awaited7, .badRequest)
+        let longNotes = try await send(.POST, "v1/push", headers: auth(token), body: body)
+        try assertError(longNotes, .badRequest)
     }
 }

@@ -95,8 +95,8 @@ final class ChangesTests: ServerTestCase {
         let token = try await makeUser("alice")
         for query in ["since=-1", "since=abc", "since=", "limit=0", "limit=-5", "limit=ten",
                       "since=99999999999999999999", "since=1.5"] {
-            let awaited1 = try await send(.GET, "v1/changes?\(query)", headers: auth(token))
-            try assertError(awaited1, .badRequest)
+            let response = try await send(.GET, "v1/changes?\(query)", headers: auth(token))
+            try assertError(response, .badRequest)
         }
     }
 }

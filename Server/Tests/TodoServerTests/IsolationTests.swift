@@ -13,8 +13,8 @@ final class IsolationTests: ServerTestCase {
         let aliceBefore = try await changes(alice)
 
         // Read: bob's feed is his own, empty.
-        let awaited1 = try await changes(bob).changes
-        XCTAssertEqual(awaited1, [])
+        let bobsFeed = try await changes(bob).changes
+        XCTAssertEqual(bobsFeed, [])
 
         // Change: bob's put at alice's revision finds no record of his: a conflict, no record.
         let overwrite = try await push(bob, [Make.put(shared, base: 1, "bob was here")])
@@ -34,8 +34,8 @@ final class IsolationTests: ServerTestCase {
         let aliceAfter = try await changes(alice)
         XCTAssertEqual(aliceAfter.changes, aliceBefore.changes)
         XCTAssertEqual(aliceAfter.changes.map { $0.todo?.name }, ["alice 1", "alice 2"])
-        let awaited2 = try await changes(bob).changes.map(\.uuid)
-        XCTAssertEqual(awaited2, [secret, shared])
+        let bobsUUIDs = try await changes(bob).changes.map(\.uuid)
+        XCTAssertEqual(bobsUUIDs, [secret, shared])
 
         // Revisions are per user: alice's next change is her rev 3, whatever bob did.
         let next = try await push(alice, [Make.put(shared, base: 1, "alice 1b")])

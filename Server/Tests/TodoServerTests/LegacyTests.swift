@@ -99,13 +99,13 @@ final class LegacyTests: ServerTestCase {
         // curl -X "DELETE" "http://localhost:8080/deleteTodo/" -H "id: 1" -H "Cookie: test=123"
         let deleteOne = try await send(.DELETE, "deleteTodo/", headers: ["id": "3", "Cookie": "test=123"])
         XCTAssertEqual(try decode(Message.self, deleteOne), Message(message: "Item is deleted"))
-        let awaited1 = try await send(.GET, "todos")
-        XCTAssertEqual(try decode([Todo].self, awaited1).map(\.id), [4])
+        let afterOne = try await send(.GET, "todos")
+        XCTAssertEqual(try decode([Todo].self, afterOne).map(\.id), [4])
         // curl -X "DELETE" "http://localhost:8080/deleteAll" -H "Cookie: test=123"
         let deleteAll = try await send(.DELETE, "deleteAll", headers: ["Cookie": "test=123"])
         XCTAssertEqual(try decode(Message.self, deleteAll), Message(message: "All items are deleted"))
-        let awaited2 = try await send(.GET, "todos/")
-        XCTAssertEqual(try decode([Todo].self, awaited2), [])
+        let afterAll = try await send(.GET, "todos/")
+        XCTAssertEqual(try decode([Todo].self, afterAll), [])
 
         // Deletes are tombstones in the v1 feed.
         let feed = try await changes(token)
@@ -131,8 +131,8 @@ final class LegacyTests: ServerTestCase {
             XCTAssertEqual(response.status, .badRequest)
             XCTAssertEqual(try decode(Message.self, response), needId)
         }
-        let awaited3 = try await send(.GET, "todos")
-        XCTAssertEqual(try decode([Todo].self, awaited3), [])
+        let list = try await send(.GET, "todos")
+        XCTAssertEqual(try decode([Todo].self, list), [])
     }
 
     func testBooleanSpellings() async throws {
@@ -151,14 +151,14 @@ final class LegacyTests: ServerTestCase {
         XCTAssertEqual(response.status, .ok)
         let todo = try decode([Todo].self, try await send(.GET, "todo", headers: ["id": "7"]))
         XCTAssertEqual(todo.first?.name, "Einkäufe 买菜 🥔")
-        let awaited4 = try await changes(token).changes.first?.todo?.description
-        XCTAssertEqual(awaited4, "für morgen")
+        let description = try await changes(token).changes.first?.todo?.description
+        XCTAssertEqual(description, "für morgen")
 
         // Bytes that were not UTF-8 reach the server as U+FFFD: refused, nothing stored.
         let garbled = try await send(.POST, "postTodo", headers: ["id": "8", "name": "caf\u{FFFD}"])
         try assertError(garbled, .badRequest)
-        let awaited5 = try await send(.GET, "todos")
-        XCTAssertEqual(try decode([Todo].self, awaited5).map(\.id), [7])
+        let list = try await send(.GET, "todos")
+        XCTAssertEqual(try decode([Todo].self, list).map(\.id), [7])
     }
 
     func testLegacyChangesShowInTheFeedAndV1ChangesShowInLegacyLists() async throws {
@@ -201,15 +201,15 @@ final class LegacyTests: ServerTestCase {
         XCTAssertEqual(list[0].name, "renamed")
         XCTAssertEqual(list[0].notes, "do not forget to buy potato chips")
         XCTAssertTrue(list[0].completed)
-        let awaited6 = try await changes(token).changes.map(\.rev)
-        XCTAssertEqual(awaited6, [2])
+        let revs = try await changes(token).changes.map(\.rev)
+        XCTAssertEqual(revs, [2])
     }
 
     func testLegacyRoutesNeedNoTokenButV1Does() async throws {
-        let awaited7 = try await send(.GET, "todos").status
-        XCTAssertEqual(awaited7, .ok)
-        let awaited8 = try await send(.GET, "v1/changes")
-        try assertError(awaited8, .unauthorized)
+        let legacyStatus = try await send(.GET, "todos").status
+        XCTAssertEqual(legacyStatus, .ok)
+        let v1 = try await send(.GET, "v1/changes")
+        try assertError(v1, .unauthorized)
     }
 }
 
@@ -218,8 +218,8 @@ final class LegacyOffTests: ServerTestCase {
         try await makeUser("book")
         for (method, path) in [(HTTPMethod.POST, "postTodo"), (.GET, "todos"), (.GET, "todo"),
                                (.DELETE, "deleteTodo"), (.DELETE, "deleteAll"), (.POST, "updateTodo")] {
-            let awaited9 = try await send(method, path, headers: ["id": "1", "name": "n"], body: "{}")
-            try assertError(awaited9, .notFound)
+            let response = try await send(method, path, headers: ["id": "1", "name": "n"], body: "{}")
+            try assertError(response, .notFound)
         }
     }
 }
@@ -230,7 +230,7 @@ final class LegacyMissingUserTests: ServerTestCase {
     }
 
     func testLegacyUserThatDoesNotExistIsA503NotACrash() async throws {
-        let awaited10 = try await send(.GET, "todos")
-        try assertError(awaited10, .serviceUnavailable)
+        let response = try await send(.GET, "todos")
+        try assertError(response, .serviceUnavailable)
     }
 }

@@ -62,8 +62,8 @@ final class PushTests: ServerTestCase {
         XCTAssertEqual(response.results[0].status, .conflict)
         XCTAssertNil(response.results[0].record)
         XCTAssertEqual(response.cursor, 0)
-        let awaited1 = try await changes(token).changes
-        XCTAssertEqual(awaited1, [])
+        let feed = try await changes(token).changes
+        XCTAssertEqual(feed, [])
     }
 
     func testDeleteOfAnUnknownRecordStoresATombstone() async throws {
@@ -105,8 +105,8 @@ final class PushTests: ServerTestCase {
         XCTAssertEqual(twice.results[0], twice.results[1])
         XCTAssertEqual(twice.results[0].status, .applied)
         XCTAssertEqual(twice.cursor, 3)
-        let awaited2 = try await push(token, [delete]).results
-        XCTAssertEqual(awaited2, [twice.results[0]])
+        let again = try await push(token, [delete]).results
+        XCTAssertEqual(again, [twice.results[0]])
     }
 
     func testOperationIdsBelongToTheirUser() async throws {
@@ -144,8 +144,8 @@ final class PushTests: ServerTestCase {
             opId: UUID(), kind: .put, uuid: UUID(), baseRev: 0,
             todo: TodoFields(name: text, description: text, notes: text, createdAt: Make.created, updatedAt: Make.created))
         _ = try await push(token, [op])
-        let awaited3 = try await changes(token).changes[0].todo
-        XCTAssertEqual(awaited3, op.todo)
+        let stored = try await changes(token).changes[0].todo
+        XCTAssertEqual(stored, op.todo)
     }
 
     func testEmptyPushAnswersTheCursor() async throws {
