@@ -67,6 +67,12 @@ final class ExecutableTests: XCTestCase {
         XCTAssertTrue(RealServer.wait(for: process, timeout: 60), "serve should have exited")
         XCTAssertNotEqual(process.terminationStatus, 0)
         XCTAssertTrue(log().contains("refusing to listen on 0.0.0.0"), log())
+
+        XCTAssertEqual(try server.run(["user", "add", "alice"]).status, 0)
+        let ghost = try serve(port: port, legacyUser: "ghost")
+        XCTAssertTrue(RealServer.wait(for: ghost, timeout: 60), "serve should have exited")
+        XCTAssertNotEqual(ghost.terminationStatus, 0)
+        XCTAssertTrue(log().contains("TODO_LEGACY_USER=ghost names no user"), log())
     }
 
     func testCommandsAndDurabilityAcrossKillDashNine() throws {

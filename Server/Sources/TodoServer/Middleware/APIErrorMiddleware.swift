@@ -7,14 +7,14 @@ struct APIErrorMiddleware: AsyncMiddleware {
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         do {
             return try await next.respond(to: request)
+        } catch let error as DecodingError {
+            return try Response.wire(
+                ErrorResponse(reason: "invalid JSON: \(error.summary)"), status: .badRequest)
         } catch let error as AbortError {
             if error.status.code >= 500 {
                 request.logger.error("\(error.status.code) \(error.reason)")
             }
             return try Response.wire(ErrorResponse(reason: error.reason), status: error.status)
-        } catch let error as DecodingError {
-            return try Response.wire(
-                ErrorResponse(reason: "invalid JSON: \(error.summary)"), status: .badRequest)
         } catch {
             request.logger.error("internal error: \(String(reflecting: error))")
             return try Response.wire(
