@@ -41,7 +41,9 @@ public func configure(_ app: Application, settings: ServerSettings = .fromEnviro
     case .sqlite(let path):
         app.databases.use(.sqlite(.file(path)), as: .sqlite)
     case .postgres(let url):
-        try app.databases.use(.postgres(url: url), as: .psql)
+        // Pushes of one user queue on that user's row lock, each holding a connection: allow a
+        // few per event loop so other requests are not starved meanwhile.
+        try app.databases.use(.postgres(url: url, maxConnectionsPerEventLoop: 4), as: .psql)
     }
     app.migrations.add(CreateSchema())
     try await app.autoMigrate()
