@@ -128,12 +128,13 @@ public struct JSONReader {
     public mutating func readString() throws(JSONSyntaxError) -> String {
         try consume(0x22, "a string")
         let start = position
+        var highBits: UInt8 = 0
         while position < bytes.count {
             let byte = bytes[position]
             if byte == 0x22 {
                 let raw = UnsafeRawBufferPointer(rebasing: bytes[start..<position])
                 position += 1
-                guard let text = String(validating: raw, as: UTF8.self) else {
+                guard let text = Self.string(raw, isASCII: highBits & 0x80 == 0) else {
                     position = start
                     throw fail("valid UTF-8 text")
                 }
@@ -141,9 +142,23 @@ public struct JSONReader {
             }
             if byte == 0x5C { return try readEscapedString(from: start) }
             guard byte >= 0x20 else { throw fail("no control characters inside a string") }
+            highBits |= byte
             position += 1
         }
         throw fail("'\"' closing the string")
+    }
+
+    /// The text `raw` holds, or nil if it is not valid UTF-8.
+    ///
+    /// `String(validating:)` is an unspecialized generic and took half the time of loading
+    /// a state file; decoding (which repairs) and checking that nothing was repaired is fast.
+    static func string(_ raw: UnsafeRawBufferPointer, isASCII: Bool) -> String? {
+        var text = String(decoding: raw, as: UTF8.self)
+        if isASCII { return text }
+        let unchanged = text.withUTF8 { decoded in
+            decoded.count == raw.count && (raw.isEmpty || memcmp(decoded.baseAddress!, raw.baseAddress!, raw.count) == 0)
+        }
+        return unchanged ? text : nil
     }
 
     private mutating func readEscapedString(from start: Int) throws(JSONSyntaxError) -> String {
@@ -153,9 +168,8 @@ public struct JSONReader {
             position += 1
             switch byte {
             case 0x22:
-                guard let text = String(validating: out, as: UTF8.self) else {
-                    throw fail("valid UTF-8 text")
-                }
+                let text = out.withUnsafeBytes { Self.string($0, isASCII: false) }
+                guard let text else { throw fail("valid UTF-8 text") }
                 return text
             case 0x5C:
                 guard position < bytes.count else { break }
@@ -237,41 +251,45 @@ public struct JSONReader {
 
     /// The bytes between the quotes of a string without escapes.
     private mutating func rawStringContent(_ expected: String) throws(JSONSyntaxError) -> UnsafeRawBufferPointer {
-        let before = position
         guard peek() == 0x22 else { throw fail(expected) }
         let start = position + 1
-        var end = start
-        while end < bytes.count, bytes[end] != 0x22, bytes[end] != 0x5C { end += 1 }
-        guard end < bytes.count, bytes[end] == 0x22 else {
-            position = before
-            throw fail(expected)
-        }
+        let base = bytes.baseAddress!
+        guard let quote = memchr(base + start, 0x22, bytes.count - start) else { throw fail(expected) }
+        let end = base.distance(to: UnsafeRawPointer(quote))
+        guard memchr(base + start, 0x5C, end - start) == nil else { throw fail(expected) }
         position = end + 1
         return UnsafeRawBufferPointer(rebasing: bytes[start..<end])
     }
 
     private static func uuid(_ raw: UnsafeRawBufferPointer) -> UUID? {
         var value: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        let ok = withUnsafeMutableBytes(of: &value) { out -> Bool in
-            var nibble = 0
-            for (index, byte) in raw.enumerated() {
+        var invalid: UInt8 = 0
+        withUnsafeMutableBytes(of: &value) { out in
+            var index = 0
+            for byteIndex in 0..<16 {
                 if index == 8 || index == 13 || index == 18 || index == 23 {
-                    if byte != 0x2D { return false }
-                    continue
+                    invalid |= raw[index] ^ 0x2D
+                    index += 1
                 }
-                let digit: UInt8
-                switch byte {
-                case 48...57: digit = byte - 48
-                case 65...70: digit = byte - 55
-                case 97...102: digit = byte - 87
-                default: return false
-                }
-                out[nibble / 2] |= nibble % 2 == 0 ? digit << 4 : digit
-                nibble += 1
+                let high = hexValue(raw[index])
+                let low = hexValue(raw[index + 1])
+                invalid |= (high | low) & 0xF0
+                out[byteIndex] = high << 4 | (low & 0x0F)
+                index += 2
             }
-            return nibble == 32
         }
-        return ok ? UUID(uuid: value) : nil
+        return invalid == 0 ? UUID(uuid: value) : nil
+    }
+
+    /// 0...15 for a hex digit, 0xFF for anything else.
+    @inline(__always)
+    private static func hexValue(_ byte: UInt8) -> UInt8 {
+        switch byte {
+        case 48...57: byte - 48
+        case 65...70: byte - 55
+        case 97...102: byte - 87
+        default: 0xFF
+        }
     }
 
     /// Skips any value, nested or not.
@@ -305,10 +323,18 @@ public struct JSONReader {
         guard Double(text) != nil else { position = start; throw fail("a number") }
     }
 
+    /// Consumes `literal` if the bytes at the current position are exactly it.
+    public mutating func skip(_ literal: StaticString) -> Bool {
+        guard matches(literal) else { return false }
+        position += literal.utf8CodeUnitCount
+        return true
+    }
+
+    public var offset: Int { position }
+
     private func matches(_ word: StaticString) -> Bool {
-        guard position + word.utf8CodeUnitCount <= bytes.count else { return false }
-        return word.withUTF8Buffer { expected in
-            expected.indices.allSatisfy { bytes[position + $0] == expected[$0] }
-        }
+        let count = word.utf8CodeUnitCount
+        guard position + count <= bytes.count else { return false }
+        return memcmp(bytes.baseAddress! + position, word.utf8Start, count) == 0
     }
 }

@@ -29,7 +29,17 @@ public enum StateCodec {
         }
     }
 
-    public static func encode(_ state: TodoState) -> [UInt8] {
+    /// A decoded state file and where each todo's text lies in it, so that a save can copy
+    /// the bytes of unchanged todos instead of encoding them again.
+    public struct Snapshot: Sendable {
+        public let state: TodoState
+        let bytes: [UInt8]
+        /// `lines[i]` is the text of `state.todos[i]` in `bytes`.
+        let lines: [Range<Int>]
+    }
+
+    /// Encodes `state`, copying the text of todos that are unchanged since `snapshot`.
+    public static func encode(_ state: TodoState, reusing snapshot: Snapshot? = nil) -> [UInt8] {
         var out = JSONWriter(capacity: 256 * (state.todos.count + 4))
         out.raw("{\"format\": \"")
         out.raw("todo-state")
@@ -38,9 +48,16 @@ public enum StateCodec {
         out.raw(", \"nextId\": ")
         out.int(state.nextId)
         out.raw(",\n \"todos\": [")
+        var old = 0
+        let oldTodos = snapshot?.state.todos ?? []
         for (index, todo) in state.todos.enumerated() {
             out.raw(index == 0 ? "\n  " : ",\n  ")
-            write(todo, to: &out)
+            while old < oldTodos.count, oldTodos[old].id < todo.id { old += 1 }
+            if let snapshot, old < oldTodos.count, oldTodos[old] == todo {
+                out.bytes.append(contentsOf: snapshot.bytes[snapshot.lines[old]])
+            } else {
+                write(todo, to: &out)
+            }
         }
         out.raw("],\n \"history\": [")
         for (index, entry) in state.history.enumerated() {
@@ -93,14 +110,20 @@ public enum StateCodec {
     }
 
     public static func decode(_ bytes: [UInt8]) throws(DecodeError) -> TodoState {
+        try decodeSnapshot(bytes).state
+    }
+
+    public static func decodeSnapshot(_ bytes: [UInt8]) throws(DecodeError) -> Snapshot {
         let result = bytes.withUnsafeBytes { raw in
             var reader = JSONReader(raw)
             return Result { () throws(DecodeError) in try decodeState(&reader) }
         }
-        return try result.get()
+        let (state, lines) = try result.get()
+        return Snapshot(state: state, bytes: bytes, lines: lines)
     }
 
-    private static func decodeState(_ reader: inout JSONReader) throws(DecodeError) -> TodoState {
+    private static func decodeState(_ reader: inout JSONReader) throws(DecodeError) -> (TodoState, [Range<Int>]) {
+        var lines: [Range<Int>] = []
         var format: String?
         var fileVersion: Int?
         var nextId: Int?
@@ -113,7 +136,9 @@ public enum StateCodec {
                 case "format": format = try reader.readString()
                 case "version": fileVersion = try reader.readInt()
                 case "nextId": nextId = try reader.readInt()
-                case "todos": todos = try readTodos(&reader)
+                case "todos":
+                    lines = []
+                    todos = try readTodos(&reader, lines: &lines)
                 case "history": history = try readHistory(&reader)
                 default: try reader.skipValue()
                 }
@@ -132,33 +157,43 @@ public enum StateCodec {
         guard fileVersion <= version else { throw .unsupportedVersion(fileVersion) }
         guard fileVersion >= 1 else { throw .invalid("invalid \"version\": \(fileVersion)") }
         guard var todos else { throw .invalid("missing \"todos\"") }
-        try validate(&todos)
+        try validate(&todos, &lines)
         let highest = todos.last?.id ?? 0
-        return TodoState(todos: todos, nextId: max(nextId ?? 0, highest + 1), history: history)
+        return (TodoState(todos: todos, nextId: max(nextId ?? 0, highest + 1), history: history), lines)
     }
 
     /// Numbers must be positive and distinct, UUIDs distinct; the todos end up sorted by number.
-    private static func validate(_ todos: inout [Todo]) throws(DecodeError) {
+    private static func validate(_ todos: inout [Todo], _ lines: inout [Range<Int>]) throws(DecodeError) {
         if !zip(todos, todos.dropFirst()).allSatisfy({ $0.id < $1.id }) {
-            todos.sort { $0.id < $1.id }
+            let order = todos.indices.sorted { todos[$0].id < todos[$1].id }
+            todos = order.map { todos[$0] }
+            lines = order.map { lines[$0] }
         }
-        var uuids = Set<UUID>(minimumCapacity: todos.count)
-        for (index, todo) in todos.enumerated() {
-            guard todo.id > 0 else { throw .invalid("todo number \(todo.id) is not positive") }
-            if index > 0, todos[index - 1].id == todo.id {
-                throw .invalid("two todos are numbered \(todo.id)")
+        for index in todos.indices {
+            guard todos[index].id > 0 else { throw .invalid("todo number \(todos[index].id) is not positive") }
+            if index > 0, todos[index - 1].id == todos[index].id {
+                throw .invalid("two todos are numbered \(todos[index].id)")
             }
-            guard uuids.insert(todo.uuid).inserted else {
-                throw .invalid("two todos have the UUID \(todo.uuid.uuidString.lowercased())")
-            }
+        }
+        // Sorting 16-byte keys is several times cheaper than hashing every UUID into a Set.
+        var keys = todos.map { todo in
+            withUnsafeBytes(of: todo.uuid.uuid) { ($0.load(as: UInt64.self), $0.load(fromByteOffset: 8, as: UInt64.self)) }
+        }
+        keys.sort { $0 < $1 }
+        if let index = keys.indices.dropFirst().first(where: { keys[$0] == keys[$0 - 1] }) {
+            let duplicate = todos.first { withUnsafeBytes(of: $0.uuid.uuid) { $0.load(as: UInt64.self) } == keys[index].0 }!
+            throw .invalid("two todos have the UUID \(duplicate.uuid.uuidString.lowercased())")
         }
     }
 
-    private static func readTodos(_ reader: inout JSONReader) throws -> [Todo] {
+    private static func readTodos(_ reader: inout JSONReader, lines: inout [Range<Int>]) throws -> [Todo] {
         var todos: [Todo] = []
         var more = try reader.enterArray()
         while more {
-            todos.append(try readTodo(&reader))
+            _ = reader.peek()
+            let start = reader.offset
+            todos.append(try readTodoFast(&reader) ?? readTodo(&reader))
+            lines.append(start..<reader.offset)
             more = try reader.arrayContinues()
         }
         return todos

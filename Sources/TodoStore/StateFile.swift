@@ -20,10 +20,15 @@ public struct StateFile: Sendable {
 
     /// The current state; an empty one if the file does not exist yet.
     public func load() throws(StoreError) -> TodoState {
-        guard let bytes = try readBytes() else { return TodoState() }
+        try loadSnapshot()?.state ?? TodoState()
+    }
+
+    /// The decoded file, or nil if it does not exist yet.
+    func loadSnapshot() throws(StoreError) -> StateCodec.Snapshot? {
+        guard let bytes = try readBytes() else { return nil }
         guard !bytes.isEmpty else { throw .corrupt(path: path, reason: "the file is empty") }
         do {
-            return try StateCodec.decode(bytes)
+            return try StateCodec.decodeSnapshot(bytes)
         } catch {
             throw .corrupt(path: path, reason: error.description)
         }
@@ -36,25 +41,31 @@ public struct StateFile: Sendable {
         _ change: (TodoState) throws(Failure) -> TodoState
     ) throws -> (before: TodoState, after: TodoState) {
         try createDirectory()
-        let lock: FileLock
-        do {
-            lock = try FileLock(path: lockPath, timeout: lockTimeout)
-        } catch .lockTimeout {
-            throw StoreError.lockTimeout(path: path, seconds: lockTimeout)
-        }
+        let lock = try acquireLock()
         defer { lock.release() }
-        let before = try load()
+        let snapshot = try loadSnapshot()
+        let before = snapshot?.state ?? TodoState()
         let after = try change(before)
-        if after != before { try save(after) }
+        if after != before { try save(after, reusing: snapshot) }
         return (before, after)
+    }
+
+    /// The lock; a timeout is reported against the state file, which is what people know.
+    private func acquireLock() throws(StoreError) -> FileLock {
+        do {
+            return try FileLock(path: lockPath, timeout: lockTimeout)
+        } catch {
+            if case .lockTimeout = error { throw .lockTimeout(path: path, seconds: lockTimeout) }
+            throw error
+        }
     }
 
     /// Writes `state` to a temporary file, syncs it, renames it over the state file, and
     /// syncs the directory, so a crash at any moment leaves the old or the new state.
     /// Call it only while holding the lock.
-    public func save(_ state: TodoState) throws(StoreError) {
+    public func save(_ state: TodoState, reusing snapshot: StateCodec.Snapshot? = nil) throws(StoreError) {
         try createDirectory()
-        let bytes = StateCodec.encode(state)
+        let bytes = StateCodec.encode(state, reusing: snapshot)
         var mode: mode_t = 0o600
         var info = stat()
         if stat(path, &info) == 0 { mode = info.st_mode & 0o7777 }

@@ -52,6 +52,7 @@ public enum ISO8601Millis {
 
     /// Parses `YYYY-MM-DDTHH:MM:SS[.fff]Z`; up to 9 fraction digits, rounded to milliseconds.
     public static func parse(_ bytes: UnsafeRawBufferPointer) -> Date? {
+        if bytes.count == 24, let date = parseCanonical(bytes) { return date }
         guard bytes.count >= 20, bytes.count <= 30 else { return nil }
         func number(_ from: Int, _ count: Int) -> Int64? {
             var value: Int64 = 0
@@ -91,6 +92,31 @@ public enum ISO8601Millis {
         let days = self.days(fromCivil: year, month, day)
         let ms = ((days * 24 + hour) * 60 + minute) * 60_000 + second * 1000 + fractionMs
         return date(milliseconds: ms)
+    }
+
+    /// The common `YYYY-MM-DDTHH:MM:SS.fffZ` form, with no branches per digit.
+    @inline(__always)
+    private static func parseCanonical(_ bytes: UnsafeRawBufferPointer) -> Date? {
+        var bad: UInt8 = 0
+        @inline(__always) func digit(_ index: Int) -> Int64 {
+            let value = bytes[index] &- 48
+            bad |= value > 9 ? 1 : 0
+            return Int64(value)
+        }
+        let year = digit(0) * 1000 + digit(1) * 100 + digit(2) * 10 + digit(3)
+        let month = digit(5) * 10 + digit(6)
+        let day = digit(8) * 10 + digit(9)
+        let hour = digit(11) * 10 + digit(12)
+        let minute = digit(14) * 10 + digit(15)
+        let second = digit(17) * 10 + digit(18)
+        let millis = digit(20) * 100 + digit(21) * 10 + digit(22)
+        guard bad == 0, bytes[4] == 0x2D, bytes[7] == 0x2D, bytes[10] == 0x54, bytes[13] == 0x3A,
+            bytes[16] == 0x3A, bytes[19] == 0x2E, bytes[23] == 0x5A,
+            month >= 1, month <= 12, day >= 1, day <= daysIn(month: month, year: year),
+            hour < 24, minute < 60, second < 60
+        else { return nil }
+        let days = self.days(fromCivil: year, month, day)
+        return date(milliseconds: ((days * 24 + hour) * 60 + minute) * 60_000 + second * 1000 + millis)
     }
 
     private static func floorDivide(_ a: Int64, _ b: Int64) -> (Int64, Int64) {

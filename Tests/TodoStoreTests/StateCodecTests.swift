@@ -88,3 +88,29 @@ import TodoCore
         #expect(throws: StateCodec.DecodeError.self) { try StateCodec.decode(bytes) }
     }
 }
+
+@Suite struct SnapshotReuseTests {
+    @Test func encodingReusingASnapshotGivesTheSameBytesAsEncodingAfresh() throws {
+        let state = StateCodecTests.sampleState()
+        let snapshot = try StateCodec.decodeSnapshot(StateCodec.encode(state))
+        var changed = snapshot.state
+        changed.todos[1].name = "changed ✓"
+        changed.todos.remove(at: 3)
+        changed.todos.append(Todo(id: 50, uuid: UUID(), name: "new", createdAt: Date(timeIntervalSince1970: 5)))
+        #expect(StateCodec.encode(changed, reusing: snapshot) == StateCodec.encode(changed))
+    }
+
+    @Test func handEditedLayoutsAreReadAndRewrittenInTheStandardLayout() throws {
+        let json = """
+            {"format":"todo-state","version":1,"todos":[
+            {"uuid":"8f0e1c2a-0000-4000-8000-000000000002","id":2,"name":"b","createdAt":"2026-01-02T03:04:05.000Z"},
+              {"id": 1, "uuid": "8f0e1c2a-0000-4000-8000-000000000001", "name": "a", "description": "", "notes": "", "completed": false, "createdAt": "2026-01-02T03:04:05.000Z", "updatedAt": "2026-01-02T03:04:05.000Z", "completedAt": null, "synced": false}
+            ]}
+            """
+        let snapshot = try StateCodec.decodeSnapshot(Array(json.utf8))
+        #expect(snapshot.state.todos.map(\.name) == ["a", "b"])
+        let reused = StateCodec.encode(snapshot.state, reusing: snapshot)
+        #expect(try StateCodec.decode(reused) == snapshot.state)
+        #expect(reused == StateCodec.encode(snapshot.state) || String(decoding: reused, as: UTF8.self).contains("\"uuid\":\"8f0e1c2a-0000-4000-8000-000000000002\""))
+    }
+}

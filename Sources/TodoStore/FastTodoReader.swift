@@ -1,0 +1,49 @@
+import Foundation
+import TodoCore
+
+extension StateCodec {
+    /// Reads a todo laid out exactly as `write(_:to:)` lays it out, without looking at keys;
+    /// nil (and the reader unmoved) for any other layout, which the general reader then handles.
+    ///
+    /// Loading 10,000 todos through the general reader cost ~16,000 instructions a todo,
+    /// mostly making and comparing key strings.
+    static func readTodoFast(_ reader: inout JSONReader) -> Todo? {
+        let start = reader
+        guard let todo = try? readFixedLayout(&reader) else {
+            reader = start
+            return nil
+        }
+        return todo
+    }
+
+    private struct LayoutMismatch: Error {}
+
+    private static func readFixedLayout(_ reader: inout JSONReader) throws -> Todo {
+        _ = reader.peek()
+        guard reader.skip("{\"id\": ") else { throw LayoutMismatch() }
+        let id = try reader.readInt()
+        guard reader.skip(", \"uuid\": ") else { throw LayoutMismatch() }
+        let uuid = try reader.readUUID()
+        guard reader.skip(", \"name\": ") else { throw LayoutMismatch() }
+        let name = try reader.readString()
+        guard reader.skip(", \"description\": ") else { throw LayoutMismatch() }
+        let description = try reader.readString()
+        guard reader.skip(", \"notes\": ") else { throw LayoutMismatch() }
+        let notes = try reader.readString()
+        guard reader.skip(", \"completed\": ") else { throw LayoutMismatch() }
+        let completed = try reader.readBool()
+        guard reader.skip(", \"createdAt\": ") else { throw LayoutMismatch() }
+        let createdAt = try reader.readDate()
+        guard reader.skip(", \"updatedAt\": ") else { throw LayoutMismatch() }
+        let updatedAt = try reader.readDate()
+        guard reader.skip(", \"completedAt\": ") else { throw LayoutMismatch() }
+        let completedAt = reader.readNull() ? nil : try reader.readDate()
+        guard reader.skip(", \"synced\": ") else { throw LayoutMismatch() }
+        let synced = try reader.readBool()
+        guard reader.skip("}") else { throw LayoutMismatch() }
+        return Todo(
+            id: id, uuid: uuid, name: name, description: description, notes: notes,
+            completed: completed, createdAt: createdAt, updatedAt: updatedAt,
+            completedAt: completed ? completedAt : nil, synced: synced)
+    }
+}
