@@ -54,8 +54,7 @@ final class BadInputTests: ServerTestCase {
         XCTAssertEqual(feed, [])
     }
 
-    func testTooManyOperationsIs400() async throws {
-        let token = try await makeUser("alice")
+    func testTooManyOperationsIs400() throws {
         let ops = (0...SyncAPI.maxOperationsPerPush).map { _ in Make.delete(UUID(), base: 0) }
         XCTAssertEqual(ops.count, SyncAPI.maxOperationsPerPush + 1)
         XCTAssertThrowsError(try PushController.validate(PushRequest(operations: ops)))

@@ -205,6 +205,23 @@ final class LegacyTests: ServerTestCase {
         XCTAssertEqual(revs, [2])
     }
 
+    func testPostingADeletedIdBringsItBackAndBlankNamesAreRefused() async throws {
+        _ = try await bookPost()
+        _ = try await send(.DELETE, "deleteTodo", headers: ["id": "3"])
+        let back = try await send(.POST, "postTodo", headers: ["id": "3", "name": "again"])
+        XCTAssertEqual(try decode([Todo].self, back).map(\.name), ["again"])
+        XCTAssertEqual(try decode([Todo].self, back).first?.notes, "", "a tombstone keeps no text")
+        let feed = try await changes(token)
+        XCTAssertEqual(feed.changes.count, 1)
+        XCTAssertEqual(feed.changes[0].rev, 3)
+        XCTAssertFalse(feed.changes[0].deleted)
+
+        let blank = try await send(.POST, "postTodo", headers: ["id": "3", "name": "   "])
+        try assertError(blank, .badRequest)
+        let list = try await send(.GET, "todos")
+        XCTAssertEqual(try decode([Todo].self, list).map(\.name), ["again"])
+    }
+
     func testLegacyRoutesNeedNoTokenButV1Does() async throws {
         let legacyStatus = try await send(.GET, "todos").status
         XCTAssertEqual(legacyStatus, .ok)

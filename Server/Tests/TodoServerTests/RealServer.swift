@@ -66,7 +66,9 @@ struct RealServer {
     /// Starts `serve` in the background, its output appended to `log`.
     func start(_ arguments: [String], log: URL) throws -> Process {
         if !FileManager.default.fileExists(atPath: log.path) {
-            FileManager.default.createFile(atPath: log.path, contents: nil)
+            guard FileManager.default.createFile(atPath: log.path, contents: nil) else {
+                throw Failure("cannot create \(log.path)")
+            }
         }
         let handle = try FileHandle(forWritingTo: log)
         handle.seekToEndOfFile()

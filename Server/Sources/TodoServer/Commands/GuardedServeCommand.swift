@@ -42,7 +42,7 @@ struct GuardedServeCommand: AnyAsyncCommand {
     }
 
     func outputHelp(using context: inout CommandContext) throws {
-        try serve.outputHelp(using: &context)
+        serve.outputHelp(using: &context)
     }
 
     func renderCompletionFunctions(using context: CommandContext, shell: Shell) -> String {

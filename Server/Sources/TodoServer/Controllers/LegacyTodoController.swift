@@ -45,16 +45,12 @@ struct LegacyTodoController: RouteCollection {
         guard let id = try input.id(), let patch = try input.patch(), patch.name != nil else {
             return try message(Self.mandatory, .badRequest)
         }
-        let fields = patch.applied(to: nil)
-        try Self.check(fields)
         try await withUserWrite(on: request.db, userID: user) { tx, user in
             let existing = try await Self.record(legacyId: id, of: user, on: tx, includingDeleted: true)
             let model = try existing ?? TodoModel(userID: user.requireID(), uuid: UUID())
+            let fields = patch.applied(to: model.fields)
+            try Self.check(fields)
             model.legacyId = id
-            var fields = fields
-            if let current = model.fields {
-                fields = patch.applied(to: current)
-            }
             model.setContent(fields)
             model.rev = user.takeRev()
             user.nextLegacyId = max(user.nextLegacyId, id + 1)
