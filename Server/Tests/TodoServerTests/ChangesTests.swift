@@ -94,7 +94,7 @@ final class ChangesTests: ServerTestCase {
     func testInvalidSinceOrLimitIsA400() async throws {
         let token = try await makeUser("alice")
         for query in ["since=-1", "since=abc", "since=", "limit=0", "limit=-5", "limit=ten",
-                      "since=99999999999999999999", "since=1.5"] {
+                      "since=99999999999999999999", "since=1.5", "since=%ZZ", "since=1%00", "since=%20", "limit=1e3"] {
             let response = try await send(.GET, "v1/changes?\(query)", headers: auth(token))
             try assertError(response, .badRequest)
         }

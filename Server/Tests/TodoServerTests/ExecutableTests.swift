@@ -85,8 +85,10 @@ final class ExecutableTests: XCTestCase {
         XCTAssertNotEqual(try server.run(["token", "add", "nobody"]).status, 0)
         let added = try server.run(["token", "add", "alice"])
         XCTAssertEqual(added.status, 0, added.stderr)
-        let token = try XCTUnwrap(added.stdout.split(separator: "\n").last.map(String.init))
+        let token = added.stdout.trimmingCharacters(in: .newlines)
+        XCTAssertEqual(added.stdout, token + "\n", "stdout holds the token alone")
         XCTAssertTrue(token.hasPrefix("todo_"), added.stdout)
+        XCTAssertEqual(token.count, 48)
         XCTAssertFalse(added.stderr.contains(token))
         XCTAssertEqual(try server.run(["user", "add", "book"]).status, 0)
 
@@ -175,7 +177,7 @@ final class ExecutableTests: XCTestCase {
     func testTokenRevokeByIdAndTokenList() throws {
         XCTAssertEqual(try server.run(["user", "add", "carol"]).status, 0)
         let added = try server.run(["token", "add", "carol"])
-        let id = try XCTUnwrap(added.stdout.split(separator: " ").dropFirst().first.map(String.init))
+        let id = try XCTUnwrap(added.stderr.split(separator: " ").dropFirst().first.map(String.init))
         XCTAssertNotNil(UUID(uuidString: id), added.stdout)
         let listed = try server.run(["token", "list", "carol"])
         XCTAssertTrue(listed.stdout.contains("\(id)") && listed.stdout.contains("active"), listed.stdout)

@@ -20,7 +20,7 @@ struct TokenCommands: AsyncCommandGroup {
             @Argument(name: "name", help: "The user the token authenticates.")
             var name: String
         }
-        let help = "Create a token for a user; prints it once, on the last line."
+        let help = "Create a token for a user; prints it (only it) once; its id goes to stderr."
 
         func run(using context: CommandContext, signature: Signature) async throws {
             let db = context.application.db
@@ -28,8 +28,9 @@ struct TokenCommands: AsyncCommandGroup {
             let token = TokenModel.generate()
             let row = TokenModel(userID: try user.requireID(), hash: TokenModel.hash(token))
             try await row.create(on: db)
-            context.console.print(
-                "Token \(try row.requireID().uuidString) for \(user.name); store it now, it is not shown again:")
+            // stdout gets the token alone, so `TOKEN=$(todo-server token add NAME)` works.
+            FileHandle.standardError.write(Data(
+                "Token \(try row.requireID().uuidString) for \(user.name); store it now, it is not shown again.\n".utf8))
             context.console.print(token)
         }
     }
