@@ -1,0 +1,131 @@
+import Foundation
+import TodoCore
+import TodoStore
+
+/// What one run of the built `todo` binary printed and returned.
+struct RunResult: Equatable, CustomStringConvertible {
+    var stdout: String
+    var stderr: String
+    var status: Int32
+
+    var description: String { "status \(status)\nstdout: \(stdout)\nstderr: \(stderr)" }
+    var lines: [String] { stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) }
+}
+
+/// A temporary directory with a state file in it, and ways to run `todo` on it.
+final class Sandbox {
+    let directory: String
+    var file: String { directory + "/todos.json" }
+
+    init() throws {
+        directory = NSTemporaryDirectory() + "todo-e2e-\(UUID().uuidString.prefix(8))"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: directory) }
+
+    /// The `todo` built next to this test bundle (or `$TODO_BINARY`).
+    static let binary: String = {
+        if let path = ProcessInfo.processInfo.environment["TODO_BINARY"] { return path }
+        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        while directory.path != "/" {
+            let candidate = directory.appendingPathComponent("todo").path
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+            directory = directory.deletingLastPathComponent()
+        }
+        fatalError("cannot find the built todo binary next to \(CommandLine.arguments[0]); set TODO_BINARY")
+    }()
+
+    var baseEnvironment: [String: String] {
+        ["TODO_FILE": file, "HOME": directory, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
+    }
+
+    @discardableResult
+    func run(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]) throws -> RunResult {
+        try Self.execute(Self.binary, arguments, stdin: stdin, environment: baseEnvironment.merging(environment) { $1 })
+    }
+
+    @discardableResult
+    func run(_ arguments: String...) throws -> RunResult { try run(arguments) }
+
+    /// Runs `todo` on a pseudo-terminal through script(1); stdout and stderr arrive merged.
+    func runOnTerminal(_ arguments: [String], environment: [String: String] = [:]) throws -> RunResult {
+        let command = ([Self.binary] + arguments).map(Self.shellQuoted).joined(separator: " ")
+        let env = baseEnvironment.merging(environment) { $1 }
+        return try Self.execute("/usr/bin/script", ["-qefc", command, "/dev/null"], stdin: nil, environment: env)
+    }
+
+    static func shellQuoted(_ word: String) -> String {
+        "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+
+    static func execute(_ executable: String, _ arguments: [String], stdin: String?, environment: [String: String]) throws -> RunResult {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.environment = environment
+        let out = Pipe()
+        let err = Pipe()
+        let input = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = input
+        try process.run()
+        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+        try input.fileHandleForWriting.close()
+        // Read both pipes concurrently so neither can fill up and block the child.
+        let errData = LockedData()
+        let reader = Thread { errData.set(err.fileHandleForReading.readDataToEndOfFile()) }
+        reader.start()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        while !errData.isSet { usleep(1000) }
+        return RunResult(
+            stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData.value, as: UTF8.self),
+            status: process.terminationStatus)
+    }
+
+    func fileBytes() -> Data? { FileManager.default.contents(atPath: file) }
+
+    func state() throws -> TodoState { try StateFile(path: file).load() }
+
+    /// Writes a state file directly, for fixtures the CLI cannot make (chosen UUIDs, many todos).
+    func write(_ state: TodoState) throws {
+        try Data(StateCodec.encode(state)).write(to: URL(fileURLWithPath: file))
+    }
+
+    func writeScript(_ name: String, _ body: String) throws -> String {
+        let path = directory + "/" + name
+        try ("#!/bin/sh\n" + body + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
+        return path
+    }
+}
+
+final class LockedData: @unchecked Sendable {
+    private let lock = NSLock()
+    private var data: Data?
+    func set(_ value: Data) { lock.lock(); data = value; lock.unlock() }
+    var isSet: Bool { lock.lock(); defer { lock.unlock() }; return data != nil }
+    var value: Data { lock.lock(); defer { lock.unlock() }; return data ?? Data() }
+}
+
+/// Parses `text` as JSON with Foundation, so tests check the output is real JSON.
+func parseJSON(_ text: String) throws -> Any {
+    try JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])
+}
+
+func sampleTodos(_ count: Int, completedEvery: Int = 3) -> TodoState {
+    let base = Date(timeIntervalSince1970: 1_790_000_000)
+    var todos: [Todo] = []
+    todos.reserveCapacity(count)
+    for id in 1...count {
+        let completed = id % completedEvery == 0
+        let created = base.addingTimeInterval(Double(id))
+        let completedAt: Date? = completed ? created.addingTimeInterval(0.5) : nil
+        todos.append(Todo(
+            id: id, uuid: UUID(), name: "todo number \(id) with a name of about forty",
+            completed: completed, createdAt: created, completedAt: completedAt, synced: true))
+    }
+    return TodoState(todos: todos)
+}

@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+import TodoCore
+import TodoStore
+
+/// Damaged files, locks, concurrent processes and crashes: the state file is never lost.
+@Suite struct SafetyTests {
+    let box: Sandbox
+    init() throws { box = try Sandbox() }
+
+    static let damaged: [(String, String)] = [
+        ("truncated", "{\"format\": \"todo-state\", \"version\": 1, \"nextId\": 2,\n \"todos\": [\n  {\"id\": 1, \"uuid\": \"8f0e"),
+        ("garbage", "\u{7}\u{0}not json at all"),
+        ("empty", ""),
+        ("future", "{\"format\": \"todo-state\", \"version\": 99, \"todos\": []}"),
+        ("foreign", "{\"tasks\": []}"),
+    ]
+
+    @Test(arguments: damaged)
+    func damagedFileMakesEveryCommandFailAndStaysByteForByte(name: String, content: String) throws {
+        try Data(content.utf8).write(to: URL(fileURLWithPath: box.file))
+        let commands: [[String]] = [["list"], ["add", "x"], ["show", "1"], ["toggle", "1"], ["delete", "1"], ["edit", "1", "--name", "y"], ["clear-completed"], ["undo"], ["list", "--json"]]
+        for command in commands {
+            let result = try box.run(command)
+            #expect(result.status == 1, "\(name) \(command)")
+            #expect(result.stdout == "")
+            #expect(result.stderr.hasPrefix("todo: state file \(box.file) is damaged: "), "\(result.stderr)")
+            #expect(result.stderr.split(separator: "\n").count == 1)
+        }
+        #expect(box.fileBytes() == Data(content.utf8))
+        let entries = try FileManager.default.contentsOfDirectory(atPath: box.directory)
+        #expect(!entries.contains("todos.json.tmp"))
+    }
+
+    @Test func futureVersionSaysToUpgrade() throws {
+        try Data(Self.damaged[3].1.utf8).write(to: URL(fileURLWithPath: box.file))
+        #expect(try box.run("list").stderr.contains("format version 99 is newer than this todo understands (1); upgrade todo"))
+    }
+
+    @Test func unreadablePathIsReported() throws {
+        try FileManager.default.createDirectory(atPath: box.file, withIntermediateDirectories: true)
+        #expect(try box.run("list") == RunResult(stdout: "", stderr: "todo: cannot read state file \(box.file): not a regular file\n", status: 1))
+    }
+
+    @Test func lockWaitIsBoundedAndExplained() throws {
+        try box.run("add", "x")
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
+        holder.arguments = [box.file + ".lock", "sleep", "5"]
+        try holder.run()
+        defer { holder.terminate() }
+        usleep(200_000)
+        let start = Date()
+        let result = try box.run(["add", "y"], environment: ["TODO_LOCK_TIMEOUT": "0.5"])
+        #expect(Date().timeIntervalSince(start) < 3)
+        #expect(result == RunResult(stdout: "", stderr: "todo: another todo process has held the lock on \(box.file) for 0.5 s; try again\n", status: 1))
+        #expect(try box.run("list").lines == ["1 [ ] * x"])
+        #expect(try box.run(["add", "y"], environment: ["TODO_LOCK_TIMEOUT": "soon"]).status == 2)
+    }
+
+    @Test func fiftyConcurrentAddsAllLand() throws {
+        let processes = try (1...50).map { index -> Process in
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: Sandbox.binary)
+            process.arguments = ["add", "concurrent \(index)"]
+            process.environment = box.baseEnvironment.merging(["TODO_LOCK_TIMEOUT": "60"]) { $1 }
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            return process
+        }
+        for process in processes { process.waitUntilExit() }
+        #expect(processes.allSatisfy { $0.terminationStatus == 0 })
+        let state = try box.state()
+        #expect(state.todos.count == 50)
+        #expect(Set(state.todos.map(\.id)) == Set(1...50))
+        #expect(Set(state.todos.map(\.name)) == Set((1...50).map { "concurrent \($0)" }))
+    }
+
+    /// Kills `todo add` with SIGKILL the moment its temporary file appears (mid-save), and
+    /// at moments spread over whole runs; the state file always holds the old or the new state.
+    @Test func sigkillMidSaveLeavesTheOldOrNewState() throws {
+        try box.write(sampleTodos(30_000))
+        let start = Date()
+        #expect(try box.run("add", "calibration").status == 0)
+        let fullRun = Date().timeIntervalSince(start)
+        let temporary = box.file + ".tmp"
+        var count = 30_001
+        var killedMidSave = 0
+        let rounds = 24
+        for round in 0..<rounds {
+            try? FileManager.default.removeItem(atPath: temporary)
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: Sandbox.binary)
+            process.arguments = ["add", "round \(round)"]
+            process.environment = box.baseEnvironment
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            if round % 2 == 0 {
+                let deadline = Date().addingTimeInterval(fullRun * 3 + 2)
+                while process.isRunning, !FileManager.default.fileExists(atPath: temporary), Date() < deadline { usleep(50) }
+            } else {
+                usleep(useconds_t(fullRun * Double(round) / Double(rounds) * 1_000_000))
+            }
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            let killedDuringSave = process.terminationReason == .uncaughtSignal && FileManager.default.fileExists(atPath: temporary)
+            if killedDuringSave { killedMidSave += 1 }
+            let state = try box.state()
+            #expect(state.todos.count == count || state.todos.count == count + 1)
+            if state.todos.count == count + 1 { #expect(state.todos.last?.name == "round \(round)") }
+            count = state.todos.count
+        }
+        #expect(killedMidSave >= 3, "only \(killedMidSave) kills landed during a save")
+        #expect(try box.run("add", "after").status == 0)
+        #expect(try box.state().todos.count == count + 1)
+    }
+}

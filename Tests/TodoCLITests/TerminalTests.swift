@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+import TodoCore
+
+/// `todo` on a pseudo-terminal (through script(1)): fitted tables, the summary, the editor.
+@Suite struct TerminalTests {
+    let box: Sandbox
+    init() throws { box = try Sandbox() }
+
+    func onTerminal(_ arguments: [String], _ environment: [String: String] = [:]) throws -> RunResult {
+        var result = try box.runOnTerminal(arguments, environment: environment)
+        result.stdout = result.stdout.replacingOccurrences(of: "\r\n", with: "\n")
+        return result
+    }
+
+    @Test func listFitsTheTerminalAndEndsWithASummary() throws {
+        try box.run("add", "a name that is much too long to fit in thirty columns")
+        try box.run("add", "short")
+        try box.run("add", "宽字符的名字很长很长很长很长")
+        try box.run("toggle", "2")
+        let result = try onTerminal(["list"], ["COLUMNS": "30"])
+        #expect(result.status == 0)
+        #expect(result.stdout == """
+            3 [ ] * 宽字符的名字很长很长…
+            1 [ ] * a name that is much t…
+            2 [x] * short
+            3 todos: 2 active, 1 completed, 3 not synced (*)
+
+            """)
+        let piped = try box.run("list")
+        #expect(piped.lines[1] == "1 [ ] * a name that is much too long to fit in thirty columns")
+        #expect(try onTerminal(["list", "--filter", "active"], ["COLUMNS": "80"]).stdout.hasSuffix("2 of 3 todos: 2 active, 1 completed, 3 not synced (*)\n"))
+    }
+
+    @Test func editorChangesWhatWasEdited() throws {
+        try box.run("add", "draft", "--notes", "keep me")
+        let editor = try box.writeScript("rename", "sed -i '1s/.*/final version/' \"$1\"")
+        let result = try onTerminal(["edit", "1"], ["EDITOR": editor, "TMPDIR": box.directory])
+        #expect(result == RunResult(stdout: "Edited #1 \"final version\" (name)\n", stderr: "", status: 0))
+        let todo = try box.state().todos[0]
+        #expect((todo.name, todo.description, todo.notes) == ("final version", "", "keep me"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: box.directory).filter { $0.hasPrefix("todo-edit") }.isEmpty)
+    }
+
+    @Test func editorCanRewriteEveryFieldAndVisualWins() throws {
+        try box.run("add", "old")
+        let visual = try box.writeScript("rewrite", "printf 'new name\\n\\nline 1\\nline 2\\n\\n--- notes ---\\n# a comment\\nthe notes\\n' > \"$1\"")
+        let result = try onTerminal(["edit", "1"], ["VISUAL": visual, "EDITOR": "false", "TMPDIR": box.directory])
+        #expect(result.stdout == "Edited #1 \"new name\" (name, description, notes)\n")
+        let todo = try box.state().todos[0]
+        #expect((todo.name, todo.description, todo.notes) == ("new name", "line 1\nline 2", "the notes"))
+    }
+
+    @Test func unchangedEmptiedOrFailingEditorChangesNothing() throws {
+        try box.run("add", "stay", "--description", "as is")
+        let before = box.fileBytes()
+        let unchanged = try onTerminal(["edit", "1"], ["EDITOR": "true", "TMPDIR": box.directory])
+        #expect(unchanged == RunResult(stdout: "No changes; #1 \"stay\" left as it was.\n", stderr: "", status: 0))
+        let emptier = try box.writeScript("empty", ": > \"$1\"")
+        let emptied = try onTerminal(["edit", "1"], ["EDITOR": emptier, "TMPDIR": box.directory])
+        #expect(emptied.status == 1)
+        #expect(emptied.stdout == "todo: empty file: edit aborted, #1 \"stay\" left as it was\n")
+        let failing = try box.writeScript("fail", "exit 3")
+        let failed = try onTerminal(["edit", "1"], ["EDITOR": failing, "TMPDIR": box.directory])
+        #expect(failed.status == 1)
+        #expect(failed.stdout == "todo: the editor '\(failing)' exited with status 3; #1 \"stay\" left as it was\n")
+        #expect(box.fileBytes() == before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: box.directory).filter { $0.hasPrefix("todo-edit") }.isEmpty)
+    }
+
+    @Test func aChangeMadeWhileEditingIsNotOverwritten() throws {
+        try box.run("add", "shared")
+        let meddler = try box.writeScript("meddle", "\(Sandbox.binary) toggle 1 >/dev/null; sed -i '1s/.*/mine/' \"$1\"")
+        let result = try onTerminal(["edit", "1"], ["EDITOR": meddler, "TMPDIR": box.directory])
+        #expect(result.status == 1)
+        #expect(result.stdout.hasPrefix("todo: #1 \"shared\" changed while you were editing; nothing applied (your text is in \(box.directory)/todo-edit-1-"))
+        #expect(try box.state().todos[0].name == "shared")
+        #expect(try box.state().todos[0].completed)
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+import TodoCLI
+
+@Suite struct UsageTests {
+    let box: Sandbox
+    init() throws { box = try Sandbox() }
+
+    @Test func unknownCommandSuggestsAndExits2() throws {
+        #expect(try box.run("lsit") == RunResult(stdout: "", stderr: """
+            todo: 'lsit' is not a todo command
+            Did you mean 'list'?
+            usage: todo <command> [<args>] [--file PATH] [--json]
+            See 'todo --help'.
+
+            """, status: 2))
+        #expect(try box.run("frobnicate").stderr.contains("Did you mean") == false)
+    }
+
+    @Test func unknownOptionNamesTheCommand() throws {
+        #expect(try box.run("add", "x", "--note", "y") == RunResult(stdout: "", stderr: """
+            todo: unknown option '--note' for 'add'
+            Did you mean '--notes'?
+            usage: todo add NAME... [--description TEXT] [--notes TEXT]
+            See 'todo add --help'.
+
+            """, status: 2))
+        #expect(box.fileBytes() == nil)
+        #expect(try box.run("list", "-z").status == 2)
+    }
+
+    @Test func badValuesAndMissingArguments() throws {
+        let filter = try box.run("list", "--filter", "actve")
+        #expect(filter.status == 2)
+        #expect(filter.stderr.hasPrefix("todo: 'actve' is not a valid filter for '--filter' (choose from all, active, completed, unsynced)\nDid you mean 'active'?\n"))
+        #expect(try box.run("list", "--filter").stderr.hasPrefix("todo: option '--filter' needs a value (FILTER)\n"))
+        #expect(try box.run("show").stderr.hasPrefix("todo: 'show' needs ID\nusage: todo show ID\n"))
+        #expect(try box.run("show", "1", "2").stderr.hasPrefix("todo: unexpected argument '2' for 'show'\n"))
+        #expect(try box.run("toggle").status == 2)
+        #expect(try box.run("list", "--json=yes").stderr.hasPrefix("todo: option '--json' takes no value\n"))
+        #expect(try box.run("undo", "--lock-timeout", "3").status == 2)
+    }
+
+    @Test func editWithoutOptionsOffATerminalIsAUsageError() throws {
+        try box.run("add", "x")
+        #expect(try box.run("edit", "1") == RunResult(stdout: "", stderr: "todo: 'edit' needs --name, --description or --notes when not run on a terminal\n", status: 2))
+    }
+
+    @Test func helpForEveryCommandBothWays() throws {
+        let general = try box.run("--help")
+        #expect(general.status == 0)
+        #expect(try box.run("help") == general)
+        #expect(try box.run("-h") == general)
+        for command in CommandTable.commands where !command.hidden {
+            #expect(general.stdout.contains("  \(command.name)"))
+            let viaFlag = try box.run(command.name, "--help")
+            #expect(viaFlag.status == 0)
+            #expect(viaFlag.stdout.hasPrefix("usage: \(command.usage)\n"))
+            #expect(try box.run("help", command.name) == viaFlag)
+            for option in command.options { #expect(viaFlag.stdout.contains("--\(option.long)")) }
+        }
+        for line in ["  0                     success", "  1                     the command could not be done", "  2                     usage error"] {
+            #expect(general.stdout.contains(line))
+        }
+        #expect(try box.run("help", "nope").status == 2)
+        #expect(try box.run("ls", "--help").stdout.hasPrefix("usage: todo list"))
+    }
+
+    @Test func defaultStateFileFollowsXDGThenHome() throws {
+        let xdg = box.directory + "/xdg"
+        var environment = box.baseEnvironment
+        environment["TODO_FILE"] = nil
+        environment["XDG_DATA_HOME"] = xdg
+        _ = try Sandbox.execute(Sandbox.binary, ["add", "x"], stdin: nil, environment: environment)
+        #expect(FileManager.default.fileExists(atPath: xdg + "/todo/todos.json"))
+        environment["XDG_DATA_HOME"] = nil
+        _ = try Sandbox.execute(Sandbox.binary, ["add", "y"], stdin: nil, environment: environment)
+        let homeFile = box.directory + "/.local/share/todo/todos.json"
+        #expect(FileManager.default.fileExists(atPath: homeFile))
+        let attributes = try FileManager.default.attributesOfItem(atPath: homeFile)
+        #expect(attributes[.posixPermissions] as? Int == 0o600)
+        environment["HOME"] = nil
+        let lost = try Sandbox.execute(Sandbox.binary, ["list"], stdin: nil, environment: environment)
+        #expect(lost.status == 1)
+        #expect(lost.stderr.contains("set HOME, XDG_DATA_HOME or TODO_FILE"))
+    }
+}
