@@ -21,10 +21,6 @@ struct SyncStore {
         return (rows.prefix(limit).map(\.record), rows.count > limit)
     }
 
-    func latestRev(userID: UUID) async throws -> Int64 {
-        try await UserModel.find(userID, on: db)?.lastRev ?? 0
-    }
-
     /// Applies `operations` in one transaction; returns one result per operation, in order,
     /// and the user's latest revision.
     func push(userID: UUID, operations: [PushOperation]) async throws -> (
