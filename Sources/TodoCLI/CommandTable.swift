@@ -62,6 +62,23 @@ public enum CommandTable {
             discussion: "Any command that changed todos can be undone, up to the last 100 changes. Restored todos count as changed, so the next sync sends them.",
             examples: [("todo undo", "revert the last change")]),
         CommandSpec(
+            name: "sync", summary: "Exchange changes with the todo server",
+            discussion: "Sends local changes and fetches other devices' changes; safe to run from cron while you edit. A field changed on both sides keeps the server's value (the change that reached it first); the value that lost is listed by 'todo show' until you edit the todo. A todo edited on one device and deleted on another is kept, edited. The server and token come from TODO_SERVER and TODO_TOKEN or 'todo config'. Exit status 3: server unreachable or timed out; 4: token refused; 5: a bad answer from the server. The state file is unchanged by a step that fails, and a later sync resumes.",
+            options: [
+                .flag("dry-run", "Show what would be pulled and pushed; send and save nothing."),
+                .flag("quiet", short: "q", "Print only errors (for cron)."),
+            ],
+            examples: [("todo sync", "push and pull changes"), ("* * * * * todo sync --quiet", "a crontab line: sync every minute")]),
+        CommandSpec(
+            name: "config", summary: "Show or set the sync server, token and timeout",
+            discussion: "Settings live in $XDG_CONFIG_HOME/todo/config.json (else ~/.config/todo/config.json), mode 0600; TODO_SERVER, TODO_TOKEN and TODO_TIMEOUT override them. The token is never printed. Give '-' as the value to read it from standard input.",
+            arguments: [
+                ArgumentSpec("KEY", .choice(["server", "token", "timeout"]), optional: true, "server, token or timeout."),
+                ArgumentSpec("VALUE", optional: true, "The new value; - reads it from standard input."),
+            ],
+            options: [.flag("unset", "Remove KEY from the config file.")],
+            examples: [("todo config server https://todo.example.org", "set the server"), ("todo config token - < token.txt", "set the token without it showing in your shell history")]),
+        CommandSpec(
             name: "help", summary: "Show help for todo or for a command",
             arguments: [ArgumentSpec("COMMAND", .command, optional: true, "The command to explain.")],
             examples: [("todo help list", "the options of list")]),

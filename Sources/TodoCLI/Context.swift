@@ -12,12 +12,15 @@ public struct Context {
     public var newUUID: () -> UUID
     /// Runs a shell command line with `file` as its argument, on this terminal; its exit status.
     public var runEditor: (_ command: String, _ file: String) -> Int32
+    /// All of standard input.
+    public var readStdin: () -> Data
 
     public init(
         arguments: [String], environment: [String: String], stdinIsTerminal: Bool = false,
         stdoutIsTerminal: Bool = false, terminalWidth: Int? = nil,
         now: @escaping () -> Date, newUUID: @escaping () -> UUID = UUID.init,
-        runEditor: @escaping (String, String) -> Int32 = { _, _ in 127 }
+        runEditor: @escaping (String, String) -> Int32 = { _, _ in 127 },
+        readStdin: @escaping () -> Data = { Data() }
     ) {
         self.arguments = arguments
         self.environment = environment
@@ -27,6 +30,7 @@ public struct Context {
         self.now = now
         self.newUUID = newUUID
         self.runEditor = runEditor
+        self.readStdin = readStdin
     }
 }
 
@@ -54,10 +58,17 @@ public enum ExitStatus {
     public static let failure: Int32 = 1
     public static let usage: Int32 = 2
 
+    public static let unreachable: Int32 = 3
+    public static let unauthorized: Int32 = 4
+    public static let badResponse: Int32 = 5
+
     public static let table: [(Int32, String)] = [
         (success, "success"),
-        (failure, "the command could not be done: unknown id, nothing to undo, unreadable or locked state file"),
+        (failure, "the command could not be done: unknown id, nothing to undo, unreadable or locked state file, sync not configured"),
         (usage, "usage error: unknown command or option, missing or malformed argument"),
+        (unreachable, "sync: the server could not be reached or did not answer in time"),
+        (unauthorized, "sync: the server refused the token"),
+        (badResponse, "sync: the server's answer was not the sync API (bad status, malformed or unexpected body)"),
     ]
 }
 

@@ -51,6 +51,9 @@ let environmentVariables: [(String, String)] = [
     ("XDG_DATA_HOME", "The state file is $XDG_DATA_HOME/todo/todos.json when TODO_FILE is unset."),
     ("TODO_LOCK_TIMEOUT", "Seconds to wait for another todo process to finish (default 5)."),
     ("VISUAL, EDITOR", "The editor 'todo edit' opens (default vi)."),
+    ("TODO_SERVER, TODO_TOKEN", "The sync server's URL and token, over the config file's."),
+    ("TODO_TIMEOUT", "Seconds a sync waits for each answer from the server (default 30)."),
+    ("XDG_CONFIG_HOME", "The config file is $XDG_CONFIG_HOME/todo/config.json (else ~/.config/todo/config.json)."),
 ]
 
 private func row(_ left: String, _ right: String) -> String {

@@ -15,7 +15,8 @@ extension Context {
             terminalWidth: stdoutIsTerminal ? terminalColumns() : nil,
             now: { Date(timeIntervalSince1970: (Date().timeIntervalSince1970 * 1000).rounded() / 1000) },
             newUUID: UUID.init,
-            runEditor: runEditorOnTerminal)
+            runEditor: runEditorOnTerminal,
+            readStdin: { FileHandle.standardInput.readDataToEndOfFile() })
     }
 }
 

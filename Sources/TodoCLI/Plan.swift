@@ -1,4 +1,5 @@
 import TodoCore
+import TodoStore
 
 /// What a command wants done; `Runner` does the loading, locking, reducing and saving.
 enum Plan {
@@ -11,6 +12,9 @@ enum Plan {
     case change(actions: (TodoState) throws -> [Action], render: (Change) -> Output)
     /// Reads the state without the lock, does slow work (an editor session), then plans again.
     case prepare((TodoState) throws -> Plan)
+    /// Works with the state file itself, for commands whose effects reach beyond it (sync):
+    /// they still change the state only through actions, under the file's lock.
+    case run((StateFile) throws -> Output)
 }
 
 /// The state around one applied change.

@@ -29,7 +29,7 @@ func label(_ todo: Todo) -> String { "#\(todo.id) \(displayName(todo))" }
 
 func json(_ todo: Todo) -> String {
     var writer = JSONWriter(capacity: 320)
-    StateCodec.write(todo, to: &writer)
+    StateCodec.write(todo, to: &writer, forOutput: true)
     writer.raw("\n")
     return String(decoding: writer.bytes, as: UTF8.self)
 }
@@ -40,7 +40,7 @@ func json(_ todos: [Todo]) -> String {
     writer.raw("[")
     for (index, todo) in todos.enumerated() {
         writer.raw(index == 0 ? "\n  " : ",\n  ")
-        StateCodec.write(todo, to: &writer)
+        StateCodec.write(todo, to: &writer, forOutput: true)
     }
     writer.raw(todos.isEmpty ? "]\n" : "\n]\n")
     return String(decoding: writer.bytes, as: UTF8.self)
@@ -63,7 +63,7 @@ func table(_ todos: [Todo], width: Int?) -> String {
         out += String(repeating: " ", count: numberWidth - number.count)
         out += number
         out += todo.completed ? " [x] " : " [ ] "
-        out += todo.synced ? "  " : "* "
+        out += !todo.conflicts.isEmpty ? "! " : todo.synced ? "  " : "* "
         let name = oneLine(todo.name)
         if let width {
             out += truncate(name, toWidth: max(8, width - numberWidth - 7))
@@ -80,6 +80,7 @@ func summary(_ counts: TodoCounts, shown: Int, filter: TodoFilter) -> String {
     var text = filter == .all ? plural(counts.total, "todo") : "\(shown) of \(plural(counts.total, "todo"))"
     text += ": \(counts.active) active, \(counts.completed) completed"
     if counts.unsynced > 0 { text += ", \(counts.unsynced) not synced (*)" }
+    if counts.conflicted > 0 { text += ", \(counts.conflicted) with sync conflicts (!)" }
     return text
 }
 
@@ -98,7 +99,12 @@ func details(_ todo: Todo) -> String {
         ("Synced", todo.synced ? "yes" : "no"),
     ]
     var out = ""
-    for (key, value) in rows {
+    let conflicts = todo.conflicts.map { conflict in
+        conflict.field == "deleted"
+            ? ("Conflict", "\(conflict.lost); \(conflict.kept) was kept (\(ISO8601Millis.string(conflict.at)))")
+            : ("Conflict", "\(conflict.field): kept \(json(conflict.kept)); lost \(json(conflict.lost)) (\(ISO8601Millis.string(conflict.at)))")
+    }
+    for (key, value) in rows + conflicts {
         let pad = String(repeating: " ", count: 13 - key.count)
         let lines = value.split(separator: "\n", omittingEmptySubsequences: false)
         out += "\(key):\(pad)\(lines.first.map(String.init) ?? "")\n"

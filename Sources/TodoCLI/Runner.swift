@@ -1,6 +1,7 @@
 import Foundation
 import TodoCore
 import TodoStore
+import TodoSync
 
 /// Runs one `todo` command line: parse, plan, load, reduce, save, render.
 public func run(_ context: Context) -> Output {
@@ -33,6 +34,8 @@ private func commandPlan(_ invocation: Invocation, _ context: Context) throws ->
     case "clear-completed": ClearCompletedCommand.plan(invocation, context)
     case "undo": UndoCommand.plan(invocation, context)
     case "help": try HelpCommand.plan(invocation)
+    case "sync": SyncCommand.plan(invocation, context)
+    case "config": try ConfigCommand.plan(invocation, context)
     default: throw CommandError(message: "'\(invocation.command)' is not implemented")
     }
 }
@@ -43,6 +46,8 @@ private func execute(_ plan: Plan, store: @autoclosure () throws -> StateFile) t
         return output
     case .query(let render):
         return try render(try store().load())
+    case .run(let body):
+        return try body(try store())
     case .prepare(let next):
         return try execute(try next(try store().load()), store: try store())
     case .change(let makeActions, let render):
@@ -99,6 +104,7 @@ func explain(_ error: Error) -> (String, Int32) {
     switch error {
     case let error as CommandError: return (error.message, error.status)
     case let error as StoreError: return (error.description, ExitStatus.failure)
+    case let error as SyncError: return (error.description, error.exitStatus)
     case let error as ReduceError:
         switch error {
         case .unknownId(let id): return ("no todo #\(id)", ExitStatus.failure)

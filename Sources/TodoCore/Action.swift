@@ -12,6 +12,16 @@ public enum Action: Equatable, Sendable, Codable {
     case undo(at: Date)
     /// Several actions applied together: all or nothing, and one step for `undo`.
     case batch([Action])
+
+    // Sync: none of these is a step for `undo`.
+    /// The server is new to this state file, or was reset: forget what it was thought to hold.
+    case syncReset(datasetId: UUID)
+    /// Changes read from the server's feed, merged into the local todos.
+    case syncPulled(records: [RemoteRecord], cursor: Int64, at: Date)
+    /// Operations about to be sent, remembered so a retry reuses their ids.
+    case syncQueued([OutboxOperation])
+    /// The server's answers to the queued operations.
+    case syncPushed([PushOutcome], at: Date)
 }
 
 public struct NewTodo: Equatable, Sendable, Codable {

@@ -61,6 +61,7 @@ private struct Step {
             recordPrior(id)
             todo.updatedAt = at
             todo.synced = false
+            todo.conflicts = []
             state.todos[index] = todo
 
         case .toggle(let ids, let at):
@@ -71,20 +72,30 @@ private struct Step {
                 state.todos[index].completedAt = state.todos[index].completed ? at : nil
                 state.todos[index].updatedAt = at
                 state.todos[index].synced = false
+                state.todos[index].conflicts = []
             }
 
         case .delete(let ids, _):
             let indices = try existingIndices(ids)
-            for index in indices { recordPrior(state.todos[index].id) }
+            for index in indices {
+                recordPrior(state.todos[index].id)
+                state.noteDeletion(of: state.todos[index])
+            }
             let doomed = Set(indices.map { state.todos[$0].id })
             state.todos.removeAll { doomed.contains($0.id) }
 
         case .clearCompleted:
-            for todo in state.todos where todo.completed { recordPrior(todo.id) }
+            for todo in state.todos where todo.completed {
+                recordPrior(todo.id)
+                state.noteDeletion(of: todo)
+            }
             state.todos.removeAll { $0.completed }
 
         case .undo:
             throw .undoInsideBatch
+
+        case .syncReset, .syncPulled, .syncQueued, .syncPushed:
+            try applySync(action, to: &state)
 
         case .batch(let actions):
             for action in actions { try apply(action) }
@@ -104,20 +115,44 @@ private struct Step {
     }
 }
 
-/// Restores the todos the last history entry touched; they count as changed now.
+/// Restores the content of the todos the last history entry touched; they count as changed
+/// now. Sync bookkeeping is not undone: the restored content is a new change to send.
 private func undoLast(_ state: TodoState, at: Date) throws(ReduceError) -> TodoState {
     var next = state
     guard let entry = next.history.popLast() else { throw .nothingToUndo }
     for prior in entry.before.reversed() {
+        let current = next.todo(id: prior.id)
         if var restored = prior.todo {
             restored.updatedAt = at
             restored.synced = false
+            if let current {
+                restored.base = current.base
+                restored.conflicts = current.conflicts
+            } else {
+                restored.base = next.takeDeletion(of: restored.uuid)?.base
+                restored.conflicts = []
+            }
             next.put(restored)
-        } else if let index = next.index(of: prior.id) {
+        } else if let current, let index = next.index(of: prior.id) {
+            next.noteDeletion(of: current)
             next.todos.remove(at: index)
         }
     }
     return next
+}
+
+extension TodoState {
+    /// Remembers that `todo` left this device, if the server has it.
+    mutating func noteDeletion(of todo: Todo) {
+        guard let base = todo.base else { return }
+        sync.deletions.removeAll { $0.uuid == todo.uuid }
+        sync.deletions.append(PendingDeletion(uuid: todo.uuid, base: base, name: todo.name))
+    }
+
+    mutating func takeDeletion(of uuid: UUID) -> PendingDeletion? {
+        guard let index = sync.deletions.firstIndex(where: { $0.uuid == uuid }) else { return nil }
+        return sync.deletions.remove(at: index)
+    }
 }
 
 extension Action {
@@ -128,6 +163,7 @@ extension Action {
         case .edit(_, _, let at), .toggle(_, let at), .delete(_, let at), .clearCompleted(let at),
             .undo(let at):
             at
+        case .syncReset, .syncPulled, .syncQueued, .syncPushed: nil
         case .batch(let actions): actions.compactMap(\.date).max()
         }
     }

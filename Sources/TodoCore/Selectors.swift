@@ -19,12 +19,14 @@ public struct TodoCounts: Equatable, Sendable {
     public var active = 0
     public var completed = 0
     public var unsynced = 0
+    public var conflicted = 0
 
-    public init(total: Int = 0, active: Int = 0, completed: Int = 0, unsynced: Int = 0) {
+    public init(total: Int = 0, active: Int = 0, completed: Int = 0, unsynced: Int = 0, conflicted: Int = 0) {
         self.total = total
         self.active = active
         self.completed = completed
         self.unsynced = unsynced
+        self.conflicted = conflicted
     }
 }
 
@@ -50,6 +52,7 @@ extension TodoState {
             counts.total += 1
             if todo.completed { counts.completed += 1 } else { counts.active += 1 }
             if !todo.synced { counts.unsynced += 1 }
+            if !todo.conflicts.isEmpty { counts.conflicted += 1 }
         }
         return counts
     }

@@ -15,11 +15,16 @@ public struct Todo: Equatable, Sendable {
     public var completedAt: Date?
     /// False after any local change, until a sync has the server acknowledge it.
     public var synced: Bool
+    /// The server's copy as last agreed; nil when the server has never acknowledged this todo.
+    public var base: SyncBase?
+    /// Values that lost sync conflicts, until the todo is next edited or toggled here.
+    public var conflicts: [SyncConflict]
 
     public init(
         id: Int, uuid: UUID, name: String, description: String = "", notes: String = "",
         completed: Bool = false, createdAt: Date, updatedAt: Date? = nil,
-        completedAt: Date? = nil, synced: Bool = false
+        completedAt: Date? = nil, synced: Bool = false, base: SyncBase? = nil,
+        conflicts: [SyncConflict] = []
     ) {
         self.id = id
         self.uuid = uuid
@@ -31,6 +36,8 @@ public struct Todo: Equatable, Sendable {
         self.updatedAt = updatedAt ?? createdAt
         self.completedAt = completedAt
         self.synced = synced
+        self.base = base
+        self.conflicts = conflicts
     }
 }
 

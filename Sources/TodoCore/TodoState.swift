@@ -6,13 +6,23 @@ public struct TodoState: Equatable, Sendable {
     public var nextId: Int
     /// Most recent change last; at most `historyLimit` entries.
     public var history: [HistoryEntry]
+    public var sync: SyncState
 
     public static let historyLimit = 100
 
-    public init(todos: [Todo] = [], nextId: Int? = nil, history: [HistoryEntry] = []) {
+    public init(todos: [Todo] = [], nextId: Int? = nil, history: [HistoryEntry] = [], sync: SyncState = SyncState()) {
         self.todos = todos
         self.nextId = nextId ?? ((todos.last?.id ?? 0) + 1)
         self.history = history
+        self.sync = sync
+    }
+
+    public func todo(uuid: UUID) -> Todo? {
+        todos.first { $0.uuid == uuid }
+    }
+
+    func index(uuid: UUID) -> Int? {
+        todos.firstIndex { $0.uuid == uuid }
     }
 
     /// Position of the todo numbered `id` in `todos` (binary search; `todos` is sorted by id).

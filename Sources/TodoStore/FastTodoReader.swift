@@ -40,10 +40,14 @@ extension StateCodec {
         let completedAt = reader.readNull() ? nil : try reader.readDate()
         guard reader.skip(", \"synced\": ") else { throw LayoutMismatch() }
         let synced = try reader.readBool()
+        var rev: Int?
+        if reader.skip(", \"rev\": ") { rev = try reader.readInt() }
         guard reader.skip("}") else { throw LayoutMismatch() }
-        return Todo(
+        var todo = Todo(
             id: id, uuid: uuid, name: name, description: description, notes: notes,
             completed: completed, createdAt: createdAt, updatedAt: updatedAt,
             completedAt: completed ? completedAt : nil, synced: synced)
+        if let rev { todo.base = SyncBase(rev: Int64(rev), content: todo.content) }
+        return todo
     }
 }

@@ -10,7 +10,7 @@ import TodoCore
 ///      "history": […]}
 public enum StateCodec {
     public static let formatName = "todo-state"
-    public static let version = 1
+    public static let version = 2
 
     public enum DecodeError: Error, Equatable, CustomStringConvertible {
         case syntax(JSONSyntaxError)
@@ -47,6 +47,8 @@ public enum StateCodec {
         out.int(version)
         out.raw(", \"nextId\": ")
         out.int(state.nextId)
+        out.raw(",\n \"sync\": ")
+        SyncCodec.write(state.sync, to: &out)
         out.raw(",\n \"todos\": [")
         var old = 0
         let oldTodos = snapshot?.state.todos ?? []
@@ -68,7 +70,9 @@ public enum StateCodec {
         return out.bytes
     }
 
-    public static func write(_ todo: Todo, to out: inout JSONWriter) {
+    /// Writes `todo` as the state file stores it; `forOutput` leaves out the sync bookkeeping
+    /// (`rev`, `base`) that scripts should not depend on, but keeps `conflicts`.
+    public static func write(_ todo: Todo, to out: inout JSONWriter, forOutput: Bool = false) {
         out.raw("{\"id\": ")
         out.int(todo.id)
         out.raw(", \"uuid\": ")
@@ -89,6 +93,18 @@ public enum StateCodec {
         out.date(todo.completedAt)
         out.raw(", \"synced\": ")
         out.bool(todo.synced)
+        if !forOutput, let base = todo.base {
+            out.raw(", \"rev\": ")
+            out.int(Int(base.rev))
+            if base.content != todo.content {
+                out.raw(", \"base\": ")
+                SyncCodec.write(base.content, to: &out)
+            }
+        }
+        if !todo.conflicts.isEmpty {
+            out.raw(", \"conflicts\": ")
+            SyncCodec.write(todo.conflicts, to: &out)
+        }
         out.raw("}")
     }
 
@@ -129,6 +145,7 @@ public enum StateCodec {
         var nextId: Int?
         var todos: [Todo]?
         var history: [HistoryEntry] = []
+        var sync = SyncState()
         do {
             var more = try reader.enterObject()
             while more {
@@ -140,6 +157,7 @@ public enum StateCodec {
                     lines = []
                     todos = try readTodos(&reader, lines: &lines)
                 case "history": history = try readHistory(&reader)
+                case "sync": sync = try SyncCodec.readSyncState(&reader)
                 default: try reader.skipValue()
                 }
                 more = try reader.objectContinues()
@@ -159,7 +177,8 @@ public enum StateCodec {
         guard var todos else { throw .invalid("missing \"todos\"") }
         try validate(&todos, &lines)
         let highest = todos.last?.id ?? 0
-        return (TodoState(todos: todos, nextId: max(nextId ?? 0, highest + 1), history: history), lines)
+        let state = TodoState(todos: todos, nextId: max(nextId ?? 0, highest + 1), history: history, sync: sync)
+        return (state, lines)
     }
 
     /// Numbers must be positive and distinct, UUIDs distinct; the todos end up sorted by number.
@@ -210,6 +229,9 @@ public enum StateCodec {
         var updatedAt: Date?
         var completedAt: Date?
         var synced = false
+        var rev: Int?
+        var baseContent: TodoContent??
+        var conflicts: [SyncConflict] = []
         let start = reader
         var more = try reader.enterObject()
         while more {
@@ -224,6 +246,9 @@ public enum StateCodec {
             case "updatedAt": updatedAt = try reader.readDate()
             case "completedAt": completedAt = reader.readNull() ? nil : try reader.readDate()
             case "synced": synced = try reader.readBool()
+            case "rev": rev = try reader.readInt()
+            case "base": baseContent = .some(try SyncCodec.readContentOrNull(&reader))
+            case "conflicts": conflicts = try SyncCodec.readConflicts(&reader)
             default: try reader.skipValue()
             }
             more = try reader.objectContinues()
@@ -234,10 +259,12 @@ public enum StateCodec {
             let place = start.fail("")
             throw DecodeError.invalid("the todo at line \(place.line) has no \(missing)")
         }
-        return Todo(
+        var todo = Todo(
             id: id, uuid: uuid, name: name, description: description, notes: notes,
             completed: completed, createdAt: createdAt, updatedAt: updatedAt ?? createdAt,
-            completedAt: completed ? completedAt : nil, synced: synced)
+            completedAt: completed ? completedAt : nil, synced: synced, conflicts: conflicts)
+        if let rev { todo.base = SyncBase(rev: Int64(rev), content: baseContent ?? todo.content) }
+        return todo
     }
 
     private static func readHistory(_ reader: inout JSONReader) throws -> [HistoryEntry] {

@@ -129,3 +129,7 @@ func sampleTodos(_ count: Int, completedEvery: Int = 3) -> TodoState {
     }
     return TodoState(todos: todos)
 }
+
+enum TodoStoreAccess {
+    static func load(_ path: String) throws -> TodoState { try StateFile(path: path).load() }
+}

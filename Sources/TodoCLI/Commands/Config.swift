@@ -1,0 +1,65 @@
+import Foundation
+import TodoSync
+
+enum ConfigCommand {
+    static func plan(_ invocation: Invocation, _ context: Context) throws -> Plan {
+        let file = try ConfigFile(environment: context.environment)
+        let arguments = invocation.arguments
+        if let key = arguments.first, !ConfigFile.keys.contains(key) {
+            throw CommandError(message: "'\(key)' is not a setting (choose from \(ConfigFile.keys.joined(separator: ", ")))", status: ExitStatus.usage)
+        }
+        if invocation.flag("unset") {
+            guard arguments.count == 1 else { throw CommandError(message: "'config --unset' needs exactly one KEY", status: ExitStatus.usage) }
+            var values = try file.read()
+            values[arguments[0]] = nil
+            try file.write(values)
+            return .output(Output())
+        }
+        switch arguments.count {
+        case 0:
+            let values = try file.read()
+            var output = Output()
+            for key in ConfigFile.keys { output.line("\(key) = \(shown(key, values[key]))") }
+            output.line("# \(file.path)")
+            return .output(output)
+        case 1:
+            let key = arguments[0]
+            guard let value = try file.read()[key] else { throw CommandError(message: "\(key) is not set in \(file.path)") }
+            return .output(Output(stdout: shown(key, value) + "\n"))
+        default:
+            let key = arguments[0]
+            var value = arguments[1]
+            if value == "-" {
+                value = String(decoding: context.readStdin(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            }
+            try validate(key, value)
+            var values = try file.read()
+            values[key] = value
+            try file.write(values)
+            return .output(Output())
+        }
+    }
+
+    /// The token is never printed, only whether it is set.
+    private static func shown(_ key: String, _ value: String?) -> String {
+        guard let value else { return "(not set)" }
+        return key == "token" ? "(set, \(value.count) characters)" : value
+    }
+
+    private static func validate(_ key: String, _ value: String) throws {
+        switch key {
+        case "server":
+            guard let url = URL(string: value), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
+                throw CommandError(message: "'\(value)' is not an http:// or https:// URL", status: ExitStatus.usage)
+            }
+        case "timeout":
+            guard let seconds = Double(value), seconds > 0, seconds <= 600 else {
+                throw CommandError(message: "the timeout must be a number of seconds from 0 to 600, not '\(value)'", status: ExitStatus.usage)
+            }
+        default:
+            guard !value.isEmpty, !value.contains(where: \.isWhitespace) else {
+                throw CommandError(message: "a token cannot be empty or contain spaces", status: ExitStatus.usage)
+            }
+        }
+    }
+}

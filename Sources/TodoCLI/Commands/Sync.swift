@@ -1,0 +1,52 @@
+import Foundation
+import TodoCore
+import TodoSync
+
+enum SyncCommand {
+    static func plan(_ invocation: Invocation, _ context: Context) -> Plan {
+        .run { store in
+            let settings = try ConfigFile(environment: context.environment).settings(environment: context.environment)
+            let client = SyncClient(server: settings.server, token: settings.token, timeout: settings.timeout)
+            let engine = SyncEngine(store: store, client: client, now: context.now, newUUID: context.newUUID)
+            let dryRun = invocation.flag("dry-run")
+            let report = dryRun ? try engine.dryRun() : try engine.run()
+            if invocation.flag("json") { return Output(stdout: reportJSON(report, dryRun: dryRun)) }
+            var output = Output()
+            for (todo, reason) in report.skipped {
+                output.stderr += "todo: not sent: \(label(todo)): \(reason) (the server would refuse it)\n"
+            }
+            if invocation.flag("quiet") { return output }
+            if report.serverWasReset { output.line("The server was reset (a new dataset): todos here are sent to it again.") }
+            if dryRun {
+                output.line("Would pull \(report.pulled) and push \(report.pushed) (dry run: nothing sent or saved).")
+                return output
+            }
+            let conflicts = report.conflicts.count
+            output.line("Synced with \(client.server.absoluteString): pulled \(report.pulled), pushed \(report.pushed), \(conflicts) conflict\(conflicts == 1 ? "" : "s").")
+            for (todo, conflict) in report.conflicts { output.line("  " + describe(conflict, of: todo)) }
+            return output
+        }
+    }
+
+    static func describe(_ conflict: SyncConflict, of todo: Todo) -> String {
+        if conflict.field == "deleted" {
+            return "#\(todo.id) \(displayName(todo)): \(conflict.lost), \(conflict.kept) was kept; see 'todo show \(todo.id)'"
+        }
+        return "#\(todo.id) \(displayName(todo)): \(conflict.field) kept \(json(oneLine(conflict.kept))) from the server; yours was \(json(oneLine(conflict.lost))) (see 'todo show \(todo.id)')"
+    }
+
+    private static func reportJSON(_ report: SyncReport, dryRun: Bool) -> String {
+        let conflicts = report.conflicts.map { todo, conflict in
+            "{\"id\": \(todo.id), \"uuid\": \"\(uuidText(todo.uuid))\", \"field\": \(json(conflict.field)), \"kept\": \(json(conflict.kept)), \"lost\": \(json(conflict.lost))}"
+        }
+        let skipped = report.skipped.map { todo, reason in
+            "{\"id\": \(todo.id), \"uuid\": \"\(uuidText(todo.uuid))\", \"reason\": \(json(reason))}"
+        }
+        return """
+            {"dryRun": \(dryRun), "pulled": \(report.pulled), "pushed": \(report.pushed), "serverReset": \(report.serverWasReset),
+             "conflicts": [\(conflicts.joined(separator: ", "))],
+             "skipped": [\(skipped.joined(separator: ", "))]}
+
+            """
+    }
+}

@@ -1,0 +1,151 @@
+import Foundation
+
+/// What devices exchange about a todo: everything but its local number and sync bookkeeping.
+public struct TodoContent: Equatable, Sendable, Codable {
+    public var name: String
+    public var description: String
+    public var notes: String
+    public var completed: Bool
+    public var completedAt: Date?
+    public var createdAt: Date
+    public var updatedAt: Date
+
+    public init(
+        name: String, description: String = "", notes: String = "", completed: Bool = false,
+        completedAt: Date? = nil, createdAt: Date, updatedAt: Date
+    ) {
+        self.name = name
+        self.description = description
+        self.notes = notes
+        self.completed = completed
+        self.completedAt = completedAt
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+    }
+}
+
+/// The server's copy of a todo when this device and the server last agreed on it.
+public struct SyncBase: Equatable, Sendable, Codable {
+    public var rev: Int64
+    /// nil: the server holds a tombstone.
+    public var content: TodoContent?
+
+    public init(rev: Int64, content: TodoContent?) {
+        self.rev = rev
+        self.content = content
+    }
+}
+
+/// A value that lost a sync conflict, kept until the person edits or toggles the todo.
+public struct SyncConflict: Equatable, Sendable, Codable {
+    /// `name`, `description`, `notes`, `completed`, or `deleted` (a local delete that lost
+    /// to an edit made on another device).
+    public var field: String
+    /// The value this device had, which was not kept.
+    public var lost: String
+    /// The value now in the todo.
+    public var kept: String
+    public var at: Date
+
+    public init(field: String, lost: String, kept: String, at: Date) {
+        self.field = field
+        self.lost = lost
+        self.kept = kept
+        self.at = at
+    }
+}
+
+/// A local delete of a todo the server has, not yet acknowledged by it.
+public struct PendingDeletion: Equatable, Sendable, Codable {
+    public var uuid: UUID
+    public var base: SyncBase
+    /// The deleted todo's name, to report it.
+    public var name: String
+
+    public init(uuid: UUID, base: SyncBase, name: String) {
+        self.uuid = uuid
+        self.base = base
+        self.name = name
+    }
+}
+
+/// A change on its way to the server, kept in the state file until the server answers, so a
+/// retry sends the same operation id and the server applies it once.
+public struct OutboxOperation: Equatable, Sendable, Codable {
+    public var opId: UUID
+    public var uuid: UUID
+    public var baseRev: Int64
+    /// nil: delete.
+    public var content: TodoContent?
+
+    public init(opId: UUID, uuid: UUID, baseRev: Int64, content: TodoContent?) {
+        self.opId = opId
+        self.uuid = uuid
+        self.baseRev = baseRev
+        self.content = content
+    }
+}
+
+/// A todo as the server reported it.
+public struct RemoteRecord: Equatable, Sendable, Codable {
+    public var uuid: UUID
+    public var rev: Int64
+    /// nil: a tombstone.
+    public var content: TodoContent?
+
+    public init(uuid: UUID, rev: Int64, content: TodoContent?) {
+        self.uuid = uuid
+        self.rev = rev
+        self.content = content
+    }
+}
+
+/// The server's answer to one outbox operation.
+public enum PushOutcome: Equatable, Sendable, Codable {
+    case applied(opId: UUID, record: RemoteRecord)
+    /// The operation's base was stale; `record` is the server's current copy (nil: none).
+    case conflict(opId: UUID, record: RemoteRecord?)
+}
+
+/// Where this state file stands with its server.
+public struct SyncState: Equatable, Sendable {
+    /// The server's dataset; a different one means the server was reset or replaced.
+    public var datasetId: UUID?
+    /// The change feed has been read up to this revision.
+    public var cursor: Int64 = 0
+    public var deletions: [PendingDeletion] = []
+    public var outbox: [OutboxOperation] = []
+
+    public init(datasetId: UUID? = nil, cursor: Int64 = 0, deletions: [PendingDeletion] = [], outbox: [OutboxOperation] = []) {
+        self.datasetId = datasetId
+        self.cursor = cursor
+        self.deletions = deletions
+        self.outbox = outbox
+    }
+}
+
+extension Todo {
+    /// The part of the todo that syncs; setting it leaves number and bookkeeping alone.
+    public var content: TodoContent {
+        get {
+            TodoContent(
+                name: name, description: description, notes: notes, completed: completed,
+                completedAt: completedAt, createdAt: createdAt, updatedAt: updatedAt)
+        }
+        set {
+            name = newValue.name
+            description = newValue.description
+            notes = newValue.notes
+            completed = newValue.completed
+            completedAt = newValue.completed ? newValue.completedAt : nil
+            createdAt = newValue.createdAt
+            updatedAt = newValue.updatedAt
+        }
+    }
+
+    /// True when the todo has changes the server has not acknowledged.
+    public var needsPush: Bool {
+        guard let base, let baseContent = base.content else { return true }
+        return baseContent != content
+    }
+}

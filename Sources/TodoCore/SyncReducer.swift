@@ -1,0 +1,195 @@
+import Foundation
+
+/// Applies a sync action. Pure like the rest of `reduce`; the network lives in TodoSync.
+///
+/// The rules, the same on every device:
+/// - a field changed on one side only keeps that change;
+/// - a field changed on both sides takes the server's value (the change that reached the
+///   server first), and the value that lost stays on the todo as a `SyncConflict`;
+/// - a delete against an edit: the edit wins, the todo survives with its edited content and
+///   the lost delete is recorded as a conflict;
+/// - nothing is ever deleted here because the server holds nothing: only a tombstone for a
+///   todo with no local changes deletes it.
+func applySync(_ action: Action, to state: inout TodoState) throws(ReduceError) {
+    switch action {
+    case .syncReset(let datasetId):
+        for index in state.todos.indices {
+            state.todos[index].base = nil
+            state.todos[index].synced = false
+        }
+        state.sync = SyncState(datasetId: datasetId)
+    case .syncPulled(let records, let cursor, let at):
+        var merger = SyncMerger(state)
+        for record in records { merger.merge(record, at: at) }
+        state = merger.finish()
+        state.sync.cursor = max(state.sync.cursor, cursor)
+        state.markAcknowledged()
+    case .syncQueued(let operations):
+        state.sync.outbox = operations
+    case .syncPushed(let outcomes, let at):
+        var merger = SyncMerger(state)
+        for outcome in outcomes { merger.apply(outcome, at: at) }
+        state = merger.finish()
+        let answered = Set(outcomes.map(\.opId))
+        state.sync.outbox.removeAll { answered.contains($0.opId) }
+        state.markAcknowledged()
+    default:
+        break
+    }
+}
+
+extension PushOutcome {
+    public var opId: UUID {
+        switch self {
+        case .applied(let opId, _), .conflict(let opId, _): opId
+        }
+    }
+}
+
+extension TodoState {
+    /// What to send the server: every todo with unacknowledged changes, every pending delete.
+    public func pendingOperations(newOpId: () -> UUID) -> [OutboxOperation] {
+        let puts = todos.filter(\.needsPush).map {
+            OutboxOperation(opId: newOpId(), uuid: $0.uuid, baseRev: $0.base?.rev ?? 0, content: $0.content)
+        }
+        let deletes = sync.deletions.map {
+            OutboxOperation(opId: newOpId(), uuid: $0.uuid, baseRev: $0.base.rev, content: nil)
+        }
+        return puts + deletes
+    }
+
+    mutating func markAcknowledged() {
+        for index in todos.indices where !todos[index].synced && !todos[index].needsPush {
+            todos[index].synced = true
+        }
+    }
+
+}
+
+/// Merges many server records into a state with one UUID index, so a 10,000-record pull is
+/// not 10,000 scans; removals wait for `finish()` so the index stays valid.
+private struct SyncMerger {
+    var state: TodoState
+    var positions: [UUID: Int]
+    var removed = Set<Int>()
+
+    init(_ state: TodoState) {
+        self.state = state
+        positions = Dictionary(uniqueKeysWithValues: state.todos.enumerated().map { ($1.uuid, $0) })
+    }
+
+    func finish() -> TodoState {
+        var result = state
+        if !removed.isEmpty {
+            result.todos = result.todos.enumerated().filter { !removed.contains($0.offset) }.map(\.element)
+        }
+        return result
+    }
+
+    func index(of uuid: UUID) -> Int? {
+        guard let index = positions[uuid], !removed.contains(index) else { return nil }
+        return index
+    }
+
+    /// Merges the server's copy of one todo.
+    mutating func merge(_ remote: RemoteRecord, at: Date) {
+        if let index = index(of: remote.uuid) {
+            mergeIntoTodo(at: index, remote, at: at)
+        } else if let position = state.sync.deletions.firstIndex(where: { $0.uuid == remote.uuid }) {
+            let deletion = state.sync.deletions[position]
+            guard remote.rev > deletion.base.rev else { return }
+            state.sync.deletions.remove(at: position)
+            guard let content = remote.content else { return }
+            let conflict = SyncConflict(field: "deleted", lost: "deleted on this device", kept: "edited on another device", at: at)
+            appendRemote(remote.uuid, content, rev: remote.rev, conflicts: [conflict])
+        } else if let content = remote.content {
+            appendRemote(remote.uuid, content, rev: remote.rev, conflicts: [])
+        }
+    }
+
+    private mutating func mergeIntoTodo(at index: Int, _ remote: RemoteRecord, at: Date) {
+        var todo = state.todos[index]
+        if let base = todo.base, remote.rev <= base.rev { return }
+        guard let remoteContent = remote.content else {
+            if let base = todo.base, base.content == todo.content {
+                removed.insert(index)
+                return
+            }
+            todo.base = SyncBase(rev: remote.rev, content: nil)
+            todo.synced = false
+            todo.conflicts.append(SyncConflict(field: "deleted", lost: "deleted on another device", kept: "the copy edited here", at: at))
+            state.todos[index] = todo
+            return
+        }
+        let (merged, conflicts) = mergeContent(base: todo.base?.content, local: todo.content, remote: remoteContent, at: at)
+        todo.content = merged
+        todo.base = SyncBase(rev: remote.rev, content: remoteContent)
+        todo.conflicts += conflicts
+        todo.synced = merged == remoteContent
+        state.todos[index] = todo
+    }
+
+    private mutating func appendRemote(_ uuid: UUID, _ content: TodoContent, rev: Int64, conflicts: [SyncConflict]) {
+        var todo = Todo(id: state.nextId, uuid: uuid, name: content.name, createdAt: content.createdAt)
+        todo.content = content
+        todo.base = SyncBase(rev: rev, content: content)
+        todo.synced = true
+        todo.conflicts = conflicts
+        state.nextId += 1
+        positions[uuid] = state.todos.count
+        state.todos.append(todo)
+    }
+
+    /// Applies the server's answer to one outbox operation.
+    mutating func apply(_ outcome: PushOutcome, at: Date) {
+        guard let operation = state.sync.outbox.first(where: { $0.opId == outcome.opId }) else { return }
+        switch outcome {
+        case .applied(_, let record):
+            let base = SyncBase(rev: record.rev, content: operation.content)
+            if let index = index(of: operation.uuid) {
+                state.todos[index].base = base
+            } else if let position = state.sync.deletions.firstIndex(where: { $0.uuid == operation.uuid }) {
+                if operation.content == nil {
+                    state.sync.deletions.remove(at: position)
+                } else {
+                    state.sync.deletions[position].base = base
+                }
+            } else if let content = operation.content {
+                // Removed here while its change was on the way: delete it there too.
+                state.sync.deletions.append(PendingDeletion(uuid: operation.uuid, base: base, name: content.name))
+            }
+        case .conflict(_, let record):
+            if let record {
+                merge(record, at: at)
+            } else {
+                // The server has no such todo: send it afresh, or forget the delete.
+                if let index = index(of: operation.uuid) { state.todos[index].base = nil }
+                state.sync.deletions.removeAll { $0.uuid == operation.uuid }
+            }
+        }
+    }
+}
+
+/// Three-way merge of one todo's content; on a field both sides changed the server wins.
+func mergeContent(base: TodoContent?, local: TodoContent, remote: TodoContent, at: Date) -> (TodoContent, [SyncConflict]) {
+    var result = remote
+    var conflicts: [SyncConflict] = []
+    func take<Value: Equatable>(_ field: String, _ path: KeyPath<TodoContent, Value>, _ text: (Value) -> String) -> Bool {
+        let mine = local[keyPath: path]
+        let theirs = remote[keyPath: path]
+        guard mine != theirs else { return false }
+        if let base, base[keyPath: path] == theirs { return true }
+        if let base, base[keyPath: path] == mine { return false }
+        conflicts.append(SyncConflict(field: field, lost: text(mine), kept: text(theirs), at: at))
+        return false
+    }
+    if take("name", \.name, { $0 }) { result.name = local.name }
+    if take("description", \.description, { $0 }) { result.description = local.description }
+    if take("notes", \.notes, { $0 }) { result.notes = local.notes }
+    if take("completed", \.completed, { $0 ? "completed" : "active" }) {
+        result.completed = local.completed
+        result.completedAt = local.completedAt
+    }
+    if result != remote { result.updatedAt = max(local.updatedAt, remote.updatedAt) }
+    return (result, conflicts)
+}

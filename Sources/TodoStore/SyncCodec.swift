@@ -1,0 +1,187 @@
+import Foundation
+import TodoCore
+
+/// The sync bookkeeping's part of the state file.
+enum SyncCodec {
+    static func write(_ sync: SyncState, to out: inout JSONWriter) {
+        out.raw("{\"datasetId\": ")
+        if let datasetId = sync.datasetId { out.uuid(datasetId) } else { out.null() }
+        out.raw(", \"cursor\": ")
+        out.int(Int(sync.cursor))
+        out.raw(", \"deletions\": [")
+        for (index, deletion) in sync.deletions.enumerated() {
+            if index > 0 { out.raw(", ") }
+            out.raw("{\"uuid\": ")
+            out.uuid(deletion.uuid)
+            out.raw(", \"name\": ")
+            out.string(deletion.name)
+            out.raw(", \"rev\": ")
+            out.int(Int(deletion.base.rev))
+            out.raw(", \"base\": ")
+            write(deletion.base.content, to: &out)
+            out.raw("}")
+        }
+        out.raw("], \"outbox\": [")
+        for (index, operation) in sync.outbox.enumerated() {
+            if index > 0 { out.raw(", ") }
+            out.raw("{\"opId\": ")
+            out.uuid(operation.opId)
+            out.raw(", \"uuid\": ")
+            out.uuid(operation.uuid)
+            out.raw(", \"baseRev\": ")
+            out.int(Int(operation.baseRev))
+            out.raw(", \"todo\": ")
+            write(operation.content, to: &out)
+            out.raw("}")
+        }
+        out.raw("]}")
+    }
+
+    static func write(_ content: TodoContent?, to out: inout JSONWriter) {
+        guard let content else { return out.null() }
+        out.raw("{\"name\": ")
+        out.string(content.name)
+        out.raw(", \"description\": ")
+        out.string(content.description)
+        out.raw(", \"notes\": ")
+        out.string(content.notes)
+        out.raw(", \"completed\": ")
+        out.bool(content.completed)
+        out.raw(", \"createdAt\": ")
+        out.date(content.createdAt)
+        out.raw(", \"updatedAt\": ")
+        out.date(content.updatedAt)
+        out.raw(", \"completedAt\": ")
+        out.date(content.completedAt)
+        out.raw("}")
+    }
+
+    static func write(_ conflicts: [SyncConflict], to out: inout JSONWriter) {
+        out.raw("[")
+        for (index, conflict) in conflicts.enumerated() {
+            if index > 0 { out.raw(", ") }
+            out.raw("{\"field\": ")
+            out.string(conflict.field)
+            out.raw(", \"lost\": ")
+            out.string(conflict.lost)
+            out.raw(", \"kept\": ")
+            out.string(conflict.kept)
+            out.raw(", \"at\": ")
+            out.date(conflict.at)
+            out.raw("}")
+        }
+        out.raw("]")
+    }
+
+    static func readSyncState(_ reader: inout JSONReader) throws -> SyncState {
+        var sync = SyncState()
+        var more = try reader.enterObject()
+        while more {
+            switch try reader.readKey() {
+            case "datasetId": sync.datasetId = reader.readNull() ? nil : try reader.readUUID()
+            case "cursor": sync.cursor = Int64(try reader.readInt())
+            case "deletions": sync.deletions = try readArray(&reader, readDeletion)
+            case "outbox": sync.outbox = try readArray(&reader, readOperation)
+            default: try reader.skipValue()
+            }
+            more = try reader.objectContinues()
+        }
+        return sync
+    }
+
+    private static func readArray<Element>(_ reader: inout JSONReader, _ element: (inout JSONReader) throws -> Element) throws -> [Element] {
+        var elements: [Element] = []
+        var more = try reader.enterArray()
+        while more {
+            elements.append(try element(&reader))
+            more = try reader.arrayContinues()
+        }
+        return elements
+    }
+
+    private static func readDeletion(_ reader: inout JSONReader) throws -> PendingDeletion {
+        var uuid: UUID?
+        var name = ""
+        var rev = 0
+        var content: TodoContent?
+        var more = try reader.enterObject()
+        while more {
+            switch try reader.readKey() {
+            case "uuid": uuid = try reader.readUUID()
+            case "name": name = try reader.readString()
+            case "rev": rev = try reader.readInt()
+            case "base": content = try readContentOrNull(&reader)
+            default: try reader.skipValue()
+            }
+            more = try reader.objectContinues()
+        }
+        guard let uuid else { throw StateCodec.DecodeError.invalid("a pending deletion has no \"uuid\"") }
+        return PendingDeletion(uuid: uuid, base: SyncBase(rev: Int64(rev), content: content), name: name)
+    }
+
+    private static func readOperation(_ reader: inout JSONReader) throws -> OutboxOperation {
+        var opId: UUID?
+        var uuid: UUID?
+        var baseRev = 0
+        var content: TodoContent?
+        var more = try reader.enterObject()
+        while more {
+            switch try reader.readKey() {
+            case "opId": opId = try reader.readUUID()
+            case "uuid": uuid = try reader.readUUID()
+            case "baseRev": baseRev = try reader.readInt()
+            case "todo": content = try readContentOrNull(&reader)
+            default: try reader.skipValue()
+            }
+            more = try reader.objectContinues()
+        }
+        guard let opId, let uuid else { throw StateCodec.DecodeError.invalid("an outbox operation has no \"opId\" or \"uuid\"") }
+        return OutboxOperation(opId: opId, uuid: uuid, baseRev: Int64(baseRev), content: content)
+    }
+
+    static func readContentOrNull(_ reader: inout JSONReader) throws -> TodoContent? {
+        if reader.readNull() { return nil }
+        var name = ""
+        var description = ""
+        var notes = ""
+        var completed = false
+        var createdAt = Date(timeIntervalSince1970: 0)
+        var updatedAt: Date?
+        var completedAt: Date?
+        var more = try reader.enterObject()
+        while more {
+            switch try reader.readKey() {
+            case "name": name = try reader.readString()
+            case "description": description = try reader.readString()
+            case "notes": notes = try reader.readString()
+            case "completed": completed = try reader.readBool()
+            case "createdAt": createdAt = try reader.readDate()
+            case "updatedAt": updatedAt = try reader.readDate()
+            case "completedAt": completedAt = reader.readNull() ? nil : try reader.readDate()
+            default: try reader.skipValue()
+            }
+            more = try reader.objectContinues()
+        }
+        return TodoContent(
+            name: name, description: description, notes: notes, completed: completed,
+            completedAt: completed ? completedAt : nil, createdAt: createdAt, updatedAt: updatedAt ?? createdAt)
+    }
+
+    static func readConflicts(_ reader: inout JSONReader) throws -> [SyncConflict] {
+        try readArray(&reader) { reader in
+            var conflict = SyncConflict(field: "", lost: "", kept: "", at: Date(timeIntervalSince1970: 0))
+            var more = try reader.enterObject()
+            while more {
+                switch try reader.readKey() {
+                case "field": conflict.field = try reader.readString()
+                case "lost": conflict.lost = try reader.readString()
+                case "kept": conflict.kept = try reader.readString()
+                case "at": conflict.at = try reader.readDate()
+                default: try reader.skipValue()
+                }
+                more = try reader.objectContinues()
+            }
+            return conflict
+        }
+    }
+}

@@ -1,0 +1,114 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import TodoWire
+
+/// The sync API over HTTP. Every call is bounded by `timeout` and never prints the token.
+public struct SyncClient: Sendable {
+    public let server: URL
+    let token: String
+    public let timeout: TimeInterval
+
+    public init(server: URL, token: String, timeout: TimeInterval) {
+        self.server = server
+        self.token = token
+        self.timeout = timeout
+    }
+
+    public func changes(since cursor: Int64, limit: Int) throws(SyncError) -> ChangesResponse {
+        var components = URLComponents(url: endpoint("v1/changes"), resolvingAgainstBaseURL: false)!
+        components.queryItems = [URLQueryItem(name: "since", value: String(cursor)), URLQueryItem(name: "limit", value: String(limit))]
+        return try send(URLRequest(url: components.url!), expecting: ChangesResponse.self)
+    }
+
+    public func push(_ operations: [PushOperation]) throws(SyncError) -> PushResponse {
+        var request = URLRequest(url: endpoint("v1/push"))
+        request.httpMethod = "POST"
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        do {
+            request.httpBody = try WireJSON.encoder.encode(PushRequest(operations: operations))
+        } catch {
+            throw .badResponse("cannot encode the changes to send: \(error)")
+        }
+        return try send(request, expecting: PushResponse.self)
+    }
+
+    private func endpoint(_ path: String) -> URL {
+        server.appendingPathComponent(path)
+    }
+
+    private var serverName: String {
+        var components = URLComponents(url: server, resolvingAgainstBaseURL: false)
+        components?.user = nil
+        components?.password = nil
+        return components?.string ?? "the server"
+    }
+
+    private func send<Body: Decodable>(_ request: URLRequest, expecting: Body.Type) throws(SyncError) -> Body {
+        var request = request
+        request.timeoutInterval = timeout
+        request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+        request.setValue("application/json", forHTTPHeaderField: "Accept")
+        let (data, response) = try perform(request)
+        guard (200..<300).contains(response.statusCode) else {
+            let reason = (try? WireJSON.decoder.decode(ErrorResponse.self, from: data)).map { ": \($0.reason)" } ?? ""
+            if response.statusCode == 401 || response.statusCode == 403 {
+                throw .unauthorized("\(serverName) refused the token (HTTP \(response.statusCode)\(reason)); check TODO_TOKEN or 'todo config token'")
+            }
+            throw .badResponse("\(serverName) answered HTTP \(response.statusCode)\(reason)")
+        }
+        do {
+            return try WireJSON.decoder.decode(Body.self, from: data)
+        } catch {
+            let what = data.isEmpty ? "an empty body" : "a body that is not the sync API's \(Body.self)"
+            throw .badResponse("\(serverName) answered \(what) (\(data.count) bytes)")
+        }
+    }
+
+    /// Runs one request to completion within `timeout` (a semaphore over URLSession's task).
+    private func perform(_ request: URLRequest) throws(SyncError) -> (Data, HTTPURLResponse) {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = timeout
+        configuration.timeoutIntervalForResource = timeout
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        let session = URLSession(configuration: configuration)
+        defer { session.finishTasksAndInvalidate() }
+        let box = ResponseBox()
+        let done = DispatchSemaphore(value: 0)
+        let task = session.dataTask(with: request) { data, response, error in
+            box.set(data, response, error)
+            done.signal()
+        }
+        task.resume()
+        if done.wait(timeout: .now() + timeout + 5) == .timedOut {
+            task.cancel()
+            throw .unreachable("\(serverName) did not answer within \(Int(timeout)) s")
+        }
+        let (data, response, error) = box.get()
+        if let error {
+            let code = (error as NSError).code
+            if code == NSURLErrorTimedOut { throw .unreachable("\(serverName) did not answer within \(Int(timeout)) s") }
+            throw .unreachable("cannot reach \(serverName): \(error.localizedDescription)")
+        }
+        guard let http = response as? HTTPURLResponse else {
+            throw .badResponse("\(serverName) did not answer with HTTP")
+        }
+        return (data ?? Data(), http)
+    }
+}
+
+private final class ResponseBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: (Data?, URLResponse?, Error?) = (nil, nil, nil)
+    func set(_ data: Data?, _ response: URLResponse?, _ error: Error?) {
+        lock.lock()
+        value = (data, response, error)
+        lock.unlock()
+    }
+    func get() -> (Data?, URLResponse?, Error?) {
+        lock.lock()
+        defer { lock.unlock() }
+        return value
+    }
+}

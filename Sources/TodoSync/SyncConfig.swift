@@ -1,0 +1,103 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+
+/// Where and how to sync: from `TODO_SERVER`, `TODO_TOKEN`, `TODO_TIMEOUT`, or the config file.
+public struct SyncSettings: Equatable, Sendable {
+    public var server: URL
+    public var token: String
+    public var timeout: Double
+
+    public static let defaultTimeout = 30.0
+}
+
+/// `$XDG_CONFIG_HOME/todo/config.json` (else `~/.config/todo/config.json`): a JSON object with
+/// `server`, `token` and `timeout`, written by `todo config` with mode 0600.
+public struct ConfigFile: Sendable {
+    public let path: String
+    public static let keys = ["server", "token", "timeout"]
+
+    public init(environment: [String: String]) throws(SyncError) {
+        if let path = environment["TODO_CONFIG"], !path.isEmpty {
+            self.path = path
+        } else if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") {
+            path = config + "/todo/config.json"
+        } else if let home = environment["HOME"], !home.isEmpty {
+            path = home + "/.config/todo/config.json"
+        } else {
+            throw .notConfigured("cannot tell where the config file is: set HOME or XDG_CONFIG_HOME")
+        }
+    }
+
+    /// The stored values; empty when there is no file. Refuses a token others could read.
+    public func read() throws(SyncError) -> [String: String] {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            if FileManager.default.fileExists(atPath: path) { throw .notConfigured("cannot read config file \(path)") }
+            return [:]
+        }
+        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+            throw .notConfigured("config file \(path) is not a JSON object; fix it or remove it")
+        }
+        var values: [String: String] = [:]
+        for (key, value) in object {
+            switch value {
+            case let text as String: values[key] = text
+            case let number as NSNumber: values[key] = number.stringValue
+            default: throw .notConfigured("config file \(path): \"\(key)\" must be a string or a number")
+            }
+        }
+        if values["token"] != nil {
+            var info = stat()
+            if stat(path, &info) == 0, info.st_mode & 0o077 != 0 {
+                throw .notConfigured("config file \(path) holds a token but others can read it (mode \(String(info.st_mode & 0o777, radix: 8))); run: chmod 600 \(path)")
+            }
+        }
+        return values
+    }
+
+    /// Writes `values` atomically with mode 0600, creating the directory (0700) if needed.
+    public func write(_ values: [String: String]) throws(SyncError) {
+        let directory = (path as NSString).deletingLastPathComponent
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            let data = try JSONSerialization.data(withJSONObject: values, options: [.sortedKeys, .prettyPrinted])
+            let temporary = path + ".tmp"
+            guard FileManager.default.createFile(atPath: temporary, contents: data + Data("\n".utf8), attributes: [.posixPermissions: 0o600]) else {
+                throw SyncError.notConfigured("cannot write \(temporary)")
+            }
+            chmod(temporary, 0o600)
+            guard rename(temporary, path) == 0 else { throw SyncError.notConfigured("cannot write \(path)") }
+        } catch let error as SyncError {
+            throw error
+        } catch {
+            throw .notConfigured("cannot write config file \(path): \(error.localizedDescription)")
+        }
+    }
+
+    /// The settings in force: the environment first, then the file.
+    public func settings(environment: [String: String]) throws(SyncError) -> SyncSettings {
+        let stored = try read()
+        func value(_ key: String, _ variable: String) -> String? {
+            if let text = environment[variable], !text.isEmpty { return text }
+            return stored[key]
+        }
+        guard let serverText = value("server", "TODO_SERVER") else {
+            throw .notConfigured("no server to sync with: set TODO_SERVER or run 'todo config server URL'")
+        }
+        guard let server = URL(string: serverText), let scheme = server.scheme, ["http", "https"].contains(scheme), server.host != nil else {
+            throw .notConfigured("the server '\(serverText)' is not an http:// or https:// URL")
+        }
+        guard let token = value("token", "TODO_TOKEN") else {
+            throw .notConfigured("no token: set TODO_TOKEN or run 'todo config token -' and paste it")
+        }
+        var timeout = SyncSettings.defaultTimeout
+        if let text = value("timeout", "TODO_TIMEOUT") {
+            guard let seconds = Double(text), seconds > 0, seconds <= 600 else {
+                throw .notConfigured("the timeout must be a number of seconds from 0 to 600, not '\(text)'")
+            }
+            timeout = seconds
+        }
+        return SyncSettings(server: server, token: token, timeout: timeout)
+    }
+}

@@ -1,0 +1,174 @@
+import Foundation
+import TodoCore
+import TodoStore
+import TodoWire
+
+/// What one sync did, or would do with `--dry-run`.
+public struct SyncReport: Sendable {
+    public var pulled = 0
+    public var pushed = 0
+    public var conflicts: [(todo: Todo, conflict: SyncConflict)] = []
+    /// Todos the server would refuse, left unsent.
+    public var skipped: [(todo: Todo, reason: String)] = []
+    public var serverWasReset = false
+}
+
+/// Exchanges changes between a state file and the server.
+///
+/// Network calls happen with no lock held; each answer is applied as an `Action` under the
+/// lock, so a person's `todo add` never waits on the network, and a sync killed at any point
+/// leaves a consistent state to resume from (operation ids are saved before they are sent).
+public struct SyncEngine {
+    let store: StateFile
+    let client: SyncClient
+    let now: () -> Date
+    let newUUID: () -> UUID
+
+    static let pageSize = 500
+    static let batchSize = 500
+    static let rounds = 3
+
+    public init(store: StateFile, client: SyncClient, now: @escaping () -> Date, newUUID: @escaping () -> UUID) {
+        self.store = store
+        self.client = client
+        self.now = now
+        self.newUUID = newUUID
+    }
+
+    public func run() throws -> SyncReport {
+        let at = now()
+        var report = SyncReport()
+        try pull(at: at, report: &report)
+        let leftover = try store.load().sync.outbox
+        if !leftover.isEmpty { try send(leftover, at: at, report: &report) }
+        for _ in 0..<Self.rounds {
+            var queued: [OutboxOperation] = []
+            _ = try store.update { state throws in
+                queued = sendable(state.pendingOperations(newOpId: newUUID), in: state, report: &report)
+                return try reduce(state, .syncQueued(queued))
+            }
+            if queued.isEmpty { break }
+            try send(queued, at: at, report: &report)
+        }
+        report.conflicts = try store.load().todos.flatMap { todo in
+            todo.conflicts.filter { $0.at == at }.map { (todo, $0) }
+        }
+        return report
+    }
+
+    /// What a sync would pull and push, computed on a copy: nothing is sent or saved.
+    public func dryRun() throws -> SyncReport {
+        var report = SyncReport()
+        var state = try store.load()
+        let at = now()
+        var cursor = state.sync.cursor
+        var records: [RemoteRecord] = []
+        while true {
+            let page = try client.changes(since: cursor, limit: Self.pageSize)
+            if page.datasetId != state.sync.datasetId, !report.serverWasReset {
+                report.serverWasReset = state.sync.datasetId != nil
+                state = try reduce(state, .syncReset(datasetId: page.datasetId))
+                if cursor != 0 { cursor = 0; continue }
+            }
+            records += try page.changes.map(RemoteRecord.init)
+            cursor = try nextCursor(page, after: cursor)
+            if !page.hasMore { break }
+        }
+        report.pulled = countNew(records, in: state)
+        state = try reduce(state, .syncPulled(records: records, cursor: cursor, at: at))
+        let operations = sendable(state.pendingOperations(newOpId: newUUID), in: state, report: &report)
+        report.pushed = operations.count
+        return report
+    }
+
+    private func pull(at: Date, report: inout SyncReport) throws {
+        var state = try store.load()
+        var cursor = state.sync.cursor
+        var checkedDataset = false
+        while true {
+            let page = try client.changes(since: cursor, limit: Self.pageSize)
+            if !checkedDataset {
+                checkedDataset = true
+                if page.datasetId != state.sync.datasetId {
+                    report.serverWasReset = state.sync.datasetId != nil
+                    state = try store.update { try reduce($0, .syncReset(datasetId: page.datasetId)) }.after
+                    if cursor != 0 {
+                        cursor = 0
+                        continue
+                    }
+                }
+            }
+            guard page.datasetId == state.sync.datasetId else {
+                throw SyncError.badResponse("the server's dataset changed in the middle of a sync; run todo sync again")
+            }
+            let records = try page.changes.map(RemoteRecord.init)
+            let next = try nextCursor(page, after: cursor)
+            report.pulled += countNew(records, in: state)
+            state = try store.update { try reduce($0, .syncPulled(records: records, cursor: next, at: at)) }.after
+            cursor = next
+            if !page.hasMore { break }
+        }
+    }
+
+    private func nextCursor(_ page: ChangesResponse, after cursor: Int64) throws(SyncError) -> Int64 {
+        guard page.nextCursor >= cursor, !(page.hasMore && page.changes.isEmpty) else {
+            throw .badResponse("the server's change feed went backwards or stalled (cursor \(cursor) -> \(page.nextCursor))")
+        }
+        return page.nextCursor
+    }
+
+    /// Sends queued operations in batches and applies each batch's answers.
+    private func send(_ operations: [OutboxOperation], at: Date, report: inout SyncReport) throws {
+        for start in stride(from: 0, to: operations.count, by: Self.batchSize) {
+            let batch = Array(operations[start..<min(start + Self.batchSize, operations.count)])
+            let response = try client.push(batch.map(\.wire))
+            let outcomes = try outcomes(of: batch, in: response)
+            report.pushed += outcomes.count { if case .applied = $0 { true } else { false } }
+            _ = try store.update { try reduce($0, .syncPushed(outcomes, at: at)) }
+        }
+    }
+
+    private func outcomes(of batch: [OutboxOperation], in response: PushResponse) throws(SyncError) -> [PushOutcome] {
+        let state = try? store.load()
+        guard response.datasetId == state?.sync.datasetId else {
+            throw .badResponse("the server was reset during the sync (new dataset id); run todo sync again")
+        }
+        guard response.results.count == batch.count,
+            zip(response.results, batch).allSatisfy({ $0.opId == $1.opId })
+        else {
+            throw .badResponse("the server answered \(response.results.count) results for \(batch.count) changes, or out of order")
+        }
+        var outcomes: [PushOutcome] = []
+        for result in response.results {
+            switch result.status {
+            case .applied:
+                guard let record = result.record else { throw .badResponse("an applied change came back with no record") }
+                outcomes.append(.applied(opId: result.opId, record: try RemoteRecord(record)))
+            case .conflict:
+                outcomes.append(.conflict(opId: result.opId, record: try result.record.map(RemoteRecord.init)))
+            }
+        }
+        return outcomes
+    }
+
+    /// Leaves out, and reports, todos the server's limits would refuse.
+    private func sendable(_ operations: [OutboxOperation], in state: TodoState, report: inout SyncReport) -> [OutboxOperation] {
+        operations.filter { operation in
+            guard let content = operation.content, let reason = content.problemForServer else { return true }
+            if let todo = state.todo(uuid: operation.uuid), !report.skipped.contains(where: { $0.todo.uuid == todo.uuid }) {
+                report.skipped.append((todo, reason))
+            }
+            return false
+        }
+    }
+
+    private func countNew(_ records: [RemoteRecord], in state: TodoState) -> Int {
+        var known: [UUID: Int64] = [:]
+        for todo in state.todos { known[todo.uuid] = todo.base?.rev ?? -1 }
+        for deletion in state.sync.deletions { known[deletion.uuid] = deletion.base.rev }
+        return records.count { record in
+            if let rev = known[record.uuid] { return record.rev > rev }
+            return record.content != nil
+        }
+    }
+}

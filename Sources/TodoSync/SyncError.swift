@@ -1,0 +1,27 @@
+/// Why a sync step failed. The state file is left as it was before that step.
+public enum SyncError: Error, Equatable, CustomStringConvertible {
+    /// No server or token configured, or the config file is unsafe.
+    case notConfigured(String)
+    /// The server could not be reached, or did not answer in time.
+    case unreachable(String)
+    /// The server refused the token.
+    case unauthorized(String)
+    /// The server answered something that is not the sync API.
+    case badResponse(String)
+
+    public var description: String {
+        switch self {
+        case .notConfigured(let text), .unreachable(let text), .unauthorized(let text), .badResponse(let text): text
+        }
+    }
+
+    /// The exit status documented for each kind.
+    public var exitStatus: Int32 {
+        switch self {
+        case .notConfigured: 1
+        case .unreachable: 3
+        case .unauthorized: 4
+        case .badResponse: 5
+        }
+    }
+}

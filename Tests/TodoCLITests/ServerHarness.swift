@@ -1,0 +1,133 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import Testing
+
+/// The real `todo-server`, started on a free loopback port with a temporary SQLite file.
+final class TestServer {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// `$TODO_SERVER_BINARY`, else the debug build in Server/.build (`.ci/test` builds it first).
+    static let binary: String = {
+        if let path = ProcessInfo.processInfo.environment["TODO_SERVER_BINARY"] { return path }
+        return repository.appendingPathComponent("Server/.build/debug/todo-server").path
+    }()
+
+    let directory: String
+    let database: String
+    private(set) var port: Int
+    private(set) var token = ""
+    private var process: Process?
+
+    var url: String { "http://127.0.0.1:\(port)" }
+
+    init(directory: String) throws {
+        guard FileManager.default.isExecutableFile(atPath: Self.binary) else {
+            throw TestFailure("no todo-server at \(Self.binary): build it first (swift build --package-path Server) or set TODO_SERVER_BINARY")
+        }
+        self.directory = directory
+        database = directory + "/server.sqlite"
+        port = try freePort()
+        try command(["user", "add", "alice"])
+        token = try command(["token", "add", "alice"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        try start()
+    }
+
+    deinit { stop() }
+
+    var environment: [String: String] {
+        ["TODO_SERVER_DB": database, "PATH": "/usr/bin:/bin", "HOME": directory, "LOG_LEVEL": "warning"]
+    }
+
+    @discardableResult
+    func command(_ arguments: [String]) throws -> String {
+        let result = try Sandbox.execute(Self.binary, arguments, stdin: nil, environment: environment)
+        guard result.status == 0 else { throw TestFailure("todo-server \(arguments.joined(separator: " ")) failed: \(result.stderr)") }
+        return result.stdout
+    }
+
+    func start() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.binary)
+        process.arguments = ["serve", "--hostname", "127.0.0.1", "--port", String(port)]
+        process.environment = environment
+        process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
+        process.standardError = FileHandle(forWritingAtPath: "/dev/null")
+        try process.run()
+        self.process = process
+        try waitUntilHealthy()
+    }
+
+    /// Stops the server the hard way; nothing it acknowledged may be lost.
+    func stop() {
+        guard let process, process.isRunning else { return }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        self.process = nil
+    }
+
+    /// Throws the database away: the next start makes a new, empty dataset.
+    func wipe() throws {
+        stop()
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: database + suffix) }
+        try command(["user", "add", "alice"])
+        token = try command(["token", "add", "alice"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        try start()
+    }
+
+    private func waitUntilHealthy() throws {
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline {
+            if let process, !process.isRunning { throw TestFailure("todo-server exited at start (status \(process.terminationStatus))") }
+            if (try? Sandbox.execute("/usr/bin/curl", ["-fsS", "-m", "2", url + "/health"], stdin: nil, environment: [:]))?.status == 0 { return }
+            usleep(100_000)
+        }
+        throw TestFailure("todo-server did not become healthy on \(url)")
+    }
+}
+
+struct TestFailure: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// A loopback port nothing listens on right now.
+func freePort() throws -> Int {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    defer { close(fd) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    address.sin_port = 0
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
+    }
+    guard bound else { throw TestFailure("cannot find a free port") }
+    return Int(UInt16(bigEndian: address.sin_port))
+}
+
+/// A state file (a device) syncing with `server`.
+struct Device {
+    let box: Sandbox
+    let name: String
+    var file: String { box.directory + "/\(name).json" }
+
+    @discardableResult
+    func run(_ arguments: String..., server: TestServer, environment: [String: String] = [:]) throws -> RunResult {
+        try box.run(["--file", file] + arguments, environment: ["TODO_SERVER": server.url, "TODO_TOKEN": server.token].merging(environment) { $1 })
+    }
+
+    func sync(_ server: TestServer) throws -> RunResult {
+        let result = try run("sync", server: server)
+        if result.status != 0 { Issue.record("sync on \(name) failed: \(result)") }
+        return result
+    }
+
+    /// The todos as devices compare them: by UUID, without local numbers or bookkeeping.
+    func contents() throws -> [UUID: String] {
+        let state = try TodoStoreAccess.load(file)
+        return Dictionary(uniqueKeysWithValues: state.todos.map { ($0.uuid, "\($0.name)|\($0.description)|\($0.notes)|\($0.completed)") })
+    }
+}

@@ -1,0 +1,312 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import Testing
+import TodoCore
+
+/// `todo sync` between state files through the real `todo-server`.
+@Suite(.serialized) struct SyncTests {
+    let box: Sandbox
+    let server: TestServer
+    let a: Device
+    let b: Device
+
+    init() throws {
+        box = try Sandbox()
+        server = try TestServer(directory: box.directory)
+        a = Device(box: box, name: "a")
+        b = Device(box: box, name: "b")
+    }
+
+    func syncAll(_ devices: [Device], times: Int = 2) throws {
+        for _ in 0..<times { for device in devices { try device.sync(server) } }
+    }
+
+    @Test func everyLocalCommandReachesTheOtherDeviceBothWays() throws {
+        try a.run("add", "milk", "--notes", "2 l", server: server)
+        try a.run("add", "bread", server: server)
+        try a.run("add", "eggs", server: server)
+        #expect(try a.sync(server).stdout == "Synced with \(server.url): pulled 0, pushed 3, 0 conflicts.\n")
+        #expect(try b.sync(server).stdout == "Synced with \(server.url): pulled 3, pushed 0, 0 conflicts.\n")
+        #expect(try b.contents() == a.contents())
+        let bread = try #require(try b.run("list", "--json", server: server).stdout.components(separatedBy: "\n").first { $0.contains("bread") })
+        #expect(bread.contains("\"synced\": true"))
+        try b.run("edit", "2", "--name", "rye bread", server: server)
+        try b.run("toggle", "1", server: server)
+        try b.run("delete", "3", server: server)
+        try syncAll([b, a], times: 1)
+        #expect(try a.contents() == b.contents())
+        #expect(try a.contents().count == 2)
+        try a.run("clear-completed", server: server)
+        try a.run("undo", server: server)
+        try a.run("clear-completed", server: server)
+        try syncAll([a, b], times: 1)
+        #expect(try b.contents().values.sorted() == ["rye bread|||false"])
+        #expect(try b.run("list", "--filter", "unsynced", server: server).stdout == "")
+    }
+
+    @Test func editsToDifferentFieldsAreBothKept() throws {
+        try a.run("add", "report", server: server)
+        try syncAll([a, b], times: 1)
+        try a.run("edit", "1", "--notes", "from a", server: server)
+        try b.run("edit", "1", "--description", "from b", server: server)
+        try b.run("toggle", "1", server: server)
+        try syncAll([a, b])
+        #expect(try a.contents() == b.contents())
+        #expect(try a.contents().values.first == "report|from b|from a|true")
+        #expect(try b.run("show", "1", server: server).stdout.contains("Conflict") == false)
+    }
+
+    @Test func theSameFieldResolvesTheSameEverywhereAndTheLoserIsKept() throws {
+        try a.run("add", "report", server: server)
+        try syncAll([a, b], times: 1)
+        try a.run("edit", "1", "--name", "name from a", server: server)
+        try b.run("edit", "1", "--name", "name from b", server: server)
+        try a.sync(server)
+        let reported = try b.sync(server)
+        #expect(reported.stdout.contains("1 conflict."))
+        #expect(reported.stdout.contains("#1 \"name from a\": name kept \"name from a\" from the server; yours was \"name from b\""))
+        try syncAll([a, b])
+        #expect(try a.contents() == b.contents())
+        #expect(try a.contents().values.first == "name from a|||false")
+        let shown = try b.run("show", "1", server: server).stdout
+        #expect(shown.contains("Conflict:     name: kept \"name from a\"; lost \"name from b\""))
+        #expect(try b.run("list", server: server).stdout == "1 [ ] ! name from a\n")
+        let json = try b.run("show", "1", "--json", server: server).stdout
+        #expect(json.contains("\"conflicts\": [{\"field\": \"name\", \"lost\": \"name from b\""))
+        try b.run("edit", "1", "--notes", "seen", server: server)
+        #expect(try b.run("show", "1", server: server).stdout.contains("Conflict") == false)
+    }
+
+    @Test(arguments: [true, false])
+    func deleteAgainstEditKeepsTheEditInBothOrders(deleterFirst: Bool) throws {
+        try a.run("add", "contested", server: server)
+        try syncAll([a, b], times: 1)
+        try a.run("delete", "1", server: server)
+        try b.run("edit", "1", "--notes", "still needed", server: server)
+        if deleterFirst { try syncAll([a, b]) } else { try syncAll([b, a]) }
+        #expect(try a.contents() == b.contents())
+        #expect(try a.contents().values.sorted() == ["contested||still needed|false"])
+        let onA = try a.run("list", server: server).stdout
+        #expect(onA.hasSuffix("contested\n"))
+        // The device that learns its change lost records it: the deleter when the edit
+        // reached the server first, the editor when the delete did.
+        let (reporter, note) = deleterFirst
+            ? (b, "Conflict:     deleted on another device; the copy edited here was kept")
+            : (a, "Conflict:     deleted on this device; edited on another device was kept")
+        let id = try TodoStoreAccess.load(reporter.file).todos[0].id
+        #expect(try reporter.run("show", String(id), server: server).stdout.contains(note))
+    }
+
+    @Test func aKilledSyncResumesWithoutDuplicates() throws {
+        for index in 1...600 { try a.run("add", "todo \(index)", server: server) }
+        for delay in [0.05, 0.15, 0.3, 0.6] {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: Sandbox.binary)
+            process.arguments = ["--file", a.file, "sync"]
+            process.environment = box.baseEnvironment.merging(["TODO_SERVER": server.url, "TODO_TOKEN": server.token]) { $1 }
+            process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
+            try process.run()
+            usleep(useconds_t(delay * 1_000_000))
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            #expect(try TodoStoreAccess.load(a.file).todos.count == 600)
+        }
+        try syncAll([a, b])
+        #expect(try b.contents().count == 600)
+        #expect(try b.contents() == a.contents())
+        let changes = try Sandbox.execute("/usr/bin/curl", ["-fsS", server.url + "/v1/changes?since=0&limit=1000", "-H", "Authorization: Bearer \(server.token)"], stdin: nil, environment: [:])
+        #expect(changes.stdout.components(separatedBy: "\"uuid\"").count - 1 == 600)
+    }
+
+    @Test func aReplyLostAfterTheServerCommittedIsNotAppliedTwice() throws {
+        let portFile = box.directory + "/proxy.port"
+        let proxy = try startFixture("drop_proxy.py", [String(server.port), "1", portFile])
+        defer { proxy.terminate() }
+        let proxied = "http://127.0.0.1:\(try waitForPort(portFile))"
+        try a.run("add", "once", server: server)
+        try a.run("add", "only once", server: server)
+        let lost = try a.run("sync", server: server, environment: ["TODO_SERVER": proxied])
+        #expect(lost.status == 3)
+        #expect(try TodoStoreAccess.load(a.file).sync.outbox.count == 2)
+        let retried = try a.run("sync", server: server, environment: ["TODO_SERVER": proxied])
+        #expect(retried.status == 0)
+        #expect(try TodoStoreAccess.load(a.file).sync.outbox.isEmpty)
+        try syncAll([a, b])
+        #expect(try b.contents().values.sorted() == ["once|||false", "only once|||false"])
+        let changes = try Sandbox.execute("/usr/bin/curl", ["-fsS", server.url + "/v1/changes?since=0", "-H", "Authorization: Bearer \(server.token)"], stdin: nil, environment: [:])
+        #expect(changes.stdout.contains("\"nextCursor\":2"))
+    }
+
+    @Test func aStoppedServerIsReportedAndSyncResumesWhenItIsBack() throws {
+        try a.run("add", "offline work", server: server)
+        try a.sync(server)
+        try a.run("add", "more offline work", server: server)
+        server.stop()
+        let before = try #require(FileManager.default.contents(atPath: a.file))
+        let failed = try a.run("sync", server: server)
+        #expect(failed.status == 3)
+        #expect(failed.stdout == "")
+        #expect(failed.stderr.hasPrefix("todo: cannot reach \(server.url)"))
+        #expect(failed.stderr.split(separator: "\n").count == 1)
+        #expect(!failed.stderr.contains(server.token))
+        #expect(FileManager.default.contents(atPath: a.file) == before)
+        try server.start()
+        try syncAll([a, b])
+        #expect(try b.contents().count == 2)
+    }
+
+    @Test func aWipedServerGetsEverythingAgainAndNothingIsDeletedLocally() throws {
+        try a.run("add", "precious", server: server)
+        try a.run("add", "also precious", server: server)
+        try syncAll([a, b])
+        try server.wipe()
+        let result = try a.run("sync", server: server)
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("The server was reset"))
+        #expect(result.stdout.contains("pushed 2"))
+        try syncAll([a, b])
+        #expect(try a.contents().count == 2)
+        #expect(try b.contents() == a.contents())
+    }
+
+    @Test(arguments: ["html502", "truncated", "wrongshape"])
+    func aBadServerIsReportedAndChangesNothing(mode: String) throws {
+        try a.run("add", "kept safe", server: server)
+        try a.sync(server)
+        try a.run("toggle", "1", server: server)
+        let portFile = box.directory + "/\(mode).port"
+        let fake = try startFixture("fake_server.py", [mode, portFile])
+        defer { fake.terminate() }
+        let url = "http://127.0.0.1:\(try waitForPort(portFile))"
+        let before = try #require(FileManager.default.contents(atPath: a.file))
+        let result = try a.run("sync", server: server, environment: ["TODO_SERVER": url])
+        #expect(result.status == 5, "\(result)")
+        #expect(result.stderr.split(separator: "\n").count == 1)
+        #expect(FileManager.default.contents(atPath: a.file) == before)
+    }
+
+    @Test func authTimeoutsAndConfigurationErrorsHaveTheirOwnStatus() throws {
+        try a.run("add", "x", server: server)
+        let refused = try a.run("sync", server: server, environment: ["TODO_TOKEN": "wrong"])
+        #expect(refused.status == 4)
+        #expect(refused.stderr.contains("refused the token (HTTP 401"))
+        #expect(!refused.stderr.contains("wrong"))
+        let portFile = box.directory + "/hang.port"
+        let hanging = try startFixture("fake_server.py", ["hang", portFile])
+        defer { hanging.terminate() }
+        let start = Date()
+        let slow = try a.run("sync", server: server, environment: ["TODO_SERVER": "http://127.0.0.1:\(try waitForPort(portFile))", "TODO_TIMEOUT": "1"])
+        #expect(slow.status == 3)
+        #expect(slow.stderr.contains("did not answer within 1 s"))
+        #expect(Date().timeIntervalSince(start) < 10)
+        let unconfigured = try box.run(["--file", a.file, "sync"])
+        #expect(unconfigured == RunResult(stdout: "", stderr: "todo: no server to sync with: set TODO_SERVER or run 'todo config server URL'\n", status: 1))
+    }
+
+    @Test func configFileHoldsTheSettingsPrivately() throws {
+        #expect(try box.run(["config", "server", server.url]).status == 0)
+        #expect(try box.run(["config", "token", "-"], stdin: server.token + "\n").status == 0)
+        let path = box.directory + "/.config/todo/config.json"
+        #expect(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int == 0o600)
+        let shown = try box.run(["config"])
+        #expect(shown.stdout.contains("server = \(server.url)\ntoken = (set, \(server.token.count) characters)\ntimeout = (not set)\n"))
+        #expect(!shown.stdout.contains(server.token))
+        try box.run(["--file", a.file, "add", "configured"])
+        #expect(try box.run(["--file", a.file, "sync"]).status == 0)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
+        let unsafe = try box.run(["--file", a.file, "sync"])
+        #expect(unsafe.status == 1)
+        #expect(unsafe.stderr == "todo: config file \(path) holds a token but others can read it (mode 644); run: chmod 600 \(path)\n")
+        #expect(try box.run(["config", "server", "ftp://x"]).status == 2)
+        #expect(try box.run(["config", "colour"]).status == 2)
+    }
+
+    @Test func dryRunShowsWithoutSendingOrSaving() throws {
+        try a.run("add", "one", server: server)
+        try a.run("add", "two", server: server)
+        let before = try #require(FileManager.default.contents(atPath: a.file))
+        #expect(try a.run("sync", "--dry-run", server: server).stdout == "Would pull 0 and push 2 (dry run: nothing sent or saved).\n")
+        #expect(FileManager.default.contents(atPath: a.file) == before)
+        #expect(try b.sync(server).stdout.contains("pulled 0"))
+        let json = try parseJSON(try a.run("sync", "--json", server: server).stdout) as? [String: Any]
+        #expect(json?["pushed"] as? Int == 2)
+        #expect(try a.run("sync", "--quiet", server: server).stdout == "")
+    }
+
+    @Test func cronSyncingWhileAHundredAddsRunLosesNothing() throws {
+        let stop = box.directory + "/stop"
+        let cron = Process()
+        cron.executableURL = URL(fileURLWithPath: "/bin/sh")
+        cron.arguments = ["-c", "while [ ! -e '\(stop)' ]; do '\(Sandbox.binary)' --file '\(a.file)' sync --quiet; sleep 0.05; done"]
+        cron.environment = box.baseEnvironment.merging(["TODO_SERVER": server.url, "TODO_TOKEN": server.token]) { $1 }
+        try cron.run()
+        for index in 1...100 {
+            let added = try a.run("add", "while syncing \(index)", server: server)
+            #expect(added.status == 0, "\(added)")
+        }
+        FileManager.default.createFile(atPath: stop, contents: nil)
+        cron.waitUntilExit()
+        #expect(cron.terminationStatus == 0)
+        try syncAll([a, b])
+        #expect(try b.contents().count == 100)
+        #expect(try b.contents() == a.contents())
+    }
+
+    @Test func randomWorkOnThreeDevicesConverges() throws {
+        let c = Device(box: box, name: "c")
+        let devices = [a, b, c]
+        var generator = SeededGenerator(seed: 20261121)
+        for step in 0..<90 {
+            let device = devices[Int.random(in: 0..<3, using: &generator)]
+            let state = try TodoStoreAccess.load(device.file)
+            let ids = state.todos.map { String($0.id) }
+            switch Int.random(in: 0..<10, using: &generator) {
+            case _ where ids.isEmpty, 0...2: try device.run("add", "item \(step)", server: server)
+            case 3: try device.run("edit", ids.randomElement(using: &generator)!, "--name", "renamed \(step)", server: server)
+            case 4: try device.run("edit", ids.randomElement(using: &generator)!, "--notes", "note \(step)", server: server)
+            case 5: try device.run("toggle", ids.randomElement(using: &generator)!, server: server)
+            case 6: try device.run("delete", ids.randomElement(using: &generator)!, server: server)
+            case 7: try device.run("undo", server: server)
+            case 8: try device.run("clear-completed", server: server)
+            default: try device.sync(server)
+            }
+        }
+        try syncAll(devices)
+        let reference = try a.contents()
+        #expect(try b.contents() == reference)
+        #expect(try c.contents() == reference)
+    }
+
+    private func startFixture(_ script: String, _ arguments: [String]) throws -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = [TestServer.repository.appendingPathComponent("Tests/TodoCLITests/Fixtures/\(script)").path] + arguments
+        process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
+        process.standardError = FileHandle(forWritingAtPath: "/dev/null")
+        try process.run()
+        return process
+    }
+
+    private func waitForPort(_ file: String) throws -> Int {
+        for _ in 0..<200 {
+            if let text = try? String(contentsOfFile: file, encoding: .utf8), let port = Int(text) { return port }
+            usleep(25_000)
+        }
+        throw TestFailure("the fixture did not start")
+    }
+}
+
+/// A small deterministic generator (SplitMix64), so a failing random run can be replayed.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
