@@ -72,6 +72,8 @@ private struct SyncMerger {
     var state: TodoState
     var positions: [UUID: Int]
     var removed = Set<Int>()
+    /// Todos removed by a tombstone in this batch, with its rev: older records about them are stale.
+    var tombstones: [UUID: Int64] = [:]
 
     init(_ state: TodoState) {
         self.state = state
@@ -93,6 +95,7 @@ private struct SyncMerger {
 
     /// Merges the server's copy of one todo.
     mutating func merge(_ remote: RemoteRecord, at: Date) {
+        if let rev = tombstones[remote.uuid], remote.rev <= rev { return }
         if let index = index(of: remote.uuid) {
             mergeIntoTodo(at: index, remote, at: at)
         } else if let position = state.sync.deletions.firstIndex(where: { $0.uuid == remote.uuid }) {
@@ -113,6 +116,7 @@ private struct SyncMerger {
         guard let remoteContent = remote.content else {
             if let base = todo.base, base.content == todo.content {
                 removed.insert(index)
+                tombstones[remote.uuid] = remote.rev
                 return
             }
             todo.base = SyncBase(rev: remote.rev, content: nil)
@@ -168,6 +172,11 @@ private struct SyncMerger {
             }
         }
     }
+}
+
+/// `mergeContent`, for tests.
+public func mergeContentForTesting(base: TodoContent?, local: TodoContent, remote: TodoContent, at: Date) -> (TodoContent, [SyncConflict]) {
+    mergeContent(base: base, local: local, remote: remote, at: at)
 }
 
 /// Three-way merge of one todo's content; on a field both sides changed the server wins.

@@ -1,0 +1,134 @@
+import Foundation
+import Testing
+import TodoCore
+
+@Suite struct SyncReducerTests {
+    let now = Fixture.t(100)
+    let dataset = UUID(uuidString: "11111111-0000-4000-8000-000000000000")!
+
+    /// #1 synced at rev 3, #2 synced at rev 4 then edited here, #3 never synced.
+    var state: TodoState {
+        var one = Fixture.todo(1, "milk")
+        one.base = SyncBase(rev: 3, content: one.content)
+        var two = Fixture.todo(2, "bread")
+        two.base = SyncBase(rev: 4, content: two.content)
+        two.name = "rye bread"
+        two.synced = false
+        let three = Fixture.todo(3, "eggs", synced: false)
+        return TodoState(todos: [one, two, three], nextId: 4, sync: SyncState(datasetId: dataset, cursor: 4))
+    }
+
+    func content(_ name: String, notes: String = "", completed: Bool = false, minute: Double = 1) -> TodoContent {
+        TodoContent(name: name, notes: notes, completed: completed, completedAt: completed ? Fixture.t(minute) : nil, createdAt: Fixture.t(1), updatedAt: Fixture.t(minute))
+    }
+
+    @Test func resetForgetsTheServerButNoTodo() throws {
+        var start = state
+        start.sync.deletions = [PendingDeletion(uuid: Fixture.uuid(9), base: SyncBase(rev: 2, content: nil), name: "x")]
+        let next = try reduce(start, .syncReset(datasetId: Fixture.uuid(77)))
+        var expected = start
+        for index in expected.todos.indices {
+            expected.todos[index].base = nil
+            expected.todos[index].synced = false
+        }
+        expected.sync = SyncState(datasetId: Fixture.uuid(77))
+        #expect(next == expected)
+    }
+
+    @Test func queuedOperationsAreRemembered() throws {
+        var ids = (100...).makeIterator()
+        let operations = state.pendingOperations { Fixture.uuid(ids.next()!) }
+        #expect(operations == [
+            OutboxOperation(opId: Fixture.uuid(100), uuid: Fixture.uuid(2), baseRev: 4, content: state.todos[1].content),
+            OutboxOperation(opId: Fixture.uuid(101), uuid: Fixture.uuid(3), baseRev: 0, content: state.todos[2].content),
+        ])
+        var expected = state
+        expected.sync.outbox = operations
+        #expect(try reduce(state, .syncQueued(operations)) == expected)
+    }
+
+    @Test func pulledRecordsMergeAddAndDelete() throws {
+        let records = [
+            RemoteRecord(uuid: Fixture.uuid(1), rev: 5, content: nil),
+            RemoteRecord(uuid: Fixture.uuid(2), rev: 6, content: TodoContent(name: "bread", notes: "fresh", createdAt: Fixture.t(2), updatedAt: Fixture.t(50))),
+            RemoteRecord(uuid: Fixture.uuid(8), rev: 7, content: content("from elsewhere")),
+            RemoteRecord(uuid: Fixture.uuid(1), rev: 2, content: content("stale")),
+        ]
+        let next = try reduce(state, .syncPulled(records: records, cursor: 7, at: now))
+        var two = state.todos[1]
+        two.notes = "fresh"
+        two.updatedAt = Fixture.t(50)
+        two.base = SyncBase(rev: 6, content: records[1].content)
+        var added = Todo(id: 4, uuid: Fixture.uuid(8), name: "from elsewhere", createdAt: Fixture.t(1), updatedAt: Fixture.t(1), synced: true)
+        added.base = SyncBase(rev: 7, content: added.content)
+        #expect(next.todos == [two, state.todos[2], added])
+        #expect(next.nextId == 5)
+        #expect(next.sync == SyncState(datasetId: dataset, cursor: 7))
+        #expect(next.history == state.history)
+    }
+
+    @Test func pushedAnswersSetBasesAndConflictsMerge() throws {
+        var start = state
+        start.sync.outbox = [
+            OutboxOperation(opId: Fixture.uuid(100), uuid: Fixture.uuid(2), baseRev: 4, content: start.todos[1].content),
+            OutboxOperation(opId: Fixture.uuid(101), uuid: Fixture.uuid(3), baseRev: 0, content: start.todos[2].content),
+        ]
+        let serverTwo = TodoContent(name: "white bread", createdAt: Fixture.t(2), updatedAt: Fixture.t(60))
+        let outcomes: [PushOutcome] = [
+            .conflict(opId: Fixture.uuid(100), record: RemoteRecord(uuid: Fixture.uuid(2), rev: 9, content: serverTwo)),
+            .applied(opId: Fixture.uuid(101), record: RemoteRecord(uuid: Fixture.uuid(3), rev: 10, content: start.todos[2].content)),
+        ]
+        let next = try reduce(start, .syncPushed(outcomes, at: now))
+        var two = start.todos[1]
+        two.name = "white bread"
+        two.updatedAt = Fixture.t(60)
+        two.base = SyncBase(rev: 9, content: serverTwo)
+        two.synced = true
+        two.conflicts = [SyncConflict(field: "name", lost: "rye bread", kept: "white bread", at: now)]
+        var three = start.todos[2]
+        three.base = SyncBase(rev: 10, content: three.content)
+        three.synced = true
+        #expect(next.todos == [start.todos[0], two, three])
+        #expect(next.sync.outbox.isEmpty)
+    }
+
+    @Test func deletingASyncedTodoLeavesAPendingDeletionThatUndoTakesBack() throws {
+        let deleted = try reduce(state, .delete(ids: [1], at: now))
+        #expect(deleted.sync.deletions == [PendingDeletion(uuid: Fixture.uuid(1), base: state.todos[0].base!, name: "milk")])
+        let neverSynced = try reduce(state, .delete(ids: [3], at: now))
+        #expect(neverSynced.sync.deletions.isEmpty)
+        let undone = try reduce(deleted, .undo(at: now))
+        #expect(undone.sync.deletions.isEmpty)
+        #expect(undone.todos[0].base == state.todos[0].base)
+        #expect(undone.pendingOperations { UUID() }.map(\.uuid) == [Fixture.uuid(1), Fixture.uuid(2), Fixture.uuid(3)])
+    }
+
+    @Test func aTombstoneDeletesOnlyAnUnchangedTodo() throws {
+        let tombstones = [RemoteRecord(uuid: Fixture.uuid(1), rev: 8, content: nil), RemoteRecord(uuid: Fixture.uuid(2), rev: 9, content: nil)]
+        let next = try reduce(state, .syncPulled(records: tombstones, cursor: 9, at: now))
+        #expect(next.todos.map(\.id) == [2, 3])
+        #expect(next.todos[0].base == SyncBase(rev: 9, content: nil))
+        #expect(next.todos[0].conflicts.map(\.field) == ["deleted"])
+        #expect(next.todos[0].needsPush)
+    }
+
+    @Test func anEditElsewhereBringsBackATodoDeletedHere() throws {
+        let deleted = try reduce(state, .delete(ids: [1], at: now))
+        let edited = RemoteRecord(uuid: Fixture.uuid(1), rev: 8, content: content("milk", notes: "oat"))
+        let next = try reduce(deleted, .syncPulled(records: [edited], cursor: 8, at: now))
+        #expect(next.sync.deletions.isEmpty)
+        let back = try #require(next.todo(uuid: Fixture.uuid(1)))
+        #expect(back.id == 4)
+        #expect(back.notes == "oat")
+        #expect(back.conflicts == [SyncConflict(field: "deleted", lost: "deleted on this device", kept: "edited on another device", at: now)])
+    }
+
+    @Test func mergeRulesFieldByField() {
+        let base = content("a", notes: "n")
+        let local = TodoContent(name: "a", description: "mine", notes: "n2", createdAt: Fixture.t(1), updatedAt: Fixture.t(5))
+        let remote = TodoContent(name: "b", description: "theirs", notes: "n", completed: true, completedAt: Fixture.t(6), createdAt: Fixture.t(1), updatedAt: Fixture.t(6))
+        let (merged, conflicts) = mergeContentForTesting(base: base, local: local, remote: remote, at: now)
+        #expect(merged == TodoContent(name: "b", description: "theirs", notes: "n2", completed: true, completedAt: Fixture.t(6), createdAt: Fixture.t(1), updatedAt: Fixture.t(6)))
+        #expect(conflicts == [SyncConflict(field: "description", lost: "mine", kept: "theirs", at: now)])
+    }
+}
