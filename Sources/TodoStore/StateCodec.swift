@@ -221,13 +221,7 @@ public enum StateCodec {
     public static func readTodo(_ reader: inout JSONReader) throws -> Todo {
         var id: Int?
         var uuid: UUID?
-        var name: String?
-        var description = ""
-        var notes = ""
-        var completed = false
-        var createdAt: Date?
-        var updatedAt: Date?
-        var completedAt: Date?
+        var fields = ContentFields()
         var synced = false
         var rev: Int?
         var baseContent: TodoContent??
@@ -235,34 +229,28 @@ public enum StateCodec {
         let start = reader
         var more = try reader.enterObject()
         while more {
-            switch try reader.readKey() {
-            case "id": id = try reader.readInt()
-            case "uuid": uuid = try reader.readUUID()
-            case "name": name = try reader.readString()
-            case "description": description = try reader.readString()
-            case "notes": notes = try reader.readString()
-            case "completed": completed = try reader.readBool()
-            case "createdAt": createdAt = try reader.readDate()
-            case "updatedAt": updatedAt = try reader.readDate()
-            case "completedAt": completedAt = reader.readNull() ? nil : try reader.readDate()
-            case "synced": synced = try reader.readBool()
-            case "rev": rev = try reader.readInt()
-            case "base": baseContent = .some(try SyncCodec.readContentOrNull(&reader))
-            case "conflicts": conflicts = try SyncCodec.readConflicts(&reader)
-            default: try reader.skipValue()
+            let key = try reader.readKey()
+            if try !fields.read(key, from: &reader) {
+                switch key {
+                case "id": id = try reader.readInt()
+                case "uuid": uuid = try reader.readUUID()
+                case "synced": synced = try reader.readBool()
+                case "rev": rev = try reader.readInt()
+                case "base": baseContent = .some(try SyncCodec.readContentOrNull(&reader))
+                case "conflicts": conflicts = try SyncCodec.readConflicts(&reader)
+                default: try reader.skipValue()
+                }
             }
             more = try reader.objectContinues()
         }
-        guard let id, let uuid, let name, let createdAt else {
-            let missing = [("id", id == nil), ("uuid", uuid == nil), ("name", name == nil), ("createdAt", createdAt == nil)]
+        guard let id, let uuid, fields.name != nil, let createdAt = fields.createdAt else {
+            let missing = [("id", id == nil), ("uuid", uuid == nil), ("name", fields.name == nil), ("createdAt", fields.createdAt == nil)]
                 .filter(\.1).map { "\"\($0.0)\"" }.joined(separator: ", ")
             let place = start.fail("")
             throw DecodeError.invalid("the todo at line \(place.line) has no \(missing)")
         }
-        var todo = Todo(
-            id: id, uuid: uuid, name: name, description: description, notes: notes,
-            completed: completed, createdAt: createdAt, updatedAt: updatedAt ?? createdAt,
-            completedAt: completed ? completedAt : nil, synced: synced, conflicts: conflicts)
+        var todo = Todo(id: id, uuid: uuid, name: "", createdAt: createdAt, synced: synced, conflicts: conflicts)
+        todo.content = fields.content(createdAt: createdAt)
         if let rev { todo.base = SyncBase(rev: Int64(rev), content: baseContent ?? todo.content) }
         return todo
     }

@@ -141,30 +141,14 @@ enum SyncCodec {
 
     static func readContentOrNull(_ reader: inout JSONReader) throws -> TodoContent? {
         if reader.readNull() { return nil }
-        var name = ""
-        var description = ""
-        var notes = ""
-        var completed = false
-        var createdAt = Date(timeIntervalSince1970: 0)
-        var updatedAt: Date?
-        var completedAt: Date?
+        var fields = ContentFields()
         var more = try reader.enterObject()
         while more {
-            switch try reader.readKey() {
-            case "name": name = try reader.readString()
-            case "description": description = try reader.readString()
-            case "notes": notes = try reader.readString()
-            case "completed": completed = try reader.readBool()
-            case "createdAt": createdAt = try reader.readDate()
-            case "updatedAt": updatedAt = try reader.readDate()
-            case "completedAt": completedAt = reader.readNull() ? nil : try reader.readDate()
-            default: try reader.skipValue()
-            }
+            let key = try reader.readKey()
+            if try !fields.read(key, from: &reader) { try reader.skipValue() }
             more = try reader.objectContinues()
         }
-        return TodoContent(
-            name: name, description: description, notes: notes, completed: completed,
-            completedAt: completed ? completedAt : nil, createdAt: createdAt, updatedAt: updatedAt ?? createdAt)
+        return fields.content(createdAt: fields.createdAt ?? Date(timeIntervalSince1970: 0))
     }
 
     static func readConflicts(_ reader: inout JSONReader) throws -> [SyncConflict] {
@@ -183,5 +167,37 @@ enum SyncCodec {
             }
             return conflict
         }
+    }
+}
+
+/// The content fields of a todo object, read in any order; shared by the todo and base readers.
+struct ContentFields {
+    var name: String?
+    var description = ""
+    var notes = ""
+    var completed = false
+    var createdAt: Date?
+    var updatedAt: Date?
+    var completedAt: Date?
+
+    /// Reads the value of `key` if it is a content field; false for any other key.
+    mutating func read(_ key: String, from reader: inout JSONReader) throws -> Bool {
+        switch key {
+        case "name": name = try reader.readString()
+        case "description": description = try reader.readString()
+        case "notes": notes = try reader.readString()
+        case "completed": completed = try reader.readBool()
+        case "createdAt": createdAt = try reader.readDate()
+        case "updatedAt": updatedAt = try reader.readDate()
+        case "completedAt": completedAt = reader.readNull() ? nil : try reader.readDate()
+        default: return false
+        }
+        return true
+    }
+
+    func content(createdAt: Date) -> TodoContent {
+        TodoContent(
+            name: name ?? "", description: description, notes: notes, completed: completed,
+            completedAt: completed ? completedAt : nil, createdAt: createdAt, updatedAt: updatedAt ?? createdAt)
     }
 }
