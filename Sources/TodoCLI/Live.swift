@@ -15,7 +15,9 @@ extension Context {
             terminalWidth: stdoutIsTerminal ? terminalColumns() : nil,
             now: { Date(timeIntervalSince1970: (Date().timeIntervalSince1970 * 1000).rounded() / 1000) },
             newUUID: UUID.init,
-            runEditor: runEditorOnTerminal)
+            runEditor: runEditorOnTerminal,
+            stderrIsTerminal: isatty(STDERR_FILENO) == 1,
+            readStdin: { [UInt8](FileHandle.standardInput.readDataToEndOfFile()) })
     }
 }
 
