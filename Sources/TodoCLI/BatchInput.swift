@@ -29,7 +29,7 @@ enum BatchInput {
     /// The steps in `text` with their line numbers (from 1); the first bad line is a usage error.
     static func parse(_ text: String) throws(CommandError) -> [(line: Int, step: BatchStep)] {
         var steps: [(line: Int, step: BatchStep)] = []
-        for (offset, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (offset, line) in lines(text).enumerated() {
             guard !line.allSatisfy(\.isWhitespace) else { continue }
             do {
                 steps.append((offset + 1, try step(String(line))))

@@ -10,3 +10,8 @@ extension Context {
         return references.flatMap { $0 == "-" ? words : [$0] }
     }
 }
+
+/// The lines of `text`, split at "\n" or "\r\n" only (a JSON string may hold U+2028).
+func lines(_ text: String) -> [Substring] {
+    text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
+}

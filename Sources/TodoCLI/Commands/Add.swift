@@ -4,7 +4,7 @@ enum AddCommand {
     static func plan(_ invocation: Invocation, _ context: Context) throws -> Plan {
         let fromStdin = invocation.arguments == ["-"]
         let names = fromStdin
-            ? context.stdinText.split(separator: "\n").map(String.init).filter { !Todo.normalizedName($0).isEmpty }
+            ? lines(context.stdinText).map(String.init).filter { !Todo.normalizedName($0).isEmpty }
             : [invocation.arguments.joined(separator: " ")]
         let now = context.now()
         let new = names.map { name in

@@ -18,7 +18,7 @@ enum TaskwarriorFormat {
             objects = array
         } else {
             let text = String(decoding: bytes, as: UTF8.self)
-            for (offset, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            for (offset, line) in lines(text).enumerated() {
                 guard !line.allSatisfy(\.isWhitespace) else { continue }
                 guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) else {
                     throw ImportError("line \(offset + 1): not valid JSON (expected the output of 'task export')")

@@ -24,7 +24,7 @@ enum TodoTxtFormat {
     static func parse(_ text: String, now: Date) throws(ImportError) -> [ImportedTodo] {
         var occurrences: [String: Int] = [:]
         var todos: [ImportedTodo] = []
-        for (offset, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (offset, raw) in lines(text).enumerated() {
             let trimmed = raw.trimmingCharacters(in: .whitespacesAndNewlines)
             guard !trimmed.isEmpty else { continue }
             let line = parseLine(trimmed)
