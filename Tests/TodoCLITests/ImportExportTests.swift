@@ -48,6 +48,17 @@ import TodoWire
         #expect(try box.run("add", "next").stdout == "5\n")
     }
 
+    @Test func listJSONAndStateFilesImportToo() throws {
+        let source = try Sandbox()
+        try source.run("add", "one")
+        try source.run("add", "two")
+        #expect(try box.run(["import", "-"], stdin: try source.run("list", "--json").stdout).stdout == "Imported 2 todos: 2 added, 0 updated, 0 unchanged.\n")
+        #expect(try box.run("import", source.file).stdout == "Imported 2 todos: 0 added, 0 updated, 2 unchanged.\n")
+        #expect(Set(try box.state().todos.map(\.uuid)) == Set(try source.state().todos.map(\.uuid)))
+        #expect(try box.run(["import", "-"], stdin: "{\"format\": \"todo-export\", \"version\": 2, \"todos\": []}").stderr
+            == "todo: cannot import stdin as todo: export format version 2 is newer than this todo understands (1); upgrade todo; nothing imported\n")
+    }
+
     @Test func aNewerImportedCopyWinsAnOlderOneDoesNot() throws {
         let t = Date(timeIntervalSince1970: 1_790_000_000)
         let uuid = UUID()
@@ -119,6 +130,7 @@ import TodoWire
         let data = box.directory + "/taskdata"
         try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
         let environment = ["TASKRC": "/dev/null", "TASKDATA": data, "HOME": box.directory, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
+        @discardableResult
         func run(_ arguments: String...) throws -> RunResult {
             let result = try Sandbox.execute(task, ["rc.confirmation=no", "rc.verbose=nothing", "rc.hooks=off", "rc.recurrence=off"] + arguments, stdin: "", environment: environment)
             #expect(result.status == 0, "task \(arguments): \(result)")
