@@ -9,7 +9,7 @@ public enum CommandTable {
         .value("file", "PATH", "Use the state file at PATH (default: $TODO_FILE, else $XDG_DATA_HOME/todo/todos.json, else ~/.local/share/todo/todos.json).", kind: .path),
         .flag("json", "Print machine-readable JSON instead of text (shapes in the README, section Scripting)."),
         .flag("quiet", short: "q", "Print no informational messages; data (numbers, lists, JSON) and errors still appear."),
-        .value("color", "WHEN", "Colour output: auto (only on a terminal, and not with NO_COLOR set), always or never (default: auto).", kind: .choice(["auto", "always", "never"])),
+        .value("color", "WHEN", "Colour output: auto (only on a terminal, and not with NO_COLOR set), always (even with NO_COLOR) or never (default: auto).", kind: .choice(["auto", "always", "never"])),
         .flag("help", short: "h", "Show help for todo or for the command."),
         .flag("version", "Print the version of todo."),
     ]
