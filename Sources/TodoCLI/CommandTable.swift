@@ -7,7 +7,9 @@ public enum CommandTable {
 
     public static let globalOptions: [OptionSpec] = [
         .value("file", "PATH", "Use the state file at PATH (default: $TODO_FILE, else $XDG_DATA_HOME/todo/todos.json, else ~/.local/share/todo/todos.json).", kind: .path),
-        .flag("json", "Print machine-readable JSON instead of text."),
+        .flag("json", "Print machine-readable JSON instead of text (shapes in the README, section Scripting)."),
+        .flag("quiet", short: "q", "Print no informational messages; data (numbers, lists, JSON) and errors still appear."),
+        .value("color", "WHEN", "Colour output: auto (only on a terminal, and not with NO_COLOR set), always (even with NO_COLOR) or never (default: auto).", kind: .choice(["auto", "always", "never"])),
         .flag("help", short: "h", "Show help for todo or for the command."),
         .flag("version", "Print the version of todo."),
     ]
@@ -19,18 +21,22 @@ public enum CommandTable {
     public static let commands: [CommandSpec] = [
         CommandSpec(
             name: "add", summary: "Add a todo and print its number",
-            discussion: "The words of NAME are joined with single spaces. Use -- before a name that starts with a dash.",
+            discussion: "The words of NAME are joined with single spaces. Use -- before a name that starts with a dash. With NAME '-', adds one todo per non-empty line of stdin, in one step for undo, and prints their numbers one a line.",
             arguments: [ArgumentSpec("NAME", repeats: true, "The todo's name.")],
             options: [
                 .value("description", short: "d", "TEXT", "Set the description."),
                 .value("notes", short: "n", "TEXT", "Set the notes."),
             ],
-            examples: [("todo add buy milk --notes '2 litres'", "add a todo with notes"), ("todo add -- -5 degrees: wear a coat", "a name that starts with a dash")]),
+            examples: [("todo add buy milk --notes '2 litres'", "add a todo with notes"), ("todo add -- -5 degrees: wear a coat", "a name that starts with a dash"), ("grep -h TODO *.c | todo add -", "one todo per line of stdin")]),
         CommandSpec(
             name: "list", aliases: ["ls"], summary: "List todos",
             discussion: "Active todos come first, newest first, then completed ones, most recently completed first. A '*' marks a todo with changes not yet synced. On a terminal long names are cut to fit; in a pipe nothing is cut.",
-            options: [.value("filter", short: "f", "FILTER", "Show only all, active, completed or unsynced todos (default: all).", kind: .choice(filters))],
-            examples: [("todo ls --filter active", "what is left to do"), ("todo list --json", "every todo as a JSON array")]),
+            options: [
+                .value("filter", short: "f", "FILTER", "Show only all, active, completed or unsynced todos (default: all).", kind: .choice(filters)),
+                .value("format", "TEMPLATE", "Print each todo as TEMPLATE and a newline. Fields: {id} {uuid} {name} {description} {notes} {completed} {createdAt} {updatedAt} {completedAt} {synced}; escapes \\t \\n \\\\ \\{ \\}."),
+                .flag("ids", "Print only the numbers, one a line."),
+            ],
+            examples: [("todo ls --filter active", "what is left to do"), ("todo list --json", "every todo as a JSON array"), ("todo list --format '{id}\\t{name}'", "number and name, tab-separated"), ("todo list --filter completed --ids | todo delete -", "delete every completed todo")]),
         CommandSpec(
             name: "show", aliases: ["info"], summary: "Show every field of a todo",
             arguments: [todoID],
@@ -47,13 +53,14 @@ public enum CommandTable {
             examples: [("todo edit 3 --name 'buy oat milk'", "rename todo 3"), ("todo edit 3", "edit todo 3 in your editor")]),
         CommandSpec(
             name: "toggle", summary: "Mark todos completed, or active again",
+            discussion: "An ID of '-' reads more IDs from stdin, separated by blanks or newlines; nothing on stdin changes nothing.",
             arguments: [todoIDs],
-            examples: [("todo toggle 3 4", "complete (or reopen) todos 3 and 4")]),
+            examples: [("todo toggle 3 4", "complete (or reopen) todos 3 and 4"), ("todo list --filter active --ids | todo toggle -", "complete everything")]),
         CommandSpec(
             name: "delete", aliases: ["rm"], summary: "Delete todos",
-            discussion: "Numbers of deleted todos are never given to another todo. 'todo undo' brings them back.",
+            discussion: "Numbers of deleted todos are never given to another todo. 'todo undo' brings them back. An ID of '-' reads more IDs from stdin, separated by blanks or newlines; nothing on stdin changes nothing.",
             arguments: [todoIDs],
-            examples: [("todo rm 3", "delete todo 3")]),
+            examples: [("todo rm 3", "delete todo 3"), ("todo list --filter completed --ids | todo delete -", "delete every completed todo")]),
         CommandSpec(
             name: "clear-completed", summary: "Delete every completed todo and say how many",
             examples: [("todo clear-completed", "tidy up")]),
@@ -62,12 +69,24 @@ public enum CommandTable {
             discussion: "Any command that changed todos can be undone, up to the last 100 changes. Restored todos count as changed, so the next sync sends them.",
             examples: [("todo undo", "revert the last change")]),
         CommandSpec(
+            name: "batch", summary: "Apply changes read as JSON Lines from stdin, all or nothing",
+            discussion: "Each non-blank line of stdin is a JSON object with an \"action\" and its fields: {\"action\": \"add\", \"name\": N, \"description\": D, \"notes\": T}, {\"action\": \"edit\", \"id\": ID, and one or more of name, description, notes}, {\"action\": \"toggle\" or \"delete\", \"id\": ID or \"ids\": [ID, ...]}, {\"action\": \"clear-completed\"}. An ID is a number or a string (a number or UUID prefix); it names the todo as it is after the lines before it, so a line may use a number an earlier add took. Every line is checked before anything is written: the first bad line is reported with its number and nothing is applied. All lines are one lock, one save and one step for undo.",
+            options: [.flag("dry-run", "Check every line against the todos and report, but change nothing.")],
+            examples: [("printf '%s\\n' '{\"action\": \"add\", \"name\": \"milk\"}' '{\"action\": \"toggle\", \"id\": 3}' | todo batch", "add a todo and complete todo 3 in one step"), ("todo batch --dry-run < changes.jsonl", "check a file of changes")]),
+        CommandSpec(
+            name: "export", summary: "Print every todo with every field as JSON",
+            discussion: "The output is what 'todo import' reads: {\"format\": \"todo-export\", \"version\": 1, \"todos\": [...]} with the todos in number order.",
+            examples: [("todo export > backup.json", "back up every todo")]),
+        CommandSpec(
+            name: "import", summary: "Merge todos from an export, Taskwarrior or todo.txt",
+            discussion: "Merges by UUID: a new UUID becomes a new todo with the next free number; a known one takes the file's text and status only if they differ and the file's updatedAt is newer. Importing the same file twice changes nothing. Taskwarrior: the output of 'task export'; deleted and recurring-template tasks are skipped, annotations become notes, project, tags, priority and due go into the description. todo.txt: one todo per line; x, dates and priority are read, +projects and @contexts stay in the name. The whole import is one step for undo.",
+            arguments: [ArgumentSpec("FILE", .path, "The file to read, or '-' for stdin.")],
+            options: [.value("from", "FORMAT", "What FILE is: todo (an export, or list --json), taskwarrior or todotxt (default: todo).", kind: .choice(["todo", "taskwarrior", "todotxt"]))],
+            examples: [("todo import backup.json", "merge a backup made by todo export"), ("task export | todo import --from taskwarrior -", "move over from Taskwarrior"), ("todo import --from todotxt ~/todo.txt", "move over from todo.txt")]),
+        CommandSpec(
             name: "sync", summary: "Exchange changes with the todo server",
             discussion: "Sends local changes and fetches other devices' changes; safe to run from cron while you edit. A field changed on both sides keeps the server's value (the change that reached it first); the value that lost is listed by 'todo show' until you edit the todo. A todo edited on one device and deleted on another is kept, edited. The server and token come from TODO_SERVER and TODO_TOKEN or 'todo config'. Exit status 3: server unreachable or timed out; 4: token refused; 5: a bad answer from the server. The state file is unchanged by a step that fails, and a later sync resumes.",
-            options: [
-                .flag("dry-run", "Show what would be pulled and pushed; send and save nothing."),
-                .flag("quiet", short: "q", "Print only errors (for cron)."),
-            ],
+            options: [.flag("dry-run", "Show what would be pulled and pushed; send and save nothing.")],
             examples: [("todo sync", "push and pull changes"), ("* * * * * todo sync --quiet", "a crontab line: sync every minute")]),
         CommandSpec(
             name: "config", summary: "Show or set the sync server, token and timeout",

@@ -12,15 +12,16 @@ public struct Context {
     public var newUUID: () -> UUID
     /// Runs a shell command line with `file` as its argument, on this terminal; its exit status.
     public var runEditor: (_ command: String, _ file: String) -> Int32
-    /// All of standard input.
-    public var readStdin: () -> Data
+    public var stderrIsTerminal: Bool
+    /// All of stdin; read only by commands given '-' and by batch.
+    public var readStdin: () -> [UInt8]
 
     public init(
         arguments: [String], environment: [String: String], stdinIsTerminal: Bool = false,
         stdoutIsTerminal: Bool = false, terminalWidth: Int? = nil,
         now: @escaping () -> Date, newUUID: @escaping () -> UUID = UUID.init,
         runEditor: @escaping (String, String) -> Int32 = { _, _ in 127 },
-        readStdin: @escaping () -> Data = { Data() }
+        stderrIsTerminal: Bool = false, readStdin: @escaping () -> [UInt8] = { [] }
     ) {
         self.arguments = arguments
         self.environment = environment
@@ -30,6 +31,7 @@ public struct Context {
         self.now = now
         self.newUUID = newUUID
         self.runEditor = runEditor
+        self.stderrIsTerminal = stderrIsTerminal
         self.readStdin = readStdin
     }
 }
@@ -39,11 +41,19 @@ public struct Output: Equatable {
     public var stdout = ""
     public var stderr = ""
     public var status: Int32 = 0
+    /// Messages for people ("Completed #1 …"): printed after stdout unless --quiet.
+    var info = ""
 
     public init(stdout: String = "", stderr: String = "", status: Int32 = 0) {
         self.stdout = stdout
         self.stderr = stderr
         self.status = status
+    }
+
+    static func info(_ text: String) -> Output {
+        var output = Output()
+        output.info = text
+        return output
     }
 
     mutating func line(_ text: String) {
@@ -64,8 +74,8 @@ public enum ExitStatus {
 
     public static let table: [(Int32, String)] = [
         (success, "success"),
-        (failure, "the command could not be done: unknown id, nothing to undo, unreadable or locked state file, sync not configured"),
-        (usage, "usage error: unknown command or option, missing or malformed argument"),
+        (failure, "the command could not be done: unknown id, nothing to undo, unreadable or locked state file, a file to import that cannot be read, sync not configured"),
+        (usage, "usage error: unknown command or option, missing or malformed argument, a malformed batch line or --format template"),
         (unreachable, "sync: the server could not be reached or did not answer in time"),
         (unauthorized, "sync: the server refused the token"),
         (badResponse, "sync: the server's answer was not the sync API (bad status, malformed or unexpected body)"),

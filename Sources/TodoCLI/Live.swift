@@ -16,7 +16,8 @@ extension Context {
             now: { Date(timeIntervalSince1970: (Date().timeIntervalSince1970 * 1000).rounded() / 1000) },
             newUUID: UUID.init,
             runEditor: runEditorOnTerminal,
-            readStdin: { FileHandle.standardInput.readDataToEndOfFile() })
+            stderrIsTerminal: isatty(STDERR_FILENO) == 1,
+            readStdin: { [UInt8](FileHandle.standardInput.readDataToEndOfFile()) })
     }
 }
 

@@ -54,22 +54,24 @@ func json(_ text: String) -> String {
 }
 
 /// The list table: number, done mark, unsynced mark, name. Fitted to `width` when given.
-func table(_ todos: [Todo], width: Int?) -> String {
+/// With colour, numbers are bold and completed todos dim.
+func table(_ todos: [Todo], width: Int?, style: Style = .plain) -> String {
     let numberWidth = String(todos.map(\.id).max() ?? 0).count
     var out = ""
     out.reserveCapacity(todos.count * 64)
     for todo in todos {
         let number = String(todo.id)
         out += String(repeating: " ", count: numberWidth - number.count)
-        out += number
-        out += todo.completed ? " [x] " : " [ ] "
-        out += !todo.conflicts.isEmpty ? "! " : todo.synced ? "  " : "* "
+        out += style.bold(number)
+        var rest = todo.completed ? " [x] " : " [ ] "
+        rest += !todo.conflicts.isEmpty ? "! " : todo.synced ? "  " : "* "
         let name = oneLine(todo.name)
         if let width {
-            out += truncate(name, toWidth: max(8, width - numberWidth - 7))
+            rest += truncate(name, toWidth: max(8, width - numberWidth - 7))
         } else {
-            out += name
+            rest += name
         }
+        out += todo.completed ? style.dim(rest) : rest
         out += "\n"
     }
     return out

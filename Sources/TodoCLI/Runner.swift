@@ -4,9 +4,24 @@ import TodoStore
 import TodoSync
 
 /// Runs one `todo` command line: parse, plan, load, reduce, save, render.
+///
+/// Informational messages follow stdout unless --quiet; errors are red on a colour terminal.
 public func run(_ context: Context) -> Output {
+    let parsed = parse(context.arguments)
+    var output = run(parsed, context)
+    let invocation = try? parsed.get()
+    if invocation?.flag("quiet") != true { output.stdout += output.info }
+    output.info = ""
+    let style = Style(when: invocation?.value("color"), isTerminal: context.stderrIsTerminal, environment: context.environment)
+    if style.enabled, output.status != 0, let end = output.stderr.firstIndex(of: "\n") {
+        output.stderr = style.red(String(output.stderr[..<end])) + output.stderr[end...]
+    }
+    return output
+}
+
+private func run(_ parsed: Result<Invocation, UsageError>, _ context: Context) -> Output {
     let invocation: Invocation
-    switch parse(context.arguments) {
+    switch parsed {
     case .failure(let error): return usageFailure(error)
     case .success(let parsed): invocation = parsed
     }
@@ -33,6 +48,9 @@ private func commandPlan(_ invocation: Invocation, _ context: Context) throws ->
     case "delete": DeleteCommand.plan(invocation, context)
     case "clear-completed": ClearCompletedCommand.plan(invocation, context)
     case "undo": UndoCommand.plan(invocation, context)
+    case "batch": try BatchCommand.plan(invocation, context)
+    case "export": ExportCommand.plan(invocation, context)
+    case "import": try ImportCommand.plan(invocation, context)
     case "help": try HelpCommand.plan(invocation)
     case "sync": SyncCommand.plan(invocation, context)
     case "config": try ConfigCommand.plan(invocation, context)

@@ -12,6 +12,8 @@ public enum Action: Equatable, Sendable, Codable {
     case undo(at: Date)
     /// Several actions applied together: all or nothing, and one step for `undo`.
     case batch([Action])
+    /// Merges todos from another file or tool by UUID; one step for `undo` (see `ImportedTodo`).
+    case importTodos([ImportedTodo], at: Date)
 
     // Sync: none of these is a step for `undo`.
     /// The server is new to this state file, or was reset: forget what it was thought to hold.

@@ -22,6 +22,8 @@ public func describe(_ action: Action, in state: TodoState) -> String {
         return "undo"
     case .batch(let actions):
         return "batch of \(actions.count) action\(actions.count == 1 ? "" : "s")"
+    case .importTodos(let todos, _):
+        return "import of \(todos.count) todo\(todos.count == 1 ? "" : "s")"
     case .syncReset, .syncPulled, .syncQueued, .syncPushed:
         return "sync"
     }

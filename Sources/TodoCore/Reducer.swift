@@ -99,6 +99,45 @@ private struct Step {
 
         case .batch(let actions):
             for action in actions { try apply(action) }
+
+        case .importTodos(let imported, _):
+            try merge(imported)
+        }
+    }
+
+    /// New UUIDs are appended with fresh numbers; a known UUID takes the imported text and
+    /// status only when they differ and the imported copy was updated later. Numbers and
+    /// creation dates of existing todos never change.
+    mutating func merge(_ imported: [ImportedTodo]) throws(ReduceError) {
+        var indexByUUID: [UUID: Int] = [:]
+        for (index, todo) in state.todos.enumerated() { indexByUUID[todo.uuid] = index }
+        for item in imported {
+            let name = Todo.normalizedName(item.name)
+            guard !name.isEmpty else { throw .blankName }
+            guard let index = indexByUUID[item.uuid] else {
+                let id = state.nextId
+                recordPrior(id)
+                state.nextId += 1
+                indexByUUID[item.uuid] = state.todos.count
+                state.todos.append(Todo(
+                    id: id, uuid: item.uuid, name: name, description: item.description, notes: item.notes,
+                    completed: item.completed, createdAt: item.createdAt, updatedAt: item.updatedAt,
+                    completedAt: item.completed ? item.completedAt ?? item.updatedAt : nil))
+                continue
+            }
+            let local = state.todos[index]
+            guard item.updatedAt > local.updatedAt else { continue }
+            var todo = local
+            todo.name = name
+            todo.description = item.description
+            todo.notes = item.notes
+            todo.completed = item.completed
+            todo.completedAt = item.completed ? item.completedAt ?? item.updatedAt : nil
+            guard todo != local else { continue }
+            recordPrior(local.id)
+            todo.updatedAt = item.updatedAt
+            todo.synced = false
+            state.todos[index] = todo
         }
     }
 
@@ -165,6 +204,7 @@ extension Action {
             at
         case .syncReset, .syncPulled, .syncQueued, .syncPushed: nil
         case .batch(let actions): actions.compactMap(\.date).max()
+        case .importTodos(_, let at): at
         }
     }
 }

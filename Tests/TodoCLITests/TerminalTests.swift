@@ -8,7 +8,8 @@ import TodoCore
     init() throws { box = try Sandbox() }
 
     func onTerminal(_ arguments: [String], _ environment: [String: String] = [:]) throws -> RunResult {
-        var result = try box.runOnTerminal(arguments, environment: environment)
+        // Colour is on by default on a terminal; ColorTests cover it, these check the text.
+        var result = try box.runOnTerminal(arguments, environment: ["NO_COLOR": "1"].merging(environment) { $1 })
         result.stdout = result.stdout.replacingOccurrences(of: "\r\n", with: "\n")
         return result
     }

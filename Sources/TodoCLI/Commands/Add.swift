@@ -2,13 +2,23 @@ import TodoCore
 
 enum AddCommand {
     static func plan(_ invocation: Invocation, _ context: Context) throws -> Plan {
-        let new = NewTodo(
-            uuid: context.newUUID(), name: invocation.arguments.joined(separator: " "),
-            description: invocation.value("description") ?? "", notes: invocation.value("notes") ?? "",
-            createdAt: context.now())
-        return .change(actions: { _ in [.add(new)] }) { change in
-            let todo = change.after.todos.last { $0.uuid == new.uuid }!
-            return Output(stdout: invocation.flag("json") ? json(todo) : "\(todo.id)\n")
+        let fromStdin = invocation.arguments == ["-"]
+        let names = fromStdin
+            ? lines(context.stdinText).map(String.init).filter { !Todo.normalizedName($0).isEmpty }
+            : [invocation.arguments.joined(separator: " ")]
+        let now = context.now()
+        let new = names.map { name in
+            NewTodo(
+                uuid: context.newUUID(), name: name, description: invocation.value("description") ?? "",
+                notes: invocation.value("notes") ?? "", createdAt: now)
+        }
+        if new.isEmpty { return .output(nothingGiven(invocation)) }
+        let actions: [Action] = new.count == 1 ? [.add(new[0])] : [.batch(new.map(Action.add))]
+        return .change(actions: { _ in actions }) { change in
+            let uuids = Set(new.map(\.uuid))
+            let added = change.after.todos.filter { uuids.contains($0.uuid) }
+            if invocation.flag("json") { return Output(stdout: fromStdin ? json(added) : json(added[0])) }
+            return Output(stdout: added.map { "\($0.id)\n" }.joined())
         }
     }
 }

@@ -5,7 +5,7 @@ enum ClearCompletedCommand {
         .change(actions: { _ in [.clearCompleted(at: context.now())] }) { change in
             let cleared = changedTodos(change)
             if invocation.flag("json") { return Output(stdout: json(cleared)) }
-            return Output(stdout: "Cleared \(cleared.count) completed todo\(cleared.count == 1 ? "" : "s").\n")
+            return .info("Cleared \(cleared.count) completed todo\(cleared.count == 1 ? "" : "s").\n")
         }
     }
 }

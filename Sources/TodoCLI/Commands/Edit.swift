@@ -23,7 +23,8 @@ enum EditCommand {
             let edited = try session.run()
             guard !edited.isEmpty else {
                 session.discard()
-                return .output(Output(stdout: "No changes; \(label(original)) left as it was.\n"))
+                if invocation.flag("json") { return .output(Output(stdout: json(original))) }
+                return .output(.info("No changes; \(label(original)) left as it was.\n"))
             }
             return .change(actions: { current in
                 guard current.todo(id: original.id) == original else {
@@ -42,7 +43,7 @@ enum EditCommand {
         if invocation.flag("json") { return Output(stdout: json(todo)) }
         let before = change.before.todo(id: id)
         let fields = TodoField.allCases.filter { before?[keyPath: $0.keyPath] != todo[keyPath: $0.keyPath] }
-        guard !fields.isEmpty else { return Output(stdout: "Nothing changed; \(label(todo)) already reads so.\n") }
-        return Output(stdout: "Edited \(label(todo)) (\(fields.map(\.rawValue).joined(separator: ", ")))\n")
+        guard !fields.isEmpty else { return .info("Nothing changed; \(label(todo)) already reads so.\n") }
+        return .info("Edited \(label(todo)) (\(fields.map(\.rawValue).joined(separator: ", ")))\n")
     }
 }

@@ -15,15 +15,14 @@ enum SyncCommand {
             for (todo, reason) in report.skipped {
                 output.stderr += "todo: not sent: \(label(todo)): \(reason) (the server would refuse it)\n"
             }
-            if invocation.flag("quiet") { return output }
-            if report.serverWasReset { output.line("The server was reset (a new dataset): todos here are sent to it again.") }
+            if report.serverWasReset { output.info += "The server was reset (a new dataset): todos here are sent to it again.\n" }
             if dryRun {
-                output.line("Would pull \(report.pulled) and push \(report.pushed) (dry run: nothing sent or saved).")
+                output.info += "Would pull \(report.pulled) and push \(report.pushed) (dry run: nothing sent or saved).\n"
                 return output
             }
             let conflicts = report.conflicts.count
-            output.line("Synced with \(client.server.absoluteString): pulled \(report.pulled), pushed \(report.pushed), \(conflicts) conflict\(conflicts == 1 ? "" : "s").")
-            for (todo, conflict) in report.conflicts { output.line("  " + describe(conflict, of: todo)) }
+            output.info += "Synced with \(client.server.absoluteString): pulled \(report.pulled), pushed \(report.pushed), \(conflicts) conflict\(conflicts == 1 ? "" : "s").\n"
+            for (todo, conflict) in report.conflicts { output.info += "  " + describe(conflict, of: todo) + "\n" }
             return output
         }
     }

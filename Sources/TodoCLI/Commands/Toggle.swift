@@ -2,16 +2,23 @@ import TodoCore
 
 enum ToggleCommand {
     static func plan(_ invocation: Invocation, _ context: Context) -> Plan {
-        .change(actions: { state in
-            [.toggle(ids: try resolveAll(invocation.arguments, in: state), at: context.now())]
+        let references = context.expandingStdin(invocation.arguments)
+        if references.isEmpty { return .output(nothingGiven(invocation)) }
+        return .change(actions: { state in
+            [.toggle(ids: try resolveAll(references, in: state), at: context.now())]
         }) { change in
             let todos = changedTodos(change).compactMap { change.after.todo(id: $0.id) }
             if invocation.flag("json") { return Output(stdout: json(todos)) }
             var output = Output()
-            for todo in todos { output.line("\(todo.completed ? "Completed" : "Reopened") \(label(todo))") }
+            for todo in todos { output.info += "\(todo.completed ? "Completed" : "Reopened") \(label(todo))\n" }
             return output
         }
     }
+}
+
+/// What toggle and delete print when '-' found no ids on stdin: nothing, or an empty array.
+func nothingGiven(_ invocation: Invocation) -> Output {
+    Output(stdout: invocation.flag("json") ? "[]\n" : "")
 }
 
 /// The todos `references` name, as numbers, in order; every reference must resolve.

@@ -1,0 +1,67 @@
+import TodoCore
+import TodoStore
+
+/// What `todo export` writes (also a bare array as `todo list --json` prints, or a state file).
+/// Numbers in the file are ignored: imported todos keep or get numbers of this state file.
+enum TodoExportFormat {
+    static func parse(_ bytes: [UInt8]) throws(ImportError) -> [ImportedTodo] {
+        let result = bytes.withUnsafeBytes { raw in
+            var reader = JSONReader(raw)
+            return Result { try read(&reader, startsWithArray: raw.first { ![9, 10, 13, 32].contains($0) } == UInt8(ascii: "[")) }
+        }
+        do {
+            return try result.get().map { todo in
+                ImportedTodo(
+                    uuid: todo.uuid, name: todo.name, description: todo.description, notes: todo.notes,
+                    completed: todo.completed, createdAt: todo.createdAt, updatedAt: todo.updatedAt,
+                    completedAt: todo.completedAt)
+            }
+        } catch let error as ImportError {
+            throw error
+        } catch {
+            throw ImportError("\(error)")
+        }
+    }
+
+    private static func read(_ reader: inout JSONReader, startsWithArray: Bool) throws -> [Todo] {
+        var todos: [Todo]?
+        if startsWithArray {
+            todos = try readTodos(&reader)
+        } else {
+            var format: String?
+            var version = 0
+            var more = try reader.enterObject()
+            while more {
+                switch try reader.readKey() {
+                case "format": format = try reader.readString()
+                case "version": version = try reader.readInt()
+                case "todos": todos = try readTodos(&reader)
+                default: try reader.skipValue()
+                }
+                more = try reader.objectContinues()
+            }
+            let understood: Int
+            switch format {
+            case ExportCommand.format: understood = ExportCommand.version
+            case StateCodec.formatName: understood = StateCodec.version
+            default: throw ImportError("not a todo export (no \"format\": \"\(ExportCommand.format)\")")
+            }
+            guard version <= understood else {
+                throw ImportError("\(format == StateCodec.formatName ? "state file" : "export") format version \(version) is newer than this todo understands (\(understood)); upgrade todo")
+            }
+        }
+        guard reader.isAtEnd else { throw reader.fail("the end of the file") }
+        guard let todos else { throw ImportError("no \"todos\"") }
+        return todos
+    }
+
+    private static func readTodos(_ reader: inout JSONReader) throws -> [Todo] {
+        var todos: [Todo] = []
+        var more = try reader.enterArray()
+        while more {
+            todos.append(try StateCodec.readTodo(&reader))
+            more = try reader.arrayContinues()
+        }
+        return todos
+    }
+}

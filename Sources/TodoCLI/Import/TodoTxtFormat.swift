@@ -1,0 +1,109 @@
+import Foundation
+import TodoCore
+import TodoWire
+
+/// A todo.txt file (github.com/todotxt/todo.txt): one task per line,
+/// `x 2026-01-05 2026-01-01 (A) text +project @context key:value`. Mapping:
+///
+/// - the text → name, with +projects, @contexts and key:values kept in it
+/// - `x` → completed; its completion date → completedAt; the creation date → createdAt
+///   (else the completion date, else now); dates are midnight UTC
+/// - `(A)`, or `pri:A` on a completed line → `priority:A` in the description
+/// - updatedAt is the time of the import, so a line whose text or status changed since the
+///   last import wins; todo.txt has no ids, so the UUID is derived from the text (and which
+///   occurrence of that text it is), and importing the same file again changes nothing
+enum TodoTxtFormat {
+    struct Line: Equatable {
+        var completed = false
+        var priority: String?
+        var completionDate: Date?
+        var creationDate: Date?
+        var text = ""
+    }
+
+    static func parse(_ text: String, now: Date) throws(ImportError) -> [ImportedTodo] {
+        var occurrences: [String: Int] = [:]
+        var todos: [ImportedTodo] = []
+        for (offset, raw) in lines(text).enumerated() {
+            let trimmed = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !trimmed.isEmpty else { continue }
+            let line = parseLine(trimmed)
+            guard !line.text.isEmpty else { throw ImportError("line \(offset + 1): no task text in '\(trimmed)'") }
+            let occurrence = occurrences[line.text, default: 0]
+            occurrences[line.text] = occurrence + 1
+            let created = line.creationDate ?? line.completionDate ?? now
+            todos.append(ImportedTodo(
+                uuid: stableUUID("todo.txt\u{0}\(line.text)\u{0}\(occurrence)"), name: line.text,
+                description: line.priority.map { "priority:\($0)" } ?? "", completed: line.completed,
+                createdAt: created, updatedAt: max(now, created),
+                completedAt: line.completed ? line.completionDate ?? now : nil))
+        }
+        return todos
+    }
+
+    static func parseLine(_ text: String) -> Line {
+        var line = Line()
+        var words = text.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        if words.first == "x" {
+            line.completed = true
+            words.removeFirst()
+        }
+        if let first = words.first, let priority = priority(first) {
+            line.priority = priority
+            words.removeFirst()
+        }
+        var dates: [Date] = []
+        while dates.count < (line.completed ? 2 : 1), let first = words.first, let date = day(first) {
+            dates.append(date)
+            words.removeFirst()
+        }
+        if line.completed {
+            line.completionDate = dates.first
+            line.creationDate = dates.count > 1 ? dates[1] : nil
+        } else {
+            line.creationDate = dates.first
+        }
+        if line.priority == nil, let first = words.first, let priority = priority(first) {
+            line.priority = priority
+            words.removeFirst()
+        }
+        if line.priority == nil, let index = words.firstIndex(where: { $0.hasPrefix("pri:") && $0.count == 5 }) {
+            line.priority = String(words[index].dropFirst(4)).uppercased()
+            words.remove(at: index)
+        }
+        line.text = words.joined(separator: " ")
+        return line
+    }
+
+    /// `(A)` → "A"
+    private static func priority(_ word: String) -> String? {
+        let scalars = Array(word.unicodeScalars)
+        guard scalars.count == 3, scalars[0] == "(", scalars[2] == ")", ("A"..."Z").contains(scalars[1]) else { return nil }
+        return String(scalars[1])
+    }
+
+    /// `2026-01-21` → midnight UTC of that day.
+    static func day(_ word: String) -> Date? {
+        word.count == 10 ? ISO8601Millis.parse(word + "T00:00:00Z") : nil
+    }
+
+    /// A UUID (version 8) that depends only on `key`: two 64-bit FNV-1a hashes.
+    static func stableUUID(_ key: String) -> UUID {
+        func fnv(_ basis: UInt64) -> UInt64 {
+            var hash = basis
+            for byte in key.utf8 {
+                hash ^= UInt64(byte)
+                hash = hash &* 0x100_0000_01b3
+            }
+            return hash
+        }
+        var bytes = [UInt8](repeating: 0, count: 16)
+        for (half, value) in [fnv(0xcbf2_9ce4_8422_2325), fnv(0x8422_2325_cbf2_9ce4)].enumerated() {
+            for index in 0..<8 { bytes[half * 8 + index] = UInt8(truncatingIfNeeded: value >> (8 * UInt64(index))) }
+        }
+        bytes[6] = bytes[6] & 0x0F | 0x80
+        bytes[8] = bytes[8] & 0x3F | 0x80
+        return UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+                           bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+    }
+}

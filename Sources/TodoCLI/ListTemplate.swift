@@ -1,0 +1,88 @@
+import TodoCore
+import TodoWire
+
+/// `todo list --format TEMPLATE`: literal text and `{field}`s, parsed once, rendered per todo.
+///
+/// Escapes: `\t` tab, `\n` newline, `\\` backslash, `\{` and `\}` braces; any other backslash
+/// is kept as typed. Values are printed as stored (a name with a newline prints one).
+struct ListTemplate: Equatable {
+    enum Part: Equatable {
+        case text(String)
+        case field(String)
+    }
+
+    static let fields = ["id", "uuid", "name", "description", "notes", "completed", "createdAt", "updatedAt", "completedAt", "synced"]
+
+    var parts: [Part]
+
+    init(_ template: String) throws(CommandError) {
+        parts = []
+        var text = ""
+        var index = template.startIndex
+        while index < template.endIndex {
+            let character = template[index]
+            index = template.index(after: index)
+            if character == "\\", index < template.endIndex {
+                let next = template[index]
+                let escapes: [Character: String] = ["t": "\t", "n": "\n", "\\": "\\", "{": "{", "}": "}"]
+                if let replacement = escapes[next] {
+                    text += replacement
+                    index = template.index(after: index)
+                } else {
+                    text.append(character)
+                }
+            } else if character == "{" {
+                guard let close = template[index...].firstIndex(of: "}") else {
+                    throw Self.error("'{' without a closing '}' in --format (write \\{ for a brace)")
+                }
+                let name = String(template[index..<close])
+                guard Self.fields.contains(name) else {
+                    let hint = closest(to: name, among: Self.fields).map { "; did you mean {\($0)}?" } ?? ""
+                    throw Self.error("unknown field '{\(name)}' in --format (fields: \(Self.fields.map { "{\($0)}" }.joined(separator: " ")))\(hint)")
+                }
+                if !text.isEmpty { parts.append(.text(text)) }
+                text = ""
+                parts.append(.field(name))
+                index = template.index(after: close)
+            } else if character == "}" {
+                throw Self.error("'}' without an opening '{' in --format (write \\} for a brace)")
+            } else {
+                text.append(character)
+            }
+        }
+        if !text.isEmpty { parts.append(.text(text)) }
+    }
+
+    private static func error(_ message: String) -> CommandError {
+        CommandError(message: message, status: ExitStatus.usage)
+    }
+
+    /// The template filled in for `todo`, without a trailing newline.
+    func render(_ todo: Todo) -> String {
+        var out = ""
+        for part in parts {
+            switch part {
+            case .text(let text): out += text
+            case .field(let name): out += Self.value(name, of: todo)
+            }
+        }
+        return out
+    }
+
+    /// A field as text: dates in ISO 8601 UTC, booleans as true/false, no completedAt as "".
+    static func value(_ field: String, of todo: Todo) -> String {
+        switch field {
+        case "id": String(todo.id)
+        case "uuid": uuidText(todo.uuid)
+        case "name": todo.name
+        case "description": todo.description
+        case "notes": todo.notes
+        case "completed": String(todo.completed)
+        case "createdAt": ISO8601Millis.string(todo.createdAt)
+        case "updatedAt": ISO8601Millis.string(todo.updatedAt)
+        case "completedAt": todo.completedAt.map(ISO8601Millis.string) ?? ""
+        case "synced": String(todo.synced)
+        default: ""
+        }
+    }
+}

@@ -1,0 +1,26 @@
+import Foundation
+import Testing
+import TodoCLI
+
+/// The table of exit statuses is the same in --help, the README and `ExitStatus`, and each is produced.
+@Suite struct ExitStatusTests {
+    @Test func everyStatusIsDocumentedAndProduced() throws {
+        let box = try Sandbox()
+        let readme = try String(contentsOfFile: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("README.md").path, encoding: .utf8)
+        let help = try box.run("--help").stdout
+        for (status, meaning) in ExitStatus.table {
+            #expect(readme.contains("| \(status) | \(meaning) |"), "README lacks status \(status)")
+            #expect(help.contains("  \(status)" + String(repeating: " ", count: 21)), "help lacks status \(status)")
+        }
+        #expect(ExitStatus.table.map(\.0) == [0, 1, 2, 3, 4, 5])
+        #expect(try box.run("add", "x").status == 0)
+        #expect(try box.run("show", "9").status == 1)
+        #expect(try box.run(["import", "-"], stdin: "not json").status == 1)
+        #expect(try box.run("frobnicate").status == 2)
+        #expect(try box.run(["batch"], stdin: "{").status == 2)
+        #expect(try box.run("list", "--format", "{nope}").status == 2)
+        // 3, 4 and 5 come from sync, exercised against real and fake servers in SyncTests.
+        #expect(try box.run(["sync"], environment: ["TODO_SERVER": "http://127.0.0.1:9", "TODO_TOKEN": "t", "TODO_TIMEOUT": "2"]).status == 3)
+    }
+}

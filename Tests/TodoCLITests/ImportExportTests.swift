@@ -1,0 +1,176 @@
+import Foundation
+import Testing
+import TodoCore
+import TodoWire
+
+/// export and import through the built binary, including a file made by the real Taskwarrior.
+@Suite struct ImportExportTests {
+    let box: Sandbox
+    init() throws { box = try Sandbox() }
+
+    @Test func exportHasEveryTodoWithEveryFieldInNumberOrder() throws {
+        try box.run("add", "a", "-d", "desc", "-n", "notes")
+        try box.run("add", "b")
+        try box.run("toggle", "1")
+        let export = try #require(try parseJSON(try box.run("export").stdout) as? [String: Any])
+        #expect(export["format"] as? String == "todo-export")
+        #expect(export["version"] as? Int == 1)
+        let todos = try #require(export["todos"] as? [[String: Any]])
+        #expect(todos.map { $0["id"] as? Int } == [1, 2])
+        #expect(Set(todos[0].keys) == ["id", "uuid", "name", "description", "notes", "completed", "createdAt", "updatedAt", "completedAt", "synced"])
+        #expect(todos[0]["description"] as? String == "desc")
+        #expect(todos[0]["completedAt"] is String)
+        #expect(try box.run("export", "--file", box.directory + "/none.json").stdout == "{\"format\": \"todo-export\", \"version\": 1,\n \"todos\": []}\n")
+    }
+
+    @Test func importingTwiceIsIdempotentAndNumbersAreNeverReused() throws {
+        let source = try Sandbox()
+        try source.run("add", "from elsewhere")
+        try source.run("add", "second", "-n", "n")
+        try source.run("toggle", "2")
+        let file = box.directory + "/export.json"
+        try source.run("export").stdout.write(toFile: file, atomically: true, encoding: .utf8)
+
+        try box.run("add", "mine")
+        try box.run("add", "deleted")
+        try box.run("delete", "2")
+        #expect(try box.run("import", file) == RunResult(stdout: "Imported 2 todos: 2 added, 0 updated, 0 unchanged.\n", stderr: "", status: 0))
+        let state = try box.state()
+        #expect(state.todos.map(\.id) == [1, 3, 4])
+        #expect(state.todos.map(\.name) == ["mine", "from elsewhere", "second"])
+        #expect(state.todos.map(\.uuid) == [state.todos[0].uuid] + (try source.state().todos.map(\.uuid)))
+        #expect(state.todos[2].completed && state.todos[2].notes == "n")
+        let after = try #require(box.fileBytes())
+        #expect(try box.run("import", file) == RunResult(stdout: "Imported 2 todos: 0 added, 0 updated, 2 unchanged.\n", stderr: "", status: 0))
+        #expect(box.fileBytes() == after)
+        #expect(try box.run("undo").stdout == "Undid: import of 2 todos\n")
+        #expect(try box.state().todos.map(\.id) == [1])
+        #expect(try box.run("add", "next").stdout == "5\n")
+    }
+
+    @Test func listJSONAndStateFilesImportToo() throws {
+        let source = try Sandbox()
+        try source.run("add", "one")
+        try source.run("add", "two")
+        #expect(try box.run(["import", "-"], stdin: try source.run("list", "--json").stdout).stdout == "Imported 2 todos: 2 added, 0 updated, 0 unchanged.\n")
+        #expect(try box.run("import", source.file).stdout == "Imported 2 todos: 0 added, 0 updated, 2 unchanged.\n")
+        #expect(Set(try box.state().todos.map(\.uuid)) == Set(try source.state().todos.map(\.uuid)))
+        #expect(try box.run(["import", "-"], stdin: "{\"format\": \"todo-export\", \"version\": 2, \"todos\": []}").stderr
+            == "todo: cannot import stdin as todo: export format version 2 is newer than this todo understands (1); upgrade todo; nothing imported\n")
+    }
+
+    @Test func aNewerImportedCopyWinsAnOlderOneDoesNot() throws {
+        let t = Date(timeIntervalSince1970: 1_790_000_000)
+        let uuid = UUID()
+        try box.write(TodoState(todos: [Todo(id: 7, uuid: uuid, name: "local", createdAt: t, updatedAt: t.addingTimeInterval(60), synced: true)]))
+        func file(_ name: String, updated: Double) -> String {
+            "[{\"id\": 1, \"uuid\": \"\(uuid.uuidString)\", \"name\": \"\(name)\", \"completed\": true, \"createdAt\": \"\(ISO8601Millis.string(t))\", \"updatedAt\": \"\(ISO8601Millis.string(t.addingTimeInterval(updated)))\"}]"
+        }
+        #expect(try box.run(["import", "-"], stdin: file("older", updated: 30)).stdout == "Imported 1 todo: 0 added, 0 updated, 1 unchanged.\n")
+        #expect(try box.state().todos[0].name == "local")
+        #expect(try box.run(["import", "-"], stdin: file("newer", updated: 90)).stdout == "Imported 1 todo: 0 added, 1 updated, 0 unchanged.\n")
+        let todo = try box.state().todos[0]
+        #expect((todo.id, todo.name, todo.completed, todo.synced) == (7, "newer", true, false))
+        #expect(todo.completedAt == t.addingTimeInterval(90))
+    }
+
+    @Test func badFilesAreReportedAndNothingIsImported() throws {
+        try box.run("add", "x")
+        let before = try #require(box.fileBytes())
+        let cases: [([String], String, String)] = [
+            (["import", box.directory + "/missing.json"], "", "todo: cannot read \(box.directory)/missing.json: no such file, or not a readable file\n"),
+            (["import", "-"], "{\"tasks\": []}", "todo: cannot import stdin as todo: not a todo export (no \"format\": \"todo-export\"); nothing imported\n"),
+            (["import", "-"], "[{\"id\": 1, \"uuid\": \"8f0e", "todo: cannot import stdin as todo: line 1, column 20: expected a UUID string; nothing imported\n"),
+            (["import", "-"], "[{\"id\": 1, \"name\": \"n\"}]", "todo: cannot import stdin as todo: the todo at line 1 has no \"uuid\", \"createdAt\"; nothing imported\n"),
+            (["import", "--from", "taskwarrior", "-"], "[{\"description\": \"x\"}]", "todo: cannot import stdin as taskwarrior: task 1: no valid \"uuid\"; nothing imported\n"),
+        ]
+        for (arguments, stdin, message) in cases {
+            let result = try box.run(arguments, stdin: stdin)
+            #expect(result.status == 1, "\(arguments)")
+            #expect(result.stdout == "")
+            #expect(result.stderr == message)
+        }
+        #expect(try box.run("import", "--from", "csv", "x").status == 2)
+        #expect(box.fileBytes() == before)
+    }
+
+    @Test func aTodoTxtFileImports() throws {
+        let file = box.directory + "/todo.txt"
+        try """
+            (A) 2026-01-02 call mom +family @phone
+            x 2026-01-05 2026-01-01 pay rent +home @desk
+            (B) water plants @home
+            x 2026-01-06 read book
+
+            """.write(toFile: file, atomically: true, encoding: .utf8)
+        #expect(try box.run("import", "--from", "todotxt", file).stdout == "Imported 4 todos: 4 added, 0 updated, 0 unchanged.\n")
+        let todos = try box.state().todos
+        #expect(todos.map(\.name) == ["call mom +family @phone", "pay rent +home @desk", "water plants @home", "read book"])
+        #expect(todos.map(\.description) == ["priority:A", "", "priority:B", ""])
+        #expect(todos.map(\.completed) == [false, true, false, true])
+        #expect(todos[0].createdAt == ISO8601Millis.parse("2026-01-02T00:00:00Z"))
+        #expect(todos[1].createdAt == ISO8601Millis.parse("2026-01-01T00:00:00Z"))
+        #expect(todos[1].completedAt == ISO8601Millis.parse("2026-01-05T00:00:00Z"))
+        #expect(todos[3].completedAt == ISO8601Millis.parse("2026-01-06T00:00:00Z"))
+        let after = box.fileBytes()
+        #expect(try box.run("import", "--from", "todotxt", file).stdout == "Imported 4 todos: 0 added, 0 updated, 4 unchanged.\n")
+        #expect(box.fileBytes() == after)
+        // Completing a task in todo.txt and importing again completes the same todo.
+        try "x 2026-01-07 2026-01-02 call mom +family @phone pri:A\n".write(toFile: file, atomically: true, encoding: .utf8)
+        #expect(try box.run("import", "--from", "todotxt", file).stdout == "Imported 1 todo: 0 added, 1 updated, 0 unchanged.\n")
+        #expect(try box.state().todo(id: 1)?.completed == true)
+        #expect(try box.state().todos.count == 4)
+    }
+
+    /// Needs the real `task` (Debian package taskwarrior; .ci/test-scripting-deps installs it).
+    /// Fails, never skips, when it is missing.
+    @Test func anExportFromTheRealTaskwarriorImports() throws {
+        let task = try #require(["/usr/bin/task", "/usr/local/bin/task"].first { FileManager.default.isExecutableFile(atPath: $0) },
+                                "taskwarrior is not installed: run bash .ci/test-scripting-deps")
+        let data = box.directory + "/taskdata"
+        try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
+        let environment = ["TASKRC": "/dev/null", "TASKDATA": data, "HOME": box.directory, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
+        @discardableResult
+        func run(_ arguments: String...) throws -> RunResult {
+            let result = try Sandbox.execute(task, ["rc.confirmation=no", "rc.verbose=nothing", "rc.hooks=off", "rc.recurrence=off"] + arguments, stdin: "", environment: environment)
+            #expect(result.status == 0, "task \(arguments): \(result)")
+            return result
+        }
+        try run("add", "buy milk", "project:home", "+errand", "priority:H")
+        try run("add", "call mom")
+        try run("add", "doomed")
+        try run("1", "annotate", "first note")
+        try run("1", "annotate", "second note")
+        try run("3", "delete")
+        try run("2", "done")
+        let export = try run("export").stdout
+        let tasks = try #require(try parseJSON(export) as? [[String: Any]])
+        #expect(tasks.count == 3)
+
+        #expect(try box.run(["import", "--from", "taskwarrior", "-"], stdin: export).stdout == "Imported 2 todos: 2 added, 0 updated, 0 unchanged.\n")
+        let todos = try box.state().todos.sorted { $0.name < $1.name }
+        let byName = Dictionary(uniqueKeysWithValues: tasks.map { ($0["description"] as! String, $0) })
+        #expect(todos.map(\.name) == ["buy milk", "call mom"])
+        #expect(todos.map { $0.uuid.uuidString.lowercased() } == [byName["buy milk"]!["uuid"] as? String, byName["call mom"]!["uuid"] as? String])
+        #expect(todos[0].notes == "first note\nsecond note")
+        #expect(todos[0].description == "project:home +errand priority:H")
+        #expect(todos[0].completed == false)
+        #expect(todos[1].completed == true)
+        let end = try #require(TaskwarriorFormat_date(byName["call mom"]!["end"] as? String))
+        #expect(todos[1].completedAt == end)
+        #expect(todos[1].createdAt == TaskwarriorFormat_date(byName["call mom"]!["entry"] as? String))
+        let after = box.fileBytes()
+        #expect(try box.run(["import", "--from", "taskwarrior", "-"], stdin: export).stdout == "Imported 2 todos: 0 added, 0 updated, 2 unchanged.\n")
+        #expect(box.fileBytes() == after)
+    }
+}
+
+/// `20260121T101500Z` → Date, written independently of the code under test.
+func TaskwarriorFormat_date(_ text: String?) -> Date? {
+    guard let text, text.count == 16 else { return nil }
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = TimeZone(identifier: "UTC")
+    formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
+    return formatter.date(from: text)
+}

@@ -1,0 +1,43 @@
+import Foundation
+import Testing
+import TodoCore
+@testable import TodoCLI
+
+@Suite struct ListTemplateTests {
+    let todo = Todo(
+        id: 7, uuid: UUID(uuidString: "8F0E1C00-0000-4000-8000-000000000001")!, name: "buy milk",
+        description: "d", notes: "two\nlines", completed: true, createdAt: Date(timeIntervalSince1970: 1_790_000_000),
+        updatedAt: Date(timeIntervalSince1970: 1_790_000_060.5), completedAt: Date(timeIntervalSince1970: 1_790_000_060.5))
+
+    @Test func everyFieldRenders() throws {
+        let template = try ListTemplate("{id}|{uuid}|{name}|{description}|{notes}|{completed}|{createdAt}|{updatedAt}|{completedAt}|{synced}")
+        #expect(template.render(todo) == "7|8f0e1c00-0000-4000-8000-000000000001|buy milk|d|two\nlines|true|2026-09-21T14:13:20.000Z|2026-09-21T14:14:20.500Z|2026-09-21T14:14:20.500Z|false")
+        var active = todo
+        active.completed = false
+        active.completedAt = nil
+        #expect(try ListTemplate("{completed}:{completedAt}.").render(active) == "false:.")
+    }
+
+    @Test func escapesAndLiteralText() throws {
+        #expect(try ListTemplate("#{id}\\t{name}\\n").render(todo) == "#7\tbuy milk\n")
+        #expect(try ListTemplate("\\\\ \\{id\\} \\q").render(todo) == "\\ {id} \\q")
+        #expect(try ListTemplate("").parts == [])
+        #expect(try ListTemplate("a{id}b").parts == [.text("a"), .field("id"), .text("b")])
+    }
+
+    @Test(arguments: [
+        ("{nmae}", "unknown field '{nmae}' in --format (fields: {id} {uuid} {name} {description} {notes} {completed} {createdAt} {updatedAt} {completedAt} {synced}); did you mean {name}?"),
+        ("{priority}", "unknown field '{priority}' in --format (fields: {id} {uuid} {name} {description} {notes} {completed} {createdAt} {updatedAt} {completedAt} {synced})"),
+        ("{id", "'{' without a closing '}' in --format (write \\{ for a brace)"),
+        ("id}", "'}' without an opening '{' in --format (write \\} for a brace)"),
+    ])
+    func badTemplatesAreUsageErrors(template: String, message: String) {
+        #expect(throws: CommandError.self) { try ListTemplate(template) }
+        do {
+            _ = try ListTemplate(template)
+        } catch {
+            #expect(error.message == message)
+            #expect(error.status == ExitStatus.usage)
+        }
+    }
+}
