@@ -119,10 +119,13 @@ private struct Step {
                 recordPrior(id)
                 state.nextId += 1
                 indexByUUID[item.uuid] = state.todos.count
+                // A todo deleted here but still known to the server comes back as that todo,
+                // not as a second one beside a pending delete.
                 state.todos.append(Todo(
                     id: id, uuid: item.uuid, name: name, description: item.description, notes: item.notes,
                     completed: item.completed, createdAt: item.createdAt, updatedAt: item.updatedAt,
-                    completedAt: item.completed ? item.completedAt ?? item.updatedAt : nil))
+                    completedAt: item.completed ? item.completedAt ?? item.updatedAt : nil,
+                    base: state.takeDeletion(of: item.uuid)?.base))
                 continue
             }
             let local = state.todos[index]

@@ -103,6 +103,16 @@ import TodoCore
         #expect(undone.pendingOperations { UUID() }.map(\.uuid) == [Fixture.uuid(1), Fixture.uuid(2), Fixture.uuid(3)])
     }
 
+    @Test func importingATodoDeletedHereTakesBackItsPendingDelete() throws {
+        let deleted = try reduce(state, .delete(ids: [1], at: now))
+        let milk = state.todos[0]
+        let back = ImportedTodo(uuid: milk.uuid, name: "milk", createdAt: milk.createdAt, updatedAt: now)
+        let next = try reduce(deleted, .importTodos([back], at: now))
+        #expect(next.sync.deletions.isEmpty)
+        #expect(next.todo(uuid: milk.uuid)?.base == milk.base)
+        #expect(next.pendingOperations { UUID() }.filter { $0.uuid == milk.uuid }.map(\.baseRev) == [3])
+    }
+
     @Test func aTombstoneDeletesOnlyAnUnchangedTodo() throws {
         let tombstones = [RemoteRecord(uuid: Fixture.uuid(1), rev: 8, content: nil), RemoteRecord(uuid: Fixture.uuid(2), rev: 9, content: nil)]
         let next = try reduce(state, .syncPulled(records: tombstones, cursor: 9, at: now))
