@@ -33,6 +33,9 @@ private func commandPlan(_ invocation: Invocation, _ context: Context) throws ->
     case "clear-completed": ClearCompletedCommand.plan(invocation, context)
     case "undo": UndoCommand.plan(invocation, context)
     case "help": try HelpCommand.plan(invocation)
+    case "completions": CompletionsCommand.plan(invocation)
+    case "__complete": CompleteCommand.plan(invocation, context)
+    case "__man": .output(Output(stdout: manPage()))
     default: throw CommandError(message: "'\(invocation.command)' is not implemented")
     }
 }
