@@ -124,6 +124,7 @@ import TodoCLI
         #expect(try fish("todo show 1 ") == [])
         #expect(try fish("todo --file \(other) edit ") == ["7\telsewhere"])
         #expect(try fish("todo delete --file=\(other) ") == ["7\telsewhere"])
+        #expect(try fish("TODO_FILE=\(other) todo toggle ") == ["7\telsewhere"])
     }
 
     // MARK: zsh
@@ -185,5 +186,6 @@ import TodoCLI
         for name in ["buy milk", "call mom", "pay rent", "walk the dog"] { #expect(listed.contains(name)) }
         #expect(try zsh("todo --file \(other) show ").buffer == "todo --file \(other) show 7 ")
         #expect(try zsh("todo show --file=\(other) ").buffer == "todo show --file=\(other) 7 ")
+        #expect(try zsh("TODO_FILE=\(other) todo show ").buffer == "TODO_FILE=\(other) todo show 7 ")
     }
 }

@@ -13,7 +13,7 @@ extension Completion {
         out += "    )\n    _describe -t commands 'todo command' commands\n}\n"
         out += zshIDs
 
-        out += "\n_todo() {\n    local todo_file= i command=0 curcontext=$curcontext\n"
+        out += "\n_todo() {\n    local todo_file= todo_env= i command=0 curcontext=$curcontext\n"
         out += "    local -a globals=(\n"
         for option in CommandTable.globalOptions { out += zshOptionSpecs(option, indent: "        ") }
         out += "    )\n"
@@ -74,8 +74,14 @@ extension Completion {
         }
     }
 
-    /// Sets `todo_file` from `--file` anywhere on the line, for `_todo_ids`.
+    /// Sets `todo_file` from `--file` anywhere on the line and `todo_env` from a `TODO_FILE=…`
+    /// before the command, for `_todo_ids`.
     private static let zshFileScan = #"""
+            setopt localoptions extendedglob
+            for i in ${(z)LBUFFER}; do
+                [[ $i == [[:alpha:]_][[:alnum:]_]#=* ]] || break
+                [[ $i == TODO_FILE=* ]] && todo_env=${(Q)i#TODO_FILE=}
+            done
             for ((i = 2; i < CURRENT; i++)); do
                 case $words[i] in
                     --file) todo_file=$words[i+1] ;;
@@ -83,6 +89,7 @@ extension Completion {
                 esac
             done
             [[ $todo_file == '~/'* ]] && todo_file=$HOME/${todo_file#'~/'}
+            [[ $todo_env == '~/'* ]] && todo_env=$HOME/${todo_env#'~/'}
 
         """#
 
@@ -91,7 +98,10 @@ extension Completion {
         # The todos, numbered in order with their names, from the state file _todo found.
         _todo_ids() {
             local -a lines todos
-            lines=(${(f)"$(_call_program todos todo __complete ids ${todo_file:+--file=$todo_file} 2>/dev/null)"})
+            lines=(${(f)"$(
+                [[ -n $todo_env ]] && export TODO_FILE=$todo_env
+                _call_program todos todo __complete ids ${todo_file:+--file=$todo_file} 2>/dev/null
+            )"})
             todos=(${lines/$'\t'/:})
             _describe -V -t todos 'todo' todos
         }
