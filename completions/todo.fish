@@ -206,18 +206,10 @@ complete -c todo -n '__todo_using add' -s n -l notes -x -d 'Set the notes'
 # todo list
 complete -c todo -n '__todo_using list' -s f -l filter -x -a 'all active completed unsynced' -d 'Show only all, active, completed or unsynced todos (default: all)'
 
-# todo show
-
 # todo edit
 complete -c todo -n '__todo_using edit' -l name -x -d 'Set the name'
 complete -c todo -n '__todo_using edit' -s d -l description -x -d 'Set the description'
 complete -c todo -n '__todo_using edit' -s n -l notes -x -d 'Set the notes'
 
-# todo toggle
-
-# todo delete
-
 # todo completions
 complete -c todo -n '__todo_wants choice:0 completions' -a 'bash zsh fish'
-
-# todo help

@@ -44,13 +44,13 @@ extension Completion {
                 out += "complete -c todo -n __todo_needs_command -a \(word) -d \(fishQuoted(summary))\n"
             }
         }
-        for command in commands where !command.options.isEmpty || !command.arguments.isEmpty {
-            out += "\n# todo \(command.name)\n"
-            for option in command.options { out += fishOption(option, condition: "__todo_using \(command.name)") }
+        for command in commands {
+            var lines = command.options.map { fishOption($0, condition: "__todo_using \(command.name)") }
             for (index, argument) in command.arguments.enumerated() {
                 guard case .choice(let words) = argument.kind else { continue }
-                out += "complete -c todo -n \(fishQuoted("__todo_wants \(fishKind(argument, index)) \(command.name)")) -a \(fishQuoted(words.joined(separator: " ")))\n"
+                lines.append("complete -c todo -n \(fishQuoted("__todo_wants \(fishKind(argument, index)) \(command.name)")) -a \(fishQuoted(words.joined(separator: " ")))\n")
             }
+            if !lines.isEmpty { out += "\n# todo \(command.name)\n" + lines.joined() }
         }
         return out
     }

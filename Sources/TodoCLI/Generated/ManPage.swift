@@ -1,7 +1,7 @@
 import Foundation
 
 /// todo(1) in mdoc, from `CommandTable`, `ExitStatus.table` and `environmentVariables`.
-/// Bump `date` when the page's meaning changes.
+/// Bump the `.Dd` date when what the page says changes.
 func manPage() -> String {
     var page = Roff()
     page.line(#".\" Generated from todo's command table by 'todo __man'. Do not edit: change the table, then run 'bash .ci/generate'."#)
