@@ -98,6 +98,16 @@ public enum CommandTable {
             options: [.flag("unset", "Remove KEY from the config file.")],
             examples: [("todo config server https://todo.example.org", "set the server"), ("todo config token - < token.txt", "set the token without it showing in your shell history")]),
         CommandSpec(
+            name: "completions", summary: "Print the completion script for bash, zsh or fish",
+            discussion: "The script completes commands, options, their values and todo numbers with their names. README.md says where to install it.",
+            arguments: [ArgumentSpec("SHELL", .choice(Completion.shells), "bash, zsh or fish.")],
+            examples: [("todo completions bash > ~/.local/share/bash-completion/completions/todo", "install bash completion for yourself")]),
+        CommandSpec(
+            name: "__complete", summary: "Print completion candidates (ID, a tab, the name) for the shell scripts",
+            arguments: [ArgumentSpec("WHAT", .choice(["ids"]), "What to list.")],
+            hidden: true),
+        CommandSpec(name: "__man", summary: "Print the man page todo(1) as mdoc source", hidden: true),
+        CommandSpec(
             name: "help", summary: "Show help for todo or for a command",
             arguments: [ArgumentSpec("COMMAND", .command, optional: true, "The command to explain.")],
             examples: [("todo help list", "the options of list")]),

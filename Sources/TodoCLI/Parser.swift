@@ -116,6 +116,13 @@ private func checkArguments(_ invocation: Invocation, _ spec: CommandSpec) -> Re
         let extra = invocation.arguments[spec.arguments.count]
         return .failure(UsageError(message: "unexpected argument '\(extra)' for '\(spec.name)'", command: spec.name))
     }
+    for (index, word) in invocation.arguments.enumerated() {
+        guard let argument = index < spec.arguments.count ? spec.arguments[index] : spec.arguments.last,
+            case .choice(let choices) = argument.kind, !choices.contains(word) else { continue }
+        return .failure(UsageError(
+            message: "'\(word)' is not a valid \(argument.name.lowercased()) for '\(spec.name)' (choose from \(choices.joined(separator: ", ")))",
+            command: spec.name, suggestion: closest(to: word, among: choices)))
+    }
     return .success(invocation)
 }
 

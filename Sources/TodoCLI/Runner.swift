@@ -54,6 +54,9 @@ private func commandPlan(_ invocation: Invocation, _ context: Context) throws ->
     case "help": try HelpCommand.plan(invocation)
     case "sync": SyncCommand.plan(invocation, context)
     case "config": try ConfigCommand.plan(invocation, context)
+    case "completions": CompletionsCommand.plan(invocation)
+    case "__complete": CompleteCommand.plan(invocation, context)
+    case "__man": .output(Output(stdout: manPage()))
     default: throw CommandError(message: "'\(invocation.command)' is not implemented")
     }
 }

@@ -1,0 +1,114 @@
+import Foundation
+
+extension Completion {
+    static func bashScript() -> String {
+        var out = header("bash")
+        out += "\n# REPLY: the command that word $1 names, if any.\n_todo_command() {\n    case $1 in\n"
+        for command in commands {
+            out += "        \(([command.name] + command.aliases).joined(separator: "|"))) REPLY=\(command.name) ;;\n"
+        }
+        out += "        *) REPLY= ;;\n    esac\n}\n"
+
+        out += "\n# REPLY: option $2 of command $1 as 'LONG KIND' (KIND is 'flag' when it takes no value).\n_todo_option() {\n    case $2 in\n"
+        out += bashOptionCases(CommandTable.globalOptions, indent: "        ")
+        out += "        *)\n            case $1 in\n"
+        for command in commands where !command.options.isEmpty {
+            out += "                \(command.name))\n                    case $2 in\n"
+            out += bashOptionCases(command.options, indent: "                        ")
+            out += "                        *) REPLY= ;;\n                    esac ;;\n"
+        }
+        out += "                *) REPLY= ;;\n            esac ;;\n    esac\n}\n"
+
+        let globals = CommandTable.globalOptions.map { "--\($0.long)" }.joined(separator: " ")
+        out += "\n# REPLY: the long options of command $1, global ones included.\n_todo_options() {\n    case $1 in\n"
+        for command in commands where !command.options.isEmpty {
+            out += "        \(command.name)) REPLY=\(quoted(command.options.map { "--\($0.long)" }.joined(separator: " "))) ;;\n"
+        }
+        out += "        *) REPLY= ;;\n    esac\n    REPLY+=\(quoted(" " + globals))\n}\n"
+
+        out += "\n# REPLY: the kind of argument $2 (counting from 0) of command $1.\n_todo_argument() {\n    local kinds=() repeats=\n    case $1 in\n"
+        for command in commands where !command.arguments.isEmpty {
+            let kinds = command.arguments.map { quoted(kindWord($0.kind)) }.joined(separator: " ")
+            let repeats = command.arguments.last!.repeats ? " repeats=1" : ""
+            out += "        \(command.name)) kinds=(\(kinds))\(repeats) ;;\n"
+        }
+        out += "    esac\n    REPLY=${kinds[$2]}\n    [[ -z $REPLY && -n $repeats ]] && REPLY=${kinds[-1]}\n}\n"
+
+        let names = commands.flatMap { [$0.name] + $0.aliases }.joined(separator: " ")
+        out += bashBody.replacingOccurrences(of: "@COMMANDS@", with: quoted(names))
+        return out
+    }
+
+    private static func bashOptionCases(_ options: [OptionSpec], indent: String) -> String {
+        options.map { option in
+            let kind = option.valueName == nil ? "flag" : kindWord(option.kind)
+            return "\(indent)\(spellings(option).joined(separator: "|"))) REPLY=\(quoted("\(option.long) \(kind)")) ;;\n"
+        }.joined()
+    }
+
+    private static let bashBody = #"""
+
+        # COMPREPLY: the values of kind $1 that start with $2; todo numbers from the state file $3.
+        _todo_values() {
+            local lines
+            case $1 in
+                path)
+                    compopt -o filenames 2>/dev/null
+                    mapfile -t COMPREPLY < <(compgen -f -- "$2") ;;
+                ids)
+                    mapfile -t lines < <(todo __complete ids ${3:+"--file=$3"} 2>/dev/null)
+                    mapfile -t COMPREPLY < <(compgen -W "${lines[*]%%$'\t'*}" -- "$2") ;;
+                commands)
+                    mapfile -t COMPREPLY < <(compgen -W @COMMANDS@ -- "$2") ;;
+                words\ *)
+                    mapfile -t COMPREPLY < <(compgen -W "${1#words }" -- "$2") ;;
+            esac
+        }
+
+        # Reads the words before the cursor as todo's parser does: options before or after the
+        # command, an option's value in the next word or after '=' (where bash splits words too),
+        # and '--' ending options.
+        _todo() {
+            local cur=${COMP_WORDS[COMP_CWORD]} word command= file= expect= ended= count=0 i REPLY
+            COMPREPLY=()
+            for ((i = 1; i < COMP_CWORD; i++)); do
+                word=${COMP_WORDS[i]}
+                if [[ -n $expect ]]; then
+                    [[ $word == = ]] && continue
+                    [[ $expect == 'file path' ]] && file=$word
+                    expect=
+                elif [[ -z $ended && $word == -- ]]; then
+                    ended=1
+                elif [[ -z $ended && $word == -?* ]]; then
+                    _todo_option "$command" "${word%%=*}"
+                    if [[ $word == *=* ]]; then
+                        [[ $REPLY == 'file path' ]] && file=${word#*=}
+                    elif [[ -n $REPLY && $REPLY != *' flag' ]]; then
+                        expect=$REPLY
+                    fi
+                elif [[ -z $command ]]; then
+                    _todo_command "$word"
+                    command=${REPLY:-?}
+                else
+                    ((count++))
+                fi
+            done
+            [[ $file == '~/'* ]] && file=$HOME/${file#'~/'}
+            [[ $cur == = && -n $expect ]] && cur=
+            if [[ -n $expect ]]; then
+                _todo_values "${expect#* }" "$cur" "$file"
+            elif [[ -z $ended && $cur == -* ]]; then
+                _todo_options "$command"
+                mapfile -t COMPREPLY < <(compgen -W "$REPLY" -- "$cur")
+            elif [[ -z $command ]]; then
+                _todo_values commands "$cur"
+            else
+                _todo_argument "$command" "$count"
+                _todo_values "$REPLY" "$cur" "$file"
+            fi
+        }
+
+        complete -F _todo todo
+
+        """#
+}

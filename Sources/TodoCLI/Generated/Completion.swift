@@ -1,0 +1,59 @@
+import Foundation
+
+/// The completion scripts, generated from `CommandTable`. Every script completes the same
+/// things: commands and aliases, each command's options and the global ones, option values
+/// (files, choices, todo numbers) and arguments; todo numbers come from `todo __complete ids`.
+enum Completion {
+    static let shells = ["bash", "zsh", "fish"]
+
+    static func script(for shell: String) -> String {
+        switch shell {
+        case "bash": bashScript()
+        case "zsh": zshScript()
+        default: fishScript()
+        }
+    }
+
+    static var commands: [CommandSpec] { CommandTable.commands.filter { !$0.hidden } }
+
+    /// `Generated from todo's command table by 'todo completions SHELL'; …`, as comment lines.
+    static func header(_ shell: String) -> String {
+        """
+        # \(shell) completion for todo(1), generated from todo's command table by
+        # 'todo completions \(shell)'. Do not edit: change the table, then run 'bash .ci/generate'.
+
+        """
+    }
+
+    /// A word naming what a value is, shared by the scripts' helper functions.
+    static func kindWord(_ kind: ValueKind) -> String {
+        switch kind {
+        case .text: "text"
+        case .path: "path"
+        case .todoID: "ids"
+        case .command: "commands"
+        case .choice(let words): "words " + words.joined(separator: " ")
+        }
+    }
+
+    /// Every spelling of an option: `-d`, `--description`.
+    static func spellings(_ option: OptionSpec) -> [String] {
+        (option.short.map { ["-\($0)"] } ?? []) + ["--\(option.long)"]
+    }
+
+    /// The help text's first sentence, without its full stop: a completion description.
+    static func brief(_ help: String) -> String {
+        let sentence = help.range(of: ". ").map { String(help[..<$0.lowerBound]) } ?? help
+        return sentence.hasSuffix(".") ? String(sentence.dropLast()) : sentence
+    }
+
+    /// `text` inside single quotes, for bash, zsh and fish alike.
+    static func quoted(_ text: String) -> String {
+        "'" + text.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
+    }
+
+    /// `'…'` for fish, where a backslash inside single quotes escapes a quote.
+    static func fishQuoted(_ text: String) -> String {
+        "'" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
+    }
+}

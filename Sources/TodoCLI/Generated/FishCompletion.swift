@@ -1,0 +1,158 @@
+import Foundation
+
+extension Completion {
+    static func fishScript() -> String {
+        var out = header("fish")
+        out += "\n# The command that word $argv[1] names, if any.\nfunction __todo_command\n    switch $argv[1]\n"
+        for command in commands {
+            out += "        case \(([command.name] + command.aliases).joined(separator: " "))\n            echo \(command.name)\n"
+        }
+        out += "        case '*'\n            return 1\n    end\nend\n"
+
+        out += "\n# The long name of option $argv[2] of command $argv[1], if it takes a value.\nfunction __todo_value_option\n    switch $argv[2]\n"
+        out += fishValueCases(CommandTable.globalOptions, indent: "        ")
+        out += "    end\n    switch $argv[1]\n"
+        for command in commands where command.options.contains(where: { $0.valueName != nil }) {
+            out += "        case \(command.name)\n            switch $argv[2]\n"
+            out += fishValueCases(command.options, indent: "                ")
+            out += "            end\n"
+        }
+        out += "    end\n    return 1\nend\n"
+
+        out += "\n# The kind of argument $argv[2] (counting from 0) of command $argv[1].\nfunction __todo_argument\n    switch $argv[1]\n"
+        for command in commands where !command.arguments.isEmpty {
+            out += "        case \(command.name)\n"
+            let kinds = command.arguments.enumerated().map { fishKind($0.element, $0.offset) }
+            out += "            set -l kinds \(kinds.joined(separator: " "))\n"
+            out += command.arguments.last!.repeats
+                ? "            set -q kinds[(math $argv[2] + 1)]; and echo $kinds[(math $argv[2] + 1)]; or echo $kinds[-1]\n"
+                : "            set -q kinds[(math $argv[2] + 1)]; and echo $kinds[(math $argv[2] + 1)]\n"
+        }
+        out += "    end\nend\n"
+
+        out += "\nfunction __todo_commands\n"
+        for command in commands {
+            out += "    printf '%s\\t%s\\n' \(command.name) \(fishQuoted(command.summary))\n"
+        }
+        out += "end\n" + fishBody
+        out += "\n# Global options\n"
+        for option in CommandTable.globalOptions { out += fishOption(option, condition: nil) }
+        out += "\n# Commands\n"
+        for command in commands {
+            for word in [command.name] + command.aliases {
+                let summary = word == command.name ? command.summary : "\(command.summary) (\(command.name))"
+                out += "complete -c todo -n __todo_needs_command -a \(word) -d \(fishQuoted(summary))\n"
+            }
+        }
+        for command in commands {
+            var lines = command.options.map { fishOption($0, condition: "__todo_using \(command.name)") }
+            for (index, argument) in command.arguments.enumerated() {
+                guard case .choice(let words) = argument.kind else { continue }
+                lines.append("complete -c todo -n \(fishQuoted("__todo_wants \(fishKind(argument, index)) \(command.name)")) -a \(fishQuoted(words.joined(separator: " ")))\n")
+            }
+            if !lines.isEmpty { out += "\n# todo \(command.name)\n" + lines.joined() }
+        }
+        return out
+    }
+
+    private static func fishKind(_ argument: ArgumentSpec, _ index: Int) -> String {
+        if case .choice = argument.kind { return "choice:\(index)" }
+        return kindWord(argument.kind)
+    }
+
+    private static func fishValueCases(_ options: [OptionSpec], indent: String) -> String {
+        options.filter { $0.valueName != nil }.map {
+            "\(indent)case \(spellings($0).joined(separator: " "))\n\(indent)    echo \($0.long)\n\(indent)    return\n"
+        }.joined()
+    }
+
+    private static func fishOption(_ option: OptionSpec, condition: String?) -> String {
+        var line = "complete -c todo"
+        if let condition { line += " -n \(fishQuoted(condition))" }
+        if let short = option.short { line += " -s \(short)" }
+        line += " -l \(option.long)"
+        if option.valueName != nil {
+            switch option.kind {
+            case .text: line += " -x"
+            case .path: line += " -r -F"
+            case .todoID: line += " -x -a '(__todo_ids)'"
+            case .command: line += " -x -a '(__todo_commands)'"
+            case .choice(let words): line += " -x -a \(fishQuoted(words.joined(separator: " ")))"
+            }
+        }
+        return line + " -d \(fishQuoted(brief(option.help)))\n"
+    }
+
+    private static let fishBody = #"""
+
+        # Reads the words before the cursor as todo's parser does and prints what $argv[1] asks
+        # for: 'command' (or -), 'count' of the command's arguments so far, or the --file 'file'.
+        function __todo_scan
+            set -l tokens (commandline -opc)
+            set -e tokens[1]
+            set -l command -
+            set -l file
+            set -l count 0
+            set -l expect
+            set -l ended
+            for token in $tokens
+                if test -n "$expect"
+                    test "$expect" = file; and set file $token
+                    set expect
+                else if test -z "$ended"; and test "$token" = --
+                    set ended 1
+                else if test -z "$ended"; and string match -q -- '-?*' $token
+                    if string match -q -- '--file=*' $token
+                        set file (string replace -- --file= '' $token)
+                    else if not string match -q -- '*=*' $token
+                        set expect (__todo_value_option $command $token)
+                    end
+                else if test "$command" = -
+                    set command (__todo_command $token); or set command '?'
+                else
+                    set count (math $count + 1)
+                end
+            end
+            switch $argv[1]
+                case command
+                    echo $command
+                case count
+                    echo $count
+                case file
+                    string replace -r -- '^~/' "$HOME/" $file
+            end
+        end
+
+        function __todo_needs_command
+            test (__todo_scan command) = -
+        end
+
+        function __todo_using
+            contains -- (__todo_scan command) $argv
+        end
+
+        # Whether the word at the cursor is an argument of kind $argv[1], of one of the commands after it if any.
+        function __todo_wants
+            set -l command (__todo_scan command)
+            test $command = -; and return 1
+            set -q argv[2]; and not contains -- $command $argv[2..-1]; and return 1
+            set -l kind (__todo_argument $command (__todo_scan count))
+            test "$kind" = $argv[1]
+        end
+
+        function __todo_ids
+            set -l file (__todo_scan file)
+            if test -n "$file"
+                todo __complete ids --file=$file 2>/dev/null
+            else
+                todo __complete ids 2>/dev/null
+            end
+        end
+
+        complete -c todo -f
+        complete -c todo -n '__todo_wants ids' -a '(__todo_ids)'
+        complete -c todo -n '__todo_wants commands' -a '(__todo_commands)'
+        complete -c todo -n '__todo_wants path' -F
+
+        """#
+}

@@ -1,0 +1,175 @@
+# bash completion for todo(1), generated from todo's command table by
+# 'todo completions bash'. Do not edit: change the table, then run 'bash .ci/generate'.
+
+# REPLY: the command that word $1 names, if any.
+_todo_command() {
+    case $1 in
+        add) REPLY=add ;;
+        list|ls) REPLY=list ;;
+        show|info) REPLY=show ;;
+        edit|modify) REPLY=edit ;;
+        toggle) REPLY=toggle ;;
+        delete|rm) REPLY=delete ;;
+        clear-completed) REPLY=clear-completed ;;
+        undo) REPLY=undo ;;
+        batch) REPLY=batch ;;
+        export) REPLY=export ;;
+        import) REPLY=import ;;
+        sync) REPLY=sync ;;
+        config) REPLY=config ;;
+        completions) REPLY=completions ;;
+        help) REPLY=help ;;
+        *) REPLY= ;;
+    esac
+}
+
+# REPLY: option $2 of command $1 as 'LONG KIND' (KIND is 'flag' when it takes no value).
+_todo_option() {
+    case $2 in
+        --file) REPLY='file path' ;;
+        --json) REPLY='json flag' ;;
+        -q|--quiet) REPLY='quiet flag' ;;
+        --color) REPLY='color words auto always never' ;;
+        -h|--help) REPLY='help flag' ;;
+        --version) REPLY='version flag' ;;
+        *)
+            case $1 in
+                add)
+                    case $2 in
+                        -d|--description) REPLY='description text' ;;
+                        -n|--notes) REPLY='notes text' ;;
+                        *) REPLY= ;;
+                    esac ;;
+                list)
+                    case $2 in
+                        -f|--filter) REPLY='filter words all active completed unsynced' ;;
+                        --format) REPLY='format text' ;;
+                        --ids) REPLY='ids flag' ;;
+                        *) REPLY= ;;
+                    esac ;;
+                edit)
+                    case $2 in
+                        --name) REPLY='name text' ;;
+                        -d|--description) REPLY='description text' ;;
+                        -n|--notes) REPLY='notes text' ;;
+                        *) REPLY= ;;
+                    esac ;;
+                batch)
+                    case $2 in
+                        --dry-run) REPLY='dry-run flag' ;;
+                        *) REPLY= ;;
+                    esac ;;
+                import)
+                    case $2 in
+                        --from) REPLY='from words todo taskwarrior todotxt' ;;
+                        *) REPLY= ;;
+                    esac ;;
+                sync)
+                    case $2 in
+                        --dry-run) REPLY='dry-run flag' ;;
+                        *) REPLY= ;;
+                    esac ;;
+                config)
+                    case $2 in
+                        --unset) REPLY='unset flag' ;;
+                        *) REPLY= ;;
+                    esac ;;
+                *) REPLY= ;;
+            esac ;;
+    esac
+}
+
+# REPLY: the long options of command $1, global ones included.
+_todo_options() {
+    case $1 in
+        add) REPLY='--description --notes' ;;
+        list) REPLY='--filter --format --ids' ;;
+        edit) REPLY='--name --description --notes' ;;
+        batch) REPLY='--dry-run' ;;
+        import) REPLY='--from' ;;
+        sync) REPLY='--dry-run' ;;
+        config) REPLY='--unset' ;;
+        *) REPLY= ;;
+    esac
+    REPLY+=' --file --json --quiet --color --help --version'
+}
+
+# REPLY: the kind of argument $2 (counting from 0) of command $1.
+_todo_argument() {
+    local kinds=() repeats=
+    case $1 in
+        add) kinds=('text') repeats=1 ;;
+        show) kinds=('ids') ;;
+        edit) kinds=('ids') ;;
+        toggle) kinds=('ids') repeats=1 ;;
+        delete) kinds=('ids') repeats=1 ;;
+        import) kinds=('path') ;;
+        config) kinds=('words server token timeout' 'text') ;;
+        completions) kinds=('words bash zsh fish') ;;
+        help) kinds=('commands') ;;
+    esac
+    REPLY=${kinds[$2]}
+    [[ -z $REPLY && -n $repeats ]] && REPLY=${kinds[-1]}
+}
+
+# COMPREPLY: the values of kind $1 that start with $2; todo numbers from the state file $3.
+_todo_values() {
+    local lines
+    case $1 in
+        path)
+            compopt -o filenames 2>/dev/null
+            mapfile -t COMPREPLY < <(compgen -f -- "$2") ;;
+        ids)
+            mapfile -t lines < <(todo __complete ids ${3:+"--file=$3"} 2>/dev/null)
+            mapfile -t COMPREPLY < <(compgen -W "${lines[*]%%$'\t'*}" -- "$2") ;;
+        commands)
+            mapfile -t COMPREPLY < <(compgen -W 'add list ls show info edit modify toggle delete rm clear-completed undo batch export import sync config completions help' -- "$2") ;;
+        words\ *)
+            mapfile -t COMPREPLY < <(compgen -W "${1#words }" -- "$2") ;;
+    esac
+}
+
+# Reads the words before the cursor as todo's parser does: options before or after the
+# command, an option's value in the next word or after '=' (where bash splits words too),
+# and '--' ending options.
+_todo() {
+    local cur=${COMP_WORDS[COMP_CWORD]} word command= file= expect= ended= count=0 i REPLY
+    COMPREPLY=()
+    for ((i = 1; i < COMP_CWORD; i++)); do
+        word=${COMP_WORDS[i]}
+        if [[ -n $expect ]]; then
+            [[ $word == = ]] && continue
+            [[ $expect == 'file path' ]] && file=$word
+            expect=
+        elif [[ -z $ended && $word == -- ]]; then
+            ended=1
+        elif [[ -z $ended && $word == -?* ]]; then
+            _todo_option "$command" "${word%%=*}"
+            if [[ $word == *=* ]]; then
+                [[ $REPLY == 'file path' ]] && file=${word#*=}
+            elif [[ -n $REPLY && $REPLY != *' flag' ]]; then
+                expect=$REPLY
+            fi
+        elif [[ -z $command ]]; then
+            _todo_command "$word"
+            command=${REPLY:-?}
+        else
+            ((count++))
+        fi
+    done
+    [[ $file == '~/'* ]] && file=$HOME/${file#'~/'}
+    [[ $cur == = && -n $expect ]] && cur=
+    if [[ -n $expect ]]; then
+        _todo_values "${expect#* }" "$cur" "$file"
+    elif [[ -z $ended && $cur == -* ]]; then
+        _todo_options "$command"
+        mapfile -t COMPREPLY < <(compgen -W "$REPLY" -- "$cur")
+    elif [[ -z $command ]]; then
+        _todo_values commands "$cur"
+    else
+        _todo_argument "$command" "$count"
+        _todo_values "$REPLY" "$cur" "$file"
+    fi
+}
+
+complete -F _todo todo

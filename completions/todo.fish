@@ -1,0 +1,270 @@
+# fish completion for todo(1), generated from todo's command table by
+# 'todo completions fish'. Do not edit: change the table, then run 'bash .ci/generate'.
+
+# The command that word $argv[1] names, if any.
+function __todo_command
+    switch $argv[1]
+        case add
+            echo add
+        case list ls
+            echo list
+        case show info
+            echo show
+        case edit modify
+            echo edit
+        case toggle
+            echo toggle
+        case delete rm
+            echo delete
+        case clear-completed
+            echo clear-completed
+        case undo
+            echo undo
+        case batch
+            echo batch
+        case export
+            echo export
+        case import
+            echo import
+        case sync
+            echo sync
+        case config
+            echo config
+        case completions
+            echo completions
+        case help
+            echo help
+        case '*'
+            return 1
+    end
+end
+
+# The long name of option $argv[2] of command $argv[1], if it takes a value.
+function __todo_value_option
+    switch $argv[2]
+        case --file
+            echo file
+            return
+        case --color
+            echo color
+            return
+    end
+    switch $argv[1]
+        case add
+            switch $argv[2]
+                case -d --description
+                    echo description
+                    return
+                case -n --notes
+                    echo notes
+                    return
+            end
+        case list
+            switch $argv[2]
+                case -f --filter
+                    echo filter
+                    return
+                case --format
+                    echo format
+                    return
+            end
+        case edit
+            switch $argv[2]
+                case --name
+                    echo name
+                    return
+                case -d --description
+                    echo description
+                    return
+                case -n --notes
+                    echo notes
+                    return
+            end
+        case import
+            switch $argv[2]
+                case --from
+                    echo from
+                    return
+            end
+    end
+    return 1
+end
+
+# The kind of argument $argv[2] (counting from 0) of command $argv[1].
+function __todo_argument
+    switch $argv[1]
+        case add
+            set -l kinds text
+            set -q kinds[(math $argv[2] + 1)]; and echo $kinds[(math $argv[2] + 1)]; or echo $kinds[-1]
+        case show
+            set -l kinds ids
+            set -q kinds[(math $argv[2] + 1)]; and echo $kinds[(math $argv[2] + 1)]
+        case edit
+            set -l kinds ids
+            set -q kinds[(math $argv[2] + 1)]; and echo $kinds[(math $argv[2] + 1)]
+        case toggle
+            set -l kinds ids
+            set -q kinds[(math $argv[2] + 1)]; and echo $kinds[(math $argv[2] + 1)]; or echo $kinds[-1]
+        case delete
+            set -l kinds ids
+            set -q kinds[(math $argv[2] + 1)]; and echo $kinds[(math $argv[2] + 1)]; or echo $kinds[-1]
+        case import
+            set -l kinds path
+            set -q kinds[(math $argv[2] + 1)]; and echo $kinds[(math $argv[2] + 1)]
+        case config
+            set -l kinds choice:0 text
+            set -q kinds[(math $argv[2] + 1)]; and echo $kinds[(math $argv[2] + 1)]
+        case completions
+            set -l kinds choice:0
+            set -q kinds[(math $argv[2] + 1)]; and echo $kinds[(math $argv[2] + 1)]
+        case help
+            set -l kinds commands
+            set -q kinds[(math $argv[2] + 1)]; and echo $kinds[(math $argv[2] + 1)]
+    end
+end
+
+function __todo_commands
+    printf '%s\t%s\n' add 'Add a todo and print its number'
+    printf '%s\t%s\n' list 'List todos'
+    printf '%s\t%s\n' show 'Show every field of a todo'
+    printf '%s\t%s\n' edit 'Change a todo\'s name, description or notes'
+    printf '%s\t%s\n' toggle 'Mark todos completed, or active again'
+    printf '%s\t%s\n' delete 'Delete todos'
+    printf '%s\t%s\n' clear-completed 'Delete every completed todo and say how many'
+    printf '%s\t%s\n' undo 'Revert the last change; repeat to go further back'
+    printf '%s\t%s\n' batch 'Apply changes read as JSON Lines from stdin, all or nothing'
+    printf '%s\t%s\n' export 'Print every todo with every field as JSON'
+    printf '%s\t%s\n' import 'Merge todos from an export, Taskwarrior or todo.txt'
+    printf '%s\t%s\n' sync 'Exchange changes with the todo server'
+    printf '%s\t%s\n' config 'Show or set the sync server, token and timeout'
+    printf '%s\t%s\n' completions 'Print the completion script for bash, zsh or fish'
+    printf '%s\t%s\n' help 'Show help for todo or for a command'
+end
+
+# Reads the words before the cursor as todo's parser does and prints what $argv[1] asks
+# for: 'command' (or -), 'count' of the command's arguments so far, or the --file 'file'.
+function __todo_scan
+    set -l tokens (commandline -opc)
+    set -e tokens[1]
+    set -l command -
+    set -l file
+    set -l count 0
+    set -l expect
+    set -l ended
+    for token in $tokens
+        if test -n "$expect"
+            test "$expect" = file; and set file $token
+            set expect
+        else if test -z "$ended"; and test "$token" = --
+            set ended 1
+        else if test -z "$ended"; and string match -q -- '-?*' $token
+            if string match -q -- '--file=*' $token
+                set file (string replace -- --file= '' $token)
+            else if not string match -q -- '*=*' $token
+                set expect (__todo_value_option $command $token)
+            end
+        else if test "$command" = -
+            set command (__todo_command $token); or set command '?'
+        else
+            set count (math $count + 1)
+        end
+    end
+    switch $argv[1]
+        case command
+            echo $command
+        case count
+            echo $count
+        case file
+            string replace -r -- '^~/' "$HOME/" $file
+    end
+end
+
+function __todo_needs_command
+    test (__todo_scan command) = -
+end
+
+function __todo_using
+    contains -- (__todo_scan command) $argv
+end
+
+# Whether the word at the cursor is an argument of kind $argv[1], of one of the commands after it if any.
+function __todo_wants
+    set -l command (__todo_scan command)
+    test $command = -; and return 1
+    set -q argv[2]; and not contains -- $command $argv[2..-1]; and return 1
+    set -l kind (__todo_argument $command (__todo_scan count))
+    test "$kind" = $argv[1]
+end
+
+function __todo_ids
+    set -l file (__todo_scan file)
+    if test -n "$file"
+        todo __complete ids --file=$file 2>/dev/null
+    else
+        todo __complete ids 2>/dev/null
+    end
+end
+
+complete -c todo -f
+complete -c todo -n '__todo_wants ids' -a '(__todo_ids)'
+complete -c todo -n '__todo_wants commands' -a '(__todo_commands)'
+complete -c todo -n '__todo_wants path' -F
+
+# Global options
+complete -c todo -l file -r -F -d 'Use the state file at PATH (default: $TODO_FILE, else $XDG_DATA_HOME/todo/todos.json, else ~/.local/share/todo/todos.json)'
+complete -c todo -l json -d 'Print machine-readable JSON instead of text (shapes in the README, section Scripting)'
+complete -c todo -s q -l quiet -d 'Print no informational messages; data (numbers, lists, JSON) and errors still appear'
+complete -c todo -l color -x -a 'auto always never' -d 'Colour output: auto (only on a terminal, and not with NO_COLOR set), always (even with NO_COLOR) or never (default: auto)'
+complete -c todo -s h -l help -d 'Show help for todo or for the command'
+complete -c todo -l version -d 'Print the version of todo'
+
+# Commands
+complete -c todo -n __todo_needs_command -a add -d 'Add a todo and print its number'
+complete -c todo -n __todo_needs_command -a list -d 'List todos'
+complete -c todo -n __todo_needs_command -a ls -d 'List todos (list)'
+complete -c todo -n __todo_needs_command -a show -d 'Show every field of a todo'
+complete -c todo -n __todo_needs_command -a info -d 'Show every field of a todo (show)'
+complete -c todo -n __todo_needs_command -a edit -d 'Change a todo\'s name, description or notes'
+complete -c todo -n __todo_needs_command -a modify -d 'Change a todo\'s name, description or notes (edit)'
+complete -c todo -n __todo_needs_command -a toggle -d 'Mark todos completed, or active again'
+complete -c todo -n __todo_needs_command -a delete -d 'Delete todos'
+complete -c todo -n __todo_needs_command -a rm -d 'Delete todos (delete)'
+complete -c todo -n __todo_needs_command -a clear-completed -d 'Delete every completed todo and say how many'
+complete -c todo -n __todo_needs_command -a undo -d 'Revert the last change; repeat to go further back'
+complete -c todo -n __todo_needs_command -a batch -d 'Apply changes read as JSON Lines from stdin, all or nothing'
+complete -c todo -n __todo_needs_command -a export -d 'Print every todo with every field as JSON'
+complete -c todo -n __todo_needs_command -a import -d 'Merge todos from an export, Taskwarrior or todo.txt'
+complete -c todo -n __todo_needs_command -a sync -d 'Exchange changes with the todo server'
+complete -c todo -n __todo_needs_command -a config -d 'Show or set the sync server, token and timeout'
+complete -c todo -n __todo_needs_command -a completions -d 'Print the completion script for bash, zsh or fish'
+complete -c todo -n __todo_needs_command -a help -d 'Show help for todo or for a command'
+
+# todo add
+complete -c todo -n '__todo_using add' -s d -l description -x -d 'Set the description'
+complete -c todo -n '__todo_using add' -s n -l notes -x -d 'Set the notes'
+
+# todo list
+complete -c todo -n '__todo_using list' -s f -l filter -x -a 'all active completed unsynced' -d 'Show only all, active, completed or unsynced todos (default: all)'
+complete -c todo -n '__todo_using list' -l format -x -d 'Print each todo as TEMPLATE and a newline'
+complete -c todo -n '__todo_using list' -l ids -d 'Print only the numbers, one a line'
+
+# todo edit
+complete -c todo -n '__todo_using edit' -l name -x -d 'Set the name'
+complete -c todo -n '__todo_using edit' -s d -l description -x -d 'Set the description'
+complete -c todo -n '__todo_using edit' -s n -l notes -x -d 'Set the notes'
+
+# todo batch
+complete -c todo -n '__todo_using batch' -l dry-run -d 'Check every line against the todos and report, but change nothing'
+
+# todo import
+complete -c todo -n '__todo_using import' -l from -x -a 'todo taskwarrior todotxt' -d 'What FILE is: todo (an export, or list --json), taskwarrior or todotxt (default: todo)'
+
+# todo sync
+complete -c todo -n '__todo_using sync' -l dry-run -d 'Show what would be pulled and pushed; send and save nothing'
+
+# todo config
+complete -c todo -n '__todo_using config' -l unset -d 'Remove KEY from the config file'
+complete -c todo -n '__todo_wants choice:0 config' -a 'server token timeout'
+
+# todo completions
+complete -c todo -n '__todo_wants choice:0 completions' -a 'bash zsh fish'
