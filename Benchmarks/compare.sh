@@ -27,7 +27,7 @@ while (($#)); do
         --sizes=*) SIZES=${1#*=}; shift ;;
         --quick) QUICK=1; shift ;;
         --skip-build) BUILD=0; shift ;;
-        -h|--help) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "compare.sh: unknown option $1 (try --help)" >&2; exit 2 ;;
     esac
 done
