@@ -281,7 +281,7 @@ if 10000 in sizes:
     check(t <= x / 3, "10k list   todo %.1f ms <= 1/3 of todo.txt's %.1f ms (%.1f)" % (t, x, x / 3))
     worst = max(ops, key=lambda op: rss[(s, "todo", op)] - rss[(s, "task", op)])
     check(all(rss[(s, "todo", op)] <= rss[(s, "task", op)] for op in ops),
-          "10k memory todo <= Taskwarrior per operation (closest: %s, todo %.1f MiB vs %.1f MiB)"
+          "10k memory todo <= Taskwarrior per operation (largest excess: %s, todo %.1f MiB vs %.1f MiB)"
           % (worst, rss[(s, "todo", worst)], rss[(s, "task", worst)]))
 if 10000 in sizes and 100000 in sizes:
     for op in ops + (["complete"] if ("10000", "todo", "complete") in ms and ("100000", "todo", "complete") in ms else []):
