@@ -1,0 +1,304 @@
+#!/usr/bin/env bash
+# Times todo side by side with Taskwarrior 2.6 and todo.txt-cli on equivalent data sets
+# (issue 7) and checks the issue's targets. See README.md, "Performance".
+#
+#   bash Benchmarks/compare.sh [--sizes 10000,100000] [--quick] [--skip-build]
+#
+#   --sizes N,...   data set sizes (default 10000,100000); the 10k/100k targets are checked
+#                   when 10000 (and 100000) are among them
+#   --quick         fewer runs (1 warm-up, 3 timed) for a rough look
+#   --skip-build    use the release binaries already built in .build-static and
+#                   Server/.build-release (or those named by TODO_BIN, TODO_SERVER_BIN)
+#
+# Installs taskwarrior, todotxt-cli, hyperfine, time and libcurl4-openssl-dev from Debian
+# if missing, builds todo (static stdlib) and todo-server in release mode (under the shared
+# build lock /tmp/swift-build.lock), and removes its temporary directory and server on exit.
+set -euo pipefail
+
+HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+ROOT=$(dirname "$HERE")
+SIZES=10000,100000
+QUICK=0
+BUILD=1
+PUSH=10000
+while (($#)); do
+    case $1 in
+        --sizes) SIZES=$2; shift 2 ;;
+        --sizes=*) SIZES=${1#*=}; shift ;;
+        --quick) QUICK=1; shift ;;
+        --skip-build) BUILD=0; shift ;;
+        -h|--help) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        *) echo "compare.sh: unknown option $1 (try --help)" >&2; exit 2 ;;
+    esac
+done
+IFS=, read -r -a SIZE_LIST <<<"$SIZES"
+if ((QUICK)); then RUNS=(--warmup 1 --runs 3); SYNC_RUNS=(--runs 2); else RUNS=(--warmup 2 --runs 10); SYNC_RUNS=(--runs 5); fi
+[[ -d /opt/swift/usr/bin ]] && export PATH=/opt/swift/usr/bin:$PATH
+log() { printf '== %s\n' "$*" >&2; }
+
+# --- tools ---------------------------------------------------------------------------------
+missing=()
+command -v task >/dev/null || missing+=(taskwarrior)
+command -v todo-txt >/dev/null || command -v todo.sh >/dev/null || missing+=(todotxt-cli)
+command -v hyperfine >/dev/null || missing+=(hyperfine)
+[[ -x /usr/bin/time ]] || missing+=(time)
+dpkg -s libcurl4-openssl-dev >/dev/null 2>&1 || missing+=(libcurl4-openssl-dev)
+if ((${#missing[@]})); then
+    log "installing ${missing[*]}"
+    SUDO=; ((EUID == 0)) || SUDO=sudo
+    $SUDO env DEBIAN_FRONTEND=noninteractive apt-get update -q
+    $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${missing[@]}"
+fi
+TODOTXT=$(command -v todo-txt || command -v todo.sh)
+
+TODO=${TODO_BIN:-$ROOT/.build-static/release/todo}
+SERVER=${TODO_SERVER_BIN:-$ROOT/Server/.build-release/release/todo-server}
+if ((BUILD)); then
+    log "building todo (release, static stdlib)"
+    flock /tmp/swift-build.lock swift build -c release --static-swift-stdlib \
+        --package-path "$ROOT" --scratch-path "$ROOT/.build-static" >&2
+    log "building todo-server (release)"
+    flock /tmp/swift-build.lock swift build -c release \
+        --package-path "$ROOT/Server" --scratch-path "$ROOT/Server/.build-release" >&2
+fi
+[[ -x $TODO && -x $SERVER ]] || { echo "compare.sh: $TODO or $SERVER missing" >&2; exit 1; }
+
+WORK=$(mktemp -d /tmp/todo-bench.XXXXXX)
+SERVER_PID=
+cleanup() {
+    [[ -n $SERVER_PID ]] && kill "$SERVER_PID" 2>/dev/null && wait "$SERVER_PID" 2>/dev/null
+    rm -rf "$WORK"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+RESULTS=$WORK/results.tsv   # size, tool, op, median ms, peak RSS KiB
+: >"$RESULTS"
+
+# --- measuring -----------------------------------------------------------------------------
+# measure SIZE TOOL OP PREPARE CMD...: hyperfine median (stdout to a pipe) and peak RSS of
+# one run. PREPARE is a command line restoring the pristine data before each run, or "".
+measure() {
+    local size=$1 tool=$2 op=$3 prepare=$4; shift 4
+    local cmd json=$WORK/hf.json prep=()
+    cmd=$(printf '%q ' "$@")
+    [[ -n $prepare ]] && prep=(--prepare "$prepare")
+    hyperfine -N --output=pipe "${RUNS[@]}" "${prep[@]}" --export-json "$json" "$cmd" >/dev/null 2>&1 \
+        || { echo "compare.sh: failed: $cmd" >&2; hyperfine -N --output=pipe --runs 1 "${prep[@]}" "$cmd" >&2 || true; exit 1; }
+    local median
+    median=$(python3 -c 'import json,sys; print("%.2f" % (json.load(open(sys.argv[1]))["results"][0]["median"] * 1000))' "$json")
+    [[ -n $prepare ]] && $prepare
+    /usr/bin/time -v -o "$WORK/time.txt" "$@" 2>/dev/null | cat >/dev/null
+    local rss
+    rss=$(awk -F': ' '/Maximum resident set size/ {print $2}' "$WORK/time.txt")
+    [[ -n $prepare ]] && $prepare
+    printf '%s\t%s\t%s\t%s\t%s\n' "$size" "$tool" "$op" "$median" "$rss" >>"$RESULTS"
+    log "$(printf '%-7s %-12s %-9s %10s ms %8s KiB' "$size" "$tool" "$op" "$median" "$rss")"
+}
+
+# --- data sets and the three tools ---------------------------------------------------------
+ADD_NAME="Benchmark an added todo of forty chars"
+run_size() {
+    local n=$1 d=$WORK/$1
+    log "N=$n: generating data"
+    mkdir -p "$d/live/todo" "$d/live/task" "$d/live/txt"
+    python3 "$HERE/make_data.py" "$n" "$d/pristine" >"$d/ids.sh"
+    # shellcheck disable=SC1091
+    source "$d/ids.sh"
+    local state=$d/live/todo/state.json
+    cp "$d/pristine/todo/state.json" "$state"
+    cp "$d/pristine/task/"*.data "$d/live/task/"
+    cp "$d/pristine/txt/"*.txt "$d/live/txt/"
+    cat >"$d/taskrc" <<EOF
+data.location=$d/live/task
+confirmation=no
+verbose=nothing
+gc=on
+recurrence=no
+hooks=off
+color=off
+news.version=2.6.0
+EOF
+    cat >"$d/todotxt.cfg" <<EOF
+export TODO_DIR=$d/live/txt
+export TODO_FILE=$d/live/txt/todo.txt
+export DONE_FILE=$d/live/txt/done.txt
+export REPORT_FILE=$d/live/txt/report.txt
+export TODOTXT_DEFAULT_ACTION=ls
+EOF
+    export TASKRC=$d/taskrc
+    # The three tools must see the same N todos, ACTIVE of them active.
+    local got
+    got=$("$TODO" --file "$state" list --json | python3 -c 'import json,sys; t=json.load(sys.stdin); print(len(t), sum(not x["completed"] for x in t))')
+    [[ $got == "$n $ACTIVE" ]] || { echo "compare.sh: todo reads '$got' todos, want '$n $ACTIVE'" >&2; exit 1; }
+    got="$(task count) $(task count status:pending)"
+    [[ $got == "$n $ACTIVE" ]] || { echo "compare.sh: task counts '$got', want '$n $ACTIVE'" >&2; exit 1; }
+    got=$("$TODOTXT" -d "$d/todotxt.cfg" -p ls | tail -1)
+    [[ $got == "TODO: $ACTIVE of $ACTIVE tasks shown" ]] || { echo "compare.sh: todo.txt says '$got'" >&2; exit 1; }
+
+    local p_todo="cp $d/pristine/todo/state.json $state"
+    local p_task="cp $d/pristine/task/pending.data $d/pristine/task/completed.data $d/pristine/task/undo.data $d/pristine/task/backlog.data $d/live/task/"
+    local p_txt="cp $d/pristine/txt/todo.txt $d/pristine/txt/done.txt $d/live/txt/"
+    local txt=("$TODOTXT" -d "$d/todotxt.cfg" -p -f)
+
+    measure "$n" todo add "$p_todo" "$TODO" --file "$state" add "$ADD_NAME"
+    measure "$n" task add "$p_task" task add "$ADD_NAME"
+    measure "$n" txt add "$p_txt" "${txt[@]}" add "$ADD_NAME"
+
+    measure "$n" todo list "" "$TODO" --file "$state" list --filter active
+    measure "$n" task list "" task list
+    measure "$n" txt list "" "${txt[@]}" ls
+
+    measure "$n" todo show "" "$TODO" --file "$state" show "$TODO_ID"
+    measure "$n" task show "" task "$TASK_ID" info
+    measure "$n" txt show "" "${txt[@]}" ls "$TXT_TERM"
+
+    measure "$n" todo change "$p_todo" "$TODO" --file "$state" toggle "$TODO_ID"
+    measure "$n" task change "$p_task" task "$TASK_ID" done
+    measure "$n" txt change "$p_txt" "${txt[@]}" do "$TXT_LINE"
+
+    measure "$n" todo delete "$p_todo" "$TODO" --file "$state" delete "$TODO_ID"
+    measure "$n" task delete "$p_task" task "$TASK_ID" delete
+    measure "$n" txt delete "$p_txt" "${txt[@]}" del "$TXT_LINE"
+
+    # The completion callback the shell scripts run on TAB (branch `completions`).
+    if "$TODO" --file "$state" __complete ids 2>/dev/null | head -1 | grep -q $'^[0-9]*\t'; then
+        measure "$n" todo complete "" "$TODO" --file "$state" __complete ids
+    else
+        log "todo has no '__complete ids' in this build: completion not timed"
+    fi
+}
+
+# --- sync against a local todo-server ------------------------------------------------------
+run_sync() {
+    local d=$WORK/sync
+    mkdir -p "$d"
+    python3 "$HERE/make_data.py" "$PUSH" "$d/pristine" >/dev/null
+    export TODO_SERVER_DB=$d/server.sqlite
+    unset TODO_SERVER TODO_TOKEN
+    local port
+    port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+    "$SERVER" user add bench >/dev/null 2>>"$d/server.log"
+    local token
+    token=$("$SERVER" token add bench 2>>"$d/server.log")
+    "$SERVER" serve --hostname 127.0.0.1 --port "$port" --log warning >>"$d/server.log" 2>&1 &
+    SERVER_PID=$!
+    for _ in $(seq 300); do
+        (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null && break
+        sleep 0.1
+    done
+    local url=http://127.0.0.1:$port
+    (umask 077; printf '{"server": "%s", "token": "%s"}\n' "$url" "$token" >"$d/nothing-config.json")
+
+    # (1) nothing to do: a state file already synced with the server.
+    cp "$d/pristine/todo/state.json" "$d/nothing.json"
+    TODO_CONFIG=$d/nothing-config.json "$TODO" --file "$d/nothing.json" sync >&2
+    TODO_CONFIG=$d/nothing-config.json measure sync todo sync-nothing "" "$TODO" --file "$d/nothing.json" sync
+
+    # (2) push PUSH new todos: before each run a new user and token and the never-synced state.
+    cat >"$d/prep-push.sh" <<EOF
+set -e
+cp "$d/pristine/todo/state.json" "$d/push.json"
+user=bench\$(date +%s%N)
+"$SERVER" user add "\$user" >/dev/null 2>>"$d/server.log"
+token=\$("$SERVER" token add "\$user" 2>>"$d/server.log")
+(umask 077; printf '{"server": "%s", "token": "%s"}\n' "$url" "\$token" >"$d/push-config.json")
+EOF
+    bash "$d/prep-push.sh"
+    local pushed
+    pushed=$(TODO_CONFIG=$d/push-config.json "$TODO" --file "$d/push.json" sync --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["pushed"])')
+    log "sync push check: pushed $pushed (want $PUSH)"
+    [[ $pushed == "$PUSH" ]] || { echo "compare.sh: sync pushed $pushed, not $PUSH" >&2; exit 1; }
+    local saved=("${RUNS[@]}")
+    RUNS=("${SYNC_RUNS[@]}")
+    TODO_CONFIG=$d/push-config.json measure sync todo sync-push "bash $d/prep-push.sh" "$TODO" --file "$d/push.json" sync
+    RUNS=("${saved[@]}")
+}
+
+START=$(date +%s)
+for n in "${SIZE_LIST[@]}"; do run_size "$n"; done
+log "sync"
+run_sync
+
+# --- report --------------------------------------------------------------------------------
+TODO_BIN="$TODO" python3 - "$RESULTS" "$SIZES" "$PUSH" "$(($(date +%s) - START))" <<'PY'
+import sys, os, re, subprocess, datetime
+
+path, sizes, push, seconds = sys.argv[1], [int(s) for s in sys.argv[2].split(",")], int(sys.argv[3]), sys.argv[4]
+ms, rss = {}, {}
+for line in open(path):
+    size, tool, op, median, kib = line.rstrip("\n").split("\t")
+    key = (size, tool, op)
+    ms[key], rss[key] = float(median), int(kib) / 1024
+
+def out(cmd):
+    try: return subprocess.run(cmd, capture_output=True, text=True, shell=True).stdout.strip()
+    except Exception: return "?"
+cpu = re.search(r"model name\s*:\s*(.*)", open("/proc/cpuinfo").read())
+mem = int(re.search(r"MemTotal:\s*(\d+)", open("/proc/meminfo").read()).group(1)) / 1024 / 1024
+print("Date: %s" % datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"))
+print("Machine: %s cores (nproc), %s, %.1f GiB RAM; load average before the report: %s"
+      % (out("nproc"), cpu.group(1) if cpu else "?", mem, open("/proc/loadavg").read().split()[:3]))
+print("Versions: %s; Taskwarrior %s; %s; %s" % (out(os.environ.get("TODO_BIN", "todo") + " --version"), out("task --version"),
+      out("dpkg-query -W -f='todotxt-cli ${Version}' todotxt-cli"), out("hyperfine --version")))
+print("Medians of hyperfine -N --output=pipe runs, in ms; peak memory = maximum RSS of one run (/usr/bin/time -v), MiB.")
+print()
+
+ops = ["add", "list", "show", "change", "delete"]
+label = {"add": "add one", "list": "list active", "show": "show one", "change": "change one", "delete": "delete one"}
+for n in sizes:
+    s = str(n)
+    print("N = {:,}".format(n))
+    print("| operation   | todo ms | task ms | todo.txt ms | todo/task | todo/todo.txt | todo MiB | task MiB | todo.txt MiB |")
+    print("|-------------|--------:|--------:|------------:|----------:|--------------:|---------:|---------:|-------------:|")
+    for op in ops:
+        t, w, x = ms.get((s, "todo", op)), ms.get((s, "task", op)), ms.get((s, "txt", op))
+        f = lambda v: "%.1f" % v if v is not None else "-"
+        r = lambda a, b: "%.2f" % (a / b) if a is not None and b else "-"
+        print("| %-11s | %7s | %7s | %11s | %9s | %13s | %8s | %8s | %12s |" % (
+            label[op], f(t), f(w), f(x), r(t, w), r(t, x),
+            f(rss.get((s, "todo", op))), f(rss.get((s, "task", op))), f(rss.get((s, "txt", op)))))
+    if (s, "todo", "complete") in ms:
+        print("| %-11s | %7.1f | %7s | %11s | %9s | %13s | %8.1f | %8s | %12s |" % (
+            "completion", ms[(s, "todo", "complete")], "-", "-", "-", "-", rss[(s, "todo", "complete")], "-", "-"))
+    print()
+print("Sync with a local todo-server (state of {:,} todos):".format(push))
+for op, text in (("sync-nothing", "nothing to do"), ("sync-push", "push {:,} new todos".format(push))):
+    if ("sync", "todo", op) in ms:
+        print("- %s: %.1f ms median, %.1f MiB peak" % (text, ms[("sync", "todo", op)], rss[("sync", "todo", op)]))
+print()
+
+results = []
+def check(ok, text):
+    results.append(("PASS" if ok else "FAIL") + "  " + text)
+if 10000 in sizes:
+    s = "10000"
+    for op in ["add", "change", "delete", "show"]:
+        t, w, x = ms[(s, "todo", op)], ms[(s, "task", op)], ms[(s, "txt", op)]
+        check(t <= w / 3, "10k %-6s todo %.1f ms <= 1/3 of Taskwarrior's %.1f ms (%.1f)" % (op, t, w, w / 3))
+        check(t <= x, "10k %-6s todo %.1f ms <= todo.txt's %.1f ms" % (op, t, x))
+    t, w, x = ms[(s, "todo", "list")], ms[(s, "task", "list")], ms[(s, "txt", "list")]
+    check(t <= w / 3, "10k list   todo %.1f ms <= 1/3 of Taskwarrior's %.1f ms (%.1f)" % (t, w, w / 3))
+    check(t <= x / 3, "10k list   todo %.1f ms <= 1/3 of todo.txt's %.1f ms (%.1f)" % (t, x, x / 3))
+    worst = max(ops, key=lambda op: rss[(s, "todo", op)] - rss[(s, "task", op)])
+    check(all(rss[(s, "todo", op)] <= rss[(s, "task", op)] for op in ops),
+          "10k memory todo <= Taskwarrior per operation (largest excess: %s, todo %.1f MiB vs %.1f MiB)"
+          % (worst, rss[(s, "todo", worst)], rss[(s, "task", worst)]))
+if 10000 in sizes and 100000 in sizes:
+    for op in ops + (["complete"] if ("10000", "todo", "complete") in ms and ("100000", "todo", "complete") in ms else []):
+        a, b = ms[("10000", "todo", op)], ms[("100000", "todo", op)]
+        check(b <= 10 * a, "100k %-8s todo %.1f ms <= 10 x its 10k time %.1f ms (%.1fx)" % (op, b, a, b / a))
+    t = ms[("100000", "todo", "list")]
+    check(t < 1000, "100k list todo %.1f ms < 1000 ms" % t)
+    top = max((k for k in rss if k[0] == "100000" and k[1] == "todo"), key=lambda k: rss[k])
+    check(rss[top] < 150, "100k memory todo peak %.1f MiB (%s) < 150 MiB" % (rss[top], top[2]))
+if ("sync", "todo", "sync-nothing") in ms:
+    t = ms[("sync", "todo", "sync-nothing")]
+    check(t <= 50, "sync nothing to do %.1f ms <= 50 ms" % t)
+if ("sync", "todo", "sync-push") in ms:
+    t = ms[("sync", "todo", "sync-push")]
+    check(t <= 5000, "sync push {:,} new todos %.1f ms <= 5000 ms".format(push) % t)
+print("Targets (issue 7):")
+for line in results: print(line)
+print()
+print("compare.sh ran for %s s" % seconds)
+PY
