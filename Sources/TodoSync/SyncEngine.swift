@@ -35,22 +35,25 @@ public struct SyncEngine {
         self.newUUID = newUUID
     }
 
+    /// Each step carries the state it saved forward, so a sync with nothing to do reads the
+    /// state file once and writes nothing.
     public func run() throws -> SyncReport {
         let at = now()
         var report = SyncReport()
-        try pull(at: at, report: &report)
-        let leftover = try store.load().sync.outbox
-        if !leftover.isEmpty { try send(leftover, at: at, report: &report) }
+        var state = try pull(at: at, report: &report)
+        if !state.sync.outbox.isEmpty { state = try send(state.sync.outbox, at: at, report: &report) }
         for _ in 0..<Self.rounds {
+            // Looked at without the lock first: most syncs have nothing to send.
+            guard !state.pendingOperations(newOpId: { UUID() }).isEmpty else { break }
             var queued: [OutboxOperation] = []
-            _ = try store.update { state throws in
-                queued = sendable(state.pendingOperations(newOpId: newUUID), in: state, report: &report)
-                return try reduce(state, .syncQueued(queued))
-            }
+            state = try store.update { current throws in
+                queued = sendable(current.pendingOperations(newOpId: newUUID), in: current, report: &report)
+                return try reduce(current, .syncQueued(queued))
+            }.after
             if queued.isEmpty { break }
-            try send(queued, at: at, report: &report)
+            state = try send(queued, at: at, report: &report)
         }
-        report.conflicts = try store.load().todos.flatMap { todo in
+        report.conflicts = state.todos.flatMap { todo in
             todo.conflicts.filter { $0.at == at }.map { (todo, $0) }
         }
         return report
@@ -81,7 +84,8 @@ public struct SyncEngine {
         return report
     }
 
-    private func pull(at: Date, report: inout SyncReport) throws {
+    /// Reads the change feed to its end; the state as last saved.
+    private func pull(at: Date, report: inout SyncReport) throws -> TodoState {
         var state = try store.load()
         var cursor = state.sync.cursor
         var checkedDataset = false
@@ -104,10 +108,14 @@ public struct SyncEngine {
             let records = try page.changes.map(RemoteRecord.init)
             let next = try nextCursor(page, after: cursor)
             report.pulled += countNew(records, in: state)
-            state = try store.update { try reduce($0, .syncPulled(records: records, cursor: next, at: at)) }.after
+            let acknowledges = state.todos.contains { !$0.synced && !$0.needsPush }
+            if !records.isEmpty || next != state.sync.cursor || acknowledges {
+                state = try store.update { try reduce($0, .syncPulled(records: records, cursor: next, at: at)) }.after
+            }
             cursor = next
             if !page.hasMore { break }
         }
+        return state
     }
 
     private func nextCursor(_ page: ChangesResponse, after cursor: Int64) throws(SyncError) -> Int64 {
@@ -117,20 +125,21 @@ public struct SyncEngine {
         return page.nextCursor
     }
 
-    /// Sends queued operations in batches and applies each batch's answers.
-    private func send(_ operations: [OutboxOperation], at: Date, report: inout SyncReport) throws {
+    /// Sends queued operations in batches and applies each batch's answers; the state as saved.
+    private func send(_ operations: [OutboxOperation], at: Date, report: inout SyncReport) throws -> TodoState {
+        var state = try store.load()
         for start in stride(from: 0, to: operations.count, by: Self.batchSize) {
             let batch = Array(operations[start..<min(start + Self.batchSize, operations.count)])
             let response = try client.push(batch.map(\.wire))
-            let outcomes = try outcomes(of: batch, in: response)
+            let outcomes = try outcomes(of: batch, in: response, datasetId: state.sync.datasetId)
             report.pushed += outcomes.count { if case .applied = $0 { true } else { false } }
-            _ = try store.update { try reduce($0, .syncPushed(outcomes, at: at)) }
+            state = try store.update { try reduce($0, .syncPushed(outcomes, at: at)) }.after
         }
+        return state
     }
 
-    private func outcomes(of batch: [OutboxOperation], in response: PushResponse) throws(SyncError) -> [PushOutcome] {
-        let state = try? store.load()
-        guard response.datasetId == state?.sync.datasetId else {
+    private func outcomes(of batch: [OutboxOperation], in response: PushResponse, datasetId: UUID?) throws(SyncError) -> [PushOutcome] {
+        guard response.datasetId == datasetId else {
             throw .badResponse("the server was reset during the sync (new dataset id); run todo sync again")
         }
         guard response.results.count == batch.count,
