@@ -6,26 +6,17 @@ import Foundation
 /// takes the imported text and status only when they differ and `updatedAt` is newer.
 public struct ImportedTodo: Equatable, Sendable, Codable {
     public var uuid: UUID
-    public var name: String
-    public var description: String
-    public var notes: String
-    public var completed: Bool
-    public var createdAt: Date
-    public var updatedAt: Date
-    /// Used only when `completed`; `updatedAt` stands in when it is nil.
-    public var completedAt: Date?
+    public var content: TodoContent
 
+    /// A completed todo without `completedAt` counts as completed at `updatedAt`.
     public init(
         uuid: UUID, name: String, description: String = "", notes: String = "", completed: Bool = false,
         createdAt: Date, updatedAt: Date? = nil, completedAt: Date? = nil
     ) {
+        let updated = updatedAt ?? createdAt
         self.uuid = uuid
-        self.name = name
-        self.description = description
-        self.notes = notes
-        self.completed = completed
-        self.createdAt = createdAt
-        self.updatedAt = updatedAt ?? createdAt
-        self.completedAt = completedAt
+        content = TodoContent(
+            name: name, description: description, notes: notes, completed: completed,
+            completedAt: completed ? completedAt ?? updated : nil, createdAt: createdAt, updatedAt: updated)
     }
 }

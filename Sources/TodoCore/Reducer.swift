@@ -112,8 +112,9 @@ private struct Step {
         var indexByUUID: [UUID: Int] = [:]
         for (index, todo) in state.todos.enumerated() { indexByUUID[todo.uuid] = index }
         for item in imported {
-            let name = Todo.normalizedName(item.name)
-            guard !name.isEmpty else { throw .blankName }
+            var incoming = item.content
+            incoming.name = Todo.normalizedName(incoming.name)
+            guard !incoming.name.isEmpty else { throw .blankName }
             guard let index = indexByUUID[item.uuid] else {
                 let id = state.nextId
                 recordPrior(id)
@@ -121,24 +122,21 @@ private struct Step {
                 indexByUUID[item.uuid] = state.todos.count
                 // A todo deleted here but still known to the server comes back as that todo,
                 // not as a second one beside a pending delete.
-                state.todos.append(Todo(
-                    id: id, uuid: item.uuid, name: name, description: item.description, notes: item.notes,
-                    completed: item.completed, createdAt: item.createdAt, updatedAt: item.updatedAt,
-                    completedAt: item.completed ? item.completedAt ?? item.updatedAt : nil,
-                    base: state.takeDeletion(of: item.uuid)?.base))
+                var todo = Todo(id: id, uuid: item.uuid, name: incoming.name, createdAt: incoming.createdAt)
+                todo.content = incoming
+                todo.base = state.takeDeletion(of: item.uuid)?.base
+                state.todos.append(todo)
                 continue
             }
             let local = state.todos[index]
-            guard item.updatedAt > local.updatedAt else { continue }
-            var todo = local
-            todo.name = name
-            todo.description = item.description
-            todo.notes = item.notes
-            todo.completed = item.completed
-            todo.completedAt = item.completed ? item.completedAt ?? item.updatedAt : nil
-            guard todo != local else { continue }
+            guard incoming.updatedAt > local.updatedAt else { continue }
+            incoming.createdAt = local.createdAt
+            incoming.updatedAt = local.updatedAt
+            guard incoming != local.content else { continue }
             recordPrior(local.id)
-            todo.updatedAt = item.updatedAt
+            var todo = local
+            todo.content = incoming
+            todo.updatedAt = item.content.updatedAt
             todo.synced = false
             state.todos[index] = todo
         }

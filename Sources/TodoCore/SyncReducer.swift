@@ -58,6 +58,11 @@ extension TodoState {
         return puts + deletes
     }
 
+    /// True when a sync has something to send; cheaper than building the operations.
+    public var hasPendingOperations: Bool {
+        !sync.deletions.isEmpty || todos.contains(where: \.needsPush)
+    }
+
     mutating func markAcknowledged() {
         for index in todos.indices where !todos[index].synced && !todos[index].needsPush {
             todos[index].synced = true
@@ -172,11 +177,6 @@ private struct SyncMerger {
             }
         }
     }
-}
-
-/// `mergeContent`, for tests.
-public func mergeContentForTesting(base: TodoContent?, local: TodoContent, remote: TodoContent, at: Date) -> (TodoContent, [SyncConflict]) {
-    mergeContent(base: base, local: local, remote: remote, at: at)
 }
 
 /// Three-way merge of one todo's content; on a field both sides changed the server wins.

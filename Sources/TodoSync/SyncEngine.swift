@@ -41,17 +41,17 @@ public struct SyncEngine {
         let at = now()
         var report = SyncReport()
         var state = try pull(at: at, report: &report)
-        if !state.sync.outbox.isEmpty { state = try send(state.sync.outbox, at: at, report: &report) }
+        if !state.sync.outbox.isEmpty { state = try send(state.sync.outbox, from: state, at: at, report: &report) }
         for _ in 0..<Self.rounds {
             // Looked at without the lock first: most syncs have nothing to send.
-            guard !state.pendingOperations(newOpId: { UUID() }).isEmpty else { break }
+            guard state.hasPendingOperations else { break }
             var queued: [OutboxOperation] = []
             state = try store.update { current throws in
                 queued = sendable(current.pendingOperations(newOpId: newUUID), in: current, report: &report)
                 return try reduce(current, .syncQueued(queued))
             }.after
             if queued.isEmpty { break }
-            state = try send(queued, at: at, report: &report)
+            state = try send(queued, from: state, at: at, report: &report)
         }
         report.conflicts = state.todos.flatMap { todo in
             todo.conflicts.filter { $0.at == at }.map { (todo, $0) }
@@ -126,8 +126,8 @@ public struct SyncEngine {
     }
 
     /// Sends queued operations in batches and applies each batch's answers; the state as saved.
-    private func send(_ operations: [OutboxOperation], at: Date, report: inout SyncReport) throws -> TodoState {
-        var state = try store.load()
+    private func send(_ operations: [OutboxOperation], from state: TodoState, at: Date, report: inout SyncReport) throws -> TodoState {
+        var state = state
         for start in stride(from: 0, to: operations.count, by: Self.batchSize) {
             let batch = Array(operations[start..<min(start + Self.batchSize, operations.count)])
             let response = try client.push(batch.map(\.wire))

@@ -33,7 +33,7 @@ import TodoWire
 
     @Test func taskwarriorOneTaskPerLineAndErrors() throws {
         let lines = "{\"description\":\"a\",\"entry\":\"20260121T101500Z\",\"status\":\"pending\",\"uuid\":\"6f740623-bc83-41f0-a20d-b696c37c2450\"}\n\n"
-        #expect(try TaskwarriorFormat.parse(Array(lines.utf8)).map(\.name) == ["a"])
+        #expect(try TaskwarriorFormat.parse(Array(lines.utf8)).map(\.content.name) == ["a"])
         #expect(throws: ImportError("line 3: not valid JSON (expected the output of 'task export')")) {
             try TaskwarriorFormat.parse(Array((lines + "oops\n").utf8))
         }
@@ -63,18 +63,18 @@ import TodoWire
         let now = Self.date("2026-03-01T12:00:00Z")
         let file = "(A) 2026-01-02 call mom +family @phone\n\nx 2026-01-05 2026-01-01 pay rent +home\r\nwater plants\nwater plants\n"
         let todos = try TodoTxtFormat.parse(file, now: now)
-        #expect(todos.map(\.name) == ["call mom +family @phone", "pay rent +home", "water plants", "water plants"])
-        #expect(todos[0].description == "priority:A")
-        #expect((todos[0].createdAt, todos[0].updatedAt, todos[0].completed) == (Self.date("2026-01-02T00:00:00Z"), now, false))
-        #expect((todos[1].completed, todos[1].completedAt, todos[1].createdAt) == (true, Self.date("2026-01-05T00:00:00Z"), Self.date("2026-01-01T00:00:00Z")))
-        #expect((todos[2].createdAt, todos[2].completedAt) == (now, nil))
+        #expect(todos.map(\.content.name) == ["call mom +family @phone", "pay rent +home", "water plants", "water plants"])
+        #expect(todos[0].content.description == "priority:A")
+        #expect((todos[0].content.createdAt, todos[0].content.updatedAt, todos[0].content.completed) == (Self.date("2026-01-02T00:00:00Z"), now, false))
+        #expect((todos[1].content.completed, todos[1].content.completedAt, todos[1].content.createdAt) == (true, Self.date("2026-01-05T00:00:00Z"), Self.date("2026-01-01T00:00:00Z")))
+        #expect((todos[2].content.createdAt, todos[2].content.completedAt) == (now, nil))
         #expect(Set(todos.map(\.uuid)).count == 4)
         let again = try TodoTxtFormat.parse(file, now: now.addingTimeInterval(3600))
         #expect(again.map(\.uuid) == todos.map(\.uuid))
         // Completing a line in todo.txt keeps its UUID, so a re-import updates the same todo.
         let completed = try TodoTxtFormat.parse("x 2026-03-02 2026-01-02 call mom +family @phone pri:A\n", now: now)
         #expect(completed[0].uuid == todos[0].uuid)
-        #expect(completed[0].description == "priority:A")
+        #expect(completed[0].content.description == "priority:A")
         #expect(todos[0].uuid.uuidString.dropFirst(14).first == "8")
         #expect(throws: ImportError("line 1: no task text in 'x 2026-01-05'")) { try TodoTxtFormat.parse("x 2026-01-05\n", now: now) }
     }

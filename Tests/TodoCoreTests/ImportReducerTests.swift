@@ -53,14 +53,14 @@ import TodoCore
 
     @Test func aNewerCopyWithTheSameContentChangesNothing() throws {
         var same = imported(1, "milk", updated: 500)
-        same.description = ""
-        same.notes = ""
+        same.content.description = ""
+        same.content.notes = ""
         #expect(try reduce(state, .importTodos([same], at: now)) == state)
     }
 
     @Test func aKnownUUIDKeepsItsNumberAndCreationDate() throws {
         var item = imported(2, "rye bread", updated: 70)
-        item.createdAt = Fixture.t(-1000)
+        item.content.createdAt = Fixture.t(-1000)
         let next = try reduce(state, .importTodos([item], at: now))
         let bread = try #require(next.todo(id: 2))
         #expect(bread.createdAt == state.todos[1].createdAt)

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TodoCore
+@testable import TodoCore
 
 @Suite struct SyncReducerTests {
     let now = Fixture.t(100)
@@ -137,7 +137,7 @@ import TodoCore
         let base = content("a", notes: "n")
         let local = TodoContent(name: "a", description: "mine", notes: "n2", createdAt: Fixture.t(1), updatedAt: Fixture.t(5))
         let remote = TodoContent(name: "b", description: "theirs", notes: "n", completed: true, completedAt: Fixture.t(6), createdAt: Fixture.t(1), updatedAt: Fixture.t(6))
-        let (merged, conflicts) = mergeContentForTesting(base: base, local: local, remote: remote, at: now)
+        let (merged, conflicts) = mergeContent(base: base, local: local, remote: remote, at: now)
         #expect(merged == TodoContent(name: "b", description: "theirs", notes: "n2", completed: true, completedAt: Fixture.t(6), createdAt: Fixture.t(1), updatedAt: Fixture.t(6)))
         #expect(conflicts == [SyncConflict(field: "description", lost: "mine", kept: "theirs", at: now)])
     }
