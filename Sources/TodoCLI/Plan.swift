@@ -5,11 +5,11 @@ import TodoStore
 enum Plan {
     /// Needs no state.
     case output(Output)
-    /// Reads the state and renders it.
-    case query((TodoState) throws -> Output)
-    /// Makes actions from the current state under the lock; they are applied, saved, and
-    /// the result rendered.
-    case change(actions: (TodoState) throws -> [Action], render: (Change) -> Output)
+    /// Reads the state (the todos `reads` selects) and renders it.
+    case query(reads: TodoSelection = .all, (TodoState) throws -> Output)
+    /// Makes actions from the current state (the todos `reads` selects) under the lock; they
+    /// are applied, saved, and the result rendered. The actions must touch no other todos.
+    case change(reads: TodoSelection = .all, actions: (TodoState) throws -> [Action], render: (Change) -> Output)
     /// Reads the state without the lock, does slow work (an editor session), then plans again.
     case prepare((TodoState) throws -> Plan)
     /// Works with the state file itself, for commands whose effects reach beyond it (sync):

@@ -65,15 +65,15 @@ private func execute(_ plan: Plan, store: @autoclosure () throws -> StateFile) t
     switch plan {
     case .output(let output):
         return output
-    case .query(let render):
-        return try render(try store().load())
+    case .query(let selection, let render):
+        return try render(try store().load(selection))
     case .run(let body):
         return try body(try store())
     case .prepare(let next):
         return try execute(try next(try store().load()), store: try store())
-    case .change(let makeActions, let render):
+    case .change(let selection, let makeActions, let render):
         var actions: [Action] = []
-        let (before, after) = try store().update { state in
+        let (before, after) = try store().update(selection) { state in
             actions = try makeActions(state)
             return try reduce(state, actions)
         }

@@ -9,42 +9,27 @@ public enum ReferenceError: Error, Equatable, Sendable {
 }
 
 extension TodoState {
-    /// Finds the todo a person means by `reference`.
-    ///
-    /// Digits alone are always a number, never a UUID prefix: numbers are what people type,
-    /// and a number that silently fell back to a UUID could pick the wrong todo. Anything
-    /// else must be 4 to 32 hex digits (dashes ignored) starting the todo's UUID.
+    /// Finds the todo a person means by `reference` (see `TodoReference`).
     public func resolve(_ reference: String) throws(ReferenceError) -> Todo {
-        var text = Substring(reference.trimmingCharacters(in: .whitespaces))
-        if text.first == "#" { text = text.dropFirst() }
-        if !text.isEmpty, text.allSatisfy(\.isASCIIDigitCharacter) {
-            guard let number = Int(text), let todo = todo(id: number) else {
-                throw .noSuchNumber(Int(text) ?? Int.max)
-            }
+        switch TodoReference(reference) {
+        case .number(let number):
+            guard let number, let todo = todo(id: number) else { throw .noSuchNumber(number ?? Int.max) }
             return todo
-        }
-        let hex = text.filter { $0 != "-" }.lowercased()
-        guard (4...32).contains(hex.count), let nibbles = Self.nibbles(hex) else {
+        case .uuidPrefix(let hex):
+            let nibbles = Self.nibbles(hex)
+            let matches = todos.filter { Self.uuid($0.uuid, startsWith: nibbles) }
+            switch matches.count {
+            case 0: throw .noSuchUUID(hex)
+            case 1: return matches[0]
+            default: throw .ambiguous(hex, candidates: matches)
+            }
+        case .malformed:
             throw .malformed(reference)
-        }
-        let matches = todos.filter { Self.uuid($0.uuid, startsWith: nibbles) }
-        switch matches.count {
-        case 0: throw .noSuchUUID(hex)
-        case 1: return matches[0]
-        default: throw .ambiguous(hex, candidates: matches)
         }
     }
 
-    private static func nibbles(_ hex: String) -> [UInt8]? {
-        var result: [UInt8] = []
-        for byte in hex.utf8 {
-            switch byte {
-            case 48...57: result.append(byte - 48)
-            case 97...102: result.append(byte - 87)
-            default: return nil
-            }
-        }
-        return result
+    private static func nibbles(_ hex: String) -> [UInt8] {
+        hex.utf8.map { $0 <= 57 ? $0 - 48 : $0 - 87 }
     }
 
     private static func uuid(_ uuid: UUID, startsWith nibbles: [UInt8]) -> Bool {
@@ -55,6 +40,34 @@ extension TodoState {
             }
             return true
         }
+    }
+}
+
+/// What a todo reference says, before looking for the todo.
+///
+/// Digits alone are always a number, never a UUID prefix: numbers are what people type,
+/// and a number that silently fell back to a UUID could pick the wrong todo. Anything
+/// else must be 4 to 32 hex digits (dashes ignored) starting the todo's UUID.
+public enum TodoReference: Equatable, Sendable {
+    /// nil when the digits are too many for a number.
+    case number(Int?)
+    /// Lowercase hex digits, no dashes.
+    case uuidPrefix(String)
+    case malformed
+
+    public init(_ reference: String) {
+        var text = Substring(reference.trimmingCharacters(in: .whitespaces))
+        if text.first == "#" { text = text.dropFirst() }
+        if !text.isEmpty, text.allSatisfy(\.isASCIIDigitCharacter) {
+            self = .number(Int(text))
+            return
+        }
+        let hex = text.filter { $0 != "-" }.lowercased()
+        guard (4...32).contains(hex.count), hex.utf8.allSatisfy({ (48...57).contains($0) || (97...102).contains($0) }) else {
+            self = .malformed
+            return
+        }
+        self = .uuidPrefix(hex)
     }
 }
 

@@ -51,3 +51,54 @@ extension StateCodec {
         return todo
     }
 }
+
+extension StateCodec {
+    /// Reads the number and the UUID's text at the start of a todo laid out by `write(_:to:)`;
+    /// nil (and the reader unmoved) for any other layout.
+    static func readHeadFast(_ reader: inout JSONReader) -> (id: Int, uuidText: UnsafeRawBufferPointer)? {
+        let start = reader
+        _ = reader.peek()
+        guard reader.skip("{\"id\": "), let id = try? reader.readInt(), reader.skip(", \"uuid\": \"") else {
+            reader = start
+            return nil
+        }
+        let uuidStart = reader.offset
+        guard reader.skip(count: 36), reader.skip("\"") else {
+            reader = start
+            return nil
+        }
+        return (id, UnsafeRawBufferPointer(rebasing: reader.bytes[uuidStart..<uuidStart + 36]))
+    }
+
+    /// Skips what follows `readHeadFast` up to the end of the todo, checking its layout but not
+    /// the text inside its strings; false (and the reader unmoved) if the layout differs.
+    static func skipRestFast(_ reader: inout JSONReader) -> Bool {
+        let start = reader
+        do {
+            for key in [", \"name\": ", ", \"description\": ", ", \"notes\": "] as [StaticString] {
+                guard reader.skip(key) else { throw LayoutMismatch() }
+                try reader.skipStringUnchecked()
+            }
+            guard reader.skip(", \"completed\": ") else { throw LayoutMismatch() }
+            _ = try reader.readBool()
+            for key in [", \"createdAt\": ", ", \"updatedAt\": "] as [StaticString] {
+                guard reader.skip(key) else { throw LayoutMismatch() }
+                try reader.skipStringUnchecked()
+            }
+            guard reader.skip(", \"completedAt\": ") else { throw LayoutMismatch() }
+            if !reader.readNull() { try reader.skipStringUnchecked() }
+            guard reader.skip(", \"synced\": ") else { throw LayoutMismatch() }
+            _ = try reader.readBool()
+            var more = try reader.objectContinues()
+            while more {
+                _ = try reader.readKey()
+                try reader.skipValue()
+                more = try reader.objectContinues()
+            }
+            return true
+        } catch {
+            reader = start
+            return false
+        }
+    }
+}

@@ -19,6 +19,11 @@ public struct JSONReader {
 
     public init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
 
+    init(_ bytes: UnsafeRawBufferPointer, at position: Int) {
+        self.bytes = bytes
+        self.position = position
+    }
+
     public var isAtEnd: Bool {
         mutating get {
             skipWhitespace()
@@ -292,6 +297,25 @@ public struct JSONReader {
         }
     }
 
+    /// Skips a string without checking its contents (escapes, UTF-8): for text that is only
+    /// copied, never read.
+    mutating func skipStringUnchecked() throws(JSONSyntaxError) {
+        guard peek() == 0x22 else { throw fail("a string") }
+        let base = bytes.baseAddress!
+        var from = position + 1
+        while let quote = memchr(base + from, 0x22, bytes.count - from) {
+            let end = base.distance(to: UnsafeRawPointer(quote))
+            var backslashes = 0
+            while end - backslashes - 1 >= from, bytes[end - backslashes - 1] == 0x5C { backslashes += 1 }
+            if backslashes % 2 == 0 {
+                position = end + 1
+                return
+            }
+            from = end + 1
+        }
+        throw fail("'\"' closing the string")
+    }
+
     /// Skips any value, nested or not.
     public mutating func skipValue() throws(JSONSyntaxError) {
         switch peek() {
@@ -327,6 +351,13 @@ public struct JSONReader {
     public mutating func skip(_ literal: StaticString) -> Bool {
         guard matches(literal) else { return false }
         position += literal.utf8CodeUnitCount
+        return true
+    }
+
+    /// Moves past `count` bytes, if there are that many.
+    mutating func skip(count: Int) -> Bool {
+        guard position + count <= bytes.count else { return false }
+        position += count
         return true
     }
 

@@ -3,14 +3,15 @@ import TodoCore
 
 /// The state file's JSON: a format name and version, then one todo per line.
 ///
-///     {"format": "todo-state", "version": 1, "nextId": 3,
+///     {"format": "todo-state", "version": 3, "generation": 7, "nextId": 3,
+///      "sync": {…},
 ///      "todos": [
 ///       {"id": 1, "uuid": "…", "name": "…", …},
 ///       …],
 ///      "history": […]}
 public enum StateCodec {
     public static let formatName = "todo-state"
-    public static let version = 2
+    public static let version = 3
 
     public enum DecodeError: Error, Equatable, CustomStringConvertible {
         case syntax(JSONSyntaxError)
@@ -29,37 +30,69 @@ public enum StateCodec {
         }
     }
 
-    /// A decoded state file and where each todo's text lies in it, so that a save can copy
-    /// the bytes of unchanged todos instead of encoding them again.
+    /// A decoded state file: the todos a `TodoSelection` picked, decoded, and the text of
+    /// every todo, so that a save copies the bytes of the todos it did not change.
     public struct Snapshot: Sendable {
-        public let state: TodoState
-        let bytes: [UInt8]
-        /// `lines[i]` is the text of `state.todos[i]` in `bytes`.
-        let lines: [Range<Int>]
+        public internal(set) var state: TodoState
+        /// Every todo in the file by ascending number; the `decoded` ones are in `state.todos`.
+        var texts: [StoredTodo]
+        /// How many times the file has been rewritten; a journal names the one it applies to.
+        public internal(set) var generation: Int
+        let selection: TodoSelection
     }
 
-    /// Encodes `state`, copying the text of todos that are unchanged since `snapshot`.
-    public static func encode(_ state: TodoState, reusing snapshot: Snapshot? = nil) -> [UInt8] {
-        var out = JSONWriter(capacity: 256 * (state.todos.count + 4))
+    struct StoredTodo: Sendable {
+        var id: Int
+        var text: ArraySlice<UInt8>
+        var decoded: Bool
+    }
+
+    /// Encodes `state` as generation `generation`. With a snapshot, todos `state` does not hold
+    /// are copied from it (it was loaded with a selection), as are unchanged ones.
+    public static func encode(_ state: TodoState, generation: Int = 1, reusing snapshot: Snapshot? = nil) -> [UInt8] {
+        var out = JSONWriter(capacity: 256 * (state.todos.count + 4) + (snapshot?.texts.count ?? 0) * 256)
         out.raw("{\"format\": \"")
         out.raw("todo-state")
         out.raw("\", \"version\": ")
         out.int(version)
+        out.raw(", \"generation\": ")
+        out.int(generation)
         out.raw(", \"nextId\": ")
         out.int(state.nextId)
         out.raw(",\n \"sync\": ")
         SyncCodec.write(state.sync, to: &out)
         out.raw(",\n \"todos\": [")
+        var first = true
+        func separate(_ out: inout JSONWriter) {
+            out.raw(first ? "\n  " : ",\n  ")
+            first = false
+        }
+        let texts = snapshot?.texts ?? []
+        let loaded = snapshot?.state.todos ?? []
+        var next = 0
         var old = 0
-        let oldTodos = snapshot?.state.todos ?? []
-        for (index, todo) in state.todos.enumerated() {
-            out.raw(index == 0 ? "\n  " : ",\n  ")
-            while old < oldTodos.count, oldTodos[old].id < todo.id { old += 1 }
-            if let snapshot, old < oldTodos.count, oldTodos[old] == todo {
-                out.bytes.append(contentsOf: snapshot.bytes[snapshot.lines[old]])
+        for todo in state.todos {
+            while next < texts.count, texts[next].id < todo.id {
+                if !texts[next].decoded {
+                    separate(&out)
+                    out.bytes.append(contentsOf: texts[next].text)
+                }
+                next += 1
+            }
+            while old < loaded.count, loaded[old].id < todo.id { old += 1 }
+            separate(&out)
+            if next < texts.count, texts[next].id == todo.id, texts[next].decoded,
+                old < loaded.count, loaded[old] == todo
+            {
+                out.bytes.append(contentsOf: texts[next].text)
             } else {
                 write(todo, to: &out)
             }
+            if next < texts.count, texts[next].id == todo.id { next += 1 }
+        }
+        for stored in texts[next...] where !stored.decoded {
+            separate(&out)
+            out.bytes.append(contentsOf: stored.text)
         }
         out.raw("],\n \"history\": [")
         for (index, entry) in state.history.enumerated() {
@@ -108,7 +141,7 @@ public enum StateCodec {
         out.raw("}")
     }
 
-    private static func write(_ entry: HistoryEntry, to out: inout JSONWriter) {
+    static func write(_ entry: HistoryEntry, to out: inout JSONWriter) {
         out.raw("{\"summary\": ")
         out.string(entry.summary)
         out.raw(", \"at\": ")
@@ -129,19 +162,30 @@ public enum StateCodec {
         try decodeSnapshot(bytes).state
     }
 
-    public static func decodeSnapshot(_ bytes: [UInt8]) throws(DecodeError) -> Snapshot {
+    public static func decodeSnapshot(_ bytes: [UInt8], selecting selection: TodoSelection = .all) throws(DecodeError) -> Snapshot {
         let result = bytes.withUnsafeBytes { raw in
             var reader = JSONReader(raw)
-            return Result { () throws(DecodeError) in try decodeState(&reader) }
+            return Result { () throws(DecodeError) in try decodeState(&reader, selection) }
         }
-        let (state, lines) = try result.get()
-        return Snapshot(state: state, bytes: bytes, lines: lines)
+        let (state, generation, heads) = try result.get()
+        let texts = heads.map { StoredTodo(id: $0.id, text: bytes[$0.range], decoded: $0.decoded) }
+        return Snapshot(state: state, texts: texts, generation: generation, selection: selection)
     }
 
-    private static func decodeState(_ reader: inout JSONReader) throws(DecodeError) -> (TodoState, [Range<Int>]) {
-        var lines: [Range<Int>] = []
+    /// Where a todo's text lies in the file, and whether it was decoded.
+    private struct Head {
+        var id: Int
+        var range: Range<Int>
+        var decoded: Bool
+    }
+
+    private static func decodeState(_ reader: inout JSONReader, _ selection: TodoSelection) throws(DecodeError)
+        -> (TodoState, generation: Int, [Head])
+    {
+        var heads: [Head] = []
         var format: String?
         var fileVersion: Int?
+        var generation = 0
         var nextId: Int?
         var todos: [Todo]?
         var history: [HistoryEntry] = []
@@ -152,10 +196,11 @@ public enum StateCodec {
                 switch try reader.readKey() {
                 case "format": format = try reader.readString()
                 case "version": fileVersion = try reader.readInt()
+                case "generation": generation = try reader.readInt()
                 case "nextId": nextId = try reader.readInt()
                 case "todos":
-                    lines = []
-                    todos = try readTodos(&reader, lines: &lines)
+                    heads = []
+                    todos = try readTodos(&reader, selection, heads: &heads)
                 case "history": history = try readHistory(&reader)
                 case "sync": sync = try SyncCodec.readSyncState(&reader)
                 default: try reader.skipValue()
@@ -175,25 +220,25 @@ public enum StateCodec {
         guard fileVersion <= version else { throw .unsupportedVersion(fileVersion) }
         guard fileVersion >= 1 else { throw .invalid("invalid \"version\": \(fileVersion)") }
         guard var todos else { throw .invalid("missing \"todos\"") }
-        try validate(&todos, &lines)
-        let highest = todos.last?.id ?? 0
+        try validate(&todos, &heads, checkUUIDs: selection.everything)
+        let highest = heads.last?.id ?? 0
         let state = TodoState(todos: todos, nextId: max(nextId ?? 0, highest + 1), history: history, sync: sync)
-        return (state, lines)
+        return (state, generation, heads)
     }
 
-    /// Numbers must be positive and distinct, UUIDs distinct; the todos end up sorted by number.
-    private static func validate(_ todos: inout [Todo], _ lines: inout [Range<Int>]) throws(DecodeError) {
-        if !zip(todos, todos.dropFirst()).allSatisfy({ $0.id < $1.id }) {
-            let order = todos.indices.sorted { todos[$0].id < todos[$1].id }
-            todos = order.map { todos[$0] }
-            lines = order.map { lines[$0] }
+    /// Numbers must be positive and distinct, UUIDs distinct; todos and heads end up sorted by number.
+    private static func validate(_ todos: inout [Todo], _ heads: inout [Head], checkUUIDs: Bool) throws(DecodeError) {
+        if !zip(heads, heads.dropFirst()).allSatisfy({ $0.id < $1.id }) {
+            heads.sort { $0.id < $1.id }
+            todos.sort { $0.id < $1.id }
         }
-        for index in todos.indices {
-            guard todos[index].id > 0 else { throw .invalid("todo number \(todos[index].id) is not positive") }
-            if index > 0, todos[index - 1].id == todos[index].id {
-                throw .invalid("two todos are numbered \(todos[index].id)")
+        for index in heads.indices {
+            guard heads[index].id > 0 else { throw .invalid("todo number \(heads[index].id) is not positive") }
+            if index > 0, heads[index - 1].id == heads[index].id {
+                throw .invalid("two todos are numbered \(heads[index].id)")
             }
         }
+        guard checkUUIDs else { return }
         // Sorting 16-byte keys is several times cheaper than hashing every UUID into a Set.
         var keys = todos.map { todo in
             withUnsafeBytes(of: todo.uuid.uuid) { ($0.load(as: UInt64.self), $0.load(fromByteOffset: 8, as: UInt64.self)) }
@@ -205,14 +250,24 @@ public enum StateCodec {
         }
     }
 
-    private static func readTodos(_ reader: inout JSONReader, lines: inout [Range<Int>]) throws -> [Todo] {
+    /// The selected todos, decoded; `heads` gets every todo's number and place.
+    private static func readTodos(_ reader: inout JSONReader, _ selection: TodoSelection, heads: inout [Head]) throws -> [Todo] {
         var todos: [Todo] = []
         var more = try reader.enterArray()
         while more {
             _ = reader.peek()
             let start = reader.offset
-            todos.append(try readTodoFast(&reader) ?? readTodo(&reader))
-            lines.append(start..<reader.offset)
+            if !selection.everything, let head = readHeadFast(&reader),
+                !selection.includes(id: head.id, uuidText: head.uuidText), skipRestFast(&reader)
+            {
+                heads.append(Head(id: head.id, range: start..<reader.offset, decoded: false))
+            } else {
+                reader = JSONReader(reader.bytes, at: start)
+                let todo = try readTodoFast(&reader) ?? readTodo(&reader)
+                let decoded = selection.includes(todo)
+                if decoded { todos.append(todo) }
+                heads.append(Head(id: todo.id, range: start..<reader.offset, decoded: decoded))
+            }
             more = try reader.arrayContinues()
         }
         return todos
@@ -259,23 +314,27 @@ public enum StateCodec {
         var entries: [HistoryEntry] = []
         var more = try reader.enterArray()
         while more {
-            var summary = ""
-            var at = Date(timeIntervalSince1970: 0)
-            var before: [PriorVersion] = []
-            var moreKeys = try reader.enterObject()
-            while moreKeys {
-                switch try reader.readKey() {
-                case "summary": summary = try reader.readString()
-                case "at": at = try reader.readDate()
-                case "before": before = try readPriorVersions(&reader)
-                default: try reader.skipValue()
-                }
-                moreKeys = try reader.objectContinues()
-            }
-            entries.append(HistoryEntry(summary: summary, at: at, before: before))
+            entries.append(try readHistoryEntry(&reader))
             more = try reader.arrayContinues()
         }
         return entries
+    }
+
+    static func readHistoryEntry(_ reader: inout JSONReader) throws -> HistoryEntry {
+        var summary = ""
+        var at = Date(timeIntervalSince1970: 0)
+        var before: [PriorVersion] = []
+        var moreKeys = try reader.enterObject()
+        while moreKeys {
+            switch try reader.readKey() {
+            case "summary": summary = try reader.readString()
+            case "at": at = try reader.readDate()
+            case "before": before = try readPriorVersions(&reader)
+            default: try reader.skipValue()
+            }
+            moreKeys = try reader.objectContinues()
+        }
+        return HistoryEntry(summary: summary, at: at, before: before)
     }
 
     private static func readPriorVersions(_ reader: inout JSONReader) throws -> [PriorVersion] {

@@ -4,7 +4,8 @@ import Glibc
 import Foundation
 import TodoCore
 
-/// The state file on disk: read whole, written whole and atomically, changed under a lock.
+/// The state file on disk and its journal: read whole, changed under a lock, either by an
+/// appended journal line or by rewriting the file atomically (see `Journal`).
 public struct StateFile: Sendable {
     /// Where the state lives; a symbolic link is followed so the target is what gets replaced.
     public let path: String
@@ -17,37 +18,101 @@ public struct StateFile: Sendable {
 
     var lockPath: String { path + ".lock" }
     var temporaryPath: String { path + ".tmp" }
+    var journalPath: String { path + ".journal" }
 
-    /// The current state; an empty one if the file does not exist yet.
-    public func load() throws(StoreError) -> TodoState {
-        try loadSnapshot()?.state ?? TodoState()
+    /// The state file decoded, with its journal applied.
+    struct Loaded {
+        var snapshot: StateCodec.Snapshot
+        /// Entries in the journal, and the length of its complete lines; nil when there is
+        /// no journal for this generation of the state file.
+        var journal: (entries: Int, length: Int)?
     }
 
-    /// The decoded file, or nil if it does not exist yet.
-    func loadSnapshot() throws(StoreError) -> StateCodec.Snapshot? {
-        guard let bytes = try readBytes() else { return nil }
+    /// The current state (only the `selection`'s todos); an empty one if there is no file yet.
+    public func load(_ selection: TodoSelection = .all) throws(StoreError) -> TodoState {
+        try loadUnlocked(selection)?.snapshot.state ?? TodoState()
+    }
+
+    /// Reads without the lock. A rewrite between reading the state file and its journal is
+    /// seen as a new file at `path` and the reading starts again, so the result is always a
+    /// state some command left, never a mix.
+    func loadUnlocked(_ selection: TodoSelection) throws(StoreError) -> Loaded? {
+        for _ in 0..<5 {
+            guard let file = try readFile(path) else { return nil }
+            let loaded = try decode(file.bytes, selection)
+            var info = stat()
+            let unchanged = stat(path, &info) == 0 && info.st_ino == file.inode && info.st_dev == file.device
+            close(file.descriptor)
+            if unchanged { return loaded }
+        }
+        let lock = try acquireLock()
+        defer { lock.release() }
+        return try loadLocked(selection)
+    }
+
+    private func loadLocked(_ selection: TodoSelection) throws(StoreError) -> Loaded? {
+        guard let file = try readFile(path) else { return nil }
+        defer { close(file.descriptor) }
+        return try decode(file.bytes, selection)
+    }
+
+    /// Decodes the state file's bytes and applies the journal that belongs to them.
+    private func decode(_ bytes: [UInt8], _ selection: TodoSelection) throws(StoreError) -> Loaded {
         guard !bytes.isEmpty else { throw .corrupt(path: path, reason: "the file is empty") }
+        var snapshot: StateCodec.Snapshot
         do {
-            return try StateCodec.decodeSnapshot(bytes)
+            snapshot = try StateCodec.decodeSnapshot(bytes, selecting: selection)
         } catch {
             throw .corrupt(path: path, reason: error.description)
         }
+        guard let file = try readFile(journalPath) else { return Loaded(snapshot: snapshot) }
+        close(file.descriptor)
+        let journal: Journal.Contents?
+        do {
+            journal = try Journal.decode(file.bytes)
+        } catch {
+            throw .corrupt(path: journalPath, reason: error.description)
+        }
+        guard let journal, journal.generation == snapshot.generation else { return Loaded(snapshot: snapshot) }
+        snapshot.apply(journal)
+        return Loaded(snapshot: snapshot, journal: (journal.entries.count, journal.validLength))
     }
 
-    /// Locks, loads, applies `change`, saves if the state changed, and unlocks.
+    /// Locks, loads the `selection`'s todos, applies `change`, saves if the state changed,
+    /// and unlocks.
     ///
     /// Returns the state before and after. Nothing is written if `change` throws.
     public func update<Failure: Error>(
-        _ change: (TodoState) throws(Failure) -> TodoState
+        _ selection: TodoSelection = .all, _ change: (TodoState) throws(Failure) -> TodoState
     ) throws -> (before: TodoState, after: TodoState) {
         try createDirectory()
         let lock = try acquireLock()
         defer { lock.release() }
-        let snapshot = try loadSnapshot()
-        let before = snapshot?.state ?? TodoState()
+        let loaded = try loadLocked(selection)
+        let before = loaded?.snapshot.state ?? TodoState()
         let after = try change(before)
-        if after != before { try save(after, reusing: snapshot) }
+        if after != before { try commit(after, from: before, loaded) }
         return (before, after)
+    }
+
+    /// `update` reading every todo.
+    public func update<Failure: Error>(
+        _ change: (TodoState) throws(Failure) -> TodoState
+    ) throws -> (before: TodoState, after: TodoState) {
+        try update(.all, change)
+    }
+
+    /// A small change is appended to the journal; a large one, or the change after the
+    /// journal is full, rewrites the state file.
+    private func commit(_ after: TodoState, from before: TodoState, _ loaded: Loaded?) throws(StoreError) {
+        // Files from before journals (generation 0) are rewritten, so that an older todo
+        // reading them cannot miss a journal it does not know about.
+        guard let loaded, loaded.snapshot.generation > 0, (loaded.journal?.entries ?? 0) < Journal.maxEntries,
+            let line = Journal.line(from: before, to: after), line.count <= Journal.maxEntryBytes
+        else {
+            return try save(after, reusing: loaded?.snapshot)
+        }
+        try append(line, to: loaded)
     }
 
     /// The lock; a timeout is reported against the state file, which is what people know.
@@ -61,19 +126,19 @@ public struct StateFile: Sendable {
     }
 
     /// Writes `state` to a temporary file, syncs it, renames it over the state file, and
-    /// syncs the directory, so a crash at any moment leaves the old or the new state.
-    /// Call it only while holding the lock.
+    /// syncs the directory, so a crash at any moment leaves the old or the new state. The
+    /// journal, now part of the file, is removed. Call it only while holding the lock.
     public func save(_ state: TodoState, reusing snapshot: StateCodec.Snapshot? = nil) throws(StoreError) {
         try createDirectory()
-        let bytes = StateCodec.encode(state, reusing: snapshot)
-        var mode: mode_t = 0o600
-        var info = stat()
-        if stat(path, &info) == 0 { mode = info.st_mode & 0o7777 }
+        // A journal with no state file under it belongs to nothing.
+        if snapshot == nil { unlink(journalPath) }
+        let bytes = StateCodec.encode(state, generation: (snapshot?.generation ?? 0) + 1, reusing: snapshot)
+        let mode = fileMode()
         let descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
         guard descriptor >= 0 else { throw .unwritable(path: path, reason: errnoText()) }
         var failure: String?
         if fchmod(descriptor, mode) != 0 { failure = errnoText() }
-        if failure == nil { failure = Self.writeAll(bytes, to: descriptor) }
+        if failure == nil { failure = Self.write(bytes, to: descriptor, at: 0) }
         if failure == nil, fsync(descriptor) != 0 { failure = errnoText() }
         close(descriptor)
         if failure == nil, rename(temporaryPath, path) != 0 { failure = errnoText() }
@@ -81,19 +146,50 @@ public struct StateFile: Sendable {
             unlink(temporaryPath)
             throw .unwritable(path: path, reason: failure)
         }
+        unlink(journalPath)
         syncDirectory()
     }
 
-    private func readBytes() throws(StoreError) -> [UInt8]? {
+    /// Appends `line` to the journal, first cutting off a torn last line or a journal left
+    /// from an earlier generation, and syncs it.
+    private func append(_ line: [UInt8], to loaded: Loaded) throws(StoreError) {
+        let descriptor = open(journalPath, O_WRONLY | O_CREAT | O_CLOEXEC, fileMode())
+        guard descriptor >= 0 else { throw .unwritable(path: journalPath, reason: errnoText()) }
+        defer { close(descriptor) }
+        let start = loaded.journal?.length ?? 0
+        let bytes = loaded.journal == nil ? Journal.header(generation: loaded.snapshot.generation) + line : line
+        var failure: String?
+        if ftruncate(descriptor, off_t(start)) != 0 { failure = errnoText() }
+        if failure == nil { failure = Self.write(bytes, to: descriptor, at: start) }
+        if failure == nil, fdatasync(descriptor) != 0 { failure = errnoText() }
+        if let failure {
+            _ = ftruncate(descriptor, off_t(start))
+            throw .unwritable(path: journalPath, reason: failure)
+        }
+        if loaded.journal == nil { syncDirectory() }
+    }
+
+    /// The state file's permissions, which its temporary copy and journal take too.
+    private func fileMode() -> mode_t {
+        var info = stat()
+        return stat(path, &info) == 0 ? info.st_mode & 0o7777 : 0o600
+    }
+
+    /// The file's bytes, inode and still-open descriptor (the caller closes it), or nil if
+    /// it does not exist.
+    private func readFile(_ path: String) throws(StoreError) -> (bytes: [UInt8], inode: ino_t, device: dev_t, descriptor: Int32)? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         if descriptor < 0 {
             if errno == ENOENT { return nil }
             throw .unreadable(path: path, reason: errnoText())
         }
-        defer { close(descriptor) }
         var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw .unreadable(path: path, reason: errnoText()) }
+        guard fstat(descriptor, &info) == 0 else {
+            close(descriptor)
+            throw .unreadable(path: path, reason: errnoText())
+        }
         guard info.st_mode & S_IFMT == S_IFREG else {
+            close(descriptor)
             throw .unreadable(path: path, reason: "not a regular file")
         }
         var bytes = [UInt8](repeating: 0, count: Int(info.st_size) + 1)
@@ -105,13 +201,14 @@ public struct StateFile: Sendable {
             }
             if count < 0 {
                 if errno == EINTR { continue }
+                close(descriptor)
                 throw .unreadable(path: path, reason: errnoText())
             }
             if count == 0 { break }
             filled += count
         }
         bytes.removeSubrange(filled...)
-        return bytes
+        return (bytes, info.st_ino, info.st_dev, descriptor)
     }
 
     private func createDirectory() throws(StoreError) {
@@ -141,11 +238,11 @@ public struct StateFile: Sendable {
         close(descriptor)
     }
 
-    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> String? {
+    private static func write(_ bytes: [UInt8], to descriptor: Int32, at offset: Int) -> String? {
         var written = 0
         while written < bytes.count {
             let count = bytes.withUnsafeBytes { buffer in
-                write(descriptor, buffer.baseAddress! + written, buffer.count - written)
+                pwrite(descriptor, buffer.baseAddress! + written, buffer.count - written, off_t(offset + written))
             }
             if count < 0 {
                 if errno == EINTR { continue }

@@ -85,12 +85,19 @@ final class Sandbox {
             status: process.terminationStatus)
     }
 
-    func fileBytes() -> Data? { FileManager.default.contents(atPath: file) }
+    /// The state file's bytes followed by its journal's, if it has one: what must stay
+    /// byte-identical when a command fails.
+    func fileBytes() -> Data? {
+        guard var bytes = FileManager.default.contents(atPath: file) else { return nil }
+        if let journal = FileManager.default.contents(atPath: file + ".journal") { bytes += Data("\n--journal--\n".utf8) + journal }
+        return bytes
+    }
 
     func state() throws -> TodoState { try StateFile(path: file).load() }
 
     /// Writes a state file directly, for fixtures the CLI cannot make (chosen UUIDs, many todos).
     func write(_ state: TodoState) throws {
+        try? FileManager.default.removeItem(atPath: file + ".journal")
         try Data(StateCodec.encode(state)).write(to: URL(fileURLWithPath: file))
     }
 

@@ -76,42 +76,72 @@ import TodoStore
         #expect(Set(state.todos.map(\.name)) == Set((1...50).map { "concurrent \($0)" }))
     }
 
-    /// Kills `todo add` with SIGKILL the moment its temporary file appears (mid-save), and
-    /// at moments spread over whole runs; the state file always holds the old or the new state.
+    /// Kills `todo add -` (600 todos: the state file is rewritten) with SIGKILL the moment
+    /// its temporary file appears, and `todo add NAME` (a journal append) at moments spread
+    /// over whole runs; the state is always the old or the new one.
     @Test func sigkillMidSaveLeavesTheOldOrNewState() throws {
         try box.write(sampleTodos(30_000))
         let start = Date()
         #expect(try box.run("add", "calibration").status == 0)
         let fullRun = Date().timeIntervalSince(start)
         let temporary = box.file + ".tmp"
+        let batch = (1...600).map { "batch todo \($0)" }.joined(separator: "\n")
         var count = 30_001
-        var killedMidSave = 0
+        var killedMidRewrite = 0
         let rounds = 24
         for round in 0..<rounds {
             try? FileManager.default.removeItem(atPath: temporary)
+            let rewrite = round % 2 == 0
             let process = Process()
             process.executableURL = URL(fileURLWithPath: Sandbox.binary)
-            process.arguments = ["add", "round \(round)"]
+            process.arguments = rewrite ? ["add", "-"] : ["add", "round \(round)"]
             process.environment = box.baseEnvironment
             process.standardOutput = FileHandle.nullDevice
+            let stdin = Pipe()
+            process.standardInput = stdin
             try process.run()
-            if round % 2 == 0 {
-                let deadline = Date().addingTimeInterval(fullRun * 3 + 2)
+            if rewrite { stdin.fileHandleForWriting.write(Data(batch.utf8)) }
+            try stdin.fileHandleForWriting.close()
+            if rewrite {
+                let deadline = Date().addingTimeInterval(fullRun * 6 + 2)
                 while process.isRunning, !FileManager.default.fileExists(atPath: temporary), Date() < deadline { usleep(50) }
             } else {
                 usleep(useconds_t(fullRun * Double(round) / Double(rounds) * 1_000_000))
             }
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
-            let killedDuringSave = process.terminationReason == .uncaughtSignal && FileManager.default.fileExists(atPath: temporary)
-            if killedDuringSave { killedMidSave += 1 }
+            if rewrite, process.terminationReason == .uncaughtSignal, FileManager.default.fileExists(atPath: temporary) {
+                killedMidRewrite += 1
+            }
             let state = try box.state()
-            #expect(state.todos.count == count || state.todos.count == count + 1)
-            if state.todos.count == count + 1 { #expect(state.todos.last?.name == "round \(round)") }
+            let added = rewrite ? 600 : 1
+            #expect(state.todos.count == count || state.todos.count == count + added)
+            if state.todos.count == count + added {
+                #expect(state.todos.last?.name == (rewrite ? "batch todo 600" : "round \(round)"))
+            }
             count = state.todos.count
         }
-        #expect(killedMidSave >= 3, "only \(killedMidSave) kills landed during a save")
+        #expect(killedMidRewrite >= 3, "only \(killedMidRewrite) kills landed during a rewrite")
         #expect(try box.run("add", "after").status == 0)
         #expect(try box.state().todos.count == count + 1)
+    }
+
+    /// A journal line damaged in the middle (not a torn last line) stops every command, which
+    /// leaves both files as they were.
+    @Test func damagedJournalMakesEveryCommandFailAndStaysByteForByte() throws {
+        try box.run("add", "a")
+        try box.run("add", "b")
+        let journal = box.file + ".journal"
+        var bytes = try #require(FileManager.default.contents(atPath: journal))
+        bytes += Data("{\"nextId\": 9, \"remove\": [x]}\n{\"nextId\": 9}\n".utf8)
+        try bytes.write(to: URL(fileURLWithPath: journal))
+        let before = box.fileBytes()
+        for command in [["list"], ["add", "x"], ["show", "1"], ["toggle", "1"], ["delete", "2"], ["undo"]] {
+            let result = try box.run(command)
+            #expect(result.status == 1, "\(command)")
+            #expect(result.stderr.hasPrefix("todo: state file \(journal) is damaged: journal line 3: "), "\(result.stderr)")
+            #expect(result.stderr.split(separator: "\n").count == 1)
+        }
+        #expect(box.fileBytes() == before)
     }
 }

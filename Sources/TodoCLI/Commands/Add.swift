@@ -1,4 +1,5 @@
 import TodoCore
+import TodoStore
 
 enum AddCommand {
     static func plan(_ invocation: Invocation, _ context: Context) throws -> Plan {
@@ -14,7 +15,7 @@ enum AddCommand {
         }
         if new.isEmpty { return .output(nothingGiven(invocation)) }
         let actions: [Action] = new.count == 1 ? [.add(new[0])] : [.batch(new.map(Action.add))]
-        return .change(actions: { _ in actions }) { change in
+        return .change(reads: .none, actions: { _ in actions }) { change in
             let uuids = Set(new.map(\.uuid))
             let added = change.after.todos.filter { uuids.contains($0.uuid) }
             if invocation.flag("json") { return Output(stdout: fromStdin ? json(added) : json(added[0])) }

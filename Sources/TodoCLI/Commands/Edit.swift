@@ -1,5 +1,6 @@
 import Foundation
 import TodoCore
+import TodoStore
 
 enum EditCommand {
     static func plan(_ invocation: Invocation, _ context: Context) throws -> Plan {
@@ -8,7 +9,7 @@ enum EditCommand {
             invocation.value(field.rawValue).map { FieldChange(field, $0) }
         }
         if !changes.isEmpty {
-            return .change(actions: { state in
+            return .change(reads: .referencedBy([reference]), actions: { state in
                 [.edit(id: try state.resolve(reference).id, changes: changes, at: context.now())]
             }, render: { render($0, invocation) })
         }
@@ -26,7 +27,7 @@ enum EditCommand {
                 if invocation.flag("json") { return .output(Output(stdout: json(original))) }
                 return .output(.info("No changes; \(label(original)) left as it was.\n"))
             }
-            return .change(actions: { current in
+            return .change(reads: .referencedBy([String(original.id)]), actions: { current in
                 guard current.todo(id: original.id) == original else {
                     throw CommandError(message: "\(label(original)) changed while you were editing; nothing applied (your text is in \(session.file))")
                 }

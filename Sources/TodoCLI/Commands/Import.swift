@@ -29,6 +29,9 @@ enum ImportCommand {
             switch from {
             case "taskwarrior": imported = try TaskwarriorFormat.parse(bytes)
             case "todotxt": imported = try TodoTxtFormat.parse(String(decoding: bytes, as: UTF8.self), now: now)
+            // A state file's recent changes are in its journal, beside it.
+            case _ where file != "-" && FileManager.default.fileExists(atPath: file + ".journal"):
+                imported = try TodoExportFormat.parseStateFile(at: file)
             default: imported = try TodoExportFormat.parse(bytes)
             }
         } catch {

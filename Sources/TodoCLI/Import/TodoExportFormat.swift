@@ -10,17 +10,28 @@ enum TodoExportFormat {
             return Result { try read(&reader, startsWithArray: raw.first { ![9, 10, 13, 32].contains($0) } == UInt8(ascii: "[")) }
         }
         do {
-            return try result.get().map { todo in
-                ImportedTodo(
-                    uuid: todo.uuid, name: todo.name, description: todo.description, notes: todo.notes,
-                    completed: todo.completed, createdAt: todo.createdAt, updatedAt: todo.updatedAt,
-                    completedAt: todo.completedAt)
-            }
+            return try result.get().map(imported)
         } catch let error as ImportError {
             throw error
         } catch {
             throw ImportError("\(error)")
         }
+    }
+
+    /// The todos of the state file at `path`, with the changes in its journal.
+    static func parseStateFile(at path: String) throws(ImportError) -> [ImportedTodo] {
+        do {
+            return try StateFile(path: path).load().todos.map(imported)
+        } catch {
+            throw ImportError(error.description)
+        }
+    }
+
+    private static func imported(_ todo: Todo) -> ImportedTodo {
+        ImportedTodo(
+            uuid: todo.uuid, name: todo.name, description: todo.description, notes: todo.notes,
+            completed: todo.completed, createdAt: todo.createdAt, updatedAt: todo.updatedAt,
+            completedAt: todo.completedAt)
     }
 
     private static func read(_ reader: inout JSONReader, startsWithArray: Bool) throws -> [Todo] {

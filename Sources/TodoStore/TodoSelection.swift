@@ -1,0 +1,51 @@
+import Foundation
+import TodoCore
+
+/// Which todos a command reads from the state file. The others are not decoded: their text
+/// is carried as it is and copied back on a save, so a command on one todo costs little more
+/// than reading the file's bytes.
+public struct TodoSelection: Sendable {
+    let everything: Bool
+    let numbers: Set<Int>
+    /// Lowercase hex digits of UUID prefixes.
+    let prefixes: [[UInt8]]
+
+    public static let all = TodoSelection(everything: true, numbers: [], prefixes: [])
+
+    /// No todo at all: enough for `add`, which needs only the next number.
+    public static let none = TodoSelection(everything: false, numbers: [], prefixes: [])
+
+    /// Every todo that `references` could name, so that `TodoState.resolve` finds the same
+    /// todo, or reports the same ambiguity, as it would with all of them.
+    public static func referencedBy(_ references: [String]) -> TodoSelection {
+        var numbers = Set<Int>()
+        var prefixes: [[UInt8]] = []
+        for reference in references {
+            switch TodoReference(reference) {
+            case .number(let number): if let number { numbers.insert(number) }
+            case .uuidPrefix(let hex): prefixes.append(Array(hex.utf8))
+            case .malformed: break
+            }
+        }
+        return TodoSelection(everything: false, numbers: numbers, prefixes: prefixes)
+    }
+
+    func includes(_ todo: Todo) -> Bool {
+        everything || numbers.contains(todo.id)
+            || (!prefixes.isEmpty && Array(todo.uuid.uuidString.utf8).withUnsafeBytes { includes(id: todo.id, uuidText: $0) })
+    }
+
+    /// `uuidText` is the UUID as the file spells it (36 characters, any case).
+    func includes(id: Int, uuidText: UnsafeRawBufferPointer) -> Bool {
+        if everything || numbers.contains(id) { return true }
+        return prefixes.contains { prefix in
+            var index = 0
+            for byte in uuidText where byte != 0x2D {
+                guard index < prefix.count else { return true }
+                guard byte | 0x20 == prefix[index] else { return false }
+                index += 1
+            }
+            return index == prefix.count
+        }
+    }
+}

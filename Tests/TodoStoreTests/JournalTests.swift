@@ -1,0 +1,172 @@
+import Foundation
+import Testing
+import TodoCore
+@testable import TodoStore
+
+/// Small changes go to the journal; the state file is rewritten only now and then, and a
+/// crash at any point of either leaves a state some command left.
+@Suite struct JournalTests {
+    let directory: String
+    let file: StateFile
+    let at = Date(timeIntervalSince1970: 1_796_000_000)
+
+    init() throws {
+        directory = NSTemporaryDirectory() + "todo-journal-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        file = StateFile(path: directory + "/todos.json")
+    }
+
+    func apply(_ actions: Action..., reading selection: TodoSelection = .all) throws {
+        _ = try file.update(selection) { state throws(ReduceError) in try reduce(state, actions) }
+    }
+
+    func add(_ name: String) -> Action {
+        .add(NewTodo(uuid: UUID(), name: name, createdAt: at))
+    }
+
+    func bytes(_ path: String) -> [UInt8]? {
+        FileManager.default.contents(atPath: path).map(Array.init)
+    }
+
+    func inode(_ path: String) throws -> Int {
+        try (FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? Int) ?? -1
+    }
+
+    /// The state every step leaves, computed in memory with the reducer alone.
+    func expected(_ steps: [Action]) throws -> TodoState {
+        try steps.reduce(TodoState()) { try reduce($0, $1) }
+    }
+
+    @Test func smallChangesAreAppendedAndTheStateFileIsLeftAlone() throws {
+        var steps = [add("first")]
+        try apply(steps[0])
+        let original = try inode(file.path)
+        let snapshot = bytes(file.path)
+        steps += [add("second"), .toggle(ids: [1], at: at), .edit(id: 2, changes: [FieldChange(.name, "2nd")], at: at), .delete(ids: [1], at: at), .undo(at: at)]
+        for step in steps.dropFirst() { try apply(step, reading: .referencedBy(["1", "2"])) }
+        #expect(try inode(file.path) == original)
+        #expect(bytes(file.path) == snapshot)
+        let lines = String(decoding: bytes(file.journalPath) ?? [], as: UTF8.self).split(separator: "\n")
+        #expect(lines.count == 6)
+        #expect(lines.first == "{\"format\": \"todo-journal\", \"version\": 1, \"generation\": 1}")
+        #expect(try file.load() == expected(steps))
+        #expect(try file.load(.referencedBy(["2"])).todos == expected(steps).todos.filter { $0.id == 2 })
+    }
+
+    @Test func theHundredAndFirstChangeRewritesTheFileAndDropsTheJournal() throws {
+        var steps = [add("0")]
+        try apply(steps[0])
+        for index in 1...Journal.maxEntries {
+            steps.append(add("\(index)"))
+            try apply(steps.last!, reading: .none)
+        }
+        #expect(FileManager.default.fileExists(atPath: file.journalPath))
+        steps.append(.toggle(ids: [5], at: at))
+        try apply(steps.last!, reading: .referencedBy(["5"]))
+        #expect(!FileManager.default.fileExists(atPath: file.journalPath))
+        #expect(String(decoding: bytes(file.path)!, as: UTF8.self).hasPrefix("{\"format\": \"todo-state\", \"version\": 3, \"generation\": 2,"))
+        #expect(try file.load() == expected(steps))
+    }
+
+    @Test func aLargeChangeRewritesTheFile() throws {
+        let first = add("a")
+        try apply(first)
+        let many = Action.batch((0..<400).map { _ in add(String(repeating: "x", count: 200)) })
+        try apply(many, reading: .none)
+        #expect(!FileManager.default.fileExists(atPath: file.journalPath))
+        #expect(try file.load() == expected([first, many]))
+    }
+
+    @Test func aTornLastLineIsIgnoredAndCutOffByTheNextChange() throws {
+        try apply(add("a"))
+        try apply(add("b"), reading: .none)
+        let good = bytes(file.journalPath)!
+        let torn = good + Array("{\"nextId\": 4, \"put\": [{\"id\": 3, \"uu".utf8)
+        _ = FileManager.default.createFile(atPath: file.journalPath, contents: Data(torn))
+        #expect(try file.load().todos.map(\.name) == ["a", "b"])
+        try apply(add("c"), reading: .none)
+        #expect(try file.load().todos.map(\.name) == ["a", "b", "c"])
+        let text = String(decoding: bytes(file.journalPath)!, as: UTF8.self)
+        #expect(text.hasPrefix(String(decoding: good, as: UTF8.self)))
+        #expect(!text.contains("\"uu{"))
+        #expect(text.split(separator: "\n").count == 3)
+    }
+
+    @Test func aDamagedJournalLineIsReportedAndNothingIsWritten() throws {
+        try apply(add("a"))
+        try apply(add("b"), reading: .none)
+        var damaged = bytes(file.journalPath)!
+        damaged.insert(contentsOf: Array("{\"nextId\": 3, \"put\": [oops]}\n".utf8), at: damaged.count)
+        damaged += Array("{\"nextId\": 3}\n".utf8)
+        _ = FileManager.default.createFile(atPath: file.journalPath, contents: Data(damaged))
+        let snapshot = bytes(file.path)
+        for selection in [TodoSelection.all, .none] {
+            let error = #expect(throws: StoreError.self) { try apply(add("c"), reading: selection) }
+            #expect("\(error.map { "\($0)" } ?? "")".hasPrefix("state file \(file.journalPath) is damaged: journal line 3: "))
+        }
+        #expect(bytes(file.journalPath) == damaged)
+        #expect(bytes(file.path) == snapshot)
+    }
+
+    /// A crash after the rewritten state file took its place but before the journal was
+    /// removed: the journal names the previous generation and must not be applied again.
+    @Test func aJournalLeftFromAnEarlierGenerationIsIgnored() throws {
+        try apply(add("a"))
+        try apply(.undo(at: at))
+        try apply(add("b"), reading: .none)
+        let stale = bytes(file.journalPath)!
+        let state = try file.load()
+        try file.save(state, reusing: try file.loadUnlocked(.all)?.snapshot)
+        _ = FileManager.default.createFile(atPath: file.journalPath, contents: Data(stale))
+        #expect(try file.load() == state)
+        try apply(add("c"), reading: .none)
+        #expect(try file.load().todos.map(\.name) == ["b", "c"])
+        #expect(String(decoding: bytes(file.journalPath)!, as: UTF8.self).hasPrefix("{\"format\": \"todo-journal\", \"version\": 1, \"generation\": 2}\n{"))
+    }
+
+    @Test func aFileFromBeforeJournalsIsRewrittenOnItsFirstChange() throws {
+        let old = """
+            {"format": "todo-state", "version": 2, "nextId": 2,
+             "todos": [
+              {"id": 1, "uuid": "8f0e1c2a-0000-4000-8000-000000000001", "name": "a", "createdAt": "2026-01-02T03:04:05.000Z"}],
+             "history": []}
+
+            """
+        _ = FileManager.default.createFile(atPath: file.path, contents: Data(old.utf8))
+        try apply(add("b"), reading: .none)
+        #expect(!FileManager.default.fileExists(atPath: file.journalPath))
+        #expect(String(decoding: bytes(file.path)!, as: UTF8.self).hasPrefix("{\"format\": \"todo-state\", \"version\": 3, \"generation\": 1,"))
+        #expect(try file.load().todos.map(\.name) == ["a", "b"])
+    }
+
+    @Test func aJournalWithoutItsStateFileIsNotApplied() throws {
+        try apply(add("a"))
+        try apply(add("b"), reading: .none)
+        try FileManager.default.removeItem(atPath: file.path)
+        #expect(try file.load() == TodoState())
+        try apply(add("c"), reading: .none)
+        #expect(try file.load().todos.map(\.name) == ["c"])
+    }
+
+    /// A reader without the lock, racing a writer that appends and rewrites, always sees a
+    /// state the writer left: numbers 1…n with nothing missing.
+    @Test func readersWithoutTheLockNeverSeeAMix() async throws {
+        try apply(add("0"))
+        let writer = Task.detached { [file, at] in
+            for index in 1...400 {
+                _ = try file.update(.none) { state throws(ReduceError) in
+                    try reduce(state, .add(NewTodo(uuid: UUID(), name: "\(index)", createdAt: at)))
+                }
+            }
+        }
+        var seen = 0
+        while seen < 401 {
+            let todos = try file.load().todos
+            #expect(todos.map(\.id) == Array(1..<todos.count + 1))
+            #expect(todos.count >= seen)
+            seen = todos.count
+            if seen < 401 { await Task.yield() }
+        }
+        try await writer.value
+    }
+}

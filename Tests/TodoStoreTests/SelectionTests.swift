@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+import TodoCore
+@testable import TodoStore
+
+/// Loading only some todos must never change what a command sees of them, nor what is saved.
+@Suite struct SelectionTests {
+    /// The codec sample, plus a synced todo with a differing base and a conflict (the layout
+    /// the fast skipper hands over to the general reader), plus one todo in a hand-edited layout.
+    static func fileBytes() -> [UInt8] { sample }
+
+    static let sample: [UInt8] = makeFile()
+
+    static func makeFile() -> [UInt8] {
+        var state = StateCodecTests.sampleState()
+        let at = Date(timeIntervalSince1970: 1_795_000_000)
+        var synced = Todo(id: 20, uuid: UUID(uuidString: "ABCDEF01-0000-4000-8000-000000000020")!, name: "synced", createdAt: at)
+        synced.base = SyncBase(rev: 7, content: TodoContent(name: "older", createdAt: at, updatedAt: at))
+        synced.conflicts = [SyncConflict(field: "name", lost: "l", kept: "k", at: at)]
+        state.todos.append(synced)
+        var text = String(decoding: StateCodec.encode(state, generation: 4), as: UTF8.self)
+        text = text.replacingOccurrences(of: "\n ],\n \"history\"", with: "").replacingOccurrences(
+            of: "],\n \"history\"",
+            with: ",\n  {\"name\": \"hand \\\"made\\\"\", \"id\": 30, \"createdAt\": \"2026-01-02T03:04:05.000Z\", \"uuid\": \"abcdef01-0000-4000-8000-000000000030\"}],\n \"history\"")
+        return Array(text.utf8)
+    }
+
+    static let selections: [(String, TodoSelection)] = [
+        ("none", .none),
+        ("number", .referencedBy(["3"])),
+        ("numbers and a missing one", .referencedBy(["1", "#7", "99", "x!"])),
+        ("shared UUID prefix", .referencedBy(["abcdef01"])),
+        ("uppercase UUID prefix", .referencedBy(["ABCDEF01-0000-4000-8000-00000000003"])),
+        ("all", .all),
+    ]
+
+    @Test(arguments: selections)
+    func loadsExactlyTheSelectedTodosAsAFullLoadSeesThem(name: String, selection: TodoSelection) throws {
+        let full = try StateCodec.decodeSnapshot(Self.fileBytes())
+        let partial = try StateCodec.decodeSnapshot(Self.fileBytes(), selecting: selection)
+        #expect(partial.state.todos == full.state.todos.filter(selection.includes))
+        #expect(partial.state.nextId == full.state.nextId)
+        #expect(partial.state.history == full.state.history)
+        #expect(partial.state.sync == full.state.sync)
+        #expect(partial.generation == 4)
+        #expect(partial.texts.map(\.id) == full.state.todos.map(\.id))
+    }
+
+    @Test func selectionsNameWhatResolveWouldFind() throws {
+        let full = try StateCodec.decodeSnapshot(Self.fileBytes()).state
+        #expect(full.todos.filter(TodoSelection.referencedBy(["abcdef01"]).includes).map(\.id) == [20, 30])
+        #expect(full.todos.filter(TodoSelection.referencedBy(["abcdef01-0000-4000-8000-000000000030"]).includes).map(\.id) == [30])
+        #expect(full.todos.filter(TodoSelection.referencedBy(["3", "5"]).includes).map(\.id) == [3, 5])
+        #expect(full.todos.filter(TodoSelection.none.includes).isEmpty)
+    }
+
+    /// Applying an action to a partial state and saving gives the very bytes that applying it to
+    /// the whole state gives.
+    @Test(arguments: selections)
+    func savingAPartialStateKeepsEveryOtherTodoByteForByte(name: String, selection: TodoSelection) throws {
+        let full = try StateCodec.decodeSnapshot(Self.fileBytes())
+        let partial = try StateCodec.decodeSnapshot(Self.fileBytes(), selecting: selection)
+        let at = Date(timeIntervalSince1970: 1_796_000_000)
+        let ids = partial.state.todos.map(\.id)
+        var actions: [Action] = [.add(NewTodo(uuid: UUID(uuidString: "00000000-0000-4000-8000-0000000000AA")!, name: "new", createdAt: at))]
+        if let first = ids.first { actions.append(.toggle(ids: [first], at: at)) }
+        if ids.count > 1 { actions.append(.delete(ids: [ids[1]], at: at)) }
+        if let last = ids.last, ids.count > 2 { actions.append(.edit(id: last, changes: [FieldChange(.notes, "é")], at: at)) }
+        let expected = StateCodec.encode(try reduce(full.state, actions), generation: 5, reusing: full)
+        let saved = StateCodec.encode(try reduce(partial.state, actions), generation: 5, reusing: partial)
+        #expect(String(decoding: saved, as: UTF8.self) == String(decoding: expected, as: UTF8.self))
+    }
+}
