@@ -5,6 +5,9 @@ let package = Package(
     name: "todo",
     products: [
         .executable(name: "todo", targets: ["todo"]),
+        // todo with networking: `todo sync` runs it, so that no other command pays for
+        // loading libcurl and its ~30 libraries (as git leaves HTTP to git-remote-https).
+        .executable(name: "todo-sync", targets: ["todo-sync"]),
         // Wire types of the sync API, shared with Server/.
         .library(name: "TodoWire", targets: ["TodoWire"]),
     ],
@@ -13,8 +16,10 @@ let package = Package(
         .target(name: "TodoStore", dependencies: ["TodoCore", "TodoWire"]),
         .target(name: "TodoWire"),
         .target(name: "TodoSync", dependencies: ["TodoCore", "TodoStore", "TodoWire"]),
+        .target(name: "TodoHTTP", dependencies: ["TodoSync", "TodoWire"]),
         .target(name: "TodoCLI", dependencies: ["TodoCore", "TodoStore", "TodoWire", "TodoSync"]),
         .executableTarget(name: "todo", dependencies: ["TodoCLI"]),
+        .executableTarget(name: "todo-sync", dependencies: ["TodoCLI", "TodoHTTP"]),
         .testTarget(name: "TodoCoreTests", dependencies: ["TodoCore"]),
         .testTarget(name: "TodoStoreTests", dependencies: ["TodoStore", "TodoCore"]),
         .testTarget(name: "TodoWireTests", dependencies: ["TodoWire"]),

@@ -56,6 +56,7 @@ SERVER=${TODO_SERVER_BIN:-$ROOT/Server/.build-release/release/todo-server}
 if ((BUILD)); then
     log "building todo (release, static stdlib)"
     flock /tmp/swift-build.lock swift build -c release --static-swift-stdlib \
+        -Xswiftc -Xclang-linker -Xswiftc -no-pie \
         --package-path "$ROOT" --scratch-path "$ROOT/.build-static" >&2
     log "building todo-server (release)"
     flock /tmp/swift-build.lock swift build -c release \
@@ -135,7 +136,9 @@ EOF
     got=$("$TODOTXT" -d "$d/todotxt.cfg" -p ls | tail -1)
     [[ $got == "TODO: $ACTIVE of $ACTIVE tasks shown" ]] || { echo "compare.sh: todo.txt says '$got'" >&2; exit 1; }
 
-    local p_todo="cp $d/pristine/todo/state.json $state"
+    # The pristine state file, and no journal left by the previous run.
+    printf 'cp %q %q && rm -f %q\n' "$d/pristine/todo/state.json" "$state" "$state.journal" >"$d/prep-todo.sh"
+    local p_todo="sh $d/prep-todo.sh"
     local p_task="cp $d/pristine/task/pending.data $d/pristine/task/completed.data $d/pristine/task/undo.data $d/pristine/task/backlog.data $d/live/task/"
     local p_txt="cp $d/pristine/txt/todo.txt $d/pristine/txt/done.txt $d/live/txt/"
     local txt=("$TODOTXT" -d "$d/todotxt.cfg" -p -f)
@@ -198,6 +201,7 @@ run_sync() {
     cat >"$d/prep-push.sh" <<EOF
 set -e
 cp "$d/pristine/todo/state.json" "$d/push.json"
+rm -f "$d/push.json.journal"
 user=bench\$(date +%s%N)
 "$SERVER" user add "\$user" >/dev/null 2>>"$d/server.log"
 token=\$("$SERVER" token add "\$user" 2>>"$d/server.log")

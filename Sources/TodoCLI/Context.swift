@@ -1,4 +1,5 @@
 import Foundation
+import TodoSync
 
 /// Everything `todo` takes from the outside world, so tests can supply their own.
 public struct Context {
@@ -15,13 +16,16 @@ public struct Context {
     public var stderrIsTerminal: Bool
     /// All of stdin; read only by commands given '-' and by batch.
     public var readStdin: () -> [UInt8]
+    /// How `sync` reaches the server.
+    public var network: Network = .unavailable
 
     public init(
         arguments: [String], environment: [String: String], stdinIsTerminal: Bool = false,
         stdoutIsTerminal: Bool = false, terminalWidth: Int? = nil,
         now: @escaping () -> Date, newUUID: @escaping () -> UUID = UUID.init,
         runEditor: @escaping (String, String) -> Int32 = { _, _ in 127 },
-        stderrIsTerminal: Bool = false, readStdin: @escaping () -> [UInt8] = { [] }
+        stderrIsTerminal: Bool = false, readStdin: @escaping () -> [UInt8] = { [] },
+        network: Network = .unavailable
     ) {
         self.arguments = arguments
         self.environment = environment
@@ -33,7 +37,17 @@ public struct Context {
         self.runEditor = runEditor
         self.stderrIsTerminal = stderrIsTerminal
         self.readStdin = readStdin
+        self.network = network
     }
+}
+
+/// How `sync` reaches the server.
+public enum Network {
+    /// Opens a connection itself (the `todo-sync` executable, which links the HTTP client).
+    case connect((SyncSettings) -> any SyncTransport)
+    /// Hands the whole command line over to this executable (`todo`, which does not).
+    case helper(path: String)
+    case unavailable
 }
 
 /// What a command prints, and its exit status.

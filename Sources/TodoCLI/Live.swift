@@ -17,7 +17,8 @@ extension Context {
             newUUID: UUID.init,
             runEditor: runEditorOnTerminal,
             stderrIsTerminal: isatty(STDERR_FILENO) == 1,
-            readStdin: { [UInt8](FileHandle.standardInput.readDataToEndOfFile()) })
+            readStdin: { [UInt8](FileHandle.standardInput.readDataToEndOfFile()) },
+            network: .helper(path: syncHelperPath()))
     }
 }
 

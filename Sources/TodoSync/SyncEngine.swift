@@ -20,7 +20,7 @@ public struct SyncReport: Sendable {
 /// leaves a consistent state to resume from (operation ids are saved before they are sent).
 public struct SyncEngine {
     let store: StateFile
-    let client: SyncClient
+    let client: any SyncTransport
     let now: () -> Date
     let newUUID: () -> UUID
 
@@ -28,7 +28,7 @@ public struct SyncEngine {
     static let batchSize = 500
     static let rounds = 3
 
-    public init(store: StateFile, client: SyncClient, now: @escaping () -> Date, newUUID: @escaping () -> UUID) {
+    public init(store: StateFile, client: any SyncTransport, now: @escaping () -> Date, newUUID: @escaping () -> UUID) {
         self.store = store
         self.client = client
         self.now = now

@@ -24,3 +24,27 @@ import TodoCLI
         #expect(try box.run(["sync"], environment: ["TODO_SERVER": "http://127.0.0.1:9", "TODO_TOKEN": "t", "TODO_TIMEOUT": "2"]).status == 3)
     }
 }
+
+/// `todo` must start without loading the HTTP stack; only `todo-sync` links it.
+@Suite struct LinkageTests {
+    func libraries(_ binary: String) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/ldd")
+        process.arguments = [binary]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return text
+    }
+
+    @Test func onlyTodoSyncLinksTheNetworkingLibraries() throws {
+        let todo = try libraries(Sandbox.binary)
+        let helper = try libraries((Sandbox.binary as NSString).deletingLastPathComponent + "/todo-sync")
+        #expect(todo.contains("libc.so"))
+        #expect(!todo.contains("libcurl"))
+        #expect(!todo.contains("FoundationNetworking"))
+        #expect(helper.contains("libcurl") || helper.contains("FoundationNetworking"))
+    }
+}

@@ -5,8 +5,14 @@ import TodoSync
 enum SyncCommand {
     static func plan(_ invocation: Invocation, _ context: Context) -> Plan {
         .run { store in
+            let connect: (SyncSettings) -> any SyncTransport
+            switch context.network {
+            case .connect(let open): connect = open
+            case .helper(let path): try handOver(to: path, context)
+            case .unavailable: throw CommandError(message: "this build of todo cannot sync (no network client)")
+            }
             let settings = try ConfigFile(environment: context.environment).settings(environment: context.environment)
-            let client = SyncClient(server: settings.server, token: settings.token, timeout: settings.timeout)
+            let client = connect(settings)
             let engine = SyncEngine(store: store, client: client, now: context.now, newUUID: context.newUUID)
             let dryRun = invocation.flag("dry-run")
             let report = dryRun ? try engine.dryRun() : try engine.run()

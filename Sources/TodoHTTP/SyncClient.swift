@@ -2,10 +2,11 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import TodoSync
 import TodoWire
 
 /// The sync API over HTTP. Every call is bounded by `timeout` and never prints the token.
-public struct SyncClient: Sendable {
+public struct SyncClient: SyncTransport {
     public let server: URL
     let token: String
     public let timeout: TimeInterval
