@@ -258,7 +258,7 @@ public enum StateCodec {
             _ = reader.peek()
             let start = reader.offset
             if !selection.everything, let head = readHeadFast(&reader),
-                !selection.includes(id: head.id, uuidText: head.uuidText), skipRestFast(&reader)
+                !selection.includes(id: head.id, uuidText: head.uuidText), skipLineFast(&reader) || skipRestFast(&reader)
             {
                 heads.append(Head(id: head.id, range: start..<reader.offset, decoded: false))
             } else {

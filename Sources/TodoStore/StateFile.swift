@@ -192,22 +192,30 @@ public struct StateFile: Sendable {
             close(descriptor)
             throw .unreadable(path: path, reason: "not a regular file")
         }
-        var bytes = [UInt8](repeating: 0, count: Int(info.st_size) + 1)
-        var filled = 0
+        // Read into uninitialised memory: zeroing 3 MB first cost a tenth of a `show`.
+        var capacity = Int(info.st_size) + 1
+        var failure: Int32 = 0
+        var bytes: [UInt8] = []
         while true {
-            if filled == bytes.count { bytes.append(contentsOf: repeatElement(0, count: bytes.count)) }
-            let count = bytes.withUnsafeMutableBytes { buffer in
-                read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
+            bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, filled in
+                filled = 0
+                while filled < buffer.count {
+                    let count = read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
+                    if count < 0, errno == EINTR { continue }
+                    if count < 0 { failure = errno }
+                    if count <= 0 { return }
+                    filled += count
+                }
             }
-            if count < 0 {
-                if errno == EINTR { continue }
-                close(descriptor)
-                throw .unreadable(path: path, reason: errnoText())
-            }
-            if count == 0 { break }
-            filled += count
+            // The file grew while being read (only possible without the lock): read it again.
+            guard failure == 0, bytes.count == capacity else { break }
+            capacity *= 2
+            lseek(descriptor, 0, SEEK_SET)
         }
-        bytes.removeSubrange(filled...)
+        if failure != 0 {
+            close(descriptor)
+            throw .unreadable(path: path, reason: errnoText(failure))
+        }
         return (bytes, info.st_ino, info.st_dev, descriptor)
     }
 

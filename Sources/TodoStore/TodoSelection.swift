@@ -6,7 +6,8 @@ import TodoCore
 /// than reading the file's bytes.
 public struct TodoSelection: Sendable {
     let everything: Bool
-    let numbers: Set<Int>
+    /// A few numbers at most: searching an array beats hashing on every line of the file.
+    let numbers: [Int]
     /// Lowercase hex digits of UUID prefixes.
     let prefixes: [[UInt8]]
 
@@ -18,11 +19,11 @@ public struct TodoSelection: Sendable {
     /// Every todo that `references` could name, so that `TodoState.resolve` finds the same
     /// todo, or reports the same ambiguity, as it would with all of them.
     public static func referencedBy(_ references: [String]) -> TodoSelection {
-        var numbers = Set<Int>()
+        var numbers: [Int] = []
         var prefixes: [[UInt8]] = []
         for reference in references {
             switch TodoReference(reference) {
-            case .number(let number): if let number { numbers.insert(number) }
+            case .number(let number): if let number { numbers.append(number) }
             case .uuidPrefix(let hex): prefixes.append(Array(hex.utf8))
             case .malformed: break
             }

@@ -5,8 +5,9 @@ import TodoCore
 
 /// Loading only some todos must never change what a command sees of them, nor what is saved.
 @Suite struct SelectionTests {
-    /// The codec sample, plus a synced todo with a differing base and a conflict (the layout
-    /// the fast skipper hands over to the general reader), plus one todo in a hand-edited layout.
+    /// The codec sample, plus a synced todo with a differing base and a conflict, one todo in a
+    /// hand-edited layout, and two todos in the standard layout on one line (which the line
+    /// skipper must not take for one).
     static func fileBytes() -> [UInt8] { sample }
 
     static let sample: [UInt8] = makeFile()
@@ -22,6 +23,13 @@ import TodoCore
         text = text.replacingOccurrences(of: "\n ],\n \"history\"", with: "").replacingOccurrences(
             of: "],\n \"history\"",
             with: ",\n  {\"name\": \"hand \\\"made\\\"\", \"id\": 30, \"createdAt\": \"2026-01-02T03:04:05.000Z\", \"uuid\": \"abcdef01-0000-4000-8000-000000000030\"}],\n \"history\"")
+        let pair = TodoState(todos: [
+            Todo(id: 31, uuid: UUID(uuidString: "00000000-0000-4000-8000-000000000031")!, name: "left {\"id\": 1}", createdAt: at),
+            Todo(id: 32, uuid: UUID(uuidString: "00000000-0000-4000-8000-000000000032")!, name: "right", createdAt: at),
+        ])
+        let lines = String(decoding: StateCodec.encode(pair), as: UTF8.self).split(separator: "\n").filter { $0.hasPrefix("  {\"id\": 3") }
+        let oneLine = lines.map { $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: ",]")) }.joined(separator: ", ")
+        text = text.replacingOccurrences(of: "],\n \"history\"", with: ",\n  \(oneLine)],\n \"history\"")
         return Array(text.utf8)
     }
 
@@ -31,6 +39,7 @@ import TodoCore
         ("numbers and a missing one", .referencedBy(["1", "#7", "99", "x!"])),
         ("shared UUID prefix", .referencedBy(["abcdef01"])),
         ("uppercase UUID prefix", .referencedBy(["ABCDEF01-0000-4000-8000-00000000003"])),
+        ("the second of two on a line", .referencedBy(["32"])),
         ("all", .all),
     ]
 
@@ -44,6 +53,7 @@ import TodoCore
         #expect(partial.state.sync == full.state.sync)
         #expect(partial.generation == 4)
         #expect(partial.texts.map(\.id) == full.state.todos.map(\.id))
+        #expect(full.state.todos.suffix(2).map(\.id) == [31, 32])
     }
 
     @Test func selectionsNameWhatResolveWouldFind() throws {
