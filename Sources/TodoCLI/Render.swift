@@ -7,7 +7,8 @@ func uuidText(_ uuid: UUID) -> String { uuid.uuidString.lowercased() }
 
 /// Text for one line: control characters shown as escapes, so a name cannot break the layout.
 func oneLine(_ text: String) -> String {
-    guard text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return text }
+    // Control characters are single bytes in UTF-8, never part of a longer sequence.
+    guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) else { return text }
     var result = ""
     for scalar in text.unicodeScalars {
         switch scalar {

@@ -39,11 +39,11 @@ public struct StateFile: Sendable {
     func loadUnlocked(_ selection: TodoSelection) throws(StoreError) -> Loaded? {
         for _ in 0..<5 {
             guard let file = try readFile(path) else { return nil }
+            // Open until the check below, so that the inode cannot be reused meanwhile.
+            defer { close(file.descriptor) }
             let loaded = try decode(file.bytes, selection)
             var info = stat()
-            let unchanged = stat(path, &info) == 0 && info.st_ino == file.inode && info.st_dev == file.device
-            close(file.descriptor)
-            if unchanged { return loaded }
+            if stat(path, &info) == 0, info.st_ino == file.inode, info.st_dev == file.device { return loaded }
         }
         let lock = try acquireLock()
         defer { lock.release() }
