@@ -60,9 +60,7 @@ struct SyncStore {
             }
             try await Self.write(batch.created, upsert: false, on: sql)
             try await Self.write(batch.updated, upsert: true, on: sql)
-            for chunk in applied.chunked(Self.maxRowsPerInsert) {
-                try await chunk.create(on: tx)
-            }
+            try await Self.insert(applied.map(\.sqlRow), into: OperationModel.schema, on: sql)
             return (results, user.lastRev)
         }
     }
@@ -130,17 +128,27 @@ struct SyncStore {
         async throws
     {
         guard let first = models.first else { return }
-        let columns = first.sqlRow.map(\.column)
         let kept = Set(TodoModel.upsertKey + [first.$id.key.description])
-        for chunk in models.chunked(maxRowsPerInsert) {
-            let insert = sql.insert(into: TodoModel.schema)
-                .columns(columns)
-                .rows(chunk.map { $0.sqlRow.map(\.value) })
-            if upsert {
-                insert.onConflict(with: TodoModel.upsertKey) { update in
-                    columns.filter { !kept.contains($0) }.reduce(update) { $0.set(excludedValueOf: $1) }
-                }
+        try await insert(models.map(\.sqlRow), into: TodoModel.schema, on: sql) { insert, columns in
+            guard upsert else { return }
+            insert.onConflict(with: TodoModel.upsertKey) { update in
+                columns.filter { !kept.contains($0) }.reduce(update) { $0.set(excludedValueOf: $1) }
             }
+        }
+    }
+
+    /// Inserts `rows` (each the same columns, in the same order) with one multi-row INSERT per
+    /// `maxRowsPerInsert` rows; `configure` may add to each statement, such as an ON CONFLICT.
+    private static func insert(
+        _ rows: [[(column: String, value: any SQLExpression)]], into table: String,
+        on sql: any SQLDatabase,
+        configure: (SQLInsertBuilder, [String]) -> Void = { _, _ in }
+    ) async throws {
+        guard let first = rows.first else { return }
+        let columns = first.map(\.column)
+        for chunk in rows.chunked(maxRowsPerInsert) {
+            let insert = sql.insert(into: table).columns(columns).rows(chunk.map { $0.map(\.value) })
+            configure(insert, columns)
             try await insert.run()
         }
     }
