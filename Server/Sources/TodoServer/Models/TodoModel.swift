@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import SQLKit
 import TodoWire
 
 /// Storage row of one todo of one user, keyed by (user, uuid). A tombstone keeps uuid, rev and
@@ -68,5 +69,33 @@ final class TodoModel: Model, @unchecked Sendable {
 
     var record: TodoRecord {
         TodoRecord(uuid: uuid, rev: rev, deleted: deleted, todo: fields)
+    }
+}
+
+extension TodoModel {
+    /// The columns that identify a record: the conflict target of an upsert.
+    static let upsertKey = ["user_id", "uuid"]
+
+    /// Every column with this row's value, as Fluent itself would bind them (nil as NULL), for
+    /// multi-row statements written with SQLKit.
+    var sqlRow: [(column: String, value: any SQLExpression)] {
+        func bind(_ value: (some Encodable & Sendable)?) -> any SQLExpression {
+            value.map { SQLBind($0) } ?? SQLLiteral.null
+        }
+        return [
+            ($id.key.description, bind(id)),
+            ($userID.key.description, bind(userID)),
+            ($uuid.key.description, bind(uuid)),
+            ($rev.key.description, bind(rev)),
+            ($deleted.key.description, bind(deleted)),
+            ($legacyId.key.description, bind(legacyId)),
+            ($name.key.description, bind(name)),
+            ($details.key.description, bind(details)),
+            ($notes.key.description, bind(notes)),
+            ($completed.key.description, bind(completed)),
+            ($createdAtMs.key.description, bind(createdAtMs)),
+            ($updatedAtMs.key.description, bind(updatedAtMs)),
+            ($completedAtMs.key.description, bind(completedAtMs)),
+        ]
     }
 }

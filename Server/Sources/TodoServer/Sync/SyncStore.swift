@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import SQLKit
 import TodoWire
 import Vapor
 
@@ -23,67 +24,134 @@ struct SyncStore {
 
     /// Applies `operations` in one transaction; returns one result per operation, in order,
     /// and the user's latest revision.
+    ///
+    /// The batch is applied in memory, in request order, under the user's write lock (so
+    /// revisions are handed out exactly as if each operation were written on its own); then
+    /// the rows it changed are written with a few multi-row statements: INSERTs for the new
+    /// records, upserts for the changed existing ones, INSERTs for the replay results, each of
+    /// at most `maxRowsPerInsert` rows. A push costs a handful of statements instead of two
+    /// per operation.
     func push(userID: UUID, operations: [PushOperation]) async throws -> (
         results: [PushResult], cursor: Int64
     ) {
         try await withUserWrite(on: db, userID: userID) { tx, user in
+            guard let sql = tx as? any SQLDatabase else {
+                throw Abort(.internalServerError, reason: "the database does not speak SQL")
+            }
             var done = try await Self.appliedResults(
                 userID: userID, opIds: operations.map(\.opId), on: tx)
-            var records = try await Self.records(
-                userID: userID, uuids: Array(Set(operations.map(\.uuid))), on: tx)
+            var batch = Batch(stored: try await Self.records(
+                userID: userID, uuids: Array(Set(operations.map(\.uuid))), on: tx))
             var results: [PushResult] = []
             results.reserveCapacity(operations.count)
+            var applied: [OperationModel] = []
+            let encoder = WireJSON.encoder
             for operation in operations {
                 if let earlier = done[operation.opId] {
                     results.append(earlier)
                     continue
                 }
-                let (result, stored) = try await Self.apply(
-                    operation, to: records[operation.uuid], user: user, on: tx)
-                if let stored {
-                    records[operation.uuid] = stored
-                    let json = String(decoding: try WireJSON.encoder.encode(result), as: UTF8.self)
-                    try await OperationModel(userID: userID, opId: operation.opId, result: json)
-                        .create(on: tx)
+                let result = try batch.apply(operation, user: user)
+                if result.status == .applied {
+                    let json = String(decoding: try encoder.encode(result), as: UTF8.self)
+                    applied.append(OperationModel(userID: userID, opId: operation.opId, result: json))
                     done[operation.opId] = result
                 }
                 results.append(result)
             }
+            try await Self.write(batch.created, upsert: false, on: sql)
+            try await Self.write(batch.updated, upsert: true, on: sql)
+            try await Self.insert(applied.map(\.sqlRow), into: OperationModel.schema, on: sql)
             return (results, user.lastRev)
         }
     }
 
-    /// One operation, following the rules in API.md. Conflicts change nothing and are not
-    /// recorded: base revisions only fall behind, so re-evaluating a retried one is harmless.
-    private static func apply(
-        _ operation: PushOperation, to existing: TodoModel?, user: UserModel,
-        on tx: any Database
-    ) async throws -> (PushResult, TodoModel?) {
-        let model: TodoModel
-        if let existing {
-            guard operation.baseRev == existing.rev else {
-                return (PushResult(opId: operation.opId, status: .conflict, record: existing.record), nil)
-            }
-            model = existing
-        } else {
-            guard operation.baseRev == 0, let userID = user.id else {
-                return (PushResult(opId: operation.opId, status: .conflict, record: nil), nil)
-            }
-            model = TodoModel(userID: userID, uuid: operation.uuid)
+    /// Rows per INSERT statement. At 13 columns that binds at most 6500 values, well below
+    /// the limits of PostgreSQL (65535) and SQLite (32766 by default since 3.32; the bundled
+    /// build allows 250000). A full push (`SyncAPI.maxOperationsPerPush`, 1000) takes two.
+    static let maxRowsPerInsert = 500
+
+    /// The records a push reads and changes, held in memory until it is written.
+    private struct Batch {
+        /// Every record of the push's uuids: as stored, or as changed by the push so far.
+        private var records: [UUID: TodoModel]
+        /// The uuids that had a row before the push.
+        private let existed: Set<UUID>
+        /// The uuids the push changed, in the order of their first change.
+        private var changed: [UUID] = []
+        private var seen: Set<UUID> = []
+
+        init(stored: [UUID: TodoModel]) {
+            records = stored
+            existed = Set(stored.keys)
         }
-        switch operation.kind {
-        case .put:
-            guard let fields = operation.todo else {
-                throw Abort(.badRequest, reason: "put without todo")
+
+        /// Records the push created: rows to insert.
+        var created: [TodoModel] { changed.filter { !existed.contains($0) }.map { records[$0]! } }
+        /// Records that existed and the push changed: rows to update.
+        var updated: [TodoModel] { changed.filter { existed.contains($0) }.map { records[$0]! } }
+
+        /// One operation, following the rules in API.md. Conflicts change nothing and are not
+        /// recorded: base revisions only fall behind, so re-evaluating a retried one is harmless.
+        mutating func apply(_ operation: PushOperation, user: UserModel) throws -> PushResult {
+            let model: TodoModel
+            if let existing = records[operation.uuid] {
+                guard operation.baseRev == existing.rev else {
+                    return PushResult(opId: operation.opId, status: .conflict, record: existing.record)
+                }
+                model = existing
+            } else {
+                guard operation.baseRev == 0, let userID = user.id else {
+                    return PushResult(opId: operation.opId, status: .conflict, record: nil)
+                }
+                model = TodoModel(userID: userID, uuid: operation.uuid)
+                records[operation.uuid] = model
             }
-            model.setContent(fields)
-            if model.legacyId == nil { model.legacyId = user.takeLegacyId() }
-        case .delete:
-            model.makeTombstone()
+            switch operation.kind {
+            case .put:
+                guard let fields = operation.todo else {
+                    throw Abort(.badRequest, reason: "put without todo")
+                }
+                model.setContent(fields)
+                if model.legacyId == nil { model.legacyId = user.takeLegacyId() }
+            case .delete:
+                model.makeTombstone()
+            }
+            model.rev = user.takeRev()
+            if seen.insert(operation.uuid).inserted { changed.append(operation.uuid) }
+            return PushResult(opId: operation.opId, status: .applied, record: model.record)
         }
-        model.rev = user.takeRev()
-        try await model.save(on: tx)
-        return (PushResult(opId: operation.opId, status: .applied, record: model.record), model)
+    }
+
+    /// Writes `models` with one multi-row INSERT per `maxRowsPerInsert` rows; with
+    /// `upsert`, rows whose (user, uuid) exists replace that row's columns (its id stays).
+    private static func write(_ models: [TodoModel], upsert: Bool, on sql: any SQLDatabase)
+        async throws
+    {
+        guard let first = models.first else { return }
+        let kept = Set(TodoModel.upsertKey + [first.$id.key.description])
+        try await insert(models.map(\.sqlRow), into: TodoModel.schema, on: sql) { insert, columns in
+            guard upsert else { return }
+            insert.onConflict(with: TodoModel.upsertKey) { update in
+                columns.filter { !kept.contains($0) }.reduce(update) { $0.set(excludedValueOf: $1) }
+            }
+        }
+    }
+
+    /// Inserts `rows` (each the same columns, in the same order) with one multi-row INSERT per
+    /// `maxRowsPerInsert` rows; `configure` may add to each statement, such as an ON CONFLICT.
+    private static func insert(
+        _ rows: [[(column: String, value: any SQLExpression)]], into table: String,
+        on sql: any SQLDatabase,
+        configure: (SQLInsertBuilder, [String]) -> Void = { _, _ in }
+    ) async throws {
+        guard let first = rows.first else { return }
+        let columns = first.map(\.column)
+        for chunk in rows.chunked(maxRowsPerInsert) {
+            let insert = sql.insert(into: table).columns(columns).rows(chunk.map { $0.map(\.value) })
+            configure(insert, columns)
+            try await insert.run()
+        }
     }
 
     private static func appliedResults(userID: UUID, opIds: [UUID], on tx: any Database)
@@ -93,8 +161,9 @@ struct SyncStore {
         let rows = try await OperationModel.query(on: tx)
             .filter(\.$userID == userID).filter(\.$opId ~~ opIds).all()
         var results: [UUID: PushResult] = [:]
+        let decoder = WireJSON.decoder
         for row in rows {
-            results[row.opId] = try WireJSON.decoder.decode(PushResult.self, from: Data(row.result.utf8))
+            results[row.opId] = try decoder.decode(PushResult.self, from: Data(row.result.utf8))
         }
         return results
     }
@@ -106,5 +175,13 @@ struct SyncStore {
         let rows = try await TodoModel.query(on: tx)
             .filter(\.$userID == userID).filter(\.$uuid ~~ uuids).all()
         return Dictionary(rows.map { ($0.uuid, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+}
+
+extension Array {
+    /// Consecutive slices of at most `size` elements, in order.
+    func chunked(_ size: Int) -> [[Element]] {
+        precondition(size > 0)
+        return stride(from: 0, to: count, by: size).map { Array(self[$0..<Swift.min($0 + size, count)]) }
     }
 }
