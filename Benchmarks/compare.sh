@@ -164,7 +164,9 @@ EOF
     measure "$n" txt delete "$p_txt" "${txt[@]}" del "$TXT_LINE"
 
     # The completion callback the shell scripts run on TAB (branch `completions`).
-    if "$TODO" --file "$state" __complete ids 2>/dev/null | head -1 | grep -q $'^[0-9]*\t'; then
+    # (Through a file: with pipefail, `head` closing the pipe would fail the check.)
+    "$TODO" --file "$state" __complete ids >"$WORK/complete.txt" 2>/dev/null || true
+    if head -1 "$WORK/complete.txt" | grep -q $'^[0-9]*\t'; then
         measure "$n" todo complete "" "$TODO" --file "$state" __complete ids
     else
         log "todo has no '__complete ids' in this build: completion not timed"

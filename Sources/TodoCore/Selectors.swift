@@ -36,6 +36,8 @@ extension TodoState {
     public func listed(_ filter: TodoFilter) -> [Todo] {
         var active: [Todo] = []
         var done: [Todo] = []
+        active.reserveCapacity(todos.count)
+        done.reserveCapacity(filter == .active ? 0 : todos.count)
         for todo in todos where filter.includes(todo) {
             if todo.completed { done.append(todo) } else { active.append(todo) }
         }
@@ -43,7 +45,8 @@ extension TodoState {
         done.sort {
             ($0.completedAt ?? $0.updatedAt, $0.id) > ($1.completedAt ?? $1.updatedAt, $1.id)
         }
-        return active + done
+        active.append(contentsOf: done)
+        return active
     }
 
     public var counts: TodoCounts {

@@ -70,6 +70,17 @@ extension StateCodec {
         return (id, UnsafeRawBufferPointer(rebasing: reader.bytes[uuidStart..<uuidStart + 36]))
     }
 
+    /// The `completed` field that follows `readHeadFast` in the standard layout, past the
+    /// three text fields (whose contents are not checked); nil for another layout.
+    static func readCompletedFast(_ reader: JSONReader) -> Bool? {
+        var reader = reader
+        for key in [", \"name\": ", ", \"description\": ", ", \"notes\": "] as [StaticString] {
+            guard reader.skip(key), (try? reader.skipStringUnchecked()) != nil else { return nil }
+        }
+        guard reader.skip(", \"completed\": ") else { return nil }
+        return try? reader.readBool()
+    }
+
     /// Skips what follows `readHeadFast` to the end of a todo alone on its line, as `write`
     /// lays them out (`{…},` or, for the last, `{…}],`); false (and the reader unmoved) if the
     /// line holds anything else.

@@ -348,6 +348,7 @@ public struct JSONReader {
     }
 
     /// Consumes `literal` if the bytes at the current position are exactly it.
+    @inline(__always)
     public mutating func skip(_ literal: StaticString) -> Bool {
         guard matches(literal) else { return false }
         position += literal.utf8CodeUnitCount
@@ -363,9 +364,25 @@ public struct JSONReader {
 
     public var offset: Int { position }
 
+    /// Compares eight bytes at a time: keys are short, and a call to memcmp for each cost
+    /// more than the comparison.
+    @inline(__always)
     private func matches(_ word: StaticString) -> Bool {
         let count = word.utf8CodeUnitCount
         guard position + count <= bytes.count else { return false }
-        return memcmp(bytes.baseAddress! + position, word.utf8Start, count) == 0
+        let here = bytes.baseAddress! + position
+        let literal = UnsafeRawPointer(word.utf8Start)
+        var offset = 0
+        while offset + 8 <= count {
+            guard here.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                == literal.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            else { return false }
+            offset += 8
+        }
+        while offset < count {
+            guard here.load(fromByteOffset: offset, as: UInt8.self) == literal.load(fromByteOffset: offset, as: UInt8.self) else { return false }
+            offset += 1
+        }
+        return true
     }
 }

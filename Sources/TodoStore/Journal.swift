@@ -227,16 +227,20 @@ enum Journal {
 extension StateCodec.Snapshot {
     /// Applies the journal's entries, in order, to the state and the todos' texts.
     mutating func apply(_ journal: Journal.Contents) {
+        journalBytes = journal.bytes
         for entry in journal.entries {
             if let nextId = entry.nextId { state.nextId = max(state.nextId, nextId) }
             for (todo, range) in entry.puts {
                 let decoded = selection.includes(todo)
                 let (index, found) = textIndex(todo.id)
-                let stored = StateCodec.StoredTodo(id: todo.id, text: journal.bytes[range], decoded: decoded)
+                let stored = StateCodec.StoredTodo(id: todo.id, range: range, decoded: decoded, inJournal: true)
                 if found { texts[index] = stored } else { texts.insert(stored, at: index) }
                 let (position, present) = todoIndex(todo.id)
+                // A selection by completion can take in or leave out a todo the line changed.
                 if decoded {
                     if present { state.todos[position] = todo } else { state.todos.insert(todo, at: position) }
+                } else if present {
+                    state.todos.remove(at: position)
                 }
             }
             for id in entry.removes {

@@ -36,15 +36,20 @@ public enum StateCodec {
         public internal(set) var state: TodoState
         /// Every todo in the file by ascending number; the `decoded` ones are in `state.todos`.
         var texts: [StoredTodo]
+        let bytes: [UInt8]
+        /// The journal applied on top, where the texts it put lie.
+        var journalBytes: [UInt8] = []
         /// How many times the file has been rewritten; a journal names the one it applies to.
         public internal(set) var generation: Int
         let selection: TodoSelection
     }
 
+    /// Where a todo's text lies: in the state file's bytes or, `inJournal`, the journal's.
     struct StoredTodo: Sendable {
         var id: Int
-        var text: ArraySlice<UInt8>
+        var range: Range<Int>
         var decoded: Bool
+        var inJournal = false
     }
 
     /// Encodes `state` as generation `generation`. With a snapshot, todos `state` does not hold
@@ -68,6 +73,9 @@ public enum StateCodec {
             first = false
         }
         let texts = snapshot?.texts ?? []
+        func text(_ stored: StoredTodo) -> ArraySlice<UInt8> {
+            stored.inJournal ? snapshot!.journalBytes[stored.range] : snapshot!.bytes[stored.range]
+        }
         let loaded = snapshot?.state.todos ?? []
         var next = 0
         var old = 0
@@ -75,7 +83,7 @@ public enum StateCodec {
             while next < texts.count, texts[next].id < todo.id {
                 if !texts[next].decoded {
                     separate(&out)
-                    out.bytes.append(contentsOf: texts[next].text)
+                    out.bytes.append(contentsOf: text(texts[next]))
                 }
                 next += 1
             }
@@ -84,7 +92,7 @@ public enum StateCodec {
             if next < texts.count, texts[next].id == todo.id, texts[next].decoded,
                 old < loaded.count, loaded[old] == todo
             {
-                out.bytes.append(contentsOf: texts[next].text)
+                out.bytes.append(contentsOf: text(texts[next]))
             } else {
                 write(todo, to: &out)
             }
@@ -92,7 +100,7 @@ public enum StateCodec {
         }
         for stored in texts[next...] where !stored.decoded {
             separate(&out)
-            out.bytes.append(contentsOf: stored.text)
+            out.bytes.append(contentsOf: text(stored))
         }
         out.raw("],\n \"history\": [")
         for (index, entry) in state.history.enumerated() {
@@ -167,22 +175,14 @@ public enum StateCodec {
             var reader = JSONReader(raw)
             return Result { () throws(DecodeError) in try decodeState(&reader, selection) }
         }
-        let (state, generation, heads) = try result.get()
-        let texts = heads.map { StoredTodo(id: $0.id, text: bytes[$0.range], decoded: $0.decoded) }
-        return Snapshot(state: state, texts: texts, generation: generation, selection: selection)
-    }
-
-    /// Where a todo's text lies in the file, and whether it was decoded.
-    private struct Head {
-        var id: Int
-        var range: Range<Int>
-        var decoded: Bool
+        let (state, generation, texts) = try result.get()
+        return Snapshot(state: state, texts: texts, bytes: bytes, generation: generation, selection: selection)
     }
 
     private static func decodeState(_ reader: inout JSONReader, _ selection: TodoSelection) throws(DecodeError)
-        -> (TodoState, generation: Int, [Head])
+        -> (TodoState, generation: Int, [StoredTodo])
     {
-        var heads: [Head] = []
+        var heads: [StoredTodo] = []
         var format: String?
         var fileVersion: Int?
         var generation = 0
@@ -227,7 +227,7 @@ public enum StateCodec {
     }
 
     /// Numbers must be positive and distinct, UUIDs distinct; todos and heads end up sorted by number.
-    private static func validate(_ todos: inout [Todo], _ heads: inout [Head], checkUUIDs: Bool) throws(DecodeError) {
+    private static func validate(_ todos: inout [Todo], _ heads: inout [StoredTodo], checkUUIDs: Bool) throws(DecodeError) {
         if !zip(heads, heads.dropFirst()).allSatisfy({ $0.id < $1.id }) {
             heads.sort { $0.id < $1.id }
             todos.sort { $0.id < $1.id }
@@ -238,35 +238,60 @@ public enum StateCodec {
                 throw .invalid("two todos are numbered \(heads[index].id)")
             }
         }
-        guard checkUUIDs else { return }
-        // Sorting 16-byte keys is several times cheaper than hashing every UUID into a Set.
-        var keys = todos.map { todo in
-            withUnsafeBytes(of: todo.uuid.uuid) { ($0.load(as: UInt64.self), $0.load(fromByteOffset: 8, as: UInt64.self)) }
+        guard checkUUIDs, let duplicate = firstRepeatedUUID(todos) else { return }
+        throw .invalid("two todos have the UUID \(duplicate.uuidString.lowercased())")
+    }
+
+    /// An open-addressing table of the 16-byte values: linear, where sorting them (n log n)
+    /// made listing 100,000 todos 5% slower and hashing into a `Set` was slower still.
+    private static func firstRepeatedUUID(_ todos: [Todo]) -> UUID? {
+        var capacity = 16
+        while capacity < todos.count * 2 { capacity *= 2 }
+        // (0, 0) marks an empty slot; the nil UUID is tracked apart.
+        var slots = [(UInt64, UInt64)](repeating: (0, 0), count: capacity)
+        var sawNil = false
+        for todo in todos {
+            let key = withUnsafeBytes(of: todo.uuid.uuid) { ($0.load(as: UInt64.self), $0.load(fromByteOffset: 8, as: UInt64.self)) }
+            if key == (0, 0) {
+                if sawNil { return todo.uuid }
+                sawNil = true
+                continue
+            }
+            let mixed = ((key.0 ^ (key.1 &* 0x9E37_79B9_7F4A_7C15)) &* 0xBF58_476D_1CE4_E5B9) >> 17
+            var slot = Int(truncatingIfNeeded: mixed) & (capacity - 1)
+            while slots[slot] != (0, 0) {
+                if slots[slot] == key { return todo.uuid }
+                slot = (slot + 1) & (capacity - 1)
+            }
+            slots[slot] = key
         }
-        keys.sort { $0 < $1 }
-        if let index = keys.indices.dropFirst().first(where: { keys[$0] == keys[$0 - 1] }) {
-            let duplicate = todos.first { withUnsafeBytes(of: $0.uuid.uuid) { $0.load(as: UInt64.self) } == keys[index].0 }!
-            throw .invalid("two todos have the UUID \(duplicate.uuid.uuidString.lowercased())")
-        }
+        return nil
     }
 
     /// The selected todos, decoded; `heads` gets every todo's number and place.
-    private static func readTodos(_ reader: inout JSONReader, _ selection: TodoSelection, heads: inout [Head]) throws -> [Todo] {
+    private static func readTodos(_ reader: inout JSONReader, _ selection: TodoSelection, heads: inout [StoredTodo]) throws -> [Todo] {
         var todos: [Todo] = []
+        // Lines are 150 bytes or more: reserving (address space, not memory) spares the copies
+        // and page faults of growing arrays of 100,000 elements.
+        let estimate = reader.bytes.count / 128 + 16
+        heads.reserveCapacity(estimate)
+        if selection.everything || selection.completed != nil { todos.reserveCapacity(estimate) }
         var more = try reader.enterArray()
         while more {
             _ = reader.peek()
             let start = reader.offset
             if !selection.everything, let head = readHeadFast(&reader),
-                !selection.includes(id: head.id, uuidText: head.uuidText), skipLineFast(&reader) || skipRestFast(&reader)
+                !selection.includes(id: head.id, uuidText: head.uuidText),
+                selection.completed == nil || readCompletedFast(reader).map({ $0 != selection.completed }) == true,
+                skipLineFast(&reader) || skipRestFast(&reader)
             {
-                heads.append(Head(id: head.id, range: start..<reader.offset, decoded: false))
+                heads.append(StoredTodo(id: head.id, range: start..<reader.offset, decoded: false))
             } else {
                 reader = JSONReader(reader.bytes, at: start)
                 let todo = try readTodoFast(&reader) ?? readTodo(&reader)
                 let decoded = selection.includes(todo)
                 if decoded { todos.append(todo) }
-                heads.append(Head(id: todo.id, range: start..<reader.offset, decoded: decoded))
+                heads.append(StoredTodo(id: todo.id, range: start..<reader.offset, decoded: decoded))
             }
             more = try reader.arrayContinues()
         }

@@ -10,11 +10,18 @@ public struct TodoSelection: Sendable {
     let numbers: [Int]
     /// Lowercase hex digits of UUID prefixes.
     let prefixes: [[UInt8]]
+    /// Every todo with this completion status (besides those named).
+    var completed: Bool?
 
     public static let all = TodoSelection(everything: true, numbers: [], prefixes: [])
 
     /// No todo at all: enough for `add`, which needs only the next number.
     public static let none = TodoSelection(everything: false, numbers: [], prefixes: [])
+
+    /// The open todos (false) or the completed ones (true), as `list --filter` shows them.
+    public static func completed(_ completed: Bool) -> TodoSelection {
+        TodoSelection(everything: false, numbers: [], prefixes: [], completed: completed)
+    }
 
     /// Every todo that `references` could name, so that `TodoState.resolve` finds the same
     /// todo, or reports the same ambiguity, as it would with all of them.
@@ -32,7 +39,7 @@ public struct TodoSelection: Sendable {
     }
 
     func includes(_ todo: Todo) -> Bool {
-        everything || numbers.contains(todo.id)
+        everything || numbers.contains(todo.id) || completed == todo.completed
             || (!prefixes.isEmpty && Array(todo.uuid.uuidString.utf8).withUnsafeBytes { includes(id: todo.id, uuidText: $0) })
     }
 

@@ -53,6 +53,17 @@ import TodoCore
         #expect(try file.load(.referencedBy(["2"])).todos == expected(steps).todos.filter { $0.id == 2 })
     }
 
+    /// A journal line can move a todo in or out of a selection by completion.
+    @Test func selectionsByCompletionSeeTheJournal() throws {
+        let steps = [add("a"), add("b"), add("c"), .toggle(ids: [1], at: at), .toggle(ids: [1], at: at), .toggle(ids: [2], at: at)]
+        try apply(steps[0])
+        for step in steps.dropFirst() { try apply(step, reading: .referencedBy(["1", "2"])) }
+        let all = try expected(steps).todos
+        #expect(try file.load(.completed(false)).todos == all.filter { !$0.completed })
+        #expect(try file.load(.completed(true)).todos == all.filter(\.completed))
+        #expect(try file.load(.completed(true)).todos.map(\.id) == [2])
+    }
+
     @Test func theHundredAndFirstChangeRewritesTheFileAndDropsTheJournal() throws {
         var steps = [add("0")]
         try apply(steps[0])

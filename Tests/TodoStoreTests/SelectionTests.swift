@@ -40,6 +40,8 @@ import TodoCore
         ("shared UUID prefix", .referencedBy(["abcdef01"])),
         ("uppercase UUID prefix", .referencedBy(["ABCDEF01-0000-4000-8000-00000000003"])),
         ("the second of two on a line", .referencedBy(["32"])),
+        ("open ones", .completed(false)),
+        ("completed ones", .completed(true)),
         ("all", .all),
     ]
 

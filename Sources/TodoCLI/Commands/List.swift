@@ -1,4 +1,5 @@
 import TodoCore
+import TodoStore
 
 enum ListCommand {
     static func plan(_ invocation: Invocation, _ context: Context) throws -> Plan {
@@ -8,7 +9,10 @@ enum ListCommand {
             throw CommandError(message: "--\(shapes[0]) and --\(shapes[1]) cannot be used together", status: ExitStatus.usage)
         }
         let template = try invocation.value("format").map { text throws(CommandError) in try ListTemplate(text) }
-        return .query { state in
+        // Off a terminal there is no summary to count for, so only the listed todos are read.
+        var reads = TodoSelection.all
+        if !context.stdoutIsTerminal, filter == .active || filter == .completed { reads = .completed(filter == .completed) }
+        return .query(reads: reads) { state in
             let todos = state.listed(filter)
             if invocation.flag("json") { return Output(stdout: json(todos)) }
             if invocation.flag("ids") { return Output(stdout: todos.map { "\($0.id)\n" }.joined()) }
