@@ -7,11 +7,12 @@ import TodoCore
 /// appended line costs almost none. Each line records the result of one change (todos put
 /// and removed, the undo step, the sync bookkeeping), not the action, so loading applies it
 /// without the reducer and without reading other todos. The first line names the state
-/// file's generation the lines apply to: after a rewrite (a new generation) a journal left
-/// behind by a crash is ignored. A last line cut short by a crash was never acknowledged and
+/// file's generation the lines apply to, a random id each rewrite gives the file: after a
+/// rewrite, or with another file put in its place (a backup, a copy from another machine),
+/// a journal left behind is ignored. A last line cut short by a crash was never acknowledged and
 /// is ignored too; any other unreadable line makes the state damaged.
 ///
-///     {"format": "todo-journal", "version": 1, "generation": 7}
+///     {"format": "todo-journal", "version": 1, "generation": "3f2a…"}
 ///     {"nextId": 12, "put": [{"id": 11, …}], "history": {"summary": …}}
 ///     {"remove": [4], "history": "undo"}
 enum Journal {
@@ -38,15 +39,21 @@ enum Journal {
 
     struct Contents {
         var bytes: [UInt8]
-        var generation: Int
+        var generation: String
         var entries: [Entry]
         /// Bytes up to the end of the last complete line; a torn line after it is cut off
         /// before the next append.
         var validLength: Int
     }
 
-    static func header(generation: Int) -> [UInt8] {
-        Array("{\"format\": \"\(formatName)\", \"version\": \(version), \"generation\": \(generation)}\n".utf8)
+    static func header(generation: String) -> [UInt8] {
+        var out = JSONWriter(capacity: 128)
+        out.raw("{\"format\": \"todo-journal\", \"version\": ")
+        out.int(version)
+        out.raw(", \"generation\": ")
+        out.string(generation)
+        out.raw("}\n")
+        return out.bytes
     }
 
     /// The line recording the change from `before` to `after`, or nil when it is not a step
@@ -161,10 +168,10 @@ enum Journal {
         return lines
     }
 
-    private static func readHeader(_ raw: UnsafeRawBufferPointer, _ line: Range<Int>) throws(StateCodec.DecodeError) -> Int {
+    private static func readHeader(_ raw: UnsafeRawBufferPointer, _ line: Range<Int>) throws(StateCodec.DecodeError) -> String {
         var format: String?
         var fileVersion: Int?
-        var generation: Int?
+        var generation: String?
         do {
             var reader = JSONReader(UnsafeRawBufferPointer(rebasing: raw[line]))
             var more = try reader.enterObject()
@@ -172,7 +179,7 @@ enum Journal {
                 switch try reader.readKey() {
                 case "format": format = try reader.readString()
                 case "version": fileVersion = try reader.readInt()
-                case "generation": generation = try reader.readInt()
+                case "generation": generation = try reader.readString()
                 default: try reader.skipValue()
                 }
                 more = try reader.objectContinues()
@@ -252,7 +259,9 @@ extension StateCodec.Snapshot {
             switch entry.history {
             case .push(let step):
                 state.history.append(step)
-                if state.history.count > TodoState.historyLimit { state.history.removeFirst() }
+                if state.history.count > TodoState.historyLimit {
+                    state.history.removeFirst(state.history.count - TodoState.historyLimit)
+                }
             case .pop: _ = state.history.popLast()
             case nil: break
             }

@@ -3,7 +3,7 @@ import TodoCore
 
 /// The state file's JSON: a format name and version, then one todo per line.
 ///
-///     {"format": "todo-state", "version": 3, "generation": 7, "nextId": 3,
+///     {"format": "todo-state", "version": 3, "generation": "3f2a…", "nextId": 3,
 ///      "sync": {…},
 ///      "todos": [
 ///       {"id": 1, "uuid": "…", "name": "…", …},
@@ -39,8 +39,9 @@ public enum StateCodec {
         let bytes: [UInt8]
         /// The journal applied on top, where the texts it put lie.
         var journalBytes: [UInt8] = []
-        /// How many times the file has been rewritten; a journal names the one it applies to.
-        public internal(set) var generation: Int
+        /// The id this rewrite of the file was given, which a journal names to apply to it;
+        /// nil in files from before journals (version 2 and older).
+        public internal(set) var generation: String?
         let selection: TodoSelection
     }
 
@@ -54,14 +55,14 @@ public enum StateCodec {
 
     /// Encodes `state` as generation `generation`. With a snapshot, todos `state` does not hold
     /// are copied from it (it was loaded with a selection), as are unchanged ones.
-    public static func encode(_ state: TodoState, generation: Int = 1, reusing snapshot: Snapshot? = nil) -> [UInt8] {
+    public static func encode(_ state: TodoState, generation: String = "1", reusing snapshot: Snapshot? = nil) -> [UInt8] {
         var out = JSONWriter(capacity: 256 * (state.todos.count + 4) + (snapshot?.texts.count ?? 0) * 256)
         out.raw("{\"format\": \"")
         out.raw("todo-state")
         out.raw("\", \"version\": ")
         out.int(version)
         out.raw(", \"generation\": ")
-        out.int(generation)
+        out.string(generation)
         out.raw(", \"nextId\": ")
         out.int(state.nextId)
         out.raw(",\n \"sync\": ")
@@ -180,12 +181,12 @@ public enum StateCodec {
     }
 
     private static func decodeState(_ reader: inout JSONReader, _ selection: TodoSelection) throws(DecodeError)
-        -> (TodoState, generation: Int, [StoredTodo])
+        -> (TodoState, generation: String?, [StoredTodo])
     {
         var heads: [StoredTodo] = []
         var format: String?
         var fileVersion: Int?
-        var generation = 0
+        var generation: String?
         var nextId: Int?
         var todos: [Todo]?
         var history: [HistoryEntry] = []
@@ -196,7 +197,7 @@ public enum StateCodec {
                 switch try reader.readKey() {
                 case "format": format = try reader.readString()
                 case "version": fileVersion = try reader.readInt()
-                case "generation": generation = try reader.readInt()
+                case "generation": generation = try reader.readString()
                 case "nextId": nextId = try reader.readInt()
                 case "todos":
                     heads = []

@@ -18,7 +18,7 @@ public struct StateFile: Sendable {
 
     var lockPath: String { path + ".lock" }
     var temporaryPath: String { path + ".tmp" }
-    var journalPath: String { path + ".journal" }
+    public var journalPath: String { path + ".journal" }
 
     /// The state file decoded, with its journal applied.
     struct Loaded {
@@ -41,7 +41,13 @@ public struct StateFile: Sendable {
             guard let file = try readFile(path) else { return nil }
             // Open until the check below, so that the inode cannot be reused meanwhile.
             defer { close(file.descriptor) }
-            let loaded = try decode(file.bytes, selection)
+            let loaded: Loaded
+            do {
+                loaded = try decode(file.bytes, selection)
+            } catch .corrupt(journalPath, _) {
+                // Maybe read while a writer cut a torn line and appended: look again, locked.
+                break
+            }
             var info = stat()
             if stat(path, &info) == 0, info.st_ino == file.inode, info.st_dev == file.device { return loaded }
         }
@@ -105,9 +111,9 @@ public struct StateFile: Sendable {
     /// A small change is appended to the journal; a large one, or the change after the
     /// journal is full, rewrites the state file.
     private func commit(_ after: TodoState, from before: TodoState, _ loaded: Loaded?) throws(StoreError) {
-        // Files from before journals (generation 0) are rewritten, so that an older todo
+        // Files from before journals (no generation) are rewritten, so that an older todo
         // reading them cannot miss a journal it does not know about.
-        guard let loaded, loaded.snapshot.generation > 0, (loaded.journal?.entries ?? 0) < Journal.maxEntries,
+        guard let loaded, loaded.snapshot.generation != nil, (loaded.journal?.entries ?? 0) < Journal.maxEntries,
             let line = Journal.line(from: before, to: after), line.count <= Journal.maxEntryBytes
         else {
             return try save(after, reusing: loaded?.snapshot)
@@ -127,12 +133,21 @@ public struct StateFile: Sendable {
 
     /// Writes `state` to a temporary file, syncs it, renames it over the state file, and
     /// syncs the directory, so a crash at any moment leaves the old or the new state. The
-    /// journal, now part of the file, is removed. Call it only while holding the lock.
-    public func save(_ state: TodoState, reusing snapshot: StateCodec.Snapshot? = nil) throws(StoreError) {
+    /// journal, now part of the file, is then removed. Call it only while holding the lock.
+    ///
+    /// The todos a selection left undecoded were only checked for their layout; they are
+    /// decoded now, so that damage inside one is reported, not carried into the new file.
+    func save(_ state: TodoState, reusing snapshot: StateCodec.Snapshot? = nil) throws(StoreError) {
         try createDirectory()
-        // A journal with no state file under it belongs to nothing.
-        if snapshot == nil { unlink(journalPath) }
-        let bytes = StateCodec.encode(state, generation: (snapshot?.generation ?? 0) + 1, reusing: snapshot)
+        if let snapshot, !snapshot.selection.everything {
+            do {
+                _ = try StateCodec.decodeSnapshot(snapshot.bytes)
+            } catch {
+                throw .corrupt(path: path, reason: error.description)
+            }
+        }
+        let generation = UUID().uuidString.lowercased()
+        let bytes = StateCodec.encode(state, generation: generation, reusing: snapshot)
         let mode = fileMode()
         let descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
         guard descriptor >= 0 else { throw .unwritable(path: path, reason: errnoText()) }
@@ -146,8 +161,10 @@ public struct StateFile: Sendable {
             unlink(temporaryPath)
             throw .unwritable(path: path, reason: failure)
         }
-        unlink(journalPath)
+        // The rename is made durable first: a crash may then leave the journal, which names
+        // the previous generation and is ignored, but never the old file without its journal.
         syncDirectory()
+        unlink(journalPath)
     }
 
     /// Appends `line` to the journal, first cutting off a torn last line or a journal left
@@ -157,7 +174,7 @@ public struct StateFile: Sendable {
         guard descriptor >= 0 else { throw .unwritable(path: journalPath, reason: errnoText()) }
         defer { close(descriptor) }
         let start = loaded.journal?.length ?? 0
-        let bytes = loaded.journal == nil ? Journal.header(generation: loaded.snapshot.generation) + line : line
+        let bytes = loaded.journal == nil ? Journal.header(generation: loaded.snapshot.generation ?? "") + line : line
         var failure: String?
         if ftruncate(descriptor, off_t(start)) != 0 { failure = errnoText() }
         if failure == nil { failure = Self.write(bytes, to: descriptor, at: start) }

@@ -48,7 +48,8 @@ import TodoCore
         #expect(bytes(file.path) == snapshot)
         let lines = String(decoding: bytes(file.journalPath) ?? [], as: UTF8.self).split(separator: "\n")
         #expect(lines.count == 6)
-        #expect(lines.first == "{\"format\": \"todo-journal\", \"version\": 1, \"generation\": 1}")
+        let generation = try #require(file.loadUnlocked(.none)?.snapshot.generation)
+        #expect(lines.first == "{\"format\": \"todo-journal\", \"version\": 1, \"generation\": \"\(generation)\"}")
         #expect(try file.load() == expected(steps))
         #expect(try file.load(.referencedBy(["2"])).todos == expected(steps).todos.filter { $0.id == 2 })
     }
@@ -72,11 +73,13 @@ import TodoCore
             try apply(steps.last!, reading: .none)
         }
         #expect(FileManager.default.fileExists(atPath: file.journalPath))
+        let generation = try file.loadUnlocked(.none)?.snapshot.generation
         steps.append(.toggle(ids: [5], at: at))
         try apply(steps.last!, reading: .referencedBy(["5"]))
         #expect(!FileManager.default.fileExists(atPath: file.journalPath))
-        #expect(String(decoding: bytes(file.path)!, as: UTF8.self).hasPrefix("{\"format\": \"todo-state\", \"version\": 3, \"generation\": 2,"))
+        #expect(String(decoding: bytes(file.path)!, as: UTF8.self).hasPrefix("{\"format\": \"todo-state\", \"version\": 3, \"generation\": \""))
         #expect(try file.load() == expected(steps))
+        #expect(try file.loadUnlocked(.none)?.snapshot.generation != generation)
     }
 
     @Test func aLargeChangeRewritesTheFile() throws {
@@ -132,7 +135,51 @@ import TodoCore
         #expect(try file.load() == state)
         try apply(add("c"), reading: .none)
         #expect(try file.load().todos.map(\.name) == ["b", "c"])
-        #expect(String(decoding: bytes(file.journalPath)!, as: UTF8.self).hasPrefix("{\"format\": \"todo-journal\", \"version\": 1, \"generation\": 2}\n{"))
+        let generation = try #require(file.loadUnlocked(.none)?.snapshot.generation)
+        #expect(String(decoding: bytes(file.journalPath)!, as: UTF8.self).hasPrefix("{\"format\": \"todo-journal\", \"version\": 1, \"generation\": \"\(generation)\"}\n{"))
+    }
+
+    /// Another state file put in this one's place (a backup, a copy from another machine)
+    /// has another generation: the journal, which belongs to the file it replaced, is ignored.
+    @Test func aJournalIsNotAppliedToAnotherStateFile() throws {
+        let other = StateFile(path: directory + "/other.json")
+        _ = try other.update { state throws(ReduceError) in try reduce(state, .add(NewTodo(uuid: UUID(), name: "other", createdAt: at))) }
+        try apply(add("a"))
+        try apply(add("b"), reading: .none)
+        try FileManager.default.removeItem(atPath: file.path)
+        try FileManager.default.copyItem(atPath: other.path, toPath: file.path)
+        #expect(try file.load().todos.map(\.name) == ["other"])
+    }
+
+    /// A file holding more history than the limit (another tool's) is trimmed by the journal
+    /// line's replay exactly as the reducer trimmed it.
+    @Test func replayTrimsTheHistoryAsTheReducerDoes() throws {
+        var state = try expected([add("a")])
+        state.history = (0..<105).map { HistoryEntry(summary: "old \($0)", at: at, before: []) }
+        FileManager.default.createFile(atPath: file.path, contents: Data(StateCodec.encode(state)))
+        let step = add("b")
+        try apply(step, reading: .none)
+        #expect(FileManager.default.fileExists(atPath: file.journalPath))
+        let loaded = try file.load()
+        #expect(loaded == (try reduce(state, step)))
+        #expect(loaded.history.count == TodoState.historyLimit)
+    }
+
+    /// A todo a selection did not decode was only checked for its layout: before the file is
+    /// rewritten it is decoded, so damage inside it is reported, not carried forward.
+    @Test func damageInATodoNotReadStopsTheRewrite() throws {
+        try apply(add("a"), add("b"))
+        var text = String(decoding: bytes(file.path)!, as: UTF8.self)
+        text = text.replacingOccurrences(of: "\"name\": \"a\"", with: "\"name\": \"a\\q\"")
+        _ = FileManager.default.createFile(atPath: file.path, contents: Data(text.utf8))
+        try apply(.toggle(ids: [2], at: at), reading: .referencedBy(["2"]))
+        let before = (bytes(file.path), bytes(file.journalPath))
+        let many = Action.batch((0..<400).map { _ in add(String(repeating: "x", count: 200)) })
+        let error = #expect(throws: StoreError.self) { try apply(many, reading: .none) }
+        #expect("\(error.map { "\($0)" } ?? "")".hasPrefix("state file \(file.path) is damaged: "))
+        #expect(bytes(file.path) == before.0)
+        #expect(bytes(file.journalPath) == before.1)
+        #expect(throws: StoreError.self) { try file.load() }
     }
 
     @Test func aFileFromBeforeJournalsIsRewrittenOnItsFirstChange() throws {
@@ -146,7 +193,7 @@ import TodoCore
         _ = FileManager.default.createFile(atPath: file.path, contents: Data(old.utf8))
         try apply(add("b"), reading: .none)
         #expect(!FileManager.default.fileExists(atPath: file.journalPath))
-        #expect(String(decoding: bytes(file.path)!, as: UTF8.self).hasPrefix("{\"format\": \"todo-state\", \"version\": 3, \"generation\": 1,"))
+        #expect(String(decoding: bytes(file.path)!, as: UTF8.self).hasPrefix("{\"format\": \"todo-state\", \"version\": 3, \"generation\": \""))
         #expect(try file.load().todos.map(\.name) == ["a", "b"])
     }
 

@@ -5,9 +5,10 @@ import TodoCore
 
 /// Loading only some todos must never change what a command sees of them, nor what is saved.
 @Suite struct SelectionTests {
-    /// The codec sample, plus a synced todo with a differing base and a conflict, one todo in a
-    /// hand-edited layout, and two todos in the standard layout on one line (which the line
-    /// skipper must not take for one).
+    /// The codec sample, plus a synced todo with a differing base and a conflict split over two
+    /// lines (the first ending `},` inside it), one todo in a hand-edited layout, and two
+    /// pairs of todos sharing a line, the second of each in the standard layout or not (the
+    /// line skipper must take none of these for one todo).
     static func fileBytes() -> [UInt8] { sample }
 
     static let sample: [UInt8] = makeFile()
@@ -19,7 +20,7 @@ import TodoCore
         synced.base = SyncBase(rev: 7, content: TodoContent(name: "older", createdAt: at, updatedAt: at))
         synced.conflicts = [SyncConflict(field: "name", lost: "l", kept: "k", at: at)]
         state.todos.append(synced)
-        var text = String(decoding: StateCodec.encode(state, generation: 4), as: UTF8.self)
+        var text = String(decoding: StateCodec.encode(state, generation: "g4"), as: UTF8.self)
         text = text.replacingOccurrences(of: "\n ],\n \"history\"", with: "").replacingOccurrences(
             of: "],\n \"history\"",
             with: ",\n  {\"name\": \"hand \\\"made\\\"\", \"id\": 30, \"createdAt\": \"2026-01-02T03:04:05.000Z\", \"uuid\": \"abcdef01-0000-4000-8000-000000000030\"}],\n \"history\"")
@@ -30,6 +31,11 @@ import TodoCore
         let lines = String(decoding: StateCodec.encode(pair), as: UTF8.self).split(separator: "\n").filter { $0.hasPrefix("  {\"id\": 3") }
         let oneLine = lines.map { $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: ",]")) }.joined(separator: ", ")
         text = text.replacingOccurrences(of: "],\n \"history\"", with: ",\n  \(oneLine)],\n \"history\"")
+        let spaced = ", { \"id\": 34, \"name\": \"spaced\", \"uuid\": \"00000000-0000-4000-8000-000000000034\", \"createdAt\": \"2026-01-02T03:04:05.000Z\"}"
+        let standard = lines[0].trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: ",]"))
+            .replacingOccurrences(of: "\"id\": 31", with: "\"id\": 33").replacingOccurrences(of: "000000000031", with: "000000000033")
+        text = text.replacingOccurrences(of: "],\n \"history\"", with: ",\n  \(standard)\(spaced)],\n \"history\"")
+        text = text.replacingOccurrences(of: "}, \"conflicts\"", with: "},\n   \"conflicts\"")
         return Array(text.utf8)
     }
 
@@ -40,6 +46,8 @@ import TodoCore
         ("shared UUID prefix", .referencedBy(["abcdef01"])),
         ("uppercase UUID prefix", .referencedBy(["ABCDEF01-0000-4000-8000-00000000003"])),
         ("the second of two on a line", .referencedBy(["32"])),
+        ("the second of two, spaced", .referencedBy(["34"])),
+        ("the one split over two lines", .referencedBy(["20"])),
         ("open ones", .completed(false)),
         ("completed ones", .completed(true)),
         ("all", .all),
@@ -53,9 +61,9 @@ import TodoCore
         #expect(partial.state.nextId == full.state.nextId)
         #expect(partial.state.history == full.state.history)
         #expect(partial.state.sync == full.state.sync)
-        #expect(partial.generation == 4)
+        #expect(partial.generation == "g4")
         #expect(partial.texts.map(\.id) == full.state.todos.map(\.id))
-        #expect(full.state.todos.suffix(2).map(\.id) == [31, 32])
+        #expect(full.state.todos.suffix(4).map(\.id) == [31, 32, 33, 34])
     }
 
     @Test func selectionsNameWhatResolveWouldFind() throws {
@@ -64,6 +72,15 @@ import TodoCore
         #expect(full.todos.filter(TodoSelection.referencedBy(["abcdef01-0000-4000-8000-000000000030"]).includes).map(\.id) == [30])
         #expect(full.todos.filter(TodoSelection.referencedBy(["3", "5"]).includes).map(\.id) == [3, 5])
         #expect(full.todos.filter(TodoSelection.none.includes).isEmpty)
+    }
+
+    @Test func resolveFindsTheSameTodoOrErrorAsWithEveryTodo() throws {
+        let full = try StateCodec.decodeSnapshot(Self.fileBytes()).state
+        for reference in ["1", "#7", "abcdef01", "ABCDEF01-0000-4000-8000-00000000003", "32", "34", "20", "99", "x!", "abcd", "0000"] {
+            let partial = try StateCodec.decodeSnapshot(Self.fileBytes(), selecting: .referencedBy([reference])).state
+            let expected = Result { () throws(ReferenceError) in try full.resolve(reference) }
+            #expect(Result { () throws(ReferenceError) in try partial.resolve(reference) } == expected, "\(reference)")
+        }
     }
 
     /// Applying an action to a partial state and saving gives the very bytes that applying it to
@@ -78,8 +95,8 @@ import TodoCore
         if let first = ids.first { actions.append(.toggle(ids: [first], at: at)) }
         if ids.count > 1 { actions.append(.delete(ids: [ids[1]], at: at)) }
         if let last = ids.last, ids.count > 2 { actions.append(.edit(id: last, changes: [FieldChange(.notes, "é")], at: at)) }
-        let expected = StateCodec.encode(try reduce(full.state, actions), generation: 5, reusing: full)
-        let saved = StateCodec.encode(try reduce(partial.state, actions), generation: 5, reusing: partial)
+        let expected = StateCodec.encode(try reduce(full.state, actions), generation: "g5", reusing: full)
+        let saved = StateCodec.encode(try reduce(partial.state, actions), generation: "g5", reusing: partial)
         #expect(String(decoding: saved, as: UTF8.self) == String(decoding: expected, as: UTF8.self))
     }
 }

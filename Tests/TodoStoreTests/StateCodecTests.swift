@@ -33,7 +33,7 @@ import TodoCore
     @Test func isReadableOneTodoPerLine() {
         let text = String(decoding: StateCodec.encode(Self.sampleState()), as: UTF8.self)
         let lines = text.split(separator: "\n")
-        #expect(lines.first == "{\"format\": \"todo-state\", \"version\": \(StateCodec.version), \"generation\": 1, \"nextId\": 40,")
+        #expect(lines.first == "{\"format\": \"todo-state\", \"version\": \(StateCodec.version), \"generation\": \"1\", \"nextId\": 40,")
         #expect(lines.filter { $0.hasPrefix("  {\"id\": ") }.count == Self.nasty.count)
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import TodoCore
+import TodoStore
 
 /// Why a file could not be imported; reported as `cannot import FILE as FORMAT: …`.
 struct ImportError: Error, Equatable {
@@ -30,7 +31,7 @@ enum ImportCommand {
             case "taskwarrior": imported = try TaskwarriorFormat.parse(bytes)
             case "todotxt": imported = try TodoTxtFormat.parse(String(decoding: bytes, as: UTF8.self), now: now)
             // A state file's recent changes are in its journal, beside it.
-            case _ where file != "-" && FileManager.default.fileExists(atPath: file + ".journal"):
+            case _ where file != "-" && FileManager.default.fileExists(atPath: StateFile(path: file).journalPath):
                 imported = try TodoExportFormat.parseStateFile(at: file)
             default: imported = try TodoExportFormat.parse(bytes)
             }
