@@ -218,11 +218,17 @@ import TodoCore
             }
         }
         var seen = 0
+        var nextId = 0
         while seen < 401 {
             let todos = try file.load().todos
             #expect(todos.map(\.id) == Array(1..<todos.count + 1))
             #expect(todos.count >= seen)
             seen = todos.count
+            // Partial loads too: the named todo is there, and numbers only go forward.
+            let partial = try file.load(.referencedBy(["1"]))
+            #expect(partial.todos.map(\.id) == [1])
+            #expect(partial.nextId >= max(nextId, seen + 1))
+            nextId = partial.nextId
             if seen < 401 { await Task.yield() }
         }
         try await writer.value
