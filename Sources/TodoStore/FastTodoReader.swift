@@ -95,41 +95,9 @@ extension StateCodec {
         guard end - from >= 3, bytes[end - 1] == 0x2C else { return false }
         let close = bytes[end - 2] == 0x5D ? end - 3 : end - 2
         // A brace on the line may open another todo, or the line may end inside a nested
-        // object: todos with a `base` or `conflicts` (or braces in a text) take the slower path.
+        // object: todos with a `base` or `conflicts` (or braces in a text) are decoded instead.
         guard bytes[close] == 0x7D, memchr(base + from, 0x7B, close - from) == nil else { return false }
         reader = JSONReader(bytes, at: close + 1)
         return true
-    }
-
-    /// Skips what follows `readHeadFast` up to the end of the todo, checking its layout but not
-    /// the text inside its strings; false (and the reader unmoved) if the layout differs.
-    static func skipRestFast(_ reader: inout JSONReader) -> Bool {
-        let start = reader
-        do {
-            for key in [", \"name\": ", ", \"description\": ", ", \"notes\": "] as [StaticString] {
-                guard reader.skip(key) else { throw LayoutMismatch() }
-                try reader.skipStringUnchecked()
-            }
-            guard reader.skip(", \"completed\": ") else { throw LayoutMismatch() }
-            _ = try reader.readBool()
-            for key in [", \"createdAt\": ", ", \"updatedAt\": "] as [StaticString] {
-                guard reader.skip(key) else { throw LayoutMismatch() }
-                try reader.skipStringUnchecked()
-            }
-            guard reader.skip(", \"completedAt\": ") else { throw LayoutMismatch() }
-            if !reader.readNull() { try reader.skipStringUnchecked() }
-            guard reader.skip(", \"synced\": ") else { throw LayoutMismatch() }
-            _ = try reader.readBool()
-            var more = try reader.objectContinues()
-            while more {
-                _ = try reader.readKey()
-                try reader.skipValue()
-                more = try reader.objectContinues()
-            }
-            return true
-        } catch {
-            reader = start
-            return false
-        }
     }
 }

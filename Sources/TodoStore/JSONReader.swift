@@ -316,6 +316,27 @@ public struct JSONReader {
         throw fail("'\"' closing the string")
     }
 
+    /// Reads an object, handing each key to `field`, which reads or skips its value.
+    public mutating func readObject(_ field: (String, inout JSONReader) throws -> Void) throws {
+        var more = try enterObject()
+        while more {
+            let key = try readKey()
+            try field(key, &self)
+            more = try objectContinues()
+        }
+    }
+
+    /// Reads an array, each element with `element`.
+    public mutating func readArray<Element>(_ element: (inout JSONReader) throws -> Element) throws -> [Element] {
+        var elements: [Element] = []
+        var more = try enterArray()
+        while more {
+            elements.append(try element(&self))
+            more = try arrayContinues()
+        }
+        return elements
+    }
+
     /// Skips any value, nested or not.
     public mutating func skipValue() throws(JSONSyntaxError) {
         switch peek() {

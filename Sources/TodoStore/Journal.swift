@@ -174,15 +174,13 @@ enum Journal {
         var generation: String?
         do {
             var reader = JSONReader(UnsafeRawBufferPointer(rebasing: raw[line]))
-            var more = try reader.enterObject()
-            while more {
-                switch try reader.readKey() {
+            try reader.readObject { key, reader in
+                switch key {
                 case "format": format = try reader.readString()
                 case "version": fileVersion = try reader.readInt()
                 case "generation": generation = try reader.readString()
                 default: try reader.skipValue()
                 }
-                more = try reader.objectContinues()
             }
         } catch {
             throw .invalid("journal line 1: \(error)")
@@ -196,25 +194,16 @@ enum Journal {
 
     private static func readEntry(_ reader: inout JSONReader) throws -> Entry {
         var entry = Entry()
-        var more = try reader.enterObject()
-        while more {
-            switch try reader.readKey() {
+        try reader.readObject { key, reader in
+            switch key {
             case "nextId": entry.nextId = try reader.readInt()
             case "put":
-                var items = try reader.enterArray()
-                while items {
+                entry.puts = try reader.readArray { reader in
                     _ = reader.peek()
                     let start = reader.offset
-                    let todo = try StateCodec.readTodoFast(&reader) ?? StateCodec.readTodo(&reader)
-                    entry.puts.append((todo, start..<reader.offset))
-                    items = try reader.arrayContinues()
+                    return (try StateCodec.readAnyTodo(&reader), start..<reader.offset)
                 }
-            case "remove":
-                var items = try reader.enterArray()
-                while items {
-                    entry.removes.append(try reader.readInt())
-                    items = try reader.arrayContinues()
-                }
+            case "remove": entry.removes = try reader.readArray { try $0.readInt() }
             case "history":
                 if reader.peek() == 0x22 {
                     guard try reader.readString() == "undo" else { throw reader.fail("\"undo\" or an undo step") }
@@ -225,7 +214,6 @@ enum Journal {
             case "sync": entry.sync = try SyncCodec.readSyncState(&reader)
             default: try reader.skipValue()
             }
-            more = try reader.objectContinues()
         }
         return entry
     }

@@ -192,9 +192,8 @@ public enum StateCodec {
         var history: [HistoryEntry] = []
         var sync = SyncState()
         do {
-            var more = try reader.enterObject()
-            while more {
-                switch try reader.readKey() {
+            try reader.readObject { key, reader in
+                switch key {
                 case "format": format = try reader.readString()
                 case "version": fileVersion = try reader.readInt()
                 case "generation": generation = try reader.readString()
@@ -206,7 +205,6 @@ public enum StateCodec {
                 case "sync": sync = try SyncCodec.readSyncState(&reader)
                 default: try reader.skipValue()
                 }
-                more = try reader.objectContinues()
             }
             guard reader.isAtEnd else { throw reader.fail("the end of the file after the top-level object") }
         } catch let error as JSONSyntaxError {
@@ -284,12 +282,12 @@ public enum StateCodec {
             if !selection.everything, let head = readHeadFast(&reader),
                 !selection.includes(id: head.id, uuidText: head.uuidText),
                 selection.completed == nil || readCompletedFast(reader).map({ $0 != selection.completed }) == true,
-                skipLineFast(&reader) || skipRestFast(&reader)
+                skipLineFast(&reader)
             {
                 heads.append(StoredTodo(id: head.id, range: start..<reader.offset, decoded: false))
             } else {
                 reader = JSONReader(reader.bytes, at: start)
-                let todo = try readTodoFast(&reader) ?? readTodo(&reader)
+                let todo = try readAnyTodo(&reader)
                 let decoded = selection.includes(todo)
                 if decoded { todos.append(todo) }
                 heads.append(StoredTodo(id: todo.id, range: start..<reader.offset, decoded: decoded))
@@ -299,7 +297,12 @@ public enum StateCodec {
         return todos
     }
 
-    public static func readTodo(_ reader: inout JSONReader) throws -> Todo {
+    /// A todo in the standard layout (fast) or any other.
+    public static func readAnyTodo(_ reader: inout JSONReader) throws -> Todo {
+        try readTodoFast(&reader) ?? readTodo(&reader)
+    }
+
+    static func readTodo(_ reader: inout JSONReader) throws -> Todo {
         var id: Int?
         var uuid: UUID?
         var fields = ContentFields()
@@ -308,21 +311,17 @@ public enum StateCodec {
         var baseContent: TodoContent??
         var conflicts: [SyncConflict] = []
         let start = reader
-        var more = try reader.enterObject()
-        while more {
-            let key = try reader.readKey()
-            if try !fields.read(key, from: &reader) {
-                switch key {
-                case "id": id = try reader.readInt()
-                case "uuid": uuid = try reader.readUUID()
-                case "synced": synced = try reader.readBool()
-                case "rev": rev = try reader.readInt()
-                case "base": baseContent = .some(try SyncCodec.readContentOrNull(&reader))
-                case "conflicts": conflicts = try SyncCodec.readConflicts(&reader)
-                default: try reader.skipValue()
-                }
+        try reader.readObject { key, reader in
+            guard try !fields.read(key, from: &reader) else { return }
+            switch key {
+            case "id": id = try reader.readInt()
+            case "uuid": uuid = try reader.readUUID()
+            case "synced": synced = try reader.readBool()
+            case "rev": rev = try reader.readInt()
+            case "base": baseContent = .some(try SyncCodec.readContentOrNull(&reader))
+            case "conflicts": conflicts = try SyncCodec.readConflicts(&reader)
+            default: try reader.skipValue()
             }
-            more = try reader.objectContinues()
         }
         guard let id, let uuid, fields.name != nil, let createdAt = fields.createdAt else {
             let missing = [("id", id == nil), ("uuid", uuid == nil), ("name", fields.name == nil), ("createdAt", fields.createdAt == nil)]
@@ -337,50 +336,36 @@ public enum StateCodec {
     }
 
     private static func readHistory(_ reader: inout JSONReader) throws -> [HistoryEntry] {
-        var entries: [HistoryEntry] = []
-        var more = try reader.enterArray()
-        while more {
-            entries.append(try readHistoryEntry(&reader))
-            more = try reader.arrayContinues()
-        }
-        return entries
+        try reader.readArray(readHistoryEntry)
     }
 
     static func readHistoryEntry(_ reader: inout JSONReader) throws -> HistoryEntry {
         var summary = ""
         var at = Date(timeIntervalSince1970: 0)
         var before: [PriorVersion] = []
-        var moreKeys = try reader.enterObject()
-        while moreKeys {
-            switch try reader.readKey() {
+        try reader.readObject { key, reader in
+            switch key {
             case "summary": summary = try reader.readString()
             case "at": at = try reader.readDate()
             case "before": before = try readPriorVersions(&reader)
             default: try reader.skipValue()
             }
-            moreKeys = try reader.objectContinues()
         }
         return HistoryEntry(summary: summary, at: at, before: before)
     }
 
     private static func readPriorVersions(_ reader: inout JSONReader) throws -> [PriorVersion] {
-        var versions: [PriorVersion] = []
-        var more = try reader.enterArray()
-        while more {
+        try reader.readArray { reader in
             var id = 0
             var todo: Todo?
-            var moreKeys = try reader.enterObject()
-            while moreKeys {
-                switch try reader.readKey() {
+            try reader.readObject { key, reader in
+                switch key {
                 case "id": id = try reader.readInt()
-                case "todo": todo = reader.readNull() ? nil : try readTodo(&reader)
+                case "todo": todo = reader.readNull() ? nil : try readAnyTodo(&reader)
                 default: try reader.skipValue()
                 }
-                moreKeys = try reader.objectContinues()
             }
-            versions.append(PriorVersion(id: id, todo: todo))
-            more = try reader.arrayContinues()
+            return PriorVersion(id: id, todo: todo)
         }
-        return versions
     }
 }

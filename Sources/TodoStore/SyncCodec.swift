@@ -75,28 +75,16 @@ enum SyncCodec {
 
     static func readSyncState(_ reader: inout JSONReader) throws -> SyncState {
         var sync = SyncState()
-        var more = try reader.enterObject()
-        while more {
-            switch try reader.readKey() {
+        try reader.readObject { key, reader in
+            switch key {
             case "datasetId": sync.datasetId = reader.readNull() ? nil : try reader.readUUID()
             case "cursor": sync.cursor = Int64(try reader.readInt())
-            case "deletions": sync.deletions = try readArray(&reader, readDeletion)
-            case "outbox": sync.outbox = try readArray(&reader, readOperation)
+            case "deletions": sync.deletions = try reader.readArray(readDeletion)
+            case "outbox": sync.outbox = try reader.readArray(readOperation)
             default: try reader.skipValue()
             }
-            more = try reader.objectContinues()
         }
         return sync
-    }
-
-    private static func readArray<Element>(_ reader: inout JSONReader, _ element: (inout JSONReader) throws -> Element) throws -> [Element] {
-        var elements: [Element] = []
-        var more = try reader.enterArray()
-        while more {
-            elements.append(try element(&reader))
-            more = try reader.arrayContinues()
-        }
-        return elements
     }
 
     private static func readDeletion(_ reader: inout JSONReader) throws -> PendingDeletion {
@@ -104,16 +92,14 @@ enum SyncCodec {
         var name = ""
         var rev = 0
         var content: TodoContent?
-        var more = try reader.enterObject()
-        while more {
-            switch try reader.readKey() {
+        try reader.readObject { key, reader in
+            switch key {
             case "uuid": uuid = try reader.readUUID()
             case "name": name = try reader.readString()
             case "rev": rev = try reader.readInt()
             case "base": content = try readContentOrNull(&reader)
             default: try reader.skipValue()
             }
-            more = try reader.objectContinues()
         }
         guard let uuid else { throw StateCodec.DecodeError.invalid("a pending deletion has no \"uuid\"") }
         return PendingDeletion(uuid: uuid, base: SyncBase(rev: Int64(rev), content: content), name: name)
@@ -124,16 +110,14 @@ enum SyncCodec {
         var uuid: UUID?
         var baseRev = 0
         var content: TodoContent?
-        var more = try reader.enterObject()
-        while more {
-            switch try reader.readKey() {
+        try reader.readObject { key, reader in
+            switch key {
             case "opId": opId = try reader.readUUID()
             case "uuid": uuid = try reader.readUUID()
             case "baseRev": baseRev = try reader.readInt()
             case "todo": content = try readContentOrNull(&reader)
             default: try reader.skipValue()
             }
-            more = try reader.objectContinues()
         }
         guard let opId, let uuid else { throw StateCodec.DecodeError.invalid("an outbox operation has no \"opId\" or \"uuid\"") }
         return OutboxOperation(opId: opId, uuid: uuid, baseRev: Int64(baseRev), content: content)
@@ -142,28 +126,23 @@ enum SyncCodec {
     static func readContentOrNull(_ reader: inout JSONReader) throws -> TodoContent? {
         if reader.readNull() { return nil }
         var fields = ContentFields()
-        var more = try reader.enterObject()
-        while more {
-            let key = try reader.readKey()
+        try reader.readObject { key, reader in
             if try !fields.read(key, from: &reader) { try reader.skipValue() }
-            more = try reader.objectContinues()
         }
         return fields.content(createdAt: fields.createdAt ?? Date(timeIntervalSince1970: 0))
     }
 
     static func readConflicts(_ reader: inout JSONReader) throws -> [SyncConflict] {
-        try readArray(&reader) { reader in
+        try reader.readArray { reader in
             var conflict = SyncConflict(field: "", lost: "", kept: "", at: Date(timeIntervalSince1970: 0))
-            var more = try reader.enterObject()
-            while more {
-                switch try reader.readKey() {
+            try reader.readObject { key, reader in
+                switch key {
                 case "field": conflict.field = try reader.readString()
                 case "lost": conflict.lost = try reader.readString()
                 case "kept": conflict.kept = try reader.readString()
                 case "at": conflict.at = try reader.readDate()
                 default: try reader.skipValue()
                 }
-                more = try reader.objectContinues()
             }
             return conflict
         }

@@ -41,15 +41,13 @@ enum TodoExportFormat {
         } else {
             var format: String?
             var version = 0
-            var more = try reader.enterObject()
-            while more {
-                switch try reader.readKey() {
+            try reader.readObject { key, reader in
+                switch key {
                 case "format": format = try reader.readString()
                 case "version": version = try reader.readInt()
                 case "todos": todos = try readTodos(&reader)
                 default: try reader.skipValue()
                 }
-                more = try reader.objectContinues()
             }
             let understood: Int
             switch format {
@@ -67,12 +65,6 @@ enum TodoExportFormat {
     }
 
     private static func readTodos(_ reader: inout JSONReader) throws -> [Todo] {
-        var todos: [Todo] = []
-        var more = try reader.enterArray()
-        while more {
-            todos.append(try StateCodec.readTodo(&reader))
-            more = try reader.arrayContinues()
-        }
-        return todos
+        try reader.readArray(StateCodec.readAnyTodo)
     }
 }
