@@ -1,6 +1,5 @@
 import Foundation
 import TodoCore
-import TodoStore
 
 /// Why a file could not be imported; reported as `cannot import FILE as FORMAT: …`.
 struct ImportError: Error, Equatable {
@@ -30,10 +29,7 @@ enum ImportCommand {
             switch from {
             case "taskwarrior": imported = try TaskwarriorFormat.parse(bytes)
             case "todotxt": imported = try TodoTxtFormat.parse(String(decoding: bytes, as: UTF8.self), now: now)
-            // A state file's recent changes are in its journal, beside it.
-            case _ where file != "-" && FileManager.default.fileExists(atPath: StateFile(path: file).journalPath):
-                imported = try TodoExportFormat.parseStateFile(at: file)
-            default: imported = try TodoExportFormat.parse(bytes)
+            default: imported = try TodoExportFormat.parse(bytes, path: file == "-" ? nil : file)
             }
         } catch {
             throw CommandError(message: "cannot import \(file == "-" ? "stdin" : file) as \(from): \(error.message); nothing imported")

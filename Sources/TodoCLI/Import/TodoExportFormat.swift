@@ -4,7 +4,16 @@ import TodoStore
 /// What `todo export` writes (also a bare array as `todo list --json` prints, or a state file).
 /// Numbers in the file are ignored: imported todos keep or get numbers of this state file.
 enum TodoExportFormat {
-    static func parse(_ bytes: [UInt8]) throws(ImportError) -> [ImportedTodo] {
+    /// `path` is where `bytes` came from, nil for stdin: a state file there is read with its
+    /// journal, as `StateFile` reads it.
+    static func parse(_ bytes: [UInt8], path: String?) throws(ImportError) -> [ImportedTodo] {
+        if format(of: bytes) == StateCodec.formatName {
+            do {
+                return try (path.map { try StateFile(path: $0).load() } ?? StateCodec.decode(bytes)).todos.map(imported)
+            } catch {
+                throw ImportError("\(error)")
+            }
+        }
         let result = bytes.withUnsafeBytes { raw in
             var reader = JSONReader(raw)
             return Result { try read(&reader, startsWithArray: raw.first { ![9, 10, 13, 32].contains($0) } == UInt8(ascii: "[")) }
@@ -18,12 +27,15 @@ enum TodoExportFormat {
         }
     }
 
-    /// The todos of the state file at `path`, with the changes in its journal.
-    static func parseStateFile(at path: String) throws(ImportError) -> [ImportedTodo] {
-        do {
-            return try StateFile(path: path).load().todos.map(imported)
-        } catch {
-            throw ImportError(error.description)
+    /// The top-level "format" of a JSON object, if it has one.
+    private static func format(of bytes: [UInt8]) -> String? {
+        bytes.withUnsafeBytes { raw in
+            var reader = JSONReader(raw)
+            var format: String?
+            try? reader.readObject { key, reader in
+                if key == "format", format == nil { format = try reader.readString() } else { try reader.skipValue() }
+            }
+            return format
         }
     }
 
@@ -49,14 +61,11 @@ enum TodoExportFormat {
                 default: try reader.skipValue()
                 }
             }
-            let understood: Int
-            switch format {
-            case ExportCommand.format: understood = ExportCommand.version
-            case StateCodec.formatName: understood = StateCodec.version
-            default: throw ImportError("not a todo export (no \"format\": \"\(ExportCommand.format)\")")
+            guard format == ExportCommand.format else {
+                throw ImportError("not a todo export (no \"format\": \"\(ExportCommand.format)\")")
             }
-            guard version <= understood else {
-                throw ImportError("\(format == StateCodec.formatName ? "state file" : "export") format version \(version) is newer than this todo understands (\(understood)); upgrade todo")
+            guard version <= ExportCommand.version else {
+                throw ImportError("export format version \(version) is newer than this todo understands (\(ExportCommand.version)); upgrade todo")
             }
         }
         guard reader.isAtEnd else { throw reader.fail("the end of the file") }
