@@ -1,4 +1,5 @@
 import TodoCore
+import TodoSync
 
 /// Every command and option of `todo`. The parser, `--help`, the completion scripts and
 /// the man page are all derived from this table.
@@ -92,7 +93,7 @@ public enum CommandTable {
             name: "config", summary: "Show or set the sync server, token and timeout",
             discussion: "Settings live in $XDG_CONFIG_HOME/todo/config.json (else ~/.config/todo/config.json), mode 0600; TODO_SERVER, TODO_TOKEN and TODO_TIMEOUT override them. The token is never printed. Give '-' as the value to read it from standard input.",
             arguments: [
-                ArgumentSpec("KEY", .choice(["server", "token", "timeout"]), optional: true, "server, token or timeout."),
+                ArgumentSpec("KEY", .choice(ConfigFile.keys), optional: true, "server, token or timeout."),
                 ArgumentSpec("VALUE", optional: true, "The new value; - reads it from standard input."),
             ],
             options: [.flag("unset", "Remove KEY from the config file.")],

@@ -5,9 +5,6 @@ enum ConfigCommand {
     static func plan(_ invocation: Invocation, _ context: Context) throws -> Plan {
         let file = try ConfigFile(environment: context.environment)
         let arguments = invocation.arguments
-        if let key = arguments.first, !ConfigFile.keys.contains(key) {
-            throw CommandError(message: "'\(key)' is not a setting (choose from \(ConfigFile.keys.joined(separator: ", ")))", status: ExitStatus.usage)
-        }
         if invocation.flag("unset") {
             guard arguments.count == 1 else { throw CommandError(message: "'config --unset' needs exactly one KEY", status: ExitStatus.usage) }
             var values = try file.read()
@@ -30,7 +27,7 @@ enum ConfigCommand {
             let key = arguments[0]
             var value = arguments[1]
             if value == "-" {
-                value = String(decoding: context.readStdin(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+                value = context.stdinText.trimmingCharacters(in: .whitespacesAndNewlines)
             }
             try validate(key, value)
             var values = try file.read()
