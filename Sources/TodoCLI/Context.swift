@@ -45,8 +45,9 @@ public struct Context {
 public enum Network {
     /// Opens a connection itself (the `todo-sync` executable, which links the HTTP client).
     case connect((SyncSettings) -> any SyncTransport)
-    /// Hands the whole command line over to this executable (`todo`, which does not).
-    case helper(path: String)
+    /// Hands the whole command line over to `todo-sync` beside this executable (`todo`,
+    /// which does not link the client).
+    case helper
     case unavailable
 }
 

@@ -18,7 +18,7 @@ extension Context {
             runEditor: runEditorOnTerminal,
             stderrIsTerminal: isatty(STDERR_FILENO) == 1,
             readStdin: { [UInt8](FileHandle.standardInput.readDataToEndOfFile()) },
-            network: .helper(path: syncHelperPath()))
+            network: .helper)
     }
 }
 

@@ -8,7 +8,7 @@ enum SyncCommand {
             let connect: (SyncSettings) -> any SyncTransport
             switch context.network {
             case .connect(let open): connect = open
-            case .helper(let path): try handOver(to: path, context)
+            case .helper: try handOver(to: syncHelperPath(), context)
             case .unavailable: throw CommandError(message: "this build of todo cannot sync (no network client)")
             }
             let settings = try ConfigFile(environment: context.environment).settings(environment: context.environment)
