@@ -141,9 +141,10 @@ public struct ErrorResponse: Codable, Sendable, Equatable {
     }
 }
 
-/// Encoders and decoders configured for the wire's date format.
+/// Encoders and decoders configured for the wire's date format, made once: each use of a
+/// fresh one cost more than small bodies took to encode.
 public enum WireJSON {
-    public static var encoder: JSONEncoder {
+    public static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         encoder.dateEncodingStrategy = .custom { date, encoder in
@@ -151,9 +152,9 @@ public enum WireJSON {
             try container.encode(ISO8601Millis.string(date))
         }
         return encoder
-    }
+    }()
 
-    public static var decoder: JSONDecoder {
+    public static let decoder: JSONDecoder = {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .custom { decoder in
             let container = try decoder.singleValueContainer()
@@ -165,5 +166,5 @@ public enum WireJSON {
             return date
         }
         return decoder
-    }
+    }()
 }

@@ -45,7 +45,6 @@ struct SyncStore {
             var results: [PushResult] = []
             results.reserveCapacity(operations.count)
             var applied: [OperationModel] = []
-            let encoder = WireJSON.encoder
             for operation in operations {
                 if let earlier = done[operation.opId] {
                     results.append(earlier)
@@ -53,7 +52,7 @@ struct SyncStore {
                 }
                 let result = try batch.apply(operation, user: user)
                 if result.status == .applied {
-                    let json = String(decoding: try encoder.encode(result), as: UTF8.self)
+                    let json = String(decoding: try WireJSON.encoder.encode(result), as: UTF8.self)
                     applied.append(OperationModel(userID: userID, opId: operation.opId, result: json))
                     done[operation.opId] = result
                 }
@@ -161,9 +160,8 @@ struct SyncStore {
         let rows = try await OperationModel.query(on: tx)
             .filter(\.$userID == userID).filter(\.$opId ~~ opIds).all()
         var results: [UUID: PushResult] = [:]
-        let decoder = WireJSON.decoder
         for row in rows {
-            results[row.opId] = try decoder.decode(PushResult.self, from: Data(row.result.utf8))
+            results[row.opId] = try WireJSON.decoder.decode(PushResult.self, from: Data(row.result.utf8))
         }
         return results
     }
