@@ -10,6 +10,18 @@ public struct SyncSettings: Equatable, Sendable {
     public var timeout: Double
 
     public static let defaultTimeout = 30.0
+
+    /// The server `text` names, if it is an http:// or https:// URL with a host.
+    public static func server(_ text: String) -> URL? {
+        guard let url = URL(string: text), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else { return nil }
+        return url
+    }
+
+    /// The timeout `text` gives, if it is a number of seconds above 0, at most 600.
+    public static func timeout(_ text: String) -> Double? {
+        guard let seconds = Double(text), seconds > 0, seconds <= 600 else { return nil }
+        return seconds
+    }
 }
 
 /// `$XDG_CONFIG_HOME/todo/config.json` (else `~/.config/todo/config.json`): a JSON object with
@@ -85,7 +97,7 @@ public struct ConfigFile: Sendable {
         guard let serverText = value("server", "TODO_SERVER") else {
             throw .notConfigured("no server to sync with: set TODO_SERVER or run 'todo config server URL'")
         }
-        guard let server = URL(string: serverText), let scheme = server.scheme, ["http", "https"].contains(scheme), server.host != nil else {
+        guard let server = SyncSettings.server(serverText) else {
             throw .notConfigured("the server '\(serverText)' is not an http:// or https:// URL")
         }
         guard let token = value("token", "TODO_TOKEN") else {
@@ -93,7 +105,7 @@ public struct ConfigFile: Sendable {
         }
         var timeout = SyncSettings.defaultTimeout
         if let text = value("timeout", "TODO_TIMEOUT") {
-            guard let seconds = Double(text), seconds > 0, seconds <= 600 else {
+            guard let seconds = SyncSettings.timeout(text) else {
                 throw .notConfigured("the timeout must be a number of seconds from 0 to 600, not '\(text)'")
             }
             timeout = seconds

@@ -46,11 +46,11 @@ enum ConfigCommand {
     private static func validate(_ key: String, _ value: String) throws {
         switch key {
         case "server":
-            guard let url = URL(string: value), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
+            guard SyncSettings.server(value) != nil else {
                 throw CommandError(message: "'\(value)' is not an http:// or https:// URL", status: ExitStatus.usage)
             }
         case "timeout":
-            guard let seconds = Double(value), seconds > 0, seconds <= 600 else {
+            guard SyncSettings.timeout(value) != nil else {
                 throw CommandError(message: "the timeout must be a number of seconds from 0 to 600, not '\(value)'", status: ExitStatus.usage)
             }
         default:
