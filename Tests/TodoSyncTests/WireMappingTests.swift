@@ -8,7 +8,10 @@ import TodoWire
     let date = Date(timeIntervalSince1970: 1_790_000_000)
 
     @Test func contentRoundTripsThroughTheWire() {
-        let content = TodoContent(name: "é 🎉", description: "d", notes: "n", completed: true, completedAt: date, createdAt: date, updatedAt: date)
+        let (created, updated, completed) = (date, date.addingTimeInterval(60), date.addingTimeInterval(120))
+        let content = TodoContent(name: "é 🎉", description: "d", notes: "n", completed: true, completedAt: completed, createdAt: created, updatedAt: updated)
+        // Three different dates, so a mapping that swapped two would show.
+        #expect(content.wire == TodoFields(name: "é 🎉", description: "d", notes: "n", completed: true, createdAt: created, updatedAt: updated, completedAt: completed))
         #expect(TodoContent(content.wire) == content)
         let operation = OutboxOperation(opId: UUID(), uuid: UUID(), baseRev: 7, content: nil)
         #expect(operation.wire.kind == .delete)

@@ -52,5 +52,10 @@ import TodoWire
         for bad in ["", "2026-01-02", "2026-02-30T00:00:00Z", "2026-01-02T24:00:00Z", "2026-01-02T03:04:05+01:00", "2026-01-02T03:04:05.Z", "x026-01-02T03:04:05Z"] {
             #expect(ISO8601Millis.parse(bad) == nil, "\(bad)")
         }
+        // The canonical 24-byte form has its own fast parser: the same checks must hold there.
+        for bad in ["2026-02-30T00:00:00.000Z", "2026-13-01T00:00:00.000Z", "2026-01-02T03:04:05.12aZ", "2026-01-02T24:00:00.000Z", "2026-01-02 03:04:05.000Z", "2026-01-02T03:60:05.000Z"] {
+            #expect(ISO8601Millis.parse(bad) == nil, "\(bad)")
+        }
+        #expect(ISO8601Millis.parse("2026-01-02T03:04:05.123Z") == ISO8601Millis.date(milliseconds: 1_767_323_045_123))
     }
 }

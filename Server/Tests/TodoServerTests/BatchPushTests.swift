@@ -19,6 +19,7 @@ final class BatchPushTests: ServerTestCase {
         ])
         XCTAssertEqual(setup.results.map(\.status), [.applied, .applied, .applied, .applied])
         XCTAssertEqual(setup.cursor, 4)
+        let idsBefore = Dictionary(uniqueKeysWithValues: try await TodoModel.query(on: app.db).all().map { ($0.uuid, $0.id) })
 
         let updateA = Make.put(a, base: 1, "a2")
         let operations = [
@@ -64,6 +65,8 @@ final class BatchPushTests: ServerTestCase {
         // One row per record, each keeping its id; legacy ids handed out in request order.
         let rows = try await TodoModel.query(on: app.db).all()
         XCTAssertEqual(rows.count, 6)
+        for row in rows where idsBefore[row.uuid] != nil { XCTAssertEqual(row.id, idsBefore[row.uuid]!, "\(row.uuid)") }
+        XCTAssertEqual(rows.filter { idsBefore[$0.uuid] != nil }.count, 4)
         let legacy = Dictionary(uniqueKeysWithValues: rows.map { ($0.uuid, $0.legacyId) })
         XCTAssertEqual(legacy, [a: 1, b: 2, c: 3, d: 5, e: 4, g: nil])
         let user = try await UserModel.query(on: app.db).filter(\.$name == "alice").first()

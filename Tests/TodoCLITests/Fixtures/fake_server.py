@@ -2,7 +2,7 @@
 """A server that speaks HTTP but not the sync API, for testing how `todo sync` copes.
 
 usage: fake_server.py MODE PORTFILE
-MODE: html502 | truncated | wrongshape | hang | unauthorized
+MODE: html502 | truncated | wrongshape | hang
 Writes the port it listens on (127.0.0.1) to PORTFILE, then serves until killed.
 """
 import http.server, os, socketserver, sys, threading, time
@@ -28,10 +28,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
             body, status, kind = b"<html><body><h1>502 Bad Gateway</h1></body></html>", 502, "text/html"
         elif MODE == "truncated":
             body, status, kind = b'{"datasetId":"171BC18B-7DB1-4578-9E22-4F08508E27EF","changes":[{"uuid":', 200, "application/json"
-        elif MODE == "wrongshape":
-            body, status, kind = b'{"todos": [1, 2, 3], "ok": true}', 200, "application/json"
         else:
-            body, status, kind = b'{"error":true,"reason":"invalid or revoked token"}', 401, "application/json"
+            body, status, kind = b'{"todos": [1, 2, 3], "ok": true}', 200, "application/json"
         self.send_response(status)
         self.send_header("Content-Type", kind)
         self.send_header("Content-Length", str(len(body)))
