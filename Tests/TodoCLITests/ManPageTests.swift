@@ -27,6 +27,11 @@ import Testing
         for section in ["NAME", "SYNOPSIS", "DESCRIPTION", "COMMANDS", "ENVIRONMENT", "FILES", "EXIT STATUS", "EXAMPLES", "SEE ALSO"] {
             #expect(text.contains("\n\(section)\n"), "no section \(section)")
         }
+        // Each check looks in its own section: the EXAMPLES name every command and many
+        // options, and a short alias ("ls", "rm") is inside many words.
+        let synopsis = "\n" + section("SYNOPSIS", of: text)
+        let commands = squeezed(section("COMMANDS", of: text))
+        let withoutExamples = text.replacingOccurrences(of: section("EXAMPLES", of: text), with: "")
         for command in CommandTable.commands where !command.hidden {
             // mdoc nests optional arguments that follow one another: [KEY [VALUE]].
             var words = [command.name]
@@ -38,11 +43,14 @@ import Testing
             }
             let item = "\n     " + words.joined(separator: " ") + closing
             #expect(text.contains(item), "no item for \(command.name)")
-            #expect(text.contains("     todo \(command.name)"), "no synopsis for \(command.name)")
-            for alias in command.aliases { #expect(text.contains(alias)) }
+            #expect(synopsis.contains("\n     todo \(command.name)"), "no synopsis for \(command.name)")
+            if !command.aliases.isEmpty {
+                let aliases = (command.aliases.count == 1 ? "Alias: " : "Aliases: ") + command.aliases.joined(separator: ", ") + "."
+                #expect(commands.contains(aliases), "no \(aliases) for \(command.name)")
+            }
             for option in command.options + CommandTable.globalOptions {
-                #expect(text.contains("--\(option.long)"), "no --\(option.long) for \(command.name)")
-                if let short = option.short { #expect(text.contains("-\(short), --\(option.long)")) }
+                #expect(withoutExamples.contains("--\(option.long)"), "no --\(option.long) for \(command.name)")
+                if let short = option.short { #expect(withoutExamples.contains("-\(short), --\(option.long)")) }
             }
         }
         for command in CommandTable.commands where command.hidden { #expect(!text.contains(command.name)) }
@@ -53,6 +61,19 @@ import Testing
         #expect(text.contains("todo list --filter completed --json | jq length"))
         #expect(text.contains("| xargs -r todo toggle"))
         #expect(text.contains("0 8 * * 1-5 todo list --filter active"))
+    }
+
+    /// The text of a section of the rendered page, up to the next heading.
+    func section(_ name: String, of text: String) -> String {
+        guard let start = text.range(of: "\n\(name)\n") else { return "" }
+        let rest = text[start.upperBound...]
+        let end = rest.range(of: "\n[A-Z][A-Z ]+\n", options: .regularExpression)?.lowerBound ?? rest.endIndex
+        return String(rest[..<end])
+    }
+
+    /// Runs of blanks and line breaks as one space, so a sentence the page wrapped still matches.
+    func squeezed(_ text: String) -> String {
+        text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
     @Test func cronSyncExampleAppearsWithTheSyncCommand() {
