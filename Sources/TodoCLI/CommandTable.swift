@@ -115,6 +115,6 @@ public enum CommandTable {
     ]
 
     public static func command(named word: String) -> CommandSpec? {
-        commands.first { $0.name == word || $0.aliases.contains(word) }
+        commands.first { $0.words.contains(word) }
     }
 }

@@ -9,7 +9,7 @@ func generalHelp() -> String {
 
         """
     for command in CommandTable.commands where !command.hidden {
-        let names = ([command.name] + command.aliases).joined(separator: ", ")
+        let names = command.words.joined(separator: ", ")
         out += row(names, command.summary)
     }
     out += "\nWith no command, todo lists your todos.\n\nGlobal options (before or after the command):\n"

@@ -27,7 +27,7 @@ public func parse(_ argv: [String]) -> Result<Invocation, UsageError> {
         let word = found.word ?? ""
         return .failure(UsageError(
             message: "'\(word)' is not a todo command",
-            suggestion: closest(to: word, among: CommandTable.commands.flatMap { [$0.name] + $0.aliases })))
+            suggestion: closest(to: word, among: CommandTable.commands.flatMap(\.words))))
     }
     var invocation = Invocation(command: spec.name)
     let options = spec.options + CommandTable.globalOptions

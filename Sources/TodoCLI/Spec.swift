@@ -59,6 +59,8 @@ public struct ArgumentSpec: Sendable {
 public struct CommandSpec: Sendable {
     public var name: String
     public var aliases: [String] = []
+    /// The name and the aliases: every word that runs this command.
+    var words: [String] { [name] + aliases }
     public var summary: String
     public var discussion: String = ""
     public var arguments: [ArgumentSpec] = []

@@ -5,7 +5,7 @@ extension Completion {
         var out = header("bash")
         out += "\n# REPLY: the command that word $1 names, if any.\n_todo_command() {\n    case $1 in\n"
         for command in commands {
-            out += "        \(([command.name] + command.aliases).joined(separator: "|"))) REPLY=\(command.name) ;;\n"
+            out += "        \(command.words.joined(separator: "|"))) REPLY=\(command.name) ;;\n"
         }
         out += "        *) REPLY= ;;\n    esac\n}\n"
 
@@ -34,7 +34,7 @@ extension Completion {
         }
         out += "    esac\n    REPLY=${kinds[$2]}\n    [[ -z $REPLY && -n $repeats ]] && REPLY=${kinds[-1]}\n}\n"
 
-        let names = commands.flatMap { [$0.name] + $0.aliases }.joined(separator: " ")
+        let names = commands.flatMap (\.words).joined(separator: " ")
         out += bashBody.replacingOccurrences(of: "@COMMANDS@", with: quoted(names))
         return out
     }

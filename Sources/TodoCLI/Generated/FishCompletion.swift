@@ -5,7 +5,7 @@ extension Completion {
         var out = header("fish")
         out += "\n# The command that word $argv[1] names, if any.\nfunction __todo_command\n    switch $argv[1]\n"
         for command in commands {
-            out += "        case \(([command.name] + command.aliases).joined(separator: " "))\n            echo \(command.name)\n"
+            out += "        case \(command.words.joined(separator: " "))\n            echo \(command.name)\n"
         }
         out += "        case '*'\n            return 1\n    end\nend\n"
 
@@ -39,7 +39,7 @@ extension Completion {
         for option in CommandTable.globalOptions { out += fishOption(option, condition: nil) }
         out += "\n# Commands\n"
         for command in commands {
-            for word in [command.name] + command.aliases {
+            for word in command.words {
                 let summary = word == command.name ? command.summary : "\(command.summary) (\(command.name))"
                 out += "complete -c todo -n __todo_needs_command -a \(word) -d \(fishQuoted(summary))\n"
             }

@@ -5,7 +5,7 @@ extension Completion {
         var out = "#compdef todo\n" + header("zsh")
         out += "\n_todo_commands() {\n    local -a commands=(\n"
         for command in commands {
-            for word in [command.name] + command.aliases {
+            for word in command.words {
                 let summary = word == command.name ? command.summary : "\(command.summary) (\(command.name))"
                 out += "        \(quoted("\(word):\(summary)"))\n"
             }
@@ -28,7 +28,7 @@ extension Completion {
         out += "    curcontext=${curcontext%:*:*}:todo-$words[1]:\n"
         out += "    case $words[1] in\n"
         for command in commands {
-            out += "        \(([command.name] + command.aliases).joined(separator: "|")))\n"
+            out += "        \(command.words.joined(separator: "|")))\n"
             out += "            _arguments -S $globals"
             let specs = command.options.map { zshOptionSpecs($0, indent: "                ") }.joined()
                 + command.arguments.enumerated().map { "                \(zshArgumentSpec($0.element, position: $0.offset + 1))\n" }.joined()
