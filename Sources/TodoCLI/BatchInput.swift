@@ -12,11 +12,6 @@ enum BatchStep: Equatable {
 
 /// Parses `todo batch` input: JSON Lines, one object per non-blank line.
 enum BatchInput {
-    struct Problem: Error, Equatable {
-        var message: String
-        init(_ message: String) { self.message = message }
-    }
-
     static let fields: [String: [String]] = [
         "add": ["name", "description", "notes"],
         "edit": ["id", "name", "description", "notes"],
@@ -40,60 +35,60 @@ enum BatchInput {
         return steps
     }
 
-    static func step(_ line: String) throws(Problem) -> BatchStep {
+    static func step(_ line: String) throws(InputError) -> BatchStep {
         let object: [String: BatchValue]
         do {
             object = try JSONDecoder().decode(BatchObject.self, from: Data(line.utf8)).fields
         } catch DecodingError.typeMismatch {
-            throw Problem("expected a JSON object")
+            throw InputError("expected a JSON object")
         } catch {
-            throw Problem("not valid JSON")
+            throw InputError("not valid JSON")
         }
-        guard let value = object["action"] else { throw Problem("no \"action\"") }
+        guard let value = object["action"] else { throw InputError("no \"action\"") }
         guard case .string(let action) = value, let allowed = fields[action] else {
-            throw Problem("\"action\" must be one of \(actions.joined(separator: ", "))")
+            throw InputError("\"action\" must be one of \(actions.joined(separator: ", "))")
         }
         for key in object.keys.sorted() where key != "action" && !allowed.contains(key) {
-            throw Problem("\"\(key)\" is not a field of \(action) (its fields: \(allowed.isEmpty ? "none" : allowed.joined(separator: ", ")))")
+            throw InputError("\"\(key)\" is not a field of \(action) (its fields: \(allowed.isEmpty ? "none" : allowed.joined(separator: ", ")))")
         }
-        func text(_ key: String) throws(Problem) -> String? {
+        func text(_ key: String) throws(InputError) -> String? {
             switch object[key] {
             case nil: return nil
             case .string(let text)?: return text
-            default: throw Problem("\"\(key)\" must be a string")
+            default: throw InputError("\"\(key)\" must be a string")
             }
         }
         switch action {
         case "add":
-            guard let name = try text("name") else { throw Problem("add needs \"name\"") }
+            guard let name = try text("name") else { throw InputError("add needs \"name\"") }
             return .add(name: name, description: try text("description") ?? "", notes: try text("notes") ?? "")
         case "edit":
-            guard let id = object["id"] else { throw Problem("edit needs \"id\"") }
+            guard let id = object["id"] else { throw InputError("edit needs \"id\"") }
             var changes: [FieldChange] = []
             for field in TodoField.allCases {
                 if let value = try text(field.rawValue) { changes.append(FieldChange(field, value)) }
             }
-            guard !changes.isEmpty else { throw Problem("edit needs \"name\", \"description\" or \"notes\"") }
+            guard !changes.isEmpty else { throw InputError("edit needs \"name\", \"description\" or \"notes\"") }
             return .edit(reference: try reference(id, "id"), changes: changes)
         case "toggle", "delete":
             var references: [String] = []
             if let id = object["id"] { references.append(try reference(id, "id")) }
             if let ids = object["ids"] {
-                guard case .array(let values) = ids else { throw Problem("\"ids\" must be an array") }
+                guard case .array(let values) = ids else { throw InputError("\"ids\" must be an array") }
                 for value in values { references.append(try reference(value, "ids")) }
             }
-            guard !references.isEmpty else { throw Problem("\(action) needs \"id\" or a non-empty \"ids\"") }
+            guard !references.isEmpty else { throw InputError("\(action) needs \"id\" or a non-empty \"ids\"") }
             return action == "toggle" ? .toggle(references) : .delete(references)
         default:
             return .clearCompleted
         }
     }
 
-    private static func reference(_ value: BatchValue, _ key: String) throws(Problem) -> String {
+    private static func reference(_ value: BatchValue, _ key: String) throws(InputError) -> String {
         switch value {
         case .int(let number): return String(number)
         case .string(let text): return text
-        default: throw Problem("\"\(key)\" must hold todo numbers or strings (a number or UUID prefix)")
+        default: throw InputError("\"\(key)\" must hold todo numbers or strings (a number or UUID prefix)")
         }
     }
 }

@@ -23,3 +23,19 @@ struct Change {
     var after: TodoState
     var actions: [Action]
 }
+
+/// What a command given '-' prints when stdin held nothing: nothing, or an empty array.
+func nothingGiven(_ invocation: Invocation) -> Output {
+    Output(stdout: invocation.flag("json") ? "[]\n" : "")
+}
+
+/// The todos `references` name, as numbers, in order; every reference must resolve.
+func resolveAll(_ references: [String], in state: TodoState) throws -> [Int] {
+    try references.map { try state.resolve($0).id }
+}
+
+/// The todos an action touched, as they were before it.
+func changedTodos(_ change: Change) -> [Todo] {
+    guard change.after.history.count > 0, change.after.history != change.before.history else { return [] }
+    return change.after.history.last!.before.compactMap(\.todo)
+}

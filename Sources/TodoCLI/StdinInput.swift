@@ -15,3 +15,10 @@ extension Context {
 func lines(_ text: String) -> [Substring] {
     text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
 }
+
+/// What was wrong with input a command reads (a batch line, a file to import); the command
+/// says where: `line 3: …`, `cannot import FILE as FORMAT: …`.
+struct InputError: Error, Equatable {
+    var message: String
+    init(_ message: String) { self.message = message }
+}

@@ -34,13 +34,13 @@ import TodoWire
     @Test func taskwarriorOneTaskPerLineAndErrors() throws {
         let lines = "{\"description\":\"a\",\"entry\":\"20260121T101500Z\",\"status\":\"pending\",\"uuid\":\"6f740623-bc83-41f0-a20d-b696c37c2450\"}\n\n"
         #expect(try TaskwarriorFormat.parse(Array(lines.utf8)).map(\.content.name) == ["a"])
-        #expect(throws: ImportError("line 3: not valid JSON (expected the output of 'task export')")) {
+        #expect(throws: InputError("line 3: not valid JSON (expected the output of 'task export')")) {
             try TaskwarriorFormat.parse(Array((lines + "oops\n").utf8))
         }
-        #expect(throws: ImportError("task 1: no valid \"uuid\"")) {
+        #expect(throws: InputError("task 1: no valid \"uuid\"")) {
             try TaskwarriorFormat.parse(Array("[{\"description\":\"a\",\"entry\":\"20260121T101500Z\"}]".utf8))
         }
-        #expect(throws: ImportError("task 1: \"entry\" is not a Taskwarrior date (like 20260121T101500Z)")) {
+        #expect(throws: InputError("task 1: \"entry\" is not a Taskwarrior date (like 20260121T101500Z)")) {
             try TaskwarriorFormat.parse(Array("[{\"description\":\"a\",\"entry\":\"yesterday\",\"uuid\":\"6f740623-bc83-41f0-a20d-b696c37c2450\"}]".utf8))
         }
         #expect(try TaskwarriorFormat.parse(Array("[]".utf8)) == [])
@@ -76,6 +76,6 @@ import TodoWire
         #expect(completed[0].uuid == todos[0].uuid)
         #expect(completed[0].content.description == "priority:A")
         #expect(todos[0].uuid.uuidString.dropFirst(14).first == "8")
-        #expect(throws: ImportError("line 1: no task text in 'x 2026-01-05'")) { try TodoTxtFormat.parse("x 2026-01-05\n", now: now) }
+        #expect(throws: InputError("line 1: no task text in 'x 2026-01-05'")) { try TodoTxtFormat.parse("x 2026-01-05\n", now: now) }
     }
 }

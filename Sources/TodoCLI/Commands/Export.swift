@@ -12,7 +12,9 @@ enum ExportCommand {
 
     static func export(_ todos: [Todo]) -> String {
         var writer = JSONWriter(capacity: 320 * todos.count + 64)
-        writer.raw("{\"format\": \"todo-export\", \"version\": ")
+        writer.raw("{\"format\": ")
+        writer.string(format)
+        writer.raw(", \"version\": ")
         writer.int(version)
         writer.raw(",\n \"todos\": [")
         for (index, todo) in todos.enumerated() {

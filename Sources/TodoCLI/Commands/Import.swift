@@ -1,12 +1,6 @@
 import Foundation
 import TodoCore
 
-/// Why a file could not be imported; reported as `cannot import FILE as FORMAT: …`.
-struct ImportError: Error, Equatable {
-    var message: String
-    init(_ message: String) { self.message = message }
-}
-
 /// `todo import [--from FORMAT] FILE|-`: reads and checks the whole file first, then merges
 /// it by UUID in one `.importTodos` action (one lock, one save, one step for undo).
 enum ImportCommand {

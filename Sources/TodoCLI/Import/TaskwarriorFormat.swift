@@ -11,7 +11,7 @@ import TodoWire
 /// - annotations → notes, one a line, in order
 /// - project, tags, priority, due → the description, as `project:home +tag priority:H due:…`
 enum TaskwarriorFormat {
-    static func parse(_ bytes: [UInt8]) throws(ImportError) -> [ImportedTodo] {
+    static func parse(_ bytes: [UInt8]) throws(InputError) -> [ImportedTodo] {
         let data = Data(bytes)
         var objects: [Any] = []
         if let array = (try? JSONSerialization.jsonObject(with: data)) as? [Any] {
@@ -21,22 +21,22 @@ enum TaskwarriorFormat {
             for (offset, line) in lines(text).enumerated() {
                 guard !line.allSatisfy(\.isWhitespace) else { continue }
                 guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) else {
-                    throw ImportError("line \(offset + 1): not valid JSON (expected the output of 'task export')")
+                    throw InputError("line \(offset + 1): not valid JSON (expected the output of 'task export')")
                 }
                 objects.append(object)
             }
         }
         var todos: [ImportedTodo] = []
         for (index, object) in objects.enumerated() {
-            guard let task = object as? [String: Any] else { throw ImportError("task \(index + 1) is not a JSON object") }
+            guard let task = object as? [String: Any] else { throw InputError("task \(index + 1) is not a JSON object") }
             if let todo = try self.todo(task, number: index + 1) { todos.append(todo) }
         }
         return todos
     }
 
-    static func todo(_ task: [String: Any], number: Int) throws(ImportError) -> ImportedTodo? {
-        func problem(_ message: String) -> ImportError { ImportError("task \(number): \(message)") }
-        func date(_ key: String) throws(ImportError) -> Date? {
+    static func todo(_ task: [String: Any], number: Int) throws(InputError) -> ImportedTodo? {
+        func problem(_ message: String) -> InputError { InputError("task \(number): \(message)") }
+        func date(_ key: String) throws(InputError) -> Date? {
             guard let value = task[key] else { return nil }
             guard let text = value as? String, let date = parseDate(text) else {
                 throw problem("\"\(key)\" is not a Taskwarrior date (like 20260121T101500Z)")

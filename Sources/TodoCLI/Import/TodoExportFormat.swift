@@ -6,12 +6,12 @@ import TodoStore
 enum TodoExportFormat {
     /// `path` is where `bytes` came from, nil for stdin: a state file there is read with its
     /// journal, as `StateFile` reads it.
-    static func parse(_ bytes: [UInt8], path: String?) throws(ImportError) -> [ImportedTodo] {
+    static func parse(_ bytes: [UInt8], path: String?) throws(InputError) -> [ImportedTodo] {
         if format(of: bytes) == StateCodec.formatName {
             do {
                 return try (path.map { try StateFile(path: $0).load() } ?? StateCodec.decode(bytes)).todos.map(imported)
             } catch {
-                throw ImportError("\(error)")
+                throw InputError("\(error)")
             }
         }
         let result = bytes.withUnsafeBytes { raw in
@@ -20,10 +20,10 @@ enum TodoExportFormat {
         }
         do {
             return try result.get().map(imported)
-        } catch let error as ImportError {
+        } catch let error as InputError {
             throw error
         } catch {
-            throw ImportError("\(error)")
+            throw InputError("\(error)")
         }
     }
 
@@ -62,14 +62,14 @@ enum TodoExportFormat {
                 }
             }
             guard format == ExportCommand.format else {
-                throw ImportError("not a todo export (no \"format\": \"\(ExportCommand.format)\")")
+                throw InputError("not a todo export (no \"format\": \"\(ExportCommand.format)\")")
             }
             guard version <= ExportCommand.version else {
-                throw ImportError("export format version \(version) is newer than this todo understands (\(ExportCommand.version)); upgrade todo")
+                throw InputError("export format version \(version) is newer than this todo understands (\(ExportCommand.version)); upgrade todo")
             }
         }
         guard reader.isAtEnd else { throw reader.fail("the end of the file") }
-        guard let todos else { throw ImportError("no \"todos\"") }
+        guard let todos else { throw InputError("no \"todos\"") }
         return todos
     }
 

@@ -21,14 +21,14 @@ enum TodoTxtFormat {
         var text = ""
     }
 
-    static func parse(_ text: String, now: Date) throws(ImportError) -> [ImportedTodo] {
+    static func parse(_ text: String, now: Date) throws(InputError) -> [ImportedTodo] {
         var occurrences: [String: Int] = [:]
         var todos: [ImportedTodo] = []
         for (offset, raw) in lines(text).enumerated() {
             let trimmed = raw.trimmingCharacters(in: .whitespacesAndNewlines)
             guard !trimmed.isEmpty else { continue }
             let line = parseLine(trimmed)
-            guard !line.text.isEmpty else { throw ImportError("line \(offset + 1): no task text in '\(trimmed)'") }
+            guard !line.text.isEmpty else { throw InputError("line \(offset + 1): no task text in '\(trimmed)'") }
             let occurrence = occurrences[line.text, default: 0]
             occurrences[line.text] = occurrence + 1
             let created = line.creationDate ?? line.completionDate ?? now
