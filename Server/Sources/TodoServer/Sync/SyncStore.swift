@@ -27,21 +27,19 @@ struct SyncStore {
     ///
     /// The batch is applied in memory, in request order, under the user's write lock (so
     /// revisions are handed out exactly as if each operation were written on its own); then
-    /// the rows it changed are written with a few multi-row statements: INSERTs for the new
-    /// records, upserts for the changed existing ones, INSERTs for the replay results, each of
-    /// at most `maxRowsPerInsert` rows. A push costs a handful of statements instead of two
+    /// the rows it changed are written with a few multi-row statements: upserts for the
+    /// records (new or changed), INSERTs for the replay results, each of at most
+    /// `maxRowsPerInsert` rows. A push costs a handful of statements instead of two
     /// per operation.
     func push(userID: UUID, operations: [PushOperation]) async throws -> (
         results: [PushResult], cursor: Int64
     ) {
         try await withUserWrite(on: db, userID: userID) { tx, user in
-            guard let sql = tx as? any SQLDatabase else {
-                throw Abort(.internalServerError, reason: "the database does not speak SQL")
-            }
+            let sql = try tx.sql()
             var done = try await Self.appliedResults(
                 userID: userID, opIds: operations.map(\.opId), on: tx)
             var batch = Batch(stored: try await Self.records(
-                userID: userID, uuids: Array(Set(operations.map(\.uuid))), on: tx))
+                userID: userID, uuids: Array(Set(operations.map(\.uuid))), on: tx), lastRev: user.lastRev)
             var results: [PushResult] = []
             results.reserveCapacity(operations.count)
             var applied: [OperationModel] = []
@@ -58,8 +56,7 @@ struct SyncStore {
                 }
                 results.append(result)
             }
-            try await Self.write(batch.created, upsert: false, on: sql)
-            try await Self.write(batch.updated, upsert: true, on: sql)
+            try await Self.write(batch.changed, on: sql)
             try await Self.insert(applied.map(\.sqlRow), into: OperationModel.schema, on: sql)
             return (results, user.lastRev)
         }
@@ -74,21 +71,18 @@ struct SyncStore {
     private struct Batch {
         /// Every record of the push's uuids: as stored, or as changed by the push so far.
         private var records: [UUID: TodoModel]
-        /// The uuids that had a row before the push.
-        private let existed: Set<UUID>
-        /// The uuids the push changed, in the order of their first change.
-        private var changed: [UUID] = []
-        private var seen: Set<UUID> = []
+        /// The user's revision before the push: every record it changed took a newer one.
+        private let lastRevBefore: Int64
 
-        init(stored: [UUID: TodoModel]) {
+        init(stored: [UUID: TodoModel], lastRev: Int64) {
             records = stored
-            existed = Set(stored.keys)
+            lastRevBefore = lastRev
         }
 
-        /// Records the push created: rows to insert.
-        var created: [TodoModel] { changed.filter { !existed.contains($0) }.map { records[$0]! } }
-        /// Records that existed and the push changed: rows to update.
-        var updated: [TodoModel] { changed.filter { existed.contains($0) }.map { records[$0]! } }
+        /// The records the push created or changed, in revision order: rows to write.
+        var changed: [TodoModel] {
+            records.values.filter { $0.rev > lastRevBefore }.sorted { $0.rev < $1.rev }
+        }
 
         /// One operation, following the rules in API.md. Conflicts change nothing and are not
         /// recorded: base revisions only fall behind, so re-evaluating a retried one is harmless.
@@ -117,20 +111,16 @@ struct SyncStore {
                 model.makeTombstone()
             }
             model.rev = user.takeRev()
-            if seen.insert(operation.uuid).inserted { changed.append(operation.uuid) }
             return PushResult(opId: operation.opId, status: .applied, record: model.record)
         }
     }
 
-    /// Writes `models` with one multi-row INSERT per `maxRowsPerInsert` rows; with
-    /// `upsert`, rows whose (user, uuid) exists replace that row's columns (its id stays).
-    private static func write(_ models: [TodoModel], upsert: Bool, on sql: any SQLDatabase)
-        async throws
-    {
+    /// Writes `models` with one multi-row INSERT per `maxRowsPerInsert` rows: new records are
+    /// inserted, and a row whose (user, uuid) exists takes the new columns (its id stays).
+    private static func write(_ models: [TodoModel], on sql: any SQLDatabase) async throws {
         guard let first = models.first else { return }
         let kept = Set(TodoModel.upsertKey + [first.$id.key.description])
         try await insert(models.map(\.sqlRow), into: TodoModel.schema, on: sql) { insert, columns in
-            guard upsert else { return }
             insert.onConflict(with: TodoModel.upsertKey) { update in
                 columns.filter { !kept.contains($0) }.reduce(update) { $0.set(excludedValueOf: $1) }
             }

@@ -29,10 +29,7 @@ func withUserWrite<T: Sendable>(
     _ body: @escaping @Sendable (any Database, UserModel) async throws -> T
 ) async throws -> T {
     try await db.transaction { tx in
-        guard let sql = tx as? any SQLDatabase else {
-            throw Abort(.internalServerError, reason: "the database does not speak SQL")
-        }
-        try await sql.update(UserModel.schema)
+        try await tx.sql().update(UserModel.schema)
             .set(SQLIdentifier("last_rev"), to: SQLIdentifier("last_rev"))
             .where(SQLIdentifier("id"), .equal, SQLBind(userID))
             .run()
@@ -45,5 +42,15 @@ func withUserWrite<T: Sendable>(
             try await user.update(on: tx)
         }
         return result
+    }
+}
+
+extension Database {
+    /// This database as SQLKit sees it; both drivers the server supports speak SQL.
+    func sql() throws -> any SQLDatabase {
+        guard let sql = self as? any SQLDatabase else {
+            throw Abort(.internalServerError, reason: "the database does not speak SQL")
+        }
+        return sql
     }
 }
