@@ -65,30 +65,21 @@ public struct SyncEngine {
     /// What a sync would pull and push, computed on a copy: nothing is sent or saved.
     public func dryRun() throws -> SyncReport {
         var report = SyncReport()
-        var state = try store.load()
-        let at = now()
-        var cursor = state.sync.cursor
-        var records: [RemoteRecord] = []
-        while true {
-            let page = try client.changes(since: cursor, limit: Self.pageSize)
-            if page.datasetId != state.sync.datasetId, !report.serverWasReset {
-                report.serverWasReset = state.sync.datasetId != nil
-                state = try reduce(state, .syncReset(datasetId: page.datasetId))
-                if cursor != 0 { cursor = 0; continue }
-            }
-            records += try page.changes.map(RemoteRecord.init)
-            cursor = try nextCursor(page, after: cursor)
-            if !page.hasMore { break }
-        }
-        report.pulled = countNew(records, in: state)
-        state = try reduce(state, .syncPulled(records: records, cursor: cursor, at: at))
-        let operations = sendable(state.pendingOperations(newOpId: newUUID), in: state, report: &report)
-        report.pushed = operations.count
+        let state = try pull(at: now(), report: &report) { state, action in try reduce(state, action) }
+        report.pushed = sendable(state.pendingOperations(newOpId: newUUID), in: state, report: &report).count
         return report
     }
 
     /// Reads the change feed to its end; the state as last saved.
     private func pull(at: Date, report: inout SyncReport) throws -> TodoState {
+        try pull(at: at, report: &report) { _, action in try store.update { try reduce($0, action) }.after }
+    }
+
+    /// Reads the change feed to its end, handing each step to `apply`, which saves it (a sync)
+    /// or only computes it (a dry run); the state after the last step.
+    private func pull(
+        at: Date, report: inout SyncReport, apply: (TodoState, Action) throws -> TodoState
+    ) throws -> TodoState {
         var state = try store.load()
         var cursor = state.sync.cursor
         var checkedDataset = false
@@ -98,7 +89,7 @@ public struct SyncEngine {
                 checkedDataset = true
                 if page.datasetId != state.sync.datasetId {
                     report.serverWasReset = state.sync.datasetId != nil
-                    state = try store.update { try reduce($0, .syncReset(datasetId: page.datasetId)) }.after
+                    state = try apply(state, .syncReset(datasetId: page.datasetId))
                     if cursor != 0 {
                         cursor = 0
                         continue
@@ -113,7 +104,7 @@ public struct SyncEngine {
             report.pulled += countNew(records, in: state)
             let acknowledges = state.todos.contains { !$0.synced && !$0.needsPush }
             if !records.isEmpty || next != state.sync.cursor || acknowledges {
-                state = try store.update { try reduce($0, .syncPulled(records: records, cursor: next, at: at)) }.after
+                state = try apply(state, .syncPulled(records: records, cursor: next, at: at))
             }
             cursor = next
             if !page.hasMore { break }
