@@ -18,12 +18,14 @@ extension TodoContent {
 
     /// Why the server would refuse this content (its documented limits), or nil.
     var problemForServer: String? {
-        if name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { return "its name is blank" }
-        if name.utf8.count > 4096 { return "its name is longer than 4096 bytes" }
-        if description.utf8.count > 65536 { return "its description is longer than 65536 bytes" }
-        if notes.utf8.count > 65536 { return "its notes are longer than 65536 bytes" }
-        if [name, description, notes].contains(where: { $0.utf8.contains(0) }) { return "it contains a NUL character" }
-        return nil
+        switch wire.problem {
+        case nil: nil
+        case .blankName: "its name is blank"
+        case .nameTooLong: "its name is longer than \(FieldProblem.maxNameBytes) bytes"
+        case .descriptionTooLong: "its description is longer than \(FieldProblem.maxTextBytes) bytes"
+        case .notesTooLong: "its notes are longer than \(FieldProblem.maxTextBytes) bytes"
+        case .containsNUL: "it contains a NUL character"
+        }
     }
 }
 

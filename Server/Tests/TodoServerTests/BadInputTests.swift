@@ -88,12 +88,12 @@ final class BadInputTests: ServerTestCase {
 
     func testOversizedFieldsAre400() async throws {
         let token = try await makeUser("alice")
-        var op = Make.put(UUID(), base: 0, String(repeating: "n", count: FieldLimits.maxNameBytes + 1))
+        var op = Make.put(UUID(), base: 0, String(repeating: "n", count: FieldProblem.maxNameBytes + 1))
         var body = String(decoding: try WireJSON.encoder.encode(PushRequest(operations: [op])), as: UTF8.self)
         let longName = try await send(.POST, "v1/push", headers: auth(token), body: body)
         try assertError(longName, .badRequest)
         op.todo?.name = "ok"
-        op.todo?.notes = String(repeating: "é", count: FieldLimits.maxTextBytes / 2 + 1)
+        op.todo?.notes = String(repeating: "é", count: FieldProblem.maxTextBytes / 2 + 1)
         body = String(decoding: try WireJSON.encoder.encode(PushRequest(operations: [op])), as: UTF8.self)
         let longNotes = try await send(.POST, "v1/push", headers: auth(token), body: body)
         try assertError(longNotes, .badRequest)

@@ -41,23 +41,17 @@ struct PushController: RouteCollection {
     }
 }
 
-/// Limits on a todo's fields, shared by the v1 and legacy APIs.
+/// Limits on a todo's fields (`TodoFields.problem`, shared with the client), worded for the
+/// v1 and legacy APIs' error responses.
 enum FieldLimits {
-    static let maxNameBytes = 4096
-    static let maxTextBytes = 65536
-
     static func problem(with todo: TodoFields) -> String? {
-        if todo.name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
-            return "name must not be blank"
+        switch todo.problem {
+        case nil: nil
+        case .blankName: "name must not be blank"
+        case .nameTooLong: "name is longer than \(FieldProblem.maxNameBytes) bytes"
+        case .descriptionTooLong: "description is longer than \(FieldProblem.maxTextBytes) bytes"
+        case .notesTooLong: "notes is longer than \(FieldProblem.maxTextBytes) bytes"
+        case .containsNUL: "text must not contain NUL characters"
         }
-        if todo.name.utf8.count > maxNameBytes { return "name is longer than \(maxNameBytes) bytes" }
-        if todo.description.utf8.count > maxTextBytes {
-            return "description is longer than \(maxTextBytes) bytes"
-        }
-        if todo.notes.utf8.count > maxTextBytes { return "notes is longer than \(maxTextBytes) bytes" }
-        for text in [todo.name, todo.description, todo.notes] where text.contains("\0") {
-            return "text must not contain NUL characters"
-        }
-        return nil
     }
 }
