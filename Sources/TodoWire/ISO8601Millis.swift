@@ -66,9 +66,7 @@ public enum ISO8601Millis {
         guard bytes[4] == 0x2D, bytes[7] == 0x2D, bytes[10] == 0x54 || bytes[10] == 0x74,
             bytes[13] == 0x3A, bytes[16] == 0x3A,
             let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
-            let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),
-            (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year),
-            hour < 24, minute < 60, second < 60
+            let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2)
         else { return nil }
         var index = 19
         var fractionMs: Int64 = 0
@@ -89,9 +87,7 @@ public enum ISO8601Millis {
         guard index == bytes.count - 1, bytes[index] == 0x5A || bytes[index] == 0x7A else {
             return nil
         }
-        let days = self.days(fromCivil: year, month, day)
-        let ms = ((days * 24 + hour) * 60 + minute) * 60_000 + second * 1000 + fractionMs
-        return date(milliseconds: ms)
+        return compose(year, month, day, hour, minute, second, fractionMs)
     }
 
     /// The common `YYYY-MM-DDTHH:MM:SS.fffZ` form, with no branches per digit.
@@ -111,8 +107,17 @@ public enum ISO8601Millis {
         let second = digit(17) * 10 + digit(18)
         let millis = digit(20) * 100 + digit(21) * 10 + digit(22)
         guard bad == 0, bytes[4] == 0x2D, bytes[7] == 0x2D, bytes[10] == 0x54, bytes[13] == 0x3A,
-            bytes[16] == 0x3A, bytes[19] == 0x2E, bytes[23] == 0x5A,
-            month >= 1, month <= 12, day >= 1, day <= daysIn(month: month, year: year),
+            bytes[16] == 0x3A, bytes[19] == 0x2E, bytes[23] == 0x5A
+        else { return nil }
+        return compose(year, month, day, hour, minute, second, millis)
+    }
+
+    /// The date of these UTC fields, if each is in its range.
+    @inline(__always)
+    private static func compose(
+        _ year: Int64, _ month: Int64, _ day: Int64, _ hour: Int64, _ minute: Int64, _ second: Int64, _ millis: Int64
+    ) -> Date? {
+        guard month >= 1, month <= 12, day >= 1, day <= daysIn(month: month, year: year),
             hour < 24, minute < 60, second < 60
         else { return nil }
         let days = self.days(fromCivil: year, month, day)
