@@ -63,6 +63,11 @@ extension TodoState {
         !sync.deletions.isEmpty || todos.contains(where: \.needsPush)
     }
 
+    /// True when some todo the server has acknowledged is not yet marked synced.
+    public var hasUnmarkedAcknowledgements: Bool {
+        todos.contains { !$0.synced && !$0.needsPush }
+    }
+
     mutating func markAcknowledged() {
         for index in todos.indices where !todos[index].synced && !todos[index].needsPush {
             todos[index].synced = true

@@ -102,8 +102,7 @@ public struct SyncEngine {
             let records = try page.changes.map(RemoteRecord.init)
             let next = try nextCursor(page, after: cursor)
             report.pulled += countNew(records, in: state)
-            let acknowledges = state.todos.contains { !$0.synced && !$0.needsPush }
-            if !records.isEmpty || next != state.sync.cursor || acknowledges {
+            if !records.isEmpty || next != state.sync.cursor || state.hasUnmarkedAcknowledgements {
                 state = try apply(state, .syncPulled(records: records, cursor: next, at: at))
             }
             cursor = next
