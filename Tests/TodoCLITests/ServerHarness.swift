@@ -29,9 +29,23 @@ final class TestServer {
         self.directory = directory
         database = directory + "/server.sqlite"
         port = try freePort()
+        try addUser()
+        try start()
+    }
+
+    /// The environment that points `todo` at this server.
+    var clientEnvironment: [String: String] { ["TODO_SERVER": url, "TODO_TOKEN": token] }
+
+    /// The change feed from the start, as the server sends it.
+    func changes(limit: Int? = nil) throws -> String {
+        let query = "/v1/changes?since=0" + (limit.map { "&limit=\($0)" } ?? "")
+        return try Sandbox.execute("/usr/bin/curl", ["-fsS", url + query, "-H", "Authorization: Bearer \(token)"], stdin: nil, environment: [:]).stdout
+    }
+
+    /// Adds the user alice and keeps a token for her.
+    private func addUser() throws {
         try command(["user", "add", "alice"])
         token = try command(["token", "add", "alice"]).trimmingCharacters(in: .whitespacesAndNewlines)
-        try start()
     }
 
     deinit { stop() }
@@ -71,8 +85,7 @@ final class TestServer {
     func wipe() throws {
         stop()
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: database + suffix) }
-        try command(["user", "add", "alice"])
-        token = try command(["token", "add", "alice"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        try addUser()
         try start()
     }
 
@@ -116,7 +129,7 @@ struct Device {
 
     @discardableResult
     func run(_ arguments: String..., server: TestServer, environment: [String: String] = [:]) throws -> RunResult {
-        try box.run(["--file", file] + arguments, environment: ["TODO_SERVER": server.url, "TODO_TOKEN": server.token].merging(environment) { $1 })
+        try box.run(["--file", file] + arguments, environment: server.clientEnvironment.merging(environment) { $1 })
     }
 
     func sync(_ server: TestServer) throws -> RunResult {

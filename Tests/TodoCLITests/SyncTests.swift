@@ -105,7 +105,7 @@ import TodoCore
             let process = Process()
             process.executableURL = URL(fileURLWithPath: Sandbox.binary)
             process.arguments = ["--file", a.file, "sync"]
-            process.environment = box.baseEnvironment.merging(["TODO_SERVER": server.url, "TODO_TOKEN": server.token]) { $1 }
+            process.environment = box.baseEnvironment.merging(server.clientEnvironment) { $1 }
             process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
             try process.run()
             usleep(useconds_t(delay * 1_000_000))
@@ -116,8 +116,8 @@ import TodoCore
         try syncAll([a, b])
         #expect(try b.contents().count == 600)
         #expect(try b.contents() == a.contents())
-        let changes = try Sandbox.execute("/usr/bin/curl", ["-fsS", server.url + "/v1/changes?since=0&limit=1000", "-H", "Authorization: Bearer \(server.token)"], stdin: nil, environment: [:])
-        #expect(changes.stdout.components(separatedBy: "\"uuid\"").count - 1 == 600)
+        let changes = try server.changes(limit: 1000)
+        #expect(changes.components(separatedBy: "\"uuid\"").count - 1 == 600)
     }
 
     @Test func aReplyLostAfterTheServerCommittedIsNotAppliedTwice() throws {
@@ -138,8 +138,8 @@ import TodoCore
         #expect(try TodoStoreAccess.load(a.file).sync.outbox.isEmpty)
         try syncAll([a, b])
         #expect(try b.contents().values.sorted() == ["once|||false", "only once|||false"])
-        let changes = try Sandbox.execute("/usr/bin/curl", ["-fsS", server.url + "/v1/changes?since=0", "-H", "Authorization: Bearer \(server.token)"], stdin: nil, environment: [:])
-        #expect(changes.stdout.contains("\"nextCursor\":2"))
+        let changes = try server.changes()
+        #expect(changes.contains("\"nextCursor\":2"))
     }
 
     @Test func aStoppedServerIsReportedAndSyncResumesWhenItIsBack() throws {
@@ -243,7 +243,7 @@ import TodoCore
         let cron = Process()
         cron.executableURL = URL(fileURLWithPath: "/bin/sh")
         cron.arguments = ["-c", "while [ ! -e '\(stop)' ]; do '\(Sandbox.binary)' --file '\(a.file)' sync --quiet || exit 1; sleep 0.05; done"]
-        cron.environment = box.baseEnvironment.merging(["TODO_SERVER": server.url, "TODO_TOKEN": server.token]) { $1 }
+        cron.environment = box.baseEnvironment.merging(server.clientEnvironment) { $1 }
         try cron.run()
         for index in 1...100 {
             let added = try a.run("add", "while syncing \(index)", server: server)
