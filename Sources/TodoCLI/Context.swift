@@ -18,6 +18,10 @@ public struct Context {
     public var readStdin: () -> [UInt8]
     /// How `sync` reaches the server.
     public var network: Network = .unavailable
+    /// Prints a warning at once on stderr: something a person should know that is no error.
+    public var warn: @Sendable (String) -> Void = { message in
+        writeAll("todo: warning: \(message)\n", to: STDERR_FILENO)
+    }
 
     public init(
         arguments: [String], environment: [String: String], stdinIsTerminal: Bool = false,

@@ -103,7 +103,9 @@ private func stateFile(_ invocation: Invocation, _ context: Context) throws -> S
         }
         timeout = seconds
     }
-    return StateFile(path: try stateFilePath(invocation, context.environment), lockTimeout: timeout)
+    var file = StateFile(path: try stateFilePath(invocation, context.environment), lockTimeout: timeout)
+    file.notice = context.warn
+    return file
 }
 
 private func usageFailure(_ error: UsageError) -> Output {
@@ -133,6 +135,7 @@ func explain(_ error: Error) -> (String, Int32) {
         case .nothingToUndo: return ("nothing to undo", ExitStatus.failure)
         case .noTodosGiven: return ("no todos given", ExitStatus.usage)
         case .undoInsideBatch: return ("undo cannot be part of a batch", ExitStatus.failure)
+        case .numbersExhausted: return ("every todo number up to \(TodoState.maxId) is used; export and import into a new file", ExitStatus.failure)
         }
     case let error as ReferenceError:
         switch error {

@@ -2,13 +2,14 @@
 import Glibc
 #endif
 import Foundation
+import TodoStore
 
 /// The `todo-sync` executable beside the running `todo`.
 func syncHelperPath() -> String {
     var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
     let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
     let executable = count > 0 ? String(cString: buffer) : CommandLine.arguments[0]
-    return (executable as NSString).deletingLastPathComponent + "/todo-sync"
+    return PathText.sibling(of: executable, named: "todo-sync")
 }
 
 /// Replaces this process with `path` (todo-sync), given the same arguments; returns only by

@@ -59,4 +59,6 @@ public enum ReduceError: Error, Equatable, Sendable {
     case nothingToUndo
     case noTodosGiven
     case undoInsideBatch
+    /// Every number up to `TodoState.maxId` has been used.
+    case numbersExhausted
 }

@@ -42,9 +42,8 @@ private struct Step {
         case .add(let new):
             let name = Todo.normalizedName(new.name)
             guard !name.isEmpty else { throw .blankName }
-            let id = state.nextId
+            let id = try state.takeNextId()
             recordPrior(id)
-            state.nextId += 1
             state.todos.append(Todo(
                 id: id, uuid: new.uuid, name: name, description: new.description, notes: new.notes,
                 createdAt: new.createdAt))
@@ -116,9 +115,8 @@ private struct Step {
             incoming.name = Todo.normalizedName(incoming.name)
             guard !incoming.name.isEmpty else { throw .blankName }
             guard let index = indexByUUID[item.uuid] else {
-                let id = state.nextId
+                let id = try state.takeNextId()
                 recordPrior(id)
-                state.nextId += 1
                 indexByUUID[item.uuid] = state.todos.count
                 // A todo deleted here but still known to the server comes back as that todo,
                 // not as a second one beside a pending delete.
@@ -182,6 +180,13 @@ private func undoLast(_ state: TodoState, at: Date) throws(ReduceError) -> TodoS
 }
 
 extension TodoState {
+    /// The number for a new todo; the counter moves past it.
+    mutating func takeNextId() throws(ReduceError) -> Int {
+        guard nextId >= 1, nextId <= TodoState.maxId else { throw .numbersExhausted }
+        defer { nextId += 1 }
+        return nextId
+    }
+
     /// Remembers that `todo` left this device, if the server has it.
     mutating func noteDeletion(of todo: Todo) {
         guard let base = todo.base else { return }

@@ -9,6 +9,8 @@ public struct TodoState: Equatable, Sendable {
     public var sync: SyncState
 
     public static let historyLimit = 100
+    /// The highest number a todo can have: the largest integer every JSON reader holds exactly.
+    public static let maxId = (1 << 53) - 1
 
     public init(todos: [Todo] = [], nextId: Int? = nil, history: [HistoryEntry] = [], sync: SyncState = SyncState()) {
         self.todos = todos

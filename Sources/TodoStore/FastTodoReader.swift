@@ -21,7 +21,7 @@ extension StateCodec {
     private static func readFixedLayout(_ reader: inout JSONReader) throws -> Todo {
         _ = reader.peek()
         guard reader.skip("{\"id\": ") else { throw LayoutMismatch() }
-        let id = try reader.readInt()
+        let id = try reader.readId()
         guard reader.skip(", \"uuid\": ") else { throw LayoutMismatch() }
         let uuid = try reader.readUUID()
         guard reader.skip(", \"name\": ") else { throw LayoutMismatch() }
@@ -41,7 +41,7 @@ extension StateCodec {
         guard reader.skip(", \"synced\": ") else { throw LayoutMismatch() }
         let synced = try reader.readBool()
         var rev: Int?
-        if reader.skip(", \"rev\": ") { rev = try reader.readInt() }
+        if reader.skip(", \"rev\": ") { rev = Int(try reader.readRevision()) }
         guard reader.skip("}") else { throw LayoutMismatch() }
         var todo = Todo(
             id: id, uuid: uuid, name: name, description: description, notes: notes,
@@ -58,7 +58,7 @@ extension StateCodec {
     static func readHeadFast(_ reader: inout JSONReader) -> (id: Int, uuidText: UnsafeRawBufferPointer)? {
         let start = reader
         _ = reader.peek()
-        guard reader.skip("{\"id\": "), let id = try? reader.readInt(), reader.skip(", \"uuid\": \"") else {
+        guard reader.skip("{\"id\": "), let id = try? reader.readId(), reader.skip(", \"uuid\": \"") else {
             reader = start
             return nil
         }

@@ -130,6 +130,18 @@ public struct JSONReader {
         return negative ? -value : value
     }
 
+    /// An integer within `range`; `expected` describes it when it is not.
+    public mutating func readInt(in range: ClosedRange<Int>, _ expected: String) throws(JSONSyntaxError) -> Int {
+        let start = position
+        let value = try readInt()
+        guard range.contains(value) else {
+            position = start
+            skipWhitespace()
+            throw fail(expected)
+        }
+        return value
+    }
+
     public mutating func readString() throws(JSONSyntaxError) -> String {
         try consume(0x22, "a string")
         let start = position
@@ -266,7 +278,7 @@ public struct JSONReader {
         return UnsafeRawBufferPointer(rebasing: bytes[start..<end])
     }
 
-    private static func uuid(_ raw: UnsafeRawBufferPointer) -> UUID? {
+    static func uuid(_ raw: UnsafeRawBufferPointer) -> UUID? {
         var value: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         var invalid: UInt8 = 0
         withUnsafeMutableBytes(of: &value) { out in
@@ -316,11 +328,20 @@ public struct JSONReader {
         throw fail("'\"' closing the string")
     }
 
-    /// Reads an object, handing each key to `field`, which reads or skips its value.
+    /// Reads an object, handing each key to `field`, which reads or skips its value. A key
+    /// given twice is refused: readers would disagree on which value counts.
     public mutating func readObject(_ field: (String, inout JSONReader) throws -> Void) throws {
+        var seen: [String] = []
         var more = try enterObject()
         while more {
+            let start = position
             let key = try readKey()
+            guard !seen.contains(key) else {
+                position = start
+                skipWhitespace()
+                throw fail("no second \"\(key)\" in one object")
+            }
+            seen.append(key)
             try field(key, &self)
             more = try objectContinues()
         }
@@ -337,27 +358,46 @@ public struct JSONReader {
         return elements
     }
 
-    /// Skips any value, nested or not.
+    /// Containers may nest this deep; deeper documents are refused, not walked.
+    public static let maxDepth = 512
+
+    /// Skips any value, nested or not, without recursion: a stack of open containers (true
+    /// for an object) is kept instead, so deep nesting costs memory, not the call stack.
     public mutating func skipValue() throws(JSONSyntaxError) {
-        switch peek() {
-        case 0x7B:
-            var more = try enterObject()
-            while more {
-                _ = try readKey()
-                try skipValue()
-                more = try objectContinues()
+        var open: [Bool] = []
+        while true {
+            // A value, at the top or inside the innermost open container.
+            switch peek() {
+            case 0x7B:
+                guard open.count < Self.maxDepth else { throw fail("nesting at most \(Self.maxDepth) deep") }
+                if try enterObject() {
+                    open.append(true)
+                    _ = try readKey()
+                    continue
+                }
+            case 0x5B:
+                guard open.count < Self.maxDepth else { throw fail("nesting at most \(Self.maxDepth) deep") }
+                if try enterArray() {
+                    open.append(false)
+                    continue
+                }
+            case 0x22: _ = try readString()
+            case 0x74, 0x66: _ = try readBool()
+            case 0x6E: if !readNull() { throw fail("a value") }
+            case .some(0x2D), .some(0x30...0x39): try skipNumber()
+            default: throw fail("a value")
             }
-        case 0x5B:
-            var more = try enterArray()
-            while more {
-                try skipValue()
-                more = try arrayContinues()
+            // The value is complete: close every container that ends here.
+            while let isObject = open.last {
+                if isObject {
+                    guard try objectContinues() else { open.removeLast(); continue }
+                    _ = try readKey()
+                } else {
+                    guard try arrayContinues() else { open.removeLast(); continue }
+                }
+                break
             }
-        case 0x22: _ = try readString()
-        case 0x74, 0x66: _ = try readBool()
-        case 0x6E: if !readNull() { throw fail("a value") }
-        case .some(0x2D), .some(0x30...0x39): try skipNumber()
-        default: throw fail("a value")
+            if open.isEmpty { return }
         }
     }
 

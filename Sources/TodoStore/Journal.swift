@@ -12,12 +12,15 @@ import TodoCore
 /// a journal left behind is ignored. A last line cut short by a crash was never acknowledged and
 /// is ignored too; any other unreadable line makes the state damaged.
 ///
-///     {"format": "todo-journal", "version": 1, "generation": "3f2a…"}
-///     {"nextId": 12, "put": [{"id": 11, …}], "history": {"summary": …}}
-///     {"remove": [4], "history": "undo"}
+///     {"format": "todo-journal", "version": 2, "generation": "3f2a…"}
+///     {"nextId": 12, "put": [{"id": 11, …}], "undo": {"log": …, "head": 7, …}}
+///     {"nextId": 12, "remove": [4], "undo": {…}}
+///
+/// Version 1 lines (beside version 3 state files) carried the undo step itself in
+/// `"history"`; they are still read, and such a file is rewritten on its next change.
 enum Journal {
     static let formatName = "todo-journal"
-    static let version = 1
+    static let version = 2
     /// Entries after which the next change rewrites the state file instead.
     static let maxEntries = 100
     /// A change whose line would be longer is written by rewriting the state file instead.
@@ -29,6 +32,7 @@ enum Journal {
         var puts: [(todo: Todo, range: Range<Int>)] = []
         var removes: [Int] = []
         var history: HistoryChange?
+        var undo: UndoPointer?
         var sync: SyncState?
     }
 
@@ -56,22 +60,9 @@ enum Journal {
         return out.bytes
     }
 
-    /// The line recording the change from `before` to `after`, or nil when it is not a step
-    /// a journal line can say (the history changed by more than one push or pop).
-    static func line(from before: TodoState, to after: TodoState) -> [UInt8]? {
-        var history: HistoryChange?
-        if after.history != before.history {
-            if after.history.count <= before.history.count, after.history == Array(before.history.dropLast()) {
-                history = .pop
-            } else if let last = after.history.last,
-                after.history.count == min(before.history.count + 1, TodoState.historyLimit),
-                after.history.dropLast().elementsEqual(before.history.suffix(after.history.count - 1))
-            {
-                history = .push(last)
-            } else {
-                return nil
-            }
-        }
+    /// The line recording the change from `before` to `after`, with the undo pointer the
+    /// change left, if it moved.
+    static func line(from before: TodoState, to after: TodoState, undo: UndoPointer?) -> [UInt8] {
         var out = JSONWriter(capacity: 1024)
         out.raw("{\"nextId\": ")
         out.int(after.nextId)
@@ -92,12 +83,9 @@ enum Journal {
             }
             out.raw("]")
         }
-        switch history {
-        case .push(let entry):
-            out.raw(", \"history\": ")
-            StateCodec.write(entry, to: &out)
-        case .pop: out.raw(", \"history\": \"undo\"")
-        case nil: break
+        if let undo {
+            out.raw(", \"undo\": ")
+            StateCodec.write(undo, to: &out)
         }
         if after.sync != before.sync {
             out.raw(", \"sync\": ")
@@ -196,14 +184,14 @@ enum Journal {
         var entry = Entry()
         try reader.readObject { key, reader in
             switch key {
-            case "nextId": entry.nextId = try reader.readInt()
+            case "nextId": entry.nextId = try reader.readNextId()
             case "put":
                 entry.puts = try reader.readArray { reader in
                     _ = reader.peek()
                     let start = reader.offset
                     return (try StateCodec.readAnyTodo(&reader), start..<reader.offset)
                 }
-            case "remove": entry.removes = try reader.readArray { try $0.readInt() }
+            case "remove": entry.removes = try reader.readArray { try $0.readId() }
             case "history":
                 if reader.peek() == 0x22 {
                     guard try reader.readString() == "undo" else { throw reader.fail("\"undo\" or an undo step") }
@@ -211,6 +199,7 @@ enum Journal {
                 } else {
                     entry.history = .push(try StateCodec.readHistoryEntry(&reader))
                 }
+            case "undo": entry.undo = try StateCodec.readUndoPointer(&reader)
             case "sync": entry.sync = try SyncCodec.readSyncState(&reader)
             default: try reader.skipValue()
             }
@@ -221,15 +210,24 @@ enum Journal {
 
 extension StateCodec.Snapshot {
     /// Applies the journal's entries, in order, to the state and the todos' texts.
-    mutating func apply(_ journal: Journal.Contents) {
+    ///
+    /// A line may change a todo but never give its number to another UUID: such a line is
+    /// forged or damaged, and applying it would lose the todo it replaced.
+    mutating func apply(_ journal: Journal.Contents) throws(StateCodec.DecodeError) {
         journalBytes = journal.bytes
-        for entry in journal.entries {
+        for (number, entry) in journal.entries.enumerated() {
             if let nextId = entry.nextId { state.nextId = max(state.nextId, nextId) }
             for (todo, range) in entry.puts {
+                if let uuid = storedUUID(of: todo.id), uuid != todo.uuid {
+                    throw .invalid("journal line \(number + 2) gives todo \(todo.id) another UUID")
+                }
+                state.nextId = max(state.nextId, todo.id + 1)
                 let decoded = selection.includes(todo)
-                let (index, found) = textIndex(todo.id)
-                let stored = StateCodec.StoredTodo(id: todo.id, range: range, decoded: decoded, inJournal: true)
-                if found { texts[index] = stored } else { texts.insert(stored, at: index) }
+                if !sparse {
+                    let (index, found) = textIndex(todo.id)
+                    let stored = StateCodec.StoredTodo(id: todo.id, range: range, decoded: decoded, inJournal: true)
+                    if found { texts[index] = stored } else { texts.insert(stored, at: index) }
+                }
                 let (position, present) = todoIndex(todo.id)
                 // A selection by completion can take in or leave out a todo the line changed.
                 if decoded {
@@ -239,8 +237,10 @@ extension StateCodec.Snapshot {
                 }
             }
             for id in entry.removes {
-                let (index, found) = textIndex(id)
-                if found { texts.remove(at: index) }
+                if !sparse {
+                    let (index, found) = textIndex(id)
+                    if found { texts.remove(at: index) }
+                }
                 let (position, present) = todoIndex(id)
                 if present { state.todos.remove(at: position) }
             }
@@ -253,7 +253,28 @@ extension StateCodec.Snapshot {
             case .pop: _ = state.history.popLast()
             case nil: break
             }
+            if let undo = entry.undo { self.undo = undo }
             if let sync = entry.sync { state.sync = sync }
+        }
+    }
+
+    /// The UUID of the todo numbered `id` as the file (or an earlier journal line) has it;
+    /// nil if there is none, or it was not read (a sparse load checks only what it read).
+    private func storedUUID(of id: Int) -> UUID? {
+        let (position, present) = todoIndex(id)
+        if present { return state.todos[position].uuid }
+        guard !sparse else { return nil }
+        let (index, found) = textIndex(id)
+        guard found else { return nil }
+        let stored = texts[index]
+        let source = stored.inJournal ? journalBytes : bytes
+        return source.withUnsafeBytes { raw in
+            var reader = JSONReader(UnsafeRawBufferPointer(rebasing: raw[stored.range]))
+            guard let head = StateCodec.readHeadFast(&reader) else {
+                reader = JSONReader(UnsafeRawBufferPointer(rebasing: raw[stored.range]))
+                return (try? StateCodec.readAnyTodo(&reader))?.uuid
+            }
+            return JSONReader.uuid(head.uuidText)
         }
     }
 

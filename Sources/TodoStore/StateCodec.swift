@@ -3,15 +3,19 @@ import TodoCore
 
 /// The state file's JSON: a format name and version, then one todo per line.
 ///
-///     {"format": "todo-state", "version": 3, "generation": "3f2a…", "nextId": 3,
+///     {"format": "todo-state", "version": 4, "generation": "3f2a…", "folded": "9c1d…", "nextId": 3,
+///      "undo": {"log": "5b1e…", "head": 7, "depth": 3, "floor": 0, "next": 8},
 ///      "sync": {…},
 ///      "todos": [
 ///       {"id": 1, "uuid": "…", "name": "…", …},
-///       …],
-///      "history": […]}
+///       …]}
+///
+/// The todos come last, sorted by number, one a line, so that a command can find the few it
+/// needs by looking at lines here and there (see `SparseReader`). Versions 3 and older kept
+/// the undo history in a `history` array after the todos; it now lives in `UndoLog`.
 public enum StateCodec {
     public static let formatName = "todo-state"
-    public static let version = 3
+    public static let version = 4
 
     public enum DecodeError: Error, Equatable, CustomStringConvertible {
         case syntax(JSONSyntaxError)
@@ -36,13 +40,34 @@ public enum StateCodec {
         public internal(set) var state: TodoState
         /// Every todo in the file by ascending number; the `decoded` ones are in `state.todos`.
         var texts: [StoredTodo]
-        let bytes: [UInt8]
+        var bytes: [UInt8]
         /// The journal applied on top, where the texts it put lie.
         var journalBytes: [UInt8] = []
         /// The id this rewrite of the file was given, which a journal names to apply to it;
         /// nil in files from before journals (version 2 and older).
         public internal(set) var generation: String?
         let selection: TodoSelection
+        /// The format version the file was written in.
+        var version = StateCodec.version
+        /// The generation this file replaced: its journal, if left behind by a crash, is
+        /// already folded into this file.
+        var folded: String?
+        /// Where the undo history stands; nil before the first step (or in version 3 files,
+        /// whose history is in `state.history`).
+        var undo: UndoPointer?
+        /// For each step in `state.history` (when loaded from the undo log), the pointer
+        /// that undoing it leaves.
+        var undoBelow: [UndoPointer] = []
+        /// Only the header, the last todo's number and the selected todos were read: a
+        /// rewrite must read the file whole first.
+        var sparse = false
+    }
+
+    /// What the header of a file records besides the todos.
+    struct Header {
+        var generation: String
+        var folded: String?
+        var undo: UndoPointer?
     }
 
     /// Where a todo's text lies: in the state file's bytes or, `inJournal`, the journal's.
@@ -56,15 +81,28 @@ public enum StateCodec {
     /// Encodes `state` as generation `generation`. With a snapshot, todos `state` does not hold
     /// are copied from it (it was loaded with a selection), as are unchanged ones.
     public static func encode(_ state: TodoState, generation: String = "1", reusing snapshot: Snapshot? = nil) -> [UInt8] {
+        encode(state, Header(generation: generation), reusing: snapshot)
+    }
+
+    static func encode(_ state: TodoState, _ header: Header, reusing snapshot: Snapshot? = nil) -> [UInt8] {
+        precondition(snapshot?.sparse != true, "a sparse snapshot cannot be rewritten")
         var out = JSONWriter(capacity: 256 * (state.todos.count + 4) + (snapshot?.texts.count ?? 0) * 256)
         out.raw("{\"format\": \"")
         out.raw("todo-state")
         out.raw("\", \"version\": ")
         out.int(version)
         out.raw(", \"generation\": ")
-        out.string(generation)
+        out.string(header.generation)
+        if let folded = header.folded {
+            out.raw(", \"folded\": ")
+            out.string(folded)
+        }
         out.raw(", \"nextId\": ")
         out.int(state.nextId)
+        if let undo = header.undo {
+            out.raw(",\n \"undo\": ")
+            write(undo, to: &out)
+        }
         out.raw(",\n \"sync\": ")
         SyncCodec.write(state.sync, to: &out)
         out.raw(",\n \"todos\": [")
@@ -103,13 +141,44 @@ public enum StateCodec {
             separate(&out)
             out.bytes.append(contentsOf: text(stored))
         }
-        out.raw("],\n \"history\": [")
-        for (index, entry) in state.history.enumerated() {
-            out.raw(index == 0 ? "\n  " : ",\n  ")
-            write(entry, to: &out)
-        }
         out.raw("]}\n")
         return out.bytes
+    }
+
+    static func write(_ undo: UndoPointer, to out: inout JSONWriter) {
+        out.raw("{\"log\": ")
+        out.string(undo.log)
+        out.raw(", \"head\": ")
+        out.int(undo.head)
+        out.raw(", \"depth\": ")
+        out.int(undo.depth)
+        out.raw(", \"floor\": ")
+        out.int(undo.floor)
+        out.raw(", \"next\": ")
+        out.int(undo.next)
+        out.raw("}")
+    }
+
+    static func readUndoPointer(_ reader: inout JSONReader) throws -> UndoPointer {
+        var pointer = UndoPointer(log: "")
+        var log: String?
+        try reader.readObject { key, reader in
+            let counter = 0...Int.max - 1
+            switch key {
+            case "log": log = try reader.readString()
+            case "head": pointer.head = try reader.readInt(in: counter, "a step number")
+            case "depth": pointer.depth = try reader.readInt(in: counter, "a depth")
+            case "floor": pointer.floor = try reader.readInt(in: counter, "a depth")
+            case "next": pointer.next = try reader.readInt(in: 1...Int.max - 1, "a step number")
+            default: try reader.skipValue()
+            }
+        }
+        guard let log else { throw DecodeError.invalid("the undo pointer names no log") }
+        pointer.log = log
+        guard pointer.head < pointer.next, pointer.floor <= pointer.depth else {
+            throw DecodeError.invalid("the undo pointer is inconsistent")
+        }
+        return pointer
     }
 
     /// Writes `todo` as the state file stores it; `forOutput` leaves out the sync bookkeeping
@@ -176,17 +245,18 @@ public enum StateCodec {
             var reader = JSONReader(raw)
             return Result { () throws(DecodeError) in try decodeState(&reader, selection) }
         }
-        let (state, generation, texts) = try result.get()
-        return Snapshot(state: state, texts: texts, bytes: bytes, generation: generation, selection: selection)
+        var snapshot = try result.get()
+        snapshot.bytes = bytes
+        return snapshot
     }
 
-    private static func decodeState(_ reader: inout JSONReader, _ selection: TodoSelection) throws(DecodeError)
-        -> (TodoState, generation: String?, [StoredTodo])
-    {
+    private static func decodeState(_ reader: inout JSONReader, _ selection: TodoSelection) throws(DecodeError) -> Snapshot {
         var heads: [StoredTodo] = []
         var format: String?
         var fileVersion: Int?
         var generation: String?
+        var folded: String?
+        var undo: UndoPointer?
         var nextId: Int?
         var todos: [Todo]?
         var history: [HistoryEntry] = []
@@ -197,7 +267,9 @@ public enum StateCodec {
                 case "format": format = try reader.readString()
                 case "version": fileVersion = try reader.readInt()
                 case "generation": generation = try reader.readString()
-                case "nextId": nextId = try reader.readInt()
+                case "folded": folded = try reader.readString()
+                case "undo": undo = try readUndoPointer(&reader)
+                case "nextId": nextId = try reader.readNextId()
                 case "todos":
                     heads = []
                     todos = try readTodos(&reader, selection, heads: &heads)
@@ -221,8 +293,15 @@ public enum StateCodec {
         guard var todos else { throw .invalid("missing \"todos\"") }
         try validate(&todos, &heads, checkUUIDs: selection.everything)
         let highest = heads.last?.id ?? 0
-        let state = TodoState(todos: todos, nextId: max(nextId ?? 0, highest + 1), history: history, sync: sync)
-        return (state, generation, heads)
+        // A forged counter below a number in use would give that number again.
+        let next = max(nextId ?? 0, highest + 1)
+        let state = TodoState(todos: todos, nextId: next, history: fileVersion < 4 ? history : [], sync: sync)
+        var snapshot = Snapshot(
+            state: state, texts: heads, bytes: [], generation: generation, selection: selection)
+        snapshot.version = fileVersion
+        snapshot.folded = folded
+        snapshot.undo = undo
+        return snapshot
     }
 
     /// Numbers must be positive and distinct, UUIDs distinct; todos and heads end up sorted by number.
@@ -243,7 +322,7 @@ public enum StateCodec {
 
     /// An open-addressing table of the 16-byte values: linear, where sorting them (n log n)
     /// made listing 100,000 todos 5% slower and hashing into a `Set` was slower still.
-    private static func firstRepeatedUUID(_ todos: [Todo]) -> UUID? {
+    static func firstRepeatedUUID(_ todos: [Todo]) -> UUID? {
         var capacity = 16
         while capacity < todos.count * 2 { capacity *= 2 }
         // (0, 0) marks an empty slot; the nil UUID is tracked apart.
@@ -314,10 +393,10 @@ public enum StateCodec {
         try reader.readObject { key, reader in
             guard try !fields.read(key, from: &reader) else { return }
             switch key {
-            case "id": id = try reader.readInt()
+            case "id": id = try reader.readId()
             case "uuid": uuid = try reader.readUUID()
             case "synced": synced = try reader.readBool()
-            case "rev": rev = try reader.readInt()
+            case "rev": rev = Int(try reader.readRevision())
             case "base": baseContent = .some(try SyncCodec.readContentOrNull(&reader))
             case "conflicts": conflicts = try SyncCodec.readConflicts(&reader)
             default: try reader.skipValue()
@@ -360,10 +439,14 @@ public enum StateCodec {
             var todo: Todo?
             try reader.readObject { key, reader in
                 switch key {
-                case "id": id = try reader.readInt()
+                case "id": id = try reader.readId()
                 case "todo": todo = reader.readNull() ? nil : try readAnyTodo(&reader)
                 default: try reader.skipValue()
                 }
+            }
+            guard id > 0 else { throw DecodeError.invalid("an undo step names no todo number") }
+            if let todo, todo.id != id {
+                throw DecodeError.invalid("an undo step for todo \(id) holds todo \(todo.id)")
             }
             return PriorVersion(id: id, todo: todo)
         }

@@ -4,12 +4,14 @@ import Glibc
 import Foundation
 import TodoCore
 
-/// The state file on disk and its journal: read whole, changed under a lock, either by an
-/// appended journal line or by rewriting the file atomically (see `Journal`).
+/// The state file on disk, its journal and its undo log: read without the lock, changed
+/// under it, by an appended journal line or by rewriting the file atomically (see `Journal`).
 public struct StateFile: Sendable {
     /// Where the state lives; a symbolic link is followed so the target is what gets replaced.
     public let path: String
     public let lockTimeout: Double
+    /// Told, once, of things a person should know that are not errors (a journal set aside).
+    public var notice: @Sendable (String) -> Void = { _ in }
 
     public init(path: String, lockTimeout: Double = 5) {
         self.path = Self.resolvingSymlink(path)
@@ -19,6 +21,7 @@ public struct StateFile: Sendable {
     var lockPath: String { path + ".lock" }
     var temporaryPath: String { path + ".tmp" }
     public var journalPath: String { path + ".journal" }
+    public var undoPath: String { path + ".undo" }
 
     /// The state file decoded, with its journal applied.
     struct Loaded {
@@ -26,6 +29,15 @@ public struct StateFile: Sendable {
         /// Entries in the journal, and the length of its complete lines; nil when there is
         /// no journal for this generation of the state file.
         var journal: (entries: Int, length: Int)?
+        /// A journal lies beside the file that is not its own.
+        var stray: Stray?
+    }
+
+    enum Stray {
+        /// Left by a crash after the rewrite that folded it in: nothing of it is lost.
+        case folded
+        /// Another file's, or one whose state file was replaced (a backup put back).
+        case foreign(generation: String)
     }
 
     /// The current state (only the `selection`'s todos); an empty one if there is no file yet.
@@ -38,16 +50,18 @@ public struct StateFile: Sendable {
     /// state some command left, never a mix.
     func loadUnlocked(_ selection: TodoSelection) throws(StoreError) -> Loaded? {
         for _ in 0..<5 {
-            guard let file = try readFile(path) else { return nil }
+            guard let file = try FileIO.open(path) else { return nil }
             // Open until the check below, so that the inode cannot be reused meanwhile.
             defer { close(file.descriptor) }
             let loaded: Loaded
             do {
-                loaded = try decode(file.bytes, selection)
+                loaded = try decode(file, selection)
             } catch .corrupt(journalPath, _) {
                 // Maybe read while a writer cut a torn line and appended: look again, locked.
                 break
             }
+            // A stray journal is set aside under the lock, below.
+            if loaded.stray != nil { break }
             var info = stat()
             if stat(path, &info) == 0, info.st_ino == file.inode, info.st_dev == file.device { return loaded }
         }
@@ -57,31 +71,81 @@ public struct StateFile: Sendable {
     }
 
     private func loadLocked(_ selection: TodoSelection) throws(StoreError) -> Loaded? {
-        guard let file = try readFile(path) else { return nil }
+        guard let file = try FileIO.open(path) else { return nil }
         defer { close(file.descriptor) }
-        return try decode(file.bytes, selection)
+        let loaded = try decode(file, selection)
+        if let stray = loaded.stray { setAside(stray) }
+        return loaded
     }
 
-    /// Decodes the state file's bytes and applies the journal that belongs to them.
-    private func decode(_ bytes: [UInt8], _ selection: TodoSelection) throws(StoreError) -> Loaded {
-        guard !bytes.isEmpty else { throw .corrupt(path: path, reason: "the file is empty") }
+    /// Decodes the state file (whole, or sparsely for a few numbers of a large file), applies
+    /// the journal that belongs to it, and reads the undo history if the selection asks.
+    private func decode(_ file: FileIO.OpenFile, _ selection: TodoSelection) throws(StoreError) -> Loaded {
+        guard file.size > 0 else { throw .corrupt(path: path, reason: "the file is empty") }
         var snapshot: StateCodec.Snapshot
-        do {
-            snapshot = try StateCodec.decodeSnapshot(bytes, selecting: selection)
-        } catch {
-            throw .corrupt(path: path, reason: error.description)
+        if selection.isSparse, file.size >= SparseReader.minimumSize,
+            let sparse = try SparseReader(file: file, path: path).read(numbers: selection.numbers)
+        {
+            snapshot = sparse
+        } else {
+            let bytes = try FileIO.readAll(file, path: path)
+            do {
+                snapshot = try StateCodec.decodeSnapshot(bytes, selecting: selection)
+            } catch {
+                throw .corrupt(path: path, reason: error.description)
+            }
         }
-        guard let file = try readFile(journalPath) else { return Loaded(snapshot: snapshot) }
-        close(file.descriptor)
-        let journal: Journal.Contents?
+        var loaded = Loaded(snapshot: snapshot)
+        if let journal = try readJournal() {
+            if journal.generation == snapshot.generation {
+                do {
+                    try loaded.snapshot.apply(journal)
+                    if selection.everything, journal.entries.contains(where: { !$0.puts.isEmpty }),
+                        let duplicate = StateCodec.firstRepeatedUUID(loaded.snapshot.state.todos)
+                    {
+                        throw StateCodec.DecodeError.invalid("the journal gives a second todo the UUID \(duplicate.uuidString.lowercased())")
+                    }
+                } catch {
+                    throw .corrupt(path: journalPath, reason: "\(error)")
+                }
+                loaded.journal = (journal.entries.count, journal.validLength)
+            } else {
+                loaded.stray = journal.generation == snapshot.folded ? .folded : .foreign(generation: journal.generation)
+            }
+        }
+        if selection.history, loaded.snapshot.version >= 4 {
+            let steps = try UndoLog(path: undoPath, mode: 0o600).steps(below: loaded.snapshot.undo)
+            loaded.snapshot.state.history = steps.map(\.entry)
+            loaded.snapshot.undoBelow = steps.map(\.below)
+        }
+        return loaded
+    }
+
+    private func readJournal() throws(StoreError) -> Journal.Contents? {
+        guard let file = try FileIO.open(journalPath) else { return nil }
+        defer { close(file.descriptor) }
+        let bytes = try FileIO.readAll(file, path: journalPath)
         do {
-            journal = try Journal.decode(file.bytes)
+            return try Journal.decode(bytes)
         } catch {
             throw .corrupt(path: journalPath, reason: error.description)
         }
-        guard let journal, journal.generation == snapshot.generation else { return Loaded(snapshot: snapshot) }
-        snapshot.apply(journal)
-        return Loaded(snapshot: snapshot, journal: (journal.entries.count, journal.validLength))
+    }
+
+    /// Removes a journal a crash left after folding it in; keeps any other stray journal
+    /// under a name of its own, and says so. Call it only while holding the lock.
+    private func setAside(_ stray: Stray) {
+        switch stray {
+        case .folded:
+            unlink(journalPath)
+        case .foreign(let generation):
+            let kept = journalPath + ".orphan-" + String(generation.prefix(8))
+            guard rename(journalPath, kept) == 0 else { return }
+            FileIO.syncDirectory(of: path)
+            notice(
+                "\(journalPath) does not belong to \(path) (a backup or a copy put in its place?); "
+                    + "its changes were not applied; it was kept as \(kept)")
+        }
     }
 
     /// Locks, loads the `selection`'s todos, applies `change`, saves if the state changed,
@@ -97,7 +161,7 @@ public struct StateFile: Sendable {
         let loaded = try loadLocked(selection)
         let before = loaded?.snapshot.state ?? TodoState()
         let after = try change(before)
-        if after != before { try commit(after, from: before, loaded) }
+        if after != before { try commit(after, from: before, loaded, selection) }
         return (before, after)
     }
 
@@ -108,18 +172,38 @@ public struct StateFile: Sendable {
         try update(.all, change)
     }
 
-    /// A small change is appended to the journal; a large one, or the change after the
-    /// journal is full, rewrites the state file.
-    private func commit(_ after: TodoState, from before: TodoState, _ loaded: Loaded?) throws(StoreError) {
-        // Files from before journals (no generation) are rewritten, so that an older todo
-        // reading them cannot miss a journal it does not know about.
-        guard let loaded, loaded.snapshot.generation != nil, (loaded.journal?.entries ?? 0) < Journal.maxEntries,
-            let line = Journal.line(from: before, to: after), line.count <= Journal.maxEntryBytes
-        else {
-            return try save(after, reusing: loaded?.snapshot)
+    /// Records the undo step first (so a crash leaves a step nothing points to, never a
+    /// pointer to a missing step), then appends a small change to the journal, or rewrites
+    /// the state file for a large one or when the journal is full.
+    private func commit(_ after: TodoState, from before: TodoState, _ loaded: Loaded?, _ selection: TodoSelection) throws(StoreError) {
+        let snapshot = loaded?.snapshot
+        // Files from before the undo log (version 3 and older) are rewritten, their history
+        // moved to the log, so that an older todo cannot miss a journal or the log.
+        let legacy = snapshot.map { $0.version < 4 || $0.generation == nil } ?? false
+        var undo = snapshot?.undo
+        if legacy {
+            undo = after.history.isEmpty ? nil : try undoLog.push(after.history, onto: nil)
+        } else {
+            switch HistoryChange(before.history, after.history) {
+            case .none: break
+            case .push(let entry): undo = try undoLog.push([entry], onto: undo)
+            case .pop: undo = snapshot?.undoBelow.last
+            }
         }
-        try append(line, to: loaded)
+        if let loaded, !legacy, (loaded.journal?.entries ?? 0) < Journal.maxEntries {
+            let line = Journal.line(from: before, to: after, undo: undo == snapshot?.undo ? nil : undo)
+            if line.count <= Journal.maxEntryBytes { return try append(line, to: loaded) }
+        }
+        var reusable = snapshot
+        if snapshot?.sparse == true {
+            // The rewrite copies the todos it did not read: read them now, as the same
+            // selection would have without the shortcut (the lock is still held).
+            reusable = try loadLocked(selection.wholeFile)?.snapshot
+        }
+        try save(after, undo: undo, reusing: reusable)
     }
+
+    private var undoLog: UndoLog { UndoLog(path: undoPath, mode: FileIO.mode(of: path)) }
 
     /// The lock; a timeout is reported against the state file, which is what people know.
     private func acquireLock() throws(StoreError) -> FileLock {
@@ -136,146 +220,68 @@ public struct StateFile: Sendable {
     /// journal, now part of the file, is then removed. Call it only while holding the lock.
     ///
     /// The todos a selection left undecoded were only checked for their layout; they are
-    /// decoded now, so that damage inside one is reported, not carried into the new file.
-    func save(_ state: TodoState, reusing snapshot: StateCodec.Snapshot? = nil) throws(StoreError) {
+    /// decoded now, with the journal on top, so that damage inside one is reported, not
+    /// carried into the new file.
+    func save(_ state: TodoState, undo: UndoPointer? = nil, reusing snapshot: StateCodec.Snapshot? = nil) throws(StoreError) {
         try createDirectory()
         if let snapshot, !snapshot.selection.everything {
-            do {
-                _ = try StateCodec.decodeSnapshot(snapshot.bytes)
-            } catch {
-                throw .corrupt(path: path, reason: error.description)
-            }
+            try validateWhole(snapshot)
         }
-        let generation = UUID().uuidString.lowercased()
-        let bytes = StateCodec.encode(state, generation: generation, reusing: snapshot)
-        let mode = fileMode()
-        let descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
-        guard descriptor >= 0 else { throw .unwritable(path: path, reason: errnoText()) }
-        var failure: String?
-        if fchmod(descriptor, mode) != 0 { failure = errnoText() }
-        if failure == nil { failure = Self.write(bytes, to: descriptor, at: 0) }
-        if failure == nil, fsync(descriptor) != 0 { failure = errnoText() }
-        close(descriptor)
-        if failure == nil, rename(temporaryPath, path) != 0 { failure = errnoText() }
-        if let failure {
-            unlink(temporaryPath)
+        let header = StateCodec.Header(
+            generation: UUID().uuidString.lowercased(), folded: snapshot?.generation, undo: undo)
+        let bytes = StateCodec.encode(state, header, reusing: snapshot)
+        if let failure = FileIO.replace(path, temporary: temporaryPath, with: bytes, mode: FileIO.mode(of: path)) {
             throw .unwritable(path: path, reason: failure)
         }
-        // The rename is made durable first: a crash may then leave the journal, which names
-        // the previous generation and is ignored, but never the old file without its journal.
-        syncDirectory()
+        // The rename is durable first: a crash may then leave the journal, which names the
+        // generation the new file says it folded in, and is removed by the next command.
         unlink(journalPath)
+    }
+
+    /// Decodes every todo of `snapshot`'s file and journal, as a full load would.
+    private func validateWhole(_ snapshot: StateCodec.Snapshot) throws(StoreError) {
+        var whole: StateCodec.Snapshot
+        do {
+            whole = try StateCodec.decodeSnapshot(snapshot.bytes)
+        } catch {
+            throw .corrupt(path: path, reason: error.description)
+        }
+        guard !snapshot.journalBytes.isEmpty else { return }
+        do {
+            if let journal = try Journal.decode(snapshot.journalBytes) {
+                try whole.apply(journal)
+                if let duplicate = StateCodec.firstRepeatedUUID(whole.state.todos) {
+                    throw StateCodec.DecodeError.invalid("the journal gives a second todo the UUID \(duplicate.uuidString.lowercased())")
+                }
+            }
+        } catch {
+            throw .corrupt(path: journalPath, reason: "\(error)")
+        }
     }
 
     /// Appends `line` to the journal, first cutting off a torn last line or a journal left
     /// from an earlier generation, and syncs it.
     private func append(_ line: [UInt8], to loaded: Loaded) throws(StoreError) {
-        let descriptor = open(journalPath, O_WRONLY | O_CREAT | O_CLOEXEC, fileMode())
+        let descriptor = open(journalPath, O_WRONLY | O_CREAT | O_CLOEXEC, FileIO.mode(of: path))
         guard descriptor >= 0 else { throw .unwritable(path: journalPath, reason: errnoText()) }
         defer { close(descriptor) }
         let start = loaded.journal?.length ?? 0
         let bytes = loaded.journal == nil ? Journal.header(generation: loaded.snapshot.generation ?? "") + line : line
         var failure: String?
         if ftruncate(descriptor, off_t(start)) != 0 { failure = errnoText() }
-        if failure == nil { failure = Self.write(bytes, to: descriptor, at: start) }
+        if failure == nil { failure = FileIO.write(bytes, to: descriptor, at: start) }
         if failure == nil, fdatasync(descriptor) != 0 { failure = errnoText() }
         if let failure {
             _ = ftruncate(descriptor, off_t(start))
             throw .unwritable(path: journalPath, reason: failure)
         }
-        if loaded.journal == nil { syncDirectory() }
-    }
-
-    /// The state file's permissions, which its temporary copy and journal take too.
-    private func fileMode() -> mode_t {
-        var info = stat()
-        return stat(path, &info) == 0 ? info.st_mode & 0o7777 : 0o600
-    }
-
-    /// The file's bytes, inode and still-open descriptor (the caller closes it), or nil if
-    /// it does not exist.
-    private func readFile(_ path: String) throws(StoreError) -> (bytes: [UInt8], inode: ino_t, device: dev_t, descriptor: Int32)? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        if descriptor < 0 {
-            if errno == ENOENT { return nil }
-            throw .unreadable(path: path, reason: errnoText())
-        }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else {
-            close(descriptor)
-            throw .unreadable(path: path, reason: errnoText())
-        }
-        guard info.st_mode & S_IFMT == S_IFREG else {
-            close(descriptor)
-            throw .unreadable(path: path, reason: "not a regular file")
-        }
-        // Read into uninitialised memory: zeroing 3 MB first cost a tenth of a `show`.
-        var capacity = Int(info.st_size) + 1
-        var failure: Int32 = 0
-        var bytes: [UInt8] = []
-        while true {
-            bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, filled in
-                filled = 0
-                while filled < buffer.count {
-                    let count = read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
-                    if count < 0, errno == EINTR { continue }
-                    if count < 0 { failure = errno }
-                    if count <= 0 { return }
-                    filled += count
-                }
-            }
-            // The file grew while being read (only possible without the lock): read it again.
-            guard failure == 0, bytes.count == capacity else { break }
-            capacity *= 2
-            lseek(descriptor, 0, SEEK_SET)
-        }
-        if failure != 0 {
-            close(descriptor)
-            throw .unreadable(path: path, reason: errnoText(failure))
-        }
-        return (bytes, info.st_ino, info.st_dev, descriptor)
+        if loaded.journal == nil { FileIO.syncDirectory(of: path) }
     }
 
     private func createDirectory() throws(StoreError) {
-        let directory = (path as NSString).deletingLastPathComponent
-        guard !directory.isEmpty else { return }
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) {
-            guard isDirectory.boolValue else {
-                throw .unwritable(path: path, reason: "\(directory) is not a directory")
-            }
-            return
+        if let failure = PathText.makeDirectories(PathText.directory(of: path), mode: 0o700) {
+            throw .unwritable(path: path, reason: failure)
         }
-        do {
-            try FileManager.default.createDirectory(
-                atPath: directory, withIntermediateDirectories: true,
-                attributes: [.posixPermissions: 0o700])
-        } catch {
-            throw .unwritable(path: path, reason: "cannot create directory \(directory)")
-        }
-    }
-
-    private func syncDirectory() {
-        let directory = (path as NSString).deletingLastPathComponent
-        let descriptor = open(directory.isEmpty ? "." : directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard descriptor >= 0 else { return }
-        fsync(descriptor)
-        close(descriptor)
-    }
-
-    private static func write(_ bytes: [UInt8], to descriptor: Int32, at offset: Int) -> String? {
-        var written = 0
-        while written < bytes.count {
-            let count = bytes.withUnsafeBytes { buffer in
-                pwrite(descriptor, buffer.baseAddress! + written, buffer.count - written, off_t(offset + written))
-            }
-            if count < 0 {
-                if errno == EINTR { continue }
-                return errnoText()
-            }
-            written += count
-        }
-        return nil
     }
 
     /// Follows symbolic links, dangling ones too (the target is created on the first save).
@@ -284,11 +290,29 @@ public struct StateFile: Sendable {
         for _ in 0..<16 {
             var info = stat()
             guard lstat(current, &info) == 0, info.st_mode & S_IFMT == S_IFLNK,
-                let target = try? FileManager.default.destinationOfSymbolicLink(atPath: current)
+                let target = PathText.linkTarget(current)
             else { return current }
-            current = target.hasPrefix("/")
-                ? target : (current as NSString).deletingLastPathComponent + "/" + target
+            current = target.hasPrefix("/") ? target : PathText.sibling(of: current, named: target)
         }
         return current
+    }
+}
+
+/// How a change moved the undo history: `reduce` pushes one step, `undo` pops one.
+enum HistoryChange: Equatable {
+    case none
+    case push(HistoryEntry)
+    case pop
+
+    init(_ before: [HistoryEntry], _ after: [HistoryEntry]) {
+        if after == before {
+            self = .none
+        } else if after.count < before.count, after == Array(before.dropLast()) {
+            self = .pop
+        } else if let last = after.last {
+            self = .push(last)
+        } else {
+            self = .none
+        }
     }
 }

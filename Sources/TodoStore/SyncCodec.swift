@@ -78,7 +78,7 @@ enum SyncCodec {
         try reader.readObject { key, reader in
             switch key {
             case "datasetId": sync.datasetId = reader.readNull() ? nil : try reader.readUUID()
-            case "cursor": sync.cursor = Int64(try reader.readInt())
+            case "cursor": sync.cursor = try reader.readRevision()
             case "deletions": sync.deletions = try reader.readArray(readDeletion)
             case "outbox": sync.outbox = try reader.readArray(readOperation)
             default: try reader.skipValue()
@@ -96,7 +96,7 @@ enum SyncCodec {
             switch key {
             case "uuid": uuid = try reader.readUUID()
             case "name": name = try reader.readString()
-            case "rev": rev = try reader.readInt()
+            case "rev": rev = Int(try reader.readRevision())
             case "base": content = try readContentOrNull(&reader)
             default: try reader.skipValue()
             }
@@ -114,7 +114,7 @@ enum SyncCodec {
             switch key {
             case "opId": opId = try reader.readUUID()
             case "uuid": uuid = try reader.readUUID()
-            case "baseRev": baseRev = try reader.readInt()
+            case "baseRev": baseRev = Int(try reader.readRevision())
             case "todo": content = try readContentOrNull(&reader)
             default: try reader.skipValue()
             }

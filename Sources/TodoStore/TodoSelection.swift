@@ -12,6 +12,8 @@ public struct TodoSelection: Sendable {
     let prefixes: [[UInt8]]
     /// Every todo with this completion status (besides those named).
     var completed: Bool?
+    /// The undo history is read too (only `undo` needs it).
+    var history = false
 
     public static let all = TodoSelection(everything: true, numbers: [], prefixes: [])
 
@@ -21,6 +23,25 @@ public struct TodoSelection: Sendable {
     /// The open todos (false) or the completed ones (true), as `list --filter` shows them.
     public static func completed(_ completed: Bool) -> TodoSelection {
         TodoSelection(everything: false, numbers: [], prefixes: [], completed: completed)
+    }
+
+    /// This selection and the undo history.
+    public var withHistory: TodoSelection {
+        var selection = self
+        selection.history = true
+        return selection
+    }
+
+    /// Numbers alone, or nothing: found by looking at a few lines of a large file instead of
+    /// reading it whole (see `SparseReader`).
+    var isSparse: Bool { sparseAllowed && !everything && prefixes.isEmpty && completed == nil }
+    private var sparseAllowed = true
+
+    /// The same todos, read from the whole file.
+    var wholeFile: TodoSelection {
+        var selection = self
+        selection.sparseAllowed = false
+        return selection
     }
 
     /// Every todo that `references` could name, so that `TodoState.resolve` finds the same

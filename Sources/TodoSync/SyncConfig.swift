@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Foundation
+import TodoStore
 
 /// Where and how to sync: from `TODO_SERVER`, `TODO_TOKEN`, `TODO_TIMEOUT`, or the config file.
 public struct SyncSettings: Equatable, Sendable {
@@ -70,9 +71,10 @@ public struct ConfigFile: Sendable {
 
     /// Writes `values` atomically with mode 0600, creating the directory (0700) if needed.
     public func write(_ values: [String: String]) throws(SyncError) {
-        let directory = (path as NSString).deletingLastPathComponent
+        if let failure = PathText.makeDirectories(PathText.directory(of: path), mode: 0o700) {
+            throw .notConfigured("cannot write config file \(path): \(failure)")
+        }
         do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             let data = try JSONSerialization.data(withJSONObject: values, options: [.sortedKeys, .prettyPrinted])
             let temporary = path + ".tmp"
             guard FileManager.default.createFile(atPath: temporary, contents: data + Data("\n".utf8), attributes: [.posixPermissions: 0o600]) else {

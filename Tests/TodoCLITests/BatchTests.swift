@@ -31,7 +31,7 @@ import TodoCore
         #expect(todos.map(\.id) == [2])
         #expect(todos[0].notes == "by uuid")
         #expect(try box.state().nextId == 6)
-        #expect(try box.state().history.count == 5)
+        #expect(try box.stateWithHistory().history.count == 5)
         #expect(try box.run("undo").stdout == "Undid: batch of 7 actions\n")
         #expect(try box.state().todos.map(\.name) == ["a", "b", "c"])
         #expect(try box.state().todos.map(\.completed) == [false, false, true])

@@ -94,6 +94,8 @@ final class Sandbox {
     }
 
     func state() throws -> TodoState { try StateFile(path: file).load() }
+    /// The state with its undo history, as `undo` reads it.
+    func stateWithHistory() throws -> TodoState { try StateFile(path: file).load(.all.withHistory) }
 
     /// Writes a state file directly, for fixtures the CLI cannot make (chosen UUIDs, many todos).
     func write(_ state: TodoState) throws {

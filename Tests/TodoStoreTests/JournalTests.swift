@@ -16,8 +16,10 @@ import TodoCore
         file = StateFile(path: directory + "/todos.json")
     }
 
+    /// Applies `actions` as a command would: reading the undo history only for `undo`.
     func apply(_ actions: Action..., reading selection: TodoSelection = .all) throws {
-        _ = try file.update(selection) { state throws(ReduceError) in try reduce(state, actions) }
+        let undoes = actions.contains { if case .undo = $0 { true } else { false } }
+        _ = try file.update(undoes ? .all.withHistory : selection) { state throws(ReduceError) in try reduce(state, actions) }
     }
 
     func add(_ name: String) -> Action {
@@ -49,8 +51,8 @@ import TodoCore
         let lines = String(decoding: bytes(file.journalPath) ?? [], as: UTF8.self).split(separator: "\n")
         #expect(lines.count == 6)
         let generation = try #require(file.loadUnlocked(.none)?.snapshot.generation)
-        #expect(lines.first == "{\"format\": \"todo-journal\", \"version\": 1, \"generation\": \"\(generation)\"}")
-        #expect(try file.load() == expected(steps))
+        #expect(lines.first == "{\"format\": \"todo-journal\", \"version\": 2, \"generation\": \"\(generation)\"}")
+        #expect(try file.load(.all.withHistory) == expected(steps))
         #expect(try file.load(.referencedBy(["2"])).todos == expected(steps).todos.filter { $0.id == 2 })
     }
 
@@ -77,8 +79,8 @@ import TodoCore
         steps.append(.toggle(ids: [5], at: at))
         try apply(steps.last!, reading: .referencedBy(["5"]))
         #expect(!FileManager.default.fileExists(atPath: file.journalPath))
-        #expect(String(decoding: bytes(file.path)!, as: UTF8.self).hasPrefix("{\"format\": \"todo-state\", \"version\": 3, \"generation\": \""))
-        #expect(try file.load() == expected(steps))
+        #expect(String(decoding: bytes(file.path)!, as: UTF8.self).hasPrefix("{\"format\": \"todo-state\", \"version\": 4, \"generation\": \""))
+        #expect(try file.load(.all.withHistory) == expected(steps))
         #expect(try file.loadUnlocked(.none)?.snapshot.generation != generation)
     }
 
@@ -88,7 +90,7 @@ import TodoCore
         let many = Action.batch((0..<400).map { _ in add(String(repeating: "x", count: 200)) })
         try apply(many, reading: .none)
         #expect(!FileManager.default.fileExists(atPath: file.journalPath))
-        #expect(try file.load() == expected([first, many]))
+        #expect(try file.load(.all.withHistory) == expected([first, many]))
     }
 
     @Test func aTornLastLineIsIgnoredAndCutOffByTheNextChange() throws {
@@ -136,7 +138,7 @@ import TodoCore
         try apply(add("c"), reading: .none)
         #expect(try file.load().todos.map(\.name) == ["b", "c"])
         let generation = try #require(file.loadUnlocked(.none)?.snapshot.generation)
-        #expect(String(decoding: bytes(file.journalPath)!, as: UTF8.self).hasPrefix("{\"format\": \"todo-journal\", \"version\": 1, \"generation\": \"\(generation)\"}\n{"))
+        #expect(String(decoding: bytes(file.journalPath)!, as: UTF8.self).hasPrefix("{\"format\": \"todo-journal\", \"version\": 2, \"generation\": \"\(generation)\"}\n{"))
     }
 
     /// Another state file put in this one's place (a backup, a copy from another machine)
@@ -151,18 +153,36 @@ import TodoCore
         #expect(try file.load().todos.map(\.name) == ["other"])
     }
 
-    /// A file holding more history than the limit (another tool's) is trimmed by the journal
-    /// line's replay exactly as the reducer trimmed it.
-    @Test func replayTrimsTheHistoryAsTheReducerDoes() throws {
+    /// A version 3 file kept its history inside; its first change moves the history to the
+    /// undo log, trimmed to the limit exactly as the reducer trims it.
+    @Test func aVersion3FileHasItsHistoryMovedToTheUndoLog() throws {
         var state = try expected([add("a")])
         state.history = (0..<105).map { HistoryEntry(summary: "old \($0)", at: at, before: []) }
-        FileManager.default.createFile(atPath: file.path, contents: Data(StateCodec.encode(state)))
+        var out = JSONWriter()
+        for (index, entry) in state.history.enumerated() {
+            out.raw(index == 0 ? "" : ", ")
+            StateCodec.write(entry, to: &out)
+        }
+        let todo = String(decoding: StateCodec.encode(state), as: UTF8.self).split(separator: "\n").first { $0.hasPrefix("  {") }!
+        let old = """
+            {"format": "todo-state", "version": 3, "generation": "g3", "nextId": 2,
+             "todos": [
+            \(todo.dropLast(2))],
+             "history": [\(String(decoding: out.bytes, as: UTF8.self))]}
+
+            """
+        FileManager.default.createFile(atPath: file.path, contents: Data(old.utf8))
+        #expect(try file.load(.all.withHistory).history.count == 105)
         let step = add("b")
         try apply(step, reading: .none)
-        #expect(FileManager.default.fileExists(atPath: file.journalPath))
-        let loaded = try file.load()
+        #expect(!FileManager.default.fileExists(atPath: file.journalPath))
+        #expect(String(decoding: bytes(file.path)!, as: UTF8.self).hasPrefix("{\"format\": \"todo-state\", \"version\": 4,"))
+        let loaded = try file.load(.all.withHistory)
         #expect(loaded == (try reduce(state, step)))
-        #expect(loaded.history.count == TodoState.historyLimit)
+        #expect(loaded.history.count == 100)
+        #expect(try file.load().history.isEmpty)
+        try apply(.undo(at: at))
+        #expect(try file.load(.all.withHistory).history.last?.summary == "old 104")
     }
 
     /// A todo a selection did not decode was only checked for its layout: before the file is
@@ -193,7 +213,7 @@ import TodoCore
         _ = FileManager.default.createFile(atPath: file.path, contents: Data(old.utf8))
         try apply(add("b"), reading: .none)
         #expect(!FileManager.default.fileExists(atPath: file.journalPath))
-        #expect(String(decoding: bytes(file.path)!, as: UTF8.self).hasPrefix("{\"format\": \"todo-state\", \"version\": 3, \"generation\": \""))
+        #expect(String(decoding: bytes(file.path)!, as: UTF8.self).hasPrefix("{\"format\": \"todo-state\", \"version\": 4, \"generation\": \""))
         #expect(try file.load().todos.map(\.name) == ["a", "b"])
     }
 

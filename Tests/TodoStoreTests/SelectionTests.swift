@@ -21,20 +21,27 @@ import TodoCore
         synced.conflicts = [SyncConflict(field: "name", lost: "l", kept: "k", at: at)]
         state.todos.append(synced)
         var text = String(decoding: StateCodec.encode(state, generation: "g4"), as: UTF8.self)
-        text = text.replacingOccurrences(of: "\n ],\n \"history\"", with: "").replacingOccurrences(
-            of: "],\n \"history\"",
-            with: ",\n  {\"name\": \"hand \\\"made\\\"\", \"id\": 30, \"createdAt\": \"2026-01-02T03:04:05.000Z\", \"uuid\": \"abcdef01-0000-4000-8000-000000000030\"}],\n \"history\"")
+        // The todos close the file: `]}` and a line break come after the last one.
+        let end = "]}\n"
+        text = text.replacingOccurrences(
+            of: end,
+            with: ",\n  {\"name\": \"hand \\\"made\\\"\", \"id\": 30, \"createdAt\": \"2026-01-02T03:04:05.000Z\", \"uuid\": \"abcdef01-0000-4000-8000-000000000030\"}\(end)")
         let pair = TodoState(todos: [
             Todo(id: 31, uuid: UUID(uuidString: "00000000-0000-4000-8000-000000000031")!, name: "left {\"id\": 1}", createdAt: at),
             Todo(id: 32, uuid: UUID(uuidString: "00000000-0000-4000-8000-000000000032")!, name: "right", createdAt: at),
         ])
         let lines = String(decoding: StateCodec.encode(pair), as: UTF8.self).split(separator: "\n").filter { $0.hasPrefix("  {\"id\": 3") }
-        let oneLine = lines.map { $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: ",]")) }.joined(separator: ", ")
-        text = text.replacingOccurrences(of: "],\n \"history\"", with: ",\n  \(oneLine)],\n \"history\"")
+        // A todo's line without what follows the todo: `,` or, on the last line, `]}`.
+        func bare(_ line: Substring) -> String {
+            let line = line.trimmingCharacters(in: .whitespaces)
+            return line.hasSuffix("]}") ? String(line.dropLast(2)) : line.hasSuffix(",") ? String(line.dropLast()) : line
+        }
+        let oneLine = lines.map(bare).joined(separator: ", ")
+        text = text.replacingOccurrences(of: end, with: ",\n  \(oneLine)\(end)")
         let spaced = ", { \"id\": 34, \"name\": \"spaced\", \"uuid\": \"00000000-0000-4000-8000-000000000034\", \"createdAt\": \"2026-01-02T03:04:05.000Z\"}"
-        let standard = lines[0].trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: ",]"))
+        let standard = bare(lines[0])
             .replacingOccurrences(of: "\"id\": 31", with: "\"id\": 33").replacingOccurrences(of: "000000000031", with: "000000000033")
-        text = text.replacingOccurrences(of: "],\n \"history\"", with: ",\n  \(standard)\(spaced)],\n \"history\"")
+        text = text.replacingOccurrences(of: end, with: ",\n  \(standard)\(spaced)\(end)")
         text = text.replacingOccurrences(of: "}, \"conflicts\"", with: "},\n   \"conflicts\"")
         return Array(text.utf8)
     }

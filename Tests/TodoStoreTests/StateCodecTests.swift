@@ -19,10 +19,17 @@ import TodoCore
         return TodoState(todos: todos, nextId: 40, history: history)
     }
 
+    /// The state without its undo history, which the undo log keeps (see UndoLogTests).
+    static func withoutHistory(_ state: TodoState) -> TodoState {
+        var state = state
+        state.history = []
+        return state
+    }
+
     @Test func roundTripsEveryFieldAndCharacter() throws {
         let state = Self.sampleState()
         let bytes = StateCodec.encode(state)
-        #expect(try StateCodec.decode(bytes) == state)
+        #expect(try StateCodec.decode(bytes) == Self.withoutHistory(state))
         // Foundation agrees it is JSON, and sees the same text.
         let object = try JSONSerialization.jsonObject(with: Data(bytes)) as! [String: Any]
         let todos = object["todos"] as! [[String: Any]]
@@ -97,7 +104,7 @@ import TodoCore
             datasetId: UUID(), cursor: 42,
             deletions: [PendingDeletion(uuid: UUID(), base: SyncBase(rev: 3, content: older), name: "gone")],
             outbox: [OutboxOperation(opId: UUID(), uuid: UUID(), baseRev: 3, content: nil), OutboxOperation(opId: UUID(), uuid: UUID(), baseRev: 0, content: older)])
-        #expect(try StateCodec.decode(StateCodec.encode(state)) == state)
+        #expect(try StateCodec.decode(StateCodec.encode(state)) == Self.withoutHistory(state))
         let snapshot = try StateCodec.decodeSnapshot(StateCodec.encode(state))
         #expect(StateCodec.encode(snapshot.state, reusing: snapshot) == StateCodec.encode(state))
     }

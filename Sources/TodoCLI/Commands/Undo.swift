@@ -1,8 +1,9 @@
 import TodoCore
+import TodoStore
 
 enum UndoCommand {
     static func plan(_ invocation: Invocation, _ context: Context) -> Plan {
-        .change(actions: { _ in [.undo(at: context.now())] }) { change in
+        .change(reads: TodoSelection.all.withHistory, actions: { _ in [.undo(at: context.now())] }) { change in
             let entry = change.before.history.last!
             let ids = entry.before.map(\.id)
             let restored = ids.compactMap { change.after.todo(id: $0) }
