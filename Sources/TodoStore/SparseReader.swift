@@ -20,8 +20,10 @@ struct SparseReader {
     let path: String
     private let chunk = 16 << 10
 
-    /// The snapshot of the header with the `numbers`' todos that exist; nil to read whole.
-    func read(numbers: [Int]) throws(StoreError) -> StateCodec.Snapshot? {
+    /// The snapshot of the header with the selected numbers' todos that exist; nil to read
+    /// whole. Numbers that `journal` puts or removes are not looked for: it decides them.
+    func read(_ selection: TodoSelection, journal: Journal.Contents? = nil) throws(StoreError) -> StateCodec.Snapshot? {
+        var numbers = selection.numbers
         guard let (header, todosStart) = try readHeader() else { return nil }
         var snapshot: StateCodec.Snapshot
         do {
@@ -30,6 +32,11 @@ struct SparseReader {
             throw .corrupt(path: path, reason: error.description)
         }
         guard snapshot.version >= 4, snapshot.generation != nil else { return nil }
+        snapshot.selection = selection
+        if let journal, journal.generation == snapshot.generation {
+            let touched = Set(journal.entries.flatMap { $0.puts.map(\.todo.id) + $0.removes })
+            numbers.removeAll(where: touched.contains)
+        }
         let end = file.size
         if try bytes(at: todosStart, count: 2) == Array("]}".utf8) {
             snapshot.sparse = true

@@ -46,7 +46,7 @@ public enum StateCodec {
         /// The id this rewrite of the file was given, which a journal names to apply to it;
         /// nil in files from before journals (version 2 and older).
         public internal(set) var generation: String?
-        let selection: TodoSelection
+        var selection: TodoSelection
         /// The format version the file was written in.
         var version = StateCodec.version
         /// The generation this file replaced: its journal, if left behind by a crash, is

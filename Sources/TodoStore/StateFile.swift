@@ -83,8 +83,9 @@ public struct StateFile: Sendable {
     private func decode(_ file: FileIO.OpenFile, _ selection: TodoSelection) throws(StoreError) -> Loaded {
         guard file.size > 0 else { throw .corrupt(path: path, reason: "the file is empty") }
         var snapshot: StateCodec.Snapshot
+        let journal = try readJournal()
         if selection.isSparse, file.size >= SparseReader.minimumSize,
-            let sparse = try SparseReader(file: file, path: path).read(numbers: selection.numbers)
+            let sparse = try SparseReader(file: file, path: path).read(selection, journal: journal)
         {
             snapshot = sparse
         } else {
@@ -96,7 +97,7 @@ public struct StateFile: Sendable {
             }
         }
         var loaded = Loaded(snapshot: snapshot)
-        if let journal = try readJournal() {
+        if let journal {
             if journal.generation == snapshot.generation {
                 do {
                     try loaded.snapshot.apply(journal)

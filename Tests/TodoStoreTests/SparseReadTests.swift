@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+import TodoCore
+@testable import TodoStore
+
+/// Commands naming todos by number read a large file in a few places; they must see exactly
+/// what reading it whole would show, journal included, and fall back when unsure.
+@Suite struct SparseReadTests {
+    let directory: String
+    let file: StateFile
+    let at = Date(timeIntervalSince1970: 1_796_000_000)
+
+    init() throws {
+        directory = NSTemporaryDirectory() + "todo-sparse-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        file = StateFile(path: directory + "/todos.json")
+    }
+
+    func apply(_ actions: Action..., reading selection: TodoSelection = .all) throws {
+        _ = try file.update(selection) { state throws(ReduceError) in try reduce(state, actions) }
+    }
+
+    /// 3,000 todos (about 700 kB, above the sparse threshold), then a few journalled changes.
+    func makeLivedInFile() throws {
+        try apply(.batch((1...3000).map { .add(NewTodo(uuid: UUID(), name: "todo \($0) " + String(repeating: "x", count: 60), createdAt: at)) }))
+        try apply(.toggle(ids: [5], at: at), reading: .referencedBy(["5"]))
+        try apply(.delete(ids: [2999], at: at), reading: .referencedBy(["2999"]))
+        try apply(.add(NewTodo(uuid: UUID(), name: "new", createdAt: at)), reading: .none)
+        try apply(.edit(id: 1500, changes: [FieldChange(.notes, "edited")], at: at), reading: .referencedBy(["1500"]))
+    }
+
+    func sparseReadIsUsed(_ selection: TodoSelection) throws -> Bool {
+        let opened = try #require(try FileIO.open(file.path))
+        defer { close(opened.descriptor) }
+        let journal = try Journal.decode(Array(try Data(contentsOf: URL(fileURLWithPath: file.journalPath))))
+        return try SparseReader(file: opened, path: file.path).read(selection, journal: journal) != nil
+    }
+
+    @Test(arguments: [["1"], ["3000"], ["1500"], ["2999"], ["3001"], ["4000"], ["5"], ["1", "3000", "1500", "7"], []])
+    func seesWhatAWholeReadSees(_ references: [String]) throws {
+        try makeLivedInFile()
+        let selection = TodoSelection.referencedBy(references)
+        #expect(try sparseReadIsUsed(selection) == !references.contains("4000"))
+        let whole = try file.load()
+        let sparse = try file.load(selection)
+        let numbers = Set(references.compactMap(Int.init))
+        #expect(sparse.todos == whole.todos.filter { numbers.contains($0.id) })
+        #expect(sparse.nextId == whole.nextId)
+        #expect(sparse.nextId == 3002)
+        #expect(sparse.sync == whole.sync)
+    }
+
+    @Test func linesOutOfOrderAreFoundByReadingTheWholeFile() throws {
+        try apply(.batch((1...3000).map { .add(NewTodo(uuid: UUID(), name: "todo \($0) " + String(repeating: "y", count: 60), createdAt: at)) }))
+        var lines = String(decoding: try Data(contentsOf: URL(fileURLWithPath: file.path)), as: UTF8.self).components(separatedBy: "\n")
+        let first = try #require(lines.firstIndex { $0.hasPrefix("  {\"id\": 100,") })
+        let second = try #require(lines.firstIndex { $0.hasPrefix("  {\"id\": 2000,") })
+        lines.swapAt(first, second)
+        try Data(lines.joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: file.path))
+        for number in [100, 2000] {
+            #expect(try file.load(.referencedBy(["\(number)"])).todos.map(\.id) == [number])
+        }
+    }
+
+    /// A change that must rewrite the file, made from a sparse read, keeps every other todo.
+    @Test func aRewriteFromASparseReadKeepsEveryOtherTodo() throws {
+        try makeLivedInFile()
+        let before = try file.load()
+        let big = String(repeating: "z", count: 70_000)
+        try apply(.edit(id: 7, changes: [FieldChange(.notes, big)], at: at), reading: .referencedBy(["7"]))
+        #expect(!FileManager.default.fileExists(atPath: file.journalPath))
+        let after = try file.load()
+        #expect(after.todos.count == before.todos.count)
+        #expect(after.todos.filter { $0.id != 7 } == before.todos.filter { $0.id != 7 })
+        #expect(after.todos.first { $0.id == 7 }?.notes == big)
+    }
+}
