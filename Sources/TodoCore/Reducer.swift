@@ -166,8 +166,13 @@ private func undoLast(_ state: TodoState, at: Date) throws(ReduceError) -> TodoS
             if let current {
                 restored.base = current.base
                 restored.conflicts = current.conflicts
+            } else if let deletion = next.takeDeletion(of: restored.uuid) {
+                restored.base = deletion.base
+                restored.conflicts = []
             } else {
-                restored.base = next.takeDeletion(of: restored.uuid)?.base
+                // Gone from the server too, by this device's delete (already sent) or a sync:
+                // the server's copy is a tombstone, which this todo now overrides.
+                restored.base = restored.base.map { SyncBase(rev: $0.rev, content: nil) }
                 restored.conflicts = []
             }
             next.put(restored)

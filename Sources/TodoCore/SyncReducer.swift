@@ -129,6 +129,13 @@ private struct SyncMerger {
                 tombstones[remote.uuid] = remote.rev
                 return
             }
+            if let base = todo.base, base.content == nil {
+                // Known here to be deleted there, and kept on purpose (an undone delete):
+                // nothing new to report.
+                todo.base = SyncBase(rev: remote.rev, content: nil)
+                state.todos[index] = todo
+                return
+            }
             todo.base = SyncBase(rev: remote.rev, content: nil)
             todo.synced = false
             todo.conflicts.append(SyncConflict(field: "deleted", lost: "deleted on another device", kept: "the copy edited here", at: at))

@@ -141,4 +141,40 @@ import Testing
         #expect(merged == TodoContent(name: "b", description: "theirs", notes: "n2", completed: true, completedAt: Fixture.t(6), createdAt: Fixture.t(1), updatedAt: Fixture.t(6)))
         #expect(conflicts == [SyncConflict(field: "description", lost: "mine", kept: "theirs", at: now)])
     }
+
+    /// Issue 13: a delete sent and acknowledged, then undone here, is this device's own doing:
+    /// the tombstone coming back in the feed is no "deleted on another device".
+    @Test func undoingADeleteTheServerHasResurrectsWithoutAConflict() throws {
+        var ids = (200...).makeIterator()
+        let deleted = try reduce(state, .delete(ids: [1], at: Fixture.t(10)))
+        let outbox = deleted.pendingOperations { Fixture.uuid(ids.next()!) }.filter { $0.uuid == Fixture.uuid(1) }
+        let queued = try reduce(deleted, .syncQueued(outbox))
+        let tombstone = RemoteRecord(uuid: Fixture.uuid(1), rev: 9, content: nil)
+        let pushed = try reduce(queued, .syncPushed([.applied(opId: outbox[0].opId, record: tombstone)], at: now))
+        #expect(pushed.sync.deletions.isEmpty)
+
+        let undone = try reduce(pushed, .undo(at: Fixture.t(20)))
+        var restored = state.todos[0]
+        restored.updatedAt = Fixture.t(20)
+        restored.synced = false
+        restored.base = SyncBase(rev: 3, content: nil)
+        #expect(undone.todo(id: 1) == restored)
+
+        // The own tombstone arrives from the feed: kept, no conflict, the base moves on.
+        let pulled = try reduce(undone, .syncPulled(records: [tombstone], cursor: 9, at: now))
+        restored.base = SyncBase(rev: 9, content: nil)
+        #expect(pulled.todo(id: 1) == restored)
+        #expect(pulled.todos.allSatisfy { $0.conflicts.isEmpty })
+        let resend = pulled.pendingOperations { Fixture.uuid(ids.next()!) }.filter { $0.uuid == Fixture.uuid(1) }
+        #expect(resend.map(\.baseRev) == [9])
+        #expect(resend.first?.content == restored.content)
+
+        // Without the feed (it skipped the device's own change), the push meets the tombstone,
+        // and the next push is based on it.
+        let first = undone.pendingOperations { Fixture.uuid(ids.next()!) }.filter { $0.uuid == Fixture.uuid(1) }
+        #expect(first.map(\.baseRev) == [3])
+        let conflicted = try reduce(try reduce(undone, .syncQueued(first)), .syncPushed([.conflict(opId: first[0].opId, record: tombstone)], at: now))
+        #expect(conflicted.todo(id: 1)?.base == SyncBase(rev: 9, content: nil))
+        #expect(conflicted.todo(id: 1)?.conflicts == [])
+    }
 }

@@ -74,4 +74,20 @@ import TodoCore
         #expect(after.todos.filter { $0.id != 7 } == before.todos.filter { $0.id != 7 })
         #expect(after.todos.first { $0.id == 7 }?.notes == big)
     }
+
+    /// What shell completion lists: every number and name, journal included, as a whole load.
+    @Test func numbersAndNamesAreWhatAWholeLoadHolds() throws {
+        try makeLivedInFile()
+        try apply(.edit(id: 9, changes: [FieldChange(.name, "tab\tand \"quotes\" and é")], at: at), reading: .referencedBy(["9"]))
+        #expect(StateFile.namesFast(Array(try Data(contentsOf: URL(fileURLWithPath: file.path)))) != nil)
+        let names = try file.numbersAndNames()
+        let whole = try file.load().todos
+        #expect(names.map(\.id) == whole.map(\.id))
+        #expect(names.map(\.name) == whole.map(\.name))
+        // Another layout is read whole, with the same answer.
+        try Data(SelectionTests.fileBytes()).write(to: URL(fileURLWithPath: file.path))
+        try? FileManager.default.removeItem(atPath: file.journalPath)
+        #expect(StateFile.namesFast(SelectionTests.fileBytes()) == nil)
+        #expect(try file.numbersAndNames().map(\.name) == file.load().todos.map(\.name))
+    }
 }

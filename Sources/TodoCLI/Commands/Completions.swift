@@ -13,14 +13,14 @@ enum CompletionsCommand {
 enum CompleteCommand {
     static func plan(_ invocation: Invocation, _ context: Context) -> Plan {
         guard let path = try? stateFilePath(invocation, context.environment),
-            let state = try? StateFile(path: path).load()
+            let todos = try? StateFile(path: path).numbersAndNames()
         else { return .output(Output()) }
         var out = ""
-        out.reserveCapacity(state.todos.count * 56)
-        for todo in state.todos {
-            out += String(todo.id)
+        out.reserveCapacity(todos.count * 56)
+        for (id, name) in todos {
+            out += String(id)
             out += "\t"
-            out += oneLine(todo.name)
+            out += oneLine(name)
             out += "\n"
         }
         return .output(Output(stdout: out))
