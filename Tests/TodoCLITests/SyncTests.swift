@@ -46,6 +46,28 @@ import TodoCore
         #expect(try b.run("list", "--filter", "unsynced", server: server).stdout == "")
     }
 
+    /// Issue 13: a delete sent, then undone here and synced again, is this device's doing:
+    /// no "deleted on another device", and the todo comes back everywhere.
+    @Test func undoingASyncedDeleteIsNoConflict() throws {
+        try a.run("add", "keep me", server: server)
+        try a.run("add", "other", server: server)
+        try syncAll([a, b], times: 1)
+        try a.run("delete", "1", server: server)
+        try a.sync(server)
+        try b.sync(server)
+        #expect(try b.contents().values.sorted() == ["other|||false"])
+        #expect(try a.run("undo", server: server).stdout == "Undid: delete #1 \"keep me\"\n")
+        let first = try a.sync(server).stdout
+        let second = try a.sync(server).stdout
+        #expect(first.hasSuffix("0 conflicts.\n"), "\(first)")
+        #expect(second.hasSuffix("0 conflicts.\n"), "\(second)")
+        #expect(!first.contains("deleted") && !second.contains("deleted"))
+        #expect(try a.run("show", "1", server: server).stdout.contains("Conflict") == false)
+        try syncAll([b, a])
+        #expect(try b.contents() == a.contents())
+        #expect(try b.contents().values.sorted() == ["keep me|||false", "other|||false"])
+    }
+
     @Test func editsToDifferentFieldsAreBothKept() throws {
         try a.run("add", "report", server: server)
         try syncAll([a, b], times: 1)
