@@ -1,6 +1,12 @@
 #!/usr/bin/env bash
 # Times todo side by side with Taskwarrior 2.6 and todo.txt-cli on equivalent data sets
-# (issue 7) and checks the issue's targets. See README.md, "Performance".
+# (issue 7) and checks the issues' targets. See docs/PERFORMANCE.md.
+#
+# todo is timed in four states of the same N todos (issue 13): "synthetic", the state file
+# make_data.py writes; "history", made by todo itself (`add -` of the N names, every third
+# completed, then BULK toggles of all N, filling the undo history); "synced", the synthetic
+# file after a full sync with a local todo-server (every todo carries its sync base); and
+# "journal", the synthetic file with 99 small changes in its journal.
 #
 #   bash Benchmarks/compare.sh [--sizes 10000,100000] [--quick] [--skip-build]
 #
@@ -21,6 +27,8 @@ SIZES=10000,100000
 QUICK=0
 BUILD=1
 PUSH=10000
+BULK=6
+STATES=(synthetic history synced journal)
 while (($#)); do
     case $1 in
         --sizes) SIZES=$2; shift 2 ;;
@@ -96,6 +104,71 @@ measure() {
     log "$(printf '%-7s %-12s %-9s %10s ms %8s KiB' "$size" "$tool" "$op" "$median" "$rss")"
 }
 
+# --- a local todo-server --------------------------------------------------------------------
+start_server() {
+    local d=$WORK/server
+    mkdir -p "$d"
+    export TODO_SERVER_DB=$d/server.sqlite
+    unset TODO_SERVER TODO_TOKEN
+    local port
+    port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+    "$SERVER" user add bench >/dev/null 2>>"$d/server.log"
+    "$SERVER" serve --hostname 127.0.0.1 --port "$port" --log warning >>"$d/server.log" 2>&1 &
+    SERVER_PID=$!
+    for _ in $(seq 300); do
+        (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null && break
+        sleep 0.1
+    done
+    URL=http://127.0.0.1:$port
+}
+
+# new_config FILE: a todo config file for a new user of the server, with its token.
+new_config() {
+    local user token
+    user=bench$(date +%s%N)
+    "$SERVER" user add "$user" >/dev/null 2>>"$WORK/server/server.log"
+    token=$("$SERVER" token add "$user" 2>>"$WORK/server/server.log")
+    (umask 077; printf '{"server": "%s", "token": "%s"}\n' "$URL" "$token" >"$1")
+}
+
+# --- the lived-in states, made with todo's own commands (issue 13) ---------------------------
+# make_states N DIR: DIR/states/STATE/ holds each state's state file, journal and undo log.
+make_states() {
+    local n=$1 d=$2 s
+    local names=$d/pristine/todo/names.txt
+    log "N=$n: making the lived-in states with todo"
+    s=$d/states/synthetic; mkdir -p "$s"
+    cp "$d/pristine/todo/state.json" "$s/"
+    # (a) history: add - of the N names, every third completed, then BULK toggles of all.
+    s=$d/states/history; mkdir -p "$s"
+    "$TODO" --file "$s/state.json" --quiet add - <"$names" >/dev/null
+    seq 3 3 "$n" | "$TODO" --file "$s/state.json" --quiet toggle - >/dev/null
+    for _ in $(seq "$BULK"); do seq 1 "$n" | "$TODO" --file "$s/state.json" --quiet toggle - >/dev/null; done
+    # (b) synced: the synthetic file after a full sync with the local server.
+    s=$d/states/synced; mkdir -p "$s"
+    cp "$d/pristine/todo/state.json" "$s/"
+    new_config "$d/synced-config.json"
+    TODO_CONFIG=$d/synced-config.json "$TODO" --file "$s/state.json" sync --quiet >&2
+    TODO_CONFIG=$d/synced-config.json "$TODO" --file "$s/state.json" sync --quiet >&2
+    # (c) journal: the synthetic file with 99 small changes (49 todos toggled twice, one edit).
+    s=$d/states/journal; mkdir -p "$s"
+    cp "$d/pristine/todo/state.json" "$s/"
+    for id in $(seq 1 49); do
+        "$TODO" --file "$s/state.json" --quiet toggle "$id" >/dev/null
+        "$TODO" --file "$s/state.json" --quiet toggle "$id" >/dev/null
+    done
+    "$TODO" --file "$s/state.json" --quiet edit 50 --notes "edited" >/dev/null
+    local lines
+    lines=$(($(wc -l <"$s/state.json.journal") - 1))
+    [[ $lines == 99 ]] || { echo "compare.sh: the journal state has $lines changes, not 99" >&2; exit 1; }
+    for s in "${STATES[@]}"; do
+        local got
+        got=$("$TODO" --file "$d/states/$s/state.json" list --json | python3 -c 'import json,sys; t=json.load(sys.stdin); print(len(t), sum(not x["completed"] for x in t))')
+        [[ $got == "$n $ACTIVE" ]] || { echo "compare.sh: state $s has '$got' todos, want '$n $ACTIVE'" >&2; exit 1; }
+        log "$(printf 'N=%s state %-9s %s' "$n" "$s" "$(cd "$d/states/$s" && du -ch state.json* | tail -1 | cut -f1)")"
+    done
+}
+
 # --- data sets and the three tools ---------------------------------------------------------
 ADD_NAME="Benchmark an added todo of forty chars"
 run_size() {
@@ -136,41 +209,42 @@ EOF
     got=$("$TODOTXT" -d "$d/todotxt.cfg" -p ls | tail -1)
     [[ $got == "TODO: $ACTIVE of $ACTIVE tasks shown" ]] || { echo "compare.sh: todo.txt says '$got'" >&2; exit 1; }
 
-    # The pristine state file, and no journal left by the previous run.
-    printf 'cp %q %q && rm -f %q\n' "$d/pristine/todo/state.json" "$state" "$state.journal" >"$d/prep-todo.sh"
-    local p_todo="sh $d/prep-todo.sh"
     local p_task="cp $d/pristine/task/pending.data $d/pristine/task/completed.data $d/pristine/task/undo.data $d/pristine/task/backlog.data $d/live/task/"
+    make_states "$n" "$d"
     local p_txt="cp $d/pristine/txt/todo.txt $d/pristine/txt/done.txt $d/live/txt/"
     local txt=("$TODOTXT" -d "$d/todotxt.cfg" -p -f)
-
-    measure "$n" todo add "$p_todo" "$TODO" --file "$state" add "$ADD_NAME"
     measure "$n" task add "$p_task" task add "$ADD_NAME"
     measure "$n" txt add "$p_txt" "${txt[@]}" add "$ADD_NAME"
 
-    measure "$n" todo list "" "$TODO" --file "$state" list --filter active
     measure "$n" task list "" task list
     measure "$n" txt list "" "${txt[@]}" ls
 
-    measure "$n" todo show "" "$TODO" --file "$state" show "$TODO_ID"
     measure "$n" task show "" task "$TASK_ID" info
     measure "$n" txt show "" "${txt[@]}" ls "$TXT_TERM"
 
-    measure "$n" todo change "$p_todo" "$TODO" --file "$state" toggle "$TODO_ID"
     measure "$n" task change "$p_task" task "$TASK_ID" done
     measure "$n" txt change "$p_txt" "${txt[@]}" do "$TXT_LINE"
 
-    measure "$n" todo delete "$p_todo" "$TODO" --file "$state" delete "$TODO_ID"
     measure "$n" task delete "$p_task" task "$TASK_ID" delete
     measure "$n" txt delete "$p_txt" "${txt[@]}" del "$TXT_LINE"
 
-    # The completion callback the shell scripts run on TAB (branch `completions`).
-    # (Through a file: with pipefail, `head` closing the pipe would fail the check.)
-    "$TODO" --file "$state" __complete ids >"$WORK/complete.txt" 2>/dev/null || true
-    if head -1 "$WORK/complete.txt" | grep -q $'^[0-9]*\t'; then
-        measure "$n" todo complete "" "$TODO" --file "$state" __complete ids
-    else
-        log "todo has no '__complete ids' in this build: completion not timed"
-    fi
+    # todo in each state; before each run that changes something, the state's files (state
+    # file, journal, undo log) are put back as they were and nothing else is left.
+    local s
+    for s in "${STATES[@]}"; do
+        local live=$d/live/todo/$s saved=$d/states/$s
+        mkdir -p "$live"
+        printf 'rm -f %q/state.json*; cp %q/state.json* %q/\n' "$live" "$saved" "$live" >"$d/prep-$s.sh"
+        local p_todo="sh $d/prep-$s.sh" state=$live/state.json tool=todo-$s
+        $p_todo
+        measure "$n" "$tool" add "$p_todo" "$TODO" --file "$state" add "$ADD_NAME"
+        measure "$n" "$tool" list "" "$TODO" --file "$state" list --filter active
+        measure "$n" "$tool" show "" "$TODO" --file "$state" show "$TODO_ID"
+        measure "$n" "$tool" change "$p_todo" "$TODO" --file "$state" toggle "$TODO_ID"
+        measure "$n" "$tool" delete "$p_todo" "$TODO" --file "$state" delete "$TODO_ID"
+        # The completion callback the shell scripts run on TAB.
+        measure "$n" "$tool" complete "" "$TODO" --file "$state" __complete ids
+    done
 }
 
 # --- sync against a local todo-server ------------------------------------------------------
@@ -178,21 +252,8 @@ run_sync() {
     local d=$WORK/sync
     mkdir -p "$d"
     python3 "$HERE/make_data.py" "$PUSH" "$d/pristine" >/dev/null
-    export TODO_SERVER_DB=$d/server.sqlite
-    unset TODO_SERVER TODO_TOKEN
-    local port
-    port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-    "$SERVER" user add bench >/dev/null 2>>"$d/server.log"
-    local token
-    token=$("$SERVER" token add bench 2>>"$d/server.log")
-    "$SERVER" serve --hostname 127.0.0.1 --port "$port" --log warning >>"$d/server.log" 2>&1 &
-    SERVER_PID=$!
-    for _ in $(seq 300); do
-        (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null && break
-        sleep 0.1
-    done
-    local url=http://127.0.0.1:$port
-    (umask 077; printf '{"server": "%s", "token": "%s"}\n' "$url" "$token" >"$d/nothing-config.json")
+    local url=$URL
+    new_config "$d/nothing-config.json"
 
     # (1) nothing to do: a state file already synced with the server.
     cp "$d/pristine/todo/state.json" "$d/nothing.json"
@@ -203,10 +264,10 @@ run_sync() {
     cat >"$d/prep-push.sh" <<EOF
 set -e
 cp "$d/pristine/todo/state.json" "$d/push.json"
-rm -f "$d/push.json.journal"
+rm -f "$d/push.json.journal" "$d/push.json.undo"
 user=bench\$(date +%s%N)
-"$SERVER" user add "\$user" >/dev/null 2>>"$d/server.log"
-token=\$("$SERVER" token add "\$user" 2>>"$d/server.log")
+"$SERVER" user add "\$user" >/dev/null 2>>"$WORK/server/server.log"
+token=\$("$SERVER" token add "\$user" 2>>"$WORK/server/server.log")
 (umask 077; printf '{"server": "%s", "token": "%s"}\n' "$url" "\$token" >"$d/push-config.json")
 EOF
     bash "$d/prep-push.sh"
@@ -221,6 +282,7 @@ EOF
 }
 
 START=$(date +%s)
+start_server
 for n in "${SIZE_LIST[@]}"; do run_size "$n"; done
 log "sync"
 run_sync
@@ -249,23 +311,26 @@ print("Versions: %s; Taskwarrior %s; %s; %s" % (out(os.environ.get("TODO_BIN", "
 print("Medians of hyperfine -N --output=pipe runs, in ms; peak memory = maximum RSS of one run (/usr/bin/time -v), MiB.")
 print()
 
-ops = ["add", "list", "show", "change", "delete"]
-label = {"add": "add one", "list": "list active", "show": "show one", "change": "change one", "delete": "delete one"}
+ops = ["add", "list", "show", "change", "delete", "complete"]
+states = ["synthetic", "history", "synced", "journal"]
+label = {"add": "add one", "list": "list active", "show": "show one", "change": "change one",
+         "delete": "delete one", "complete": "completion"}
+f = lambda v: "%.1f" % v if v is not None else "-"
+r = lambda a, b: "%.2f" % (a / b) if a is not None and b else "-"
 for n in sizes:
     s = str(n)
-    print("N = {:,}".format(n))
-    print("| operation   | todo ms | task ms | todo.txt ms | todo/task | todo/todo.txt | todo MiB | task MiB | todo.txt MiB |")
-    print("|-------------|--------:|--------:|------------:|----------:|--------------:|---------:|---------:|-------------:|")
+    print("N = {:,}: medians in ms; todo in each state; ratios of todo's slowest state".format(n))
+    print("| operation   | task | todo.txt | synthetic | history | synced | journal | worst/task | worst/todo.txt |")
+    print("|-------------|-----:|---------:|----------:|--------:|-------:|--------:|-----------:|---------------:|")
     for op in ops:
-        t, w, x = ms.get((s, "todo", op)), ms.get((s, "task", op)), ms.get((s, "txt", op))
-        f = lambda v: "%.1f" % v if v is not None else "-"
-        r = lambda a, b: "%.2f" % (a / b) if a is not None and b else "-"
-        print("| %-11s | %7s | %7s | %11s | %9s | %13s | %8s | %8s | %12s |" % (
-            label[op], f(t), f(w), f(x), r(t, w), r(t, x),
-            f(rss.get((s, "todo", op))), f(rss.get((s, "task", op))), f(rss.get((s, "txt", op)))))
-    if (s, "todo", "complete") in ms:
-        print("| %-11s | %7.1f | %7s | %11s | %9s | %13s | %8.1f | %8s | %12s |" % (
-            "completion", ms[(s, "todo", "complete")], "-", "-", "-", "-", rss[(s, "todo", "complete")], "-", "-"))
+        w, x = ms.get((s, "task", op)), ms.get((s, "txt", op))
+        times = [ms.get((s, "todo-" + st, op)) for st in states]
+        worst = max(t for t in times if t is not None)
+        print("| %-11s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
+            label[op], f(w), f(x), *[f(t) for t in times], r(worst, w), r(worst, x)))
+    print("Peak memory (MiB): " + "; ".join("%s todo %s (worst state), task %s, todo.txt %s" % (
+        op, f(max(rss[(s, "todo-" + st, op)] for st in states)), f(rss.get((s, "task", op))), f(rss.get((s, "txt", op))))
+        for op in ops[:5]))
     print()
 print("Sync with a local todo-server (state of {:,} todos):".format(push))
 for op, text in (("sync-nothing", "nothing to do"), ("sync-push", "push {:,} new todos".format(push))):
@@ -276,34 +341,43 @@ print()
 results = []
 def check(ok, text):
     results.append(("PASS" if ok else "FAIL") + "  " + text)
-if 10000 in sizes:
-    s = "10000"
-    for op in ["add", "change", "delete", "show"]:
-        t, w, x = ms[(s, "todo", op)], ms[(s, "task", op)], ms[(s, "txt", op)]
-        check(t <= w / 3, "10k %-6s todo %.1f ms <= 1/3 of Taskwarrior's %.1f ms (%.1f)" % (op, t, w, w / 3))
-        check(t <= x, "10k %-6s todo %.1f ms <= todo.txt's %.1f ms" % (op, t, x))
-    t, w, x = ms[(s, "todo", "list")], ms[(s, "task", "list")], ms[(s, "txt", "list")]
-    check(t <= w / 3, "10k list   todo %.1f ms <= 1/3 of Taskwarrior's %.1f ms (%.1f)" % (t, w, w / 3))
-    check(t <= x / 3, "10k list   todo %.1f ms <= 1/3 of todo.txt's %.1f ms (%.1f)" % (t, x, x / 3))
-    worst = max(ops, key=lambda op: rss[(s, "todo", op)] - rss[(s, "task", op)])
-    check(all(rss[(s, "todo", op)] <= rss[(s, "task", op)] for op in ops),
-          "10k memory todo <= Taskwarrior per operation (largest excess: %s, todo %.1f MiB vs %.1f MiB)"
-          % (worst, rss[(s, "todo", worst)], rss[(s, "task", worst)]))
-if 10000 in sizes and 100000 in sizes:
-    for op in ops + (["complete"] if ("10000", "todo", "complete") in ms and ("100000", "todo", "complete") in ms else []):
-        a, b = ms[("10000", "todo", op)], ms[("100000", "todo", op)]
-        check(b <= 10 * a, "100k %-8s todo %.1f ms <= 10 x its 10k time %.1f ms (%.1fx)" % (op, b, a, b / a))
-    t = ms[("100000", "todo", "list")]
-    check(t < 1000, "100k list todo %.1f ms < 1000 ms" % t)
-    top = max((k for k in rss if k[0] == "100000" and k[1] == "todo"), key=lambda k: rss[k])
-    check(rss[top] < 150, "100k memory todo peak %.1f MiB (%s) < 150 MiB" % (rss[top], top[2]))
+for st in states:
+    tool = "todo-" + st
+    if 10000 in sizes:
+        s = "10000"
+        for op in ["add", "change", "delete", "show"]:
+            t, w, x = ms[(s, tool, op)], ms[(s, "task", op)], ms[(s, "txt", op)]
+            check(t <= w / 3, "%-9s 10k %-6s todo %.1f ms <= 1/3 of Taskwarrior's %.1f ms (%.1f)" % (st, op, t, w, w / 3))
+            check(t <= x, "%-9s 10k %-6s todo %.1f ms <= todo.txt's %.1f ms" % (st, op, t, x))
+        t, w, x = ms[(s, tool, "list")], ms[(s, "task", "list")], ms[(s, "txt", "list")]
+        check(t <= w / 3, "%-9s 10k list   todo %.1f ms <= 1/3 of Taskwarrior's %.1f ms (%.1f)" % (st, t, w, w / 3))
+        check(t <= x / 3, "%-9s 10k list   todo %.1f ms <= 1/3 of todo.txt's %.1f ms (%.1f)" % (st, t, x, x / 3))
+        worst = max(ops[:5], key=lambda op: rss[(s, tool, op)] - rss[(s, "task", op)])
+        check(all(rss[(s, tool, op)] <= rss[(s, "task", op)] for op in ops[:5]),
+              "%-9s 10k memory todo <= Taskwarrior per operation (largest excess: %s, todo %.1f MiB vs %.1f MiB)"
+              % (st, worst, rss[(s, tool, worst)], rss[(s, "task", worst)]))
+        t = ms[(s, tool, "complete")]
+        check(t <= 20, "%-9s 10k completion todo %.1f ms <= 20 ms" % (st, t))
+    if 10000 in sizes and 100000 in sizes:
+        for op in ops:
+            a, b = ms[("10000", tool, op)], ms[("100000", tool, op)]
+            check(b <= 10 * a, "%-9s 100k %-8s todo %.1f ms <= 10 x its 10k time %.1f ms (%.1fx)" % (st, op, b, a, b / a))
+        t = ms[("100000", tool, "list")]
+        check(t < 1000, "%-9s 100k list todo %.1f ms < 1000 ms" % (st, t))
+        for op in ["add", "delete"]:
+            t, x = ms[("100000", tool, op)], ms[("100000", "txt", op)]
+            check(t <= x, "%-9s 100k %-6s todo %.1f ms <= todo.txt's %.1f ms" % (st, op, t, x))
+        t = ms[("100000", tool, "complete")]
+        check(t <= 50, "%-9s 100k completion todo %.1f ms <= 50 ms" % (st, t))
+        top = max((k for k in rss if k[0] == "100000" and k[1] == tool), key=lambda k: rss[k])
+        check(rss[top] < 150, "%-9s 100k memory todo peak %.1f MiB (%s) < 150 MiB" % (st, rss[top], top[2]))
 if ("sync", "todo", "sync-nothing") in ms:
     t = ms[("sync", "todo", "sync-nothing")]
     check(t <= 50, "sync nothing to do %.1f ms <= 50 ms" % t)
 if ("sync", "todo", "sync-push") in ms:
     t = ms[("sync", "todo", "sync-push")]
     check(t <= 5000, "sync push {:,} new todos %.1f ms <= 5000 ms".format(push) % t)
-print("Targets (issue 7):")
+print("Targets (issues 7 and 13, in every state):")
 for line in results: print(line)
 print()
 print("compare.sh ran for %s s" % seconds)

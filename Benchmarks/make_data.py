@@ -6,7 +6,7 @@ Usage: make_data.py N OUTDIR
 Every third todo (ids 3, 6, 9, ...) is completed; names are about 40 characters,
 deterministic (seeded) and unique. The same todos, in the same order, go to:
 
-  OUTDIR/todo/state.json           todo's state file (format version 3, never synced)
+  OUTDIR/todo/state.json           todo's state file (format version 4, never synced)
   OUTDIR/task/{pending,completed,undo,backlog}.data   Taskwarrior 2.6 data directory
   OUTDIR/txt/{todo,done}.txt       todo.txt-cli files (active / completed lines)
 
@@ -70,12 +70,14 @@ def main():
             active_ids.append(i)
             active_names.append(name)
 
-    state = ('{"format": "todo-state", "version": 3, "generation": "benchmark", "nextId": %d,\n'
+    state = ('{"format": "todo-state", "version": 4, "generation": "benchmark", "nextId": %d,\n'
              ' "sync": {"datasetId": null, "cursor": 0, "deletions": [], "outbox": []},\n'
              ' "todos": [' % (n + 1))
     state += ",".join("\n  " + line for line in todo_lines)
-    state += '],\n "history": []}\n'
+    state += ']}\n'
     write(out, "todo/state.json", state)
+    # The same names in the same order, one a line, for `todo add -` (the lived-in states).
+    write(out, "todo/names.txt", "".join(json.loads("[%s]" % line)[0]["name"] + "\n" for line in todo_lines))
     write(out, "task/pending.data", "".join(l + "\n" for l in pending))
     write(out, "task/completed.data", "".join(l + "\n" for l in completed))
     write(out, "task/undo.data", "")
