@@ -76,18 +76,20 @@ import TodoCore
     }
 
     /// What shell completion lists: every number and name, journal included, as a whole load.
-    @Test func numbersAndNamesAreWhatAWholeLoadHolds() throws {
+    @Test func numberedNamesAreWhatAWholeLoadHolds() throws {
         try makeLivedInFile()
         try apply(.edit(id: 9, changes: [FieldChange(.name, "tab\tand \"quotes\" and é")], at: at), reading: .referencedBy(["9"]))
-        #expect(StateFile.namesFast(Array(try Data(contentsOf: URL(fileURLWithPath: file.path)))) != nil)
-        let names = try file.numbersAndNames()
-        let whole = try file.load().todos
-        #expect(names.map(\.id) == whole.map(\.id))
-        #expect(names.map(\.name) == whole.map(\.name))
+        try apply(.edit(id: 3000, changes: [FieldChange(.name, "back\\slash")], at: at), reading: .referencedBy(["3000"]))
+        try apply(.delete(ids: [1], at: at), reading: .referencedBy(["1"]))
+        // Like the real escape, it leaves printable ASCII alone; it marks what it is given.
+        let escape = { (name: String) in name.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F } ? name : "<\(name)>" }
+        func expected() throws -> String {
+            try file.load().todos.map { "\($0.id)\t\(escape($0.name))\n" }.joined()
+        }
+        #expect(String(decoding: try file.numberedNames(escaping: escape), as: UTF8.self) == (try expected()))
         // Another layout is read whole, with the same answer.
         try Data(SelectionTests.fileBytes()).write(to: URL(fileURLWithPath: file.path))
         try? FileManager.default.removeItem(atPath: file.journalPath)
-        #expect(StateFile.namesFast(SelectionTests.fileBytes()) == nil)
-        #expect(try file.numbersAndNames().map(\.name) == file.load().todos.map(\.name))
+        #expect(String(decoding: try file.numberedNames(escaping: escape), as: UTF8.self) == (try expected()))
     }
 }

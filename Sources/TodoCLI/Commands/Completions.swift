@@ -13,16 +13,9 @@ enum CompletionsCommand {
 enum CompleteCommand {
     static func plan(_ invocation: Invocation, _ context: Context) -> Plan {
         guard let path = try? stateFilePath(invocation, context.environment),
-            let todos = try? StateFile(path: path).numbersAndNames()
+            let lines = try? StateFile(path: path).numberedNames(escaping: oneLine)
         else { return .output(Output()) }
-        var out = ""
-        out.reserveCapacity(todos.count * 56)
-        for (id, name) in todos {
-            out += String(id)
-            out += "\t"
-            out += oneLine(name)
-            out += "\n"
-        }
+        let out = String(decoding: lines, as: UTF8.self)
         return .output(Output(stdout: out))
     }
 }
