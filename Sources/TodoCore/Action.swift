@@ -22,8 +22,10 @@ public enum Action: Equatable, Sendable, Codable {
     case syncPulled(records: [RemoteRecord], cursor: Int64, at: Date)
     /// Operations about to be sent, remembered so a retry reuses their ids.
     case syncQueued([OutboxOperation])
-    /// The server's answers to the queued operations.
-    case syncPushed([PushOutcome], at: Date)
+    /// The server's answers to the queued operations; `feedCursor`, when the server gives
+    /// it, is where the change feed now stands with nothing in it this device has not seen
+    /// (its own push), so the next pull need not download it again.
+    case syncPushed([PushOutcome], feedCursor: Int64? = nil, at: Date)
 }
 
 public struct NewTodo: Equatable, Sendable, Codable {

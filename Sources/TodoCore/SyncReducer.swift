@@ -26,10 +26,11 @@ func applySync(_ action: Action, to state: inout TodoState) throws(ReduceError) 
         state.markAcknowledged()
     case .syncQueued(let operations):
         state.sync.outbox = operations
-    case .syncPushed(let outcomes, let at):
+    case .syncPushed(let outcomes, let feedCursor, let at):
         var merger = SyncMerger(state)
         for outcome in outcomes { merger.apply(outcome, at: at) }
         state = merger.finish()
+        if let feedCursor { state.sync.cursor = max(state.sync.cursor, feedCursor) }
         let answered = Set(outcomes.map(\.opId))
         state.sync.outbox.removeAll { answered.contains($0.opId) }
         state.markAcknowledged()

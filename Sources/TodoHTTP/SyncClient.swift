@@ -23,12 +23,12 @@ public struct SyncClient: SyncTransport {
         return try send(URLRequest(url: components.url!), expecting: ChangesResponse.self)
     }
 
-    public func push(_ operations: [PushOperation]) throws(SyncError) -> PushResponse {
+    public func push(_ operations: [PushOperation], since: Int64?) throws(SyncError) -> PushResponse {
         var request = URLRequest(url: endpoint("v1/push"))
         request.httpMethod = "POST"
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         do {
-            request.httpBody = try WireJSON.encoder.encode(PushRequest(operations: operations))
+            request.httpBody = try WireJSON.encoder.encode(PushRequest(operations: operations, since: since))
         } catch {
             throw .badResponse("cannot encode the changes to send: \(error)")
         }

@@ -123,10 +123,12 @@ public struct SyncEngine {
         var state = state
         for start in stride(from: 0, to: operations.count, by: Self.batchSize) {
             let batch = Array(operations[start..<min(start + Self.batchSize, operations.count)])
-            let response = try client.push(batch.map(\.wire))
+            let response = try client.push(batch.map(\.wire), since: state.sync.cursor)
             let outcomes = try outcomes(of: batch, in: response, datasetId: state.sync.datasetId)
             report.pushed += outcomes.count { if case .applied = $0 { true } else { false } }
-            state = try store.update { try reduce($0, .syncPushed(outcomes, at: at)) }.after
+            // A feed cursor behind ours, or beyond what the server says it holds, is no answer.
+            let feedCursor = response.feedCursor.flatMap { $0 >= state.sync.cursor && $0 <= response.cursor ? $0 : nil }
+            state = try store.update { try reduce($0, .syncPushed(outcomes, feedCursor: feedCursor, at: at)) }.after
         }
         return state
     }

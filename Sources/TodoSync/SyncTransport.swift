@@ -7,5 +7,7 @@ public protocol SyncTransport: Sendable {
     /// The server, as people should see it named (never with the token).
     var server: URL { get }
     func changes(since cursor: Int64, limit: Int) throws(SyncError) -> ChangesResponse
-    func push(_ operations: [PushOperation]) throws(SyncError) -> PushResponse
+    /// Sends `operations`; `since` is the feed cursor the client has read up to, which lets
+    /// the server say (`feedCursor`) when the feed holds nothing but this push after it.
+    func push(_ operations: [PushOperation], since: Int64?) throws(SyncError) -> PushResponse
 }

@@ -46,6 +46,23 @@ import TodoCore
         #expect(try b.run("list", "--filter", "unsynced", server: server).stdout == "")
     }
 
+    /// Issue 13: after a push the feed holds only this device's own changes, so the cursor
+    /// moves past them and the next sync downloads nothing; a change from another device in
+    /// between keeps the cursor where it was, and that change is pulled.
+    @Test func aPushIsNotDownloadedAgain() throws {
+        for name in ["one", "two", "three"] { try a.run("add", name, server: server) }
+        try a.sync(server)
+        #expect(try TodoStoreAccess.load(a.file).sync.cursor == 3)
+        #expect(try a.sync(server).stdout == "Synced with \(server.url): pulled 0, pushed 0, 0 conflicts.\n")
+        try b.sync(server)
+        try b.run("add", "from b", server: server)
+        try b.sync(server)
+        try a.run("toggle", "1", server: server)
+        #expect(try a.sync(server).stdout == "Synced with \(server.url): pulled 1, pushed 1, 0 conflicts.\n")
+        #expect(try TodoStoreAccess.load(a.file).sync.cursor == 5)
+        #expect(try a.contents() == b.contents().merging(try a.contents()) { _, mine in mine })
+    }
+
     /// Issue 13: a delete sent, then undone here and synced again, is this device's doing:
     /// no "deleted on another device", and the todo comes back everywhere.
     @Test func undoingASyncedDeleteIsNoConflict() throws {

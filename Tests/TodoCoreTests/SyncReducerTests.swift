@@ -177,4 +177,12 @@ import Testing
         #expect(conflicted.todo(id: 1)?.base == SyncBase(rev: 9, content: nil))
         #expect(conflicted.todo(id: 1)?.conflicts == [])
     }
+
+    /// The server's feed cursor after a push moves the cursor on, never back.
+    @Test func aFeedCursorMovesTheCursorForwardOnly() throws {
+        let queued = try reduce(state, .syncQueued(state.pendingOperations { Fixture.uuid(300) }))
+        #expect(try reduce(queued, .syncPushed([], feedCursor: 12, at: now)).sync.cursor == 12)
+        #expect(try reduce(queued, .syncPushed([], feedCursor: 2, at: now)).sync.cursor == 4)
+        #expect(try reduce(queued, .syncPushed([], at: now)).sync.cursor == 4)
+    }
 }
