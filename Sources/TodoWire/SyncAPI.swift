@@ -94,7 +94,14 @@ public struct PushOperation: Codable, Sendable, Equatable {
 /// `POST /v1/push` body.
 public struct PushRequest: Codable, Sendable, Equatable {
     public var operations: [PushOperation]
-    public init(operations: [PushOperation]) { self.operations = operations }
+    /// The client's change-feed cursor when it sends this push; optional (absent from older
+    /// clients). It lets the server answer `PushResponse.feedCursor`.
+    public var since: Int64?
+
+    public init(operations: [PushOperation], since: Int64? = nil) {
+        self.operations = operations
+        self.since = since
+    }
 }
 
 public struct PushResult: Codable, Sendable, Equatable {
@@ -123,11 +130,16 @@ public struct PushResponse: Codable, Sendable, Equatable {
     public var results: [PushResult]
     /// The user's latest revision after this push.
     public var cursor: Int64
+    /// Present when every change after the request's `since` up to `cursor` was made by this
+    /// push: the client may move its feed cursor to it without downloading its own changes.
+    /// Absent (nil) otherwise, and from older servers.
+    public var feedCursor: Int64?
 
-    public init(datasetId: UUID, results: [PushResult], cursor: Int64) {
+    public init(datasetId: UUID, results: [PushResult], cursor: Int64, feedCursor: Int64? = nil) {
         self.datasetId = datasetId
         self.results = results
         self.cursor = cursor
+        self.feedCursor = feedCursor
     }
 }
 

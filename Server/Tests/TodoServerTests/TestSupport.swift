@@ -110,10 +110,11 @@ class ServerTestCase: XCTestCase {
         return try decode(ChangesResponse.self, response, file: file, line: line)
     }
 
-    func push(_ token: String, _ operations: [PushOperation],
+    func push(_ token: String, _ operations: [PushOperation], since: Int64? = nil,
         file: StaticString = #filePath, line: UInt = #line
     ) async throws -> PushResponse {
-        let body = String(decoding: try WireJSON.encoder.encode(PushRequest(operations: operations)), as: UTF8.self)
+        let request = PushRequest(operations: operations, since: since)
+        let body = String(decoding: try WireJSON.encoder.encode(request), as: UTF8.self)
         let response = try await send(.POST, "v1/push", headers: auth(token), body: body, file: file, line: line)
         XCTAssertEqual(response.status, .ok, response.body.string, file: file, line: line)
         return try decode(PushResponse.self, response, file: file, line: line)

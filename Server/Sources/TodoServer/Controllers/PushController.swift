@@ -14,9 +14,11 @@ struct PushController: RouteCollection {
         let body = try request.wireBody(PushRequest.self)
         try Self.validate(body)
         let outcome = try await SyncStore(db: request.db).push(
-            userID: user.id, operations: body.operations)
+            userID: user.id, operations: body.operations, since: body.since)
         return try Response.wire(
-            PushResponse(datasetId: datasetId, results: outcome.results, cursor: outcome.cursor))
+            PushResponse(
+                datasetId: datasetId, results: outcome.results, cursor: outcome.cursor,
+                feedCursor: outcome.feedCursor))
     }
 
     /// The whole request is refused (400) when any operation is invalid, before anything is applied.
@@ -25,6 +27,9 @@ struct PushController: RouteCollection {
             throw Abort(
                 .badRequest,
                 reason: "at most \(SyncAPI.maxOperationsPerPush) operations per push")
+        }
+        if let since = body.since, since < 0 {
+            throw Abort(.badRequest, reason: "since must be 0 or more")
         }
         for (index, operation) in body.operations.enumerated() {
             guard operation.baseRev >= 0 else {

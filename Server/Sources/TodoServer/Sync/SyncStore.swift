@@ -23,7 +23,7 @@ struct SyncStore {
     }
 
     /// Applies `operations` in one transaction; returns one result per operation, in order,
-    /// and the user's latest revision.
+    /// the user's latest revision, and the feed cursor (see `feedCursor(since:before:after:)`).
     ///
     /// The batch is applied in memory, in request order, under the user's write lock (so
     /// revisions are handed out exactly as if each operation were written on its own); then
@@ -31,11 +31,12 @@ struct SyncStore {
     /// records (new or changed), INSERTs for the replay results, each of at most
     /// `maxRowsPerInsert` rows. A push costs a handful of statements instead of two
     /// per operation.
-    func push(userID: UUID, operations: [PushOperation]) async throws -> (
-        results: [PushResult], cursor: Int64
+    func push(userID: UUID, operations: [PushOperation], since: Int64? = nil) async throws -> (
+        results: [PushResult], cursor: Int64, feedCursor: Int64?
     ) {
         try await withUserWrite(on: db, userID: userID) { tx, user in
             let sql = try tx.sql()
+            let latestBefore = user.lastRev
             var done = try await Self.appliedResults(
                 userID: userID, opIds: operations.map(\.opId), on: tx)
             var batch = Batch(stored: try await Self.records(
@@ -58,8 +59,19 @@ struct SyncStore {
             }
             try await Self.write(batch.changed, on: sql)
             try await Self.insert(applied.map(\.sqlRow), into: OperationModel.schema, on: sql)
-            return (results, user.lastRev)
+            return (
+                results, user.lastRev,
+                Self.feedCursor(since: since, before: latestBefore, after: user.lastRev))
         }
+    }
+
+    /// The cursor a client that was at `since` may move to without reading the feed: the
+    /// user's latest revision after the push, when the client had seen everything before it
+    /// (`since` was the latest revision, read under the user's write lock), so every change
+    /// in between is this push's own. Otherwise nil. A push that changed nothing (replays,
+    /// conflicts) answers `since` itself in that case.
+    static func feedCursor(since: Int64?, before: Int64, after: Int64) -> Int64? {
+        since == before ? after : nil
     }
 
     /// Rows per INSERT statement. At 13 columns that binds at most 6500 values, well below
