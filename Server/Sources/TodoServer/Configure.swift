@@ -35,7 +35,9 @@ public struct ServerSettings: Sendable {
     }
 }
 
-/// The one wiring point: database, migrations, middleware, routes and commands.
+/// The one wiring point: database, migrations, middleware, routes and commands. It opens no
+/// database: the commands that need one (serve, user, token) open it through `openDatabase`,
+/// so `--help` or `routes` leave no file behind.
 public func configure(_ app: Application, settings: ServerSettings = .fromEnvironment()) async throws {
     switch settings.storage {
     case .sqlite(let path):
@@ -46,28 +48,28 @@ public func configure(_ app: Application, settings: ServerSettings = .fromEnviro
         try app.databases.use(.postgres(url: url, maxConnectionsPerEventLoop: 4), as: .psql)
     }
     app.migrations.add(CreateSchema())
-    try await app.autoMigrate()
-    guard let datasetId = try await MetaModel.query(on: app.db).first()?.id else {
-        throw Abort(.internalServerError, reason: "the database has no dataset id")
-    }
 
     app.routes.defaultMaxBodySize = ByteCount(value: settings.maxBodyBytes)
     app.middleware = Middlewares()
     app.middleware.use(RequestLogMiddleware())
-    app.middleware.use(DatasetHeaderMiddleware(datasetId: datasetId))
+    app.middleware.use(DatasetHeaderMiddleware())
     app.middleware.use(APIErrorMiddleware())
 
-    try app.register(collection: HealthController(datasetId: datasetId))
+    try app.register(collection: HealthController())
     let v1 = app.grouped("v1").grouped(BearerAuthMiddleware())
-    try v1.register(collection: ChangesController(datasetId: datasetId))
-    try v1.register(collection: PushController(datasetId: datasetId))
+    try v1.register(collection: ChangesController())
+    try v1.register(collection: PushController())
     if let legacyUser = settings.legacyUser {
         try app.register(collection: LegacyTodoController(userName: legacyUser))
     }
 
-    app.asyncCommands.use(UserCommands(), as: "user")
-    app.asyncCommands.use(TokenCommands(), as: "token")
+    // Every start migrates, so Fluent's `migrate` (and its `--revert`, which drops the data)
+    // has nothing to offer here.
+    app.asyncCommands.commands["migrate"] = nil
+    app.asyncCommands.use(UsingDatabase(UserCommands()), as: "user")
+    app.asyncCommands.use(UsingDatabase(TokenCommands()), as: "token")
     app.asyncCommands.use(
-        GuardedServeCommand(serve: await app.servers.asyncCommand, legacyUser: settings.legacyUser),
+        UsingDatabase(
+            GuardedServeCommand(serve: await app.servers.asyncCommand, legacyUser: settings.legacyUser)),
         as: "serve", isDefault: true)
 }

@@ -25,6 +25,7 @@ final class DatabaseTests: ServerTestCase {
 
         app = try await Application.make(.testing)
         try await configure(app, settings: settings)
+        try await openDatabase(app)
         let after = try await send(.GET, "health").headers.first(name: "X-Todo-Dataset")
         XCTAssertNotNil(before)
         XCTAssertEqual(before, after)

@@ -174,6 +174,37 @@ final class ExecutableTests: XCTestCase {
         XCTAssertTrue(lines.contains("GET /v1/changes 401"), lines)
     }
 
+    /// Only serve, user and token open the database: help, and every other command, leave the
+    /// working directory as it was (no todo-server.sqlite there).
+    func testOnlyDataCommandsCreateTheDatabase() throws {
+        let workingDirectory = directory.appendingPathComponent("cwd")
+        try FileManager.default.createDirectory(at: workingDirectory, withIntermediateDirectories: true)
+        var environment = server.environment
+        environment["TODO_SERVER_DB"] = nil
+        let inWorkingDirectory = RealServer(
+            executable: server.executable, directory: workingDirectory, environment: environment)
+        func files() throws -> [String] {
+            try FileManager.default.contentsOfDirectory(atPath: workingDirectory.path).sorted()
+        }
+
+        let help = try inWorkingDirectory.run(["--help"])
+        XCTAssertEqual(help.status, 0, help.stderr)
+        XCTAssertTrue(help.stdout.contains("serve") && help.stdout.contains("token"), help.stdout)
+        XCTAssertEqual(try files(), [], "--help created a file")
+        for arguments in [
+            ["-h"], ["serve", "--help"], ["user", "--help"], ["user", "add", "--help"],
+            ["token", "list", "-h"], ["routes"], ["migrate"], ["no-such-command"],
+        ] {
+            let output = try inWorkingDirectory.run(arguments)
+            XCTAssertEqual(try files(), [], "\(arguments) created a file; stderr: \(output.stderr)")
+        }
+
+        // The check above can see a file appear: a command that works on the data creates it.
+        let list = try inWorkingDirectory.run(["user", "list"])
+        XCTAssertEqual(list.status, 0, list.stderr)
+        XCTAssertEqual(try files(), ["todo-server.sqlite"])
+    }
+
     func testTokenRevokeByIdAndTokenList() throws {
         XCTAssertEqual(try server.run(["user", "add", "carol"]).status, 0)
         let added = try server.run(["token", "add", "carol"])

@@ -57,6 +57,7 @@ class ServerTestCase: XCTestCase {
         settings = try await makeSettings()
         app = try await Application.make(.testing)
         try await configure(app, settings: settings)
+        try await openDatabase(app)
     }
 
     override func tearDown() async throws {

@@ -26,11 +26,11 @@ struct RequestLogMiddleware: AsyncMiddleware {
 
 /// Adds `X-Todo-Dataset: <dataset id>` to every response.
 struct DatasetHeaderMiddleware: AsyncMiddleware {
-    let datasetId: UUID
-
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         let response = try await next.respond(to: request)
-        response.headers.replaceOrAdd(name: "X-Todo-Dataset", value: datasetId.uuidString)
+        if let datasetId = try? request.application.datasetId {
+            response.headers.replaceOrAdd(name: "X-Todo-Dataset", value: datasetId.uuidString)
+        }
         return response
     }
 }
