@@ -14,16 +14,23 @@ public struct ServerSettings: Sendable {
     /// TODO_LEGACY_USER: the user the seed's legacy API acts for; nil keeps that API off.
     public var legacyUser: String?
     public var maxBodyBytes: Int
+    /// Header size and connection timeouts (TODO_SERVER_IDLE_TIMEOUT, TODO_SERVER_HEADER_TIMEOUT).
+    public var http: HTTPLimits
 
-    public init(storage: Storage, legacyUser: String? = nil, maxBodyBytes: Int = 8 << 20) {
+    public init(
+        storage: Storage, legacyUser: String? = nil, maxBodyBytes: Int = 8 << 20,
+        http: HTTPLimits = HTTPLimits()
+    ) {
         self.storage = storage
         self.legacyUser = legacyUser
         self.maxBodyBytes = maxBodyBytes
+        self.http = http
     }
 
     /// DATABASE_URL (PostgreSQL) if set, else the SQLite file TODO_SERVER_DB
-    /// (default `todo-server.sqlite` in the working directory); TODO_LEGACY_USER.
-    public static func fromEnvironment() -> ServerSettings {
+    /// (default `todo-server.sqlite` in the working directory); TODO_LEGACY_USER; the HTTP
+    /// timeouts. Throws on a timeout that is not a number of seconds.
+    public static func fromEnvironment() throws -> ServerSettings {
         func env(_ name: String) -> String? {
             guard let value = Environment.get(name), !value.isEmpty else { return nil }
             return value
@@ -31,14 +38,16 @@ public struct ServerSettings: Sendable {
         let storage: Storage =
             env("DATABASE_URL").map { .postgres(url: $0) }
             ?? .sqlite(path: env("TODO_SERVER_DB") ?? "todo-server.sqlite")
-        return ServerSettings(storage: storage, legacyUser: env("TODO_LEGACY_USER"))
+        return ServerSettings(
+            storage: storage, legacyUser: env("TODO_LEGACY_USER"), http: try .fromEnvironment(env))
     }
 }
 
-/// The one wiring point: database, migrations, middleware, routes and commands. It opens no
-/// database: the commands that need one (serve, user, token) open it through `openDatabase`,
-/// so `--help` or `routes` leave no file behind.
-public func configure(_ app: Application, settings: ServerSettings = .fromEnvironment()) async throws {
+/// The one wiring point: database, migrations, middleware, routes, the HTTP server and the
+/// commands. It opens no database: the commands that need one (serve, user, token) open it
+/// through `openDatabase`, so `--help` or `routes` leave no file behind.
+public func configure(_ app: Application, settings: ServerSettings? = nil) async throws {
+    let settings = try settings ?? .fromEnvironment()
     switch settings.storage {
     case .sqlite(let path):
         app.databases.use(.sqlite(.file(path)), as: .sqlite)
@@ -54,6 +63,7 @@ public func configure(_ app: Application, settings: ServerSettings = .fromEnviro
     app.middleware.use(RequestLogMiddleware())
     app.middleware.use(DatasetHeaderMiddleware())
     app.middleware.use(APIErrorMiddleware())
+    app.middleware.use(HTTPRefusalMiddleware())
 
     try app.register(collection: HealthController())
     let v1 = app.grouped("v1").grouped(BearerAuthMiddleware())
@@ -62,6 +72,10 @@ public func configure(_ app: Application, settings: ServerSettings = .fromEnviro
     if let legacyUser = settings.legacyUser {
         try app.register(collection: LegacyTodoController(userName: legacyUser))
     }
+    // One instance: `app.server` calls this on every use, and shutdown must reach the server
+    // that was started.
+    let server = TodoHTTPServer(application: app, limits: settings.http, maxBodyBytes: settings.maxBodyBytes)
+    app.servers.use { _ in server }
 
     // Every start migrates, so Fluent's `migrate` (and its `--revert`, which drops the data)
     // has nothing to offer here.

@@ -34,8 +34,8 @@ final class DatabaseTests: ServerTestCase {
         XCTAssertEqual(feed.datasetId.uuidString, after)
     }
 
-    func testSettingsFromEnvironmentDefaultToTheSQLiteFileInTheWorkingDirectory() {
-        let settings = ServerSettings.fromEnvironment()
+    func testSettingsFromEnvironmentDefaultToTheSQLiteFileInTheWorkingDirectory() throws {
+        let settings = try ServerSettings.fromEnvironment()
         if let url = TestDatabase.postgresURL {
             XCTAssertEqual(settings.storage, .postgres(url: url))
         } else if let path = ProcessInfo.processInfo.environment["TODO_SERVER_DB"], !path.isEmpty {

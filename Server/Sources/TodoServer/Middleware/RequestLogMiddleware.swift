@@ -20,7 +20,7 @@ struct RequestLogMiddleware: AsyncMiddleware {
         let ms = Double(elapsed.components.seconds) * 1000
             + Double(elapsed.components.attoseconds) / 1e15
         request.logger.info(
-            "\(request.method) \(request.url.path) \(status) \(String(format: "%.1f", ms))ms")
+            "\(request.method.rawValue) \(request.url.path) \(status) \(String(format: "%.1f", ms))ms")
     }
 }
 
