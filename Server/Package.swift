@@ -13,6 +13,8 @@ let package = Package(
         .package(url: "https://github.com/vapor/fluent-sqlite-driver.git", from: "4.9.0"),
         .package(url: "https://github.com/vapor/fluent-postgres-driver.git", from: "2.14.0"),
         .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
+        // The HTTP server's own pipeline (HTTP/HTTPLimits.swift): its decoder limits need 2.101.
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.3"),
         // The wire contract shared with the `todo` client (Sources/TodoWire in the root package).
         .package(name: "todo", path: ".."),
     ],
@@ -25,6 +27,10 @@ let package = Package(
                 .product(name: "FluentSQLiteDriver", package: "fluent-sqlite-driver"),
                 .product(name: "FluentPostgresDriver", package: "fluent-postgres-driver"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "TodoWire", package: "todo"),
             ]
         ),

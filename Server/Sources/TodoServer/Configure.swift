@@ -14,16 +14,23 @@ public struct ServerSettings: Sendable {
     /// TODO_LEGACY_USER: the user the seed's legacy API acts for; nil keeps that API off.
     public var legacyUser: String?
     public var maxBodyBytes: Int
+    /// Header size and connection timeouts (TODO_SERVER_IDLE_TIMEOUT, TODO_SERVER_HEADER_TIMEOUT).
+    public var http: HTTPLimits
 
-    public init(storage: Storage, legacyUser: String? = nil, maxBodyBytes: Int = 8 << 20) {
+    public init(
+        storage: Storage, legacyUser: String? = nil, maxBodyBytes: Int = 8 << 20,
+        http: HTTPLimits = HTTPLimits()
+    ) {
         self.storage = storage
         self.legacyUser = legacyUser
         self.maxBodyBytes = maxBodyBytes
+        self.http = http
     }
 
     /// DATABASE_URL (PostgreSQL) if set, else the SQLite file TODO_SERVER_DB
-    /// (default `todo-server.sqlite` in the working directory); TODO_LEGACY_USER.
-    public static func fromEnvironment() -> ServerSettings {
+    /// (default `todo-server.sqlite` in the working directory); TODO_LEGACY_USER; the HTTP
+    /// timeouts. Throws on a timeout that is not a number of seconds.
+    public static func fromEnvironment() throws -> ServerSettings {
         func env(_ name: String) -> String? {
             guard let value = Environment.get(name), !value.isEmpty else { return nil }
             return value
@@ -31,12 +38,16 @@ public struct ServerSettings: Sendable {
         let storage: Storage =
             env("DATABASE_URL").map { .postgres(url: $0) }
             ?? .sqlite(path: env("TODO_SERVER_DB") ?? "todo-server.sqlite")
-        return ServerSettings(storage: storage, legacyUser: env("TODO_LEGACY_USER"))
+        return ServerSettings(
+            storage: storage, legacyUser: env("TODO_LEGACY_USER"), http: try .fromEnvironment(env))
     }
 }
 
-/// The one wiring point: database, migrations, middleware, routes and commands.
-public func configure(_ app: Application, settings: ServerSettings = .fromEnvironment()) async throws {
+/// The one wiring point: database, migrations, middleware, routes, the HTTP server and the
+/// commands. It opens no database: the commands that need one (serve, user, token) open it
+/// through `openDatabase`, so `--help` or `routes` leave no file behind.
+public func configure(_ app: Application, settings: ServerSettings? = nil) async throws {
+    let settings = try settings ?? .fromEnvironment()
     switch settings.storage {
     case .sqlite(let path):
         app.databases.use(.sqlite(.file(path)), as: .sqlite)
@@ -46,28 +57,33 @@ public func configure(_ app: Application, settings: ServerSettings = .fromEnviro
         try app.databases.use(.postgres(url: url, maxConnectionsPerEventLoop: 4), as: .psql)
     }
     app.migrations.add(CreateSchema())
-    try await app.autoMigrate()
-    guard let datasetId = try await MetaModel.query(on: app.db).first()?.id else {
-        throw Abort(.internalServerError, reason: "the database has no dataset id")
-    }
 
     app.routes.defaultMaxBodySize = ByteCount(value: settings.maxBodyBytes)
     app.middleware = Middlewares()
     app.middleware.use(RequestLogMiddleware())
-    app.middleware.use(DatasetHeaderMiddleware(datasetId: datasetId))
+    app.middleware.use(DatasetHeaderMiddleware())
     app.middleware.use(APIErrorMiddleware())
+    app.middleware.use(HTTPRefusalMiddleware())
 
-    try app.register(collection: HealthController(datasetId: datasetId))
+    try app.register(collection: HealthController())
     let v1 = app.grouped("v1").grouped(BearerAuthMiddleware())
-    try v1.register(collection: ChangesController(datasetId: datasetId))
-    try v1.register(collection: PushController(datasetId: datasetId))
+    try v1.register(collection: ChangesController())
+    try v1.register(collection: PushController())
     if let legacyUser = settings.legacyUser {
         try app.register(collection: LegacyTodoController(userName: legacyUser))
     }
+    // One instance: `app.server` calls this on every use, and shutdown must reach the server
+    // that was started.
+    let server = TodoHTTPServer(application: app, limits: settings.http, maxBodyBytes: settings.maxBodyBytes)
+    app.servers.use { _ in server }
 
-    app.asyncCommands.use(UserCommands(), as: "user")
-    app.asyncCommands.use(TokenCommands(), as: "token")
+    // Every start migrates, so Fluent's `migrate` (and its `--revert`, which drops the data)
+    // has nothing to offer here.
+    app.asyncCommands.commands["migrate"] = nil
+    app.asyncCommands.use(UsingDatabase(UserCommands()), as: "user")
+    app.asyncCommands.use(UsingDatabase(TokenCommands()), as: "token")
     app.asyncCommands.use(
-        GuardedServeCommand(serve: await app.servers.asyncCommand, legacyUser: settings.legacyUser),
+        UsingDatabase(
+            GuardedServeCommand(serve: await app.servers.asyncCommand, legacyUser: settings.legacyUser)),
         as: "serve", isDefault: true)
 }

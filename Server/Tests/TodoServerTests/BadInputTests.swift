@@ -76,7 +76,7 @@ final class BadInputTests: ServerTestCase {
     func testOversizedBodyIs413() async throws {
         let token = try await makeUser("alice")
         let big = String(repeating: "x", count: 300 * 1024)
-        let live = try app.testable(method: .running(hostname: "127.0.0.1", port: 0))
+        let live = try app.testable(method: .running(hostname: "127.0.0.1", port: try RealServer.freePort()))
         let response = try await live.sendRequest(
             .POST, "v1/push", headers: auth(token),
             body: ByteBuffer(string: #"{"operations":[],"pad":"\#(big)"}"#))

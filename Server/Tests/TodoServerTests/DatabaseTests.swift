@@ -25,6 +25,7 @@ final class DatabaseTests: ServerTestCase {
 
         app = try await Application.make(.testing)
         try await configure(app, settings: settings)
+        try await openDatabase(app)
         let after = try await send(.GET, "health").headers.first(name: "X-Todo-Dataset")
         XCTAssertNotNil(before)
         XCTAssertEqual(before, after)
@@ -33,8 +34,8 @@ final class DatabaseTests: ServerTestCase {
         XCTAssertEqual(feed.datasetId.uuidString, after)
     }
 
-    func testSettingsFromEnvironmentDefaultToTheSQLiteFileInTheWorkingDirectory() {
-        let settings = ServerSettings.fromEnvironment()
+    func testSettingsFromEnvironmentDefaultToTheSQLiteFileInTheWorkingDirectory() throws {
+        let settings = try ServerSettings.fromEnvironment()
         if let url = TestDatabase.postgresURL {
             XCTAssertEqual(settings.storage, .postgres(url: url))
         } else if let path = ProcessInfo.processInfo.environment["TODO_SERVER_DB"], !path.isEmpty {

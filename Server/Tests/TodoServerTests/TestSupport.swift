@@ -15,17 +15,19 @@ enum TestDatabase {
         return url
     }
 
-    static func freshSettings(legacyUser: String? = nil, maxBodyBytes: Int = 8 << 20) async throws
-        -> ServerSettings
-    {
+    static func freshSettings(
+        legacyUser: String? = nil, maxBodyBytes: Int = 8 << 20, http: HTTPLimits = HTTPLimits()
+    ) async throws -> ServerSettings {
         if let url = postgresURL {
             try await wipePostgres(url: url)
             return ServerSettings(
-                storage: .postgres(url: url), legacyUser: legacyUser, maxBodyBytes: maxBodyBytes)
+                storage: .postgres(url: url), legacyUser: legacyUser, maxBodyBytes: maxBodyBytes,
+                http: http)
         }
         let path = FileManager.default.temporaryDirectory
             .appendingPathComponent("todo-server-test-\(UUID().uuidString).sqlite").path
-        return ServerSettings(storage: .sqlite(path: path), legacyUser: legacyUser, maxBodyBytes: maxBodyBytes)
+        return ServerSettings(
+            storage: .sqlite(path: path), legacyUser: legacyUser, maxBodyBytes: maxBodyBytes, http: http)
     }
 
     /// Reverts every migration, so each test starts from an empty schema and a new dataset id.
@@ -47,6 +49,9 @@ enum TestDatabase {
 class ServerTestCase: XCTestCase {
     var app: Application!
     var settings: ServerSettings!
+    /// What the app logged, once `captureLogs()` was called.
+    var logs = LogCapture()
+    private var serving = false
 
     /// Override to turn on the legacy API or change limits.
     func makeSettings() async throws -> ServerSettings {
@@ -57,9 +62,11 @@ class ServerTestCase: XCTestCase {
         settings = try await makeSettings()
         app = try await Application.make(.testing)
         try await configure(app, settings: settings)
+        try await openDatabase(app)
     }
 
     override func tearDown() async throws {
+        if serving { await app?.server.shutdown() }
         try await app?.asyncShutdown()
         app = nil
         if case .sqlite(let path) = settings?.storage {
@@ -75,6 +82,20 @@ class ServerTestCase: XCTestCase {
         let token = TokenModel.generate()
         try await TokenModel(userID: user.requireID(), hash: TokenModel.hash(token)).create(on: app.db)
         return token
+    }
+
+    /// Starts the app's own HTTP server on a free loopback port and returns the port; the
+    /// server stops in tearDown.
+    func startServer() async throws -> Int {
+        try await app.server.start(address: .hostname("127.0.0.1", port: 0))
+        serving = true
+        return try XCTUnwrap((app.server as? TodoHTTPServer)?.localAddress?.port)
+    }
+
+    /// From now on, keeps what the app logs (at info and above) in `logs`.
+    func captureLogs() {
+        let logs = self.logs
+        app.logger = Logger(label: "test") { _ in LogCapture.Handler(capture: logs) }
     }
 
     func auth(_ token: String) -> HTTPHeaders {
@@ -148,5 +169,31 @@ enum Make {
 
     static func delete(_ uuid: UUID, base: Int64, opId: UUID = UUID()) -> PushOperation {
         PushOperation(opId: opId, kind: .delete, uuid: uuid, baseRev: base, todo: nil)
+    }
+}
+
+/// Log lines kept by `ServerTestCase.captureLogs()`, with their levels.
+final class LogCapture: @unchecked Sendable {
+    private let lock = NSLock()
+    private var entries: [(level: Logger.Level, message: String)] = []
+
+    var all: [(level: Logger.Level, message: String)] { lock.withLock { entries } }
+
+    /// Every line, for failure messages.
+    var text: String { all.map { "\($0.level) \($0.message)" }.joined(separator: "\n") }
+
+    struct Handler: LogHandler {
+        let capture: LogCapture
+        var metadata: Logger.Metadata = [:]
+        var logLevel: Logger.Level = .info
+
+        subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+            get { metadata[key] }
+            set { metadata[key] = newValue }
+        }
+
+        func log(event: LogEvent) {
+            capture.lock.withLock { capture.entries.append((event.level, event.message.description)) }
+        }
     }
 }

@@ -3,7 +3,6 @@ import Vapor
 
 /// `GET /v1/changes?since=N&limit=M`: the change feed.
 struct ChangesController: RouteCollection {
-    let datasetId: UUID
     static let defaultLimit = 500
 
     func boot(routes: any RoutesBuilder) throws {
@@ -20,7 +19,7 @@ struct ChangesController: RouteCollection {
             userID: user.id, since: since, limit: Int(min(limit, Int64(SyncAPI.maxChangesPerPage))))
         return try Response.wire(
             ChangesResponse(
-                datasetId: datasetId, changes: page.records,
+                datasetId: try request.application.datasetId, changes: page.records,
                 nextCursor: page.records.last?.rev ?? since, hasMore: page.hasMore))
     }
 }

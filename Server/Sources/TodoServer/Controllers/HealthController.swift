@@ -2,14 +2,14 @@ import Vapor
 
 /// `GET /health`: no auth, no database work; for load balancers and start-up scripts.
 struct HealthController: RouteCollection {
-    let datasetId: UUID
-
     private struct Health: Content {
         let status: String
         let datasetId: UUID
     }
 
     func boot(routes: any RoutesBuilder) throws {
-        routes.get("health") { _ in try Response.wire(Health(status: "ok", datasetId: datasetId)) }
+        routes.get("health") { request in
+            try Response.wire(Health(status: "ok", datasetId: try request.application.datasetId))
+        }
     }
 }

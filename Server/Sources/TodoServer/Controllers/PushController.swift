@@ -3,8 +3,6 @@ import Vapor
 
 /// `POST /v1/push`: a batch of changes applied in one transaction.
 struct PushController: RouteCollection {
-    let datasetId: UUID
-
     func boot(routes: any RoutesBuilder) throws {
         routes.post("push", use: push)
     }
@@ -17,7 +15,7 @@ struct PushController: RouteCollection {
             userID: user.id, operations: body.operations, since: body.since)
         return try Response.wire(
             PushResponse(
-                datasetId: datasetId, results: outcome.results, cursor: outcome.cursor,
+                datasetId: try request.application.datasetId, results: outcome.results, cursor: outcome.cursor,
                 feedCursor: outcome.feedCursor))
     }
 

@@ -20,17 +20,17 @@ struct RequestLogMiddleware: AsyncMiddleware {
         let ms = Double(elapsed.components.seconds) * 1000
             + Double(elapsed.components.attoseconds) / 1e15
         request.logger.info(
-            "\(request.method) \(request.url.path) \(status) \(String(format: "%.1f", ms))ms")
+            "\(request.method.rawValue) \(request.url.path) \(status) \(String(format: "%.1f", ms))ms")
     }
 }
 
 /// Adds `X-Todo-Dataset: <dataset id>` to every response.
 struct DatasetHeaderMiddleware: AsyncMiddleware {
-    let datasetId: UUID
-
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         let response = try await next.respond(to: request)
-        response.headers.replaceOrAdd(name: "X-Todo-Dataset", value: datasetId.uuidString)
+        if let datasetId = try? request.application.datasetId {
+            response.headers.replaceOrAdd(name: "X-Todo-Dataset", value: datasetId.uuidString)
+        }
         return response
     }
 }

@@ -1,0 +1,113 @@
+import NIOConcurrencyHelpers
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+import Vapor
+
+/// The HTTP/1.1 server: NIO's HTTP codec in front of the app's responder, with what Vapor's
+/// own server does not let us set: the header size limit (431 above it), header and idle
+/// timeouts, and answers (400, 413, 431) instead of dropped connections for requests that
+/// cannot be taken. Hostname and port default to `app.http.server.configuration`.
+final class TodoHTTPServer: Server {
+    private let application: Application
+    private let limits: HTTPLimits
+    private let maxBodyBytes: Int
+    private let state = NIOLockedValueBox(State())
+
+    private struct State {
+        var listener: (any Channel)?
+        var connections: [ObjectIdentifier: any Channel] = [:]
+    }
+
+    init(application: Application, limits: HTTPLimits, maxBodyBytes: Int) {
+        self.application = application
+        self.limits = limits
+        self.maxBodyBytes = maxBodyBytes
+    }
+
+    /// Where the server listens, once started; with port 0, the port it was given.
+    var localAddress: SocketAddress? { state.withLockedValue { $0.listener?.localAddress } }
+
+    var onShutdown: EventLoopFuture<Void> {
+        state.withLockedValue { $0.listener?.closeFuture }
+            ?? application.eventLoopGroup.any().makeSucceededVoidFuture()
+    }
+
+    @available(*, noasync)
+    func start(address: BindAddress?) throws {
+        try application.eventLoopGroup.any().makeFutureWithTask { try await self.start(address: address) }.wait()
+    }
+
+    func start(address: BindAddress?) async throws {
+        let configuration = application.http.server.configuration
+        let bootstrap = ServerBootstrap(group: application.eventLoopGroup)
+            .serverChannelOption(ChannelOptions.backlog, value: Int32(configuration.backlog))
+            .serverChannelOption(ChannelOptions.socketOption(.so_reuseaddr), value: 1)
+            .childChannelOption(ChannelOptions.socketOption(.tcp_nodelay), value: 1)
+            .childChannelOption(ChannelOptions.maxMessagesPerRead, value: 1)
+            .childChannelInitializer { [self] channel in
+                channel.eventLoop.makeCompletedFuture { try self.setUp(channel) }
+            }
+        let listener: any Channel
+        let description: String
+        switch address ?? configuration.address {
+        case .hostname(let hostname, let port):
+            let host = hostname ?? configuration.hostname
+            listener = try await bootstrap.bind(host: host, port: port ?? configuration.port).get()
+            description = "http://\(host):\(listener.localAddress?.port ?? port ?? configuration.port)"
+        case .unixDomainSocket(let path):
+            listener = try await bootstrap.bind(unixDomainSocketPath: path).get()
+            description = "http+unix: \(path)"
+        }
+        state.withLockedValue { $0.listener = listener }
+        application.logger.notice("Server started on \(description)")
+    }
+
+    /// One connection's pipeline: bytes → HTTP parts → deadlines → the app.
+    private func setUp(_ channel: any Channel) throws {
+        let pipeline = channel.pipeline.syncOperations
+        try pipeline.configureHTTPServerPipeline(
+            withPipeliningAssistance: true, withErrorHandling: false,
+            withOutboundHeaderValidation: true, withEncoderConfiguration: .init(),
+            withDecoderLimitConfiguration: limits.decoderLimits)
+        try pipeline.addHandler(BytesArrivedAnnouncer(), position: .first)
+        try pipeline.addHandler(ConnectionDeadlines(limits: limits, logger: application.logger))
+        try pipeline.addHandler(
+            RequestBridge(
+                application: application, responder: application.responder.current,
+                maxBodyBytes: maxBodyBytes, maxHeaderBytes: limits.maxHeaderBytes))
+        let id = ObjectIdentifier(channel)
+        state.withLockedValue { $0.connections[id] = channel }
+        channel.closeFuture.whenComplete { [state] _ in
+            state.withLockedValue { $0.connections[id] = nil }
+        }
+    }
+
+    @available(*, noasync)
+    func shutdown() {
+        try? application.eventLoopGroup.any().makeFutureWithTask { await self.shutdown() }.wait()
+    }
+
+    /// Stops listening, lets each connection finish the request it is in (NIO's pipelining
+    /// handler closes it after that answer, or at once when idle), and closes whatever is
+    /// still open after `shutdownTimeout`.
+    func shutdown() async {
+        guard let listener = state.withLockedValue({ $0.listener }) else { return }
+        try? await listener.close()
+        let connections = state.withLockedValue { state in
+            state.listener = nil
+            return Array(state.connections.values)
+        }
+        for connection in connections {
+            connection.pipeline.fireUserInboundEventTriggered(ChannelShouldQuiesceEvent())
+        }
+        let timeout = application.http.server.configuration.shutdownTimeout
+        let loop = application.eventLoopGroup.any()
+        let forced = loop.scheduleTask(in: timeout) {
+            for connection in connections { connection.close(promise: nil) }
+        }
+        let closed = connections.map(\.closeFuture)
+        _ = try? await EventLoopFuture.andAllComplete(closed, on: loop).get()
+        forced.cancel()
+    }
+}
