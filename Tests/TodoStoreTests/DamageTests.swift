@@ -6,21 +6,18 @@ import TodoCore
 /// What fuzzing found (issue 16): forged or damaged values are refused on load with the
 /// file's name, and both files stay byte-identical; nothing crashes.
 @Suite struct DamageTests {
-    let directory: String
-    let file: StateFile
-    let at = Date(timeIntervalSince1970: 1_796_000_000)
+    let fixture: StoreFixture
+    var directory: String { fixture.directory }
+    var file: StateFile { fixture.file }
+    var at: Date { fixture.at }
 
-    init() throws {
-        directory = NSTemporaryDirectory() + "todo-damage-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        file = StateFile(path: directory + "/todos.json")
-    }
+    init() throws { fixture = try StoreFixture("damage") }
 
     func apply(_ actions: Action..., reading selection: TodoSelection = .all) throws {
-        _ = try file.update(selection) { state throws(ReduceError) in try reduce(state, actions) }
+        try fixture.apply(actions, reading: selection)
     }
 
-    func add(_ name: String) -> Action { .add(NewTodo(uuid: UUID(), name: name, createdAt: at)) }
+    func add(_ name: String) -> Action { fixture.add(name) }
 
     func read(_ path: String) -> Data? { FileManager.default.contents(atPath: path) }
 

@@ -6,29 +6,20 @@ import TodoCore
 /// Small changes go to the journal; the state file is rewritten only now and then, and a
 /// crash at any point of either leaves a state some command left.
 @Suite struct JournalTests {
-    let directory: String
-    let file: StateFile
-    let at = Date(timeIntervalSince1970: 1_796_000_000)
+    let fixture: StoreFixture
+    var directory: String { fixture.directory }
+    var file: StateFile { fixture.file }
+    var at: Date { fixture.at }
 
-    init() throws {
-        directory = NSTemporaryDirectory() + "todo-journal-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        file = StateFile(path: directory + "/todos.json")
-    }
+    init() throws { fixture = try StoreFixture("journal") }
 
-    /// Applies `actions` as a command would: reading the undo history only for `undo`.
     func apply(_ actions: Action..., reading selection: TodoSelection = .all) throws {
-        let undoes = actions.contains { if case .undo = $0 { true } else { false } }
-        _ = try file.update(undoes ? .all.withHistory : selection) { state throws(ReduceError) in try reduce(state, actions) }
+        try fixture.apply(actions, reading: selection)
     }
 
-    func add(_ name: String) -> Action {
-        .add(NewTodo(uuid: UUID(), name: name, createdAt: at))
-    }
+    func add(_ name: String) -> Action { fixture.add(name) }
 
-    func bytes(_ path: String) -> [UInt8]? {
-        FileManager.default.contents(atPath: path).map(Array.init)
-    }
+    func bytes(_ path: String) -> [UInt8]? { fixture.bytes(path) }
 
     func inode(_ path: String) throws -> Int {
         try (FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? Int) ?? -1

@@ -6,18 +6,14 @@ import TodoCore
 /// Commands naming todos by number read a large file in a few places; they must see exactly
 /// what reading it whole would show, journal included, and fall back when unsure.
 @Suite struct SparseReadTests {
-    let directory: String
-    let file: StateFile
-    let at = Date(timeIntervalSince1970: 1_796_000_000)
+    let fixture: StoreFixture
+    var file: StateFile { fixture.file }
+    var at: Date { fixture.at }
 
-    init() throws {
-        directory = NSTemporaryDirectory() + "todo-sparse-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        file = StateFile(path: directory + "/todos.json")
-    }
+    init() throws { fixture = try StoreFixture("sparse") }
 
     func apply(_ actions: Action..., reading selection: TodoSelection = .all) throws {
-        _ = try file.update(selection) { state throws(ReduceError) in try reduce(state, actions) }
+        try fixture.apply(actions, reading: selection)
     }
 
     /// 3,000 todos (about 700 kB, above the sparse threshold), then a few journalled changes.
