@@ -65,6 +65,8 @@ struct UndoLog {
         if let pointer, let header, header.log == pointer.log {
             return try append(entries, onto: pointer, first: header.first)
         }
+        // Another state file's log (this one was replaced, or started anew): kept, not lost.
+        if let header { setAside(header.log) }
         var fresh = UndoPointer(log: UUID().uuidString.lowercased())
         var bytes = Self.header(log: fresh.log, first: 1)
         for entry in entries {
@@ -75,6 +77,10 @@ struct UndoLog {
             throw .unwritable(path: path, reason: failure)
         }
         return fresh
+    }
+
+    private func setAside(_ log: String) {
+        if rename(path, path + ".orphan-" + String(log.prefix(8))) == 0 { FileIO.syncDirectory(of: path) }
     }
 
     /// The undoable steps below `pointer`, oldest first, each with the pointer undoing it leaves.
@@ -189,13 +195,20 @@ struct UndoLog {
         return chain
     }
 
+    /// The log's header; nil when there is no log. A log whose first line is not a header
+    /// is damaged: refused, never replaced.
     private func readHeader() throws(StoreError) -> (log: String, first: Int)? {
         guard let file = try FileIO.open(path) else { return nil }
         defer { close(file.descriptor) }
-        guard let bytes = FileIO.read(file.descriptor, at: 0, count: min(file.size, 1024)),
-            let newline = bytes.firstIndex(of: 0x0A)
-        else { return nil }
-        return try? Self.decodeHeader(Array(bytes[...newline]))
+        guard let bytes = FileIO.read(file.descriptor, at: 0, count: min(file.size, 4096)) else {
+            throw .unreadable(path: path, reason: errnoText())
+        }
+        do {
+            guard let newline = bytes.firstIndex(of: 0x0A) else { throw StateCodec.DecodeError.invalid("no header line") }
+            return try Self.decodeHeader(Array(bytes[...newline]))
+        } catch {
+            throw .corrupt(path: path, reason: "\(error)")
+        }
     }
 
     private static func decodeHeader(_ line: [UInt8]) throws -> (log: String, first: Int) {

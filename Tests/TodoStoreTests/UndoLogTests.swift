@@ -82,4 +82,24 @@ import TodoCore
         #expect(fresh.log != "someone-else")
         #expect(try log.steps(below: fresh).map(\.entry.summary) == ["mine"])
     }
+
+    /// A damaged log is refused by the step that would append to it, and left as it was.
+    @Test func aDamagedLogIsRefusedNotReplaced() throws {
+        let top = try push(2, onto: nil)
+        let damaged = Data("garbage\n".utf8) + (try Data(contentsOf: URL(fileURLWithPath: log.path)))
+        try damaged.write(to: URL(fileURLWithPath: log.path))
+        #expect(throws: StoreError.self) { try log.push([step("x")], onto: top) }
+        #expect(throws: StoreError.self) { try log.steps(below: top) }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: log.path)) == damaged)
+    }
+
+    /// Another state file's log is kept aside when this one starts its own.
+    @Test func anotherFilesLogIsKeptAside() throws {
+        let theirs = try #require(try push(2, onto: nil))
+        let before = try Data(contentsOf: URL(fileURLWithPath: log.path))
+        let mine = try log.push([step("mine")], onto: nil)
+        #expect(mine.log != theirs.log)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: log.path + ".orphan-" + String(theirs.log.prefix(8)))) == before)
+        #expect(try log.steps(below: mine).map(\.entry.summary) == ["mine"])
+    }
 }
