@@ -136,6 +136,8 @@ struct UndoLog {
 
     /// The length of the file up to its last line break.
     private func completeLength(_ file: FileIO.OpenFile) throws(StoreError) -> Int {
+        // Almost always the last byte is the line break: look at it alone first.
+        if file.size > 0, FileIO.read(file.descriptor, at: file.size - 1, count: 1) == [0x0A] { return file.size }
         var end = file.size
         while end > 0 {
             let start = max(0, end - 65536)
