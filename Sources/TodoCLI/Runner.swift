@@ -107,7 +107,7 @@ private func stateFile(_ invocation: Invocation, _ context: Context) throws -> S
 }
 
 private func usageFailure(_ error: UsageError) -> Output {
-    var text = "todo: \(error.message)\n"
+    var text = "todo: \(oneLine(error.message))\n"
     if let suggestion = error.suggestion { text += "Did you mean '\(suggestion)'?\n" }
     let usage = error.command.flatMap(CommandTable.command(named:))?.usage ?? "todo <command> [<args>] [--file PATH] [--json]"
     text += "usage: \(usage)\n"
@@ -117,10 +117,12 @@ private func usageFailure(_ error: UsageError) -> Output {
 
 private func failure(_ error: Error) -> Output {
     let (message, status) = explain(error)
-    return Output(stderr: "todo: \(message)\n", status: status)
+    return Output(stderr: "todo: \(oneLine(message))\n", status: status)
 }
 
-/// The one-line message and exit status for anything a command throws.
+/// The message and exit status for anything a command throws. The message may quote input
+/// as it was typed; it is printed through `oneLine`, so whatever it holds stays one line and
+/// sends the terminal nothing.
 func explain(_ error: Error) -> (String, Int32) {
     switch error {
     case let error as CommandError: return (error.message, error.status)
@@ -141,9 +143,9 @@ func explain(_ error: Error) -> (String, Int32) {
         case .malformed(let text):
             return ("'\(text)' is neither a todo number nor 4 or more hex digits of a UUID", ExitStatus.usage)
         case .ambiguous(let prefix, let candidates):
-            let list = candidates.prefix(10).map { "  #\($0.id) \(uuidText($0.uuid)) \(displayName($0))" }
-            let more = candidates.count > 10 ? "\n  and \(candidates.count - 10) more" : ""
-            return ("\(prefix) matches \(candidates.count) todos; give more digits:\n" + list.joined(separator: "\n") + more, ExitStatus.failure)
+            let list = candidates.prefix(5).map { "#\($0.id) \(uuidText($0.uuid).prefix(max(8, prefix.count + 4))) \(displayName($0))" }
+            let more = candidates.count > 5 ? ", and \(candidates.count - 5) more" : ""
+            return ("\(prefix) matches \(candidates.count) todos (\(list.joined(separator: ", "))\(more)); give more digits", ExitStatus.failure)
         }
     default: return ("\(error)", ExitStatus.failure)
     }
