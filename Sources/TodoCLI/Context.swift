@@ -10,6 +10,8 @@ public struct Context {
     /// Columns of the terminal stdout is on; nil when unknown or not a terminal.
     public var terminalWidth: Int?
     public var now: () -> Date
+    /// The zone of the clock people read: dates for people are shown in it.
+    public var timeZone: TimeZone
     public var newUUID: () -> UUID
     /// Runs a shell command line with `file` as its argument, on this terminal; its exit status.
     public var runEditor: (_ command: String, _ file: String) -> Int32
@@ -22,7 +24,7 @@ public struct Context {
     public init(
         arguments: [String], environment: [String: String], stdinIsTerminal: Bool = false,
         stdoutIsTerminal: Bool = false, terminalWidth: Int? = nil,
-        now: @escaping () -> Date, newUUID: @escaping () -> UUID = UUID.init,
+        now: @escaping () -> Date, timeZone: TimeZone = TimeZone(identifier: "UTC")!, newUUID: @escaping () -> UUID = UUID.init,
         runEditor: @escaping (String, String) -> Int32 = { _, _ in 127 },
         stderrIsTerminal: Bool = false, readStdin: @escaping () -> [UInt8] = { [] },
         network: Network = .unavailable
@@ -33,6 +35,7 @@ public struct Context {
         self.stdoutIsTerminal = stdoutIsTerminal
         self.terminalWidth = terminalWidth
         self.now = now
+        self.timeZone = timeZone
         self.newUUID = newUUID
         self.runEditor = runEditor
         self.stderrIsTerminal = stderrIsTerminal

@@ -14,6 +14,7 @@ extension Context {
             stdoutIsTerminal: stdoutIsTerminal,
             terminalWidth: stdoutIsTerminal ? terminalColumns() : nil,
             now: { Date(timeIntervalSince1970: (Date().timeIntervalSince1970 * 1000).rounded() / 1000) },
+            timeZone: TimeZone.current,
             newUUID: UUID.init,
             runEditor: runEditorOnTerminal,
             stderrIsTerminal: isatty(STDERR_FILENO) == 1,

@@ -105,9 +105,9 @@ func summary(_ counts: TodoCounts, shown: Int, filter: TodoFilter) -> String {
     return text
 }
 
-/// Every field of a todo, one `Label: value` a line; multi-line values are indented and control
-/// characters escaped.
-func details(_ todo: Todo) -> String {
+/// Every field of a todo, one `Label: value` a line; multi-line values are indented, control
+/// characters escaped and dates on the local clock.
+func details(_ todo: Todo, _ time: LocalTime) -> String {
     let rows: [(String, String)] = [
         ("Number", "\(todo.id)"),
         ("UUID", uuidText(todo.uuid)),
@@ -115,16 +115,16 @@ func details(_ todo: Todo) -> String {
         ("Status", todo.completed ? "completed" : "active"),
         ("Description", printable(todo.description)),
         ("Notes", printable(todo.notes)),
-        ("Created", ISO8601Millis.string(todo.createdAt)),
-        ("Updated", ISO8601Millis.string(todo.updatedAt)),
-        ("Completed", todo.completedAt.map(ISO8601Millis.string) ?? "-"),
+        ("Created", time.text(todo.createdAt)),
+        ("Updated", time.text(todo.updatedAt)),
+        ("Completed", todo.completedAt.map(time.text) ?? "-"),
         ("Synced", todo.synced ? "yes" : "no"),
     ]
     var out = ""
     let conflicts = todo.conflicts.map { conflict in
         conflict.field == "deleted"
-            ? ("Conflict", oneLine("\(conflict.lost); \(conflict.kept) was kept (\(ISO8601Millis.string(conflict.at)))"))
-            : ("Conflict", "\(conflict.field): kept \(quoted(conflict.kept)); lost \(quoted(conflict.lost)) (\(ISO8601Millis.string(conflict.at)))")
+            ? ("Conflict", oneLine("\(conflict.lost); \(conflict.kept) was kept (\(time.text(conflict.at)))"))
+            : ("Conflict", "\(conflict.field): kept \(quoted(conflict.kept)); lost \(quoted(conflict.lost)) (\(time.text(conflict.at)))")
     }
     for (key, value) in rows + conflicts {
         let pad = String(repeating: " ", count: 13 - key.count)
