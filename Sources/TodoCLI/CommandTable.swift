@@ -53,14 +53,29 @@ public enum CommandTable {
             ],
             examples: [("todo edit 3 --name 'buy oat milk'", "rename todo 3"), ("todo edit 3", "edit todo 3 in your editor")]),
         CommandSpec(
+            name: "done", summary: "Complete todos",
+            discussion: "A todo already completed stays completed, and done says so; so a script can make sure. An ID of '-' reads more IDs from stdin, separated by blanks or newlines; nothing on stdin changes nothing.",
+            arguments: [todoIDs], habits: ["do", "complete", "finish"],
+            examples: [("todo done 3 4", "complete todos 3 and 4"), ("todo list --filter active --ids | todo done -", "complete everything")]),
+        CommandSpec(
+            name: "reopen", summary: "Make completed todos active again",
+            discussion: "A todo already active stays active, and reopen says so. An ID of '-' reads more IDs from stdin, separated by blanks or newlines.",
+            arguments: [todoIDs], habits: ["undone", "uncomplete"],
+            examples: [("todo reopen 3", "todo 3 is not done after all")]),
+        CommandSpec(
+            name: "annotate", aliases: ["append"], summary: "Add a dated line to a todo's notes",
+            discussion: "The words of TEXT are joined with single spaces and added to the notes as a new line, after the local date and time. 'todo edit' changes the notes as a whole.",
+            arguments: [todoID, ArgumentSpec("TEXT", repeats: true, "The line to add.")], habits: ["note"],
+            examples: [("todo annotate 3 called the plumber, coming Monday", "keep a log on todo 3")]),
+        CommandSpec(
             name: "toggle", summary: "Mark todos completed, or active again",
             discussion: "An ID of '-' reads more IDs from stdin, separated by blanks or newlines; nothing on stdin changes nothing.",
             arguments: [todoIDs],
-            examples: [("todo toggle 3 4", "complete (or reopen) todos 3 and 4"), ("todo list --filter active --ids | todo toggle -", "complete everything")]),
+            examples: [("todo toggle 3 4", "complete (or reopen) todos 3 and 4")]),
         CommandSpec(
             name: "delete", aliases: ["rm"], summary: "Delete todos",
             discussion: "Numbers of deleted todos are never given to another todo. 'todo undo' brings them back. An ID of '-' reads more IDs from stdin, separated by blanks or newlines; nothing on stdin changes nothing.",
-            arguments: [todoIDs],
+            arguments: [todoIDs], habits: ["del", "remove"],
             examples: [("todo rm 3", "delete todo 3"), ("todo list --filter completed --ids | todo delete -", "delete every completed todo")]),
         CommandSpec(
             name: "clear-completed", summary: "Delete every completed todo and say how many",

@@ -65,6 +65,9 @@ public struct CommandSpec: Sendable {
     public var discussion: String = ""
     public var arguments: [ArgumentSpec] = []
     public var options: [OptionSpec] = []
+    /// Words people bring from other tools (Taskwarrior, todo.txt) for this command: typed
+    /// as a command, they are answered with this command's name, never run.
+    public var habits: [String] = []
     public var examples: [(command: String, meaning: String)] = []
     /// Left out of help and the man page (the completion callback).
     public var hidden = false

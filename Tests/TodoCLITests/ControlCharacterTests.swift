@@ -37,12 +37,12 @@ import TodoCore
         #expect(show.stdout.contains("Name:         \(Self.shown)\n"))
         #expect(show.stdout.contains("Description:  ok\n              \\x1b[2Jcleared\n"))
         #expect(show.stdout.contains("Notes:        bell\\x07\n"))
-        for arguments in [["toggle", "1"], ["undo"], ["delete", "1"], ["undo"]] {
+        for arguments in [["toggle", "1"], ["undo"], ["done", "1"], ["reopen", "1"], ["annotate", "1", "\u{1B}[2J"], ["delete", "1"], ["undo"]] {
             let result = try onTerminal(arguments)
             #expect(result.status == 0, "\(arguments)")
             expectNoControls(result.stdout)
         }
-        #expect(try onTerminal(["toggle", "1"]).stdout == "Completed #1 \"\(Self.shown)\"\n")
+        #expect(try onTerminal(["done", "1"]).stdout == "Completed #1 \"\(Self.shown)\"\n")
         #expect(try onTerminal(["undo"]).stdout == "Undid: complete #1 \"\(#"\x1b]0;pwned\x07\x1b[31mred\x08\x08X second line\u{9b}2J"#)\"\n")
     }
 
