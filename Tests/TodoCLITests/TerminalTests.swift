@@ -33,6 +33,11 @@ import TodoCore
         #expect(try onTerminal(["list", "--filter", "active"], ["COLUMNS": "80"]).stdout.hasSuffix("2 of 3 todos: 2 active, 1 completed, 3 not synced (*)\n"))
     }
 
+    @Test func anEmptyListSaysHowToAddTheFirstTodo() throws {
+        #expect(try onTerminal([]) == RunResult(stdout: "No todos yet. Add the first with: todo add NAME\n", stderr: "", status: 0))
+        #expect(try box.run() == RunResult(stdout: "", stderr: "", status: 0))
+    }
+
     @Test func editorChangesWhatWasEdited() throws {
         try box.run("add", "draft", "--notes", "keep me")
         let editor = try box.writeScript("rename", "sed -i '1s/.*/final version/' \"$1\"")
