@@ -125,8 +125,8 @@ public enum CommandTable {
         CommandSpec(name: "__man", summary: "Print the man page todo(1) as mdoc source", hidden: true),
         CommandSpec(
             name: "help", summary: "Show help for todo or for a command",
-            arguments: [ArgumentSpec("COMMAND", .command, optional: true, "The command to explain.")],
-            examples: [("todo help list", "the options of list")]),
+            arguments: [ArgumentSpec("COMMAND", .command, optional: true, "The command to explain, or a topic: \(HelpTopic.allCases.map(\.rawValue).joined(separator: ", ")).")],
+            examples: [("todo help list", "the options of list"), ("todo help options", "the options every command takes")]),
     ]
 
     public static func command(named word: String) -> CommandSpec? {

@@ -28,7 +28,8 @@ private func run(_ parsed: Result<Invocation, UsageError>, _ context: Context) -
     if invocation.flag("version") { return Output(stdout: "todo \(CommandTable.version)\n") }
     if invocation.flag("help") {
         let explicit = context.arguments.contains { CommandTable.command(named: $0)?.name == invocation.command }
-        return Output(stdout: explicit ? help(for: invocation.command) : generalHelp())
+        let width = context.helpWidth
+        return Output(stdout: explicit ? help(for: invocation.command, width: width) : generalHelp(width: width))
     }
     do {
         let plan = try commandPlan(invocation, context)
@@ -54,7 +55,7 @@ private func commandPlan(_ invocation: Invocation, _ context: Context) throws ->
     case "batch": try BatchCommand.plan(invocation, context)
     case "export": ExportCommand.plan(invocation, context)
     case "import": try ImportCommand.plan(invocation, context)
-    case "help": try HelpCommand.plan(invocation)
+    case "help": try HelpCommand.plan(invocation, context)
     case "sync": SyncCommand.plan(invocation, context)
     case "config": try ConfigCommand.plan(invocation, context)
     case "completions": CompletionsCommand.plan(invocation)

@@ -72,10 +72,11 @@ public struct CommandSpec: Sendable {
     /// Left out of help and the man page (the completion callback).
     public var hidden = false
 
-    public var usage: String {
-        var parts = ["todo", name]
-        parts += arguments.map(\.synopsis)
-        parts += options.map { "[--\($0.long)\($0.valueName.map { " " + $0 } ?? "")]" }
-        return parts.joined(separator: " ")
+    /// `todo list [--filter FILTER] …`
+    public var usage: String { (["todo", name] + usageParts).joined(separator: " ") }
+
+    /// The arguments and options of `usage`, each in one piece: `ID...`, `[--filter FILTER]`.
+    var usageParts: [String] {
+        arguments.map(\.synopsis) + options.map { "[--\($0.long)\($0.valueName.map { " " + $0 } ?? "")]" }
     }
 }
