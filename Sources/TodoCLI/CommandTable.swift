@@ -44,7 +44,7 @@ public enum CommandTable {
             examples: [("todo show 3", "todo number 3"), ("todo show 8f0e", "the todo whose UUID starts with 8f0e")]),
         CommandSpec(
             name: "edit", aliases: ["modify"], summary: "Change a todo's name, description or notes",
-            discussion: "Without options, on a terminal, opens $VISUAL or $EDITOR on the todo like git commit does; an unchanged file changes nothing and an empty file aborts.",
+            discussion: "Without options, on a terminal, opens $VISUAL or $EDITOR (default vi) on the todo as git commit does: a 'field: value' line for each field, the further lines of a value indented, and a value in double quotes read as a JSON string. An unchanged file changes nothing; an empty file, or an editor that fails or is interrupted, leaves the todo as it was.",
             arguments: [todoID],
             options: [
                 .value("name", "TEXT", "Set the name."),

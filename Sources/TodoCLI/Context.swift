@@ -13,8 +13,8 @@ public struct Context {
     /// The zone of the clock people read: dates for people are shown in it.
     public var timeZone: TimeZone
     public var newUUID: () -> UUID
-    /// Runs a shell command line with `file` as its argument, on this terminal; its exit status.
-    public var runEditor: (_ command: String, _ file: String) -> Int32
+    /// Runs a shell command line with `file` as its argument, in the foreground of this terminal.
+    public var runEditor: (_ command: String, _ file: String) -> EditorExit
     public var stderrIsTerminal: Bool
     /// All of stdin; read only by commands given '-' and by batch.
     public var readStdin: () -> [UInt8]
@@ -25,7 +25,7 @@ public struct Context {
         arguments: [String], environment: [String: String], stdinIsTerminal: Bool = false,
         stdoutIsTerminal: Bool = false, terminalWidth: Int? = nil,
         now: @escaping () -> Date, timeZone: TimeZone = TimeZone(identifier: "UTC")!, newUUID: @escaping () -> UUID = UUID.init,
-        runEditor: @escaping (String, String) -> Int32 = { _, _ in 127 },
+        runEditor: @escaping (String, String) -> EditorExit = { _, _ in .couldNotStart("no terminal") },
         stderrIsTerminal: Bool = false, readStdin: @escaping () -> [UInt8] = { [] },
         network: Network = .unavailable
     ) {
