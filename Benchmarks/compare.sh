@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Times todo side by side with Taskwarrior 2.6 and todo.txt-cli on equivalent data sets
-# (issue 7) and checks the issue's targets. See README.md, "Performance".
+# (issue 7) and checks the issue's targets. See docs/PERFORMANCE.md.
 #
 #   bash Benchmarks/compare.sh [--sizes 10000,100000] [--quick] [--skip-build]
 #

@@ -80,7 +80,7 @@ public struct Output: Equatable {
     }
 }
 
-/// Exit statuses, as documented in `--help`, the man page and the README.
+/// Exit statuses, as documented in `todo help exit-status`, the man page and the README.
 public enum ExitStatus {
     public static let success: Int32 = 0
     public static let failure: Int32 = 1
