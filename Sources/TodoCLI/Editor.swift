@@ -31,7 +31,19 @@ struct EditorSession {
     /// The fields the person changed; empty when nothing changed. The file is removed unless
     /// it holds text the person may want back.
     func run() throws -> [FieldChange] {
-        let unchanged = "\(label(todo)) left as it was"
+        try edit()
+        let values = try readBack()
+        return EditForm.fields.compactMap { field in
+            values[field.key] == field.text(todo) ? nil : field.change(values[field.key]!)
+        }
+    }
+
+    func discard() { try? FileManager.default.removeItem(atPath: file) }
+
+    private var unchanged: String { "\(label(todo)) left as it was" }
+
+    /// Runs the editor; one that fails, dies or cannot start leaves no file behind.
+    private func edit() throws {
         switch context.runEditor(command, file) {
         case .exited(0): break
         case .exited(let status):
@@ -44,26 +56,26 @@ struct EditorSession {
             discard()
             throw CommandError(message: "cannot run the editor '\(command)': \(reason); \(unchanged)")
         }
+    }
+
+    /// Every field's value as the file now has it; a file that cannot be read is kept.
+    private func readBack() throws -> [String: String] {
         guard let data = FileManager.default.contents(atPath: file), let text = String(data: data, encoding: .utf8) else {
             throw CommandError(message: "cannot read back \(file) as UTF-8 text; \(unchanged)")
         }
-        let values: [String: String]
+        let values: [String: String]?
         do {
-            guard let parsed = try EditForm.parse(text) else {
-                discard()
-                throw CommandError(message: "empty file: edit aborted, \(unchanged)")
-            }
-            values = parsed
-        } catch let error as InputError {
+            values = try EditForm.parse(text)
+        } catch {
             throw CommandError(message: "\(error.message): edit aborted, \(unchanged) (your text is in \(file))")
+        }
+        guard let values else {
+            discard()
+            throw CommandError(message: "empty file: edit aborted, \(unchanged)")
         }
         guard !Todo.normalizedName(values[TodoField.name.rawValue] ?? "").isEmpty else {
             throw CommandError(message: "the name is empty: edit aborted, \(unchanged) (your text is in \(file))")
         }
-        return EditForm.fields.compactMap { field in
-            values[field.key] == field.text(todo) ? nil : field.change(values[field.key]!)
-        }
+        return values
     }
-
-    func discard() { try? FileManager.default.removeItem(atPath: file) }
 }
