@@ -28,7 +28,7 @@ func help(for name: String, width: Int) -> String {
             out += wrap(example.meaning.split(separator: " ").map(String.init), width: width, indent: 6, first: 6)
         }
     }
-    out += "\n" + wrap("Options every command takes (--file, --json, --quiet, --color): todo help \(HelpTopic.options.rawValue).", width: width)
+    out += "\n" + wrap("Global options (--file, --json, --quiet, ...): todo help \(HelpTopic.options.rawValue).", width: width)
     return out
 }
 

@@ -58,7 +58,7 @@ import TodoCLI
         }
         let list = try box.run("help", "list").stdout
         #expect(!list.contains("--version"))
-        #expect(list.hasSuffix("Options every command takes (--file, --json, --quiet, --color): todo help\noptions.\n"))
+        #expect(list.hasSuffix("\nGlobal options (--file, --json, --quiet, ...): todo help options.\n"))
         #expect(try box.run("help", "exit-status").stdout.contains("\n  2  usage error: unknown command or option"))
         #expect(try box.run("help", "environment").lines.contains { $0.hasPrefix("  TZ  ") && $0.contains("The time zone dates are shown in") })
     }
