@@ -8,6 +8,9 @@ _todo_command() {
         list|ls) REPLY=list ;;
         show|info) REPLY=show ;;
         edit|modify) REPLY=edit ;;
+        done) REPLY=done ;;
+        reopen) REPLY=reopen ;;
+        annotate|append) REPLY=annotate ;;
         toggle) REPLY=toggle ;;
         delete|rm) REPLY=delete ;;
         clear-completed) REPLY=clear-completed ;;
@@ -101,6 +104,9 @@ _todo_argument() {
         add) kinds=('text') repeats=1 ;;
         show) kinds=('ids') ;;
         edit) kinds=('ids') ;;
+        done) kinds=('ids') repeats=1 ;;
+        reopen) kinds=('ids') repeats=1 ;;
+        annotate) kinds=('ids' 'text') repeats=1 ;;
         toggle) kinds=('ids') repeats=1 ;;
         delete) kinds=('ids') repeats=1 ;;
         import) kinds=('path') ;;
@@ -123,7 +129,7 @@ _todo_values() {
             mapfile -t lines < <(todo __complete ids ${3:+"--file=$3"} 2>/dev/null)
             mapfile -t COMPREPLY < <(compgen -W "${lines[*]%%$'\t'*}" -- "$2") ;;
         commands)
-            mapfile -t COMPREPLY < <(compgen -W 'add list ls show info edit modify toggle delete rm clear-completed undo batch export import sync config completions help' -- "$2") ;;
+            mapfile -t COMPREPLY < <(compgen -W 'add list ls show info edit modify done reopen annotate append toggle delete rm clear-completed undo batch export import sync config completions help' -- "$2") ;;
         words\ *)
             mapfile -t COMPREPLY < <(compgen -W "${1#words }" -- "$2") ;;
     esac

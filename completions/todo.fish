@@ -12,6 +12,12 @@ function __todo_command
             echo show
         case edit modify
             echo edit
+        case done
+            echo done
+        case reopen
+            echo reopen
+        case annotate append
+            echo annotate
         case toggle
             echo toggle
         case delete rm
@@ -102,6 +108,15 @@ function __todo_argument
         case edit
             set -l kinds ids
             set -q kinds[(math $argv[2] + 1)]; and echo $kinds[(math $argv[2] + 1)]
+        case done
+            set -l kinds ids
+            set -q kinds[(math $argv[2] + 1)]; and echo $kinds[(math $argv[2] + 1)]; or echo $kinds[-1]
+        case reopen
+            set -l kinds ids
+            set -q kinds[(math $argv[2] + 1)]; and echo $kinds[(math $argv[2] + 1)]; or echo $kinds[-1]
+        case annotate
+            set -l kinds ids text
+            set -q kinds[(math $argv[2] + 1)]; and echo $kinds[(math $argv[2] + 1)]; or echo $kinds[-1]
         case toggle
             set -l kinds ids
             set -q kinds[(math $argv[2] + 1)]; and echo $kinds[(math $argv[2] + 1)]; or echo $kinds[-1]
@@ -128,6 +143,9 @@ function __todo_commands
     printf '%s\t%s\n' list 'List todos'
     printf '%s\t%s\n' show 'Show every field of a todo'
     printf '%s\t%s\n' edit 'Change a todo\'s name, description or notes'
+    printf '%s\t%s\n' done 'Complete todos'
+    printf '%s\t%s\n' reopen 'Make completed todos active again'
+    printf '%s\t%s\n' annotate 'Add a dated line to a todo\'s notes'
     printf '%s\t%s\n' toggle 'Mark todos completed, or active again'
     printf '%s\t%s\n' delete 'Delete todos'
     printf '%s\t%s\n' clear-completed 'Delete every completed todo and say how many'
@@ -226,6 +244,10 @@ complete -c todo -n __todo_needs_command -a show -d 'Show every field of a todo'
 complete -c todo -n __todo_needs_command -a info -d 'Show every field of a todo (show)'
 complete -c todo -n __todo_needs_command -a edit -d 'Change a todo\'s name, description or notes'
 complete -c todo -n __todo_needs_command -a modify -d 'Change a todo\'s name, description or notes (edit)'
+complete -c todo -n __todo_needs_command -a done -d 'Complete todos'
+complete -c todo -n __todo_needs_command -a reopen -d 'Make completed todos active again'
+complete -c todo -n __todo_needs_command -a annotate -d 'Add a dated line to a todo\'s notes'
+complete -c todo -n __todo_needs_command -a append -d 'Add a dated line to a todo\'s notes (annotate)'
 complete -c todo -n __todo_needs_command -a toggle -d 'Mark todos completed, or active again'
 complete -c todo -n __todo_needs_command -a delete -d 'Delete todos'
 complete -c todo -n __todo_needs_command -a rm -d 'Delete todos (delete)'

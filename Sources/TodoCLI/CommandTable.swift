@@ -44,7 +44,7 @@ public enum CommandTable {
             examples: [("todo show 3", "todo number 3"), ("todo show 8f0e", "the todo whose UUID starts with 8f0e")]),
         CommandSpec(
             name: "edit", aliases: ["modify"], summary: "Change a todo's name, description or notes",
-            discussion: "Without options, on a terminal, opens $VISUAL or $EDITOR on the todo like git commit does; an unchanged file changes nothing and an empty file aborts.",
+            discussion: "Without options, on a terminal, opens $VISUAL or $EDITOR (default vi) on the todo as git commit does: a 'field: value' line for each field, the further lines of a value indented, and a value in double quotes read as a JSON string. An unchanged file changes nothing; an empty file, or an editor that fails or is interrupted, leaves the todo as it was.",
             arguments: [todoID],
             options: [
                 .value("name", "TEXT", "Set the name."),
@@ -53,14 +53,29 @@ public enum CommandTable {
             ],
             examples: [("todo edit 3 --name 'buy oat milk'", "rename todo 3"), ("todo edit 3", "edit todo 3 in your editor")]),
         CommandSpec(
+            name: "done", summary: "Complete todos",
+            discussion: "A todo already completed stays completed, and done says so; so a script can make sure. An ID of '-' reads more IDs from stdin, separated by blanks or newlines; nothing on stdin changes nothing.",
+            arguments: [todoIDs], habits: ["do", "complete", "finish"],
+            examples: [("todo done 3 4", "complete todos 3 and 4"), ("todo list --filter active --ids | todo done -", "complete everything")]),
+        CommandSpec(
+            name: "reopen", summary: "Make completed todos active again",
+            discussion: "A todo already active stays active, and reopen says so. An ID of '-' reads more IDs from stdin, separated by blanks or newlines.",
+            arguments: [todoIDs], habits: ["undone", "uncomplete"],
+            examples: [("todo reopen 3", "todo 3 is not done after all")]),
+        CommandSpec(
+            name: "annotate", aliases: ["append"], summary: "Add a dated line to a todo's notes",
+            discussion: "The words of TEXT are joined with single spaces and added to the notes as a new line, after the local date and time. 'todo edit' changes the notes as a whole.",
+            arguments: [todoID, ArgumentSpec("TEXT", repeats: true, "The line to add.")], habits: ["note"],
+            examples: [("todo annotate 3 called the plumber, coming Monday", "keep a log on todo 3")]),
+        CommandSpec(
             name: "toggle", summary: "Mark todos completed, or active again",
             discussion: "An ID of '-' reads more IDs from stdin, separated by blanks or newlines; nothing on stdin changes nothing.",
             arguments: [todoIDs],
-            examples: [("todo toggle 3 4", "complete (or reopen) todos 3 and 4"), ("todo list --filter active --ids | todo toggle -", "complete everything")]),
+            examples: [("todo toggle 3 4", "complete (or reopen) todos 3 and 4")]),
         CommandSpec(
             name: "delete", aliases: ["rm"], summary: "Delete todos",
             discussion: "Numbers of deleted todos are never given to another todo. 'todo undo' brings them back. An ID of '-' reads more IDs from stdin, separated by blanks or newlines; nothing on stdin changes nothing.",
-            arguments: [todoIDs],
+            arguments: [todoIDs], habits: ["del", "remove"],
             examples: [("todo rm 3", "delete todo 3"), ("todo list --filter completed --ids | todo delete -", "delete every completed todo")]),
         CommandSpec(
             name: "clear-completed", summary: "Delete every completed todo and say how many",
@@ -110,8 +125,8 @@ public enum CommandTable {
         CommandSpec(name: "__man", summary: "Print the man page todo(1) as mdoc source", hidden: true),
         CommandSpec(
             name: "help", summary: "Show help for todo or for a command",
-            arguments: [ArgumentSpec("COMMAND", .command, optional: true, "The command to explain.")],
-            examples: [("todo help list", "the options of list")]),
+            arguments: [ArgumentSpec("COMMAND", .command, optional: true, "The command to explain, or a topic: \(HelpTopic.allCases.map(\.rawValue).joined(separator: ", ")).")],
+            examples: [("todo help list", "the options of list"), ("todo help options", "the options every command takes")]),
     ]
 
     public static func command(named word: String) -> CommandSpec? {

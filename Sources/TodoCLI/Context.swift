@@ -10,9 +10,11 @@ public struct Context {
     /// Columns of the terminal stdout is on; nil when unknown or not a terminal.
     public var terminalWidth: Int?
     public var now: () -> Date
+    /// The zone of the clock people read: dates for people are shown in it.
+    public var timeZone: TimeZone
     public var newUUID: () -> UUID
-    /// Runs a shell command line with `file` as its argument, on this terminal; its exit status.
-    public var runEditor: (_ command: String, _ file: String) -> Int32
+    /// Runs a shell command line with `file` as its argument, in the foreground of this terminal.
+    public var runEditor: (_ command: String, _ file: String) -> EditorExit
     public var stderrIsTerminal: Bool
     /// All of stdin; read only by commands given '-' and by batch.
     public var readStdin: () -> [UInt8]
@@ -26,8 +28,8 @@ public struct Context {
     public init(
         arguments: [String], environment: [String: String], stdinIsTerminal: Bool = false,
         stdoutIsTerminal: Bool = false, terminalWidth: Int? = nil,
-        now: @escaping () -> Date, newUUID: @escaping () -> UUID = UUID.init,
-        runEditor: @escaping (String, String) -> Int32 = { _, _ in 127 },
+        now: @escaping () -> Date, timeZone: TimeZone = TimeZone(identifier: "UTC")!, newUUID: @escaping () -> UUID = UUID.init,
+        runEditor: @escaping (String, String) -> EditorExit = { _, _ in .couldNotStart("no terminal") },
         stderrIsTerminal: Bool = false, readStdin: @escaping () -> [UInt8] = { [] },
         network: Network = .unavailable
     ) {
@@ -37,6 +39,7 @@ public struct Context {
         self.stdoutIsTerminal = stdoutIsTerminal
         self.terminalWidth = terminalWidth
         self.now = now
+        self.timeZone = timeZone
         self.newUUID = newUUID
         self.runEditor = runEditor
         self.stderrIsTerminal = stderrIsTerminal
@@ -81,7 +84,7 @@ public struct Output: Equatable {
     }
 }
 
-/// Exit statuses, as documented in `--help`, the man page and the README.
+/// Exit statuses, as documented in `todo help exit-status`, the man page and the README.
 public enum ExitStatus {
     public static let success: Int32 = 0
     public static let failure: Int32 = 1

@@ -1,14 +1,20 @@
 import Foundation
 import TodoCore
 
-/// One round of editing a todo's text fields in `$VISUAL` / `$EDITOR`, like `git commit`.
+/// How an editor run ended.
+public enum EditorExit: Equatable, Sendable {
+    case exited(Int32)
+    /// Killed by a signal (its number and name).
+    case signaled(Int32, String)
+    case couldNotStart(String)
+}
+
+/// One round of editing a todo's fields (`EditForm`) in `$VISUAL` / `$EDITOR`, like `git commit`.
 struct EditorSession {
     let todo: Todo
     let file: String
     let command: String
     let context: Context
-
-    static let notesMarker = "--- notes ---"
 
     init(todo: Todo, context: Context) throws {
         self.todo = todo
@@ -18,69 +24,58 @@ struct EditorSession {
         let directory = environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
         file = "\(directory)/todo-edit-\(todo.id)-\(context.newUUID().uuidString.prefix(8)).txt"
         guard FileManager.default.createFile(
-            atPath: file, contents: Data(Self.template(for: todo).utf8), attributes: [.posixPermissions: 0o600])
+            atPath: file, contents: Data(EditForm.render(todo).utf8), attributes: [.posixPermissions: 0o600])
         else { throw CommandError(message: "cannot create the file to edit in \(directory)") }
     }
 
-    /// The fields the person changed; empty when nothing changed.
+    /// The fields the person changed; empty when nothing changed. The file is removed unless
+    /// it holds text the person may want back.
     func run() throws -> [FieldChange] {
-        let status = context.runEditor(command, file)
-        guard status == 0 else {
-            discard()
-            throw CommandError(message: "the editor '\(command)' exited with status \(status); \(label(todo)) left as it was")
-        }
-        guard let data = FileManager.default.contents(atPath: file), let text = String(data: data, encoding: .utf8) else {
-            throw CommandError(message: "cannot read back \(file) as UTF-8 text; \(label(todo)) left as it was")
-        }
-        guard let edited = Self.fields(in: text) else {
-            discard()
-            throw CommandError(message: "empty file: edit aborted, \(label(todo)) left as it was")
-        }
-        let original = Self.fields(in: Self.template(for: todo))!
-        guard !edited[0].trimmingCharacters(in: .whitespaces).isEmpty else {
-            throw CommandError(message: "the name (the first line) is empty: edit aborted, \(label(todo)) left as it was (your text is in \(file))")
-        }
-        return TodoField.allCases.enumerated().compactMap { index, field in
-            edited[index] == original[index] ? nil : FieldChange(field, edited[index])
+        try edit()
+        let values = try readBack()
+        return EditForm.fields.compactMap { field in
+            values[field.key] == field.text(todo) ? nil : field.change(values[field.key]!)
         }
     }
 
     func discard() { try? FileManager.default.removeItem(atPath: file) }
 
-    static func template(for todo: Todo) -> String {
-        """
-        \(todo.name)
+    private var unchanged: String { "\(label(todo)) left as it was" }
 
-        \(todo.description)
-
-        \(notesMarker)
-        \(todo.notes)
-
-        # Editing todo #\(todo.id) (\(uuidText(todo.uuid).prefix(8))). The first line is the name,
-        # the lines after it the description; the notes follow the '\(notesMarker)' line.
-        # Lines starting with '#' are ignored. Save an unchanged file to change nothing,
-        # an empty one to abort.
-
-        """
+    /// Runs the editor; one that fails, dies or cannot start leaves no file behind.
+    private func edit() throws {
+        switch context.runEditor(command, file) {
+        case .exited(0): break
+        case .exited(let status):
+            discard()
+            throw CommandError(message: "the editor '\(command)' exited with status \(status); \(unchanged)")
+        case .signaled(let number, let name):
+            discard()
+            throw CommandError(message: "the editor '\(command)' was ended by signal \(number) (\(name)); \(unchanged)")
+        case .couldNotStart(let reason):
+            discard()
+            throw CommandError(message: "cannot run the editor '\(command)': \(reason); \(unchanged)")
+        }
     }
 
-    /// Name, description and notes as written in `text`; nil when it holds nothing.
-    static func fields(in text: String) -> [String]? {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("#") }
-        guard lines.contains(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty }) else { return nil }
-        let marker = lines.firstIndex { $0.trimmingCharacters(in: .whitespaces) == notesMarker }
-        var head = Array(lines[..<(marker ?? lines.endIndex)]).map(String.init)
-        let notes = marker.map { lines[($0 + 1)...].map(String.init) } ?? []
-        while head.first?.trimmingCharacters(in: .whitespaces).isEmpty == true { head.removeFirst() }
-        let name = head.first ?? ""
-        return [name, block(head.dropFirst()), block(notes)]
-    }
-
-    /// Lines joined, without blank lines at either end.
-    private static func block<Lines: Collection<String>>(_ lines: Lines) -> String {
-        var lines = Array(lines)
-        while lines.first?.trimmingCharacters(in: .whitespaces).isEmpty == true { lines.removeFirst() }
-        while lines.last?.trimmingCharacters(in: .whitespaces).isEmpty == true { lines.removeLast() }
-        return lines.joined(separator: "\n")
+    /// Every field's value as the file now has it; a file that cannot be read is kept.
+    private func readBack() throws -> [String: String] {
+        guard let data = FileManager.default.contents(atPath: file), let text = String(data: data, encoding: .utf8) else {
+            throw CommandError(message: "cannot read back \(file) as UTF-8 text; \(unchanged)")
+        }
+        let values: [String: String]?
+        do {
+            values = try EditForm.parse(text)
+        } catch {
+            throw CommandError(message: "\(error.message): edit aborted, \(unchanged) (your text is in \(file))")
+        }
+        guard let values else {
+            discard()
+            throw CommandError(message: "empty file: edit aborted, \(unchanged)")
+        }
+        guard !Todo.normalizedName(values[TodoField.name.rawValue] ?? "").isEmpty else {
+            throw CommandError(message: "the name is empty: edit aborted, \(unchanged) (your text is in \(file))")
+        }
+        return values
     }
 }

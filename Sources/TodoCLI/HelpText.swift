@@ -1,49 +1,54 @@
-/// `todo --help`: every command, the global options, exit statuses and the environment.
-func generalHelp() -> String {
-    var out = """
-        todo \(CommandTable.version): a fast todo list for the shell, safe in scripts and cron.
-
-        usage: todo <command> [<args>] [--file PATH] [--json]
-
-        Commands:
-
-        """
-    for command in CommandTable.commands where !command.hidden {
-        let names = command.words.joined(separator: ", ")
-        out += row(names, command.summary)
-    }
-    out += "\nWith no command, todo lists your todos.\n\nGlobal options (before or after the command):\n"
-    for option in CommandTable.globalOptions { out += row(option.synopsis, option.help) }
-    out += "\nA todo is named by its number (3 or #3), which never changes, or by 4 or more\nhex digits of its UUID (8f0e1c).\n"
-    out += "\nExit status:\n"
-    for (status, meaning) in ExitStatus.table { out += row(String(status), meaning) }
-    out += "\nEnvironment:\n"
-    for (name, meaning) in environmentVariables { out += row(name, meaning) }
-    out += "\nRun 'todo help COMMAND' or 'todo COMMAND --help' for a command's options.\n"
+/// `todo --help`: the commands, one a line, and where to read more; short enough for one screen.
+func generalHelp(width: Int) -> String {
+    var out = wrap(["usage:", "todo", "<command>", "[<args>]", "[<options>]"], width: width, indent: 7) + "\n"
+    let commands = CommandTable.commands.filter { !$0.hidden }
+    out += rows(commands.map { ($0.words.joined(separator: ", "), $0.summary) }, width: width)
+    let topics = HelpTopic.allCases.map { "todo help \($0.rawValue)" }.joined(separator: ", ")
+    out += "\n" + wrap("With no command, todo lists your todos. More: todo help COMMAND, \(topics), man todo.", width: width)
     return out
 }
 
-/// `todo COMMAND --help`.
-func help(for name: String) -> String {
-    guard let command = CommandTable.command(named: name) else { return generalHelp() }
-    var out = "usage: \(command.usage)\n\n\(command.summary).\n"
-    if !command.discussion.isEmpty { out += "\n" + wrap(command.discussion, width: 78, indent: "") }
-    if !command.aliases.isEmpty { out += "\nAliases: \(command.aliases.joined(separator: ", "))\n" }
+/// `todo COMMAND --help`: its usage, what it does, its arguments, options and examples.
+func help(for name: String, width: Int) -> String {
+    guard let command = CommandTable.command(named: name) else { return generalHelp(width: width) }
+    var out = wrap(["usage:", "todo", command.name] + command.usageParts, width: width, indent: 7) + "\n"
+    out += wrap(command.summary + ".", width: width)
+    if !command.discussion.isEmpty { out += "\n" + wrap(command.discussion, width: width) }
+    if !command.aliases.isEmpty { out += "\n" + wrap("Aliases: \(command.aliases.joined(separator: ", "))", width: width) }
     if !command.arguments.isEmpty {
-        out += "\nArguments:\n"
-        for argument in command.arguments { out += row(argument.synopsis, argument.help) }
+        out += "\nArguments:\n" + rows(command.arguments.map { ($0.synopsis, $0.help) }, width: width)
     }
     if !command.options.isEmpty {
-        out += "\nOptions:\n"
-        for option in command.options { out += row(option.synopsis, option.help) }
+        out += "\nOptions:\n" + rows(command.options.map { ($0.synopsis, $0.help) }, width: width)
     }
-    out += "\nGlobal options:\n"
-    for option in CommandTable.globalOptions { out += row(option.synopsis, option.help) }
     if !command.examples.isEmpty {
         out += "\nExamples:\n"
-        for example in command.examples { out += "  \(example.command)\n      \(example.meaning)\n" }
+        for example in command.examples {
+            out += wrap(example.command.split(separator: " ").map(String.init), width: width, indent: 6, first: 2)
+            out += wrap(example.meaning.split(separator: " ").map(String.init), width: width, indent: 6, first: 6)
+        }
     }
+    out += "\n" + wrap("Global options (--file, --json, --quiet, ...): todo help \(HelpTopic.options.rawValue).", width: width)
     return out
+}
+
+/// Help that belongs to no one command.
+enum HelpTopic: String, CaseIterable {
+    case options
+    case exitStatus = "exit-status"
+    case environment
+
+    func text(width: Int) -> String {
+        switch self {
+        case .options:
+            return wrap("Options every command takes, before or after it:", width: width) + "\n"
+                + rows(CommandTable.globalOptions.map { ($0.synopsis, $0.help) }, width: width)
+        case .exitStatus:
+            return "Exit status:\n\n" + rows(ExitStatus.table.map { (String($0.0), $0.1) }, width: width)
+        case .environment:
+            return "Environment:\n\n" + rows(environmentVariables, width: width)
+        }
+    }
 }
 
 let environmentVariables: [(String, String)] = [
@@ -51,30 +56,68 @@ let environmentVariables: [(String, String)] = [
     ("XDG_DATA_HOME", "The state file is $XDG_DATA_HOME/todo/todos.json when TODO_FILE is unset."),
     ("TODO_LOCK_TIMEOUT", "Seconds to wait for another todo process to finish (default 5)."),
     ("VISUAL, EDITOR", "The editor 'todo edit' opens (default vi)."),
+    ("TZ", "The time zone dates are shown in (--json and --format keep UTC)."),
+    ("COLUMNS", "The columns help is wrapped to when the terminal's width is unknown, as in a pipe (default 80)."),
     ("TODO_SERVER, TODO_TOKEN", "The sync server's URL and token, over the config file's."),
     ("TODO_TIMEOUT", "Seconds a sync waits for each answer from the server (default 30)."),
     ("XDG_CONFIG_HOME", "The config file is $XDG_CONFIG_HOME/todo/config.json (else ~/.config/todo/config.json)."),
 ]
 
-private func row(_ left: String, _ right: String) -> String {
-    let indent = String(repeating: " ", count: 24)
-    if left.count <= 20 {
-        let body = wrap(right, width: 78, indent: indent)
-        return "  " + left + String(repeating: " ", count: 22 - left.count) + body.dropFirst(24)
+extension Context {
+    /// Columns to wrap help to: the terminal's, else $COLUMNS, else 80; prose stays readable
+    /// within 100, and nothing is made narrower than 20.
+    var helpWidth: Int {
+        let columns = terminalWidth ?? environment["COLUMNS"].flatMap { Int($0) } ?? 80
+        return min(100, max(20, columns))
     }
-    return "  \(left)\n" + wrap(right, width: 78, indent: indent)
 }
 
-/// `text` wrapped at word boundaries to `width` columns, every line starting with `indent`.
-func wrap(_ text: String, width: Int, indent: String) -> String {
-    var out = ""
-    var line = indent
-    for word in text.split(separator: " ") {
-        if line.count > indent.count, line.count + 1 + word.count > width {
-            out += line + "\n"
-            line = indent
+/// A two-column table: each right text wrapped beside its left, in a column as wide as the
+/// longest left (up to 20); on a narrow screen, or after a longer left, the text goes below.
+private func rows(_ pairs: [(String, String)], width: Int) -> String {
+    let column = min(20, pairs.map(\.0.count).max() ?? 0) + 4
+    return pairs.map { left, right in
+        let words = right.split(separator: " ").map(String.init)
+        guard width >= 60, left.count + 4 <= column else {
+            let indent = width >= 60 ? column : 6
+            return wrap(["  " + left], width: width) + wrap(words, width: width, indent: indent, first: indent)
         }
-        line += (line.count > indent.count ? " " : "") + word
+        return wrap([left.padding(toLength: column - 2, withPad: " ", startingAt: 0)] + words, width: width, indent: column, first: 2, separator: "")
+    }.joined()
+}
+
+/// `text` wrapped at blanks to `width` columns.
+func wrap(_ text: String, width: Int) -> String {
+    wrap(text.split(separator: " ").map(String.init), width: width)
+}
+
+/// `words` joined into lines of at most `width` columns: the first line indented by `first`,
+/// the others by `indent`; a word too long for a line is cut. The first word is followed by
+/// `separator`, the others by a blank.
+func wrap(_ words: [String], width: Int, indent: Int = 0, first: Int? = nil, separator: String = " ") -> String {
+    var out = ""
+    var line = String(repeating: " ", count: first ?? 0)
+    var empty = true
+    for (index, word) in words.enumerated() {
+        let gap = empty ? "" : index == 1 ? separator : " "
+        var word = Substring(word)
+        if !empty, displayWidth(line) + gap.count + displayWidth(String(word)) > width {
+            out += line + "\n"
+            line = String(repeating: " ", count: indent)
+            empty = true
+        } else {
+            line += gap
+        }
+        // A word longer than a whole line is cut where the line ends.
+        while displayWidth(line) + displayWidth(String(word)) > width, width - displayWidth(line) > 0 {
+            let room = width - displayWidth(line)
+            line += word.prefix(room)
+            word = word.dropFirst(room)
+            out += line + "\n"
+            line = String(repeating: " ", count: indent)
+        }
+        line += word
+        empty = false
     }
     return out + line + "\n"
 }

@@ -14,8 +14,9 @@ extension Context {
             stdoutIsTerminal: stdoutIsTerminal,
             terminalWidth: stdoutIsTerminal ? terminalColumns() : nil,
             now: { Date(timeIntervalSince1970: (Date().timeIntervalSince1970 * 1000).rounded() / 1000) },
+            timeZone: TimeZone.current,
             newUUID: UUID.init,
-            runEditor: runEditorOnTerminal,
+            runEditor: runEditorInForeground,
             stderrIsTerminal: isatty(STDERR_FILENO) == 1,
             readStdin: { [UInt8](FileHandle.standardInput.readDataToEndOfFile()) },
             network: .helper)
@@ -26,20 +27,6 @@ private func terminalColumns() -> Int? {
     var size = winsize()
     if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
     return ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init)
-}
-
-/// Runs `command "$file"` through the shell, as git runs $EDITOR, on this terminal.
-private func runEditorOnTerminal(_ command: String, _ file: String) -> Int32 {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", "\(command) \"$@\"", command, file]
-    do {
-        try process.run()
-    } catch {
-        return 127
-    }
-    process.waitUntilExit()
-    return process.terminationReason == .exit ? process.terminationStatus : 128 + process.terminationStatus
 }
 
 /// Writes everything to a file descriptor; a closed pipe ends the write quietly.

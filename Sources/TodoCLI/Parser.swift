@@ -27,7 +27,7 @@ public func parse(_ argv: [String]) -> Result<Invocation, UsageError> {
         let word = found.word ?? ""
         return .failure(UsageError(
             message: "'\(word)' is not a todo command",
-            suggestion: closest(to: word, among: CommandTable.commands.flatMap(\.words))))
+            suggestion: suggestedCommand(for: word)))
     }
     var invocation = Invocation(command: spec.name)
     let options = spec.options + CommandTable.globalOptions
@@ -124,6 +124,14 @@ private func checkArguments(_ invocation: Invocation, _ spec: CommandSpec) -> Re
             command: spec.name, suggestion: closest(to: word, among: choices)))
     }
     return .success(invocation)
+}
+
+/// The command to suggest for a word that is none: the one it is a habit for (`complete`:
+/// `done`), else a near spelling. Hidden commands are never suggested.
+func suggestedCommand(for word: String) -> String? {
+    let visible = CommandTable.commands.filter { !$0.hidden }
+    if let command = visible.first(where: { $0.habits.contains(word.lowercased()) }) { return command.name }
+    return closest(to: word, among: visible.flatMap(\.words))
 }
 
 /// The candidate within a small edit distance of `word`, if one stands out.

@@ -5,28 +5,43 @@ import TodoWire
 
 func uuidText(_ uuid: UUID) -> String { uuid.uuidString.lowercased() }
 
-/// Text for one line: control characters shown as escapes, so a name cannot break the layout.
-func oneLine(_ text: String) -> String {
-    // Control characters are single bytes in UTF-8, never part of a longer sequence; a loop
-    // over the contiguous bytes is ten times cheaper than iterating the UTF8View.
-    let isControl: (UInt8) -> Bool = { $0 < 0x20 || $0 == 0x7F }
-    guard text.utf8.withContiguousStorageIfAvailable({ $0.contains(where: isControl) }) ?? text.utf8.contains(where: isControl)
+/// Text for one line: control characters shown as escapes, so a name cannot break the layout
+/// or send the terminal a command.
+func oneLine(_ text: String) -> String { escapingControls(text, keepingNewlines: false) }
+
+/// `text` with every control character but newlines shown as an escape, for values shown on
+/// several lines.
+func printable(_ text: String) -> String { escapingControls(text, keepingNewlines: true) }
+
+/// C0 and C1 controls and DEL as `\n`, `\t`, `\r`, `\x1b` or `\u{9b}`.
+private func escapingControls(_ text: String, keepingNewlines: Bool) -> String {
+    // C0 controls and DEL are single bytes in UTF-8, never part of a longer sequence, and C1
+    // controls start with 0xC2; a loop over the contiguous bytes is ten times cheaper than
+    // iterating the UTF8View, and most text has none of them.
+    let mayHoldControls: (UInt8) -> Bool = { ($0 < 0x20 && !(keepingNewlines && $0 == 0x0A)) || $0 == 0x7F || $0 == 0xC2 }
+    guard text.utf8.withContiguousStorageIfAvailable({ $0.contains(where: mayHoldControls) }) ?? text.utf8.contains(where: mayHoldControls)
     else { return text }
     var result = ""
     for scalar in text.unicodeScalars {
         switch scalar {
+        case "\n" where keepingNewlines: result += "\n"
         case "\n": result += "\\n"
         case "\t": result += "\\t"
         case "\r": result += "\\r"
         case _ where scalar.value < 0x20 || scalar.value == 0x7F:
             result += String(format: "\\x%02x", scalar.value)
+        case _ where (0x80...0x9F).contains(scalar.value):
+            result += String(format: "\\u{%x}", scalar.value)
         default: result.unicodeScalars.append(scalar)
         }
     }
     return result
 }
 
-func displayName(_ todo: Todo) -> String { "\"\(oneLine(todo.name))\"" }
+/// `"text"` on one line, escaped: a value quoted in a message.
+func quoted(_ text: String) -> String { "\"\(oneLine(text))\"" }
+
+func displayName(_ todo: Todo) -> String { quoted(todo.name) }
 
 /// `#3 "buy milk"`
 func label(_ todo: Todo) -> String { "#\(todo.id) \(displayName(todo))" }
@@ -90,25 +105,26 @@ func summary(_ counts: TodoCounts, shown: Int, filter: TodoFilter) -> String {
     return text
 }
 
-/// Every field of a todo, one `Label: value` a line; multi-line values are indented.
-func details(_ todo: Todo) -> String {
+/// Every field of a todo, one `Label: value` a line; multi-line values are indented, control
+/// characters escaped and dates on the local clock.
+func details(_ todo: Todo, _ time: LocalTime) -> String {
     let rows: [(String, String)] = [
         ("Number", "\(todo.id)"),
         ("UUID", uuidText(todo.uuid)),
-        ("Name", todo.name),
+        ("Name", oneLine(todo.name)),
         ("Status", todo.completed ? "completed" : "active"),
-        ("Description", todo.description),
-        ("Notes", todo.notes),
-        ("Created", ISO8601Millis.string(todo.createdAt)),
-        ("Updated", ISO8601Millis.string(todo.updatedAt)),
-        ("Completed", todo.completedAt.map(ISO8601Millis.string) ?? "-"),
+        ("Description", printable(todo.description)),
+        ("Notes", printable(todo.notes)),
+        ("Created", time.text(todo.createdAt)),
+        ("Updated", time.text(todo.updatedAt)),
+        ("Completed", todo.completedAt.map(time.text) ?? "-"),
         ("Synced", todo.synced ? "yes" : "no"),
     ]
     var out = ""
     let conflicts = todo.conflicts.map { conflict in
         conflict.field == "deleted"
-            ? ("Conflict", "\(conflict.lost); \(conflict.kept) was kept (\(ISO8601Millis.string(conflict.at)))")
-            : ("Conflict", "\(conflict.field): kept \(json(conflict.kept)); lost \(json(conflict.lost)) (\(ISO8601Millis.string(conflict.at)))")
+            ? ("Conflict", oneLine("\(conflict.lost); \(conflict.kept) was kept (\(time.text(conflict.at)))"))
+            : ("Conflict", "\(conflict.field): kept \(quoted(conflict.kept)); lost \(quoted(conflict.lost)) (\(time.text(conflict.at)))")
     }
     for (key, value) in rows + conflicts {
         let pad = String(repeating: " ", count: 13 - key.count)

@@ -28,7 +28,8 @@ private func run(_ parsed: Result<Invocation, UsageError>, _ context: Context) -
     if invocation.flag("version") { return Output(stdout: "todo \(CommandTable.version)\n") }
     if invocation.flag("help") {
         let explicit = context.arguments.contains { CommandTable.command(named: $0)?.name == invocation.command }
-        return Output(stdout: explicit ? help(for: invocation.command) : generalHelp())
+        let width = context.helpWidth
+        return Output(stdout: explicit ? help(for: invocation.command, width: width) : generalHelp(width: width))
     }
     do {
         let plan = try commandPlan(invocation, context)
@@ -45,13 +46,16 @@ private func commandPlan(_ invocation: Invocation, _ context: Context) throws ->
     case "show": ShowCommand.plan(invocation, context)
     case "edit": try EditCommand.plan(invocation, context)
     case "toggle": ToggleCommand.plan(invocation, context)
+    case "done": StatusCommand.plan(invocation, context, completed: true)
+    case "reopen": StatusCommand.plan(invocation, context, completed: false)
+    case "annotate": try AnnotateCommand.plan(invocation, context)
     case "delete": DeleteCommand.plan(invocation, context)
     case "clear-completed": ClearCompletedCommand.plan(invocation, context)
     case "undo": UndoCommand.plan(invocation, context)
     case "batch": try BatchCommand.plan(invocation, context)
     case "export": ExportCommand.plan(invocation, context)
     case "import": try ImportCommand.plan(invocation, context)
-    case "help": try HelpCommand.plan(invocation)
+    case "help": try HelpCommand.plan(invocation, context)
     case "sync": SyncCommand.plan(invocation, context)
     case "config": try ConfigCommand.plan(invocation, context)
     case "completions": CompletionsCommand.plan(invocation)
@@ -109,7 +113,7 @@ private func stateFile(_ invocation: Invocation, _ context: Context) throws -> S
 }
 
 private func usageFailure(_ error: UsageError) -> Output {
-    var text = "todo: \(error.message)\n"
+    var text = "todo: \(oneLine(error.message))\n"
     if let suggestion = error.suggestion { text += "Did you mean '\(suggestion)'?\n" }
     let usage = error.command.flatMap(CommandTable.command(named:))?.usage ?? "todo <command> [<args>] [--file PATH] [--json]"
     text += "usage: \(usage)\n"
@@ -119,10 +123,12 @@ private func usageFailure(_ error: UsageError) -> Output {
 
 private func failure(_ error: Error) -> Output {
     let (message, status) = explain(error)
-    return Output(stderr: "todo: \(message)\n", status: status)
+    return Output(stderr: "todo: \(oneLine(message))\n", status: status)
 }
 
-/// The one-line message and exit status for anything a command throws.
+/// The message and exit status for anything a command throws. The message may quote input
+/// as it was typed; it is printed through `oneLine`, so whatever it holds stays one line and
+/// sends the terminal nothing.
 func explain(_ error: Error) -> (String, Int32) {
     switch error {
     case let error as CommandError: return (error.message, error.status)
@@ -144,9 +150,9 @@ func explain(_ error: Error) -> (String, Int32) {
         case .malformed(let text):
             return ("'\(text)' is neither a todo number nor 4 or more hex digits of a UUID", ExitStatus.usage)
         case .ambiguous(let prefix, let candidates):
-            let list = candidates.prefix(10).map { "  #\($0.id) \(uuidText($0.uuid)) \(displayName($0))" }
-            let more = candidates.count > 10 ? "\n  and \(candidates.count - 10) more" : ""
-            return ("\(prefix) matches \(candidates.count) todos; give more digits:\n" + list.joined(separator: "\n") + more, ExitStatus.failure)
+            let list = candidates.prefix(5).map { "#\($0.id) \(uuidText($0.uuid).prefix(max(8, prefix.count + 4))) \(displayName($0))" }
+            let more = candidates.count > 5 ? ", and \(candidates.count - 5) more" : ""
+            return ("\(prefix) matches \(candidates.count) todos (\(list.joined(separator: ", "))\(more)); give more digits", ExitStatus.failure)
         }
     default: return ("\(error)", ExitStatus.failure)
     }

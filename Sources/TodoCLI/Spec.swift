@@ -65,14 +65,18 @@ public struct CommandSpec: Sendable {
     public var discussion: String = ""
     public var arguments: [ArgumentSpec] = []
     public var options: [OptionSpec] = []
+    /// Words people bring from other tools (Taskwarrior, todo.txt) for this command: typed
+    /// as a command, they are answered with this command's name, never run.
+    public var habits: [String] = []
     public var examples: [(command: String, meaning: String)] = []
     /// Left out of help and the man page (the completion callback).
     public var hidden = false
 
-    public var usage: String {
-        var parts = ["todo", name]
-        parts += arguments.map(\.synopsis)
-        parts += options.map { "[--\($0.long)\($0.valueName.map { " " + $0 } ?? "")]" }
-        return parts.joined(separator: " ")
+    /// `todo list [--filter FILTER] …`
+    public var usage: String { (["todo", name] + usageParts).joined(separator: " ") }
+
+    /// The arguments and options of `usage`, each in one piece: `ID...`, `[--filter FILTER]`.
+    var usageParts: [String] {
+        arguments.map(\.synopsis) + options.map { "[--\($0.long)\($0.valueName.map { " " + $0 } ?? "")]" }
     }
 }

@@ -6,6 +6,12 @@ public enum Action: Equatable, Sendable, Codable {
     case add(NewTodo)
     case edit(id: Int, changes: [FieldChange], at: Date)
     case toggle(ids: [Int], at: Date)
+    /// The todos were completed; those already completed stay as they are.
+    case completed(ids: [Int], at: Date)
+    /// The todos were made active again; those already active stay as they are.
+    case reopened(ids: [Int], at: Date)
+    /// A line stamped with `at` (as a clock in `timeZone` reads it) was added to the notes.
+    case annotated(id: Int, text: String, at: Date, timeZone: TimeZone)
     case delete(ids: [Int], at: Date)
     case clearCompleted(at: Date)
     /// Reverts the change recorded last in the history.

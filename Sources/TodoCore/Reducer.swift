@@ -65,14 +65,23 @@ private struct Step {
 
         case .toggle(let ids, let at):
             let indices = try existingIndices(ids)
-            for index in indices {
-                recordPrior(state.todos[index].id)
-                state.todos[index].completed.toggle()
-                state.todos[index].completedAt = state.todos[index].completed ? at : nil
-                state.todos[index].updatedAt = at
-                state.todos[index].synced = false
-                state.todos[index].conflicts = []
+            for index in indices { mark(index, completed: !state.todos[index].completed, at: at) }
+
+        case .completed(let ids, let at), .reopened(let ids, let at):
+            let completed = if case .completed = action { true } else { false }
+            for index in try existingIndices(ids) where state.todos[index].completed != completed {
+                mark(index, completed: completed, at: at)
             }
+
+        case .annotated(let id, let text, let at, let timeZone):
+            guard let index = state.index(of: id) else { throw .unknownId(id) }
+            recordPrior(id)
+            let notes = state.todos[index].notes
+            let separator = notes.isEmpty || notes.hasSuffix("\n") ? "" : "\n"
+            state.todos[index].notes = notes + separator + annotation(text, at: at, in: timeZone)
+            state.todos[index].updatedAt = at
+            state.todos[index].synced = false
+            state.todos[index].conflicts = []
 
         case .delete(let ids, _):
             let indices = try existingIndices(ids)
@@ -102,6 +111,16 @@ private struct Step {
         case .importTodos(let imported, _):
             try merge(imported)
         }
+    }
+
+    /// Completes or reopens the todo at `index`: a local change, which ends its conflicts.
+    mutating func mark(_ index: Int, completed: Bool, at: Date) {
+        recordPrior(state.todos[index].id)
+        state.todos[index].completed = completed
+        state.todos[index].completedAt = completed ? at : nil
+        state.todos[index].updatedAt = at
+        state.todos[index].synced = false
+        state.todos[index].conflicts = []
     }
 
     /// New UUIDs are appended with fresh numbers; a known UUID takes the imported text and
@@ -211,11 +230,21 @@ extension Action {
         switch self {
         case .add(let new): new.createdAt
         case .edit(_, _, let at), .toggle(_, let at), .delete(_, let at), .clearCompleted(let at),
-            .undo(let at):
+            .undo(let at), .completed(_, let at), .reopened(_, let at), .annotated(_, _, let at, _):
             at
         case .syncReset, .syncPulled, .syncQueued, .syncPushed: nil
         case .batch(let actions): actions.compactMap(\.date).max()
         case .importTodos(_, let at): at
         }
     }
+}
+
+/// A line of notes: `text` after the date and time a clock in `timeZone` showed at `at`,
+/// as in `2026-11-21 14:03 called the plumber`.
+public func annotation(_ text: String, at: Date, in timeZone: TimeZone) -> String {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = timeZone
+    let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: at)
+    func two(_ value: Int?) -> String { value.map { $0 < 10 ? "0\($0)" : "\($0)" } ?? "00" }
+    return "\(parts.year ?? 0)-\(two(parts.month))-\(two(parts.day)) \(two(parts.hour)):\(two(parts.minute)) \(text)"
 }

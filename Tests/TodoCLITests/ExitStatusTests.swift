@@ -2,16 +2,17 @@ import Foundation
 import Testing
 import TodoCLI
 
-/// The table of exit statuses is the same in --help, the README and `ExitStatus`, and each is produced.
+/// The table of exit statuses is the same in `todo help exit-status`, the README and `ExitStatus`,
+/// and each is produced.
 @Suite struct ExitStatusTests {
     @Test func everyStatusIsDocumentedAndProduced() throws {
         let box = try Sandbox()
         let readme = try String(contentsOfFile: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("README.md").path, encoding: .utf8)
-        let help = try box.run("--help").stdout
+        let help = try box.run("help", "exit-status").stdout
         for (status, meaning) in ExitStatus.table {
             #expect(readme.contains("| \(status) | \(meaning) |"), "README lacks status \(status)")
-            #expect(help.contains("  \(status)" + String(repeating: " ", count: 21)), "help lacks status \(status)")
+            #expect(help.contains("\n  \(status)  \(meaning.prefix(30))"), "help lacks status \(status)")
         }
         #expect(ExitStatus.table.map(\.0) == [0, 1, 2, 3, 4, 5])
         #expect(try box.run("add", "x").status == 0)

@@ -33,9 +33,14 @@ import TodoCore
         #expect(try onTerminal(["list", "--filter", "active"], ["COLUMNS": "80"]).stdout.hasSuffix("2 of 3 todos: 2 active, 1 completed, 3 not synced (*)\n"))
     }
 
+    @Test func anEmptyListSaysHowToAddTheFirstTodo() throws {
+        #expect(try onTerminal([]) == RunResult(stdout: "No todos yet. Add the first with: todo add NAME\n", stderr: "", status: 0))
+        #expect(try box.run() == RunResult(stdout: "", stderr: "", status: 0))
+    }
+
     @Test func editorChangesWhatWasEdited() throws {
         try box.run("add", "draft", "--notes", "keep me")
-        let editor = try box.writeScript("rename", "sed -i '1s/.*/final version/' \"$1\"")
+        let editor = try box.writeScript("rename", "sed -i '1s/.*/name: final version/' \"$1\"")
         let result = try onTerminal(["edit", "1"], ["EDITOR": editor, "TMPDIR": box.directory])
         #expect(result == RunResult(stdout: "Edited #1 \"final version\" (name)\n", stderr: "", status: 0))
         let todo = try box.state().todos[0]
@@ -45,7 +50,7 @@ import TodoCore
 
     @Test func editorCanRewriteEveryFieldAndVisualWins() throws {
         try box.run("add", "old")
-        let visual = try box.writeScript("rewrite", "printf 'new name\\n\\nline 1\\nline 2\\n\\n--- notes ---\\n# a comment\\nthe notes\\n' > \"$1\"")
+        let visual = try box.writeScript("rewrite", "printf 'name: new name\\ndescription:\\n  line 1\\n  line 2\\n\\n# a comment\\nnotes: the notes\\n' > \"$1\"")
         let result = try onTerminal(["edit", "1"], ["VISUAL": visual, "EDITOR": "false", "TMPDIR": box.directory])
         #expect(result.stdout == "Edited #1 \"new name\" (name, description, notes)\n")
         let todo = try box.state().todos[0]
@@ -69,9 +74,46 @@ import TodoCore
         #expect(try FileManager.default.contentsOfDirectory(atPath: box.directory).filter { $0.hasPrefix("todo-edit") }.isEmpty)
     }
 
+    @Test func aKilledOrMissingEditorChangesNothingAndLeavesNoFile() throws {
+        try box.run("add", "stay")
+        let before = box.fileBytes()
+        let killed = try box.writeScript("killed", "sed -i '1s/.*/name: gone/' \"$1\"; kill -9 $$")
+        #expect(try onTerminal(["edit", "1"], ["EDITOR": killed, "TMPDIR": box.directory]) == RunResult(
+            stdout: "todo: the editor '\(killed)' was ended by signal 9 (Killed); #1 \"stay\" left as it was\n", stderr: "", status: 1))
+        let missing = box.directory + "/no-such-editor"
+        #expect(try onTerminal(["edit", "1"], ["EDITOR": missing + " --wait", "TMPDIR": box.directory]) == RunResult(
+            stdout: "todo: cannot run the editor '\(missing) --wait': No such file or directory; #1 \"stay\" left as it was\n", stderr: "", status: 1))
+        #expect(box.fileBytes() == before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: box.directory).filter { $0.hasPrefix("todo-edit") }.isEmpty)
+    }
+
+    /// SIGTERM or a hang-up while the editor runs ends todo as it always would, but first
+    /// removes the file.
+    @Test func todoEndedWhileEditingLeavesNoFile() throws {
+        try box.run("add", "stay")
+        let before = box.fileBytes()
+        let terminator = try box.writeScript("terminate", "sed -i '1s/.*/name: gone/' \"$1\"; kill -TERM $PPID")
+        let result = try onTerminal(["edit", "1"], ["EDITOR": terminator, "TMPDIR": box.directory])
+        #expect(!result.stdout.contains("todo:"))
+        #expect(result.status == 128 + SIGTERM)
+        #expect(box.fileBytes() == before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: box.directory).filter { $0.hasPrefix("todo-edit") }.isEmpty)
+    }
+
+    @Test func aFileThatCannotBeReadIsKeptForThePerson() throws {
+        try box.run("add", "stay")
+        let before = box.fileBytes()
+        let dropper = try box.writeScript("drop", "sed -i '/^notes:/d' \"$1\"")
+        let result = try onTerminal(["edit", "1"], ["EDITOR": dropper, "TMPDIR": box.directory])
+        #expect(result.status == 1)
+        let kept = try #require(try FileManager.default.contentsOfDirectory(atPath: box.directory).first { $0.hasPrefix("todo-edit-1-") })
+        #expect(result.stdout == "todo: no 'notes:' line: edit aborted, #1 \"stay\" left as it was (your text is in \(box.directory)/\(kept))\n")
+        #expect(box.fileBytes() == before)
+    }
+
     @Test func aChangeMadeWhileEditingIsNotOverwritten() throws {
         try box.run("add", "shared")
-        let meddler = try box.writeScript("meddle", "\(Sandbox.binary) toggle 1 >/dev/null; sed -i '1s/.*/mine/' \"$1\"")
+        let meddler = try box.writeScript("meddle", "\(Sandbox.binary) toggle 1 >/dev/null; sed -i '1s/.*/name: mine/' \"$1\"")
         let result = try onTerminal(["edit", "1"], ["EDITOR": meddler, "TMPDIR": box.directory])
         #expect(result.status == 1)
         #expect(result.stdout.hasPrefix("todo: #1 \"shared\" changed while you were editing; nothing applied (your text is in \(box.directory)/todo-edit-1-"))

@@ -50,6 +50,48 @@ import TodoCore
         #expect(next == expected)
     }
 
+    @Test func completedCompletesActiveTodosAndLeavesCompletedOnesAsTheyWere() throws {
+        let next = try reduce(state, .completed(ids: [1, 2], at: now))
+        var expected = state
+        expected.todos[0].completed = true
+        expected.todos[0].completedAt = now
+        expected.todos[0].updatedAt = now
+        expected.todos[0].synced = false
+        expected.history = [HistoryEntry(summary: "complete #1, #2", at: now, before: [PriorVersion(id: 1, todo: state.todos[0])])]
+        #expect(next == expected)
+        #expect(try reduce(next, .completed(ids: [1, 2], at: Fixture.t(200))) == next)
+    }
+
+    @Test func reopenedReopensCompletedTodosAndLeavesActiveOnesAsTheyWere() throws {
+        let next = try reduce(state, .reopened(ids: [2, 4], at: now))
+        var expected = state
+        expected.todos[1].completed = false
+        expected.todos[1].completedAt = nil
+        expected.todos[1].updatedAt = now
+        expected.todos[1].synced = false
+        expected.history = [HistoryEntry(summary: "reopen #2, #4", at: now, before: [PriorVersion(id: 2, todo: state.todos[1])])]
+        #expect(next == expected)
+        #expect(try reduce(next, .reopened(ids: [2], at: Fixture.t(200))) == next)
+    }
+
+    @Test func annotatedAddsADatedLineToTheNotes() throws {
+        var start = state
+        start.todos[0].notes = "2 litres"
+        let paris = try #require(TimeZone(identifier: "Europe/Paris"))
+        let once = try reduce(start, .annotated(id: 1, text: "shop was shut", at: now, timeZone: paris))
+        let twice = try reduce(once, .annotated(id: 1, text: "bought it", at: Fixture.t(200), timeZone: paris))
+        var expected = start
+        // Fixture.t0 is 2026-11-18 11:06:40 UTC, 12:06 in Paris; t(100) is 100 minutes later.
+        expected.todos[0].notes = "2 litres\n2026-11-18 13:46 shop was shut\n2026-11-18 15:26 bought it"
+        expected.todos[0].updatedAt = Fixture.t(200)
+        expected.todos[0].synced = false
+        expected.history = [
+            HistoryEntry(summary: "annotate #1 \"milk\"", at: now, before: [PriorVersion(id: 1, todo: start.todos[0])]),
+            HistoryEntry(summary: "annotate #1 \"milk\"", at: Fixture.t(200), before: [PriorVersion(id: 1, todo: once.todos[0])]),
+        ]
+        #expect(twice == expected)
+    }
+
     @Test func deleteRemovesAndNeverRenumbers() throws {
         let next = try reduce(state, .delete(ids: [1], at: now))
         #expect(next.todos == [state.todos[1], state.todos[2]])
@@ -131,6 +173,9 @@ import TodoCore
         (.edit(id: 1, changes: [FieldChange(.name, " \n ")], at: Fixture.t0), .blankName),
         (.add(NewTodo(uuid: Fixture.uuid(9), name: "   ", createdAt: Fixture.t0)), .blankName),
         (.toggle(ids: [], at: Fixture.t0), .noTodosGiven),
+        (.completed(ids: [1, 3], at: Fixture.t0), .unknownId(3)),
+        (.reopened(ids: [], at: Fixture.t0), .noTodosGiven),
+        (.annotated(id: 3, text: "x", at: Fixture.t0, timeZone: TimeZone(secondsFromGMT: 0)!), .unknownId(3)),
         (.undo(at: Fixture.t0), .nothingToUndo),
         (.batch([.undo(at: Fixture.t0)]), .undoInsideBatch),
     ])

@@ -16,13 +16,13 @@ enum ConfigCommand {
         case 0:
             let values = try file.read()
             var output = Output()
-            for key in ConfigFile.keys { output.line("\(key) = \(shown(key, values[key]))") }
-            output.line("# \(file.path)")
+            for key in ConfigFile.keys { output.line("\(key) = \(oneLine(shown(key, values[key])))") }
+            output.line("# \(oneLine(file.path))")
             return .output(output)
         case 1:
             let key = arguments[0]
             guard let value = try file.read()[key] else { throw CommandError(message: "\(key) is not set in \(file.path)") }
-            return .output(Output(stdout: shown(key, value) + "\n"))
+            return .output(Output(stdout: oneLine(shown(key, value)) + "\n"))
         default:
             let key = arguments[0]
             var value = arguments[1]

@@ -1,10 +1,14 @@
+/// `todo help [COMMAND|TOPIC]`, wrapped to the terminal.
 enum HelpCommand {
-    static func plan(_ invocation: Invocation) throws -> Plan {
-        guard let word = invocation.arguments.first else { return .output(Output(stdout: generalHelp())) }
+    static func plan(_ invocation: Invocation, _ context: Context) throws -> Plan {
+        let width = context.helpWidth
+        guard let word = invocation.arguments.first else { return .output(Output(stdout: generalHelp(width: width))) }
+        if let topic = HelpTopic(rawValue: word) { return .output(Output(stdout: topic.text(width: width))) }
         guard let spec = CommandTable.command(named: word) else {
-            let hint = closest(to: word, among: CommandTable.commands.map(\.name)).map { " Did you mean '\($0)'?" } ?? ""
-            throw CommandError(message: "no help for '\(word)': not a todo command.\(hint)", status: ExitStatus.usage)
+            let hint = suggestedCommand(for: word).map { " Did you mean '\($0)'?" } ?? ""
+            let topics = HelpTopic.allCases.map(\.rawValue).joined(separator: ", ")
+            throw CommandError(message: "no help for '\(word)': not a todo command or help topic (\(topics)).\(hint)", status: ExitStatus.usage)
         }
-        return .output(Output(stdout: help(for: spec.name)))
+        return .output(Output(stdout: help(for: spec.name, width: width)))
     }
 }

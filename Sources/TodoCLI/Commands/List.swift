@@ -20,7 +20,9 @@ enum ListCommand {
             let style = context.stdoutStyle(invocation)
             guard context.stdoutIsTerminal else { return Output(stdout: table(todos, width: nil, style: style)) }
             var output = Output(stdout: table(todos, width: context.terminalWidth ?? 80, style: style))
-            output.info = summary(state.counts, shown: todos.count, filter: filter) + "\n"
+            output.info = state.counts.total == 0
+                ? "No todos yet. Add the first with: todo add NAME\n"
+                : summary(state.counts, shown: todos.count, filter: filter) + "\n"
             return output
         }
     }

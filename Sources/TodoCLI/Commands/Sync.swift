@@ -19,7 +19,7 @@ enum SyncCommand {
             if invocation.flag("json") { return Output(stdout: reportJSON(report, dryRun: dryRun)) }
             var output = Output()
             for (todo, reason) in report.skipped {
-                output.stderr += "todo: not sent: \(label(todo)): \(reason) (the server would refuse it)\n"
+                output.stderr += "todo: not sent: \(label(todo)): \(oneLine(reason)) (the server would refuse it)\n"
             }
             if report.serverWasReset { output.info += "The server was reset (a new dataset): todos here are sent to it again.\n" }
             if dryRun {
@@ -35,9 +35,9 @@ enum SyncCommand {
 
     static func describe(_ conflict: SyncConflict, of todo: Todo) -> String {
         if conflict.field == "deleted" {
-            return "#\(todo.id) \(displayName(todo)): \(conflict.lost), \(conflict.kept) was kept; see 'todo show \(todo.id)'"
+            return "#\(todo.id) \(displayName(todo)): \(oneLine(conflict.lost)), \(oneLine(conflict.kept)) was kept; see 'todo show \(todo.id)'"
         }
-        return "#\(todo.id) \(displayName(todo)): \(conflict.field) kept \(json(oneLine(conflict.kept))) from the server; yours was \(json(oneLine(conflict.lost))) (see 'todo show \(todo.id)')"
+        return "#\(todo.id) \(displayName(todo)): \(conflict.field) kept \(quoted(conflict.kept)) from the server; yours was \(quoted(conflict.lost)) (see 'todo show \(todo.id)')"
     }
 
     private static func reportJSON(_ report: SyncReport, dryRun: Bool) -> String {

@@ -5,7 +5,7 @@ import Foundation
 func manPage() -> String {
     var page = Roff()
     page.line(#".\" Generated from todo's command table by 'todo __man'. Do not edit: change the table, then run 'bash .ci/generate'."#)
-    page.line(".Dd November 21, 2026")
+    page.line(".Dd November 22, 2026")
     page.line(".Dt TODO 1")
     page.line(".Os")
     page.line(".Sh NAME")

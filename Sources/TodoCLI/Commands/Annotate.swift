@@ -1,0 +1,20 @@
+import TodoCore
+import TodoStore
+
+/// `todo annotate ID TEXT...`: a line with the local date and time added to the notes.
+enum AnnotateCommand {
+    static func plan(_ invocation: Invocation, _ context: Context) throws -> Plan {
+        let reference = invocation.arguments[0]
+        let text = invocation.arguments.dropFirst().joined(separator: " ")
+        guard !text.allSatisfy(\.isWhitespace) else {
+            throw CommandError(message: "'annotate' needs TEXT that is not blank", status: ExitStatus.usage)
+        }
+        return .change(reads: .referencedBy([reference]), actions: { state in
+            [.annotated(id: try state.resolve(reference).id, text: text, at: context.now(), timeZone: context.timeZone)]
+        }) { change in
+            guard case .annotated(let id, _, _, _) = change.actions.first, let todo = change.after.todo(id: id) else { return Output() }
+            if invocation.flag("json") { return Output(stdout: json(todo)) }
+            return .info("Annotated \(label(todo))\n")
+        }
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+
+/// Dates as people read them: on the local clock, with how long ago (or how far ahead) they are.
+/// Output meant for programs (`--json`, `--format`, `export`) keeps ISO 8601 UTC instead.
+struct LocalTime {
+    var now: Date
+    var timeZone: TimeZone
+
+    /// `2026-11-21 14:03:05 (2h ago)`
+    func text(_ date: Date) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+        func two(_ value: Int?) -> String { String(format: "%02d", value ?? 0) }
+        let clock = "\(parts.year ?? 0)-\(two(parts.month))-\(two(parts.day)) \(two(parts.hour)):\(two(parts.minute)):\(two(parts.second))"
+        return "\(clock) (\(Self.age(of: date, at: now)))"
+    }
+
+    /// `just now`, `5min ago`, `2h ago`, `3d ago`, `4mo ago`, `2y ago`, or `in 3d` for a date ahead.
+    static func age(of date: Date, at now: Date) -> String {
+        let seconds = now.timeIntervalSince(date)
+        let size = abs(seconds)
+        guard size >= 60 else { return "just now" }
+        let day = 86_400.0
+        let units: [(limit: Double, length: Double, name: String)] = [
+            (3_600, 60, "min"), (day, 3_600, "h"), (60 * day, day, "d"), (730 * day, 30 * day, "mo"), (.infinity, 365 * day, "y"),
+        ]
+        let unit = units.first { size < $0.limit }!
+        let amount = "\(Int(size / unit.length))\(unit.name)"
+        return seconds > 0 ? "\(amount) ago" : "in \(amount)"
+    }
+}
+
+extension Context {
+    var localTime: LocalTime { LocalTime(now: now(), timeZone: timeZone) }
+}

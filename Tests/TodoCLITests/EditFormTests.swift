@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+import TodoCore
+@testable import TodoCLI
+
+/// The text `todo edit` puts in the editor reads back as every field exactly as it was.
+@Suite struct EditFormTests {
+    static let t = Date(timeIntervalSince1970: 1_790_000_000)
+
+    func todo(_ name: String, _ description: String = "", _ notes: String = "") -> Todo {
+        Todo(id: 7, uuid: UUID(uuidString: "8f0e1c2a-0000-4000-8000-000000000000")!, name: name, description: description, notes: notes, createdAt: Self.t)
+    }
+
+    /// The values `EditForm.parse` reads back from what `EditForm.render` wrote.
+    func roundTrip(_ todo: Todo) throws -> [String] {
+        let values = try #require(try EditForm.parse(EditForm.render(todo)))
+        return EditForm.fields.map { values[$0.key] ?? "<missing>" }
+    }
+
+    @Test func plainValuesAreWrittenAsTheyAreAndCommentsFollow() {
+        let text = EditForm.render(todo("#1 priority: taxes", "# not a comment\nnotes: not a field\n\n  indented", "2 litres"))
+        #expect(text == #"""
+            name: #1 priority: taxes
+            description:
+              # not a comment
+              notes: not a field
+
+                indented
+            notes: 2 litres
+
+            # Editing todo #7 (8f0e1c2a). A field starts at a line beginning with its
+            # name: 'name:', 'description:', 'notes:'. Indent the further lines of a value
+            # by two spaces; a line starting with '#' is a comment. A value in double
+            # quotes is read as a JSON string (\n, \t, \", \\, \u001b). Save an unchanged
+            # file to change nothing, an empty one to abort.
+
+            """#)
+    }
+
+    @Test func valuesLinesCannotCarryAreJSONStrings() {
+        let text = EditForm.render(todo("a\nb", " leading", "\u{1B}]0;pwned\u{07}\tend "))
+        #expect(text.hasPrefix("""
+            name:
+              a
+              b
+            description: " leading"
+            notes: "\\u001b]0;pwned\\u0007\\tend "
+
+            """))
+        #expect(EditForm.line("notes", "trailing blank \nnext") == "notes: \"trailing blank \\nnext\"\n")
+        #expect(EditForm.line("notes", "\"quoted\"") == "notes: \"\\\"quoted\\\"\"\n")
+        #expect(EditForm.line("notes", "ends in a newline\n") == "notes: \"ends in a newline\\n\"\n")
+        #expect(EditForm.line("notes", "c1 \u{9B}31m") == "notes: \"c1 \\u009b31m\"\n")
+        #expect(EditForm.line("notes", "") == "notes:\n")
+    }
+
+    @Test(arguments: [
+        "#1 priority: taxes", "# only a hash line", "name: x", "notes:", "\"", "\"\"", "\"a\" and b", "a\\nb",
+        "\n", "\n\nx\n\n", " ", "\t", "x\r\ny", "tab\there", "é 中文 🎉", "line\u{2028}separator", "nel\u{85}",
+        "\u{1B}[31mred\u{1B}[0m", "bell\u{07}", "back\u{08}space", "del\u{7F}", "nul\u{0}", "  two\n  lines  ",
+        "a\n\n\nb", "a\n \nb", "x\n#y\nnotes: z\ndescription: w",
+    ])
+    func everyAwkwardValueRoundTripsInEveryField(value: String) throws {
+        #expect(try roundTrip(todo("name", value, value)) == ["name", value, value])
+        #expect(try roundTrip(todo(value, "", "")) == [value, "", ""])
+    }
+
+    /// Random strings over characters that each mean something to the form.
+    @Test func randomValuesRoundTrip() throws {
+        let alphabet: [Character] = ["a", "b", " ", "\t", "\n", "\r", "\r\n", "#", ":", "\"", "\\", "\u{1B}", "\u{85}", "é", "n", "o", "t", "e", "s", "🎉"]
+        var generator = SeededGenerator(seed: 14)
+        for _ in 0..<2000 {
+            let values = (0..<3).map { _ in String((0..<Int.random(in: 0...12, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }) }
+            #expect(try roundTrip(todo(values[0], values[1], values[2])) == values)
+        }
+    }
+
+    @Test func readingForgivesWhatEditorsAndPeopleDo() throws {
+        let text = "\r\n# comment\r\nName: renamed\r\ndescription: first\r\nunindented second\r\n\t tab-indented\r\n   \r\n\r\nNOTES:\r\n\r\n  n1\r\n  \r\n  n2\r\n\r\n"
+        #expect(try EditForm.parse(text) == ["name": "renamed", "description": "first\nunindented second\n tab-indented", "notes": "n1\n\nn2"])
+        #expect(try EditForm.parse("name: \"a\\tb\"\ndescription:\n  \"x\"\nnotes: \"not json") == ["name": "a\tb", "description": "x", "notes": "\"not json"])
+    }
+
+    @Test func nothingButCommentsAndBlanksMeansAbort() throws {
+        #expect(try EditForm.parse("") == nil)
+        #expect(try EditForm.parse("\n# name: x\n  \n") == nil)
+    }
+
+    @Test(arguments: [
+        ("stray\nname: x\ndescription:\nnotes:", "line 1: text before the first field; fields start with 'name:'"),
+        ("name: x\ndescription:\nnotes:\nname: y", "line 4: a second 'name:' line"),
+        ("name: x\nnotes:", "no 'description:' line"),
+    ])
+    func malformedFilesAreExplained(text: String, message: String) {
+        #expect(throws: InputError(message)) { try EditForm.parse(text) }
+    }
+}
