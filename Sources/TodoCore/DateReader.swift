@@ -41,14 +41,18 @@ public enum DateReader {
     /// Which edge of its day a start or end keyword names; nil for every other word.
     enum Edge: Equatable, Sendable { case start, end }
 
-    static func readWithEdge(_ text: String, in context: DateContext) throws(DateReadError) -> (date: DueDate, edge: Edge?) {
+    /// A date read, and the edge of its day a filter compares with.
+    typealias Reading = (date: DueDate, edge: Edge?)
+
+    /// Reads `text` keeping what a filter needs: whether it was a start or end keyword.
+    static func readWithEdge(_ text: String, in context: DateContext) throws(DateReadError) -> Reading {
         let word = text.lowercased()
         let found = keyword(word, context) ?? weekday(word, context) ?? offset(word, context) ?? iso(text, context)
         guard let found, found.date.isWritable else { throw DateReadError(text: text) }
         return found
     }
 
-    private static func keyword(_ word: String, _ context: DateContext) -> (date: DueDate, edge: Edge?)? {
+    private static func keyword(_ word: String, _ context: DateContext) -> Reading? {
         let today = context.today
         switch word {
         case "now": return (.instant(roundingToMilliseconds: context.now), nil)
@@ -70,14 +74,14 @@ public enum DateReader {
     private static let weekdays = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
 
     /// The next day (1 to 7 days ahead) that is the named weekday.
-    private static func weekday(_ word: String, _ context: DateContext) -> (date: DueDate, edge: Edge?)? {
+    private static func weekday(_ word: String, _ context: DateContext) -> Reading? {
         guard let index = weekdays.firstIndex(where: { $0 == word || $0.prefix(3) == word }) else { return nil }
         let ahead = (index + 1 - context.today.weekday + 6) % 7 + 1
         return (.day(context.today.adding(days: ahead)), nil)
     }
 
     /// `[+-]N` and a unit: `d`, `w`, `m`, `y` (whole days) or `h` (an instant).
-    private static func offset(_ word: String, _ context: DateContext) -> (date: DueDate, edge: Edge?)? {
+    private static func offset(_ word: String, _ context: DateContext) -> Reading? {
         var digits = Substring(word)
         let sign = digits.first == "-" ? -1 : 1
         if digits.first == "-" || digits.first == "+" { digits = digits.dropFirst() }
@@ -96,7 +100,7 @@ public enum DateReader {
     }
 
     /// `YYYY-MM-DD`, `YYYY-MM-DDTHH:MM[:SS]` in the context's time zone, or the UTC wire form.
-    private static func iso(_ text: String, _ context: DateContext) -> (date: DueDate, edge: Edge?)? {
+    private static func iso(_ text: String, _ context: DateContext) -> Reading? {
         let bytes = Array(text.utf8)
         if let wire = DueDate(wire: text) { return (wire, nil) }
         guard bytes.count == 16 || bytes.count == 19, bytes[10] == 0x54 || bytes[10] == 0x74,
