@@ -1,0 +1,100 @@
+import Foundation
+
+/// A todo's date fields that filter terms can name.
+public enum DateField: String, CaseIterable, Sendable {
+    case due, wait
+}
+
+/// One filter term, as `FilterParser` reads it from one word.
+public enum FilterTerm: Equatable, Sendable {
+    /// `+TAG`: has this tag (`-TAG` is `.not(.term(.tag(TAG)))`).
+    case tag(String)
+    /// `project:NAME`: in this project or one of its sub-projects; `project:` (nil): in none.
+    case project(String?)
+    /// `priority:H`; `priority:` (nil): no priority.
+    case priority(Priority?)
+    /// `due:X`, `due.before:X`, `due.after:X` and the same for `wait`.
+    case date(DateField, DateRelation, DateReference)
+    /// `due:`, `wait:`: no such date.
+    case noDate(DateField)
+    /// Any other word, lowercased: the name, description or notes contain it, in any case.
+    case text(String)
+}
+
+/// A filter: terms combined with and, or and not. `.and([])` matches every todo.
+public indirect enum FilterExpression: Equatable, Sendable {
+    case term(FilterTerm)
+    case not(FilterExpression)
+    case and([FilterExpression])
+    case or([FilterExpression])
+
+    /// The filter of no words, which every todo passes.
+    public static let everything = FilterExpression.and([])
+
+    public func matches(_ todo: some TodoAttributes) -> Bool {
+        switch self {
+        case .term(let term): term.matches(todo)
+        case .not(let operand): !operand.matches(todo)
+        case .and(let operands): operands.allSatisfy { $0.matches(todo) }
+        case .or(let operands): operands.contains { $0.matches(todo) }
+        }
+    }
+}
+
+extension FilterTerm {
+    public func matches(_ todo: some TodoAttributes) -> Bool {
+        switch self {
+        case .tag(let tag): todo.tags.contains(tag)
+        case .project(nil): todo.project == nil
+        case .project(let name?): todo.project.map { Self.project($0, isWithin: name) } ?? false
+        case .priority(let priority): todo.priority == priority
+        case .date(let field, let relation, let reference): field.value(of: todo)?.stands(relation, reference) ?? false
+        case .noDate(let field): field.value(of: todo) == nil
+        case .text(let needle):
+            TextSearch.contains(todo.name, needle) || TextSearch.contains(todo.description, needle)
+                || TextSearch.contains(todo.notes, needle)
+        }
+    }
+
+    /// `home` holds `home` and `home.garden`, not `homework`.
+    static func project(_ project: String, isWithin name: String) -> Bool {
+        let (project, name) = (project.utf8, name.utf8)
+        guard project.starts(with: name) else { return false }
+        return project.count == name.count || project.dropFirst(name.count).first == UInt8(ascii: ".")
+    }
+}
+
+extension DateField {
+    func value(of todo: some TodoAttributes) -> DueDate? {
+        switch self {
+        case .due: todo.due
+        case .wait: todo.wait
+        }
+    }
+}
+
+/// Case-insensitive substring search without allocating for the common ASCII needle.
+enum TextSearch {
+    /// Whether `haystack` contains `needle`, which is already lowercased, in any case.
+    static func contains(_ haystack: String, _ needle: String) -> Bool {
+        if needle.isEmpty { return true }
+        guard needle.utf8.allSatisfy({ $0 < 0x80 }) else { return haystack.lowercased().contains(needle) }
+        var (haystack, needle) = (haystack, needle)
+        return haystack.withUTF8 { hay in needle.withUTF8 { containsASCII(hay, $0) } }
+    }
+
+    /// Bytewise search with ASCII letters folded to lowercase; other bytes compare as they are.
+    private static func containsASCII(_ hay: UnsafeBufferPointer<UInt8>, _ needle: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard hay.count >= needle.count else { return false }
+        for start in 0...(hay.count - needle.count) {
+            var index = 0
+            while index < needle.count, lower(hay[start + index]) == needle[index] { index += 1 }
+            if index == needle.count { return true }
+        }
+        return false
+    }
+
+    private static func lower(_ byte: UInt8) -> UInt8 {
+        byte &- 0x41 < 26 ? byte | 0x20 : byte
+    }
+}

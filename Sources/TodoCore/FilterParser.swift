@@ -1,0 +1,91 @@
+/// Reads filter words (`todo list '(' +home or +garden ')' due.before:eow`) into a `FilterExpression`.
+///
+/// Terms next to each other are ANDed; `and` may be written; `or` binds looser than and
+/// (`a or b c` is `a or (b and c)`); `not` binds tightest; `(` and `)` are words of their own.
+/// `and`, `or`, `not` are keywords in any case. Dates are resolved when the filter is read,
+/// with the clock and time zone of `context`.
+public enum FilterParser {
+    /// Parentheses may nest this deep; the parser recurses once per level, never more.
+    public static let maximumDepth = 64
+
+    /// No words is `FilterExpression.everything`.
+    public static func parse(_ words: [String], in context: DateContext) throws(FilterError) -> FilterExpression {
+        var parser = Parser(words: words, context: context)
+        if words.isEmpty { return .everything }
+        let expression = try parser.disjunction(depth: 0)
+        guard parser.index == words.count else { throw .unopenedParenthesis }
+        return expression
+    }
+}
+
+private struct Parser {
+    let words: [String]
+    let context: DateContext
+    var index = 0
+
+    init(words: [String], context: DateContext) {
+        self.words = words
+        self.context = context
+    }
+
+    /// The next word if it is a keyword or parenthesis, lowercased.
+    private var keyword: String? {
+        guard index < words.count else { return nil }
+        let word = words[index].lowercased()
+        return ["and", "or", "not", "(", ")"].contains(word) ? word : nil
+    }
+
+    mutating func disjunction(depth: Int) throws(FilterError) -> FilterExpression {
+        var operands = [try conjunction(depth: depth)]
+        while keyword == "or" {
+            index += 1
+            operands.append(try conjunction(depth: depth))
+        }
+        return operands.count == 1 ? operands[0] : .or(operands)
+    }
+
+    private mutating func conjunction(depth: Int) throws(FilterError) -> FilterExpression {
+        var operands = [try unary(depth: depth)]
+        while index < words.count, keyword != "or", keyword != ")" {
+            if keyword == "and" { index += 1 }
+            operands.append(try unary(depth: depth))
+        }
+        return operands.count == 1 ? operands[0] : .and(operands)
+    }
+
+    /// Any number of `not`s (counted, not recursed into), then a term or a parenthesised filter.
+    private mutating func unary(depth: Int) throws(FilterError) -> FilterExpression {
+        var negated = false
+        while keyword == "not" {
+            negated.toggle()
+            index += 1
+        }
+        guard index < words.count else { throw .missingTerm(after: words[index - 1].lowercased()) }
+        let operand: FilterExpression
+        switch keyword {
+        case "(": operand = try parenthesised(depth: depth)
+        case ")": throw missingTermOrUnopened()
+        case let word?: throw .missingTerm(after: word)
+        case nil:
+            operand = try FilterTermReader.read(words[index], in: context)
+            index += 1
+        }
+        return negated ? .not(operand) : operand
+    }
+
+    private mutating func parenthesised(depth: Int) throws(FilterError) -> FilterExpression {
+        guard depth < FilterParser.maximumDepth else { throw .tooDeep }
+        index += 1
+        if keyword == ")" { throw .emptyParentheses }
+        let inner = try disjunction(depth: depth + 1)
+        guard keyword == ")" else { throw .unclosedParenthesis }
+        index += 1
+        return inner
+    }
+
+    /// A `)` where a term should be: after an operator it lacks its term; otherwise it closes nothing.
+    private func missingTermOrUnopened() -> FilterError {
+        let previous = index > 0 ? words[index - 1].lowercased() : ""
+        return ["and", "or", "not"].contains(previous) ? .missingTerm(after: previous) : .unopenedParenthesis
+    }
+}

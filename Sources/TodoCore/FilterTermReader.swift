@@ -1,0 +1,94 @@
+/// Reads one filter word that is not a keyword or parenthesis.
+enum FilterTermReader {
+    static func read(_ word: String, in context: DateContext) throws(FilterError) -> FilterExpression {
+        if let tag = tagName(word, sign: "+") { return .term(.tag(tag)) }
+        if let tag = tagName(word, sign: "-") { return .not(.term(.tag(tag))) }
+        if let colon = word.firstIndex(of: ":") {
+            let key = word[..<colon].lowercased()
+            let value = String(word[word.index(after: colon)...])
+            if let term = try attribute(key, value, word, context) { return .term(term) }
+            if looksLikeKey(key) { throw .unknownKey(word) }
+        }
+        return .term(.text(word.lowercased()))
+    }
+
+    /// The tag of `+TAG` or `-TAG`: no blanks, not starting with a digit or a sign (so `+1`, `-5`
+    /// and `--x` are text).
+    static func tagName(_ word: String, sign: Character) -> String? {
+        guard word.first == sign, let first = word.dropFirst().first,
+            !first.isNumber, first != "+", first != "-", !word.contains(where: \.isWhitespace)
+        else { return nil }
+        return String(word.dropFirst())
+    }
+
+    private static func attribute(
+        _ key: String, _ value: String, _ word: String, _ context: DateContext
+    ) throws(FilterError) -> FilterTerm? {
+        switch key {
+        case "project", "proj", "pro":
+            return .project(value.isEmpty ? nil : value)
+        case "priority", "pri":
+            if value.isEmpty { return .priority(nil) }
+            guard let priority = Priority(word: value) else { throw .badPriority(word) }
+            return .priority(priority)
+        default:
+            return try date(key, value, word, context)
+        }
+    }
+
+    /// `due:X`, `due.before:X`, `due.after:X`, and the same for `wait`.
+    private static func date(
+        _ key: String, _ value: String, _ word: String, _ context: DateContext
+    ) throws(FilterError) -> FilterTerm? {
+        let parts = key.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        guard let field = DateField(rawValue: String(parts[0])) else { return nil }
+        let relation: DateRelation
+        switch parts.count == 1 ? nil : parts[1] {
+        case nil: relation = .on
+        case "before": relation = .before
+        case "after": relation = .after
+        default: return nil
+        }
+        if value.isEmpty {
+            guard relation == .on else { throw .missingDate(word) }
+            return .noDate(field)
+        }
+        do {
+            return .date(field, relation, try DateReference(value, in: context))
+        } catch {
+            throw .badDate(word, error)
+        }
+    }
+
+    /// Taskwarrior attributes `todo` does not have, which would otherwise silently search text.
+    private static let foreignKeys: Set = [
+        "status", "tag", "tags", "scheduled", "sched", "until", "recur", "depends", "entry", "end", "start",
+        "modified", "description", "desc", "uuid", "id", "urgency", "limit",
+    ]
+
+    private static let keys = ["project", "priority", "due", "wait"]
+
+    /// `KEY:` or `KEY.MODIFIER:` in letters, where the key is a Taskwarrior attribute, has a
+    /// modifier, or is one typo away from a key (`projcet:`). `re: x`, `10:30` and URLs stay text.
+    private static func looksLikeKey(_ key: String) -> Bool {
+        let parts = key.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count <= 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isLetter } }) else {
+            return false
+        }
+        return parts.count == 2 || foreignKeys.contains(key) || (key.count >= 3 && keys.contains { oneTypoApart(key, $0) })
+    }
+
+    /// One letter changed, added, dropped, or two neighbours swapped.
+    static func oneTypoApart(_ a: String, _ b: String) -> Bool {
+        let (a, b) = (Array(a), Array(b))
+        guard a != b, abs(a.count - b.count) <= 1 else { return false }
+        let prefix = zip(a, b).prefix { $0 == $1 }.count
+        let (restA, restB) = (a.dropFirst(prefix), b.dropFirst(prefix))
+        if a.count == b.count {
+            return restA.dropFirst() == restB.dropFirst()
+                || (restA.count >= 2 && restA.first == restB.dropFirst().first && restB.first == restA.dropFirst().first
+                    && restA.dropFirst(2) == restB.dropFirst(2))
+        }
+        return a.count > b.count ? restA.dropFirst() == restB : restA == restB.dropFirst()
+    }
+}
