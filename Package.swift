@@ -10,6 +10,10 @@ let package = Package(
         .executable(name: "todo-sync", targets: ["todo-sync"]),
         // Wire types of the sync API, shared with Server/.
         .library(name: "TodoWire", targets: ["TodoWire"]),
+        // For the fuzz targets in Tests/Fuzz, a package of its own that depends on this one.
+        .library(name: "TodoCore", targets: ["TodoCore"]),
+        .library(name: "TodoStore", targets: ["TodoStore"]),
+        .library(name: "TodoCLI", targets: ["TodoCLI"]),
     ],
     targets: [
         .target(name: "TodoCore"),
