@@ -27,7 +27,7 @@ let package = Package(
         .testTarget(name: "TodoCoreTests", dependencies: ["TodoCore"]),
         .testTarget(name: "TodoStoreTests", dependencies: ["TodoStore", "TodoCore"]),
         .testTarget(name: "TodoWireTests", dependencies: ["TodoWire"]),
-        .testTarget(name: "TodoSyncTests", dependencies: ["TodoSync", "TodoCore", "TodoWire"]),
+        .testTarget(name: "TodoSyncTests", dependencies: ["TodoSync", "TodoCore", "TodoStore", "TodoWire"]),
         .testTarget(name: "TodoCLITests", dependencies: ["TodoCLI", "TodoCore", "TodoStore"]),
     ],
     swiftLanguageModes: [.v6]
