@@ -32,6 +32,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         return 0
     }
     checkState(loaded, "the loaded state")
+    if journal != nil { checkJournalKeepsIdentities(state, loaded) }
     checkSelections(file, loaded)
     checkReadingCommands(path)
     checkRewrite(loaded)
@@ -41,6 +42,19 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
 
 /// The todo the target adds: a UUID no seed uses.
 let newTodo = NewTodo(uuid: UUID(uuidString: "f0220000-0000-4000-8000-00000000feed")!, name: "fuzz", createdAt: fixedNow)
+
+/// Numbers are never reused, so a journal line cannot give a number another UUID: that
+/// would silently replace one todo by another.
+func checkJournalKeepsIdentities(_ stateFile: [UInt8], _ loaded: TodoState) {
+    let alone = scratch + "/alone.json"
+    removeState(alone)
+    put(stateFile, at: alone)
+    guard let before = try? StateFile(path: alone).load() else { return }
+    for todo in before.todos {
+        guard let after = loaded.todo(id: todo.id) else { continue }
+        invariant(after.uuid == todo.uuid, "the journal gave #\(todo.id) another UUID: \(todo.uuid) became \(after.uuid)")
+    }
+}
 
 /// Reading only some todos finds them as reading all of them does, and the same rest.
 func checkSelections(_ file: StateFile, _ loaded: TodoState) {
