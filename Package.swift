@@ -10,6 +10,10 @@ let package = Package(
         .executable(name: "todo-sync", targets: ["todo-sync"]),
         // Wire types of the sync API, shared with Server/.
         .library(name: "TodoWire", targets: ["TodoWire"]),
+        // For the fuzz targets in Tests/Fuzz, a package of its own that depends on this one.
+        .library(name: "TodoCore", targets: ["TodoCore"]),
+        .library(name: "TodoStore", targets: ["TodoStore"]),
+        .library(name: "TodoCLI", targets: ["TodoCLI"]),
     ],
     targets: [
         .target(name: "TodoCore"),
@@ -23,7 +27,7 @@ let package = Package(
         .testTarget(name: "TodoCoreTests", dependencies: ["TodoCore"]),
         .testTarget(name: "TodoStoreTests", dependencies: ["TodoStore", "TodoCore"]),
         .testTarget(name: "TodoWireTests", dependencies: ["TodoWire"]),
-        .testTarget(name: "TodoSyncTests", dependencies: ["TodoSync", "TodoCore", "TodoWire"]),
+        .testTarget(name: "TodoSyncTests", dependencies: ["TodoSync", "TodoCore", "TodoStore", "TodoWire"]),
         .testTarget(name: "TodoCLITests", dependencies: ["TodoCLI", "TodoCore", "TodoStore"]),
     ],
     swiftLanguageModes: [.v6]

@@ -100,8 +100,10 @@ private func findCommand(_ argv: [String]) -> (spec: CommandSpec?, word: String?
     return (CommandTable.command(named: "list"), nil, nil)
 }
 
+/// `--name=value` → ("name", "value"). Split by Unicode scalar: a value starting with a
+/// combining mark makes "=" and the mark one Character, which a Character search never finds.
 private func splitOption(_ word: String) -> (name: String, inline: String?) {
-    let body = word.drop { $0 == "-" }
+    let body = word.unicodeScalars.drop { $0 == "-" }
     guard let equals = body.firstIndex(of: "=") else { return (String(body), nil) }
     return (String(body[..<equals]), String(body[body.index(after: equals)...]))
 }

@@ -41,12 +41,31 @@ import TodoCore
         try box.run("toggle", "2")
         let array = try #require(try parseJSON(try box.run("list", "--json").stdout) as? [[String: Any]])
         #expect(array.map { $0["id"] as? Int } == [3, 1, 2])
+        try #require(array.count == 3)
         #expect(array[2]["completed"] as? Bool == true)
         #expect(array[2]["completedAt"] is String)
         #expect(try box.run("list", "--json", "--filter", "unsynced").stdout.hasPrefix("[\n  {\"id\": 3"))
         try box.run("delete", "1", "2", "3")
         #expect(try box.run("list", "--json").stdout == "[]\n")
         #expect(try box.run("list").stdout == "")
+    }
+
+    /// `--json` shows the values that lost a sync conflict, as `show` does, but not the sync
+    /// bookkeeping (`rev`, `base`) scripts should not depend on.
+    @Test func jsonOutputKeepsConflictsButNotTheBase() throws {
+        let at = Date(timeIntervalSince1970: 1_790_000_000)
+        var todo = Todo(id: 1, uuid: UUID(), name: "milk", createdAt: at, synced: true)
+        todo.base = SyncBase(rev: 3, content: todo.content)
+        todo.conflicts = [SyncConflict(field: "name", lost: "oat milk", kept: "milk", at: at)]
+        try box.write(TodoState(todos: [todo]))
+        let conflicts = [["field": "name", "lost": "oat milk", "kept": "milk", "at": "2026-09-21T14:13:20.000Z"]]
+        let listed = try #require(try parseJSON(try box.run("list", "--json").stdout) as? [[String: Any]])
+        let shown = try #require(try parseJSON(try box.run("show", "1", "--json").stdout) as? [String: Any])
+        for object in listed + [shown] {
+            #expect(object["conflicts"] as? [[String: String]] == conflicts)
+            #expect(object["rev"] == nil && object["base"] == nil)
+        }
+        #expect(listed.count == 1)
     }
 
     @Test func showPrintsEveryField() throws {

@@ -133,28 +133,32 @@ import TodoCLI
 
     /// Types `line` and TAB into an interactive zsh on a pseudo-terminal (zpty), with the
     /// script on fpath and compinit run: the line after completion, and what zsh listed.
+    ///
+    /// Nothing waits for a duration: keys are typed once zsh shows its prompt (so none arrive
+    /// while compinit runs), and TAB runs a widget that completes, redraws (the listing) and
+    /// only then writes the line to a file, whose appearance ends the wait. The deadline only
+    /// keeps a broken zsh from hanging the suite.
     func zsh(_ line: String) throws -> (buffer: String, screen: String) {
         let out = box.directory + "/zsh-buffer"
         try? FileManager.default.removeItem(atPath: out)
         let program = #"""
             zmodload zsh/zpty || exit 3
             zpty z 'zsh -f -i'
-            zpty -w z "PS1='> '; fpath=($COMPLETIONS \$fpath); autoload -Uz compinit; compinit -u -D"
-            zpty -w z "dump() { print -r -- \"\$BUFFER\" > $OUT }; zle -N dump; bindkey '^X^D' dump"
+            # The prompt shows READY%> , which the echo of this line (READY%%> ) does not hold.
+            zpty -w z "fpath=($COMPLETIONS \$fpath); autoload -Uz compinit; compinit -u -D; complete-and-dump() { zle expand-or-complete; zle -R; print -r -- \"\$BUFFER\" > $OUT.part && command mv $OUT.part $OUT }; zle -N complete-and-dump; bindkey '^I' complete-and-dump; PS1='READY%%> '"
+            local chunk screen
+            await() {
+                while ! eval "$1" && (( SECONDS < 120 )); do
+                    if zpty -r -t z chunk; then screen+=$chunk; else sleep 0.01; fi
+                done
+            }
+            await '[[ $screen == *"READY%> "* ]]'
+            screen=
             zpty -w -n z "$LINE"$'\t'
-            local chunk
-            integer quiet=0 tries=0
-            # zsh drops keys typed while it completes: wait for quiet, then ask for the line
-            # (^X^D) until it comes.
-            while [[ ! -s $OUT ]] && (( tries < 40 )); do
-                if zpty -r -t z chunk; then
-                    print -rn -- "$chunk"
-                    quiet=0
-                else
-                    sleep 0.05
-                    (( ++quiet % 10 == 0 )) && zpty -w -n z $'\x18\x04' && (( tries++ ))
-                fi
-            done
+            await '[[ -e $OUT ]]'
+            # Everything zsh drew before writing the file is in the pty already.
+            while zpty -r -t z chunk; do screen+=$chunk; done
+            print -rn -- "$screen"
             zpty -d z
             """#
         var environment = box.shellEnvironment

@@ -7,8 +7,10 @@ struct RunResult: Equatable, CustomStringConvertible {
     var stdout: String
     var stderr: String
     var status: Int32
+    /// The signal that ended the process, if one did (`status` is then its number).
+    var signal: Int32? = nil
 
-    var description: String { "status \(status)\nstdout: \(stdout)\nstderr: \(stderr)" }
+    var description: String { "\(signal.map { "signal \($0)" } ?? "status \(status)")\nstdout: \(stdout)\nstderr: \(stderr)" }
     var lines: [String] { stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) }
 }
 
@@ -82,7 +84,8 @@ final class Sandbox {
         while !errData.isSet { usleep(1000) }
         return RunResult(
             stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData.value, as: UTF8.self),
-            status: process.terminationStatus)
+            status: process.terminationStatus,
+            signal: process.terminationReason == .uncaughtSignal ? process.terminationStatus : nil)
     }
 
     /// The state file's bytes followed by its journal's, if it has one: what must stay

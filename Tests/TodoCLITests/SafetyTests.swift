@@ -44,12 +44,20 @@ import TodoStore
 
     @Test func lockWaitIsBoundedAndExplained() throws {
         try box.run("add", "x")
+        // The holder says when it has the lock, and keeps it until told (or a minute passes).
+        let held = box.directory + "/held"
+        let release = box.directory + "/release"
         let holder = Process()
         holder.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
-        holder.arguments = [box.file + ".lock", "sleep", "5"]
+        holder.arguments = [box.file + ".lock", "/bin/sh", "-c",
+                            "touch '\(held)'; i=0; while [ ! -e '\(release)' ] && [ $i -lt 1200 ]; do sleep 0.05; i=$((i+1)); done"]
         try holder.run()
-        defer { holder.terminate() }
-        usleep(200_000)
+        defer {
+            FileManager.default.createFile(atPath: release, contents: nil)
+            holder.waitUntilExit()
+        }
+        while !FileManager.default.fileExists(atPath: held), holder.isRunning { usleep(1000) }
+        try #require(FileManager.default.fileExists(atPath: held), "flock never took the lock")
         let start = Date()
         let result = try box.run(["add", "y"], environment: ["TODO_LOCK_TIMEOUT": "0.5"])
         #expect(Date().timeIntervalSince(start) < 3)

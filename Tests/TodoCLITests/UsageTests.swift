@@ -17,6 +17,14 @@ import TodoCLI
         #expect(try box.run("frobnicate").stderr.contains("Did you mean") == false)
     }
 
+    /// `--name=VALUE` splits at the first '=' scalar, even when the value starts with a
+    /// combining mark that joins the '=' into one Character (found by FuzzArguments).
+    @Test func anInlineValueMayStartWithACombiningMark() throws {
+        let parsed = try parse(["edit", "1", "--name=\u{301}x", "--notes=\u{65A}"]).get()
+        #expect(parsed.options == ["name": ["\u{301}x"], "notes": ["\u{65A}"]])
+        #expect(parsed.arguments == ["1"])
+    }
+
     @Test func unknownOptionNamesTheCommand() throws {
         #expect(try box.run("add", "x", "--note", "y") == RunResult(stdout: "", stderr: """
             todo: unknown option '--note' for 'add'

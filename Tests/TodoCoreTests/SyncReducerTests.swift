@@ -92,6 +92,32 @@ import Testing
         #expect(next.sync.outbox.isEmpty)
     }
 
+    /// An edit made while its todo's push is in flight is not what the server acknowledged:
+    /// the base is the content sent, so the edit stays unsynced and is sent next.
+    @Test func anAppliedAnswerTakesTheSentContentAsTheBase() throws {
+        let sent = state.todos[2].content
+        var start = state
+        start.sync.outbox = [OutboxOperation(opId: Fixture.uuid(101), uuid: Fixture.uuid(3), baseRev: 0, content: sent)]
+        let edited = try reduce(start, .edit(id: 3, changes: [FieldChange(.name, "duck eggs")], at: now))
+        let answer = PushOutcome.applied(opId: Fixture.uuid(101), record: RemoteRecord(uuid: Fixture.uuid(3), rev: 10, content: sent))
+        let next = try reduce(edited, .syncPushed([answer], at: now))
+        let three = try #require(next.todo(id: 3))
+        #expect(three.name == "duck eggs")
+        #expect(three.base == SyncBase(rev: 10, content: sent))
+        #expect(!three.synced)
+        #expect(next.pendingOperations { Fixture.uuid(102) }.filter { $0.uuid == Fixture.uuid(3) } == [
+            OutboxOperation(opId: Fixture.uuid(102), uuid: Fixture.uuid(3), baseRev: 10, content: three.content),
+        ])
+    }
+
+    /// Two overlapping syncs can apply pages out of order: the cursor only moves forward.
+    @Test func thePulledCursorNeverGoesBack() throws {
+        let behind = try reduce(state, .syncPulled(records: [], cursor: 2, at: now))
+        #expect(behind.sync.cursor == 4)
+        let ahead = try reduce(behind, .syncPulled(records: [], cursor: 9, at: now))
+        #expect(ahead.sync.cursor == 9)
+    }
+
     @Test func deletingASyncedTodoLeavesAPendingDeletionThatUndoTakesBack() throws {
         let deleted = try reduce(state, .delete(ids: [1], at: now))
         #expect(deleted.sync.deletions == [PendingDeletion(uuid: Fixture.uuid(1), base: state.todos[0].base!, name: "milk")])

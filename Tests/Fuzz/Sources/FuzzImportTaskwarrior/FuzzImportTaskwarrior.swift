@@ -1,0 +1,15 @@
+import FuzzSupport
+
+/// `todo import --from taskwarrior`: any input is read or refused without a crash, and what is read
+/// round-trips through `todo export`.
+@_cdecl("FuzzImportTaskwarrior_main")
+public func main(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32 {
+    runFuzzer(argc, argv) { data, size in fuzz(data, size) }
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+    guard let imported = try? readImport(bytes(data, size), from: "taskwarrior") else { return 0 }
+    checkImported(imported, "taskwarrior")
+    return 0
+}

@@ -1,0 +1,33 @@
+import Foundation
+@testable import TodoCLI
+import TodoCore
+import TodoStore
+
+/// The checks every import format shares: what was read survives `todo export` and a second
+/// import unchanged, and merging it into a state leaves a valid state (or is refused).
+public func checkImported(_ imported: [ImportedTodo], _ format: String) {
+    let todos = imported.enumerated().map { index, item in
+        var todo = Todo(id: index + 1, uuid: item.uuid, name: "", createdAt: item.content.createdAt)
+        todo.content = item.content
+        return todo
+    }
+    let exported = ExportCommand.export(todos)
+    do {
+        let again = try TodoExportFormat.parse(Array(exported.utf8), path: nil)
+        invariant(again == imported, "\(format): read back from the export as \(again), not \(imported)")
+    } catch {
+        invariant(false, "\(format): its export cannot be imported: \(error)\n\(exported)")
+    }
+    if let merged = try? reduce(sampleState, .importTodos(imported, at: fixedNow)) {
+        checkState(merged, "\(format) imported into the sample state")
+    }
+}
+
+/// The import reader for `todo import --from FORMAT`, as the command calls it.
+public func readImport(_ bytes: [UInt8], from format: String) throws -> [ImportedTodo] {
+    switch format {
+    case "taskwarrior": try TaskwarriorFormat.parse(bytes)
+    case "todotxt": try TodoTxtFormat.parse(String(decoding: bytes, as: UTF8.self), now: fixedNow)
+    default: try TodoExportFormat.parse(bytes, path: nil)
+    }
+}
