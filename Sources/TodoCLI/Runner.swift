@@ -141,6 +141,8 @@ func explain(_ error: Error) -> (String, Int32) {
         case .nothingToUndo: return ("nothing to undo", ExitStatus.failure)
         case .noTodosGiven: return ("no todos given", ExitStatus.usage)
         case .undoInsideBatch: return ("undo cannot be part of a batch", ExitStatus.failure)
+        case .undoStepMismatch(let id):
+            return ("the last undo step would put another todo in the place of #\(id): the undo history does not match this file; nothing undone", ExitStatus.failure)
         case .numbersExhausted: return ("every todo number up to \(TodoState.maxId) is used; export and import into a new file", ExitStatus.failure)
         }
     case let error as ReferenceError:

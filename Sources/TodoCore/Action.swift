@@ -69,4 +69,6 @@ public enum ReduceError: Error, Equatable, Sendable {
     case undoInsideBatch
     /// Every number up to `TodoState.maxId` has been used.
     case numbersExhausted
+    /// The undo step would put back, as todo `id`, another todo than the one now numbered so.
+    case undoStepMismatch(Int)
 }

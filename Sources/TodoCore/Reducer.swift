@@ -177,6 +177,14 @@ private struct Step {
 private func undoLast(_ state: TodoState, at: Date) throws(ReduceError) -> TodoState {
     var next = state
     guard let entry = next.history.popLast() else { throw .nothingToUndo }
+    // Numbers are never reused and UUIDs never change: a step that would put a todo back
+    // under another number than the one it has, or over another todo, is damaged or forged.
+    let numbers = Dictionary(state.todos.map { ($0.uuid, $0.id) }, uniquingKeysWith: { first, _ in first })
+    for prior in entry.before {
+        guard let restored = prior.todo else { continue }
+        if let id = numbers[restored.uuid], id != prior.id { throw .undoStepMismatch(prior.id) }
+        if let current = state.todo(id: prior.id), current.uuid != restored.uuid { throw .undoStepMismatch(prior.id) }
+    }
     for prior in entry.before.reversed() {
         let current = next.todo(id: prior.id)
         if var restored = prior.todo {

@@ -247,6 +247,7 @@ extension StateCodec.Snapshot {
             switch entry.history {
             case .push(let step):
                 state.history.append(step)
+                state.nextId = max(state.nextId, (step.before.map(\.id).max() ?? 0) + 1)
                 if state.history.count > TodoState.historyLimit {
                     state.history.removeFirst(state.history.count - TodoState.historyLimit)
                 }

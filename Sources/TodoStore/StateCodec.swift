@@ -293,8 +293,10 @@ public enum StateCodec {
         guard var todos else { throw .invalid("missing \"todos\"") }
         try validate(&todos, &heads, checkUUIDs: selection.everything)
         let highest = heads.last?.id ?? 0
-        // A forged counter below a number in use would give that number again.
-        let next = max(nextId ?? 0, highest + 1)
+        // A forged counter below a number in use would give that number again; numbers the
+        // undo history names (todos since deleted) count as in use.
+        let named = history.lazy.flatMap { $0.before.map(\.id) }.max() ?? 0
+        let next = max(nextId ?? 0, highest + 1, named + 1)
         let state = TodoState(todos: todos, nextId: next, history: fileVersion < 4 ? history : [], sync: sync)
         var snapshot = Snapshot(
             state: state, texts: heads, bytes: [], generation: generation, selection: selection)

@@ -70,11 +70,13 @@ public struct StateFile: Sendable {
         return try loadLocked(selection)
     }
 
-    private func loadLocked(_ selection: TodoSelection) throws(StoreError) -> Loaded? {
+    /// Reads under the lock; a stray journal is set aside at once unless `keepingStray`
+    /// (a change sets it aside only once it has succeeded: a failed one writes nothing).
+    private func loadLocked(_ selection: TodoSelection, keepingStray: Bool = false) throws(StoreError) -> Loaded? {
         guard let file = try FileIO.open(path) else { return nil }
         defer { close(file.descriptor) }
         let loaded = try decode(file, selection)
-        if let stray = loaded.stray { setAside(stray) }
+        if !keepingStray, let stray = loaded.stray { setAside(stray) }
         return loaded
     }
 
@@ -159,10 +161,14 @@ public struct StateFile: Sendable {
         try createDirectory()
         let lock = try acquireLock()
         defer { lock.release() }
-        let loaded = try loadLocked(selection)
+        let loaded = try loadLocked(selection, keepingStray: true)
         let before = loaded?.snapshot.state ?? TodoState()
         let after = try change(before)
-        if after != before { try commit(after, from: before, loaded, selection) }
+        if after != before {
+            try commit(after, from: before, loaded, selection)
+        } else if let stray = loaded?.stray {
+            setAside(stray)
+        }
         return (before, after)
     }
 
@@ -173,35 +179,46 @@ public struct StateFile: Sendable {
         try update(.all, change)
     }
 
-    /// Records the undo step first (so a crash leaves a step nothing points to, never a
-    /// pointer to a missing step), then appends a small change to the journal, or rewrites
-    /// the state file for a large one or when the journal is full.
+    /// Checks everything a rewrite needs first, then records the undo step (so a crash
+    /// leaves a step nothing points to, never a pointer to a missing step), then appends a
+    /// small change to the journal, or rewrites the state file for a large one or when the
+    /// journal is full. A change that fails writes nothing at all.
     private func commit(_ after: TodoState, from before: TodoState, _ loaded: Loaded?, _ selection: TodoSelection) throws(StoreError) {
         let snapshot = loaded?.snapshot
         // Files from before the undo log (version 3 and older) are rewritten, their history
         // moved to the log, so that an older todo cannot miss a journal or the log.
         let legacy = snapshot.map { $0.version < 4 || $0.generation == nil } ?? false
+        var line: [UInt8]?
+        if let loaded, !legacy, (loaded.journal?.entries ?? 0) < Journal.maxEntries {
+            // Sized without the undo pointer, which adds a hundred bytes at most.
+            let draft = Journal.line(from: before, to: after, undo: nil)
+            if draft.count + 256 <= Journal.maxEntryBytes { line = draft }
+        }
+        var reusable = snapshot
+        if line == nil, let whole = snapshot, !whole.selection.everything {
+            // The rewrite copies the todos this command did not read: read them now as the
+            // same selection would have without the shortcut (the lock is still held), and
+            // decode them all, so damage is reported before anything is written.
+            reusable = whole.sparse ? try loadLocked(selection.wholeFile)?.snapshot : whole
+            if let reusable { try validateWhole(reusable) }
+        }
+        // Nothing can fail now but the writing itself: a stray journal goes aside first, so
+        // that the new journal does not take its place.
+        if let stray = loaded?.stray { setAside(stray) }
         var undo = snapshot?.undo
         if legacy {
             undo = after.history.isEmpty ? nil : try undoLog.push(after.history, onto: nil)
         } else {
             switch HistoryChange(before.history, after.history) {
             case .none: break
-            case .push(let entry): undo = try undoLog.push([entry], onto: undo)
+            case .push(let entries): undo = try undoLog.push(entries, onto: undo)
             case .pop: undo = snapshot?.undoBelow.last
             }
         }
-        if let loaded, !legacy, (loaded.journal?.entries ?? 0) < Journal.maxEntries {
-            let line = Journal.line(from: before, to: after, undo: undo == snapshot?.undo ? nil : undo)
-            if line.count <= Journal.maxEntryBytes { return try append(line, to: loaded) }
+        if let loaded, line != nil {
+            return try append(Journal.line(from: before, to: after, undo: undo == snapshot?.undo ? nil : undo), to: loaded)
         }
-        var reusable = snapshot
-        if snapshot?.sparse == true {
-            // The rewrite copies the todos it did not read: read them now, as the same
-            // selection would have without the shortcut (the lock is still held).
-            reusable = try loadLocked(selection.wholeFile)?.snapshot
-        }
-        try save(after, undo: undo, reusing: reusable)
+        try save(after, undo: undo, reusing: reusable, validated: true)
     }
 
     private var undoLog: UndoLog { UndoLog(path: undoPath, mode: FileIO.mode(of: path)) }
@@ -223,9 +240,11 @@ public struct StateFile: Sendable {
     /// The todos a selection left undecoded were only checked for their layout; they are
     /// decoded now, with the journal on top, so that damage inside one is reported, not
     /// carried into the new file.
-    func save(_ state: TodoState, undo: UndoPointer? = nil, reusing snapshot: StateCodec.Snapshot? = nil) throws(StoreError) {
+    func save(
+        _ state: TodoState, undo: UndoPointer? = nil, reusing snapshot: StateCodec.Snapshot? = nil, validated: Bool = false
+    ) throws(StoreError) {
         try createDirectory()
-        if let snapshot, !snapshot.selection.everything {
+        if !validated, let snapshot, !snapshot.selection.everything {
             try validateWhole(snapshot)
         }
         let header = StateCodec.Header(
@@ -299,10 +318,11 @@ public struct StateFile: Sendable {
     }
 }
 
-/// How a change moved the undo history: `reduce` pushes one step, `undo` pops one.
+/// How a change moved the undo history: `reduce` pushes one step (and may drop the oldest
+/// beyond the limit), `undo` pops one; a state given whole to a new file pushes all it holds.
 enum HistoryChange: Equatable {
     case none
-    case push(HistoryEntry)
+    case push([HistoryEntry])
     case pop
 
     init(_ before: [HistoryEntry], _ after: [HistoryEntry]) {
@@ -310,10 +330,11 @@ enum HistoryChange: Equatable {
             self = .none
         } else if after.count < before.count, after == Array(before.dropLast()) {
             self = .pop
-        } else if let last = after.last {
-            self = .push(last)
         } else {
-            self = .none
+            // The steps `after` adds: those past the longest end of `before` it starts with.
+            var kept = min(before.count, after.count)
+            while kept > 0, !before.suffix(kept).elementsEqual(after.prefix(kept)) { kept -= 1 }
+            self = kept == after.count ? .none : .push(Array(after.dropFirst(kept)))
         }
     }
 }

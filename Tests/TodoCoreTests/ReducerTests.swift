@@ -188,4 +188,20 @@ import TodoCore
         let data = try JSONEncoder().encode(action)
         #expect(try JSONDecoder().decode(Action.self, from: data) == action)
     }
+
+    /// Numbers are never reused: an undo step that would put another todo in a number's
+    /// place (a damaged or forged history) is refused and changes nothing.
+    @Test func anUndoStepNamingAnotherTodoIsRefused() throws {
+        var state = TodoState(todos: [Fixture.todo(1, "now here")], nextId: 2)
+        state.history = [HistoryEntry(summary: "delete #1", at: Fixture.t(1), before: [PriorVersion(id: 1, todo: Fixture.todo(9, "other").renumbered(1))])]
+        #expect(throws: ReduceError.undoStepMismatch(1)) { try reduce(state, .undo(at: Fixture.t(2))) }
+    }
+}
+
+extension Todo {
+    func renumbered(_ id: Int) -> Todo {
+        var todo = self
+        todo.id = id
+        return todo
+    }
 }

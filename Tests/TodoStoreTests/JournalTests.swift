@@ -245,4 +245,13 @@ import TodoCore
         }
         try await writer.value
     }
+
+    /// A state handed whole to a new file (an import of a state file, the fuzzer's rewrite)
+    /// keeps every undo step it holds, not only the last.
+    @Test func aStateGivenWholeToANewFileKeepsItsHistory() throws {
+        let state = try expected([add("a"), add("b"), .toggle(ids: [1], at: at)])
+        #expect(state.history.count == 3)
+        _ = try file.update { _ in state }
+        #expect(try file.load(.all.withHistory) == state)
+    }
 }
