@@ -234,7 +234,9 @@ EOF
     for s in "${STATES[@]}"; do
         local live=$d/live/todo/$s saved=$d/states/$s
         mkdir -p "$live"
-        printf 'rm -f %q/state.json*; cp %q/state.json* %q/\n' "$live" "$saved" "$live" >"$d/prep-$s.sh"
+        # The copies are synced to disk: a lived-in file's pages are not all dirty, and the
+        # journal's or undo log's fdatasync must not pay for writing a fresh copy back.
+        printf 'rm -f %q/state.json*; cp %q/state.json* %q/; sync %q/state.json*\n' "$live" "$saved" "$live" "$live" >"$d/prep-$s.sh"
         local p_todo="sh $d/prep-$s.sh" state=$live/state.json tool=todo-$s
         $p_todo
         measure "$n" "$tool" add "$p_todo" "$TODO" --file "$state" add "$ADD_NAME"
