@@ -65,8 +65,8 @@ enum BatchInput {
         case "edit":
             guard let id = object["id"] else { throw InputError("edit needs \"id\"") }
             var changes: [FieldChange] = []
-            for field in TodoField.allCases {
-                if let value = try text(field.rawValue) { changes.append(FieldChange(field, value)) }
+            for field in TodoField.allCases where field.spec.kind == .text {
+                if let value = try text(field.key) { changes.append(FieldChange(field, value)) }
             }
             guard !changes.isEmpty else { throw InputError("edit needs \"name\", \"description\" or \"notes\"") }
             return .edit(reference: try reference(id, "id"), changes: changes)

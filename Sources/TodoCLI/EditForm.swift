@@ -27,8 +27,8 @@ enum EditForm {
         var change: @Sendable (String) -> FieldChange
     }
 
-    static let fields: [Field] = TodoField.allCases.map { field in
-        Field(key: field.rawValue, text: { $0[keyPath: field.keyPath] }, change: { FieldChange(field, $0) })
+    static let fields: [Field] = TodoField.allCases.filter { $0.spec.kind == .text }.map { field in
+        Field(key: field.key, text: { field.value(of: $0).text }, change: { FieldChange(field, $0) })
     }
 
     static func render(_ todo: Todo) -> String {

@@ -140,6 +140,7 @@ func explain(_ error: Error) -> (String, Int32) {
         case .blankName: return ("a todo needs a name that is not blank", ExitStatus.failure)
         case .nothingToUndo: return ("nothing to undo", ExitStatus.failure)
         case .noTodosGiven: return ("no todos given", ExitStatus.usage)
+        case .invalid(let field, let text): return ("\(quoted(text)) is no \(field.key) value: \(field.valueRule)", ExitStatus.usage)
         case .undoInsideBatch: return ("undo cannot be part of a batch", ExitStatus.failure)
         case .numbersExhausted: return ("every todo number up to \(TodoState.maxId) is used; export and import into a new file", ExitStatus.failure)
         }

@@ -117,3 +117,20 @@ extension DueDate {
         Date(timeIntervalSince1970: Double(milliseconds) / 1000)
     }
 }
+
+extension DueDate: Codable {
+    /// Coded as its wire form.
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        guard let date = DueDate(wire: text) else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "not a due date: \(text)")
+        }
+        self = date
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(wire)
+    }
+}

@@ -1,5 +1,5 @@
 /// A todo's priority, written `H`, `M` or `L` as in Taskwarrior; no priority is `nil`.
-public enum Priority: String, CaseIterable, Comparable, Sendable {
+public enum Priority: String, CaseIterable, Comparable, Sendable, Codable {
     case high = "H"
     case medium = "M"
     case low = "L"

@@ -191,7 +191,10 @@ public struct StateFile: Sendable {
             case .pop: undo = snapshot?.undoBelow.last
             }
         }
-        if let loaded, !legacy, (loaded.journal?.entries ?? 0) < Journal.maxEntries {
+        // A file of an older version is rewritten in this one before it holds anything new,
+        // so that an older todo refuses it rather than drop what it cannot read.
+        let outdated = snapshot.map { $0.version < StateCodec.version } ?? false
+        if let loaded, !legacy, !outdated, (loaded.journal?.entries ?? 0) < Journal.maxEntries {
             let line = Journal.line(from: before, to: after, undo: undo == snapshot?.undo ? nil : undo)
             if line.count <= Journal.maxEntryBytes { return try append(line, to: loaded) }
         }

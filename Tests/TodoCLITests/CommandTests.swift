@@ -22,7 +22,9 @@ import TodoCore
     @Test func addJSONIsTheFullTodo() throws {
         let result = try box.run("add", "--json", "write report")
         let object = try #require(try parseJSON(result.stdout) as? [String: Any])
-        #expect(Set(object.keys) == ["id", "uuid", "name", "description", "notes", "completed", "createdAt", "updatedAt", "completedAt", "synced"])
+        #expect(Set(object.keys) == ["id", "uuid", "name", "description", "notes", "completed", "createdAt", "updatedAt", "completedAt", "synced", "tags", "project", "priority", "due", "wait"])
+        #expect(object["tags"] as? [String] == [])
+        #expect(object["project"] is NSNull)
         #expect(object["id"] as? Int == 1)
         #expect(object["name"] as? String == "write report")
         #expect(object["completedAt"] is NSNull)

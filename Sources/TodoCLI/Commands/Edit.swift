@@ -5,8 +5,8 @@ import TodoStore
 enum EditCommand {
     static func plan(_ invocation: Invocation, _ context: Context) throws -> Plan {
         let reference = invocation.arguments[0]
-        let changes = TodoField.allCases.compactMap { field in
-            invocation.value(field.rawValue).map { FieldChange(field, $0) }
+        let changes = TodoField.allCases.filter { $0.spec.kind == .text }.compactMap { field in
+            invocation.value(field.key).map { FieldChange(field, $0) }
         }
         if !changes.isEmpty {
             return .change(reads: .referencedBy([reference]), actions: { state in
@@ -38,12 +38,12 @@ enum EditCommand {
     }
 
     private static func render(_ change: Change, _ invocation: Invocation) -> Output {
-        guard case .edit(let id, _, _) = change.actions.first, let todo = change.after.todo(id: id) else {
+        guard case .edit(let ids, _, _) = change.actions.first, let id = ids.first, let todo = change.after.todo(id: id) else {
             return Output()
         }
         if invocation.flag("json") { return Output(stdout: json(todo)) }
         let before = change.before.todo(id: id)
-        let fields = TodoField.allCases.filter { before?[keyPath: $0.keyPath] != todo[keyPath: $0.keyPath] }
+        let fields = TodoField.allCases.filter { field in before.map(field.value(of:)) != field.value(of: todo) }
         guard !fields.isEmpty else { return .info("Nothing changed; \(label(todo)) already reads so.\n") }
         return .info("Edited \(label(todo)) (\(fields.map(\.rawValue).joined(separator: ", ")))\n")
     }
