@@ -41,6 +41,11 @@ _todo_option() {
                     case $2 in
                         -d|--description) REPLY='description text' ;;
                         -n|--notes) REPLY='notes text' ;;
+                        --tag) REPLY='tag text' ;;
+                        --project) REPLY='project text' ;;
+                        --priority) REPLY='priority text' ;;
+                        --due) REPLY='due text' ;;
+                        --wait) REPLY='wait text' ;;
                         *) REPLY= ;;
                     esac ;;
                 list)
@@ -55,6 +60,11 @@ _todo_option() {
                         --name) REPLY='name text' ;;
                         -d|--description) REPLY='description text' ;;
                         -n|--notes) REPLY='notes text' ;;
+                        --tag) REPLY='tag text' ;;
+                        --project) REPLY='project text' ;;
+                        --priority) REPLY='priority text' ;;
+                        --due) REPLY='due text' ;;
+                        --wait) REPLY='wait text' ;;
                         *) REPLY= ;;
                     esac ;;
                 batch)
@@ -85,9 +95,9 @@ _todo_option() {
 # REPLY: the long options of command $1, global ones included.
 _todo_options() {
     case $1 in
-        add) REPLY='--description --notes' ;;
+        add) REPLY='--description --notes --tag --project --priority --due --wait' ;;
         list) REPLY='--filter --format --ids' ;;
-        edit) REPLY='--name --description --notes' ;;
+        edit) REPLY='--name --description --notes --tag --project --priority --due --wait' ;;
         batch) REPLY='--dry-run' ;;
         import) REPLY='--from' ;;
         sync) REPLY='--dry-run' ;;
@@ -103,7 +113,7 @@ _todo_argument() {
     case $1 in
         add) kinds=('text') repeats=1 ;;
         show) kinds=('ids') ;;
-        edit) kinds=('ids') ;;
+        edit) kinds=('ids' 'text') repeats=1 ;;
         done) kinds=('ids') repeats=1 ;;
         reopen) kinds=('ids') repeats=1 ;;
         annotate) kinds=('ids' 'text') repeats=1 ;;

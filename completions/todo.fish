@@ -64,6 +64,21 @@ function __todo_value_option
                 case -n --notes
                     echo notes
                     return
+                case --tag
+                    echo tag
+                    return
+                case --project
+                    echo project
+                    return
+                case --priority
+                    echo priority
+                    return
+                case --due
+                    echo due
+                    return
+                case --wait
+                    echo wait
+                    return
             end
         case list
             switch $argv[2]
@@ -84,6 +99,21 @@ function __todo_value_option
                     return
                 case -n --notes
                     echo notes
+                    return
+                case --tag
+                    echo tag
+                    return
+                case --project
+                    echo project
+                    return
+                case --priority
+                    echo priority
+                    return
+                case --due
+                    echo due
+                    return
+                case --wait
+                    echo wait
                     return
             end
         case import
@@ -106,8 +136,8 @@ function __todo_argument
             set -l kinds ids
             set -q kinds[(math $argv[2] + 1)]; and echo $kinds[(math $argv[2] + 1)]
         case edit
-            set -l kinds ids
-            set -q kinds[(math $argv[2] + 1)]; and echo $kinds[(math $argv[2] + 1)]
+            set -l kinds ids text
+            set -q kinds[(math $argv[2] + 1)]; and echo $kinds[(math $argv[2] + 1)]; or echo $kinds[-1]
         case done
             set -l kinds ids
             set -q kinds[(math $argv[2] + 1)]; and echo $kinds[(math $argv[2] + 1)]; or echo $kinds[-1]
@@ -142,7 +172,7 @@ function __todo_commands
     printf '%s\t%s\n' add 'Add a todo and print its number'
     printf '%s\t%s\n' list 'List todos'
     printf '%s\t%s\n' show 'Show every field of a todo'
-    printf '%s\t%s\n' edit 'Change a todo\'s name, description or notes'
+    printf '%s\t%s\n' edit 'Change todos\' fields, or a todo in your editor'
     printf '%s\t%s\n' done 'Complete todos'
     printf '%s\t%s\n' reopen 'Make completed todos active again'
     printf '%s\t%s\n' annotate 'Add a dated line to a todo\'s notes'
@@ -242,8 +272,8 @@ complete -c todo -n __todo_needs_command -a list -d 'List todos'
 complete -c todo -n __todo_needs_command -a ls -d 'List todos (list)'
 complete -c todo -n __todo_needs_command -a show -d 'Show every field of a todo'
 complete -c todo -n __todo_needs_command -a info -d 'Show every field of a todo (show)'
-complete -c todo -n __todo_needs_command -a edit -d 'Change a todo\'s name, description or notes'
-complete -c todo -n __todo_needs_command -a modify -d 'Change a todo\'s name, description or notes (edit)'
+complete -c todo -n __todo_needs_command -a edit -d 'Change todos\' fields, or a todo in your editor'
+complete -c todo -n __todo_needs_command -a modify -d 'Change todos\' fields, or a todo in your editor (edit)'
 complete -c todo -n __todo_needs_command -a done -d 'Complete todos'
 complete -c todo -n __todo_needs_command -a reopen -d 'Make completed todos active again'
 complete -c todo -n __todo_needs_command -a annotate -d 'Add a dated line to a todo\'s notes'
@@ -264,6 +294,11 @@ complete -c todo -n __todo_needs_command -a help -d 'Show help for todo or for a
 # todo add
 complete -c todo -n '__todo_using add' -s d -l description -x -d 'Set the description'
 complete -c todo -n '__todo_using add' -s n -l notes -x -d 'Set the notes'
+complete -c todo -n '__todo_using add' -l tag -x -d 'Add the tag TAG (a word; case counts); repeat for more'
+complete -c todo -n '__todo_using add' -l project -x -d 'Set the project (dots make a hierarchy: home.garden is inside home); empty for none'
+complete -c todo -n '__todo_using add' -l priority -x -d 'Set the priority: H, M or L; empty for none'
+complete -c todo -n '__todo_using add' -l due -x -d 'Set the due date; empty for none'
+complete -c todo -n '__todo_using add' -l wait -x -d 'Hide the todo from the default list until DATE; empty for none'
 
 # todo list
 complete -c todo -n '__todo_using list' -s f -l filter -x -a 'all active completed unsynced' -d 'Show only all, active, completed or unsynced todos (default: all)'
@@ -274,6 +309,11 @@ complete -c todo -n '__todo_using list' -l ids -d 'Print only the numbers, one a
 complete -c todo -n '__todo_using edit' -l name -x -d 'Set the name'
 complete -c todo -n '__todo_using edit' -s d -l description -x -d 'Set the description'
 complete -c todo -n '__todo_using edit' -s n -l notes -x -d 'Set the notes'
+complete -c todo -n '__todo_using edit' -l tag -x -d 'Add the tag TAG (a word; case counts); repeat for more'
+complete -c todo -n '__todo_using edit' -l project -x -d 'Set the project (dots make a hierarchy: home.garden is inside home); empty for none'
+complete -c todo -n '__todo_using edit' -l priority -x -d 'Set the priority: H, M or L; empty for none'
+complete -c todo -n '__todo_using edit' -l due -x -d 'Set the due date; empty for none'
+complete -c todo -n '__todo_using edit' -l wait -x -d 'Hide the todo from the default list until DATE; empty for none'
 
 # todo batch
 complete -c todo -n '__todo_using batch' -l dry-run -d 'Check every line against the todos and report, but change nothing'

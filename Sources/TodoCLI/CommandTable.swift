@@ -19,16 +19,37 @@ public enum CommandTable {
     static let todoIDs = ArgumentSpec("ID", .todoID, repeats: true, "Todo numbers or UUID prefixes.")
     static let filters = TodoFilter.allCases.map(\.rawValue)
 
+    /// An option for each field of the field table (`--name`, `-d`, `--tag`, `--due`, …).
+    static let fieldOptions: [OptionSpec] = TodoField.allCases.map { field in
+        let spec = field.spec
+        let kind: ValueKind = spec.completion == .text ? .text : .field(spec.completion)
+        return .value(spec.option.long, short: spec.option.short, spec.option.valueName, spec.help, kind: kind)
+    }
+
+    /// `+TAG, -TAG, project:NAME, priority:H|M|L (or pri:), due:DATE, wait:DATE`, from the field table.
+    static func attributeWords(removing: Bool) -> String {
+        TodoField.allCases.flatMap { field -> [String] in
+            let spec = field.spec
+            switch spec.syntax {
+            case nil: return []
+            case .signs: return ["+\(spec.option.valueName) adds a tag"] + (removing ? ["-\(spec.option.valueName) removes one"] : [])
+            case .keys(let keys):
+                let other = keys.dropFirst().map { " (or \($0):)" }.joined()
+                return ["\(keys[0]):\(spec.option.valueName)\(other)"]
+            }
+        }.joined(separator: ", ")
+    }
+
+    /// What DATE may be, for help.
+    static let dates = "A DATE is \(DateReader.accepted), read on the local clock (TZ); a date without a time is that whole day."
+
     public static let commands: [CommandSpec] = [
         CommandSpec(
             name: "add", summary: "Add a todo and print its number",
-            discussion: "The words of NAME are joined with single spaces. Use -- before a name that starts with a dash. With NAME '-', adds one todo per non-empty line of stdin, in one step for undo, and prints their numbers one a line.",
-            arguments: [ArgumentSpec("NAME", repeats: true, "The todo's name.")],
-            options: [
-                .value("description", short: "d", "TEXT", "Set the description."),
-                .value("notes", short: "n", "TEXT", "Set the notes."),
-            ],
-            examples: [("todo add buy milk --notes '2 litres'", "add a todo with notes"), ("todo add -- -5 degrees: wear a coat", "a name that starts with a dash"), ("grep -h TODO *.c | todo add -", "one todo per line of stdin")]),
+            discussion: "The words of NAME are joined with single spaces. Among them, attribute words set fields: \(attributeWords(removing: false)); KEY: with nothing after it leaves the field empty. Only these keys, in lower case, count: 'meet at 10:30', 're: budget' and 'Due: Friday' stay in the name. Every word after -- is a name word, so 'todo add -- +1 due:x' keeps both, and a name may start with a dash. \(dates) With NAME '-', adds one todo per non-empty line of stdin, each line as it is, in one step for undo, and prints their numbers one a line; attribute words and options apply to each.",
+            arguments: [ArgumentSpec("NAME", .attributes, repeats: true, "The todo's name, with attribute words among its words.")],
+            options: fieldOptions.filter { $0.long != TodoField.name.spec.option.long },
+            examples: [("todo add buy milk --notes '2 litres'", "add a todo with notes"), ("todo add pay rent +bills project:home pri:H due:eom", "add a todo with tags, a project, a priority and a due date"), ("todo add -- -5 degrees: wear a coat", "a name that starts with a dash"), ("grep -h TODO *.c | todo add - +code", "one todo per line of stdin, each tagged code")]),
         CommandSpec(
             name: "list", aliases: ["ls"], summary: "List todos",
             discussion: "Active todos come first, newest first, then completed ones, most recently completed first. A '*' marks a todo with changes not yet synced. On a terminal long names are cut to fit; in a pipe nothing is cut.",
@@ -43,15 +64,11 @@ public enum CommandTable {
             arguments: [todoID],
             examples: [("todo show 3", "todo number 3"), ("todo show 8f0e", "the todo whose UUID starts with 8f0e")]),
         CommandSpec(
-            name: "edit", aliases: ["modify"], summary: "Change a todo's name, description or notes",
-            discussion: "Without options, on a terminal, opens $VISUAL or $EDITOR (default vi) on the todo as git commit does: a 'field: value' line for each field, the further lines of a value indented, and a value in double quotes read as a JSON string. An unchanged file changes nothing; an empty file, or an editor that fails or is interrupted, leaves the todo as it was.",
-            arguments: [todoID],
-            options: [
-                .value("name", "TEXT", "Set the name."),
-                .value("description", short: "d", "TEXT", "Set the description."),
-                .value("notes", short: "n", "TEXT", "Set the notes."),
-            ],
-            examples: [("todo edit 3 --name 'buy oat milk'", "rename todo 3"), ("todo edit 3", "edit todo 3 in your editor")]),
+            name: "edit", aliases: ["modify"], summary: "Change todos' fields, or a todo in your editor",
+            discussion: "The IDs come first ('-' reads more from stdin, separated by blanks); the words after them are read as add reads NAME: attribute words (\(attributeWords(removing: true))) change only their fields, and other words become the new name. A name word that looks like an ID goes after --. Every todo named changes, or none does (an unknown ID changes nothing), in one step for undo. \(dates) Without words or options, on a terminal, opens $VISUAL or $EDITOR (default vi) on one todo as git commit does: a 'field: value' line for each field, the further lines of a value indented, and a value in double quotes read as a JSON string. An unchanged file changes nothing; an empty file, or an editor that fails or is interrupted, leaves the todo as it was.",
+            arguments: [todoIDs, ArgumentSpec("WORDS", .attributes, optional: true, repeats: true, "Attribute words, and words of a new name.")],
+            options: fieldOptions,
+            examples: [("todo edit 3 --name 'buy oat milk'", "rename todo 3"), ("todo modify 3 4 +urgent -later due:fri", "tag two todos, untag them, and make them due on Friday"), ("todo list +work --ids | todo modify - +q4", "tag every todo tagged work"), ("todo edit 3", "edit todo 3 in your editor")]),
         CommandSpec(
             name: "done", summary: "Complete todos",
             discussion: "A todo already completed stays completed, and done says so; so a script can make sure. An ID of '-' reads more IDs from stdin, separated by blanks or newlines; nothing on stdin changes nothing.",

@@ -1,3 +1,5 @@
+import TodoCore
+
 /// What a command-line word completes to, for help, completions and the man page.
 public enum ValueKind: Sendable, Equatable {
     case text
@@ -5,6 +7,15 @@ public enum ValueKind: Sendable, Equatable {
     case todoID
     case command
     case choice([String])
+    /// A field's values, as the field table says (tags, projects, priorities, dates).
+    case field(FieldCompletion)
+    /// A name's words, among which attribute words (`+TAG`, `project:NAME`, …) set fields.
+    case attributes
+    /// Filter terms (`+TAG`, `-TAG`, `project:NAME`, `due.before:DATE`, words to search for).
+    case filter
+
+    /// Whether words of this kind may start with a dash (`-TAG`), so the parser keeps them.
+    var takesSignedWords: Bool { self == .attributes || self == .filter }
 }
 
 /// One option, as `--long VALUE` or a flag when `valueName` is nil.

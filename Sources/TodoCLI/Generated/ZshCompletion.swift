@@ -66,7 +66,7 @@ extension Completion {
 
     private static func zshAction(_ kind: ValueKind) -> String {
         switch kind {
-        case .text: " "
+        case .text, .field, .attributes, .filter: " "
         case .path: "_files"
         case .todoID: "_todo_ids"
         case .command: "_todo_commands"
