@@ -6,6 +6,7 @@ _todo_command() {
     case $1 in
         add) REPLY=add ;;
         list|ls) REPLY=list ;;
+        next) REPLY=next ;;
         show|info) REPLY=show ;;
         edit|modify) REPLY=edit ;;
         done) REPLY=done ;;
@@ -51,6 +52,14 @@ _todo_option() {
                 list)
                     case $2 in
                         -f|--filter) REPLY='filter words all active completed unsynced' ;;
+                        --waiting) REPLY='waiting flag' ;;
+                        --sort) REPLY='sort text' ;;
+                        --format) REPLY='format text' ;;
+                        --ids) REPLY='ids flag' ;;
+                        *) REPLY= ;;
+                    esac ;;
+                next)
+                    case $2 in
                         --format) REPLY='format text' ;;
                         --ids) REPLY='ids flag' ;;
                         *) REPLY= ;;
@@ -96,7 +105,8 @@ _todo_option() {
 _todo_options() {
     case $1 in
         add) REPLY='--description --notes --tag --project --priority --due --wait' ;;
-        list) REPLY='--filter --format --ids' ;;
+        list) REPLY='--filter --waiting --sort --format --ids' ;;
+        next) REPLY='--format --ids' ;;
         edit) REPLY='--name --description --notes --tag --project --priority --due --wait' ;;
         batch) REPLY='--dry-run' ;;
         import) REPLY='--from' ;;
@@ -112,6 +122,8 @@ _todo_argument() {
     local kinds=() repeats=
     case $1 in
         add) kinds=('text') repeats=1 ;;
+        list) kinds=('text') repeats=1 ;;
+        next) kinds=('text') repeats=1 ;;
         show) kinds=('ids') ;;
         edit) kinds=('ids' 'text') repeats=1 ;;
         done) kinds=('ids') repeats=1 ;;
@@ -139,7 +151,7 @@ _todo_values() {
             mapfile -t lines < <(todo __complete ids ${3:+"--file=$3"} 2>/dev/null)
             mapfile -t COMPREPLY < <(compgen -W "${lines[*]%%$'\t'*}" -- "$2") ;;
         commands)
-            mapfile -t COMPREPLY < <(compgen -W 'add list ls show info edit modify done reopen annotate append toggle delete rm clear-completed undo batch export import sync config completions help' -- "$2") ;;
+            mapfile -t COMPREPLY < <(compgen -W 'add list ls next show info edit modify done reopen annotate append toggle delete rm clear-completed undo batch export import sync config completions help' -- "$2") ;;
         words\ *)
             mapfile -t COMPREPLY < <(compgen -W "${1#words }" -- "$2") ;;
     esac

@@ -8,6 +8,8 @@ function __todo_command
             echo add
         case list ls
             echo list
+        case next
+            echo next
         case show info
             echo show
         case edit modify
@@ -85,6 +87,15 @@ function __todo_value_option
                 case -f --filter
                     echo filter
                     return
+                case --sort
+                    echo sort
+                    return
+                case --format
+                    echo format
+                    return
+            end
+        case next
+            switch $argv[2]
                 case --format
                     echo format
                     return
@@ -132,6 +143,12 @@ function __todo_argument
         case add
             set -l kinds text
             set -q kinds[(math $argv[2] + 1)]; and echo $kinds[(math $argv[2] + 1)]; or echo $kinds[-1]
+        case list
+            set -l kinds text
+            set -q kinds[(math $argv[2] + 1)]; and echo $kinds[(math $argv[2] + 1)]; or echo $kinds[-1]
+        case next
+            set -l kinds text
+            set -q kinds[(math $argv[2] + 1)]; and echo $kinds[(math $argv[2] + 1)]; or echo $kinds[-1]
         case show
             set -l kinds ids
             set -q kinds[(math $argv[2] + 1)]; and echo $kinds[(math $argv[2] + 1)]
@@ -171,6 +188,7 @@ end
 function __todo_commands
     printf '%s\t%s\n' add 'Add a todo and print its number'
     printf '%s\t%s\n' list 'List todos'
+    printf '%s\t%s\n' next 'List the active todos most worth doing now'
     printf '%s\t%s\n' show 'Show every field of a todo'
     printf '%s\t%s\n' edit 'Change todos\' fields, or a todo in your editor'
     printf '%s\t%s\n' done 'Complete todos'
@@ -270,6 +288,7 @@ complete -c todo -l version -d 'Print the version of todo'
 complete -c todo -n __todo_needs_command -a add -d 'Add a todo and print its number'
 complete -c todo -n __todo_needs_command -a list -d 'List todos'
 complete -c todo -n __todo_needs_command -a ls -d 'List todos (list)'
+complete -c todo -n __todo_needs_command -a next -d 'List the active todos most worth doing now'
 complete -c todo -n __todo_needs_command -a show -d 'Show every field of a todo'
 complete -c todo -n __todo_needs_command -a info -d 'Show every field of a todo (show)'
 complete -c todo -n __todo_needs_command -a edit -d 'Change todos\' fields, or a todo in your editor'
@@ -301,9 +320,15 @@ complete -c todo -n '__todo_using add' -l due -x -d 'Set the due date; empty for
 complete -c todo -n '__todo_using add' -l wait -x -d 'Hide the todo from the default list until DATE; empty for none'
 
 # todo list
-complete -c todo -n '__todo_using list' -s f -l filter -x -a 'all active completed unsynced' -d 'Show only all, active, completed or unsynced todos (default: all)'
+complete -c todo -n '__todo_using list' -s f -l filter -x -a 'all active completed unsynced' -d 'Show only all, active, completed or unsynced todos (default: all but the waiting ones)'
+complete -c todo -n '__todo_using list' -l waiting -d 'Show active todos whose wait date has not come, too'
+complete -c todo -n '__todo_using list' -l sort -x -d 'Order by KEYS, comma-separated: due, priority, project, created, modified, name, urgency; -KEY reverses one (-priority puts H first)'
 complete -c todo -n '__todo_using list' -l format -x -d 'Print each todo as TEMPLATE and a newline'
 complete -c todo -n '__todo_using list' -l ids -d 'Print only the numbers, one a line'
+
+# todo next
+complete -c todo -n '__todo_using next' -l format -x -d 'Print each todo as TEMPLATE and a newline, as list --format does'
+complete -c todo -n '__todo_using next' -l ids -d 'Print only the numbers, one a line'
 
 # todo edit
 complete -c todo -n '__todo_using edit' -l name -x -d 'Set the name'

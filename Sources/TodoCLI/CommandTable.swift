@@ -17,6 +17,9 @@ public enum CommandTable {
 
     static let todoID = ArgumentSpec("ID", .todoID, "A todo's number, or 4 or more leading hex digits of its UUID.")
     static let todoIDs = ArgumentSpec("ID", .todoID, repeats: true, "Todo numbers or UUID prefixes.")
+    static let filterTerms = ArgumentSpec("FILTER", .filter, optional: true, repeats: true, "Filter terms, and words to search for.")
+    /// Every sort key, for completion (a KEYS value is checked by `TodoSort`).
+    static let sortKeys = TodoSort.Key.allCases.flatMap { [$0.rawValue, "-" + $0.rawValue] }
     static let filters = TodoFilter.allCases.map(\.rawValue)
 
     /// An option for each field of the field table (`--name`, `-d`, `--tag`, `--due`, …).
@@ -52,13 +55,26 @@ public enum CommandTable {
             examples: [("todo add buy milk --notes '2 litres'", "add a todo with notes"), ("todo add pay rent +bills project:home pri:H due:eom", "add a todo with tags, a project, a priority and a due date"), ("todo add -- -5 degrees: wear a coat", "a name that starts with a dash"), ("grep -h TODO *.c | todo add - +code", "one todo per line of stdin, each tagged code")]),
         CommandSpec(
             name: "list", aliases: ["ls"], summary: "List todos",
-            discussion: "Active todos come first, newest first, then completed ones, most recently completed first. A '*' marks a todo with changes not yet synced. On a terminal long names are cut to fit; in a pipe nothing is cut.",
+            discussion: "Active todos come first, newest first, then completed ones, most recently completed first; --sort orders them otherwise. Filter terms narrow the list: \(FilterError.terms); any other word matches todos whose name, description or notes hold it, in any case. Terms next to each other must all match; 'or' and parentheses combine them otherwise, and words after -- are only searched for. project:home matches home.garden too. \(dates) Active todos whose wait date has not come are hidden unless --filter all or --waiting is given. A '*' marks a todo with changes not yet synced. After the name come the priority, project, tags and due date (in 3d, 2d overdue). On a terminal long names are cut to fit; in a pipe nothing is cut.",
+            arguments: [filterTerms],
             options: [
-                .value("filter", short: "f", "FILTER", "Show only all, active, completed or unsynced todos (default: all).", kind: .choice(filters)),
-                .value("format", "TEMPLATE", "Print each todo as TEMPLATE and a newline. Fields: {id} {uuid} {name} {description} {notes} {completed} {createdAt} {updatedAt} {completedAt} {synced}; escapes \\t \\n \\\\ \\{ \\}."),
+                .value("filter", short: "f", "FILTER", "Show only all, active, completed or unsynced todos (default: all but the waiting ones).", kind: .choice(filters)),
+                .flag("waiting", "Show active todos whose wait date has not come, too."),
+                .value("sort", "KEYS", "Order by KEYS, comma-separated: \(TodoSort.Key.allCases.map(\.rawValue).joined(separator: ", ")); -KEY reverses one (-priority puts H first). Todos without the key's value come last.", kind: .commaSeparated(sortKeys)),
+                .value("format", "TEMPLATE", "Print each todo as TEMPLATE and a newline. Fields: \(ListTemplate.fields.map { "{\($0)}" }.joined(separator: " ")); escapes \\t \\n \\\\ \\{ \\}."),
                 .flag("ids", "Print only the numbers, one a line."),
             ],
-            examples: [("todo ls --filter active", "what is left to do"), ("todo list --json", "every todo as a JSON array"), ("todo list --format '{id}\\t{name}'", "number and name, tab-separated"), ("todo list --filter completed --ids | todo delete -", "delete every completed todo")]),
+            examples: [("todo ls --filter active", "what is left to do"), ("todo list +work due.before:eow", "work due by the end of the week"), ("todo list '(' +home or +garden ')' -later", "either tag, but not later"), ("todo list project:home --sort due,-priority", "a project by due date, then priority"), ("todo list --json", "every todo as a JSON array"), ("todo list --format '{id}\\t{name}'", "number and name, tab-separated"), ("todo list --filter completed --ids | todo delete -", "delete every completed todo")]),
+        CommandSpec(
+            name: "next", summary: "List the active todos most worth doing now",
+            discussion: "Active todos that are not waiting, most urgent first, as many as fit the terminal (all of them in a pipe). Filter terms narrow them as list's do.",
+            arguments: [filterTerms],
+            options: [
+                .value("format", "TEMPLATE", "Print each todo as TEMPLATE and a newline, as list --format does."),
+                .flag("ids", "Print only the numbers, one a line."),
+            ],
+            examples: [("todo next", "what to do now"), ("todo next +work", "the most urgent work")],
+            table: (Urgency.heading, Urgency.terms.map { ($0.name, $0.meaning) })),
         CommandSpec(
             name: "show", aliases: ["info"], summary: "Show every field of a todo",
             arguments: [todoID],

@@ -72,9 +72,10 @@ func json(_ text: String) -> String {
     return String(decoding: writer.bytes, as: UTF8.self)
 }
 
-/// The list table: number, done mark, unsynced mark, name. Fitted to `width` when given.
-/// With colour, numbers are bold and completed todos dim.
-func table(_ todos: [Todo], width: Int?, style: Style = .plain) -> String {
+/// The list table: number, done mark, unsynced mark, name, and the todo's attributes
+/// (`ListExtras`). Fitted to `width` when given, the name cut before the attributes are.
+/// With colour, numbers are bold, completed todos dim and overdue ones red.
+func table(_ todos: [Todo], width: Int?, style: Style = .plain, dates: DateContext) -> String {
     let numberWidth = String(todos.map(\.id).max() ?? 0).count
     var out = ""
     out.reserveCapacity(todos.count * 64)
@@ -84,22 +85,28 @@ func table(_ todos: [Todo], width: Int?, style: Style = .plain) -> String {
         out += style.bold(number)
         var rest = todo.completed ? " [x] " : " [ ] "
         rest += !todo.conflicts.isEmpty ? "! " : todo.synced ? "  " : "* "
-        let name = oneLine(todo.name)
+        var name = oneLine(todo.name)
+        let extras = todo.hasAttributes ? ListExtras(todo, dates) : nil
+        let tail = extras.map { $0.text.isEmpty ? "" : "  " + $0.text } ?? ""
         if let width {
-            rest += truncate(name, toWidth: max(8, width - numberWidth - 7))
+            let room = max(8, width - numberWidth - 7)
+            let tailWidth = displayWidth(tail)
+            name = tailWidth + 8 <= room ? truncate(name, toWidth: room - tailWidth) + tail : truncate(name + tail, toWidth: room)
         } else {
-            rest += name
+            name += tail
         }
-        out += todo.completed ? style.dim(rest) : rest
+        rest += name
+        out += todo.completed ? style.dim(rest) : extras?.overdue == true ? style.red(rest) : rest
         out += "\n"
     }
     return out
 }
 
-func summary(_ counts: TodoCounts, shown: Int, filter: TodoFilter) -> String {
+func summary(_ counts: TodoCounts, shown: Int, narrowed: Bool, waiting: Int = 0) -> String {
     func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
-    var text = filter == .all ? plural(counts.total, "todo") : "\(shown) of \(plural(counts.total, "todo"))"
+    var text = narrowed || waiting > 0 ? "\(shown) of \(plural(counts.total, "todo"))" : plural(counts.total, "todo")
     text += ": \(counts.active) active, \(counts.completed) completed"
+    if waiting > 0 { text += ", \(waiting) waiting (--waiting shows them)" }
     if counts.unsynced > 0 { text += ", \(counts.unsynced) not synced (*)" }
     if counts.conflicted > 0 { text += ", \(counts.conflicted) with sync conflicts (!)" }
     return text

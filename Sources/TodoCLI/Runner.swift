@@ -43,6 +43,7 @@ private func commandPlan(_ invocation: Invocation, _ context: Context) throws ->
     switch invocation.command {
     case "add": try AddCommand.plan(invocation, context)
     case "list": try ListCommand.plan(invocation, context)
+    case "next": try NextCommand.plan(invocation, context)
     case "show": ShowCommand.plan(invocation, context)
     case "edit": try EditCommand.plan(invocation, context)
     case "toggle": ToggleCommand.plan(invocation, context)

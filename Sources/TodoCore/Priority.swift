@@ -14,7 +14,7 @@ public enum Priority: String, CaseIterable, Comparable, Sendable, Codable {
         lhs.rank < rhs.rank
     }
 
-    private var rank: Int {
+    var rank: Int {
         switch self {
         case .low: 0
         case .medium: 1

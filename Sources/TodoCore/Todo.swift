@@ -60,3 +60,11 @@ extension Todo {
         return !wait.hasCome(in: context)
     }
 }
+
+extension Todo {
+    /// Whether any attribute (tags, project, priority, due, wait) is set. Spelled out rather
+    /// than asked of `TodoField.attributes`: the list asks it of every todo it prints.
+    public var hasAttributes: Bool {
+        !tags.isEmpty || project != nil || priority != nil || due != nil || wait != nil
+    }
+}

@@ -28,7 +28,7 @@ enum Completion {
     /// A word naming what a value is, shared by the scripts' helper functions.
     static func kindWord(_ kind: ValueKind) -> String {
         switch kind {
-        case .text, .field, .attributes, .filter: "text"
+        case .text, .field, .attributes, .filter, .commaSeparated: "text"
         case .path: "path"
         case .todoID: "ids"
         case .command: "commands"

@@ -73,7 +73,7 @@ extension Completion {
         line += " -l \(option.long)"
         if option.valueName != nil {
             switch option.kind {
-            case .text, .field, .attributes, .filter: line += " -x"
+            case .text, .field, .attributes, .filter, .commaSeparated: line += " -x"
             case .path: line += " -r -F"
             case .todoID: line += " -x -a '(__todo_ids)'"
             case .command: line += " -x -a '(__todo_commands)'"

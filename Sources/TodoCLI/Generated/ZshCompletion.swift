@@ -11,7 +11,7 @@ extension Completion {
             }
         }
         out += "    )\n    _describe -t commands 'todo command' commands\n}\n"
-        out += zshIDs
+        out += zshIDs + zshWords
 
         out += "\n_todo() {\n    local todo_file= todo_env= i command=0 curcontext=$curcontext\n"
         out += "    local -a globals=(\n"
@@ -60,13 +60,15 @@ extension Completion {
     }
 
     private static func zshArgumentSpec(_ argument: ArgumentSpec, position: Int) -> String {
-        let place = argument.repeats ? "*" : "\(position)"
-        return quoted("\(place):\(argument.optional ? ":" : "")\(argument.name):\(zshAction(argument.kind))")
+        // `n::` marks an optional positional argument; `*::` would mean something else.
+        let place = argument.repeats ? "*" : "\(position)" + (argument.optional ? ":" : "")
+        return quoted("\(place):\(argument.name):\(zshAction(argument.kind))")
     }
 
     private static func zshAction(_ kind: ValueKind) -> String {
         switch kind {
-        case .text, .field, .attributes, .filter: " "
+        case .text, .field, .commaSeparated: " "
+        case .attributes, .filter: "_todo_words"
         case .path: "_files"
         case .todoID: "_todo_ids"
         case .command: "_todo_commands"
@@ -90,6 +92,16 @@ extension Completion {
             done
             [[ $todo_file == '~/'* ]] && todo_file=$HOME/${todo_file#'~/'}
             [[ $todo_env == '~/'* ]] && todo_env=$HOME/${todo_env#'~/'}
+
+        """#
+
+    /// Completes the words among which attribute words or filter terms go: nothing yet, but
+    /// unlike a message it lets `--fi` TAB complete an option's common prefix.
+    private static let zshWords = #"""
+
+        _todo_words() {
+            return 1
+        }
 
         """#
 
