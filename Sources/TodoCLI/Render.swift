@@ -113,15 +113,19 @@ func summary(_ counts: TodoCounts, shown: Int, narrowed: Bool, waiting: Int = 0)
 }
 
 /// Every field of a todo, one `Label: value` a line; multi-line values are indented, control
-/// characters escaped and dates on the local clock.
+/// characters escaped and dates on the local clock. The field table's fields come after the
+/// status, each labelled by its key; unset ones show `-`.
 func details(_ todo: Todo, _ time: LocalTime) -> String {
+    let dates = DateContext(now: time.now, timeZone: time.timeZone)
+    let fields = TodoField.allCases.filter { $0 != .name }.map { field in
+        (field.key.prefix(1).uppercased() + field.key.dropFirst(), shown(field.value(of: todo), time, dates))
+    }
     let rows: [(String, String)] = [
         ("Number", "\(todo.id)"),
         ("UUID", uuidText(todo.uuid)),
         ("Name", oneLine(todo.name)),
         ("Status", todo.completed ? "completed" : "active"),
-        ("Description", printable(todo.description)),
-        ("Notes", printable(todo.notes)),
+    ] + fields + [
         ("Created", time.text(todo.createdAt)),
         ("Updated", time.text(todo.updatedAt)),
         ("Completed", todo.completedAt.map(time.text) ?? "-"),
@@ -140,4 +144,18 @@ func details(_ todo: Todo, _ time: LocalTime) -> String {
         for line in lines.dropFirst() { out += String(repeating: " ", count: 14) + line + "\n" }
     }
     return out
+}
+
+/// A field's value for `show`: text as it is (escaped, its lines kept), tags blank-separated,
+/// a whole day with how far it is (`2026-12-01 (in 3d)`), an instant on the local clock.
+private func shown(_ value: FieldValue, _ time: LocalTime, _ dates: DateContext) -> String {
+    switch value {
+    case .text(let text): return printable(text)
+    case .date(.day(let day)?):
+        let ahead = day.ordinal - dates.today.ordinal
+        let when = ahead == 0 ? "today" : ahead == 1 ? "tomorrow" : ahead == -1 ? "yesterday" : ahead > 0 ? "in \(ahead)d" : "\(-ahead)d ago"
+        return "\(day) (\(when))"
+    case .date(.instant(let instant)?): return time.text(instant)
+    default: return value.isSet ? oneLine(value.text) : "-"
+    }
 }

@@ -62,9 +62,10 @@ import TodoCore
         #expect(shown.lines[2] == "Name:         plan trip")
         #expect(shown.lines[3] == "Status:       active")
         #expect(shown.lines[5...6] == ["Notes:        line one", "              line two"])
-        #expect(shown.lines[7].hasPrefix("Created:      20"))
-        #expect(shown.lines[9] == "Completed:    -")
-        #expect(shown.lines[10] == "Synced:       no")
+        #expect(shown.lines[7...11] == ["Tags:         -", "Project:      -", "Priority:     -", "Due:          -", "Wait:         -"])
+        #expect(shown.lines[12].hasPrefix("Created:      20"))
+        #expect(shown.lines[14] == "Completed:    -")
+        #expect(shown.lines[15] == "Synced:       no")
         // Digits alone mean a number, so the shortest prefix that has a hex letter in it.
         let hex = uuid.replacingOccurrences(of: "-", with: "")
         let length = max(4, (hex.firstIndex { $0.isLetter }.map { hex.distance(from: hex.startIndex, to: $0) } ?? 31) + 1)
