@@ -148,12 +148,12 @@ public enum CommandTable {
             examples: [("todo config server https://todo.example.org", "set the server"), ("todo config token - < token.txt", "set the token without it showing in your shell history")]),
         CommandSpec(
             name: "completions", summary: "Print the completion script for bash, zsh or fish",
-            discussion: "The script completes commands, options, their values and todo numbers with their names. README.md says where to install it.",
+            discussion: "The script completes commands, options, their values, todo numbers with their names, tags after + and -, projects after project:, attribute keys and named dates. README.md says where to install it.",
             arguments: [ArgumentSpec("SHELL", .choice(Completion.shells), "bash, zsh or fish.")],
             examples: [("todo completions bash > ~/.local/share/bash-completion/completions/todo", "install bash completion for yourself")]),
         CommandSpec(
-            name: "__complete", summary: "Print completion candidates (ID, a tab, the name) for the shell scripts",
-            arguments: [ArgumentSpec("WHAT", .choice(["ids"]), "What to list.")],
+            name: "__complete", summary: "Print completion candidates (ID, a tab, the name; or tags, or projects) for the shell scripts",
+            arguments: [ArgumentSpec("WHAT", .choice(CompleteCommand.subjects), "What to list.")],
             hidden: true),
         CommandSpec(name: "__man", summary: "Print the man page todo(1) as mdoc source", hidden: true),
         CommandSpec(
