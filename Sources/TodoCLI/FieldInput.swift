@@ -39,8 +39,3 @@ extension TodoField {
         return .addTag(text)
     }
 }
-
-extension Context {
-    /// The clock and time zone dates are read and shown with.
-    var dateContext: DateContext { DateContext(now: now(), timeZone: timeZone) }
-}

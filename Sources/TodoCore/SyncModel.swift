@@ -33,12 +33,41 @@ public struct TodoContent: Equatable, Sendable, Codable, TodoFieldHolder {
 public struct SyncBase: Equatable, Sendable, Codable {
     public var rev: Int64
     /// nil: the server holds a tombstone.
-    public var content: TodoContent?
+    public var content: TodoContent? {
+        get { box?.content }
+        set { box = newValue.map(ContentBox.init) }
+    }
+
+    /// The content out of line, so that a `Todo` stays small: listing moves every todo.
+    private var box: ContentBox?
 
     public init(rev: Int64, content: TodoContent?) {
         self.rev = rev
-        self.content = content
+        box = content.map(ContentBox.init)
     }
+
+    public static func == (lhs: SyncBase, rhs: SyncBase) -> Bool {
+        lhs.rev == rhs.rev && lhs.content == rhs.content
+    }
+
+    private enum CodingKeys: String, CodingKey { case rev, content }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(rev: try container.decode(Int64.self, forKey: .rev), content: try container.decodeIfPresent(TodoContent.self, forKey: .content))
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(rev, forKey: .rev)
+        try container.encodeIfPresent(content, forKey: .content)
+    }
+}
+
+/// An immutable box: a new content is a new box, so copies of a `SyncBase` never share a change.
+private final class ContentBox: Sendable {
+    let content: TodoContent
+    init(_ content: TodoContent) { self.content = content }
 }
 
 /// A value that lost a sync conflict, kept until the person edits or toggles the todo.

@@ -19,13 +19,26 @@ enum FieldCodec {
     /// `, "key": value` for each attribute (tags, project, …) that is set, or for every one
     /// when `all` (`--json`, which shows the same keys on every todo).
     static func writeAttributes(_ holder: some TodoFieldHolder, all: Bool, to out: inout JSONWriter) {
-        for field in TodoField.attributes {
+        for (field, member) in attributeMembers {
             let value = field.value(of: holder)
             guard all || value.isSet else { continue }
-            out.raw(", ")
-            writeMember(field, value, to: &out)
+            out.bytes.append(contentsOf: member)
+            write(value, to: &out)
         }
     }
+
+    /// `, "key": ` for each attribute, made once: `--json` writes them on every todo.
+    static let attributeMembers = TodoField.attributes.map { ($0, Array(", \"\($0.key)\": ".utf8)) }
+
+    /// What `writeAttributes(_:all: true)` writes for a todo with none set, made once.
+    static let unsetAttributes: [UInt8] = {
+        var out = JSONWriter()
+        for field in TodoField.attributes {
+            out.raw(", ")
+            writeMember(field, field.spec.kind.unset, to: &out)
+        }
+        return out.bytes
+    }()
 
     private static func writeMember(_ field: TodoField, _ value: FieldValue, to out: inout JSONWriter) {
         out.string(field.key)

@@ -202,7 +202,11 @@ public enum StateCodec {
         out.date(todo.completedAt)
         out.raw(", \"synced\": ")
         out.bool(todo.synced)
-        FieldCodec.writeAttributes(todo, all: forOutput, to: &out)
+        if todo.hasAttributes {
+            FieldCodec.writeAttributes(todo, all: forOutput, to: &out)
+        } else if forOutput {
+            out.bytes.append(contentsOf: FieldCodec.unsetAttributes)
+        }
         if !forOutput, let base = todo.base {
             out.raw(", \"rev\": ")
             out.int(Int(base.rev))

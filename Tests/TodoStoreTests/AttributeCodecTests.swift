@@ -73,16 +73,18 @@ import TodoCore
         #expect(text.contains(#""base": {"name": "full", "description": "", "notes": "", "completed": false, "createdAt": "2026-11-18T11:06:40.125Z", "updatedAt": "2026-11-18T11:06:40.125Z", "completedAt": null, "tags": ["old"], "priority": "M", "due": "2023-11-14T22:13:20.500Z", "wait": "2026-11-30T00:53:20.987Z"}"#))
     }
 
-    @Test func theFastReaderTakesPlainTodosAndLeavesTheOthersToTheGeneralOne() throws {
-        for (todo, fast) in [(Self.plain(), true), (Self.full(), false)] {
-            let bytes = Array(Self.line(todo).utf8)
+    @Test func theFastReaderTakesTheStandardLayoutAndLeavesOthersToTheGeneralReader() throws {
+        let reordered = Self.line(Self.full()).replacingOccurrences(of: #""synced": false, "tags""#, with: #""tags""#)
+            .replacingOccurrences(of: #""wait": "2026-11-30T00:53:20.987Z"}"#, with: #""wait": "2026-11-30T00:53:20.987Z", "synced": false}"#)
+        for (text, todo, fast) in [(Self.line(Self.plain()), Self.plain(), true), (Self.line(Self.full()), Self.full(), true), (reordered, Self.full(), false)] {
+            let bytes = Array(text.utf8)
             let read = bytes.withUnsafeBytes { raw -> (Todo?, Todo?) in
                 var reader = JSONReader(raw)
                 let quick = StateCodec.readTodoFast(&reader)
                 reader = JSONReader(raw)
                 return (quick, try? StateCodec.readAnyTodo(&reader))
             }
-            #expect((read.0 != nil) == fast)
+            #expect(read.0 == (fast ? todo : nil))
             #expect(read.1 == todo)
         }
     }
@@ -170,5 +172,48 @@ import TodoCore
         try fixture.apply([.edit(id: 1, changes: [.set(.priority, .priority(.high))], at: fixture.at)], reading: .referencedBy(["1"]))
         #expect(FileManager.default.fileExists(atPath: fixture.file.journalPath))
         #expect(try fixture.file.load().todos[0].priority == .high)
+    }
+}
+
+/// Commands that read a few todos of a large file see todos with attributes exactly as a
+/// whole read does, journal included.
+@Suite struct AttributeSelectionTests {
+    let fixture: StoreFixture
+    init() throws { fixture = try StoreFixture("attribute-selection") }
+
+    /// 3,000 todos, every third with attributes and every fifth completed, then journalled changes.
+    func makeFile() throws {
+        let adds: [Action] = (1...3000).map { index in
+            var new = NewTodo(uuid: UUID(), name: "todo \(index) " + String(repeating: "x", count: 60), createdAt: fixture.at)
+            if index % 3 == 0 {
+                new.tags = ["t\(index % 7)", "common"]
+                new.project = "p.\(index % 5)"
+                new.due = .day(CalendarDay(ordinal: 20_000 + index))
+            }
+            return .add(new)
+        }
+        try fixture.apply([.batch(adds)])
+        try fixture.apply([.completed(ids: Array(stride(from: 5, through: 3000, by: 5)), at: fixture.at)])
+        try fixture.apply([.edit(ids: [7, 3000], changes: [.addTag("late"), .set(.priority, .priority(.high))], at: fixture.at)], reading: .referencedBy(["7", "3000"]))
+        try fixture.apply([.delete(ids: [2999], at: fixture.at)], reading: .referencedBy(["2999"]))
+    }
+
+    @Test(arguments: [["3"], ["7"], ["3000"], ["2999"], ["1", "1500", "2997"]])
+    func numbersAreReadAsAWholeReadSeesThem(_ references: [String]) throws {
+        try makeFile()
+        let whole = try fixture.file.load()
+        let partial = try fixture.file.load(.referencedBy(references))
+        let wanted = references.compactMap(Int.init)
+        #expect(partial.todos == whole.todos.filter { wanted.contains($0.id) })
+        #expect(partial.nextId == whole.nextId)
+    }
+
+    @Test(arguments: [false, true])
+    func activeOrCompletedAreReadAsAWholeReadSeesThem(_ completed: Bool) throws {
+        try makeFile()
+        let whole = try fixture.file.load()
+        let partial = try fixture.file.load(.completed(completed))
+        #expect(partial.todos == whole.todos.filter { $0.completed == completed })
+        #expect(partial.todos.contains { !$0.tags.isEmpty })
     }
 }
