@@ -21,3 +21,14 @@ import TodoCore
         #expect(try DateReader.read(typed, in: context) == date)
     }
 }
+
+/// The named dates completion offers are dates the reader reads.
+@Suite struct DateNameTests {
+    @Test func everyNamedDateReads() throws {
+        let context = Dates.at("2026-11-20T12:00:00.000Z", "Europe/Paris")
+        #expect(DateReader.names.count == 19)
+        for name in DateReader.names {
+            #expect((try? DateReader.read(name, in: context)) != nil, "\(name)")
+        }
+    }
+}
