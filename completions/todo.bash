@@ -6,6 +6,7 @@ _todo_command() {
     case $1 in
         add) REPLY=add ;;
         list|ls) REPLY=list ;;
+        next) REPLY=next ;;
         show|info) REPLY=show ;;
         edit|modify) REPLY=edit ;;
         done) REPLY=done ;;
@@ -41,11 +42,24 @@ _todo_option() {
                     case $2 in
                         -d|--description) REPLY='description text' ;;
                         -n|--notes) REPLY='notes text' ;;
+                        --tag) REPLY='tag tags' ;;
+                        --project) REPLY='project projects' ;;
+                        --priority) REPLY='priority words H M L' ;;
+                        --due) REPLY='due words today tomorrow yesterday now monday tuesday wednesday thursday friday saturday sunday sod eod sow eow som eom soy eoy' ;;
+                        --wait) REPLY='wait words today tomorrow yesterday now monday tuesday wednesday thursday friday saturday sunday sod eod sow eow som eom soy eoy' ;;
                         *) REPLY= ;;
                     esac ;;
                 list)
                     case $2 in
                         -f|--filter) REPLY='filter words all active completed unsynced' ;;
+                        --waiting) REPLY='waiting flag' ;;
+                        --sort) REPLY='sort list due -due priority -priority project -project created -created modified -modified name -name urgency -urgency' ;;
+                        --format) REPLY='format text' ;;
+                        --ids) REPLY='ids flag' ;;
+                        *) REPLY= ;;
+                    esac ;;
+                next)
+                    case $2 in
                         --format) REPLY='format text' ;;
                         --ids) REPLY='ids flag' ;;
                         *) REPLY= ;;
@@ -55,6 +69,11 @@ _todo_option() {
                         --name) REPLY='name text' ;;
                         -d|--description) REPLY='description text' ;;
                         -n|--notes) REPLY='notes text' ;;
+                        --tag) REPLY='tag tags' ;;
+                        --project) REPLY='project projects' ;;
+                        --priority) REPLY='priority words H M L' ;;
+                        --due) REPLY='due words today tomorrow yesterday now monday tuesday wednesday thursday friday saturday sunday sod eod sow eow som eom soy eoy' ;;
+                        --wait) REPLY='wait words today tomorrow yesterday now monday tuesday wednesday thursday friday saturday sunday sod eod sow eow som eom soy eoy' ;;
                         *) REPLY= ;;
                     esac ;;
                 batch)
@@ -85,9 +104,10 @@ _todo_option() {
 # REPLY: the long options of command $1, global ones included.
 _todo_options() {
     case $1 in
-        add) REPLY='--description --notes' ;;
-        list) REPLY='--filter --format --ids' ;;
-        edit) REPLY='--name --description --notes' ;;
+        add) REPLY='--description --notes --tag --project --priority --due --wait' ;;
+        list) REPLY='--filter --waiting --sort --format --ids' ;;
+        next) REPLY='--format --ids' ;;
+        edit) REPLY='--name --description --notes --tag --project --priority --due --wait' ;;
         batch) REPLY='--dry-run' ;;
         import) REPLY='--from' ;;
         sync) REPLY='--dry-run' ;;
@@ -101,9 +121,11 @@ _todo_options() {
 _todo_argument() {
     local kinds=() repeats=
     case $1 in
-        add) kinds=('text') repeats=1 ;;
+        add) kinds=('attributes') repeats=1 ;;
+        list) kinds=('filter') repeats=1 ;;
+        next) kinds=('filter') repeats=1 ;;
         show) kinds=('ids') ;;
-        edit) kinds=('ids') ;;
+        edit) kinds=('ids' 'attributes') repeats=1 ;;
         done) kinds=('ids') repeats=1 ;;
         reopen) kinds=('ids') repeats=1 ;;
         annotate) kinds=('ids' 'text') repeats=1 ;;
@@ -118,9 +140,25 @@ _todo_argument() {
     [[ -z $REPLY && -n $repeats ]] && REPLY=${kinds[-1]}
 }
 
-# COMPREPLY: the values of kind $1 that start with $2; todo numbers from the state file $3.
+# REPLY: the kind of value after KEY: ($1) in an attribute word, or in a filter term when $2 is filter.
+_todo_key() {
+    REPLY=
+    case $2:$1 in
+        *:project) REPLY='projects' ;;
+        *:priority|*:pri) REPLY='words H M L' ;;
+        *:due|*:wait|filter:due.before|filter:due.after|filter:wait.before|filter:wait.after) REPLY='words today tomorrow yesterday now monday tuesday wednesday thursday friday saturday sunday sod eod sow eow som eom soy eoy' ;;
+    esac
+}
+
+# REPLY: every KEY: of attribute words, or of filter terms when $1 is filter.
+_todo_keys() {
+    if [[ $1 == filter ]]; then REPLY='project: priority: pri: due: wait: due.before: due.after: wait.before: wait.after:'; else REPLY='project: priority: pri: due: wait:'; fi
+}
+
+# COMPREPLY: the values of kind $1 that start with $2; todo numbers, tags and projects
+# from the state file $3.
 _todo_values() {
-    local lines
+    local lines line
     case $1 in
         path)
             compopt -o filenames 2>/dev/null
@@ -128,10 +166,40 @@ _todo_values() {
         ids)
             mapfile -t lines < <(todo __complete ids ${3:+"--file=$3"} 2>/dev/null)
             mapfile -t COMPREPLY < <(compgen -W "${lines[*]%%$'\t'*}" -- "$2") ;;
+        tags|projects)
+            COMPREPLY=()
+            mapfile -t lines < <(todo __complete "$1" ${3:+"--file=$3"} 2>/dev/null)
+            for line in "${lines[@]}"; do [[ $line == "$2"* ]] && COMPREPLY+=("$line"); done ;;
         commands)
-            mapfile -t COMPREPLY < <(compgen -W 'add list ls show info edit modify done reopen annotate append toggle delete rm clear-completed undo batch export import sync config completions help' -- "$2") ;;
+            mapfile -t COMPREPLY < <(compgen -W 'add list ls next show info edit modify done reopen annotate append toggle delete rm clear-completed undo batch export import sync config completions help' -- "$2") ;;
         words\ *)
             mapfile -t COMPREPLY < <(compgen -W "${1#words }" -- "$2") ;;
+        list\ *)
+            compopt -o nospace 2>/dev/null
+            mapfile -t COMPREPLY < <(compgen -P "${2%"${2##*,}"}" -W "${1#list }" -- "${2##*,}") ;;
+        attributes|filter)
+            _todo_words "$1" "$2" "$3" ;;
+    esac
+}
+
+# COMPREPLY: attribute words ($1 attributes) or filter terms ($1 filter) that start with
+# $2: +TAG and -TAG, KEY:VALUE, or the keys themselves.
+_todo_words() {
+    local key REPLY
+    case $2 in
+        [+-]*)
+            _todo_values tags "${2:1}" "$3"
+            COMPREPLY=("${COMPREPLY[@]/#/${2:0:1}}") ;;
+        *:*)
+            key=${2%%:*}
+            _todo_key "$key" "$1"
+            COMPREPLY=()
+            [[ -n $REPLY ]] && _todo_values "$REPLY" "${2#*:}" "$3"
+            COMPREPLY=("${COMPREPLY[@]/#/$key:}") ;;
+        ?*)
+            _todo_keys "$1"
+            compopt -o nospace 2>/dev/null
+            mapfile -t COMPREPLY < <(compgen -W "$REPLY" -- "$2") ;;
     esac
 }
 
@@ -165,16 +233,32 @@ _todo() {
     done
     [[ $file == '~/'* ]] && file=$HOME/${file#'~/'}
     [[ $cur == = && -n $expect ]] && cur=
+    # bash splits words at ':' too: attribute words are read whole from the line, and
+    # what bash already has before the cursor's word is taken off the candidates.
+    local line=${COMP_LINE:0:COMP_POINT}
+    local full=${line##*[[:space:]]}
+    local lead=${full%"$cur"}
     if [[ -n $expect ]]; then
         _todo_values "${expect#* }" "$cur" "$file"
     elif [[ -z $ended && $cur == -* ]]; then
         _todo_options "$command"
         mapfile -t COMPREPLY < <(compgen -W "$REPLY" -- "$cur")
+        _todo_argument "$command" "$count"
+        if [[ $cur == -[!-]* && ( $REPLY == attributes || $REPLY == filter ) ]]; then
+            local options=("${COMPREPLY[@]}")
+            _todo_words "$REPLY" "$cur" "$file"
+            COMPREPLY=("${options[@]}" "${COMPREPLY[@]}")
+        fi
     elif [[ -z $command ]]; then
         _todo_values commands "$cur"
     else
         _todo_argument "$command" "$count"
-        _todo_values "$REPLY" "$cur" "$file"
+        if [[ $REPLY == attributes || $REPLY == filter ]]; then
+            _todo_words "$REPLY" "$full" "$file"
+            COMPREPLY=("${COMPREPLY[@]#"$lead"}")
+        else
+            _todo_values "$REPLY" "$cur" "$file"
+        fi
     fi
 }
 

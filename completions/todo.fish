@@ -8,6 +8,8 @@ function __todo_command
             echo add
         case list ls
             echo list
+        case next
+            echo next
         case show info
             echo show
         case edit modify
@@ -64,12 +66,36 @@ function __todo_value_option
                 case -n --notes
                     echo notes
                     return
+                case --tag
+                    echo tag
+                    return
+                case --project
+                    echo project
+                    return
+                case --priority
+                    echo priority
+                    return
+                case --due
+                    echo due
+                    return
+                case --wait
+                    echo wait
+                    return
             end
         case list
             switch $argv[2]
                 case -f --filter
                     echo filter
                     return
+                case --sort
+                    echo sort
+                    return
+                case --format
+                    echo format
+                    return
+            end
+        case next
+            switch $argv[2]
                 case --format
                     echo format
                     return
@@ -84,6 +110,21 @@ function __todo_value_option
                     return
                 case -n --notes
                     echo notes
+                    return
+                case --tag
+                    echo tag
+                    return
+                case --project
+                    echo project
+                    return
+                case --priority
+                    echo priority
+                    return
+                case --due
+                    echo due
+                    return
+                case --wait
+                    echo wait
                     return
             end
         case import
@@ -100,14 +141,20 @@ end
 function __todo_argument
     switch $argv[1]
         case add
-            set -l kinds text
+            set -l kinds attributes
+            set -q kinds[(math $argv[2] + 1)]; and echo $kinds[(math $argv[2] + 1)]; or echo $kinds[-1]
+        case list
+            set -l kinds filter
+            set -q kinds[(math $argv[2] + 1)]; and echo $kinds[(math $argv[2] + 1)]; or echo $kinds[-1]
+        case next
+            set -l kinds filter
             set -q kinds[(math $argv[2] + 1)]; and echo $kinds[(math $argv[2] + 1)]; or echo $kinds[-1]
         case show
             set -l kinds ids
             set -q kinds[(math $argv[2] + 1)]; and echo $kinds[(math $argv[2] + 1)]
         case edit
-            set -l kinds ids
-            set -q kinds[(math $argv[2] + 1)]; and echo $kinds[(math $argv[2] + 1)]
+            set -l kinds ids attributes
+            set -q kinds[(math $argv[2] + 1)]; and echo $kinds[(math $argv[2] + 1)]; or echo $kinds[-1]
         case done
             set -l kinds ids
             set -q kinds[(math $argv[2] + 1)]; and echo $kinds[(math $argv[2] + 1)]; or echo $kinds[-1]
@@ -141,8 +188,9 @@ end
 function __todo_commands
     printf '%s\t%s\n' add 'Add a todo and print its number'
     printf '%s\t%s\n' list 'List todos'
+    printf '%s\t%s\n' next 'List the active todos most worth doing now'
     printf '%s\t%s\n' show 'Show every field of a todo'
-    printf '%s\t%s\n' edit 'Change a todo\'s name, description or notes'
+    printf '%s\t%s\n' edit 'Change todos\' fields, or a todo in your editor'
     printf '%s\t%s\n' done 'Complete todos'
     printf '%s\t%s\n' reopen 'Make completed todos active again'
     printf '%s\t%s\n' annotate 'Add a dated line to a todo\'s notes'
@@ -157,6 +205,27 @@ function __todo_commands
     printf '%s\t%s\n' config 'Show or set the sync server, token and timeout'
     printf '%s\t%s\n' completions 'Print the completion script for bash, zsh or fish'
     printf '%s\t%s\n' help 'Show help for todo or for a command'
+end
+
+# What follows KEY: ($argv[2]) in an attribute word, or in a filter term when $argv[1] is filter.
+function __todo_key_values
+    switch $argv[1]:$argv[2]
+        case '*:project'
+            __todo_complete projects
+        case '*:priority' '*:pri'
+            printf '%s\n' H M L
+        case '*:due' '*:wait' 'filter:due.before' 'filter:due.after' 'filter:wait.before' 'filter:wait.after'
+            printf '%s\n' today tomorrow yesterday now monday tuesday wednesday thursday friday saturday sunday sod eod sow eow som eom soy eoy
+    end
+end
+
+# Every KEY: of attribute words, or of filter terms when $argv[1] is filter.
+function __todo_keys
+    if test "$argv[1]" = filter
+        printf '%s\n' project: priority: pri: due: wait: due.before: due.after: wait.before: wait.after:
+    else
+        printf '%s\n' project: priority: pri: due: wait:
+    end
 end
 
 # Reads the words before the cursor as todo's parser does and prints what $argv[1] asks
@@ -214,12 +283,47 @@ function __todo_wants
     test "$kind" = $argv[1]
 end
 
-function __todo_ids
+# Runs 'todo __complete $argv[1]' on the state file the line names.
+function __todo_complete
     set -l file (__todo_scan file)
     if test -n "$file"
-        todo __complete ids --file=$file 2>/dev/null
+        todo __complete $argv[1] --file=$file 2>/dev/null
     else
-        todo __complete ids 2>/dev/null
+        todo __complete $argv[1] 2>/dev/null
+    end
+end
+
+function __todo_ids
+    __todo_complete ids
+end
+
+# Attribute words ($argv[1] attributes) or filter terms (filter) for the token at the
+# cursor: +TAG and -TAG, KEY:VALUE, or the keys themselves.
+function __todo_words
+    set -l token (commandline -ct)
+    switch $token
+        case '+*' '-*'
+            set -l sign (string sub -l 1 -- $token)
+            for tag in (__todo_complete tags)
+                printf '%s\n' "$sign$tag"
+            end
+        case '*:*'
+            set -l key (string split -m 1 : -- $token)[1]
+            for value in (__todo_key_values $argv[1] $key)
+                printf '%s\n' "$key:$value"
+            end
+        case '?*'
+            __todo_keys $argv[1]
+    end
+end
+
+# The words given, each after what the token at the cursor has up to its last comma.
+function __todo_commas
+    set -l token (commandline -ct)
+    set -l head (string replace -r -- '[^,=]*$' '' $token)
+    set head (string replace -r -- '^.*=' '' $head)
+    for word in $argv
+        printf '%s\n' "$head$word"
     end
 end
 
@@ -227,6 +331,8 @@ complete -c todo -f
 complete -c todo -n '__todo_wants ids' -a '(__todo_ids)'
 complete -c todo -n '__todo_wants commands' -a '(__todo_commands)'
 complete -c todo -n '__todo_wants path' -F
+complete -c todo -n '__todo_wants attributes' -a '(__todo_words attributes)'
+complete -c todo -n '__todo_wants filter' -a '(__todo_words filter)'
 
 # Global options
 complete -c todo -l file -r -F -d 'Use the state file at PATH (default: $TODO_FILE, else $XDG_DATA_HOME/todo/todos.json, else ~/.local/share/todo/todos.json)'
@@ -240,10 +346,11 @@ complete -c todo -l version -d 'Print the version of todo'
 complete -c todo -n __todo_needs_command -a add -d 'Add a todo and print its number'
 complete -c todo -n __todo_needs_command -a list -d 'List todos'
 complete -c todo -n __todo_needs_command -a ls -d 'List todos (list)'
+complete -c todo -n __todo_needs_command -a next -d 'List the active todos most worth doing now'
 complete -c todo -n __todo_needs_command -a show -d 'Show every field of a todo'
 complete -c todo -n __todo_needs_command -a info -d 'Show every field of a todo (show)'
-complete -c todo -n __todo_needs_command -a edit -d 'Change a todo\'s name, description or notes'
-complete -c todo -n __todo_needs_command -a modify -d 'Change a todo\'s name, description or notes (edit)'
+complete -c todo -n __todo_needs_command -a edit -d 'Change todos\' fields, or a todo in your editor'
+complete -c todo -n __todo_needs_command -a modify -d 'Change todos\' fields, or a todo in your editor (edit)'
 complete -c todo -n __todo_needs_command -a done -d 'Complete todos'
 complete -c todo -n __todo_needs_command -a reopen -d 'Make completed todos active again'
 complete -c todo -n __todo_needs_command -a annotate -d 'Add a dated line to a todo\'s notes'
@@ -264,16 +371,32 @@ complete -c todo -n __todo_needs_command -a help -d 'Show help for todo or for a
 # todo add
 complete -c todo -n '__todo_using add' -s d -l description -x -d 'Set the description'
 complete -c todo -n '__todo_using add' -s n -l notes -x -d 'Set the notes'
+complete -c todo -n '__todo_using add' -l tag -x -a '(__todo_complete tags)' -d 'Add the tag TAG (a word; case counts); repeat for more'
+complete -c todo -n '__todo_using add' -l project -x -a '(__todo_complete projects)' -d 'Set the project (dots make a hierarchy: home.garden is inside home); empty for none'
+complete -c todo -n '__todo_using add' -l priority -x -a 'H M L' -d 'Set the priority: H, M or L; empty for none'
+complete -c todo -n '__todo_using add' -l due -x -a 'today tomorrow yesterday now monday tuesday wednesday thursday friday saturday sunday sod eod sow eow som eom soy eoy' -d 'Set the due date; empty for none'
+complete -c todo -n '__todo_using add' -l wait -x -a 'today tomorrow yesterday now monday tuesday wednesday thursday friday saturday sunday sod eod sow eow som eom soy eoy' -d 'Hide the todo from the default list until DATE; empty for none'
 
 # todo list
-complete -c todo -n '__todo_using list' -s f -l filter -x -a 'all active completed unsynced' -d 'Show only all, active, completed or unsynced todos (default: all)'
+complete -c todo -n '__todo_using list' -s f -l filter -x -a 'all active completed unsynced' -d 'Show only all, active, completed or unsynced todos (default: all but the waiting ones)'
+complete -c todo -n '__todo_using list' -l waiting -d 'Show active todos whose wait date has not come, too'
+complete -c todo -n '__todo_using list' -l sort -x -a '(__todo_commas due -due priority -priority project -project created -created modified -modified name -name urgency -urgency)' -d 'Order by KEYS, comma-separated: due, priority, project, created, modified, name, urgency; -KEY reverses one (-priority puts H first)'
 complete -c todo -n '__todo_using list' -l format -x -d 'Print each todo as TEMPLATE and a newline'
 complete -c todo -n '__todo_using list' -l ids -d 'Print only the numbers, one a line'
+
+# todo next
+complete -c todo -n '__todo_using next' -l format -x -d 'Print each todo as TEMPLATE and a newline, as list --format does'
+complete -c todo -n '__todo_using next' -l ids -d 'Print only the numbers, one a line'
 
 # todo edit
 complete -c todo -n '__todo_using edit' -l name -x -d 'Set the name'
 complete -c todo -n '__todo_using edit' -s d -l description -x -d 'Set the description'
 complete -c todo -n '__todo_using edit' -s n -l notes -x -d 'Set the notes'
+complete -c todo -n '__todo_using edit' -l tag -x -a '(__todo_complete tags)' -d 'Add the tag TAG (a word; case counts); repeat for more'
+complete -c todo -n '__todo_using edit' -l project -x -a '(__todo_complete projects)' -d 'Set the project (dots make a hierarchy: home.garden is inside home); empty for none'
+complete -c todo -n '__todo_using edit' -l priority -x -a 'H M L' -d 'Set the priority: H, M or L; empty for none'
+complete -c todo -n '__todo_using edit' -l due -x -a 'today tomorrow yesterday now monday tuesday wednesday thursday friday saturday sunday sod eod sow eow som eom soy eoy' -d 'Set the due date; empty for none'
+complete -c todo -n '__todo_using edit' -l wait -x -a 'today tomorrow yesterday now monday tuesday wednesday thursday friday saturday sunday sod eod sow eow som eom soy eoy' -d 'Hide the todo from the default list until DATE; empty for none'
 
 # todo batch
 complete -c todo -n '__todo_using batch' -l dry-run -d 'Check every line against the todos and report, but change nothing'

@@ -3,18 +3,22 @@ import TodoCore
 
 /// One line of `todo batch` input, its shape checked but its ids not yet resolved.
 enum BatchStep: Equatable {
-    case add(name: String, description: String, notes: String)
+    /// The name and every other field given.
+    case add(name: String, changes: [FieldChange])
     case edit(reference: String, changes: [FieldChange])
     case toggle([String])
     case delete([String])
     case clearCompleted
 }
 
-/// Parses `todo batch` input: JSON Lines, one object per non-blank line.
+/// Parses `todo batch` input: JSON Lines, one object per non-blank line. `add` and `edit`
+/// take the field table's keys: text as strings, tags as an array of strings, a project,
+/// priority or date (anything the command line reads) as a string, or null for none.
 enum BatchInput {
+    static let fieldKeys = TodoField.allCases.map(\.key)
     static let fields: [String: [String]] = [
-        "add": ["name", "description", "notes"],
-        "edit": ["id", "name", "description", "notes"],
+        "add": fieldKeys,
+        "edit": ["id"] + fieldKeys,
         "toggle": ["id", "ids"],
         "delete": ["id", "ids"],
         "clear-completed": [],
@@ -22,12 +26,12 @@ enum BatchInput {
     static let actions = ["add", "edit", "toggle", "delete", "clear-completed"]
 
     /// The steps in `text` with their line numbers (from 1); the first bad line is a usage error.
-    static func parse(_ text: String) throws(CommandError) -> [(line: Int, step: BatchStep)] {
+    static func parse(_ text: String, in dates: DateContext) throws(CommandError) -> [(line: Int, step: BatchStep)] {
         var steps: [(line: Int, step: BatchStep)] = []
         for (offset, line) in lines(text).enumerated() {
             guard !line.allSatisfy(\.isWhitespace) else { continue }
             do {
-                steps.append((offset + 1, try step(String(line))))
+                steps.append((offset + 1, try step(String(line), in: dates)))
             } catch {
                 throw CommandError(message: "line \(offset + 1): \(error.message); nothing applied", status: ExitStatus.usage)
             }
@@ -35,7 +39,7 @@ enum BatchInput {
         return steps
     }
 
-    static func step(_ line: String) throws(InputError) -> BatchStep {
+    static func step(_ line: String, in dates: DateContext) throws(InputError) -> BatchStep {
         let object: [String: BatchValue]
         do {
             object = try JSONDecoder().decode(BatchObject.self, from: Data(line.utf8)).fields
@@ -51,24 +55,19 @@ enum BatchInput {
         for key in object.keys.sorted() where key != "action" && !allowed.contains(key) {
             throw InputError("\"\(key)\" is not a field of \(action) (its fields: \(allowed.isEmpty ? "none" : allowed.joined(separator: ", ")))")
         }
-        func text(_ key: String) throws(InputError) -> String? {
-            switch object[key] {
-            case nil: return nil
-            case .string(let text)?: return text
-            default: throw InputError("\"\(key)\" must be a string")
-            }
+        var changes: [FieldChange] = []
+        for field in TodoField.allCases {
+            if let value = object[field.key] { changes.append(.set(field, try self.value(value, of: field, in: dates))) }
         }
         switch action {
         case "add":
-            guard let name = try text("name") else { throw InputError("add needs \"name\"") }
-            return .add(name: name, description: try text("description") ?? "", notes: try text("notes") ?? "")
+            guard case .set(.name, .text(let name))? = changes.first(where: { $0.field == .name }) else {
+                throw InputError("add needs \"name\"")
+            }
+            return .add(name: name, changes: changes.filter { $0.field != .name })
         case "edit":
             guard let id = object["id"] else { throw InputError("edit needs \"id\"") }
-            var changes: [FieldChange] = []
-            for field in TodoField.allCases {
-                if let value = try text(field.rawValue) { changes.append(FieldChange(field, value)) }
-            }
-            guard !changes.isEmpty else { throw InputError("edit needs \"name\", \"description\" or \"notes\"") }
+            guard !changes.isEmpty else { throw InputError("edit needs one or more of \(fieldKeys.joined(separator: ", "))") }
             return .edit(reference: try reference(id, "id"), changes: changes)
         case "toggle", "delete":
             var references: [String] = []
@@ -81,6 +80,32 @@ enum BatchInput {
             return action == "toggle" ? .toggle(references) : .delete(references)
         default:
             return .clearCompleted
+        }
+    }
+
+    /// A field's value in a batch line, of the field's kind.
+    private static func value(_ value: BatchValue, of field: TodoField, in dates: DateContext) throws(InputError) -> FieldValue {
+        switch (field.spec.kind, value) {
+        case (.text, .string(let text)): return .text(text)
+        case (.tags, .array(let items)):
+            var tags: Set<String> = []
+            for item in items {
+                guard case .string(let tag) = item, Tag.isValid(tag) else {
+                    throw InputError("\"\(field.key)\" must hold tags (\(field.valueRule))")
+                }
+                tags.insert(tag)
+            }
+            return .tags(tags)
+        case (.text, _): throw InputError("\"\(field.key)\" must be a string")
+        case (.tags, _): throw InputError("\"\(field.key)\" must be an array of strings")
+        case (_, .null): return field.spec.kind.unset
+        case (_, .string(let text)):
+            do {
+                return try field.value(typed: text, in: dates)
+            } catch {
+                throw InputError("\"\(field.key)\": \(error.message)")
+            }
+        default: throw InputError("\"\(field.key)\" must be a string or null")
         }
     }
 
@@ -98,11 +123,14 @@ enum BatchValue: Decodable, Equatable {
     case int(Int)
     case string(String)
     case array([BatchValue])
+    case null
     case other
 
     init(from decoder: Decoder) throws {
         let container = try decoder.singleValueContainer()
-        if (try? container.decode(Bool.self)) != nil {
+        if container.decodeNil() {
+            self = .null
+        } else if (try? container.decode(Bool.self)) != nil {
             self = .other
         } else if let number = try? container.decode(Int.self) {
             self = .int(number)

@@ -17,41 +17,74 @@ public enum CommandTable {
 
     static let todoID = ArgumentSpec("ID", .todoID, "A todo's number, or 4 or more leading hex digits of its UUID.")
     static let todoIDs = ArgumentSpec("ID", .todoID, repeats: true, "Todo numbers or UUID prefixes.")
+    static let filterTerms = ArgumentSpec("FILTER", .filter, optional: true, repeats: true, "Filter terms, and words to search for.")
+    /// Every sort key, for completion (a KEYS value is checked by `TodoSort`).
+    static let sortKeys = TodoSort.Key.allCases.flatMap { [$0.rawValue, "-" + $0.rawValue] }
     static let filters = TodoFilter.allCases.map(\.rawValue)
+
+    /// An option for each field of the field table (`--name`, `-d`, `--tag`, `--due`, …).
+    static let fieldOptions: [OptionSpec] = TodoField.allCases.map { field in
+        let spec = field.spec
+        let kind: ValueKind = spec.completion == .text ? .text : .field(spec.completion)
+        return .value(spec.option.long, short: spec.option.short, spec.option.valueName, spec.help, kind: kind)
+    }
+
+    /// `+TAG, -TAG, project:NAME, priority:H|M|L (or pri:), due:DATE, wait:DATE`, from the field table.
+    static func attributeWords(removing: Bool) -> String {
+        TodoField.allCases.flatMap { field -> [String] in
+            let spec = field.spec
+            switch spec.syntax {
+            case nil: return []
+            case .signs: return ["+\(spec.option.valueName) adds a tag"] + (removing ? ["-\(spec.option.valueName) removes one"] : [])
+            case .keys(let keys):
+                let other = keys.dropFirst().map { " (or \($0):)" }.joined()
+                return ["\(keys[0]):\(spec.option.valueName)\(other)"]
+            }
+        }.joined(separator: ", ")
+    }
+
+    /// What DATE may be, for help.
+    static let dates = "A DATE is \(DateReader.accepted), read on the local clock (TZ); a date without a time is that whole day."
 
     public static let commands: [CommandSpec] = [
         CommandSpec(
             name: "add", summary: "Add a todo and print its number",
-            discussion: "The words of NAME are joined with single spaces. Use -- before a name that starts with a dash. With NAME '-', adds one todo per non-empty line of stdin, in one step for undo, and prints their numbers one a line.",
-            arguments: [ArgumentSpec("NAME", repeats: true, "The todo's name.")],
-            options: [
-                .value("description", short: "d", "TEXT", "Set the description."),
-                .value("notes", short: "n", "TEXT", "Set the notes."),
-            ],
-            examples: [("todo add buy milk --notes '2 litres'", "add a todo with notes"), ("todo add -- -5 degrees: wear a coat", "a name that starts with a dash"), ("grep -h TODO *.c | todo add -", "one todo per line of stdin")]),
+            discussion: "The words of NAME are joined with single spaces. Among them, attribute words set fields: \(attributeWords(removing: false)); KEY: with nothing after it leaves the field empty. Only these keys, in lower case, count: 'meet at 10:30', 're: budget' and 'Due: Friday' stay in the name. Every word after -- is a name word, so 'todo add -- +1 due:x' keeps both, and a name may start with a dash. \(dates) With NAME '-', adds one todo per non-empty line of stdin, each line as it is, in one step for undo, and prints their numbers one a line; attribute words and options apply to each.",
+            arguments: [ArgumentSpec("NAME", .attributes, repeats: true, "The todo's name, with attribute words among its words.")],
+            options: fieldOptions.filter { $0.long != TodoField.name.spec.option.long },
+            examples: [("todo add buy milk --notes '2 litres'", "add a todo with notes"), ("todo add pay rent +bills project:home pri:H due:eom", "add a todo with tags, a project, a priority and a due date"), ("todo add -- -5 degrees: wear a coat", "a name that starts with a dash"), ("grep -h TODO *.c | todo add - +code", "one todo per line of stdin, each tagged code")]),
         CommandSpec(
             name: "list", aliases: ["ls"], summary: "List todos",
-            discussion: "Active todos come first, newest first, then completed ones, most recently completed first. A '*' marks a todo with changes not yet synced. On a terminal long names are cut to fit; in a pipe nothing is cut.",
+            discussion: "Active todos come first, newest first, then completed ones, most recently completed first; --sort orders them otherwise. Filter terms narrow the list: \(FilterError.terms); any other word matches todos whose name, description or notes hold it, in any case. Terms next to each other must all match; 'or' and parentheses combine them otherwise, and words after -- are only searched for. project:home matches home.garden too. \(dates) Active todos whose wait date has not come are hidden unless --filter all or --waiting is given. A '*' marks a todo with changes not yet synced. After the name come the priority, project, tags and due date (in 3d, 2d overdue). On a terminal long names are cut to fit; in a pipe nothing is cut.",
+            arguments: [filterTerms],
             options: [
-                .value("filter", short: "f", "FILTER", "Show only all, active, completed or unsynced todos (default: all).", kind: .choice(filters)),
-                .value("format", "TEMPLATE", "Print each todo as TEMPLATE and a newline. Fields: {id} {uuid} {name} {description} {notes} {completed} {createdAt} {updatedAt} {completedAt} {synced}; escapes \\t \\n \\\\ \\{ \\}."),
+                .value("filter", short: "f", "FILTER", "Show only all, active, completed or unsynced todos (default: all but the waiting ones).", kind: .choice(filters)),
+                .flag("waiting", "Show active todos whose wait date has not come, too."),
+                .value("sort", "KEYS", "Order by KEYS, comma-separated: \(TodoSort.Key.allCases.map(\.rawValue).joined(separator: ", ")); -KEY reverses one (-priority puts H first). Todos without the key's value come last.", kind: .commaSeparated(sortKeys)),
+                .value("format", "TEMPLATE", "Print each todo as TEMPLATE and a newline. Fields: \(ListTemplate.fields.map { "{\($0)}" }.joined(separator: " ")); escapes \\t \\n \\\\ \\{ \\}."),
                 .flag("ids", "Print only the numbers, one a line."),
             ],
-            examples: [("todo ls --filter active", "what is left to do"), ("todo list --json", "every todo as a JSON array"), ("todo list --format '{id}\\t{name}'", "number and name, tab-separated"), ("todo list --filter completed --ids | todo delete -", "delete every completed todo")]),
+            examples: [("todo ls --filter active", "what is left to do"), ("todo list +work due.before:eow", "work due by the end of the week"), ("todo list '(' +home or +garden ')' -later", "either tag, but not later"), ("todo list project:home --sort due,-priority", "a project by due date, then priority"), ("todo list --json", "every todo as a JSON array"), ("todo list --format '{id}\\t{name}'", "number and name, tab-separated"), ("todo list --filter completed --ids | todo delete -", "delete every completed todo")]),
+        CommandSpec(
+            name: "next", summary: "List the active todos most worth doing now",
+            discussion: "Active todos that are not waiting, most urgent first, as many as fit the terminal (all of them in a pipe). Filter terms narrow them as list's do.",
+            arguments: [filterTerms],
+            options: [
+                .value("format", "TEMPLATE", "Print each todo as TEMPLATE and a newline, as list --format does."),
+                .flag("ids", "Print only the numbers, one a line."),
+            ],
+            examples: [("todo next", "what to do now"), ("todo next +work", "the most urgent work")],
+            table: (Urgency.heading, Urgency.terms.map { ($0.name, $0.meaning) })),
         CommandSpec(
             name: "show", aliases: ["info"], summary: "Show every field of a todo",
             arguments: [todoID],
             examples: [("todo show 3", "todo number 3"), ("todo show 8f0e", "the todo whose UUID starts with 8f0e")]),
         CommandSpec(
-            name: "edit", aliases: ["modify"], summary: "Change a todo's name, description or notes",
-            discussion: "Without options, on a terminal, opens $VISUAL or $EDITOR (default vi) on the todo as git commit does: a 'field: value' line for each field, the further lines of a value indented, and a value in double quotes read as a JSON string. An unchanged file changes nothing; an empty file, or an editor that fails or is interrupted, leaves the todo as it was.",
-            arguments: [todoID],
-            options: [
-                .value("name", "TEXT", "Set the name."),
-                .value("description", short: "d", "TEXT", "Set the description."),
-                .value("notes", short: "n", "TEXT", "Set the notes."),
-            ],
-            examples: [("todo edit 3 --name 'buy oat milk'", "rename todo 3"), ("todo edit 3", "edit todo 3 in your editor")]),
+            name: "edit", aliases: ["modify"], summary: "Change todos' fields, or a todo in your editor",
+            discussion: "The IDs come first ('-' reads more from stdin, separated by blanks); the words after them are read as add reads NAME: attribute words (\(attributeWords(removing: true))) change only their fields, and other words become the new name. A name word that looks like an ID goes after --. Every todo named changes, or none does (an unknown ID changes nothing), in one step for undo. \(dates) Without words or options, on a terminal, opens $VISUAL or $EDITOR (default vi) on one todo as git commit does: a 'field: value' line for each field, the further lines of a value indented, and a value in double quotes read as a JSON string. An unchanged file changes nothing; an empty file, or an editor that fails or is interrupted, leaves the todo as it was.",
+            arguments: [todoIDs, ArgumentSpec("WORDS", .attributes, optional: true, repeats: true, "Attribute words, and words of a new name.")],
+            options: fieldOptions,
+            examples: [("todo edit 3 --name 'buy oat milk'", "rename todo 3"), ("todo modify 3 4 +urgent -later due:fri", "tag two todos, untag them, and make them due on Friday"), ("todo list +work --ids | todo modify - +q4", "tag every todo tagged work"), ("todo edit 3", "edit todo 3 in your editor")]),
         CommandSpec(
             name: "done", summary: "Complete todos",
             discussion: "A todo already completed stays completed, and done says so; so a script can make sure. An ID of '-' reads more IDs from stdin, separated by blanks or newlines; nothing on stdin changes nothing.",
@@ -86,7 +119,7 @@ public enum CommandTable {
             examples: [("todo undo", "revert the last change")]),
         CommandSpec(
             name: "batch", summary: "Apply changes read as JSON Lines from stdin, all or nothing",
-            discussion: "Each non-blank line of stdin is a JSON object with an \"action\" and its fields: {\"action\": \"add\", \"name\": N, \"description\": D, \"notes\": T}, {\"action\": \"edit\", \"id\": ID, and one or more of name, description, notes}, {\"action\": \"toggle\" or \"delete\", \"id\": ID or \"ids\": [ID, ...]}, {\"action\": \"clear-completed\"}. An ID is a number or a string (a number or UUID prefix); it names the todo as it is after the lines before it, so a line may use a number an earlier add took. Every line is checked before anything is written: the first bad line is reported with its number and nothing is applied. All lines are one lock, one save and one step for undo.",
+            discussion: "Each non-blank line of stdin is a JSON object with an \"action\" and its fields: {\"action\": \"add\", \"name\": N, and any of \(TodoField.allCases.dropFirst().map(\.key).joined(separator: ", "))}, {\"action\": \"edit\", \"id\": ID, and one or more of \(TodoField.allCases.map(\.key).joined(separator: ", "))}, where tags is an array of strings, a project, priority or date a string (a date as on the command line) or null for none, and the others strings; {\"action\": \"toggle\" or \"delete\", \"id\": ID or \"ids\": [ID, ...]}, {\"action\": \"clear-completed\"}. An ID is a number or a string (a number or UUID prefix); it names the todo as it is after the lines before it, so a line may use a number an earlier add took. Every line is checked before anything is written: the first bad line is reported with its number and nothing is applied. All lines are one lock, one save and one step for undo.",
             options: [.flag("dry-run", "Check every line against the todos and report, but change nothing.")],
             examples: [("printf '%s\\n' '{\"action\": \"add\", \"name\": \"milk\"}' '{\"action\": \"toggle\", \"id\": 3}' | todo batch", "add a todo and complete todo 3 in one step"), ("todo batch --dry-run < changes.jsonl", "check a file of changes")]),
         CommandSpec(
@@ -115,12 +148,12 @@ public enum CommandTable {
             examples: [("todo config server https://todo.example.org", "set the server"), ("todo config token - < token.txt", "set the token without it showing in your shell history")]),
         CommandSpec(
             name: "completions", summary: "Print the completion script for bash, zsh or fish",
-            discussion: "The script completes commands, options, their values and todo numbers with their names. README.md says where to install it.",
+            discussion: "The script completes commands, options, their values, todo numbers with their names, tags after + and -, projects after project:, attribute keys and named dates. README.md says where to install it.",
             arguments: [ArgumentSpec("SHELL", .choice(Completion.shells), "bash, zsh or fish.")],
             examples: [("todo completions bash > ~/.local/share/bash-completion/completions/todo", "install bash completion for yourself")]),
         CommandSpec(
-            name: "__complete", summary: "Print completion candidates (ID, a tab, the name) for the shell scripts",
-            arguments: [ArgumentSpec("WHAT", .choice(["ids"]), "What to list.")],
+            name: "__complete", summary: "Print completion candidates (ID, a tab, the name; or tags, or projects) for the shell scripts",
+            arguments: [ArgumentSpec("WHAT", .choice(CompleteCommand.subjects), "What to list.")],
             hidden: true),
         CommandSpec(name: "__man", summary: "Print the man page todo(1) as mdoc source", hidden: true),
         CommandSpec(

@@ -9,6 +9,8 @@ public struct Context {
     public var stdoutIsTerminal: Bool
     /// Columns of the terminal stdout is on; nil when unknown or not a terminal.
     public var terminalWidth: Int?
+    /// Rows of the terminal stdout is on; nil when unknown or not a terminal.
+    public var terminalHeight: Int?
     public var now: () -> Date
     /// The zone of the clock people read: dates for people are shown in it.
     public var timeZone: TimeZone
@@ -31,7 +33,7 @@ public struct Context {
         now: @escaping () -> Date, timeZone: TimeZone = TimeZone(identifier: "UTC")!, newUUID: @escaping () -> UUID = UUID.init,
         runEditor: @escaping (String, String) -> EditorExit = { _, _ in .couldNotStart("no terminal") },
         stderrIsTerminal: Bool = false, readStdin: @escaping () -> [UInt8] = { [] },
-        network: Network = .unavailable
+        network: Network = .unavailable, terminalHeight: Int? = nil
     ) {
         self.arguments = arguments
         self.environment = environment
@@ -45,6 +47,7 @@ public struct Context {
         self.stderrIsTerminal = stderrIsTerminal
         self.readStdin = readStdin
         self.network = network
+        self.terminalHeight = terminalHeight
     }
 }
 

@@ -18,27 +18,36 @@ import TodoCore
 /// carry exactly (control characters, blanks at either end or at the end of a line, a first
 /// character `"`) is written as a JSON string on its key's line, and a single-line value that
 /// is a JSON string is read as one. So reading what `render` wrote gives every value back.
-/// Fields are a list: a new one is a new entry in `fields`.
+/// The fields are the field table's (`TodoField`): tags blank-separated, dates as people type
+/// them on the local clock, an empty value for none.
 enum EditForm {
     /// One field of the form: its key, its value as text, and the change a new text makes.
     struct Field: Sendable {
         var key: String
-        var text: @Sendable (Todo) -> String
-        var change: @Sendable (String) -> FieldChange
+        var text: @Sendable (Todo, DateContext) -> String
+        var change: @Sendable (String, DateContext) throws(InputError) -> FieldChange
     }
 
     static let fields: [Field] = TodoField.allCases.map { field in
-        Field(key: field.rawValue, text: { $0[keyPath: field.keyPath] }, change: { FieldChange(field, $0) })
+        Field(
+            key: field.key,
+            text: { todo, dates in
+                if case .date(let date?) = field.value(of: todo) { return date.typed(in: dates) }
+                return field.value(of: todo).text
+            },
+            change: { text, dates throws(InputError) in .set(field, try field.value(typed: text, in: dates)) })
     }
 
-    static func render(_ todo: Todo) -> String {
+    static func render(_ todo: Todo, _ dates: DateContext) -> String {
         var out = ""
-        for field in fields { out += line(field.key, field.text(todo)) }
+        for field in fields { out += line(field.key, field.text(todo, dates)) }
         let keys = fields.map { "'\($0.key):'" }.joined(separator: ", ")
         let help = """
             Editing todo #\(todo.id) (\(uuidText(todo.uuid).prefix(8))). A field starts at a line beginning with \
             its name: \(keys). Indent the further lines of a value by two spaces; a line starting \
             with '#' is a comment. A value in double quotes is read as a JSON string (\\n, \\t, \\", \\\\, \\u001b). \
+            Tags are words separated by blanks; a priority is H, M or L; a date is typed as on the \
+            command line (2026-12-01, 2026-12-01T15:00, fri, +3d); an empty value is none. \
             Save an unchanged file to change nothing, an empty one to abort.
             """
         let comment = wrap(help, width: 76).split(separator: "\n").map { "# \($0)\n" }.joined()

@@ -12,6 +12,8 @@ public enum EditorExit: Equatable, Sendable {
 /// One round of editing a todo's fields (`EditForm`) in `$VISUAL` / `$EDITOR`, like `git commit`.
 struct EditorSession {
     let todo: Todo
+    /// The clock and zone the form's dates are written and read in.
+    let dates: DateContext
     let file: String
     let command: String
     let context: Context
@@ -19,12 +21,13 @@ struct EditorSession {
     init(todo: Todo, context: Context) throws {
         self.todo = todo
         self.context = context
+        dates = context.dateContext
         let environment = context.environment
         command = [environment["VISUAL"], environment["EDITOR"]].compactMap { $0 }.first { !$0.isEmpty } ?? "vi"
         let directory = environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
         file = "\(directory)/todo-edit-\(todo.id)-\(context.newUUID().uuidString.prefix(8)).txt"
         guard FileManager.default.createFile(
-            atPath: file, contents: Data(EditForm.render(todo).utf8), attributes: [.posixPermissions: 0o600])
+            atPath: file, contents: Data(EditForm.render(todo, dates).utf8), attributes: [.posixPermissions: 0o600])
         else { throw CommandError(message: "cannot create the file to edit in \(directory)") }
     }
 
@@ -33,9 +36,15 @@ struct EditorSession {
     func run() throws -> [FieldChange] {
         try edit()
         let values = try readBack()
-        return EditForm.fields.compactMap { field in
-            values[field.key] == field.text(todo) ? nil : field.change(values[field.key]!)
+        var changes: [FieldChange] = []
+        for field in EditForm.fields where values[field.key] != field.text(todo, dates) {
+            do {
+                changes.append(try field.change(values[field.key]!, dates))
+            } catch {
+                throw CommandError(message: "\(field.key): \(error.message): edit aborted, \(unchanged) (your text is in \(file))")
+            }
         }
+        return changes
     }
 
     func discard() { try? FileManager.default.removeItem(atPath: file) }

@@ -4,7 +4,8 @@ func generalHelp(width: Int) -> String {
     let commands = CommandTable.commands.filter { !$0.hidden }
     out += rows(commands.map { ($0.words.joined(separator: ", "), $0.summary) }, width: width)
     let topics = HelpTopic.allCases.map { "todo help \($0.rawValue)" }.joined(separator: ", ")
-    out += "\n" + wrap("With no command, todo lists your todos. More: todo help COMMAND, \(topics), man todo.", width: width)
+    // No blank line before it: the page fits 24 lines with the prompt.
+    out += wrap("With no command, todo lists your todos. More: todo help COMMAND, \(topics), man todo.", width: width)
     return out
 }
 
@@ -14,6 +15,7 @@ func help(for name: String, width: Int) -> String {
     var out = wrap(["usage:", "todo", command.name] + command.usageParts, width: width, indent: 7) + "\n"
     out += wrap(command.summary + ".", width: width)
     if !command.discussion.isEmpty { out += "\n" + wrap(command.discussion, width: width) }
+    if let table = command.table { out += "\n" + wrap(table.heading, width: width) + rows(table.rows, width: width) }
     if !command.aliases.isEmpty { out += "\n" + wrap("Aliases: \(command.aliases.joined(separator: ", "))", width: width) }
     if !command.arguments.isEmpty {
         out += "\nArguments:\n" + rows(command.arguments.map { ($0.synopsis, $0.help) }, width: width)

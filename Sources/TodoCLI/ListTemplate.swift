@@ -11,7 +11,9 @@ struct ListTemplate: Equatable {
         case field(String)
     }
 
-    static let fields = ["id", "uuid", "name", "description", "notes", "completed", "createdAt", "updatedAt", "completedAt", "synced"]
+    /// The number, UUID, text fields and status, then the attributes of the field table.
+    static let fields = ["id", "uuid"] + TodoField.allCases.filter(\.isAlwaysStored).map(\.key)
+        + ["completed", "createdAt", "updatedAt", "completedAt", "synced"] + TodoField.attributes.map(\.key)
 
     var parts: [Part]
 
@@ -69,14 +71,14 @@ struct ListTemplate: Equatable {
         return out
     }
 
-    /// A field as text: dates in ISO 8601 UTC, booleans as true/false, no completedAt as "".
+    /// A field as text: dates in ISO 8601 UTC, booleans as true/false, no completedAt as "";
+    /// the field table's fields as `FieldValue.text` gives them (tags blank-separated, due
+    /// and wait in their wire form, "" for none).
     static func value(_ field: String, of todo: Todo) -> String {
-        switch field {
+        if let field = TodoField(rawValue: field) { return field.value(of: todo).text }
+        return switch field {
         case "id": String(todo.id)
         case "uuid": uuidText(todo.uuid)
-        case "name": todo.name
-        case "description": todo.description
-        case "notes": todo.notes
         case "completed": String(todo.completed)
         case "createdAt": ISO8601Millis.string(todo.createdAt)
         case "updatedAt": ISO8601Millis.string(todo.updatedAt)

@@ -19,7 +19,8 @@ extension Context {
             runEditor: runEditorInForeground,
             stderrIsTerminal: isatty(STDERR_FILENO) == 1,
             readStdin: { [UInt8](FileHandle.standardInput.readDataToEndOfFile()) },
-            network: .helper)
+            network: .helper,
+            terminalHeight: stdoutIsTerminal ? terminalRows() : nil)
     }
 }
 
@@ -27,6 +28,12 @@ private func terminalColumns() -> Int? {
     var size = winsize()
     if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
     return ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init)
+}
+
+private func terminalRows() -> Int? {
+    var size = winsize()
+    if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 { return Int(size.ws_row) }
+    return ProcessInfo.processInfo.environment["LINES"].flatMap(Int.init)
 }
 
 /// Writes everything to a file descriptor; a closed pipe ends the write quietly.

@@ -1,4 +1,5 @@
 import Foundation
+import TodoCore
 
 /// Dates as people read them: on the local clock, with how long ago (or how far ahead) they are.
 /// Output meant for programs (`--json`, `--format`, `export`) keeps ISO 8601 UTC instead.
@@ -33,4 +34,7 @@ struct LocalTime {
 
 extension Context {
     var localTime: LocalTime { LocalTime(now: now(), timeZone: timeZone) }
+
+    /// The clock and time zone dates are read and shown with.
+    var dateContext: DateContext { DateContext(now: now(), timeZone: timeZone) }
 }

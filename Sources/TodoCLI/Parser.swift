@@ -1,3 +1,5 @@
+import TodoCore
+
 /// A command line that does not fit the table: exit status 2, with usage and a hint.
 public struct UsageError: Error, Equatable {
     public var message: String
@@ -12,6 +14,9 @@ public struct Invocation: Equatable {
     /// Option values by long name; a flag maps to `[""]`. Repeated options keep every value.
     public var options: [String: [String]] = [:]
     public var arguments: [String] = []
+    /// Where in `arguments` the words after `--` begin, when `--` was given: they are taken
+    /// literally, never as attribute words or filter terms.
+    public var literalFrom: Int?
 
     public func flag(_ long: String) -> Bool { options[long] != nil }
     public func value(_ long: String) -> String? { options[long]?.last }
@@ -20,7 +25,8 @@ public struct Invocation: Equatable {
 /// Parses argv (without the program name) against `CommandTable`.
 ///
 /// Options may come before or after the command and its arguments; `--` ends options.
-/// With no command, `list` is meant. `--help` anywhere asks for the command's help.
+/// With no command, `list` is meant. `--help` anywhere asks for the command's help. For a
+/// command taking attribute words or filter terms, `-TAG` is such a word, not an option.
 public func parse(_ argv: [String]) -> Result<Invocation, UsageError> {
     let found = findCommand(argv)
     guard let spec = found.spec else {
@@ -43,6 +49,11 @@ public func parse(_ argv: [String]) -> Result<Invocation, UsageError> {
         }
         if word == "--" {
             optionsEnded = true
+            invocation.literalFrom = invocation.arguments.count
+            continue
+        }
+        if isSignedWord(word, for: spec) {
+            invocation.arguments.append(word)
             continue
         }
         let (name, inline) = splitOption(word)
@@ -80,6 +91,12 @@ public func parse(_ argv: [String]) -> Result<Invocation, UsageError> {
     }
     if invocation.flag("help") || invocation.flag("version") { return .success(invocation) }
     return checkArguments(invocation, spec)
+}
+
+/// `-TAG` (a dash and a tag of two or more characters) where `spec` takes such words.
+private func isSignedWord(_ word: String, for spec: CommandSpec) -> Bool {
+    guard word.count > 2, !word.hasPrefix("--"), spec.arguments.contains(where: \.kind.takesSignedWords) else { return false }
+    return Tag.isValid(word.dropFirst())
 }
 
 /// The command word is the first word that is neither an option nor a global option's value.

@@ -72,9 +72,10 @@ func json(_ text: String) -> String {
     return String(decoding: writer.bytes, as: UTF8.self)
 }
 
-/// The list table: number, done mark, unsynced mark, name. Fitted to `width` when given.
-/// With colour, numbers are bold and completed todos dim.
-func table(_ todos: [Todo], width: Int?, style: Style = .plain) -> String {
+/// The list table: number, done mark, unsynced mark, name, and the todo's attributes
+/// (`ListExtras`). Fitted to `width` when given, the name cut before the attributes are.
+/// With colour, numbers are bold, completed todos dim and overdue ones red.
+func table(_ todos: [Todo], width: Int?, style: Style = .plain, dates: DateContext) -> String {
     let numberWidth = String(todos.map(\.id).max() ?? 0).count
     var out = ""
     out.reserveCapacity(todos.count * 64)
@@ -84,37 +85,47 @@ func table(_ todos: [Todo], width: Int?, style: Style = .plain) -> String {
         out += style.bold(number)
         var rest = todo.completed ? " [x] " : " [ ] "
         rest += !todo.conflicts.isEmpty ? "! " : todo.synced ? "  " : "* "
-        let name = oneLine(todo.name)
+        var name = oneLine(todo.name)
+        let extras = todo.hasAttributes ? ListExtras(todo, dates) : nil
+        let tail = extras.map { $0.text.isEmpty ? "" : "  " + $0.text } ?? ""
         if let width {
-            rest += truncate(name, toWidth: max(8, width - numberWidth - 7))
+            let room = max(8, width - numberWidth - 7)
+            let tailWidth = displayWidth(tail)
+            name = tailWidth + 8 <= room ? truncate(name, toWidth: room - tailWidth) + tail : truncate(name + tail, toWidth: room)
         } else {
-            rest += name
+            name += tail
         }
-        out += todo.completed ? style.dim(rest) : rest
+        rest += name
+        out += todo.completed ? style.dim(rest) : extras?.overdue == true ? style.red(rest) : rest
         out += "\n"
     }
     return out
 }
 
-func summary(_ counts: TodoCounts, shown: Int, filter: TodoFilter) -> String {
+func summary(_ counts: TodoCounts, shown: Int, narrowed: Bool, waiting: Int = 0) -> String {
     func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
-    var text = filter == .all ? plural(counts.total, "todo") : "\(shown) of \(plural(counts.total, "todo"))"
+    var text = narrowed || waiting > 0 ? "\(shown) of \(plural(counts.total, "todo"))" : plural(counts.total, "todo")
     text += ": \(counts.active) active, \(counts.completed) completed"
+    if waiting > 0 { text += ", \(waiting) waiting (--waiting shows them)" }
     if counts.unsynced > 0 { text += ", \(counts.unsynced) not synced (*)" }
     if counts.conflicted > 0 { text += ", \(counts.conflicted) with sync conflicts (!)" }
     return text
 }
 
 /// Every field of a todo, one `Label: value` a line; multi-line values are indented, control
-/// characters escaped and dates on the local clock.
+/// characters escaped and dates on the local clock. The field table's fields come after the
+/// status, each labelled by its key; unset ones show `-`.
 func details(_ todo: Todo, _ time: LocalTime) -> String {
+    let dates = DateContext(now: time.now, timeZone: time.timeZone)
+    let fields = TodoField.allCases.filter { $0 != .name }.map { field in
+        (field.key.prefix(1).uppercased() + field.key.dropFirst(), shown(field.value(of: todo), time, dates))
+    }
     let rows: [(String, String)] = [
         ("Number", "\(todo.id)"),
         ("UUID", uuidText(todo.uuid)),
         ("Name", oneLine(todo.name)),
         ("Status", todo.completed ? "completed" : "active"),
-        ("Description", printable(todo.description)),
-        ("Notes", printable(todo.notes)),
+    ] + fields + [
         ("Created", time.text(todo.createdAt)),
         ("Updated", time.text(todo.updatedAt)),
         ("Completed", todo.completedAt.map(time.text) ?? "-"),
@@ -133,4 +144,18 @@ func details(_ todo: Todo, _ time: LocalTime) -> String {
         for line in lines.dropFirst() { out += String(repeating: " ", count: 14) + line + "\n" }
     }
     return out
+}
+
+/// A field's value for `show`: text as it is (escaped, its lines kept), tags blank-separated,
+/// a whole day with how far it is (`2026-12-01 (in 3d)`), an instant on the local clock.
+private func shown(_ value: FieldValue, _ time: LocalTime, _ dates: DateContext) -> String {
+    switch value {
+    case .text(let text): return printable(text)
+    case .date(.day(let day)?):
+        let ahead = day.ordinal - dates.today.ordinal
+        let when = ahead == 0 ? "today" : ahead == 1 ? "tomorrow" : ahead == -1 ? "yesterday" : ahead > 0 ? "in \(ahead)d" : "\(-ahead)d ago"
+        return "\(day) (\(when))"
+    case .date(.instant(let instant)?): return time.text(instant)
+    default: return value.isSet ? oneLine(value.text) : "-"
+    }
 }

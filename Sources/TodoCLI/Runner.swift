@@ -43,6 +43,7 @@ private func commandPlan(_ invocation: Invocation, _ context: Context) throws ->
     switch invocation.command {
     case "add": try AddCommand.plan(invocation, context)
     case "list": try ListCommand.plan(invocation, context)
+    case "next": try NextCommand.plan(invocation, context)
     case "show": ShowCommand.plan(invocation, context)
     case "edit": try EditCommand.plan(invocation, context)
     case "toggle": ToggleCommand.plan(invocation, context)
@@ -140,6 +141,7 @@ func explain(_ error: Error) -> (String, Int32) {
         case .blankName: return ("a todo needs a name that is not blank", ExitStatus.failure)
         case .nothingToUndo: return ("nothing to undo", ExitStatus.failure)
         case .noTodosGiven: return ("no todos given", ExitStatus.usage)
+        case .invalid(let field, let text): return ("\(quoted(text)) is no \(field.key) value: \(field.valueRule)", ExitStatus.usage)
         case .undoInsideBatch: return ("undo cannot be part of a batch", ExitStatus.failure)
         case .undoStepMismatch(let id):
             return ("the last undo step would put another todo in the place of #\(id): the undo history does not match this file; nothing undone", ExitStatus.failure)

@@ -1,3 +1,5 @@
+import TodoCore
+
 /// What a command-line word completes to, for help, completions and the man page.
 public enum ValueKind: Sendable, Equatable {
     case text
@@ -5,6 +7,17 @@ public enum ValueKind: Sendable, Equatable {
     case todoID
     case command
     case choice([String])
+    /// A field's values, as the field table says (tags, projects, priorities, dates).
+    case field(FieldCompletion)
+    /// A name's words, among which attribute words (`+TAG`, `project:NAME`, …) set fields.
+    case attributes
+    /// Filter terms (`+TAG`, `-TAG`, `project:NAME`, `due.before:DATE`, words to search for).
+    case filter
+    /// Words from this list, separated by commas (`--sort due,-priority`); the command checks them.
+    case commaSeparated([String])
+
+    /// Whether words of this kind may start with a dash (`-TAG`), so the parser keeps them.
+    var takesSignedWords: Bool { self == .attributes || self == .filter }
 }
 
 /// One option, as `--long VALUE` or a flag when `valueName` is nil.
@@ -69,6 +82,8 @@ public struct CommandSpec: Sendable {
     /// as a command, they are answered with this command's name, never run.
     public var habits: [String] = []
     public var examples: [(command: String, meaning: String)] = []
+    /// A table after the discussion: a heading and (term, meaning) rows (`next`'s formula).
+    public var table: (heading: String, rows: [(String, String)])?
     /// Left out of help and the man page (the completion callback).
     public var hidden = false
 

@@ -4,7 +4,8 @@ import Foundation
 /// the core, so their values travel inside the actions.
 public enum Action: Equatable, Sendable, Codable {
     case add(NewTodo)
-    case edit(id: Int, changes: [FieldChange], at: Date)
+    /// The same changes made to each todo: all or nothing, one step for `undo`.
+    case edit(ids: [Int], changes: [FieldChange], at: Date)
     case toggle(ids: [Int], at: Date)
     /// The todos were completed; those already completed stay as they are.
     case completed(ids: [Int], at: Date)
@@ -34,11 +35,24 @@ public enum Action: Equatable, Sendable, Codable {
     case syncPushed([PushOutcome], feedCursor: Int64? = nil, at: Date)
 }
 
-public struct NewTodo: Equatable, Sendable, Codable {
+extension Action {
+    /// Changes one todo.
+    public static func edit(id: Int, changes: [FieldChange], at: Date) -> Action {
+        .edit(ids: [id], changes: changes, at: at)
+    }
+}
+
+/// A todo to add: every field a person sets (see `TodoField`), and when.
+public struct NewTodo: Equatable, Sendable, Codable, TodoFieldHolder {
     public var uuid: UUID
     public var name: String
     public var description: String
     public var notes: String
+    public var tags: Set<String> = []
+    public var project: String?
+    public var priority: Priority?
+    public var due: DueDate?
+    public var wait: DueDate?
     public var createdAt: Date
 
     public init(uuid: UUID, name: String, description: String = "", notes: String = "", createdAt: Date) {
@@ -48,15 +62,17 @@ public struct NewTodo: Equatable, Sendable, Codable {
         self.notes = notes
         self.createdAt = createdAt
     }
-}
 
-public struct FieldChange: Equatable, Sendable, Codable {
-    public var field: TodoField
-    public var value: String
-
-    public init(_ field: TodoField, _ value: String) {
-        self.field = field
-        self.value = value
+    /// A new todo with `changes` made to it (they are checked when it is added).
+    public init(uuid: UUID, name: String, changes: [FieldChange], createdAt: Date) {
+        self.init(uuid: uuid, name: name, createdAt: createdAt)
+        for change in changes {
+            switch change {
+            case .set(let field, let value): field.set(value, on: &self)
+            case .addTag(let tag): tags.insert(tag)
+            case .removeTag(let tag): tags.remove(tag)
+            }
+        }
     }
 }
 
@@ -66,6 +82,8 @@ public enum ReduceError: Error, Equatable, Sendable {
     case blankName
     case nothingToUndo
     case noTodosGiven
+    /// The field cannot hold the value, given as text (a tag with a blank, a project with one).
+    case invalid(TodoField, String)
     case undoInsideBatch
     /// Every number up to `TodoState.maxId` has been used.
     case numbersExhausted

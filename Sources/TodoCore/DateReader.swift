@@ -73,6 +73,10 @@ public enum DateReader {
 
     private static let weekdays = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
 
+    /// Every date named by a word (not counting `mon` for `monday`), for completion.
+    public static let names = ["today", "tomorrow", "yesterday", "now"] + weekdays
+        + ["sod", "eod", "sow", "eow", "som", "eom", "soy", "eoy"]
+
     /// The next day (1 to 7 days ahead) that is the named weekday.
     private static func weekday(_ word: String, _ context: DateContext) -> Reading? {
         guard let index = weekdays.firstIndex(where: { $0 == word || $0.prefix(3) == word }) else { return nil }

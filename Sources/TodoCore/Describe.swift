@@ -5,9 +5,11 @@ public func describe(_ action: Action, in state: TodoState) -> String {
     switch action {
     case .add(let new):
         return "add #\(state.nextId) \(quoted(Todo.normalizedName(new.name)))"
-    case .edit(let id, let changes, _):
-        let fields = changes.map(\.field.rawValue).joined(separator: ", ")
-        return "edit \(label(id, in: state)) (\(fields))"
+    case .edit(let ids, let changes, _):
+        var fields: [String] = []
+        for change in changes where !fields.contains(change.field.key) { fields.append(change.field.key) }
+        let todos = ids.count == 1 ? label(ids[0], in: state) : numbers(ids)
+        return "edit \(todos) (\(fields.joined(separator: ", ")))"
     case .toggle(let ids, _):
         if ids.count == 1, let todo = state.todo(id: ids[0]) {
             return "\(todo.completed ? "reopen" : "complete") \(label(todo.id, in: state))"

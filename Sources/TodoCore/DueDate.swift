@@ -117,3 +117,34 @@ extension DueDate {
         Date(timeIntervalSince1970: Double(milliseconds) / 1000)
     }
 }
+
+extension DueDate: Codable {
+    /// Coded as its wire form.
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        guard let date = DueDate(wire: text) else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "not a due date: \(text)")
+        }
+        self = date
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(wire)
+    }
+}
+
+extension DueDate {
+    /// The date as a person types it on the context's clock, which `DateReader` reads back as
+    /// this very date: `2026-12-01`, `2026-12-01T15:00`, `2026-12-01T15:00:30`; the UTC wire
+    /// form where the local clock cannot say it exactly (milliseconds, a time a clock change
+    /// repeats).
+    public func typed(in context: DateContext) -> String {
+        guard case .instant(let instant) = self else { return wire }
+        let parts = context.calendar.dateComponents([.hour, .minute, .second], from: instant)
+        var text = "\(context.day(of: instant))T\(CalendarDay.digits(parts.hour!, 2)):\(CalendarDay.digits(parts.minute!, 2))"
+        if parts.second! != 0 { text += ":" + CalendarDay.digits(parts.second!, 2) }
+        return (try? DateReader.read(text, in: context)) == self ? text : wire
+    }
+}

@@ -12,12 +12,9 @@ enum FilterTermReader {
         return .term(.text(word.lowercased()))
     }
 
-    /// The tag of `+TAG` or `-TAG`: no blanks, not starting with a digit or a sign (so `+1`, `-5`
-    /// and `--x` are text).
+    /// The tag of `+TAG` or `-TAG` (see `Tag`: `+1`, `-5` and `--x` are text).
     static func tagName(_ word: String, sign: Character) -> String? {
-        guard word.first == sign, let first = word.dropFirst().first,
-            !first.isNumber, first != "+", first != "-", !word.contains(where: \.isWhitespace)
-        else { return nil }
+        guard word.first == sign, Tag.isValid(word.dropFirst()) else { return nil }
         return String(word.dropFirst())
     }
 

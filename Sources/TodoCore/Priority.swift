@@ -1,5 +1,5 @@
 /// A todo's priority, written `H`, `M` or `L` as in Taskwarrior; no priority is `nil`.
-public enum Priority: String, CaseIterable, Comparable, Sendable {
+public enum Priority: String, CaseIterable, Comparable, Sendable, Codable {
     case high = "H"
     case medium = "M"
     case low = "L"
@@ -14,7 +14,7 @@ public enum Priority: String, CaseIterable, Comparable, Sendable {
         lhs.rank < rhs.rank
     }
 
-    private var rank: Int {
+    var rank: Int {
         switch self {
         case .low: 0
         case .medium: 1

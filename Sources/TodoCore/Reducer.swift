@@ -40,28 +40,23 @@ private struct Step {
     mutating func apply(_ action: Action) throws(ReduceError) {
         switch action {
         case .add(let new):
-            let name = Todo.normalizedName(new.name)
-            guard !name.isEmpty else { throw .blankName }
-            let id = try state.takeNextId()
-            recordPrior(id)
-            state.todos.append(Todo(
-                id: id, uuid: new.uuid, name: name, description: new.description, notes: new.notes,
-                createdAt: new.createdAt))
+            var todo = Todo(id: 0, uuid: new.uuid, name: "", createdAt: new.createdAt)
+            for field in TodoField.allCases { field.set(try field.checked(field.value(of: new)), on: &todo) }
+            todo.id = try state.takeNextId()
+            recordPrior(todo.id)
+            state.todos.append(todo)
 
-        case .edit(let id, let changes, let at):
-            guard let index = state.index(of: id) else { throw .unknownId(id) }
-            var todo = state.todos[index]
-            for change in changes {
-                let value = change.field == .name ? Todo.normalizedName(change.value) : change.value
-                if change.field == .name, value.isEmpty { throw .blankName }
-                todo[keyPath: change.field.keyPath] = value
+        case .edit(let ids, let changes, let at):
+            for index in try existingIndices(ids) {
+                var todo = state.todos[index]
+                for change in changes { try change.apply(to: &todo) }
+                guard todo != state.todos[index] else { continue }
+                recordPrior(todo.id)
+                todo.updatedAt = at
+                todo.synced = false
+                todo.conflicts = []
+                state.todos[index] = todo
             }
-            guard todo != state.todos[index] else { return }
-            recordPrior(id)
-            todo.updatedAt = at
-            todo.synced = false
-            todo.conflicts = []
-            state.todos[index] = todo
 
         case .toggle(let ids, let at):
             let indices = try existingIndices(ids)

@@ -1,10 +1,15 @@
 import Foundation
 
 /// What devices exchange about a todo: everything but its local number and sync bookkeeping.
-public struct TodoContent: Equatable, Sendable, Codable {
+public struct TodoContent: Equatable, Sendable, Codable, TodoFieldHolder {
     public var name: String
     public var description: String
     public var notes: String
+    public var tags: Set<String> = []
+    public var project: String?
+    public var priority: Priority?
+    public var due: DueDate?
+    public var wait: DueDate?
     public var completed: Bool
     public var completedAt: Date?
     public var createdAt: Date
@@ -28,18 +33,47 @@ public struct TodoContent: Equatable, Sendable, Codable {
 public struct SyncBase: Equatable, Sendable, Codable {
     public var rev: Int64
     /// nil: the server holds a tombstone.
-    public var content: TodoContent?
+    public var content: TodoContent? {
+        get { box?.content }
+        set { box = newValue.map(ContentBox.init) }
+    }
+
+    /// The content out of line, so that a `Todo` stays small: listing moves every todo.
+    private var box: ContentBox?
 
     public init(rev: Int64, content: TodoContent?) {
         self.rev = rev
-        self.content = content
+        box = content.map(ContentBox.init)
     }
+
+    public static func == (lhs: SyncBase, rhs: SyncBase) -> Bool {
+        lhs.rev == rhs.rev && lhs.content == rhs.content
+    }
+
+    private enum CodingKeys: String, CodingKey { case rev, content }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(rev: try container.decode(Int64.self, forKey: .rev), content: try container.decodeIfPresent(TodoContent.self, forKey: .content))
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(rev, forKey: .rev)
+        try container.encodeIfPresent(content, forKey: .content)
+    }
+}
+
+/// An immutable box: a new content is a new box, so copies of a `SyncBase` never share a change.
+private final class ContentBox: Sendable {
+    let content: TodoContent
+    init(_ content: TodoContent) { self.content = content }
 }
 
 /// A value that lost a sync conflict, kept until the person edits or toggles the todo.
 public struct SyncConflict: Equatable, Sendable, Codable {
-    /// `name`, `description`, `notes`, `completed`, or `deleted` (a local delete that lost
-    /// to an edit made on another device).
+    /// A `TodoField`'s key, `completed`, or `deleted` (a local delete that lost to an edit
+    /// made on another device).
     public var field: String
     /// The value this device had, which was not kept.
     public var lost: String
@@ -126,16 +160,28 @@ public struct SyncState: Equatable, Sendable {
 
 extension Todo {
     /// The part of the todo that syncs; setting it leaves number and bookkeeping alone.
+    /// (Spelled out field by field: `needsPush` builds it for every todo on every sync.)
     public var content: TodoContent {
         get {
-            TodoContent(
+            var content = TodoContent(
                 name: name, description: description, notes: notes, completed: completed,
                 completedAt: completedAt, createdAt: createdAt, updatedAt: updatedAt)
+            content.tags = tags
+            content.project = project
+            content.priority = priority
+            content.due = due
+            content.wait = wait
+            return content
         }
         set {
             name = newValue.name
             description = newValue.description
             notes = newValue.notes
+            tags = newValue.tags
+            project = newValue.project
+            priority = newValue.priority
+            due = newValue.due
+            wait = newValue.wait
             completed = newValue.completed
             completedAt = newValue.completed ? newValue.completedAt : nil
             createdAt = newValue.createdAt

@@ -192,26 +192,39 @@ private struct SyncMerger {
     }
 }
 
-/// Three-way merge of one todo's content; on a field both sides changed the server wins.
+/// Three-way merge of one todo's content, field by field as the field table says (`MergeRule`);
+/// on a field both sides changed the server wins.
 func mergeContent(base: TodoContent?, local: TodoContent, remote: TodoContent, at: Date) -> (TodoContent, [SyncConflict]) {
     var result = remote
     var conflicts: [SyncConflict] = []
-    func take<Value: Equatable>(_ field: String, _ path: KeyPath<TodoContent, Value>, _ text: (Value) -> String) -> Bool {
-        let mine = local[keyPath: path]
-        let theirs = remote[keyPath: path]
+    /// Whether the local value is kept: changed here only.
+    func keepsLocal<Value: Equatable>(_ field: String, _ mine: Value, _ theirs: Value, _ old: Value?, _ text: (Value) -> String) -> Bool {
         guard mine != theirs else { return false }
-        if let base, base[keyPath: path] == theirs { return true }
-        if let base, base[keyPath: path] == mine { return false }
+        if let old, old == theirs { return true }
+        if let old, old == mine { return false }
         conflicts.append(SyncConflict(field: field, lost: text(mine), kept: text(theirs), at: at))
         return false
     }
-    if take("name", \.name, { $0 }) { result.name = local.name }
-    if take("description", \.description, { $0 }) { result.description = local.description }
-    if take("notes", \.notes, { $0 }) { result.notes = local.notes }
-    if take("completed", \.completed, { $0 ? "completed" : "active" }) {
+    for field in TodoField.allCases {
+        let mine = field.value(of: local)
+        let theirs = field.value(of: remote)
+        let old = base.map { field.value(of: $0) }
+        switch field.spec.merge {
+        case .threeWay:
+            if keepsLocal(field.key, mine, theirs, old, \.text) { field.set(mine, on: &result) }
+        case .set:
+            field.set(.tags(mergeSets(base: old?.members ?? [], local: mine.members, remote: theirs.members)), on: &result)
+        }
+    }
+    if keepsLocal("completed", local.completed, remote.completed, base?.completed, { $0 ? "completed" : "active" }) {
         result.completed = local.completed
         result.completedAt = local.completedAt
     }
     if result != remote { result.updatedAt = max(local.updatedAt, remote.updatedAt) }
     return (result, conflicts)
+}
+
+/// What both sides added is there, what either side removed is not: no conflict is possible.
+func mergeSets(base: Set<String>, local: Set<String>, remote: Set<String>) -> Set<String> {
+    remote.union(local.subtracting(base)).subtracting(base.subtracting(local))
 }

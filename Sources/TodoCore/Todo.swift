@@ -1,13 +1,20 @@
 import Foundation
 
 /// One todo. `id` is the local number people type; `uuid` is its identity everywhere else.
-public struct Todo: Equatable, Sendable {
+public struct Todo: Equatable, Sendable, TodoFieldHolder, TodoAttributes {
     /// Assigned 1, 2, 3… in a state file; never changes and is never reused.
     public var id: Int
     public var uuid: UUID
     public var name: String
     public var description: String
     public var notes: String
+    /// Case-sensitive words (see `Tag`).
+    public var tags: Set<String> = []
+    public var project: String?
+    public var priority: Priority?
+    public var due: DueDate?
+    /// Hidden from the default list until this date has come.
+    public var wait: DueDate?
     public var completed: Bool
     public var createdAt: Date
     public var updatedAt: Date
@@ -41,22 +48,23 @@ public struct Todo: Equatable, Sendable {
     }
 }
 
-/// The text fields an edit can change; each is a lens onto `Todo` through its key path.
-public enum TodoField: String, CaseIterable, Codable, Sendable {
-    case name, description, notes
-
-    public var keyPath: WritableKeyPath<Todo, String> {
-        switch self {
-        case .name: \.name
-        case .description: \.description
-        case .notes: \.notes
-        }
-    }
-}
-
 extension Todo {
     /// The name as people see it in one line: surrounding blanks trimmed.
     public static func normalizedName(_ name: String) -> String {
         name.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Whether the todo is active and hidden until a wait date that has not come.
+    public func isWaiting(in context: DateContext) -> Bool {
+        guard !completed, let wait else { return false }
+        return !wait.hasCome(in: context)
+    }
+}
+
+extension Todo {
+    /// Whether any attribute (tags, project, priority, due, wait) is set. Spelled out rather
+    /// than asked of `TodoField.attributes`: the list asks it of every todo it prints.
+    public var hasAttributes: Bool {
+        !tags.isEmpty || project != nil || priority != nil || due != nil || wait != nil
     }
 }

@@ -1,7 +1,6 @@
 import Foundation
 
-/// The values of a todo that filters and urgency read. `Todo` is meant to conform once it holds
-/// the attribute fields; until then tests use small structs.
+/// The values of a todo that filters and urgency read: `Todo`'s, or a test's small struct.
 public protocol TodoAttributes {
     var name: String { get }
     var description: String { get }

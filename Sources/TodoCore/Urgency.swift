@@ -1,21 +1,26 @@
 import Foundation
 
 /// How worth doing now a todo is, for `todo next` and `--sort urgency`: Taskwarrior's urgency
-/// with its default coefficients, for the attributes `todo` has. `explanation` is the formula
-/// in the words `todo help next` shows; the code below must say the same.
+/// with its default coefficients, for the attributes `todo` has. `terms` is the formula in
+/// the words `todo help next` shows; the code below must say the same.
 public enum Urgency {
-    public static let explanation = """
-        Urgency is the sum of:
-          due       12 x a number from 0.2 to 1: 0.2 when due in 14 days or more, rising evenly
-                    to 1 at 7 days overdue and after (0.73 when due right now); a date without
-                    a time is due at the end of that day; 0 without a due date
-          priority  6 for H, 3.9 for M, 1.8 for L
-          next      15 for the tag "next"
-          tags      0.8 for one tag, 0.9 for two, 1 for three or more
-          project   1 with a project
-          age       2 x the age in days / 365, at most 2
-          waiting   -3 while the wait date has not come
-        """
+    public static let heading = "Urgency is the sum of:"
+
+    /// Each term of the sum: its name and how it is counted.
+    public static let terms: [(name: String, meaning: String)] = [
+        ("due", "12 x a number from 0.2 to 1: 0.2 when due in 14 days or more, rising evenly to 1 at 7 days overdue and after (0.73 when due right now); a date without a time is due at the end of that day; 0 without a due date"),
+        ("priority", "6 for H, 3.9 for M, 1.8 for L"),
+        ("next", "15 for the tag \"next\""),
+        ("tags", "0.8 for one tag, 0.9 for two, 1 for three or more"),
+        ("project", "1 with a project"),
+        ("age", "2 x the age in days / 365, at most 2"),
+        ("waiting", "-3 while the wait date has not come"),
+    ]
+
+    /// The heading and the terms, one a line.
+    public static var explanation: String {
+        ([heading] + terms.map { "  \($0.name.padding(toLength: 10, withPad: " ", startingAt: 0))\($0.meaning)" }).joined(separator: "\n")
+    }
 
     public static let dueCoefficient = 12.0
     public static let nextTagCoefficient = 15.0

@@ -417,6 +417,15 @@ public struct JSONReader {
         return true
     }
 
+    /// Consumes `literal` if the bytes at the current position are exactly it.
+    mutating func skip(_ literal: [UInt8]) -> Bool {
+        guard position + literal.count <= bytes.count,
+            literal.withUnsafeBytes({ memcmp(bytes.baseAddress! + position, $0.baseAddress!, literal.count) }) == 0
+        else { return false }
+        position += literal.count
+        return true
+    }
+
     /// Moves past `count` bytes, if there are that many.
     mutating func skip(count: Int) -> Bool {
         guard position + count <= bytes.count else { return false }

@@ -3,7 +3,7 @@ import TodoCore
 
 /// The state file's JSON: a format name and version, then one todo per line.
 ///
-///     {"format": "todo-state", "version": 4, "generation": "3f2a…", "folded": "9c1d…", "nextId": 3,
+///     {"format": "todo-state", "version": 5, "generation": "3f2a…", "folded": "9c1d…", "nextId": 3,
 ///      "undo": {"log": "5b1e…", "head": 7, "depth": 3, "floor": 0, "next": 8},
 ///      "sync": {…},
 ///      "todos": [
@@ -13,9 +13,11 @@ import TodoCore
 /// The todos come last, sorted by number, one a line, so that a command can find the few it
 /// needs by looking at lines here and there (see `SparseReader`). Versions 3 and older kept
 /// the undo history in a `history` array after the todos; it now lives in `UndoLog`.
+/// Version 5 added the attributes (tags, project, priority, due, wait), written after
+/// `synced` and only when set, so a todo without them is the same line as in version 4.
 public enum StateCodec {
     public static let formatName = "todo-state"
-    public static let version = 4
+    public static let version = 5
 
     public enum DecodeError: Error, Equatable, CustomStringConvertible {
         case syntax(JSONSyntaxError)
@@ -182,18 +184,14 @@ public enum StateCodec {
     }
 
     /// Writes `todo` as the state file stores it; `forOutput` leaves out the sync bookkeeping
-    /// (`rev`, `base`) that scripts should not depend on, but keeps `conflicts`.
+    /// (`rev`, `base`) that scripts should not depend on, but keeps `conflicts`, and writes
+    /// every attribute, set or not (`null`, `[]`).
     public static func write(_ todo: Todo, to out: inout JSONWriter, forOutput: Bool = false) {
         out.raw("{\"id\": ")
         out.int(todo.id)
         out.raw(", \"uuid\": ")
         out.uuid(todo.uuid)
-        out.raw(", \"name\": ")
-        out.string(todo.name)
-        out.raw(", \"description\": ")
-        out.string(todo.description)
-        out.raw(", \"notes\": ")
-        out.string(todo.notes)
+        FieldCodec.writeStored(todo, to: &out)
         out.raw(", \"completed\": ")
         out.bool(todo.completed)
         out.raw(", \"createdAt\": ")
@@ -204,6 +202,11 @@ public enum StateCodec {
         out.date(todo.completedAt)
         out.raw(", \"synced\": ")
         out.bool(todo.synced)
+        if todo.hasAttributes {
+            FieldCodec.writeAttributes(todo, all: forOutput, to: &out)
+        } else if forOutput {
+            out.bytes.append(contentsOf: FieldCodec.unsetAttributes)
+        }
         if !forOutput, let base = todo.base {
             out.raw(", \"rev\": ")
             out.int(Int(base.rev))
@@ -404,8 +407,8 @@ public enum StateCodec {
             default: try reader.skipValue()
             }
         }
-        guard let id, let uuid, fields.name != nil, let createdAt = fields.createdAt else {
-            let missing = [("id", id == nil), ("uuid", uuid == nil), ("name", fields.name == nil), ("createdAt", fields.createdAt == nil)]
+        guard let id, let uuid, fields.hasName, let createdAt = fields.createdAt else {
+            let missing = [("id", id == nil), ("uuid", uuid == nil), ("name", !fields.hasName), ("createdAt", fields.createdAt == nil)]
                 .filter(\.1).map { "\"\($0.0)\"" }.joined(separator: ", ")
             let place = start.fail("")
             throw DecodeError.invalid("the todo at line \(place.line) has no \(missing)")

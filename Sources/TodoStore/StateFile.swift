@@ -188,8 +188,11 @@ public struct StateFile: Sendable {
         // Files from before the undo log (version 3 and older) are rewritten, their history
         // moved to the log, so that an older todo cannot miss a journal or the log.
         let legacy = snapshot.map { $0.version < 4 || $0.generation == nil } ?? false
+        // A file of an older version is rewritten in this one before it holds anything new,
+        // so that an older todo refuses it rather than drop what it cannot read.
+        let outdated = snapshot.map { $0.version < StateCodec.version } ?? false
         var line: [UInt8]?
-        if let loaded, !legacy, (loaded.journal?.entries ?? 0) < Journal.maxEntries {
+        if let loaded, !legacy, !outdated, (loaded.journal?.entries ?? 0) < Journal.maxEntries {
             // Sized without the undo pointer, which adds a hundred bytes at most.
             let draft = Journal.line(from: before, to: after, undo: nil)
             if draft.count + 256 <= Journal.maxEntryBytes { line = draft }

@@ -39,12 +39,7 @@ enum SyncCodec {
 
     static func write(_ content: TodoContent?, to out: inout JSONWriter) {
         guard let content else { return out.null() }
-        out.raw("{\"name\": ")
-        out.string(content.name)
-        out.raw(", \"description\": ")
-        out.string(content.description)
-        out.raw(", \"notes\": ")
-        out.string(content.notes)
+        FieldCodec.writeStored(content, opening: true, to: &out)
         out.raw(", \"completed\": ")
         out.bool(content.completed)
         out.raw(", \"createdAt\": ")
@@ -53,6 +48,7 @@ enum SyncCodec {
         out.date(content.updatedAt)
         out.raw(", \"completedAt\": ")
         out.date(content.completedAt)
+        FieldCodec.writeAttributes(content, all: false, to: &out)
         out.raw("}")
     }
 
@@ -151,9 +147,9 @@ enum SyncCodec {
 
 /// The content fields of a todo object, read in any order; shared by the todo and base readers.
 struct ContentFields {
-    var name: String?
-    var description = ""
-    var notes = ""
+    /// Every `TodoField` read so far; the others keep their unset values.
+    var values = TodoContent(name: "", createdAt: Date(timeIntervalSince1970: 0), updatedAt: Date(timeIntervalSince1970: 0))
+    var hasName = false
     var completed = false
     var createdAt: Date?
     var updatedAt: Date?
@@ -161,10 +157,12 @@ struct ContentFields {
 
     /// Reads the value of `key` if it is a content field; false for any other key.
     mutating func read(_ key: String, from reader: inout JSONReader) throws -> Bool {
+        if let field = TodoField(rawValue: key) {
+            field.set(try FieldCodec.read(field.spec.kind, from: &reader), on: &values)
+            if field == .name { hasName = true }
+            return true
+        }
         switch key {
-        case "name": name = try reader.readString()
-        case "description": description = try reader.readString()
-        case "notes": notes = try reader.readString()
         case "completed": completed = try reader.readBool()
         case "createdAt": createdAt = try reader.readDate()
         case "updatedAt": updatedAt = try reader.readDate()
@@ -175,8 +173,11 @@ struct ContentFields {
     }
 
     func content(createdAt: Date) -> TodoContent {
-        TodoContent(
-            name: name ?? "", description: description, notes: notes, completed: completed,
-            completedAt: completed ? completedAt : nil, createdAt: createdAt, updatedAt: updatedAt ?? createdAt)
+        var content = values
+        content.completed = completed
+        content.completedAt = completed ? completedAt : nil
+        content.createdAt = createdAt
+        content.updatedAt = updatedAt ?? createdAt
+        return content
     }
 }

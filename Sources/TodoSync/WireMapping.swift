@@ -43,3 +43,38 @@ extension OutboxOperation {
         PushOperation(opId: opId, kind: content == nil ? .delete : .put, uuid: uuid, baseRev: baseRev, todo: content?.wire)
     }
 }
+
+/// The fields the sync API (`TodoFields`) does not carry yet. The server never holds them, so
+/// what it sends is given this device's values for them (the copy last agreed with the
+/// server, else the todo as it is here): a merge then never takes their absence on the wire
+/// for a change made on another device, and never erases them.
+let fieldsNotOnTheWire = TodoField.attributes
+
+extension TodoState {
+    /// `records` with the fields the wire does not carry filled in from this state.
+    func fillingFieldsNotOnTheWire(_ records: [RemoteRecord]) -> [RemoteRecord] {
+        guard !fieldsNotOnTheWire.isEmpty, records.contains(where: { $0.content != nil }) else { return records }
+        let wanted = Set(records.map(\.uuid))
+        var known: [UUID: TodoContent] = [:]
+        for todo in todos where wanted.contains(todo.uuid) { known[todo.uuid] = todo.base?.content ?? todo.content }
+        for deletion in sync.deletions where wanted.contains(deletion.uuid) {
+            if let content = deletion.base.content { known[deletion.uuid] = content }
+        }
+        return records.map { record in
+            guard var content = record.content, let local = known[record.uuid] else { return record }
+            for field in fieldsNotOnTheWire { field.set(field.value(of: local), on: &content) }
+            return RemoteRecord(uuid: record.uuid, rev: record.rev, content: content)
+        }
+    }
+}
+
+extension PushOutcome {
+    /// The outcome with its record's missing fields filled in from `state`.
+    func fillingFieldsNotOnTheWire(from state: TodoState) -> PushOutcome {
+        switch self {
+        case .applied(let opId, let record): .applied(opId: opId, record: state.fillingFieldsNotOnTheWire([record])[0])
+        case .conflict(let opId, let record?): .conflict(opId: opId, record: state.fillingFieldsNotOnTheWire([record])[0])
+        case .conflict: self
+        }
+    }
+}

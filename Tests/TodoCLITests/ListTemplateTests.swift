@@ -18,6 +18,20 @@ import TodoCore
         #expect(try ListTemplate("{completed}:{completedAt}.").render(active) == "false:.")
     }
 
+    static let fields = "{id} {uuid} {name} {description} {notes} {completed} {createdAt} {updatedAt} {completedAt} {synced} {tags} {project} {priority} {due} {wait}"
+
+    @Test func theAttributesRenderAsPlainText() throws {
+        let template = try ListTemplate("{tags}|{project}|{priority}|{due}|{wait}")
+        #expect(template.render(todo) == "||||")
+        var full = todo
+        full.tags = ["b", "a", "é"]
+        full.project = "home.garden"
+        full.priority = .high
+        full.due = .day(CalendarDay(iso: "2026-12-01")!)
+        full.wait = DueDate(wire: "2026-11-30T23:15:00.500Z")
+        #expect(template.render(full) == "a b é|home.garden|H|2026-12-01|2026-11-30T23:15:00.500Z")
+    }
+
     @Test func escapesAndLiteralText() throws {
         #expect(try ListTemplate("#{id}\\t{name}\\n").render(todo) == "#7\tbuy milk\n")
         #expect(try ListTemplate("\\\\ \\{id\\} \\q").render(todo) == "\\ {id} \\q")
@@ -26,8 +40,8 @@ import TodoCore
     }
 
     @Test(arguments: [
-        ("{nmae}", "unknown field '{nmae}' in --format (fields: {id} {uuid} {name} {description} {notes} {completed} {createdAt} {updatedAt} {completedAt} {synced}); did you mean {name}?"),
-        ("{priority}", "unknown field '{priority}' in --format (fields: {id} {uuid} {name} {description} {notes} {completed} {createdAt} {updatedAt} {completedAt} {synced})"),
+        ("{nmae}", "unknown field '{nmae}' in --format (fields: \(Self.fields)); did you mean {name}?"),
+        ("{urgency}", "unknown field '{urgency}' in --format (fields: \(Self.fields))"),
         ("{id", "'{' without a closing '}' in --format (write \\{ for a brace)"),
         ("id}", "'}' without an opening '{' in --format (write \\} for a brace)"),
     ])

@@ -97,6 +97,22 @@ import TodoCore
         #expect(try b.run("show", "1", server: server).stdout.contains("Conflict") == false)
     }
 
+    /// The sync API does not carry the attributes yet: another device's edit, or a server
+    /// reset, must not erase them here, nor report a conflict about them.
+    @Test func attributesTheWireDoesNotCarrySurviveEditsFromAnotherDevice() throws {
+        try a.run("add", "report", "+work", "project:office", "pri:H", "due:2026-12-01", server: server)
+        try syncAll([a, b], times: 1)
+        try b.run("edit", "1", "--notes", "from b", server: server)
+        try syncAll([b, a])
+        let todo = try #require(try TodoStoreAccess.load(a.file).todos.first)
+        #expect(todo.notes == "from b")
+        #expect((todo.tags, todo.project, todo.priority, todo.due?.wire) == (["work"], "office", .high, "2026-12-01"))
+        #expect(todo.conflicts.isEmpty)
+        try a.run("edit", "1", "+more", server: server)
+        #expect(try a.sync(server).stdout.hasSuffix("0 conflicts.\n"))
+        #expect(try TodoStoreAccess.load(a.file).todos.first?.tags == ["more", "work"])
+    }
+
     @Test func theSameFieldResolvesTheSameEverywhereAndTheLoserIsKept() throws {
         try a.run("add", "report", server: server)
         try syncAll([a, b], times: 1)

@@ -49,12 +49,27 @@ import TodoCore
     }
 
     @Test func editorCanRewriteEveryFieldAndVisualWins() throws {
-        try box.run("add", "old")
-        let visual = try box.writeScript("rewrite", "printf 'name: new name\\ndescription:\\n  line 1\\n  line 2\\n\\n# a comment\\nnotes: the notes\\n' > \"$1\"")
-        let result = try onTerminal(["edit", "1"], ["VISUAL": visual, "EDITOR": "false", "TMPDIR": box.directory])
-        #expect(result.stdout == "Edited #1 \"new name\" (name, description, notes)\n")
+        try box.run("add", "old", "+gone", "due:2026-01-01")
+        let form = #"name: new name\ndescription:\n  line 1\n  line 2\n\n# a comment\nnotes: the notes\n"#
+            + #"tags: b a\nproject: home.garden\npriority: m\ndue:\nwait: 2026-12-01T15:30\n"#
+        let visual = try box.writeScript("rewrite", "printf '\(form)' > \"$1\"")
+        let result = try onTerminal(["edit", "1"], ["VISUAL": visual, "EDITOR": "false", "TMPDIR": box.directory, "TZ": "Asia/Kolkata"])
+        #expect(result.stdout == "Edited #1 \"new name\" (name, description, notes, tags, project, priority, due, wait)\n")
         let todo = try box.state().todos[0]
         #expect((todo.name, todo.description, todo.notes) == ("new name", "line 1\nline 2", "the notes"))
+        #expect((todo.tags, todo.project, todo.priority, todo.due) == (["a", "b"], "home.garden", .medium, nil))
+        #expect(todo.wait == DueDate(wire: "2026-12-01T10:00:00.000Z"))
+    }
+
+    @Test func aValueTheFormCannotHoldAbortsTheEditAndKeepsTheText() throws {
+        try box.run("add", "stay")
+        let before = box.fileBytes()
+        let editor = try box.writeScript("bad", "sed -i 's/^priority:.*/priority: urgent/' \"$1\"")
+        let result = try onTerminal(["edit", "1"], ["EDITOR": editor, "TMPDIR": box.directory])
+        #expect(result.status == 1)
+        let kept = try #require(try FileManager.default.contentsOfDirectory(atPath: box.directory).first { $0.hasPrefix("todo-edit") })
+        #expect(result.stdout == "todo: priority: a priority is H, M or L, or nothing for none: edit aborted, #1 \"stay\" left as it was (your text is in \(box.directory)/\(kept))\n")
+        #expect(box.fileBytes() == before)
     }
 
     @Test func unchangedEmptiedOrFailingEditorChangesNothing() throws {

@@ -168,6 +168,39 @@ import Testing
         #expect(conflicts == [SyncConflict(field: "description", lost: "mine", kept: "theirs", at: now)])
     }
 
+    @Test func tagsMergeAsSetsAndTheOtherAttributesThreeWay() {
+        var base = content("a")
+        base.tags = ["both", "gone-here", "gone-there"]
+        base.project = "p"
+        base.due = .day(CalendarDay(iso: "2026-12-01")!)
+        var local = base
+        local.tags = ["both", "gone-there", "new-here"]
+        local.project = "mine"
+        local.priority = .high
+        local.updatedAt = Fixture.t(5)
+        var remote = base
+        remote.tags = ["both", "gone-here", "new-there"]
+        remote.project = "theirs"
+        remote.due = nil
+        remote.updatedAt = Fixture.t(6)
+        let (merged, conflicts) = mergeContent(base: base, local: local, remote: remote, at: now)
+        var expected = remote
+        expected.tags = ["both", "new-here", "new-there"]
+        expected.priority = .high
+        #expect(merged == expected)
+        #expect(conflicts == [SyncConflict(field: "project", lost: "mine", kept: "theirs", at: now)])
+    }
+
+    @Test func tagsMergeWithoutABaseKeepEveryTag() {
+        var local = content("a")
+        local.tags = ["x"]
+        var remote = content("a")
+        remote.tags = ["y"]
+        let (merged, conflicts) = mergeContent(base: nil, local: local, remote: remote, at: now)
+        #expect(merged.tags == ["x", "y"])
+        #expect(conflicts.isEmpty)
+    }
+
     /// Issue 13: a delete sent and acknowledged, then undone here, is this device's own doing:
     /// the tombstone coming back in the feed is no "deleted on another device".
     @Test func undoingADeleteTheServerHasResurrectsWithoutAConflict() throws {

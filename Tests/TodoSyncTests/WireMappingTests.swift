@@ -18,6 +18,31 @@ import TodoWire
         #expect(operation.wire.baseRev == 7)
     }
 
+    @Test func fieldsTheWireDoesNotCarryComeFromTheAgreedCopyElseTheLocalOne() {
+        var synced = Todo(id: 1, uuid: UUID(), name: "a", createdAt: date)
+        synced.tags = ["now"]
+        var agreed = synced.content
+        agreed.tags = ["agreed"]
+        agreed.due = .day(CalendarDay(iso: "2026-12-01")!)
+        synced.base = SyncBase(rev: 2, content: agreed)
+        var local = Todo(id: 2, uuid: UUID(), name: "b", createdAt: date)
+        local.project = "here"
+        var gone = TodoContent(name: "c", createdAt: date, updatedAt: date)
+        gone.priority = .low
+        let deletion = PendingDeletion(uuid: UUID(), base: SyncBase(rev: 3, content: gone), name: "c")
+        let state = TodoState(todos: [synced, local], sync: SyncState(deletions: [deletion]))
+        let wire = TodoContent(name: "from the server", createdAt: date, updatedAt: date)
+        let unknown = UUID()
+        let records = [synced.uuid, local.uuid, deletion.uuid, unknown].map { RemoteRecord(uuid: $0, rev: 9, content: wire) }
+            + [RemoteRecord(uuid: synced.uuid, rev: 10, content: nil)]
+        let filled = state.fillingFieldsNotOnTheWire(records)
+        #expect(filled.map { $0.content?.tags } == [["agreed"], [], [], [], nil])
+        #expect(filled.map { $0.content?.due } == [agreed.due, nil, nil, nil, nil])
+        #expect(filled.map { $0.content?.project } == [nil, "here", nil, nil, nil])
+        #expect(filled.map { $0.content?.priority } == [nil, nil, .low, nil, nil])
+        #expect(filled.map { $0.content?.name } == ["from the server", "from the server", "from the server", "from the server", nil])
+    }
+
     @Test func recordsWithoutContentMustBeTombstones() throws {
         #expect(try RemoteRecord(TodoRecord(uuid: UUID(), rev: 3, deleted: true, todo: nil)).content == nil)
         #expect(throws: SyncError.self) { try RemoteRecord(TodoRecord(uuid: UUID(), rev: 3, deleted: false, todo: nil)) }

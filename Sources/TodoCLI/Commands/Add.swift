@@ -1,18 +1,21 @@
 import TodoCore
 import TodoStore
 
+/// `todo add NAME...`: attribute words and options set fields; `-` adds a todo per line of stdin.
 enum AddCommand {
     static func plan(_ invocation: Invocation, _ context: Context) throws -> Plan {
-        let fromStdin = invocation.arguments == ["-"]
+        let dates = context.dateContext
+        let words = try AttributeWords(invocation.arguments, literalFrom: invocation.literalFrom, removing: false, in: dates)
+        let changes = words.changes + (try AttributeWords.optionChanges(invocation, in: dates))
+        let dash = invocation.arguments.firstIndex(of: "-")
+        let fromStdin = words.name == ["-"] && dash.map { $0 < invocation.literalFrom ?? Int.max } == true
         let names = fromStdin
             ? lines(context.stdinText).map(String.init).filter { !Todo.normalizedName($0).isEmpty }
-            : [invocation.arguments.joined(separator: " ")]
-        let now = context.now()
-        let new = names.map { name in
-            NewTodo(
-                uuid: context.newUUID(), name: name, description: invocation.value("description") ?? "",
-                notes: invocation.value("notes") ?? "", createdAt: now)
+            : [words.name.joined(separator: " ")]
+        if !fromStdin, words.name.isEmpty, !changes.isEmpty {
+            throw CommandError(message: "'add' needs a NAME besides attribute words and options", status: ExitStatus.usage)
         }
+        let new = names.map { NewTodo(uuid: context.newUUID(), name: $0, changes: changes, createdAt: dates.now) }
         if new.isEmpty { return .output(nothingGiven(invocation)) }
         let actions: [Action] = new.count == 1 ? [.add(new[0])] : [.batch(new.map(Action.add))]
         return .change(reads: .none, actions: { _ in actions }) { change in

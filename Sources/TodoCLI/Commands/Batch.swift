@@ -4,8 +4,9 @@ import TodoCore
 /// `todo batch [--dry-run]`: JSON Lines on stdin, checked whole, applied as one `.batch`.
 enum BatchCommand {
     static func plan(_ invocation: Invocation, _ context: Context) throws -> Plan {
-        let steps = try BatchInput.parse(context.stdinText)
-        let now = context.now()
+        let dates = context.dateContext
+        let steps = try BatchInput.parse(context.stdinText, in: dates)
+        let now = dates.now
         if invocation.flag("dry-run") {
             return .query { state in
                 let (_, simulated) = try actions(steps, in: state, now: now, newUUID: context.newUUID)
@@ -31,8 +32,8 @@ enum BatchCommand {
             do {
                 let action: Action
                 switch step {
-                case .add(let name, let description, let notes):
-                    action = .add(NewTodo(uuid: newUUID(), name: name, description: description, notes: notes, createdAt: now))
+                case .add(let name, let changes):
+                    action = .add(NewTodo(uuid: newUUID(), name: name, changes: changes, createdAt: now))
                 case .edit(let reference, let changes):
                     action = .edit(id: try current.resolve(reference).id, changes: changes, at: now)
                 case .toggle(let references):

@@ -7,15 +7,39 @@ enum CompletionsCommand {
     }
 }
 
-/// `todo __complete ids`, which the completion scripts run on every TAB: a line per todo,
-/// its number, a tab and its name. It prints nothing rather than an error into the
-/// completion: a missing, unreadable or damaged state file completes nothing.
+/// `todo __complete ids|tags|projects`, which the completion scripts run on every TAB: for
+/// ids a line per todo, its number, a tab and its name; for tags and projects each one in
+/// use, sorted, a project's parents too (`home` for `home.garden`). It prints nothing rather
+/// than an error into the completion: a missing, unreadable or damaged state file completes
+/// nothing.
 enum CompleteCommand {
+    static let subjects = ["ids", "tags", "projects"]
+
     static func plan(_ invocation: Invocation, _ context: Context) -> Plan {
-        guard let path = try? stateFilePath(invocation, context.environment),
-            let lines = try? StateFile(path: path).numberedNames(escaping: oneLine)
-        else { return .output(Output()) }
-        let out = String(decoding: lines, as: UTF8.self)
-        return .output(Output(stdout: out))
+        guard let path = try? stateFilePath(invocation, context.environment) else { return .output(Output()) }
+        let file = StateFile(path: path)
+        switch invocation.arguments[0] {
+        case "ids":
+            guard let lines = try? file.numberedNames(escaping: oneLine) else { return .output(Output()) }
+            return .output(Output(stdout: String(decoding: lines, as: UTF8.self)))
+        default:
+            guard let todos = try? file.load().todos else { return .output(Output()) }
+            let words = invocation.arguments[0] == "tags" ? Set(todos.flatMap(\.tags)) : projects(todos)
+            return .output(Output(stdout: words.sorted().map { oneLine($0) + "\n" }.joined()))
+        }
+    }
+
+    /// Every project in use, and every project above one.
+    private static func projects(_ todos: [Todo]) -> Set<String> {
+        var projects = Set<String>()
+        for project in todos.compactMap(\.project) {
+            var name = Substring(project)
+            projects.insert(String(name))
+            while let dot = name.lastIndex(of: ".") {
+                name = name[..<dot]
+                if !name.isEmpty { projects.insert(String(name)) }
+            }
+        }
+        return projects
     }
 }

@@ -2,23 +2,49 @@ import Foundation
 import TodoCore
 import TodoStore
 
+/// `todo edit ID... [WORDS...]`: words and options change fields of every todo named, all or
+/// nothing; with neither, on a terminal, the editor opens on the one todo.
 enum EditCommand {
     static func plan(_ invocation: Invocation, _ context: Context) throws -> Plan {
-        let reference = invocation.arguments[0]
-        let changes = TodoField.allCases.compactMap { field in
-            invocation.value(field.rawValue).map { FieldChange(field, $0) }
+        let (references, words, literalFrom) = split(invocation)
+        let dates = context.dateContext
+        let read = try AttributeWords(words, literalFrom: literalFrom, removing: true, in: dates)
+        var changes = read.name.isEmpty ? [] : [FieldChange(.name, read.name.joined(separator: " "))]
+        changes += read.changes + (try AttributeWords.optionChanges(invocation, in: dates))
+        guard !references.isEmpty else {
+            throw CommandError(message: "'edit' needs ID before its words (a number or UUID prefix, or - for stdin)", status: ExitStatus.usage)
         }
         if !changes.isEmpty {
-            return .change(reads: .referencedBy([reference]), actions: { state in
-                [.edit(id: try state.resolve(reference).id, changes: changes, at: context.now())]
-            }, render: { render($0, invocation) })
+            let ids = context.expandingStdin(references)
+            if ids.isEmpty { return .output(nothingGiven(invocation)) }
+            let single = references.count == 1 && references != ["-"]
+            return .change(reads: .referencedBy(ids), actions: { state in
+                [.edit(ids: try resolveAll(ids, in: state), changes: changes, at: dates.now)]
+            }, render: { render($0, invocation, single: single) })
+        }
+        guard references.count == 1, references != ["-"] else {
+            throw CommandError(message: "'edit' of several todos needs attribute words or options to apply", status: ExitStatus.usage)
         }
         guard context.stdinIsTerminal, context.stdoutIsTerminal else {
             throw CommandError(
-                message: "'edit' needs --name, --description or --notes when not run on a terminal",
+                message: "'edit' needs words or options (+TAG, due:DATE, --name TEXT, …) when not run on a terminal",
                 status: ExitStatus.usage)
         }
-        return .prepare { state in
+        return editorPlan(references[0], invocation, context)
+    }
+
+    /// The IDs (the words before the first that is no todo reference and before `--`), the
+    /// words after them, and where among those the literal ones begin.
+    static func split(_ invocation: Invocation) -> (references: [String], words: [String], literalFrom: Int?) {
+        let arguments = invocation.arguments
+        let end = invocation.literalFrom ?? arguments.count
+        var count = 0
+        while count < end, arguments[count] == "-" || TodoReference(arguments[count]) != .malformed { count += 1 }
+        return (Array(arguments[..<count]), Array(arguments[count...]), invocation.literalFrom.map { $0 - count })
+    }
+
+    private static func editorPlan(_ reference: String, _ invocation: Invocation, _ context: Context) -> Plan {
+        .prepare { state in
             let original = try state.resolve(reference)
             let session = try EditorSession(todo: original, context: context)
             let edited = try session.run()
@@ -33,18 +59,24 @@ enum EditCommand {
                 }
                 session.discard()
                 return [.edit(id: original.id, changes: edited, at: context.now())]
-            }, render: { render($0, invocation) })
+            }, render: { render($0, invocation, single: true) })
         }
     }
 
-    private static func render(_ change: Change, _ invocation: Invocation) -> Output {
-        guard case .edit(let id, _, _) = change.actions.first, let todo = change.after.todo(id: id) else {
-            return Output()
+    /// `--json`: the todo after (an array for several or for `-`); else a line per todo.
+    private static func render(_ change: Change, _ invocation: Invocation, single: Bool) -> Output {
+        guard case .edit(let ids, _, _) = change.actions.first else { return Output() }
+        var seen = Set<Int>()
+        let todos = ids.filter { seen.insert($0).inserted }.compactMap { change.after.todo(id: $0) }
+        if invocation.flag("json") { return Output(stdout: single && todos.count == 1 ? json(todos[0]) : json(todos)) }
+        var output = Output()
+        for todo in todos {
+            let before = change.before.todo(id: todo.id)
+            let fields = TodoField.allCases.filter { field in before.map(field.value(of:)) != field.value(of: todo) }
+            output.info += fields.isEmpty
+                ? "Nothing changed; \(label(todo)) already reads so.\n"
+                : "Edited \(label(todo)) (\(fields.map(\.key).joined(separator: ", ")))\n"
         }
-        if invocation.flag("json") { return Output(stdout: json(todo)) }
-        let before = change.before.todo(id: id)
-        let fields = TodoField.allCases.filter { before?[keyPath: $0.keyPath] != todo[keyPath: $0.keyPath] }
-        guard !fields.isEmpty else { return .info("Nothing changed; \(label(todo)) already reads so.\n") }
-        return .info("Edited \(label(todo)) (\(fields.map(\.rawValue).joined(separator: ", ")))\n")
+        return output
     }
 }

@@ -1,28 +1,52 @@
 import TodoCore
 import TodoStore
 
+/// `todo list [FILTER...]`: the todos the filter terms and `--filter` pass, waiting ones hidden
+/// unless asked for, in the default order or `--sort`'s.
 enum ListCommand {
     static func plan(_ invocation: Invocation, _ context: Context) throws -> Plan {
         let filter = TodoFilter(rawValue: invocation.value("filter") ?? "all") ?? .all
-        let shapes = ["json", "format", "ids"].filter { invocation.options[$0] != nil }
-        guard shapes.count <= 1 else {
-            throw CommandError(message: "--\(shapes[0]) and --\(shapes[1]) cannot be used together", status: ExitStatus.usage)
+        let listing = try Listing(invocation, context)
+        let sort = try invocation.value("sort").map { text throws(CommandError) in
+            do { return try TodoSort(parsing: text) } catch { throw CommandError(message: "--sort: \(error)", status: ExitStatus.usage) }
         }
-        let template = try invocation.value("format").map { text throws(CommandError) in try ListTemplate(text) }
+        let showsWaiting = invocation.value("filter") == TodoFilter.all.rawValue || invocation.flag("waiting")
         // Off a terminal there is no summary to count for, so only the listed todos are read.
         var reads = TodoSelection.all
         if !context.stdoutIsTerminal, filter == .active || filter == .completed { reads = .completed(filter == .completed) }
         return .query(reads: reads) { state in
-            let todos = state.listed(filter)
-            if invocation.flag("json") { return Output(stdout: json(todos)) }
-            if invocation.flag("ids") { return Output(stdout: todos.map { "\($0.id)\n" }.joined()) }
-            if let template { return Output(stdout: todos.map { template.render($0) + "\n" }.joined()) }
-            let style = context.stdoutStyle(invocation)
-            guard context.stdoutIsTerminal else { return Output(stdout: table(todos, width: nil, style: style)) }
-            var output = Output(stdout: table(todos, width: context.terminalWidth ?? 80, style: style))
+            var todos = state.listed(filter)
+            if listing.terms != nil { todos.removeAll { !listing.matches($0) } }
+            let shown = todos.count
+            if !showsWaiting { todos.removeAll { $0.isWaiting(in: listing.dates) } }
+            if let sort { todos = sort.sorted(todos, in: listing.dates) }
+            var output = listing.output(todos)
+            guard listing.isForPeople else { return output }
+            let narrowed = filter != .all || listing.terms != nil
             output.info = state.counts.total == 0
                 ? "No todos yet. Add the first with: todo add NAME\n"
-                : summary(state.counts, shown: todos.count, filter: filter) + "\n"
+                : summary(state.counts, shown: todos.count, narrowed: narrowed, waiting: shown - todos.count) + "\n"
+            return output
+        }
+    }
+}
+
+/// `todo next [FILTER...]`: the active todos most worth doing now, by urgency, as many as fit
+/// the terminal (all of them in a pipe).
+enum NextCommand {
+    static func plan(_ invocation: Invocation, _ context: Context) throws -> Plan {
+        let listing = try Listing(invocation, context)
+        let order = TodoSort([TodoSort.Term(.urgency, descending: true)])
+        return .query(reads: .completed(false)) { state in
+            let active = state.listed(.active).filter { listing.matches($0) && !$0.isWaiting(in: listing.dates) }
+            let ranked = order.sorted(active, in: listing.dates)
+            let rows = context.terminalHeight ?? context.environment["LINES"].flatMap { Int($0) } ?? 24
+            let shown = context.stdoutIsTerminal ? Array(ranked.prefix(max(1, rows - 2))) : ranked
+            var output = listing.output(shown)
+            guard listing.isForPeople else { return output }
+            output.info = ranked.isEmpty
+                ? "Nothing to do: no active todo\(listing.terms == nil ? "" : " passes the filter").\n"
+                : "\(shown.count) of \(ranked.count) active todo\(ranked.count == 1 ? "" : "s"), most urgent first (todo help next says how).\n"
             return output
         }
     }

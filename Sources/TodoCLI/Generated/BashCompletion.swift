@@ -34,8 +34,28 @@ extension Completion {
         }
         out += "    esac\n    REPLY=${kinds[$2]}\n    [[ -z $REPLY && -n $repeats ]] && REPLY=${kinds[-1]}\n}\n"
 
+        out += bashKeys()
+
         let names = commands.flatMap (\.words).joined(separator: " ")
         out += bashBody.replacingOccurrences(of: "@COMMANDS@", with: quoted(names))
+        return out
+    }
+
+    /// `_todo_key` (the kind of value after `KEY:`) and `_todo_keys` (every `KEY:`), for
+    /// attribute words (`$2`/`$1` attributes) and filter terms (filter).
+    private static func bashKeys() -> String {
+        var out = "\n# REPLY: the kind of value after KEY: ($1) in an attribute word, or in a filter term when $2 is filter.\n_todo_key() {\n"
+        out += "    REPLY=\n    case $2:$1 in\n"
+        let attributeKeys = Set(keys(filter: false).map(\.key))
+        for group in keysByKind(filter: true) {
+            let pattern = group.keys.map { attributeKeys.contains($0) ? "*:\($0)" : "filter:\($0)" }.joined(separator: "|")
+            out += "        \(pattern)) REPLY=\(quoted(kindWord(group.kind))) ;;\n"
+        }
+        out += "    esac\n}\n"
+        out += "\n# REPLY: every KEY: of attribute words, or of filter terms when $1 is filter.\n_todo_keys() {\n"
+        let attributes = keys(filter: false).map { $0.key + ":" }.joined(separator: " ")
+        let filters = keys(filter: true).map { $0.key + ":" }.joined(separator: " ")
+        out += "    if [[ $1 == filter ]]; then REPLY=\(quoted(filters)); else REPLY=\(quoted(attributes)); fi\n}\n"
         return out
     }
 
@@ -48,9 +68,10 @@ extension Completion {
 
     private static let bashBody = #"""
 
-        # COMPREPLY: the values of kind $1 that start with $2; todo numbers from the state file $3.
+        # COMPREPLY: the values of kind $1 that start with $2; todo numbers, tags and projects
+        # from the state file $3.
         _todo_values() {
-            local lines
+            local lines line
             case $1 in
                 path)
                     compopt -o filenames 2>/dev/null
@@ -58,10 +79,40 @@ extension Completion {
                 ids)
                     mapfile -t lines < <(todo __complete ids ${3:+"--file=$3"} 2>/dev/null)
                     mapfile -t COMPREPLY < <(compgen -W "${lines[*]%%$'\t'*}" -- "$2") ;;
+                tags|projects)
+                    COMPREPLY=()
+                    mapfile -t lines < <(todo __complete "$1" ${3:+"--file=$3"} 2>/dev/null)
+                    for line in "${lines[@]}"; do [[ $line == "$2"* ]] && COMPREPLY+=("$line"); done ;;
                 commands)
                     mapfile -t COMPREPLY < <(compgen -W @COMMANDS@ -- "$2") ;;
                 words\ *)
                     mapfile -t COMPREPLY < <(compgen -W "${1#words }" -- "$2") ;;
+                list\ *)
+                    compopt -o nospace 2>/dev/null
+                    mapfile -t COMPREPLY < <(compgen -P "${2%"${2##*,}"}" -W "${1#list }" -- "${2##*,}") ;;
+                attributes|filter)
+                    _todo_words "$1" "$2" "$3" ;;
+            esac
+        }
+
+        # COMPREPLY: attribute words ($1 attributes) or filter terms ($1 filter) that start with
+        # $2: +TAG and -TAG, KEY:VALUE, or the keys themselves.
+        _todo_words() {
+            local key REPLY
+            case $2 in
+                [+-]*)
+                    _todo_values tags "${2:1}" "$3"
+                    COMPREPLY=("${COMPREPLY[@]/#/${2:0:1}}") ;;
+                *:*)
+                    key=${2%%:*}
+                    _todo_key "$key" "$1"
+                    COMPREPLY=()
+                    [[ -n $REPLY ]] && _todo_values "$REPLY" "${2#*:}" "$3"
+                    COMPREPLY=("${COMPREPLY[@]/#/$key:}") ;;
+                ?*)
+                    _todo_keys "$1"
+                    compopt -o nospace 2>/dev/null
+                    mapfile -t COMPREPLY < <(compgen -W "$REPLY" -- "$2") ;;
             esac
         }
 
@@ -95,16 +146,32 @@ extension Completion {
             done
             [[ $file == '~/'* ]] && file=$HOME/${file#'~/'}
             [[ $cur == = && -n $expect ]] && cur=
+            # bash splits words at ':' too: attribute words are read whole from the line, and
+            # what bash already has before the cursor's word is taken off the candidates.
+            local line=${COMP_LINE:0:COMP_POINT}
+            local full=${line##*[[:space:]]}
+            local lead=${full%"$cur"}
             if [[ -n $expect ]]; then
                 _todo_values "${expect#* }" "$cur" "$file"
             elif [[ -z $ended && $cur == -* ]]; then
                 _todo_options "$command"
                 mapfile -t COMPREPLY < <(compgen -W "$REPLY" -- "$cur")
+                _todo_argument "$command" "$count"
+                if [[ $cur == -[!-]* && ( $REPLY == attributes || $REPLY == filter ) ]]; then
+                    local options=("${COMPREPLY[@]}")
+                    _todo_words "$REPLY" "$cur" "$file"
+                    COMPREPLY=("${options[@]}" "${COMPREPLY[@]}")
+                fi
             elif [[ -z $command ]]; then
                 _todo_values commands "$cur"
             else
                 _todo_argument "$command" "$count"
-                _todo_values "$REPLY" "$cur" "$file"
+                if [[ $REPLY == attributes || $REPLY == filter ]]; then
+                    _todo_words "$REPLY" "$full" "$file"
+                    COMPREPLY=("${COMPREPLY[@]#"$lead"}")
+                else
+                    _todo_values "$REPLY" "$cur" "$file"
+                fi
             fi
         }
 

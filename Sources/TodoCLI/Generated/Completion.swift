@@ -1,4 +1,5 @@
 import Foundation
+import TodoCore
 
 /// The completion scripts, generated from `CommandTable`. Every script completes the same
 /// things: commands and aliases, each command's options and the global ones, option values
@@ -25,15 +26,46 @@ enum Completion {
         """
     }
 
-    /// A word naming what a value is, shared by the scripts' helper functions.
+    /// A word naming what a value is, shared by the scripts' helper functions: `text`,
+    /// `path`, `ids`, `commands`, `tags`, `projects` (from the state file), `words W…` (one
+    /// of these), `list W…` (some of these, comma-separated), `attributes` or `filter`.
     static func kindWord(_ kind: ValueKind) -> String {
         switch kind {
-        case .text: "text"
+        case .text, .field(.text): "text"
         case .path: "path"
         case .todoID: "ids"
         case .command: "commands"
         case .choice(let words): "words " + words.joined(separator: " ")
+        case .field(.tags): "tags"
+        case .field(.projects): "projects"
+        case .field(.priorities): "words " + Priority.allCases.map(\.rawValue).joined(separator: " ")
+        case .field(.dates): "words " + DateReader.names.joined(separator: " ")
+        case .attributes: "attributes"
+        case .filter: "filter"
+        case .commaSeparated(let words): "list " + words.joined(separator: " ")
         }
+    }
+
+    /// The keys of attribute words (`project`, `pri`, …) and, for filter terms, of date
+    /// comparisons (`due.before`), with the kind of value after the colon, from the field table.
+    static func keys(filter: Bool) -> [(key: String, kind: ValueKind)] {
+        let attributes = TodoField.allCases.flatMap { field in
+            (field.spec.syntax?.keys ?? []).map { (key: $0, kind: ValueKind.field(field.spec.completion)) }
+        }
+        guard filter else { return attributes }
+        let comparisons = DateField.allCases.flatMap { field in
+            ["before", "after"].map { (key: "\(field.rawValue).\($0)", kind: ValueKind.field(.dates)) }
+        }
+        return attributes + comparisons
+    }
+
+    /// The keys grouped by the kind of value after them, in order of first appearance.
+    static func keysByKind(filter: Bool) -> [(keys: [String], kind: ValueKind)] {
+        var groups: [(keys: [String], kind: ValueKind)] = []
+        for (key, kind) in keys(filter: filter) {
+            if let index = groups.firstIndex(where: { $0.kind == kind }) { groups[index].keys.append(key) } else { groups.append(([key], kind)) }
+        }
+        return groups
     }
 
     /// Every spelling of an option: `-d`, `--description`.

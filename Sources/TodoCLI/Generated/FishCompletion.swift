@@ -34,7 +34,7 @@ extension Completion {
         for command in commands {
             out += "    printf '%s\\t%s\\n' \(command.name) \(fishQuoted(command.summary))\n"
         }
-        out += "end\n" + fishBody
+        out += "end\n" + fishKeys() + fishBody
         out += "\n# Global options\n"
         for option in CommandTable.globalOptions { out += fishOption(option, condition: nil) }
         out += "\n# Commands\n"
@@ -52,6 +52,29 @@ extension Completion {
             }
             if !lines.isEmpty { out += "\n# todo \(command.name)\n" + lines.joined() }
         }
+        return out
+    }
+
+    /// `__todo_key_values KIND KEY` (what follows `KEY:` in an attribute word, or a filter term
+    /// when KIND is filter) and `__todo_keys KIND` (every `KEY:`).
+    private static func fishKeys() -> String {
+        var out = "\n# What follows KEY: ($argv[2]) in an attribute word, or in a filter term when $argv[1] is filter.\nfunction __todo_key_values\n"
+        let attributeKeys = Set(keys(filter: false).map(\.key))
+        out += "    switch $argv[1]:$argv[2]\n"
+        for group in keysByKind(filter: true) {
+            let patterns = group.keys.map { Completion.quoted(attributeKeys.contains($0) ? "*:\($0)" : "filter:\($0)") }.joined(separator: " ")
+            out += "        case \(patterns)\n"
+            switch group.kind {
+            case .field(.tags): out += "            __todo_complete tags\n"
+            case .field(.projects): out += "            __todo_complete projects\n"
+            default: out += "            printf '%s\\n' \(kindWord(group.kind).dropFirst("words ".count))\n"
+            }
+        }
+        out += "    end\nend\n"
+        let attributes = keys(filter: false).map { $0.key + ":" }.joined(separator: " ")
+        let filters = keys(filter: true).map { $0.key + ":" }.joined(separator: " ")
+        out += "\n# Every KEY: of attribute words, or of filter terms when $argv[1] is filter.\nfunction __todo_keys\n"
+        out += "    if test \"$argv[1]\" = filter\n        printf '%s\\n' \(filters)\n    else\n        printf '%s\\n' \(attributes)\n    end\nend\n"
         return out
     }
 
@@ -73,11 +96,15 @@ extension Completion {
         line += " -l \(option.long)"
         if option.valueName != nil {
             switch option.kind {
-            case .text: line += " -x"
+            case .text, .field(.text), .attributes, .filter: line += " -x"
             case .path: line += " -r -F"
             case .todoID: line += " -x -a '(__todo_ids)'"
             case .command: line += " -x -a '(__todo_commands)'"
-            case .choice(let words): line += " -x -a \(fishQuoted(words.joined(separator: " ")))"
+            case .field(.tags): line += " -x -a '(__todo_complete tags)'"
+            case .field(.projects): line += " -x -a '(__todo_complete projects)'"
+            case .choice, .field(.priorities), .field(.dates):
+                line += " -x -a \(fishQuoted(String(kindWord(option.kind).dropFirst("words ".count))))"
+            case .commaSeparated(let words): line += " -x -a \(fishQuoted("(__todo_commas \(words.joined(separator: " ")))"))"
             }
         }
         return line + " -d \(fishQuoted(brief(option.help)))\n"
@@ -140,12 +167,47 @@ extension Completion {
             test "$kind" = $argv[1]
         end
 
-        function __todo_ids
+        # Runs 'todo __complete $argv[1]' on the state file the line names.
+        function __todo_complete
             set -l file (__todo_scan file)
             if test -n "$file"
-                todo __complete ids --file=$file 2>/dev/null
+                todo __complete $argv[1] --file=$file 2>/dev/null
             else
-                todo __complete ids 2>/dev/null
+                todo __complete $argv[1] 2>/dev/null
+            end
+        end
+
+        function __todo_ids
+            __todo_complete ids
+        end
+
+        # Attribute words ($argv[1] attributes) or filter terms (filter) for the token at the
+        # cursor: +TAG and -TAG, KEY:VALUE, or the keys themselves.
+        function __todo_words
+            set -l token (commandline -ct)
+            switch $token
+                case '+*' '-*'
+                    set -l sign (string sub -l 1 -- $token)
+                    for tag in (__todo_complete tags)
+                        printf '%s\n' "$sign$tag"
+                    end
+                case '*:*'
+                    set -l key (string split -m 1 : -- $token)[1]
+                    for value in (__todo_key_values $argv[1] $key)
+                        printf '%s\n' "$key:$value"
+                    end
+                case '?*'
+                    __todo_keys $argv[1]
+            end
+        end
+
+        # The words given, each after what the token at the cursor has up to its last comma.
+        function __todo_commas
+            set -l token (commandline -ct)
+            set -l head (string replace -r -- '[^,=]*$' '' $token)
+            set head (string replace -r -- '^.*=' '' $head)
+            for word in $argv
+                printf '%s\n' "$head$word"
             end
         end
 
@@ -153,6 +215,8 @@ extension Completion {
         complete -c todo -n '__todo_wants ids' -a '(__todo_ids)'
         complete -c todo -n '__todo_wants commands' -a '(__todo_commands)'
         complete -c todo -n '__todo_wants path' -F
+        complete -c todo -n '__todo_wants attributes' -a '(__todo_words attributes)'
+        complete -c todo -n '__todo_wants filter' -a '(__todo_words filter)'
 
         """#
 }

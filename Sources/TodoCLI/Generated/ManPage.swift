@@ -40,6 +40,12 @@ func manPage() -> String {
             page.text(command.aliases.count == 1 ? "Alias:" : "Aliases:")
             page.line(".Cm " + command.aliases.joined(separator: " , Cm ") + " .")
         }
+        if let table = command.table {
+            page.text(table.heading)
+            page.line(".Bl -tag -width Ds")
+            for (term, meaning) in table.rows { page.item("Sy \(term)", meaning) }
+            page.line(".El")
+        }
         if !command.arguments.isEmpty || !command.options.isEmpty {
             page.line(".Bl -tag -width Ds")
             for argument in command.arguments { page.item(macros(argument), argument.help) }

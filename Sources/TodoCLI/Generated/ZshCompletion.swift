@@ -11,7 +11,7 @@ extension Completion {
             }
         }
         out += "    )\n    _describe -t commands 'todo command' commands\n}\n"
-        out += zshIDs
+        out += zshIDs + zshValues + zshWords()
 
         out += "\n_todo() {\n    local todo_file= todo_env= i command=0 curcontext=$curcontext\n"
         out += "    local -a globals=(\n"
@@ -31,7 +31,9 @@ extension Completion {
             out += "        \(command.words.joined(separator: "|")))\n"
             out += "            _arguments -S $globals"
             let specs = command.options.map { zshOptionSpecs($0, indent: "                ") }.joined()
-                + command.arguments.enumerated().map { "                \(zshArgumentSpec($0.element, position: $0.offset + 1))\n" }.joined()
+                + command.arguments.enumerated().map { index, argument in
+                    "                \(zshArgumentSpec(argument, position: index + 1, last: index == command.arguments.count - 1))\n"
+                }.joined()
             out += specs.isEmpty ? " ;;\n" : " \\\n" + specs.replacingOccurrences(of: "\n", with: " \\\n").dropLast(3) + " ;;\n"
         }
         out += "    esac\n}\n"
@@ -59,14 +61,23 @@ extension Completion {
         }.joined()
     }
 
-    private static func zshArgumentSpec(_ argument: ArgumentSpec, position: Int) -> String {
-        let place = argument.repeats ? "*" : "\(position)"
-        return quoted("\(place):\(argument.optional ? ":" : "")\(argument.name):\(zshAction(argument.kind))")
+    /// Only the last argument can be zsh's rest argument (`*`): an earlier repeating one
+    /// (edit's `ID...`) completes at its position only.
+    private static func zshArgumentSpec(_ argument: ArgumentSpec, position: Int, last: Bool) -> String {
+        // `n::` marks an optional positional argument; `*::` would mean something else.
+        let place = argument.repeats && last ? "*" : "\(position)" + (argument.optional ? ":" : "")
+        return quoted("\(place):\(argument.name):\(zshAction(argument.kind))")
     }
 
     private static func zshAction(_ kind: ValueKind) -> String {
         switch kind {
-        case .text: " "
+        case .text, .field(.text): " "
+        case .field(.tags): "_todo_values tags"
+        case .field(.projects): "_todo_values projects"
+        case .field(.priorities), .field(.dates): "(\(kindWord(kind).dropFirst("words ".count)))"
+        case .commaSeparated(let words): "_sequence compadd - \(words.joined(separator: " "))"
+        case .attributes: "_todo_words attributes"
+        case .filter: "_todo_words filter"
         case .path: "_files"
         case .todoID: "_todo_ids"
         case .command: "_todo_commands"
@@ -90,6 +101,46 @@ extension Completion {
             done
             [[ $todo_file == '~/'* ]] && todo_file=$HOME/${todo_file#'~/'}
             [[ $todo_env == '~/'* ]] && todo_env=$HOME/${todo_env#'~/'}
+
+        """#
+
+    /// `_todo_words attributes|filter`: `+TAG` and `-TAG`, `KEY:VALUE` as the field table
+    /// writes them, or the keys themselves (without a space after them).
+    private static func zshWords() -> String {
+        var out = "\n# Attribute words (last argument attributes) or filter terms (filter): +TAG, -TAG,\n"
+        out += "# KEY:VALUE, or KEY:. _arguments passes compadd options (-J group) before it.\n_todo_words() {\n"
+        out += "    local kind=${@[-1]}\n    local -a keys\n    case $PREFIX in\n"
+        out += "        [+-]*)\n            compset -P '[+-]'\n            _todo_values tags ;;\n"
+        out += "        *:*)\n            case $kind:${PREFIX%%:*} in\n"
+        let attributeKeys = Set(keys(filter: false).map(\.key))
+        for group in keysByKind(filter: true) {
+            let pattern = group.keys.map { attributeKeys.contains($0) ? "*:\($0)" : "filter:\($0)" }.joined(separator: "|")
+            let action = zshAction(group.kind)
+            let call = action.hasPrefix("(") ? "compadd - \(action.dropFirst().dropLast())" : action
+            out += "                \(pattern))\n                    compset -P '*:'\n                    \(call) ;;\n"
+        }
+        out += "            esac ;;\n"
+        let attributes = keys(filter: false).map { $0.key + ":" }.joined(separator: " ")
+        let filters = keys(filter: true).map { $0.key + ":" }.joined(separator: " ")
+        out += "        ?*)\n            if [[ $kind == filter ]]; then keys=(\(filters)); else keys=(\(attributes)); fi\n"
+        out += "            compadd -S '' -a keys ;;\n        *)\n            return 1 ;;\n    esac\n}\n"
+        return out
+    }
+
+    /// Tags or projects from the state file _todo found.
+    private static let zshValues = #"""
+
+        # Tags (last argument tags) or projects (projects) in use, from the state file _todo
+        # found; the arguments before it are compadd options _arguments passes (-J group).
+        _todo_values() {
+            local what=${@[-1]}
+            local -a values
+            values=(${(f)"$(
+                [[ -n $todo_env ]] && export TODO_FILE=$todo_env
+                _call_program $what todo __complete $what ${todo_file:+--file=$todo_file} 2>/dev/null
+            )"})
+            compadd "${@[1,-2]}" -a values
+        }
 
         """#
 

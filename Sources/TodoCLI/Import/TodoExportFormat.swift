@@ -39,11 +39,13 @@ enum TodoExportFormat {
         }
     }
 
+    /// The todo to merge, with every field of the field table (a backup restored keeps its tags).
     private static func imported(_ todo: Todo) -> ImportedTodo {
-        ImportedTodo(
-            uuid: todo.uuid, name: todo.name, description: todo.description, notes: todo.notes,
-            completed: todo.completed, createdAt: todo.createdAt, updatedAt: todo.updatedAt,
-            completedAt: todo.completedAt)
+        var item = ImportedTodo(
+            uuid: todo.uuid, name: todo.name, completed: todo.completed, createdAt: todo.createdAt,
+            updatedAt: todo.updatedAt, completedAt: todo.completedAt)
+        for field in TodoField.allCases { field.set(field.value(of: todo), on: &item.content) }
+        return item
     }
 
     private static func read(_ reader: inout JSONReader, startsWithArray: Bool) throws -> [Todo] {

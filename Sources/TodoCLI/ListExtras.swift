@@ -1,0 +1,60 @@
+import Foundation
+import TodoCore
+
+/// What the human list shows after a todo's name: its priority, project, tags and due date
+/// (relative: `due today`, `due in 3d`, `2d overdue`), and whether it waits.
+struct ListExtras {
+    var text: String
+    /// Active and past its deadline: the line stands out in colour.
+    var overdue: Bool
+
+    init(_ todo: Todo, _ dates: DateContext) {
+        var parts: [String] = []
+        if let priority = todo.priority { parts.append("(\(priority.rawValue))") }
+        if let project = todo.project { parts.append(oneLine(project)) }
+        parts += todo.tags.sorted().map { "+" + oneLine($0) }
+        overdue = false
+        if let due = todo.due {
+            if todo.completed {
+                parts.append("due " + Self.localText(due, dates))
+            } else {
+                overdue = due.deadline(in: dates) <= dates.now
+                parts.append(Self.relative(due, dates))
+            }
+        }
+        if todo.isWaiting(in: dates) { parts.append("waiting") }
+        text = parts.joined(separator: " ")
+    }
+
+    /// `due today`, `due tomorrow`, `due in 3d`, `due in 5h` (an instant later today), or
+    /// `2d overdue`, `3h overdue`.
+    static func relative(_ due: DueDate, _ dates: DateContext) -> String {
+        switch due {
+        case .day(let day):
+            let ahead = day.ordinal - dates.today.ordinal
+            if ahead < 0 { return "\(amount(days: -ahead)) overdue" }
+            return ahead == 0 ? "due today" : ahead == 1 ? "due tomorrow" : "due in \(amount(days: ahead))"
+        case .instant(let instant):
+            let seconds = instant.timeIntervalSince(dates.now)
+            if seconds <= 0 { return "\(amount(seconds: -seconds)) overdue" }
+            let ahead = dates.day(of: instant).ordinal - dates.today.ordinal
+            return ahead == 0 ? "due in \(amount(seconds: seconds))" : ahead == 1 ? "due tomorrow" : "due in \(amount(days: ahead))"
+        }
+    }
+
+    /// `3d`, `5w`, `4mo`, `2y`: whole days counted in the largest fitting unit.
+    private static func amount(days: Int) -> String {
+        days < 60 ? "\(days)d" : days < 730 ? "\(days / 30)mo" : "\(days / 365)y"
+    }
+
+    /// `5min`, `3h` (rounded to the nearest), or days as above.
+    private static func amount(seconds: Double) -> String {
+        if seconds < 3570 { return "\(max(1, Int((seconds / 60).rounded())))min" }
+        return seconds < 84_600 ? "\(Int((seconds / 3600).rounded()))h" : amount(days: Int((seconds / 86_400).rounded()))
+    }
+
+    /// The day it falls on, on the local clock: `2026-12-01`.
+    static func localText(_ due: DueDate, _ dates: DateContext) -> String {
+        due.day(in: dates).description
+    }
+}

@@ -1,0 +1,125 @@
+/// Every field of a todo that a person sets, described once. The state file and sync codecs,
+/// `--json`, `list --format`, the edit form, batch input, the attribute words of `add` and
+/// `edit`, their options and the completions are all derived from this table, so a new field
+/// is a new case here and a line in `TodoFieldHolder`.
+public enum TodoField: String, CaseIterable, Codable, Sendable {
+    case name, description, notes, tags, project, priority, due, wait
+
+    /// Its key in JSON (state file, `--json`, export, batch), in the edit form and in
+    /// `list --format` (`{due}`).
+    public var key: String { rawValue }
+
+    /// The field's row in the table.
+    public var spec: FieldSpec {
+        switch self {
+        case .name:
+            FieldSpec(kind: .text, option: FieldOption("name", "TEXT"), help: "Set the name.")
+        case .description:
+            FieldSpec(kind: .text, option: FieldOption("description", short: "d", "TEXT"), help: "Set the description.")
+        case .notes:
+            FieldSpec(kind: .text, option: FieldOption("notes", short: "n", "TEXT"), help: "Set the notes.")
+        case .tags:
+            FieldSpec(
+                kind: .tags, merge: .set, syntax: .signs, option: FieldOption("tag", "TAG"), completion: .tags,
+                help: "Add the tag TAG (a word; case counts); repeat for more. As a word: +TAG, and -TAG removes one.")
+        case .project:
+            FieldSpec(
+                kind: .word, syntax: .keys(["project"]), option: FieldOption("project", "NAME"), completion: .projects,
+                help: "Set the project (dots make a hierarchy: home.garden is inside home); empty for none. As a word: project:NAME.")
+        case .priority:
+            FieldSpec(
+                kind: .priority, syntax: .keys(["priority", "pri"]), option: FieldOption("priority", "H|M|L"),
+                completion: .priorities, help: "Set the priority: H, M or L; empty for none. As a word: priority:H or pri:H.")
+        case .due:
+            FieldSpec(
+                kind: .date, syntax: .keys(["due"]), option: FieldOption("due", "DATE"), completion: .dates,
+                help: "Set the due date; empty for none. As a word: due:DATE.")
+        case .wait:
+            FieldSpec(
+                kind: .date, syntax: .keys(["wait"]), option: FieldOption("wait", "DATE"), completion: .dates,
+                help: "Hide the todo from the default list until DATE; empty for none. As a word: wait:DATE.")
+        }
+    }
+
+    /// Whether the state file holds the field on every todo, in the fixed layout the fast
+    /// reader knows (the text fields todo began with), or only when it is set.
+    public var isAlwaysStored: Bool { spec.kind == .text }
+
+    /// The fields written only when set: what a todo may have beyond name, description and notes.
+    public static let attributes = allCases.filter { !$0.isAlwaysStored }
+
+    /// The field whose attribute word starts with `key` and a colon (`pri` is priority).
+    public init?(attributeKey key: String) {
+        guard let field = Self.allCases.first(where: { $0.spec.syntax?.keys.contains(key) == true }) else { return nil }
+        self = field
+    }
+}
+
+/// One row of the field table.
+public struct FieldSpec: Sendable {
+    /// What values it holds (its type).
+    public var kind: FieldKind
+    /// How sync merges it.
+    public var merge: MergeRule = .threeWay
+    /// How a word among a name's words sets it (`add`, `edit`), if one can.
+    public var syntax: AttributeSyntax?
+    /// The option that sets it (`--due DATE`).
+    public var option: FieldOption
+    /// What the shells complete as its value.
+    public var completion: FieldCompletion = .text
+    /// The option's help, one or two sentences.
+    public var help: String
+}
+
+/// The type of a field's values (see `FieldValue`).
+public enum FieldKind: Sendable, Equatable {
+    /// Text, empty when unset.
+    case text
+    /// A set of tags.
+    case tags
+    /// One word or none.
+    case word
+    case priority
+    /// A `DueDate` or none.
+    case date
+}
+
+/// How a sync merges a field changed on this device and on the server since they last agreed.
+public enum MergeRule: Sendable, Equatable {
+    /// Changed on one side: that change; changed on both: the server's value, the other a conflict.
+    case threeWay
+    /// As sets: what either side added is added, what either side removed is removed.
+    case set
+}
+
+/// How an attribute word writes a field.
+public enum AttributeSyntax: Sendable, Equatable {
+    /// `+WORD` adds, `-WORD` removes.
+    case signs
+    /// `KEY:VALUE` for each key; `KEY:` clears.
+    case keys([String])
+
+    /// The keys written before a colon; none for `signs`.
+    public var keys: [String] {
+        if case .keys(let keys) = self { return keys }
+        return []
+    }
+}
+
+/// `--long VALUE` (and `-s VALUE`).
+public struct FieldOption: Sendable {
+    public var long: String
+    public var short: Character?
+    public var valueName: String
+
+    init(_ long: String, short: Character? = nil, _ valueName: String) {
+        self.long = long
+        self.short = short
+        self.valueName = valueName
+    }
+}
+
+/// What a shell offers as a field's value.
+public enum FieldCompletion: Sendable, Equatable {
+    case text, tags, projects, priorities, dates
+}

@@ -1,0 +1,97 @@
+import Foundation
+
+/// An order for todos, as `--sort due,-priority` writes it: keys compared in turn, each
+/// ascending or (`-KEY`) descending; a todo without the key's value (no due date, no
+/// project) comes after those with one either way, and todos alike in every key keep the
+/// order they were given in.
+public struct TodoSort: Equatable, Sendable {
+    public enum Key: String, CaseIterable, Sendable {
+        /// The deadline: the instant, or the end of the whole day.
+        case due
+        /// L, M, H: `-priority` puts H first.
+        case priority
+        case project
+        case created
+        case modified
+        /// Case-insensitive.
+        case name
+        /// `Urgency.score`.
+        case urgency
+    }
+
+    public struct Term: Equatable, Sendable {
+        public var key: Key
+        public var descending: Bool
+
+        public init(_ key: Key, descending: Bool = false) {
+            self.key = key
+            self.descending = descending
+        }
+    }
+
+    public var terms: [Term]
+
+    public init(_ terms: [Term]) {
+        self.terms = terms
+    }
+
+    /// The keys, comma-separated, as people write them: `due,-priority`.
+    public init(parsing text: String) throws(SortError) {
+        var terms: [Term] = []
+        for word in text.split(separator: ",", omittingEmptySubsequences: false) {
+            let descending = word.hasPrefix("-")
+            guard let key = Key(rawValue: String(descending ? word.dropFirst() : word).lowercased()) else {
+                throw SortError(word: String(word))
+            }
+            terms.append(Term(key, descending: descending))
+        }
+        self.init(terms)
+    }
+
+    /// `todos` in this order; ties keep their order in `todos`.
+    public func sorted(_ todos: [Todo], in context: DateContext) -> [Todo] {
+        let columns = terms.map { term in todos.map { Self.value(of: $0, term.key, context) } }
+        let order = todos.indices.sorted { a, b in
+            for (term, column) in zip(terms, columns) {
+                switch (column[a], column[b]) {
+                case (.none, .none): continue
+                case (.none, _): return false
+                case (_, .none): return true
+                case let (left?, right?):
+                    if left == right { continue }
+                    return (left < right) != term.descending
+                }
+            }
+            return a < b
+        }
+        return order.map { todos[$0] }
+    }
+
+    /// A key's value, comparable across todos; nil when the todo has none.
+    private enum Value: Comparable {
+        case number(Double)
+        case text(String)
+    }
+
+    private static func value(of todo: Todo, _ key: Key, _ context: DateContext) -> Value? {
+        switch key {
+        case .due: todo.due.map { .number($0.deadline(in: context).timeIntervalSince1970) }
+        case .priority: todo.priority.map { .number(Double($0.rank)) }
+        case .project: todo.project.map { .text($0) }
+        case .created: .number(todo.createdAt.timeIntervalSince1970)
+        case .modified: .number(todo.updatedAt.timeIntervalSince1970)
+        case .name: .text(todo.name.lowercased())
+        case .urgency: .number(Urgency.score(todo, in: context))
+        }
+    }
+}
+
+/// A `--sort` word that names no key.
+public struct SortError: Error, Equatable, Sendable, CustomStringConvertible {
+    public let word: String
+
+    public var description: String {
+        let keys = TodoSort.Key.allCases.map(\.rawValue).joined(separator: ", ")
+        return "\(word.debugDescription) is no sort key; use \(keys), separated by commas, with - before a key to reverse it"
+    }
+}

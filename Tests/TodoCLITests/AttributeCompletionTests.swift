@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+import TodoCore
+import TodoStore
+@testable import TodoCLI
+
+/// Tags after `+` and `-`, projects after `project:`, attribute keys and named dates, in bash,
+/// fish and zsh, from the state file the command line names.
+@Suite struct AttributeCompletionTests {
+    let shells: CompletionTests
+    let box: Sandbox
+    let other: String
+
+    init() throws {
+        shells = try CompletionTests()
+        box = shells.box
+        let base = Date(timeIntervalSince1970: 1_790_000_000)
+        var a = Todo(id: 1, uuid: UUID(), name: "a", createdAt: base)
+        a.tags = ["home", "garden"]
+        a.project = "home.garden"
+        var b = Todo(id: 2, uuid: UUID(), name: "b", createdAt: base)
+        b.tags = ["work", "Home"]
+        b.project = "work"
+        try box.write(TodoState(todos: [a, b]))
+        other = box.directory + "/tagged.json"
+        var elsewhere = Todo(id: 1, uuid: UUID(), name: "x", createdAt: base)
+        elsewhere.tags = ["elsewhere"]
+        elsewhere.project = "away"
+        try Data(StateCodec.encode(TodoState(todos: [elsewhere]))).write(to: URL(fileURLWithPath: other))
+    }
+
+    @Test func completeListsTagsAndProjectsWithTheirParents() throws {
+        #expect(try box.run("__complete", "tags") == RunResult(stdout: "Home\ngarden\nhome\nwork\n", stderr: "", status: 0))
+        #expect(try box.run("__complete", "projects") == RunResult(stdout: "home\nhome.garden\nwork\n", stderr: "", status: 0))
+        #expect(try box.run("__complete", "tags", "--file", other).stdout == "elsewhere\n")
+        #expect(try box.run("__complete", "projects", "--file", box.directory + "/none.json") == RunResult(stdout: "", stderr: "", status: 0))
+        try Data("not json".utf8).write(to: URL(fileURLWithPath: other))
+        #expect(try box.run("__complete", "tags", "--file", other) == RunResult(stdout: "", stderr: "", status: 0))
+    }
+
+    @Test func bashCompletesAttributeWordsAndFilterTerms() throws {
+        #expect(try shells.bash("todo", "add", "x", "+h") == ["+home"])
+        #expect(try shells.bash("todo", "add", "x", "+") == ["+Home", "+garden", "+home", "+work"])
+        #expect(try shells.bash("todo", "edit", "1", "-g") == ["-garden"])
+        #expect(try shells.bash("todo", "list", "-w") == ["-work"])
+        #expect(try shells.bash("todo", "add", "x", "project:h") == ["project:home", "project:home.garden"])
+        #expect(try shells.bash("todo", "add", "x", "pri:") == ["pri:H", "pri:M", "pri:L"])
+        #expect(try shells.bash("todo", "add", "x", "due:to") == ["due:today", "due:tomorrow"])
+        #expect(try shells.bash("todo", "add", "x", "pr") == ["project:", "priority:", "pri:"])
+        #expect(try shells.bash("todo", "list", "due.") == ["due.before:", "due.after:"])
+        #expect(try shells.bash("todo", "add", "x", "due.") == [])
+        #expect(try shells.bash("todo", "list", "wait.after:eo") == ["wait.after:eod", "wait.after:eow", "wait.after:eom", "wait.after:eoy"])
+        #expect(try shells.bash("todo", "add", "x", "") == [])
+        #expect(try shells.bash("todo", "--file", other, "list", "+") == ["+elsewhere"])
+        #expect(try shells.bash("todo", "list", "project:", "--file=\(other)", "+") == ["+elsewhere"])
+    }
+
+    @Test func bashCompletesAtTheColonsBashSplitsWordsAt() throws {
+        // Real bash hands `project:h` over as three words; the candidates then start after the colon.
+        let program = """
+            source \(repositoryRoot)/completions/todo.bash
+            COMP_LINE='todo add x project:h'; COMP_POINT=${#COMP_LINE}
+            COMP_WORDS=(todo add x project : h); COMP_CWORD=5
+            _todo; printf '%s\\n' "${COMPREPLY[@]}"
+            COMP_LINE='todo add x project:'; COMP_POINT=${#COMP_LINE}
+            COMP_WORDS=(todo add x project :); COMP_CWORD=4
+            _todo; printf '%s\\n' "${COMPREPLY[@]}"
+            """
+        let result = try Sandbox.execute(try requiredTool("bash"), ["-c", program], stdin: nil, environment: box.shellEnvironment)
+        #expect(result == RunResult(stdout: "home\nhome.garden\n:home\n:home.garden\n:work\n", stderr: "", status: 0))
+    }
+
+    @Test func bashCompletesFieldOptionValues() throws {
+        #expect(try shells.bash("todo", "add", "--tag", "w") == ["work"])
+        #expect(try shells.bash("todo", "edit", "1", "--project", "") == ["home", "home.garden", "work"])
+        #expect(try shells.bash("todo", "add", "--priority", "") == ["H", "M", "L"])
+        #expect(try shells.bash("todo", "add", "--wait", "fr") == ["friday"])
+        #expect(try shells.bash("todo", "list", "--sort", "due,-p") == ["due,-priority", "due,-project"])
+    }
+
+    @Test func fishCompletesAttributeWordsFilterTermsAndValues() throws {
+        #expect(try shells.fish("todo add x +g") == ["+garden"])
+        #expect(try shells.fish("todo add x +").count == 4)
+        #expect(try shells.fish("todo edit 1 -g") == ["-garden"])
+        #expect(try shells.fish("todo add x project:h") == ["project:home", "project:home.garden"])
+        #expect(try shells.fish("todo add x pri:") == ["pri:H", "pri:L", "pri:M"])
+        #expect(try shells.fish("todo list due.before:tom") == ["due.before:tomorrow"])
+        #expect(try shells.fish("todo add x pr") == ["pri:", "priority:", "project:"])
+        #expect(try shells.fish("todo --file \(other) list +") == ["+elsewhere"])
+        #expect(try shells.fish("todo add --tag w").map(shells.words) == ["work"])
+        #expect(try shells.fish("todo add --due tom").map(shells.words) == ["tomorrow"])
+        #expect(try shells.fish("todo list --sort due,-p").map(shells.words) == ["due,-priority", "due,-project"])
+    }
+
+    @Test func zshCompletesAttributeWordsFilterTermsAndValues() throws {
+        #expect(try shells.zsh("todo add x +ho").buffer == "todo add x +home ")
+        #expect(try shells.zsh("todo edit 1 -g").buffer == "todo edit 1 -garden ")
+        #expect(try shells.zsh("todo add x project:home.").buffer == "todo add x project:home.garden ")
+        #expect(try shells.zsh("todo add x proj").buffer == "todo add x project:")
+        #expect(try shells.zsh("todo list due.before:tom").buffer == "todo list due.before:tomorrow ")
+        #expect(try shells.zsh("todo list --file \(other) +").buffer == "todo list --file \(other) +elsewhere ")
+        #expect(try shells.zsh("todo add --tag wo").buffer == "todo add --tag work ")
+        #expect(try shells.zsh("todo add --due tom").buffer == "todo add --due tomorrow ")
+        let priorities = try shells.zsh("todo add x pri:")
+        #expect(priorities.buffer == "todo add x pri:")
+        #expect(priorities.screen.contains("H  L  M"))
+    }
+}
