@@ -14,10 +14,11 @@ public func main(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointe
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let text = String(decoding: bytes(data, size), as: UTF8.self)
-    guard let steps = try? BatchInput.parse(text).map(\.step) else { return 0 }
+    let dates = DateContext(now: fixedNow, timeZone: TimeZone(identifier: "UTC")!)
+    guard let steps = try? BatchInput.parse(text, in: dates).map(\.step) else { return 0 }
     let written = steps.map(line).joined()
     do {
-        let again = try BatchInput.parse(written).map(\.step)
+        let again = try BatchInput.parse(written, in: dates).map(\.step)
         invariant(again == steps, "batch steps read back as \(again), not \(steps)")
     } catch {
         invariant(false, "batch steps written out do not parse: \(error.message)\n\(written)")
@@ -32,11 +33,31 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
 /// One step as a batch line.
 func line(_ step: BatchStep) -> String {
     var out = JSONWriter()
-    func field(_ name: String, _ value: String) {
+    func key(_ name: String) {
         out.raw(", ")
         out.string(name)
         out.raw(": ")
-        out.string(value)
+    }
+    func optional(_ text: String?) {
+        if let text { out.string(text) } else { out.null() }
+    }
+    func changes(_ changes: [FieldChange]) {
+        for case .set(let field, let value) in changes {
+            key(field.key)
+            switch value {
+            case .text(let text): out.string(text)
+            case .tags(let tags):
+                out.raw("[")
+                for (index, tag) in tags.sorted().enumerated() {
+                    if index > 0 { out.raw(", ") }
+                    out.string(tag)
+                }
+                out.raw("]")
+            case .word(let word): optional(word)
+            case .priority(let priority): optional(priority?.rawValue)
+            case .date(let date): optional(date?.wire)
+            }
+        }
     }
     func references(_ action: String, _ references: [String]) {
         out.string(action)
@@ -49,15 +70,16 @@ func line(_ step: BatchStep) -> String {
     }
     out.raw("{\"action\": ")
     switch step {
-    case .add(let name, let description, let notes):
+    case .add(let name, let fields):
         out.string("add")
-        field("name", name)
-        field("description", description)
-        field("notes", notes)
-    case .edit(let reference, let changes):
+        key("name")
+        out.string(name)
+        changes(fields)
+    case .edit(let reference, let fields):
         out.string("edit")
-        field("id", reference)
-        for change in changes { field(change.field.rawValue, change.value) }
+        key("id")
+        out.string(reference)
+        changes(fields)
     case .toggle(let ids): references("toggle", ids)
     case .delete(let ids): references("delete", ids)
     case .clearCompleted: out.string("clear-completed")
