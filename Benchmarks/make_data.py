@@ -6,7 +6,7 @@ Usage: make_data.py N OUTDIR
 Every third todo (ids 3, 6, 9, ...) is completed; names are about 40 characters,
 deterministic (seeded) and unique. The same todos, in the same order, go to:
 
-  OUTDIR/todo/state.json           todo's state file (format version 4, never synced)
+  OUTDIR/todo/state.json           todo's state file (format version 5, never synced)
   OUTDIR/task/{pending,completed,undo,backlog}.data   Taskwarrior 2.6 data directory
   OUTDIR/txt/{todo,done}.txt       todo.txt-cli files (active / completed lines)
 
@@ -70,7 +70,7 @@ def main():
             active_ids.append(i)
             active_names.append(name)
 
-    state = ('{"format": "todo-state", "version": 4, "generation": "benchmark", "nextId": %d,\n'
+    state = ('{"format": "todo-state", "version": 5, "generation": "benchmark", "nextId": %d,\n'
              ' "sync": {"datasetId": null, "cursor": 0, "deletions": [], "outbox": []},\n'
              ' "todos": [' % (n + 1))
     state += ",".join("\n  " + line for line in todo_lines)

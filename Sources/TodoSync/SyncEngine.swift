@@ -129,7 +129,7 @@ public struct SyncEngine {
             // A feed cursor behind ours, or beyond what the server says it holds, is no answer.
             let feedCursor = response.feedCursor.flatMap { $0 >= state.sync.cursor && $0 <= response.cursor ? $0 : nil }
             state = try store.update { current in
-                try reduce(current, .syncPushed(outcomes.map { $0.fillingFieldsNotOnTheWire(from: current) }, feedCursor: feedCursor, at: at))
+                try reduce(current, .syncPushed(current.fillingFieldsNotOnTheWire(outcomes), feedCursor: feedCursor, at: at))
             }.after
         }
         return state

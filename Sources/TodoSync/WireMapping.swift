@@ -68,13 +68,30 @@ extension TodoState {
     }
 }
 
+extension TodoState {
+    /// `outcomes` with their records' missing fields filled in from this state, in one pass
+    /// over the todos (one pass per outcome made pushing 100,000 todos quadratic).
+    func fillingFieldsNotOnTheWire(_ outcomes: [PushOutcome]) -> [PushOutcome] {
+        let records = outcomes.compactMap(\.record)
+        guard !records.isEmpty else { return outcomes }
+        var filled: [UUID: RemoteRecord] = [:]
+        for record in fillingFieldsNotOnTheWire(records) { filled[record.uuid] = record }
+        return outcomes.map { outcome in
+            switch outcome {
+            case .applied(let opId, let record): .applied(opId: opId, record: filled[record.uuid] ?? record)
+            case .conflict(let opId, let record?): .conflict(opId: opId, record: filled[record.uuid] ?? record)
+            case .conflict: outcome
+            }
+        }
+    }
+}
+
 extension PushOutcome {
-    /// The outcome with its record's missing fields filled in from `state`.
-    func fillingFieldsNotOnTheWire(from state: TodoState) -> PushOutcome {
+    /// The server's record in the answer, if it sent one.
+    var record: RemoteRecord? {
         switch self {
-        case .applied(let opId, let record): .applied(opId: opId, record: state.fillingFieldsNotOnTheWire([record])[0])
-        case .conflict(let opId, let record?): .conflict(opId: opId, record: state.fillingFieldsNotOnTheWire([record])[0])
-        case .conflict: self
+        case .applied(_, let record): record
+        case .conflict(_, let record): record
         }
     }
 }
