@@ -9,8 +9,8 @@ import TodoStore
 
 /// The argument parser, then the whole command. An input is argv, words separated by NUL.
 ///
-/// A parsed command line, written out canonically (command, `--long=value` options, `--`,
-/// arguments), parses to the same invocation. Run in a scratch directory on a state file
+/// A parsed command line, written out canonically (command, `--long=value` options,
+/// arguments, and `--` where the literal words began), parses to the same invocation. Run in a scratch directory on a state file
 /// with a journal, a command exits 0, 1 or 2; a failure says why on stderr and leaves the
 /// state file and journal byte-identical; read-only commands never change them.
 @_cdecl("FuzzArguments_main")
@@ -31,7 +31,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
 }
 
 /// The invocation as one command line: the command, each option as `--long` or `--long=value`
-/// (by name, then in the order given), `--`, the arguments.
+/// (by name, then in the order given), the arguments, with `--` where the literal words began
+/// (words after it are never attribute words or filter terms), if anywhere.
 func canonical(_ invocation: Invocation) -> [String] {
     let options = (CommandTable.command(named: invocation.command)?.options ?? []) + CommandTable.globalOptions
     var words = [invocation.command]
@@ -39,7 +40,8 @@ func canonical(_ invocation: Invocation) -> [String] {
         let takesValue = options.first { $0.long == long }?.valueName != nil
         words += values.map { takesValue ? "--\(long)=\($0)" : "--\(long)" }
     }
-    return words + ["--"] + invocation.arguments
+    guard let literal = invocation.literalFrom else { return words + invocation.arguments }
+    return words + invocation.arguments[..<literal] + ["--"] + invocation.arguments[literal...]
 }
 
 /// Whether running the command touches nothing outside the scratch directory: no path with a
