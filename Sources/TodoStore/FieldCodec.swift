@@ -47,23 +47,7 @@ enum FieldCodec {
     }
 
     static func write(_ value: FieldValue, to out: inout JSONWriter) {
-        switch value {
-        case .text(let text): out.string(text)
-        case .tags(let tags):
-            out.raw("[")
-            for (index, tag) in tags.sorted().enumerated() {
-                if index > 0 { out.raw(", ") }
-                out.string(tag)
-            }
-            out.raw("]")
-        case .word(let word): optional(word, to: &out)
-        case .priority(let priority): optional(priority?.rawValue, to: &out)
-        case .date(let date): optional(date?.wire, to: &out)
-        }
-    }
-
-    private static func optional(_ text: String?, to out: inout JSONWriter) {
-        if let text { out.string(text) } else { out.null() }
+        out.value(value)
     }
 
     /// Reads a value of `kind`; an empty word is none.
@@ -91,5 +75,29 @@ enum FieldCodec {
             }
             return .date(date)
         }
+    }
+}
+
+extension JSONWriter {
+    /// A field's value as the state file, `--json` and batch lines write it: text, an array
+    /// of tags (sorted), or a string or null.
+    public mutating func value(_ value: FieldValue) {
+        switch value {
+        case .text(let text): string(text)
+        case .tags(let tags):
+            raw("[")
+            for (index, tag) in tags.sorted().enumerated() {
+                if index > 0 { raw(", ") }
+                string(tag)
+            }
+            raw("]")
+        case .word(let word): optionalString(word)
+        case .priority(let priority): optionalString(priority?.rawValue)
+        case .date(let date): optionalString(date?.wire)
+        }
+    }
+
+    private mutating func optionalString(_ text: String?) {
+        if let text { string(text) } else { null() }
     }
 }

@@ -38,15 +38,13 @@ private struct NameStream {
     func lines() throws(StoreError) -> [UInt8]? {
         var buffer = try read(at: 0, count: min(file.size, Self.chunk))
         var offset = buffer.count
-        let marker = Array("\n \"todos\": [".utf8)
-        guard let at = SparseReader.firstIndex(of: marker, in: buffer, from: 0),
-            let header = try? StateCodec.decodeSnapshot(Array(buffer[..<(at + marker.count)]) + Array("]}".utf8), selecting: .none),
+        guard let (header, todosStart) = (try? StateCodec.decodeHeader(buffer)) ?? nil,
             header.version >= 4, let changes = try journalChanges(generation: header.generation)
         else { return nil }
         var pending = changes.sorted { $0.key < $1.key }[...]
         var out: [UInt8] = []
         out.reserveCapacity(file.size / 5)
-        var position = at + marker.count
+        var position = todosStart
         var previous = 0
         while true {
             guard let newline = Self.lineBreak(in: buffer, from: position) else {

@@ -24,13 +24,7 @@ struct SparseReader {
     /// whole. Numbers that `journal` puts or removes are not looked for: it decides them.
     func read(_ selection: TodoSelection, journal: Journal.Contents? = nil) throws(StoreError) -> StateCodec.Snapshot? {
         var numbers = selection.numbers
-        guard let (header, todosStart) = try readHeader() else { return nil }
-        var snapshot: StateCodec.Snapshot
-        do {
-            snapshot = try StateCodec.decodeSnapshot(header + Array("]}".utf8), selecting: .none)
-        } catch {
-            throw .corrupt(path: path, reason: error.description)
-        }
+        guard var (snapshot, todosStart) = try readHeader() else { return nil }
         guard snapshot.version >= 4, snapshot.generation != nil else { return nil }
         snapshot.selection = selection
         if let journal, journal.generation == snapshot.generation {
@@ -65,14 +59,16 @@ struct SparseReader {
         case unsure
     }
 
-    /// The bytes up to and including `"todos": [`, and where the todos start.
-    private func readHeader() throws(StoreError) -> ([UInt8], Int)? {
-        let marker = Array("\n \"todos\": [".utf8)
+    /// The header decoded, and where the todos start, reading more of the file until it
+    /// holds the whole header (the sync outbox can make it long).
+    private func readHeader() throws(StoreError) -> (StateCodec.Snapshot, Int)? {
         var count = min(file.size, 64 << 10)
         while true {
             let head = try bytes(at: 0, count: count)
-            if let at = Self.firstIndex(of: marker, in: head, from: 0) {
-                return (Array(head[..<(at + marker.count)]), at + marker.count)
+            do {
+                if let header = try StateCodec.decodeHeader(head) { return header }
+            } catch {
+                throw .corrupt(path: path, reason: error.description)
             }
             guard count < file.size else { return nil }
             count = min(file.size, count * 4)

@@ -147,6 +147,17 @@ public enum StateCodec {
         return out.bytes
     }
 
+    /// What ends the header: the todos follow, one a line, to the end of the file.
+    static let todosMarker = Array("\n \"todos\": [".utf8)
+
+    /// The header at the start of `bytes` (everything before the todos), decoded with no
+    /// todo, and where the todos start; nil when `bytes` does not hold all of it.
+    static func decodeHeader(_ bytes: [UInt8]) throws(DecodeError) -> (snapshot: Snapshot, todosStart: Int)? {
+        guard let at = SparseReader.firstIndex(of: todosMarker, in: bytes, from: 0) else { return nil }
+        let end = at + todosMarker.count
+        return (try decodeSnapshot(Array(bytes[..<end]) + Array("]}".utf8), selecting: .none), end)
+    }
+
     static func write(_ undo: UndoPointer, to out: inout JSONWriter) {
         out.raw("{\"log\": ")
         out.string(undo.log)

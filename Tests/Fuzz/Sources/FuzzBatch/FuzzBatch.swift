@@ -38,25 +38,10 @@ func line(_ step: BatchStep) -> String {
         out.string(name)
         out.raw(": ")
     }
-    func optional(_ text: String?) {
-        if let text { out.string(text) } else { out.null() }
-    }
     func changes(_ changes: [FieldChange]) {
         for case .set(let field, let value) in changes {
             key(field.key)
-            switch value {
-            case .text(let text): out.string(text)
-            case .tags(let tags):
-                out.raw("[")
-                for (index, tag) in tags.sorted().enumerated() {
-                    if index > 0 { out.raw(", ") }
-                    out.string(tag)
-                }
-                out.raw("]")
-            case .word(let word): optional(word)
-            case .priority(let priority): optional(priority?.rawValue)
-            case .date(let date): optional(date?.wire)
-            }
+            out.value(value)
         }
     }
     func references(_ action: String, _ references: [String]) {
