@@ -18,7 +18,7 @@ let package = Package(
     targets: [
         .target(name: "TodoCore"),
         .target(name: "TodoStore", dependencies: ["TodoCore", "TodoWire"]),
-        .target(name: "TodoWire"),
+        .target(name: "TodoWire", dependencies: ["TodoCore"]),
         .target(name: "TodoSync", dependencies: ["TodoCore", "TodoStore", "TodoWire"]),
         .target(name: "TodoHTTP", dependencies: ["TodoSync", "TodoWire"]),
         .target(name: "TodoCLI", dependencies: ["TodoCore", "TodoStore", "TodoWire", "TodoSync"]),
@@ -26,9 +26,9 @@ let package = Package(
         .executableTarget(name: "todo-sync", dependencies: ["TodoCLI", "TodoHTTP"]),
         .testTarget(name: "TodoCoreTests", dependencies: ["TodoCore"]),
         .testTarget(name: "TodoStoreTests", dependencies: ["TodoStore", "TodoCore"]),
-        .testTarget(name: "TodoWireTests", dependencies: ["TodoWire"]),
+        .testTarget(name: "TodoWireTests", dependencies: ["TodoWire", "TodoCore"]),
         .testTarget(name: "TodoSyncTests", dependencies: ["TodoSync", "TodoCore", "TodoStore", "TodoWire"]),
-        .testTarget(name: "TodoCLITests", dependencies: ["TodoCLI", "TodoCore", "TodoStore"]),
+        .testTarget(name: "TodoCLITests", dependencies: ["TodoCLI", "TodoCore", "TodoStore"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

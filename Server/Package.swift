@@ -32,6 +32,7 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "TodoWire", package: "todo"),
+                .product(name: "TodoCore", package: "todo"),
             ]
         ),
         .executableTarget(
@@ -44,6 +45,7 @@ let package = Package(
                 "TodoServer",
                 .product(name: "XCTVapor", package: "vapor"),
                 .product(name: "TodoWire", package: "todo"),
+                .product(name: "TodoCore", package: "todo"),
             ]
         ),
     ],

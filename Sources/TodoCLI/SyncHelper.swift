@@ -6,9 +6,9 @@ import TodoStore
 
 /// The `todo-sync` executable beside the running `todo`.
 func syncHelperPath() -> String {
-    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-    let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-    let executable = count > 0 ? String(cString: buffer) : CommandLine.arguments[0]
+    var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
+    let count = buffer.withUnsafeMutableBufferPointer { readlink("/proc/self/exe", $0.baseAddress!, $0.count - 1) }
+    let executable = count > 0 ? String(decoding: buffer.prefix(count), as: UTF8.self) : CommandLine.arguments[0]
     return PathText.sibling(of: executable, named: "todo-sync")
 }
 

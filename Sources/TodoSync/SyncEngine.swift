@@ -99,7 +99,7 @@ public struct SyncEngine {
             guard page.datasetId == state.sync.datasetId else {
                 throw SyncError.badResponse("the server's dataset changed in the middle of a sync; run todo sync again")
             }
-            let records = state.fillingFieldsNotOnTheWire(try page.changes.map(RemoteRecord.init))
+            let records = try page.changes.map(RemoteRecord.init)
             let next = try nextCursor(page, after: cursor)
             report.pulled += countNew(records, in: state)
             if !records.isEmpty || next != state.sync.cursor || state.hasUnmarkedAcknowledgements {
@@ -129,7 +129,7 @@ public struct SyncEngine {
             // A feed cursor behind ours, or beyond what the server says it holds, is no answer.
             let feedCursor = response.feedCursor.flatMap { $0 >= state.sync.cursor && $0 <= response.cursor ? $0 : nil }
             state = try store.update { current in
-                try reduce(current, .syncPushed(current.fillingFieldsNotOnTheWire(outcomes), feedCursor: feedCursor, at: at))
+                try reduce(current, .syncPushed(outcomes, feedCursor: feedCursor, at: at))
             }.after
         }
         return state

@@ -1,4 +1,5 @@
 import Foundation
+import TodoCore
 
 /// The JSON bodies of the sync API v1 (`/v1/...`), shared by `todo` and `todo-server`.
 ///
@@ -12,8 +13,9 @@ public enum SyncAPI {
     public static let maxChangesPerPage = 1000
 }
 
-/// The content of a todo: every field a device can change.
-public struct TodoFields: Codable, Sendable, Equatable {
+/// The content of a todo: every field a device can change. Its attributes (tags, project,
+/// …) are members of the same JSON object, each under its field's key (`WireAttributes`).
+public struct TodoFields: Sendable, Equatable {
     public var name: String
     public var description: String
     public var notes: String
@@ -21,10 +23,11 @@ public struct TodoFields: Codable, Sendable, Equatable {
     public var createdAt: Date
     public var updatedAt: Date
     public var completedAt: Date?
+    public var attributes: WireAttributes
 
     public init(
         name: String, description: String = "", notes: String = "", completed: Bool = false,
-        createdAt: Date, updatedAt: Date, completedAt: Date? = nil
+        createdAt: Date, updatedAt: Date, completedAt: Date? = nil, attributes: WireAttributes = WireAttributes()
     ) {
         self.name = name
         self.description = description
@@ -33,6 +36,39 @@ public struct TodoFields: Codable, Sendable, Equatable {
         self.createdAt = createdAt
         self.updatedAt = updatedAt
         self.completedAt = completedAt
+        self.attributes = attributes
+    }
+}
+
+extension TodoFields: Codable {
+    private enum Key {
+        static let name = WireKey("name"), description = WireKey("description"), notes = WireKey("notes")
+        static let completed = WireKey("completed"), createdAt = WireKey("createdAt")
+        static let updatedAt = WireKey("updatedAt"), completedAt = WireKey("completedAt")
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        name = try container.decode(String.self, forKey: Key.name)
+        description = try container.decode(String.self, forKey: Key.description)
+        notes = try container.decode(String.self, forKey: Key.notes)
+        completed = try container.decode(Bool.self, forKey: Key.completed)
+        createdAt = try container.decode(Date.self, forKey: Key.createdAt)
+        updatedAt = try container.decode(Date.self, forKey: Key.updatedAt)
+        completedAt = try container.decodeIfPresent(Date.self, forKey: Key.completedAt)
+        attributes = try WireAttributes(from: container)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(name, forKey: Key.name)
+        try container.encode(description, forKey: Key.description)
+        try container.encode(notes, forKey: Key.notes)
+        try container.encode(completed, forKey: Key.completed)
+        try container.encode(createdAt, forKey: Key.createdAt)
+        try container.encode(updatedAt, forKey: Key.updatedAt)
+        try container.encodeIfPresent(completedAt, forKey: Key.completedAt)
+        try attributes.encode(to: &container)
     }
 }
 

@@ -22,14 +22,22 @@ final class TestServer {
 
     var url: String { "http://127.0.0.1:\(port)" }
 
-    init(directory: String) throws {
+    /// A new database with the user alice; or a copy of `fixture` (in Tests/TodoCLITests/
+    /// Fixtures: `NAME.sqlite`, and alice's token in `NAME.token`), which the server migrates.
+    init(directory: String, fixture: String? = nil) throws {
         guard FileManager.default.isExecutableFile(atPath: Self.binary) else {
             throw TestFailure("no todo-server at \(Self.binary): build it first (swift build --package-path Server) or set TODO_SERVER_BINARY")
         }
         self.directory = directory
         database = directory + "/server.sqlite"
         port = try freePort()
-        try addUser()
+        if let fixture {
+            let base = Self.repository.appendingPathComponent("Tests/TodoCLITests/Fixtures/\(fixture)").path
+            try FileManager.default.copyItem(atPath: base + ".sqlite", toPath: database)
+            token = try String(contentsOfFile: base + ".token", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        } else {
+            try addUser()
+        }
         try start()
     }
 

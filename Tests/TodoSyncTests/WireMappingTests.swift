@@ -7,40 +7,37 @@ import TodoWire
 @Suite struct WireMappingTests {
     let date = Date(timeIntervalSince1970: 1_790_000_000)
 
-    @Test func contentRoundTripsThroughTheWire() {
+    @Test func contentRoundTripsThroughTheWire() throws {
         let (created, updated, completed) = (date, date.addingTimeInterval(60), date.addingTimeInterval(120))
         let content = TodoContent(name: "é 🎉", description: "d", notes: "n", completed: true, completedAt: completed, createdAt: created, updatedAt: updated)
         // Three different dates, so a mapping that swapped two would show.
-        #expect(content.wire == TodoFields(name: "é 🎉", description: "d", notes: "n", completed: true, createdAt: created, updatedAt: updated, completedAt: completed))
-        #expect(TodoContent(content.wire) == content)
+        #expect(content.wire == TodoFields(name: "é 🎉", description: "d", notes: "n", completed: true, createdAt: created, updatedAt: updated, completedAt: completed, attributes: WireAttributes(all: content)))
+        #expect(try TodoContent(content.wire) == content)
         let operation = OutboxOperation(opId: UUID(), uuid: UUID(), baseRev: 7, content: nil)
         #expect(operation.wire.kind == .delete)
         #expect(operation.wire.baseRev == 7)
     }
 
-    @Test func fieldsTheWireDoesNotCarryComeFromTheAgreedCopyElseTheLocalOne() {
-        var synced = Todo(id: 1, uuid: UUID(), name: "a", createdAt: date)
-        synced.tags = ["now"]
-        var agreed = synced.content
-        agreed.tags = ["agreed"]
-        agreed.due = .day(CalendarDay(iso: "2026-12-01")!)
-        synced.base = SyncBase(rev: 2, content: agreed)
-        var local = Todo(id: 2, uuid: UUID(), name: "b", createdAt: date)
-        local.project = "here"
-        var gone = TodoContent(name: "c", createdAt: date, updatedAt: date)
-        gone.priority = .low
-        let deletion = PendingDeletion(uuid: UUID(), base: SyncBase(rev: 3, content: gone), name: "c")
-        let state = TodoState(todos: [synced, local], sync: SyncState(deletions: [deletion]))
-        let wire = TodoContent(name: "from the server", createdAt: date, updatedAt: date)
-        let unknown = UUID()
-        let records = [synced.uuid, local.uuid, deletion.uuid, unknown].map { RemoteRecord(uuid: $0, rev: 9, content: wire) }
-            + [RemoteRecord(uuid: synced.uuid, rev: 10, content: nil)]
-        let filled = state.fillingFieldsNotOnTheWire(records)
-        #expect(filled.map { $0.content?.tags } == [["agreed"], [], [], [], nil])
-        #expect(filled.map { $0.content?.due } == [agreed.due, nil, nil, nil, nil])
-        #expect(filled.map { $0.content?.project } == [nil, "here", nil, nil, nil])
-        #expect(filled.map { $0.content?.priority } == [nil, nil, .low, nil, nil])
-        #expect(filled.map { $0.content?.name } == ["from the server", "from the server", "from the server", "from the server", nil])
+    @Test func attributesTravelWholeInAPushAndAbsentMeansUnsetInARecord() throws {
+        var content = TodoContent(name: "a", createdAt: date, updatedAt: date)
+        content.tags = ["b", "a"]
+        content.due = .day(CalendarDay(iso: "2026-12-01")!)
+        let json = String(decoding: try WireJSON.encoder.encode(content.wire), as: UTF8.self)
+        // Every attribute is sent, unset ones as null, so that clearing one reaches the server.
+        #expect(json == #"{"completed":false,"createdAt":"2026-09-21T14:13:20.000Z","description":"","due":"2026-12-01","name":"a","notes":"","priority":null,"project":null,"tags":["a","b"],"updatedAt":"2026-09-21T14:13:20.000Z","wait":null}"#)
+        #expect(try TodoContent(content.wire) == content)
+        let sparse = try WireJSON.decoder.decode(TodoFields.self, from: Data(#"{"completed":false,"createdAt":"2026-09-21T14:13:20.000Z","description":"","name":"a","notes":"","project":"home","updatedAt":"2026-09-21T14:13:20.000Z"}"#.utf8))
+        #expect(sparse.attributes.values == [.project: .word("home")])
+        var expected = TodoContent(name: "a", createdAt: date, updatedAt: date)
+        expected.project = "home"
+        #expect(try TodoContent(sparse) == expected)
+    }
+
+    @Test func aRecordWithAnAttributeTheModelCannotHoldIsABadResponse() {
+        let fields = TodoFields(name: "a", createdAt: date, updatedAt: date, attributes: WireAttributes([.tags: .tags(["has blank"])]))
+        #expect(throws: SyncError.badResponse("the server sent todo 00000000-0000-0000-0000-000000000001 with an invalid tags 'has blank'")) {
+            try RemoteRecord(TodoRecord(uuid: UUID(uuidString: "00000000-0000-0000-0000-000000000001")!, rev: 1, deleted: false, todo: fields))
+        }
     }
 
     @Test func recordsWithoutContentMustBeTombstones() throws {
@@ -56,6 +53,14 @@ import TodoWire
         #expect(problem(String(repeating: "x", count: 4097)) == "its name is longer than 4096 bytes")
         #expect(problem("nul\u{0}") == "it contains a NUL character")
         #expect(problem("ok", notes: String(repeating: "é", count: 40000)) == "its notes are longer than 65536 bytes")
+        var tagged = TodoContent(name: "t", createdAt: date, updatedAt: date)
+        tagged.tags = Set((0...FieldProblem.maxTags).map { "t\($0)" })
+        #expect(tagged.problemForServer == "it has more than 64 tags")
+        tagged.tags = [String(repeating: "x", count: 257)]
+        #expect(tagged.problemForServer == "a tag is longer than 256 bytes")
+        tagged.tags = []
+        tagged.project = String(repeating: "p", count: 257)
+        #expect(tagged.problemForServer == "a project is longer than 256 bytes")
     }
 
     @Test func exitStatusesPerKind() {

@@ -56,7 +56,7 @@ public func configure(_ app: Application, settings: ServerSettings? = nil) async
         // few per event loop so other requests are not starved meanwhile.
         try app.databases.use(.postgres(url: url, maxConnectionsPerEventLoop: 4), as: .psql)
     }
-    app.migrations.add(CreateSchema())
+    app.migrations.add(schemaMigrations)
 
     app.routes.defaultMaxBodySize = ByteCount(value: settings.maxBodyBytes)
     app.middleware = Middlewares()

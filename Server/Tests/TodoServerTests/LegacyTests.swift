@@ -1,3 +1,4 @@
+import TodoCore
 import TodoWire
 import XCTVapor
 
@@ -191,6 +192,25 @@ final class LegacyTests: ServerTestCase {
         _ = try await push(token, [Make.delete(uuid, base: 3)])
         list = try decode([Todo].self, try await send(.GET, "todos"))
         XCTAssertEqual(list.map(\.id), [3])
+    }
+
+    /// The book's routes know nothing of tags, project, priority or dates: updating a todo
+    /// through them, or posting its id again, keeps every one.
+    func testLegacyUpdatesNeverEraseAttributes() async throws {
+        let uuid = UUID()
+        var fields = Make.fields("tagged")
+        fields.attributes = WireAttributes([
+            .tags: .tags(["a", "b"]), .project: .word("home"), .priority: .priority(.high),
+            .due: .date(DueDate(wire: "2026-12-01")), .wait: .date(DueDate(wire: "2026-11-30T08:00:00.000Z")),
+        ])
+        _ = try await push(token, [PushOperation(opId: UUID(), kind: .put, uuid: uuid, baseRev: 0, todo: fields)])
+        _ = try await send(.POST, "updateTodo", headers: ["id": "1", "name": "renamed", "completed": "true"])
+        _ = try await send(.POST, "postTodo", headers: ["id": "1", "name": "renamed again", "notes": "n"])
+        let feed = try await changes(token)
+        let record = try XCTUnwrap(feed.changes.last)
+        XCTAssertEqual(record.rev, 3)
+        XCTAssertEqual(record.todo?.name, "renamed again")
+        XCTAssertEqual(record.todo?.attributes, fields.attributes)
     }
 
     func testPostingAnExistingIdUpdatesIt() async throws {

@@ -35,7 +35,7 @@ enum TestDatabase {
         let app = try await Application.make(.testing)
         do {
             try app.databases.use(.postgres(url: url), as: .psql)
-            app.migrations.add(CreateSchema())
+            app.migrations.add(schemaMigrations)
             try await app.autoRevert()
             try await app.asyncShutdown()
         } catch {

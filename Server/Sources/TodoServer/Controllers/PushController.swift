@@ -1,3 +1,4 @@
+import TodoCore
 import TodoWire
 import Vapor
 
@@ -55,6 +56,9 @@ enum FieldLimits {
         case .descriptionTooLong: "description is longer than \(FieldProblem.maxTextBytes) bytes"
         case .notesTooLong: "notes is longer than \(FieldProblem.maxTextBytes) bytes"
         case .containsNUL: "text must not contain NUL characters"
+        case .tooManyTags: "tags has more than \(FieldProblem.maxTags) members"
+        case .wordTooLong(let field): "\(field.key) has a value longer than \(FieldProblem.maxWordBytes) bytes"
+        case .invalid(let field, let value): "\(field.key) cannot hold \(value.debugDescription): \(field.valueRule)"
         }
     }
 }

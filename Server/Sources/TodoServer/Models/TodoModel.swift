@@ -21,6 +21,9 @@ final class TodoModel: Model, @unchecked Sendable {
     @Field(key: "created_at_ms") var createdAtMs: Int64
     @Field(key: "updated_at_ms") var updatedAtMs: Int64
     @OptionalField(key: "completed_at_ms") var completedAtMs: Int64?
+    /// The attributes that are set (tags, project, …) as a JSON object (`WireAttributes`),
+    /// or NULL when none is: added by `AddAttributes`.
+    @OptionalField(key: "attributes") var attributesJSON: String?
 
     init() {}
 
@@ -47,6 +50,19 @@ final class TodoModel: Model, @unchecked Sendable {
         createdAtMs = ISO8601Millis.milliseconds(fields.createdAt)
         updatedAtMs = ISO8601Millis.milliseconds(fields.updatedAt)
         completedAtMs = fields.completedAt.map(ISO8601Millis.milliseconds)
+        setAttributes(attributes.updated(by: fields.attributes))
+    }
+
+    /// The stored attributes; the column only ever holds what `setAttributes` wrote.
+    var attributes: WireAttributes {
+        guard let json = attributesJSON else { return WireAttributes() }
+        return (try? WireJSON.decoder.decode(WireAttributes.self, from: Data(json.utf8))) ?? WireAttributes()
+    }
+
+    private func setAttributes(_ attributes: WireAttributes) {
+        let set = attributes.setOnly
+        attributesJSON = set.values.isEmpty
+            ? nil : (try? WireJSON.encoder.encode(set)).map { String(decoding: $0, as: UTF8.self) }
     }
 
     func makeTombstone() {
@@ -56,6 +72,7 @@ final class TodoModel: Model, @unchecked Sendable {
         notes = ""
         completed = false
         completedAtMs = nil
+        attributesJSON = nil
     }
 
     var fields: TodoFields? {
@@ -64,7 +81,8 @@ final class TodoModel: Model, @unchecked Sendable {
             name: name, description: details, notes: notes, completed: completed,
             createdAt: ISO8601Millis.date(milliseconds: createdAtMs),
             updatedAt: ISO8601Millis.date(milliseconds: updatedAtMs),
-            completedAt: completedAtMs.map(ISO8601Millis.date(milliseconds:)))
+            completedAt: completedAtMs.map(ISO8601Millis.date(milliseconds:)),
+            attributes: attributes)
     }
 
     var record: TodoRecord {
@@ -96,6 +114,7 @@ extension TodoModel {
             ($createdAtMs.key.description, bind(createdAtMs)),
             ($updatedAtMs.key.description, bind(updatedAtMs)),
             ($completedAtMs.key.description, bind(completedAtMs)),
+            ($attributesJSON.key.description, bind(attributesJSON)),
         ]
     }
 }

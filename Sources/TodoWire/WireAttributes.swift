@@ -1,0 +1,116 @@
+import Foundation
+import TodoCore
+
+/// A todo's attributes (`TodoField.attributes`: tags, project, priority, dates) on the wire,
+/// each under its field's key, by its kind: tags as a sorted array of strings; a word, a
+/// priority or a date (`DueDate.wire`) as a string or null.
+///
+/// Which keys are present matters. In a push, a key that is absent leaves the server's value
+/// alone (so a client that does not know a field never erases it); null or `[]` clears it.
+/// A record from the server is whole: an absent key is a field that is not set.
+public struct WireAttributes: Sendable, Equatable {
+    /// The values sent, by field; a field absent here was not sent.
+    public var values: [TodoField: FieldValue]
+
+    public init(_ values: [TodoField: FieldValue] = [:]) {
+        self.values = values
+    }
+
+    /// Every attribute of `holder`, set or not: what a client pushes.
+    public init(all holder: some TodoFieldHolder) {
+        values = Dictionary(uniqueKeysWithValues: TodoField.attributes.map { ($0, $0.value(of: holder)) })
+    }
+
+    /// Only the attributes that are set: how the server stores and sends them.
+    public var setOnly: WireAttributes {
+        WireAttributes(values.filter(\.value.isSet))
+    }
+
+    /// `self` with every value `change` sends put in place of this one's.
+    public func updated(by change: WireAttributes) -> WireAttributes {
+        WireAttributes(values.merging(change.values) { _, new in new })
+    }
+
+    /// `holder` with these values set, and the attributes absent here unset; or the first
+    /// field whose value it cannot hold (`TodoField.checked`).
+    public func apply(to holder: inout some TodoFieldHolder) throws(ReduceError) {
+        for field in TodoField.attributes {
+            field.set(try field.checked(values[field] ?? field.spec.kind.unset), on: &holder)
+        }
+    }
+
+    func encode(to container: inout KeyedEncodingContainer<WireKey>) throws {
+        for field in TodoField.attributes {
+            guard let value = values[field] else { continue }
+            try value.encode(to: &container, forKey: WireKey(field.key))
+        }
+    }
+
+    init(from container: KeyedDecodingContainer<WireKey>) throws {
+        var values: [TodoField: FieldValue] = [:]
+        for field in TodoField.attributes {
+            let key = WireKey(field.key)
+            guard container.contains(key) else { continue }
+            values[field] = try field.spec.kind.decode(from: container, forKey: key)
+        }
+        self.values = values
+    }
+}
+
+extension WireAttributes: Codable {
+    /// A JSON object of the attributes alone (the server's storage column).
+    public init(from decoder: any Decoder) throws {
+        try self.init(from: decoder.container(keyedBy: WireKey.self))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try encode(to: &container)
+    }
+}
+
+/// Any key of a JSON object.
+struct WireKey: CodingKey {
+    let stringValue: String
+    var intValue: Int? { nil }
+    init(_ string: String) { stringValue = string }
+    init?(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+}
+
+extension FieldValue {
+    func encode(to container: inout KeyedEncodingContainer<WireKey>, forKey key: WireKey) throws {
+        switch self {
+        case .text(let text): try container.encode(text, forKey: key)
+        case .tags(let tags): try container.encode(tags.sorted(), forKey: key)
+        case .word(let word): try container.encode(word, forKey: key)
+        case .priority(let priority): try container.encode(priority?.rawValue, forKey: key)
+        case .date(let date): try container.encode(date?.wire, forKey: key)
+        }
+    }
+}
+
+extension FieldKind {
+    func decode(from container: KeyedDecodingContainer<WireKey>, forKey key: WireKey) throws -> FieldValue {
+        func fail(_ expected: String) -> DecodingError {
+            .dataCorruptedError(forKey: key, in: container, debugDescription: "expected \(expected)")
+        }
+        switch self {
+        case .text:
+            return .text(try container.decode(String.self, forKey: key))
+        case .tags:
+            return .tags(Set(try container.decodeIfPresent([String].self, forKey: key) ?? []))
+        case .word:
+            let word = try container.decodeIfPresent(String.self, forKey: key)
+            return .word(word?.isEmpty == true ? nil : word)
+        case .priority:
+            guard let text = try container.decodeIfPresent(String.self, forKey: key) else { return .priority(nil) }
+            guard let priority = Priority(rawValue: text) else { throw fail("\"H\", \"M\", \"L\" or null") }
+            return .priority(priority)
+        case .date:
+            guard let text = try container.decodeIfPresent(String.self, forKey: key) else { return .date(nil) }
+            guard let date = DueDate(wire: text) else { throw fail("a date like \"2026-12-01\" or \"2026-12-01T15:00:00.000Z\", or null") }
+            return .date(date)
+        }
+    }
+}
