@@ -142,6 +142,11 @@ make_states() {
     # (a) history: add - of the N names, every third completed, then BULK toggles of all.
     s=$d/states/history; mkdir -p "$s"
     "$TODO" --file "$s/state.json" --quiet add - <"$names" >/dev/null
+    # The attributes make_data.py gives, as a person gives them: bulk `modify -` by word.
+    local words ids
+    while IFS=$'\t' read -r words ids; do
+        tr ' ' '\n' <<<"$ids" | "$TODO" --file "$s/state.json" --quiet modify - "$words" >/dev/null
+    done <"$d/pristine/todo/modify.txt"
     seq 3 3 "$n" | "$TODO" --file "$s/state.json" --quiet toggle - >/dev/null
     for _ in $(seq "$BULK"); do seq 1 "$n" | "$TODO" --file "$s/state.json" --quiet toggle - >/dev/null; done
     # (b) synced: the synthetic file after a full sync with the local server.
@@ -165,8 +170,15 @@ make_states() {
         local got
         got=$("$TODO" --file "$d/states/$s/state.json" list --json | python3 -c 'import json,sys; t=json.load(sys.stdin); print(len(t), sum(not x["completed"] for x in t))')
         [[ $got == "$n $ACTIVE" ]] || { echo "compare.sh: state $s has '$got' todos, want '$n $ACTIVE'" >&2; exit 1; }
+        got=$("$TODO" --file "$d/states/$s/state.json" list --filter all +work project:garden due.before:eom --ids | cksum)
+        [[ $got == "$(attribute_sum "$d/states/synthetic/state.json")" ]] || { echo "compare.sh: state $s has other attributes than the synthetic one" >&2; exit 1; }
         log "$(printf 'N=%s state %-9s %s' "$n" "$s" "$(cd "$d/states/$s" && du -ch state.json* | tail -1 | cut -f1)")"
     done
+}
+
+# attribute_sum FILE: a checksum of which todos have a tag, a project and a due date.
+attribute_sum() {
+    "$TODO" --file "$1" list --filter all +work project:garden due.before:eom --ids | cksum
 }
 
 # --- data sets and the three tools ---------------------------------------------------------
@@ -219,6 +231,11 @@ EOF
     measure "$n" task list "" task list
     measure "$n" txt list "" "${txt[@]}" ls
 
+    # Issue 11: a tag, and a project with a due date, as filters (todo.txt has no due filter).
+    measure "$n" task tag "" task +work list
+    measure "$n" txt tag "" "${txt[@]}" ls +work
+    measure "$n" task projdue "" task project:garden due.before:eow list
+
     measure "$n" task show "" task "$TASK_ID" info
     measure "$n" txt show "" "${txt[@]}" ls "$TXT_TERM"
 
@@ -241,6 +258,8 @@ EOF
         $p_todo
         measure "$n" "$tool" add "$p_todo" "$TODO" --file "$state" add "$ADD_NAME"
         measure "$n" "$tool" list "" "$TODO" --file "$state" list --filter active
+        measure "$n" "$tool" tag "" "$TODO" --file "$state" list +work
+        measure "$n" "$tool" projdue "" "$TODO" --file "$state" list project:garden due.before:eow
         measure "$n" "$tool" show "" "$TODO" --file "$state" show "$TODO_ID"
         measure "$n" "$tool" change "$p_todo" "$TODO" --file "$state" toggle "$TODO_ID"
         measure "$n" "$tool" delete "$p_todo" "$TODO" --file "$state" delete "$TODO_ID"
@@ -313,10 +332,11 @@ print("Versions: %s; Taskwarrior %s; %s; %s" % (out(os.environ.get("TODO_BIN", "
 print("Medians of hyperfine -N --output=pipe runs, in ms; peak memory = maximum RSS of one run (/usr/bin/time -v), MiB.")
 print()
 
-ops = ["add", "list", "show", "change", "delete", "complete"]
+ops = ["add", "list", "show", "change", "delete", "complete", "tag", "projdue"]
 states = ["synthetic", "history", "synced", "journal"]
 label = {"add": "add one", "list": "list active", "show": "show one", "change": "change one",
-         "delete": "delete one", "complete": "completion"}
+         "delete": "delete one", "complete": "completion", "tag": "list +work",
+         "projdue": "list proj due"}
 f = lambda v: "%.1f" % v if v is not None else "-"
 r = lambda a, b: "%.2f" % (a / b) if a is not None and b else "-"
 for n in sizes:
@@ -360,6 +380,13 @@ for st in states:
               % (st, worst, rss[(s, tool, worst)], rss[(s, "task", worst)]))
         t = ms[(s, tool, "complete")]
         check(t <= 20, "%-9s 10k completion todo %.1f ms <= 20 ms" % (st, t))
+    for s in [str(n) for n in sizes if n in (10000, 100000)]:
+        k = "%dk" % (int(s) // 1000)
+        w, x = ms[(s, "task", "tag")], ms[(s, "txt", "tag")]
+        for op, what in (("tag", "list +work"), ("projdue", "list project:garden due.before:eow")):
+            t = ms[(s, tool, op)]
+            check(t <= w / 3, "%-9s %s %s todo %.1f ms <= 1/3 of Taskwarrior's +work list %.1f ms (%.1f)" % (st, k, what, t, w, w / 3))
+            check(t <= x / 3, "%-9s %s %s todo %.1f ms <= 1/3 of todo.txt's ls +work %.1f ms (%.1f)" % (st, k, what, t, x, x / 3))
     if 10000 in sizes and 100000 in sizes:
         for op in ops:
             a, b = ms[("10000", tool, op)], ms[("100000", tool, op)]
@@ -379,7 +406,7 @@ if ("sync", "todo", "sync-nothing") in ms:
 if ("sync", "todo", "sync-push") in ms:
     t = ms[("sync", "todo", "sync-push")]
     check(t <= 5000, "sync push {:,} new todos %.1f ms <= 5000 ms".format(push) % t)
-print("Targets (issues 7 and 13, in every state):")
+print("Targets (issues 7, 11 and 13, in every state):")
 for line in results: print(line)
 print()
 print("compare.sh ran for %s s" % seconds)

@@ -4,9 +4,13 @@
 Usage: make_data.py N OUTDIR
 
 Every third todo (ids 3, 6, 9, ...) is completed; names are about 40 characters,
-deterministic (seeded) and unique. The same todos, in the same order, go to:
+deterministic (seeded) and unique. Some carry attributes, by id (see `attributes`): the
+tags work (every 10th) and home (every 7th), the project garden (every 5th) or office
+(5k+1), and a due date (every 4th) spread from 10 days ago to 19 days ahead of today.
+The same todos, in the same order, go to:
 
   OUTDIR/todo/state.json           todo's state file (format version 5, never synced)
+  OUTDIR/todo/modify.txt           the attributes as `todo modify -` runs: WORDS<TAB>IDS
   OUTDIR/task/{pending,completed,undo,backlog}.data   Taskwarrior 2.6 data directory
   OUTDIR/txt/{todo,done}.txt       todo.txt-cli files (active / completed lines)
 
@@ -36,6 +40,29 @@ def name_for(rng, i):
     return name
 
 
+TODAY = datetime.now().date()
+
+
+def attributes(i):
+    """The tags, project and due date (a date or None) of todo i."""
+    tags = [t for t, k in (("home", 7), ("work", 10)) if i % k == 0]
+    project = "garden" if i % 5 == 0 else "office" if i % 5 == 1 else None
+    due = TODAY + timedelta(days=(i // 4) % 30 - 10) if i % 4 == 0 else None
+    return tags, project, due
+
+
+def modify_lines(n):
+    """The attributes of todos 1..n as groups of `todo modify - WORDS`, one line each."""
+    groups = {}
+    for i in range(1, n + 1):
+        tags, project, due = attributes(i)
+        words = ["+" + t for t in tags] + (["project:" + project] if project else [])
+        words += ["due:" + due.isoformat()] if due else []
+        for word in words:
+            groups.setdefault(word, []).append(str(i))
+    return "".join("%s\t%s\n" % (word, " ".join(ids)) for word, ids in sorted(groups.items()))
+
+
 def main():
     n, out = int(sys.argv[1]), sys.argv[2]
     rng = random.Random(20260101)
@@ -52,21 +79,29 @@ def main():
         created = base + timedelta(seconds=i)
         updated = created + timedelta(days=1) if done else created
         iso = lambda d: d.strftime("%Y-%m-%dT%H:%M:%S.000Z")
+        tags, project, due = attributes(i)
+        extra = (', "tags": %s' % json.dumps(tags) if tags else "") + (', "project": "%s"' % project if project else "")
+        extra += ', "due": "%s"' % due.isoformat() if due else ""
         todo_lines.append(
             '{"id": %d, "uuid": "%s", "name": %s, "description": "", "notes": "", '
             '"completed": %s, "createdAt": "%s", "updatedAt": "%s", "completedAt": %s, '
-            '"synced": false}'
+            '"synced": false%s}'
             % (i, uid, json.dumps(name, ensure_ascii=False), "true" if done else "false",
-               iso(created), iso(updated), '"%s"' % iso(updated) if done else "null"))
+               iso(created), iso(updated), '"%s"' % iso(updated) if done else "null", extra))
+        # Taskwarrior: the same attributes (a due date at local midnight, as `due:DATE` sets it).
+        tw = (' project:"%s"' % project if project else "") + (' tags:"%s"' % ",".join(tags) if tags else "")
+        tw += ' due:"%d"' % int(datetime(due.year, due.month, due.day).timestamp()) if due else ""
+        # todo.txt: +project and +tag words, due:DATE.
+        txt = "".join(" +" + w for w in ([project] if project else []) + tags) + (" due:" + due.isoformat() if due else "")
         entry, modified = int(created.timestamp()), int(updated.timestamp())
         if done:
-            completed.append('[description:"%s" end:"%d" entry:"%d" modified:"%d" status:"completed" uuid:"%s"]'
-                             % (name, modified, entry, modified, uid))
-            txt_done.append("x %s %s %s" % (updated.strftime("%Y-%m-%d"), created.strftime("%Y-%m-%d"), name))
+            completed.append('[description:"%s"%s end:"%d" entry:"%d" modified:"%d" status:"completed" uuid:"%s"]'
+                             % (name, tw, modified, entry, modified, uid))
+            txt_done.append("x %s %s %s%s" % (updated.strftime("%Y-%m-%d"), created.strftime("%Y-%m-%d"), name, txt))
         else:
-            pending.append('[description:"%s" entry:"%d" modified:"%d" status:"pending" uuid:"%s"]'
-                           % (name, entry, modified, uid))
-            txt_active.append("%s %s" % (created.strftime("%Y-%m-%d"), name))
+            pending.append('[description:"%s"%s entry:"%d" modified:"%d" status:"pending" uuid:"%s"]'
+                           % (name, tw, entry, modified, uid))
+            txt_active.append("%s %s%s" % (created.strftime("%Y-%m-%d"), name, txt))
             active_ids.append(i)
             active_names.append(name)
 
@@ -78,6 +113,7 @@ def main():
     write(out, "todo/state.json", state)
     # The same names in the same order, one a line, for `todo add -` (the lived-in states).
     write(out, "todo/names.txt", "".join(json.loads("[%s]" % line)[0]["name"] + "\n" for line in todo_lines))
+    write(out, "todo/modify.txt", modify_lines(n))
     write(out, "task/pending.data", "".join(l + "\n" for l in pending))
     write(out, "task/completed.data", "".join(l + "\n" for l in completed))
     write(out, "task/undo.data", "")
