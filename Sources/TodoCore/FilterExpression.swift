@@ -31,6 +31,16 @@ public indirect enum FilterExpression: Equatable, Sendable {
     /// The filter of no words, which every todo passes.
     public static let everything = FilterExpression.and([])
 
+    /// Terms every todo that passes must pass too: those not under `or` or `not`. A reader may
+    /// leave out, undecoded, todos that cannot pass one of them.
+    public var necessaryTerms: [FilterTerm] {
+        switch self {
+        case .term(let term): [term]
+        case .and(let operands): operands.flatMap(\.necessaryTerms)
+        case .not, .or: []
+        }
+    }
+
     public func matches(_ todo: some TodoAttributes) -> Bool {
         switch self {
         case .term(let term): term.matches(todo)

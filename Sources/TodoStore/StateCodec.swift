@@ -374,12 +374,8 @@ public enum StateCodec {
         while more {
             _ = reader.peek()
             let start = reader.offset
-            if !selection.everything, let head = readHeadFast(&reader),
-                !selection.includes(id: head.id, uuidText: head.uuidText),
-                selection.completed == nil || readCompletedFast(reader).map({ $0 != selection.completed }) == true,
-                skipLineFast(&reader)
-            {
-                heads.append(StoredTodo(id: head.id, range: start..<reader.offset, decoded: false))
+            if let id = skipUnselected(&reader, from: start, selection) {
+                heads.append(StoredTodo(id: id, range: start..<reader.offset, decoded: false))
             } else {
                 reader = JSONReader(reader.bytes, at: start)
                 let todo = try readAnyTodo(&reader)
@@ -390,6 +386,30 @@ public enum StateCodec {
             more = try reader.arrayContinues()
         }
         return todos
+    }
+
+    /// Skips the todo at `start` if its bytes tell that `selection` leaves it out, and returns
+    /// its number; nil (the reader unmoved) when it must be decoded to know.
+    private static func skipUnselected(_ reader: inout JSONReader, from start: Int, _ selection: TodoSelection) -> Int? {
+        guard !selection.everything, let head = readHeadFast(&reader) else { return nil }
+        let id = head.id
+        guard !selection.includes(id: id, uuidText: head.uuidText) else { return nil }
+        var wanted = selection.completed != nil || !selection.mustContain.isEmpty
+        if let completed = selection.completed {
+            guard let fast = readCompletedFast(reader) else { return nil }
+            wanted = fast == completed
+        }
+        let bytes = reader.bytes
+        guard let base = bytes.baseAddress, let newline = memchr(base + start, 0x0A, bytes.count - start) else { return nil }
+        let lineEnd = base.distance(to: UnsafeRawPointer(newline))
+        if wanted, selection.excludes(text: UnsafeRawBufferPointer(rebasing: bytes[start..<lineEnd])) { wanted = false }
+        guard !wanted else { return nil }
+        if skipLineFast(&reader) { return id }
+        // A line with nested objects (a synced todo's base): skipped whole if it ends on it.
+        var probe = JSONReader(bytes, at: start)
+        guard (try? probe.skipValue()) != nil, probe.offset <= lineEnd else { return nil }
+        reader = probe
+        return id
     }
 
     /// A todo in the standard layout (fast) or any other.

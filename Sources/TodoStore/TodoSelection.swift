@@ -14,6 +14,9 @@ public struct TodoSelection: Sendable {
     var completed: Bool?
     /// The undo history is read too (only `undo` needs it).
     var history = false
+    /// Byte strings a todo's text in the file must all hold to be read (besides those named),
+    /// when no backslash escape could hide them: what a filter's terms need (`mayPass`).
+    var mustContain: [[UInt8]] = []
 
     public static let all = TodoSelection(everything: true, numbers: [], prefixes: [])
 
@@ -34,7 +37,7 @@ public struct TodoSelection: Sendable {
 
     /// Numbers alone, or nothing: found by looking at a few lines of a large file instead of
     /// reading it whole (see `SparseReader`).
-    var isSparse: Bool { sparseAllowed && !everything && prefixes.isEmpty && completed == nil }
+    var isSparse: Bool { sparseAllowed && !everything && prefixes.isEmpty && completed == nil && mustContain.isEmpty }
     private var sparseAllowed = true
 
     /// The same todos, read from the whole file.
@@ -59,8 +62,53 @@ public struct TodoSelection: Sendable {
         return TodoSelection(everything: false, numbers: numbers, prefixes: prefixes)
     }
 
+    /// The todos with this completion status, if given, that could pass `filter`: every one
+    /// that passes is among them. The others are told by their bytes alone, not decoded.
+    public static func mayPass(_ filter: FilterExpression, completed: Bool?) -> TodoSelection {
+        var selection = completed.map(Self.completed) ?? TodoSelection(everything: false, numbers: [], prefixes: [])
+        selection.mustContain = filter.necessaryTerms.compactMap(Self.bytes(necessaryFor:))
+        if selection.mustContain.isEmpty && completed == nil { return .all }
+        return selection
+    }
+
+    /// What the file holds, unescaped, for any todo that passes `term`, or nil if nothing is sure.
+    static func bytes(necessaryFor term: FilterTerm) -> [UInt8]? {
+        var out = JSONWriter()
+        switch term {
+        case .tag(let tag): out.string(tag)
+        case .project(let name?):
+            // home holds home.garden: the string starts so; where it ends is not known.
+            out.string(name)
+            out.bytes.removeLast()
+        case .priority(let priority?): out.string(priority.rawValue)
+        case .date(let field, _, _): out.string(field.rawValue)
+        case .project(nil), .priority(nil), .noDate, .text: return nil
+        }
+        return out.bytes
+    }
+
+    /// Whether a todo whose text is `bytes` may be left out: it lacks one of `mustContain` (and
+    /// holds no backslash, which could escape it).
+    func excludes(text bytes: UnsafeRawBufferPointer) -> Bool {
+        guard !mustContain.isEmpty, let base = bytes.baseAddress, memchr(base, 0x5C, bytes.count) == nil else { return false }
+        return mustContain.contains { !Self.find($0, in: bytes) }
+    }
+
+    /// Whether `needle` occurs in `haystack`.
+    static func find(_ needle: [UInt8], in haystack: UnsafeRawBufferPointer) -> Bool {
+        guard let first = needle.first, let base = haystack.baseAddress else { return needle.isEmpty }
+        var from = 0
+        while haystack.count - from >= needle.count, let hit = memchr(base + from, Int32(first), haystack.count - from - needle.count + 1) {
+            let at = base.distance(to: UnsafeRawPointer(hit))
+            if needle.withUnsafeBytes({ memcmp(base + at, $0.baseAddress!, needle.count) == 0 }) { return true }
+            from = at + 1
+        }
+        return false
+    }
+
     func includes(_ todo: Todo) -> Bool {
         everything || numbers.contains(todo.id) || completed == todo.completed
+            || (!mustContain.isEmpty && completed == nil)
             || (!prefixes.isEmpty && Array(todo.uuid.uuidString.utf8).withUnsafeBytes { includes(id: todo.id, uuidText: $0) })
     }
 

@@ -208,6 +208,33 @@ import TodoCore
         #expect(partial.nextId == whole.nextId)
     }
 
+    /// A list's filter may leave out, undecoded, the todos whose text lacks what its terms
+    /// need; what passes the filter is the same as from a whole read, whatever the layout: a
+    /// synced todo's base, an escape that hides the tag, changes only in the journal.
+    @Test(arguments: [
+        ["+common"], ["+late"], ["+t3", "project:p"], ["project:p.2", "due.before:2030-01-01"], ["pri:H"],
+        ["+common", "or", "+late"], ["-common"], ["+nothere"], ["+quoted\\tag"], ["+wörk"], ["due:"],
+    ])
+    func aFilterReadsWhatAWholeReadPasses(_ words: [String]) throws {
+        try makeFile()
+        try fixture.apply([.edit(ids: [1], changes: [.addTag("quoted\\tag"), .addTag("wörk")], at: fixture.at)], reading: .referencedBy(["1"]))
+        try fixture.apply([.edit(ids: [4], changes: [.set(.name, .text("has \"common\" in \\ its name"))], at: fixture.at)], reading: .referencedBy(["4"]))
+        // The journal is folded into the file; these stay in the journal.
+        try fixture.apply([.edit(ids: [8], changes: [.addTag("common")], at: fixture.at)], reading: .referencedBy(["8"]))
+        try fixture.apply([.edit(ids: [9], changes: [.removeTag("common")], at: fixture.at)], reading: .referencedBy(["9"]))
+        let filter = try FilterParser.parse(words, in: DateContext(now: fixture.at, timeZone: TimeZone(identifier: "UTC")!))
+        let whole = try fixture.file.load()
+        for completed in [nil, false, true] as [Bool?] {
+            let selection = TodoSelection.mayPass(filter, completed: completed)
+            let partial = try fixture.file.load(selection)
+            let wanted = { (todo: Todo) in filter.matches(todo) && completed.map { todo.completed == $0 } ?? true }
+            #expect(partial.todos.filter(wanted) == whole.todos.filter(wanted), "\(words) \(String(describing: completed))")
+            if !selection.mustContain.isEmpty {
+                #expect(partial.todos.count < whole.todos.count / 2, "\(words): most todos are left out")
+            }
+        }
+    }
+
     @Test(arguments: [false, true])
     func activeOrCompletedAreReadAsAWholeReadSeesThem(_ completed: Bool) throws {
         try makeFile()

@@ -11,9 +11,13 @@ enum ListCommand {
             do { return try TodoSort(parsing: text) } catch { throw CommandError(message: "--sort: \(error)", status: ExitStatus.usage) }
         }
         let showsWaiting = invocation.value("filter") == TodoFilter.all.rawValue || invocation.flag("waiting")
-        // Off a terminal there is no summary to count for, so only the listed todos are read.
+        // Off a terminal there is no summary to count for, so only the todos that may be
+        // listed are read.
         var reads = TodoSelection.all
-        if !context.stdoutIsTerminal, filter == .active || filter == .completed { reads = .completed(filter == .completed) }
+        if !context.stdoutIsTerminal {
+            let completed: Bool? = filter == .active || filter == .completed ? filter == .completed : nil
+            reads = .mayPass(listing.terms ?? .everything, completed: completed)
+        }
         return .query(reads: reads) { state in
             var todos = state.listed(filter)
             if listing.terms != nil { todos.removeAll { !listing.matches($0) } }
@@ -37,7 +41,7 @@ enum NextCommand {
     static func plan(_ invocation: Invocation, _ context: Context) throws -> Plan {
         let listing = try Listing(invocation, context)
         let order = TodoSort([TodoSort.Term(.urgency, descending: true)])
-        return .query(reads: .completed(false)) { state in
+        return .query(reads: .mayPass(listing.terms ?? .everything, completed: false)) { state in
             let active = state.listed(.active).filter { listing.matches($0) && !$0.isWaiting(in: listing.dates) }
             let ranked = order.sorted(active, in: listing.dates)
             let rows = context.terminalHeight ?? context.environment["LINES"].flatMap { Int($0) } ?? 24
