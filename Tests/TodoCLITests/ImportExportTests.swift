@@ -175,6 +175,19 @@ import TodoWire
         #expect(try box.run(["import", "--from", "taskwarrior", "-"], stdin: export, environment: environment).stdout == "Imported 2 todos: 0 added, 0 updated, 2 unchanged.\n")
         #expect(box.fileBytes() == after)
     }
+
+    @Test func exportWritesTheFormatAsked() throws {
+        try box.run("add", "a", "+tag", "pri:M", "project:p")
+        #expect(try box.run("export", "--to", "todotxt").stdout.hasSuffix(" a @tag +p\n"))
+        #expect(try box.run("export", "--to", "todotxt").stdout.hasPrefix("(B) "))
+        let tasks = try #require(try parseJSON(try box.run("export", "--to", "taskwarrior").stdout) as? [[String: Any]])
+        #expect(tasks.map { $0["description"] as? String } == ["a"])
+        #expect(tasks[0]["tags"] as? [String] == ["tag"])
+        #expect(try box.run("export", "--to", "todo").stdout == (try box.run("export").stdout))
+        let bad = try box.run("export", "--to", "csv")
+        #expect((bad.status, bad.stdout) == (2, ""))
+        #expect(bad.stderr.hasPrefix("todo: 'csv' is not a valid format for '--to' (choose from todo, taskwarrior, todotxt)\n"))
+    }
 }
 
 /// `20260121T101500Z` → Date, written independently of the code under test.
