@@ -81,6 +81,11 @@ _todo_option() {
                         --dry-run) REPLY='dry-run flag' ;;
                         *) REPLY= ;;
                     esac ;;
+                export)
+                    case $2 in
+                        --to) REPLY='to words todo taskwarrior todotxt' ;;
+                        *) REPLY= ;;
+                    esac ;;
                 import)
                     case $2 in
                         --from) REPLY='from words todo taskwarrior todotxt' ;;
@@ -109,6 +114,7 @@ _todo_options() {
         next) REPLY='--format --ids' ;;
         edit) REPLY='--name --description --notes --tag --project --priority --due --wait' ;;
         batch) REPLY='--dry-run' ;;
+        export) REPLY='--to' ;;
         import) REPLY='--from' ;;
         sync) REPLY='--dry-run' ;;
         config) REPLY='--unset' ;;

@@ -127,6 +127,12 @@ function __todo_value_option
                     echo wait
                     return
             end
+        case export
+            switch $argv[2]
+                case --to
+                    echo to
+                    return
+            end
         case import
             switch $argv[2]
                 case --from
@@ -199,7 +205,7 @@ function __todo_commands
     printf '%s\t%s\n' clear-completed 'Delete every completed todo and say how many'
     printf '%s\t%s\n' undo 'Revert the last change; repeat to go further back'
     printf '%s\t%s\n' batch 'Apply changes read as JSON Lines from stdin, all or nothing'
-    printf '%s\t%s\n' export 'Print every todo with every field as JSON'
+    printf '%s\t%s\n' export 'Print every todo, as JSON or for Taskwarrior or todo.txt'
     printf '%s\t%s\n' import 'Merge todos from an export, Taskwarrior or todo.txt'
     printf '%s\t%s\n' sync 'Exchange changes with the todo server'
     printf '%s\t%s\n' config 'Show or set the sync server, token and timeout'
@@ -361,7 +367,7 @@ complete -c todo -n __todo_needs_command -a rm -d 'Delete todos (delete)'
 complete -c todo -n __todo_needs_command -a clear-completed -d 'Delete every completed todo and say how many'
 complete -c todo -n __todo_needs_command -a undo -d 'Revert the last change; repeat to go further back'
 complete -c todo -n __todo_needs_command -a batch -d 'Apply changes read as JSON Lines from stdin, all or nothing'
-complete -c todo -n __todo_needs_command -a export -d 'Print every todo with every field as JSON'
+complete -c todo -n __todo_needs_command -a export -d 'Print every todo, as JSON or for Taskwarrior or todo.txt'
 complete -c todo -n __todo_needs_command -a import -d 'Merge todos from an export, Taskwarrior or todo.txt'
 complete -c todo -n __todo_needs_command -a sync -d 'Exchange changes with the todo server'
 complete -c todo -n __todo_needs_command -a config -d 'Show or set the sync server, token and timeout'
@@ -400,6 +406,9 @@ complete -c todo -n '__todo_using edit' -l wait -x -a 'today tomorrow yesterday 
 
 # todo batch
 complete -c todo -n '__todo_using batch' -l dry-run -d 'Check every line against the todos and report, but change nothing'
+
+# todo export
+complete -c todo -n '__todo_using export' -l to -x -a 'todo taskwarrior todotxt' -d 'What to write: todo, taskwarrior, todotxt (default: todo)'
 
 # todo import
 complete -c todo -n '__todo_using import' -l from -x -a 'todo taskwarrior todotxt' -d 'What FILE is: todo (an export, or list --json), taskwarrior or todotxt (default: todo)'

@@ -43,6 +43,12 @@ public enum CommandTable {
         }.joined(separator: ", ")
     }
 
+    /// The fields besides the name that a Taskwarrior task holds as attributes: "tags, project, … and wait".
+    static let taskwarriorFields: String = {
+        let keys = TodoField.attributes.filter { $0.spec.taskwarrior != nil }.map(\.key)
+        return keys.dropLast().joined(separator: ", ") + " and " + keys.last!
+    }()
+
     /// What DATE may be, for help.
     static let dates = "A DATE is \(DateReader.accepted), read on the local clock (TZ); a date without a time is that whole day."
 
@@ -123,14 +129,15 @@ public enum CommandTable {
             options: [.flag("dry-run", "Check every line against the todos and report, but change nothing.")],
             examples: [("printf '%s\\n' '{\"action\": \"add\", \"name\": \"milk\"}' '{\"action\": \"toggle\", \"id\": 3}' | todo batch", "add a todo and complete todo 3 in one step"), ("todo batch --dry-run < changes.jsonl", "check a file of changes")]),
         CommandSpec(
-            name: "export", summary: "Print every todo with every field as JSON",
-            discussion: "The output is what 'todo import' reads: {\"format\": \"todo-export\", \"version\": 1, \"todos\": [...]} with the todos in number order.",
-            examples: [("todo export > backup.json", "back up every todo")]),
+            name: "export", summary: "Print every todo, as JSON or for Taskwarrior or todo.txt",
+            discussion: "The output is what 'todo import --from FORMAT' reads. todo (the default): every field, {\"format\": \"todo-export\", \"version\": 1, \"todos\": [...]} with the todos in number order. taskwarrior: a JSON array for 'task import', with \(taskwarriorFields); the lines of the description and the notes become annotations; a date without a time is written as its local midnight. todotxt: one line per todo with x, dates and (A) for H, (B) for M, (C) for L; +project, @tag for each tag, due:DATE and t:DATE for the wait; todo.txt has no place for the description and the notes.",
+            options: [.value("to", "FORMAT", "What to write: \(TransferFormat.names.joined(separator: ", ")) (default: todo).", kind: .choice(TransferFormat.names))],
+            examples: [("todo export > backup.json", "back up every todo"), ("todo export --to taskwarrior | task import -", "hand the todos to Taskwarrior"), ("todo export --to todotxt > ~/todo.txt", "write a todo.txt file")]),
         CommandSpec(
             name: "import", summary: "Merge todos from an export, Taskwarrior or todo.txt",
-            discussion: "Merges by UUID: a new UUID becomes a new todo with the next free number; a known one takes the file's text and status only if they differ and the file's updatedAt is newer. Importing the same file twice changes nothing. Taskwarrior: the output of 'task export'; deleted and recurring-template tasks are skipped, annotations become notes, project, tags, priority and due go into the description. todo.txt: one todo per line; x, dates and priority are read, +projects and @contexts stay in the name. The whole import is one step for undo.",
+            discussion: "Merges by UUID: a new UUID becomes a new todo with the next free number; a known one takes the file's fields and status only if they differ and the file's updatedAt is newer. Importing the same file twice changes nothing. Taskwarrior: the output of 'task export'; deleted and recurring-template tasks are skipped; description becomes the name and \(taskwarriorFields) become those fields (a date at local midnight is that whole day), annotations become notes lines after their date and time; a value todo cannot hold, such as a tag starting with a digit, stops the import. todo.txt: one todo per line; x, dates and (A) (H), (B) (M), (C) and lower (L) are read; the first +project is the project, further +words and @contexts are tags, due:DATE the due date and t:DATE the wait; a word that is none of these stays in the name. The whole import is one step for undo.",
             arguments: [ArgumentSpec("FILE", .path, "The file to read, or '-' for stdin.")],
-            options: [.value("from", "FORMAT", "What FILE is: todo (an export, or list --json), taskwarrior or todotxt (default: todo).", kind: .choice(["todo", "taskwarrior", "todotxt"]))],
+            options: [.value("from", "FORMAT", "What FILE is: todo (an export, or list --json), taskwarrior or todotxt (default: todo).", kind: .choice(TransferFormat.names))],
             examples: [("todo import backup.json", "merge a backup made by todo export"), ("task export | todo import --from taskwarrior -", "move over from Taskwarrior"), ("todo import --from todotxt ~/todo.txt", "move over from todo.txt")]),
         CommandSpec(
             name: "sync", summary: "Exchange changes with the todo server",

@@ -20,3 +20,10 @@ public struct ImportedTodo: Equatable, Sendable, Codable {
             completedAt: completed ? completedAt ?? updated : nil, createdAt: createdAt, updatedAt: updated)
     }
 }
+
+extension ImportedTodo {
+    /// Sets `field` to `value` as the field keeps it (`TodoField.checked`), or throws why it cannot hold it.
+    public mutating func set(_ field: TodoField, _ value: FieldValue) throws(ReduceError) {
+        field.set(try field.checked(value), on: &content)
+    }
+}

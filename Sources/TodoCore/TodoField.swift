@@ -1,7 +1,8 @@
 /// Every field of a todo that a person sets, described once. The state file and sync codecs,
 /// `--json`, `list --format`, the edit form, batch input, the attribute words of `add` and
-/// `edit`, their options and the completions are all derived from this table, so a new field
-/// is a new case here and a line in `TodoFieldHolder`.
+/// `edit`, their options, the completions and the Taskwarrior and todo.txt mappings of import
+/// and export are all derived from this table, so a new field is a new case here and a line
+/// in `TodoFieldHolder`.
 public enum TodoField: String, CaseIterable, Codable, Sendable {
     case name, description, notes, tags, project, priority, due, wait
 
@@ -13,7 +14,9 @@ public enum TodoField: String, CaseIterable, Codable, Sendable {
     public var spec: FieldSpec {
         switch self {
         case .name:
-            FieldSpec(kind: .text, option: FieldOption("name", "TEXT"), help: "Set the name.")
+            FieldSpec(
+                kind: .text, option: FieldOption("name", "TEXT"), taskwarrior: "description", todoTxt: .text,
+                help: "Set the name.")
         case .description:
             FieldSpec(kind: .text, option: FieldOption("description", short: "d", "TEXT"), help: "Set the description.")
         case .notes:
@@ -21,22 +24,26 @@ public enum TodoField: String, CaseIterable, Codable, Sendable {
         case .tags:
             FieldSpec(
                 kind: .tags, merge: .set, syntax: .signs, option: FieldOption("tag", "TAG"), completion: .tags,
+                taskwarrior: "tags", todoTxt: .sigil("@"),
                 help: "Add the tag TAG (a word; case counts); repeat for more. As a word: +TAG, and -TAG removes one.")
         case .project:
             FieldSpec(
                 kind: .word, syntax: .keys(["project"]), option: FieldOption("project", "NAME"), completion: .projects,
+                taskwarrior: "project", todoTxt: .sigil("+"),
                 help: "Set the project (dots make a hierarchy: home.garden is inside home); empty for none. As a word: project:NAME.")
         case .priority:
             FieldSpec(
                 kind: .priority, syntax: .keys(["priority", "pri"]), option: FieldOption("priority", "H|M|L"),
-                completion: .priorities, help: "Set the priority: H, M or L; empty for none. As a word: priority:H or pri:H.")
+                completion: .priorities, taskwarrior: "priority", todoTxt: .priority,
+                help: "Set the priority: H, M or L; empty for none. As a word: priority:H or pri:H.")
         case .due:
             FieldSpec(
                 kind: .date, syntax: .keys(["due"]), option: FieldOption("due", "DATE"), completion: .dates,
-                help: "Set the due date; empty for none. As a word: due:DATE.")
+                taskwarrior: "due", todoTxt: .key("due"), help: "Set the due date; empty for none. As a word: due:DATE.")
         case .wait:
             FieldSpec(
                 kind: .date, syntax: .keys(["wait"]), option: FieldOption("wait", "DATE"), completion: .dates,
+                taskwarrior: "wait", todoTxt: .key("t"),
                 help: "Hide the todo from the default list until DATE; empty for none. As a word: wait:DATE.")
         }
     }
@@ -67,6 +74,10 @@ public struct FieldSpec: Sendable {
     public var option: FieldOption
     /// What the shells complete as its value.
     public var completion: FieldCompletion = .text
+    /// The attribute of a Taskwarrior task (`task export`) that holds it, if Taskwarrior has one.
+    public var taskwarrior: String?
+    /// How a todo.txt line writes it, if todo.txt can.
+    public var todoTxt: TodoTxtSyntax?
     /// The option's help, one or two sentences.
     public var help: String
 }
@@ -117,6 +128,18 @@ public struct FieldOption: Sendable {
         self.short = short
         self.valueName = valueName
     }
+}
+
+/// How a todo.txt line (github.com/todotxt/todo.txt) writes a field.
+public enum TodoTxtSyntax: Sendable, Equatable {
+    /// The words of the line that set no other field.
+    case text
+    /// `(A)` at the start of the line; on a completed line, `pri:A`.
+    case priority
+    /// A word starting with the character and then the value: `+home`, `@phone`.
+    case sigil(Character)
+    /// `KEY:VALUE`: `due:2026-12-01`.
+    case key(String)
 }
 
 /// What a shell offers as a field's value.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TodoCore
 import TodoWire
+@testable import TodoCLI
 
 /// export and import through the built binary, including a file made by the real Taskwarrior.
 @Suite struct ImportExportTests {
@@ -105,8 +106,10 @@ import TodoWire
             """.write(toFile: file, atomically: true, encoding: .utf8)
         #expect(try box.run("import", "--from", "todotxt", file).stdout == "Imported 4 todos: 4 added, 0 updated, 0 unchanged.\n")
         let todos = try box.state().todos
-        #expect(todos.map(\.name) == ["call mom +family @phone", "pay rent +home @desk", "water plants @home", "read book"])
-        #expect(todos.map(\.description) == ["priority:A", "", "priority:B", ""])
+        #expect(todos.map(\.name) == ["call mom", "pay rent", "water plants", "read book"])
+        #expect(todos.map(\.project) == ["family", "home", nil, nil])
+        #expect(todos.map(\.tags) == [["phone"], ["desk"], ["home"], []])
+        #expect(todos.map(\.priority) == [.high, nil, .medium, nil])
         #expect(todos.map(\.completed) == [false, true, false, true])
         #expect(todos[0].createdAt == ISO8601Millis.parse("2026-01-02T00:00:00Z"))
         #expect(todos[1].createdAt == ISO8601Millis.parse("2026-01-01T00:00:00Z"))
@@ -122,46 +125,68 @@ import TodoWire
         #expect(try box.state().todos.count == 4)
     }
 
+    /// A todo.txt line imported by a todo that kept +project and @context in the name is the
+    /// same todo (its UUID comes from the same text): importing it again moves them to fields.
+    @Test func aTodoTxtLineImportedBeforeFieldsGetsItsFields() throws {
+        let old = Date(timeIntervalSince1970: 1_700_000_000)
+        let uuid = TodoTxtFormat.stableUUID("todo.txt\u{0}call mom +family @phone\u{0}0")
+        try box.write(TodoState(todos: [Todo(id: 1, uuid: uuid, name: "call mom +family @phone", createdAt: old)]))
+        let file = box.directory + "/todo.txt"
+        try "(A) 2026-01-02 call mom +family @phone\n".write(toFile: file, atomically: true, encoding: .utf8)
+        #expect(try box.run("import", "--from", "todotxt", file).stdout == "Imported 1 todo: 0 added, 1 updated, 0 unchanged.\n")
+        let todo = try #require(try box.state().todo(id: 1))
+        #expect((todo.name, todo.project, todo.tags, todo.priority) == ("call mom", "family", ["phone"], .high))
+    }
+
     /// Needs the real `task` (Debian package taskwarrior; .ci/test-scripting-deps installs it).
     /// Fails, never skips, when it is missing.
     @Test func anExportFromTheRealTaskwarriorImports() throws {
-        let task = try #require(["/usr/bin/task", "/usr/local/bin/task"].first { FileManager.default.isExecutableFile(atPath: $0) },
-                                "taskwarrior is not installed: run bash .ci/test-scripting-deps")
-        let data = box.directory + "/taskdata"
-        try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
-        let environment = ["TASKRC": "/dev/null", "TASKDATA": data, "HOME": box.directory, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
-        @discardableResult
-        func run(_ arguments: String...) throws -> RunResult {
-            let result = try Sandbox.execute(task, ["rc.confirmation=no", "rc.verbose=nothing", "rc.hooks=off", "rc.recurrence=off"] + arguments, stdin: "", environment: environment)
-            #expect(result.status == 0, "task \(arguments): \(result)")
-            return result
-        }
-        try run("add", "buy milk", "project:home", "+errand", "priority:H")
-        try run("add", "call mom")
-        try run("add", "doomed")
-        try run("1", "annotate", "first note")
-        try run("1", "annotate", "second note")
-        try run("3", "delete")
-        try run("2", "done")
-        let export = try run("export").stdout
+        let task = try RealTaskwarrior(in: box.directory, timeZone: "Etc/GMT-5")
+        try task.run("add", "buy milk", "project:home", "+errand", "priority:H", "due:2030-12-01", "wait:2030-11-30T08:00")
+        try task.run("add", "call mom")
+        try task.run("add", "doomed")
+        try task.run("1", "annotate", "first note")
+        try task.run("1", "annotate", "second note")
+        try task.run("3", "delete")
+        try task.run("2", "done")
+        let export = try task.run("export").stdout
         let tasks = try #require(try parseJSON(export) as? [[String: Any]])
         #expect(tasks.count == 3)
 
-        #expect(try box.run(["import", "--from", "taskwarrior", "-"], stdin: export).stdout == "Imported 2 todos: 2 added, 0 updated, 0 unchanged.\n")
+        let environment = ["TZ": "Etc/GMT-5"]
+        #expect(try box.run(["import", "--from", "taskwarrior", "-"], stdin: export, environment: environment).stdout == "Imported 2 todos: 2 added, 0 updated, 0 unchanged.\n")
         let todos = try box.state().todos.sorted { $0.name < $1.name }
         let byName = Dictionary(uniqueKeysWithValues: tasks.map { ($0["description"] as! String, $0) })
         #expect(todos.map(\.name) == ["buy milk", "call mom"])
         #expect(todos.map { $0.uuid.uuidString.lowercased() } == [byName["buy milk"]!["uuid"] as? String, byName["call mom"]!["uuid"] as? String])
-        #expect(todos[0].notes == "first note\nsecond note")
-        #expect(todos[0].description == "project:home +errand priority:H")
+        let annotations = try #require(byName["buy milk"]!["annotations"] as? [[String: Any]])
+        let stamps = annotations.map { annotation($0["description"] as! String, at: TaskwarriorFormat_date($0["entry"] as? String)!, in: TimeZone(identifier: "Etc/GMT-5")!) }
+        #expect(todos[0].notes == stamps.joined(separator: "\n"))
+        #expect(todos[0].notes.hasSuffix(" second note"))
+        #expect((todos[0].description, todos[0].project, todos[0].tags, todos[0].priority) == ("", "home", ["errand"], .high))
+        #expect(todos[0].due == .day(CalendarDay(year: 2030, month: 12, day: 1)!))
+        #expect(todos[0].wait == .instant(ISO8601Millis.parse("2030-11-30T03:00:00Z")!))
         #expect(todos[0].completed == false)
         #expect(todos[1].completed == true)
         let end = try #require(TaskwarriorFormat_date(byName["call mom"]!["end"] as? String))
         #expect(todos[1].completedAt == end)
         #expect(todos[1].createdAt == TaskwarriorFormat_date(byName["call mom"]!["entry"] as? String))
         let after = box.fileBytes()
-        #expect(try box.run(["import", "--from", "taskwarrior", "-"], stdin: export).stdout == "Imported 2 todos: 0 added, 0 updated, 2 unchanged.\n")
+        #expect(try box.run(["import", "--from", "taskwarrior", "-"], stdin: export, environment: environment).stdout == "Imported 2 todos: 0 added, 0 updated, 2 unchanged.\n")
         #expect(box.fileBytes() == after)
+    }
+
+    @Test func exportWritesTheFormatAsked() throws {
+        try box.run("add", "a", "+tag", "pri:M", "project:p")
+        #expect(try box.run("export", "--to", "todotxt").stdout.hasSuffix(" a @tag +p\n"))
+        #expect(try box.run("export", "--to", "todotxt").stdout.hasPrefix("(B) "))
+        let tasks = try #require(try parseJSON(try box.run("export", "--to", "taskwarrior").stdout) as? [[String: Any]])
+        #expect(tasks.map { $0["description"] as? String } == ["a"])
+        #expect(tasks[0]["tags"] as? [String] == ["tag"])
+        #expect(try box.run("export", "--to", "todo").stdout == (try box.run("export").stdout))
+        let bad = try box.run("export", "--to", "csv")
+        #expect((bad.status, bad.stdout) == (2, ""))
+        #expect(bad.stderr.hasPrefix("todo: 'csv' is not a valid format for '--to' (choose from todo, taskwarrior, todotxt)\n"))
     }
 }
 

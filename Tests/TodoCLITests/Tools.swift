@@ -7,12 +7,12 @@ import TodoStore
 let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent().path
 
-/// The path of a tool the completion and man page tests need. A missing tool fails the test
-/// (CI installs them with `bash .ci/test-completions`); it never skips it.
-func requiredTool(_ name: String) throws -> String {
+/// The path of a tool a test needs. A missing tool fails the test (CI installs them with
+/// `installer`: `bash .ci/test-completions`, `bash .ci/test-scripting-deps`); it never skips it.
+func requiredTool(_ name: String, installer: String = ".ci/test-completions") throws -> String {
     let path = ["/usr/bin/", "/bin/", "/usr/local/bin/"].map { $0 + name }
         .first { FileManager.default.isExecutableFile(atPath: $0) }
-    return try #require(path, "\(name) is not installed: run 'bash .ci/test-completions', which installs it")
+    return try #require(path, "\(name) is not installed: run 'bash \(installer)', which installs it")
 }
 
 extension Sandbox {

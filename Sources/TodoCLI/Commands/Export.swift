@@ -1,13 +1,22 @@
 import TodoCore
 import TodoStore
 
-/// `todo export`: every todo, every field, in number order, as `todo import` reads it.
+/// `todo export [--to FORMAT]`: every todo in number order, as `todo import --from FORMAT`
+/// reads it: in todo's own JSON every field, else what Taskwarrior or todo.txt can hold.
 enum ExportCommand {
     static let format = "todo-export"
     static let version = 1
 
     static func plan(_ invocation: Invocation, _ context: Context) -> Plan {
-        .query { state in Output(stdout: export(state.todos)) }
+        let to = TransferFormat(rawValue: invocation.value("to") ?? "") ?? .todo
+        let dates = DateContext(now: context.now(), timeZone: context.timeZone)
+        return .query { state in
+            switch to {
+            case .todo: Output(stdout: export(state.todos))
+            case .taskwarrior: Output(stdout: TaskwarriorExport.export(state.todos, in: dates))
+            case .todotxt: Output(stdout: TodoTxtExport.export(state.todos))
+            }
+        }
     }
 
     static func export(_ todos: [Todo]) -> String {

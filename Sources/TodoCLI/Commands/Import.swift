@@ -6,7 +6,7 @@ import TodoCore
 enum ImportCommand {
     static func plan(_ invocation: Invocation, _ context: Context) throws -> Plan {
         let file = invocation.arguments[0]
-        let from = invocation.value("from") ?? "todo"
+        let from = TransferFormat(rawValue: invocation.value("from") ?? "") ?? .todo
         let bytes: [UInt8]
         if file == "-" {
             bytes = context.readStdin()
@@ -21,12 +21,12 @@ enum ImportCommand {
         let imported: [ImportedTodo]
         do {
             switch from {
-            case "taskwarrior": imported = try TaskwarriorFormat.parse(bytes)
-            case "todotxt": imported = try TodoTxtFormat.parse(String(decoding: bytes, as: UTF8.self), now: now)
-            default: imported = try TodoExportFormat.parse(bytes, path: file == "-" ? nil : file)
+            case .taskwarrior: imported = try TaskwarriorFormat.parse(bytes, in: DateContext(now: now, timeZone: context.timeZone))
+            case .todotxt: imported = try TodoTxtFormat.parse(String(decoding: bytes, as: UTF8.self), now: now)
+            case .todo: imported = try TodoExportFormat.parse(bytes, path: file == "-" ? nil : file)
             }
         } catch {
-            throw CommandError(message: "cannot import \(file == "-" ? "stdin" : file) as \(from): \(error.message); nothing imported")
+            throw CommandError(message: "cannot import \(file == "-" ? "stdin" : file) as \(from.rawValue): \(error.message); nothing imported")
         }
         return .change(actions: { _ in imported.isEmpty ? [] : [.importTodos(imported, at: now)] }) { change in
             render(change, imported, invocation)

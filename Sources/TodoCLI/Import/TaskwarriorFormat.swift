@@ -1,17 +1,20 @@
 import Foundation
 import TodoCore
-import TodoWire
 
 /// `task export` output: a JSON array of tasks (or one task object per line, as older
 /// versions print). Mapping:
 ///
-/// - description → name; uuid kept; entry → createdAt; modified (else end, else entry) → updatedAt
-/// - status completed → completed with end as completedAt; pending and waiting → active;
-///   deleted tasks and recurring templates are skipped
-/// - annotations → notes, one a line, in order
-/// - project, tags, priority, due → the description, as `project:home +tag priority:H due:…`
+/// - uuid kept; entry → createdAt; modified (else end, else entry) → updatedAt
+/// - each field the field table gives a Taskwarrior attribute (`FieldSpec.taskwarrior`):
+///   description → name, tags, project, priority, due, wait; dates as `TaskwarriorDate` reads them
+/// - annotations → notes, one line each after its date and time (`TaskwarriorAnnotations`)
+/// - status completed → completed with end as completedAt; pending and waiting → active
+///   (a waiting task keeps its wait date); deleted tasks and recurring templates are skipped
+/// - a value todo cannot hold (a tag starting with a digit, a project with a blank, a
+///   priority other than H, M or L) is an error naming the task: nothing is imported
+/// - other attributes (scheduled, until, depends, recur, user-defined ones) are not read
 enum TaskwarriorFormat {
-    static func parse(_ bytes: [UInt8]) throws(InputError) -> [ImportedTodo] {
+    static func parse(_ bytes: [UInt8], in context: DateContext) throws(InputError) -> [ImportedTodo] {
         let data = Data(bytes)
         var objects: [Any] = []
         if let array = (try? JSONSerialization.jsonObject(with: data)) as? [Any] {
@@ -29,47 +32,79 @@ enum TaskwarriorFormat {
         var todos: [ImportedTodo] = []
         for (index, object) in objects.enumerated() {
             guard let task = object as? [String: Any] else { throw InputError("task \(index + 1) is not a JSON object") }
-            if let todo = try self.todo(task, number: index + 1) { todos.append(todo) }
+            do {
+                if let todo = try self.todo(task, in: context) { todos.append(todo) }
+            } catch {
+                throw InputError("task \(index + 1): \(error.message)")
+            }
         }
         return todos
     }
 
-    static func todo(_ task: [String: Any], number: Int) throws(InputError) -> ImportedTodo? {
-        func problem(_ message: String) -> InputError { InputError("task \(number): \(message)") }
-        func date(_ key: String) throws(InputError) -> Date? {
-            guard let value = task[key] else { return nil }
-            guard let text = value as? String, let date = parseDate(text) else {
-                throw problem("\"\(key)\" is not a Taskwarrior date (like 20260121T101500Z)")
-            }
-            return date
-        }
+    /// The todo a task becomes; nil for a task todo does not import (deleted, a recurring template).
+    static func todo(_ task: [String: Any], in context: DateContext) throws(InputError) -> ImportedTodo? {
         let status = task["status"] as? String ?? "pending"
         if status == "deleted" || status == "recurring" { return nil }
-        guard let uuidText = task["uuid"] as? String, let uuid = UUID(uuidString: uuidText) else { throw problem("no valid \"uuid\"") }
-        guard let name = task["description"] as? String else { throw problem("no \"description\"") }
-        guard let entry = try date("entry") else { throw problem("no \"entry\" date") }
-        let end = try date("end")
-        let modified = try date("modified")
-        var details: [String] = []
-        if let project = task["project"] as? String, !project.isEmpty { details.append("project:\(project)") }
-        if let tags = task["tags"] as? [String] { details += tags.map { "+\($0)" } }
-        if let priority = task["priority"] as? String, !priority.isEmpty { details.append("priority:\(priority)") }
-        if let due = try date("due") { details.append("due:\(ISO8601Millis.string(due))") }
-        let annotations = (task["annotations"] as? [[String: Any]] ?? []).compactMap { $0["description"] as? String }
+        guard let uuidText = task["uuid"] as? String, let uuid = UUID(uuidString: uuidText) else { throw InputError("no valid \"uuid\"") }
+        guard let entry = try date(task, "entry") else { throw InputError("no \"entry\" date") }
+        let end = try date(task, "end")
+        let modified = try date(task, "modified")
         let completed = status == "completed"
-        return ImportedTodo(
-            uuid: uuid, name: name, description: details.joined(separator: " "),
-            notes: annotations.joined(separator: "\n"), completed: completed, createdAt: entry,
-            updatedAt: modified ?? end ?? entry, completedAt: completed ? end ?? modified : nil)
+        var todo = ImportedTodo(
+            uuid: uuid, name: "", completed: completed, createdAt: entry, updatedAt: modified ?? end ?? entry,
+            completedAt: completed ? end ?? modified : nil)
+        for field in TodoField.allCases {
+            guard let key = field.spec.taskwarrior else { continue }
+            guard let raw = task[key], !(raw is NSNull) else {
+                if field == .name { throw InputError("no \"\(key)\"") }
+                continue
+            }
+            guard let value = value(raw, of: field.spec.kind, in: context) else {
+                throw InputError("\"\(key)\" is not \(field.spec.kind.taskwarriorForm)")
+            }
+            do {
+                try todo.set(field, value)
+            } catch {
+                throw InputError(explain(error).0)
+            }
+        }
+        if let annotations = task["annotations"] {
+            guard let list = annotations as? [[String: Any]] else { throw InputError("\"annotations\" is not an array of objects") }
+            todo.content.notes = TaskwarriorAnnotations.notes(list, in: context)
+        }
+        return todo
     }
 
-    /// `20260121T101500Z` (Taskwarrior's form) or ISO 8601 `2026-01-21T10:15:00Z`.
-    static func parseDate(_ text: String) -> Date? {
-        let characters = Array(text)
-        if characters.count == 16, characters[8] == "T", characters[15] == "Z" {
-            let s = { (from: Int, count: Int) in String(characters[from..<from + count]) }
-            return ISO8601Millis.parse("\(s(0, 4))-\(s(4, 2))-\(s(6, 2))T\(s(9, 2)):\(s(11, 2)):\(s(13, 2))Z")
+    /// A value of `kind` from a task's JSON, nil if it is not one.
+    static func value(_ raw: Any, of kind: FieldKind, in context: DateContext) -> FieldValue? {
+        switch kind {
+        case .text: (raw as? String).map(FieldValue.text)
+        case .tags: (raw as? [String]).map { .tags(Set($0)) }
+        case .word: (raw as? String).map(FieldValue.word)
+        case .priority:
+            (raw as? String).flatMap { $0.isEmpty ? .priority(nil) : Priority(word: $0).map(FieldValue.priority) }
+        case .date: (raw as? String).flatMap(TaskwarriorDate.parse).map { .date(TaskwarriorDate.dueDate($0, in: context)) }
         }
-        return ISO8601Millis.parse(text)
+    }
+
+    /// The date at `key`, nil when there is none.
+    private static func date(_ task: [String: Any], _ key: String) throws(InputError) -> Date? {
+        guard let value = task[key] else { return nil }
+        guard let text = value as? String, let date = TaskwarriorDate.parse(text) else {
+            throw InputError("\"\(key)\" is not a Taskwarrior date (like 20260121T101500Z)")
+        }
+        return date
+    }
+}
+
+extension FieldKind {
+    /// What a task's attribute for a field of this kind must be, for messages.
+    var taskwarriorForm: String {
+        switch self {
+        case .text, .word: "a string"
+        case .tags: "an array of strings"
+        case .priority: "H, M or L"
+        case .date: "a Taskwarrior date (like 20260121T101500Z)"
+        }
     }
 }

@@ -5,13 +5,20 @@ import TodoWire
 /// A todo.txt file (github.com/todotxt/todo.txt): one task per line,
 /// `x 2026-01-05 2026-01-01 (A) text +project @context key:value`. Mapping:
 ///
-/// - the text → name, with +projects, @contexts and key:values kept in it
 /// - `x` → completed; its completion date → completedAt; the creation date → createdAt
 ///   (else the completion date, else now); dates are midnight UTC
-/// - `(A)`, or `pri:A` on a completed line → `priority:A` in the description
+/// - `(A)`, or `pri:A` on a completed line → priority H; `(B)` → M; `(C)` to `(Z)` → L
+/// - the words the field table gives a todo.txt syntax (`FieldSpec.todoTxt`) set their field
+///   and leave the name: the first `+project` → project, a further `+word` and each
+///   `@context` → a tag, `due:DATE` → due, `t:DATE` → wait (a date as `2026-12-01`, or an
+///   instant as `2026-12-01T14:00:00.000Z`). A word whose value the field cannot hold
+///   (`due:friday`, `@1st`), or a second `due:`, stays in the name as text; so do other
+///   `key:value` words.
+/// - the words left → name; a line with none is an error
 /// - updatedAt is the time of the import, so a line whose text or status changed since the
-///   last import wins; todo.txt has no ids, so the UUID is derived from the text (and which
-///   occurrence of that text it is), and importing the same file again changes nothing
+///   last import wins; todo.txt has no ids, so the UUID is derived from the text after the
+///   priority and dates (and which occurrence of that text it is), and importing the same
+///   file again changes nothing
 enum TodoTxtFormat {
     struct Line: Equatable {
         var completed = false
@@ -28,17 +35,44 @@ enum TodoTxtFormat {
             let trimmed = raw.trimmingCharacters(in: .whitespacesAndNewlines)
             guard !trimmed.isEmpty else { continue }
             let line = parseLine(trimmed)
-            guard !line.text.isEmpty else { throw InputError("line \(offset + 1): no task text in '\(trimmed)'") }
             let occurrence = occurrences[line.text, default: 0]
             occurrences[line.text] = occurrence + 1
             let created = line.creationDate ?? line.completionDate ?? now
-            todos.append(ImportedTodo(
-                uuid: stableUUID("todo.txt\u{0}\(line.text)\u{0}\(occurrence)"), name: line.text,
-                description: line.priority.map { "priority:\($0)" } ?? "", completed: line.completed,
-                createdAt: created, updatedAt: max(now, created),
-                completedAt: line.completed ? line.completionDate ?? now : nil))
+            var todo = ImportedTodo(
+                uuid: stableUUID("todo.txt\u{0}\(line.text)\u{0}\(occurrence)"), name: "", completed: line.completed,
+                createdAt: created, updatedAt: max(now, created), completedAt: line.completed ? line.completionDate ?? now : nil)
+            if let letter = line.priority, let field = TodoTxtSyntax.priority.field {
+                try? todo.set(field, .priority(Priority(todoTxtLetter: letter)))
+            }
+            guard let name = takeFields(line.text, into: &todo), let field = TodoTxtSyntax.text.field,
+                (try? todo.set(field, .text(name))) != nil
+            else { throw InputError("line \(offset + 1): no task text in '\(trimmed)'") }
+            todos.append(todo)
         }
         return todos
+    }
+
+    /// Sets the fields the words of `text` write; the other words, joined, or nil if none are left.
+    static func takeFields(_ text: String, into todo: inout ImportedTodo) -> String? {
+        let words = text.split(separator: " ").filter { !take($0, into: &todo) }
+        return words.isEmpty ? nil : words.joined(separator: " ")
+    }
+
+    /// Whether `word` set a field: one not yet set, or the tags (a further `+project` is a tag).
+    static func take(_ word: Substring, into todo: inout ImportedTodo) -> Bool {
+        for field in TodoField.allCases {
+            guard let syntax = field.spec.todoTxt, let value = syntax.value(of: word, kind: field.spec.kind) else { continue }
+            let current = field.value(of: todo.content)
+            if case .tags(let tags) = current { return (try? todo.set(field, .tags(tags.union(value.members)))) != nil }
+            if !current.isSet { return (try? todo.set(field, value)) != nil }
+            guard case .sigil = syntax, let tags = TodoField.allCases.first(where: { $0.spec.kind == .tags }) else { return false }
+            return take(word.dropFirst(), asTagOf: tags, into: &todo)
+        }
+        return false
+    }
+
+    private static func take(_ tag: Substring, asTagOf field: TodoField, into todo: inout ImportedTodo) -> Bool {
+        (try? todo.set(field, .tags(field.value(of: todo.content).members.union([String(tag)])))) != nil
     }
 
     static func parseLine(_ text: String) -> Line {
@@ -67,8 +101,10 @@ enum TodoTxtFormat {
             line.priority = priority
             words.removeFirst()
         }
-        if line.priority == nil, let index = words.firstIndex(where: { $0.hasPrefix("pri:") && $0.count == 5 }) {
-            line.priority = String(words[index].dropFirst(4)).uppercased()
+        if line.priority == nil, let index = words.firstIndex(where: { $0.hasPrefix("pri:") && $0.count == 5 }),
+            let priority = priority("(\(words[index].dropFirst(4).uppercased()))")
+        {
+            line.priority = priority
             words.remove(at: index)
         }
         line.text = words.joined(separator: " ")

@@ -26,7 +26,7 @@ public func checkImported(_ imported: [ImportedTodo], _ format: String) {
 /// The import reader for `todo import --from FORMAT`, as the command calls it.
 public func readImport(_ bytes: [UInt8], from format: String) throws -> [ImportedTodo] {
     switch format {
-    case "taskwarrior": try TaskwarriorFormat.parse(bytes)
+    case "taskwarrior": try TaskwarriorFormat.parse(bytes, in: DateContext(now: fixedNow, timeZone: TimeZone(identifier: "UTC")!))
     case "todotxt": try TodoTxtFormat.parse(String(decoding: bytes, as: UTF8.self), now: fixedNow)
     default: try TodoExportFormat.parse(bytes, path: nil)
     }

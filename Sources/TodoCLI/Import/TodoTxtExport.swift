@@ -1,0 +1,36 @@
+import Foundation
+import TodoCore
+
+/// `todo export --to todotxt`: one line per todo, in number order, as `TodoTxtFormat` reads
+/// it back: `x`, the completion date and the creation date for a completed todo (its
+/// priority as `pri:A`); else `(A)` and the creation date; then the name and the words of
+/// the other fields the field table gives a todo.txt syntax: `@tag` for each tag, `+project`,
+/// `due:DATE`, `t:DATE` (the wait). Priority H is `(A)`, M `(B)`, L `(C)`. todo.txt has no
+/// place for the description, the notes or the UUID: they are left out.
+enum TodoTxtExport {
+    static func export(_ todos: [Todo]) -> String {
+        todos.map { line($0) + "\n" }.joined()
+    }
+
+    static func line(_ todo: Todo) -> String {
+        let priority = todo.priority?.todoTxtLetter
+        var words: [String] = []
+        if todo.completed {
+            words += ["x", day(todo.completedAt ?? todo.updatedAt)]
+        } else if let priority {
+            words.append("(\(priority))")
+        }
+        words.append(day(todo.createdAt))
+        for field in TodoField.allCases {
+            guard let syntax = field.spec.todoTxt else { continue }
+            words += syntax.words(for: field.value(of: todo))
+        }
+        if todo.completed, let priority { words.append("pri:\(priority)") }
+        return words.joined(separator: " ")
+    }
+
+    /// The day of `date` in UTC, as `TodoTxtFormat` reads it back (midnight UTC).
+    static func day(_ date: Date) -> String {
+        String(DueDate.instant(date).wire.prefix(10))
+    }
+}

@@ -1,0 +1,67 @@
+import TodoCore
+
+/// How the words of a todo.txt line read and write the values of fields, by the field's kind
+/// and its `TodoTxtSyntax` in the field table.
+extension TodoTxtSyntax {
+    /// The field a todo.txt line writes so.
+    var field: TodoField? { TodoField.allCases.first { $0.spec.todoTxt == self } }
+
+    /// The value of a field of `kind` that `word` writes, if it writes one: `+home` a
+    /// project, `@phone` a tag, `due:2026-12-01` a date. Whether the field can hold it is
+    /// for `TodoField.checked` to say.
+    func value(of word: Substring, kind: FieldKind) -> FieldValue? {
+        let text: Substring
+        switch self {
+        case .text, .priority: return nil
+        case .sigil(let sigil):
+            guard word.first == sigil, word.count > 1 else { return nil }
+            text = word.dropFirst()
+        case .key(let key):
+            guard word.hasPrefix(key + ":") else { return nil }
+            text = word.dropFirst(key.count + 1)
+        }
+        switch kind {
+        case .text: return .text(String(text))
+        case .tags: return .tags([String(text)])
+        case .word: return .word(String(text))
+        case .priority: return Priority(word: text).map(FieldValue.priority)
+        case .date: return DueDate(wire: String(text)).map(FieldValue.date)
+        }
+    }
+
+    /// The words that write `value` of a field so, none when it is not set: `+home`,
+    /// `@phone @work`, `due:2026-12-01`; the name's line breaks become blanks, as a todo.txt
+    /// task is one line. The priority is not a word among the others (see `TodoTxtExport`).
+    func words(for value: FieldValue) -> [String] {
+        guard value.isSet else { return [] }
+        let items = value.members.isEmpty ? [value.text] : value.members.sorted()
+        switch self {
+        case .text: return [String(value.text.map { $0.isNewline ? " " : $0 })]
+        case .priority: return []
+        case .sigil(let sigil): return items.map { String(sigil) + $0 }
+        case .key(let key): return items.map { key + ":" + $0 }
+        }
+    }
+}
+
+extension Priority {
+    /// A todo.txt priority letter: A is high, B medium, C to Z low.
+    init?(todoTxtLetter letter: String) {
+        guard letter.count == 1 else { return nil }
+        switch letter {
+        case "A": self = .high
+        case "B": self = .medium
+        case "C"..."Z": self = .low
+        default: return nil
+        }
+    }
+
+    /// The todo.txt letter: high is A, medium B, low C.
+    var todoTxtLetter: String {
+        switch self {
+        case .high: "A"
+        case .medium: "B"
+        case .low: "C"
+        }
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+
+/// The real Taskwarrior (Debian's taskwarrior) with its data in a directory of its own, no
+/// taskrc, no confirmations or hooks, on the clock of `timeZone`.
+struct RealTaskwarrior {
+    let task: String
+    let environment: [String: String]
+
+    init(in directory: String, timeZone: String) throws {
+        task = try requiredTool("task", installer: ".ci/test-scripting-deps")
+        let data = directory + "/taskdata"
+        try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
+        environment = ["TASKRC": "/dev/null", "TASKDATA": data, "HOME": directory, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "TZ": timeZone]
+    }
+
+    /// Runs `task ARGUMENTS`, expecting success.
+    @discardableResult
+    func run(_ arguments: [String], stdin: String = "") throws -> RunResult {
+        let overrides = ["rc.confirmation=no", "rc.verbose=nothing", "rc.hooks=off", "rc.recurrence=off", "rc.json.array=on"]
+        let result = try Sandbox.execute(task, overrides + arguments, stdin: stdin, environment: environment)
+        #expect(result.status == 0, "task \(arguments): \(result)")
+        return result
+    }
+
+    @discardableResult
+    func run(_ arguments: String...) throws -> RunResult { try run(arguments) }
+
+    /// `task export`, as JSON objects.
+    func export() throws -> [[String: Any]] {
+        try #require(try parseJSON(try run("export").stdout) as? [[String: Any]])
+    }
+}
+
+/// The real todo.txt CLI (Debian's todotxt-cli, `todo-txt`) on a todo.txt in a directory of
+/// its own, with a config file naming it; plain output, no auto-archive, no prompts.
+struct RealTodoTxt {
+    let tool: String
+    let directory: String
+    let environment: [String: String]
+    var file: String { directory + "/todo.txt" }
+    var config: String { directory + "/config" }
+
+    init(in parent: String, timeZone: String) throws {
+        tool = try requiredTool("todo-txt", installer: ".ci/test-scripting-deps")
+        let directory = parent + "/todotxt"
+        self.directory = directory
+        environment = ["HOME": directory, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "TZ": timeZone]
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try """
+            export TODO_DIR=\(Sandbox.shellQuoted(directory))
+            export TODO_FILE="$TODO_DIR/todo.txt"
+            export DONE_FILE="$TODO_DIR/done.txt"
+            export REPORT_FILE="$TODO_DIR/report.txt"
+
+            """.write(toFile: directory + "/config", atomically: true, encoding: .utf8)
+    }
+
+    /// Runs `todo-txt -d CONFIG -p -a -f ARGUMENTS`, expecting success.
+    @discardableResult
+    func run(_ arguments: String...) throws -> RunResult {
+        let result = try Sandbox.execute(tool, ["-d", config, "-p", "-a", "-f"] + arguments, stdin: "", environment: environment)
+        #expect(result.status == 0, "todo-txt \(arguments): \(result)")
+        return result
+    }
+
+    /// The lines of todo.txt.
+    func lines() throws -> [String] {
+        try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n").map(String.init)
+    }
+}
