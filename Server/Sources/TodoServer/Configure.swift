@@ -13,23 +13,26 @@ public struct ServerSettings: Sendable {
     public var storage: Storage
     /// TODO_LEGACY_USER: the user the seed's legacy API acts for; nil keeps that API off.
     public var legacyUser: String?
+    /// TODO_LEGACY_AUTH: who may use that API (loopback only, by default).
+    public var legacyAccess: LegacyAccess
     public var maxBodyBytes: Int
     /// Header size and connection timeouts (TODO_SERVER_IDLE_TIMEOUT, TODO_SERVER_HEADER_TIMEOUT).
     public var http: HTTPLimits
 
     public init(
-        storage: Storage, legacyUser: String? = nil, maxBodyBytes: Int = 8 << 20,
-        http: HTTPLimits = HTTPLimits()
+        storage: Storage, legacyUser: String? = nil, legacyAccess: LegacyAccess = .loopback,
+        maxBodyBytes: Int = 8 << 20, http: HTTPLimits = HTTPLimits()
     ) {
         self.storage = storage
         self.legacyUser = legacyUser
+        self.legacyAccess = legacyAccess
         self.maxBodyBytes = maxBodyBytes
         self.http = http
     }
 
     /// DATABASE_URL (PostgreSQL) if set, else the SQLite file TODO_SERVER_DB
-    /// (default `todo-server.sqlite` in the working directory); TODO_LEGACY_USER; the HTTP
-    /// timeouts. Throws on a timeout that is not a number of seconds.
+    /// (default `todo-server.sqlite` in the working directory); TODO_LEGACY_USER and
+    /// TODO_LEGACY_AUTH; the HTTP timeouts. Throws on a value it cannot read.
     public static func fromEnvironment() throws -> ServerSettings {
         func env(_ name: String) -> String? {
             guard let value = Environment.get(name), !value.isEmpty else { return nil }
@@ -38,8 +41,15 @@ public struct ServerSettings: Sendable {
         let storage: Storage =
             env("DATABASE_URL").map { .postgres(url: $0) }
             ?? .sqlite(path: env("TODO_SERVER_DB") ?? "todo-server.sqlite")
+        let access = env("TODO_LEGACY_AUTH") ?? LegacyAccess.loopback.rawValue
+        guard let legacyAccess = LegacyAccess(rawValue: access) else {
+            throw CommandFailure(
+                "TODO_LEGACY_AUTH=\(access): expected "
+                    + LegacyAccess.allCases.map(\.rawValue).joined(separator: " or "))
+        }
         return ServerSettings(
-            storage: storage, legacyUser: env("TODO_LEGACY_USER"), http: try .fromEnvironment(env))
+            storage: storage, legacyUser: env("TODO_LEGACY_USER"), legacyAccess: legacyAccess,
+            http: try .fromEnvironment(env))
     }
 }
 
@@ -70,7 +80,8 @@ public func configure(_ app: Application, settings: ServerSettings? = nil) async
     try v1.register(collection: ChangesController())
     try v1.register(collection: PushController())
     if let legacyUser = settings.legacyUser {
-        try app.register(collection: LegacyTodoController(userName: legacyUser))
+        try app.grouped(LegacyGuardMiddleware(access: settings.legacyAccess, userName: legacyUser))
+            .register(collection: LegacyTodoController(userName: legacyUser))
     }
     // One instance: `app.server` calls this on every use, and shutdown must reach the server
     // that was started.
@@ -84,6 +95,8 @@ public func configure(_ app: Application, settings: ServerSettings? = nil) async
     app.asyncCommands.use(UsingDatabase(TokenCommands()), as: "token")
     app.asyncCommands.use(
         UsingDatabase(
-            GuardedServeCommand(serve: await app.servers.asyncCommand, legacyUser: settings.legacyUser)),
+            GuardedServeCommand(
+                serve: await app.servers.asyncCommand, legacyUser: settings.legacyUser,
+                legacyAccess: settings.legacyAccess)),
         as: "serve", isDefault: true)
 }

@@ -80,7 +80,7 @@ final class BadInputTests: ServerTestCase {
         let response = try await live.sendRequest(
             .POST, "v1/push", headers: auth(token),
             body: ByteBuffer(string: #"{"operations":[],"pad":"\#(big)"}"#))
-        try assertError(response, .payloadTooLarge)
+        try assertError(TestResponse(response), .payloadTooLarge)
         let small = try await live.sendRequest(
             .POST, "v1/push", headers: auth(token), body: ByteBuffer(string: #"{"operations":[]}"#))
         XCTAssertEqual(small.status, .ok)

@@ -34,9 +34,9 @@ final class DecodingFuzzTests: ServerTestCase {
             var body = templates[Int(random.next() % UInt64(templates.count))]
             for _ in 0...(random.next() % 3) { body = Mutator.mutate(body, &random) }
             let expectOK = Self.decodesAndValidates(body)
-            let response = try await app.testable().sendRequest(
+            let response = try await send(
                 .POST, "v1/push", headers: auth(token).adding("Content-Type", "application/json"),
-                body: ByteBuffer(bytes: body))
+                bytes: Array(body))
             let context = "case \(index), seed \(Self.seed): \(String(decoding: body.prefix(300), as: UTF8.self))"
             XCTAssertLessThan(response.status.code, 500, context)
             if expectOK {

@@ -32,9 +32,12 @@ final class ExecutableTests: XCTestCase {
         try? FileManager.default.removeItem(at: directory)
     }
 
-    func serve(port: Int, hostname: String = "127.0.0.1", legacyUser: String? = nil) throws -> Process {
+    func serve(
+        port: Int, hostname: String = "127.0.0.1", legacyUser: String? = nil, legacyAuth: String? = nil
+    ) throws -> Process {
         var server = self.server!
         server.environment["TODO_LEGACY_USER"] = legacyUser
+        server.environment["TODO_LEGACY_AUTH"] = legacyAuth
         let process = try server.start(
             ["serve", "--hostname", hostname, "--port", "\(port)"],
             log: directory.appendingPathComponent("server.log"))
@@ -73,6 +76,27 @@ final class ExecutableTests: XCTestCase {
         XCTAssertTrue(RealServer.wait(for: ghost, timeout: 60), "serve should have exited")
         XCTAssertNotEqual(ghost.terminationStatus, 0)
         XCTAssertTrue(log().contains("TODO_LEGACY_USER=ghost names no user"), log())
+    }
+
+    /// Issue 15: the legacy routes have no token by default, so they never listen beyond
+    /// loopback unless a token is required.
+    func testRefusesTheLegacyRoutesBeyondLoopbackUnlessATokenIsRequired() throws {
+        XCTAssertEqual(try server.run(["user", "add", "book"]).status, 0)
+        let port = try RealServer.freePort()
+        let open = try serve(port: port, hostname: "0.0.0.0", legacyUser: "book")
+        XCTAssertTrue(RealServer.wait(for: open, timeout: 60), "serve should have exited")
+        XCTAssertNotEqual(open.terminationStatus, 0)
+        XCTAssertTrue(log().contains("refusing to listen on 0.0.0.0 with the legacy routes on"), log())
+
+        let typo = try serve(port: port, hostname: "0.0.0.0", legacyUser: "book", legacyAuth: "tokens")
+        XCTAssertTrue(RealServer.wait(for: typo, timeout: 60), "serve should have exited")
+        XCTAssertNotEqual(typo.terminationStatus, 0)
+        XCTAssertTrue(log().contains("TODO_LEGACY_AUTH=tokens: expected loopback or token"), log())
+
+        let guarded = try serve(port: port, hostname: "0.0.0.0", legacyUser: "book", legacyAuth: "token")
+        _ = try waitForHealth(port: port, process: guarded)
+        let anonymous = try RealServer.http(port: port, method: "GET", path: "/todos")
+        XCTAssertEqual(anonymous?.status, 401)
     }
 
     func testCommandsAndDurabilityAcrossKillDashNine() throws {

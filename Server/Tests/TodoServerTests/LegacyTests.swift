@@ -34,7 +34,7 @@ final class LegacyTests: ServerTestCase {
     /// curl -X "POST" "http://localhost:8080/postTodo/" -H "Cookie: test=123" -H "id: 3"
     ///   -H "notes: do not forget to buy potato chips" -H "Content-Type: application/json"
     ///   -H "description: Our first todo item" -H "completed: false" -H "name: todo 1" -d "{}"
-    func bookPost() async throws -> XCTHTTPResponse {
+    func bookPost() async throws -> TestResponse {
         try await send(.POST, "postTodo/", headers: [
             "Cookie": "test=123", "id": "3", "notes": "do not forget to buy potato chips",
             "Content-Type": "application/json", "description": "Our first todo item",

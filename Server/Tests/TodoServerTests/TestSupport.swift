@@ -1,6 +1,7 @@
 import Fluent
 import Foundation
 import TodoWire
+import NIOCore
 import XCTVapor
 
 @testable import TodoServer
@@ -102,16 +103,35 @@ class ServerTestCase: XCTestCase {
         ["Authorization": "Bearer \(token)"]
     }
 
+    /// Sends a request through the app's middleware and routes, in memory, as a client at
+    /// `peer` would: with a Host header (`localhost:8080` unless `headers` has one).
     func send(
         _ method: HTTPMethod, _ path: String, headers: HTTPHeaders = [:], body: String? = nil,
-        file: StaticString = #filePath, line: UInt = #line
-    ) async throws -> XCTHTTPResponse {
-        try await app.testable().sendRequest(
-            method, path, headers: headers, body: body.map { ByteBuffer(string: $0) },
-            file: file, line: line)
+        peer: String = "127.0.0.1", file: StaticString = #filePath, line: UInt = #line
+    ) async throws -> TestResponse {
+        try await send(method, path, headers: headers, bytes: body.map { Array($0.utf8) }, peer: peer)
     }
 
-    func decode<T: Decodable>(_ type: T.Type, _ response: XCTHTTPResponse,
+    /// `send` with a body of any bytes.
+    func send(
+        _ method: HTTPMethod, _ path: String, headers: HTTPHeaders = [:], bytes: [UInt8]?,
+        peer: String = "127.0.0.1"
+    ) async throws -> TestResponse {
+        try await app.asyncBoot()
+        var headers = headers
+        if !headers.contains(name: .host) { headers.add(name: .host, value: "localhost:8080") }
+        headers.replaceOrAdd(name: .contentLength, value: String(bytes?.count ?? 0))
+        let request = Request(
+            application: app, method: method, url: URI(string: path.hasPrefix("/") ? path : "/" + path),
+            headers: headers, collectedBody: bytes.map { ByteBuffer(bytes: $0) },
+            remoteAddress: try SocketAddress(ipAddress: peer, port: 40000), logger: app.logger,
+            on: app.eventLoopGroup.next())
+        let response = try await app.responder.respond(to: request).get()
+        let collected = try await response.body.collect(on: request.eventLoop).get()
+        return TestResponse(status: response.status, headers: response.headers, body: collected ?? ByteBuffer())
+    }
+
+    func decode<T: Decodable>(_ type: T.Type, _ response: TestResponse,
         file: StaticString = #filePath, line: UInt = #line
     ) throws -> T {
         do {
@@ -142,13 +162,27 @@ class ServerTestCase: XCTestCase {
     }
 
     /// Asserts a JSON error body `{"error": true, "reason": ...}` with the given status.
-    func assertError(_ response: XCTHTTPResponse, _ status: HTTPStatus,
+    func assertError(_ response: TestResponse, _ status: HTTPStatus,
         file: StaticString = #filePath, line: UInt = #line
     ) throws {
         XCTAssertEqual(response.status, status, response.body.string, file: file, line: line)
         let error = try decode(ErrorResponse.self, response, file: file, line: line)
         XCTAssertTrue(error.error, file: file, line: line)
         XCTAssertFalse(error.reason.isEmpty, file: file, line: line)
+    }
+}
+
+/// An answer of the app to `ServerTestCase.send`.
+struct TestResponse {
+    var status: HTTPResponseStatus
+    var headers: HTTPHeaders
+    var body: ByteBuffer
+}
+
+extension TestResponse {
+    /// An answer XCTVapor's tester got over a real socket.
+    init(_ response: XCTHTTPResponse) {
+        self.init(status: response.status, headers: response.headers, body: response.body)
     }
 }
 

@@ -2,10 +2,12 @@ import Fluent
 import Vapor
 
 /// Vapor's `serve`, refusing to listen beyond loopback while no user exists (the server
-/// would be an open, empty target), and checking TODO_LEGACY_USER names a real user.
+/// would be an open, empty target) or while the legacy routes are on without a token, and
+/// checking TODO_LEGACY_USER names a real user.
 struct GuardedServeCommand: AnyAsyncCommand {
     let serve: ServeCommand
     let legacyUser: String?
+    let legacyAccess: LegacyAccess
 
     var help: String { serve.help }
 
@@ -31,6 +33,11 @@ struct GuardedServeCommand: AnyAsyncCommand {
             throw CommandFailure(
                 "refusing to listen on \(host): no user exists yet. Create one first "
                     + "(todo-server user add NAME; todo-server token add NAME) or listen on 127.0.0.1.")
+        }
+        if let host, legacyUser != nil, legacyAccess == .loopback, !Self.isLoopback(host) {
+            throw CommandFailure(
+                "refusing to listen on \(host) with the legacy routes on (TODO_LEGACY_USER) and no "
+                    + "token required: listen on 127.0.0.1, or set TODO_LEGACY_AUTH=token.")
         }
         if let legacyUser,
             try await UserModel.query(on: app.db).filter(\.$name == legacyUser).first() == nil
