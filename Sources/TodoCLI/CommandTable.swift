@@ -1,10 +1,11 @@
 import TodoCore
+import TodoWire
 import TodoSync
 
 /// Every command and option of `todo`. The parser, `--help`, the completion scripts and
 /// the man page are all derived from this table.
 public enum CommandTable {
-    public static let version = "0.1.0"
+    public static let version = SyncAPI.release
 
     public static let globalOptions: [OptionSpec] = [
         .value("file", "PATH", "Use the state file at PATH (default: $TODO_FILE, else $XDG_DATA_HOME/todo/todos.json, else ~/.local/share/todo/todos.json).", kind: .path),

@@ -7,6 +7,8 @@ import TodoCore
 /// use `WireJSON.encoder` and `WireJSON.decoder`, which are set up for that.
 public enum SyncAPI {
     public static let version = "v1"
+    /// The release of todo and todo-server this code is (`todo --version`, `/health`).
+    public static let release = "0.1.0"
     /// Upper bound on `operations` in one push; the server answers 400 above it.
     public static let maxOperationsPerPush = 1000
     /// Upper bound on `limit` for the change feed; larger values are clamped.

@@ -1,4 +1,5 @@
 import Fluent
+import SQLKit
 import TodoWire
 import XCTVapor
 
@@ -8,10 +9,25 @@ final class AuthTests: ServerTestCase {
     func testHealthNeedsNoAuthAndCarriesTheDatasetId() async throws {
         let response = try await send(.GET, "health")
         XCTAssertEqual(response.status, .ok)
-        struct Health: Decodable { let status: String; let datasetId: UUID }
+        struct Health: Decodable { let status: String; let datasetId: UUID; let version: String }
         let health = try decode(Health.self, response)
         XCTAssertEqual(health.status, "ok")
+        XCTAssertEqual(health.version, SyncAPI.release)
         XCTAssertEqual(response.headers.first(name: "X-Todo-Dataset"), health.datasetId.uuidString)
+    }
+
+    /// Issue 15: /health says the process lives; /ready says the database answers too.
+    func testReadyChecksTheDatabase() async throws {
+        let ready = try await send(.GET, "ready")
+        XCTAssertEqual(ready.status, .ok, ready.body.string)
+        XCTAssertTrue(ready.body.string.contains(#""status":"ready""#), ready.body.string)
+        try await (app.db as! any SQLDatabase).raw("ALTER TABLE users RENAME TO users_away").run()
+        let broken = try await send(.GET, "ready")
+        try assertError(broken, .serviceUnavailable)
+        XCTAssertTrue(broken.body.string.contains("the database does not answer"), broken.body.string)
+        let health = try await send(.GET, "health")
+        XCTAssertEqual(health.status, .ok)
+        try await (app.db as! any SQLDatabase).raw("ALTER TABLE users_away RENAME TO users").run()
     }
 
     func testEveryV1RouteRejectsMissingWrongAndMalformedTokens() async throws {
