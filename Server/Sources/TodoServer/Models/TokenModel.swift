@@ -1,6 +1,6 @@
-import Crypto
 import Fluent
 import Foundation
+import Vapor
 
 /// An API token. Only the SHA-256 of the token is stored; the token itself is shown once.
 final class TokenModel: Model, @unchecked Sendable {
