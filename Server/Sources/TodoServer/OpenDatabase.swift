@@ -5,6 +5,7 @@ import Vapor
 /// dataset id; once per application, before anything touches the data.
 public func openDatabase(_ app: Application) async throws {
     guard app.storage[DatasetKey.self] == nil else { return }
+    try await SQLiteTuning.useWAL(on: app.db)
     try await app.autoMigrate()
     guard let datasetId = try await MetaModel.query(on: app.db).first()?.id else {
         throw Abort(.internalServerError, reason: "the database has no dataset id")

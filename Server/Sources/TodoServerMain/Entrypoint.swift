@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Logging
 import TodoServer
 import Vapor
@@ -6,6 +9,8 @@ import Vapor
 @main
 enum Entrypoint {
     static func main() async {
+        // The database, its WAL and anything else the server writes: for its own user only.
+        umask(0o077)
         do {
             var env = try Environment.detect()
             // Logs go to stderr, so stdout carries only what commands print (a new token, say).

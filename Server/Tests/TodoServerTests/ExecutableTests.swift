@@ -99,6 +99,34 @@ final class ExecutableTests: XCTestCase {
         XCTAssertEqual(anonymous?.status, 401)
     }
 
+    /// Issue 15: the database is the server's user's alone, and another program holding its
+    /// lock (a backup, a sqlite3 shell) gets pushes a 503 within the busy timeout, not a hang.
+    func testTheDatabaseIsPrivateAndALockGivesA503() throws {
+        XCTAssertEqual(try server.run(["user", "add", "alice"]).status, 0)
+        let token = try server.run(["token", "add", "alice"]).stdout.trimmingCharacters(in: .newlines)
+        let database = directory.appendingPathComponent("data.sqlite").path
+        let port = try RealServer.freePort()
+        let process = try serve(port: port)
+        _ = try waitForHealth(port: port, process: process)
+        for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: database + suffix) {
+            let mode = try FileManager.default.attributesOfItem(atPath: database + suffix)[.posixPermissions] as? Int
+            XCTAssertEqual(mode, 0o600, "data.sqlite\(suffix)")
+        }
+        let shell = try SQLiteShell(database: database)
+        defer { shell.close() }
+        try shell.run("PRAGMA journal_mode;", until: "wal")
+        try shell.run("BEGIN EXCLUSIVE; SELECT 'holding';", until: "holding")
+        let push = #"{"operations":[]}"#
+        let auth = RealServer.header("Authorization: Bearer \(token)")
+        let locked = try XCTUnwrap(try RealServer.http(port: port, method: "POST", path: "/v1/push", headers: [auth], body: push))
+        XCTAssertEqual(locked.status, 503, locked.text)
+        XCTAssertTrue(locked.text.contains("the database is locked by another program"), locked.text)
+        XCTAssertEqual(locked.header("Retry-After"), "5")
+        try shell.run("ROLLBACK; SELECT 'released';", until: "released")
+        let after = try XCTUnwrap(try RealServer.http(port: port, method: "POST", path: "/v1/push", headers: [auth], body: push))
+        XCTAssertEqual(after.status, 200, after.text)
+    }
+
     func testCommandsAndDurabilityAcrossKillDashNine() throws {
         // Users and tokens.
         XCTAssertEqual(try server.run(["user", "add", "alice"]).status, 0)
@@ -265,5 +293,38 @@ final class ExecutableTests: XCTestCase {
         XCTAssertEqual(try server.run(["token", "revoke", id]).status, 0)
         XCTAssertTrue(try server.run(["token", "list", "carol"]).stdout.contains("revoked"))
         XCTAssertNotEqual(try server.run(["token", "revoke", "todo_unknown"]).status, 0)
+    }
+}
+
+/// The sqlite3 shell on a database, fed statements one batch at a time.
+final class SQLiteShell {
+    private let process = Process()
+    private let input = Pipe()
+    private let output = Pipe()
+    private var seen = ""
+
+    init(database: String) throws {
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+        process.arguments = [database]
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+    }
+
+    /// Sends `statements` and waits until the shell prints `marker`.
+    func run(_ statements: String, until marker: String) throws {
+        input.fileHandleForWriting.write(Data((statements + "\n").utf8))
+        while !seen.contains(marker) {
+            let chunk = output.fileHandleForReading.availableData
+            guard !chunk.isEmpty else { throw RealServer.Failure("sqlite3 ended before printing \(marker): \(seen)") }
+            seen += String(decoding: chunk, as: UTF8.self)
+        }
+        seen = ""
+    }
+
+    func close() {
+        try? input.fileHandleForWriting.close()
+        process.waitUntilExit()
     }
 }

@@ -1,3 +1,4 @@
+import FluentSQLiteDriver
 import TodoWire
 import Vapor
 
@@ -10,6 +11,14 @@ struct APIErrorMiddleware: AsyncMiddleware {
         } catch let error as DecodingError {
             return try Response.wire(
                 ErrorResponse(reason: "invalid JSON: \(error.summary)"), status: .badRequest)
+        } catch let error as SQLiteError where error.reason == .busy || error.reason == .locked {
+            // Another program (a backup, a sqlite3 shell) held the database past the busy timeout.
+            request.logger.error("503 the database is locked: \(error)")
+            let response = try Response.wire(
+                ErrorResponse(reason: "the database is locked by another program; try again shortly"),
+                status: .serviceUnavailable)
+            response.headers.replaceOrAdd(name: .retryAfter, value: "5")
+            return response
         } catch let error as AbortError {
             if error.status.code >= 500 {
                 request.logger.error("\(error.status.code) \(error.reason)")
