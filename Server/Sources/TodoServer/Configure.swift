@@ -18,6 +18,9 @@ public struct ServerSettings: Sendable {
     public var maxBodyBytes: Int
     /// Header size and connection timeouts (TODO_SERVER_IDLE_TIMEOUT, TODO_SERVER_HEADER_TIMEOUT).
     public var http: HTTPLimits
+    /// TODO_SERVER_TRUSTED_PROXIES: addresses of reverse proxies whose X-Forwarded-For names
+    /// the client (in logs and for the rate limit on failed authentication).
+    public var trustedProxies: [String] = []
 
     public init(
         storage: Storage, legacyUser: String? = nil, legacyAccess: LegacyAccess = .loopback,
@@ -47,9 +50,11 @@ public struct ServerSettings: Sendable {
                 "TODO_LEGACY_AUTH=\(access): expected "
                     + LegacyAccess.allCases.map(\.rawValue).joined(separator: " or "))
         }
-        return ServerSettings(
+        var settings = ServerSettings(
             storage: storage, legacyUser: env("TODO_LEGACY_USER"), legacyAccess: legacyAccess,
             http: try .fromEnvironment(env))
+        settings.trustedProxies = TrustedProxies(env("TODO_SERVER_TRUSTED_PROXIES")).addresses.sorted()
+        return settings
     }
 }
 
@@ -68,6 +73,7 @@ public func configure(_ app: Application, settings: ServerSettings? = nil) async
     }
     app.migrations.add(schemaMigrations)
 
+    TrustedProxies.set(TrustedProxies(settings.trustedProxies.joined(separator: ",")), on: app)
     app.routes.defaultMaxBodySize = ByteCount(value: settings.maxBodyBytes)
     app.middleware = Middlewares()
     app.middleware.use(RequestLogMiddleware())

@@ -30,6 +30,42 @@ final class AuthTests: ServerTestCase {
         try await (app.db as! any SQLDatabase).raw("ALTER TABLE users_away RENAME TO users").run()
     }
 
+    /// Issue 15: guessing tokens from one address is stopped with 429 after a few failures;
+    /// other addresses go on; the log names the client and the user.
+    func testRepeatedFailuresFromOneAddressGet429() async throws {
+        captureLogs()
+        let token = try await makeUser("alice")
+        let guess: HTTPHeaders = ["Authorization": "Bearer todo_guess"]
+        for _ in 0..<AuthFailureLimiter.limit {
+            let response = try await send(.GET, "v1/changes", headers: guess, peer: "198.51.100.9")
+            try assertError(response, .unauthorized)
+        }
+        for headers in [guess, auth(token)] {
+            let limited = try await send(.GET, "v1/changes", headers: headers, peer: "198.51.100.9")
+            try assertError(limited, .tooManyRequests)
+            let seconds = try XCTUnwrap(Int(limited.headers.first(name: "Retry-After") ?? ""))
+            XCTAssertTrue((1...60).contains(seconds), "\(seconds)")
+        }
+        let other = try await send(.GET, "v1/changes", headers: auth(token), peer: "198.51.100.10")
+        XCTAssertEqual(other.status, .ok)
+        XCTAssertTrue(logs.all.contains { $0.message.hasSuffix("client=198.51.100.10 user=alice") }, logs.text)
+        XCTAssertTrue(logs.all.contains { $0.message.contains("GET /v1/changes 429") && $0.message.hasSuffix("client=198.51.100.9 user=-") }, logs.text)
+        XCTAssertFalse(logs.text.contains(token))
+    }
+
+    /// Behind a trusted proxy the client is the address the proxy adds to X-Forwarded-For;
+    /// from anyone else the header is ignored.
+    func testTheClientBehindATrustedProxy() async throws {
+        captureLogs()
+        TrustedProxies.set(TrustedProxies("127.0.0.1"), on: app)
+        let forwarded: HTTPHeaders = ["X-Forwarded-For": "10.9.8.7, 203.0.113.5"]
+        _ = try await send(.GET, "health", headers: forwarded)
+        _ = try await send(.GET, "health", headers: forwarded, peer: "198.51.100.9")
+        XCTAssertTrue(logs.all.contains { $0.message.hasSuffix("client=203.0.113.5 user=-") }, logs.text)
+        XCTAssertTrue(logs.all.contains { $0.message.hasSuffix("client=198.51.100.9 user=-") }, logs.text)
+        XCTAssertFalse(logs.text.contains("10.9.8.7"))
+    }
+
     func testEveryV1RouteRejectsMissingWrongAndMalformedTokens() async throws {
         try await makeUser("alice")
         let attempts: [HTTPHeaders] = [

@@ -23,7 +23,11 @@ struct APIErrorMiddleware: AsyncMiddleware {
             if error.status.code >= 500 {
                 request.logger.error("\(error.status.code) \(error.reason)")
             }
-            return try Response.wire(ErrorResponse(reason: error.reason), status: error.status)
+            let response = try Response.wire(ErrorResponse(reason: error.reason), status: error.status)
+            for (name, value) in error.headers where name.lowercased() == "retry-after" {
+                response.headers.replaceOrAdd(name: name, value: value)
+            }
+            return response
         } catch {
             request.logger.error("internal error: \(String(reflecting: error))")
             return try Response.wire(

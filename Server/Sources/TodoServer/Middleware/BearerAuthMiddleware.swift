@@ -11,6 +11,9 @@ private struct AuthenticatedUserKey: StorageKey {
 }
 
 extension Request {
+    /// The name of the user whose token authenticated this request, if one did (for logs).
+    var authenticatedUserName: String? { storage[AuthenticatedUserKey.self]?.name }
+
     /// The user whose bearer token authenticated this request (set by `BearerAuthMiddleware`).
     var authenticatedUser: AuthenticatedUser {
         get throws {
@@ -22,10 +25,18 @@ extension Request {
     }
 }
 
-/// Requires `Authorization: Bearer TOKEN` with a token that exists and is not revoked.
+/// Requires `Authorization: Bearer TOKEN` with a token that exists and is not revoked. A client
+/// address with too many failures in a row is refused with 429 before any lookup
+/// (`AuthFailureLimiter`).
 struct BearerAuthMiddleware: AsyncMiddleware {
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+        let limiter = AuthFailureLimiter.of(request.application)
+        let client = request.clientAddress
+        if let seconds = limiter.wait(for: client) {
+            throw TooManyFailures(retryAfter: seconds)
+        }
         guard let token = request.headers.bearerAuthorization?.token, !token.isEmpty else {
+            limiter.fail(client)
             throw Abort(.unauthorized, reason: "missing bearer token (Authorization: Bearer TOKEN)")
         }
         guard
@@ -36,9 +47,18 @@ struct BearerAuthMiddleware: AsyncMiddleware {
             let user = try await UserModel.find(row.userID, on: request.db),
             let userID = user.id
         else {
+            limiter.fail(client)
             throw Abort(.unauthorized, reason: "invalid or revoked token")
         }
         request.storage[AuthenticatedUserKey.self] = AuthenticatedUser(id: userID, name: user.name)
         return try await next.respond(to: request)
     }
+}
+
+/// 429 with Retry-After, for a client address that failed authentication too often.
+struct TooManyFailures: AbortError {
+    let retryAfter: Int
+    var status: HTTPResponseStatus { .tooManyRequests }
+    var reason: String { "too many failed authentications from this address; try again in \(retryAfter) s" }
+    var headers: HTTPHeaders { ["Retry-After": String(retryAfter)] }
 }

@@ -1,7 +1,7 @@
 import Vapor
 
 /// One log line per request: method, path (never the query or headers, so never a token),
-/// status and time taken.
+/// status, time taken, the client's address and the user its token names (or "-").
 struct RequestLogMiddleware: AsyncMiddleware {
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         let start = ContinuousClock.now
@@ -20,7 +20,7 @@ struct RequestLogMiddleware: AsyncMiddleware {
         let ms = Double(elapsed.components.seconds) * 1000
             + Double(elapsed.components.attoseconds) / 1e15
         request.logger.info(
-            "\(request.method.rawValue) \(request.url.path) \(status) \(String(format: "%.1f", ms))ms")
+            "\(request.method.rawValue) \(request.url.path) \(status) \(String(format: "%.1f", ms))ms client=\(request.clientAddress) user=\(request.authenticatedUserName ?? "-")")
     }
 }
 
