@@ -73,7 +73,8 @@ public struct SyncClient: SyncTransport {
         configuration.timeoutIntervalForRequest = timeout
         configuration.timeoutIntervalForResource = timeout
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        let session = URLSession(configuration: configuration)
+        let redirects = RedirectGuard(server: server)
+        let session = URLSession(configuration: configuration, delegate: redirects, delegateQueue: nil)
         defer { session.finishTasksAndInvalidate() }
         let box = ResponseBox()
         let done = DispatchSemaphore(value: 0)
@@ -85,6 +86,9 @@ public struct SyncClient: SyncTransport {
         if done.wait(timeout: .now() + timeout + 5) == .timedOut {
             task.cancel()
             throw .unreachable("\(serverName) did not answer within \(Int(timeout)) s")
+        }
+        if let target = redirects.refused {
+            throw .badResponse("\(serverName) redirected to \(target), another origin; not followed, so the token was not sent there (if the server has moved, run 'todo config server URL')")
         }
         let (data, response, error) = box.get()
         if let error {
