@@ -5,7 +5,8 @@ import FoundationNetworking
 import TodoSync
 import TodoWire
 
-/// The sync API over HTTP. Every call is bounded by `timeout` and never prints the token.
+/// The sync API over HTTP. Every call is bounded by `timeout`; no message it makes holds the
+/// token, and the token goes nowhere but the server's origin (see `RedirectGuard`).
 public struct SyncClient: SyncTransport {
     public let server: URL
     let token: String
@@ -39,14 +40,18 @@ public struct SyncClient: SyncTransport {
         server.appendingPathComponent(path)
     }
 
-    private var serverName: String {
-        var components = URLComponents(url: server, resolvingAgainstBaseURL: false)
-        components?.user = nil
-        components?.password = nil
-        return components?.string ?? "the server"
+    private var serverName: String { ServerAddress.displayName(server) }
+
+    /// Sends `request` with the token; any error is redacted, as the server may echo the token.
+    private func send<Body: Decodable>(_ request: URLRequest, expecting: Body.Type) throws(SyncError) -> Body {
+        do {
+            return try exchange(request, expecting: Body.self)
+        } catch {
+            throw error.redacting(token)
+        }
     }
 
-    private func send<Body: Decodable>(_ request: URLRequest, expecting: Body.Type) throws(SyncError) -> Body {
+    private func exchange<Body: Decodable>(_ request: URLRequest, expecting: Body.Type) throws(SyncError) -> Body {
         var request = request
         request.timeoutInterval = timeout
         request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")

@@ -54,6 +54,12 @@ struct TransportRuleTests {
         }
     }
 
+    @Test func redactingReplacesTheSecretAndKeepsTheKind() {
+        let error = SyncError.unauthorized("server said: Bearer s3cret-token, s3cret-token")
+        #expect(error.redacting("s3cret-token") == .unauthorized("server said: Bearer [token], [token]"))
+        #expect(SyncError.badResponse("fine").redacting("s3cret-token") == .badResponse("fine"))
+    }
+
     /// The settings from `environment` and a config file holding `stored` with a token.
     private func settings(_ environment: [String: String], stored: [String: String] = [:]) throws -> SyncSettings {
         let path = NSTemporaryDirectory() + "todo-transport-\(UUID().uuidString).json"

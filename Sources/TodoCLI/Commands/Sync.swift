@@ -30,7 +30,7 @@ enum SyncCommand {
                 return output
             }
             let conflicts = report.conflicts.count
-            output.info += "Synced with \(client.server.absoluteString): pulled \(report.pulled), pushed \(report.pushed), \(conflicts) conflict\(conflicts == 1 ? "" : "s").\n"
+            output.info += "Synced with \(ServerAddress.displayName(client.server)): pulled \(report.pulled), pushed \(report.pushed), \(conflicts) conflict\(conflicts == 1 ? "" : "s").\n"
             for (todo, conflict) in report.conflicts { output.info += "  " + describe(conflict, of: todo) + "\n" }
             return output
         }
