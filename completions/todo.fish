@@ -202,7 +202,7 @@ function __todo_commands
     printf '%s\t%s\n' export 'Print every todo with every field as JSON'
     printf '%s\t%s\n' import 'Merge todos from an export, Taskwarrior or todo.txt'
     printf '%s\t%s\n' sync 'Exchange changes with the todo server'
-    printf '%s\t%s\n' config 'Show or set the sync server, token, timeout and insecure-http'
+    printf '%s\t%s\n' config 'Show or set the sync server, token and options'
     printf '%s\t%s\n' completions 'Print the completion script for bash, zsh or fish'
     printf '%s\t%s\n' help 'Show help for todo or for a command'
 end
@@ -364,7 +364,7 @@ complete -c todo -n __todo_needs_command -a batch -d 'Apply changes read as JSON
 complete -c todo -n __todo_needs_command -a export -d 'Print every todo with every field as JSON'
 complete -c todo -n __todo_needs_command -a import -d 'Merge todos from an export, Taskwarrior or todo.txt'
 complete -c todo -n __todo_needs_command -a sync -d 'Exchange changes with the todo server'
-complete -c todo -n __todo_needs_command -a config -d 'Show or set the sync server, token, timeout and insecure-http'
+complete -c todo -n __todo_needs_command -a config -d 'Show or set the sync server, token and options'
 complete -c todo -n __todo_needs_command -a completions -d 'Print the completion script for bash, zsh or fish'
 complete -c todo -n __todo_needs_command -a help -d 'Show help for todo or for a command'
 

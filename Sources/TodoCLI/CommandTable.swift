@@ -138,7 +138,7 @@ public enum CommandTable {
             options: [.flag("dry-run", "Show what would be pulled and pushed; send and save nothing.")],
             examples: [("todo sync", "push and pull changes"), ("* * * * * todo sync --quiet", "a crontab line: sync every minute")]),
         CommandSpec(
-            name: "config", summary: "Show or set the sync server, token, timeout and insecure-http",
+            name: "config", summary: "Show or set the sync server, token and options",
             discussion: "Settings live in $XDG_CONFIG_HOME/todo/config.json (else ~/.config/todo/config.json), mode 0600; TODO_SERVER, TODO_TOKEN, TODO_TIMEOUT and TODO_INSECURE_HTTP override them. The token is never printed. Give '-' as the value to read it from standard input. insecure-http true lets sync send the token over plain http:// to another machine, where anyone on the way can read it; without it such a server is refused.",
             arguments: [
                 ArgumentSpec("KEY", .choice(ConfigFile.keys), optional: true, "server, token, timeout or insecure-http."),
