@@ -138,7 +138,7 @@ _todo_argument() {
         toggle) kinds=('ids') repeats=1 ;;
         delete) kinds=('ids') repeats=1 ;;
         import) kinds=('path') ;;
-        config) kinds=('words server token timeout' 'text') ;;
+        config) kinds=('words server token timeout insecure-http' 'text') ;;
         completions) kinds=('words bash zsh fish') ;;
         help) kinds=('commands') ;;
     esac

@@ -142,14 +142,14 @@ public enum CommandTable {
             examples: [("todo import backup.json", "merge a backup made by todo export"), ("task export | todo import --from taskwarrior -", "move over from Taskwarrior"), ("todo import --from todotxt ~/todo.txt", "move over from todo.txt")]),
         CommandSpec(
             name: "sync", summary: "Exchange changes with the todo server",
-            discussion: "Sends local changes and fetches other devices' changes; safe to run from cron while you edit. A field changed on both sides keeps the server's value (the change that reached it first); the value that lost is listed by 'todo show' until you edit the todo. A todo edited on one device and deleted on another is kept, edited. The server and token come from TODO_SERVER and TODO_TOKEN or 'todo config'. Exit status 3: server unreachable or timed out; 4: token refused; 5: a bad answer from the server. The state file is unchanged by a step that fails, and a later sync resumes.",
+            discussion: "Sends local changes and fetches other devices' changes; safe to run from cron while you edit. A field changed on both sides keeps the server's value (the change that reached it first); the value that lost is listed by 'todo show' until you edit the todo. A todo edited on one device and deleted on another is kept, edited. The server and token come from TODO_SERVER and TODO_TOKEN or 'todo config'. The token goes over https:// to any server, but over plain http:// only to this machine (localhost, 127.0.0.0/8, ::1) unless 'todo config insecure-http true' allows it, with a warning at each sync; a redirect to another origin (scheme, host and port) is not followed. Exit status 3: server unreachable or timed out; 4: token refused; 5: a bad answer from the server. The state file is unchanged by a step that fails, and a later sync resumes.",
             options: [.flag("dry-run", "Show what would be pulled and pushed; send and save nothing.")],
             examples: [("todo sync", "push and pull changes"), ("* * * * * todo sync --quiet", "a crontab line: sync every minute")]),
         CommandSpec(
-            name: "config", summary: "Show or set the sync server, token and timeout",
-            discussion: "Settings live in $XDG_CONFIG_HOME/todo/config.json (else ~/.config/todo/config.json), mode 0600; TODO_SERVER, TODO_TOKEN and TODO_TIMEOUT override them. The token is never printed. Give '-' as the value to read it from standard input.",
+            name: "config", summary: "Show or set the sync server, token and options",
+            discussion: "Settings live in $XDG_CONFIG_HOME/todo/config.json (else ~/.config/todo/config.json), mode 0600; TODO_SERVER, TODO_TOKEN, TODO_TIMEOUT and TODO_INSECURE_HTTP override them. The token is never printed. Give '-' as the value to read it from standard input. insecure-http true lets sync send the token over plain http:// to another machine, where anyone on the way can read it; without it such a server is refused.",
             arguments: [
-                ArgumentSpec("KEY", .choice(ConfigFile.keys), optional: true, "server, token or timeout."),
+                ArgumentSpec("KEY", .choice(ConfigFile.keys), optional: true, "server, token, timeout or insecure-http."),
                 ArgumentSpec("VALUE", optional: true, "The new value; - reads it from standard input."),
             ],
             options: [.flag("unset", "Remove KEY from the config file.")],

@@ -62,6 +62,7 @@ let environmentVariables: [(String, String)] = [
     ("COLUMNS", "The columns help is wrapped to when the terminal's width is unknown, as in a pipe (default 80)."),
     ("TODO_SERVER, TODO_TOKEN", "The sync server's URL and token, over the config file's."),
     ("TODO_TIMEOUT", "Seconds a sync waits for each answer from the server (default 30)."),
+    ("TODO_INSECURE_HTTP", "true lets sync send the token over plain http:// to another machine (default false)."),
     ("XDG_CONFIG_HOME", "The config file is $XDG_CONFIG_HOME/todo/config.json (else ~/.config/todo/config.json)."),
 ]
 

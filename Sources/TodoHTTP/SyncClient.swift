@@ -5,7 +5,8 @@ import FoundationNetworking
 import TodoSync
 import TodoWire
 
-/// The sync API over HTTP. Every call is bounded by `timeout` and never prints the token.
+/// The sync API over HTTP. Every call is bounded by `timeout`; no message it makes holds the
+/// token, and the token goes nowhere but the server's origin (see `RedirectGuard`).
 public struct SyncClient: SyncTransport {
     public let server: URL
     let token: String
@@ -39,14 +40,18 @@ public struct SyncClient: SyncTransport {
         server.appendingPathComponent(path)
     }
 
-    private var serverName: String {
-        var components = URLComponents(url: server, resolvingAgainstBaseURL: false)
-        components?.user = nil
-        components?.password = nil
-        return components?.string ?? "the server"
+    private var serverName: String { ServerAddress.displayName(server) }
+
+    /// Sends `request` with the token; any error is redacted, as the server may echo the token.
+    private func send<Body: Decodable>(_ request: URLRequest, expecting: Body.Type) throws(SyncError) -> Body {
+        do {
+            return try exchange(request, expecting: Body.self)
+        } catch {
+            throw error.redacting(token)
+        }
     }
 
-    private func send<Body: Decodable>(_ request: URLRequest, expecting: Body.Type) throws(SyncError) -> Body {
+    private func exchange<Body: Decodable>(_ request: URLRequest, expecting: Body.Type) throws(SyncError) -> Body {
         var request = request
         request.timeoutInterval = timeout
         request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
@@ -73,7 +78,8 @@ public struct SyncClient: SyncTransport {
         configuration.timeoutIntervalForRequest = timeout
         configuration.timeoutIntervalForResource = timeout
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        let session = URLSession(configuration: configuration)
+        let redirects = RedirectGuard(server: server)
+        let session = URLSession(configuration: configuration, delegate: redirects, delegateQueue: nil)
         defer { session.finishTasksAndInvalidate() }
         let box = ResponseBox()
         let done = DispatchSemaphore(value: 0)
@@ -85,6 +91,9 @@ public struct SyncClient: SyncTransport {
         if done.wait(timeout: .now() + timeout + 5) == .timedOut {
             task.cancel()
             throw .unreachable("\(serverName) did not answer within \(Int(timeout)) s")
+        }
+        if let target = redirects.refused {
+            throw .badResponse("\(serverName) redirected to \(target), another origin; not followed, so the token was not sent there (if the server has moved, run 'todo config server URL')")
         }
         let (data, response, error) = box.get()
         if let error {

@@ -4,13 +4,23 @@ import Glibc
 import Foundation
 import TodoStore
 
-/// Where and how to sync: from `TODO_SERVER`, `TODO_TOKEN`, `TODO_TIMEOUT`, or the config file.
+/// Where and how to sync: from `TODO_SERVER`, `TODO_TOKEN`, `TODO_TIMEOUT`,
+/// `TODO_INSECURE_HTTP`, or the config file.
 public struct SyncSettings: Equatable, Sendable {
     public var server: URL
     public var token: String
     public var timeout: Double
+    /// The person allowed plain `http://` to another machine: the token travels unencrypted.
+    public var insecureHTTP: Bool
 
     public static let defaultTimeout = 30.0
+
+    public init(server: URL, token: String, timeout: Double, insecureHTTP: Bool = false) {
+        self.server = server
+        self.token = token
+        self.timeout = timeout
+        self.insecureHTTP = insecureHTTP
+    }
 
     /// The server `text` names, if it is an http:// or https:// URL with a host.
     public static func server(_ text: String) -> URL? {
@@ -23,13 +33,18 @@ public struct SyncSettings: Equatable, Sendable {
         guard let seconds = Double(text), seconds > 0, seconds <= 600 else { return nil }
         return seconds
     }
+
+    /// The switch `text` gives, if it is `true` or `false`.
+    public static func flag(_ text: String) -> Bool? {
+        ["true": true, "false": false][text]
+    }
 }
 
 /// `$XDG_CONFIG_HOME/todo/config.json` (else `~/.config/todo/config.json`): a JSON object with
-/// `server`, `token` and `timeout`, written by `todo config` with mode 0600.
+/// `server`, `token`, `timeout` and `insecure-http`, written by `todo config` with mode 0600.
 public struct ConfigFile: Sendable {
     public let path: String
-    public static let keys = ["server", "token", "timeout"]
+    public static let keys = ["server", "token", "timeout", "insecure-http"]
 
     public init(environment: [String: String]) throws(SyncError) {
         if let path = environment["TODO_CONFIG"], !path.isEmpty {
@@ -112,6 +127,15 @@ public struct ConfigFile: Sendable {
             }
             timeout = seconds
         }
-        return SyncSettings(server: server, token: token, timeout: timeout)
+        var insecureHTTP = false
+        if let text = value("insecure-http", "TODO_INSECURE_HTTP") {
+            guard let allowed = SyncSettings.flag(text) else {
+                throw .notConfigured("insecure-http (TODO_INSECURE_HTTP) must be true or false, not '\(text)'")
+            }
+            insecureHTTP = allowed
+        }
+        let settings = SyncSettings(server: server, token: token, timeout: timeout, insecureHTTP: insecureHTTP)
+        try settings.checkTransport()
+        return settings
     }
 }

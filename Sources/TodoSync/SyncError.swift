@@ -15,6 +15,18 @@ public enum SyncError: Error, Equatable, CustomStringConvertible {
         }
     }
 
+    /// The same error with every occurrence of `secret` in its message replaced by `[token]`.
+    public func redacting(_ secret: String) -> SyncError {
+        guard !secret.isEmpty, description.contains(secret) else { return self }
+        let text = description.replacingOccurrences(of: secret, with: "[token]")
+        switch self {
+        case .notConfigured: return .notConfigured(text)
+        case .unreachable: return .unreachable(text)
+        case .unauthorized: return .unauthorized(text)
+        case .badResponse: return .badResponse(text)
+        }
+    }
+
     /// The exit status documented for each kind.
     public var exitStatus: Int32 {
         switch self {

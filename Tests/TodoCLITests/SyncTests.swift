@@ -341,24 +341,6 @@ import TodoCore
         #expect(try b.contents() == reference)
         #expect(try c.contents() == reference)
     }
-
-    private func startFixture(_ script: String, _ arguments: [String]) throws -> Process {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = [TestServer.repository.appendingPathComponent("Tests/TodoCLITests/Fixtures/\(script)").path] + arguments
-        process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
-        process.standardError = FileHandle(forWritingAtPath: "/dev/null")
-        try process.run()
-        return process
-    }
-
-    private func waitForPort(_ file: String) throws -> Int {
-        for _ in 0..<200 {
-            if let text = try? String(contentsOfFile: file, encoding: .utf8), let port = Int(text) { return port }
-            usleep(25_000)
-        }
-        throw TestFailure("the fixture did not start")
-    }
 }
 
 /// A small deterministic generator (SplitMix64), so a failing random run can be replayed.

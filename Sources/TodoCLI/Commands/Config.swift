@@ -53,6 +53,10 @@ enum ConfigCommand {
             guard SyncSettings.timeout(value) != nil else {
                 throw CommandError(message: "the timeout must be a number of seconds from 0 to 600, not '\(value)'", status: ExitStatus.usage)
             }
+        case "insecure-http":
+            guard SyncSettings.flag(value) != nil else {
+                throw CommandError(message: "insecure-http must be true or false, not '\(value)'", status: ExitStatus.usage)
+            }
         default:
             guard !value.isEmpty, !value.contains(where: \.isWhitespace) else {
                 throw CommandError(message: "a token cannot be empty or contain spaces", status: ExitStatus.usage)

@@ -12,6 +12,9 @@ enum SyncCommand {
             case .unavailable: throw CommandError(message: "this build of todo cannot sync (no network client)")
             }
             let settings = try ConfigFile(environment: context.environment).settings(environment: context.environment)
+            if settings.sendsTokenInPlainText {
+                context.warn("the token travels unencrypted to \(ServerAddress.origin(settings.server) ?? "the server") (insecure-http is on); use https:// to protect it")
+            }
             let client = connect(settings)
             let engine = SyncEngine(store: store, client: client, now: context.now, newUUID: context.newUUID)
             let dryRun = invocation.flag("dry-run")
@@ -27,7 +30,7 @@ enum SyncCommand {
                 return output
             }
             let conflicts = report.conflicts.count
-            output.info += "Synced with \(client.server.absoluteString): pulled \(report.pulled), pushed \(report.pushed), \(conflicts) conflict\(conflicts == 1 ? "" : "s").\n"
+            output.info += "Synced with \(ServerAddress.displayName(client.server)): pulled \(report.pulled), pushed \(report.pushed), \(conflicts) conflict\(conflicts == 1 ? "" : "s").\n"
             for (todo, conflict) in report.conflicts { output.info += "  " + describe(conflict, of: todo) + "\n" }
             return output
         }
