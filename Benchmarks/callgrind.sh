@@ -39,6 +39,7 @@ NAMES=$WORK/data/todo/names.txt
 
 export TODO_SERVER_DB=$WORK/server.sqlite
 PORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+"$SERVER" migrate >"$WORK/server.log" 2>&1
 "$SERVER" serve --hostname 127.0.0.1 --port "$PORT" >"$WORK/server.log" 2>&1 &
 SERVER_PID=$!
 for _ in $(seq 300); do (exec 3<>"/dev/tcp/127.0.0.1/$PORT") 2>/dev/null && break; sleep 0.1; done

@@ -112,6 +112,7 @@ start_server() {
     unset TODO_SERVER TODO_TOKEN
     local port
     port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+    "$SERVER" migrate >/dev/null 2>>"$d/server.log"
     "$SERVER" user add bench >/dev/null 2>>"$d/server.log"
     "$SERVER" serve --hostname 127.0.0.1 --port "$port" --log warning >>"$d/server.log" 2>&1 &
     SERVER_PID=$!

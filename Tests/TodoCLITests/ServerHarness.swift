@@ -35,6 +35,7 @@ final class TestServer {
             let base = Self.repository.appendingPathComponent("Tests/TodoCLITests/Fixtures/\(fixture)").path
             try FileManager.default.copyItem(atPath: base + ".sqlite", toPath: database)
             token = try String(contentsOfFile: base + ".token", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+            try command(["migrate"])
         } else {
             try addUser()
         }
@@ -50,8 +51,9 @@ final class TestServer {
         return try Sandbox.execute("/usr/bin/curl", ["-fsS", url + query, "-H", "Authorization: Bearer \(token)"], stdin: nil, environment: [:]).stdout
     }
 
-    /// Adds the user alice and keeps a token for her.
+    /// Makes the database and adds the user alice, keeping a token for her.
     private func addUser() throws {
+        try command(["migrate"])
         try command(["user", "add", "alice"])
         token = try command(["token", "add", "alice"]).trimmingCharacters(in: .whitespacesAndNewlines)
     }

@@ -73,6 +73,7 @@ public func configure(_ app: Application, settings: ServerSettings? = nil) async
     }
     app.migrations.add(schemaMigrations)
 
+    app.storage[SettingsKey.self] = settings
     TrustedProxies.set(TrustedProxies(settings.trustedProxies.joined(separator: ",")), on: app)
     app.routes.defaultMaxBodySize = ByteCount(value: settings.maxBodyBytes)
     app.middleware = Middlewares()
@@ -94,9 +95,9 @@ public func configure(_ app: Application, settings: ServerSettings? = nil) async
     let server = TodoHTTPServer(application: app, limits: settings.http, maxBodyBytes: settings.maxBodyBytes)
     app.servers.use { _ in server }
 
-    // Every start migrates, so Fluent's `migrate` (and its `--revert`, which drops the data)
-    // has nothing to offer here.
-    app.asyncCommands.commands["migrate"] = nil
+    // Our own `migrate` takes a lock; Fluent's (and its `--revert`, which drops the data) is
+    // replaced.
+    app.asyncCommands.use(MigrateCommand(settings: settings), as: "migrate")
     app.asyncCommands.use(UsingDatabase(UserCommands()), as: "user")
     app.asyncCommands.use(UsingDatabase(TokenCommands()), as: "token")
     app.asyncCommands.use(

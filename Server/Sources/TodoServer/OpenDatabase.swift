@@ -1,16 +1,35 @@
 import Fluent
 import Vapor
 
-/// Creates the database and its tables on first use, applies new migrations, and reads the
-/// dataset id; once per application, before anything touches the data.
+/// Checks that the database is set up as this server needs (`todo-server migrate` does it)
+/// and reads the dataset id; once per application, before anything touches the data.
 public func openDatabase(_ app: Application) async throws {
     guard app.storage[DatasetKey.self] == nil else { return }
-    try await SQLiteTuning.useWAL(on: app.db)
-    try await app.autoMigrate()
+    // Opening a SQLite file that is not there would create it, empty.
+    if case .sqlite(let path)? = app.storage[SettingsKey.self]?.storage, !FileManager.default.fileExists(atPath: path) {
+        throw CommandFailure("no database at \(path) yet: run todo-server migrate first")
+    }
+    switch try await SchemaStatus.of(app.db) {
+    case .current: break
+    case .behind(let missing) where missing.count == schemaMigrations.count:
+        throw CommandFailure("the database has no tables yet: run todo-server migrate first")
+    case .behind(let missing):
+        throw CommandFailure(
+            "the database is older than this todo-server (it lacks \(missing.joined(separator: ", "))): "
+                + "back it up, then run todo-server migrate")
+    case .ahead(let unknown):
+        throw CommandFailure(
+            "the database was made by a newer todo-server (it has \(unknown.joined(separator: ", "))); run that version")
+    }
     guard let datasetId = try await MetaModel.query(on: app.db).first()?.id else {
         throw Abort(.internalServerError, reason: "the database has no dataset id")
     }
     app.storage[DatasetKey.self] = datasetId
+}
+
+/// The settings `configure` was given.
+enum SettingsKey: StorageKey {
+    typealias Value = ServerSettings
 }
 
 private enum DatasetKey: StorageKey {

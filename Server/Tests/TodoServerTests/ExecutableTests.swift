@@ -22,6 +22,23 @@ final class ExecutableTests: XCTestCase {
         environment["TODO_LEGACY_USER"] = nil
         environment["TODO_SERVER_DB"] = directory.appendingPathComponent("data.sqlite").path
         server = RealServer(executable: try RealServer.findExecutable(), directory: directory, environment: environment)
+        let migrated = try server.run(["migrate"])
+        XCTAssertEqual(migrated.status, 0, migrated.stderr)
+        XCTAssertEqual(migrated.stdout, "Migrated the database: CreateSchema.v1, AddAttributes.v2.\n")
+    }
+
+    /// Issue 15: the schema changes only when asked; every other command says what to run.
+    func testCommandsOnADatabaseNotMigratedSayToMigrate() throws {
+        var fresh = server!
+        fresh.environment["TODO_SERVER_DB"] = directory.appendingPathComponent("fresh.sqlite").path
+        for command in [["user", "add", "alice"], ["token", "add", "alice"], ["serve", "--port", "1"]] {
+            let result = try fresh.run(command)
+            XCTAssertNotEqual(result.status, 0, "\(command)")
+            XCTAssertTrue(result.stderr.contains("yet: run todo-server migrate first"), "\(command): \(result.stderr)")
+        }
+        XCTAssertEqual(try fresh.run(["migrate"]).status, 0)
+        XCTAssertEqual(try fresh.run(["migrate"]).stdout, "The database is up to date.\n")
+        XCTAssertEqual(try fresh.run(["user", "add", "alice"]).status, 0)
     }
 
     override func tearDown() async throws {
@@ -252,8 +269,8 @@ final class ExecutableTests: XCTestCase {
         XCTAssertTrue(refused.stderr.contains("TODO_SERVER_IDLE_TIMEOUT"), refused.stderr)
     }
 
-    /// Only serve, user and token open the database: help, and every other command, leave the
-    /// working directory as it was (no todo-server.sqlite there).
+    /// Only migrate creates the database: help, every other command, and the data commands
+    /// refusing a database not there yet, leave the working directory as it was.
     func testOnlyDataCommandsCreateTheDatabase() throws {
         let workingDirectory = directory.appendingPathComponent("cwd")
         try FileManager.default.createDirectory(at: workingDirectory, withIntermediateDirectories: true)
@@ -271,16 +288,20 @@ final class ExecutableTests: XCTestCase {
         XCTAssertEqual(try files(), [], "--help created a file")
         for arguments in [
             ["-h"], ["serve", "--help"], ["user", "--help"], ["user", "add", "--help"],
-            ["token", "list", "-h"], ["routes"], ["migrate"], ["no-such-command"],
+            ["token", "list", "-h"], ["routes"], ["no-such-command"], ["user", "list"], ["serve"],
         ] {
             let output = try inWorkingDirectory.run(arguments)
             XCTAssertEqual(try files(), [], "\(arguments) created a file; stderr: \(output.stderr)")
         }
+        let refused = try inWorkingDirectory.run(["user", "list"])
+        XCTAssertNotEqual(refused.status, 0)
+        XCTAssertTrue(refused.stderr.contains("no database at todo-server.sqlite yet: run todo-server migrate first"), refused.stderr)
 
-        // The check above can see a file appear: a command that works on the data creates it.
+        // The check above can see a file appear: migrate creates it.
+        XCTAssertEqual(try inWorkingDirectory.run(["migrate"]).status, 0)
+        XCTAssertEqual(try files(), ["todo-server.sqlite"])
         let list = try inWorkingDirectory.run(["user", "list"])
         XCTAssertEqual(list.status, 0, list.stderr)
-        XCTAssertEqual(try files(), ["todo-server.sqlite"])
     }
 
     func testTokenRevokeByIdAndTokenList() throws {

@@ -21,6 +21,10 @@ final class MigrationTests: ServerTestCase {
 
     /// The schema and rows as version 1 of the server wrote them.
     func makeVersion1Database(_ settings: ServerSettings) async throws {
+        try await Self.makeVersion1Database(settings, uuid: uuid, token: token)
+    }
+
+    static func makeVersion1Database(_ settings: ServerSettings, uuid: UUID, token: String) async throws {
         let old = try await Application.make(.testing)
         do {
             switch settings.storage {
@@ -60,5 +64,67 @@ final class MigrationTests: ServerTestCase {
         XCTAssertEqual(pushed.results[0].status, .applied)
         let after = try await changes(token)
         XCTAssertEqual(after.changes[0].todo?.attributes, WireAttributes([.tags: .tags(["migrated"])]))
+    }
+}
+
+/// `todo-server migrate` as an explicit step: other commands refuse a database it has not
+/// brought up to date, and two runs at once apply each migration once.
+final class MigrateTests: XCTestCase {
+    var apps: [Application] = []
+    var settings: ServerSettings!
+
+    override func setUp() async throws {
+        settings = try await TestDatabase.freshSettings()
+    }
+
+    override func tearDown() async throws {
+        for app in apps { try? await app.asyncShutdown() }
+        if case .sqlite(let path) = settings?.storage {
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        }
+    }
+
+    func makeApp() async throws -> Application {
+        let app = try await Application.make(.testing)
+        apps.append(app)
+        try await configure(app, settings: settings)
+        return app
+    }
+
+    func testOpeningADatabaseBeforeMigratingSaysWhatToRun() async throws {
+        let app = try await makeApp()
+        do {
+            try await openDatabase(app)
+            XCTFail("opened a database with no tables")
+        } catch {
+            // SQLite: no file yet; PostgreSQL: no tables yet.
+            XCTAssertTrue("\(error)".hasSuffix(" yet: run todo-server migrate first"), "\(error)")
+        }
+        try await MigrationTests.makeVersion1Database(settings, uuid: UUID(), token: TokenModel.generate())
+        do {
+            try await openDatabase(app)
+            XCTFail("opened a database of version 1")
+        } catch {
+            XCTAssertEqual("\(error)", "the database is older than this todo-server (it lacks AddAttributes.v2): back it up, then run todo-server migrate")
+        }
+        let applied = try await migrateDatabase(app, settings: settings)
+        XCTAssertEqual(applied, ["AddAttributes.v2"])
+        let again = try await migrateDatabase(app, settings: settings)
+        XCTAssertEqual(again, [])
+        try await openDatabase(app)
+    }
+
+    func testTwoMigratesAtOnceApplyEachMigrationOnce() async throws {
+        let (one, two) = (try await makeApp(), try await makeApp())
+        let settings = self.settings!
+        async let first = migrateDatabase(one, settings: settings)
+        async let second = migrateDatabase(two, settings: settings)
+        let applied = try await [first, second]
+        XCTAssertEqual(applied.flatMap { $0 }.sorted(), schemaMigrations.map(\.name).sorted(), "\(applied)")
+        try await openDatabase(one)
+        try await openDatabase(two)
+        XCTAssertEqual(try one.datasetId, try two.datasetId)
+        let datasets = try await MetaModel.query(on: one.db).count()
+        XCTAssertEqual(datasets, 1)
     }
 }

@@ -63,6 +63,7 @@ class ServerTestCase: XCTestCase {
         settings = try await makeSettings()
         app = try await Application.make(.testing)
         try await configure(app, settings: settings)
+        _ = try await migrateDatabase(app, settings: settings)
         try await openDatabase(app)
     }
 
