@@ -100,3 +100,51 @@ final class ChangesTests: ServerTestCase {
         }
     }
 }
+
+/// Issue 15: a change-feed page is bounded in bytes as well as in records.
+final class ChangesPageSizeTests: ServerTestCase {
+    func testAPageOfLargeRecordsEndsEarlyAndTheNextPagesHoldTheRest() async throws {
+        let token = try await makeUser("alice")
+        let notes = String(repeating: "n", count: 60_000)
+        var uuids: [UUID] = []
+        for batch in 0..<2 {
+            let operations = (0..<40).map { index -> PushOperation in
+                let uuid = UUID()
+                uuids.append(uuid)
+                return PushOperation(opId: UUID(), kind: .put, uuid: uuid, baseRev: 0, todo: Make.fields("big \(batch) \(index)", notes: notes))
+            }
+            _ = try await push(token, operations)
+        }
+        var since: Int64 = 0
+        var seen: [UUID] = []
+        var pages = 0
+        while true {
+            let raw = try await send(.GET, "v1/changes?since=\(since)&limit=1000", headers: auth(token))
+            XCTAssertLessThanOrEqual(raw.body.readableBytes, SyncStore.maxPageBytes)
+            let page = try decode(ChangesResponse.self, raw)
+            seen += page.changes.map(\.uuid)
+            since = page.nextCursor
+            pages += 1
+            if !page.hasMore { break }
+        }
+        XCTAssertEqual(seen, uuids)
+        XCTAssertEqual(pages, 2)
+    }
+
+    func testPagesAcrossReadsOfTheDatabase() async throws {
+        let token = try await makeUser("alice")
+        let operations = (0..<250).map { Make.put(UUID(), base: 0, "todo \($0)") }
+        _ = try await push(token, operations)
+        let found = try await UserModel.query(on: app.db).first()
+        let user = try XCTUnwrap(found?.id)
+        let store = SyncStore(db: app.db)
+        for (limit, count, more) in [(1000, 250, false), (250, 250, false), (249, 249, true), (150, 150, true), (100, 100, true), (101, 101, true)] {
+            let page = try await store.changes(userID: user, since: 0, limit: limit)
+            XCTAssertEqual(page.records.map(\.rev), Array(1...Int64(count)), "limit \(limit)")
+            XCTAssertEqual(page.hasMore, more, "limit \(limit)")
+        }
+        let tiny = try await store.changes(userID: user, since: 10, limit: 1000, maxBytes: 1)
+        XCTAssertEqual(tiny.records.map(\.rev), [11])
+        XCTAssertTrue(tiny.hasMore)
+    }
+}

@@ -8,18 +8,41 @@ import Vapor
 struct SyncStore {
     let db: any Database
 
-    /// Records of `userID` with `rev > since`, by ascending rev, at most `limit`; `hasMore`
-    /// tells whether more follow.
-    func changes(userID: UUID, since: Int64, limit: Int) async throws -> (
+    /// The most a change-feed page holds, in bytes of JSON: a page ends early when the next
+    /// record would take it past this (it always holds at least one record).
+    static let maxPageBytes = 4 << 20
+
+    /// Rows read from the database at a time while a page fills, so that a page of large
+    /// records never holds much more than `maxPageBytes` in memory.
+    static let rowsPerRead = 100
+
+    /// Records of `userID` with `rev > since`, by ascending rev, at most `limit` and about
+    /// `maxPageBytes`; `hasMore` tells whether more follow.
+    func changes(userID: UUID, since: Int64, limit: Int, maxBytes: Int = maxPageBytes) async throws -> (
         records: [TodoRecord], hasMore: Bool
     ) {
-        let rows = try await TodoModel.query(on: db)
-            .filter(\.$userID == userID)
-            .filter(\.$rev > since)
-            .sort(\.$rev, .ascending)
-            .limit(limit + 1)
-            .all()
-        return (rows.prefix(limit).map(\.record), rows.count > limit)
+        var records: [TodoRecord] = []
+        var bytes = 0
+        var cursor = since
+        while true {
+            let want = min(limit - records.count, Self.rowsPerRead)
+            // One row more than wanted tells whether any follow.
+            let rows = try await TodoModel.query(on: db)
+                .filter(\.$userID == userID)
+                .filter(\.$rev > cursor)
+                .sort(\.$rev, .ascending)
+                .limit(want + 1)
+                .all()
+            for row in rows.prefix(want) {
+                let size = row.wireBytesAtMost
+                if !records.isEmpty && bytes + size > maxBytes { return (records, true) }
+                records.append(row.record)
+                bytes += size
+                cursor = row.rev
+            }
+            if rows.count <= want { return (records, false) }
+            if records.count >= limit { return (records, true) }
+        }
     }
 
     /// Applies `operations` in one transaction; returns one result per operation, in order,
