@@ -9,13 +9,9 @@ import os, socket, sys, threading, time
 
 UPSTREAM = int(sys.argv[1])
 
-def exit_with_parent():
-    parent = os.getppid()
-    while os.getppid() == parent:
-        time.sleep(0.2)
-    os._exit(0)
+import fixture_support
 
-threading.Thread(target=exit_with_parent, daemon=True).start()
+fixture_support.exit_with_parent()
 drops = [int(sys.argv[2])]
 lock = threading.Lock()
 

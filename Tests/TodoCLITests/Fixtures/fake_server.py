@@ -9,13 +9,9 @@ import http.server, os, socketserver, sys, threading, time
 
 MODE = sys.argv[1]
 
-def exit_with_parent():
-    parent = os.getppid()
-    while os.getppid() == parent:
-        time.sleep(0.2)
-    os._exit(0)
+import fixture_support
 
-threading.Thread(target=exit_with_parent, daemon=True).start()
+fixture_support.exit_with_parent()
 
 class Handler(http.server.BaseHTTPRequestHandler):
     def log_message(self, *args):

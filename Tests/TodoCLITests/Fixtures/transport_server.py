@@ -18,13 +18,9 @@ MODE, PORTFILE, LOGFILE, ADDRESS = sys.argv[1:5]
 TARGET = sys.argv[5] if len(sys.argv) > 5 else ""
 DATASET = "171BC18B-7DB1-4578-9E22-4F08508E27EF"
 
-def exit_with_parent():
-    parent = os.getppid()
-    while os.getppid() == parent:
-        time.sleep(0.2)
-    os._exit(0)
+import fixture_support
 
-threading.Thread(target=exit_with_parent, daemon=True).start()
+fixture_support.exit_with_parent()
 
 class Handler(http.server.BaseHTTPRequestHandler):
     def log_message(self, *args):
