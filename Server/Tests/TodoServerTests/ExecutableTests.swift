@@ -24,7 +24,7 @@ final class ExecutableTests: XCTestCase {
         server = RealServer(executable: try RealServer.findExecutable(), directory: directory, environment: environment)
         let migrated = try server.run(["migrate"])
         XCTAssertEqual(migrated.status, 0, migrated.stderr)
-        XCTAssertEqual(migrated.stdout, "Migrated the database: CreateSchema.v1, AddAttributes.v2.\n")
+        XCTAssertEqual(migrated.stdout, "Migrated the database: CreateSchema.v1, AddAttributes.v2, AddAccountControls.v3.\n")
     }
 
     /// Issue 15: the schema changes only when asked; every other command says what to run.
@@ -142,6 +142,38 @@ final class ExecutableTests: XCTestCase {
         try shell.run("ROLLBACK; SELECT 'released';", until: "released")
         let after = try XCTUnwrap(try RealServer.http(port: port, method: "POST", path: "/v1/push", headers: [auth], body: push))
         XCTAssertEqual(after.status, 200, after.text)
+    }
+
+    /// Issue 15: a user can be disabled (403, data kept) and deleted with their data.
+    func testUsersCanBeDisabledAndDeleted() throws {
+        XCTAssertEqual(try server.run(["user", "add", "alice"]).status, 0)
+        let token = try server.run(["token", "add", "alice"]).stdout.trimmingCharacters(in: .newlines)
+        let port = try RealServer.freePort()
+        _ = try waitForHealth(port: port, process: try serve(port: port))
+        let auth = RealServer.header("Authorization: Bearer \(token)")
+        func push(_ name: String) throws -> RealServer.Response {
+            let body = #"{"operations":[{"opId":"\#(UUID())","kind":"put","uuid":"\#(UUID())","baseRev":0,"todo":{"name":"\#(name)","description":"","notes":"","completed":false,"createdAt":"2026-11-21T01:33:29.123Z","updatedAt":"2026-11-21T01:33:29.123Z"}}]}"#
+            return try XCTUnwrap(try RealServer.http(port: port, method: "POST", path: "/v1/push", headers: [auth], body: body))
+        }
+        XCTAssertEqual(try push("kept").status, 200)
+        XCTAssertEqual(try server.run(["user", "disable", "alice"]).stdout, "Disabled user alice.\n")
+        XCTAssertTrue(try server.run(["user", "list"]).stdout.contains("alice\trev 1\tdisabled"))
+        let refused = try push("refused")
+        XCTAssertEqual(refused.status, 403, refused.text)
+        XCTAssertTrue(refused.text.contains("this account is disabled"), refused.text)
+        XCTAssertEqual(try server.run(["user", "enable", "alice"]).status, 0)
+        let feed = try XCTUnwrap(try RealServer.http(port: port, method: "GET", path: "/v1/changes", headers: [auth]))
+        XCTAssertTrue(feed.text.contains("kept") && !feed.text.contains("refused"), feed.text)
+
+        let unsure = try server.run(["user", "delete", "alice"])
+        XCTAssertNotEqual(unsure.status, 0)
+        XCTAssertTrue(unsure.stderr.contains("this deletes alice and their 1 todos for good; add --yes"), unsure.stderr)
+        XCTAssertEqual(try server.run(["user", "delete", "alice", "--yes"]).stdout, "Deleted user alice and their 1 todos.\n")
+        XCTAssertEqual(try push("after").status, 401)
+        XCTAssertEqual(try server.run(["user", "list"]).stdout, "")
+        XCTAssertNotEqual(try server.run(["user", "disable", "alice"]).status, 0)
+        let rows = try Process.output("/usr/bin/sqlite3", [directory.appendingPathComponent("data.sqlite").path, "SELECT COUNT(*) FROM todos; SELECT COUNT(*) FROM tokens; SELECT COUNT(*) FROM operations;"])
+        XCTAssertEqual(rows, "0\n0\n0\n")
     }
 
     func testCommandsAndDurabilityAcrossKillDashNine() throws {
@@ -314,6 +346,21 @@ final class ExecutableTests: XCTestCase {
         XCTAssertEqual(try server.run(["token", "revoke", id]).status, 0)
         XCTAssertTrue(try server.run(["token", "list", "carol"]).stdout.contains("revoked"))
         XCTAssertNotEqual(try server.run(["token", "revoke", "todo_unknown"]).status, 0)
+    }
+}
+
+extension Process {
+    /// What `executable` prints on stdout, run to its end.
+    static func output(_ executable: String, _ arguments: [String]) throws -> String {
+        let process = Process()
+        let pipe = Pipe()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
     }
 }
 

@@ -33,16 +33,18 @@ final class MigrationTests: ServerTestCase {
             }
             old.migrations.add(CreateSchema())
             try await old.autoMigrate()
-            let user = UserModel(name: "alice")
-            user.lastRev = 1
-            user.nextLegacyId = 2
-            try await user.create(on: old.db)
-            try await TokenModel(userID: user.requireID(), hash: TokenModel.hash(token)).create(on: old.db)
+            // Rows written as SQL: today's models have columns version 1 lacked.
+            let userID = UUID()
+            try await old.db.sql().insert(into: "users")
+                .columns("id", "name", "last_rev", "next_legacy_id", "created_at_ms")
+                .values(SQLBind(userID), SQLBind("alice"), SQLBind(Int64(1)), SQLBind(Int64(2)), SQLBind(Int64(0)))
+                .run()
+            try await TokenModel(userID: userID, hash: TokenModel.hash(token)).create(on: old.db)
             let ms = ISO8601Millis.milliseconds(Make.created)
             try await old.db.sql().insert(into: "todos")
                 .columns("id", "user_id", "uuid", "rev", "deleted", "legacy_id", "name", "description",
                          "notes", "completed", "created_at_ms", "updated_at_ms", "completed_at_ms")
-                .values(SQLBind(UUID()), SQLBind(try user.requireID()), SQLBind(uuid), SQLBind(Int64(1)),
+                .values(SQLBind(UUID()), SQLBind(userID), SQLBind(uuid), SQLBind(Int64(1)),
                         SQLBind(false), SQLBind(Int64(1)), SQLBind("from version 1"), SQLBind("d"),
                         SQLBind("n"), SQLBind(false), SQLBind(ms), SQLBind(ms), SQLLiteral.null)
                 .run()
@@ -105,10 +107,10 @@ final class MigrateTests: XCTestCase {
             try await openDatabase(app)
             XCTFail("opened a database of version 1")
         } catch {
-            XCTAssertEqual("\(error)", "the database is older than this todo-server (it lacks AddAttributes.v2): back it up, then run todo-server migrate")
+            XCTAssertEqual("\(error)", "the database is older than this todo-server (it lacks AddAttributes.v2, AddAccountControls.v3): back it up, then run todo-server migrate")
         }
         let applied = try await migrateDatabase(app, settings: settings)
-        XCTAssertEqual(applied, ["AddAttributes.v2"])
+        XCTAssertEqual(applied, ["AddAttributes.v2", "AddAccountControls.v3"])
         let again = try await migrateDatabase(app, settings: settings)
         XCTAssertEqual(again, [])
         try await openDatabase(app)

@@ -1,10 +1,15 @@
 import Fluent
 import Vapor
 
-/// `todo-server user add NAME` and `todo-server user list`.
+/// `todo-server user add|list|disable|enable|delete`.
 struct UserCommands: AsyncCommandGroup {
-    let help = "Manage users: add NAME, list."
-    var commands: [String: any AnyAsyncCommand] { ["add": AddUser(), "list": ListUsers()] }
+    let help = "Manage users: add NAME, list, disable NAME, enable NAME, delete NAME --yes."
+    var commands: [String: any AnyAsyncCommand] {
+        [
+            "add": AddUser(), "list": ListUsers(), "disable": SetUserDisabled(disabled: true),
+            "enable": SetUserDisabled(disabled: false), "delete": DeleteUser(),
+        ]
+    }
 
     struct AddUser: AsyncCommand {
         struct Signature: CommandSignature {
@@ -32,7 +37,7 @@ struct UserCommands: AsyncCommandGroup {
 
         func run(using context: CommandContext, signature: Signature) async throws {
             for user in try await UserModel.query(on: context.application.db).sort(\.$name).all() {
-                context.console.print("\(user.name)\trev \(user.lastRev)")
+                context.console.print("\(user.name)\trev \(user.lastRev)\(user.disabledAtMs == nil ? "" : "\tdisabled")")
             }
         }
     }

@@ -133,6 +133,7 @@ struct LegacyTodoController: RouteCollection {
                 .serviceUnavailable,
                 reason: "TODO_LEGACY_USER=\(userName) but no such user; run: todo-server user add \(userName)")
         }
+        guard user.disabledAtMs == nil else { throw Abort(.forbidden, reason: "this account is disabled") }
         return id
     }
 

@@ -50,6 +50,9 @@ struct BearerAuthMiddleware: AsyncMiddleware {
             limiter.fail(client)
             throw Abort(.unauthorized, reason: "invalid or revoked token")
         }
+        guard user.disabledAtMs == nil else {
+            throw Abort(.forbidden, reason: "this account is disabled")
+        }
         request.storage[AuthenticatedUserKey.self] = AuthenticatedUser(id: userID, name: user.name)
         return try await next.respond(to: request)
     }

@@ -12,6 +12,8 @@ final class UserModel: Model, @unchecked Sendable {
     /// The next integer id handed to a record for the seed's legacy API.
     @Field(key: "next_legacy_id") var nextLegacyId: Int64
     @Field(key: "created_at_ms") var createdAtMs: Int64
+    /// When `user disable` was run; nil for an enabled user (added by `AddAccountControls`).
+    @OptionalField(key: "disabled_at_ms") var disabledAtMs: Int64?
 
     init() {}
 

@@ -1,0 +1,61 @@
+import Fluent
+import Vapor
+
+/// `todo-server user disable|enable NAME`: a disabled user's tokens get 403, the data stays.
+struct SetUserDisabled: AsyncCommand {
+    struct Signature: CommandSignature {
+        @Argument(name: "name", help: "The user.")
+        var name: String
+    }
+    let disabled: Bool
+    var help: String {
+        disabled
+            ? "Disable a user: every request with their tokens gets 403; their data stays."
+            : "Enable a disabled user again."
+    }
+
+    func run(using context: CommandContext, signature: Signature) async throws {
+        let db = context.application.db
+        let user = try await UserModel.named(signature.name, on: db)
+        user.disabledAtMs = disabled ? Int64((Date().timeIntervalSince1970 * 1000).rounded()) : nil
+        try await user.update(on: db)
+        context.console.print("\(disabled ? "Disabled" : "Enabled") user \(signature.name).")
+    }
+}
+
+/// `todo-server user delete NAME --yes`: the user, their tokens and all their data, gone.
+struct DeleteUser: AsyncCommand {
+    struct Signature: CommandSignature {
+        @Argument(name: "name", help: "The user.")
+        var name: String
+    }
+    let help = "Delete a user with their tokens and all their todos (needs --yes)."
+
+    func run(using context: CommandContext, signature: Signature) async throws {
+        let db = context.application.db
+        let user = try await UserModel.named(signature.name, on: db)
+        let userID = try user.requireID()
+        let todos = try await TodoModel.query(on: db).filter(\.$userID == userID).filter(\.$deleted == false).count()
+        // ConsoleKit reads --yes (and -y) itself, for every command, as "answer yes".
+        guard context.console.confirmOverride == true else {
+            throw CommandFailure("this deletes \(signature.name) and their \(todos) todos for good; add --yes to do it")
+        }
+        try await db.transaction { tx in
+            try await OperationModel.query(on: tx).filter(\.$userID == userID).delete()
+            try await TodoModel.query(on: tx).filter(\.$userID == userID).delete()
+            try await TokenModel.query(on: tx).filter(\.$userID == userID).delete()
+            try await UserModel.query(on: tx).filter(\.$id == userID).delete()
+        }
+        context.console.print("Deleted user \(signature.name) and their \(todos) todos.")
+    }
+}
+
+extension UserModel {
+    /// The user called `name`, or a command error saying there is none.
+    static func named(_ name: String, on db: any Database) async throws -> UserModel {
+        guard let user = try await query(on: db).filter(\.$name == name).first() else {
+            throw CommandFailure("no user \(name)")
+        }
+        return user
+    }
+}
