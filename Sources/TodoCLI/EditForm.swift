@@ -28,7 +28,7 @@ enum EditForm {
         var change: @Sendable (String, DateContext) throws(InputError) -> FieldChange
     }
 
-    static let fields: [Field] = TodoField.allCases.map { field in
+    static let fields: [Field] = TodoField.settable.map { field in
         Field(
             key: field.key,
             text: { todo, dates in

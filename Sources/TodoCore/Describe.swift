@@ -23,6 +23,8 @@ public func describe(_ action: Action, in state: TodoState) -> String {
         return "annotate \(label(id, in: state))"
     case .delete(let ids, _):
         return ids.count == 1 ? "delete \(label(ids[0], in: state))" : "delete \(numbers(ids))"
+    case .deleteSeries(let ids, _):
+        return "delete a series: \(ids.count == 1 ? label(ids[0], in: state) : numbers(ids))"
     case .clearCompleted:
         let count = state.todos.count { $0.completed }
         return "clear-completed (\(count) todo\(count == 1 ? "" : "s"))"

@@ -15,6 +15,14 @@ public struct Todo: Equatable, Sendable, TodoFieldHolder, TodoAttributes {
     public var due: DueDate?
     /// Hidden from the default list until this date has come.
     public var wait: DueDate?
+    /// How the todo repeats; only the open occurrence of a series holds it (see `Series`).
+    public var recur: Recurrence?
+    /// No occurrence of the series is made due after this date.
+    public var until: DueDate?
+    /// The series the todo is an occurrence of: the UUID of its first occurrence.
+    public var series: UUID?
+    /// The due date its series counts from, on its time zone's clock.
+    public var anchor: SeriesAnchor?
     public var completed: Bool
     public var createdAt: Date
     public var updatedAt: Date
@@ -62,9 +70,10 @@ extension Todo {
 }
 
 extension Todo {
-    /// Whether any attribute (tags, project, priority, due, wait) is set. Spelled out rather
-    /// than asked of `TodoField.attributes`: the list asks it of every todo it prints.
+    /// Whether any attribute (tags, project, priority, due, wait, the series fields) is set.
+    /// Spelled out rather than asked of `TodoField.attributes`: the list asks it of every todo.
     public var hasAttributes: Bool {
         !tags.isEmpty || project != nil || priority != nil || due != nil || wait != nil
+            || recur != nil || until != nil || series != nil || anchor != nil
     }
 }

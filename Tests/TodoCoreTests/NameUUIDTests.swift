@@ -37,4 +37,11 @@ import Testing
     func version5MatchesPython(namespace: UUID, name: String, expected: String) {
         #expect(UUID(name: name, namespace: namespace).uuidString.lowercased() == expected)
     }
+
+    @Test func theNextOccurrenceIsNamedBySeriesAndPredecessor() {
+        var todo = Todo(id: 1, uuid: UUID(uuidString: "00000000-0000-4000-8000-000000000001")!, name: "x", createdAt: Fixture.t0)
+        #expect(todo.nextOccurrenceUUID.uuidString.lowercased() == "035d5b29-62c4-5289-a285-03e32858c268")
+        todo.series = Fixture.uuid(1)
+        #expect(todo.nextOccurrenceUUID == UUID(name: "00000000-0000-4000-8000-000000000001", namespace: Fixture.uuid(1)))
+    }
 }

@@ -40,6 +40,7 @@ enum Completion {
         case .field(.projects): "projects"
         case .field(.priorities): "words " + Priority.allCases.map(\.rawValue).joined(separator: " ")
         case .field(.dates): "words " + DateReader.names.joined(separator: " ")
+        case .field(.rules): "words " + Recurrence.names.joined(separator: " ")
         case .attributes: "attributes"
         case .filter: "filter"
         case .commaSeparated(let words): "list " + words.joined(separator: " ")
