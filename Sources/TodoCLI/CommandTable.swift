@@ -109,9 +109,11 @@ public enum CommandTable {
             examples: [("todo toggle 3 4", "complete (or reopen) todos 3 and 4")]),
         CommandSpec(
             name: "delete", aliases: ["rm"], summary: "Delete todos",
-            discussion: "Numbers of deleted todos are never given to another todo. 'todo undo' brings them back. An ID of '-' reads more IDs from stdin, separated by blanks or newlines; nothing on stdin changes nothing.",
-            arguments: [todoIDs], habits: ["del", "remove"],
-            examples: [("todo rm 3", "delete todo 3"), ("todo list --filter completed --ids | todo delete -", "delete every completed todo")]),
+            discussion: "Numbers of deleted todos are never given to another todo. 'todo undo' brings them back. Deleting the open occurrence of a recurring todo skips it: the next one is made, as completing it would. An ID of '-' reads more IDs from stdin, separated by blanks or newlines; nothing on stdin changes nothing.",
+            arguments: [todoIDs],
+            options: [.flag("series", "Delete every todo of each named todo's series (the ones done too), which ends it.")],
+            habits: ["del", "remove"],
+            examples: [("todo rm 3", "delete todo 3"), ("todo rm --series 3", "delete recurring todo 3 and the rest of its series"), ("todo list --filter completed --ids | todo delete -", "delete every completed todo")]),
         CommandSpec(
             name: "clear-completed", summary: "Delete every completed todo and say how many",
             examples: [("todo clear-completed", "tidy up")]),

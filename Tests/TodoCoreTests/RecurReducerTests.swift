@@ -138,7 +138,7 @@ import Testing
         #expect(skipped.history.last?.before == [PriorVersion(id: 1, todo: state.todos[0]), PriorVersion(id: 3, todo: nil)])
         let ended = try reduce(state, .deleteSeries(ids: [1], at: now))
         #expect(ended.todos == [state.todos[1]])
-        #expect(ended.history.last?.summary == "delete a series: #1 \"pay rent\"")
+        #expect(ended.history.last?.summary == "delete the series of #1 \"pay rent\"")
     }
 
     @Test func aBatchMovesTheSeriesOnAtEachCompletion() throws {

@@ -54,10 +54,11 @@ enum Completion {
             (field.spec.syntax?.keys ?? []).map { (key: $0, kind: ValueKind.field(field.spec.completion)) }
         }
         guard filter else { return attributes }
+        let filterable = attributes.filter { FilterParser.attributeKeys.contains($0.key) }
         let comparisons = DateField.allCases.flatMap { field in
             ["before", "after"].map { (key: "\(field.rawValue).\($0)", kind: ValueKind.field(.dates)) }
         }
-        return attributes + comparisons
+        return filterable + comparisons
     }
 
     /// The keys grouped by the kind of value after them, in order of first appearance.
