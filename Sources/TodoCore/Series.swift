@@ -13,19 +13,21 @@ extension Todo {
 
     /// The occurrence after this one, done (or skipped) at `doneAt` and made at `at`,
     /// numbered 0; nil when this todo does not recur, has no due date, or the next one would
-    /// be due after `until`.
+    /// be due after `until` or after the years a date can be written in (9999).
     public func nextOccurrence(doneAt: Date, madeAt at: Date) -> Todo? {
         guard let recur, let due else { return nil }
         let anchor = anchor ?? SeriesAnchor(due, in: .utc)
         let next = recur.next(after: due, anchor: anchor, doneAt: doneAt)
         let clock = anchor.clock
         if let until, next.isAfter(until, on: clock) { return nil }
+        let wait = wait?.shifted(days: next.day(in: clock).ordinal - due.day(in: clock).ordinal, on: clock)
+        guard next.isWritable, wait?.isWritable ?? true else { return nil }
         var todo = Todo(id: 0, uuid: nextOccurrenceUUID, name: name, description: description, createdAt: at)
         todo.tags = tags
         todo.project = project
         todo.priority = priority
         todo.due = next
-        todo.wait = wait?.shifted(days: next.day(in: clock).ordinal - due.day(in: clock).ordinal, on: clock)
+        todo.wait = wait
         todo.recur = recur
         todo.until = until
         todo.series = series ?? uuid

@@ -159,6 +159,15 @@ import Testing
         #expect(second.todos[2].recur == nil && second.todos[2].completed)
     }
 
+    @Test func aSeriesEndsWhereDatesCannotBeWritten() throws {
+        var start = state
+        start.todos[0].recur = Recurrence(rule: "999y")
+        start.todos[0].due = day("9500-01-31")
+        start.todos[0].anchor = SeriesAnchor(day("9500-01-31"), in: berlin)
+        let next = try reduce(start, .completed(ids: [1], at: now))
+        #expect(next.todos.count == 2 && next.todos[0].recur == nil)
+    }
+
     @Test func afterCompletionCountsFromTheCompletion() throws {
         var start = state
         start.todos[0].recur = Recurrence(rule: "+2w")
