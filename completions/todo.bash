@@ -47,6 +47,8 @@ _todo_option() {
                         --priority) REPLY='priority words H M L' ;;
                         --due) REPLY='due words today tomorrow yesterday now monday tuesday wednesday thursday friday saturday sunday sod eod sow eow som eom soy eoy' ;;
                         --wait) REPLY='wait words today tomorrow yesterday now monday tuesday wednesday thursday friday saturday sunday sod eod sow eow som eom soy eoy' ;;
+                        --recur) REPLY='recur words daily weekdays weekly monthly yearly' ;;
+                        --until) REPLY='until words today tomorrow yesterday now monday tuesday wednesday thursday friday saturday sunday sod eod sow eow som eom soy eoy' ;;
                         *) REPLY= ;;
                     esac ;;
                 list)
@@ -74,6 +76,13 @@ _todo_option() {
                         --priority) REPLY='priority words H M L' ;;
                         --due) REPLY='due words today tomorrow yesterday now monday tuesday wednesday thursday friday saturday sunday sod eod sow eow som eom soy eoy' ;;
                         --wait) REPLY='wait words today tomorrow yesterday now monday tuesday wednesday thursday friday saturday sunday sod eod sow eow som eom soy eoy' ;;
+                        --recur) REPLY='recur words daily weekdays weekly monthly yearly' ;;
+                        --until) REPLY='until words today tomorrow yesterday now monday tuesday wednesday thursday friday saturday sunday sod eod sow eow som eom soy eoy' ;;
+                        *) REPLY= ;;
+                    esac ;;
+                delete)
+                    case $2 in
+                        --series) REPLY='series flag' ;;
                         *) REPLY= ;;
                     esac ;;
                 batch)
@@ -109,10 +118,11 @@ _todo_option() {
 # REPLY: the long options of command $1, global ones included.
 _todo_options() {
     case $1 in
-        add) REPLY='--description --notes --tag --project --priority --due --wait' ;;
+        add) REPLY='--description --notes --tag --project --priority --due --wait --recur --until' ;;
         list) REPLY='--filter --waiting --sort --format --ids' ;;
         next) REPLY='--format --ids' ;;
-        edit) REPLY='--name --description --notes --tag --project --priority --due --wait' ;;
+        edit) REPLY='--name --description --notes --tag --project --priority --due --wait --recur --until' ;;
+        delete) REPLY='--series' ;;
         batch) REPLY='--dry-run' ;;
         export) REPLY='--to' ;;
         import) REPLY='--from' ;;
@@ -158,7 +168,7 @@ _todo_key() {
 
 # REPLY: every KEY: of attribute words, or of filter terms when $1 is filter.
 _todo_keys() {
-    if [[ $1 == filter ]]; then REPLY='project: priority: pri: due: wait: due.before: due.after: wait.before: wait.after:'; else REPLY='project: priority: pri: due: wait:'; fi
+    if [[ $1 == filter ]]; then REPLY='project: priority: pri: due: wait: due.before: due.after: wait.before: wait.after:'; else REPLY='project: priority: pri: due: wait: recur: until:'; fi
 }
 
 # COMPREPLY: the values of kind $1 that start with $2; todo numbers, tags and projects

@@ -81,6 +81,12 @@ function __todo_value_option
                 case --wait
                     echo wait
                     return
+                case --recur
+                    echo recur
+                    return
+                case --until
+                    echo until
+                    return
             end
         case list
             switch $argv[2]
@@ -125,6 +131,12 @@ function __todo_value_option
                     return
                 case --wait
                     echo wait
+                    return
+                case --recur
+                    echo recur
+                    return
+                case --until
+                    echo until
                     return
             end
         case export
@@ -230,7 +242,7 @@ function __todo_keys
     if test "$argv[1]" = filter
         printf '%s\n' project: priority: pri: due: wait: due.before: due.after: wait.before: wait.after:
     else
-        printf '%s\n' project: priority: pri: due: wait:
+        printf '%s\n' project: priority: pri: due: wait: recur: until:
     end
 end
 
@@ -382,6 +394,8 @@ complete -c todo -n '__todo_using add' -l project -x -a '(__todo_complete projec
 complete -c todo -n '__todo_using add' -l priority -x -a 'H M L' -d 'Set the priority: H, M or L; empty for none'
 complete -c todo -n '__todo_using add' -l due -x -a 'today tomorrow yesterday now monday tuesday wednesday thursday friday saturday sunday sod eod sow eow som eom soy eoy' -d 'Set the due date; empty for none'
 complete -c todo -n '__todo_using add' -l wait -x -a 'today tomorrow yesterday now monday tuesday wednesday thursday friday saturday sunday sod eod sow eow som eom soy eoy' -d 'Hide the todo from the default list until DATE; empty for none'
+complete -c todo -n '__todo_using add' -l recur -x -a 'daily weekdays weekly monthly yearly' -d 'Repeat the todo: completing it makes the next one'
+complete -c todo -n '__todo_using add' -l until -x -a 'today tomorrow yesterday now monday tuesday wednesday thursday friday saturday sunday sod eod sow eow som eom soy eoy' -d 'End a recurring todo\'s series: no occurrence is made due after DATE; empty for none'
 
 # todo list
 complete -c todo -n '__todo_using list' -s f -l filter -x -a 'all active completed unsynced' -d 'Show only all, active, completed or unsynced todos (default: all but the waiting ones)'
@@ -403,6 +417,11 @@ complete -c todo -n '__todo_using edit' -l project -x -a '(__todo_complete proje
 complete -c todo -n '__todo_using edit' -l priority -x -a 'H M L' -d 'Set the priority: H, M or L; empty for none'
 complete -c todo -n '__todo_using edit' -l due -x -a 'today tomorrow yesterday now monday tuesday wednesday thursday friday saturday sunday sod eod sow eow som eom soy eoy' -d 'Set the due date; empty for none'
 complete -c todo -n '__todo_using edit' -l wait -x -a 'today tomorrow yesterday now monday tuesday wednesday thursday friday saturday sunday sod eod sow eow som eom soy eoy' -d 'Hide the todo from the default list until DATE; empty for none'
+complete -c todo -n '__todo_using edit' -l recur -x -a 'daily weekdays weekly monthly yearly' -d 'Repeat the todo: completing it makes the next one'
+complete -c todo -n '__todo_using edit' -l until -x -a 'today tomorrow yesterday now monday tuesday wednesday thursday friday saturday sunday sod eod sow eow som eom soy eoy' -d 'End a recurring todo\'s series: no occurrence is made due after DATE; empty for none'
+
+# todo delete
+complete -c todo -n '__todo_using delete' -l series -d 'Delete every todo of each named todo\'s series (the ones done too), which ends it'
 
 # todo batch
 complete -c todo -n '__todo_using batch' -l dry-run -d 'Check every line against the todos and report, but change nothing'

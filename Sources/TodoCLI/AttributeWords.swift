@@ -1,7 +1,8 @@
 import TodoCore
 
 /// The words `add` and `edit` take: attribute words set fields, as the field table writes them
-/// (`+TAG`, `-TAG`, `project:NAME`, `priority:H`, `pri:H`, `due:DATE`, `wait:DATE`; `KEY:`
+/// (`+TAG`, `-TAG`, `project:NAME`, `priority:H`, `pri:H`, `due:DATE`, `wait:DATE`,
+/// `recur:RULE`, `until:DATE`; `KEY:`
 /// clears), and every other word is part of the name. Only the table's keys count, so
 /// `meet at 10:30`, `re: budget` and `Due: Friday` stay names, and every word after `--` is a
 /// name word.
@@ -47,8 +48,8 @@ struct AttributeWords: Equatable {
     /// The changes the field options make (`--tag`, `--due`, …), in table order, after `words`'s.
     static func optionChanges(_ invocation: Invocation, in context: DateContext) throws(CommandError) -> [FieldChange] {
         var changes: [FieldChange] = []
-        for field in TodoField.allCases {
-            let option = field.spec.option.long
+        for field in TodoField.settable {
+            guard let option = field.spec.option?.long else { continue }
             for text in invocation.options[option] ?? [] {
                 do {
                     changes.append(try field.change(typed: text, in: context))

@@ -15,7 +15,7 @@ enum BatchStep: Equatable {
 /// take the field table's keys: text as strings, tags as an array of strings, a project,
 /// priority or date (anything the command line reads) as a string, or null for none.
 enum BatchInput {
-    static let fieldKeys = TodoField.allCases.map(\.key)
+    static let fieldKeys = TodoField.settable.map(\.key)
     static let fields: [String: [String]] = [
         "add": fieldKeys,
         "edit": ["id"] + fieldKeys,
@@ -56,7 +56,7 @@ enum BatchInput {
             throw InputError("\"\(key)\" is not a field of \(action) (its fields: \(allowed.isEmpty ? "none" : allowed.joined(separator: ", ")))")
         }
         var changes: [FieldChange] = []
-        for field in TodoField.allCases {
+        for field in TodoField.settable {
             if let value = object[field.key] { changes.append(.set(field, try self.value(value, of: field, in: dates))) }
         }
         switch action {

@@ -24,22 +24,24 @@ public enum CommandTable {
     static let filters = TodoFilter.allCases.map(\.rawValue)
 
     /// An option for each field of the field table (`--name`, `-d`, `--tag`, `--due`, …).
-    static let fieldOptions: [OptionSpec] = TodoField.allCases.map { field in
+    static let fieldOptions: [OptionSpec] = TodoField.settable.compactMap { field in
         let spec = field.spec
+        guard let option = spec.option else { return nil }
         let kind: ValueKind = spec.completion == .text ? .text : .field(spec.completion)
-        return .value(spec.option.long, short: spec.option.short, spec.option.valueName, spec.help, kind: kind)
+        return .value(option.long, short: option.short, option.valueName, spec.help, kind: kind)
     }
 
     /// `+TAG, -TAG, project:NAME, priority:H|M|L (or pri:), due:DATE, wait:DATE`, from the field table.
     static func attributeWords(removing: Bool) -> String {
-        TodoField.allCases.flatMap { field -> [String] in
+        TodoField.settable.flatMap { field -> [String] in
             let spec = field.spec
+            let value = spec.option?.valueName ?? "VALUE"
             switch spec.syntax {
             case nil: return []
-            case .signs: return ["+\(spec.option.valueName) adds a tag"] + (removing ? ["-\(spec.option.valueName) removes one"] : [])
+            case .signs: return ["+\(value) adds a tag"] + (removing ? ["-\(value) removes one"] : [])
             case .keys(let keys):
                 let other = keys.dropFirst().map { " (or \($0):)" }.joined()
-                return ["\(keys[0]):\(spec.option.valueName)\(other)"]
+                return ["\(keys[0]):\(value)\(other)"]
             }
         }.joined(separator: ", ")
     }
@@ -58,7 +60,7 @@ public enum CommandTable {
             name: "add", summary: "Add a todo and print its number",
             discussion: "The words of NAME are joined with single spaces. Among them, attribute words set fields: \(attributeWords(removing: false)); KEY: with nothing after it leaves the field empty. Only these keys, in lower case, count: 'meet at 10:30', 're: budget' and 'Due: Friday' stay in the name. Every word after -- is a name word, so 'todo add -- +1 due:x' keeps both, and a name may start with a dash. \(dates) With NAME '-', adds one todo per non-empty line of stdin, each line as it is, in one step for undo, and prints their numbers one a line; attribute words and options apply to each.",
             arguments: [ArgumentSpec("NAME", .attributes, repeats: true, "The todo's name, with attribute words among its words.")],
-            options: fieldOptions.filter { $0.long != TodoField.name.spec.option.long },
+            options: fieldOptions.filter { $0.long != TodoField.name.spec.option?.long },
             examples: [("todo add buy milk --notes '2 litres'", "add a todo with notes"), ("todo add pay rent +bills project:home pri:H due:eom", "add a todo with tags, a project, a priority and a due date"), ("todo add -- -5 degrees: wear a coat", "a name that starts with a dash"), ("grep -h TODO *.c | todo add - +code", "one todo per line of stdin, each tagged code")]),
         CommandSpec(
             name: "list", aliases: ["ls"], summary: "List todos",
@@ -114,9 +116,11 @@ public enum CommandTable {
             examples: [("todo toggle 3 4", "complete (or reopen) todos 3 and 4")]),
         CommandSpec(
             name: "delete", aliases: ["rm"], summary: "Delete todos",
-            discussion: "Numbers of deleted todos are never given to another todo. 'todo undo' brings them back. An ID of '-' reads more IDs from stdin, separated by blanks or newlines; nothing on stdin changes nothing.",
-            arguments: [todoIDs], habits: ["del", "remove"],
-            examples: [("todo rm 3", "delete todo 3"), ("todo list --filter completed --ids | todo delete -", "delete every completed todo")]),
+            discussion: "Numbers of deleted todos are never given to another todo. 'todo undo' brings them back. Deleting the open occurrence of a recurring todo skips it: the next one is made, as completing it would. An ID of '-' reads more IDs from stdin, separated by blanks or newlines; nothing on stdin changes nothing.",
+            arguments: [todoIDs],
+            options: [.flag("series", "Delete every todo of each named todo's series (the ones done too), which ends it.")],
+            habits: ["del", "remove"],
+            examples: [("todo rm 3", "delete todo 3"), ("todo rm --series 3", "delete recurring todo 3 and the rest of its series"), ("todo list --filter completed --ids | todo delete -", "delete every completed todo")]),
         CommandSpec(
             name: "clear-completed", summary: "Delete every completed todo and say how many",
             examples: [("todo clear-completed", "tidy up")]),
@@ -126,7 +130,7 @@ public enum CommandTable {
             examples: [("todo undo", "revert the last change")]),
         CommandSpec(
             name: "batch", summary: "Apply changes read as JSON Lines from stdin, all or nothing",
-            discussion: "Each non-blank line of stdin is a JSON object with an \"action\" and its fields: {\"action\": \"add\", \"name\": N, and any of \(TodoField.allCases.dropFirst().map(\.key).joined(separator: ", "))}, {\"action\": \"edit\", \"id\": ID, and one or more of \(TodoField.allCases.map(\.key).joined(separator: ", "))}, where tags is an array of strings, a project, priority or date a string (a date as on the command line) or null for none, and the others strings; {\"action\": \"toggle\" or \"delete\", \"id\": ID or \"ids\": [ID, ...]}, {\"action\": \"clear-completed\"}. An ID is a number or a string (a number or UUID prefix); it names the todo as it is after the lines before it, so a line may use a number an earlier add took. Every line is checked before anything is written: the first bad line is reported with its number and nothing is applied. All lines are one lock, one save and one step for undo.",
+            discussion: "Each non-blank line of stdin is a JSON object with an \"action\" and its fields: {\"action\": \"add\", \"name\": N, and any of \(TodoField.settable.dropFirst().map(\.key).joined(separator: ", "))}, {\"action\": \"edit\", \"id\": ID, and one or more of \(TodoField.settable.map(\.key).joined(separator: ", "))}, where tags is an array of strings, a project, priority, recur rule or date a string (a date as on the command line) or null for none, and the others strings; {\"action\": \"toggle\" or \"delete\", \"id\": ID or \"ids\": [ID, ...]}, {\"action\": \"clear-completed\"}. An ID is a number or a string (a number or UUID prefix); it names the todo as it is after the lines before it, so a line may use a number an earlier add took. Every line is checked before anything is written: the first bad line is reported with its number and nothing is applied. All lines are one lock, one save and one step for undo.",
             options: [.flag("dry-run", "Check every line against the todos and report, but change nothing.")],
             examples: [("printf '%s\\n' '{\"action\": \"add\", \"name\": \"milk\"}' '{\"action\": \"toggle\", \"id\": 3}' | todo batch", "add a todo and complete todo 3 in one step"), ("todo batch --dry-run < changes.jsonl", "check a file of changes")]),
         CommandSpec(

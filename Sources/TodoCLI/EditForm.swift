@@ -28,7 +28,7 @@ enum EditForm {
         var change: @Sendable (String, DateContext) throws(InputError) -> FieldChange
     }
 
-    static let fields: [Field] = TodoField.allCases.map { field in
+    static let fields: [Field] = TodoField.settable.map { field in
         Field(
             key: field.key,
             text: { todo, dates in
@@ -46,8 +46,9 @@ enum EditForm {
             Editing todo #\(todo.id) (\(uuidText(todo.uuid).prefix(8))). A field starts at a line beginning with \
             its name: \(keys). Indent the further lines of a value by two spaces; a line starting \
             with '#' is a comment. A value in double quotes is read as a JSON string (\\n, \\t, \\", \\\\, \\u001b). \
-            Tags are words separated by blanks; a priority is H, M or L; a date is typed as on the \
-            command line (2026-12-01, 2026-12-01T15:00, fri, +3d); an empty value is none. \
+            Tags are words separated by blanks; a priority is H, M or L; a rule is daily, weekdays, \
+            weekly, monthly, yearly or a count and a unit (2w, +1w after completion); a date is typed \
+            as on the command line (2026-12-01, 2026-12-01T15:00, fri, +3d); an empty value is none. \
             Save an unchanged file to change nothing, an empty one to abort.
             """
         let comment = wrap(help, width: 76).split(separator: "\n").map { "# \($0)\n" }.joined()

@@ -3,8 +3,9 @@ import TodoCore
 
 extension TodoField {
     /// The value a person typed for this field (an option's value, an attribute word's, an
-    /// edit form's line): text as it is; tags as blank-separated words; a project, priority
-    /// (`H`, `m`) or date (anything `DateReader` reads) trimmed, and empty for none.
+    /// edit form's line): text as it is; tags as blank-separated words; a project, rule
+    /// (`2w`), priority (`H`, `m`) or date (anything `DateReader` reads) trimmed, and empty
+    /// for none.
     func value(typed text: String, in context: DateContext) throws(InputError) -> FieldValue {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         switch spec.kind {
@@ -16,8 +17,8 @@ extension TodoField {
             return .tags(Set(tags))
         case .word:
             guard !trimmed.isEmpty else { return .word(nil) }
-            guard Tag.isWord(trimmed) else { throw InputError(valueRule) }
-            return .word(trimmed)
+            guard Tag.isWord(trimmed), let value = try? checked(.word(trimmed)) else { throw InputError(valueRule) }
+            return value
         case .priority:
             guard !trimmed.isEmpty else { return .priority(nil) }
             guard let priority = Priority(word: trimmed) else { throw InputError("\(valueRule), or nothing for none") }

@@ -2,7 +2,8 @@ import Foundation
 import TodoCore
 
 /// What the human list shows after a todo's name: its priority, project, tags and due date
-/// (relative: `due today`, `due in 3d`, `2d overdue`), and whether it waits.
+/// (relative: `due today`, `due in 3d`, `2d overdue`), its rule if it recurs, and whether it
+/// waits.
 struct ListExtras {
     var text: String
     /// Active and past its deadline: the line stands out in colour.
@@ -22,6 +23,7 @@ struct ListExtras {
                 parts.append(Self.relative(due, dates))
             }
         }
+        if let recur = todo.recur { parts.append(SeriesText.mark(recur)) }
         if todo.isWaiting(in: dates) { parts.append("waiting") }
         text = parts.joined(separator: " ")
     }

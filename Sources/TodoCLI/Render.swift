@@ -117,8 +117,10 @@ func summary(_ counts: TodoCounts, shown: Int, narrowed: Bool, waiting: Int = 0)
 /// status, each labelled by its key; unset ones show `-`.
 func details(_ todo: Todo, _ time: LocalTime) -> String {
     let dates = DateContext(now: time.now, timeZone: time.timeZone)
-    let fields = TodoField.allCases.filter { $0 != .name }.map { field in
-        (field.key.prefix(1).uppercased() + field.key.dropFirst(), shown(field.value(of: todo), time, dates))
+    // The anchor is part of the rule's line: where the series counts from.
+    let fields = TodoField.allCases.filter { $0 != .name && $0 != .anchor }.map { field in
+        (field.key.prefix(1).uppercased() + field.key.dropFirst(),
+         field == .recur ? SeriesText.rule(of: todo) : shown(field.value(of: todo), time, dates))
     }
     let rows: [(String, String)] = [
         ("Number", "\(todo.id)"),

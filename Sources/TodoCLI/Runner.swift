@@ -33,7 +33,7 @@ private func run(_ parsed: Result<Invocation, UsageError>, _ context: Context) -
     }
     do {
         let plan = try commandPlan(invocation, context)
-        return try execute(plan, store: try stateFile(invocation, context))
+        return try execute(plan, store: try stateFile(invocation, context), in: context.timeZone)
     } catch {
         return failure(error)
     }
@@ -66,7 +66,8 @@ private func commandPlan(_ invocation: Invocation, _ context: Context) throws ->
     }
 }
 
-private func execute(_ plan: Plan, store: @autoclosure () throws -> StateFile) throws -> Output {
+/// Carries `plan` out; a series its actions start or move counts on `zone`'s clock.
+private func execute(_ plan: Plan, store: @autoclosure () throws -> StateFile, in zone: TimeZone) throws -> Output {
     switch plan {
     case .output(let output):
         return output
@@ -75,12 +76,12 @@ private func execute(_ plan: Plan, store: @autoclosure () throws -> StateFile) t
     case .run(let body):
         return try body(try store())
     case .prepare(let next):
-        return try execute(try next(try store().load()), store: try store())
+        return try execute(try next(try store().load()), store: try store(), in: zone)
     case .change(let selection, let makeActions, let render):
         var actions: [Action] = []
         let (before, after) = try store().update(selection) { state in
             actions = try makeActions(state)
-            return try reduce(state, actions)
+            return try reduce(state, actions, in: zone)
         }
         return render(Change(before: before, after: after, actions: actions))
     }
@@ -145,6 +146,9 @@ func explain(_ error: Error) -> (String, Int32) {
         case .undoInsideBatch: return ("undo cannot be part of a batch", ExitStatus.failure)
         case .undoStepMismatch(let id):
             return ("the last undo step would put another todo in the place of #\(id): the undo history does not match this file; nothing undone", ExitStatus.failure)
+        case .recurrenceNeedsDue(let id):
+            let which = id == 0 ? "a recurring todo" : "#\(id) would recur but"
+            return ("\(which) needs a due date to count from: give due:DATE too", ExitStatus.usage)
         case .numbersExhausted: return ("every todo number up to \(TodoState.maxId) is used; export and import into a new file", ExitStatus.failure)
         }
     case let error as ReferenceError:

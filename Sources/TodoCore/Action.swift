@@ -13,7 +13,10 @@ public enum Action: Equatable, Sendable, Codable {
     case reopened(ids: [Int], at: Date)
     /// A line stamped with `at` (as a clock in `timeZone` reads it) was added to the notes.
     case annotated(id: Int, text: String, at: Date, timeZone: TimeZone)
+    /// Deleting the open occurrence of a recurring todo skips it: its next one is made.
     case delete(ids: [Int], at: Date)
+    /// The todos are deleted and no next occurrence is made: a series, which ends.
+    case deleteSeries(ids: [Int], at: Date)
     case clearCompleted(at: Date)
     /// Reverts the change recorded last in the history.
     case undo(at: Date)
@@ -53,6 +56,10 @@ public struct NewTodo: Equatable, Sendable, Codable, TodoFieldHolder {
     public var priority: Priority?
     public var due: DueDate?
     public var wait: DueDate?
+    public var recur: Recurrence?
+    public var until: DueDate?
+    public var series: UUID?
+    public var anchor: SeriesAnchor?
     public var createdAt: Date
 
     public init(uuid: UUID, name: String, description: String = "", notes: String = "", createdAt: Date) {
@@ -89,4 +96,6 @@ public enum ReduceError: Error, Equatable, Sendable {
     case numbersExhausted
     /// The undo step would put back, as todo `id`, another todo than the one now numbered so.
     case undoStepMismatch(Int)
+    /// Todo `id` (0: one being added) would recur without a due date to count from.
+    case recurrenceNeedsDue(Int)
 }

@@ -23,6 +23,9 @@ public func describe(_ action: Action, in state: TodoState) -> String {
         return "annotate \(label(id, in: state))"
     case .delete(let ids, _):
         return ids.count == 1 ? "delete \(label(ids[0], in: state))" : "delete \(numbers(ids))"
+    case .deleteSeries(let ids, _):
+        let count = ids.count == 1 ? "" : " (\(ids.count) todos)"
+        return ids.isEmpty ? "delete a series" : "delete the series of \(label(ids[0], in: state))\(count)"
     case .clearCompleted:
         let count = state.todos.count { $0.completed }
         return "clear-completed (\(count) todo\(count == 1 ? "" : "s"))"

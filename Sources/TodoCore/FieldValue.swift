@@ -61,6 +61,10 @@ public protocol TodoFieldHolder {
     var priority: Priority? { get set }
     var due: DueDate? { get set }
     var wait: DueDate? { get set }
+    var recur: Recurrence? { get set }
+    var until: DueDate? { get set }
+    var series: UUID? { get set }
+    var anchor: SeriesAnchor? { get set }
 }
 
 extension TodoField {
@@ -75,6 +79,10 @@ extension TodoField {
         case .priority: .priority(holder.priority)
         case .due: .date(holder.due)
         case .wait: .date(holder.wait)
+        case .recur: .word(holder.recur?.rule)
+        case .until: .date(holder.until)
+        case .series: .word(holder.series.map { $0.uuidString.lowercased() })
+        case .anchor: .word(holder.anchor?.text)
         }
     }
 
@@ -90,6 +98,10 @@ extension TodoField {
         case (.priority, .priority(let priority)): holder.priority = priority
         case (.due, .date(let date)): holder.due = date
         case (.wait, .date(let date)): holder.wait = date
+        case (.recur, .word(let word)): holder.recur = word.flatMap(Recurrence.init(rule:))
+        case (.until, .date(let date)): holder.until = date
+        case (.series, .word(let word)): holder.series = word.flatMap(UUID.init(uuidString:))
+        case (.anchor, .word(let word)): holder.anchor = word.flatMap(SeriesAnchor.init(text:))
         default: break
         }
     }
@@ -112,7 +124,19 @@ extension TodoField {
             return value
         case (.priority, .priority):
             return value
-        case (.due, .date(let date)), (.wait, .date(let date)):
+        case (.recur, .word(let word)):
+            guard let word, !word.isEmpty else { return .word(nil) }
+            guard let rule = Recurrence(rule: word) else { throw .invalid(.recur, word) }
+            return .word(rule.rule)
+        case (.series, .word(let word)):
+            guard let word, !word.isEmpty else { return .word(nil) }
+            guard let uuid = UUID(uuidString: word) else { throw .invalid(.series, word) }
+            return .word(uuid.uuidString.lowercased())
+        case (.anchor, .word(let word)):
+            guard let word, !word.isEmpty else { return .word(nil) }
+            guard let anchor = SeriesAnchor(text: word) else { throw .invalid(.anchor, word) }
+            return .word(anchor.text)
+        case (.due, .date(let date)), (.wait, .date(let date)), (.until, .date(let date)):
             if let date, !date.isWritable { throw .invalid(self, date.wire) }
             return value
         default:
@@ -127,6 +151,9 @@ extension TodoField {
         switch spec.kind {
         case .text: "any text"
         case .tags: "a tag is a word without blanks that does not start with a digit, + or -"
+        case .word where self == .recur: "a rule is \(Recurrence.accepted)"
+        case .word where self == .series: "a series is a UUID"
+        case .word where self == .anchor: "an anchor is a date and a time zone, as 2026-01-31[Europe/Berlin]"
         case .word: "a \(key) is a name without blanks"
         case .priority: "a priority is H, M or L"
         case .date: "a date must fall in the years \(CalendarDay.years.lowerBound) to \(CalendarDay.years.upperBound)"

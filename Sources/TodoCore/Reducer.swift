@@ -1,13 +1,14 @@
 import Foundation
 
-/// Applies `action` to `state`, or throws and changes nothing.
+/// Applies `action` to `state`, or throws and changes nothing. A series a change starts or
+/// moves (a rule or due date set on a recurring todo) counts on `timeZone`'s clock.
 ///
 /// Every action but `undo` that changes something pushes one `HistoryEntry`; `undo` pops one.
-public func reduce(_ state: TodoState, _ action: Action) throws(ReduceError) -> TodoState {
+public func reduce(_ state: TodoState, _ action: Action, in timeZone: TimeZone = .utc) throws(ReduceError) -> TodoState {
     if case .undo(let at) = action {
         return try undoLast(state, at: at)
     }
-    var step = Step(state: state)
+    var step = Step(state: state, zone: timeZone)
     try step.apply(action)
     guard !step.before.isEmpty, let at = action.date else { return step.state }
     var next = step.state
@@ -19,15 +20,22 @@ public func reduce(_ state: TodoState, _ action: Action) throws(ReduceError) -> 
 }
 
 /// Applies actions one after the other, all or nothing.
-public func reduce(_ state: TodoState, _ actions: [Action]) throws(ReduceError) -> TodoState {
+public func reduce(_ state: TodoState, _ actions: [Action], in timeZone: TimeZone = .utc) throws(ReduceError) -> TodoState {
     var next = state
-    for action in actions { next = try reduce(next, action) }
+    for action in actions { next = try reduce(next, action, in: timeZone) }
     return next
+}
+
+extension TimeZone {
+    /// Coordinated Universal Time.
+    public static let utc = TimeZone(identifier: "UTC")!
 }
 
 /// The state being changed by one action, with the prior version of every todo it touched.
 private struct Step {
     var state: TodoState
+    /// The clock a series started or moved by this step counts on.
+    let zone: TimeZone
     var before: [PriorVersion] = []
     var touched: Set<Int> = []
 
@@ -42,6 +50,7 @@ private struct Step {
         case .add(let new):
             var todo = Todo(id: 0, uuid: new.uuid, name: "", createdAt: new.createdAt)
             for field in TodoField.allCases { field.set(try field.checked(field.value(of: new)), on: &todo) }
+            todo = try todo.anchored(after: nil, in: zone)
             todo.id = try state.takeNextId()
             recordPrior(todo.id)
             state.todos.append(todo)
@@ -50,6 +59,7 @@ private struct Step {
             for index in try existingIndices(ids) {
                 var todo = state.todos[index]
                 for change in changes { try change.apply(to: &todo) }
+                todo = try todo.anchored(after: state.todos[index], in: zone)
                 guard todo != state.todos[index] else { continue }
                 recordPrior(todo.id)
                 todo.updatedAt = at
@@ -60,12 +70,16 @@ private struct Step {
 
         case .toggle(let ids, let at):
             let indices = try existingIndices(ids)
-            for index in indices { mark(index, completed: !state.todos[index].completed, at: at) }
+            for index in indices {
+                mark(index, completed: !state.todos[index].completed, at: at)
+                if state.todos[index].completed { try continueSeries(at: index, doneAt: at, madeAt: at) }
+            }
 
         case .completed(let ids, let at), .reopened(let ids, let at):
             let completed = if case .completed = action { true } else { false }
             for index in try existingIndices(ids) where state.todos[index].completed != completed {
                 mark(index, completed: completed, at: at)
+                if completed { try continueSeries(at: index, doneAt: at, madeAt: at) }
             }
 
         case .annotated(let id, let text, let at, let timeZone):
@@ -78,9 +92,12 @@ private struct Step {
             state.todos[index].synced = false
             state.todos[index].conflicts = []
 
-        case .delete(let ids, _):
+        case .delete(let ids, let at), .deleteSeries(let ids, let at):
             let indices = try existingIndices(ids)
+            let skipping = if case .delete = action { true } else { false }
             for index in indices {
+                // Deleting the open occurrence skips it: the series goes on with the next one.
+                if skipping, !state.todos[index].completed { try continueSeries(at: index, doneAt: at, madeAt: at) }
                 recordPrior(state.todos[index].id)
                 state.noteDeletion(of: state.todos[index])
             }
@@ -103,8 +120,8 @@ private struct Step {
         case .batch(let actions):
             for action in actions { try apply(action) }
 
-        case .importTodos(let imported, _):
-            try merge(imported)
+        case .importTodos(let imported, let at):
+            try merge(imported, at: at)
         }
     }
 
@@ -118,10 +135,25 @@ private struct Step {
         state.todos[index].conflicts = []
     }
 
+    /// Hands the rule of the todo at `index`, done or skipped at `doneAt`, on to its next
+    /// occurrence (see `Series`): made with the next number, unless a todo with its UUID is
+    /// here or waits to be deleted on the server, which means it was made already.
+    mutating func continueSeries(at index: Int, doneAt: Date, madeAt at: Date) throws(ReduceError) {
+        guard state.todos[index].recur != nil else { return }
+        recordPrior(state.todos[index].id)
+        guard var next = state.todos[index].passOnRule(doneAt: doneAt, madeAt: at), !state.knows(next.uuid) else { return }
+        next.id = try state.takeNextId()
+        recordPrior(next.id)
+        state.todos.append(next)
+    }
+
     /// New UUIDs are appended with fresh numbers; a known UUID takes the imported text and
     /// status only when they differ and the imported copy was updated later. Numbers and
-    /// creation dates of existing todos never change.
-    mutating func merge(_ imported: [ImportedTodo]) throws(ReduceError) {
+    /// creation dates of existing todos never change. A recurring todo the import completes
+    /// hands its rule on once every todo is in, so that an occurrence the file holds is
+    /// never made a second time.
+    mutating func merge(_ imported: [ImportedTodo], at: Date) throws(ReduceError) {
+        var completed: [UUID] = []
         var indexByUUID: [UUID: Int] = [:]
         for (index, todo) in state.todos.enumerated() { indexByUUID[todo.uuid] = index }
         for item in imported {
@@ -151,6 +183,11 @@ private struct Step {
             todo.updatedAt = item.content.updatedAt
             todo.synced = false
             state.todos[index] = todo
+            if !local.completed, todo.completed { completed.append(todo.uuid) }
+        }
+        for uuid in completed {
+            guard let index = state.todos.firstIndex(where: { $0.uuid == uuid }) else { continue }
+            try continueSeries(at: index, doneAt: state.todos[index].completedAt ?? at, madeAt: at)
         }
     }
 
@@ -232,7 +269,7 @@ extension Action {
     public var date: Date? {
         switch self {
         case .add(let new): new.createdAt
-        case .edit(_, _, let at), .toggle(_, let at), .delete(_, let at), .clearCompleted(let at),
+        case .edit(_, _, let at), .toggle(_, let at), .delete(_, let at), .deleteSeries(_, let at), .clearCompleted(let at),
             .undo(let at), .completed(_, let at), .reopened(_, let at), .annotated(_, _, let at, _):
             at
         case .syncReset, .syncPulled, .syncQueued, .syncPushed: nil

@@ -10,6 +10,10 @@ public struct TodoContent: Equatable, Sendable, Codable, TodoFieldHolder {
     public var priority: Priority?
     public var due: DueDate?
     public var wait: DueDate?
+    public var recur: Recurrence?
+    public var until: DueDate?
+    public var series: UUID?
+    public var anchor: SeriesAnchor?
     public var completed: Bool
     public var completedAt: Date?
     public var createdAt: Date
@@ -171,6 +175,10 @@ extension Todo {
             content.priority = priority
             content.due = due
             content.wait = wait
+            content.recur = recur
+            content.until = until
+            content.series = series
+            content.anchor = anchor
             return content
         }
         set {
@@ -182,6 +190,10 @@ extension Todo {
             priority = newValue.priority
             due = newValue.due
             wait = newValue.wait
+            recur = newValue.recur
+            until = newValue.until
+            series = newValue.series
+            anchor = newValue.anchor
             completed = newValue.completed
             completedAt = newValue.completed ? newValue.completedAt : nil
             createdAt = newValue.createdAt

@@ -21,6 +21,7 @@ func applySync(_ action: Action, to state: inout TodoState) throws(ReduceError) 
     case .syncPulled(let records, let cursor, let at):
         var merger = SyncMerger(state)
         for record in records { merger.merge(record, at: at) }
+        merger.continueSeries(at: at)
         state = merger.finish()
         state.sync.cursor = max(state.sync.cursor, cursor)
         state.markAcknowledged()
@@ -29,6 +30,7 @@ func applySync(_ action: Action, to state: inout TodoState) throws(ReduceError) 
     case .syncPushed(let outcomes, let feedCursor, let at):
         var merger = SyncMerger(state)
         for outcome in outcomes { merger.apply(outcome, at: at) }
+        merger.continueSeries(at: at)
         state = merger.finish()
         if let feedCursor { state.sync.cursor = max(state.sync.cursor, feedCursor) }
         let answered = Set(outcomes.map(\.opId))
@@ -85,6 +87,10 @@ private struct SyncMerger {
     var removed = Set<Int>()
     /// Todos removed by a tombstone in this batch, with its rev: older records about them are stale.
     var tombstones: [UUID: Int64] = [:]
+    /// Every todo the server told of in this batch, tombstones too.
+    var told = Set<UUID>()
+    /// Recurring todos the server's copy completed here, in the order met.
+    var completed: [UUID] = []
 
     init(_ state: TodoState) {
         self.state = state
@@ -106,6 +112,7 @@ private struct SyncMerger {
 
     /// Merges the server's copy of one todo.
     mutating func merge(_ remote: RemoteRecord, at: Date) {
+        told.insert(remote.uuid)
         if let rev = tombstones[remote.uuid], remote.rev <= rev { return }
         if let index = index(of: remote.uuid) {
             mergeIntoTodo(at: index, remote, at: at)
@@ -144,11 +151,34 @@ private struct SyncMerger {
             return
         }
         let (merged, conflicts) = mergeContent(base: todo.base?.content, local: todo.content, remote: remoteContent, at: at)
+        if !todo.completed, merged.completed, merged.recur != nil { completed.append(remote.uuid) }
         todo.content = merged
         todo.base = SyncBase(rev: remote.rev, content: remoteContent)
         todo.conflicts += conflicts
         todo.synced = merged == remoteContent
         state.todos[index] = todo
+    }
+
+    /// Hands on the rule of each recurring todo this batch completed (see `Series`), once
+    /// every record is in: the next occurrence is made here unless a todo here, a delete
+    /// waiting here or a record of this batch has its UUID (the device that completed it made
+    /// it). The todo, changed here, is sent back without its rule, so no device makes it again.
+    mutating func continueSeries(at: Date) {
+        for uuid in completed {
+            guard let position = index(of: uuid), state.todos[position].completed, state.todos[position].recur != nil else { continue }
+            let doneAt = state.todos[position].completedAt ?? at
+            let made = state.todos[position].passOnRule(doneAt: doneAt, madeAt: at)
+            state.todos[position].updatedAt = at
+            state.todos[position].synced = false
+            guard let made, index(of: made.uuid) == nil, !told.contains(made.uuid),
+                !state.sync.deletions.contains(where: { $0.uuid == made.uuid })
+            else { continue }
+            var next = made
+            next.id = state.nextId
+            state.nextId += 1
+            positions[next.uuid] = state.todos.count
+            state.todos.append(next)
+        }
     }
 
     private mutating func appendRemote(_ uuid: UUID, _ content: TodoContent, rev: Int64, conflicts: [SyncConflict]) {

@@ -1,10 +1,11 @@
-/// Every field of a todo that a person sets, described once. The state file and sync codecs,
-/// `--json`, `list --format`, the edit form, batch input, the attribute words of `add` and
-/// `edit`, their options, the completions and the Taskwarrior and todo.txt mappings of import
-/// and export are all derived from this table, so a new field is a new case here and a line
-/// in `TodoFieldHolder`.
+/// Every field of a todo that a person sets, and those todo keeps for them (a recurring
+/// todo's series), described once. The state file and sync codecs, `--json`, `list
+/// --format`, the edit form, batch input, the attribute words of `add` and `edit`, their
+/// options, the completions and the Taskwarrior and todo.txt mappings of import and export
+/// are all derived from this table, so a new field is a new case here and a line in
+/// `TodoFieldHolder`.
 public enum TodoField: String, CaseIterable, Codable, Sendable {
-    case name, description, notes, tags, project, priority, due, wait
+    case name, description, notes, tags, project, priority, due, wait, recur, until, series, anchor
 
     /// Its key in JSON (state file, `--json`, export, batch), in the edit form and in
     /// `list --format` (`{due}`).
@@ -45,8 +46,24 @@ public enum TodoField: String, CaseIterable, Codable, Sendable {
                 kind: .date, syntax: .keys(["wait"]), option: FieldOption("wait", "DATE"), completion: .dates,
                 taskwarrior: "wait", todoTxt: .key("t"),
                 help: "Hide the todo from the default list until DATE; empty for none. As a word: wait:DATE.")
+        case .recur:
+            FieldSpec(
+                kind: .word, syntax: .keys(["recur"]), option: FieldOption("recur", "RULE"), completion: .rules,
+                help: "Repeat the todo: completing it makes the next one. RULE is daily, weekdays, weekly, monthly, yearly, or Nd, Nw, Nm, Ny (2w: every 2 weeks); +1w counts from the day it is done. Needs a due date; empty ends the series. As a word: recur:RULE.")
+        case .until:
+            FieldSpec(
+                kind: .date, syntax: .keys(["until"]), option: FieldOption("until", "DATE"), completion: .dates,
+                help: "End a recurring todo's series: no occurrence is made due after DATE; empty for none. As a word: until:DATE.")
+        case .series:
+            FieldSpec(kind: .word, help: "The series a recurring todo belongs to: the UUID of its first occurrence.")
+        case .anchor:
+            FieldSpec(kind: .word, help: "The due date its series counts from, on the clock of its time zone (RFC 9557).")
         }
     }
+
+    /// The fields a person sets (the others todo keeps itself): their options, attribute
+    /// words, edit form lines and batch keys.
+    public static let settable = allCases.filter { $0.spec.option != nil }
 
     /// Whether the state file holds the field on every todo, in the fixed layout the fast
     /// reader knows (the text fields todo began with), or only when it is set.
@@ -70,8 +87,8 @@ public struct FieldSpec: Sendable {
     public var merge: MergeRule = .threeWay
     /// How a word among a name's words sets it (`add`, `edit`), if one can.
     public var syntax: AttributeSyntax?
-    /// The option that sets it (`--due DATE`).
-    public var option: FieldOption
+    /// The option that sets it (`--due DATE`); nil for a field todo keeps itself.
+    public var option: FieldOption?
     /// What the shells complete as its value.
     public var completion: FieldCompletion = .text
     /// The attribute of a Taskwarrior task (`task export`) that holds it, if Taskwarrior has one.
@@ -145,4 +162,6 @@ public enum TodoTxtSyntax: Sendable, Equatable {
 /// What a shell offers as a field's value.
 public enum FieldCompletion: Sendable, Equatable {
     case text, tags, projects, priorities, dates
+    /// A recurrence rule (`Recurrence.names`).
+    case rules
 }

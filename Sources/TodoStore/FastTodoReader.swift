@@ -113,9 +113,9 @@ extension StateCodec {
 }
 
 extension JSONReader {
-    /// Whether the next member may be an attribute: `, "` and not `rev`. Most todos have
-    /// none, and this spares them a comparison with each attribute's key.
+    /// Whether the next member may be an attribute: `, "` and not `rev` (`recur` is one).
+    /// Most todos have none, and this spares them a comparison with each attribute's key.
     var mayHoldAttribute: Bool {
-        position + 3 < bytes.count && bytes[position] == 0x2C && bytes[position + 3] != 0x72
+        position + 5 < bytes.count && bytes[position] == 0x2C && (bytes[position + 3] != 0x72 || bytes[position + 5] != 0x76)
     }
 }

@@ -3,7 +3,7 @@ import TodoCore
 
 /// The state file's JSON: a format name and version, then one todo per line.
 ///
-///     {"format": "todo-state", "version": 5, "generation": "3f2a…", "folded": "9c1d…", "nextId": 3,
+///     {"format": "todo-state", "version": 6, "generation": "3f2a…", "folded": "9c1d…", "nextId": 3,
 ///      "undo": {"log": "5b1e…", "head": 7, "depth": 3, "floor": 0, "next": 8},
 ///      "sync": {…},
 ///      "todos": [
@@ -15,9 +15,11 @@ import TodoCore
 /// the undo history in a `history` array after the todos; it now lives in `UndoLog`.
 /// Version 5 added the attributes (tags, project, priority, due, wait), written after
 /// `synced` and only when set, so a todo without them is the same line as in version 4.
+/// Version 6 added recurrence (`recur`, `until`, `series`, `anchor`), attributes too: an
+/// older todo, which would drop them, refuses the file.
 public enum StateCodec {
     public static let formatName = "todo-state"
-    public static let version = 5
+    public static let version = 6
 
     public enum DecodeError: Error, Equatable, CustomStringConvertible {
         case syntax(JSONSyntaxError)

@@ -116,6 +116,10 @@ public struct StateFile: Sendable {
                 loaded.stray = journal.generation == snapshot.folded ? .folded : .foreign(generation: journal.generation)
             }
         }
+        // The journal may have made a todo recur, or its next occurrence: looked for after it.
+        if let wider = selection.missingNextOccurrences(of: loaded.snapshot.state.todos) {
+            return try decode(file, wider)
+        }
         if selection.history, loaded.snapshot.version >= 4 {
             let steps = try UndoLog(path: undoPath, mode: 0o600).steps(below: loaded.snapshot.undo)
             loaded.snapshot.state.history = steps.map(\.entry)

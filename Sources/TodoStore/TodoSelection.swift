@@ -17,6 +17,8 @@ public struct TodoSelection: Sendable {
     /// Byte strings a todo's text in the file must all hold to be read (besides those named),
     /// when no backslash escape could hide them: what a filter's terms need (`mayPass`).
     var mustContain: [[UInt8]] = []
+    /// The next occurrences of the recurring todos selected are read too, if they exist.
+    var nextOccurrences = false
 
     public static let all = TodoSelection(everything: true, numbers: [], prefixes: [])
 
@@ -33,6 +35,26 @@ public struct TodoSelection: Sendable {
         var selection = self
         selection.history = true
         return selection
+    }
+
+    /// This selection and the next occurrence of each recurring todo it selects: what a
+    /// command that completes or deletes todos needs, since that makes the next occurrence
+    /// unless a todo with its UUID exists, read or not.
+    public var withNextOccurrences: TodoSelection {
+        var selection = self
+        selection.nextOccurrences = true
+        return selection
+    }
+
+    /// The next occurrences of the recurring `todos` (read with this selection) that it did
+    /// not select: read them too; nil when there are none.
+    func missingNextOccurrences(of todos: [Todo]) -> TodoSelection? {
+        guard nextOccurrences, !everything else { return nil }
+        let read = Set(todos.map(\.uuid))
+        let wanted = todos.filter { $0.recur != nil }.map(\.nextOccurrenceUUID).filter { !read.contains($0) }
+        guard !wanted.isEmpty else { return nil }
+        let hex = wanted.map { Array($0.uuidString.lowercased().utf8.filter { $0 != 0x2D }) }
+        return TodoSelection(everything: false, numbers: numbers, prefixes: prefixes + hex, completed: completed, history: history)
     }
 
     /// Numbers alone, or nothing: found by looking at a few lines of a large file instead of

@@ -22,7 +22,7 @@ import TodoCore
     @Test func addJSONIsTheFullTodo() throws {
         let result = try box.run("add", "--json", "write report")
         let object = try #require(try parseJSON(result.stdout) as? [String: Any])
-        #expect(Set(object.keys) == ["id", "uuid", "name", "description", "notes", "completed", "createdAt", "updatedAt", "completedAt", "synced", "tags", "project", "priority", "due", "wait"])
+        #expect(Set(object.keys) == ["id", "uuid", "name", "description", "notes", "completed", "createdAt", "updatedAt", "completedAt", "synced", "tags", "project", "priority", "due", "wait", "recur", "until", "series", "anchor"])
         #expect(object["tags"] as? [String] == [])
         #expect(object["project"] is NSNull)
         #expect(object["id"] as? Int == 1)
@@ -82,9 +82,10 @@ import TodoCore
         #expect(shown.lines[3] == "Status:       active")
         #expect(shown.lines[5...6] == ["Notes:        line one", "              line two"])
         #expect(shown.lines[7...11] == ["Tags:         -", "Project:      -", "Priority:     -", "Due:          -", "Wait:         -"])
-        #expect(shown.lines[12].hasPrefix("Created:      20"))
-        #expect(shown.lines[14] == "Completed:    -")
-        #expect(shown.lines[15] == "Synced:       no")
+        #expect(shown.lines[12...14] == ["Recur:        -", "Until:        -", "Series:       -"])
+        #expect(shown.lines[15].hasPrefix("Created:      20"))
+        #expect(shown.lines[17] == "Completed:    -")
+        #expect(shown.lines[18] == "Synced:       no")
         // Digits alone mean a number, so the shortest prefix that has a hex letter in it.
         let hex = uuid.replacingOccurrences(of: "-", with: "")
         let length = max(4, (hex.firstIndex { $0.isLetter }.map { hex.distance(from: hex.startIndex, to: $0) } ?? 31) + 1)

@@ -8,7 +8,7 @@ import TodoCore
     static let t = Date(timeIntervalSince1970: 1_790_000_000)
     static let dates = DateContext(now: t, timeZone: TimeZone(identifier: "Asia/Kolkata")!)
     /// The attribute lines of a todo without attributes.
-    static let noAttributes = ["", "", "", "", ""]
+    static let noAttributes = ["", "", "", "", "", "", ""]
 
     func todo(_ name: String, _ description: String = "", _ notes: String = "") -> Todo {
         Todo(id: 7, uuid: UUID(uuidString: "8f0e1c2a-0000-4000-8000-000000000000")!, name: name, description: description, notes: notes, createdAt: Self.t)
@@ -35,15 +35,19 @@ import TodoCore
             priority:
             due:
             wait:
+            recur:
+            until:
 
             # Editing todo #7 (8f0e1c2a). A field starts at a line beginning with its
             # name: 'name:', 'description:', 'notes:', 'tags:', 'project:', 'priority:',
-            # 'due:', 'wait:'. Indent the further lines of a value by two spaces; a line
-            # starting with '#' is a comment. A value in double quotes is read as a JSON
-            # string (\n, \t, \", \\, \u001b). Tags are words separated by blanks; a
-            # priority is H, M or L; a date is typed as on the command line (2026-12-01,
-            # 2026-12-01T15:00, fri, +3d); an empty value is none. Save an unchanged file
-            # to change nothing, an empty one to abort.
+            # 'due:', 'wait:', 'recur:', 'until:'. Indent the further lines of a value by
+            # two spaces; a line starting with '#' is a comment. A value in double quotes
+            # is read as a JSON string (\n, \t, \", \\, \u001b). Tags are words separated
+            # by blanks; a priority is H, M or L; a rule is daily, weekdays, weekly,
+            # monthly, yearly or a count and a unit (2w, +1w after completion); a date is
+            # typed as on the command line (2026-12-01, 2026-12-01T15:00, fri, +3d); an
+            # empty value is none. Save an unchanged file to change nothing, an empty one
+            # to abort.
 
             """#)
     }
@@ -87,11 +91,11 @@ import TodoCore
     }
 
     @Test func readingForgivesWhatEditorsAndPeopleDo() throws {
-        let attributes = "Tags: a  b\r\nproject:\r\npriority: h\r\nDUE: fri\r\nwait:\r\n"
+        let attributes = "Tags: a  b\r\nproject:\r\npriority: h\r\nDUE: fri\r\nwait:\r\nrecur: 2w\r\nuntil:\r\n"
         let text = "\r\n# comment\r\nName: renamed\r\ndescription: first\r\nunindented second\r\n\t tab-indented\r\n   \r\n\r\nNOTES:\r\n\r\n  n1\r\n  \r\n  n2\r\n\r\n" + attributes
         #expect(try EditForm.parse(text) == [
             "name": "renamed", "description": "first\nunindented second\n tab-indented", "notes": "n1\n\nn2",
-            "tags": "a  b", "project": "", "priority": "h", "due": "fri", "wait": "",
+            "tags": "a  b", "project": "", "priority": "h", "due": "fri", "wait": "", "recur": "2w", "until": "",
         ])
         #expect(try EditForm.parse("name: \"a\\tb\"\ndescription:\n  \"x\"\nnotes: \"not json\n" + attributes)?["name"] == "a\tb")
     }

@@ -18,7 +18,7 @@ import TodoCore
         #expect(try ListTemplate("{completed}:{completedAt}.").render(active) == "false:.")
     }
 
-    static let fields = "{id} {uuid} {name} {description} {notes} {completed} {createdAt} {updatedAt} {completedAt} {synced} {tags} {project} {priority} {due} {wait}"
+    static let fields = "{id} {uuid} {name} {description} {notes} {completed} {createdAt} {updatedAt} {completedAt} {synced} {tags} {project} {priority} {due} {wait} {recur} {until} {series} {anchor}"
 
     @Test func theAttributesRenderAsPlainText() throws {
         let template = try ListTemplate("{tags}|{project}|{priority}|{due}|{wait}")

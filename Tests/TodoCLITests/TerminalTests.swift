@@ -51,7 +51,7 @@ import TodoCore
     @Test func editorCanRewriteEveryFieldAndVisualWins() throws {
         try box.run("add", "old", "+gone", "due:2026-01-01")
         let form = #"name: new name\ndescription:\n  line 1\n  line 2\n\n# a comment\nnotes: the notes\n"#
-            + #"tags: b a\nproject: home.garden\npriority: m\ndue:\nwait: 2026-12-01T15:30\n"#
+            + #"tags: b a\nproject: home.garden\npriority: m\ndue:\nwait: 2026-12-01T15:30\nrecur:\nuntil:\n"#
         let visual = try box.writeScript("rewrite", "printf '\(form)' > \"$1\"")
         let result = try onTerminal(["edit", "1"], ["VISUAL": visual, "EDITOR": "false", "TMPDIR": box.directory, "TZ": "Asia/Kolkata"])
         #expect(result.stdout == "Edited #1 \"new name\" (name, description, notes, tags, project, priority, due, wait)\n")

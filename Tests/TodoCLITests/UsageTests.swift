@@ -29,7 +29,7 @@ import TodoCLI
         #expect(try box.run("add", "x", "--note", "y") == RunResult(stdout: "", stderr: """
             todo: unknown option '--note' for 'add'
             Did you mean '--notes'?
-            usage: todo add NAME... [--description TEXT] [--notes TEXT] [--tag TAG] [--project NAME] [--priority H|M|L] [--due DATE] [--wait DATE]
+            usage: todo add NAME... [--description TEXT] [--notes TEXT] [--tag TAG] [--project NAME] [--priority H|M|L] [--due DATE] [--wait DATE] [--recur RULE] [--until DATE]
             See 'todo add --help'.
 
             """, status: 2))

@@ -71,7 +71,7 @@ import TodoCore
         steps.append(.toggle(ids: [5], at: at))
         try apply(steps.last!, reading: .referencedBy(["5"]))
         #expect(!FileManager.default.fileExists(atPath: file.journalPath))
-        #expect(String(decoding: bytes(file.path)!, as: UTF8.self).hasPrefix("{\"format\": \"todo-state\", \"version\": 5, \"generation\": \""))
+        #expect(String(decoding: bytes(file.path)!, as: UTF8.self).hasPrefix("{\"format\": \"todo-state\", \"version\": 6, \"generation\": \""))
         #expect(try file.load(.all.withHistory) == expected(steps))
         #expect(try file.loadUnlocked(.none)?.snapshot.generation != generation)
     }
@@ -168,7 +168,7 @@ import TodoCore
         let step = add("b")
         try apply(step, reading: .none)
         #expect(!FileManager.default.fileExists(atPath: file.journalPath))
-        #expect(String(decoding: bytes(file.path)!, as: UTF8.self).hasPrefix("{\"format\": \"todo-state\", \"version\": 5,"))
+        #expect(String(decoding: bytes(file.path)!, as: UTF8.self).hasPrefix("{\"format\": \"todo-state\", \"version\": 6,"))
         let loaded = try file.load(.all.withHistory)
         #expect(loaded == (try reduce(state, step)))
         #expect(loaded.history.count == 100)
@@ -205,7 +205,7 @@ import TodoCore
         _ = FileManager.default.createFile(atPath: file.path, contents: Data(old.utf8))
         try apply(add("b"), reading: .none)
         #expect(!FileManager.default.fileExists(atPath: file.journalPath))
-        #expect(String(decoding: bytes(file.path)!, as: UTF8.self).hasPrefix("{\"format\": \"todo-state\", \"version\": 5, \"generation\": \""))
+        #expect(String(decoding: bytes(file.path)!, as: UTF8.self).hasPrefix("{\"format\": \"todo-state\", \"version\": 6, \"generation\": \""))
         #expect(try file.load().todos.map(\.name) == ["a", "b"])
     }
 

@@ -9,12 +9,12 @@ enum BatchCommand {
         let now = dates.now
         if invocation.flag("dry-run") {
             return .query { state in
-                let (_, simulated) = try actions(steps, in: state, now: now, newUUID: context.newUUID)
+                let (_, simulated) = try actions(steps, in: state, now: now, zone: context.timeZone, newUUID: context.newUUID)
                 return render(before: state, after: simulated, count: steps.count, dryRun: true, invocation)
             }
         }
         return .change(actions: { state in
-            let (actions, _) = try actions(steps, in: state, now: now, newUUID: context.newUUID)
+            let (actions, _) = try actions(steps, in: state, now: now, zone: context.timeZone, newUUID: context.newUUID)
             return actions.isEmpty ? [] : [.batch(actions)]
         }) { change in
             render(before: change.before, after: change.after, count: steps.count, dryRun: false, invocation)
@@ -24,7 +24,7 @@ enum BatchCommand {
     /// The actions the steps mean, each resolved against the state the lines before it leave
     /// (so a line may name a todo an earlier line added), and that final state.
     static func actions(
-        _ steps: [(line: Int, step: BatchStep)], in state: TodoState, now: Date, newUUID: () -> UUID
+        _ steps: [(line: Int, step: BatchStep)], in state: TodoState, now: Date, zone: TimeZone, newUUID: () -> UUID
     ) throws -> ([Action], TodoState) {
         var current = state
         var actions: [Action] = []
@@ -43,7 +43,7 @@ enum BatchCommand {
                 case .clearCompleted:
                     action = .clearCompleted(at: now)
                 }
-                current = try reduce(current, action)
+                current = try reduce(current, action, in: zone)
                 actions.append(action)
             } catch {
                 let (message, status) = explain(error)

@@ -1,18 +1,32 @@
+import Foundation
 import TodoCore
 import TodoStore
 
+/// `todo delete ID...`: deleting the open occurrence of a recurring todo skips it (the next
+/// one is made); `--series` deletes every todo of each named todo's series instead.
 enum DeleteCommand {
     static func plan(_ invocation: Invocation, _ context: Context) -> Plan {
         let references = context.expandingStdin(invocation.arguments)
         if references.isEmpty { return .output(nothingGiven(invocation)) }
-        return .change(reads: .referencedBy(references), actions: { state in
-            [.delete(ids: try resolveAll(references, in: state), at: context.now())]
+        let series = invocation.flag("series")
+        let reads = series ? TodoSelection.all : TodoSelection.referencedBy(references).withNextOccurrences
+        return .change(reads: reads, actions: { state in
+            let ids = try resolveAll(references, in: state)
+            return series ? seriesActions(ids, in: state, at: context.now()) : [.delete(ids: ids, at: context.now())]
         }) { change in
-            let deleted = changedTodos(change)
+            let deleted = changedTodos(change).filter { change.after.todo(id: $0.id) == nil }
             if invocation.flag("json") { return Output(stdout: json(deleted)) }
             var output = Output()
             for todo in deleted { output.info += "Deleted \(label(todo))\n" }
+            output.info += SeriesText.madeLines(change, context.dateContext)
             return output
         }
+    }
+
+    /// Deletes every todo in the series of the todos numbered `ids`, making no next
+    /// occurrence: the series ends, in one step for undo.
+    static func seriesActions(_ ids: [Int], in state: TodoState, at: Date) -> [Action] {
+        let series = Set(ids.compactMap { state.todo(id: $0) }.map { $0.series ?? $0.uuid })
+        return [.deleteSeries(ids: state.todos.filter { series.contains($0.series ?? $0.uuid) }.map(\.id), at: at)]
     }
 }

@@ -72,7 +72,7 @@ enum EditCommand {
         var output = Output()
         for todo in todos {
             let before = change.before.todo(id: todo.id)
-            let fields = TodoField.allCases.filter { field in before.map(field.value(of:)) != field.value(of: todo) }
+            let fields = TodoField.settable.filter { field in before.map(field.value(of:)) != field.value(of: todo) }
             output.info += fields.isEmpty
                 ? "Nothing changed; \(label(todo)) already reads so.\n"
                 : "Edited \(label(todo)) (\(fields.map(\.key).joined(separator: ", ")))\n"

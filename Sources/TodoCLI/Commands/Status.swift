@@ -7,7 +7,7 @@ enum StatusCommand {
     static func plan(_ invocation: Invocation, _ context: Context, completed: Bool) -> Plan {
         let references = context.expandingStdin(invocation.arguments)
         if references.isEmpty { return .output(nothingGiven(invocation)) }
-        return .change(reads: .referencedBy(references), actions: { state in
+        return .change(reads: TodoSelection.referencedBy(references).withNextOccurrences, actions: { state in
             let ids = try resolveAll(references, in: state)
             return [completed ? .completed(ids: ids, at: context.now()) : .reopened(ids: ids, at: context.now())]
         }) { change in
@@ -25,6 +25,7 @@ enum StatusCommand {
                     ? "\(completed ? "Completed" : "Reopened") \(label(todo))\n"
                     : "\(label(todo)) is already \(completed ? "completed" : "active")\n"
             }
+            output.info += SeriesText.madeLines(change, context.dateContext)
             return output
         }
     }

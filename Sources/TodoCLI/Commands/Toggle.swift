@@ -5,13 +5,14 @@ enum ToggleCommand {
     static func plan(_ invocation: Invocation, _ context: Context) -> Plan {
         let references = context.expandingStdin(invocation.arguments)
         if references.isEmpty { return .output(nothingGiven(invocation)) }
-        return .change(reads: .referencedBy(references), actions: { state in
+        return .change(reads: TodoSelection.referencedBy(references).withNextOccurrences, actions: { state in
             [.toggle(ids: try resolveAll(references, in: state), at: context.now())]
         }) { change in
             let todos = changedTodos(change).compactMap { change.after.todo(id: $0.id) }
             if invocation.flag("json") { return Output(stdout: json(todos)) }
             var output = Output()
             for todo in todos { output.info += "\(todo.completed ? "Completed" : "Reopened") \(label(todo))\n" }
+            output.info += SeriesText.madeLines(change, context.dateContext)
             return output
         }
     }

@@ -40,6 +40,7 @@ enum Completion {
         case .field(.projects): "projects"
         case .field(.priorities): "words " + Priority.allCases.map(\.rawValue).joined(separator: " ")
         case .field(.dates): "words " + DateReader.names.joined(separator: " ")
+        case .field(.rules): "words " + Recurrence.names.joined(separator: " ")
         case .attributes: "attributes"
         case .filter: "filter"
         case .commaSeparated(let words): "list " + words.joined(separator: " ")
@@ -53,10 +54,11 @@ enum Completion {
             (field.spec.syntax?.keys ?? []).map { (key: $0, kind: ValueKind.field(field.spec.completion)) }
         }
         guard filter else { return attributes }
+        let filterable = attributes.filter { FilterParser.attributeKeys.contains($0.key) }
         let comparisons = DateField.allCases.flatMap { field in
             ["before", "after"].map { (key: "\(field.rawValue).\($0)", kind: ValueKind.field(.dates)) }
         }
-        return attributes + comparisons
+        return filterable + comparisons
     }
 
     /// The keys grouped by the kind of value after them, in order of first appearance.

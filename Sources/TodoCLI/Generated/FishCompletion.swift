@@ -102,7 +102,7 @@ extension Completion {
             case .command: line += " -x -a '(__todo_commands)'"
             case .field(.tags): line += " -x -a '(__todo_complete tags)'"
             case .field(.projects): line += " -x -a '(__todo_complete projects)'"
-            case .choice, .field(.priorities), .field(.dates):
+            case .choice, .field(.priorities), .field(.dates), .field(.rules):
                 line += " -x -a \(fishQuoted(String(kindWord(option.kind).dropFirst("words ".count))))"
             case .commaSeparated(let words): line += " -x -a \(fishQuoted("(__todo_commas \(words.joined(separator: " ")))"))"
             }

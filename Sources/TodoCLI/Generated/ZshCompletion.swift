@@ -74,7 +74,7 @@ extension Completion {
         case .text, .field(.text): " "
         case .field(.tags): "_todo_values tags"
         case .field(.projects): "_todo_values projects"
-        case .field(.priorities), .field(.dates): "(\(kindWord(kind).dropFirst("words ".count)))"
+        case .field(.priorities), .field(.dates), .field(.rules): "(\(kindWord(kind).dropFirst("words ".count)))"
         case .commaSeparated(let words): "_sequence compadd - \(words.joined(separator: " "))"
         case .attributes: "_todo_words attributes"
         case .filter: "_todo_words filter"

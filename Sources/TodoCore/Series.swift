@@ -1,0 +1,69 @@
+import Foundation
+
+/// Recurring todos. A series is its todos that share `series` (the UUID of its first one);
+/// only the open occurrence holds the rule. Completing it (or deleting it: skipping) hands
+/// the rule on to the next occurrence, whose UUID is a name-based UUID of the series and of
+/// the occurrence it follows: every device, and every path (a command, a batch, an import,
+/// a sync), makes the same next todo, so a sync merges them into one.
+extension Todo {
+    /// The UUID of the occurrence after this one: the same wherever it is made.
+    public var nextOccurrenceUUID: UUID {
+        UUID(name: uuid.uuidString.lowercased(), namespace: series ?? uuid)
+    }
+
+    /// The occurrence after this one, done (or skipped) at `doneAt` and made at `at`,
+    /// numbered 0; nil when this todo does not recur, has no due date, or the next one would
+    /// be due after `until` or after the years a date can be written in (9999).
+    public func nextOccurrence(doneAt: Date, madeAt at: Date) -> Todo? {
+        guard let recur, let due else { return nil }
+        let anchor = anchor ?? SeriesAnchor(due, in: .utc)
+        let next = recur.next(after: due, anchor: anchor, doneAt: doneAt)
+        let clock = anchor.clock
+        if let until, next.isAfter(until, on: clock) { return nil }
+        let wait = wait?.shifted(days: next.day(in: clock).ordinal - due.day(in: clock).ordinal, on: clock)
+        guard next.isWritable, wait?.isWritable ?? true else { return nil }
+        var todo = Todo(id: 0, uuid: nextOccurrenceUUID, name: name, description: description, createdAt: at)
+        todo.tags = tags
+        todo.project = project
+        todo.priority = priority
+        todo.due = next
+        todo.wait = wait
+        todo.recur = recur
+        todo.until = until
+        todo.series = series ?? uuid
+        todo.anchor = anchor
+        return todo
+    }
+
+    /// Hands the rule on: clears it here and gives the next occurrence, if the series goes on.
+    mutating func passOnRule(doneAt: Date, madeAt at: Date) -> Todo? {
+        let next = nextOccurrence(doneAt: doneAt, madeAt: at)
+        recur = nil
+        anchor = nil
+        return next
+    }
+
+    /// This todo with its series started or moved on after a change from `before` (nil: it
+    /// is new): a rule needs a due date; a rule set where there was none starts the series
+    /// (the todo's UUID names it, unless it is in one); a new rule or due date counts from
+    /// that due date on `zone`'s clock; no rule, no anchor.
+    func anchored(after before: Todo?, in zone: TimeZone) throws(ReduceError) -> Todo {
+        var todo = self
+        guard let recur else {
+            todo.anchor = nil
+            return todo
+        }
+        guard let due else { throw .recurrenceNeedsDue(id) }
+        if series == nil { todo.series = uuid }
+        if anchor == nil || before?.recur != recur || before?.due != due { todo.anchor = SeriesAnchor(due, in: zone) }
+        return todo
+    }
+}
+
+extension TodoState {
+    /// Whether a todo here has `uuid`, or a delete of one waits to reach the server: a next
+    /// occurrence with that UUID was made already, here or on another device.
+    func knows(_ uuid: UUID) -> Bool {
+        todos.contains { $0.uuid == uuid } || sync.deletions.contains { $0.uuid == uuid }
+    }
+}
