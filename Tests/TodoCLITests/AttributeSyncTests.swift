@@ -4,17 +4,11 @@ import TodoCore
 
 /// Issue 11: the attributes through `todo sync` and the real `todo-server`, which starts on a
 /// database made before attributes existed (Fixtures/server-v1.md) and migrates it.
-@Suite(.serialized) struct AttributeSyncTests {
-    let box: Sandbox
-    let server: TestServer
-    let a: Device
-    let b: Device
+@Suite(.serialized) struct AttributeSyncTests: SyncingTwoDevices {
+    let devices: TwoDevices
 
     init() throws {
-        box = try Sandbox()
-        server = try TestServer(directory: box.directory, fixture: "server-v1")
-        a = Device(box: box, name: "a")
-        b = Device(box: box, name: "b")
+        devices = try TwoDevices(fixture: "server-v1")
     }
 
     func todo(_ device: Device, named name: String) throws -> Todo {

@@ -6,21 +6,11 @@ import TodoCore
 /// whoever completes its occurrences, offline or not, in whatever order they sync.
 ///
 /// These need the series fields (`recur`, `until`, `series`, `anchor`) on the sync wire.
-@Suite(.serialized) struct RecurSyncTests {
-    let box: Sandbox
-    let server: TestServer
-    let a: Device
-    let b: Device
+@Suite(.serialized) struct RecurSyncTests: SyncingTwoDevices {
+    let devices: TwoDevices
 
     init() throws {
-        box = try Sandbox()
-        server = try TestServer(directory: box.directory)
-        a = Device(box: box, name: "a")
-        b = Device(box: box, name: "b")
-    }
-
-    func syncAll(_ devices: [Device], times: Int = 2) throws {
-        for _ in 0..<times { for device in devices { try device.sync(server) } }
+        devices = try TwoDevices()
     }
 
     /// Every todo of a device, by UUID: what a series is made of, bookkeeping left out.

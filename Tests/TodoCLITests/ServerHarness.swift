@@ -131,6 +131,39 @@ func freePort() throws -> Int {
     return Int(UInt16(bigEndian: address.sin_port))
 }
 
+/// Two devices and the real server they sync with, in a sandbox of their own.
+struct TwoDevices {
+    let box: Sandbox
+    let server: TestServer
+    let a: Device
+    let b: Device
+
+    /// A server on a new database, or on a copy of `fixture` (see `TestServer`).
+    init(fixture: String? = nil) throws {
+        box = try Sandbox()
+        server = try TestServer(directory: box.directory, fixture: fixture)
+        a = Device(box: box, name: "a")
+        b = Device(box: box, name: "b")
+    }
+}
+
+/// A suite whose tests sync two devices: `a`, `b`, their `server` and `box` at hand.
+protocol SyncingTwoDevices {
+    var devices: TwoDevices { get }
+}
+
+extension SyncingTwoDevices {
+    var box: Sandbox { devices.box }
+    var server: TestServer { devices.server }
+    var a: Device { devices.a }
+    var b: Device { devices.b }
+
+    /// Syncs `list` in order, `times` rounds.
+    func syncAll(_ list: [Device], times: Int = 2) throws {
+        for _ in 0..<times { for device in list { try device.sync(server) } }
+    }
+}
+
 /// A state file (a device) syncing with `server`.
 struct Device {
     let box: Sandbox

@@ -6,21 +6,11 @@ import Testing
 import TodoCore
 
 /// `todo sync` between state files through the real `todo-server`.
-@Suite(.serialized) struct SyncTests {
-    let box: Sandbox
-    let server: TestServer
-    let a: Device
-    let b: Device
+@Suite(.serialized) struct SyncTests: SyncingTwoDevices {
+    let devices: TwoDevices
 
     init() throws {
-        box = try Sandbox()
-        server = try TestServer(directory: box.directory)
-        a = Device(box: box, name: "a")
-        b = Device(box: box, name: "b")
-    }
-
-    func syncAll(_ devices: [Device], times: Int = 2) throws {
-        for _ in 0..<times { for device in devices { try device.sync(server) } }
+        devices = try TwoDevices()
     }
 
     @Test func everyLocalCommandReachesTheOtherDeviceBothWays() throws {
