@@ -24,7 +24,7 @@ final class ExecutableTests: XCTestCase {
         server = RealServer(executable: try RealServer.findExecutable(), directory: directory, environment: environment)
         let migrated = try server.run(["migrate"])
         XCTAssertEqual(migrated.status, 0, migrated.stderr)
-        XCTAssertEqual(migrated.stdout, "Migrated the database: CreateSchema.v1, AddAttributes.v2, AddAccountControls.v3.\n")
+        XCTAssertEqual(migrated.stdout, "Migrated the database: CreateSchema.v1, AddAttributes.v2, AddAccountControls.v3, AddTokenDetails.v4.\n")
     }
 
     /// Issue 15: the schema changes only when asked; every other command says what to run.
@@ -334,6 +334,37 @@ final class ExecutableTests: XCTestCase {
         XCTAssertEqual(try files(), ["todo-server.sqlite"])
         let list = try inWorkingDirectory.run(["user", "list"])
         XCTAssertEqual(list.status, 0, list.stderr)
+    }
+
+    /// Issue 15: a token names its device, may expire, and shows when it was last used.
+    func testTokensHaveADeviceAnExpiryAndALastUse() throws {
+        XCTAssertEqual(try server.run(["user", "add", "dana"]).status, 0)
+        let added = try server.run(["token", "add", "dana", "--device", "work laptop", "--expires", "30"])
+        XCTAssertEqual(added.status, 0, added.stderr)
+        let token = added.stdout.trimmingCharacters(in: .newlines)
+        var listed = try server.run(["token", "list", "dana"]).stdout
+        XCTAssertTrue(listed.contains("\twork laptop\t") && listed.contains("\tused never\tactive"), listed)
+        XCTAssertFalse(listed.contains("expires never"), listed)
+        for bad in [["--expires", "0"], ["--expires", "soon"], ["--device", ""]] {
+            let refused = try server.run(["token", "add", "dana"] + bad)
+            XCTAssertNotEqual(refused.status, 0, "\(bad)")
+            XCTAssertTrue(refused.stdout.isEmpty, "no token printed for \(bad)")
+        }
+
+        let port = try RealServer.freePort()
+        _ = try waitForHealth(port: port, process: try serve(port: port))
+        let auth = RealServer.header("Authorization: Bearer \(token)")
+        let used = try XCTUnwrap(try RealServer.http(port: port, method: "GET", path: "/v1/changes", headers: [auth]))
+        XCTAssertEqual(used.status, 200, used.text)
+        listed = try server.run(["token", "list", "dana"]).stdout
+        XCTAssertFalse(listed.contains("used never"), listed)
+
+        let database = directory.appendingPathComponent("data.sqlite").path
+        _ = try Process.output("/usr/bin/sqlite3", [database, "UPDATE tokens SET expires_at_ms = 1"])
+        let expired = try XCTUnwrap(try RealServer.http(port: port, method: "GET", path: "/v1/changes", headers: [auth]))
+        XCTAssertEqual(expired.status, 401, expired.text)
+        XCTAssertTrue(expired.text.contains("this token has expired"), expired.text)
+        XCTAssertTrue(try server.run(["token", "list", "dana"]).stdout.contains("\texpired"))
     }
 
     func testTokenRevokeByIdAndTokenList() throws {

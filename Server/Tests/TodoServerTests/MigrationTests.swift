@@ -39,7 +39,10 @@ final class MigrationTests: ServerTestCase {
                 .columns("id", "name", "last_rev", "next_legacy_id", "created_at_ms")
                 .values(SQLBind(userID), SQLBind("alice"), SQLBind(Int64(1)), SQLBind(Int64(2)), SQLBind(Int64(0)))
                 .run()
-            try await TokenModel(userID: userID, hash: TokenModel.hash(token)).create(on: old.db)
+            try await old.db.sql().insert(into: "tokens")
+                .columns("id", "user_id", "hash", "created_at_ms")
+                .values(SQLBind(UUID()), SQLBind(userID), SQLBind(TokenModel.hash(token)), SQLBind(Int64(0)))
+                .run()
             let ms = ISO8601Millis.milliseconds(Make.created)
             try await old.db.sql().insert(into: "todos")
                 .columns("id", "user_id", "uuid", "rev", "deleted", "legacy_id", "name", "description",
@@ -107,10 +110,10 @@ final class MigrateTests: XCTestCase {
             try await openDatabase(app)
             XCTFail("opened a database of version 1")
         } catch {
-            XCTAssertEqual("\(error)", "the database is older than this todo-server (it lacks AddAttributes.v2, AddAccountControls.v3): back it up, then run todo-server migrate")
+            XCTAssertEqual("\(error)", "the database is older than this todo-server (it lacks AddAttributes.v2, AddAccountControls.v3, AddTokenDetails.v4): back it up, then run todo-server migrate")
         }
         let applied = try await migrateDatabase(app, settings: settings)
-        XCTAssertEqual(applied, ["AddAttributes.v2", "AddAccountControls.v3"])
+        XCTAssertEqual(applied, ["AddAttributes.v2", "AddAccountControls.v3", "AddTokenDetails.v4"])
         let again = try await migrateDatabase(app, settings: settings)
         XCTAssertEqual(again, [])
         try await openDatabase(app)

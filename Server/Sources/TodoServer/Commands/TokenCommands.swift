@@ -1,4 +1,5 @@
 import Fluent
+import TodoWire
 import Vapor
 
 /// `todo-server token add NAME | list NAME | revoke TOKEN-OR-ID`.
@@ -19,14 +20,30 @@ struct TokenCommands: AsyncCommandGroup {
         struct Signature: CommandSignature {
             @Argument(name: "name", help: "The user the token authenticates.")
             var name: String
+            @Option(name: "device", help: "What the token is for (a device's name), shown by token list.")
+            var device: String?
+            @Option(name: "expires", help: "Days until the token stops working (1 to 3650); never by default.")
+            var expires: String?
         }
         let help = "Create a token for a user; prints it (only it) once; its id goes to stderr."
 
         func run(using context: CommandContext, signature: Signature) async throws {
             let db = context.application.db
             let user = try await TokenCommands.user(named: signature.name, on: db)
+            if let device = signature.device, !(1...64).contains(device.count) || device.contains(where: { $0.isNewline || $0 == "\t" }) {
+                throw CommandFailure("--device: 1 to 64 characters on one line")
+            }
+            var expiresAtMs: Int64?
+            if let text = signature.expires {
+                guard let days = Int(text), (1...3650).contains(days) else {
+                    throw CommandFailure("--expires: a number of days from 1 to 3650, not '\(text)'")
+                }
+                expiresAtMs = TokenModel.milliseconds(Date()) + Int64(days) * 86_400_000
+            }
             let token = TokenModel.generate()
             let row = TokenModel(userID: try user.requireID(), hash: TokenModel.hash(token))
+            row.device = signature.device
+            row.expiresAtMs = expiresAtMs
             try await row.create(on: db)
             // stdout gets the token alone, so `TOKEN=$(todo-server token add NAME)` works.
             FileHandle.standardError.write(Data(
@@ -40,17 +57,24 @@ struct TokenCommands: AsyncCommandGroup {
             @Argument(name: "name", help: "The user whose tokens to list.")
             var name: String
         }
-        let help = "List a user's token ids (never the tokens)."
+        let help = "List a user's tokens: id, device, created, expires, last used, state (never the tokens)."
 
         func run(using context: CommandContext, signature: Signature) async throws {
             let db = context.application.db
             let user = try await TokenCommands.user(named: signature.name, on: db)
             let rows = try await TokenModel.query(on: db)
                 .filter(\.$userID == user.requireID()).sort(\.$createdAtMs).all()
+            let nowMs = TokenModel.milliseconds(Date())
+            func date(_ ms: Int64?) -> String {
+                ms.map { ISO8601Millis.string(Date(timeIntervalSince1970: Double($0) / 1000)) } ?? "never"
+            }
             for row in rows {
-                let created = Date(timeIntervalSince1970: Double(row.createdAtMs) / 1000)
-                let state = row.revokedAtMs == nil ? "active" : "revoked"
-                context.console.print("\(try row.requireID().uuidString)\t\(created)\t\(state)")
+                let state = row.revokedAtMs != nil ? "revoked" : row.hasExpired(atMs: nowMs) ? "expired" : "active"
+                let fields = [
+                    try row.requireID().uuidString, row.device ?? "-", date(row.createdAtMs),
+                    "expires " + date(row.expiresAtMs), "used " + date(row.lastUsedAtMs), state,
+                ]
+                context.console.print(fields.joined(separator: "\t"))
             }
         }
     }

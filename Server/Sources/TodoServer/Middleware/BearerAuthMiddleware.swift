@@ -50,6 +50,12 @@ struct BearerAuthMiddleware: AsyncMiddleware {
             limiter.fail(client)
             throw Abort(.unauthorized, reason: "invalid or revoked token")
         }
+        let nowMs = TokenModel.milliseconds(Date())
+        guard !row.hasExpired(atMs: nowMs) else {
+            limiter.fail(client)
+            throw Abort(.unauthorized, reason: "this token has expired")
+        }
+        await row.noteUse(atMs: nowMs, on: request.db)
         guard user.disabledAtMs == nil else {
             throw Abort(.forbidden, reason: "this account is disabled")
         }
