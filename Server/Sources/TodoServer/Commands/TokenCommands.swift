@@ -9,13 +9,6 @@ struct TokenCommands: AsyncCommandGroup {
         ["add": AddToken(), "list": ListTokens(), "revoke": RevokeToken()]
     }
 
-    static func user(named name: String, on db: any Database) async throws -> UserModel {
-        guard let user = try await UserModel.query(on: db).filter(\.$name == name).first() else {
-            throw CommandFailure("no user \(name); create it with: todo-server user add \(name)")
-        }
-        return user
-    }
-
     struct AddToken: AsyncCommand {
         struct Signature: CommandSignature {
             @Argument(name: "name", help: "The user the token authenticates.")
@@ -29,7 +22,7 @@ struct TokenCommands: AsyncCommandGroup {
 
         func run(using context: CommandContext, signature: Signature) async throws {
             let db = context.application.db
-            let user = try await TokenCommands.user(named: signature.name, on: db)
+            let user = try await UserModel.named(signature.name, on: db)
             if let device = signature.device, !(1...64).contains(device.count) || device.contains(where: { $0.isNewline || $0 == "\t" }) {
                 throw CommandFailure("--device: 1 to 64 characters on one line")
             }
@@ -61,7 +54,7 @@ struct TokenCommands: AsyncCommandGroup {
 
         func run(using context: CommandContext, signature: Signature) async throws {
             let db = context.application.db
-            let user = try await TokenCommands.user(named: signature.name, on: db)
+            let user = try await UserModel.named(signature.name, on: db)
             let rows = try await TokenModel.query(on: db)
                 .filter(\.$userID == user.requireID()).sort(\.$createdAtMs).all()
             let nowMs = TokenModel.milliseconds(Date())

@@ -49,13 +49,3 @@ struct DeleteUser: AsyncCommand {
         context.console.print("Deleted user \(signature.name) and their \(todos) todos.")
     }
 }
-
-extension UserModel {
-    /// The user called `name`, or a command error saying there is none.
-    static func named(_ name: String, on db: any Database) async throws -> UserModel {
-        guard let user = try await query(on: db).filter(\.$name == name).first() else {
-            throw CommandFailure("no user \(name)")
-        }
-        return user
-    }
-}

@@ -33,3 +33,13 @@ final class UserModel: Model, @unchecked Sendable {
         }
     }
 }
+
+extension UserModel {
+    /// The user called `name`, or a command error saying how to create one.
+    static func named(_ name: String, on db: any Database) async throws -> UserModel {
+        guard let user = try await query(on: db).filter(\.$name == name).first() else {
+            throw CommandFailure("no user \(name); create it with: todo-server user add \(name)")
+        }
+        return user
+    }
+}
