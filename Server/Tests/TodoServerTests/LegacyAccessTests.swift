@@ -5,16 +5,9 @@ import XCTVapor
 
 /// Issue 15: who may use the legacy routes. By default only a loopback peer naming a
 /// loopback host; with TODO_LEGACY_AUTH=token, the legacy user's token from anywhere.
-final class LegacyAccessTests: ServerTestCase {
-    var token = ""
-
-    override func makeSettings() async throws -> ServerSettings {
-        try await TestDatabase.freshSettings(legacyUser: "book")
-    }
-
+final class LegacyAccessTests: LegacyTestCase {
     override func setUp() async throws {
         try await super.setUp()
-        token = try await makeUser("book")
         let posted = try await send(.POST, "postTodo", headers: ["id": "1", "name": "keep me"])
         XCTAssertEqual(posted.status, .ok, posted.body.string)
     }
@@ -50,19 +43,8 @@ final class LegacyAccessTests: ServerTestCase {
     }
 }
 
-final class LegacyTokenAccessTests: ServerTestCase {
-    var token = ""
-
-    override func makeSettings() async throws -> ServerSettings {
-        var settings = try await TestDatabase.freshSettings(legacyUser: "book")
-        settings.legacyAccess = .token
-        return settings
-    }
-
-    override func setUp() async throws {
-        try await super.setUp()
-        token = try await makeUser("book")
-    }
+final class LegacyTokenAccessTests: LegacyTestCase {
+    override var legacyAccess: LegacyAccess { .token }
 
     func testTheLegacyUsersTokenWorksFromAnywhereAndNothingElseDoes() async throws {
         let away: HTTPHeaders = ["Host": "todo.example.org"]

@@ -6,18 +6,7 @@ import XCTVapor
 
 /// The seed book's API, driven by the book's own curl requests (same headers, Cookie and
 /// `-d "{}"` body), acting on the TODO_LEGACY_USER's todos.
-final class LegacyTests: ServerTestCase {
-    var token = ""
-
-    override func makeSettings() async throws -> ServerSettings {
-        try await TestDatabase.freshSettings(legacyUser: "book")
-    }
-
-    override func setUp() async throws {
-        try await super.setUp()
-        token = try await makeUser("book")
-    }
-
+final class LegacyTests: LegacyTestCase {
     struct Todo: Decodable, Equatable {
         let id: Int64
         let name: String

@@ -173,6 +173,25 @@ class ServerTestCase: XCTestCase {
     }
 }
 
+/// A server with the legacy routes on, acting for the user book, whose token is `token`.
+class LegacyTestCase: ServerTestCase {
+    var token = ""
+
+    /// Who may use the legacy routes (TODO_LEGACY_AUTH) in this suite.
+    var legacyAccess: LegacyAccess { .loopback }
+
+    override func makeSettings() async throws -> ServerSettings {
+        var settings = try await TestDatabase.freshSettings(legacyUser: "book")
+        settings.legacyAccess = legacyAccess
+        return settings
+    }
+
+    override func setUp() async throws {
+        try await super.setUp()
+        token = try await makeUser("book")
+    }
+}
+
 /// An answer of the app to `ServerTestCase.send`.
 struct TestResponse {
     var status: HTTPResponseStatus
