@@ -23,13 +23,11 @@ extension Todo {
         let wait = wait?.shifted(days: next.day(in: clock).ordinal - due.day(in: clock).ordinal, on: clock)
         guard next.isWritable, wait?.isWritable ?? true else { return nil }
         var todo = Todo(id: 0, uuid: nextOccurrenceUUID, name: name, description: description, createdAt: at)
-        todo.tags = tags
-        todo.project = project
-        todo.priority = priority
+        // Every attribute goes on as it is (the table's list, so a new one is not forgotten),
+        // but the dates and the series' identity.
+        for field in TodoField.attributes { field.set(field.value(of: self), on: &todo) }
         todo.due = next
         todo.wait = wait
-        todo.recur = recur
-        todo.until = until
         todo.series = series ?? uuid
         todo.anchor = anchor
         return todo

@@ -41,22 +41,17 @@ extension StateCodec {
         let completedAt = reader.readNull() ? nil : try reader.readDate()
         guard reader.skip(", \"synced\": ") else { throw LayoutMismatch() }
         let synced = try reader.readBool()
-        // The attributes `write` puts next, in table order, each only when set.
-        var attributes: NewTodo?
-        for (field, member) in FieldCodec.attributeMembers where reader.mayHoldAttribute && reader.skip(member) {
-            if attributes == nil { attributes = NewTodo(uuid: uuid, name: "", createdAt: createdAt) }
-            field.set(try FieldCodec.read(field.spec.kind, from: &reader), on: &attributes!)
-        }
-        var rev: Int?
-        if reader.skip(", \"rev\": ") { rev = Int(try reader.readRevision()) }
-        guard reader.skip("}") else { throw LayoutMismatch() }
         var todo = Todo(
             id: id, uuid: uuid, name: name, description: description, notes: notes,
             completed: completed, createdAt: createdAt, updatedAt: updatedAt,
             completedAt: completed ? completedAt : nil, synced: synced)
-        if let attributes {
-            for field in TodoField.attributes { field.set(field.value(of: attributes), on: &todo) }
+        // The attributes `write` puts next, in table order, each only when set.
+        for (field, member) in FieldCodec.attributeMembers where reader.mayHoldAttribute && reader.skip(member) {
+            field.set(try FieldCodec.read(field.spec.kind, from: &reader), on: &todo)
         }
+        var rev: Int?
+        if reader.skip(", \"rev\": ") { rev = Int(try reader.readRevision()) }
+        guard reader.skip("}") else { throw LayoutMismatch() }
         if let rev { todo.base = SyncBase(rev: Int64(rev), content: todo.content) }
         return todo
     }

@@ -401,17 +401,27 @@ public enum StateCodec {
             guard let fast = readCompletedFast(reader) else { return nil }
             wanted = fast == completed
         }
-        let bytes = reader.bytes
-        guard let base = bytes.baseAddress, let newline = memchr(base + start, 0x0A, bytes.count - start) else { return nil }
-        let lineEnd = base.distance(to: UnsafeRawPointer(newline))
-        if wanted, selection.excludes(text: UnsafeRawBufferPointer(rebasing: bytes[start..<lineEnd])) { wanted = false }
+        if wanted, !selection.mustContain.isEmpty, let line = lineOf(reader, from: start),
+            selection.excludes(text: line)
+        {
+            wanted = false
+        }
         guard !wanted else { return nil }
         if skipLineFast(&reader) { return id }
         // A line with nested objects (a synced todo's base): skipped whole if it ends on it.
-        var probe = JSONReader(bytes, at: start)
+        guard let lineEnd = lineOf(reader, from: start).map({ start + $0.count }) else { return nil }
+        var probe = JSONReader(reader.bytes, at: start)
         guard (try? probe.skipValue()) != nil, probe.offset <= lineEnd else { return nil }
         reader = probe
         return id
+    }
+
+    /// The bytes from `start` to the end of its line (without the newline), or nil if no
+    /// newline follows.
+    private static func lineOf(_ reader: JSONReader, from start: Int) -> UnsafeRawBufferPointer? {
+        let bytes = reader.bytes
+        guard let base = bytes.baseAddress, let newline = memchr(base + start, 0x0A, bytes.count - start) else { return nil }
+        return UnsafeRawBufferPointer(rebasing: bytes[start..<base.distance(to: UnsafeRawPointer(newline))])
     }
 
     /// A todo in the standard layout (fast) or any other.
