@@ -17,11 +17,13 @@ func startFixture(_ script: String, _ arguments: [String]) throws -> Process {
 
 /// The port a fixture wrote to `file`, once it has.
 func waitForPort(_ file: String) throws -> Int {
-    for _ in 0..<200 {
+    // A bound, not a wait: python3 may start slowly on a busy machine.
+    let deadline = Date().addingTimeInterval(60)
+    while Date() < deadline {
         if let text = try? String(contentsOfFile: file, encoding: .utf8), let port = Int(text) { return port }
         usleep(25_000)
     }
-    throw TestFailure("the fixture did not start")
+    throw TestFailure("the fixture did not start within 60 s")
 }
 
 /// `transport_server.py`: a stand-in server that logs each request and its Authorization.

@@ -139,3 +139,32 @@ final class AuthTests: ServerTestCase {
         }
     }
 }
+
+/// The limiter's window and its bound on memory, at a clock the test sets.
+final class AuthFailureLimiterTests: XCTestCase {
+    func testAnAddressWaitsUntilItsWindowEnds() {
+        let limiter = AuthFailureLimiter()
+        let start = Date(timeIntervalSince1970: 1_800_000_000)
+        for _ in 1..<AuthFailureLimiter.limit { limiter.fail("a", now: start) }
+        XCTAssertNil(limiter.wait(for: "a", now: start))
+        limiter.fail("a", now: start)
+        XCTAssertEqual(limiter.wait(for: "a", now: start), 60)
+        XCTAssertEqual(limiter.wait(for: "a", now: start.addingTimeInterval(59.5)), 1)
+        XCTAssertNil(limiter.wait(for: "b", now: start))
+        XCTAssertNil(limiter.wait(for: "a", now: start.addingTimeInterval(60)))
+        limiter.fail("a", now: start.addingTimeInterval(61))
+        XCTAssertNil(limiter.wait(for: "a", now: start.addingTimeInterval(61)))
+    }
+
+    func testTheStalestAddressGoesWhenTheTableIsFull() {
+        let limiter = AuthFailureLimiter()
+        let start = Date(timeIntervalSince1970: 1_800_000_000)
+        for _ in 0..<AuthFailureLimiter.limit { limiter.fail("first", now: start) }
+        for index in 1..<AuthFailureLimiter.maxAddresses {
+            limiter.fail("address \(index)", now: start.addingTimeInterval(1))
+        }
+        XCTAssertNotNil(limiter.wait(for: "first", now: start.addingTimeInterval(2)))
+        limiter.fail("one more", now: start.addingTimeInterval(2))
+        XCTAssertNil(limiter.wait(for: "first", now: start.addingTimeInterval(2)))
+    }
+}

@@ -129,12 +129,15 @@ final class ExecutableTests: XCTestCase {
             let mode = try FileManager.default.attributesOfItem(atPath: database + suffix)[.posixPermissions] as? Int
             XCTAssertEqual(mode, 0o600, "data.sqlite\(suffix)")
         }
+        // A use now, so the lock below meets the push alone (a token's last use is written
+        // at most once a minute).
+        let auth = RealServer.header("Authorization: Bearer \(token)")
+        XCTAssertEqual(try RealServer.http(port: port, method: "GET", path: "/v1/changes", headers: [auth])?.status, 200)
         let shell = try SQLiteShell(database: database)
         defer { shell.close() }
         try shell.run("PRAGMA journal_mode;", until: "wal")
         try shell.run("BEGIN EXCLUSIVE; SELECT 'holding';", until: "holding")
         let push = #"{"operations":[]}"#
-        let auth = RealServer.header("Authorization: Bearer \(token)")
         let locked = try XCTUnwrap(try RealServer.http(port: port, method: "POST", path: "/v1/push", headers: [auth], body: push))
         XCTAssertEqual(locked.status, 503, locked.text)
         XCTAssertTrue(locked.text.contains("the database is locked by another program"), locked.text)
@@ -418,6 +421,8 @@ final class SQLiteShell {
             let chunk = output.fileHandleForReading.availableData
             guard !chunk.isEmpty else { throw RealServer.Failure("sqlite3 ended before printing \(marker): \(seen)") }
             seen += String(decoding: chunk, as: UTF8.self)
+            // sqlite3 goes on after an error, so its marker may never come.
+            if seen.contains("Error") { throw RealServer.Failure("sqlite3: \(seen)") }
         }
         seen = ""
     }

@@ -31,7 +31,7 @@ struct TokenCommands: AsyncCommandGroup {
                 guard let days = Int(text), (1...3650).contains(days) else {
                     throw CommandFailure("--expires: a number of days from 1 to 3650, not '\(text)'")
                 }
-                expiresAtMs = TokenModel.milliseconds(Date()) + Int64(days) * 86_400_000
+                expiresAtMs = ISO8601Millis.milliseconds(Date()) + Int64(days) * 86_400_000
             }
             let token = TokenModel.generate()
             let row = TokenModel(userID: try user.requireID(), hash: TokenModel.hash(token))
@@ -57,7 +57,7 @@ struct TokenCommands: AsyncCommandGroup {
             let user = try await UserModel.named(signature.name, on: db)
             let rows = try await TokenModel.query(on: db)
                 .filter(\.$userID == user.requireID()).sort(\.$createdAtMs).all()
-            let nowMs = TokenModel.milliseconds(Date())
+            let nowMs = ISO8601Millis.milliseconds(Date())
             func date(_ ms: Int64?) -> String {
                 ms.map { ISO8601Millis.string(Date(timeIntervalSince1970: Double($0) / 1000)) } ?? "never"
             }

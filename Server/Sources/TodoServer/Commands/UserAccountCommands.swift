@@ -1,4 +1,5 @@
 import Fluent
+import TodoWire
 import Vapor
 
 /// `todo-server user disable|enable NAME`: a disabled user's tokens get 403, the data stays.
@@ -17,7 +18,7 @@ struct SetUserDisabled: AsyncCommand {
     func run(using context: CommandContext, signature: Signature) async throws {
         let db = context.application.db
         let user = try await UserModel.named(signature.name, on: db)
-        user.disabledAtMs = disabled ? Int64((Date().timeIntervalSince1970 * 1000).rounded()) : nil
+        user.disabledAtMs = disabled ? ISO8601Millis.milliseconds(Date()) : nil
         try await user.update(on: db)
         context.console.print("\(disabled ? "Disabled" : "Enabled") user \(signature.name).")
     }

@@ -1,4 +1,5 @@
 import Fluent
+import TodoWire
 import Vapor
 
 struct AuthenticatedUser: Sendable {
@@ -50,15 +51,15 @@ struct BearerAuthMiddleware: AsyncMiddleware {
             limiter.fail(client)
             throw Abort(.unauthorized, reason: "invalid or revoked token")
         }
-        let nowMs = TokenModel.milliseconds(Date())
+        let nowMs = ISO8601Millis.milliseconds(Date())
         guard !row.hasExpired(atMs: nowMs) else {
             limiter.fail(client)
             throw Abort(.unauthorized, reason: "this token has expired")
         }
-        await row.noteUse(atMs: nowMs, on: request.db)
         guard user.disabledAtMs == nil else {
             throw Abort(.forbidden, reason: "this account is disabled")
         }
+        await row.noteUse(atMs: nowMs, on: request.db)
         request.storage[AuthenticatedUserKey.self] = AuthenticatedUser(id: userID, name: user.name)
         return try await next.respond(to: request)
     }
