@@ -118,21 +118,11 @@ extension DueDate {
     }
 }
 
-extension DueDate: Codable {
+extension DueDate: TextCoded {
     /// Coded as its wire form.
-    public init(from decoder: Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let text = try container.decode(String.self)
-        guard let date = DueDate(wire: text) else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "not a due date: \(text)")
-        }
-        self = date
-    }
-
-    public func encode(to encoder: Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(wire)
-    }
+    public init?(codedText text: String) { self.init(wire: text) }
+    public var codedText: String { wire }
+    public static var codedName: String { "a due date" }
 }
 
 extension DueDate {

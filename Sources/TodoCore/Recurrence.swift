@@ -76,19 +76,9 @@ public struct Recurrence: Hashable, Sendable {
     }
 }
 
-extension Recurrence: Codable {
+extension Recurrence: TextCoded {
     /// Coded as its rule.
-    public init(from decoder: Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let text = try container.decode(String.self)
-        guard let rule = Recurrence(rule: text) else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "not a recurrence rule: \(text)")
-        }
-        self = rule
-    }
-
-    public func encode(to encoder: Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rule)
-    }
+    public init?(codedText text: String) { self.init(rule: text) }
+    public var codedText: String { rule }
+    public static var codedName: String { "a recurrence rule" }
 }

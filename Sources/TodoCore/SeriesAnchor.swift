@@ -74,19 +74,9 @@ public struct SeriesAnchor: Hashable, Sendable {
     var clock: DateContext { DateContext(now: Date(timeIntervalSince1970: 0), timeZone: zone) }
 }
 
-extension SeriesAnchor: Codable {
+extension SeriesAnchor: TextCoded {
     /// Coded as its text.
-    public init(from decoder: Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let text = try container.decode(String.self)
-        guard let anchor = SeriesAnchor(text: text) else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "not a series anchor: \(text)")
-        }
-        self = anchor
-    }
-
-    public func encode(to encoder: Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(text)
-    }
+    public init?(codedText text: String) { self.init(text: text) }
+    public var codedText: String { text }
+    public static var codedName: String { "a series anchor" }
 }
