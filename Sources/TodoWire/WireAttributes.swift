@@ -84,17 +84,14 @@ extension FieldValue {
         case .text(let text): try container.encode(text, forKey: key)
         case .tags(let tags): try container.encode(tags.sorted(), forKey: key)
         case .word(let word): try container.encode(word, forKey: key)
-        case .priority(let priority): try container.encode(priority?.rawValue, forKey: key)
-        case .date(let date): try container.encode(date?.wire, forKey: key)
+        case .priority(let priority): try container.encode(priority, forKey: key)
+        case .date(let date): try container.encode(date, forKey: key)
         }
     }
 }
 
 extension FieldKind {
     func decode(from container: KeyedDecodingContainer<WireKey>, forKey key: WireKey) throws -> FieldValue {
-        func fail(_ expected: String) -> DecodingError {
-            .dataCorruptedError(forKey: key, in: container, debugDescription: "expected \(expected)")
-        }
         switch self {
         case .text:
             return .text(try container.decode(String.self, forKey: key))
@@ -104,13 +101,9 @@ extension FieldKind {
             let word = try container.decodeIfPresent(String.self, forKey: key)
             return .word(word?.isEmpty == true ? nil : word)
         case .priority:
-            guard let text = try container.decodeIfPresent(String.self, forKey: key) else { return .priority(nil) }
-            guard let priority = Priority(rawValue: text) else { throw fail("\"H\", \"M\", \"L\" or null") }
-            return .priority(priority)
+            return .priority(try container.decodeIfPresent(Priority.self, forKey: key))
         case .date:
-            guard let text = try container.decodeIfPresent(String.self, forKey: key) else { return .date(nil) }
-            guard let date = DueDate(wire: text) else { throw fail("a date like \"2026-12-01\" or \"2026-12-01T15:00:00.000Z\", or null") }
-            return .date(date)
+            return .date(try container.decodeIfPresent(DueDate.self, forKey: key))
         }
     }
 }
