@@ -216,6 +216,11 @@ extension StateCodec.Snapshot {
     mutating func apply(_ journal: Journal.Contents) throws(StateCodec.DecodeError) {
         journalBytes = journal.bytes
         for (number, entry) in journal.entries.enumerated() {
+            // Since version 4 the undo steps live in the undo log: a step inside a line beside
+            // such a file would be undone once, then lost on the next rewrite.
+            if entry.history != nil, version >= 4 {
+                throw .invalid("journal line \(number + 2) holds an undo step, which only a version 3 state file's journal can")
+            }
             if let nextId = entry.nextId { state.nextId = max(state.nextId, nextId) }
             for (todo, range) in entry.puts {
                 if let uuid = storedUUID(of: todo.id), uuid != todo.uuid {

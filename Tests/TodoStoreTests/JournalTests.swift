@@ -177,6 +177,29 @@ import TodoCore
         #expect(try file.load(.all.withHistory).history.last?.summary == "old 104")
     }
 
+    /// Version 1 journal lines carried their undo step inside, beside a version 3 file that
+    /// kept its history inside too. Beside a newer file (whose history is in the undo log) no
+    /// `todo` wrote such a line: applied, its step would vanish on the next rewrite.
+    @Test func anUndoStepInAJournalLineIsReadOnlyBesideAVersion3File() throws {
+        let step = #"{"nextId": 2, "put": [{"id": 1, "uuid": "78d5df88-93b3-4b46-b68a-7ea04f9c294d", "name": "a", "description": "", "notes": "", "completed": false, "createdAt": "2026-11-22T15:40:51.481Z", "updatedAt": "2026-11-22T15:40:51.481Z", "completedAt": null, "synced": false}], "history": {"summary": "add #1 \"a\"", "at": "2026-11-22T15:40:51.481Z", "before": [{"id": 1, "todo": null}]}}"#
+        let journal = "{\"format\": \"todo-journal\", \"version\": 1, \"generation\": \"g\"}\n\(step)\n"
+        for version in [3, 4, 6] {
+            let state = #"{"format": "todo-state", "version": \#(version), "generation": "g", "nextId": 1, "todos": [], "history": []}"#
+            FileManager.default.createFile(atPath: file.path, contents: Data(state.utf8))
+            FileManager.default.createFile(atPath: file.journalPath, contents: Data(journal.utf8))
+            if version == 3 {
+                #expect(try file.load(.all.withHistory).history.map(\.summary) == ["add #1 \"a\""])
+                try apply(add("b"), reading: .none)
+                #expect(try file.load(.all.withHistory).history.map(\.summary) == ["add #1 \"a\"", "add #2 \"b\""])
+                continue
+            }
+            let error = #expect(throws: StoreError.self) { try apply(add("b"), reading: .none) }
+            #expect("\(error.map { "\($0)" } ?? "")" == "state file \(file.journalPath) is damaged: journal line 2 holds an undo step, which only a version 3 state file's journal can; it was left untouched (fix it or move it away)")
+            #expect(bytes(file.path) == Array(state.utf8))
+            #expect(bytes(file.journalPath) == Array(journal.utf8))
+        }
+    }
+
     /// A todo a selection did not decode was only checked for its layout: before the file is
     /// rewritten it is decoded, so damage inside it is reported, not carried forward.
     @Test func damageInATodoNotReadStopsTheRewrite() throws {
