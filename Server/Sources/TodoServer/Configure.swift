@@ -98,6 +98,7 @@ public func configure(_ app: Application, settings: ServerSettings? = nil) async
     // Our own `migrate` takes a lock; Fluent's (and its `--revert`, which drops the data) is
     // replaced.
     app.asyncCommands.use(MigrateCommand(settings: settings), as: "migrate")
+    app.asyncCommands.use(BackupCommand(), as: "backup")
     app.asyncCommands.use(UsingDatabase(UserCommands()), as: "user")
     app.asyncCommands.use(UsingDatabase(TokenCommands()), as: "token")
     app.asyncCommands.use(

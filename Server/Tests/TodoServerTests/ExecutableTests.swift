@@ -147,6 +147,50 @@ final class ExecutableTests: XCTestCase {
         XCTAssertEqual(after.status, 200, after.text)
     }
 
+    /// Issue 15: `backup` copies the database while the server runs; a second server started
+    /// on the copy (as DEPLOY.md restores one) serves the same changes.
+    func testBackupWhileServingAndRestore() throws {
+        XCTAssertEqual(try server.run(["user", "add", "alice"]).status, 0)
+        let token = try server.run(["token", "add", "alice"]).stdout.trimmingCharacters(in: .newlines)
+        let port = try RealServer.freePort()
+        _ = try waitForHealth(port: port, process: try serve(port: port))
+        let auth = RealServer.header("Authorization: Bearer \(token)")
+        let body = #"{"operations":[{"opId":"\#(UUID())","kind":"put","uuid":"\#(UUID())","baseRev":0,"todo":{"name":"backed up","description":"","notes":"","completed":false,"createdAt":"2026-11-21T01:33:29.123Z","updatedAt":"2026-11-21T01:33:29.123Z"}}]}"#
+        XCTAssertEqual(try RealServer.http(port: port, method: "POST", path: "/v1/push", headers: [auth], body: body)?.status, 200)
+        let feed = try XCTUnwrap(try RealServer.http(port: port, method: "GET", path: "/v1/changes", headers: [auth]))
+
+        let copy = directory.appendingPathComponent("backup.sqlite").path
+        let backup = try server.run(["backup", copy])
+        XCTAssertEqual(backup.status, 0, backup.stderr)
+        XCTAssertTrue(backup.stdout.hasPrefix("Copied \(directory.appendingPathComponent("data.sqlite").path) to \(copy) ("), backup.stdout)
+        XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: copy)[.posixPermissions] as? Int, 0o600)
+        let again = try server.run(["backup", copy])
+        XCTAssertEqual(again.status, 1)
+        XCTAssertTrue(again.stderr.contains("\(copy) already exists: name a new file"), again.stderr)
+        let missing = try server.run(["backup", directory.appendingPathComponent("no/such/dir/b.sqlite").path])
+        XCTAssertEqual(missing.status, 1)
+        XCTAssertTrue(missing.stderr.contains("cannot write"), missing.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.contains("partial") }, [])
+
+        var restored = server!
+        restored.environment["TODO_SERVER_DB"] = copy
+        XCTAssertEqual(try restored.run(["migrate"]).stdout, "The database is up to date.\n")
+        let second = try RealServer.freePort()
+        let process = try restored.start(["serve", "--hostname", "127.0.0.1", "--port", "\(second)"], log: directory.appendingPathComponent("restored.log"))
+        defer { kill(process.processIdentifier, SIGKILL); _ = RealServer.wait(for: process, timeout: 10) }
+        _ = try waitForHealth(port: second, process: process)
+        let restoredFeed = try XCTUnwrap(try RealServer.http(port: second, method: "GET", path: "/v1/changes", headers: [auth]))
+        XCTAssertEqual(restoredFeed.status, 200, restoredFeed.text)
+        XCTAssertEqual(restoredFeed.text, feed.text)
+        XCTAssertTrue(feed.text.contains("backed up"), feed.text)
+
+        var postgres = server!
+        postgres.environment["DATABASE_URL"] = "postgres://todo@127.0.0.1:1/todo"
+        let refused = try postgres.run(["backup", directory.appendingPathComponent("pg.sqlite").path])
+        XCTAssertEqual(refused.status, 1)
+        XCTAssertTrue(refused.stderr.contains("for PostgreSQL use pg_dump"), refused.stderr)
+    }
+
     /// Issue 15: a user can be disabled (403, data kept) and deleted with their data.
     func testUsersCanBeDisabledAndDeleted() throws {
         XCTAssertEqual(try server.run(["user", "add", "alice"]).status, 0)
