@@ -17,10 +17,10 @@ struct ChangesController: RouteCollection {
         guard limit >= 1 else { throw Abort(.badRequest, reason: "limit must be 1 or more") }
         let page = try await SyncStore(db: request.db).changes(
             userID: user.id, since: since, limit: Int(min(limit, Int64(SyncAPI.maxChangesPerPage))))
-        return try Response.wire(
-            ChangesResponse(
-                datasetId: try request.application.datasetId, changes: page.records,
-                nextCursor: page.records.last?.rev ?? since, hasMore: page.hasMore))
+        var headers = HTTPHeaders()
+        headers.contentType = .json
+        let json = page.json(datasetId: try request.application.datasetId, since: since)
+        return Response(status: .ok, headers: headers, body: .init(buffer: ByteBuffer(bytes: json)))
     }
 }
 

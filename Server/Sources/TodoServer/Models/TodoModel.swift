@@ -91,17 +91,6 @@ final class TodoModel: Model, @unchecked Sendable {
 }
 
 extension TodoModel {
-    /// At most how many bytes this record takes in a JSON answer: its texts as if every byte
-    /// that JSON may escape were escaped at the longest (`\u00XX`), and the rest of a record.
-    var wireBytesAtMost: Int {
-        func escaped(_ text: String) -> Int {
-            text.utf8.reduce(0) { sum, byte in
-                sum + (byte < 0x20 ? 6 : byte == 0x22 || byte == 0x5C || byte == 0x2F ? 2 : 1)
-            }
-        }
-        return escaped(name) + escaped(details) + escaped(notes) + escaped(attributesJSON ?? "") + 320
-    }
-
     /// The columns that identify a record: the conflict target of an upsert.
     static let upsertKey = ["user_id", "uuid"]
 

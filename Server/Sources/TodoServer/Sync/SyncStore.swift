@@ -16,32 +16,34 @@ struct SyncStore {
     /// records never holds much more than `maxPageBytes` in memory.
     static let rowsPerRead = 100
 
-    /// Records of `userID` with `rev > since`, by ascending rev, at most `limit` and about
-    /// `maxPageBytes`; `hasMore` tells whether more follow.
-    func changes(userID: UUID, since: Int64, limit: Int, maxBytes: Int = maxPageBytes) async throws -> (
-        records: [TodoRecord], hasMore: Bool
-    ) {
-        var records: [TodoRecord] = []
-        var bytes = 0
-        var cursor = since
+    /// Records of `userID` with `rev > since`, by ascending rev, at most `limit` and at most
+    /// `maxBytes` of JSON (at least one record); `hasMore` tells whether more follow.
+    ///
+    /// Rows are read from the driver and written as JSON at once (`FeedWriter`), never built
+    /// into models or `TodoRecord`s: this is the server's largest answer.
+    func changes(userID: UUID, since: Int64, limit: Int, maxBytes: Int = maxPageBytes) async throws -> FeedPage {
+        var page = FeedPage()
+        // Room for what `finish` writes after the records.
+        let budget = maxBytes - 128
         while true {
-            let want = min(limit - records.count, Self.rowsPerRead)
+            let want = min(limit - page.revs.count, Self.rowsPerRead)
             // One row more than wanted tells whether any follow.
-            let rows = try await TodoModel.query(on: db)
-                .filter(\.$userID == userID)
-                .filter(\.$rev > cursor)
-                .sort(\.$rev, .ascending)
-                .limit(want + 1)
-                .all()
+            let rows = try await FeedRow.read(db, userID: userID, after: page.revs.last ?? since, limit: want + 1)
             for row in rows.prefix(want) {
-                let size = row.wireBytesAtMost
-                if !records.isEmpty && bytes + size > maxBytes { return (records, true) }
-                records.append(row.record)
-                bytes += size
-                cursor = row.rev
+                let mark = page.writer.mark
+                page.writer.append(uuid: row.uuid, rev: row.rev, deleted: row.deleted, content: row.content)
+                if mark.count > 0 && page.writer.bytes.count > budget {
+                    page.writer.rollBack(to: mark)
+                    page.hasMore = true
+                    return page
+                }
+                page.revs.append(row.rev)
             }
-            if rows.count <= want { return (records, false) }
-            if records.count >= limit { return (records, true) }
+            if rows.count <= want { return page }
+            if page.revs.count >= limit {
+                page.hasMore = true
+                return page
+            }
         }
     }
 
