@@ -112,6 +112,9 @@ public enum ISO8601Millis {
         return compose(year, month, day, hour, minute, second, millis)
     }
 
+    /// 10000-01-01T00:00:00Z: the first instant the 24-byte form cannot write.
+    private static let endOfYear9999: Int64 = 253_402_300_800_000
+
     /// The date of these UTC fields, if each is in its range.
     @inline(__always)
     private static func compose(
@@ -121,7 +124,10 @@ public enum ISO8601Millis {
             hour < 24, minute < 60, second < 60
         else { return nil }
         let days = self.days(fromCivil: year, month, day)
-        return date(milliseconds: ((days * 24 + hour) * 60 + minute) * 60_000 + second * 1000 + millis)
+        let milliseconds = ((days * 24 + hour) * 60 + minute) * 60_000 + second * 1000 + millis
+        // A fraction rounded up past 9999-12-31T23:59:59.999Z would need a fifth year digit.
+        guard milliseconds < endOfYear9999 else { return nil }
+        return date(milliseconds: milliseconds)
     }
 
     private static func floorDivide(_ a: Int64, _ b: Int64) -> (Int64, Int64) {

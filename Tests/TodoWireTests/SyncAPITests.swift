@@ -57,5 +57,13 @@ import TodoWire
             #expect(ISO8601Millis.parse(bad) == nil, "\(bad)")
         }
         #expect(ISO8601Millis.parse("2026-01-02T03:04:05.123Z") == ISO8601Millis.date(milliseconds: 1_767_323_045_123))
+        // Rounded to milliseconds, these would be in year 10000, which four digits cannot write
+        // (schemathesis found the server storing ":000-01-01T00:00:00.000Z").
+        for late in ["9999-12-31T23:59:59.9995Z", "9999-12-31T23:59:59.9999999Z"] {
+            #expect(ISO8601Millis.parse(late) == nil, "\(late)")
+        }
+        #expect(ISO8601Millis.parse("9999-12-31T23:59:59.999Z").map(ISO8601Millis.string) == "9999-12-31T23:59:59.999Z")
+        #expect(ISO8601Millis.parse("9999-12-31T23:59:59.9994Z").map(ISO8601Millis.string) == "9999-12-31T23:59:59.999Z")
+        #expect(ISO8601Millis.parse("0000-01-01T00:00:00.000Z").map(ISO8601Millis.string) == "0000-01-01T00:00:00.000Z")
     }
 }

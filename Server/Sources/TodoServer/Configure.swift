@@ -21,6 +21,8 @@ public struct ServerSettings: Sendable {
     /// TODO_SERVER_TRUSTED_PROXIES: addresses of reverse proxies whose X-Forwarded-For names
     /// the client (in logs and for the rate limit on failed authentication).
     public var trustedProxies: [String] = []
+    /// TODO_SERVER_METRICS: who may read /metrics.
+    public var metricsAccess: MetricsAccess = .loopback
 
     public init(
         storage: Storage, legacyUser: String? = nil, legacyAccess: LegacyAccess = .loopback,
@@ -54,6 +56,13 @@ public struct ServerSettings: Sendable {
             storage: storage, legacyUser: env("TODO_LEGACY_USER"), legacyAccess: legacyAccess,
             http: try .fromEnvironment(env))
         settings.trustedProxies = TrustedProxies(env("TODO_SERVER_TRUSTED_PROXIES")).addresses.sorted()
+        if let metrics = env("TODO_SERVER_METRICS") {
+            guard let access = MetricsAccess(rawValue: metrics) else {
+                throw CommandFailure(
+                    "TODO_SERVER_METRICS=\(metrics): expected " + MetricsAccess.allCases.map(\.rawValue).joined(separator: " or "))
+            }
+            settings.metricsAccess = access
+        }
         return settings
     }
 }
@@ -83,6 +92,7 @@ public func configure(_ app: Application, settings: ServerSettings? = nil) async
     app.middleware.use(HTTPRefusalMiddleware())
 
     try app.register(collection: HealthController())
+    try app.register(collection: MetricsController(access: settings.metricsAccess))
     let v1 = app.grouped("v1").grouped(BearerAuthMiddleware())
     try v1.register(collection: ChangesController())
     try v1.register(collection: PushController())

@@ -181,8 +181,13 @@ final class ExecutableTests: XCTestCase {
         _ = try waitForHealth(port: second, process: process)
         let restoredFeed = try XCTUnwrap(try RealServer.http(port: second, method: "GET", path: "/v1/changes", headers: [auth]))
         XCTAssertEqual(restoredFeed.status, 200, restoredFeed.text)
-        XCTAssertEqual(restoredFeed.text, feed.text)
-        XCTAssertTrue(feed.text.contains("backed up"), feed.text)
+        let before = try WireJSON.decoder.decode(ChangesResponse.self, from: feed.body)
+        let after = try WireJSON.decoder.decode(ChangesResponse.self, from: restoredFeed.body)
+        XCTAssertEqual(after.changes, before.changes)
+        XCTAssertEqual(before.changes.first?.todo?.name, "backed up")
+        // A new dataset id: devices that synced past the backup start again with it.
+        XCTAssertNotEqual(after.datasetId, before.datasetId)
+        XCTAssertEqual(restoredFeed.header("X-Todo-Dataset"), after.datasetId.uuidString)
 
         var postgres = server!
         postgres.environment["DATABASE_URL"] = "postgres://todo@127.0.0.1:1/todo"

@@ -26,6 +26,12 @@ final class LegacyAccessTests: LegacyTestCase {
             try assertError(rebound, .forbidden)
             XCTAssertTrue(rebound.body.string.contains("Host header must name localhost"), "\(host): \(rebound.body.string)")
         }
+        // A proxy on this machine is a loopback peer, and may pass the client's Host on.
+        for header in LegacyGuardMiddleware.forwardingHeaders {
+            let proxied = try await send(.DELETE, "deleteAll", headers: [header: "203.0.113.7"])
+            try assertError(proxied, .forbidden)
+            XCTAssertTrue(proxied.body.string.contains("this request was passed on by a proxy"), "\(header): \(proxied.body.string)")
+        }
         let count = try await count()
         XCTAssertEqual(count, 1)
     }

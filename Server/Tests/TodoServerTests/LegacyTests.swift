@@ -214,6 +214,23 @@ final class LegacyTests: LegacyTestCase {
         XCTAssertEqual(revs, [2])
     }
 
+    /// Ids stay below 2^53 (schemathesis posted the largest, then pushed: the next todos got
+    /// 2^53 and 2^53 + 1, which no legacy route could reach).
+    func testIdsNeverReach2To53() async throws {
+        let largest = "9007199254740991"
+        let posted = try await send(.POST, "postTodo", headers: ["id": largest, "name": "last id"])
+        XCTAssertEqual(posted.status, .ok, posted.body.string)
+        let over = try await send(.POST, "postTodo", headers: ["id": "9007199254740992", "name": "over"])
+        XCTAssertEqual(over.status, .badRequest)
+        let results = try await push(token, [Make.put(UUID(), base: 0, "made on a device"), Make.put(UUID(), base: 0, "and another")])
+        XCTAssertEqual(results.results.map(\.status), [.applied, .applied])
+        let list = try decode([Todo].self, try await send(.GET, "todos"))
+        XCTAssertEqual(list.map(\.name), ["last id"])
+        XCTAssertEqual(list.map(\.id), [9_007_199_254_740_991])
+        let feed = try await changes(token)
+        XCTAssertEqual(feed.changes.compactMap(\.todo?.name).sorted(), ["and another", "last id", "made on a device"])
+    }
+
     func testPostingADeletedIdBringsItBackAndBlankNamesAreRefused() async throws {
         _ = try await bookPost()
         _ = try await send(.DELETE, "deleteTodo", headers: ["id": "3"])

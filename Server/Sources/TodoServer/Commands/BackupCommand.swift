@@ -11,6 +11,11 @@ import Vapor
 /// temporary name, then renamed, so a failed backup never leaves a half-written PATH.
 /// PostgreSQL has its own tool for this (`pg_dump`, see DEPLOY.md). It does not check the
 /// schema: a backup is what to take before `migrate`.
+///
+/// The copy gets a dataset id of its own. A server restored from it has lost whatever came
+/// after the backup; with the same id, a device whose cursor is past the backup would wait
+/// for revisions the server hands out again to other changes, and miss them. With a new id,
+/// every device syncs with it from scratch and pushes what it has that the copy lacks.
 struct BackupCommand: AsyncCommand {
     struct Signature: CommandSignature {
         @Argument(name: "path", help: "The file to write the copy to (must not exist yet).")
@@ -36,7 +41,14 @@ struct BackupCommand: AsyncCommand {
         let temporary = (directory.isEmpty ? "." : directory) + "/.\((target as NSString).lastPathComponent).partial-\(getpid())"
         unlink(temporary)
         do {
-            try await app.db.sql().raw("VACUUM INTO \(bind: temporary)").run()
+            // One connection: ATTACH holds for it alone.
+            try await app.db.withConnection { connection in
+                let sql = try connection.sql()
+                try await sql.raw("VACUUM INTO \(bind: temporary)").run()
+                try await sql.raw("ATTACH DATABASE \(bind: temporary) AS copy").run()
+                try await sql.raw("UPDATE copy.\(ident: MetaModel.schema) SET id = \(bind: UUID())").run()
+                try await sql.raw("DETACH DATABASE copy").run()
+            }
         } catch {
             unlink(temporary)
             throw CommandFailure("cannot write \(target): \(String(reflecting: error))")

@@ -40,7 +40,7 @@ struct LegacyInput {
     /// The `id` header: a non-negative integer below 2^53 (exact in every JSON reader).
     func id() throws -> Int64? {
         guard let text = try value("id")?.trimmingCharacters(in: .whitespaces),
-            let id = Int64(text), id >= 0, id < 1 << 53
+            let id = Int64(text), id >= 0, id < UserModel.legacyIdLimit
         else { return nil }
         return id
     }

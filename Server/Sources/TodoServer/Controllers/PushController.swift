@@ -14,6 +14,7 @@ struct PushController: RouteCollection {
         try Self.validate(body)
         let outcome = try await SyncStore(db: request.db).push(
             userID: user.id, operations: body.operations, since: body.since)
+        request.metrics.pushed(outcome.results)
         return try Response.wire(
             PushResponse(
                 datasetId: try request.application.datasetId, results: outcome.results, cursor: outcome.cursor,

@@ -34,10 +34,15 @@ struct BearerAuthMiddleware: AsyncMiddleware {
         let limiter = AuthFailureLimiter.of(request.application)
         let client = request.clientAddress
         if let seconds = limiter.wait(for: client) {
+            request.metrics.authenticationFailed(limited: true)
             throw TooManyFailures(retryAfter: seconds)
         }
-        guard let token = request.headers.bearerAuthorization?.token, !token.isEmpty else {
+        func fail() {
             limiter.fail(client)
+            request.metrics.authenticationFailed(limited: false)
+        }
+        guard let token = request.headers.bearerAuthorization?.token, !token.isEmpty else {
+            fail()
             throw Abort(.unauthorized, reason: "missing bearer token (Authorization: Bearer TOKEN)")
         }
         guard
@@ -48,12 +53,12 @@ struct BearerAuthMiddleware: AsyncMiddleware {
             let user = try await UserModel.find(row.userID, on: request.db),
             let userID = user.id
         else {
-            limiter.fail(client)
+            fail()
             throw Abort(.unauthorized, reason: "invalid or revoked token")
         }
         let nowMs = ISO8601Millis.milliseconds(Date())
         guard !row.hasExpired(atMs: nowMs) else {
-            limiter.fail(client)
+            fail()
             throw Abort(.unauthorized, reason: "this token has expired")
         }
         guard user.disabledAtMs == nil else {

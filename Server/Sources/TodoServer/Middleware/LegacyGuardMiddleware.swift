@@ -20,8 +20,8 @@ struct LegacyGuardMiddleware: AsyncMiddleware {
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         switch access {
         case .loopback:
-            if let problem = Self.loopbackProblem(peer: request.remoteAddress, host: request.headers.first(name: .host)) {
-                throw Abort(.forbidden, reason: problem + "; set TODO_LEGACY_AUTH=token to use them with \(userName)'s token")
+            if let problem = Self.loopbackProblem(request) {
+                throw Abort(.forbidden, reason: "the legacy routes answer only on loopback: " + problem + "; set TODO_LEGACY_AUTH=token to use them with \(userName)'s token")
             }
             return try await next.respond(to: request)
         case .token:
@@ -34,18 +34,29 @@ struct LegacyGuardMiddleware: AsyncMiddleware {
         }
     }
 
+    /// Why `request` may not use loopback-only routes, or nil.
+    static func loopbackProblem(_ request: Request) -> String? {
+        loopbackProblem(
+            peer: request.remoteAddress, host: request.headers.first(name: .host),
+            forwarded: forwardingHeaders.contains { request.headers.contains(name: $0) })
+    }
+
+    /// Headers a proxy adds: a request that carries one was passed on by a proxy on this
+    /// machine (its peer is loopback) for a client somewhere else.
+    static let forwardingHeaders = ["X-Forwarded-For", "Forwarded", "X-Real-IP", "X-Forwarded-Host"]
+
     /// Why a request from `peer` naming `host` may not use loopback-only routes, or nil.
-    static func loopbackProblem(peer: SocketAddress?, host: String?) -> String? {
-        let refused = "the legacy routes answer only on loopback"
+    static func loopbackProblem(peer: SocketAddress?, host: String?, forwarded: Bool = false) -> String? {
         switch peer {
         case .unixDomainSocket: break
         case let address?:
-            guard let ip = address.ipAddress, isLoopback(ip: ip) else { return "\(refused): this request came from elsewhere" }
+            guard let ip = address.ipAddress, isLoopback(ip: ip) else { return "this request came from elsewhere" }
         case nil:
-            return "\(refused): this request came from an unknown peer"
+            return "this request came from an unknown peer"
         }
+        if forwarded { return "this request was passed on by a proxy" }
         guard let host, isLoopback(name: hostName(host)) else {
-            return "\(refused): the Host header must name localhost, 127.0.0.1 or [::1]"
+            return "the Host header must name localhost, 127.0.0.1 or [::1]"
         }
         return nil
     }

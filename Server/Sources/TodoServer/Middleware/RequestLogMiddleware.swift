@@ -1,7 +1,8 @@
 import Vapor
 
 /// One log line per request: method, path (never the query or headers, so never a token),
-/// status, time taken, the client's address and the user its token names (or "-").
+/// status, time taken, the client's address and the user its token names (or "-"); and the
+/// request counted in the metrics (`ServerMetrics`).
 struct RequestLogMiddleware: AsyncMiddleware {
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         let start = ContinuousClock.now
@@ -17,6 +18,7 @@ struct RequestLogMiddleware: AsyncMiddleware {
 
     private func log(_ request: Request, status: UInt, since start: ContinuousClock.Instant) {
         let elapsed = start.duration(to: .now)
+        request.metrics.requestAnswered(method: request.method.rawValue, route: request.routePattern, status: status, duration: elapsed)
         let ms = Double(elapsed.components.seconds) * 1000
             + Double(elapsed.components.attoseconds) / 1e15
         request.logger.info(

@@ -10,8 +10,14 @@ extension UserModel {
         return lastRev
     }
 
-    /// The next unused legacy id of this user; valid only inside `withUserWrite`.
-    func takeLegacyId() -> Int64 {
+    /// Legacy ids are below 2^53, exact in every JSON reader.
+    static let legacyIdLimit: Int64 = 1 << 53
+
+    /// The next unused legacy id of this user, or nil once they are used up (a todo made
+    /// through the sync API then has none: the legacy routes do not show it); valid only
+    /// inside `withUserWrite`.
+    func takeLegacyId() -> Int64? {
+        guard nextLegacyId < Self.legacyIdLimit else { return nil }
         defer { nextLegacyId += 1 }
         return nextLegacyId
     }

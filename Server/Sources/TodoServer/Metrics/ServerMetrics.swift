@@ -1,0 +1,84 @@
+import Prometheus
+import TodoWire
+import Vapor
+
+/// The server's metrics, served at `GET /metrics` in Prometheus's text format.
+///
+/// One registry per application (not swift-metrics' global bootstrap, which a process may
+/// do once: the tests configure many applications). Labels take only values from small
+/// fixed sets (method, route pattern, status), so the series stay few whatever clients send.
+final class ServerMetrics: Sendable {
+    let registry = PrometheusCollectorRegistry()
+
+    /// Request latency buckets, in seconds: from a health check to a page of large records.
+    private static let buckets: [Duration] = [
+        .milliseconds(1), .milliseconds(5), .milliseconds(10), .milliseconds(25), .milliseconds(50),
+        .milliseconds(100), .milliseconds(250), .milliseconds(500), .seconds(1), .seconds(2.5), .seconds(5),
+    ]
+
+    /// One answered request: counted by method, route and status; its time by method and route.
+    func requestAnswered(method: String, route: String, status: UInt, duration: Duration) {
+        let labels = [("method", method), ("route", route)]
+        registry.makeCounter(
+            descriptor: MetricNameDescriptor(namespace: "todo", metricName: "http_requests", unitName: "total",
+                                             helpText: "HTTP requests answered, by method, route pattern and status."),
+            labels: labels + [("status", String(status))]
+        ).increment()
+        registry.makeDurationHistogram(
+            descriptor: MetricNameDescriptor(namespace: "todo", metricName: "http_request_duration", unitName: "seconds",
+                                             helpText: "Time from a request's head to its answer."),
+            labels: labels, buckets: Self.buckets
+        ).recordNanoseconds(Int64(duration.components.seconds) * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000)
+        if status >= 500 {
+            registry.makeCounter(
+                descriptor: MetricNameDescriptor(namespace: "todo", metricName: "errors", unitName: "total",
+                                                 helpText: "Requests answered with a server error (5xx), by status."),
+                labels: [("status", String(status))]
+            ).increment()
+        }
+    }
+
+    /// A push applied: one, and its operations by result.
+    func pushed(_ results: [PushResult]) {
+        registry.makeCounter(
+            descriptor: MetricNameDescriptor(namespace: "todo", metricName: "pushes", unitName: "total",
+                                             helpText: "Pushes applied (each in one transaction).")
+        ).increment()
+        for status in [PushResult.Status.applied, .conflict] {
+            registry.makeCounter(
+                descriptor: MetricNameDescriptor(namespace: "todo", metricName: "push_operations", unitName: "total",
+                                                 helpText: "Operations in applied pushes, by result (replays count as their first result)."),
+                labels: [("result", status.rawValue)]
+            ).increment(by: Int64(results.lazy.filter { $0.status == status }.count))
+        }
+    }
+
+    /// A request refused for its token (401), or for too many such refusals (429).
+    func authenticationFailed(limited: Bool) {
+        registry.makeCounter(
+            descriptor: MetricNameDescriptor(namespace: "todo", metricName: "authentication_failures", unitName: "total",
+                                             helpText: "Requests refused for a missing, wrong, expired or revoked token (401), or rate-limited after too many (429)."),
+            labels: [("status", limited ? "429" : "401")]
+        ).increment()
+    }
+
+    private struct Key: StorageKey { typealias Value = ServerMetrics }
+
+    static func of(_ app: Application) -> ServerMetrics {
+        if let metrics = app.storage[Key.self] { return metrics }
+        let metrics = ServerMetrics()
+        app.storage[Key.self] = metrics
+        return metrics
+    }
+}
+
+extension Request {
+    var metrics: ServerMetrics { ServerMetrics.of(application) }
+
+    /// The route pattern this request matched (`v1/changes`, `todo/:id`…), or `unmatched`:
+    /// never the raw path, which would give a series per URL anyone cares to send.
+    var routePattern: String {
+        guard let route else { return "unmatched" }
+        return route.path.map(\.description).joined(separator: "/")
+    }
+}
