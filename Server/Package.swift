@@ -14,6 +14,8 @@ let package = Package(
         .package(url: "https://github.com/vapor/fluent-postgres-driver.git", from: "2.14.0"),
         // The HTTP server's own pipeline (HTTP/HTTPLimits.swift): its decoder limits need 2.101.
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.3"),
+        // TLS in the server's own HTTP front (HTTP/ServerTLS.swift); Vapor depends on it too.
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
         // /metrics in Prometheus's text format (Metrics/ServerMetrics.swift).
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
         // The wire contract shared with the `todo` client (Sources/TodoWire in the root package).
@@ -31,6 +33,7 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "TodoWire", package: "todo"),
                 .product(name: "TodoCore", package: "todo"),

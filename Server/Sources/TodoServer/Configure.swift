@@ -23,6 +23,8 @@ public struct ServerSettings: Sendable {
     public var trustedProxies: [String] = []
     /// TODO_SERVER_METRICS: who may read /metrics.
     public var metricsAccess: MetricsAccess = .loopback
+    /// TODO_SERVER_TLS_CERT and TODO_SERVER_TLS_KEY: serve HTTPS (`serve --tls-cert/--tls-key`).
+    var tls: ServerTLS.Files?
 
     public init(
         storage: Storage, legacyUser: String? = nil, legacyAccess: LegacyAccess = .loopback,
@@ -56,6 +58,11 @@ public struct ServerSettings: Sendable {
             storage: storage, legacyUser: env("TODO_LEGACY_USER"), legacyAccess: legacyAccess,
             http: try .fromEnvironment(env))
         settings.trustedProxies = TrustedProxies(env("TODO_SERVER_TRUSTED_PROXIES")).addresses.sorted()
+        switch (env("TODO_SERVER_TLS_CERT"), env("TODO_SERVER_TLS_KEY")) {
+        case (nil, nil): break
+        case (let certificate?, let key?): settings.tls = ServerTLS.Files(certificate: certificate, key: key)
+        default: throw CommandFailure("TODO_SERVER_TLS_CERT and TODO_SERVER_TLS_KEY go together: set both or neither")
+        }
         if let metrics = env("TODO_SERVER_METRICS") {
             guard let access = MetricsAccess(rawValue: metrics) else {
                 throw CommandFailure(
@@ -115,6 +122,6 @@ public func configure(_ app: Application, settings: ServerSettings? = nil) async
         UsingDatabase(
             GuardedServeCommand(
                 serve: await app.servers.asyncCommand, legacyUser: settings.legacyUser,
-                legacyAccess: settings.legacyAccess)),
+                legacyAccess: settings.legacyAccess, tlsFromEnvironment: settings.tls)),
         as: "serve", isDefault: true)
 }

@@ -3,11 +3,22 @@ import Vapor
 
 /// Vapor's `serve`, refusing to listen beyond loopback while no user exists (the server
 /// would be an open, empty target) or while the legacy routes are on without a token, and
-/// checking TODO_LEGACY_USER names a real user.
+/// checking TODO_LEGACY_USER names a real user; with TLS when given a certificate and key,
+/// and reloading them on SIGHUP.
 struct GuardedServeCommand: AnyAsyncCommand {
     let serve: ServeCommand
     let legacyUser: String?
     let legacyAccess: LegacyAccess
+    /// TODO_SERVER_TLS_CERT and TODO_SERVER_TLS_KEY; the options take precedence.
+    let tlsFromEnvironment: ServerTLS.Files?
+
+    /// Options of ours, taken off the command line before Vapor's `serve` reads it.
+    private struct TLSOptions: CommandSignature {
+        @Option(name: "tls-cert", help: "PEM certificate chain: serve HTTPS (with --tls-key; reloaded on SIGHUP)")
+        var certificate: String?
+        @Option(name: "tls-key", help: "PEM private key of that certificate")
+        var key: String?
+    }
 
     var help: String { serve.help }
 
@@ -20,6 +31,15 @@ struct GuardedServeCommand: AnyAsyncCommand {
     }
 
     func run(using context: inout CommandContext) async throws {
+        let options = try TLSOptions(from: &context.input)
+        let tls = ServerTLS.of(context.application)
+        switch (options.certificate ?? tlsFromEnvironment?.certificate, options.key ?? tlsFromEnvironment?.key) {
+        case (nil, nil): break
+        case (let certificate?, let key?): try tls.use(ServerTLS.Files(certificate: certificate, key: key))
+        case (nil, _): throw CommandFailure("--tls-key needs --tls-cert (or TODO_SERVER_TLS_CERT) too")
+        case (_, nil): throw CommandFailure("--tls-cert needs --tls-key (or TODO_SERVER_TLS_KEY) too")
+        }
+        HangUpSignal.install(tls, logger: context.application.logger)
         var input = context.input
         let address = try Address(from: &input)
         let app = context.application
@@ -50,6 +70,8 @@ struct GuardedServeCommand: AnyAsyncCommand {
 
     func outputHelp(using context: inout CommandContext) throws {
         serve.outputHelp(using: &context)
+        context.console.output("       tls-cert PEM certificate chain: serve HTTPS (with --tls-key); kill -HUP re-reads both", style: .plain)
+        context.console.output("        tls-key PEM private key of that certificate", style: .plain)
     }
 
     func renderCompletionFunctions(using context: CommandContext, shell: Shell) -> String {

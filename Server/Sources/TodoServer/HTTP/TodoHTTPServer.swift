@@ -2,12 +2,14 @@ import NIOConcurrencyHelpers
 import NIOCore
 import NIOHTTP1
 import NIOPosix
+import NIOSSL
 import Vapor
 
 /// The HTTP/1.1 server: NIO's HTTP codec in front of the app's responder, with what Vapor's
 /// own server does not let us set: the header size limit (431 above it), header and idle
 /// timeouts, and answers (400, 413, 431) instead of dropped connections for requests that
-/// cannot be taken. Hostname and port default to `app.http.server.configuration`.
+/// cannot be taken; and TLS when `ServerTLS` has a certificate. Hostname and port default to
+/// `app.http.server.configuration`.
 final class TodoHTTPServer: Server {
     private let application: Application
     private let limits: HTTPLimits
@@ -50,22 +52,26 @@ final class TodoHTTPServer: Server {
             }
         let listener: any Channel
         let description: String
+        let scheme = ServerTLS.of(application).context == nil ? "http" : "https"
         switch address ?? configuration.address {
         case .hostname(let hostname, let port):
             let host = hostname ?? configuration.hostname
             listener = try await bootstrap.bind(host: host, port: port ?? configuration.port).get()
-            description = "http://\(host):\(listener.localAddress?.port ?? port ?? configuration.port)"
+            description = "\(scheme)://\(host):\(listener.localAddress?.port ?? port ?? configuration.port)"
         case .unixDomainSocket(let path):
             listener = try await bootstrap.bind(unixDomainSocketPath: path).get()
-            description = "http+unix: \(path)"
+            description = "\(scheme)+unix: \(path)"
         }
         state.withLockedValue { $0.listener = listener }
         application.logger.notice("Server started on \(description)")
     }
 
-    /// One connection's pipeline: bytes → HTTP parts → deadlines → the app.
+    /// One connection's pipeline: (TLS →) bytes → HTTP parts → deadlines → the app.
     private func setUp(_ channel: any Channel) throws {
         let pipeline = channel.pipeline.syncOperations
+        if let tls = ServerTLS.of(application).context {
+            try pipeline.addHandler(NIOSSLServerHandler(context: tls))
+        }
         try pipeline.configureHTTPServerPipeline(
             withPipeliningAssistance: true, withErrorHandling: false,
             withOutboundHeaderValidation: true, withEncoderConfiguration: .init(),

@@ -1,0 +1,128 @@
+import Foundation
+import XCTest
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Issue 15: `serve --tls-cert --tls-key` speaks HTTPS; SIGHUP re-reads the files without
+/// stopping the server, keeps the certificate in use when the new files are bad, and is
+/// harmless without TLS (systemd's `ExecReload=kill -HUP`). openssl and curl are the clients.
+final class TLSServeTests: XCTestCase {
+    var server: RealServer!
+    var directory: URL!
+    var running: Process?
+
+    override func setUp() async throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("todo-server-tls-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        var environment = ProcessInfo.processInfo.environment
+        environment["DATABASE_URL"] = nil
+        environment["TODO_LEGACY_USER"] = nil
+        environment["TODO_SERVER_DB"] = directory.appendingPathComponent("data.sqlite").path
+        server = RealServer(executable: try RealServer.findExecutable(), directory: directory, environment: environment)
+        XCTAssertEqual(try server.run(["migrate"]).status, 0)
+    }
+
+    override func tearDown() async throws {
+        if let running, running.isRunning {
+            kill(running.processIdentifier, SIGKILL)
+            _ = RealServer.wait(for: running, timeout: 10)
+        }
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    var log: String {
+        (try? String(contentsOf: directory.appendingPathComponent("server.log"), encoding: .utf8)) ?? ""
+    }
+
+    /// Runs a shell command (bounded by `timeout`), returns its stdout.
+    func shell(_ command: String) throws -> String {
+        try Process.output("/usr/bin/timeout", ["30", "/bin/bash", "-c", command])
+    }
+
+    /// A self-signed certificate for localhost, written as NAME.pem and NAME.key; its SHA-256 fingerprint.
+    func makeCertificate(_ name: String) throws -> String {
+        _ = try shell("cd '\(directory.path)' && openssl req -x509 -newkey rsa:2048 -nodes -keyout \(name).key -out \(name).pem -days 2 -subj /CN=localhost -addext subjectAltName=DNS:localhost 2>/dev/null")
+        return try shell("openssl x509 -noout -fingerprint -sha256 -in '\(directory.path)/\(name).pem'")
+    }
+
+    /// The fingerprint of the certificate the server presents now.
+    func presented(_ port: Int) throws -> String {
+        try shell("openssl s_client -connect 127.0.0.1:\(port) -servername localhost </dev/null 2>/dev/null | openssl x509 -noout -fingerprint -sha256")
+    }
+
+    /// Waits for `condition`, at most 60 s, failing with `what`.
+    func waitUntil(_ what: String, _ condition: () throws -> Bool) throws {
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline {
+            if try condition() { return }
+            XCTAssertTrue(running?.isRunning ?? false, "the server stopped: \(log)")
+            usleep(100_000)
+        }
+        XCTFail("\(what) did not happen within 60 s: \(log)")
+    }
+
+    func start(_ arguments: [String]) throws -> (port: Int, process: Process) {
+        let port = try RealServer.freePort()
+        let process = try server.start(["serve", "--hostname", "127.0.0.1", "--port", "\(port)"] + arguments, log: directory.appendingPathComponent("server.log"))
+        running = process
+        return (port, process)
+    }
+
+    func testHTTPSAndReloadOnHangUp() throws {
+        let first = try makeCertificate("first")
+        let second = try makeCertificate("second")
+        XCTAssertNotEqual(first, second)
+        let cert = directory.appendingPathComponent("cert.pem").path
+        let key = directory.appendingPathComponent("cert.key").path
+        _ = try shell("cd '\(directory.path)' && cp first.pem cert.pem && cp first.key cert.key")
+        let (port, process) = try start(["--tls-cert", cert, "--tls-key", key])
+        let health = "curl -s --cacert '\(directory.path)/%@.pem' https://localhost:\(port)/health"
+        try waitUntil("an HTTPS answer") { try shell(String(format: health, "first")).contains(#""status":"ok""#) }
+        XCTAssertTrue(log.contains("Server started on https://127.0.0.1:\(port)"), log)
+        XCTAssertEqual(try presented(port), first)
+        // Plain HTTP on that port gets no answer as if it were HTTPS.
+        XCTAssertFalse(try shell("curl -s http://127.0.0.1:\(port)/health").contains("status"))
+
+        _ = try shell("cd '\(directory.path)' && cp second.pem cert.pem && cp second.key cert.key")
+        kill(process.processIdentifier, SIGHUP)
+        try waitUntil("the new certificate") { try presented(port) == second }
+        XCTAssertTrue(log.contains("SIGHUP: reloaded the TLS certificate \(cert) and key \(key)"), log)
+        XCTAssertTrue(try shell(String(format: health, "second")).contains(#""status":"ok""#))
+
+        _ = try shell("echo damaged > '\(cert)'")
+        kill(process.processIdentifier, SIGHUP)
+        try waitUntil("the refusal logged") { log.contains("SIGHUP: kept the TLS certificate in use: cannot read the TLS certificate \(cert)") }
+        XCTAssertEqual(try presented(port), second)
+        XCTAssertTrue(process.isRunning)
+    }
+
+    func testHangUpDoesNotStopAPlainServer() throws {
+        let (port, process) = try start([])
+        try waitUntil("an answer") { (try? RealServer.http(port: port, method: "GET", path: "/health"))??.status == 200 }
+        kill(process.processIdentifier, SIGHUP)
+        try waitUntil("the signal logged") { log.contains("SIGHUP: no TLS certificate to reload (plain HTTP)") }
+        XCTAssertTrue(process.isRunning)
+        XCTAssertEqual(try RealServer.http(port: port, method: "GET", path: "/health")?.status, 200)
+    }
+
+    func testBadTLSOptionsStopServeWithAMessage() throws {
+        _ = try makeCertificate("good")
+        let good = directory.appendingPathComponent("good.pem").path
+        let goodKey = directory.appendingPathComponent("good.key").path
+        let other = try makeCertificate("other")
+        XCTAssertFalse(other.isEmpty)
+        for (arguments, message) in [
+            (["--tls-cert", good], "--tls-cert needs --tls-key"),
+            (["--tls-key", goodKey], "--tls-key needs --tls-cert"),
+            (["--tls-cert", directory.appendingPathComponent("missing.pem").path, "--tls-key", goodKey], "cannot read the TLS certificate"),
+            (["--tls-cert", good, "--tls-key", good], "cannot read the TLS private key"),
+            (["--tls-cert", good, "--tls-key", directory.appendingPathComponent("other.key").path], "do not make a server context"),
+        ] {
+            let result = try server.run(["serve", "--port", "1"] + arguments)
+            XCTAssertEqual(result.status, 1, "\(arguments)")
+            XCTAssertTrue(result.stderr.contains(message), "\(arguments): \(result.stderr)")
+        }
+    }
+}
