@@ -1,0 +1,852 @@
+#!/usr/bin/env bash
+# Follows Server/DEPLOY.md on this machine, as far as a machine without systemd as PID 1 allows.
+#
+#   bash Server/deploy/check-guide.sh PATH-TO-todo-server
+#
+# A temporary directory stands in for / (usr/local/bin, etc/todo-server, var/lib/todo-server,
+# var/backups/todo-server); the guide's own command blocks are taken from DEPLOY.md and run
+# with those paths, with systemctl/runuser/install stand-ins where they need systemd or the
+# todo-server user. Everything it starts is stopped, and the directory removed, on exit
+# (KEEP=1 keeps the directory). Exits non-zero on the first failure; prints "SKIP ..." for
+# every part it cannot run here, and why.
+#
+# Needs curl and openssl. Fetches Debian's systemd (systemd-analyze), nginx, caddy and sqlite3
+# with apt-get when they are missing (nginx and caddy only as unpacked .debs: nothing is
+# installed or started system-wide). Uses python3 (the seccomp/MDWE sandbox, the TLS reload
+# check) and PostgreSQL's initdb when present.
+# shellcheck disable=SC1091,SC2016,SC2317 # sourced blocks of the guide; literal $ on purpose; stand-ins called by them
+set -euo pipefail
+
+if [ $# -ne 1 ] || [ ! -x "$1" ]; then
+    echo "usage: $0 PATH-TO-todo-server" >&2
+    exit 2
+fi
+BIN_IN=$(readlink -f "$1")
+HERE=$(cd "$(dirname "$0")" && pwd)
+GUIDE=$(dirname "$HERE")/DEPLOY.md
+export DEBIAN_FRONTEND=noninteractive LC_ALL=C
+
+WORK=$(mktemp -d /tmp/todo-deploy-check.XXXXXX)
+chmod 755 "$WORK"
+R=$WORK/root                      # stands in for /
+BIN=$R/usr/local/bin/todo-server
+PIDS=()
+PG_CTL_STOP=""
+PASSED=0
+SKIPPED=()
+
+cleanup() {
+    local status=$?
+    set +e
+    for pid in "${PIDS[@]}"; do
+        kill -0 "$pid" 2>/dev/null || continue
+        kill -TERM "$pid" 2>/dev/null
+        for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+        kill -KILL "$pid" 2>/dev/null
+    done
+    [ -n "$PG_CTL_STOP" ] && eval "$PG_CTL_STOP" >/dev/null 2>&1
+    if [ "${KEEP:-0}" = 1 ]; then echo "kept $WORK"; else rm -rf "$WORK"; fi
+    exit $status
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+step() { printf '\n==> %s\n' "$*"; }
+ok() { echo "ok: $*"; PASSED=$((PASSED + 1)); }
+skip() { echo "SKIP $*"; SKIPPED+=("$*"); }
+fail() { echo "FAIL: $*" >&2; exit 1; }
+show() { sed 's/^/    | /' "$@" >&2; }
+
+# --- the guide ------------------------------------------------------------------------------
+[ -f "$GUIDE" ] || fail "no $GUIDE"
+guide_says() { grep -qF -- "$1" "$GUIDE" || fail "DEPLOY.md no longer says: $1"; }
+# The body of the heredoc `cat > PATH <<'EOF'` ... `EOF` in the guide.
+guide_file() {
+    awk -v start="cat > $1 <<'EOF'" '$0 == start { on = 1; next } on && $0 == "EOF" { exit } on' "$GUIDE"
+}
+# The ```sh block after the marker line `<!-- check-guide: $1 -->`.
+guide_block() {
+    awk -v marker="<!-- check-guide: $1 -->" '$0 == marker { h = 1; next }
+        h && /^```sh$/ { on = 1; next } on && /^```$/ { exit } on' "$GUIDE"
+}
+# The guide's paths moved into a stand-in / ($1, default $R).
+rootify() {
+    local root=${1:-$R}
+    sed -e "s|/usr/local/bin/todo-server|$root/usr/local/bin/todo-server|g" \
+        -e "s|/etc/todo-server|$root/etc/todo-server|g" \
+        -e "s|/var/lib/todo-server|$root/var/lib/todo-server|g" \
+        -e "s|/var/backups/todo-server|$root/var/backups/todo-server|g"
+}
+
+# --- tools ------------------------------------------------------------------------------------
+need() { command -v "$1" >/dev/null || fail "$1 is needed"; }
+need curl
+need openssl
+APT_UPDATED=0
+apt_ok() { [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; }
+apt_update() {
+    [ $APT_UPDATED = 1 ] && return 0
+    apt-get update -q >/dev/null && APT_UPDATED=1
+}
+apt_install() { apt_ok && apt_update && apt-get install -y -q --no-install-recommends "$@" >/dev/null; }
+# Unpacks a Debian package into $WORK/debs without installing it (no service is started).
+apt_unpack() {
+    apt_ok || return 1
+    apt_update || return 1
+    mkdir -p "$WORK/debs" && chmod 755 "$WORK/debs"
+    (cd "$WORK/debs" && apt-get download -q "$1" >/dev/null 2>&1) || return 1
+    dpkg-deb -x "$WORK/debs/$1"_*.deb "$WORK/debs/root"
+}
+
+free_port() {
+    local port
+    for _ in $(seq 200); do
+        port=$((20000 + RANDOM % 40000))
+        if ! (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then echo "$port"; return; fi
+    done
+    fail "no free port"
+}
+
+# Waits (at most $3 seconds) for a line matching $2 in file $1, while process $4 lives.
+wait_for_log() {
+    local deadline=$((SECONDS + $3))
+    until grep -qE -- "$2" "$1" 2>/dev/null; do
+        kill -0 "$4" 2>/dev/null || { show "$1"; fail "process $4 ended before logging: $2"; }
+        [ $SECONDS -lt $deadline ] || { show "$1"; fail "no '$2' in $1 after $3 s"; }
+        sleep 0.1
+    done
+}
+# Polls URL (extra curl options after it) until it answers 2xx, for at most 60 s.
+wait_ready() {
+    local url=$1 deadline=$((SECONDS + 60))
+    shift
+    until curl -fsS -o /dev/null --max-time 5 "$@" "$url" 2>/dev/null; do
+        [ $SECONDS -lt $deadline ] || fail "$url not ready after 60 s"
+        sleep 0.2
+    done
+}
+# Sends SIGTERM and waits (at most 30 s) for the process to end; with $2 = clean, it must
+# exit 0 (127: a subshell started it, and its status cannot be had here).
+stop_pid() {
+    kill -TERM "$1"
+    local deadline=$((SECONDS + 30))
+    while kill -0 "$1" 2>/dev/null; do
+        [ $SECONDS -lt $deadline ] || fail "process $1 still runs 30 s after SIGTERM"
+        sleep 0.1
+    done
+    local status=0
+    wait "$1" 2>/dev/null || status=$?
+    [ "${2:-}" != clean ] || [ $status = 0 ] || [ $status = 127 ] || fail "process $1 exited $status after SIGTERM"
+}
+# HTTP status of a request; the body goes to $WORK/body.
+status_of() { curl -sS -o "$WORK/body" -w '%{http_code}' --max-time 20 "$@"; }
+expect_status() {
+    local want=$1 got
+    shift
+    got=$(status_of "$@" 2>"$WORK/curl.err") || true # a server may close while curl still sends (413)
+    [ "$got" = "$want" ] || { show "$WORK/body"; fail "expected $want, got $got: curl $*"; }
+}
+
+# --- 1. the binary ----------------------------------------------------------------------------
+step "1. build: strip a copy (the release build itself takes 10 minutes and is not run here)"
+guide_says "swift build -c release --static-swift-stdlib --package-path Server"
+guide_says "strip -o todo-server Server/.build/release/todo-server"
+mkdir -p "$R/usr/local/bin" "$R/etc" "$R/var/lib" "$R/var/backups"
+chmod -R 755 "$R"
+need strip
+strip -o "$WORK/todo-server" "$BIN_IN"
+install -m 0755 "$WORK/todo-server" "$BIN"
+"$BIN" --help >"$WORK/help.txt"
+ok "stripped ($(du -m "$BIN_IN" | cut -f1) MB -> $(du -m "$BIN" | cut -f1) MB); --help runs"
+has_command() { grep -qE "^ *$1 " "$WORK/help.txt"; }
+"$BIN" serve --help >"$WORK/serve-help.txt"
+HAS_TLS=0; grep -q -- "tls-cert" "$WORK/serve-help.txt" && HAS_TLS=1
+HAS_BACKUP=0; has_command backup && HAS_BACKUP=1
+HAS_METRICS=0; "$BIN" routes 2>/dev/null | grep -q "/metrics" && HAS_METRICS=1
+
+# --- 2. the unit ------------------------------------------------------------------------------
+step "2. install: the unit, checked with systemd-analyze"
+UNIT_SRC=$HERE/todo-server.service
+UNITS=$WORK/units
+mkdir -p "$UNITS/todo-server.service.d"
+if ! command -v systemd-analyze >/dev/null; then
+    echo "installing Debian's systemd package for systemd-analyze"
+    apt_install systemd || fail "systemd-analyze is missing and cannot be installed"
+fi
+guide_says "systemd-analyze verify /etc/systemd/system/todo-server.service"
+for f in $(grep -oE 'Server/deploy/[A-Za-z0-9._-]+' "$GUIDE" | sort -u); do
+    [ -f "$(dirname "$HERE")/${f#Server/}" ] || fail "DEPLOY.md names $f, which does not exist"
+done
+rootify <"$UNIT_SRC" >"$UNITS/todo-server.service"
+# systemd-analyze verify exits 0 even when it ignores a line it cannot parse: it must print nothing.
+verify() {
+    local out=$WORK/verify.out
+    if ! systemd-analyze verify "$@" >"$out" 2>&1 || [ -s "$out" ]; then
+        show "$out"
+        fail "systemd-analyze verify $*"
+    fi
+}
+verify "$UNITS/todo-server.service"
+sed 's/^ProtectSystem=strict/ProtectSystem=stricter/' "$UNITS/todo-server.service" >"$WORK/broken.service"
+if systemd-analyze verify "$WORK/broken.service" 2>&1 | grep -q "ProtectSystem\|protect system"; then
+    ok "systemd-analyze verify: the unit is clean (and a misspelt value in a copy is reported)"
+else
+    fail "systemd-analyze verify did not report a bad value: this check would miss errors"
+fi
+security() {
+    systemd-analyze security --offline=true --threshold=20 "$1" >"$WORK/security.out" 2>&1 \
+        || { show "$WORK/security.out"; fail "systemd-analyze security: exposure above 2.0 for $1"; }
+    grep -o "Overall exposure level.*" "$WORK/security.out"
+}
+level=$(security "$UNITS/todo-server.service")
+echo "$level"
+ok "systemd-analyze security --offline: at most 2.0"
+for key in "User=todo-server" "UMask=0077" "ProtectSystem=strict" "ProtectHome=yes" "PrivateTmp=yes" \
+    "PrivateDevices=yes" "NoNewPrivileges=yes" "CapabilityBoundingSet=" \
+    "RestrictAddressFamilies=AF_INET AF_INET6 AF_UNIX" "SystemCallFilter=@system-service" \
+    "MemoryDenyWriteExecute=yes" "StateDirectory=todo-server" "EnvironmentFile=-/etc/todo-server/env" \
+    "ExecStartPre=/usr/local/bin/todo-server migrate" \
+    "ExecStart=/usr/local/bin/todo-server serve --hostname 127.0.0.1 --port 8080" \
+    'ExecReload=/bin/kill -HUP $MAINPID' "Restart=on-failure"; do
+    grep -qxF -- "$key" "$UNIT_SRC" || fail "the unit lacks the line $key"
+done
+ok "the unit has the settings the guide describes"
+
+for dropin in tls postgresql; do
+    guide_file "/etc/systemd/system/todo-server.service.d/$dropin.conf" | rootify \
+        >"$UNITS/todo-server.service.d/$dropin.conf"
+    [ -s "$UNITS/todo-server.service.d/$dropin.conf" ] || fail "no $dropin.conf drop-in in DEPLOY.md"
+    verify "$UNITS/todo-server.service"
+    level=$(security "$UNITS/todo-server.service")
+    echo "with $dropin.conf: $level"
+    rm "$UNITS/todo-server.service.d/$dropin.conf"
+done
+ok "the guide's TLS and PostgreSQL drop-ins verify"
+for f in todo-server-backup.service todo-server-backup.timer; do
+    guide_file "/etc/systemd/system/$f" | rootify >"$UNITS/$f"
+    [ -s "$UNITS/$f" ] || fail "no $f in DEPLOY.md"
+done
+verify "$UNITS/todo-server-backup.service" "$UNITS/todo-server-backup.timer"
+ok "the guide's backup service and timer verify"
+
+# --- the unit's environment and sandbox, for the commands the unit runs ----------------------
+install -d -m 0750 "$R/etc/todo-server"
+rootify <"$HERE/env.example" >"$R/etc/todo-server/env"
+chmod 0640 "$R/etc/todo-server/env"
+install -d -m 0700 "$R/var/lib/todo-server"
+UNIT_ENV=()
+while IFS= read -r line; do UNIT_ENV+=("$line"); done \
+    < <(sed -n 's/^Environment=//p' "$UNITS/todo-server.service")
+
+SANDBOX=()
+setup_sandbox() {
+    if ! command -v python3 >/dev/null; then skip "sandbox: no python3 here"; return; fi
+    if [ "$(uname -m)" != x86_64 ] || [ ! -f /usr/include/x86_64-linux-gnu/asm/unistd_64.h ]; then
+        skip "sandbox: needs x86_64 and linux-libc-dev's asm/unistd_64.h"
+        return
+    fi
+    # The unit's SystemCallFilter= lines: the first an allow list, "~" lines taken out of it.
+    expand() { # a group (recursively) or a single system call
+        case $1 in
+            @*) systemd-analyze syscall-filter "$1" | tail -n +2 | sed 's/^ *//' | grep -v '^#' | grep . |
+                    while read -r name; do expand "$name"; done ;;
+            *) echo "$1" ;;
+        esac
+    }
+    : >"$WORK/allow.txt"
+    : >"$WORK/deny.txt"
+    local value group
+    while IFS= read -r value; do
+        case $value in
+            "~"*) for group in ${value#\~}; do expand "$group" >>"$WORK/deny.txt"; done ;;
+            *) for group in $value; do expand "$group" >>"$WORK/allow.txt"; done ;;
+        esac
+    done < <(sed -n 's/^SystemCallFilter=//p' "$UNITS/todo-server.service")
+    sort -u "$WORK/allow.txt" -o "$WORK/allow.txt"
+    sort -u "$WORK/deny.txt" -o "$WORK/deny.txt"
+    comm -23 "$WORK/allow.txt" "$WORK/deny.txt" >"$WORK/allowed.txt"
+    local mdwe=0
+    grep -qx "MemoryDenyWriteExecute=yes" "$UNITS/todo-server.service" && mdwe=1
+    cat >"$WORK/sandbox.py" <<'PY'
+# sandbox.py ALLOWED MDWE COMMAND...: exec COMMAND as systemd would with NoNewPrivileges=yes,
+# SystemCallFilter= (an allow list, the rest failing with EPERM: SystemCallErrorNumber=EPERM),
+# SystemCallArchitectures=native and, with MDWE=1, MemoryDenyWriteExecute=yes (the kernel's
+# PR_SET_MDWE: no mapping both writable and executable, none made executable later).
+import ctypes, errno, os, re, struct, sys
+names = set(open(sys.argv[1]).read().split())
+numbers = {}
+for line in open("/usr/include/x86_64-linux-gnu/asm/unistd_64.h"):
+    m = re.match(r"#define __NR_(\w+) (\d+)", line)
+    if m:
+        numbers[m.group(1)] = int(m.group(2))
+def insn(code, jt, jf, k):
+    return struct.pack("HBBI", code, jt, jf, k)
+LD, JEQ, JGE, RET = 0x20, 0x15, 0x35, 0x06
+ALLOW, DENY = 0x7FFF0000, 0x00050000 | errno.EPERM
+prog = [insn(LD, 0, 0, 4), insn(JEQ, 1, 0, 0xC000003E), insn(RET, 0, 0, DENY),
+        insn(LD, 0, 0, 0), insn(JGE, 0, 1, 0x40000000), insn(RET, 0, 0, DENY)]
+for nr in sorted({numbers[n] for n in names if n in numbers}):
+    prog += [insn(JEQ, 0, 1, nr), insn(RET, 0, 0, ALLOW)]
+prog.append(insn(RET, 0, 0, DENY))
+code = ctypes.create_string_buffer(b"".join(prog))
+class Fprog(ctypes.Structure):
+    _fields_ = [("len", ctypes.c_ushort), ("filter", ctypes.c_void_p)]
+fprog = Fprog(len(prog), ctypes.cast(code, ctypes.c_void_p))
+libc = ctypes.CDLL(None, use_errno=True)
+libc.prctl.argtypes = [ctypes.c_int] + [ctypes.c_ulong] * 4
+def prctl(option, arg2, arg3=0):
+    if libc.prctl(option, arg2, arg3, 0, 0) != 0:
+        sys.exit("sandbox: prctl(%d): %s" % (option, os.strerror(ctypes.get_errno())))
+if sys.argv[2] == "1":
+    prctl(65, 1)                              # PR_SET_MDWE, PR_MDWE_REFUSE_EXEC_GAIN
+prctl(38, 1)                                  # PR_SET_NO_NEW_PRIVS
+prctl(22, 2, ctypes.addressof(fprog))         # PR_SET_SECCOMP, SECCOMP_MODE_FILTER
+os.execv(sys.argv[3], sys.argv[3:])
+PY
+    local probe=(python3 "$WORK/sandbox.py" "$WORK/allowed.txt" "$mdwe")
+    if ! "${probe[@]}" /bin/true 2>"$WORK/sandbox.err"; then
+        show "$WORK/sandbox.err"
+        skip "sandbox: this kernel refuses seccomp or PR_SET_MDWE"
+        return
+    fi
+    # A control: the filter really refuses what the unit leaves out (setpriority is in @resources).
+    if "${probe[@]}" "$(command -v python3)" -c 'import os; os.setpriority(os.PRIO_PROCESS, 0, 1)' 2>/dev/null; then
+        fail "sandbox: setpriority was not refused; the filter does not work"
+    fi
+    SANDBOX=("${probe[@]}")
+    ok "sandbox: $(wc -l <"$WORK/allowed.txt") system calls allowed, MemoryDenyWriteExecute=$mdwe"
+}
+setup_sandbox
+
+# Runs a command of the unit (ExecStartPre, ExecStart) in place of the calling (sub)shell: the
+# unit's environment (Environment=, then EnvironmentFile=, then $EXTRA_ENV), working directory,
+# umask and sandbox. $SERVICE_ROOT: which stand-in / (the unit's paths are moved there).
+SERVICE_ROOT=$R
+EXTRA_ENV=()
+service_exec() {
+    local root=$SERVICE_ROOT
+    exec env -i PATH=/usr/bin:/bin "${UNIT_ENV[@]//"$R"/"$root"}" "${EXTRA_ENV[@]}" sh -c \
+        'umask 0077; set -a; [ ! -f "$1" ] || . "$1"; set +a; cd "$2" || exit 1; shift 2; exec "$@"' \
+        sh "$root/etc/todo-server/env" "$root/var/lib/todo-server" "${SANDBOX[@]}" "$@"
+}
+service_run() { (service_exec "$@"); }
+# The guide's todo-admin, less `runuser -u todo-server --` (this runs as the caller).
+ADMIN_SH='set -a; . /etc/todo-server/env; set +a; cd /var/lib/todo-server && exec /usr/local/bin/todo-server "$@"'
+guide_says "runuser -u todo-server -- sh -c '$ADMIN_SH' todo-admin \"\$@\""
+todo-admin() {
+    env -i PATH=/usr/bin:/bin sh -c "$(printf '%s' "$ADMIN_SH" | rootify "$SERVICE_ROOT")" todo-admin "$@"
+}
+
+# --- 2. first start: migrate, serve -----------------------------------------------------------
+step "2. first start: ExecStartPre (migrate), then ExecStart (serve), as the unit runs them"
+ExecStartPre_cmd() { sed -n 's/^ExecStartPre=//p' "$UNITS/todo-server.service"; }
+ExecStart_cmd() { sed -n 's/^ExecStart=//p' "$UNITS/todo-server.service" | head -1; }
+[ "$(ExecStartPre_cmd)" = "$BIN migrate" ] || fail "unexpected ExecStartPre: $(ExecStartPre_cmd)"
+[ "$(ExecStart_cmd)" = "$BIN serve --hostname 127.0.0.1 --port 8080" ] || fail "unexpected ExecStart"
+service_run "$BIN" migrate >"$WORK/migrate.out" 2>"$WORK/migrate.err" \
+    || { show "$WORK/migrate.err"; fail "migrate"; }
+grep -q "Migrated the database" "$WORK/migrate.out" || { show "$WORK/migrate.out"; fail "migrate said"; }
+DB=$R/var/lib/todo-server/todo-server.sqlite
+[ "$(stat -c %a "$DB")" = 600 ] || fail "the database is mode $(stat -c %a "$DB"), not 600"
+service_run "$BIN" migrate >"$WORK/migrate.out" 2>&1
+grep -q "The database is up to date." "$WORK/migrate.out" || fail "a second migrate is not a no-op"
+ok "migrate made $DB (mode 600); run again, it changes nothing"
+
+# Starts `serve` like ExecStart, but on port 0 (the port it gets is in its log). Sets
+# SERVER_PID and SERVER_PORT. $1: a name for its log; the rest: extra environment.
+start_server() {
+    local name=$1
+    shift
+    local log=$WORK/$name.log
+    EXTRA_ENV=("$@")
+    service_exec "$SERVICE_ROOT/usr/local/bin/todo-server" serve --hostname 127.0.0.1 --port 0 \
+        >"$WORK/$name.out" 2>"$log" &
+    SERVER_PID=$!
+    EXTRA_ENV=()
+    PIDS+=("$SERVER_PID")
+    wait_for_log "$log" "Server started on https?://127.0.0.1:[0-9]+" 60 "$SERVER_PID"
+    SERVER_PORT=$(grep -oE "Server started on https?://127.0.0.1:[0-9]+" "$log" | head -1 | sed 's/.*://')
+}
+
+step "3. users and tokens (the guide's commands, through todo-admin)"
+guide_block users >"$WORK/users.sh"
+grep -q "todo-admin token add alice --device laptop --expires 365" "$WORK/users.sh" \
+    || fail "section 3's first block changed; update this check"
+(cd "$WORK" && set -e && . "$WORK/users.sh") >"$WORK/users.out" 2>"$WORK/users.err" \
+    || { show "$WORK/users.err"; fail "section 3's commands"; }
+TOKEN=$(cat "$WORK/alice-laptop.token")
+[[ $TOKEN =~ ^todo_[A-Za-z0-9_-]{43}$ ]] || fail "token add printed more than a token: $(cat "$WORK/alice-laptop.token")"
+[ "$(stat -c %a "$WORK/alice-laptop.token")" = 600 ] || fail "the token file is not mode 600"
+TOKEN_ID=$(grep -oE "Token [0-9A-F-]{36} for alice" "$WORK/users.err" | cut -d' ' -f2)
+[ -n "$TOKEN_ID" ] || { show "$WORK/users.err"; fail "token add printed no id on stderr"; }
+grep -qE "^$TOKEN_ID	laptop	.*	expires 20[0-9-]+T.*	used never	active$" "$WORK/users.out" \
+    || { show "$WORK/users.out"; fail "token list does not show the laptop token"; }
+ok "user add, token add --device --expires (token alone on stdout, id on stderr), token list"
+
+start_server main
+BASE=http://127.0.0.1:$SERVER_PORT
+MAIN_PID=$SERVER_PID
+wait_ready "$BASE/ready"
+if [ ${#SANDBOX[@]} -gt 0 ]; then
+    grep -qE '^Seccomp:[[:space:]]+2$' "/proc/$MAIN_PID/status" || fail "the server runs without the seccomp filter"
+    [ "$(cat "/proc/$MAIN_PID/comm")" = todo-server ] || fail "process $MAIN_PID is $(cat "/proc/$MAIN_PID/comm"), not the server"
+fi
+guide_says "curl -fsS http://127.0.0.1:8080/ready"
+curl -fsS "$BASE/ready" | grep -q '"status":"ready"' || fail "/ready"
+curl -fsS "$BASE/health" | grep -q '"status":"ok"' || fail "/health"
+ok "serve (ExecStart, on port $SERVER_PORT) answers /ready and /health"
+
+# The guide's end-to-end block, with URL set to $1 and curl given $CURL_OPTS.
+CURL_OPTS=()
+run_smoke() {
+    guide_block smoke >"$WORK/smoke.sh"
+    grep -q '^URL=https://todo.example.org' "$WORK/smoke.sh" || fail "the smoke block changed; update this check"
+    sed -i "s|^URL=https://todo.example.org.*|URL=$1|" "$WORK/smoke.sh"
+    (
+        set -e
+        curl() { command curl "${CURL_OPTS[@]}" "$@"; }
+        cd "$WORK"
+        . "$WORK/smoke.sh"
+    ) >"$WORK/smoke.out" 2>"$WORK/smoke.err" || { show "$WORK/smoke.err" "$WORK/smoke.out"; fail "the smoke test at $1"; }
+    grep -q '"status":"applied"' "$WORK/smoke.out" || { show "$WORK/smoke.out"; fail "the smoke push was not applied"; }
+    grep -q '"changes":\[{"deleted":false,"rev":1,' "$WORK/smoke.out" || { show "$WORK/smoke.out"; fail "the smoke read"; }
+    grep -q "Deleted user smoke-test" "$WORK/smoke.out" || fail "the smoke user was not deleted"
+}
+run_smoke "$BASE"
+ok "the guide's end-to-end block (user, token, push, changes, user delete) against $BASE"
+
+step "3. accounts: revoke by id, disable, enable; the trusted proxy's X-Forwarded-For; the login limit"
+AUTH=(-H "Authorization: Bearer $TOKEN")
+push_json() { # $1: a name, $2: an opId suffix, $3: a uuid
+    printf '{"operations":[{"opId":"6F1C2A3B-0000-4000-8000-%012d","kind":"put","uuid":"%s","baseRev":0,"todo":{"name":"%s","description":"","notes":"","completed":false,"createdAt":"2026-11-22T10:00:00.000Z","updatedAt":"2026-11-22T10:00:00.000Z"}}]}' "$2" "$3" "$1"
+}
+expect_status 200 -X POST "$BASE/v1/push" "${AUTH[@]}" -H 'Content-Type: application/json' \
+    -H 'X-Forwarded-For: 203.0.113.7' -d "$(push_json "Buy milk" 1 0B7E4F7A-5C1D-4E8F-9A2B-3C4D5E6F7A8B)"
+grep -q '"status":"applied"' "$WORK/body" || fail "push not applied"
+wait_for_log "$WORK/main.log" "POST /v1/push 200 .* client=203.0.113.7 user=alice" 10 "$MAIN_PID"
+ok "TODO_SERVER_TRUSTED_PROXIES=127.0.0.1 from env.example: the log names the client from X-Forwarded-For"
+PHONE=$(todo-admin token add alice --device phone 2>"$WORK/phone.err")
+PHONE_ID=$(grep -oE "Token [0-9A-F-]{36}" "$WORK/phone.err" | cut -d' ' -f2)
+expect_status 200 "$BASE/v1/changes" -H "Authorization: Bearer $PHONE"
+todo-admin token revoke "$PHONE_ID" | grep -q "Revoked token $PHONE_ID" || fail "token revoke by id"
+expect_status 401 "$BASE/v1/changes" -H "Authorization: Bearer $PHONE"
+todo-admin user disable alice >/dev/null
+expect_status 403 "$BASE/v1/changes" "${AUTH[@]}"
+todo-admin user enable alice >/dev/null
+expect_status 200 "$BASE/v1/changes" "${AUTH[@]}"
+ok "token revoke ID -> 401; user disable -> 403; user enable -> 200"
+for _ in $(seq 10); do
+    expect_status 401 "$BASE/v1/changes" -H "Authorization: Bearer todo_wrong" -H 'X-Forwarded-For: 203.0.113.66'
+done
+expect_status 429 "$BASE/v1/changes" "${AUTH[@]}" -H 'X-Forwarded-For: 203.0.113.66'
+expect_status 200 "$BASE/v1/changes" "${AUTH[@]}" -H 'X-Forwarded-For: 203.0.113.67'
+ok "10 bad tokens from one forwarded client: 429 for it, 200 for another behind the same proxy"
+expect_status 200 "$BASE/v1/changes?since=0" "${AUTH[@]}"
+cp "$WORK/body" "$WORK/changes-main.json"
+
+step "8. monitoring: /metrics"
+if [ $HAS_METRICS = 1 ]; then
+    expect_status 200 "$BASE/metrics"
+    grep -q '^# TYPE ' "$WORK/body" || { show "$WORK/body"; fail "/metrics is not Prometheus text"; }
+    ok "/metrics answers Prometheus text on loopback"
+else
+    fail "this binary has no /metrics route (todo-server routes)"
+fi
+
+# --- 4. the proxies ---------------------------------------------------------------------------
+step "4. TLS: a self-signed certificate for todo.example.org, 127.0.0.1 and localhost"
+TLS=$WORK/tls
+mkdir -p "$TLS"
+make_cert() { # $1: a name
+    openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj "/CN=todo.example.org" \
+        -addext "subjectAltName=DNS:todo.example.org,DNS:localhost,IP:127.0.0.1" \
+        -keyout "$TLS/$1.key" -out "$TLS/$1.pem" 2>/dev/null || fail "openssl req"
+}
+make_cert one
+ok "certificate made"
+
+# The proxy checks, through https://todo.example.org:$1 (resolved to 127.0.0.1).
+proxy_checks() {
+    local name=$1 port=$2 url=https://todo.example.org:$2
+    local tls=(--cacert "$TLS/one.pem" --resolve "todo.example.org:$port:127.0.0.1")
+    local metrics_lines
+    metrics_lines=$(grep -c "etrics" "$WORK/main.log" || true)
+    wait_ready "$url/ready" "${tls[@]}"
+    expect_status 200 "${tls[@]}" -D "$WORK/headers" "$url/ready"
+    grep -qi '^Strict-Transport-Security: max-age=31536000' "$WORK/headers" || { show "$WORK/headers"; fail "$name: no HSTS"; }
+    CURL_OPTS=("${tls[@]}")
+    run_smoke "$url"
+    CURL_OPTS=()
+    expect_status 200 "${tls[@]}" "$url/v1/changes?since=0" "${AUTH[@]}"
+    cmp -s "$WORK/body" "$WORK/changes-main.json" || fail "$name: the changes differ from the server's own"
+    local path
+    for path in /metrics /metrics/ //metrics /%6detrics /v1/../metrics /METRICS /routes /; do
+        expect_status 404 "${tls[@]}" --path-as-is "$url$path"
+    done
+    head -c $((8 * 1024 * 1024 + 1)) /dev/zero >"$WORK/big"
+    expect_status 413 "${tls[@]}" -X POST "$url/v1/push" "${AUTH[@]}" -H 'Content-Type: application/json' --data-binary @"$WORK/big"
+    # From 127.0.0.2 (a client address the proxy sees), with a forged X-Forwarded-For: the
+    # server must log the proxy's view of the client, not the forgery.
+    local before
+    before=$(grep -c "GET /v1/changes 200" "$WORK/main.log" || true)
+    expect_status 200 "${tls[@]}" --interface 127.0.0.2 "$url/v1/changes" "${AUTH[@]}" -H 'X-Forwarded-For: 198.51.100.9'
+    local deadline=$((SECONDS + 10))
+    until [ "$(grep -c "GET /v1/changes 200" "$WORK/main.log")" -gt "$before" ]; do
+        [ $SECONDS -lt $deadline ] || fail "$name: the request was not logged"
+        sleep 0.1
+    done
+    grep "GET /v1/changes 200" "$WORK/main.log" | tail -1 | grep -q "client=127.0.0.2 user=alice" \
+        || fail "$name: the server did not log the client the proxy saw: $(grep "GET /v1/changes 200" "$WORK/main.log" | tail -1)"
+    [ "$(grep -c "etrics" "$WORK/main.log" || true)" = "$metrics_lines" ] || fail "$name: a /metrics request reached the server"
+    ok "$name: TLS, HSTS, the guide's smoke block, 404 from the proxy for /metrics in 6 spellings and other paths, 413 above 8 MiB, X-Forwarded-For set to the client (a forged one dropped)"
+}
+
+step "4. nginx (Debian's package, unpacked, not installed)"
+NGINX=$(command -v nginx || true)
+if [ -z "$NGINX" ] && apt_unpack nginx; then NGINX=$WORK/debs/root/usr/sbin/nginx; fi
+if [ -z "$NGINX" ] || ! "$NGINX" -v 2>/dev/null; then
+    skip "nginx: not installed, and apt-get download nginx did not work here"
+else
+    NG=$WORK/nginx
+    mkdir -p "$NG/logs" "$NG/temp"
+    NGX_TLS=$(free_port)
+    NGX_HTTP=$(free_port)
+    # The example with this machine's ports, certificate and paths; nothing else changed.
+    sed -e "s|^user www-data;|# user www-data;|" \
+        -e "s|^pid /run/nginx.pid;|pid $NG/nginx.pid;|" \
+        -e "s|/var/log/nginx/|$NG/logs/|" \
+        -e "s|listen 443 ssl;|listen 127.0.0.1:$NGX_TLS ssl;|" \
+        -e "s|listen 80;|listen 127.0.0.1:$NGX_HTTP;|" \
+        -e "/listen \[::\]/d" \
+        -e "s|/etc/letsencrypt/live/todo.example.org/fullchain.pem|$TLS/one.pem|" \
+        -e "s|/etc/letsencrypt/live/todo.example.org/privkey.pem|$TLS/one.key|" \
+        -e "s|server 127.0.0.1:8080;|server 127.0.0.1:$SERVER_PORT;|" \
+        -e "s|^http {|http {\n    client_body_temp_path $NG/temp/body;\n    proxy_temp_path $NG/temp/proxy;\n    fastcgi_temp_path $NG/temp/fastcgi;\n    uwsgi_temp_path $NG/temp/uwsgi;\n    scgi_temp_path $NG/temp/scgi;|" \
+        "$HERE/nginx.conf" >"$NG/nginx.conf"
+    [ "$(grep -c "$NGX_TLS\|$NGX_HTTP\|$SERVER_PORT\|$TLS/one" "$NG/nginx.conf")" = 5 ] \
+        || fail "nginx.conf changed shape; update the substitutions in this check"
+    "$NGINX" -t -p "$NG" -c "$NG/nginx.conf" -e "$NG/logs/error.log" >"$NG/t.out" 2>&1 || { show "$NG/t.out"; fail "nginx -t"; }
+    ok "nginx -t -c nginx.conf"
+    # Debian's layout: the guide's sed makes conf.d/todo-server.conf out of the http block.
+    guide_says "sed -n '/^http {/,/^}/p' Server/deploy/nginx.conf | sed '1d;\$d' > /etc/nginx/conf.d/todo-server.conf"
+    sed -n '/^http {/,/^}/p' "$NG/nginx.conf" | sed '1d;$d' >"$NG/todo-server.conf"
+    printf 'pid %s/debian.pid;\nevents {}\nhttp {\n    include %s/todo-server.conf;\n}\n' "$NG" "$NG" >"$NG/debian.conf"
+    "$NGINX" -t -p "$NG" -c "$NG/debian.conf" -e "$NG/logs/error.log" >"$NG/t.out" 2>&1 || { show "$NG/t.out"; fail "nginx -t with conf.d/todo-server.conf"; }
+    ok "nginx -t with the http block as conf.d/todo-server.conf (the guide's sed)"
+    "$NGINX" -p "$NG" -c "$NG/nginx.conf" -e "$NG/logs/error.log" -g 'daemon off;' >"$NG/run.out" 2>&1 &
+    PIDS+=($!)
+    NGINX_PID=$!
+    proxy_checks nginx "$NGX_TLS"
+    expect_status 301 "http://127.0.0.1:$NGX_HTTP/v1/changes" -H "Host: todo.example.org"
+    ok "nginx: port 80 redirects to https"
+    stop_pid "$NGINX_PID"
+fi
+
+step "4. Caddy (Debian's package, unpacked, not installed)"
+CADDY=$(command -v caddy || true)
+if [ -z "$CADDY" ] && apt_unpack caddy; then CADDY=$WORK/debs/root/usr/bin/caddy; fi
+if [ -z "$CADDY" ] || ! "$CADDY" version >/dev/null 2>&1; then
+    skip "caddy: not installed, and apt-get download caddy did not work here"
+else
+    CD=$WORK/caddy
+    mkdir -p "$CD/home"
+    export_caddy=(env HOME="$CD/home" XDG_DATA_HOME="$CD/home/data" XDG_CONFIG_HOME="$CD/home/config")
+    guide_says "caddy validate --adapter caddyfile --config /etc/caddy/Caddyfile"
+    "${export_caddy[@]}" "$CADDY" validate --adapter caddyfile --config "$HERE/Caddyfile" >"$CD/validate.out" 2>&1 \
+        || { show "$CD/validate.out"; fail "caddy validate"; }
+    ! grep -q "not formatted" "$CD/validate.out" || fail "the Caddyfile is not as caddy fmt writes it"
+    ok "caddy validate on the Caddyfile as it is (and it is formatted)"
+    CADDY_TLS=$(free_port)
+    CADDY_HTTP=$(free_port)
+    # The example with this machine's ports and certificate: global options for the ports and
+    # no admin endpoint, the site on 127.0.0.1, the certificate instead of ACME.
+    sed -e "s|^{\$|{\n\tadmin off\n\thttp_port $CADDY_HTTP\n\thttps_port $CADDY_TLS\n\tauto_https disable_redirects\n\tskip_install_trust|" \
+        -e "s|^todo.example.org {|todo.example.org {\n\tbind 127.0.0.1\n\ttls $TLS/one.pem $TLS/one.key|" \
+        -e "s|reverse_proxy 127.0.0.1:8080 {|reverse_proxy 127.0.0.1:$SERVER_PORT {|" \
+        "$HERE/Caddyfile" >"$CD/Caddyfile"
+    [ "$(grep -c "$CADDY_TLS\|$CADDY_HTTP\|$SERVER_PORT\|$TLS/one" "$CD/Caddyfile")" = 4 ] \
+        || fail "the Caddyfile changed shape; update the substitutions in this check"
+    "${export_caddy[@]}" "$CADDY" run --adapter caddyfile --config "$CD/Caddyfile" >"$CD/run.out" 2>&1 &
+    PIDS+=($!)
+    CADDY_PID=$!
+    proxy_checks caddy "$CADDY_TLS"
+    stop_pid "$CADDY_PID"
+fi
+
+# --- 6. backup ----------------------------------------------------------------------------------
+# Stand-ins for the commands of the guide's blocks that need systemd or the todo-server user.
+runuser_standin() { [ "$1" = -u ] && shift 2; [ "$1" = -- ] && shift; "$@"; }
+install_standin() { # drops -o/-g for a user that does not exist here (or when not root)
+    local args=()
+    while [ $# -gt 0 ]; do
+        case $1 in
+            -o | -g)
+                if [ "$(id -u)" = 0 ] && id "$2" >/dev/null 2>&1; then args+=("$1" "$2"); fi
+                shift 2 ;;
+            *) args+=("$1"); shift ;;
+        esac
+    done
+    command install "${args[@]}"
+}
+# Runs a line of a unit (ExecStart=/ExecStartPost=) as systemd would parse it: quotes, %%.
+run_unit_line() { # $1: the unit, $2: the key
+    local line argv
+    line=$(sed -n "s/^$2=//p" "$1" | sed 's/%%/%/g')
+    eval "argv=($line)"
+    (
+        cd "$(sed -n 's/^WorkingDirectory=//p' "$1")"
+        umask "$(sed -n 's/^UMask=//p' "$1")"
+        # shellcheck disable=SC2046
+        exec env -i PATH=/usr/bin:/bin $(sed -n 's/^Environment=//p' "$1") sh -c \
+            'set -a; . "$1"; set +a; shift; exec "$@"' sh "$(sed -n 's/^EnvironmentFile=-//p' "$1")" "${argv[@]}"
+    )
+}
+
+step "6. backup while the server runs"
+BACKUP=""
+if [ $HAS_BACKUP = 1 ]; then
+    guide_says "install -d -m 0700 -o todo-server -g todo-server /var/backups/todo-server"
+    guide_says 'todo-admin backup /var/backups/todo-server/todo-$(date +%Y%m%d-%H%M%S).sqlite'
+    install -d -m 0700 "$R/var/backups/todo-server"
+    BACKUP=$R/var/backups/todo-server/todo-$(date +%Y%m%d-%H%M%S).sqlite
+    todo-admin backup "$BACKUP" >"$WORK/backup.out" 2>&1 || { show "$WORK/backup.out"; fail "todo-admin backup"; }
+    [ "$(stat -c %a "$BACKUP")" = 600 ] || fail "the backup is mode $(stat -c %a "$BACKUP"), not 600"
+    sum=$(md5sum <"$BACKUP")
+    if todo-admin backup "$BACKUP" >"$WORK/backup2.out" 2>&1; then fail "backup overwrote $BACKUP"; fi
+    [ "$(md5sum <"$BACKUP")" = "$sum" ] || fail "a refused backup changed $BACKUP"
+    ok "todo-admin backup: mode 600; refuses an existing file ($(head -1 "$WORK/backup2.out"))"
+    # The timer's service as systemd runs it. Its copy is named to the second: wait for the next.
+    now=$(date +%s)
+    deadline=$((SECONDS + 5))
+    while [ "$(date +%s)" = "$now" ] && [ $SECONDS -lt $deadline ]; do sleep 0.1; done
+    run_unit_line "$UNITS/todo-server-backup.service" ExecStart >"$WORK/timer.out" 2>&1 \
+        || { show "$WORK/timer.out"; fail "the backup service's ExecStart"; }
+    [ "$(find "$R/var/backups/todo-server" -name 'todo-*.sqlite' | wc -l)" = 2 ] || fail "the backup service wrote no copy"
+    touch -d '20 days ago' "$BACKUP"
+    run_unit_line "$UNITS/todo-server-backup.service" ExecStartPost >"$WORK/timer.out" 2>&1 \
+        || { show "$WORK/timer.out"; fail "the backup service's ExecStartPost"; }
+    [ ! -e "$BACKUP" ] || fail "ExecStartPost kept a copy 20 days old"
+    BACKUP=$(find "$R/var/backups/todo-server" -name 'todo-*.sqlite' | head -1)
+    ok "the backup service's ExecStart (with its %% escapes) writes a copy; ExecStartPost removes old ones"
+else
+    fail "this binary has no backup command"
+fi
+
+# --- 6. restore into a second database, a second server from it ---------------------------------
+if [ -n "$BACKUP" ]; then
+    step "6. restore: the guide's block, into a second stand-in / that has a database of its own"
+    if ! command -v sqlite3 >/dev/null; then apt_install sqlite3 || fail "sqlite3 (the restore block uses it)"; fi
+    R2=$WORK/root2
+    mkdir -p "$R2/usr/local/bin" "$R2/var/lib" "$R2/var/backups"
+    chmod -R 755 "$R2"
+    install -d -m 0750 "$R2/etc/todo-server"
+    rootify "$R2" <"$HERE/env.example" >"$R2/etc/todo-server/env"
+    cp "$BIN" "$R2/usr/local/bin/todo-server"
+    install -d -m 0700 "$R2/var/lib/todo-server" "$R2/var/backups/todo-server"
+    cp "$BACKUP" "$R2/var/backups/todo-server/"
+    SERVICE_ROOT=$R2
+    service_run "$R2/usr/local/bin/todo-server" migrate >/dev/null 2>&1 || fail "migrate in the second root"
+    guide_block sqlite-restore | rootify "$R2" >"$WORK/restore.sh"
+    grep -q "^systemctl start todo-server$" "$WORK/restore.sh" || fail "the restore block changed; update this check"
+    sed -i -e "s|todo-20261122-031500.sqlite|$(basename "$BACKUP")|" \
+        -e "s|http://127.0.0.1:8080|\$RESTORED_URL|" "$WORK/restore.sh"
+    (
+        set -e
+        systemctl() {
+            case "$*" in
+                "stop todo-server") ;; # nothing runs on the second root yet
+                "start todo-server")
+                    start_server restored
+                    RESTORED_URL=http://127.0.0.1:$SERVER_PORT
+                    echo "$SERVER_PID $SERVER_PORT" >"$WORK/restored.pid"
+                    wait_ready "$RESTORED_URL/ready" ;;
+                *) echo "not in this check: systemctl $*" >&2; return 1 ;;
+            esac
+        }
+        runuser() { runuser_standin "$@"; }
+        install() { install_standin "$@"; }
+        . "$WORK/restore.sh"
+    ) >"$WORK/restore.out" 2>"$WORK/restore.err" || { show "$WORK/restore.err"; fail "the guide's restore block"; }
+    read -r RESTORED_PID RESTORED_PORT <"$WORK/restored.pid"
+    PIDS+=("$RESTORED_PID")
+    [ -f "$R2/var/lib/todo-server/todo-server.sqlite.before-restore" ] || fail "the old database was not kept aside"
+    [ "$(stat -c %a "$R2/var/lib/todo-server/todo-server.sqlite")" = 600 ] || fail "the restored database is not mode 600"
+    expect_status 200 "http://127.0.0.1:$RESTORED_PORT/v1/changes?since=0" "${AUTH[@]}"
+    strip_id() { sed 's/"datasetId":"[0-9A-F-]*"//' "$1"; }
+    [ "$(strip_id "$WORK/body")" = "$(strip_id "$WORK/changes-main.json")" ] \
+        || { show "$WORK/body"; fail "the restored server's changes differ"; }
+    old_id=$(grep -o '"datasetId":"[0-9A-F-]*"' "$WORK/changes-main.json")
+    new_id=$(grep -o '"datasetId":"[0-9A-F-]*"' "$WORK/body")
+    [ "$old_id" != "$new_id" ] || fail "the restored server kept the dataset id; devices would not notice"
+    ok "restored into a second database; its server (port $RESTORED_PORT) has the same changes, a new dataset id"
+    stop_pid "$RESTORED_PID" clean
+    SERVICE_ROOT=$R
+fi
+
+# --- 4. the server's own TLS, reloaded with SIGHUP -----------------------------------------------
+step "4. the server's own TLS, and SIGHUP"
+if [ $HAS_TLS = 1 ]; then
+    kill -HUP "$MAIN_PID"
+    sleep 1 # a signal has no answer to wait for; the server must still be there after it
+    kill -0 "$MAIN_PID" 2>/dev/null || fail "SIGHUP (systemctl reload) ended the server without TLS"
+    expect_status 200 "$BASE/ready"
+    ok "SIGHUP on a server without TLS: still serving"
+    install -m 0600 "$TLS/one.pem" "$TLS/cert.pem"
+    install -m 0600 "$TLS/one.key" "$TLS/key.pem"
+    start_server tls TODO_SERVER_TLS_CERT="$TLS/cert.pem" TODO_SERVER_TLS_KEY="$TLS/key.pem"
+    TLS_PID=$SERVER_PID
+    TLS_URL=https://127.0.0.1:$SERVER_PORT
+    wait_ready "$TLS_URL/ready" --cacert "$TLS/one.pem"
+    ok "serve with TODO_SERVER_TLS_CERT/KEY answers https with the certificate"
+    if command -v python3 >/dev/null; then
+        make_cert two
+        cat >"$WORK/reload.py" <<'PY'
+# reload.py PORT PID DIR: an open connection survives a reload; new ones get the new
+# certificate; unreadable files leave the old one in place.
+import os, shutil, signal, socket, ssl, sys, time
+port, pid, d = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
+def connect(ca):
+    ctx = ssl.create_default_context(cafile=os.path.join(d, ca))
+    return ctx.wrap_socket(socket.create_connection(("127.0.0.1", port), timeout=10), server_hostname="localhost")
+def get(conn):
+    conn.sendall(b"GET /health HTTP/1.1\r\nHost: localhost\r\n\r\n")
+    data = b""
+    while b"\r\n\r\n" not in data or not data.rstrip().endswith(b"}"):
+        chunk = conn.recv(65536)
+        if not chunk:
+            raise SystemExit("connection closed")
+        data += chunk
+    if not data.startswith(b"HTTP/1.1 200"):
+        raise SystemExit("not 200: %r" % data[:100])
+def wait_for(ca, what):
+    deadline = time.time() + 30
+    while True:
+        try:
+            get(connect(ca)); return
+        except (ssl.SSLError, OSError):
+            if time.time() > deadline:
+                raise SystemExit("new connections never got " + what)
+            time.sleep(0.2)
+old = connect("one.pem"); get(old)
+shutil.copy(os.path.join(d, "two.pem"), os.path.join(d, "cert.pem"))
+shutil.copy(os.path.join(d, "two.key"), os.path.join(d, "key.pem"))
+os.kill(pid, signal.SIGHUP)
+wait_for("two.pem", "the new certificate")
+get(old)  # the connection opened before the reload still works
+with open(os.path.join(d, "cert.pem"), "w") as f:
+    f.write("not a certificate\n")
+os.kill(pid, signal.SIGHUP)
+time.sleep(1)
+os.kill(pid, 0)
+get(connect("two.pem"))  # unreadable files: the last good certificate stays
+print("reload ok")
+PY
+        python3 "$WORK/reload.py" "$SERVER_PORT" "$TLS_PID" "$TLS" >"$WORK/reload.out" 2>&1 \
+            || { show "$WORK/reload.out" "$WORK/tls.log"; fail "TLS reload"; }
+        ok "kill -HUP: new connections get the new certificate, an open one goes on, a bad file keeps the old"
+    else
+        skip "TLS reload: no python3 here"
+    fi
+    stop_pid "$TLS_PID" clean
+else
+    fail "this binary's serve has no --tls-cert"
+fi
+
+step "7. stop: SIGTERM (systemctl stop)"
+stop_pid "$MAIN_PID" clean
+[ ! -e "$DB-wal" ] || fail "a clean stop left $DB-wal"
+ok "the server exits 0 on SIGTERM and leaves no -wal"
+
+# --- 5. PostgreSQL ---------------------------------------------------------------------------------
+step "5. PostgreSQL: the guide's commands against a throwaway cluster"
+PGBIN=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1 || true)
+if [ -z "$PGBIN" ] || [ ! -x "$PGBIN/initdb" ]; then
+    skip "postgresql: no initdb here (apt-get install postgresql)"
+elif [ "$(id -u)" = 0 ] && ! id postgres >/dev/null 2>&1; then
+    skip "postgresql: no postgres user to run it as"
+else
+    PG=$WORK/pg
+    as_pg() { if [ "$(id -u)" = 0 ]; then command runuser -u postgres -- "$@"; else "$@"; fi; }
+    mkdir -p "$PG"
+    [ "$(id -u)" = 0 ] && chown postgres: "$PG"
+    chmod 700 "$PG"
+    PGPORT=$(free_port)
+    export PGHOST=$PG PGPORT
+    as_pg "$PGBIN/initdb" -D "$PG/data" -U postgres --auth=trust --no-sync >/dev/null
+    as_pg "$PGBIN/pg_ctl" -D "$PG/data" -w -l "$PG/server.log" \
+        -o "-p $PGPORT -k $PG -c listen_addresses=127.0.0.1 -c fsync=off" start >/dev/null \
+        || { show "$PG/server.log"; fail "PostgreSQL did not start"; }
+    PG_CTL_STOP="as_pg $PGBIN/pg_ctl -D $PG/data -m fast -w stop"
+    export PATH=$PGBIN:$PATH
+    runuser() { if [ "$(id -u)" = 0 ]; then command runuser "$@"; else runuser_standin "$@"; fi; }
+    # The guide's role and database.
+    guide_says "runuser -u postgres -- psql -c \"CREATE ROLE todo LOGIN PASSWORD 'CHANGE-ME'\""
+    guide_says "runuser -u postgres -- createdb --owner todo todo"
+    runuser -u postgres -- psql -q -c "CREATE ROLE todo LOGIN PASSWORD 'CHANGE-ME'"
+    runuser -u postgres -- createdb --owner todo todo
+    guide_says "DATABASE_URL=postgres://todo:CHANGE-ME@127.0.0.1:5432/todo?tlsmode=disable"
+    echo "DATABASE_URL=postgres://todo:CHANGE-ME@127.0.0.1:$PGPORT/todo?tlsmode=disable" >>"$R/etc/todo-server/env"
+    # An empty directory: nothing may touch the SQLite file with DATABASE_URL set.
+    mv "$R/var/lib/todo-server" "$R/var/lib/todo-server.sqlite-setup"
+    install -d -m 0700 "$R/var/lib/todo-server"
+    service_run "$BIN" migrate >"$WORK/pg-migrate.out" 2>&1 || { show "$WORK/pg-migrate.out"; fail "migrate on PostgreSQL"; }
+    grep -q "Migrated the database" "$WORK/pg-migrate.out" || fail "migrate on PostgreSQL said nothing"
+    todo-admin user add alice >/dev/null
+    PG_TOKEN=$(todo-admin token add alice --device laptop 2>/dev/null)
+    start_server pg
+    PG_PID=$SERVER_PID
+    PG_URL=http://127.0.0.1:$SERVER_PORT
+    wait_ready "$PG_URL/ready"
+    expect_status 200 -X POST "$PG_URL/v1/push" -H "Authorization: Bearer $PG_TOKEN" -H 'Content-Type: application/json' \
+        -d "$(push_json "Buy milk" 1 0B7E4F7A-5C1D-4E8F-9A2B-3C4D5E6F7A8B)"
+    expect_status 200 "$PG_URL/v1/changes?since=0" -H "Authorization: Bearer $PG_TOKEN"
+    cp "$WORK/body" "$WORK/pg-changes.json"
+    [ -z "$(ls -A "$R/var/lib/todo-server")" ] || fail "with DATABASE_URL, files appeared in the state directory: $(ls "$R/var/lib/todo-server")"
+    ok "migrate, user, token, serve, push and read on PostgreSQL"
+    if [ $HAS_BACKUP = 1 ]; then
+        if todo-admin backup "$WORK/pg-backup.sqlite" >"$WORK/pg-backup.out" 2>&1; then fail "backup ran with DATABASE_URL"; fi
+        grep -q "pg_dump" "$WORK/pg-backup.out" || { show "$WORK/pg-backup.out"; fail "backup with DATABASE_URL does not point to pg_dump"; }
+        [ ! -e "$WORK/pg-backup.sqlite" ] || fail "backup with DATABASE_URL wrote a file"
+        ok "todo-admin backup with DATABASE_URL refuses and names pg_dump"
+    fi
+    # The guide's pg_dump and restore commands.
+    guide_block pg-dump >"$WORK/pg-dump.sh"
+    guide_block pg-restore >"$WORK/pg-restore.sh"
+    grep -q "pg_dump --format=custom" "$WORK/pg-dump.sh" || fail "the pg_dump block changed; update this check"
+    sed -i -e "s|/var/backups/todo-server-pg|$WORK/pgbackups|g" "$WORK/pg-dump.sh" "$WORK/pg-restore.sh"
+    (set -e; install() { install_standin "$@"; }; cd /; . "$WORK/pg-dump.sh") >"$WORK/pg-dump.out" 2>&1 || { show "$WORK/pg-dump.out"; fail "the guide's pg_dump block"; }
+    DUMP=$(ls "$WORK"/pgbackups/todo-*.dump | head -1)
+    [ -s "$DUMP" ] || fail "pg_dump wrote nothing"
+    sed -i "s|$WORK/pgbackups/todo-20261122-031500.dump|$DUMP|" "$WORK/pg-restore.sh"
+    (
+        set -e
+        systemctl() {
+            case "$*" in
+                "stop todo-server") stop_pid "$PG_PID" clean ;;
+                "start todo-server")
+                    start_server pg-restored
+                    echo "$SERVER_PID $SERVER_PORT" >"$WORK/pg-restored.pid" ;;
+                *) echo "not in this check: systemctl $*" >&2; return 1 ;;
+            esac
+        }
+        cd /
+        . "$WORK/pg-restore.sh"
+    ) >"$WORK/pg-restore.out" 2>&1 || { show "$WORK/pg-restore.out"; fail "the guide's PostgreSQL restore block"; }
+    read -r PG_PID PG_PORT <"$WORK/pg-restored.pid"
+    PIDS+=("$PG_PID")
+    wait_ready "http://127.0.0.1:$PG_PORT/ready"
+    expect_status 200 "http://127.0.0.1:$PG_PORT/v1/changes?since=0" -H "Authorization: Bearer $PG_TOKEN"
+    strip_id() { sed 's/"datasetId":"[0-9A-F-]*"//' "$1"; }
+    [ "$(strip_id "$WORK/body")" = "$(strip_id "$WORK/pg-changes.json")" ] || fail "the restored PostgreSQL data differ"
+    [ "$(grep -o '"datasetId":"[0-9A-F-]*"' "$WORK/body")" != "$(grep -o '"datasetId":"[0-9A-F-]*"' "$WORK/pg-changes.json")" ] \
+        || fail "the restored PostgreSQL database kept its dataset id"
+    ok "the guide's pg_dump and restore (dropdb, createdb, pg_restore, new dataset id): same changes back"
+    stop_pid "$PG_PID" clean
+fi
+
+echo
+if [ ${#SKIPPED[@]} -gt 0 ]; then
+    echo "skipped:"
+    printf '  %s\n' "${SKIPPED[@]}"
+fi
+echo "check-guide: $PASSED passed, 0 failed, ${#SKIPPED[@]} skipped"
