@@ -589,9 +589,9 @@ install_standin() { # drops -o/-g for a user that does not exist here (or when n
     command install "${args[@]}"
 }
 # Runs a line of a unit (ExecStart=/ExecStartPost=) as systemd would parse it: quotes, %%.
-run_unit_line() { # $1: the unit, $2: the key
+run_unit_line() { # $1: the unit, $2: the key, $3: which of its lines (default 1)
     local line argv
-    line=$(sed -n "s/^$2=//p" "$1" | sed 's/%%/%/g')
+    line=$(sed -n "s/^$2=//p" "$1" | sed -n "${3:-1}p" | sed 's/%%/%/g')
     eval "argv=($line)"
     (
         cd "$(sed -n 's/^WorkingDirectory=//p' "$1")"
@@ -626,8 +626,12 @@ if [ $HAS_BACKUP = 1 ]; then
     run_unit_line "$UNITS/todo-server-backup.service" ExecStartPost >"$WORK/timer.out" 2>&1 \
         || { show "$WORK/timer.out"; fail "the backup service's ExecStartPost"; }
     [ ! -e "$BACKUP" ] || fail "ExecStartPost kept a copy 20 days old"
+    run_unit_line "$UNITS/todo-server-backup.service" ExecStartPost 2 >"$WORK/timer.out" 2>&1 \
+        || { show "$WORK/timer.out"; fail "the backup service's second ExecStartPost (prune)"; }
+    grep -q "^Pruned 0 tombstones and 0 operation results older than 90 days.$" "$WORK/timer.out" \
+        || { show "$WORK/timer.out"; fail "the backup service's prune said"; }
     BACKUP=$(find "$R/var/backups/todo-server" -name 'todo-*.sqlite' | head -1)
-    ok "the backup service's ExecStart (with its %% escapes) writes a copy; ExecStartPost removes old ones"
+    ok "the backup service's ExecStart (with its %% escapes) writes a copy; ExecStartPost removes old ones, then prunes"
 else
     fail "this binary has no backup command"
 fi

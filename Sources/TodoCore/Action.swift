@@ -30,6 +30,10 @@ public enum Action: Equatable, Sendable, Codable {
     case syncReset(datasetId: UUID)
     /// Changes read from the server's feed, merged into the local todos.
     case syncPulled(records: [RemoteRecord], cursor: Int64, at: Date)
+    /// The server's whole feed, read again from the start because it pruned tombstones this
+    /// device had not read: `records` is everything the server still holds. A todo synced
+    /// before but absent from it was deleted there, and goes here too unless changed here.
+    case syncResynced(records: [RemoteRecord], cursor: Int64, at: Date)
     /// Operations about to be sent, remembered so a retry reuses their ids.
     case syncQueued([OutboxOperation])
     /// The server's answers to the queued operations; `feedCursor`, when the server gives

@@ -35,7 +35,7 @@ public func describe(_ action: Action, in state: TodoState) -> String {
         return "batch of \(actions.count) action\(actions.count == 1 ? "" : "s")"
     case .importTodos(let todos, _):
         return "import of \(todos.count) todo\(todos.count == 1 ? "" : "s")"
-    case .syncReset, .syncPulled, .syncQueued, .syncPushed:
+    case .syncReset, .syncPulled, .syncResynced, .syncQueued, .syncPushed:
         return "sync"
     }
 }

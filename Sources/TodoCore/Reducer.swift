@@ -114,7 +114,7 @@ private struct Step {
         case .undo:
             throw .undoInsideBatch
 
-        case .syncReset, .syncPulled, .syncQueued, .syncPushed:
+        case .syncReset, .syncPulled, .syncResynced, .syncQueued, .syncPushed:
             try applySync(action, to: &state)
 
         case .batch(let actions):
@@ -272,7 +272,7 @@ extension Action {
         case .edit(_, _, let at), .toggle(_, let at), .delete(_, let at), .deleteSeries(_, let at), .clearCompleted(let at),
             .undo(let at), .completed(_, let at), .reopened(_, let at), .annotated(_, _, let at, _):
             at
-        case .syncReset, .syncPulled, .syncQueued, .syncPushed: nil
+        case .syncReset, .syncPulled, .syncResynced, .syncQueued, .syncPushed: nil
         case .batch(let actions): actions.compactMap(\.date).max()
         case .importTodos(_, let at): at
         }

@@ -25,6 +25,25 @@ func applySync(_ action: Action, to state: inout TodoState) throws(ReduceError) 
         state = merger.finish()
         state.sync.cursor = max(state.sync.cursor, cursor)
         state.markAcknowledged()
+    case .syncResynced(let records, let cursor, let at):
+        let held = Set(records.map(\.uuid))
+        // What the server no longer holds at all was deleted there (its tombstone pruned):
+        // merged as a tombstone, it goes here unless this device changed it.
+        let vanished = state.todos.compactMap { todo in
+            todo.base.flatMap { held.contains(todo.uuid) ? nil : RemoteRecord(uuid: todo.uuid, rev: $0.rev + 1, content: nil) }
+        }
+        var merger = SyncMerger(state)
+        for record in records + vanished { merger.merge(record, at: at) }
+        merger.continueSeries(at: at)
+        state = merger.finish()
+        // A todo changed here whose record is gone there is sent afresh, as a new one; a
+        // deletion of a record that is gone has nothing left to do.
+        for index in state.todos.indices where !held.contains(state.todos[index].uuid) {
+            state.todos[index].base = nil
+        }
+        state.sync.deletions.removeAll { !held.contains($0.uuid) }
+        state.sync.cursor = max(state.sync.cursor, cursor)
+        state.markAcknowledged()
     case .syncQueued(let operations):
         state.sync.outbox = operations
     case .syncPushed(let outcomes, let feedCursor, let at):

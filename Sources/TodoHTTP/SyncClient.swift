@@ -18,10 +18,10 @@ public struct SyncClient: SyncTransport {
         self.timeout = timeout
     }
 
-    public func changes(since cursor: Int64, limit: Int) throws(SyncError) -> ChangesResponse {
+    public func changes(since cursor: Int64, limit: Int) throws(SyncError) -> ChangesResponse? {
         var components = URLComponents(url: endpoint("v1/changes"), resolvingAgainstBaseURL: false)!
         components.queryItems = [URLQueryItem(name: "since", value: String(cursor)), URLQueryItem(name: "limit", value: String(limit))]
-        return try send(URLRequest(url: components.url!), expecting: ChangesResponse.self)
+        return try send(URLRequest(url: components.url!), expecting: ChangesResponse.self, goneIsNil: true)
     }
 
     public func push(_ operations: [PushOperation], since: Int64?) throws(SyncError) -> PushResponse {
@@ -33,7 +33,10 @@ public struct SyncClient: SyncTransport {
         } catch {
             throw .badResponse("cannot encode the changes to send: \(error)")
         }
-        return try send(request, expecting: PushResponse.self)
+        guard let response = try send(request, expecting: PushResponse.self, goneIsNil: false) else {
+            throw .badResponse("\(serverName) answered a push with HTTP 410")
+        }
+        return response
     }
 
     private func endpoint(_ path: String) -> URL {
@@ -43,20 +46,22 @@ public struct SyncClient: SyncTransport {
     private var serverName: String { ServerAddress.displayName(server) }
 
     /// Sends `request` with the token; any error is redacted, as the server may echo the token.
-    private func send<Body: Decodable>(_ request: URLRequest, expecting: Body.Type) throws(SyncError) -> Body {
+    /// With `goneIsNil`, an answer 410 (Gone) is nil.
+    private func send<Body: Decodable>(_ request: URLRequest, expecting: Body.Type, goneIsNil: Bool) throws(SyncError) -> Body? {
         do {
-            return try exchange(request, expecting: Body.self)
+            return try exchange(request, expecting: Body.self, goneIsNil: goneIsNil)
         } catch {
             throw error.redacting(token)
         }
     }
 
-    private func exchange<Body: Decodable>(_ request: URLRequest, expecting: Body.Type) throws(SyncError) -> Body {
+    private func exchange<Body: Decodable>(_ request: URLRequest, expecting: Body.Type, goneIsNil: Bool) throws(SyncError) -> Body? {
         var request = request
         request.timeoutInterval = timeout
         request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
         request.setValue("application/json", forHTTPHeaderField: "Accept")
         let (data, response) = try perform(request)
+        if response.statusCode == 410, goneIsNil { return nil }
         guard (200..<300).contains(response.statusCode) else {
             let reason = (try? WireJSON.decoder.decode(ErrorResponse.self, from: data)).map { ": \($0.reason)" } ?? ""
             if response.statusCode == 401 || response.statusCode == 403 {

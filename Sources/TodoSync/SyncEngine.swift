@@ -11,6 +11,8 @@ public struct SyncReport: Sendable {
     /// Todos the server would refuse, left unsent.
     public var skipped: [(todo: Todo, reason: String)] = []
     public var serverWasReset = false
+    /// The server had pruned deletions this device had not read: its whole feed was read again.
+    public var resynced = false
 }
 
 /// Exchanges changes between a state file and the server.
@@ -84,7 +86,11 @@ public struct SyncEngine {
         var cursor = state.sync.cursor
         var checkedDataset = false
         while true {
-            let page = try client.changes(since: cursor, limit: Self.pageSize)
+            guard let page = try client.changes(since: cursor, limit: Self.pageSize) else {
+                guard cursor > 0 else { throw SyncError.badResponse("the server answered the whole change feed with HTTP 410") }
+                report.resynced = true
+                return try resync(state, at: at, report: &report, apply: apply)
+            }
             if !checkedDataset {
                 checkedDataset = true
                 if page.datasetId != state.sync.datasetId {
@@ -109,6 +115,34 @@ public struct SyncEngine {
             if !page.hasMore { break }
         }
         return state
+    }
+
+    /// Reads the whole feed from the start and hands it to `apply` in one step: only all of
+    /// it tells which todos the server no longer holds (`Action.syncResynced`).
+    private func resync(
+        _ state: TodoState, at: Date, report: inout SyncReport, apply: (TodoState, Action) throws -> TodoState
+    ) throws -> TodoState {
+        var state = state
+        var records: [RemoteRecord] = []
+        var cursor: Int64 = 0
+        while true {
+            guard let page = try client.changes(since: cursor, limit: Self.pageSize) else {
+                throw SyncError.badResponse("the server pruned its change feed again while it was read; run todo sync again")
+            }
+            if cursor == 0, page.datasetId != state.sync.datasetId {
+                // Reset as well as pruned: nothing this device knows of it holds any more.
+                report.serverWasReset = state.sync.datasetId != nil
+                state = try apply(state, .syncReset(datasetId: page.datasetId))
+            }
+            guard page.datasetId == state.sync.datasetId else {
+                throw SyncError.badResponse("the server's dataset changed in the middle of a sync; run todo sync again")
+            }
+            records += try page.changes.map(RemoteRecord.init)
+            cursor = try nextCursor(page, after: cursor)
+            if !page.hasMore { break }
+        }
+        report.pulled += countNew(records, in: state)
+        return try apply(state, .syncResynced(records: records, cursor: cursor, at: at))
     }
 
     private func nextCursor(_ page: ChangesResponse, after cursor: Int64) throws(SyncError) -> Int64 {

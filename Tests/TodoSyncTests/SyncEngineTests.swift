@@ -16,7 +16,7 @@ final class FakeServer: SyncTransport, @unchecked Sendable {
     /// Run once, during the next push, before it is answered.
     var duringPush: (() -> Void)?
 
-    func changes(since cursor: Int64, limit: Int) throws(SyncError) -> ChangesResponse {
+    func changes(since cursor: Int64, limit: Int) throws(SyncError) -> ChangesResponse? {
         ChangesResponse(datasetId: datasetId, changes: [], nextCursor: max(cursor, locked { rev }), hasMore: false)
     }
 

@@ -21,6 +21,9 @@ public struct ServerSettings: Sendable {
     /// TODO_SERVER_TRUSTED_PROXIES: addresses of reverse proxies whose X-Forwarded-For names
     /// the client (in logs and for the rate limit on failed authentication).
     public var trustedProxies: [String] = []
+    /// TODO_SERVER_QUOTA_MB: the most each user's todos may take, in bytes (`UserModel.storedBytes`);
+    /// nil for no limit. Default 256 MiB.
+    public var quotaBytes: Int64? = 256 << 20
     /// TODO_SERVER_METRICS: who may read /metrics.
     public var metricsAccess: MetricsAccess = .loopback
     /// TODO_SERVER_TLS_CERT and TODO_SERVER_TLS_KEY: serve HTTPS (`serve --tls-cert/--tls-key`).
@@ -62,6 +65,12 @@ public struct ServerSettings: Sendable {
         case (nil, nil): break
         case (let certificate?, let key?): settings.tls = ServerTLS.Files(certificate: certificate, key: key)
         default: throw CommandFailure("TODO_SERVER_TLS_CERT and TODO_SERVER_TLS_KEY go together: set both or neither")
+        }
+        if let quota = env("TODO_SERVER_QUOTA_MB") {
+            guard let megabytes = Int64(quota), megabytes >= 0, megabytes < 1 << 40 else {
+                throw CommandFailure("TODO_SERVER_QUOTA_MB=\(quota): expected a number of MiB (0 for no quota)")
+            }
+            settings.quotaBytes = megabytes == 0 ? nil : megabytes << 20
         }
         if let metrics = env("TODO_SERVER_METRICS") {
             guard let access = MetricsAccess(rawValue: metrics) else {
@@ -116,6 +125,7 @@ public func configure(_ app: Application, settings: ServerSettings? = nil) async
     // replaced.
     app.asyncCommands.use(MigrateCommand(settings: settings), as: "migrate")
     app.asyncCommands.use(BackupCommand(), as: "backup")
+    app.asyncCommands.use(UsingDatabase(PruneCommand()), as: "prune")
     app.asyncCommands.use(UsingDatabase(UserCommands()), as: "user")
     app.asyncCommands.use(UsingDatabase(TokenCommands()), as: "token")
     app.asyncCommands.use(

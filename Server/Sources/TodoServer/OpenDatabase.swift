@@ -27,6 +27,11 @@ public func openDatabase(_ app: Application) async throws {
     app.storage[DatasetKey.self] = datasetId
 }
 
+extension Request {
+    /// The storage quota of each user, in bytes (`ServerSettings.quotaBytes`).
+    var quota: Int64? { application.storage[SettingsKey.self]?.quotaBytes }
+}
+
 /// The settings `configure` was given.
 enum SettingsKey: StorageKey {
     typealias Value = ServerSettings

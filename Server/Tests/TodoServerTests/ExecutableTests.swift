@@ -24,7 +24,7 @@ final class ExecutableTests: XCTestCase {
         server = RealServer(executable: try RealServer.findExecutable(), directory: directory, environment: environment)
         let migrated = try server.run(["migrate"])
         XCTAssertEqual(migrated.status, 0, migrated.stderr)
-        XCTAssertEqual(migrated.stdout, "Migrated the database: CreateSchema.v1, AddAttributes.v2, AddAccountControls.v3, AddTokenDetails.v4.\n")
+        XCTAssertEqual(migrated.stdout, "Migrated the database: CreateSchema.v1, AddAttributes.v2, AddAccountControls.v3, AddTokenDetails.v4, AddPruning.v5, AddQuota.v6.\n")
     }
 
     /// Issue 15: the schema changes only when asked; every other command says what to run.
@@ -194,6 +194,27 @@ final class ExecutableTests: XCTestCase {
         let refused = try postgres.run(["backup", directory.appendingPathComponent("pg.sqlite").path])
         XCTAssertEqual(refused.status, 1)
         XCTAssertTrue(refused.stderr.contains("for PostgreSQL use pg_dump"), refused.stderr)
+    }
+
+    /// Issue 15: `prune` removes tombstones and operation results past its horizon.
+    func testPruneCommand() throws {
+        XCTAssertEqual(try server.run(["user", "add", "alice"]).status, 0)
+        let token = try server.run(["token", "add", "alice"]).stdout.trimmingCharacters(in: .newlines)
+        let port = try RealServer.freePort()
+        _ = try waitForHealth(port: port, process: try serve(port: port))
+        let auth = RealServer.header("Authorization: Bearer \(token)")
+        let uuid = UUID()
+        for operation in [#""kind":"put","baseRev":0,"todo":{"name":"x","description":"","notes":"","completed":false,"createdAt":"2026-11-21T01:33:29.123Z","updatedAt":"2026-11-21T01:33:29.123Z"}"#, #""kind":"delete","baseRev":1"#] {
+            let body = #"{"operations":[{"opId":"\#(UUID())","uuid":"\#(uuid)",\#(operation)}]}"#
+            XCTAssertEqual(try RealServer.http(port: port, method: "POST", path: "/v1/push", headers: [auth], body: body)?.status, 200)
+        }
+        XCTAssertEqual(try server.run(["prune"]).stdout, "Pruned 0 tombstones and 0 operation results older than 90 days.\n")
+        let pruned = try server.run(["prune", "--older-than", "0"])
+        XCTAssertEqual(pruned.stdout, "Pruned 1 tombstones and 2 operation results older than 0 days.\n", pruned.stderr)
+        XCTAssertEqual(try RealServer.http(port: port, method: "GET", path: "/v1/changes?since=1", headers: [auth])?.status, 410)
+        let bad = try server.run(["prune", "--older-than", "soon"])
+        XCTAssertEqual(bad.status, 1)
+        XCTAssertTrue(bad.stderr.contains("older-than"), bad.stderr)
     }
 
     /// Issue 15: a user can be disabled (403, data kept) and deleted with their data.

@@ -59,6 +59,7 @@ final class MigrationTests: ServerTestCase {
     }
 
     func testTheOldTodoIsKeptAndTakesAttributesAfterTheMigration() async throws {
+        try await QuotaTests.assertStoredBytesAddUp(app.db)
         let before = try await changes(token)
         XCTAssertEqual(before.changes.map(\.todo?.name), ["from version 1"])
         XCTAssertEqual(before.changes[0].todo?.notes, "n")
@@ -110,10 +111,10 @@ final class MigrateTests: XCTestCase {
             try await openDatabase(app)
             XCTFail("opened a database of version 1")
         } catch {
-            XCTAssertEqual("\(error)", "the database is older than this todo-server (it lacks AddAttributes.v2, AddAccountControls.v3, AddTokenDetails.v4): back it up, then run todo-server migrate")
+            XCTAssertEqual("\(error)", "the database is older than this todo-server (it lacks AddAttributes.v2, AddAccountControls.v3, AddTokenDetails.v4, AddPruning.v5, AddQuota.v6): back it up, then run todo-server migrate")
         }
         let applied = try await migrateDatabase(app, settings: settings)
-        XCTAssertEqual(applied, ["AddAttributes.v2", "AddAccountControls.v3", "AddTokenDetails.v4"])
+        XCTAssertEqual(applied, ["AddAttributes.v2", "AddAccountControls.v3", "AddTokenDetails.v4", "AddPruning.v5", "AddQuota.v6"])
         let again = try await migrateDatabase(app, settings: settings)
         XCTAssertEqual(again, [])
         try await openDatabase(app)

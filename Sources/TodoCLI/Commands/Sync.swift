@@ -25,6 +25,9 @@ enum SyncCommand {
                 output.stderr += "todo: not sent: \(label(todo)): \(oneLine(reason)) (the server would refuse it)\n"
             }
             if report.serverWasReset { output.info += "The server was reset (a new dataset): todos here are sent to it again.\n" }
+            if report.resynced {
+                output.info += "The server had pruned deletions this device had not read: read everything again; todos deleted there and unchanged here were deleted here.\n"
+            }
             if dryRun {
                 output.info += "Would pull \(report.pulled) and push \(report.pushed) (dry run: nothing sent or saved).\n"
                 return output
@@ -51,7 +54,7 @@ enum SyncCommand {
             "{\"id\": \(todo.id), \"uuid\": \"\(uuidText(todo.uuid))\", \"reason\": \(json(reason))}"
         }
         return """
-            {"dryRun": \(dryRun), "pulled": \(report.pulled), "pushed": \(report.pushed), "serverReset": \(report.serverWasReset),
+            {"dryRun": \(dryRun), "pulled": \(report.pulled), "pushed": \(report.pushed), "serverReset": \(report.serverWasReset), "resynced": \(report.resynced),
              "conflicts": [\(conflicts.joined(separator: ", "))],
              "skipped": [\(skipped.joined(separator: ", "))]}
 

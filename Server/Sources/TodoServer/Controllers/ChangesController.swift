@@ -15,6 +15,9 @@ struct ChangesController: RouteCollection {
         let limit = try request.integerQuery("limit") ?? Int64(Self.defaultLimit)
         guard since >= 0 else { throw Abort(.badRequest, reason: "since must be 0 or more") }
         guard limit >= 1 else { throw Abort(.badRequest, reason: "limit must be 1 or more") }
+        if since > 0, since < user.prunedRev {
+            throw Abort(.gone, reason: "changes up to revision \(user.prunedRev) were pruned: read the feed again from since=0")
+        }
         let page = try await SyncStore(db: request.db).changes(
             userID: user.id, since: since, limit: Int(min(limit, Int64(SyncAPI.maxChangesPerPage))))
         var headers = HTTPHeaders()

@@ -45,13 +45,13 @@ struct LegacyTodoController: RouteCollection {
         guard let id = try input.id(), let patch = try input.patch(), patch.name != nil else {
             return try message(Self.mandatory, .badRequest)
         }
-        try await withUserWrite(on: request.db, userID: user) { tx, user in
+        try await withUserWrite(on: request.db, userID: user, quota: request.quota) { tx, user in
             let existing = try await Self.record(legacyId: id, of: user, on: tx, includingDeleted: true)
             let model = try existing ?? TodoModel(userID: user.requireID(), uuid: UUID())
             let fields = patch.applied(to: model.fields)
             try Self.check(fields)
             model.legacyId = id
-            model.setContent(fields)
+            user.account(model, isNew: existing == nil) { model.setContent(fields) }
             model.rev = user.takeRev()
             user.nextLegacyId = max(user.nextLegacyId, id + 1)
             try await model.save(on: tx)
@@ -82,9 +82,9 @@ struct LegacyTodoController: RouteCollection {
         guard let id = try LegacyInput(request: request).id() else {
             return try message(Self.needId, .badRequest)
         }
-        try await withUserWrite(on: request.db, userID: user) { tx, user in
+        try await withUserWrite(on: request.db, userID: user, quota: request.quota) { tx, user in
             guard let model = try await Self.record(legacyId: id, of: user, on: tx) else { return }
-            model.makeTombstone()
+            user.account(model, isNew: false) { model.makeTombstone() }
             model.rev = user.takeRev()
             try await model.save(on: tx)
         }
@@ -93,12 +93,12 @@ struct LegacyTodoController: RouteCollection {
 
     func deleteAll(request: Request) async throws -> Response {
         let user = try await legacyUser(request)
-        try await withUserWrite(on: request.db, userID: user) { tx, user in
+        try await withUserWrite(on: request.db, userID: user, quota: request.quota) { tx, user in
             let rows = try await TodoModel.query(on: tx)
                 .filter(\.$userID == (try user.requireID())).filter(\.$deleted == false)
                 .sort(\.$rev).all()
             for model in rows {
-                model.makeTombstone()
+                user.account(model, isNew: false) { model.makeTombstone() }
                 model.rev = user.takeRev()
                 try await model.save(on: tx)
             }
@@ -111,11 +111,11 @@ struct LegacyTodoController: RouteCollection {
         guard let id = try input.id(), let patch = try input.patch() else {
             return try message(Self.mandatory, .badRequest)
         }
-        let found = try await withUserWrite(on: request.db, userID: user) { tx, user in
+        let found = try await withUserWrite(on: request.db, userID: user, quota: request.quota) { tx, user in
             guard let model = try await Self.record(legacyId: id, of: user, on: tx) else { return false }
             let fields = patch.applied(to: model.fields)
             try Self.check(fields)
-            model.setContent(fields)
+            user.account(model, isNew: false) { model.setContent(fields) }
             model.rev = user.takeRev()
             try await model.save(on: tx)
             return true

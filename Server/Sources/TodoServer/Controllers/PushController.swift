@@ -12,7 +12,7 @@ struct PushController: RouteCollection {
         let user = try request.authenticatedUser
         let body = try request.wireBody(PushRequest.self)
         try Self.validate(body)
-        let outcome = try await SyncStore(db: request.db).push(
+        let outcome = try await SyncStore(db: request.db, quota: request.quota).push(
             userID: user.id, operations: body.operations, since: body.since)
         request.metrics.pushed(outcome.results)
         return try Response.wire(

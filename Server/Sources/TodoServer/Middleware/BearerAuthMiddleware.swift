@@ -5,6 +5,8 @@ import Vapor
 struct AuthenticatedUser: Sendable {
     let id: UUID
     let name: String
+    /// `UserModel.prunedRev` when the request was authenticated.
+    var prunedRev: Int64 = 0
 }
 
 private struct AuthenticatedUserKey: StorageKey {
@@ -65,7 +67,7 @@ struct BearerAuthMiddleware: AsyncMiddleware {
             throw Abort(.forbidden, reason: "this account is disabled")
         }
         await row.noteUse(atMs: nowMs, on: request.db)
-        request.storage[AuthenticatedUserKey.self] = AuthenticatedUser(id: userID, name: user.name)
+        request.storage[AuthenticatedUserKey.self] = AuthenticatedUser(id: userID, name: user.name, prunedRev: user.prunedRev)
         return try await next.respond(to: request)
     }
 }

@@ -65,8 +65,22 @@ final class TodoModel: Model, @unchecked Sendable {
             ? nil : (try? WireJSON.encoder.encode(set)).map { String(decoding: $0, as: UTF8.self) }
     }
 
-    func makeTombstone() {
+    /// What a tombstone counts for in the quota; a live record counts `recordBytes` more than
+    /// its texts (its other columns and indexes).
+    static let tombstoneBytes: Int64 = 64
+    static let recordBytes: Int64 = 256
+
+    /// What this record counts for in its user's quota (`UserModel.storedBytes`).
+    var storedBytes: Int64 {
+        guard !deleted else { return Self.tombstoneBytes }
+        return Self.recordBytes + Int64(name.utf8.count + details.utf8.count + notes.utf8.count + (attributesJSON?.utf8.count ?? 0))
+    }
+
+    /// Clears the todo's text and marks it deleted; its `updatedAtMs` becomes the time the
+    /// server recorded the deletion, from which `prune` counts a tombstone's age.
+    func makeTombstone(now: Date = Date()) {
         deleted = true
+        updatedAtMs = ISO8601Millis.milliseconds(now)
         name = ""
         details = ""
         notes = ""

@@ -14,6 +14,12 @@ final class UserModel: Model, @unchecked Sendable {
     @Field(key: "created_at_ms") var createdAtMs: Int64
     /// When `user disable` was run; nil for an enabled user (added by `AddAccountControls`).
     @OptionalField(key: "disabled_at_ms") var disabledAtMs: Int64?
+    /// The highest revision among the tombstones `prune` removed (added by `AddPruning`): a
+    /// device that has read less of the feed may have missed a deletion.
+    @Field(key: "pruned_rev") var prunedRev: Int64
+    /// What this user's todos take in storage, as `TodoModel.storedBytes` counts it (added by
+    /// `AddQuota`): what the quota (TODO_SERVER_QUOTA_MB) limits.
+    @Field(key: "stored_bytes") var storedBytes: Int64
 
     init() {}
 
@@ -22,6 +28,8 @@ final class UserModel: Model, @unchecked Sendable {
         self.name = name
         self.lastRev = 0
         self.nextLegacyId = 1
+        self.prunedRev = 0
+        self.storedBytes = 0
         self.createdAtMs = Int64((now.timeIntervalSince1970 * 1000).rounded())
     }
 
@@ -35,6 +43,14 @@ final class UserModel: Model, @unchecked Sendable {
 }
 
 extension UserModel {
+    /// Applies `change` to `model` (a record new to the database when `isNew`) and counts
+    /// what it adds to, or takes from, this user's storage.
+    func account(_ model: TodoModel, isNew: Bool, _ change: () -> Void) {
+        let before = isNew ? 0 : model.storedBytes
+        change()
+        storedBytes += model.storedBytes - before
+    }
+
     /// The user called `name`, or a command error saying how to create one.
     static func named(_ name: String, on db: any Database) async throws -> UserModel {
         guard let user = try await query(on: db).filter(\.$name == name).first() else {

@@ -7,6 +7,8 @@ import Vapor
 /// The sync API's storage logic: the change feed and the batch push.
 struct SyncStore {
     let db: any Database
+    /// The user's storage quota in bytes, for pushes (`withUserWrite`); nil: none.
+    var quota: Int64? = nil
 
     /// The most a change-feed page holds, in bytes of JSON: a page ends early when the next
     /// record would take it past this (it always holds at least one record).
@@ -59,7 +61,7 @@ struct SyncStore {
     func push(userID: UUID, operations: [PushOperation], since: Int64? = nil) async throws -> (
         results: [PushResult], cursor: Int64, feedCursor: Int64?
     ) {
-        try await withUserWrite(on: db, userID: userID) { tx, user in
+        try await withUserWrite(on: db, userID: userID, quota: quota) { tx, user in
             let sql = try tx.sql()
             let latestBefore = user.lastRev
             var done = try await Self.appliedResults(
@@ -125,16 +127,19 @@ struct SyncStore {
         /// recorded: base revisions only fall behind, so re-evaluating a retried one is harmless.
         mutating func apply(_ operation: PushOperation, user: UserModel) throws -> PushResult {
             let model: TodoModel
+            let isNew: Bool
             if let existing = records[operation.uuid] {
                 guard operation.baseRev == existing.rev else {
                     return PushResult(opId: operation.opId, status: .conflict, record: existing.record)
                 }
                 model = existing
+                isNew = false
             } else {
                 guard operation.baseRev == 0, let userID = user.id else {
                     return PushResult(opId: operation.opId, status: .conflict, record: nil)
                 }
                 model = TodoModel(userID: userID, uuid: operation.uuid)
+                isNew = true
                 records[operation.uuid] = model
             }
             switch operation.kind {
@@ -142,10 +147,10 @@ struct SyncStore {
                 guard let fields = operation.todo else {
                     throw Abort(.badRequest, reason: "put without todo")
                 }
-                model.setContent(fields)
+                user.account(model, isNew: isNew) { model.setContent(fields) }
                 if model.legacyId == nil { model.legacyId = user.takeLegacyId() }
             case .delete:
-                model.makeTombstone()
+                user.account(model, isNew: isNew) { model.makeTombstone() }
             }
             model.rev = user.takeRev()
             return PushResult(opId: operation.opId, status: .applied, record: model.record)

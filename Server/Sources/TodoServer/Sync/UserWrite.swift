@@ -24,14 +24,15 @@ extension UserModel {
 }
 
 /// Runs `body` in one transaction that holds the user's write lock, then saves the user's
-/// counters with it.
+/// counters with it. A change that grows the user's storage (`UserModel.account`) past
+/// `quota` bytes is refused (507) and rolled back; one that shrinks it never is.
 ///
 /// The transaction's first statement writes the user's row. On PostgreSQL that locks the row
 /// until commit; on SQLite it takes the database's write lock. Either way, two writers of one
 /// user never overlap, so revisions commit in the order they were handed out and a reader of
 /// the change feed can never see revision N+1 before revision N.
 func withUserWrite<T: Sendable>(
-    on db: any Database, userID: UUID,
+    on db: any Database, userID: UUID, quota: Int64? = nil,
     _ body: @escaping @Sendable (any Database, UserModel) async throws -> T
 ) async throws -> T {
     try await db.transaction { tx in
@@ -43,12 +44,26 @@ func withUserWrite<T: Sendable>(
         guard let user = try await UserModel.find(userID, on: tx) else {
             throw Abort(.unauthorized, reason: "unknown user")
         }
-        let before = (user.lastRev, user.nextLegacyId)
+        let before = (user.lastRev, user.nextLegacyId, user.prunedRev, user.storedBytes)
         let result = try await body(tx, user)
-        if (user.lastRev, user.nextLegacyId) != before {
+        if let quota, user.storedBytes > quota, user.storedBytes > before.3 {
+            throw QuotaExceeded(stored: before.3, needed: user.storedBytes - before.3, quota: quota)
+        }
+        if (user.lastRev, user.nextLegacyId, user.prunedRev, user.storedBytes) != before {
             try await user.update(on: tx)
         }
         return result
+    }
+}
+
+/// 507 for a change that would take a user's storage past the quota.
+struct QuotaExceeded: AbortError {
+    let stored: Int64
+    let needed: Int64
+    let quota: Int64
+    var status: HTTPResponseStatus { .insufficientStorage }
+    var reason: String {
+        "over this account's storage quota: \(stored) of \(quota) bytes used, this change needs \(needed) more; delete or clear completed todos (deletions are always accepted)"
     }
 }
 

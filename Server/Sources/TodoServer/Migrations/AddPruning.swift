@@ -1,0 +1,15 @@
+import Fluent
+
+/// Version 5: the revision up to which a user's tombstones were pruned (`todo-server prune`);
+/// a device whose cursor is below it must read the whole feed again (410 from the feed).
+struct AddPruning: AsyncMigration {
+    var name: String { "AddPruning.v5" }
+
+    func prepare(on database: any Database) async throws {
+        try await database.schema(UserModel.schema).field("pruned_rev", .int64, .required, .sql(.default(0))).update()
+    }
+
+    func revert(on database: any Database) async throws {
+        try await database.schema(UserModel.schema).deleteField("pruned_rev").update()
+    }
+}

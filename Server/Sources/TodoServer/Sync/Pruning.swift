@@ -1,0 +1,74 @@
+import Fluent
+import Foundation
+import SQLKit
+import TodoWire
+import Vapor
+
+/// What the database keeps forever otherwise: the results of applied operations (for replies
+/// to retried pushes) and tombstones (for devices that have not read a deletion yet).
+///
+/// Both are removed once older than the horizon. A push retried after that long is answered
+/// as a new one: a put whose base is still current is applied again (to the same content), any
+/// other gets a conflict. A device whose cursor is below a pruned tombstone's revision may
+/// have missed that deletion: the feed answers it 410 (`prunedRev`), and it reads the whole
+/// feed again, deleting what the server no longer holds unless it changed it (TodoSync).
+enum Pruning {
+    /// The documented default horizon.
+    static let defaultDays = 90
+
+    struct Outcome: Equatable {
+        var tombstones = 0
+        var operations = 0
+    }
+
+    /// Prunes what every user has older than `cutoff`, one user at a time, each under that
+    /// user's write lock (so a push never sees half of it).
+    static func prune(_ db: any Database, olderThan cutoff: Date) async throws -> Outcome {
+        let cutoffMs = ISO8601Millis.milliseconds(cutoff)
+        var outcome = Outcome()
+        for userID in try await UserModel.query(on: db).all().compactMap(\.id) {
+            let one = try await withUserWrite(on: db, userID: userID) { tx, user in
+                try await prune(userID: userID, user: user, cutoffMs: cutoffMs, on: tx)
+            }
+            outcome.tombstones += one.tombstones
+            outcome.operations += one.operations
+        }
+        return outcome
+    }
+
+    private static func prune(userID: UUID, user: UserModel, cutoffMs: Int64, on tx: any Database) async throws -> Outcome {
+        let old = TodoModel.query(on: tx)
+            .filter(\.$userID == userID).filter(\.$deleted == true).filter(\.$updatedAtMs < cutoffMs)
+        var outcome = Outcome()
+        if let highest = try await old.copy().max(\.$rev) {
+            outcome.tombstones = try await old.copy().count()
+            try await old.copy().delete()
+            user.prunedRev = max(user.prunedRev, highest)
+            user.storedBytes -= Int64(outcome.tombstones) * TodoModel.tombstoneBytes
+        }
+        let operations = OperationModel.query(on: tx).filter(\.$userID == userID).filter(\.$createdAtMs < cutoffMs)
+        outcome.operations = try await operations.copy().count()
+        if outcome.operations > 0 { try await operations.delete() }
+        return outcome
+    }
+}
+
+/// `todo-server prune [--older-than DAYS]`: removes tombstones and operation results older
+/// than the horizon (default 90 days). Run it daily (a timer; see DEPLOY.md).
+struct PruneCommand: AsyncCommand {
+    struct Signature: CommandSignature {
+        @Option(name: "older-than", help: "Days to keep (default \(Pruning.defaultDays)).")
+        var days: Int?
+    }
+
+    let help = "Remove deleted todos' tombstones and pushes' stored results older than a horizon (default \(Pruning.defaultDays) days)."
+
+    func run(using context: CommandContext, signature: Signature) async throws {
+        let days = signature.days ?? Pruning.defaultDays
+        guard days >= 0 else { throw CommandFailure("--older-than takes a number of days, 0 or more") }
+        let cutoff = Date().addingTimeInterval(-Double(days) * 86_400)
+        let outcome = try await Pruning.prune(context.application.db, olderThan: cutoff)
+        let done = "Pruned \(outcome.tombstones) tombstones and \(outcome.operations) operation results older than \(days) days."
+        context.console.output(done.consoleText())
+    }
+}
