@@ -72,6 +72,31 @@ final class BadInputTests: ServerTestCase {
         XCTAssertEqual(feed, [])
     }
 
+    /// The operations are counted before the body is decoded: 1001 empty objects would fail
+    /// decoding (no opId), but are refused for their number first.
+    func testTooManyOperationsAreCountedBeforeDecoding() async throws {
+        let token = try await makeUser("alice")
+        let elements = Array(repeating: "{}", count: SyncAPI.maxOperationsPerPush + 1).joined(separator: ", ")
+        let response = try await send(.POST, "v1/push", headers: auth(token), body: #"{"since": 0, "operations": [\#(elements)]}"#)
+        try assertError(response, .badRequest)
+        XCTAssertTrue(response.body.string.contains("at most \(SyncAPI.maxOperationsPerPush) operations per push"), response.body.string)
+        let allowed = Array(repeating: "{}", count: SyncAPI.maxOperationsPerPush).joined(separator: ",")
+        let decoded = try await send(.POST, "v1/push", headers: auth(token), body: #"{"operations":[\#(allowed)]}"#)
+        try assertError(decoded, .badRequest)
+        XCTAssertFalse(decoded.body.string.contains("operations per push"), decoded.body.string)
+    }
+
+    func testThePreCountFollowsStringsNestingAndScalars() {
+        func count(_ json: String) -> Int? { PushBodyScan.operationCount(ByteBuffer(string: json)) }
+        XCTAssertEqual(count(#"{"operations":[]}"#), 0)
+        XCTAssertEqual(count(#"{"since":3,"operations":[{"a":"x]}\"{,"},[1,2],3,null , "s,]"]}"#), 5)
+        XCTAssertEqual(count(#"{"x":{"operations":[1,2,3]},"operations":[1]}"#), 1)
+        XCTAssertEqual(count(#"{"operations": [ {"todo": {"tags": ["a", "b"]}} ]}"#), 1)
+        XCTAssertNil(count(#"{"operations":[1,2"#))
+        XCTAssertNil(count(#"{"since":1}"#))
+        XCTAssertNil(count(#""operations"#))
+    }
+
     /// Over a real socket: the in-memory tester hands the body over already collected.
     func testOversizedBodyIs413() async throws {
         let token = try await makeUser("alice")

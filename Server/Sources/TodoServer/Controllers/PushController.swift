@@ -10,6 +10,10 @@ struct PushController: RouteCollection {
 
     func push(request: Request) async throws -> Response {
         let user = try request.authenticatedUser
+        // Counted before decoding: a huge batch is refused without building it.
+        if let raw = request.body.data, let count = PushBodyScan.operationCount(raw), count > SyncAPI.maxOperationsPerPush {
+            throw Self.tooManyOperations
+        }
         let body = try request.wireBody(PushRequest.self)
         try Self.validate(body)
         let outcome = try await SyncStore(db: request.db, quota: request.quota).push(
@@ -21,13 +25,11 @@ struct PushController: RouteCollection {
                 feedCursor: outcome.feedCursor))
     }
 
+    static let tooManyOperations = Abort(.badRequest, reason: "at most \(SyncAPI.maxOperationsPerPush) operations per push")
+
     /// The whole request is refused (400) when any operation is invalid, before anything is applied.
     static func validate(_ body: PushRequest) throws {
-        guard body.operations.count <= SyncAPI.maxOperationsPerPush else {
-            throw Abort(
-                .badRequest,
-                reason: "at most \(SyncAPI.maxOperationsPerPush) operations per push")
-        }
+        guard body.operations.count <= SyncAPI.maxOperationsPerPush else { throw tooManyOperations }
         if let since = body.since, since < 0 {
             throw Abort(.badRequest, reason: "since must be 0 or more")
         }
