@@ -99,6 +99,9 @@ public func configure(_ app: Application, settings: ServerSettings? = nil) async
     app.migrations.add(schemaMigrations)
 
     app.storage[SettingsKey.self] = settings
+    ServerMetrics.install(on: app)
+    ServerTLS.install(on: app)
+    AuthFailureLimiter.install(on: app)
     TrustedProxies.set(TrustedProxies(settings.trustedProxies.joined(separator: ",")), on: app)
     app.routes.defaultMaxBodySize = ByteCount(value: settings.maxBodyBytes)
     app.middleware = Middlewares()

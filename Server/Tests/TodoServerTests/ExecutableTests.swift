@@ -14,15 +14,8 @@ final class ExecutableTests: XCTestCase {
     var running: Process?
 
     override func setUp() async throws {
-        directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("todo-server-exe-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        var environment = ProcessInfo.processInfo.environment
-        environment["DATABASE_URL"] = nil
-        environment["TODO_LEGACY_USER"] = nil
-        environment["TODO_SERVER_DB"] = directory.appendingPathComponent("data.sqlite").path
-        server = RealServer(executable: try RealServer.findExecutable(), directory: directory, environment: environment)
-        let migrated = try server.run(["migrate"])
+        let migrated: RealServer.Output
+        (server, directory, migrated) = try RealServer.sandboxed("todo-server-exe")
         XCTAssertEqual(migrated.status, 0, migrated.stderr)
         XCTAssertEqual(migrated.stdout, "Migrated the database: CreateSchema.v1, AddAttributes.v2, AddAccountControls.v3, AddTokenDetails.v4, AddPruning.v5, AddQuota.v6.\n")
     }
@@ -60,6 +53,16 @@ final class ExecutableTests: XCTestCase {
             log: directory.appendingPathComponent("server.log"))
         running = process
         return process
+    }
+
+    /// The user alice and a token of hers, and a server started and answering: its port and
+    /// the header with her token.
+    func serveAlice() throws -> (port: Int, auth: [UInt8]) {
+        XCTAssertEqual(try server.run(["user", "add", "alice"]).status, 0)
+        let token = try server.run(["token", "add", "alice"]).stdout.trimmingCharacters(in: .newlines)
+        let port = try RealServer.freePort()
+        _ = try waitForHealth(port: port, process: try serve(port: port))
+        return (port, RealServer.header("Authorization: Bearer \(token)"))
     }
 
     func waitForHealth(port: Int, process: Process) throws -> RealServer.Response {
@@ -150,11 +153,7 @@ final class ExecutableTests: XCTestCase {
     /// Issue 15: `backup` copies the database while the server runs; a second server started
     /// on the copy (as DEPLOY.md restores one) serves the same changes.
     func testBackupWhileServingAndRestore() throws {
-        XCTAssertEqual(try server.run(["user", "add", "alice"]).status, 0)
-        let token = try server.run(["token", "add", "alice"]).stdout.trimmingCharacters(in: .newlines)
-        let port = try RealServer.freePort()
-        _ = try waitForHealth(port: port, process: try serve(port: port))
-        let auth = RealServer.header("Authorization: Bearer \(token)")
+        let (port, auth) = try serveAlice()
         let body = #"{"operations":[{"opId":"\#(UUID())","kind":"put","uuid":"\#(UUID())","baseRev":0,"todo":{"name":"backed up","description":"","notes":"","completed":false,"createdAt":"2026-11-21T01:33:29.123Z","updatedAt":"2026-11-21T01:33:29.123Z"}}]}"#
         XCTAssertEqual(try RealServer.http(port: port, method: "POST", path: "/v1/push", headers: [auth], body: body)?.status, 200)
         let feed = try XCTUnwrap(try RealServer.http(port: port, method: "GET", path: "/v1/changes", headers: [auth]))
@@ -198,11 +197,7 @@ final class ExecutableTests: XCTestCase {
 
     /// Issue 15: `prune` removes tombstones and operation results past its horizon.
     func testPruneCommand() throws {
-        XCTAssertEqual(try server.run(["user", "add", "alice"]).status, 0)
-        let token = try server.run(["token", "add", "alice"]).stdout.trimmingCharacters(in: .newlines)
-        let port = try RealServer.freePort()
-        _ = try waitForHealth(port: port, process: try serve(port: port))
-        let auth = RealServer.header("Authorization: Bearer \(token)")
+        let (port, auth) = try serveAlice()
         let uuid = UUID()
         for operation in [#""kind":"put","baseRev":0,"todo":{"name":"x","description":"","notes":"","completed":false,"createdAt":"2026-11-21T01:33:29.123Z","updatedAt":"2026-11-21T01:33:29.123Z"}"#, #""kind":"delete","baseRev":1"#] {
             let body = #"{"operations":[{"opId":"\#(UUID())","uuid":"\#(uuid)",\#(operation)}]}"#
@@ -219,11 +214,7 @@ final class ExecutableTests: XCTestCase {
 
     /// Issue 15: a user can be disabled (403, data kept) and deleted with their data.
     func testUsersCanBeDisabledAndDeleted() throws {
-        XCTAssertEqual(try server.run(["user", "add", "alice"]).status, 0)
-        let token = try server.run(["token", "add", "alice"]).stdout.trimmingCharacters(in: .newlines)
-        let port = try RealServer.freePort()
-        _ = try waitForHealth(port: port, process: try serve(port: port))
-        let auth = RealServer.header("Authorization: Bearer \(token)")
+        let (port, auth) = try serveAlice()
         func push(_ name: String) throws -> RealServer.Response {
             let body = #"{"operations":[{"opId":"\#(UUID())","kind":"put","uuid":"\#(UUID())","baseRev":0,"todo":{"name":"\#(name)","description":"","notes":"","completed":false,"createdAt":"2026-11-21T01:33:29.123Z","updatedAt":"2026-11-21T01:33:29.123Z"}}]}"#
             return try XCTUnwrap(try RealServer.http(port: port, method: "POST", path: "/v1/push", headers: [auth], body: body))

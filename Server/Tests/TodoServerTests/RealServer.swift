@@ -14,6 +14,19 @@ struct RealServer {
     let directory: URL
     var environment: [String: String]
 
+    /// A server on a new SQLite database in a directory of its own (`prefix-UUID` in the
+    /// temporary folder), with the legacy routes off, migrated; and what `migrate` said.
+    static func sandboxed(_ prefix: String) throws -> (server: RealServer, directory: URL, migrated: Output) {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        var environment = ProcessInfo.processInfo.environment
+        environment["DATABASE_URL"] = nil
+        environment["TODO_LEGACY_USER"] = nil
+        environment["TODO_SERVER_DB"] = directory.appendingPathComponent("data.sqlite").path
+        let server = RealServer(executable: try findExecutable(), directory: directory, environment: environment)
+        return (server, directory, try server.run(["migrate"]))
+    }
+
     /// `todo-server` sits next to the test bundle in the build folder.
     static func findExecutable() throws -> URL {
         var candidates: [URL] = []

@@ -14,14 +14,9 @@ final class TLSServeTests: XCTestCase {
     var running: Process?
 
     override func setUp() async throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("todo-server-tls-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        var environment = ProcessInfo.processInfo.environment
-        environment["DATABASE_URL"] = nil
-        environment["TODO_LEGACY_USER"] = nil
-        environment["TODO_SERVER_DB"] = directory.appendingPathComponent("data.sqlite").path
-        server = RealServer(executable: try RealServer.findExecutable(), directory: directory, environment: environment)
-        XCTAssertEqual(try server.run(["migrate"]).status, 0)
+        let migrated: RealServer.Output
+        (server, directory, migrated) = try RealServer.sandboxed("todo-server-tls")
+        XCTAssertEqual(migrated.status, 0, migrated.stderr)
     }
 
     override func tearDown() async throws {

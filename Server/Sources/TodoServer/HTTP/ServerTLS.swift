@@ -13,13 +13,15 @@ import Glibc
 /// Each new connection takes the context current when it arrives, so a reload changes the
 /// certificate for new connections while open ones carry on with theirs; a reload that
 /// cannot read the files is logged and keeps the certificate in use.
-final class ServerTLS: Sendable {
+final class ServerTLS: ApplicationShared {
     struct Files: Sendable, Equatable {
         var certificate: String
         var key: String
     }
 
     private let state = NIOLockedValueBox<(files: Files, context: NIOSSLContext)?>(nil)
+
+    init() {}
 
     /// The context for a new connection; nil while the server speaks plain HTTP.
     var context: NIOSSLContext? { state.withLockedValue { $0?.context } }
@@ -75,14 +77,6 @@ final class ServerTLS: Sendable {
         return String(describing: error)
     }
 
-    private struct Key: StorageKey { typealias Value = ServerTLS }
-
-    static func of(_ app: Application) -> ServerTLS {
-        if let tls = app.storage[Key.self] { return tls }
-        let tls = ServerTLS()
-        app.storage[Key.self] = tls
-        return tls
-    }
 }
 
 /// SIGHUP for a running server: reloads its TLS files (`ServerTLS.reload`), and never stops it

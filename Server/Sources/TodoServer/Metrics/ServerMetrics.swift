@@ -7,8 +7,10 @@ import Vapor
 /// One registry per application (not swift-metrics' global bootstrap, which a process may
 /// do once: the tests configure many applications). Labels take only values from small
 /// fixed sets (method, route pattern, status), so the series stay few whatever clients send.
-final class ServerMetrics: Sendable {
+final class ServerMetrics: ApplicationShared {
     let registry = PrometheusCollectorRegistry()
+
+    init() {}
 
     /// Request latency buckets, in seconds: from a health check to a page of large records.
     private static let buckets: [Duration] = [
@@ -62,14 +64,6 @@ final class ServerMetrics: Sendable {
         ).increment()
     }
 
-    private struct Key: StorageKey { typealias Value = ServerMetrics }
-
-    static func of(_ app: Application) -> ServerMetrics {
-        if let metrics = app.storage[Key.self] { return metrics }
-        let metrics = ServerMetrics()
-        app.storage[Key.self] = metrics
-        return metrics
-    }
 }
 
 extension Request {

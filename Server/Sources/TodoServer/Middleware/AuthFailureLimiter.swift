@@ -5,7 +5,7 @@ import Vapor
 /// Counts failed token checks per client address; past `limit` in `window`, that address is
 /// refused (429, with Retry-After) until the window ends, so tokens cannot be guessed at
 /// speed. Memory is bounded: at most `maxAddresses` are tracked, the stalest dropped first.
-final class AuthFailureLimiter: Sendable {
+final class AuthFailureLimiter: ApplicationShared {
     static let limit = 10
     static let window: TimeInterval = 60
     static let maxAddresses = 10_000
@@ -42,15 +42,5 @@ final class AuthFailureLimiter: Sendable {
             }
             entries[address] = Entry(start: now, failures: 1)
         }
-    }
-
-    private struct Key: StorageKey { typealias Value = AuthFailureLimiter }
-
-    /// The application's one limiter.
-    static func of(_ app: Application) -> AuthFailureLimiter {
-        if let limiter = app.storage[Key.self] { return limiter }
-        let limiter = AuthFailureLimiter()
-        app.storage[Key.self] = limiter
-        return limiter
     }
 }
