@@ -67,7 +67,8 @@ cleanup() {
     fi
     rm -rf "$WORK" ${PGDATA:+"$PGDATA"}
 }
-trap cleanup EXIT INT TERM
+trap cleanup EXIT
+trap 'exit 130' INT TERM
 
 free_port() {
     local port
@@ -88,16 +89,19 @@ start_postgres() {
         -o "-p $PGPORT -k $PGDATA -c listen_addresses=127.0.0.1" start >/dev/null
     as_pg "$(pg_bin)/psql" -q -h 127.0.0.1 -p "$PGPORT" -U postgres -v ON_ERROR_STOP=1 \
         -c "CREATE USER todo PASSWORD 'todo'" -c "CREATE DATABASE todo_bench OWNER todo" >/dev/null
-    echo "postgres://todo:todo@127.0.0.1:$PGPORT/todo_bench?tlsmode=disable"
+    PG_URL="postgres://todo:todo@127.0.0.1:$PGPORT/todo_bench?tlsmode=disable"
 }
 
 python3 "$HERE/server/make_pushes.py" "$TODOS" "$WORK/pushes"
 
+PG_URL=""
 # run DB: prints one table row per scenario and connection count.
 run() {
     local db=$1 port env=()
     if [ "$db" = postgres ]; then
-        env=(DATABASE_URL="$(start_postgres)")
+        # Not in $(...): cleanup must see PGDATA to stop the cluster.
+        start_postgres
+        env=(DATABASE_URL="$PG_URL")
     else
         env=(TODO_SERVER_DB="$WORK/bench.sqlite")
     fi
@@ -110,13 +114,13 @@ run() {
     env "${env[@]}" "$SERVER" serve --hostname 127.0.0.1 --port "$port" >"$WORK/server-$db.log" 2>&1 &
     SERVER_PID=$!
     local deadline=$((SECONDS + 60))
-    until curl -sf "http://127.0.0.1:$port/ready" >/dev/null; do
+    until curl -sf --max-time 5 "http://127.0.0.1:$port/ready" >/dev/null; do
         [ $SECONDS -lt $deadline ] && kill -0 $SERVER_PID 2>/dev/null || { cat "$WORK/server-$db.log" >&2; exit 1; }
         sleep 0.1
     done
     local latest=0 body
     for body in "$WORK"/pushes/*.json; do
-        latest=$(curl -sf "http://127.0.0.1:$port/v1/push" -H "Authorization: Bearer $TOKEN" \
+        latest=$(curl -sf --max-time 60 "http://127.0.0.1:$port/v1/push" -H "Authorization: Bearer $TOKEN" \
             -H 'Content-Type: application/json' --data-binary "@$body" | python3 -c 'import json,sys; print(json.load(sys.stdin)["cursor"])')
     done
     local scenario connections result

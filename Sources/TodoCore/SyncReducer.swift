@@ -27,10 +27,14 @@ func applySync(_ action: Action, to state: inout TodoState) throws(ReduceError) 
         state.markAcknowledged()
     case .syncResynced(let records, let cursor, let at):
         let held = Set(records.map(\.uuid))
+        // Only what the read covered is judged: a base past `cursor` came from another sync
+        // that ran meanwhile (the read holds no lock), and the next pull deals with it.
+        func covered(_ base: SyncBase?) -> Bool { base.map { $0.rev <= cursor } ?? false }
         // What the server no longer holds at all was deleted there (its tombstone pruned):
         // merged as a tombstone, it goes here unless this device changed it.
-        let vanished = state.todos.compactMap { todo in
-            todo.base.flatMap { held.contains(todo.uuid) ? nil : RemoteRecord(uuid: todo.uuid, rev: $0.rev + 1, content: nil) }
+        let vanished = state.todos.compactMap { todo -> RemoteRecord? in
+            guard let base = todo.base, covered(base), !held.contains(todo.uuid) else { return nil }
+            return RemoteRecord(uuid: todo.uuid, rev: base.rev + 1, content: nil)
         }
         var merger = SyncMerger(state)
         for record in records + vanished { merger.merge(record, at: at) }
@@ -38,10 +42,11 @@ func applySync(_ action: Action, to state: inout TodoState) throws(ReduceError) 
         state = merger.finish()
         // A todo changed here whose record is gone there is sent afresh, as a new one; a
         // deletion of a record that is gone has nothing left to do.
-        for index in state.todos.indices where !held.contains(state.todos[index].uuid) {
+        let gone = Set(vanished.map(\.uuid))
+        for index in state.todos.indices where gone.contains(state.todos[index].uuid) {
             state.todos[index].base = nil
         }
-        state.sync.deletions.removeAll { !held.contains($0.uuid) }
+        state.sync.deletions.removeAll { covered($0.base) && !held.contains($0.uuid) }
         state.sync.cursor = max(state.sync.cursor, cursor)
         state.markAcknowledged()
     case .syncQueued(let operations):
@@ -71,13 +76,15 @@ extension PushOutcome {
 extension TodoState {
     /// What to send the server: every todo with unacknowledged changes, every pending delete.
     public func pendingOperations(newOpId: () -> UUID) -> [OutboxOperation] {
-        let puts = todos.filter(\.needsPush).map {
-            OutboxOperation(opId: newOpId(), uuid: $0.uuid, baseRev: $0.base?.rev ?? 0, content: $0.content)
-        }
+        // Deletions first: they free space, so a user at the server's quota can always
+        // make room, even when the puts that follow take several pushes.
         let deletes = sync.deletions.map {
             OutboxOperation(opId: newOpId(), uuid: $0.uuid, baseRev: $0.base.rev, content: nil)
         }
-        return puts + deletes
+        let puts = todos.filter(\.needsPush).map {
+            OutboxOperation(opId: newOpId(), uuid: $0.uuid, baseRev: $0.base?.rev ?? 0, content: $0.content)
+        }
+        return deletes + puts
     }
 
     /// True when a sync has something to send; cheaper than building the operations.

@@ -84,6 +84,11 @@ public struct SyncEngine {
     ) throws -> TodoState {
         var state = try store.load()
         var cursor = state.sync.cursor
+        // From 0 the server sends no 410, yet a device that synced before may have missed
+        // pruned deletions: a read from 0 is whole anyway, so it is read as a resync.
+        if cursor == 0, state.sync.datasetId != nil, state.todos.contains(where: { $0.base != nil }) || !state.sync.deletions.isEmpty {
+            return try resync(state, at: at, report: &report, apply: apply)
+        }
         var checkedDataset = false
         while true {
             guard let page = try client.changes(since: cursor, limit: Self.pageSize) else {

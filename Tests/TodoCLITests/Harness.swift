@@ -144,4 +144,13 @@ func sampleTodos(_ count: Int, completedEvery: Int = 3) -> TodoState {
 
 enum TodoStoreAccess {
     static func load(_ path: String) throws -> TodoState { try StateFile(path: path).load() }
+
+    /// Changes the state file as `change` says, as a command would (for states a race makes).
+    static func update(_ path: String, _ change: (inout TodoState) -> Void) throws {
+        _ = try StateFile(path: path).update { state in
+            var state = state
+            change(&state)
+            return state
+        }
+    }
 }

@@ -63,4 +63,22 @@ import TodoCore
         #expect(try names(a) == ["two"])
         #expect(try names(b) == ["two"])
     }
+
+    /// A device can hold synced todos with its cursor still at 0 (another device pushed
+    /// between its pull and its push, so the server could not move the cursor for it). The
+    /// feed answers 0 without a 410, yet that device also missed the pruned deletion.
+    @Test func aDeviceAtCursorZeroWithSyncedTodosAlsoLearnsOfPrunedDeletions() throws {
+        try a.run("add", "deleted elsewhere", server: server)
+        try a.run("add", "kept", server: server)
+        try syncAll([a, b])
+        try TodoStoreAccess.update(a.file) { $0.sync.cursor = 0 }
+        try b.run("delete", id("deleted elsewhere", on: b), server: server)
+        try b.sync(server)
+        try server.command(["prune", "--older-than", "0"])
+        let result = try a.sync(server)
+        #expect(result.status == 0, "\(result)")
+        #expect(try names(a) == ["kept"])
+        try syncAll([a, b])
+        #expect(try names(b) == ["kept"])
+    }
 }

@@ -5,6 +5,10 @@ import Vapor
 struct ChangesController: RouteCollection {
     static let defaultLimit = 500
 
+    static func pruned(_ rev: Int64) -> Abort {
+        Abort(.gone, reason: "changes up to revision \(rev) were pruned: read the feed again from since=0")
+    }
+
     func boot(routes: any RoutesBuilder) throws {
         routes.get("changes", use: changes)
     }
@@ -15,11 +19,14 @@ struct ChangesController: RouteCollection {
         let limit = try request.integerQuery("limit") ?? Int64(Self.defaultLimit)
         guard since >= 0 else { throw Abort(.badRequest, reason: "since must be 0 or more") }
         guard limit >= 1 else { throw Abort(.badRequest, reason: "limit must be 1 or more") }
-        if since > 0, since < user.prunedRev {
-            throw Abort(.gone, reason: "changes up to revision \(user.prunedRev) were pruned: read the feed again from since=0")
-        }
+        if since > 0, since < user.prunedRev { throw Self.pruned(user.prunedRev) }
         let page = try await SyncStore(db: request.db).changes(
             userID: user.id, since: since, limit: Int(min(limit, Int64(SyncAPI.maxChangesPerPage))))
+        // A prune that committed after the check above, before the rows were read, removed a
+        // tombstone this page would have carried: asked again, now that the cursor would move.
+        if since > 0, !page.revs.isEmpty, let now = try await UserModel.find(user.id, on: request.db), since < now.prunedRev {
+            throw Self.pruned(now.prunedRev)
+        }
         var headers = HTTPHeaders()
         headers.contentType = .json
         let json = page.json(datasetId: try request.application.datasetId, since: since)

@@ -1,4 +1,6 @@
 import Fluent
+import Foundation
+import TodoWire
 
 /// Version 5: the revision up to which a user's tombstones were pruned (`todo-server prune`);
 /// a device whose cursor is below it must read the whole feed again (410 from the feed).
@@ -7,6 +9,10 @@ struct AddPruning: AsyncMigration {
 
     func prepare(on database: any Database) async throws {
         try await database.schema(UserModel.schema).field("pruned_rev", .int64, .required, .sql(.default(0))).update()
+        // Tombstones made before this version kept the todo's last edit time, not the time of
+        // the deletion that `prune` counts from: they are aged from the upgrade instead.
+        let now = ISO8601Millis.milliseconds(Date())
+        try await TodoModel.query(on: database).filter(\.$deleted == true).set(\.$updatedAtMs, to: now).update()
     }
 
     func revert(on database: any Database) async throws {

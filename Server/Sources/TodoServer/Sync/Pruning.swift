@@ -27,6 +27,8 @@ enum Pruning {
         let cutoffMs = ISO8601Millis.milliseconds(cutoff)
         var outcome = Outcome()
         for userID in try await UserModel.query(on: db).all().compactMap(\.id) {
+            // A user deleted meanwhile has nothing left to prune.
+            guard try await UserModel.find(userID, on: db) != nil else { continue }
             let one = try await withUserWrite(on: db, userID: userID) { tx, user in
                 try await prune(userID: userID, user: user, cutoffMs: cutoffMs, on: tx)
             }
