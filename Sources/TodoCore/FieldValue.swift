@@ -67,6 +67,23 @@ public protocol TodoFieldHolder {
     var anchor: SeriesAnchor? { get set }
 }
 
+extension TodoFieldHolder {
+    /// Takes `other`'s attributes (every field after name, description and notes). Spelled
+    /// out rather than walked over `TodoField.attributes` through `FieldValue`: a sync builds
+    /// and compares the content of every todo with it.
+    mutating func takeAttributes(of other: some TodoFieldHolder) {
+        tags = other.tags
+        project = other.project
+        priority = other.priority
+        due = other.due
+        wait = other.wait
+        recur = other.recur
+        until = other.until
+        series = other.series
+        anchor = other.anchor
+    }
+}
+
 extension TodoField {
     /// The field's value in `holder`.
     public func value(of holder: some TodoFieldHolder) -> FieldValue {

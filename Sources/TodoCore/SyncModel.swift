@@ -164,36 +164,20 @@ public struct SyncState: Equatable, Sendable {
 
 extension Todo {
     /// The part of the todo that syncs; setting it leaves number and bookkeeping alone.
-    /// (Spelled out field by field: `needsPush` builds it for every todo on every sync.)
+    /// (Built field by field: `needsPush` builds it for every todo on every sync.)
     public var content: TodoContent {
         get {
             var content = TodoContent(
                 name: name, description: description, notes: notes, completed: completed,
                 completedAt: completedAt, createdAt: createdAt, updatedAt: updatedAt)
-            content.tags = tags
-            content.project = project
-            content.priority = priority
-            content.due = due
-            content.wait = wait
-            content.recur = recur
-            content.until = until
-            content.series = series
-            content.anchor = anchor
+            content.takeAttributes(of: self)
             return content
         }
         set {
             name = newValue.name
             description = newValue.description
             notes = newValue.notes
-            tags = newValue.tags
-            project = newValue.project
-            priority = newValue.priority
-            due = newValue.due
-            wait = newValue.wait
-            recur = newValue.recur
-            until = newValue.until
-            series = newValue.series
-            anchor = newValue.anchor
+            takeAttributes(of: newValue)
             completed = newValue.completed
             completedAt = newValue.completed ? newValue.completedAt : nil
             createdAt = newValue.createdAt
