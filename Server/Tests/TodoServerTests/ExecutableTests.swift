@@ -8,15 +8,9 @@ import Glibc
 
 /// The real `todo-server` executable: its commands, the loopback guard, and durability across
 /// kill -9 with the SQLite default.
-final class ExecutableTests: XCTestCase {
-    var server: RealServer!
-    var directory: URL!
-    var running: Process?
-
+final class ExecutableTests: SandboxedServerTestCase {
     override func setUp() async throws {
-        let migrated: RealServer.Output
-        (server, directory, migrated) = try RealServer.sandboxed("todo-server-exe")
-        XCTAssertEqual(migrated.status, 0, migrated.stderr)
+        try await super.setUp()
         XCTAssertEqual(migrated.stdout, "Migrated the database: CreateSchema.v1, AddAttributes.v2, AddAccountControls.v3, AddTokenDetails.v4, AddPruning.v5, AddQuota.v6.\n")
     }
 
@@ -32,14 +26,6 @@ final class ExecutableTests: XCTestCase {
         XCTAssertEqual(try fresh.run(["migrate"]).status, 0)
         XCTAssertEqual(try fresh.run(["migrate"]).stdout, "The database is up to date.\n")
         XCTAssertEqual(try fresh.run(["user", "add", "alice"]).status, 0)
-    }
-
-    override func tearDown() async throws {
-        if let running, running.isRunning {
-            kill(running.processIdentifier, SIGKILL)
-            _ = RealServer.wait(for: running, timeout: 10)
-        }
-        try? FileManager.default.removeItem(at: directory)
     }
 
     func serve(
@@ -78,10 +64,6 @@ final class ExecutableTests: XCTestCase {
             usleep(100_000)
         }
         throw RealServer.Failure("server did not answer /health within 60s: \(log())")
-    }
-
-    func log() -> String {
-        (try? String(contentsOf: directory.appendingPathComponent("server.log"), encoding: .utf8)) ?? ""
     }
 
     func testRefusesToListenBeyondLoopbackWithoutUsers() throws {

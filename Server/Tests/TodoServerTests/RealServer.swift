@@ -280,3 +280,31 @@ private func sendNoSignal(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int {
     return send(fd, bytes.baseAddress, bytes.count, 0)
     #endif
 }
+
+/// A suite running the real `todo-server` in a sandbox of its own per test (`RealServer.sandboxed`):
+/// its database migrated, and the server it started (`running`) killed afterwards.
+class SandboxedServerTestCase: XCTestCase {
+    var server: RealServer!
+    var directory: URL!
+    /// What `migrate` said in `setUp`.
+    var migrated: RealServer.Output!
+    var running: Process?
+
+    override func setUp() async throws {
+        (server, directory, migrated) = try RealServer.sandboxed("todo-server-\(Self.self)")
+        XCTAssertEqual(migrated.status, 0, migrated.stderr)
+    }
+
+    override func tearDown() async throws {
+        if let running, running.isRunning {
+            kill(running.processIdentifier, SIGKILL)
+            _ = RealServer.wait(for: running, timeout: 10)
+        }
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// The server's log, when it was started with `directory/server.log` as its log.
+    func log() -> String {
+        (try? String(contentsOf: directory.appendingPathComponent("server.log"), encoding: .utf8)) ?? ""
+    }
+}

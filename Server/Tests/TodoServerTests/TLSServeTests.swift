@@ -8,29 +8,7 @@ import Glibc
 /// Issue 15: `serve --tls-cert --tls-key` speaks HTTPS; SIGHUP re-reads the files without
 /// stopping the server, keeps the certificate in use when the new files are bad, and is
 /// harmless without TLS (systemd's `ExecReload=kill -HUP`). openssl and curl are the clients.
-final class TLSServeTests: XCTestCase {
-    var server: RealServer!
-    var directory: URL!
-    var running: Process?
-
-    override func setUp() async throws {
-        let migrated: RealServer.Output
-        (server, directory, migrated) = try RealServer.sandboxed("todo-server-tls")
-        XCTAssertEqual(migrated.status, 0, migrated.stderr)
-    }
-
-    override func tearDown() async throws {
-        if let running, running.isRunning {
-            kill(running.processIdentifier, SIGKILL)
-            _ = RealServer.wait(for: running, timeout: 10)
-        }
-        try? FileManager.default.removeItem(at: directory)
-    }
-
-    var log: String {
-        (try? String(contentsOf: directory.appendingPathComponent("server.log"), encoding: .utf8)) ?? ""
-    }
-
+final class TLSServeTests: SandboxedServerTestCase {
     /// Runs a shell command (bounded by `timeout`), returns its stdout.
     func shell(_ command: String) throws -> String {
         try Process.output("/usr/bin/timeout", ["30", "/bin/bash", "-c", command])
@@ -52,10 +30,10 @@ final class TLSServeTests: XCTestCase {
         let deadline = Date().addingTimeInterval(60)
         while Date() < deadline {
             if try condition() { return }
-            XCTAssertTrue(running?.isRunning ?? false, "the server stopped: \(log)")
+            XCTAssertTrue(running?.isRunning ?? false, "the server stopped: \(log())")
             usleep(100_000)
         }
-        XCTFail("\(what) did not happen within 60 s: \(log)")
+        XCTFail("\(what) did not happen within 60 s: \(log())")
     }
 
     func start(_ arguments: [String]) throws -> (port: Int, process: Process) {
@@ -75,7 +53,7 @@ final class TLSServeTests: XCTestCase {
         let (port, process) = try start(["--tls-cert", cert, "--tls-key", key])
         let health = "curl -s --cacert '\(directory.path)/%@.pem' https://localhost:\(port)/health"
         try waitUntil("an HTTPS answer") { try shell(String(format: health, "first")).contains(#""status":"ok""#) }
-        XCTAssertTrue(log.contains("Server started on https://127.0.0.1:\(port)"), log)
+        XCTAssertTrue(log().contains("Server started on https://127.0.0.1:\(port)"), log())
         XCTAssertEqual(try presented(port), first)
         // Plain HTTP on that port gets no answer as if it were HTTPS.
         XCTAssertFalse(try shell("curl -s http://127.0.0.1:\(port)/health").contains("status"))
@@ -83,12 +61,12 @@ final class TLSServeTests: XCTestCase {
         _ = try shell("cd '\(directory.path)' && cp second.pem cert.pem && cp second.key cert.key")
         kill(process.processIdentifier, SIGHUP)
         try waitUntil("the new certificate") { try presented(port) == second }
-        XCTAssertTrue(log.contains("SIGHUP: reloaded the TLS certificate \(cert) and key \(key)"), log)
+        XCTAssertTrue(log().contains("SIGHUP: reloaded the TLS certificate \(cert) and key \(key)"), log())
         XCTAssertTrue(try shell(String(format: health, "second")).contains(#""status":"ok""#))
 
         _ = try shell("echo damaged > '\(cert)'")
         kill(process.processIdentifier, SIGHUP)
-        try waitUntil("the refusal logged") { log.contains("SIGHUP: kept the TLS certificate in use: cannot read the TLS certificate \(cert)") }
+        try waitUntil("the refusal logged") { log().contains("SIGHUP: kept the TLS certificate in use: cannot read the TLS certificate \(cert)") }
         XCTAssertEqual(try presented(port), second)
         XCTAssertTrue(process.isRunning)
     }
@@ -97,7 +75,7 @@ final class TLSServeTests: XCTestCase {
         let (port, process) = try start([])
         try waitUntil("an answer") { (try? RealServer.http(port: port, method: "GET", path: "/health"))??.status == 200 }
         kill(process.processIdentifier, SIGHUP)
-        try waitUntil("the signal logged") { log.contains("SIGHUP: no TLS certificate to reload (plain HTTP)") }
+        try waitUntil("the signal logged") { log().contains("SIGHUP: no TLS certificate to reload (plain HTTP)") }
         XCTAssertTrue(process.isRunning)
         XCTAssertEqual(try RealServer.http(port: port, method: "GET", path: "/health")?.status, 200)
     }
