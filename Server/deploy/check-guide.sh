@@ -8,7 +8,7 @@
 # with those paths, with systemctl/runuser/install stand-ins where they need systemd or the
 # todo-server user. Everything it starts is stopped, and the directory removed, on exit
 # (KEEP=1 keeps the directory). Exits non-zero on the first failure; prints "SKIP ..." for
-# every part it cannot run here, and why.
+# every part it cannot run here, and why (CHECK_GUIDE_STRICT=1, as CI runs it: fails instead).
 #
 # Needs curl and openssl. Fetches Debian's systemd (systemd-analyze), nginx, caddy and sqlite3
 # with apt-get when they are missing (nginx and caddy only as unpacked .debs: nothing is
@@ -53,7 +53,12 @@ trap 'exit 130' INT TERM
 
 step() { printf '\n==> %s\n' "$*"; }
 ok() { echo "ok: $*"; PASSED=$((PASSED + 1)); }
-skip() { echo "SKIP $*"; SKIPPED+=("$*"); }
+# CHECK_GUIDE_STRICT=1 (CI): a part that cannot run here fails instead of being skipped.
+skip() {
+    [ "${CHECK_GUIDE_STRICT:-0}" = 1 ] && fail "cannot run here (CHECK_GUIDE_STRICT=1): $*"
+    echo "SKIP $*"
+    SKIPPED+=("$*")
+}
 fail() { echo "FAIL: $*" >&2; exit 1; }
 show() { sed 's/^/    | /' "$@" >&2; }
 
