@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Load on todo-server (issue 15): wrk on loopback against a release server, on SQLite and on
-# PostgreSQL, holding N realistic todos (Benchmarks/server/make_pushes.py, pushed as
-# `todo sync` pushes them). Scenarios, each at 8 and 64 connections:
+# PostgreSQL, holding N todos that todo itself made (bulk edits, completions) and pushed
+# with `todo sync`. Scenarios, each at 8 and 64 connections:
 #   page500   GET /v1/changes?since=0&limit=500   (a full page: what a new device reads)
 #   empty     GET /v1/changes?since=LATEST        (the cron poll with nothing new)
 #   push0     POST /v1/push with no operations
@@ -46,12 +46,18 @@ if [ ${#need[@]} -gt 0 ]; then
 fi
 
 SERVER=${TODO_SERVER_BIN:-$ROOT/Server/.build-release/release/todo-server}
+# Only seeds the server, so any build of todo-sync will do.
+TODO=${TODO_SYNC_BIN:-$ROOT/.build/debug/todo-sync}
 if [ $BUILD = 1 ]; then
     log "building todo-server (release)"
     flock /tmp/swift-build.lock swift build -c release --package-path "$ROOT/Server" \
         --scratch-path "$ROOT/Server/.build-release" >&2
 fi
 [ -x "$SERVER" ] || { echo "no todo-server at $SERVER (build it, or drop --skip-build)" >&2; exit 1; }
+if [ ! -x "$TODO" ]; then
+    log "building todo-sync (debug: it only fills the server)"
+    flock /tmp/swift-build.lock swift build --package-path "$ROOT" --product todo-sync >&2
+fi
 
 WORK=$(mktemp -d /tmp/todo-server-bench.XXXXXX)
 SERVER_PID=""
@@ -92,7 +98,26 @@ start_postgres() {
     PG_URL="postgres://todo:todo@127.0.0.1:$PGPORT/todo_bench?tlsmode=disable"
 }
 
-python3 "$HERE/server/make_pushes.py" "$TODOS" "$WORK/pushes"
+# The todos, made by todo itself: `add -` of the names, then bulk edits as a person makes them
+# (tags, a project, priorities, due dates, notes, every fifth completed). Each run's device
+# syncs this state file to its server, so the server holds what `todo sync` pushed.
+make_state() {
+    local s=$WORK/device.json n=$TODOS
+    python3 - "$n" >"$WORK/names.txt" <<'PY'
+import random, sys
+random.seed(15)
+words = "buy milk call mum pay rent fix bike write report book dentist renew passport water plants backup laptop".split()
+for i in range(int(sys.argv[1])):
+    print(" ".join(random.choice(words) for _ in range(random.randint(2, 7))) + f" #{i}")
+PY
+    "$TODO" --file "$s" --quiet add - <"$WORK/names.txt" >/dev/null
+    seq 1 3 "$n" | "$TODO" --file "$s" --quiet modify - +work +next >/dev/null
+    seq 2 4 "$n" | "$TODO" --file "$s" --quiet modify - project:home.garden pri:H >/dev/null
+    seq 3 5 "$n" | "$TODO" --file "$s" --quiet modify - due:2026-12-24 wait:2026-12-01 >/dev/null
+    seq 4 4 "$n" | "$TODO" --file "$s" --quiet modify - --notes $'line one\nline two with "quotes" and ünïcode ✓' >/dev/null
+    seq 5 5 "$n" | "$TODO" --file "$s" --quiet toggle - >/dev/null
+}
+make_state
 
 PG_URL=""
 # run DB: prints one table row per scenario and connection count.
@@ -118,11 +143,10 @@ run() {
         [ $SECONDS -lt $deadline ] && kill -0 $SERVER_PID 2>/dev/null || { cat "$WORK/server-$db.log" >&2; exit 1; }
         sleep 0.1
     done
-    local latest=0 body
-    for body in "$WORK"/pushes/*.json; do
-        latest=$(curl -sf --max-time 60 "http://127.0.0.1:$port/v1/push" -H "Authorization: Bearer $TOKEN" \
-            -H 'Content-Type: application/json' --data-binary "@$body" | python3 -c 'import json,sys; print(json.load(sys.stdin)["cursor"])')
-    done
+    cp "$WORK/device.json" "$WORK/device-$db.json"
+    TODO_SERVER="http://127.0.0.1:$port" TODO_TOKEN=$TOKEN "$TODO" --file "$WORK/device-$db.json" sync >&2
+    local latest
+    latest=$(env "${env[@]}" "$SERVER" user list | awk '$1 == "bench" { print $3 }')
     local scenario connections result
     for scenario in page500 empty push0 push100; do
         for connections in 8 64; do
