@@ -107,11 +107,7 @@ public struct SyncEngine {
                     }
                 }
             }
-            guard page.datasetId == state.sync.datasetId else {
-                throw SyncError.badResponse("the server's dataset changed in the middle of a sync; run todo sync again")
-            }
-            let records = try page.changes.map(RemoteRecord.init)
-            let next = try nextCursor(page, after: cursor)
+            let (records, next) = try contents(of: page, after: cursor, in: state)
             report.pulled += countNew(records, in: state)
             if !records.isEmpty || next != state.sync.cursor || state.hasUnmarkedAcknowledgements {
                 state = try apply(state, .syncPulled(records: records, cursor: next, at: at))
@@ -139,15 +135,21 @@ public struct SyncEngine {
                 report.serverWasReset = state.sync.datasetId != nil
                 state = try apply(state, .syncReset(datasetId: page.datasetId))
             }
-            guard page.datasetId == state.sync.datasetId else {
-                throw SyncError.badResponse("the server's dataset changed in the middle of a sync; run todo sync again")
-            }
-            records += try page.changes.map(RemoteRecord.init)
-            cursor = try nextCursor(page, after: cursor)
+            let (more, next) = try contents(of: page, after: cursor, in: state)
+            records += more
+            cursor = next
             if !page.hasMore { break }
         }
         report.pulled += countNew(records, in: state)
         return try apply(state, .syncResynced(records: records, cursor: cursor, at: at))
+    }
+
+    /// A page's records and the cursor after it; the page must be of the state's dataset.
+    private func contents(of page: ChangesResponse, after cursor: Int64, in state: TodoState) throws -> ([RemoteRecord], Int64) {
+        guard page.datasetId == state.sync.datasetId else {
+            throw SyncError.badResponse("the server's dataset changed in the middle of a sync; run todo sync again")
+        }
+        return (try page.changes.map(RemoteRecord.init), try nextCursor(page, after: cursor))
     }
 
     private func nextCursor(_ page: ChangesResponse, after cursor: Int64) throws(SyncError) -> Int64 {
