@@ -149,6 +149,8 @@ func explain(_ error: Error) -> (String, Int32) {
         case .recurrenceNeedsDue(let id):
             let which = id == 0 ? "a recurring todo" : "#\(id) would recur but"
             return ("\(which) needs a due date to count from: give due:DATE too", ExitStatus.usage)
+        case .recurrenceOnCompleted(let id):
+            return ("#\(id) is completed, and only an open todo can recur: reopen it first ('todo reopen \(id)')", ExitStatus.usage)
         case .numbersExhausted: return ("every todo number up to \(TodoState.maxId) is used; export and import into a new file", ExitStatus.failure)
         }
     case let error as ReferenceError:

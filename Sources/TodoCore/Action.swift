@@ -102,4 +102,6 @@ public enum ReduceError: Error, Equatable, Sendable {
     case undoStepMismatch(Int)
     /// Todo `id` (0: one being added) would recur without a due date to count from.
     case recurrenceNeedsDue(Int)
+    /// Todo `id` is completed, and a rule was set on it: only an open todo can recur.
+    case recurrenceOnCompleted(Int)
 }

@@ -15,6 +15,18 @@ extension Todo {
     /// numbered 0; nil when this todo does not recur, has no due date, or the next one would
     /// be due after `until` or after the years a date can be written in (9999).
     public func nextOccurrence(doneAt: Date, madeAt at: Date) -> Todo? {
+        guard var next = derived(doneAt: doneAt, madeAt: at) else { return nil }
+        // Made from the copy the server last agreed on, it is what every device that completes
+        // this occurrence makes, whatever each changed here first: the base their copies merge
+        // against, so that each device's changes count as its own.
+        var shared = self
+        if let agreed = base?.content, agreed.recur != nil { shared.content = agreed }
+        next.origin = shared.derived(doneAt: doneAt, madeAt: at)?.content ?? next.content
+        return next
+    }
+
+    /// The occurrence after this one, as `nextOccurrence` makes it, without its `origin`.
+    private func derived(doneAt: Date, madeAt at: Date) -> Todo? {
         guard let recur, let due else { return nil }
         let anchor = anchor ?? SeriesAnchor(due, in: .utc)
         let next = recur.next(after: due, anchor: anchor, doneAt: doneAt)
@@ -52,6 +64,9 @@ extension Todo {
             return todo
         }
         guard let due else { throw .recurrenceNeedsDue(id) }
+        // Only the open occurrence holds the rule: a completed one has handed it on (or
+        // never had one), and a rule there would make no occurrence until it was reopened.
+        if completed, recur != before?.recur { throw .recurrenceOnCompleted(id) }
         if series == nil { todo.series = uuid }
         if anchor == nil || before?.recur != recur || before?.due != due { todo.anchor = SeriesAnchor(due, in: zone) }
         return todo

@@ -69,9 +69,10 @@ public struct SyncBase: Equatable, Sendable, Codable {
 }
 
 /// An immutable box: a new content is a new box, so copies of a `SyncBase` never share a change.
-private final class ContentBox: Sendable {
+final class ContentBox: Equatable, Sendable {
     let content: TodoContent
     init(_ content: TodoContent) { self.content = content }
+    static func == (lhs: ContentBox, rhs: ContentBox) -> Bool { lhs.content == rhs.content }
 }
 
 /// A value that lost a sync conflict, kept until the person edits or toggles the todo.

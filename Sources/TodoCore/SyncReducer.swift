@@ -22,6 +22,7 @@ func applySync(_ action: Action, to state: inout TodoState) throws(ReduceError) 
         var merger = SyncMerger(state)
         for record in records { merger.merge(record, at: at) }
         merger.continueSeries(at: at)
+        merger.settleSeries(at: at)
         state = merger.finish()
         state.sync.cursor = max(state.sync.cursor, cursor)
         state.markAcknowledged()
@@ -39,6 +40,7 @@ func applySync(_ action: Action, to state: inout TodoState) throws(ReduceError) 
         var merger = SyncMerger(state)
         for record in records + vanished { merger.merge(record, at: at) }
         merger.continueSeries(at: at)
+        merger.settleSeries(at: at)
         state = merger.finish()
         // A todo changed here whose record is gone there is sent afresh, as a new one; a
         // deletion of a record that is gone has nothing left to do.
@@ -50,11 +52,15 @@ func applySync(_ action: Action, to state: inout TodoState) throws(ReduceError) 
         state.sync.cursor = max(state.sync.cursor, cursor)
         state.markAcknowledged()
     case .syncQueued(let operations):
-        state.sync.outbox = operations
+        // Added to what is there: an operation still unanswered may have reached the server,
+        // and only its answer (or its replay, by opId) tells this device what it wrote.
+        let waiting = Set(state.sync.outbox.map(\.uuid))
+        state.sync.outbox += operations.filter { !waiting.contains($0.uuid) }
     case .syncPushed(let outcomes, let feedCursor, let at):
         var merger = SyncMerger(state)
         for outcome in outcomes { merger.apply(outcome, at: at) }
         merger.continueSeries(at: at)
+        merger.settleSeries(at: at)
         state = merger.finish()
         if let feedCursor { state.sync.cursor = max(state.sync.cursor, feedCursor) }
         let answered = Set(outcomes.map(\.opId))
@@ -74,14 +80,16 @@ extension PushOutcome {
 }
 
 extension TodoState {
-    /// What to send the server: every todo with unacknowledged changes, every pending delete.
+    /// What to send the server: every todo with unacknowledged changes, every pending delete,
+    /// but those with an operation in the outbox still unanswered (they go once it is).
     public func pendingOperations(newOpId: () -> UUID) -> [OutboxOperation] {
+        let waiting = Set(sync.outbox.map(\.uuid))
         // Deletions first: they free space, so a user at the server's quota can always
         // make room, even when the puts that follow take several pushes.
-        let deletes = sync.deletions.map {
+        let deletes = sync.deletions.filter { !waiting.contains($0.uuid) }.map {
             OutboxOperation(opId: newOpId(), uuid: $0.uuid, baseRev: $0.base.rev, content: nil)
         }
-        let puts = todos.filter(\.needsPush).map {
+        let puts = todos.filter { $0.needsPush && !waiting.contains($0.uuid) }.map {
             OutboxOperation(opId: newOpId(), uuid: $0.uuid, baseRev: $0.base?.rev ?? 0, content: $0.content)
         }
         return deletes + puts
@@ -176,10 +184,19 @@ private struct SyncMerger {
             state.todos[index] = todo
             return
         }
-        let (merged, conflicts) = mergeContent(base: todo.base?.content, local: todo.content, remote: remoteContent, at: at)
+        let shared = sharedBase(of: todo, remote: remoteContent)
+        var (merged, conflicts) = mergeContent(base: shared, local: todo.content, remote: remoteContent, at: at)
+        if todo.completed, todo.recur == nil, shared?.recur != nil, merged.completed {
+            // Completed here, it handed its rule on: the rule is the next occurrence's now
+            // (or ended with its series), whatever another device made of it meanwhile.
+            merged.recur = nil
+            merged.anchor = nil
+            conflicts.removeAll { $0.field == TodoField.recur.key || $0.field == TodoField.anchor.key }
+        }
         if !todo.completed, merged.completed, merged.recur != nil { completed.append(remote.uuid) }
         todo.content = merged
         todo.base = SyncBase(rev: remote.rev, content: remoteContent)
+        todo.origin = nil
         todo.conflicts += conflicts
         todo.synced = merged == remoteContent
         state.todos[index] = todo
@@ -207,6 +224,70 @@ private struct SyncMerger {
         }
     }
 
+    /// What this todo and the server's copy last had in common: the server's copy this device
+    /// wrote (an operation still in the outbox, whose answer was lost, that the server holds
+    /// as sent: this device's own write, never a change to merge against), else the copy
+    /// both last agreed on, else, for an occurrence a recurrence made on several devices,
+    /// the content it was made with here. Another device may have made it from a copy that
+    /// knew less (a tag added here before): a set's members count as shared only when both
+    /// hold them, so what one copy has that the other lacks is kept, not taken as removed.
+    func sharedBase(of todo: Todo, remote: TodoContent) -> TodoContent? {
+        if state.sync.outbox.contains(where: { $0.uuid == todo.uuid && $0.content == remote }) { return remote }
+        if let base = todo.base { return base.content }
+        guard var origin = todo.origin else { return nil }
+        for field in TodoField.allCases where field.spec.merge == .set {
+            field.set(.tags(field.value(of: origin).members.intersection(field.value(of: remote).members)), on: &origin)
+        }
+        return origin
+    }
+
+    /// At most one open occurrence of a series holds its rule, whatever the merge kept (an
+    /// edited copy over a skip or a delete, a conflict's winner), and a completed one none:
+    /// - a todo whose next occurrence is here has handed its rule on (a next one waiting to
+    ///   be deleted does not count: an undone completion takes it back);
+    /// - of several open holders left in a series, the one due last keeps it (then the
+    ///   greatest UUID), which every device decides alike, whatever its zone;
+    /// - a completed holder gives its rule up to an open one of its series, and where there
+    ///   is none, the one due last hands it on to its next occurrence, made here.
+    mutating func settleSeries(at: Date) {
+        var holders: [UUID: [Int]] = [:]
+        for position in state.todos.indices where !removed.contains(position) && state.todos[position].recur != nil {
+            let todo = state.todos[position]
+            if index(of: todo.nextOccurrenceUUID) != nil {
+                dropRule(at: position, at: at)
+            } else {
+                holders[todo.series ?? todo.uuid, default: []].append(position)
+            }
+        }
+        for indices in holders.values {
+            let open = indices.filter { !state.todos[$0].completed }
+            guard let keeper = lastDue(open.isEmpty ? indices : open) else { continue }
+            for position in indices where position != keeper { dropRule(at: position, at: at) }
+            if state.todos[keeper].completed { completed.append(state.todos[keeper].uuid) }
+        }
+        if !completed.isEmpty {
+            continueSeries(at: at)
+            completed = []
+        }
+    }
+
+    /// Of the todos at `indices`, the one due last (then the greatest UUID).
+    private func lastDue(_ indices: [Int]) -> Int? {
+        indices.max { lhs, rhs in
+            let (left, right) = (state.todos[lhs], state.todos[rhs])
+            let (leftDue, rightDue) = (left.due?.wire ?? "", right.due?.wire ?? "")
+            return leftDue != rightDue ? leftDue < rightDue : left.uuid.uuidString < right.uuid.uuidString
+        }
+    }
+
+    /// Takes the rule off the todo at `index`: a change of this device's, sent on the next push.
+    private mutating func dropRule(at index: Int, at: Date) {
+        state.todos[index].recur = nil
+        state.todos[index].anchor = nil
+        state.todos[index].updatedAt = at
+        state.todos[index].synced = false
+    }
+
     private mutating func appendRemote(_ uuid: UUID, _ content: TodoContent, rev: Int64, conflicts: [SyncConflict]) {
         var todo = Todo(id: state.nextId, uuid: uuid, name: content.name, createdAt: content.createdAt)
         todo.content = content
@@ -225,7 +306,10 @@ private struct SyncMerger {
         case .applied(_, let record):
             let base = SyncBase(rev: record.rev, content: operation.content)
             if let index = index(of: operation.uuid) {
+                // A pull that ran meanwhile may have brought a later copy already.
+                guard record.rev > state.todos[index].base?.rev ?? 0 else { return }
                 state.todos[index].base = base
+                state.todos[index].origin = nil
             } else if let position = state.sync.deletions.firstIndex(where: { $0.uuid == operation.uuid }) {
                 if operation.content == nil {
                     state.sync.deletions.remove(at: position)
@@ -237,7 +321,13 @@ private struct SyncMerger {
                 state.sync.deletions.append(PendingDeletion(uuid: operation.uuid, base: base, name: content.name))
             }
         case .conflict(_, let record):
-            if let record {
+            if let record, let content = operation.content, record.content == content, index(of: operation.uuid) == nil,
+                !state.sync.deletions.contains(where: { $0.uuid == operation.uuid })
+            {
+                // This device's own write (its first answer lost, and no longer stored: a
+                // retry after pruning) of a todo removed here since: delete it there too.
+                state.sync.deletions.append(PendingDeletion(uuid: operation.uuid, base: SyncBase(rev: record.rev, content: content), name: content.name))
+            } else if let record {
                 merge(record, at: at)
             } else {
                 // The server has no such todo: send it afresh, or forget the delete.

@@ -30,6 +30,16 @@ public struct Todo: Equatable, Sendable, TodoFieldHolder, TodoAttributes {
     public var base: SyncBase?
     /// Values that lost sync conflicts, until the todo is next edited or toggled here.
     public var conflicts: [SyncConflict]
+    /// The content a recurrence made this todo with, kept until the server first
+    /// acknowledges it: every device that completes the same occurrence makes the same todo,
+    /// so this is the base their copies merge against (see `Series`).
+    public var origin: TodoContent? {
+        get { originBox?.content }
+        set { originBox = newValue.map(ContentBox.init) }
+    }
+
+    /// Out of line, like the series fields: only a new occurrence has one.
+    private var originBox: ContentBox?
 
     public init(
         id: Int, uuid: UUID, name: String, description: String = "", notes: String = "",

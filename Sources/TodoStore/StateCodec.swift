@@ -227,6 +227,9 @@ public enum StateCodec {
                 out.raw(", \"base\": ")
                 SyncCodec.write(base.content, to: &out)
             }
+        } else if !forOutput, let origin = todo.origin {
+            out.raw(", \"origin\": ")
+            SyncCodec.write(origin, to: &out)
         }
         if !todo.conflicts.isEmpty {
             out.raw(", \"conflicts\": ")
@@ -436,6 +439,7 @@ public enum StateCodec {
         var synced = false
         var rev: Int?
         var baseContent: TodoContent??
+        var origin: TodoContent?
         var conflicts: [SyncConflict] = []
         let start = reader
         try reader.readObject { key, reader in
@@ -446,6 +450,7 @@ public enum StateCodec {
             case "synced": synced = try reader.readBool()
             case "rev": rev = Int(try reader.readRevision())
             case "base": baseContent = .some(try SyncCodec.readContentOrNull(&reader))
+            case "origin": origin = try SyncCodec.readContentOrNull(&reader)
             case "conflicts": conflicts = try SyncCodec.readConflicts(&reader)
             default: try reader.skipValue()
             }
@@ -458,7 +463,11 @@ public enum StateCodec {
         }
         var todo = Todo(id: id, uuid: uuid, name: "", createdAt: createdAt, synced: synced, conflicts: conflicts)
         todo.content = fields.content(createdAt: createdAt)
-        if let rev { todo.base = SyncBase(rev: Int64(rev), content: baseContent ?? todo.content) }
+        if let rev {
+            todo.base = SyncBase(rev: Int64(rev), content: baseContent ?? todo.content)
+        } else {
+            todo.origin = origin
+        }
         return todo
     }
 

@@ -45,8 +45,7 @@ public struct SyncEngine {
     public func run() throws -> SyncReport {
         let at = now()
         var report = SyncReport()
-        var state = try pull(at: at, report: &report)
-        if !state.sync.outbox.isEmpty { state = try send(state.sync.outbox, from: state, at: at, report: &report) }
+        var state = try pull(from: try resendUnanswered(at: at, report: &report), at: at, report: &report)
         for _ in 0..<Self.rounds {
             // Looked at without the lock first: most syncs have nothing to send.
             guard state.hasPendingOperations else { break }
@@ -64,25 +63,38 @@ public struct SyncEngine {
         return report
     }
 
+    /// Sends again, before anything is pulled, the operations an earlier sync saved and never
+    /// heard back about (killed, or its reply lost): the server answers a known `opId` with
+    /// its first result, so this device learns what it wrote before it merges the feed, and
+    /// never takes its own write for another device's. Skipped when the server is not the
+    /// one they were meant for (a reset): the pull then starts over, and drops them.
+    private func resendUnanswered(at: Date, report: inout SyncReport) throws -> TodoState {
+        let state = try store.load()
+        guard !state.sync.outbox.isEmpty, let datasetId = state.sync.datasetId,
+            let page = try client.changes(since: 0, limit: 1), page.datasetId == datasetId
+        else { return state }
+        return try send(state.sync.outbox, from: state, at: at, report: &report)
+    }
+
     /// What a sync would pull and push, computed on a copy: nothing is sent or saved.
     public func dryRun() throws -> SyncReport {
         var report = SyncReport()
-        let state = try pull(at: now(), report: &report) { state, action in try reduce(state, action) }
+        let state = try pull(from: try store.load(), at: now(), report: &report) { state, action in try reduce(state, action) }
         report.pushed = sendable(state.pendingOperations(newOpId: newUUID), in: state, report: &report).count
         return report
     }
 
-    /// Reads the change feed to its end; the state as last saved.
-    private func pull(at: Date, report: inout SyncReport) throws -> TodoState {
-        try pull(at: at, report: &report) { _, action in try store.update { try reduce($0, action) }.after }
+    /// Reads the change feed to its end, from `state` as last loaded; the state as last saved.
+    private func pull(from state: TodoState, at: Date, report: inout SyncReport) throws -> TodoState {
+        try pull(from: state, at: at, report: &report) { _, action in try store.update { try reduce($0, action) }.after }
     }
 
     /// Reads the change feed to its end, handing each step to `apply`, which saves it (a sync)
     /// or only computes it (a dry run); the state after the last step.
     private func pull(
-        at: Date, report: inout SyncReport, apply: (TodoState, Action) throws -> TodoState
+        from state: TodoState, at: Date, report: inout SyncReport, apply: (TodoState, Action) throws -> TodoState
     ) throws -> TodoState {
-        var state = try store.load()
+        var state = state
         var cursor = state.sync.cursor
         // From 0 the server sends no 410, yet a device that synced before may have missed
         // pruned deletions: a read from 0 is whole anyway, so it is read as a resync.

@@ -50,6 +50,8 @@ import Testing
         next.recur = monthly
         next.series = Fixture.uuid(1)
         next.anchor = state.todos[0].anchor
+        // What it was made with: the base its copies from other devices merge against.
+        next.origin = next.content
         return next
     }
 

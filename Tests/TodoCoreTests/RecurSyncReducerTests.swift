@@ -49,6 +49,7 @@ import Testing
         made.recur = weekly
         made.series = Fixture.uuid(1)
         made.anchor = state.todos[0].anchor
+        made.origin = made.content
         #expect(next == TodoState(todos: [plants, made], nextId: 3, sync: SyncState(cursor: 4)))
         #expect(next.pendingOperations { Fixture.uuid(50) }.map(\.uuid) == [Fixture.uuid(1), nextUUID])
     }

@@ -1,0 +1,131 @@
+import Foundation
+import TodoSync
+import TodoWire
+
+/// The server's record store in memory, as Server/API.md describes it: a record per UUID, a
+/// revision per change, a push applied only on the revision it was based on, the first
+/// result of an `opId` stored and answered again, `feedCursor` when nothing but the push
+/// came after `since`, and pruning (410 below the newest pruned tombstone). Bodies travel
+/// through the wire's JSON, as over HTTP.
+final class ModelServer {
+    let datasetId: UUID
+    private(set) var revision: Int64 = 0
+    private(set) var records: [UUID: TodoRecord] = [:]
+    private var results: [UUID: PushResult] = [:]
+    /// The revision of the newest tombstone `prune` removed.
+    private var prunedBelow: Int64 = 0
+
+    init(datasetId: UUID) { self.datasetId = datasetId }
+
+    func changes(since cursor: Int64, limit: Int) -> ChangesResponse? {
+        if cursor > 0, cursor < prunedBelow { return nil }
+        let newer = records.values.filter { $0.rev > cursor }.sorted { $0.rev < $1.rev }
+        let page = Array(newer.prefix(limit))
+        let hasMore = newer.count > page.count
+        let next = hasMore ? page.last!.rev : max(cursor, revision)
+        return wire(ChangesResponse(datasetId: datasetId, changes: page, nextCursor: next, hasMore: hasMore))
+    }
+
+    func push(_ operations: [PushOperation], since: Int64?) -> PushResponse {
+        let latest = revision
+        let results = wire(operations).map(apply)
+        let feedCursor = since == latest ? revision : nil
+        return wire(PushResponse(datasetId: datasetId, results: results, cursor: revision, feedCursor: feedCursor))
+    }
+
+    private func apply(_ operation: PushOperation) -> PushResult {
+        if let stored = results[operation.opId] { return stored }
+        let current = records[operation.uuid]
+        guard (current?.rev ?? 0) == operation.baseRev else {
+            return PushResult(opId: operation.opId, status: .conflict, record: current)
+        }
+        revision += 1
+        let deleted = operation.kind == .delete
+        let record = TodoRecord(uuid: operation.uuid, rev: revision, deleted: deleted, todo: deleted ? nil : operation.todo)
+        records[operation.uuid] = record
+        let result = PushResult(opId: operation.opId, status: .applied, record: record)
+        results[operation.opId] = result
+        return result
+    }
+
+    /// `todo-server prune` with a horizon of now: every tombstone and stored result goes.
+    func prune() {
+        let tombstones = records.values.filter(\.deleted)
+        guard let newest = tombstones.map(\.rev).max() else { return }
+        for tombstone in tombstones { records[tombstone.uuid] = nil }
+        results = [:]
+        prunedBelow = max(prunedBelow, newest)
+    }
+
+    /// The todos the server holds, by UUID.
+    var live: [UUID: TodoFields] {
+        records.compactMapValues(\.todo)
+    }
+
+    /// `value` after a trip through the wire's JSON, as the other side reads it.
+    private func wire<T: Codable>(_ value: T) -> T {
+        // swiftlint:disable:next force_try
+        try! WireJSON.decoder.decode(T.self, from: WireJSON.encoder.encode(value))
+    }
+}
+
+/// How a model device reaches the model server: every call numbered, and a fault planned
+/// for one of them (the network or the process failing there), or another command of the
+/// same device run while the call is on its way.
+final class ModelLink: SyncTransport, @unchecked Sendable {
+    enum Fault: Equatable, CustomStringConvertible {
+        /// The call never reaches the server.
+        case unreachable
+        /// The server applies the call, and its answer is lost (or the sync killed then).
+        case replyLost
+        /// Something else runs on the device while the call is on its way.
+        case meanwhile
+
+        var description: String {
+            switch self {
+            case .unreachable: "the request is lost"
+            case .replyLost: "the reply is lost"
+            case .meanwhile: "something runs meanwhile"
+            }
+        }
+    }
+
+    let server = URL(string: "http://model.invalid")!
+    let model: ModelServer
+    private var calls = 0
+    private let faultAt: Int?
+    private let fault: Fault?
+    private var meanwhile: (() -> Void)?
+
+    init(_ model: ModelServer, fault: Fault? = nil, at call: Int? = nil, meanwhile: (() -> Void)? = nil) {
+        self.model = model
+        self.fault = fault
+        faultAt = call
+        self.meanwhile = meanwhile
+    }
+
+    func changes(since cursor: Int64, limit: Int) throws(SyncError) -> ChangesResponse? {
+        try call { model.changes(since: cursor, limit: limit) }
+    }
+
+    func push(_ operations: [PushOperation], since: Int64?) throws(SyncError) -> PushResponse {
+        try call { model.push(operations, since: since) }
+    }
+
+    private func call<T>(_ body: () -> T) throws(SyncError) -> T {
+        calls += 1
+        guard calls == faultAt, let fault else { return body() }
+        switch fault {
+        case .unreachable:
+            throw .unreachable("the model network dropped the request")
+        case .replyLost:
+            _ = body()
+            throw .unreachable("the model network dropped the reply")
+        case .meanwhile:
+            let run = meanwhile
+            meanwhile = nil
+            run?()
+            return body()
+        }
+    }
+}

@@ -1,0 +1,154 @@
+import Foundation
+import TodoCore
+import TodoStore
+@testable import TodoSync
+
+/// One step of a random history: a command on a device, a sync (with a fault at one of its
+/// calls), or the server pruning. Every choice is drawn when the history is made, so that
+/// it replays exactly, and a shrunk history (steps taken out) still runs.
+struct HistoryStep: CustomStringConvertible {
+    enum Command: Equatable {
+        case add(recurring: Recurrence?, tag: String?)
+        case rename, tag(String), untag(String), prioritize(Priority?)
+        case done, reopen, toggle, delete, deleteSeries, annotate, clearCompleted, undo
+        case batch
+        /// A rule set on an existing todo (refused on a completed one).
+        case makeRecurring
+    }
+
+    enum Kind: Equatable {
+        case command(Command)
+        /// A sync, with `fault` at call `call` of the engine's (1: the first request); for
+        /// `.meanwhile`, `inner` runs then (nil: another sync of the same device).
+        case sync(fault: ModelLink.Fault?, call: Int, inner: Command?)
+        case prune
+    }
+
+    var device: Int
+    var kind: Kind
+    /// Which todo a command takes: this modulo the device's todos, in number order.
+    var pick: Int
+    /// Unique within the history: names and UUIDs come from it.
+    var serial: Int
+
+    var description: String {
+        let d = "d\(device)"
+        switch kind {
+        case .command(let command): return "\(d) \(Self.text(command, pick: pick, serial: serial))"
+        case .sync(nil, _, _): return "\(d) sync"
+        case .sync(.meanwhile?, let call, let inner):
+            let what = inner.map { Self.text($0, pick: pick, serial: serial) } ?? "sync"
+            return "\(d) sync, and at its call \(call) \(d) \(what) meanwhile"
+        case .sync(let fault?, let call, _): return "\(d) sync (at its call \(call) \(fault))"
+        case .prune: return "server prune"
+        }
+    }
+
+    static func text(_ command: Command, pick: Int, serial: Int) -> String {
+        let todo = "<todo \(pick)>"
+        switch command {
+        case .add(let rule, let tag):
+            return "add t\(serial)" + (tag.map { " +\($0)" } ?? "") + (rule.map { " recur:\($0.rule) due:2026-12-01" } ?? "")
+        case .rename: return "edit \(todo) --name t\(serial)"
+        case .tag(let tag): return "modify \(todo) +\(tag)"
+        case .untag(let tag): return "modify \(todo) -\(tag)"
+        case .prioritize(let priority): return "modify \(todo) pri:\(priority?.rawValue ?? "")"
+        case .done: return "done \(todo)"
+        case .reopen: return "reopen \(todo)"
+        case .toggle: return "toggle \(todo)"
+        case .delete: return "delete \(todo)"
+        case .deleteSeries: return "delete --series \(todo)"
+        case .annotate: return "annotate \(todo) n\(serial)"
+        case .clearCompleted: return "clear-completed"
+        case .undo: return "undo"
+        case .batch: return "batch (edit \(todo) --name t\(serial); toggle \(todo))"
+        case .makeRecurring: return "modify \(todo) recur:daily due:2026-12-01"
+        }
+    }
+}
+
+extension HistoryStep {
+    /// A random history of `count` steps over `devices` devices, biased to few todos with
+    /// many changes each, recurring ones common, and syncs that fail.
+    static func history<G: RandomNumberGenerator>(devices: Int, count: Int, using random: inout G) -> [HistoryStep] {
+        (0..<count).map { serial in
+            let device = Int.random(in: 0..<devices, using: &random)
+            let pick = Int.random(in: 0..<8, using: &random)
+            let roll = Int.random(in: 0..<100, using: &random)
+            let kind: Kind
+            switch roll {
+            case 0..<30: kind = .sync(using: &random)
+            case 30..<32: kind = .prune
+            default: kind = .command(command(using: &random))
+            }
+            return HistoryStep(device: device, kind: kind, pick: pick, serial: serial)
+        }
+    }
+
+    static func command<G: RandomNumberGenerator>(using random: inout G) -> Command {
+        let tags = ["a", "b", "c"]
+        switch Int.random(in: 0..<20, using: &random) {
+        case 0, 1: return .add(recurring: nil, tag: tags.randomElement(using: &random))
+        case 2, 3: return .add(recurring: Recurrence(rule: ["daily", "weekly", "+1d"].randomElement(using: &random)!), tag: nil)
+        case 4, 5: return .rename
+        case 6: return .tag(tags.randomElement(using: &random)!)
+        case 7: return .untag(tags.randomElement(using: &random)!)
+        case 8: return .prioritize([Priority.high, .low, nil].randomElement(using: &random)!)
+        case 9, 10: return .done
+        case 11: return .reopen
+        case 12: return .toggle
+        case 13: return .delete
+        case 14: return .deleteSeries
+        case 15: return .annotate
+        case 16: return .clearCompleted
+        case 17: return .undo
+        case 18: return .batch
+        default: return .makeRecurring
+        }
+    }
+}
+
+extension HistoryStep.Kind {
+    static func sync<G: RandomNumberGenerator>(using random: inout G) -> Self {
+        let call = Int.random(in: 1...4, using: &random)
+        switch Int.random(in: 0..<10, using: &random) {
+        case 0..<4: return .sync(fault: nil, call: 0, inner: nil)
+        case 4, 5: return .sync(fault: .replyLost, call: call, inner: nil)
+        case 6: return .sync(fault: .unreachable, call: call, inner: nil)
+        case 7, 8: return .sync(fault: .meanwhile, call: call, inner: HistoryStep.command(using: &random))
+        default: return .sync(fault: .meanwhile, call: call, inner: nil)
+        }
+    }
+}
+
+/// What a step turned into on a device: the action (nil: nothing to do, no todos).
+extension HistoryStep.Command {
+    func action(on state: TodoState, pick: Int, serial: Int, at: Date) -> Action? {
+        let todos = state.todos
+        if case .add(let rule, let tag) = self {
+            var changes: [FieldChange] = tag.map { [.addTag($0)] } ?? []
+            if let rule { changes += [.set(.recur, .word(rule.rule)), .set(.due, .date(.day(CalendarDay(year: 2026, month: 12, day: 1)!)))] }
+            return .add(NewTodo(uuid: UUID(name: "todo \(serial)", namespace: ModelWorld.namespace), name: "t\(serial)", changes: changes, createdAt: at))
+        }
+        if case .clearCompleted = self { return .clearCompleted(at: at) }
+        if case .undo = self { return .undo(at: at) }
+        guard !todos.isEmpty else { return nil }
+        let id = todos[pick % todos.count].id
+        switch self {
+        case .add, .clearCompleted, .undo: return nil
+        case .rename: return .edit(id: id, changes: [.set(.name, .text("t\(serial)"))], at: at)
+        case .tag(let tag): return .edit(id: id, changes: [.addTag(tag)], at: at)
+        case .untag(let tag): return .edit(id: id, changes: [.removeTag(tag)], at: at)
+        case .prioritize(let priority): return .edit(id: id, changes: [.set(.priority, .priority(priority))], at: at)
+        case .done: return .completed(ids: [id], at: at)
+        case .reopen: return .reopened(ids: [id], at: at)
+        case .toggle: return .toggle(ids: [id], at: at)
+        case .delete: return .delete(ids: [id], at: at)
+        case .deleteSeries: return .deleteSeries(ids: [id], at: at)
+        case .annotate: return .annotated(id: id, text: "n\(serial)", at: at, timeZone: .utc)
+        case .batch: return .batch([.edit(id: id, changes: [.set(.name, .text("t\(serial)"))], at: at), .toggle(ids: [id], at: at)])
+        case .makeRecurring:
+            return .edit(id: id, changes: [.set(.recur, .word("daily")), .set(.due, .date(.day(CalendarDay(year: 2026, month: 12, day: 1)!)))], at: at)
+        }
+    }
+}
