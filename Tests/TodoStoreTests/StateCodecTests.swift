@@ -37,6 +37,26 @@ import TodoCore
         #expect(object["version"] as? Int == StateCodec.version)
     }
 
+    /// An occurrence a completion made keeps what it was made with until the server has it;
+    /// `--json` leaves that bookkeeping out.
+    @Test func anOccurrencesOriginIsKeptUntilItHasABase() throws {
+        var made = Todo(id: 1, uuid: UUID(), name: "rent", createdAt: Date(timeIntervalSince1970: 1_795_000_000))
+        var origin = made.content
+        origin.name = "rent (as made)"
+        made.origin = origin
+        var synced = made
+        synced.id = 2
+        synced.uuid = UUID()
+        synced.origin = nil
+        synced.base = SyncBase(rev: 3, content: synced.content)
+        let state = TodoState(todos: [made, synced], nextId: 3)
+        let bytes = StateCodec.encode(state)
+        #expect(try StateCodec.decode(bytes) == state)
+        var out = JSONWriter()
+        StateCodec.write(made, to: &out, forOutput: true)
+        #expect(!String(decoding: out.bytes, as: UTF8.self).contains("origin"))
+    }
+
     @Test func isReadableOneTodoPerLine() {
         let text = String(decoding: StateCodec.encode(Self.sampleState()), as: UTF8.self)
         let lines = text.split(separator: "\n")
