@@ -125,10 +125,13 @@ private struct SyncMerger {
     var told = Set<UUID>()
     /// Recurring todos the server's copy completed here, in the order met.
     var completed: [UUID] = []
+    /// What the operations still unanswered sent, by todo: this device's own writes.
+    let unanswered: [UUID: TodoContent]
 
     init(_ state: TodoState) {
         self.state = state
         positions = Dictionary(uniqueKeysWithValues: state.todos.enumerated().map { ($1.uuid, $0) })
+        unanswered = Dictionary(state.sync.outbox.compactMap { op in op.content.map { (op.uuid, $0) } }, uniquingKeysWith: { $1 })
     }
 
     func finish() -> TodoState {
@@ -232,7 +235,7 @@ private struct SyncMerger {
     /// knew less (a tag added here before): a set's members count as shared only when both
     /// hold them, so what one copy has that the other lacks is kept, not taken as removed.
     func sharedBase(of todo: Todo, remote: TodoContent) -> TodoContent? {
-        if state.sync.outbox.contains(where: { $0.uuid == todo.uuid && $0.content == remote }) { return remote }
+        if unanswered[todo.uuid] == remote { return remote }
         if let base = todo.base { return base.content }
         guard var origin = todo.origin else { return nil }
         for field in TodoField.allCases where field.spec.merge == .set {

@@ -80,7 +80,7 @@ public struct SyncEngine {
     public func dryRun() throws -> SyncReport {
         var report = SyncReport()
         let state = try pull(from: try store.load(), at: now(), report: &report) { state, action in try reduce(state, action) }
-        report.pushed = sendable(state.pendingOperations(newOpId: newUUID), in: state, report: &report).count
+        report.pushed = state.sync.outbox.count + sendable(state.pendingOperations(newOpId: newUUID), in: state, report: &report).count
         return report
     }
 

@@ -14,6 +14,8 @@ struct HistoryStep: CustomStringConvertible {
         case batch
         /// A rule set on an existing todo (refused on a completed one).
         case makeRecurring
+        /// The due date moved to 2026-12-24.
+        case postpone
     }
 
     enum Kind: Equatable {
@@ -63,6 +65,7 @@ struct HistoryStep: CustomStringConvertible {
         case .undo: return "undo"
         case .batch: return "batch (edit \(todo) --name t\(serial); toggle \(todo))"
         case .makeRecurring: return "modify \(todo) recur:daily due:2026-12-01"
+        case .postpone: return "modify \(todo) due:2026-12-24"
         }
     }
 }
@@ -87,7 +90,7 @@ extension HistoryStep {
 
     static func command<G: RandomNumberGenerator>(using random: inout G) -> Command {
         let tags = ["a", "b", "c"]
-        switch Int.random(in: 0..<20, using: &random) {
+        switch Int.random(in: 0..<21, using: &random) {
         case 0, 1: return .add(recurring: nil, tag: tags.randomElement(using: &random))
         case 2, 3: return .add(recurring: Recurrence(rule: ["daily", "weekly", "+1d"].randomElement(using: &random)!), tag: nil)
         case 4, 5: return .rename
@@ -103,7 +106,8 @@ extension HistoryStep {
         case 16: return .clearCompleted
         case 17: return .undo
         case 18: return .batch
-        default: return .makeRecurring
+        case 19: return .makeRecurring
+        default: return .postpone
         }
     }
 }
@@ -149,6 +153,7 @@ extension HistoryStep.Command {
         case .batch: return .batch([.edit(id: id, changes: [.set(.name, .text("t\(serial)"))], at: at), .toggle(ids: [id], at: at)])
         case .makeRecurring:
             return .edit(id: id, changes: [.set(.recur, .word("daily")), .set(.due, .date(.day(CalendarDay(year: 2026, month: 12, day: 1)!)))], at: at)
+        case .postpone: return .edit(id: id, changes: [.set(.due, .date(.day(CalendarDay(year: 2026, month: 12, day: 24)!)))], at: at)
         }
     }
 }

@@ -89,8 +89,9 @@ import TodoCore
         ])
     }
 
-    /// The same, with another device changing the todo after the lost push: the device
-    /// learns its own write (by replaying it) before it merges the other device's.
+    /// The same, with another device changing the todo after the lost push, and the device
+    /// changing again what it pushed: it learns its own write (by replaying it) before it
+    /// merges the other device's, so its second rename is no conflict with its first.
     @Test func aChangeAfterALostReplyMergesWithAnotherDevicesLaterOne() throws {
         try expectNoViolation([
             Self.step(0, .command(.add(recurring: nil, tag: nil)), serial: 1),
@@ -101,7 +102,7 @@ import TodoCore
             Self.step(1, .sync(fault: nil, call: 0, inner: nil), serial: 6),
             Self.step(1, .command(.prioritize(.high)), serial: 7),
             Self.step(1, .sync(fault: nil, call: 0, inner: nil), serial: 8),
-            Self.step(0, .command(.done), serial: 9),
+            Self.step(0, .command(.rename), serial: 9),
             Self.step(0, .sync(fault: nil, call: 0, inner: nil), serial: 10),
         ])
     }
@@ -133,6 +134,34 @@ import TodoCore
             Self.step(0, .sync(fault: nil, call: 0, inner: nil), serial: 7),
             Self.step(1, .sync(fault: nil, call: 0, inner: nil), serial: 8),
         ])
+    }
+
+    /// The same, with the kept copy's due date moved past the next one's: it still hands its
+    /// rule on (its next occurrence exists), or the series would stop at it.
+    @Test func anOccurrencePostponedWhileSkippedElsewhereHandsItsRuleOn() throws {
+        try expectNoViolation([
+            Self.step(0, .command(.add(recurring: Recurrence(rule: "weekly"), tag: nil)), serial: 1),
+            Self.step(0, .sync(fault: nil, call: 0, inner: nil), serial: 2),
+            Self.step(1, .sync(fault: nil, call: 0, inner: nil), serial: 3),
+            Self.step(1, .command(.delete), serial: 4),
+            Self.step(0, .command(.postpone), serial: 5),
+            Self.step(1, .sync(fault: nil, call: 0, inner: nil), serial: 6),
+            Self.step(0, .sync(fault: nil, call: 0, inner: nil), serial: 7),
+            Self.step(1, .sync(fault: nil, call: 0, inner: nil), serial: 8),
+        ])
+        // And the series goes on from the one the skip made: completing it makes the next.
+        let world = try ModelWorld(devices: 2)
+        for step in [
+            Self.step(0, .command(.add(recurring: Recurrence(rule: "weekly"), tag: nil)), serial: 1),
+            Self.step(0, .sync(fault: nil, call: 0, inner: nil), serial: 2),
+            Self.step(1, .sync(fault: nil, call: 0, inner: nil), serial: 3),
+            Self.step(1, .command(.delete), serial: 4),
+            Self.step(0, .command(.postpone), serial: 5),
+            Self.step(1, .sync(fault: nil, call: 0, inner: nil), serial: 6),
+            Self.step(0, .sync(fault: nil, call: 0, inner: nil), serial: 7),
+        ] { world.run(step) }
+        let holders = try world.states()[0].todos.filter { $0.recur != nil }
+        #expect(holders.map { $0.due?.wire } == ["2026-12-08"])
     }
 
     /// Two syncs of one device at once: the second resends what the first has on its way.

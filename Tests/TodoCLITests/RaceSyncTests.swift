@@ -5,7 +5,7 @@ import TodoCore
 /// Issue 20's three cases, as a person runs them, through the real `todo-server`: a reply
 /// lost after the server committed (a proxy drops it), two devices completing one
 /// occurrence offline, and a skip on one device while another edits the same occurrence.
-@Suite(.serialized) struct SyncRaceTests: SyncingTwoDevices {
+@Suite(.serialized) struct RaceSyncTests: SyncingTwoDevices {
     let devices: TwoDevices
 
     init() throws {
