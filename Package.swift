@@ -24,11 +24,13 @@ let package = Package(
         .target(name: "TodoCLI", dependencies: ["TodoCore", "TodoStore", "TodoWire", "TodoSync"]),
         .executableTarget(name: "todo", dependencies: ["TodoCLI"]),
         .executableTarget(name: "todo-sync", dependencies: ["TodoCLI", "TodoHTTP"]),
+        // What more than one test target uses (a seeded random generator).
+        .target(name: "TodoTestSupport", path: "Tests/TodoTestSupport"),
         .testTarget(name: "TodoCoreTests", dependencies: ["TodoCore"]),
         .testTarget(name: "TodoStoreTests", dependencies: ["TodoStore", "TodoCore"]),
         .testTarget(name: "TodoWireTests", dependencies: ["TodoWire", "TodoCore"]),
-        .testTarget(name: "TodoSyncTests", dependencies: ["TodoSync", "TodoCore", "TodoStore", "TodoWire"]),
-        .testTarget(name: "TodoCLITests", dependencies: ["TodoCLI", "TodoCore", "TodoStore"], exclude: ["Fixtures"]),
+        .testTarget(name: "TodoSyncTests", dependencies: ["TodoSync", "TodoCore", "TodoStore", "TodoWire", "TodoTestSupport"]),
+        .testTarget(name: "TodoCLITests", dependencies: ["TodoCLI", "TodoCore", "TodoStore", "TodoTestSupport"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,6 +1,8 @@
+import TodoTestSupport
+
 /// Random damage to a state file and its journal (`files` is `[state, journal]`): the kinds a
 /// disk, an editor or a hostile copy produce, and those that once crashed `todo`. Random
-/// choices come from a `SeededGenerator` (SyncTests.swift), so a case damages the same way each run.
+/// choices come from a `SeededGenerator` (TodoTestSupport), so a case damages the same way each run.
 enum Damage: CaseIterable {
     case flipBytes, truncate, duplicateLine, deepNesting, extremeNumber, swapNumbers, swapUUIDs, borrowUUID, duplicateIdKey
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TodoTestSupport
 
 /// The built binary on damaged copies of a real state file and journal that `todo` made itself
 /// (`Damage`, from a fixed seed per case): whatever the damage, every command exits 0, 1 or 2,

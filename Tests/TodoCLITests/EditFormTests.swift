@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TodoCore
 @testable import TodoCLI
+import TodoTestSupport
 
 /// The text `todo edit` puts in the editor reads back as every field exactly as it was.
 @Suite struct EditFormTests {

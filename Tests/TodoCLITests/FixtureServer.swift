@@ -15,6 +15,14 @@ func startFixture(_ script: String, _ arguments: [String]) throws -> Process {
     return process
 }
 
+/// `drop_proxy.py` in front of `server`, dropping the answers to its first `drops` POSTs
+/// after the server committed them: the proxy, to terminate, and the URL to sync through.
+func startDropProxy(to server: TestServer, drops: Int, in box: Sandbox) throws -> (process: Process, url: String) {
+    let portFile = box.directory + "/proxy.port"
+    let proxy = try startFixture("drop_proxy.py", [String(server.port), String(drops), portFile])
+    return (proxy, "http://127.0.0.1:\(try waitForPort(portFile))")
+}
+
 /// The port a fixture wrote to `file`, once it has.
 func waitForPort(_ file: String) throws -> Int {
     // A bound, not a wait: python3 may start slowly on a busy machine.

@@ -18,10 +18,8 @@ import TodoCore
     }
 
     @Test func aDoneAfterALostReplyIsKeptAndReportsNoConflict() throws {
-        let portFile = box.directory + "/proxy.port"
-        let proxy = try startFixture("drop_proxy.py", [String(server.port), "1", portFile])
+        let (proxy, proxied) = try startDropProxy(to: server, drops: 1, in: box)
         defer { proxy.terminate() }
-        let proxied = "http://127.0.0.1:\(try waitForPort(portFile))"
         try a.run("add", "buy", "milk", server: server)
         let lost = try a.run("sync", server: server, environment: ["TODO_SERVER": proxied])
         #expect(lost.status == 3, "\(lost)")
@@ -37,10 +35,8 @@ import TodoCore
     }
 
     @Test func aRenameAfterALostReplyWins() throws {
-        let portFile = box.directory + "/proxy.port"
-        let proxy = try startFixture("drop_proxy.py", [String(server.port), "1", portFile])
+        let (proxy, proxied) = try startDropProxy(to: server, drops: 1, in: box)
         defer { proxy.terminate() }
-        let proxied = "http://127.0.0.1:\(try waitForPort(portFile))"
         try a.run("add", "v1", server: server)
         try a.sync(server)
         try a.run("edit", "1", "--name", "v2", server: server)

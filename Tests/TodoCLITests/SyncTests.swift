@@ -4,6 +4,7 @@ import Glibc
 import Foundation
 import Testing
 import TodoCore
+import TodoTestSupport
 
 /// `todo sync` between state files through the real `todo-server`.
 @Suite(.serialized) struct SyncTests: SyncingTwoDevices {
@@ -171,10 +172,8 @@ import TodoCore
     }
 
     @Test func aReplyLostAfterTheServerCommittedIsNotAppliedTwice() throws {
-        let portFile = box.directory + "/proxy.port"
-        let proxy = try startFixture("drop_proxy.py", [String(server.port), "1", portFile])
+        let (proxy, proxied) = try startDropProxy(to: server, drops: 1, in: box)
         defer { proxy.terminate() }
-        let proxied = "http://127.0.0.1:\(try waitForPort(portFile))"
         try a.run("add", "once", server: server)
         try a.run("add", "only once", server: server)
         let lost = try a.run("sync", server: server, environment: ["TODO_SERVER": proxied])
@@ -333,15 +332,3 @@ import TodoCore
     }
 }
 
-/// A small deterministic generator (SplitMix64), so a failing random run can be replayed.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TodoCore
 @testable import TodoSync
+import TodoTestSupport
 
 /// Model-based property test of sync: three devices run random histories of every command,
 /// syncing through the real `SyncEngine` and state files with a model of the server, with
@@ -138,28 +139,22 @@ import TodoCore
 
     /// The same, with the kept copy's due date moved past the next one's: it still hands its
     /// rule on (its next occurrence exists), or the series would stop at it.
+    static let postponedWhileSkipped = [
+        step(0, .command(.add(recurring: Recurrence(rule: "weekly"), tag: nil)), serial: 1),
+        step(0, .sync(fault: nil, call: 0, inner: nil), serial: 2),
+        step(1, .sync(fault: nil, call: 0, inner: nil), serial: 3),
+        step(1, .command(.delete), serial: 4),
+        step(0, .command(.postpone), serial: 5),
+        step(1, .sync(fault: nil, call: 0, inner: nil), serial: 6),
+        step(0, .sync(fault: nil, call: 0, inner: nil), serial: 7),
+        step(1, .sync(fault: nil, call: 0, inner: nil), serial: 8),
+    ]
+
     @Test func anOccurrencePostponedWhileSkippedElsewhereHandsItsRuleOn() throws {
-        try expectNoViolation([
-            Self.step(0, .command(.add(recurring: Recurrence(rule: "weekly"), tag: nil)), serial: 1),
-            Self.step(0, .sync(fault: nil, call: 0, inner: nil), serial: 2),
-            Self.step(1, .sync(fault: nil, call: 0, inner: nil), serial: 3),
-            Self.step(1, .command(.delete), serial: 4),
-            Self.step(0, .command(.postpone), serial: 5),
-            Self.step(1, .sync(fault: nil, call: 0, inner: nil), serial: 6),
-            Self.step(0, .sync(fault: nil, call: 0, inner: nil), serial: 7),
-            Self.step(1, .sync(fault: nil, call: 0, inner: nil), serial: 8),
-        ])
-        // And the series goes on from the one the skip made: completing it makes the next.
+        try expectNoViolation(Self.postponedWhileSkipped)
+        // The series goes on from the one the skip made: it holds the rule.
         let world = try ModelWorld(devices: 2)
-        for step in [
-            Self.step(0, .command(.add(recurring: Recurrence(rule: "weekly"), tag: nil)), serial: 1),
-            Self.step(0, .sync(fault: nil, call: 0, inner: nil), serial: 2),
-            Self.step(1, .sync(fault: nil, call: 0, inner: nil), serial: 3),
-            Self.step(1, .command(.delete), serial: 4),
-            Self.step(0, .command(.postpone), serial: 5),
-            Self.step(1, .sync(fault: nil, call: 0, inner: nil), serial: 6),
-            Self.step(0, .sync(fault: nil, call: 0, inner: nil), serial: 7),
-        ] { world.run(step) }
+        for step in Self.postponedWhileSkipped { world.run(step) }
         let holders = try world.states()[0].todos.filter { $0.recur != nil }
         #expect(holders.map { $0.due?.wire } == ["2026-12-08"])
     }
@@ -175,15 +170,3 @@ import TodoCore
     }
 }
 
-/// A small deterministic generator (SplitMix64), so a failing random run can be replayed.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
