@@ -16,6 +16,8 @@ struct HistoryStep: CustomStringConvertible {
         case makeRecurring
         /// The due date moved to 2026-12-24.
         case postpone
+        /// The todo imported back from a file where it was renamed and completed (or reopened).
+        case importChanged
     }
 
     enum Kind: Equatable {
@@ -66,6 +68,7 @@ struct HistoryStep: CustomStringConvertible {
         case .batch: return "batch (edit \(todo) --name t\(serial); toggle \(todo))"
         case .makeRecurring: return "modify \(todo) recur:daily due:2026-12-01"
         case .postpone: return "modify \(todo) due:2026-12-24"
+        case .importChanged: return "import (\(todo) renamed t\(serial), its completion toggled)"
         }
     }
 }
@@ -90,7 +93,7 @@ extension HistoryStep {
 
     static func command<G: RandomNumberGenerator>(using random: inout G) -> Command {
         let tags = ["a", "b", "c"]
-        switch Int.random(in: 0..<21, using: &random) {
+        switch Int.random(in: 0..<22, using: &random) {
         case 0, 1: return .add(recurring: nil, tag: tags.randomElement(using: &random))
         case 2, 3: return .add(recurring: Recurrence(rule: ["daily", "weekly", "+1d"].randomElement(using: &random)!), tag: nil)
         case 4, 5: return .rename
@@ -107,7 +110,8 @@ extension HistoryStep {
         case 17: return .undo
         case 18: return .batch
         case 19: return .makeRecurring
-        default: return .postpone
+        case 20: return .postpone
+        default: return .importChanged
         }
     }
 }
@@ -154,6 +158,15 @@ extension HistoryStep.Command {
         case .makeRecurring:
             return .edit(id: id, changes: [.set(.recur, .word("daily")), .set(.due, .date(.day(CalendarDay(year: 2026, month: 12, day: 1)!)))], at: at)
         case .postpone: return .edit(id: id, changes: [.set(.due, .date(.day(CalendarDay(year: 2026, month: 12, day: 24)!)))], at: at)
+        case .importChanged:
+            let todo = todos[pick % todos.count]
+            var item = ImportedTodo(uuid: todo.uuid, name: "t\(serial)", createdAt: todo.createdAt)
+            item.content = todo.content
+            item.content.name = "t\(serial)"
+            item.content.completed.toggle()
+            item.content.completedAt = item.content.completed ? at : nil
+            item.content.updatedAt = at
+            return .importTodos([item], at: at)
         }
     }
 }
