@@ -32,6 +32,7 @@ import TodoTestSupport
             }
             histories += 1
         }
+        print("SyncPropertyTests: \(histories) random histories kept every promise (seeds \(seed) to \(seed &+ UInt64(histories) &- 1))")
         #expect(histories >= 20)
     }
 
