@@ -20,10 +20,8 @@ func applySync(_ action: Action, to state: inout TodoState) throws(ReduceError) 
         state.sync = SyncState(datasetId: datasetId)
     case .syncPulled(let records, let cursor, let at):
         var merger = SyncMerger(state)
-        for record in records { merger.merge(record, at: at) }
-        merger.continueSeries(at: at)
-        merger.settleSeries(at: at)
-        state = merger.finish()
+        for record in records { try merger.merge(record, at: at) }
+        state = try merger.settled(at: at)
         state.sync.cursor = max(state.sync.cursor, cursor)
         state.markAcknowledged()
     case .syncResynced(let records, let cursor, let at):
@@ -38,10 +36,8 @@ func applySync(_ action: Action, to state: inout TodoState) throws(ReduceError) 
             return RemoteRecord(uuid: todo.uuid, rev: base.rev + 1, content: nil)
         }
         var merger = SyncMerger(state)
-        for record in records + vanished { merger.merge(record, at: at) }
-        merger.continueSeries(at: at)
-        merger.settleSeries(at: at)
-        state = merger.finish()
+        for record in records + vanished { try merger.merge(record, at: at) }
+        state = try merger.settled(at: at)
         // A todo changed here whose record is gone there is sent afresh, as a new one; a
         // deletion of a record that is gone has nothing left to do.
         let gone = Set(vanished.map(\.uuid))
@@ -58,10 +54,8 @@ func applySync(_ action: Action, to state: inout TodoState) throws(ReduceError) 
         state.sync.outbox += operations.filter { !waiting.contains($0.uuid) }
     case .syncPushed(let outcomes, let feedCursor, let at):
         var merger = SyncMerger(state)
-        for outcome in outcomes { merger.apply(outcome, at: at) }
-        merger.continueSeries(at: at)
-        merger.settleSeries(at: at)
-        state = merger.finish()
+        for outcome in outcomes { try merger.apply(outcome, at: at) }
+        state = try merger.settled(at: at)
         if let feedCursor { state.sync.cursor = max(state.sync.cursor, feedCursor) }
         let answered = Set(outcomes.map(\.opId))
         state.sync.outbox.removeAll { answered.contains($0.opId) }
@@ -134,7 +128,15 @@ private struct SyncMerger {
         unanswered = Dictionary(state.sync.outbox.compactMap { op in op.content.map { (op.uuid, $0) } }, uniquingKeysWith: { $1 })
     }
 
-    func finish() -> TodoState {
+    /// The state once every record is in: series moved on (`continueSeries`) and settled
+    /// (`settleSeries`), removals done.
+    mutating func settled(at: Date) throws(ReduceError) -> TodoState {
+        try continueSeries(at: at)
+        try settleSeries(at: at)
+        return finish()
+    }
+
+    private func finish() -> TodoState {
         var result = state
         if !removed.isEmpty {
             result.todos = result.todos.enumerated().filter { !removed.contains($0.offset) }.map(\.element)
@@ -148,7 +150,7 @@ private struct SyncMerger {
     }
 
     /// Merges the server's copy of one todo.
-    mutating func merge(_ remote: RemoteRecord, at: Date) {
+    mutating func merge(_ remote: RemoteRecord, at: Date) throws(ReduceError) {
         told.insert(remote.uuid)
         if let rev = tombstones[remote.uuid], remote.rev <= rev { return }
         if let index = index(of: remote.uuid) {
@@ -159,9 +161,9 @@ private struct SyncMerger {
             state.sync.deletions.remove(at: position)
             guard let content = remote.content else { return }
             let conflict = SyncConflict(field: "deleted", lost: "deleted on this device", kept: "edited on another device", at: at)
-            appendRemote(remote.uuid, content, rev: remote.rev, conflicts: [conflict])
+            try appendRemote(remote.uuid, content, rev: remote.rev, conflicts: [conflict])
         } else if let content = remote.content {
-            appendRemote(remote.uuid, content, rev: remote.rev, conflicts: [])
+            try appendRemote(remote.uuid, content, rev: remote.rev, conflicts: [])
         }
     }
 
@@ -209,7 +211,7 @@ private struct SyncMerger {
     /// every record is in: the next occurrence is made here unless a todo here, a delete
     /// waiting here or a record of this batch has its UUID (the device that completed it made
     /// it). The todo, changed here, is sent back without its rule, so no device makes it again.
-    mutating func continueSeries(at: Date) {
+    private mutating func continueSeries(at: Date) throws(ReduceError) {
         for uuid in completed {
             guard let position = index(of: uuid), state.todos[position].completed, state.todos[position].recur != nil else { continue }
             let doneAt = state.todos[position].completedAt ?? at
@@ -220,8 +222,7 @@ private struct SyncMerger {
                 !state.sync.deletions.contains(where: { $0.uuid == made.uuid })
             else { continue }
             var next = made
-            next.id = state.nextId
-            state.nextId += 1
+            next.id = try state.takeNextId()
             positions[next.uuid] = state.todos.count
             state.todos.append(next)
         }
@@ -252,7 +253,7 @@ private struct SyncMerger {
     ///   greatest UUID), which every device decides alike, whatever its zone;
     /// - a completed holder gives its rule up to an open one of its series, and where there
     ///   is none, the one due last hands it on to its next occurrence, made here.
-    mutating func settleSeries(at: Date) {
+    private mutating func settleSeries(at: Date) throws(ReduceError) {
         var holders: [UUID: [Int]] = [:]
         for position in state.todos.indices where !removed.contains(position) && state.todos[position].recur != nil {
             let todo = state.todos[position]
@@ -269,7 +270,7 @@ private struct SyncMerger {
             if state.todos[keeper].completed { completed.append(state.todos[keeper].uuid) }
         }
         if !completed.isEmpty {
-            continueSeries(at: at)
+            try continueSeries(at: at)
             completed = []
         }
     }
@@ -291,19 +292,18 @@ private struct SyncMerger {
         state.todos[index].synced = false
     }
 
-    private mutating func appendRemote(_ uuid: UUID, _ content: TodoContent, rev: Int64, conflicts: [SyncConflict]) {
-        var todo = Todo(id: state.nextId, uuid: uuid, name: content.name, createdAt: content.createdAt)
+    private mutating func appendRemote(_ uuid: UUID, _ content: TodoContent, rev: Int64, conflicts: [SyncConflict]) throws(ReduceError) {
+        var todo = Todo(id: try state.takeNextId(), uuid: uuid, name: content.name, createdAt: content.createdAt)
         todo.content = content
         todo.base = SyncBase(rev: rev, content: content)
         todo.synced = true
         todo.conflicts = conflicts
-        state.nextId += 1
         positions[uuid] = state.todos.count
         state.todos.append(todo)
     }
 
     /// Applies the server's answer to one outbox operation.
-    mutating func apply(_ outcome: PushOutcome, at: Date) {
+    mutating func apply(_ outcome: PushOutcome, at: Date) throws(ReduceError) {
         guard let operation = state.sync.outbox.first(where: { $0.opId == outcome.opId }) else { return }
         switch outcome {
         case .applied(_, let record):
@@ -331,7 +331,7 @@ private struct SyncMerger {
                 // retry after pruning) of a todo removed here since: delete it there too.
                 state.sync.deletions.append(PendingDeletion(uuid: operation.uuid, base: SyncBase(rev: record.rev, content: content), name: content.name))
             } else if let record {
-                merge(record, at: at)
+                try merge(record, at: at)
             } else {
                 // The server has no such todo: send it afresh, or forget the delete.
                 if let index = index(of: operation.uuid) { state.todos[index].base = nil }

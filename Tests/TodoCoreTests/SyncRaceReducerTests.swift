@@ -132,6 +132,16 @@ import Testing
         #expect(next == expected)
     }
 
+    /// A todo a pull brings takes its number as every other does: past the last one there
+    /// is, the pull is refused, never given a number no file can hold.
+    @Test func aPullPastTheLastNumberIsRefused() throws {
+        let full = TodoState(todos: [], nextId: TodoState.maxId + 1)
+        let pulled = RemoteRecord(uuid: Fixture.uuid(7), rev: 1, content: content("one too many"))
+        #expect(throws: ReduceError.numbersExhausted) {
+            try reduce(full, .syncPulled(records: [pulled], cursor: 1, at: now))
+        }
+    }
+
     @Test func aRuleOnACompletedTodoIsRefused() throws {
         let done = try reduce(TodoState(todos: [rent], nextId: 2), .completed(ids: [1], at: Fixture.t(10)))
         #expect(throws: ReduceError.recurrenceOnCompleted(1)) {
