@@ -121,6 +121,8 @@ private struct SyncMerger {
     var completed: [UUID] = []
     /// What the operations still unanswered sent, by todo: this device's own writes.
     let unanswered: [UUID: TodoContent]
+    /// The series of the todos this batch merged or made: only theirs need settling.
+    var touchedSeries = Set<UUID>()
 
     init(_ state: TodoState) {
         self.state = state
@@ -152,6 +154,8 @@ private struct SyncMerger {
     /// Merges the server's copy of one todo.
     mutating func merge(_ remote: RemoteRecord, at: Date) throws(ReduceError) {
         told.insert(remote.uuid)
+        if let series = remote.content?.series { touchedSeries.insert(series) }
+        if let index = index(of: remote.uuid), let series = state.todos[index].series { touchedSeries.insert(series) }
         if let rev = tombstones[remote.uuid], remote.rev <= rev { return }
         if let index = index(of: remote.uuid) {
             mergeIntoTodo(at: index, remote, at: at)
@@ -223,6 +227,7 @@ private struct SyncMerger {
             else { continue }
             var next = made
             next.id = try state.takeNextId()
+            if let series = next.series { touchedSeries.insert(series) }
             positions[next.uuid] = state.todos.count
             state.todos.append(next)
         }
@@ -253,10 +258,13 @@ private struct SyncMerger {
     ///   greatest UUID), which every device decides alike, whatever its zone;
     /// - a completed holder gives its rule up to an open one of its series, and where there
     ///   is none, the one due last hands it on to its next occurrence, made here.
+    /// Only the series this batch touched are looked at: any other was settled before.
     private mutating func settleSeries(at: Date) throws(ReduceError) {
+        guard !touchedSeries.isEmpty else { return }
         var holders: [UUID: [Int]] = [:]
-        for position in state.todos.indices where !removed.contains(position) && state.todos[position].recur != nil {
+        for position in state.todos.indices where state.todos[position].recur != nil {
             let todo = state.todos[position]
+            guard touchedSeries.contains(todo.series ?? todo.uuid), !removed.contains(position) else { continue }
             if index(of: todo.nextOccurrenceUUID) != nil {
                 dropRule(at: position, at: at)
             } else {
