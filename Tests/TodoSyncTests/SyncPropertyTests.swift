@@ -229,7 +229,9 @@ import TodoTestSupport
         ])
     }
 
-    /// Two syncs of one device at once: the second resends what the first has on its way.
+    /// Two syncs of one device at once, and a change made while a push is being answered:
+    /// nothing is lost. (Resending first and never replacing unanswered operations each
+    /// cover this history alone; the reducer tests and the random test check each of them.)
     @Test func aSyncRunWhileAnotherIsOnItsWayLosesNothing() throws {
         try expectNoViolation([
             Self.step(0, .command(.add(recurring: nil, tag: nil)), serial: 1),
