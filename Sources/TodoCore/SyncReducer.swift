@@ -120,14 +120,14 @@ private struct SyncMerger {
     /// Recurring todos the server's copy completed here, in the order met.
     var completed: [UUID] = []
     /// What the operations still unanswered sent, by todo: this device's own writes.
-    let unanswered: [UUID: TodoContent]
+    let unanswered: [UUID: (baseRev: Int64, content: TodoContent)]
     /// The series of the todos this batch merged or made: only theirs need settling.
     var touchedSeries = Set<UUID>()
 
     init(_ state: TodoState) {
         self.state = state
         positions = Dictionary(uniqueKeysWithValues: state.todos.enumerated().map { ($1.uuid, $0) })
-        unanswered = Dictionary(state.sync.outbox.compactMap { op in op.content.map { (op.uuid, $0) } }, uniquingKeysWith: { $1 })
+        unanswered = Dictionary(state.sync.outbox.compactMap { op in op.content.map { (op.uuid, (op.baseRev, $0)) } }, uniquingKeysWith: { $1 })
     }
 
     /// The state once every record is in: series moved on (`continueSeries`) and settled
@@ -240,9 +240,16 @@ private struct SyncMerger {
     /// the content it was made with here. Another device may have made it from a copy that
     /// knew less (a tag added here before): a set's members count as shared only when both
     /// hold them, so what one copy has that the other lacks is kept, not taken as removed.
+    ///
+    /// A todo never acknowledged, not made by a recurrence, that the server holds anyway, was
+    /// put there by this device's unanswered creation (no other device can know its UUID):
+    /// what the server holds came from what that sent, the base (its answer may be gone,
+    /// pruned, so that a retry meets the copy another device changed since).
     func sharedBase(of todo: Todo, remote: TodoContent) -> TodoContent? {
-        if unanswered[todo.uuid] == remote { return remote }
+        let own = unanswered[todo.uuid]
+        if own?.content == remote { return remote }
         if let base = todo.base { return base.content }
+        if let own, own.baseRev == 0, todo.origin == nil { return own.content }
         guard var origin = todo.origin else { return nil }
         for field in TodoField.allCases where field.spec.merge == .set {
             field.set(.tags(field.value(of: origin).members.intersection(field.value(of: remote).members)), on: &origin)

@@ -176,6 +176,26 @@ import TodoTestSupport
         ])
     }
 
+    /// A creation whose reply was lost, retried after the server pruned its answer, meets
+    /// the copy another device changed since: it merges against what it created, so a
+    /// rename made here since wins (found by a 10-minute random run).
+    @Test func aCreationRetriedAfterPruningMergesAgainstWhatItCreated() throws {
+        try expectNoViolation([
+            Self.step(0, .command(.add(recurring: nil, tag: "c")), serial: 1),
+            Self.step(0, .sync(fault: nil, call: 0, inner: nil), serial: 2),
+            Self.step(1, .sync(fault: nil, call: 0, inner: nil), serial: 3),
+            Self.step(2, .sync(fault: nil, call: 0, inner: nil), serial: 4),
+            Self.step(2, .command(.add(recurring: nil, tag: "b")), serial: 7),
+            Self.step(1, .command(.delete), pick: 0, serial: 8),
+            Self.step(2, .sync(fault: .replyLost, call: 2, inner: nil), serial: 9),
+            Self.step(2, .command(.deleteSeries), pick: 4, serial: 10),
+            Self.step(1, .sync(fault: nil, call: 0, inner: nil), serial: 11),
+            Self.step(0, .prune, serial: 12),
+            Self.step(2, .command(.importChanged), pick: 2, serial: 20),
+            Self.step(1, .command(.done), pick: 3, serial: 21),
+        ])
+    }
+
     /// A rule changed on one device on an occurrence another completed, and whose series it
     /// then deleted: the series stays ended, and the occurrence the completion made gone.
     @Test func aRuleChangedElsewhereOnACompletedOccurrenceDoesNotBringItsSeriesBack() throws {
