@@ -11,8 +11,9 @@ import TodoTestSupport
 /// `SyncInvariants` must hold. A failing history is shrunk to a minimal one, printed as
 /// steps; each such history found so far is a named test below.
 ///
-/// Bounded for CI: `TODO_PROPERTY_SECONDS` (default 15) of histories from
-/// `TODO_PROPERTY_SEED` (default: a new one, printed on failure).
+/// Bounded: `TODO_PROPERTY_SECONDS` (default 15) of histories from `TODO_PROPERTY_SEED`
+/// (default: a new one, printed on failure); `TODO_PROPERTY_HISTORIES` runs exactly that many
+/// instead, as CI does, so that a run is the same on a fast machine and a slow one.
 @Suite struct SyncPropertyTests {
     static let devices = 3
 
@@ -20,9 +21,10 @@ import TodoTestSupport
         let environment = ProcessInfo.processInfo.environment
         let seconds = environment["TODO_PROPERTY_SECONDS"].flatMap(Double.init) ?? 15
         let seed = environment["TODO_PROPERTY_SEED"].flatMap(UInt64.init) ?? UInt64.random(in: 1...UInt64(UInt32.max))
+        let count = environment["TODO_PROPERTY_HISTORIES"].flatMap(Int.init)
         let deadline = Date().addingTimeInterval(seconds)
         var histories = 0
-        while Date() < deadline || histories < 20 {
+        while count.map({ histories < $0 }) ?? (Date() < deadline || histories < 20) {
             var random = SeededGenerator(seed: seed &+ UInt64(histories))
             let steps = HistoryStep.history(devices: Self.devices, count: Int.random(in: 5...40, using: &random), using: &random)
             if let problem = try Self.violation(steps) {
