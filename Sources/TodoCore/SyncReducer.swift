@@ -20,7 +20,7 @@ func applySync(_ action: Action, to state: inout TodoState) throws(ReduceError) 
         state.sync = SyncState(datasetId: datasetId)
     case .syncPulled(let records, let cursor, let at):
         var merger = SyncMerger(state)
-        for record in records { try merger.merge(record, at: at) }
+        for record in state.unseen(records) { try merger.merge(record, at: at) }
         state = try merger.settled(at: at)
         state.sync.cursor = max(state.sync.cursor, cursor)
         state.markAcknowledged()
@@ -36,7 +36,7 @@ func applySync(_ action: Action, to state: inout TodoState) throws(ReduceError) 
             return RemoteRecord(uuid: todo.uuid, rev: base.rev + 1, content: nil)
         }
         var merger = SyncMerger(state)
-        for record in records + vanished { try merger.merge(record, at: at) }
+        for record in state.unseen(records) + vanished { try merger.merge(record, at: at) }
         state = try merger.settled(at: at)
         // A todo changed here whose record is gone there is sent afresh, as a new one; a
         // deletion of a record that is gone has nothing left to do.
@@ -74,6 +74,13 @@ extension PushOutcome {
 }
 
 extension TodoState {
+    /// The records past this state's feed cursor. One at or below it is news the state has
+    /// had already: another sync of this device read (or wrote) past it while the page
+    /// holding it was on its way, and merged again it would bring back what that sync deleted.
+    func unseen(_ records: [RemoteRecord]) -> [RemoteRecord] {
+        records.filter { $0.rev > sync.cursor }
+    }
+
     /// What to send the server: every todo with unacknowledged changes, every pending delete,
     /// but those with an operation in the outbox still unanswered (they go once it is).
     public func pendingOperations(newOpId: () -> UUID) -> [OutboxOperation] {

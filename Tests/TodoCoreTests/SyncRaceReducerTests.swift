@@ -132,6 +132,15 @@ import Testing
         #expect(next == expected)
     }
 
+    /// A page read before another sync of this device moved the cursor past it (and deleted
+    /// a todo it holds) brings nothing back, by a pull or a whole read again.
+    @Test func recordsAtOrBelowTheCursorAreNewsAlreadyHad() throws {
+        let moved = TodoState(todos: [], nextId: 2, sync: SyncState(cursor: 3))
+        let stale = RemoteRecord(uuid: Fixture.uuid(1), rev: 2, content: content("deleted since"))
+        #expect(try reduce(moved, .syncPulled(records: [stale], cursor: 2, at: now)) == moved)
+        #expect(try reduce(moved, .syncResynced(records: [stale], cursor: 2, at: now)) == moved)
+    }
+
     /// A todo a pull brings takes its number as every other does: past the last one there
     /// is, the pull is refused, never given a number no file can hold.
     @Test func aPullPastTheLastNumberIsRefused() throws {

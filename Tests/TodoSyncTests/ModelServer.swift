@@ -78,9 +78,8 @@ final class ModelLink: SyncTransport, @unchecked Sendable {
         case unreachable
         /// The server applies the call, and its answer is lost (or the sync killed then).
         case replyLost
-        /// Something else runs on the device while the call is on its way, before the server
-        /// acts on it. (After the server acted, before the answer, is not modelled yet: see the
-        /// closing note of issue 20.)
+        /// Something else runs on the device while the call is on its way: after the server
+        /// acted on it, before its answer is back.
         case meanwhile
 
         var description: String {
@@ -124,10 +123,12 @@ final class ModelLink: SyncTransport, @unchecked Sendable {
             _ = body()
             throw .unreachable("the model network dropped the reply")
         case .meanwhile:
+            // After the server has acted, before the device hears: the widest window.
             let run = meanwhile
             meanwhile = nil
+            let answer = body()
             run?()
-            return body()
+            return answer
         }
     }
 }
