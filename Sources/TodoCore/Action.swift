@@ -55,15 +55,7 @@ public struct NewTodo: Equatable, Sendable, Codable, TodoFieldHolder {
     public var name: String
     public var description: String
     public var notes: String
-    public var tags: Set<String> = []
-    public var project: String?
-    public var priority: Priority?
-    public var due: DueDate?
-    public var wait: DueDate?
-    public var recur: Recurrence?
-    public var until: DueDate?
-    public var series: UUID?
-    public var anchor: SeriesAnchor?
+    public var attributes = Attributes()
     public var createdAt: Date
 
     public init(uuid: UUID, name: String, description: String = "", notes: String = "", createdAt: Date) {
@@ -80,8 +72,8 @@ public struct NewTodo: Equatable, Sendable, Codable, TodoFieldHolder {
         for change in changes {
             switch change {
             case .set(let field, let value): field.set(value, on: &self)
-            case .addTag(let tag): tags.insert(tag)
-            case .removeTag(let tag): tags.remove(tag)
+            case .addTag(let tag): self.tags.insert(tag)
+            case .removeTag(let tag): self.tags.remove(tag)
             }
         }
     }

@@ -51,37 +51,20 @@ extension FieldKind {
     }
 }
 
-/// Something holding a value for every `TodoField`: a todo, its synced content, a new todo.
-public protocol TodoFieldHolder {
-    var name: String { get set }
-    var description: String { get set }
-    var notes: String { get set }
-    var tags: Set<String> { get set }
-    var project: String? { get set }
-    var priority: Priority? { get set }
-    var due: DueDate? { get set }
-    var wait: DueDate? { get set }
-    var recur: Recurrence? { get set }
-    var until: DueDate? { get set }
-    var series: UUID? { get set }
-    var anchor: SeriesAnchor? { get set }
+extension TodoFieldHolder {
+    /// Takes `other`'s attributes (every field after name, description and notes).
+    mutating func takeAttributes(of other: some TodoFieldHolder) {
+        attributes = other.attributes
+    }
 }
 
-extension TodoFieldHolder {
-    /// Takes `other`'s attributes (every field after name, description and notes). Spelled
-    /// out rather than walked over `TodoField.attributes` through `FieldValue`: a sync builds
-    /// and compares the content of every todo with it.
-    mutating func takeAttributes(of other: some TodoFieldHolder) {
-        tags = other.tags
-        project = other.project
-        priority = other.priority
-        due = other.due
-        wait = other.wait
-        recur = other.recur
-        until = other.until
-        series = other.series
-        anchor = other.anchor
-    }
+extension FieldValue {
+    var textValue: String? { if case .text(let text) = self { text } else { nil } }
+    var tagsValue: Set<String>? { if case .tags(let tags) = self { tags } else { nil } }
+    /// A word; `.some(nil)` for none.
+    var wordValue: String?? { if case .word(let word) = self { word } else { nil } }
+    var priorityValue: Priority?? { if case .priority(let priority) = self { priority } else { nil } }
+    var dateValue: DueDate?? { if case .date(let date) = self { date } else { nil } }
 }
 
 extension TodoField {
@@ -106,59 +89,74 @@ extension TodoField {
     /// Sets the field in `holder` to `value`; a value of another kind (which `checked`
     /// refuses) changes nothing.
     public func set(_ value: FieldValue, on holder: inout some TodoFieldHolder) {
-        switch (self, value) {
-        case (.name, .text(let text)): holder.name = text
-        case (.description, .text(let text)): holder.description = text
-        case (.notes, .text(let text)): holder.notes = text
-        case (.tags, .tags(let tags)): holder.tags = tags
-        case (.project, .word(let word)): holder.project = word
-        case (.priority, .priority(let priority)): holder.priority = priority
-        case (.due, .date(let date)): holder.due = date
-        case (.wait, .date(let date)): holder.wait = date
-        case (.recur, .word(let word)): holder.recur = word.flatMap(Recurrence.init(rule:))
-        case (.until, .date(let date)): holder.until = date
-        case (.series, .word(let word)): holder.series = word.flatMap(UUID.init(uuidString:))
-        case (.anchor, .word(let word)): holder.anchor = word.flatMap(SeriesAnchor.init(text:))
-        default: break
+        switch self {
+        case .name: if let text = value.textValue { holder.name = text }
+        case .description: if let text = value.textValue { holder.description = text }
+        case .notes: if let text = value.textValue { holder.notes = text }
+        case .tags, .project, .priority, .due, .wait, .recur, .until, .series, .anchor: set(value, on: &holder.attributes)
+        }
+    }
+
+    /// Sets the attribute in `attributes` to `value`; a text field, or a value of another
+    /// kind, changes nothing.
+    public func set(_ value: FieldValue, on attributes: inout Attributes) {
+        switch self {
+        case .name, .description, .notes: break
+        case .tags: if let tags = value.tagsValue { attributes.tags = tags }
+        case .project: if let word = value.wordValue { attributes.project = word }
+        case .priority: if let priority = value.priorityValue { attributes.priority = priority }
+        case .due: if let date = value.dateValue { attributes.due = date }
+        case .wait: if let date = value.dateValue { attributes.wait = date }
+        case .recur: if let word = value.wordValue { attributes.recur = word.flatMap(Recurrence.init(rule:)) }
+        case .until: if let date = value.dateValue { attributes.until = date }
+        case .series: if let word = value.wordValue { attributes.series = word.flatMap(UUID.init(uuidString:)) }
+        case .anchor: if let word = value.wordValue { attributes.anchor = word.flatMap(SeriesAnchor.init(text:)) }
         }
     }
 
     /// `value` as the field keeps it: a name trimmed, an empty project none; or why it cannot be.
     public func checked(_ value: FieldValue) throws(ReduceError) -> FieldValue {
-        switch (self, value) {
-        case (.name, .text(let text)):
+        let wrongKind = ReduceError.invalid(self, value.text)
+        switch self {
+        case .name:
+            guard let text = value.textValue else { throw wrongKind }
             let name = Todo.normalizedName(text)
             guard !name.isEmpty else { throw .blankName }
             return .text(name)
-        case (_, .text) where spec.kind == .text:
+        case .description, .notes:
+            guard value.textValue != nil else { throw wrongKind }
             return value
-        case (.tags, .tags(let tags)):
+        case .tags:
+            guard let tags = value.tagsValue else { throw wrongKind }
             if let bad = tags.sorted().first(where: { !Tag.isValid($0) }) { throw .invalid(.tags, bad) }
             return value
-        case (.project, .word(let word)):
+        case .project:
+            guard let word = value.wordValue else { throw wrongKind }
             guard let word, !word.isEmpty else { return .word(nil) }
             guard Tag.isWord(word) else { throw .invalid(.project, word) }
             return value
-        case (.priority, .priority):
+        case .priority:
+            guard value.priorityValue != nil else { throw wrongKind }
             return value
-        case (.recur, .word(let word)):
-            guard let word, !word.isEmpty else { return .word(nil) }
-            guard let rule = Recurrence(rule: word) else { throw .invalid(.recur, word) }
-            return .word(rule.rule)
-        case (.series, .word(let word)):
-            guard let word, !word.isEmpty else { return .word(nil) }
-            guard let uuid = UUID(uuidString: word) else { throw .invalid(.series, word) }
-            return .word(uuid.uuidString.lowercased())
-        case (.anchor, .word(let word)):
-            guard let word, !word.isEmpty else { return .word(nil) }
-            guard let anchor = SeriesAnchor(text: word) else { throw .invalid(.anchor, word) }
-            return .word(anchor.text)
-        case (.due, .date(let date)), (.wait, .date(let date)), (.until, .date(let date)):
+        case .recur:
+            return try checkedWord(value) { Recurrence(rule: $0)?.rule }
+        case .series:
+            return try checkedWord(value) { UUID(uuidString: $0)?.uuidString.lowercased() }
+        case .anchor:
+            return try checkedWord(value) { SeriesAnchor(text: $0)?.text }
+        case .due, .wait, .until:
+            guard let date = value.dateValue else { throw wrongKind }
             if let date, !date.isWritable { throw .invalid(self, date.wire) }
             return value
-        default:
-            throw .invalid(self, value.text)
         }
+    }
+
+    /// A word `canonical` accepts, in the form it gives; an empty word is none.
+    private func checkedWord(_ value: FieldValue, _ canonical: (String) -> String?) throws(ReduceError) -> FieldValue {
+        guard let word = value.wordValue else { throw .invalid(self, value.text) }
+        guard let word, !word.isEmpty else { return .word(nil) }
+        guard let form = canonical(word) else { throw .invalid(self, word) }
+        return .word(form)
     }
 }
 

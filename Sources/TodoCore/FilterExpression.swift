@@ -54,12 +54,12 @@ public indirect enum FilterExpression: Equatable, Sendable {
 extension FilterTerm {
     public func matches(_ todo: some TodoAttributes) -> Bool {
         switch self {
-        case .tag(let tag): todo.tags.contains(tag)
-        case .project(nil): todo.project == nil
-        case .project(let name?): todo.project.map { Self.project($0, isWithin: name) } ?? false
-        case .priority(let priority): todo.priority == priority
-        case .date(let field, let relation, let reference): field.value(of: todo)?.stands(relation, reference) ?? false
-        case .noDate(let field): field.value(of: todo) == nil
+        case .tag(let tag): todo.attributes.tags.contains(tag)
+        case .project(nil): todo.attributes.project == nil
+        case .project(let name?): todo.attributes.project.map { Self.project($0, isWithin: name) } ?? false
+        case .priority(let priority): todo.attributes.priority == priority
+        case .date(let field, let relation, let reference): field.value(of: todo.attributes)?.stands(relation, reference) ?? false
+        case .noDate(let field): field.value(of: todo.attributes) == nil
         case .text(let needle):
             TextSearch.contains(todo.name, needle) || TextSearch.contains(todo.description, needle)
                 || TextSearch.contains(todo.notes, needle)
@@ -75,10 +75,10 @@ extension FilterTerm {
 }
 
 extension DateField {
-    func value(of todo: some TodoAttributes) -> DueDate? {
+    func value(of attributes: Attributes) -> DueDate? {
         switch self {
-        case .due: todo.due
-        case .wait: todo.wait
+        case .due: attributes.due
+        case .wait: attributes.wait
         }
     }
 }

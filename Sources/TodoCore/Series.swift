@@ -8,7 +8,7 @@ import Foundation
 extension Todo {
     /// The UUID of the occurrence after this one: the same wherever it is made.
     public var nextOccurrenceUUID: UUID {
-        UUID(name: uuid.uuidString.lowercased(), namespace: series ?? uuid)
+        UUID(name: uuid.uuidString.lowercased(), namespace: self.series ?? uuid)
     }
 
     /// The occurrence after this one, done (or skipped) at `doneAt` and made at `at`,
@@ -27,20 +27,20 @@ extension Todo {
 
     /// The occurrence after this one, as `nextOccurrence` makes it, without its `origin`.
     private func derived(doneAt: Date, madeAt at: Date) -> Todo? {
-        guard let recur, let due else { return nil }
-        let anchor = anchor ?? SeriesAnchor(due, in: .utc)
+        let attributes = self.attributes
+        guard let recur = attributes.recur, let due = attributes.due else { return nil }
+        let anchor = attributes.anchor ?? SeriesAnchor(due, in: .utc)
         let next = recur.next(after: due, anchor: anchor, doneAt: doneAt)
         let clock = anchor.clock
-        if let until, next.isAfter(until, on: clock) { return nil }
-        let wait = wait?.shifted(days: next.day(in: clock).ordinal - due.day(in: clock).ordinal, on: clock)
+        if let until = attributes.until, next.isAfter(until, on: clock) { return nil }
+        let wait = attributes.wait?.shifted(days: next.day(in: clock).ordinal - due.day(in: clock).ordinal, on: clock)
         guard next.isWritable, wait?.isWritable ?? true else { return nil }
         var todo = Todo(id: 0, uuid: nextOccurrenceUUID, name: name, description: description, createdAt: at)
-        // Every attribute goes on as it is (the table's list, so a new one is not forgotten),
-        // but the dates and the series' identity.
-        for field in TodoField.attributes { field.set(field.value(of: self), on: &todo) }
+        // Every attribute goes on as it is, but the dates and the series' identity.
+        todo.attributes = attributes
         todo.due = next
         todo.wait = wait
-        todo.series = series ?? uuid
+        todo.series = attributes.series ?? uuid
         todo.anchor = anchor
         return todo
     }
@@ -48,8 +48,8 @@ extension Todo {
     /// Hands the rule on: clears it here and gives the next occurrence, if the series goes on.
     mutating func passOnRule(doneAt: Date, madeAt at: Date) -> Todo? {
         let next = nextOccurrence(doneAt: doneAt, madeAt: at)
-        recur = nil
-        anchor = nil
+        self.recur = nil
+        self.anchor = nil
         return next
     }
 
@@ -59,16 +59,16 @@ extension Todo {
     /// that due date on `zone`'s clock; no rule, no anchor.
     func anchored(after before: Todo?, in zone: TimeZone) throws(ReduceError) -> Todo {
         var todo = self
-        guard let recur else {
+        guard let recur = self.recur else {
             todo.anchor = nil
             return todo
         }
-        guard let due else { throw .recurrenceNeedsDue(id) }
+        guard let due = self.due else { throw .recurrenceNeedsDue(id) }
         // Only the open occurrence holds the rule: a completed one has handed it on (or
         // never had one), and a rule there would make no occurrence until it was reopened.
         if completed, recur != before?.recur { throw .recurrenceOnCompleted(id) }
-        if series == nil { todo.series = uuid }
-        if anchor == nil || before?.recur != recur || before?.due != due { todo.anchor = SeriesAnchor(due, in: zone) }
+        if self.series == nil { todo.series = uuid }
+        if self.anchor == nil || before?.recur != recur || before?.due != due { todo.anchor = SeriesAnchor(due, in: zone) }
         return todo
     }
 }

@@ -5,15 +5,7 @@ public struct TodoContent: Equatable, Sendable, Codable, TodoFieldHolder {
     public var name: String
     public var description: String
     public var notes: String
-    public var tags: Set<String> = []
-    public var project: String?
-    public var priority: Priority?
-    public var due: DueDate?
-    public var wait: DueDate?
-    public var recur: Recurrence?
-    public var until: DueDate?
-    public var series: UUID?
-    public var anchor: SeriesAnchor?
+    public var attributes = Attributes()
     public var completed: Bool
     public var completedAt: Date?
     public var createdAt: Date

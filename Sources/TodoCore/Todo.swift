@@ -1,24 +1,21 @@
 import Foundation
 
 /// One todo. `id` is the local number people type; `uuid` is its identity everywhere else.
-public struct Todo: Equatable, Sendable, TodoFieldHolder, TodoAttributes {
+public struct Todo: Equatable, Sendable, TodoFieldHolder {
     /// Assigned 1, 2, 3… in a state file; never changes and is never reused.
     public var id: Int
     public var uuid: UUID
     public var name: String
     public var description: String
     public var notes: String
-    /// Case-sensitive words (see `Tag`).
-    public var tags: Set<String> = []
-    public var project: String?
-    public var priority: Priority?
-    public var due: DueDate?
-    /// Hidden from the default list until this date has come.
-    public var wait: DueDate?
-    /// The series fields (`recur`, `until`, `series`, `anchor`), out of line: most todos
-    /// have none, and a `Todo` stays small (they would add half again to its size, which
-    /// listing 100,000 todos moves around).
-    private var seriesBox: SeriesBox?
+    /// Its attributes, out of line: many todos have none, and a `Todo` stays small (listing
+    /// 100,000 todos moves every one around). Reached as `todo.tags`, `todo.due`, ….
+    public var attributes: Attributes {
+        get { attributesBox?.value ?? .none }
+        set { attributesBox = newValue == .none ? nil : AttributesBox(newValue) }
+    }
+
+    private var attributesBox: AttributesBox?
     public var completed: Bool
     public var createdAt: Date
     public var updatedAt: Date
@@ -70,63 +67,19 @@ extension Todo {
 
     /// Whether the todo is active and hidden until a wait date that has not come.
     public func isWaiting(in context: DateContext) -> Bool {
-        guard !completed, let wait else { return false }
+        guard !completed, let wait = self.wait else { return false }
         return !wait.hasCome(in: context)
     }
 }
 
 extension Todo {
-    /// Whether any attribute (tags, project, priority, due, wait, the series fields) is set.
-    /// Spelled out rather than asked of `TodoField.attributes`: the list asks it of every todo.
-    public var hasAttributes: Bool {
-        !tags.isEmpty || project != nil || priority != nil || due != nil || wait != nil
-            || seriesBox != nil
-    }
-}
-
-extension Todo {
-    /// How the todo repeats; only the open occurrence of a series holds it (see `Series`).
-    public var recur: Recurrence? {
-        get { seriesBox?.fields.recur }
-        set { changeSeries { $0.recur = newValue } }
-    }
-
-    /// No occurrence of the series is made due after this date.
-    public var until: DueDate? {
-        get { seriesBox?.fields.until }
-        set { changeSeries { $0.until = newValue } }
-    }
-
-    /// The series the todo is an occurrence of: the UUID of its first occurrence.
-    public var series: UUID? {
-        get { seriesBox?.fields.series }
-        set { changeSeries { $0.series = newValue } }
-    }
-
-    /// The due date its series counts from, on its time zone's clock.
-    public var anchor: SeriesAnchor? {
-        get { seriesBox?.fields.anchor }
-        set { changeSeries { $0.anchor = newValue } }
-    }
-
-    private mutating func changeSeries(_ change: (inout SeriesFields) -> Void) {
-        var fields = seriesBox?.fields ?? SeriesFields()
-        change(&fields)
-        seriesBox = fields == SeriesFields() ? nil : SeriesBox(fields)
-    }
-}
-
-/// A recurring todo's fields.
-struct SeriesFields: Hashable, Sendable {
-    var recur: Recurrence?
-    var until: DueDate?
-    var series: UUID?
-    var anchor: SeriesAnchor?
+    /// Whether any attribute (`TodoField.attributes`) is set.
+    public var hasAttributes: Bool { attributesBox != nil }
 }
 
 /// An immutable box: a change makes a new one, so copies of a `Todo` never share a change.
-private final class SeriesBox: Equatable, Sendable {
-    let fields: SeriesFields
-    init(_ fields: SeriesFields) { self.fields = fields }
-    static func == (lhs: SeriesBox, rhs: SeriesBox) -> Bool { lhs.fields == rhs.fields }
+private final class AttributesBox: Equatable, Sendable {
+    let value: Attributes
+    init(_ value: Attributes) { self.value = value }
+    static func == (lhs: AttributesBox, rhs: AttributesBox) -> Bool { lhs === rhs || lhs.value == rhs.value }
 }

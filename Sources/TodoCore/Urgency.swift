@@ -41,14 +41,15 @@ public enum Urgency {
 
     /// The score of `todo` at `context.now`; higher is more urgent.
     public static func score(_ todo: some TodoAttributes, in context: DateContext) -> Double {
-        var score = priorityCoefficient(todo.priority)
-        if let due = todo.due { score += dueCoefficient * dueFactor(daysOverdue: daysOverdue(due, context)) }
-        if todo.tags.contains("next") { score += nextTagCoefficient }
-        score += tagsCoefficient * tagsFactor(todo.tags.count)
-        if todo.project != nil { score += projectCoefficient }
+        let attributes = todo.attributes
+        var score = priorityCoefficient(attributes.priority)
+        if let due = attributes.due { score += dueCoefficient * dueFactor(daysOverdue: daysOverdue(due, context)) }
+        if attributes.tags.contains("next") { score += nextTagCoefficient }
+        score += tagsCoefficient * tagsFactor(attributes.tags.count)
+        if attributes.project != nil { score += projectCoefficient }
         let ageDays = max(0, context.now.timeIntervalSince(todo.createdAt) / 86_400)
         score += ageCoefficient * min(1, ageDays / ageMaximumDays)
-        if let wait = todo.wait, !wait.hasCome(in: context) { score += waitingCoefficient }
+        if let wait = attributes.wait, !wait.hasCome(in: context) { score += waitingCoefficient }
         return score
     }
 

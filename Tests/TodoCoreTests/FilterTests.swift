@@ -13,6 +13,13 @@ struct FilterItem: TodoAttributes {
     var due: DueDate?
     var wait: DueDate?
     var createdAt = Fixture.t0
+
+    var attributes: Attributes {
+        var attributes = Attributes()
+        (attributes.tags, attributes.project, attributes.priority) = (tags, project, priority)
+        (attributes.due, attributes.wait) = (due, wait)
+        return attributes
+    }
 }
 
 /// Wednesday 2 December 2026, 12:00 in New York (17:00 UTC).

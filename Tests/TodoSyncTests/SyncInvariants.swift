@@ -112,5 +112,5 @@ enum SyncInvariants {
 
 extension Todo {
     /// Whether a completion made this todo (an occurrence after the first of its series).
-    var isMadeOccurrence: Bool { series.map { $0 != uuid } ?? false }
+    var isMadeOccurrence: Bool { self.series.map { $0 != uuid } ?? false }
 }

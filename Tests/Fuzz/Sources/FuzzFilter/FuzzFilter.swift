@@ -19,6 +19,13 @@ struct Sample: TodoAttributes {
     var due: DueDate?
     var wait: DueDate?
     var createdAt = fixedNow
+
+    var attributes: Attributes {
+        var attributes = Attributes()
+        (attributes.tags, attributes.project, attributes.priority) = (tags, project, priority)
+        (attributes.due, attributes.wait) = (due, wait)
+        return attributes
+    }
 }
 
 let samples = [
