@@ -1,5 +1,13 @@
 import Foundation
 
+extension Attributes {
+    /// Takes the rule off: the todo no longer holds its series' rule (it handed it on, or
+    /// another occurrence holds it), and no anchor goes without a rule.
+    mutating func dropRule() {
+        (recur, anchor) = (nil, nil)
+    }
+}
+
 /// Recurring todos. A series is its todos that share `series` (the UUID of its first one);
 /// only the open occurrence holds the rule. Completing it (or deleting it: skipping) hands
 /// the rule on to the next occurrence, whose UUID is a name-based UUID of the series and of
@@ -37,19 +45,17 @@ extension Todo {
         guard next.isWritable, wait?.isWritable ?? true else { return nil }
         var todo = Todo(id: 0, uuid: nextOccurrenceUUID, name: name, description: description, createdAt: at)
         // Every attribute goes on as it is, but the dates and the series' identity.
-        todo.attributes = attributes
-        todo.due = next
-        todo.wait = wait
-        todo.series = attributes.series ?? uuid
-        todo.anchor = anchor
+        var carried = attributes
+        (carried.due, carried.wait, carried.anchor) = (next, wait, anchor)
+        carried.series = attributes.series ?? uuid
+        todo.attributes = carried
         return todo
     }
 
     /// Hands the rule on: clears it here and gives the next occurrence, if the series goes on.
     mutating func passOnRule(doneAt: Date, madeAt at: Date) -> Todo? {
         let next = nextOccurrence(doneAt: doneAt, madeAt: at)
-        self.recur = nil
-        self.anchor = nil
+        attributes.dropRule()
         return next
     }
 

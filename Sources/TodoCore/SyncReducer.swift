@@ -205,8 +205,7 @@ private struct SyncMerger {
         if todo.completed, todo.recur == nil, shared?.recur != nil, merged.completed {
             // Completed here, it handed its rule on: the rule is the next occurrence's now
             // (or ended with its series), whatever another device made of it meanwhile.
-            merged.recur = nil
-            merged.anchor = nil
+            merged.attributes.dropRule()
             conflicts.removeAll { $0.field == TodoField.recur.key || $0.field == TodoField.anchor.key }
         }
         if !todo.completed, merged.completed, merged.recur != nil { completed.append(remote.uuid) }
@@ -308,8 +307,7 @@ private struct SyncMerger {
 
     /// Takes the rule off the todo at `index`: a change of this device's, sent on the next push.
     private mutating func dropRule(at index: Int, at: Date) {
-        state.todos[index].recur = nil
-        state.todos[index].anchor = nil
+        state.todos[index].attributes.dropRule()
         state.todos[index].updatedAt = at
         state.todos[index].synced = false
     }

@@ -45,10 +45,13 @@ extension StateCodec {
             id: id, uuid: uuid, name: name, description: description, notes: notes,
             completed: completed, createdAt: createdAt, updatedAt: updatedAt,
             completedAt: completed ? completedAt : nil, synced: synced)
-        // The attributes `write` puts next, in table order, each only when set.
+        // The attributes `write` puts next, in table order, each only when set; gathered
+        // first, so that the todo's attributes box is made once.
+        var attributes = Attributes()
         for (field, member) in FieldCodec.attributeMembers where reader.mayHoldAttribute && reader.skip(member) {
-            field.set(try FieldCodec.read(field.spec.kind, from: &reader), on: &todo)
+            field.set(try FieldCodec.read(field.spec.kind, from: &reader), on: &attributes)
         }
+        todo.attributes = attributes
         var rev: Int?
         if reader.skip(", \"rev\": ") { rev = Int(try reader.readRevision()) }
         guard reader.skip("}") else { throw LayoutMismatch() }
