@@ -79,6 +79,9 @@ import TodoTestSupport
         #expect(problem == nil, "\(problem ?? "")\nhistory:\n\(steps.map { "  \($0)" }.joined(separator: "\n"))")
     }
 
+    /// A sync with no fault and nothing run while it is on its way.
+    static let plainSync = HistoryStep.Kind.sync(fault: nil, call: 0, inner: nil)
+
     static func step(_ device: Int, _ kind: HistoryStep.Kind, pick: Int = 0, serial: Int) -> HistoryStep {
         HistoryStep(device: device, kind: kind, pick: pick, serial: serial)
     }
@@ -89,7 +92,7 @@ import TodoTestSupport
             Self.step(0, .command(.add(recurring: nil, tag: nil)), serial: 1),
             Self.step(0, .sync(fault: .replyLost, call: 2, inner: nil), serial: 2),
             Self.step(0, .command(.done), serial: 3),
-            Self.step(0, .sync(fault: nil, call: 0, inner: nil), serial: 4),
+            Self.step(0, Self.plainSync, serial: 4),
         ])
     }
 
@@ -99,15 +102,15 @@ import TodoTestSupport
     @Test func aChangeAfterALostReplyMergesWithAnotherDevicesLaterOne() throws {
         try expectNoViolation([
             Self.step(0, .command(.add(recurring: nil, tag: nil)), serial: 1),
-            Self.step(0, .sync(fault: nil, call: 0, inner: nil), serial: 2),
-            Self.step(1, .sync(fault: nil, call: 0, inner: nil), serial: 3),
+            Self.step(0, Self.plainSync, serial: 2),
+            Self.step(1, Self.plainSync, serial: 3),
             Self.step(0, .command(.rename), serial: 4),
             Self.step(0, .sync(fault: .replyLost, call: 2, inner: nil), serial: 5),
-            Self.step(1, .sync(fault: nil, call: 0, inner: nil), serial: 6),
+            Self.step(1, Self.plainSync, serial: 6),
             Self.step(1, .command(.prioritize(.high)), serial: 7),
-            Self.step(1, .sync(fault: nil, call: 0, inner: nil), serial: 8),
+            Self.step(1, Self.plainSync, serial: 8),
             Self.step(0, .command(.rename), serial: 9),
-            Self.step(0, .sync(fault: nil, call: 0, inner: nil), serial: 10),
+            Self.step(0, Self.plainSync, serial: 10),
         ])
     }
 
@@ -115,14 +118,14 @@ import TodoTestSupport
     @Test func anOccurrenceMadeOnTwoDevicesKeepsTheChangeOfOne() throws {
         try expectNoViolation([
             Self.step(0, .command(.add(recurring: Recurrence(rule: "daily"), tag: nil)), serial: 1),
-            Self.step(0, .sync(fault: nil, call: 0, inner: nil), serial: 2),
-            Self.step(1, .sync(fault: nil, call: 0, inner: nil), serial: 3),
+            Self.step(0, Self.plainSync, serial: 2),
+            Self.step(1, Self.plainSync, serial: 3),
             Self.step(0, .command(.done), pick: 0, serial: 4),
             Self.step(1, .command(.done), pick: 0, serial: 5),
             Self.step(0, .command(.done), pick: 1, serial: 6),
-            Self.step(1, .sync(fault: nil, call: 0, inner: nil), serial: 7),
-            Self.step(0, .sync(fault: nil, call: 0, inner: nil), serial: 8),
-            Self.step(1, .sync(fault: nil, call: 0, inner: nil), serial: 9),
+            Self.step(1, Self.plainSync, serial: 7),
+            Self.step(0, Self.plainSync, serial: 8),
+            Self.step(1, Self.plainSync, serial: 9),
         ])
     }
 
@@ -130,13 +133,13 @@ import TodoTestSupport
     @Test func anEditedOccurrenceKeptOverASkipHandsItsRuleOn() throws {
         try expectNoViolation([
             Self.step(0, .command(.add(recurring: Recurrence(rule: "weekly"), tag: nil)), serial: 1),
-            Self.step(0, .sync(fault: nil, call: 0, inner: nil), serial: 2),
-            Self.step(1, .sync(fault: nil, call: 0, inner: nil), serial: 3),
+            Self.step(0, Self.plainSync, serial: 2),
+            Self.step(1, Self.plainSync, serial: 3),
             Self.step(1, .command(.delete), serial: 4),
             Self.step(0, .command(.tag("later")), serial: 5),
-            Self.step(1, .sync(fault: nil, call: 0, inner: nil), serial: 6),
-            Self.step(0, .sync(fault: nil, call: 0, inner: nil), serial: 7),
-            Self.step(1, .sync(fault: nil, call: 0, inner: nil), serial: 8),
+            Self.step(1, Self.plainSync, serial: 6),
+            Self.step(0, Self.plainSync, serial: 7),
+            Self.step(1, Self.plainSync, serial: 8),
         ])
     }
 
@@ -144,13 +147,13 @@ import TodoTestSupport
     /// rule on (its next occurrence exists), or the series would stop at it.
     static let postponedWhileSkipped = [
         step(0, .command(.add(recurring: Recurrence(rule: "weekly"), tag: nil)), serial: 1),
-        step(0, .sync(fault: nil, call: 0, inner: nil), serial: 2),
-        step(1, .sync(fault: nil, call: 0, inner: nil), serial: 3),
+        step(0, plainSync, serial: 2),
+        step(1, plainSync, serial: 3),
         step(1, .command(.delete), serial: 4),
         step(0, .command(.postpone), serial: 5),
-        step(1, .sync(fault: nil, call: 0, inner: nil), serial: 6),
-        step(0, .sync(fault: nil, call: 0, inner: nil), serial: 7),
-        step(1, .sync(fault: nil, call: 0, inner: nil), serial: 8),
+        step(1, plainSync, serial: 6),
+        step(0, plainSync, serial: 7),
+        step(1, plainSync, serial: 8),
     ]
 
     @Test func anOccurrencePostponedWhileSkippedElsewhereHandsItsRuleOn() throws {
@@ -169,7 +172,7 @@ import TodoTestSupport
     @Test func aRetryAfterPruningOfATodoDeletedHereDeletesItThere() throws {
         try expectNoViolation([
             Self.step(1, .command(.add(recurring: nil, tag: "a")), serial: 10),
-            Self.step(1, .sync(fault: nil, call: 0, inner: nil), serial: 11),
+            Self.step(1, Self.plainSync, serial: 11),
             Self.step(1, .command(.add(recurring: nil, tag: "b")), serial: 15),
             Self.step(1, .command(.delete), pick: 2, serial: 16),
             Self.step(1, .sync(fault: .replyLost, call: 2, inner: nil), serial: 17),
@@ -184,14 +187,14 @@ import TodoTestSupport
     @Test func aCreationRetriedAfterPruningMergesAgainstWhatItCreated() throws {
         try expectNoViolation([
             Self.step(0, .command(.add(recurring: nil, tag: "c")), serial: 1),
-            Self.step(0, .sync(fault: nil, call: 0, inner: nil), serial: 2),
-            Self.step(1, .sync(fault: nil, call: 0, inner: nil), serial: 3),
-            Self.step(2, .sync(fault: nil, call: 0, inner: nil), serial: 4),
+            Self.step(0, Self.plainSync, serial: 2),
+            Self.step(1, Self.plainSync, serial: 3),
+            Self.step(2, Self.plainSync, serial: 4),
             Self.step(2, .command(.add(recurring: nil, tag: "b")), serial: 7),
             Self.step(1, .command(.delete), pick: 0, serial: 8),
             Self.step(2, .sync(fault: .replyLost, call: 2, inner: nil), serial: 9),
             Self.step(2, .command(.deleteSeries), pick: 4, serial: 10),
-            Self.step(1, .sync(fault: nil, call: 0, inner: nil), serial: 11),
+            Self.step(1, Self.plainSync, serial: 11),
             Self.step(0, .prune, serial: 12),
             Self.step(2, .command(.importChanged), pick: 2, serial: 20),
             Self.step(1, .command(.done), pick: 3, serial: 21),
@@ -207,7 +210,7 @@ import TodoTestSupport
             Self.step(2, .command(.add(recurring: Recurrence(rule: "+1d"), tag: nil)), serial: 16),
             Self.step(0, .sync(fault: .unreachable, call: 2, inner: nil), serial: 17),
             Self.step(0, .command(.deleteSeries), pick: 2, serial: 18),
-            Self.step(2, .sync(fault: nil, call: 0, inner: nil), serial: 19),
+            Self.step(2, Self.plainSync, serial: 19),
             Self.step(0, .sync(fault: .meanwhile, call: 3, inner: nil), serial: 20),
         ])
     }
@@ -218,9 +221,9 @@ import TodoTestSupport
         try expectNoViolation([
             Self.step(0, .command(.add(recurring: Recurrence(rule: "+1d"), tag: nil)), serial: 11),
             Self.step(0, .command(.add(recurring: Recurrence(rule: "+1d"), tag: nil)), serial: 13),
-            Self.step(0, .sync(fault: nil, call: 0, inner: nil), serial: 14),
+            Self.step(0, Self.plainSync, serial: 14),
             Self.step(2, .command(.add(recurring: Recurrence(rule: "daily"), tag: nil)), serial: 15),
-            Self.step(2, .sync(fault: nil, call: 0, inner: nil), serial: 16),
+            Self.step(2, Self.plainSync, serial: 16),
             Self.step(0, .command(.makeRecurring), pick: 4, serial: 17),
             Self.step(2, .command(.done), pick: 7, serial: 18),
             Self.step(2, .command(.deleteSeries), pick: 3, serial: 19),
@@ -231,11 +234,11 @@ import TodoTestSupport
     /// not knowing the tag, renamed and completed it: the copies of the next one keep it.
     static let taggedWhileCompletedElsewhere = [
         step(0, .command(.add(recurring: Recurrence(rule: "+1d"), tag: nil)), serial: 3),
-        step(0, .sync(fault: nil, call: 0, inner: nil), serial: 4),
+        step(0, plainSync, serial: 4),
         step(2, .sync(fault: .meanwhile, call: 1, inner: .done), pick: 5, serial: 5),
         step(2, .command(.tag("a")), pick: 0, serial: 6),
         step(0, .command(.batch), pick: 1, serial: 17),
-        step(2, .sync(fault: nil, call: 0, inner: nil), serial: 18),
+        step(2, plainSync, serial: 18),
         step(2, .command(.delete), pick: 6, serial: 19),
     ]
 
@@ -255,8 +258,8 @@ import TodoTestSupport
             Self.step(2, .command(.add(recurring: nil, tag: "c")), serial: 1),
             Self.step(2, .command(.add(recurring: Recurrence(rule: "weekly"), tag: nil)), serial: 4),
             Self.step(0, .command(.add(recurring: Recurrence(rule: "weekly"), tag: nil)), serial: 5),
-            Self.step(2, .sync(fault: nil, call: 0, inner: nil), serial: 6),
-            Self.step(1, .sync(fault: nil, call: 0, inner: nil), serial: 7),
+            Self.step(2, Self.plainSync, serial: 6),
+            Self.step(1, Self.plainSync, serial: 7),
             Self.step(1, .command(.makeRecurring), pick: 4, serial: 8),
             Self.step(1, .command(.toggle), pick: 2, serial: 9),
             Self.step(0, .sync(fault: .meanwhile, call: 3, inner: .toggle), pick: 7, serial: 10),
