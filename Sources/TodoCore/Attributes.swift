@@ -4,6 +4,11 @@ import Foundation
 /// and notes), stored once. `Todo`, `TodoContent` and `NewTodo` each hold one, and reach
 /// its fields as their own (`todo.due`) through `TodoFieldHolder`'s member lookup, so a
 /// new field is a property here and nowhere else among the holders.
+///
+/// The fields most todos have (the ones `list` shows) are stored inline; the series fields,
+/// which few todos have, out of line in one box, so that an `Attributes`, and a `Todo`
+/// holding one, stays small and a copy of it touches no extra memory for them (listing
+/// 100,000 todos copies every one).
 public struct Attributes: Hashable, Sendable, Codable {
     /// Case-sensitive words (see `Tag`).
     public var tags: Set<String> = []
@@ -14,18 +19,60 @@ public struct Attributes: Hashable, Sendable, Codable {
     /// Hidden from the default list until this date has come.
     public var wait: DueDate?
     /// How the todo repeats; only the open occurrence of a series holds it (see `Series`).
-    public var recur: Recurrence?
+    public var recur: Recurrence? {
+        get { rare?.fields.recur }
+        set { changeRare { $0.recur = newValue } }
+    }
+
     /// No occurrence of the series is made due after this date.
-    public var until: DueDate?
+    public var until: DueDate? {
+        get { rare?.fields.until }
+        set { changeRare { $0.until = newValue } }
+    }
+
     /// The series the todo is an occurrence of: the UUID of its first occurrence.
-    public var series: UUID?
+    public var series: UUID? {
+        get { rare?.fields.series }
+        set { changeRare { $0.series = newValue } }
+    }
+
     /// The due date its series counts from, on its time zone's clock.
-    public var anchor: SeriesAnchor?
+    public var anchor: SeriesAnchor? {
+        get { rare?.fields.anchor }
+        set { changeRare { $0.anchor = newValue } }
+    }
+
+    /// The fields few todos have, nil when none is set.
+    private var rare: RareBox?
 
     public init() {}
 
     /// No attribute set.
     public static let none = Attributes()
+
+    private mutating func changeRare(_ change: (inout RareFields) -> Void) {
+        var fields = rare?.fields ?? RareFields()
+        change(&fields)
+        rare = fields == RareFields() ? nil : RareBox(fields)
+    }
+}
+
+/// The attributes few todos have: a recurring todo's.
+struct RareFields: Hashable, Sendable, Codable {
+    var recur: Recurrence?
+    var until: DueDate?
+    var series: UUID?
+    var anchor: SeriesAnchor?
+}
+
+/// An immutable box: a change makes a new one, so copies never share a change.
+private final class RareBox: Hashable, Sendable, Codable {
+    let fields: RareFields
+    init(_ fields: RareFields) { self.fields = fields }
+    init(from decoder: any Decoder) throws { fields = try RareFields(from: decoder) }
+    func encode(to encoder: any Encoder) throws { try fields.encode(to: encoder) }
+    static func == (lhs: RareBox, rhs: RareBox) -> Bool { lhs === rhs || lhs.fields == rhs.fields }
+    func hash(into hasher: inout Hasher) { hasher.combine(fields) }
 }
 
 /// Something holding a value for every `TodoField`: a todo, its synced content, a new todo.

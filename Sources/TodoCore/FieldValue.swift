@@ -74,15 +74,24 @@ extension TodoField {
         case .name: .text(holder.name)
         case .description: .text(holder.description)
         case .notes: .text(holder.notes)
-        case .tags: .tags(holder.tags)
-        case .project: .word(holder.project)
-        case .priority: .priority(holder.priority)
-        case .due: .date(holder.due)
-        case .wait: .date(holder.wait)
-        case .recur: .word(holder.recur?.rule)
-        case .until: .date(holder.until)
-        case .series: .word(holder.series.map { $0.uuidString.lowercased() })
-        case .anchor: .word(holder.anchor?.text)
+        case .tags, .project, .priority, .due, .wait, .recur, .until, .series, .anchor: value(of: holder.attributes)
+        }
+    }
+
+    /// The attribute's value in `attributes`; a text field, which they do not hold, unset.
+    /// A writer of every attribute reads `holder.attributes` once and each value from it.
+    public func value(of attributes: Attributes) -> FieldValue {
+        switch self {
+        case .name, .description, .notes: spec.kind.unset
+        case .tags: .tags(attributes.tags)
+        case .project: .word(attributes.project)
+        case .priority: .priority(attributes.priority)
+        case .due: .date(attributes.due)
+        case .wait: .date(attributes.wait)
+        case .recur: .word(attributes.recur?.rule)
+        case .until: .date(attributes.until)
+        case .series: .word(attributes.series.map { $0.uuidString.lowercased() })
+        case .anchor: .word(attributes.anchor?.text)
         }
     }
 

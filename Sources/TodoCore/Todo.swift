@@ -8,14 +8,8 @@ public struct Todo: Equatable, Sendable, TodoFieldHolder {
     public var name: String
     public var description: String
     public var notes: String
-    /// Its attributes, out of line: many todos have none, and a `Todo` stays small (listing
-    /// 100,000 todos moves every one around). Reached as `todo.tags`, `todo.due`, ….
-    public var attributes: Attributes {
-        get { attributesBox?.value ?? .none }
-        set { attributesBox = newValue == .none ? nil : AttributesBox(newValue) }
-    }
-
-    private var attributesBox: AttributesBox?
+    /// Reached as `todo.tags`, `todo.due`, ….
+    public var attributes = Attributes()
     public var completed: Bool
     public var createdAt: Date
     public var updatedAt: Date
@@ -74,12 +68,5 @@ extension Todo {
 
 extension Todo {
     /// Whether any attribute (`TodoField.attributes`) is set.
-    public var hasAttributes: Bool { attributesBox != nil }
-}
-
-/// An immutable box: a change makes a new one, so copies of a `Todo` never share a change.
-private final class AttributesBox: Equatable, Sendable {
-    let value: Attributes
-    init(_ value: Attributes) { self.value = value }
-    static func == (lhs: AttributesBox, rhs: AttributesBox) -> Bool { lhs === rhs || lhs.value == rhs.value }
+    public var hasAttributes: Bool { attributes != .none }
 }

@@ -46,7 +46,7 @@ extension StateCodec {
             completed: completed, createdAt: createdAt, updatedAt: updatedAt,
             completedAt: completed ? completedAt : nil, synced: synced)
         // The attributes `write` puts next, in table order, each only when set; gathered
-        // first, so that the todo's attributes box is made once.
+        // first and put in the todo once.
         var attributes = Attributes()
         for (field, member) in FieldCodec.attributeMembers where reader.mayHoldAttribute && reader.skip(member) {
             field.set(try FieldCodec.read(field.spec.kind, from: &reader), on: &attributes)

@@ -19,8 +19,9 @@ enum FieldCodec {
     /// `, "key": value` for each attribute (tags, project, …) that is set, or for every one
     /// when `all` (`--json`, which shows the same keys on every todo).
     static func writeAttributes(_ holder: some TodoFieldHolder, all: Bool, to out: inout JSONWriter) {
+        let attributes = holder.attributes
         for (field, member) in attributeMembers {
-            let value = field.value(of: holder)
+            let value = field.value(of: attributes)
             guard all || value.isSet else { continue }
             out.bytes.append(contentsOf: member)
             write(value, to: &out)

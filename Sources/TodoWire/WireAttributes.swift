@@ -18,7 +18,8 @@ public struct WireAttributes: Sendable, Equatable {
 
     /// Every attribute of `holder`, set or not: what a client pushes.
     public init(all holder: some TodoFieldHolder) {
-        values = Dictionary(uniqueKeysWithValues: TodoField.attributes.map { ($0, $0.value(of: holder)) })
+        let attributes = holder.attributes
+        values = Dictionary(uniqueKeysWithValues: TodoField.attributes.map { ($0, $0.value(of: attributes)) })
     }
 
     /// Only the attributes that are set: how the server stores and sends them.
