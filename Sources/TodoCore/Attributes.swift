@@ -20,26 +20,26 @@ public struct Attributes: Hashable, Sendable, Codable {
     public var wait: DueDate?
     /// How the todo repeats; only the open occurrence of a series holds it (see `Series`).
     public var recur: Recurrence? {
-        get { rare?.fields.recur }
-        set { changeRare { $0.recur = newValue } }
+        get { self[rare: \.recur] }
+        set { self[rare: \.recur] = newValue }
     }
 
     /// No occurrence of the series is made due after this date.
     public var until: DueDate? {
-        get { rare?.fields.until }
-        set { changeRare { $0.until = newValue } }
+        get { self[rare: \.until] }
+        set { self[rare: \.until] = newValue }
     }
 
     /// The series the todo is an occurrence of: the UUID of its first occurrence.
     public var series: UUID? {
-        get { rare?.fields.series }
-        set { changeRare { $0.series = newValue } }
+        get { self[rare: \.series] }
+        set { self[rare: \.series] = newValue }
     }
 
     /// The due date its series counts from, on its time zone's clock.
     public var anchor: SeriesAnchor? {
-        get { rare?.fields.anchor }
-        set { changeRare { $0.anchor = newValue } }
+        get { self[rare: \.anchor] }
+        set { self[rare: \.anchor] = newValue }
     }
 
     /// The fields few todos have, nil when none is set.
@@ -50,10 +50,14 @@ public struct Attributes: Hashable, Sendable, Codable {
     /// No attribute set.
     public static let none = Attributes()
 
-    private mutating func changeRare(_ change: (inout RareFields) -> Void) {
-        var fields = rare?.fields ?? RareFields()
-        change(&fields)
-        rare = fields == RareFields() ? nil : RareBox(fields)
+    /// A field of the box; setting one makes a new box, or none when nothing is left set.
+    private subscript<Value>(rare field: WritableKeyPath<RareFields, Value?>) -> Value? {
+        get { rare?.fields[keyPath: field] }
+        set {
+            var fields = rare?.fields ?? RareFields()
+            fields[keyPath: field] = newValue
+            rare = fields == RareFields() ? nil : RareBox(fields)
+        }
     }
 }
 
