@@ -12,6 +12,9 @@ _todo_command() {
         done) REPLY=done ;;
         reopen) REPLY=reopen ;;
         annotate|append) REPLY=annotate ;;
+        denotate) REPLY=denotate ;;
+        start) REPLY=start ;;
+        stop) REPLY=stop ;;
         toggle) REPLY=toggle ;;
         delete|rm) REPLY=delete ;;
         clear-completed) REPLY=clear-completed ;;
@@ -47,6 +50,9 @@ _todo_option() {
                         --priority) REPLY='priority words H M L' ;;
                         --due) REPLY='due words today tomorrow yesterday now monday tuesday wednesday thursday friday saturday sunday sod eod sow eow som eom soy eoy' ;;
                         --wait) REPLY='wait words today tomorrow yesterday now monday tuesday wednesday thursday friday saturday sunday sod eod sow eow som eom soy eoy' ;;
+                        --scheduled) REPLY='scheduled words today tomorrow yesterday now monday tuesday wednesday thursday friday saturday sunday sod eod sow eow som eom soy eoy' ;;
+                        --start) REPLY='start words today tomorrow yesterday now monday tuesday wednesday thursday friday saturday sunday sod eod sow eow som eom soy eoy' ;;
+                        --depends) REPLY='depends ids' ;;
                         --recur) REPLY='recur words daily weekdays weekly monthly yearly' ;;
                         --until) REPLY='until words today tomorrow yesterday now monday tuesday wednesday thursday friday saturday sunday sod eod sow eow som eom soy eoy' ;;
                         *) REPLY= ;;
@@ -76,6 +82,9 @@ _todo_option() {
                         --priority) REPLY='priority words H M L' ;;
                         --due) REPLY='due words today tomorrow yesterday now monday tuesday wednesday thursday friday saturday sunday sod eod sow eow som eom soy eoy' ;;
                         --wait) REPLY='wait words today tomorrow yesterday now monday tuesday wednesday thursday friday saturday sunday sod eod sow eow som eom soy eoy' ;;
+                        --scheduled) REPLY='scheduled words today tomorrow yesterday now monday tuesday wednesday thursday friday saturday sunday sod eod sow eow som eom soy eoy' ;;
+                        --start) REPLY='start words today tomorrow yesterday now monday tuesday wednesday thursday friday saturday sunday sod eod sow eow som eom soy eoy' ;;
+                        --depends) REPLY='depends ids' ;;
                         --recur) REPLY='recur words daily weekdays weekly monthly yearly' ;;
                         --until) REPLY='until words today tomorrow yesterday now monday tuesday wednesday thursday friday saturday sunday sod eod sow eow som eom soy eoy' ;;
                         *) REPLY= ;;
@@ -118,10 +127,10 @@ _todo_option() {
 # REPLY: the long options of command $1, global ones included.
 _todo_options() {
     case $1 in
-        add) REPLY='--description --notes --tag --project --priority --due --wait --recur --until' ;;
+        add) REPLY='--description --notes --tag --project --priority --due --wait --scheduled --start --depends --recur --until' ;;
         list) REPLY='--filter --waiting --sort --format --ids' ;;
         next) REPLY='--format --ids' ;;
-        edit) REPLY='--name --description --notes --tag --project --priority --due --wait --recur --until' ;;
+        edit) REPLY='--name --description --notes --tag --project --priority --due --wait --scheduled --start --depends --recur --until' ;;
         delete) REPLY='--series' ;;
         batch) REPLY='--dry-run' ;;
         export) REPLY='--to' ;;
@@ -145,6 +154,9 @@ _todo_argument() {
         done) kinds=('ids') repeats=1 ;;
         reopen) kinds=('ids') repeats=1 ;;
         annotate) kinds=('ids' 'text') repeats=1 ;;
+        denotate) kinds=('ids' 'text') repeats=1 ;;
+        start) kinds=('ids') repeats=1 ;;
+        stop) kinds=('ids') repeats=1 ;;
         toggle) kinds=('ids') repeats=1 ;;
         delete) kinds=('ids') repeats=1 ;;
         import) kinds=('path') ;;
@@ -168,7 +180,7 @@ _todo_key() {
 
 # REPLY: every KEY: of attribute words, or of filter terms when $1 is filter.
 _todo_keys() {
-    if [[ $1 == filter ]]; then REPLY='project: priority: pri: due: wait: due.before: due.after: wait.before: wait.after:'; else REPLY='project: priority: pri: due: wait: recur: until:'; fi
+    if [[ $1 == filter ]]; then REPLY='project: priority: pri: due: wait: due.before: due.after: wait.before: wait.after:'; else REPLY='project: priority: pri: due: wait: scheduled: start: depends: dep: recur: until:'; fi
 }
 
 # COMPREPLY: the values of kind $1 that start with $2; todo numbers, tags and projects
@@ -187,7 +199,7 @@ _todo_values() {
             mapfile -t lines < <(todo __complete "$1" ${3:+"--file=$3"} 2>/dev/null)
             for line in "${lines[@]}"; do [[ $line == "$2"* ]] && COMPREPLY+=("$line"); done ;;
         commands)
-            mapfile -t COMPREPLY < <(compgen -W 'add list ls next show info edit modify done reopen annotate append toggle delete rm clear-completed undo batch export import sync config completions help' -- "$2") ;;
+            mapfile -t COMPREPLY < <(compgen -W 'add list ls next show info edit modify done reopen annotate append denotate start stop toggle delete rm clear-completed undo batch export import sync config completions help' -- "$2") ;;
         words\ *)
             mapfile -t COMPREPLY < <(compgen -W "${1#words }" -- "$2") ;;
         list\ *)

@@ -20,6 +20,12 @@ function __todo_command
             echo reopen
         case annotate append
             echo annotate
+        case denotate
+            echo denotate
+        case start
+            echo start
+        case stop
+            echo stop
         case toggle
             echo toggle
         case delete rm
@@ -81,6 +87,15 @@ function __todo_value_option
                 case --wait
                     echo wait
                     return
+                case --scheduled
+                    echo scheduled
+                    return
+                case --start
+                    echo start
+                    return
+                case --depends
+                    echo depends
+                    return
                 case --recur
                     echo recur
                     return
@@ -132,6 +147,15 @@ function __todo_value_option
                 case --wait
                     echo wait
                     return
+                case --scheduled
+                    echo scheduled
+                    return
+                case --start
+                    echo start
+                    return
+                case --depends
+                    echo depends
+                    return
                 case --recur
                     echo recur
                     return
@@ -182,6 +206,15 @@ function __todo_argument
         case annotate
             set -l kinds ids text
             set -q kinds[(math $argv[2] + 1)]; and echo $kinds[(math $argv[2] + 1)]; or echo $kinds[-1]
+        case denotate
+            set -l kinds ids text
+            set -q kinds[(math $argv[2] + 1)]; and echo $kinds[(math $argv[2] + 1)]; or echo $kinds[-1]
+        case start
+            set -l kinds ids
+            set -q kinds[(math $argv[2] + 1)]; and echo $kinds[(math $argv[2] + 1)]; or echo $kinds[-1]
+        case stop
+            set -l kinds ids
+            set -q kinds[(math $argv[2] + 1)]; and echo $kinds[(math $argv[2] + 1)]; or echo $kinds[-1]
         case toggle
             set -l kinds ids
             set -q kinds[(math $argv[2] + 1)]; and echo $kinds[(math $argv[2] + 1)]; or echo $kinds[-1]
@@ -211,7 +244,10 @@ function __todo_commands
     printf '%s\t%s\n' edit 'Change todos\' fields, or a todo in your editor'
     printf '%s\t%s\n' done 'Complete todos'
     printf '%s\t%s\n' reopen 'Make completed todos active again'
-    printf '%s\t%s\n' annotate 'Add a dated line to a todo\'s notes'
+    printf '%s\t%s\n' annotate 'Add a dated remark to a todo'
+    printf '%s\t%s\n' denotate 'Remove an annotation from a todo'
+    printf '%s\t%s\n' start 'Mark todos as being worked on'
+    printf '%s\t%s\n' stop 'Mark todos as no longer worked on'
     printf '%s\t%s\n' toggle 'Mark todos completed, or active again'
     printf '%s\t%s\n' delete 'Delete todos'
     printf '%s\t%s\n' clear-completed 'Delete every completed todo and say how many'
@@ -242,7 +278,7 @@ function __todo_keys
     if test "$argv[1]" = filter
         printf '%s\n' project: priority: pri: due: wait: due.before: due.after: wait.before: wait.after:
     else
-        printf '%s\n' project: priority: pri: due: wait: recur: until:
+        printf '%s\n' project: priority: pri: due: wait: scheduled: start: depends: dep: recur: until:
     end
 end
 
@@ -371,8 +407,11 @@ complete -c todo -n __todo_needs_command -a edit -d 'Change todos\' fields, or a
 complete -c todo -n __todo_needs_command -a modify -d 'Change todos\' fields, or a todo in your editor (edit)'
 complete -c todo -n __todo_needs_command -a done -d 'Complete todos'
 complete -c todo -n __todo_needs_command -a reopen -d 'Make completed todos active again'
-complete -c todo -n __todo_needs_command -a annotate -d 'Add a dated line to a todo\'s notes'
-complete -c todo -n __todo_needs_command -a append -d 'Add a dated line to a todo\'s notes (annotate)'
+complete -c todo -n __todo_needs_command -a annotate -d 'Add a dated remark to a todo'
+complete -c todo -n __todo_needs_command -a append -d 'Add a dated remark to a todo (annotate)'
+complete -c todo -n __todo_needs_command -a denotate -d 'Remove an annotation from a todo'
+complete -c todo -n __todo_needs_command -a start -d 'Mark todos as being worked on'
+complete -c todo -n __todo_needs_command -a stop -d 'Mark todos as no longer worked on'
 complete -c todo -n __todo_needs_command -a toggle -d 'Mark todos completed, or active again'
 complete -c todo -n __todo_needs_command -a delete -d 'Delete todos'
 complete -c todo -n __todo_needs_command -a rm -d 'Delete todos (delete)'
@@ -394,6 +433,9 @@ complete -c todo -n '__todo_using add' -l project -x -a '(__todo_complete projec
 complete -c todo -n '__todo_using add' -l priority -x -a 'H M L' -d 'Set the priority: H, M or L; empty for none'
 complete -c todo -n '__todo_using add' -l due -x -a 'today tomorrow yesterday now monday tuesday wednesday thursday friday saturday sunday sod eod sow eow som eom soy eoy' -d 'Set the due date; empty for none'
 complete -c todo -n '__todo_using add' -l wait -x -a 'today tomorrow yesterday now monday tuesday wednesday thursday friday saturday sunday sod eod sow eow som eom soy eoy' -d 'Hide the todo from the default list until DATE; empty for none'
+complete -c todo -n '__todo_using add' -l scheduled -x -a 'today tomorrow yesterday now monday tuesday wednesday thursday friday saturday sunday sod eod sow eow som eom soy eoy' -d 'Set the date work on the todo can start (+READY once it has come); empty for none'
+complete -c todo -n '__todo_using add' -l start -x -a 'today tomorrow yesterday now monday tuesday wednesday thursday friday saturday sunday sod eod sow eow som eom soy eoy' -d 'Set when work on the todo started (\'todo start\' sets it to now, \'todo stop\' and \'todo done\' clear it); empty for none'
+complete -c todo -n '__todo_using add' -l depends -x -a '(__todo_ids)' -d 'Add dependencies: todos (numbers or UUID prefixes, comma-separated) to be done first; -ID removes one; empty removes all'
 complete -c todo -n '__todo_using add' -l recur -x -a 'daily weekdays weekly monthly yearly' -d 'Repeat the todo: completing it makes the next one'
 complete -c todo -n '__todo_using add' -l until -x -a 'today tomorrow yesterday now monday tuesday wednesday thursday friday saturday sunday sod eod sow eow som eom soy eoy' -d 'End a recurring todo\'s series: no occurrence is made due after DATE; empty for none'
 
@@ -417,6 +459,9 @@ complete -c todo -n '__todo_using edit' -l project -x -a '(__todo_complete proje
 complete -c todo -n '__todo_using edit' -l priority -x -a 'H M L' -d 'Set the priority: H, M or L; empty for none'
 complete -c todo -n '__todo_using edit' -l due -x -a 'today tomorrow yesterday now monday tuesday wednesday thursday friday saturday sunday sod eod sow eow som eom soy eoy' -d 'Set the due date; empty for none'
 complete -c todo -n '__todo_using edit' -l wait -x -a 'today tomorrow yesterday now monday tuesday wednesday thursday friday saturday sunday sod eod sow eow som eom soy eoy' -d 'Hide the todo from the default list until DATE; empty for none'
+complete -c todo -n '__todo_using edit' -l scheduled -x -a 'today tomorrow yesterday now monday tuesday wednesday thursday friday saturday sunday sod eod sow eow som eom soy eoy' -d 'Set the date work on the todo can start (+READY once it has come); empty for none'
+complete -c todo -n '__todo_using edit' -l start -x -a 'today tomorrow yesterday now monday tuesday wednesday thursday friday saturday sunday sod eod sow eow som eom soy eoy' -d 'Set when work on the todo started (\'todo start\' sets it to now, \'todo stop\' and \'todo done\' clear it); empty for none'
+complete -c todo -n '__todo_using edit' -l depends -x -a '(__todo_ids)' -d 'Add dependencies: todos (numbers or UUID prefixes, comma-separated) to be done first; -ID removes one; empty removes all'
 complete -c todo -n '__todo_using edit' -l recur -x -a 'daily weekdays weekly monthly yearly' -d 'Repeat the todo: completing it makes the next one'
 complete -c todo -n '__todo_using edit' -l until -x -a 'today tomorrow yesterday now monday tuesday wednesday thursday friday saturday sunday sod eod sow eow som eom soy eoy' -d 'End a recurring todo\'s series: no occurrence is made due after DATE; empty for none'
 

@@ -9,6 +9,22 @@ import TodoCore
 struct AttributeWords: Equatable {
     var name: [String] = []
     var changes: [FieldChange] = []
+    /// Words that name todos (`depends:3,5`), read once the todos are loaded: `changes(in:)`.
+    var references: [String] = []
+
+    /// Whether reading the changes needs the todos.
+    var needsTodos: Bool { !references.isEmpty }
+
+    /// `changes` and those of the words that name todos, read against `state`.
+    func changes(in state: TodoState, dates: DateContext) throws(CommandError) -> [FieldChange] {
+        var all = changes
+        let context = InputContext(dates: dates, todos: state)
+        for word in references {
+            guard let change = try Self.change(word, removing: true, in: context) else { continue }
+            all += change
+        }
+        return all
+    }
 
     /// Reads `words`, of which those from `literalFrom` on are name words; `-TAG` is refused
     /// unless `removing` (what `add` would remove a tag from is not there yet).
@@ -16,48 +32,64 @@ struct AttributeWords: Equatable {
         for (index, word) in words.enumerated() {
             if let literalFrom, index >= literalFrom {
                 name.append(word)
-            } else if let change = try Self.change(word, removing: removing, in: context) {
-                changes.append(change)
+            } else if Self.namesTodos(word) {
+                references.append(word)
+            } else if let change = try Self.change(word, removing: removing, in: InputContext(dates: context)) {
+                changes += change
             } else {
                 name.append(word)
             }
         }
     }
 
-    /// The change an attribute word makes; nil for a name word.
-    static func change(_ word: String, removing: Bool, in context: DateContext) throws(CommandError) -> FieldChange? {
-        if word.first == "+", Tag.isValid(word.dropFirst()) { return .addTag(String(word.dropFirst())) }
+    /// Whether `word` is an attribute word whose value names todos.
+    static func namesTodos(_ word: String) -> Bool {
+        guard let colon = word.firstIndex(of: ":"), let field = TodoField(attributeKey: String(word[..<colon])) else { return false }
+        return field.spec.completion == .todos
+    }
+
+    /// The changes an attribute word makes; nil for a name word.
+    static func change(_ word: String, removing: Bool, in context: InputContext) throws(CommandError) -> [FieldChange]? {
+        if word.first == "+", Tag.isValid(word.dropFirst()) { return [.addTag(String(word.dropFirst()))] }
         if word.first == "-", Tag.isValid(word.dropFirst()) {
             guard removing else {
                 throw CommandError(
                     message: "\(quoted(word)) would remove a tag from a todo not yet added; put -- before name words that start with '-'",
                     status: ExitStatus.usage)
             }
-            return .removeTag(String(word.dropFirst()))
+            return [.removeTag(String(word.dropFirst()))]
         }
         guard let colon = word.firstIndex(of: ":"), let field = TodoField(attributeKey: String(word[..<colon])) else {
             return nil
         }
         do {
-            return .set(field, try field.value(typed: String(word[word.index(after: colon)...]), in: context))
+            return try field.changes(typed: String(word[word.index(after: colon)...]), in: context)
         } catch {
             throw CommandError(message: "\(quoted(word)): \(error.message)", status: ExitStatus.usage)
         }
     }
 
-    /// The changes the field options make (`--tag`, `--due`, …), in table order, after `words`'s.
-    static func optionChanges(_ invocation: Invocation, in context: DateContext) throws(CommandError) -> [FieldChange] {
+    /// The changes the field options make (`--tag`, `--due`, …), in table order, after `words`'s;
+    /// with `todos` nil, those of the options whose values name todos are left out.
+    static func optionChanges(_ invocation: Invocation, in context: InputContext) throws(CommandError) -> [FieldChange] {
         var changes: [FieldChange] = []
-        for field in TodoField.settable {
+        for field in TodoField.settable where context.todos != nil || field.spec.completion != .todos {
             guard let option = field.spec.option?.long else { continue }
             for text in invocation.options[option] ?? [] {
                 do {
-                    changes.append(try field.change(typed: text, in: context))
+                    changes += try field.changes(typed: text, in: context)
                 } catch {
                     throw CommandError(message: "--\(option) \(quoted(text)): \(error.message)", status: ExitStatus.usage)
                 }
             }
         }
         return changes
+    }
+
+    /// Whether an option given names todos (`--depends`), so that its changes need them loaded.
+    static func optionsNameTodos(_ invocation: Invocation) -> Bool {
+        TodoField.settable.contains { field in
+            field.spec.completion == .todos && field.spec.option.map { invocation.options[$0.long] != nil } == true
+        }
     }
 }

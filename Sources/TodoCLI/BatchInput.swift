@@ -101,7 +101,7 @@ enum BatchInput {
         case (_, .null): return field.spec.kind.unset
         case (_, .string(let text)):
             do {
-                return try field.value(typed: text, in: dates)
+                return try field.value(typed: text, in: InputContext(dates: dates))
             } catch {
                 throw InputError("\"\(field.key)\": \(error.message)")
             }

@@ -42,6 +42,9 @@ public enum CommandTable {
             case .keys(let keys):
                 let other = keys.dropFirst().map { " (or \($0):)" }.joined()
                 return ["\(keys[0]):\(value)\(other)"]
+            case .members(let keys):
+                let other = keys.dropFirst().map { " (or \($0):)" }.joined()
+                return ["\(keys[0]):\(value)\(other) adds \(field.key)"] + (removing ? ["\(keys[0]):-ID removes one"] : [])
             }
         }.joined(separator: ", ")
     }
@@ -105,10 +108,25 @@ public enum CommandTable {
             arguments: [todoIDs], habits: ["undone", "uncomplete"],
             examples: [("todo reopen 3", "todo 3 is not done after all")]),
         CommandSpec(
-            name: "annotate", aliases: ["append"], summary: "Add a dated line to a todo's notes",
-            discussion: "The words of TEXT are joined with single spaces and added to the notes as a new line, after the local date and time. 'todo edit' changes the notes as a whole.",
-            arguments: [todoID, ArgumentSpec("TEXT", repeats: true, "The line to add.")], habits: ["note"],
+            name: "annotate", aliases: ["append"], summary: "Add a dated remark to a todo",
+            discussion: "The words of TEXT are joined with single spaces and kept as an annotation, with the time it was made (to the second). 'todo show' lists them; 'todo edit' changes them, a line each; two devices annotating the same todo keep both.",
+            arguments: [todoID, ArgumentSpec("TEXT", repeats: true, "The remark.")], habits: ["note"],
             examples: [("todo annotate 3 called the plumber, coming Monday", "keep a log on todo 3")]),
+        CommandSpec(
+            name: "denotate", summary: "Remove an annotation from a todo",
+            discussion: "Removes the annotation whose text is TEXT, or else the only one whose text holds TEXT, in any case.",
+            arguments: [todoID, ArgumentSpec("TEXT", repeats: true, "The annotation's text, or part of it.")],
+            examples: [("todo denotate 3 plumber", "remove todo 3's annotation about the plumber")], everyday: false),
+        CommandSpec(
+            name: "start", summary: "Mark todos as being worked on",
+            discussion: "Sets their start to now (a todo already started keeps its start); started todos are +ACTIVE, shown first by 'next' and marked in 'list'. 'todo stop' or 'todo done' ends it. An ID of '-' reads more IDs from stdin.",
+            arguments: [todoIDs],
+            examples: [("todo start 3", "start working on todo 3")]),
+        CommandSpec(
+            name: "stop", summary: "Mark todos as no longer worked on",
+            discussion: "Clears their start. An ID of '-' reads more IDs from stdin.",
+            arguments: [todoIDs],
+            examples: [("todo stop 3", "pause todo 3")], everyday: false),
         CommandSpec(
             name: "toggle", summary: "Mark todos completed, or active again",
             discussion: "An ID of '-' reads more IDs from stdin, separated by blanks or newlines; nothing on stdin changes nothing.",
@@ -123,7 +141,7 @@ public enum CommandTable {
             examples: [("todo rm 3", "delete todo 3"), ("todo rm --series 3", "delete recurring todo 3 and the rest of its series"), ("todo list --filter completed --ids | todo delete -", "delete every completed todo")]),
         CommandSpec(
             name: "clear-completed", summary: "Delete every completed todo and say how many",
-            examples: [("todo clear-completed", "tidy up")]),
+            examples: [("todo clear-completed", "tidy up")], everyday: false),
         CommandSpec(
             name: "undo", summary: "Revert the last change; repeat to go further back",
             discussion: "Any command that changed todos can be undone, up to the last 100 changes. Restored todos count as changed, so the next sync sends them.",

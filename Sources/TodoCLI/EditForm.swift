@@ -24,29 +24,42 @@ enum EditForm {
     /// One field of the form: its key, its value as text, and the change a new text makes.
     struct Field: Sendable {
         var key: String
-        var text: @Sendable (Todo, DateContext) -> String
-        var change: @Sendable (String, DateContext) throws(InputError) -> FieldChange
+        var text: @Sendable (Todo, InputContext) -> String
+        var change: @Sendable (String, InputContext) throws(InputError) -> FieldChange
     }
 
-    static let fields: [Field] = TodoField.settable.map { field in
+    static let fields: [Field] = TodoField.editable.map { field in
         Field(
             key: field.key,
-            text: { todo, dates in
-                if case .date(let date?) = field.value(of: todo) { return date.typed(in: dates) }
-                return field.value(of: todo).text
-            },
-            change: { text, dates throws(InputError) in .set(field, try field.value(typed: text, in: dates)) })
+            text: { todo, context in typed(field.value(of: todo), in: context) },
+            change: { text, context throws(InputError) in .set(field, try field.value(typed: text, in: context)) })
     }
 
-    static func render(_ todo: Todo, _ dates: DateContext) -> String {
+    /// A value as a person types it: dates as on the command line, dependencies as todo
+    /// numbers (a UUID for one not here), annotations and attributes a line each.
+    static func typed(_ value: FieldValue, in context: InputContext) -> String {
+        switch value {
+        case .date(let date?): date.typed(in: context.dates)
+        case .uuids(let uuids):
+            uuids.map { uuid in context.todos?.todos.first { $0.uuid == uuid }.map { "\($0.id)" } ?? uuidText(uuid) }
+                .sorted { ($0.count, $0) < ($1.count, $1) }.joined(separator: " ")
+        case .annotations(let annotations):
+            annotations.map { AnnotationLine.text($0, in: context.dates.timeZone) }.joined(separator: "\n")
+        case .udas(let udas): udas.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: "\n")
+        case .text, .tags, .word, .priority, .date: value.text
+        }
+    }
+
+    static func render(_ todo: Todo, _ context: InputContext) -> String {
         var out = ""
-        for field in fields { out += line(field.key, field.text(todo, dates)) }
+        for field in fields { out += line(field.key, field.text(todo, context)) }
         let keys = fields.map { "'\($0.key):'" }.joined(separator: ", ")
         let help = """
             Editing todo #\(todo.id) (\(uuidText(todo.uuid).prefix(8))). A field starts at a line beginning with \
             its name: \(keys). Indent the further lines of a value by two spaces; a line starting \
             with '#' is a comment. A value in double quotes is read as a JSON string (\\n, \\t, \\", \\\\, \\u001b). \
-            Tags are words separated by blanks; a priority is H, M or L; a rule is daily, weekdays, \
+            Tags are words separated by blanks; dependencies are todo numbers; an annotation is a \
+            line YYYY-MM-DD HH:MM:SS TEXT, an attribute a line NAME: VALUE; a priority is H, M or L; a rule is daily, weekdays, \
             weekly, monthly, yearly or a count and a unit (2w, +1w after completion); a date is typed \
             as on the command line (2026-12-01, 2026-12-01T15:00, fri, +3d); an empty value is none. \
             Save an unchanged file to change nothing, an empty one to abort.

@@ -12,22 +12,23 @@ public enum EditorExit: Equatable, Sendable {
 /// One round of editing a todo's fields (`EditForm`) in `$VISUAL` / `$EDITOR`, like `git commit`.
 struct EditorSession {
     let todo: Todo
-    /// The clock and zone the form's dates are written and read in.
-    let dates: DateContext
+    /// The clock and zone the form's dates are written and read in, and the todos its
+    /// dependencies name.
+    let input: InputContext
     let file: String
     let command: String
     let context: Context
 
-    init(todo: Todo, context: Context) throws {
+    init(todo: Todo, todos: TodoState, context: Context) throws {
         self.todo = todo
         self.context = context
-        dates = context.dateContext
+        input = InputContext(dates: context.dateContext, todos: todos)
         let environment = context.environment
         command = [environment["VISUAL"], environment["EDITOR"]].compactMap { $0 }.first { !$0.isEmpty } ?? "vi"
         let directory = environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
         file = "\(directory)/todo-edit-\(todo.id)-\(context.newUUID().uuidString.prefix(8)).txt"
         guard FileManager.default.createFile(
-            atPath: file, contents: Data(EditForm.render(todo, dates).utf8), attributes: [.posixPermissions: 0o600])
+            atPath: file, contents: Data(EditForm.render(todo, input).utf8), attributes: [.posixPermissions: 0o600])
         else { throw CommandError(message: "cannot create the file to edit in \(directory)") }
     }
 
@@ -37,9 +38,9 @@ struct EditorSession {
         try edit()
         let values = try readBack()
         var changes: [FieldChange] = []
-        for field in EditForm.fields where values[field.key] != field.text(todo, dates) {
+        for field in EditForm.fields where values[field.key] != field.text(todo, input) {
             do {
-                changes.append(try field.change(values[field.key]!, dates))
+                changes.append(try field.change(values[field.key]!, input))
             } catch {
                 throw CommandError(message: "\(field.key): \(error.message): edit aborted, \(unchanged) (your text is in \(file))")
             }

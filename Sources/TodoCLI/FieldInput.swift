@@ -1,12 +1,31 @@
 import Foundation
 import TodoCore
 
+/// What reading a typed value may need: the clock and zone for dates, and the todos for
+/// references to them (dependencies).
+struct InputContext {
+    var dates: DateContext
+    /// nil where no todo can be named yet; a dependency is then refused.
+    var todos: TodoState?
+
+    /// The UUID of the todo `reference` names (a number or UUID prefix).
+    func uuid(_ reference: String) throws(InputError) -> UUID {
+        guard let todos else { throw InputError("a dependency needs the todos loaded") }
+        do {
+            return try todos.resolve(reference).uuid
+        } catch {
+            throw InputError(explain(error).0)
+        }
+    }
+}
+
 extension TodoField {
     /// The value a person typed for this field (an option's value, an attribute word's, an
     /// edit form's line): text as it is; tags as blank-separated words; a project, rule
     /// (`2w`), priority (`H`, `m`) or date (anything `DateReader` reads) trimmed, and empty
-    /// for none.
-    func value(typed text: String, in context: DateContext) throws(InputError) -> FieldValue {
+    /// for none; dependencies as todo numbers or UUID prefixes, separated by blanks or
+    /// commas; annotations one a line after their local date and time (`AnnotationLine`).
+    func value(typed text: String, in context: InputContext) throws(InputError) -> FieldValue {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         switch spec.kind {
         case .text:
@@ -26,17 +45,88 @@ extension TodoField {
         case .date:
             guard !trimmed.isEmpty else { return .date(nil) }
             do {
-                return .date(try DateReader.read(trimmed, in: context))
+                return .date(try DateReader.read(trimmed, in: context.dates))
             } catch {
                 throw InputError(error.description)
             }
+        case .uuids:
+            var uuids = Set<UUID>()
+            for reference in trimmed.split(whereSeparator: { $0 == "," || $0.isWhitespace }) {
+                uuids.insert(try context.uuid(String(reference)))
+            }
+            return .uuids(uuids)
+        case .annotations:
+            var annotations: [Annotation] = []
+            for line in text.split(whereSeparator: \.isNewline) where !line.allSatisfy(\.isWhitespace) {
+                guard let annotation = AnnotationLine.read(line, in: context.dates.timeZone) else {
+                    throw InputError("\(quoted(String(line))) is no annotation: a line is YYYY-MM-DD HH:MM:SS and its text")
+                }
+                annotations.append(annotation)
+            }
+            return .annotations(annotations)
+        case .udas:
+            var udas: [String: String] = [:]
+            for line in text.split(whereSeparator: \.isNewline) where !line.allSatisfy(\.isWhitespace) {
+                guard let colon = line.firstIndex(of: ":"), UDA.isName(String(line[..<colon])) else {
+                    throw InputError("\(quoted(String(line))) is no attribute: a line is NAME: VALUE")
+                }
+                udas[String(line[..<colon])] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            }
+            return .udas(udas)
         }
     }
 
-    /// The change an option's value makes: `--tag` adds a tag, the others set their field.
-    func change(typed text: String, in context: DateContext) throws(InputError) -> FieldChange {
-        guard spec.kind == .tags else { return .set(self, try value(typed: text, in: context)) }
-        guard Tag.isValid(text) else { throw InputError(valueRule) }
-        return .addTag(text)
+    /// The changes an option's value or an attribute word's makes: `--tag` adds a tag,
+    /// `depends:3,-5` adds one dependency and removes another (`depends:` removes all), the
+    /// others set their field.
+    func changes(typed text: String, in context: InputContext) throws(InputError) -> [FieldChange] {
+        switch spec.kind {
+        case .tags:
+            guard Tag.isValid(text) else { throw InputError(valueRule) }
+            return [.addTag(text)]
+        case .uuids:
+            let references = text.split(whereSeparator: { $0 == "," || $0.isWhitespace })
+            guard !references.isEmpty else { return [.set(self, kind.unset)] }
+            var (added, removed) = (Set<UUID>(), Set<UUID>())
+            for reference in references {
+                if reference.first == "-" {
+                    removed.insert(try context.uuid(String(reference.dropFirst())))
+                } else {
+                    added.insert(try context.uuid(String(reference)))
+                }
+            }
+            return (added.isEmpty ? [] : [.add(self, .uuids(added))]) + (removed.isEmpty ? [] : [.remove(self, .uuids(removed))])
+        case .text, .word, .priority, .date, .annotations, .udas:
+            return [.set(self, try value(typed: text, in: context))]
+        }
+    }
+
+    private var kind: FieldKind { spec.kind }
+}
+
+/// An annotation as the edit form and `show` write it: `2026-11-25 10:00:05 called the
+/// plumber`, on the local clock, to the second.
+enum AnnotationLine {
+    static func text(_ annotation: Annotation, in timeZone: TimeZone) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: annotation.at)
+        func two(_ value: Int?) -> String { String(format: "%02d", value ?? 0) }
+        let day = "\(String(format: "%04d", parts.year ?? 0))-\(two(parts.month))-\(two(parts.day))"
+        return "\(day) \(two(parts.hour)):\(two(parts.minute)):\(two(parts.second)) \(annotation.text)"
+    }
+
+    static func read(_ line: Substring, in timeZone: TimeZone) -> Annotation? {
+        let words = line.trimmingCharacters(in: .whitespaces).split(separator: " ", maxSplits: 2)
+        guard words.count == 3, let day = CalendarDay(iso: String(words[0])) else { return nil }
+        let clock = words[1].split(separator: ":").map { Int($0) }
+        guard clock.count == 3, let hour = clock[0], let minute = clock[1], let second = clock[2],
+            (0..<24).contains(hour), (0..<60).contains(minute), (0..<60).contains(second)
+        else { return nil }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let parts = DateComponents(year: day.year, month: day.month, day: day.day, hour: hour, minute: minute, second: second)
+        guard let at = calendar.date(from: parts) else { return nil }
+        return Annotation(at: at, text: String(words[2]))
     }
 }

@@ -1,12 +1,17 @@
-/// `todo --help`: the commands, one a line, and where to read more; short enough for one screen.
+/// `todo --help`: the everyday commands, one a line, and where to read more; short enough
+/// for one screen (`todo help commands` lists them all).
 func generalHelp(width: Int) -> String {
     var out = wrap(["usage:", "todo", "<command>", "[<args>]", "[<options>]"], width: width, indent: 7) + "\n"
-    let commands = CommandTable.commands.filter { !$0.hidden }
-    out += rows(commands.map { ($0.words.joined(separator: ", "), $0.summary) }, width: width)
-    let topics = HelpTopic.allCases.map { "todo help \($0.rawValue)" }.joined(separator: ", ")
+    out += commandRows(CommandTable.commands.filter { !$0.hidden && $0.everyday }, width: width)
+    let topics = HelpTopic.allCases.map(\.rawValue).joined(separator: ", ")
     // No blank line before it: the page fits 24 lines with the prompt.
-    out += wrap("With no command, todo lists your todos. More: todo help COMMAND, \(topics), man todo.", width: width)
+    out += wrap("With no command, todo lists your todos. More: todo help COMMAND (or \(topics)), man todo.", width: width)
     return out
+}
+
+/// A row for each command: its name and aliases, and its summary.
+func commandRows(_ commands: [CommandSpec], width: Int) -> String {
+    rows(commands.map { ($0.words.joined(separator: ", "), $0.summary) }, width: width)
 }
 
 /// `todo COMMAND --help`: its usage, what it does, its arguments, options and examples.
@@ -36,12 +41,15 @@ func help(for name: String, width: Int) -> String {
 
 /// Help that belongs to no one command.
 enum HelpTopic: String, CaseIterable {
+    case commands
     case options
     case exitStatus = "exit-status"
     case environment
 
     func text(width: Int) -> String {
         switch self {
+        case .commands:
+            return "Commands:\n\n" + commandRows(CommandTable.commands.filter { !$0.hidden }, width: width)
         case .options:
             return wrap("Options every command takes, before or after it:", width: width) + "\n"
                 + rows(CommandTable.globalOptions.map { ($0.synopsis, $0.help) }, width: width)

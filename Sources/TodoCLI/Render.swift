@@ -158,6 +158,10 @@ private func shown(_ value: FieldValue, _ time: LocalTime, _ dates: DateContext)
         let when = ahead == 0 ? "today" : ahead == 1 ? "tomorrow" : ahead == -1 ? "yesterday" : ahead > 0 ? "in \(ahead)d" : "\(-ahead)d ago"
         return "\(day) (\(when))"
     case .date(.instant(let instant)?): return time.text(instant)
+    case .annotations(let annotations) where !annotations.isEmpty:
+        return printable(annotations.map { AnnotationLine.text($0, in: time.timeZone) }.joined(separator: "\n"))
+    case .udas(let udas) where !udas.isEmpty:
+        return printable(udas.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: "\n"))
     default: return value.isSet ? oneLine(value.text) : "-"
     }
 }

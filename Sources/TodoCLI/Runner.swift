@@ -50,6 +50,9 @@ private func commandPlan(_ invocation: Invocation, _ context: Context) throws ->
     case "done": StatusCommand.plan(invocation, context, completed: true)
     case "reopen": StatusCommand.plan(invocation, context, completed: false)
     case "annotate": try AnnotateCommand.plan(invocation, context)
+    case "denotate": try DenotateCommand.plan(invocation, context)
+    case "start": StartCommand.plan(invocation, context, starting: true)
+    case "stop": StartCommand.plan(invocation, context, starting: false)
     case "delete": DeleteCommand.plan(invocation, context)
     case "clear-completed": ClearCompletedCommand.plan(invocation, context)
     case "undo": UndoCommand.plan(invocation, context)
@@ -151,6 +154,10 @@ func explain(_ error: Error) -> (String, Int32) {
             return ("\(which) needs a due date to count from: give due:DATE too", ExitStatus.usage)
         case .recurrenceOnCompleted(let id):
             return ("#\(id) is completed, and only an open todo can recur: reopen it first ('todo reopen \(id)')", ExitStatus.usage)
+        case .unknownDependency(let id, let uuid):
+            return ("\(id == 0 ? "the new todo" : "#\(id)") cannot depend on \(uuidText(uuid).prefix(8)): no such todo", ExitStatus.usage)
+        case .dependencyCycle(let id):
+            return ("\(id == 0 ? "the new todo" : "#\(id)") would wait on itself through its dependencies", ExitStatus.usage)
         case .numbersExhausted: return ("every todo number up to \(TodoState.maxId) is used; export and import into a new file", ExitStatus.failure)
         }
     case let error as ReferenceError:

@@ -86,6 +86,8 @@ public struct CommandSpec: Sendable {
     public var table: (heading: String, rows: [(String, String)])?
     /// Left out of help and the man page (the completion callback).
     public var hidden = false
+    /// Listed in `todo --help`; every command is listed in `todo help commands`.
+    public var everyday = true
 
     /// `todo list [--filter FILTER] …`
     public var usage: String { (["todo", name] + usageParts).joined(separator: " ") }

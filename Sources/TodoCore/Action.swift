@@ -11,8 +11,9 @@ public enum Action: Equatable, Sendable, Codable {
     case completed(ids: [Int], at: Date)
     /// The todos were made active again; those already active stay as they are.
     case reopened(ids: [Int], at: Date)
-    /// A line stamped with `at` (as a clock in `timeZone` reads it) was added to the notes.
-    case annotated(id: Int, text: String, at: Date, timeZone: TimeZone)
+    /// An annotation was added at `at` (or, as Taskwarrior does, at the first later second
+    /// no annotation of the todo holds).
+    case annotated(id: Int, text: String, at: Date)
     /// Deleting the open occurrence of a recurring todo skips it: its next one is made.
     case delete(ids: [Int], at: Date)
     /// The todos are deleted and no next occurrence is made: a series, which ends.
@@ -69,13 +70,7 @@ public struct NewTodo: Equatable, Sendable, Codable, TodoFieldHolder {
     /// A new todo with `changes` made to it (they are checked when it is added).
     public init(uuid: UUID, name: String, changes: [FieldChange], createdAt: Date) {
         self.init(uuid: uuid, name: name, createdAt: createdAt)
-        for change in changes {
-            switch change {
-            case .set(let field, let value): field.set(value, on: &self)
-            case .addTag(let tag): self.tags.insert(tag)
-            case .removeTag(let tag): self.tags.remove(tag)
-            }
-        }
+        for change in changes { change.make(on: &self) }
     }
 }
 
@@ -96,4 +91,8 @@ public enum ReduceError: Error, Equatable, Sendable {
     case recurrenceNeedsDue(Int)
     /// Todo `id` is completed, and a rule was set on it: only an open todo can recur.
     case recurrenceOnCompleted(Int)
+    /// Todo `id` (0: one being added) would depend on a todo that is not here.
+    case unknownDependency(Int, UUID)
+    /// Todo `id` (0: one being added) would wait on itself, directly or through others.
+    case dependencyCycle(Int)
 }

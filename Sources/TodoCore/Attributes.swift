@@ -5,8 +5,8 @@ import Foundation
 /// its fields as their own (`todo.due`) through `TodoFieldHolder`'s member lookup, so a
 /// new field is a property here and nowhere else among the holders.
 ///
-/// The fields most todos have (the ones `list` shows) are stored inline; the series fields,
-/// which few todos have, out of line in one box, so that an `Attributes`, and a `Todo`
+/// The fields most todos have (the ones `list` shows) are stored inline; the others (series
+/// fields, Taskwarrior's rarer ones), which few todos have, out of line in one box, so that an `Attributes`, and a `Todo`
 /// holding one, stays small and a copy of it touches no extra memory for them (listing
 /// 100,000 todos copies every one).
 public struct Attributes: Hashable, Sendable, Codable {
@@ -18,6 +18,37 @@ public struct Attributes: Hashable, Sendable, Codable {
     public var due: DueDate?
     /// Hidden from the default list until this date has come.
     public var wait: DueDate?
+    /// Not to be started before this date (Taskwarrior's `scheduled`).
+    public var scheduled: DueDate? {
+        get { self[rare: \.scheduled] }
+        set { self[rare: \.scheduled] = newValue }
+    }
+
+    /// When work on it started (`todo start`); nil when it is not being worked on.
+    public var start: DueDate? {
+        get { self[rare: \.start] }
+        set { self[rare: \.start] = newValue }
+    }
+
+    /// The todos that must be done first, by UUID.
+    public var depends: Set<UUID> {
+        get { self[rare: \.depends] }
+        set { self[rare: \.depends] = newValue }
+    }
+
+    /// Dated remarks, oldest first (`todo annotate`).
+    public var annotations: [Annotation] {
+        get { self[rare: \.annotations] }
+        set { self[rare: \.annotations] = newValue }
+    }
+
+    /// User-defined attributes (`todo config uda.NAME.type`), by name; kept whether or not
+    /// this device declares them.
+    public var udas: [String: String] {
+        get { self[rare: \.udas] }
+        set { self[rare: \.udas] = newValue }
+    }
+
     /// How the todo repeats; only the open occurrence of a series holds it (see `Series`).
     public var recur: Recurrence? {
         get { self[rare: \.recur] }
@@ -51,18 +82,24 @@ public struct Attributes: Hashable, Sendable, Codable {
     public static let none = Attributes()
 
     /// A field of the box; setting one makes a new box, or none when nothing is left set.
-    private subscript<Value>(rare field: WritableKeyPath<RareFields, Value?>) -> Value? {
-        get { rare?.fields[keyPath: field] }
+    private subscript<Value>(rare field: WritableKeyPath<RareFields, Value>) -> Value {
+        get { (rare?.fields ?? .none)[keyPath: field] }
         set {
-            var fields = rare?.fields ?? RareFields()
+            var fields = rare?.fields ?? .none
             fields[keyPath: field] = newValue
-            rare = fields == RareFields() ? nil : RareBox(fields)
+            rare = fields == .none ? nil : RareBox(fields)
         }
     }
 }
 
-/// The attributes few todos have: a recurring todo's.
+/// The attributes few todos have: a recurring todo's, Taskwarrior's rarer ones.
 struct RareFields: Hashable, Sendable, Codable {
+    static let none = RareFields()
+    var scheduled: DueDate?
+    var start: DueDate?
+    var depends: Set<UUID> = []
+    var annotations: [Annotation] = []
+    var udas: [String: String] = [:]
     var recur: Recurrence?
     var until: DueDate?
     var series: UUID?
@@ -77,6 +114,28 @@ private final class RareBox: Hashable, Sendable, Codable {
     func encode(to encoder: any Encoder) throws { try fields.encode(to: encoder) }
     static func == (lhs: RareBox, rhs: RareBox) -> Bool { lhs === rhs || lhs.fields == rhs.fields }
     func hash(into hasher: inout Hasher) { hasher.combine(fields) }
+}
+
+/// A dated remark on a todo: Taskwarrior's annotation. Two annotations with the same time
+/// and text are one, so that annotations merge as a set.
+public struct Annotation: Hashable, Sendable, Codable, Comparable {
+    /// Whole seconds, as Taskwarrior keeps them.
+    public var at: Date
+    public var text: String
+
+    public init(at: Date, text: String) {
+        self.at = Date(timeIntervalSince1970: (at.timeIntervalSince1970).rounded(.down))
+        self.text = text
+    }
+
+    public static func < (lhs: Annotation, rhs: Annotation) -> Bool {
+        (lhs.at, lhs.text) < (rhs.at, rhs.text)
+    }
+
+    /// Annotations in their one order: oldest first, without repeats.
+    public static func normalized(_ annotations: some Sequence<Annotation>) -> [Annotation] {
+        Set(annotations).sorted()
+    }
 }
 
 /// Something holding a value for every `TodoField`: a todo, its synced content, a new todo.

@@ -19,7 +19,7 @@ public func describe(_ action: Action, in state: TodoState) -> String {
         return ids.count == 1 ? "complete \(label(ids[0], in: state))" : "complete \(numbers(ids))"
     case .reopened(let ids, _):
         return ids.count == 1 ? "reopen \(label(ids[0], in: state))" : "reopen \(numbers(ids))"
-    case .annotated(let id, _, _, _):
+    case .annotated(let id, _, _):
         return "annotate \(label(id, in: state))"
     case .delete(let ids, _):
         return ids.count == 1 ? "delete \(label(ids[0], in: state))" : "delete \(numbers(ids))"

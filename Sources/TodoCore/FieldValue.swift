@@ -7,6 +7,9 @@ public enum FieldValue: Hashable, Sendable, Codable {
     case word(String?)
     case priority(Priority?)
     case date(DueDate?)
+    case uuids(Set<UUID>)
+    case annotations([Annotation])
+    case udas([String: String])
 
     /// Whether it holds something: text that is not empty, a tag, a word, a priority, a date.
     public var isSet: Bool {
@@ -16,13 +19,10 @@ public enum FieldValue: Hashable, Sendable, Codable {
         case .word(let word): word != nil
         case .priority(let priority): priority != nil
         case .date(let date): date != nil
+        case .uuids(let uuids): !uuids.isEmpty
+        case .annotations(let annotations): !annotations.isEmpty
+        case .udas(let udas): !udas.isEmpty
         }
-    }
-
-    /// The members of a set (tags); none for any other value.
-    public var members: Set<String> {
-        if case .tags(let tags) = self { return tags }
-        return []
     }
 
     /// The value as plain text, exact: tags sorted and blank-separated, dates in their wire
@@ -34,8 +34,30 @@ public enum FieldValue: Hashable, Sendable, Codable {
         case .word(let word): word ?? ""
         case .priority(let priority): priority?.rawValue ?? ""
         case .date(let date): date?.wire ?? ""
+        case .uuids(let uuids): uuids.map { $0.uuidString.lowercased() }.sorted().joined(separator: ",")
+        case .annotations(let annotations): annotations.map(\.line).joined(separator: "\n")
+        case .udas(let udas): udas.sorted { $0.key < $1.key }.map { "\($0.key):\($0.value)" }.joined(separator: " ")
         }
     }
+}
+
+extension FieldValue {
+    /// The value as items of text, in order: a set's members, a single value alone, nothing
+    /// when not set.
+    public var items: [String] {
+        switch self {
+        case .tags(let tags): tags.sorted()
+        case .uuids(let uuids): uuids.map { $0.uuidString.lowercased() }.sorted()
+        case .annotations(let annotations): annotations.map(\.line)
+        case .udas(let udas): udas.sorted { $0.key < $1.key }.map { "\($0.key):\($0.value)" }
+        case .text, .word, .priority, .date: isSet ? [text] : []
+        }
+    }
+}
+
+extension Annotation {
+    /// `2026-11-25T10:00:00.000Z called the plumber`.
+    public var line: String { "\(DueDate.instant(at).wire) \(text)" }
 }
 
 extension FieldKind {
@@ -47,6 +69,9 @@ extension FieldKind {
         case .word: .word(nil)
         case .priority: .priority(nil)
         case .date: .date(nil)
+        case .uuids: .uuids([])
+        case .annotations: .annotations([])
+        case .udas: .udas([:])
         }
     }
 }
@@ -65,6 +90,32 @@ extension FieldValue {
     var wordValue: String?? { if case .word(let word) = self { word } else { nil } }
     var priorityValue: Priority?? { if case .priority(let priority) = self { priority } else { nil } }
     var dateValue: DueDate?? { if case .date(let date) = self { date } else { nil } }
+    var uuidsValue: Set<UUID>? { if case .uuids(let uuids) = self { uuids } else { nil } }
+    var annotationsValue: [Annotation]? { if case .annotations(let annotations) = self { annotations } else { nil } }
+    var udasValue: [String: String]? { if case .udas(let udas) = self { udas } else { nil } }
+
+    /// Three-way merge of a set's members: what either side added is there, what either
+    /// removed is not. For a value that is no set, `self`.
+    func mergedAsSet(base: FieldValue?, remote: FieldValue) -> FieldValue {
+        switch self {
+        case .tags(let mine): .tags(mergeSets(base: base?.tagsValue ?? [], local: mine, remote: remote.tagsValue ?? []))
+        case .uuids(let mine): .uuids(mergeSets(base: base?.uuidsValue ?? [], local: mine, remote: remote.uuidsValue ?? []))
+        case .annotations(let mine):
+            .annotations(Annotation.normalized(mergeSets(
+                base: Set(base?.annotationsValue ?? []), local: Set(mine), remote: Set(remote.annotationsValue ?? []))))
+        case .text, .word, .priority, .date, .udas: self
+        }
+    }
+
+    /// The members both values hold; for a value that is no set, `self`.
+    func intersection(_ other: FieldValue) -> FieldValue {
+        switch self {
+        case .tags(let mine): .tags(mine.intersection(other.tagsValue ?? []))
+        case .uuids(let mine): .uuids(mine.intersection(other.uuidsValue ?? []))
+        case .annotations(let mine): .annotations(mine.filter { other.annotationsValue?.contains($0) == true })
+        case .text, .word, .priority, .date, .udas: self
+        }
+    }
 }
 
 extension TodoField {
@@ -74,7 +125,9 @@ extension TodoField {
         case .name: .text(holder.name)
         case .description: .text(holder.description)
         case .notes: .text(holder.notes)
-        case .tags, .project, .priority, .due, .wait, .recur, .until, .series, .anchor: value(of: holder.attributes)
+        case .tags, .project, .priority, .due, .wait, .scheduled, .start, .depends, .annotations, .udas, .recur, .until, .series,
+            .anchor:
+            value(of: holder.attributes)
         }
     }
 
@@ -88,6 +141,11 @@ extension TodoField {
         case .priority: .priority(attributes.priority)
         case .due: .date(attributes.due)
         case .wait: .date(attributes.wait)
+        case .scheduled: .date(attributes.scheduled)
+        case .start: .date(attributes.start)
+        case .depends: .uuids(attributes.depends)
+        case .annotations: .annotations(attributes.annotations)
+        case .udas: .udas(attributes.udas)
         case .recur: .word(attributes.recur?.rule)
         case .until: .date(attributes.until)
         case .series: .word(attributes.series.map { $0.uuidString.lowercased() })
@@ -102,7 +160,9 @@ extension TodoField {
         case .name: if let text = value.textValue { holder.name = text }
         case .description: if let text = value.textValue { holder.description = text }
         case .notes: if let text = value.textValue { holder.notes = text }
-        case .tags, .project, .priority, .due, .wait, .recur, .until, .series, .anchor: set(value, on: &holder.attributes)
+        case .tags, .project, .priority, .due, .wait, .scheduled, .start, .depends, .annotations, .recur, .until, .series,
+            .anchor, .udas:
+            set(value, on: &holder.attributes)
         }
     }
 
@@ -116,6 +176,11 @@ extension TodoField {
         case .priority: if let priority = value.priorityValue { attributes.priority = priority }
         case .due: if let date = value.dateValue { attributes.due = date }
         case .wait: if let date = value.dateValue { attributes.wait = date }
+        case .scheduled: if let date = value.dateValue { attributes.scheduled = date }
+        case .start: if let date = value.dateValue { attributes.start = date }
+        case .depends: if let uuids = value.uuidsValue { attributes.depends = uuids }
+        case .annotations: if let annotations = value.annotationsValue { attributes.annotations = Annotation.normalized(annotations) }
+        case .udas: if let udas = value.udasValue { attributes.udas = udas }
         case .recur: if let word = value.wordValue { attributes.recur = word.flatMap(Recurrence.init(rule:)) }
         case .until: if let date = value.dateValue { attributes.until = date }
         case .series: if let word = value.wordValue { attributes.series = word.flatMap(UUID.init(uuidString:)) }
@@ -153,10 +218,21 @@ extension TodoField {
             return try checkedWord(value) { UUID(uuidString: $0)?.uuidString.lowercased() }
         case .anchor:
             return try checkedWord(value) { SeriesAnchor(text: $0)?.text }
-        case .due, .wait, .until:
+        case .due, .wait, .scheduled, .start, .until:
             guard let date = value.dateValue else { throw wrongKind }
             if let date, !date.isWritable { throw .invalid(self, date.wire) }
             return value
+        case .depends:
+            guard value.uuidsValue != nil else { throw wrongKind }
+            return value
+        case .annotations:
+            guard let annotations = value.annotationsValue else { throw wrongKind }
+            if let bad = annotations.first(where: { !$0.isValid }) { throw .invalid(.annotations, bad.line) }
+            return .annotations(Annotation.normalized(annotations))
+        case .udas:
+            guard let udas = value.udasValue else { throw wrongKind }
+            if let bad = udas.keys.sorted().first(where: { !UDA.isName($0) }) { throw .invalid(.udas, bad) }
+            return .udas(udas.filter { !$0.value.isEmpty })
         }
     }
 
@@ -181,6 +257,9 @@ extension TodoField {
         case .word: "a \(key) is a name without blanks"
         case .priority: "a priority is H, M or L"
         case .date: "a date must fall in the years \(CalendarDay.years.lowerBound) to \(CalendarDay.years.upperBound)"
+        case .uuids: "a dependency is a todo's number or UUID"
+        case .annotations: "an annotation is a line of text with a date"
+        case .udas: "an attribute's name is a lowercase word of letters, digits and _ not starting with a digit"
         }
     }
 }
@@ -201,24 +280,52 @@ public enum Tag {
     }
 }
 
+extension Annotation {
+    /// Text that is one non-blank line, at a time a date can be written for.
+    var isValid: Bool {
+        !text.trimmingCharacters(in: .whitespaces).isEmpty && !text.contains(where: \.isNewline)
+            && DueDate.instant(at).isWritable
+    }
+}
+
+/// User-defined attributes' names.
+public enum UDA {
+    /// A name for `NAME:VALUE`: lowercase ASCII letters, digits and `_`, starting with a letter,
+    /// and no field's key or attribute word.
+    public static func isName(_ name: String) -> Bool {
+        guard let first = name.utf8.first, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first), name.utf8.count <= 64 else { return false }
+        let word = name.utf8.allSatisfy {
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || $0 == UInt8(ascii: "_")
+        }
+        return word && TodoField(rawValue: name) == nil && TodoField(attributeKey: name) == nil && !reserved.contains(name)
+    }
+
+    /// Keys a todo's JSON and Taskwarrior's tasks use for other things.
+    static let reserved: Set = ["id", "uuid", "status", "entry", "modified", "end", "mask", "imask", "parent", "urgency", "completed", "uda"]
+}
+
 /// One change an edit makes to a field.
 public enum FieldChange: Hashable, Sendable, Codable {
     /// The field takes this value.
     case set(TodoField, FieldValue)
-    /// `+TAG`: the tag is added to those there are.
-    case addTag(String)
-    /// `-TAG`: the tag is removed, if there.
-    case removeTag(String)
+    /// The members of the value (a set: tags, dependencies, annotations) are added to the field's.
+    case add(TodoField, FieldValue)
+    /// The members of the value are removed from the field's, those that are there.
+    case remove(TodoField, FieldValue)
 
     /// Sets a text field (name, description, notes).
     public init(_ field: TodoField, _ text: String) {
         self = .set(field, .text(text))
     }
 
+    /// `+TAG`: the tag is added to those there are.
+    public static func addTag(_ tag: String) -> FieldChange { .add(.tags, .tags([tag])) }
+    /// `-TAG`: the tag is removed, if there.
+    public static func removeTag(_ tag: String) -> FieldChange { .remove(.tags, .tags([tag])) }
+
     public var field: TodoField {
         switch self {
-        case .set(let field, _): field
-        case .addTag, .removeTag: .tags
+        case .set(let field, _), .add(let field, _), .remove(let field, _): field
         }
     }
 
@@ -226,10 +333,42 @@ public enum FieldChange: Hashable, Sendable, Codable {
     public func apply(to holder: inout some TodoFieldHolder) throws(ReduceError) {
         switch self {
         case .set(let field, let value): field.set(try field.checked(value), on: &holder)
-        case .addTag(let tag):
-            guard Tag.isValid(tag) else { throw .invalid(.tags, tag) }
-            holder.tags.insert(tag)
-        case .removeTag(let tag): holder.tags.remove(tag)
+        case .add(let field, let value):
+            field.set(try field.checked(field.value(of: holder).adding(try field.checked(value))), on: &holder)
+        case .remove(let field, let value): field.set(field.value(of: holder).removing(value), on: &holder)
+        }
+    }
+
+    /// Makes the change without checking it (a new todo's, which `add` checks as a whole).
+    public func make(on holder: inout some TodoFieldHolder) {
+        switch self {
+        case .set(let field, let value): field.set(value, on: &holder)
+        case .add(let field, let value): field.set(field.value(of: holder).adding(value), on: &holder)
+        case .remove(let field, let value): field.set(field.value(of: holder).removing(value), on: &holder)
+        }
+    }
+}
+
+extension FieldValue {
+    /// The members of both (a set's); for a value that is no set, `other`.
+    public func adding(_ other: FieldValue) -> FieldValue {
+        switch self {
+        case .tags(let mine): .tags(mine.union(other.tagsValue ?? []))
+        case .uuids(let mine): .uuids(mine.union(other.uuidsValue ?? []))
+        case .annotations(let mine): .annotations(Annotation.normalized(mine + (other.annotationsValue ?? [])))
+        case .udas(let mine): .udas(mine.merging(other.udasValue ?? [:]) { _, new in new })
+        case .text, .word, .priority, .date: other
+        }
+    }
+
+    /// The members of this but not `other` (a set's); for a value that is no set, `self`.
+    public func removing(_ other: FieldValue) -> FieldValue {
+        switch self {
+        case .tags(let mine): .tags(mine.subtracting(other.tagsValue ?? []))
+        case .uuids(let mine): .uuids(mine.subtracting(other.uuidsValue ?? []))
+        case .annotations(let mine): .annotations(mine.filter { other.annotationsValue?.contains($0) != true })
+        case .udas(let mine): .udas(mine.filter { other.udasValue?[$0.key] == nil })
+        case .text, .word, .priority, .date: self
         }
     }
 }

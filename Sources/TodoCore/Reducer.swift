@@ -51,6 +51,7 @@ private struct Step {
             var todo = Todo(id: 0, uuid: new.uuid, name: "", createdAt: new.createdAt)
             for field in TodoField.allCases { field.set(try field.checked(field.value(of: new)), on: &todo) }
             todo = try todo.anchored(after: nil, in: zone)
+            try checkDependencies(of: todo, id: 0)
             todo.id = try state.takeNextId()
             recordPrior(todo.id)
             state.todos.append(todo)
@@ -61,6 +62,7 @@ private struct Step {
                 for change in changes { try change.apply(to: &todo) }
                 todo = try todo.anchored(after: state.todos[index], in: zone)
                 guard todo != state.todos[index] else { continue }
+                if todo.depends != state.todos[index].depends { try checkDependencies(of: todo, id: todo.id) }
                 recordPrior(todo.id)
                 todo.updatedAt = at
                 todo.synced = false
@@ -82,12 +84,14 @@ private struct Step {
                 if completed { try continueSeries(at: index, doneAt: at, madeAt: at) }
             }
 
-        case .annotated(let id, let text, let at, let timeZone):
+        case .annotated(let id, let text, let at):
             guard let index = state.index(of: id) else { throw .unknownId(id) }
             recordPrior(id)
-            let notes = state.todos[index].notes
-            let separator = notes.isEmpty || notes.hasSuffix("\n") ? "" : "\n"
-            state.todos[index].notes = notes + separator + annotation(text, at: at, in: timeZone)
+            let annotations = state.todos[index].annotations
+            var annotation = Annotation(at: at, text: text)
+            guard annotation.isValid else { throw .invalid(.annotations, text) }
+            while annotations.contains(where: { $0.at == annotation.at }) { annotation.at += 1 }
+            state.todos[index].annotations = Annotation.normalized(annotations + [annotation])
             state.todos[index].updatedAt = at
             state.todos[index].synced = false
             state.todos[index].conflicts = []
@@ -126,10 +130,30 @@ private struct Step {
     }
 
     /// Completes or reopens the todo at `index`: a local change, which ends its conflicts.
+    /// Refuses dependencies on a todo that is not here, and any that would make `todo` wait
+    /// on itself, directly or through others (`id` 0: a todo being added).
+    func checkDependencies(of todo: Todo, id: Int) throws(ReduceError) {
+        guard !todo.depends.isEmpty else { return }
+        let byUUID = Dictionary(state.todos.map { ($0.uuid, $0) }, uniquingKeysWith: { first, _ in first })
+        let before = state.todos.first { $0.uuid == todo.uuid }?.depends ?? []
+        for uuid in todo.depends.subtracting(before) where byUUID[uuid] == nil && uuid != todo.uuid {
+            throw .unknownDependency(id, uuid)
+        }
+        var seen: Set<UUID> = []
+        var next = Array(todo.depends)
+        while let uuid = next.popLast() {
+            if uuid == todo.uuid { throw .dependencyCycle(id) }
+            guard seen.insert(uuid).inserted, let other = byUUID[uuid] else { continue }
+            next += other.depends
+        }
+    }
+
     mutating func mark(_ index: Int, completed: Bool, at: Date) {
         recordPrior(state.todos[index].id)
         state.todos[index].completed = completed
         state.todos[index].completedAt = completed ? at : nil
+        // Work on a todo ends when it is done.
+        if completed { state.todos[index].start = nil }
         state.todos[index].updatedAt = at
         state.todos[index].synced = false
         state.todos[index].conflicts = []
@@ -270,7 +294,7 @@ extension Action {
         switch self {
         case .add(let new): new.createdAt
         case .edit(_, _, let at), .toggle(_, let at), .delete(_, let at), .deleteSeries(_, let at), .clearCompleted(let at),
-            .undo(let at), .completed(_, let at), .reopened(_, let at), .annotated(_, _, let at, _):
+            .undo(let at), .completed(_, let at), .reopened(_, let at), .annotated(_, _, let at):
             at
         case .syncReset, .syncPulled, .syncResynced, .syncQueued, .syncPushed: nil
         case .batch(let actions): actions.compactMap(\.date).max()

@@ -258,7 +258,7 @@ private struct SyncMerger {
         if let own, own.baseRev == 0, todo.origin == nil { return own.content }
         guard var origin = todo.origin else { return nil }
         for field in TodoField.allCases where field.spec.merge == .set {
-            field.set(.tags(field.value(of: origin).members.intersection(field.value(of: remote).members)), on: &origin)
+            field.set(field.value(of: origin).intersection(field.value(of: remote)), on: &origin)
         }
         return origin
     }
@@ -382,7 +382,11 @@ func mergeContent(base: TodoContent?, local: TodoContent, remote: TodoContent, a
         case .threeWay:
             if keepsLocal(field.key, mine, theirs, old, \.text) { field.set(mine, on: &result) }
         case .set:
-            field.set(.tags(mergeSets(base: old?.members ?? [], local: mine.members, remote: theirs.members)), on: &result)
+            field.set(mine.mergedAsSet(base: old, remote: theirs), on: &result)
+        case .perKey:
+            let (merged, lost) = mergeByKey(base: old?.udasValue, local: mine.udasValue ?? [:], remote: theirs.udasValue ?? [:])
+            field.set(.udas(merged), on: &result)
+            conflicts += lost.map { SyncConflict(field: "\(field.key).\($0.key)", lost: $0.lost, kept: $0.kept, at: at) }
         }
     }
     if keepsLocal("completed", local.completed, remote.completed, base?.completed, { $0 ? "completed" : "active" }) {
@@ -393,7 +397,26 @@ func mergeContent(base: TodoContent?, local: TodoContent, remote: TodoContent, a
     return (result, conflicts)
 }
 
+/// Each key three-way on its own (a missing key is an empty value); on a key both sides
+/// changed the server wins, and the local value is returned as lost.
+func mergeByKey(base: [String: String]?, local: [String: String], remote: [String: String])
+    -> ([String: String], [(key: String, lost: String, kept: String)])
+{
+    var result = remote
+    var lost: [(key: String, lost: String, kept: String)] = []
+    for key in Set(local.keys).union(remote.keys).sorted() {
+        let (mine, theirs, old) = (local[key] ?? "", remote[key] ?? "", base.map { $0[key] ?? "" })
+        guard mine != theirs else { continue }
+        if old == theirs {
+            result[key] = mine.isEmpty ? nil : mine
+        } else if old != mine {
+            lost.append((key, mine, theirs))
+        }
+    }
+    return (result, lost)
+}
+
 /// What both sides added is there, what either side removed is not: no conflict is possible.
-func mergeSets(base: Set<String>, local: Set<String>, remote: Set<String>) -> Set<String> {
+func mergeSets<Member: Hashable>(base: Set<Member>, local: Set<Member>, remote: Set<Member>) -> Set<Member> {
     remote.union(local.subtracting(base)).subtracting(base.subtracting(local))
 }

@@ -2,10 +2,10 @@
 /// todo's series), described once. The state file and sync codecs, `--json`, `list
 /// --format`, the edit form, batch input, the attribute words of `add` and `edit`, their
 /// options, the completions and the Taskwarrior and todo.txt mappings of import and export
-/// are all derived from this table, so a new field is a new case here and a line in
-/// `TodoFieldHolder`.
+/// are all derived from this table; docs/DESIGN.md says what a new field costs.
 public enum TodoField: String, CaseIterable, Codable, Sendable {
-    case name, description, notes, tags, project, priority, due, wait, recur, until, series, anchor
+    case name, description, notes, tags, project, priority, due, wait, scheduled, start, depends, annotations
+    case recur, until, series, anchor, udas
 
     /// Its key in JSON (state file, `--json`, export, batch), in the edit form and in
     /// `list --format` (`{due}`).
@@ -46,6 +46,23 @@ public enum TodoField: String, CaseIterable, Codable, Sendable {
                 kind: .date, syntax: .keys(["wait"]), option: FieldOption("wait", "DATE"), completion: .dates,
                 taskwarrior: "wait", todoTxt: .key("t"),
                 help: "Hide the todo from the default list until DATE; empty for none. As a word: wait:DATE.")
+        case .scheduled:
+            FieldSpec(
+                kind: .date, syntax: .keys(["scheduled"]), option: FieldOption("scheduled", "DATE"), completion: .dates,
+                taskwarrior: "scheduled",
+                help: "Set the date work on the todo can start (+READY once it has come); empty for none. As a word: scheduled:DATE.")
+        case .start:
+            FieldSpec(
+                kind: .date, syntax: .keys(["start"]), option: FieldOption("start", "DATE"), completion: .dates,
+                taskwarrior: "start",
+                help: "Set when work on the todo started ('todo start' sets it to now, 'todo stop' and 'todo done' clear it); empty for none. As a word: start:DATE.")
+        case .depends:
+            FieldSpec(
+                kind: .uuids, merge: .set, syntax: .members(["depends", "dep"]), option: FieldOption("depends", "IDS"),
+                completion: .todos, taskwarrior: "depends",
+                help: "Add dependencies: todos (numbers or UUID prefixes, comma-separated) to be done first; -ID removes one; empty removes all. As a word: depends:IDS or dep:IDS.")
+        case .annotations:
+            FieldSpec(kind: .annotations, merge: .set, inForm: true, taskwarrior: "annotations", help: "Dated remarks, oldest first ('todo annotate', 'todo denotate').")
         case .recur:
             FieldSpec(
                 kind: .word, syntax: .keys(["recur"]), option: FieldOption("recur", "RULE"), completion: .rules,
@@ -58,12 +75,17 @@ public enum TodoField: String, CaseIterable, Codable, Sendable {
             FieldSpec(kind: .word, help: "The series a recurring todo belongs to: the UUID of its first occurrence.")
         case .anchor:
             FieldSpec(kind: .word, help: "The due date its series counts from, on the clock of its time zone (RFC 9557).")
+        case .udas:
+            FieldSpec(kind: .udas, merge: .perKey, inForm: true, help: "User-defined attributes ('todo config uda.NAME.type'), each a NAME:VALUE word.")
         }
     }
 
     /// The fields a person sets (the others todo keeps itself): their options, attribute
-    /// words, edit form lines and batch keys.
+    /// words and batch keys.
     public static let settable = allCases.filter { $0.spec.option != nil }
+
+    /// The fields of the edit form: those a person sets, annotations and user-defined attributes.
+    public static let editable = allCases.filter { $0.spec.option != nil || $0.spec.inForm }
 
     /// Whether the state file holds the field on every todo, in the fixed layout the fast
     /// reader knows (the text fields todo began with), or only when it is set.
@@ -89,6 +111,8 @@ public struct FieldSpec: Sendable {
     public var syntax: AttributeSyntax?
     /// The option that sets it (`--due DATE`); nil for a field todo keeps itself.
     public var option: FieldOption?
+    /// Whether the edit form shows it though no option sets it.
+    public var inForm = false
     /// What the shells complete as its value.
     public var completion: FieldCompletion = .text
     /// The attribute of a Taskwarrior task (`task export`) that holds it, if Taskwarrior has one.
@@ -110,6 +134,12 @@ public enum FieldKind: Sendable, Equatable {
     case priority
     /// A `DueDate` or none.
     case date
+    /// A set of todos' UUIDs.
+    case uuids
+    /// A set of `Annotation`s.
+    case annotations
+    /// Values by name (user-defined attributes).
+    case udas
 }
 
 /// How a sync merges a field changed on this device and on the server since they last agreed.
@@ -118,6 +148,8 @@ public enum MergeRule: Sendable, Equatable {
     case threeWay
     /// As sets: what either side added is added, what either side removed is removed.
     case set
+    /// Each name three-way on its own (user-defined attributes).
+    case perKey
 }
 
 /// How an attribute word writes a field.
@@ -126,11 +158,15 @@ public enum AttributeSyntax: Sendable, Equatable {
     case signs
     /// `KEY:VALUE` for each key; `KEY:` clears.
     case keys([String])
+    /// `KEY:A,B` adds members, `KEY:-A` removes one, `KEY:` removes all.
+    case members([String])
 
     /// The keys written before a colon; none for `signs`.
     public var keys: [String] {
-        if case .keys(let keys) = self { return keys }
-        return []
+        switch self {
+        case .signs: []
+        case .keys(let keys), .members(let keys): keys
+        }
     }
 }
 
@@ -162,6 +198,8 @@ public enum TodoTxtSyntax: Sendable, Equatable {
 /// What a shell offers as a field's value.
 public enum FieldCompletion: Sendable, Equatable {
     case text, tags, projects, priorities, dates
+    /// Todo numbers.
+    case todos
     /// A recurrence rule (`Recurrence.names`).
     case rules
 }

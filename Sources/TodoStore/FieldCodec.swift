@@ -75,7 +75,30 @@ enum FieldCodec {
                 throw start.fail("a date like \"2026-12-01\" or \"2026-12-01T15:00:00.000Z\", or null")
             }
             return .date(date)
+        case .uuids:
+            return .uuids(Set(try reader.readArray { try $0.readUUID() }))
+        case .annotations:
+            return .annotations(Annotation.normalized(try reader.readArray { try readAnnotation(&$0) }))
+        case .udas:
+            var udas: [String: String] = [:]
+            try reader.readObject { name, reader in udas[name] = try reader.readString() }
+            return .udas(udas)
         }
+    }
+
+    /// `{"at": "2026-11-25T10:00:00.000Z", "text": "…"}`.
+    private static func readAnnotation(_ reader: inout JSONReader) throws -> Annotation {
+        var (at, text): (Date?, String?) = (nil, nil)
+        let start = reader
+        try reader.readObject { key, reader in
+            switch key {
+            case "at": at = try reader.readDate()
+            case "text": text = try reader.readString()
+            default: try reader.skipValue()
+            }
+        }
+        guard let at, let text else { throw start.fail("an annotation: {\"at\": DATE, \"text\": TEXT}") }
+        return Annotation(at: at, text: text)
     }
 }
 
@@ -95,6 +118,34 @@ extension JSONWriter {
         case .word(let word): optionalString(word)
         case .priority(let priority): optionalString(priority?.rawValue)
         case .date(let date): optionalString(date?.wire)
+        case .uuids(let uuids):
+            raw("[")
+            for (index, uuid) in uuids.sorted(by: { $0.uuidString < $1.uuidString }).enumerated() {
+                if index > 0 { raw(", ") }
+                self.uuid(uuid)
+            }
+            raw("]")
+        case .annotations(let annotations):
+            raw("[")
+            for (index, annotation) in annotations.enumerated() {
+                raw(index > 0 ? ", {" : "{")
+                key("at")
+                date(annotation.at)
+                raw(", ")
+                key("text")
+                string(annotation.text)
+                raw("}")
+            }
+            raw("]")
+        case .udas(let udas):
+            raw("{")
+            for (index, (name, value)) in udas.sorted(by: { $0.key < $1.key }).enumerated() {
+                if index > 0 { raw(", ") }
+                string(name)
+                raw(": ")
+                string(value)
+            }
+            raw("}")
         }
     }
 

@@ -7,7 +7,10 @@ public enum FieldProblem: Equatable, Sendable {
     case blankName, nameTooLong, descriptionTooLong, notesTooLong, containsNUL
     /// More than `maxTags` tags.
     case tooManyTags
-    /// A tag or a project longer than `maxWordBytes`.
+    /// More members than `maxMembers` in another set (dependencies, annotations, attributes).
+    case tooMany(TodoField)
+    /// A tag or a project longer than `maxWordBytes`, or an annotation or an attribute's
+    /// value longer than `maxNameBytes`.
     case wordTooLong(TodoField)
     /// A value the field cannot hold (`TodoField.checked`): a tag with a blank, say.
     case invalid(TodoField, String)
@@ -16,6 +19,7 @@ public enum FieldProblem: Equatable, Sendable {
     public static let maxTextBytes = 65536
     public static let maxTags = 64
     public static let maxWordBytes = 256
+    public static let maxMembers = 256
 }
 
 extension TodoFields {
@@ -36,10 +40,33 @@ extension WireAttributes {
         for field in TodoField.attributes {
             guard let value = values[field] else { continue }
             do { _ = try field.checked(value) } catch { return .invalid(field, String(value.text.prefix(80))) }
-            if value.members.count > FieldProblem.maxTags { return .tooManyTags }
-            let words: [String] = if case .word(let word?) = value { [word] } else { Array(value.members) }
-            if words.contains(where: { $0.utf8.count > FieldProblem.maxWordBytes }) { return .wordTooLong(field) }
+            if let problem = value.problem(of: field) { return problem }
         }
         return nil
+    }
+}
+
+extension FieldValue {
+    /// The limit on counts and sizes the value breaks, if any.
+    func problem(of field: TodoField) -> FieldProblem? {
+        func tooLong(_ words: some Sequence<String>, _ limit: Int) -> Bool {
+            words.contains { $0.utf8.count > limit }
+        }
+        switch self {
+        case .text, .priority, .date: return nil
+        case .word(let word): return tooLong([word ?? ""], FieldProblem.maxWordBytes) ? .wordTooLong(field) : nil
+        case .tags(let tags):
+            if tags.count > FieldProblem.maxTags { return .tooManyTags }
+            return tooLong(tags, FieldProblem.maxWordBytes) ? .wordTooLong(field) : nil
+        case .uuids(let uuids): return uuids.count > FieldProblem.maxMembers ? .tooMany(field) : nil
+        case .annotations(let annotations):
+            if annotations.count > FieldProblem.maxMembers { return .tooMany(field) }
+            if annotations.contains(where: { $0.text.utf8.contains(0) }) { return .containsNUL }
+            return tooLong(annotations.map(\.text), FieldProblem.maxNameBytes) ? .wordTooLong(field) : nil
+        case .udas(let udas):
+            if udas.count > FieldProblem.maxTags { return .tooMany(field) }
+            if udas.values.contains(where: { $0.utf8.contains(0) }) { return .containsNUL }
+            return tooLong(udas.values, FieldProblem.maxNameBytes) ? .wordTooLong(field) : nil
+        }
     }
 }

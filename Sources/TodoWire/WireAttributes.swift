@@ -87,6 +87,9 @@ extension FieldValue {
         case .word(let word): try container.encode(word, forKey: key)
         case .priority(let priority): try container.encode(priority, forKey: key)
         case .date(let date): try container.encode(date, forKey: key)
+        case .uuids(let uuids): try container.encode(uuids.map { $0.uuidString.lowercased() }.sorted(), forKey: key)
+        case .annotations(let annotations): try container.encode(annotations.map(WireAnnotation.init), forKey: key)
+        case .udas(let udas): try container.encode(udas, forKey: key)
         }
     }
 }
@@ -105,6 +108,37 @@ extension FieldKind {
             return .priority(try container.decodeIfPresent(Priority.self, forKey: key))
         case .date:
             return .date(try container.decodeIfPresent(DueDate.self, forKey: key))
+        case .uuids:
+            return .uuids(Set(try container.decodeIfPresent([UUID].self, forKey: key) ?? []))
+        case .annotations:
+            return .annotations(try (container.decodeIfPresent([WireAnnotation].self, forKey: key) ?? []).map(\.annotation))
+        case .udas:
+            return .udas(try container.decodeIfPresent([String: String].self, forKey: key) ?? [:])
         }
+    }
+}
+
+/// An annotation on the wire: `{"at": "2026-11-25T10:00:00.000Z", "text": "…"}`.
+/// The time is written out here rather than left to the coder's date strategy, so that the
+/// server's storage column and the wire agree whatever coder each uses.
+struct WireAnnotation: Codable {
+    var at: String
+    var text: String
+
+    init(_ annotation: Annotation) {
+        (at, text) = (DueDate.instant(annotation.at).wire, annotation.text)
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        (at, text) = (try container.decode(String.self, forKey: .at), try container.decode(String.self, forKey: .text))
+        guard case .instant = DueDate(wire: at) else {
+            throw DecodingError.dataCorruptedError(forKey: .at, in: container, debugDescription: "not an ISO 8601 UTC time: \(at)")
+        }
+    }
+
+    var annotation: Annotation {
+        guard case .instant(let date) = DueDate(wire: at) else { return Annotation(at: .distantPast, text: text) }
+        return Annotation(at: date, text: text)
     }
 }

@@ -55,7 +55,7 @@ import TodoCore
         #expect(try box.run("list", "--filter", "\u{1B}[31m").stderr.hasPrefix("todo: '\\x1b[31m' is not a valid filter"))
         #expect(try box.run("help", "x\u{08}y").stderr.hasPrefix("todo: no help for 'x\\x08y':"))
         let batch = try box.run(["batch"], stdin: #"{"action": "add", "name\u001b[2J": "x"}"# + "\n")
-        #expect(batch == RunResult(stdout: "", stderr: "todo: line 1: \"name\\x1b[2J\" is not a field of add (its fields: name, description, notes, tags, project, priority, due, wait, recur, until); nothing applied\n", status: 2))
+        #expect(batch == RunResult(stdout: "", stderr: "todo: line 1: \"name\\x1b[2J\" is not a field of add (its fields: name, description, notes, tags, project, priority, due, wait, scheduled, start, depends, recur, until); nothing applied\n", status: 2))
         let file = box.directory + "/bad\nname.json"
         #expect(try box.run("import", file).stderr == "todo: cannot read \(box.directory)/bad\\nname.json: no such file, or not a readable file\n")
         let terminal = try onTerminal(["show", "\u{1B}]0;T\u{07}"])

@@ -9,7 +9,7 @@ import TodoTestSupport
     static let t = Date(timeIntervalSince1970: 1_790_000_000)
     static let dates = DateContext(now: t, timeZone: TimeZone(identifier: "Asia/Kolkata")!)
     /// The attribute lines of a todo without attributes.
-    static let noAttributes = ["", "", "", "", "", "", ""]
+    static let noAttributes = Array(repeating: "", count: EditForm.fields.count - 3)
 
     func todo(_ name: String, _ description: String = "", _ notes: String = "") -> Todo {
         Todo(id: 7, uuid: UUID(uuidString: "8f0e1c2a-0000-4000-8000-000000000000")!, name: name, description: description, notes: notes, createdAt: Self.t)
@@ -17,12 +17,12 @@ import TodoTestSupport
 
     /// The values `EditForm.parse` reads back from what `EditForm.render` wrote.
     func roundTrip(_ todo: Todo) throws -> [String] {
-        let values = try #require(try EditForm.parse(EditForm.render(todo, Self.dates)))
+        let values = try #require(try EditForm.parse(EditForm.render(todo, InputContext(dates: Self.dates))))
         return EditForm.fields.map { values[$0.key] ?? "<missing>" }
     }
 
     @Test func plainValuesAreWrittenAsTheyAreAndCommentsFollow() {
-        let text = EditForm.render(todo("#1 priority: taxes", "# not a comment\nnotes: not a field\n\n  indented", "2 litres"), Self.dates)
+        let text = EditForm.render(todo("#1 priority: taxes", "# not a comment\nnotes: not a field\n\n  indented", "2 litres"), InputContext(dates: Self.dates))
         #expect(text == #"""
             name: #1 priority: taxes
             description:
@@ -36,25 +36,32 @@ import TodoTestSupport
             priority:
             due:
             wait:
+            scheduled:
+            start:
+            depends:
+            annotations:
             recur:
             until:
+            udas:
 
             # Editing todo #7 (8f0e1c2a). A field starts at a line beginning with its
             # name: 'name:', 'description:', 'notes:', 'tags:', 'project:', 'priority:',
-            # 'due:', 'wait:', 'recur:', 'until:'. Indent the further lines of a value by
-            # two spaces; a line starting with '#' is a comment. A value in double quotes
-            # is read as a JSON string (\n, \t, \", \\, \u001b). Tags are words separated
-            # by blanks; a priority is H, M or L; a rule is daily, weekdays, weekly,
-            # monthly, yearly or a count and a unit (2w, +1w after completion); a date is
-            # typed as on the command line (2026-12-01, 2026-12-01T15:00, fri, +3d); an
-            # empty value is none. Save an unchanged file to change nothing, an empty one
-            # to abort.
+            # 'due:', 'wait:', 'scheduled:', 'start:', 'depends:', 'annotations:',
+            # 'recur:', 'until:', 'udas:'. Indent the further lines of a value by two
+            # spaces; a line starting with '#' is a comment. A value in double quotes is
+            # read as a JSON string (\n, \t, \", \\, \u001b). Tags are words separated by
+            # blanks; dependencies are todo numbers; an annotation is a line YYYY-MM-DD
+            # HH:MM:SS TEXT, an attribute a line NAME: VALUE; a priority is H, M or L; a
+            # rule is daily, weekdays, weekly, monthly, yearly or a count and a unit (2w,
+            # +1w after completion); a date is typed as on the command line (2026-12-01,
+            # 2026-12-01T15:00, fri, +3d); an empty value is none. Save an unchanged file
+            # to change nothing, an empty one to abort.
 
             """#)
     }
 
     @Test func valuesLinesCannotCarryAreJSONStrings() {
-        let text = EditForm.render(todo("a\nb", " leading", "\u{1B}]0;pwned\u{07}\tend "), Self.dates)
+        let text = EditForm.render(todo("a\nb", " leading", "\u{1B}]0;pwned\u{07}\tend "), InputContext(dates: Self.dates))
         #expect(text.hasPrefix("""
             name:
               a
@@ -92,11 +99,12 @@ import TodoTestSupport
     }
 
     @Test func readingForgivesWhatEditorsAndPeopleDo() throws {
-        let attributes = "Tags: a  b\r\nproject:\r\npriority: h\r\nDUE: fri\r\nwait:\r\nrecur: 2w\r\nuntil:\r\n"
+        let attributes = "Tags: a  b\r\nproject:\r\npriority: h\r\nDUE: fri\r\nwait:\r\nscheduled:\r\nstart:\r\ndepends:\r\nannotations:\r\nrecur: 2w\r\nuntil:\r\nudas:\r\n"
         let text = "\r\n# comment\r\nName: renamed\r\ndescription: first\r\nunindented second\r\n\t tab-indented\r\n   \r\n\r\nNOTES:\r\n\r\n  n1\r\n  \r\n  n2\r\n\r\n" + attributes
         #expect(try EditForm.parse(text) == [
             "name": "renamed", "description": "first\nunindented second\n tab-indented", "notes": "n1\n\nn2",
-            "tags": "a  b", "project": "", "priority": "h", "due": "fri", "wait": "", "recur": "2w", "until": "",
+            "tags": "a  b", "project": "", "priority": "h", "due": "fri", "wait": "", "scheduled": "", "start": "", "depends": "",
+            "annotations": "", "recur": "2w", "until": "", "udas": "",
         ])
         #expect(try EditForm.parse("name: \"a\\tb\"\ndescription:\n  \"x\"\nnotes: \"not json\n" + attributes)?["name"] == "a\tb")
     }
@@ -124,11 +132,11 @@ import TodoTestSupport
         todo.priority = .low
         todo.due = .day(CalendarDay(iso: "2026-12-01")!)
         todo.wait = DueDate(wire: "2026-12-01T09:45:00.000Z")
-        let text = EditForm.render(todo, Self.dates)
+        let text = EditForm.render(todo, InputContext(dates: Self.dates))
         #expect(text.contains("\ntags: alpha zeta\nproject: home.garden\npriority: L\ndue: 2026-12-01\nwait: 2026-12-01T15:15\n"))
         let values = try #require(try EditForm.parse(text))
         for field in EditForm.fields {
-            let change = try field.change(try #require(values[field.key]), Self.dates)
+            let change = try field.change(try #require(values[field.key]), InputContext(dates: Self.dates))
             #expect(change == .set(TodoField(rawValue: field.key)!, TodoField(rawValue: field.key)!.value(of: todo)), "\(field.key)")
         }
     }
@@ -141,6 +149,6 @@ import TodoTestSupport
     ])
     func valuesAFieldCannotHoldAreExplained(key: String, text: String, message: String) throws {
         let field = try #require(EditForm.fields.first { $0.key == key })
-        #expect(throws: InputError(message)) { try field.change(text, Self.dates) }
+        #expect(throws: InputError(message)) { try field.change(text, InputContext(dates: Self.dates)) }
     }
 }

@@ -46,7 +46,7 @@ import TodoCore
         let back = try TaskwarriorFormat.parse(Array(TaskwarriorExport.export([Self.full, Self.completed], in: Self.context).utf8), in: Self.context)
         #expect(back.count == 2)
         for (todo, item) in zip([Self.full, Self.completed], back) {
-            for field in TodoField.allCases where field.spec.taskwarrior != nil {
+            for field in TodoField.allCases where field.spec.taskwarrior != nil && field != .annotations {
                 #expect(field.value(of: item.content) == field.value(of: todo), "\(field)")
             }
             #expect(item.uuid == todo.uuid)
@@ -55,9 +55,15 @@ import TodoCore
             #expect(item.content.updatedAt == todo.updatedAt)
             #expect(item.content.completedAt == todo.completedAt)
         }
-        // The description and unstamped lines come back as notes lines with the time the todo was made.
-        #expect(back[0].content.notes == "2026-01-21 15:15 the long story\n2026-01-21 15:15 plain note\n2026-01-21 16:00 called the shop\n2026-01-21 16:00 twice in a minute")
-        #expect(back[0].content.description == "")
+        // Taskwarrior has no description or notes: their lines come back as annotations, an
+        // unstamped line at the time the todo was made, each a second after the one before.
+        #expect(back[0].content.annotations == [
+            Annotation(at: Self.date("2026-01-21T10:15:30Z"), text: "the long story"),
+            Annotation(at: Self.date("2026-01-21T10:15:31Z"), text: "plain note"),
+            Annotation(at: Self.date("2026-01-21T11:00:00Z"), text: "called the shop"),
+            Annotation(at: Self.date("2026-01-21T11:00:01Z"), text: "twice in a minute"),
+        ])
+        #expect((back[0].content.description, back[0].content.notes) == ("", ""))
     }
 
     @Test func todoTxtExportWritesOneLinePerTodo() {

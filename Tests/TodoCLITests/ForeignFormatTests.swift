@@ -27,8 +27,10 @@ import TodoWire
             """
         var milk = ImportedTodo(
             uuid: UUID(uuidString: "6f740623-bc83-41f0-a20d-b696c37c2450")!, name: "buy milk",
-            notes: "2026-01-21 15:16 first note\n2026-01-21 15:17 second note", completed: false,
-            createdAt: Self.date("2026-01-21T10:15:00Z"), updatedAt: Self.date("2026-01-22T08:00:00Z"))
+            completed: false, createdAt: Self.date("2026-01-21T10:15:00Z"), updatedAt: Self.date("2026-01-22T08:00:00Z"))
+        milk.content.annotations = [
+            Annotation(at: Self.date("2026-01-21T10:16:00Z"), text: "first note"), Annotation(at: Self.date("2026-01-21T10:17:00Z"), text: "second note"),
+        ]
         milk.content.tags = ["errand", "shop"]
         milk.content.project = "home.garden"
         milk.content.priority = .high
@@ -60,7 +62,7 @@ import TodoWire
         (#""priority":"X""#, "task 1: \"priority\" is not H, M or L"),
         (#""due":"friday""#, "task 1: \"due\" is not a Taskwarrior date (like 20260121T101500Z)"),
         (#""description":"   ""#, "task 1: a todo needs a name that is not blank"),
-        (#""annotations":"note""#, "task 1: \"annotations\" is not an array of objects"),
+        (#""annotations":"note""#, "task 1: \"annotations\" is not an array of {\"entry\": DATE, \"description\": TEXT}"),
     ])
     func aValueTodoCannotHoldIsAnError(attribute: String, message: String) {
         let task = "[{\"description\":\"a\",\"entry\":\"20260121T101500Z\",\"uuid\":\"6f740623-bc83-41f0-a20d-b696c37c2450\",\(attribute)}]"

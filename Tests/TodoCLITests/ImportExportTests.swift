@@ -160,9 +160,10 @@ import TodoWire
         #expect(todos.map(\.name) == ["buy milk", "call mom"])
         #expect(todos.map { $0.uuid.uuidString.lowercased() } == [byName["buy milk"]!["uuid"] as? String, byName["call mom"]!["uuid"] as? String])
         let annotations = try #require(byName["buy milk"]!["annotations"] as? [[String: Any]])
-        let stamps = annotations.map { annotation($0["description"] as! String, at: TaskwarriorFormat_date($0["entry"] as? String)!, in: TimeZone(identifier: "Etc/GMT-5")!) }
-        #expect(todos[0].notes == stamps.joined(separator: "\n"))
-        #expect(todos[0].notes.hasSuffix(" second note"))
+        #expect(todos[0].annotations.map(\.text) == annotations.map { $0["description"] as! String })
+        #expect(todos[0].annotations.map(\.at) == annotations.map { TaskwarriorFormat_date($0["entry"] as? String)! })
+        #expect(todos[0].annotations.last?.text == "second note")
+        #expect(todos[0].notes == "")
         #expect((todos[0].description, todos[0].project, todos[0].tags, todos[0].priority) == ("", "home", ["errand"], .high))
         #expect(todos[0].due == .day(CalendarDay(year: 2030, month: 12, day: 1)!))
         #expect(todos[0].wait == .instant(ISO8601Millis.parse("2030-11-30T03:00:00Z")!))

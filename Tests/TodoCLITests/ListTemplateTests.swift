@@ -18,7 +18,7 @@ import TodoCore
         #expect(try ListTemplate("{completed}:{completedAt}.").render(active) == "false:.")
     }
 
-    static let fields = "{id} {uuid} {name} {description} {notes} {completed} {createdAt} {updatedAt} {completedAt} {synced} {tags} {project} {priority} {due} {wait} {recur} {until} {series} {anchor}"
+    static let fields = "{id} {uuid} {name} {description} {notes} {completed} {createdAt} {updatedAt} {completedAt} {synced} {tags} {project} {priority} {due} {wait} {scheduled} {start} {depends} {annotations} {recur} {until} {series} {anchor} {udas}"
 
     @Test func theAttributesRenderAsPlainText() throws {
         let template = try ListTemplate("{tags}|{project}|{priority}|{due}|{wait}")

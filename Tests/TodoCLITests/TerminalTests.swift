@@ -50,15 +50,23 @@ import TodoCore
 
     @Test func editorCanRewriteEveryFieldAndVisualWins() throws {
         try box.run("add", "old", "+gone", "due:2026-01-01")
+        try box.run("add", "first this")
         let form = #"name: new name\ndescription:\n  line 1\n  line 2\n\n# a comment\nnotes: the notes\n"#
-            + #"tags: b a\nproject: home.garden\npriority: m\ndue:\nwait: 2026-12-01T15:30\nrecur:\nuntil:\n"#
+            + #"tags: b a\nproject: home.garden\npriority: m\ndue:\nwait: 2026-12-01T15:30\nscheduled: 2026-11-30\n"#
+            + #"start: 2026-11-20T09:00\ndepends: 2\nannotations:\n  2026-11-21 10:15:30 called\n  2026-11-21 10:15:31 twice\n"#
+            + #"recur:\nuntil:\nudas:\n  client: acme\n"#
         let visual = try box.writeScript("rewrite", "printf '\(form)' > \"$1\"")
         let result = try onTerminal(["edit", "1"], ["VISUAL": visual, "EDITOR": "false", "TMPDIR": box.directory, "TZ": "Asia/Kolkata"])
-        #expect(result.stdout == "Edited #1 \"new name\" (name, description, notes, tags, project, priority, due, wait)\n")
+        #expect(result.stdout == "Edited #1 \"new name\" (name, description, notes, tags, project, priority, due, wait, scheduled, start, depends, annotations, udas)\n")
         let todo = try box.state().todos[0]
         #expect((todo.name, todo.description, todo.notes) == ("new name", "line 1\nline 2", "the notes"))
         #expect((todo.tags, todo.project, todo.priority, todo.due) == (["a", "b"], "home.garden", .medium, nil))
         #expect(todo.wait == DueDate(wire: "2026-12-01T10:00:00.000Z"))
+        #expect((todo.scheduled, todo.start) == (DueDate.day(CalendarDay(iso: "2026-11-30")!), DueDate(wire: "2026-11-20T03:30:00.000Z")))
+        #expect(try todo.depends == [box.state().todos[1].uuid])
+        #expect(todo.annotations.map(\.text) == ["called", "twice"])
+        #expect(todo.annotations.map(\.at.timeIntervalSince1970) == [1_795_236_330, 1_795_236_331])
+        #expect(todo.udas == ["client": "acme"])
     }
 
     @Test func aValueTheFormCannotHoldAbortsTheEditAndKeepsTheText() throws {

@@ -29,7 +29,7 @@ import TodoCLI
         #expect(try box.run("add", "x", "--note", "y") == RunResult(stdout: "", stderr: """
             todo: unknown option '--note' for 'add'
             Did you mean '--notes'?
-            usage: todo add NAME... [--description TEXT] [--notes TEXT] [--tag TAG] [--project NAME] [--priority H|M|L] [--due DATE] [--wait DATE] [--recur RULE] [--until DATE]
+            usage: todo add NAME... [--description TEXT] [--notes TEXT] [--tag TAG] [--project NAME] [--priority H|M|L] [--due DATE] [--wait DATE] [--scheduled DATE] [--start DATE] [--depends IDS] [--recur RULE] [--until DATE]
             See 'todo add --help'.
 
             """, status: 2))
@@ -60,7 +60,9 @@ import TodoCLI
         #expect(try box.run("help") == general)
         #expect(try box.run("-h") == general)
         for command in CommandTable.commands where !command.hidden {
-            #expect(general.stdout.contains("  \(command.name)"))
+            let listed = general.stdout.contains("\n  \(command.name) ") || general.stdout.contains("\n  \(command.name), ")
+            #expect(listed == command.everyday, "\(command.name)")
+            #expect(try box.run("help", "commands").stdout.contains("  \(command.name)"), "\(command.name)")
             let viaFlag = try box.run(command.name, "--help")
             #expect(viaFlag.status == 0)
             // The usage, wrapped to the width at blanks.
@@ -70,7 +72,7 @@ import TodoCLI
             for option in command.options { #expect(viaFlag.stdout.contains("--\(option.long)")) }
         }
         #expect(try box.run("help", "nope") == RunResult(
-            stdout: "", stderr: "todo: no help for 'nope': not a todo command or help topic (options, exit-status, environment).\n", status: 2))
+            stdout: "", stderr: "todo: no help for 'nope': not a todo command or help topic (commands, options, exit-status, environment).\n", status: 2))
         #expect(try box.run("ls", "--help").stdout.hasPrefix("usage: todo list"))
     }
 

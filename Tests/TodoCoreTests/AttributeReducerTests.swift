@@ -140,7 +140,7 @@ import Testing
     func valuesAFieldCannotHoldAreRefused(change: FieldChange, error: ReduceError) {
         #expect(throws: error) { try reduce(state, .edit(id: 1, changes: [change], at: now)) }
         var new = NewTodo(uuid: Fixture.uuid(9), name: "x", createdAt: now)
-        if case .addTag(let tag) = change {
+        if case .add(.tags, .tags(let tags)) = change, let tag = tags.first {
             new.tags = [tag]
             #expect(throws: error) { try reduce(state, .add(new)) }
         }

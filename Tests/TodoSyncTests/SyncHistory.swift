@@ -153,7 +153,7 @@ extension HistoryStep.Command {
         case .toggle: return .toggle(ids: [id], at: at)
         case .delete: return .delete(ids: [id], at: at)
         case .deleteSeries: return .deleteSeries(ids: [id], at: at)
-        case .annotate: return .annotated(id: id, text: "n\(serial)", at: at, timeZone: .utc)
+        case .annotate: return .annotated(id: id, text: "n\(serial)", at: at)
         case .batch: return .batch([.edit(id: id, changes: [.set(.name, .text("t\(serial)"))], at: at), .toggle(ids: [id], at: at)])
         case .makeRecurring:
             return .edit(id: id, changes: [.set(.recur, .word("daily")), .set(.due, .date(.day(CalendarDay(year: 2026, month: 12, day: 1)!)))], at: at)

@@ -24,7 +24,7 @@ import TodoWire
         content.due = .day(CalendarDay(iso: "2026-12-01")!)
         let json = String(decoding: try WireJSON.encoder.encode(content.wire), as: UTF8.self)
         // Every attribute is sent, unset ones as null, so that clearing one reaches the server.
-        #expect(json == #"{"anchor":null,"completed":false,"createdAt":"2026-09-21T14:13:20.000Z","description":"","due":"2026-12-01","name":"a","notes":"","priority":null,"project":null,"recur":null,"series":null,"tags":["a","b"],"until":null,"updatedAt":"2026-09-21T14:13:20.000Z","wait":null}"#)
+        #expect(json == #"{"anchor":null,"annotations":[],"completed":false,"createdAt":"2026-09-21T14:13:20.000Z","depends":[],"description":"","due":"2026-12-01","name":"a","notes":"","priority":null,"project":null,"recur":null,"scheduled":null,"series":null,"start":null,"tags":["a","b"],"udas":{},"until":null,"updatedAt":"2026-09-21T14:13:20.000Z","wait":null}"#)
         #expect(try TodoContent(content.wire) == content)
         let sparse = try WireJSON.decoder.decode(TodoFields.self, from: Data(#"{"completed":false,"createdAt":"2026-09-21T14:13:20.000Z","description":"","name":"a","notes":"","project":"home","updatedAt":"2026-09-21T14:13:20.000Z"}"#.utf8))
         #expect(sparse.attributes.values == [.project: .word("home")])

@@ -6,7 +6,8 @@ enum AddCommand {
     static func plan(_ invocation: Invocation, _ context: Context) throws -> Plan {
         let dates = context.dateContext
         let words = try AttributeWords(invocation.arguments, literalFrom: invocation.literalFrom, removing: false, in: dates)
-        let changes = words.changes + (try AttributeWords.optionChanges(invocation, in: dates))
+        let changes = words.changes + (try AttributeWords.optionChanges(invocation, in: InputContext(dates: dates)))
+        let namesTodos = words.needsTodos || AttributeWords.optionsNameTodos(invocation)
         let dash = invocation.arguments.firstIndex(of: "-")
         let fromStdin = words.name == ["-"] && dash.map { $0 < invocation.literalFrom ?? Int.max } == true
         let names = fromStdin
@@ -15,11 +16,19 @@ enum AddCommand {
         if !fromStdin, words.name.isEmpty, !changes.isEmpty {
             throw CommandError(message: "'add' needs a NAME besides attribute words and options", status: ExitStatus.usage)
         }
-        let new = names.map { NewTodo(uuid: context.newUUID(), name: $0, changes: changes, createdAt: dates.now) }
-        if new.isEmpty { return .output(nothingGiven(invocation)) }
-        let actions: [Action] = new.count == 1 ? [.add(new[0])] : [.batch(new.map(Action.add))]
-        return .change(reads: .none, actions: { _ in actions }) { change in
-            let uuids = Set(new.map(\.uuid))
+        let uuids = names.map { _ in context.newUUID() }
+        if names.isEmpty { return .output(nothingGiven(invocation)) }
+        /// The todos to add, with the changes that name other todos read against `state`.
+        func actions(_ state: TodoState) throws -> [Action] {
+            let all = namesTodos
+                ? try words.changes(in: state, dates: dates)
+                    + AttributeWords.optionChanges(invocation, in: InputContext(dates: dates, todos: state))
+                : changes
+            let new = zip(uuids, names).map { NewTodo(uuid: $0, name: $1, changes: all, createdAt: dates.now) }
+            return new.count == 1 ? [.add(new[0])] : [.batch(new.map(Action.add))]
+        }
+        return .change(reads: namesTodos ? .all : .none, actions: actions) { change in
+            let uuids = Set(uuids)
             let added = change.after.todos.filter { uuids.contains($0.uuid) }
             if invocation.flag("json") { return Output(stdout: fromStdin ? json(added) : json(added[0])) }
             return Output(stdout: added.map { "\($0.id)\n" }.joined())

@@ -1,7 +1,7 @@
 import TodoCore
 import TodoStore
 
-/// `todo annotate ID TEXT...`: a line with the local date and time added to the notes.
+/// `todo annotate ID TEXT...`: an annotation, made now, added to the todo's.
 enum AnnotateCommand {
     static func plan(_ invocation: Invocation, _ context: Context) throws -> Plan {
         let reference = invocation.arguments[0]
@@ -10,9 +10,9 @@ enum AnnotateCommand {
             throw CommandError(message: "'annotate' needs TEXT that is not blank", status: ExitStatus.usage)
         }
         return .change(reads: .referencedBy([reference]), actions: { state in
-            [.annotated(id: try state.resolve(reference).id, text: text, at: context.now(), timeZone: context.timeZone)]
+            [.annotated(id: try state.resolve(reference).id, text: text, at: context.now())]
         }) { change in
-            guard case .annotated(let id, _, _, _) = change.actions.first, let todo = change.after.todo(id: id) else { return Output() }
+            guard case .annotated(let id, _, _) = change.actions.first, let todo = change.after.todo(id: id) else { return Output() }
             if invocation.flag("json") { return Output(stdout: json(todo)) }
             return .info("Annotated \(label(todo))\n")
         }

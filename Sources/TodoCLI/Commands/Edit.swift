@@ -10,16 +10,23 @@ enum EditCommand {
         let dates = context.dateContext
         let read = try AttributeWords(words, literalFrom: literalFrom, removing: true, in: dates)
         var changes = read.name.isEmpty ? [] : [FieldChange(.name, read.name.joined(separator: " "))]
-        changes += read.changes + (try AttributeWords.optionChanges(invocation, in: dates))
+        changes += read.changes + (try AttributeWords.optionChanges(invocation, in: InputContext(dates: dates)))
+        let namesTodos = read.needsTodos || AttributeWords.optionsNameTodos(invocation)
         guard !references.isEmpty else {
             throw CommandError(message: "'edit' needs ID before its words (a number or UUID prefix, or - for stdin)", status: ExitStatus.usage)
         }
-        if !changes.isEmpty {
+        if !changes.isEmpty || namesTodos {
             let ids = context.expandingStdin(references)
             if ids.isEmpty { return .output(nothingGiven(invocation)) }
             let single = references.count == 1 && references != ["-"]
-            return .change(reads: .referencedBy(ids), actions: { state in
-                [.edit(ids: try resolveAll(ids, in: state), changes: changes, at: dates.now)]
+            // Dependencies name other todos, and a cycle may run through any of them.
+            return .change(reads: namesTodos ? .all : .referencedBy(ids), actions: { state in
+                let all = namesTodos
+                    ? try (read.name.isEmpty ? [] : [FieldChange(.name, read.name.joined(separator: " "))])
+                        + read.changes(in: state, dates: dates)
+                        + AttributeWords.optionChanges(invocation, in: InputContext(dates: dates, todos: state))
+                    : changes
+                return [.edit(ids: try resolveAll(ids, in: state), changes: all, at: dates.now)]
             }, render: { render($0, invocation, single: single) })
         }
         guard references.count == 1, references != ["-"] else {
@@ -46,14 +53,15 @@ enum EditCommand {
     private static func editorPlan(_ reference: String, _ invocation: Invocation, _ context: Context) -> Plan {
         .prepare { state in
             let original = try state.resolve(reference)
-            let session = try EditorSession(todo: original, context: context)
+            let session = try EditorSession(todo: original, todos: state, context: context)
             let edited = try session.run()
             guard !edited.isEmpty else {
                 session.discard()
                 if invocation.flag("json") { return .output(Output(stdout: json(original))) }
                 return .output(.info("No changes; \(label(original)) left as it was.\n"))
             }
-            return .change(reads: .referencedBy([String(original.id)]), actions: { current in
+            let namesTodos = edited.contains { $0.field.spec.completion == .todos }
+            return .change(reads: namesTodos ? .all : .referencedBy([String(original.id)]), actions: { current in
                 guard current.todo(id: original.id) == original else {
                     throw CommandError(message: "\(label(original)) changed while you were editing; nothing applied (your text is in \(session.file))")
                 }
@@ -72,7 +80,7 @@ enum EditCommand {
         var output = Output()
         for todo in todos {
             let before = change.before.todo(id: todo.id)
-            let fields = TodoField.settable.filter { field in before.map(field.value(of:)) != field.value(of: todo) }
+            let fields = TodoField.editable.filter { field in before.map(field.value(of:)) != field.value(of: todo) }
             output.info += fields.isEmpty
                 ? "Nothing changed; \(label(todo)) already reads so.\n"
                 : "Edited \(label(todo)) (\(fields.map(\.key).joined(separator: ", ")))\n"

@@ -33,7 +33,7 @@ enum Completion {
         switch kind {
         case .text, .field(.text): "text"
         case .path: "path"
-        case .todoID: "ids"
+        case .todoID, .field(.todos): "ids"
         case .command: "commands"
         case .choice(let words): "words " + words.joined(separator: " ")
         case .field(.tags): "tags"

@@ -98,7 +98,7 @@ extension Completion {
             switch option.kind {
             case .text, .field(.text), .attributes, .filter: line += " -x"
             case .path: line += " -r -F"
-            case .todoID: line += " -x -a '(__todo_ids)'"
+            case .todoID, .field(.todos): line += " -x -a '(__todo_ids)'"
             case .command: line += " -x -a '(__todo_commands)'"
             case .field(.tags): line += " -x -a '(__todo_complete tags)'"
             case .field(.projects): line += " -x -a '(__todo_complete projects)'"

@@ -79,7 +79,7 @@ extension Completion {
         case .attributes: "_todo_words attributes"
         case .filter: "_todo_words filter"
         case .path: "_files"
-        case .todoID: "_todo_ids"
+        case .todoID, .field(.todos): "_todo_ids"
         case .command: "_todo_commands"
         case .choice(let words): "(\(words.joined(separator: " ")))"
         }

@@ -33,26 +33,29 @@ enum TaskwarriorExport {
         date("entry", todo.createdAt)
         date("modified", todo.updatedAt)
         if todo.completed { date("end", todo.completedAt ?? todo.updatedAt) }
+        // Taskwarrior has no description or notes beside the name: their lines go to it as
+        // annotations, after the todo's own.
+        var exported = todo
+        let lines = (todo.description + "\n" + todo.notes).split(whereSeparator: \.isNewline)
+        exported.annotations += TaskwarriorAnnotations.annotations(lines, from: todo.createdAt, in: context)
+            .map { Annotation(at: $0.entry, text: $0.text) }
         for field in TodoField.allCases {
-            let value = field.value(of: todo)
+            let value = field.value(of: exported)
             guard let key = field.spec.taskwarrior, value.isSet else { continue }
+            if case .udas(let udas) = value {
+                // Each user-defined attribute is an attribute of the task itself.
+                for (name, text) in udas.sorted(by: { $0.key < $1.key }) {
+                    writer.raw(",")
+                    writer.string(name)
+                    writer.raw(":")
+                    writer.string(text)
+                }
+                continue
+            }
             writer.raw(",")
             writer.string(key)
             writer.raw(":")
             write(value, to: &writer, in: context)
-        }
-        let lines = (todo.description + "\n" + todo.notes).split(whereSeparator: \.isNewline)
-        let annotations = TaskwarriorAnnotations.annotations(lines, from: todo.createdAt, in: context)
-        if !annotations.isEmpty {
-            writer.raw(",\"annotations\":[")
-            for (index, annotation) in annotations.enumerated() {
-                writer.raw(index == 0 ? "{\"entry\":" : ",{\"entry\":")
-                writer.string(TaskwarriorDate.string(annotation.entry))
-                writer.raw(",\"description\":")
-                writer.string(annotation.text)
-                writer.raw("}")
-            }
-            writer.raw("]")
         }
         writer.raw("}")
     }
@@ -71,6 +74,38 @@ enum TaskwarriorExport {
         case .word(let word): writer.string(word ?? "")
         case .priority(let priority): writer.string(priority?.rawValue ?? "")
         case .date(let date): writer.string(date.map { TaskwarriorDate.string(TaskwarriorDate.instant($0, in: context)) } ?? "")
+        case .uuids(let uuids):
+            writer.raw("[")
+            for (index, uuid) in uuids.sorted(by: { $0.uuidString < $1.uuidString }).enumerated() {
+                if index > 0 { writer.raw(",") }
+                writer.uuid(uuid)
+            }
+            writer.raw("]")
+        case .annotations(let annotations):
+            // Taskwarrior keeps one annotation a second: later ones that share one move on.
+            var last: Date?
+            writer.raw("[")
+            for (index, annotation) in annotations.enumerated() {
+                var entry = annotation.at
+                if let last, entry <= last { entry = last.addingTimeInterval(1) }
+                last = entry
+                writer.raw(index == 0 ? "{\"entry\":" : ",{\"entry\":")
+                writer.string(TaskwarriorDate.string(entry))
+                writer.raw(",\"description\":")
+                writer.string(annotation.text)
+                writer.raw("}")
+            }
+            writer.raw("]")
+        case .udas(let udas):
+            // Only inside a task (see `write(_:to:in:)`), where each is its own attribute.
+            writer.raw("{")
+            for (index, (name, value)) in udas.sorted(by: { $0.key < $1.key }).enumerated() {
+                if index > 0 { writer.raw(",") }
+                writer.string(name)
+                writer.raw(":")
+                writer.string(value)
+            }
+            writer.raw("}")
         }
     }
 }

@@ -68,10 +68,6 @@ enum TaskwarriorFormat {
                 throw InputError(explain(error).0)
             }
         }
-        if let annotations = task["annotations"] {
-            guard let list = annotations as? [[String: Any]] else { throw InputError("\"annotations\" is not an array of objects") }
-            todo.content.notes = TaskwarriorAnnotations.notes(list, in: context)
-        }
         return todo
     }
 
@@ -84,6 +80,24 @@ enum TaskwarriorFormat {
         case .priority:
             (raw as? String).flatMap { $0.isEmpty ? .priority(nil) : Priority(word: $0).map(FieldValue.priority) }
         case .date: (raw as? String).flatMap(TaskwarriorDate.parse).map { .date(TaskwarriorDate.dueDate($0, in: context)) }
+        case .uuids:
+            // Taskwarrior 2.6 writes an array; earlier versions one comma-separated string.
+            ((raw as? [String]) ?? (raw as? String)?.split(separator: ",").map(String.init))
+                .flatMap { texts in
+                    let uuids = texts.compactMap { UUID(uuidString: $0.trimmingCharacters(in: .whitespaces)) }
+                    return uuids.count == texts.count ? .uuids(Set(uuids)) : nil
+                }
+        case .annotations:
+            (raw as? [[String: Any]]).flatMap { list in
+                let annotations = list.compactMap { item -> Annotation? in
+                    guard let text = item["description"] as? String,
+                        let entry = (item["entry"] as? String).flatMap(TaskwarriorDate.parse)
+                    else { return nil }
+                    return Annotation(at: entry, text: text)
+                }
+                return annotations.count == list.count ? .annotations(annotations) : nil
+            }
+        case .udas: nil
         }
     }
 
@@ -105,6 +119,9 @@ extension FieldKind {
         case .tags: "an array of strings"
         case .priority: "H, M or L"
         case .date: "a Taskwarrior date (like 20260121T101500Z)"
+        case .uuids: "an array of UUIDs"
+        case .annotations: "an array of {\"entry\": DATE, \"description\": TEXT}"
+        case .udas: "a string"
         }
     }
 }

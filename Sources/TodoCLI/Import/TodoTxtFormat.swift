@@ -63,7 +63,7 @@ enum TodoTxtFormat {
         for field in TodoField.allCases {
             guard let syntax = field.spec.todoTxt, let value = syntax.value(of: word, kind: field.spec.kind) else { continue }
             let current = field.value(of: todo.content)
-            if case .tags(let tags) = current { return (try? todo.set(field, .tags(tags.union(value.members)))) != nil }
+            if field.spec.merge == .set { return (try? todo.set(field, current.adding(value))) != nil }
             if !current.isSet { return (try? todo.set(field, value)) != nil }
             guard case .sigil = syntax, let tags = TodoField.allCases.first(where: { $0.spec.kind == .tags }) else { return false }
             return take(word.dropFirst(), asTagOf: tags, into: &todo)
@@ -72,7 +72,7 @@ enum TodoTxtFormat {
     }
 
     private static func take(_ tag: Substring, asTagOf field: TodoField, into todo: inout ImportedTodo) -> Bool {
-        (try? todo.set(field, .tags(field.value(of: todo.content).members.union([String(tag)])))) != nil
+        (try? todo.set(field, field.value(of: todo.content).adding(.tags([String(tag)])))) != nil
     }
 
     static func parseLine(_ text: String) -> Line {

@@ -1,3 +1,4 @@
+import Foundation
 import TodoCore
 
 /// How the words of a todo.txt line read and write the values of fields, by the field's kind
@@ -26,6 +27,8 @@ extension TodoTxtSyntax {
         case .word: return .word(String(text))
         case .priority: return Priority(word: text).map(FieldValue.priority)
         case .date: return DueDate(wire: String(text)).map(FieldValue.date)
+        case .uuids: return UUID(uuidString: String(text)).map { .uuids([$0]) }
+        case .annotations, .udas: return nil
         }
     }
 
@@ -34,7 +37,7 @@ extension TodoTxtSyntax {
     /// task is one line. The priority is not a word among the others (see `TodoTxtExport`).
     func words(for value: FieldValue) -> [String] {
         guard value.isSet else { return [] }
-        let items = value.members.isEmpty ? [value.text] : value.members.sorted()
+        let items = value.items
         switch self {
         case .text: return [String(value.text.map { $0.isNewline ? " " : $0 })]
         case .priority: return []
