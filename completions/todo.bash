@@ -160,7 +160,7 @@ _todo_argument() {
         toggle) kinds=('ids') repeats=1 ;;
         delete) kinds=('ids') repeats=1 ;;
         import) kinds=('path') ;;
-        config) kinds=('words server token timeout insecure-http' 'text') ;;
+        config) kinds=('words server token timeout insecure-http uda.NAME.type uda.NAME.values uda.NAME.label' 'text') ;;
         completions) kinds=('words bash zsh fish') ;;
         help) kinds=('commands') ;;
     esac

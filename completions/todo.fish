@@ -256,7 +256,7 @@ function __todo_commands
     printf '%s\t%s\n' export 'Print every todo, as JSON or for Taskwarrior or todo.txt'
     printf '%s\t%s\n' import 'Merge todos from an export, Taskwarrior or todo.txt'
     printf '%s\t%s\n' sync 'Exchange changes with the todo server'
-    printf '%s\t%s\n' config 'Show or set the sync server, token and options'
+    printf '%s\t%s\n' config 'Show or set the sync server, token, options and your own attributes'
     printf '%s\t%s\n' completions 'Print the completion script for bash, zsh or fish'
     printf '%s\t%s\n' help 'Show help for todo or for a command'
 end
@@ -421,7 +421,7 @@ complete -c todo -n __todo_needs_command -a batch -d 'Apply changes read as JSON
 complete -c todo -n __todo_needs_command -a export -d 'Print every todo, as JSON or for Taskwarrior or todo.txt'
 complete -c todo -n __todo_needs_command -a import -d 'Merge todos from an export, Taskwarrior or todo.txt'
 complete -c todo -n __todo_needs_command -a sync -d 'Exchange changes with the todo server'
-complete -c todo -n __todo_needs_command -a config -d 'Show or set the sync server, token and options'
+complete -c todo -n __todo_needs_command -a config -d 'Show or set the sync server, token, options and your own attributes'
 complete -c todo -n __todo_needs_command -a completions -d 'Print the completion script for bash, zsh or fish'
 complete -c todo -n __todo_needs_command -a help -d 'Show help for todo or for a command'
 
@@ -482,7 +482,7 @@ complete -c todo -n '__todo_using sync' -l dry-run -d 'Show what would be pulled
 
 # todo config
 complete -c todo -n '__todo_using config' -l unset -d 'Remove KEY from the config file'
-complete -c todo -n '__todo_wants choice:0 config' -a 'server token timeout insecure-http'
+complete -c todo -n '__todo_wants choice:0 config' -a 'server token timeout insecure-http uda.NAME.type uda.NAME.values uda.NAME.label'
 
 # todo completions
 complete -c todo -n '__todo_wants choice:0 completions' -a 'bash zsh fish'

@@ -28,13 +28,15 @@ struct AttributeWords: Equatable {
 
     /// Reads `words`, of which those from `literalFrom` on are name words; `-TAG` is refused
     /// unless `removing` (what `add` would remove a tag from is not there yet).
-    init(_ words: [String], literalFrom: Int? = nil, removing: Bool, in context: DateContext) throws(CommandError) {
+    init(
+        _ words: [String], literalFrom: Int? = nil, removing: Bool, in context: DateContext, udas: UDASchema = .none
+    ) throws(CommandError) {
         for (index, word) in words.enumerated() {
             if let literalFrom, index >= literalFrom {
                 name.append(word)
             } else if Self.namesTodos(word) {
                 references.append(word)
-            } else if let change = try Self.change(word, removing: removing, in: InputContext(dates: context)) {
+            } else if let change = try Self.change(word, removing: removing, in: InputContext(dates: context, udas: udas)) {
                 changes += change
             } else {
                 name.append(word)
@@ -59,14 +61,37 @@ struct AttributeWords: Equatable {
             }
             return [.removeTag(String(word.dropFirst()))]
         }
-        guard let colon = word.firstIndex(of: ":"), let field = TodoField(attributeKey: String(word[..<colon])) else {
-            return nil
-        }
+        guard let colon = word.firstIndex(of: ":") else { return nil }
+        let key = String(word[..<colon])
+        guard let field = TodoField(attributeKey: key) else { return try udaChange(word, key: key, in: context) }
         do {
             return try field.changes(typed: String(word[word.index(after: colon)...]), in: context)
         } catch {
             throw CommandError(message: "\(quoted(word)): \(error.message)", status: ExitStatus.usage)
         }
+    }
+
+    /// The change `NAME:VALUE` makes to a declared attribute (`NAME:` removes it); nil when
+    /// the config declares no such attribute.
+    static func udaChange(_ word: String, key: String, in context: InputContext) throws(CommandError) -> [FieldChange]? {
+        guard context.udas[key] != nil else { return nil }
+        do {
+            let value = try context.udaValue(key, typed: String(word.dropFirst(key.count + 1)))
+            return [value.isEmpty ? .remove(.udas, .udas([key: ""])) : .add(.udas, .udas([key: value]))]
+        } catch {
+            throw CommandError(message: "\(quoted(word)): \(error.message)", status: ExitStatus.usage)
+        }
+    }
+
+    /// The attributes the config declares, read only when some word may set one (`NAME:VALUE`
+    /// with NAME no field's key).
+    static func udas(for words: [String], _ context: Context) throws -> UDASchema {
+        let mayName = words.contains { word in
+            guard let colon = word.firstIndex(of: ":") else { return false }
+            let key = String(word[..<colon])
+            return TodoField(attributeKey: key) == nil && UDA.isName(key)
+        }
+        return mayName ? try context.udaSchema() : .none
     }
 
     /// The changes the field options make (`--tag`, `--due`, …), in table order, after `words`'s;

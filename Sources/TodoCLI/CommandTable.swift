@@ -168,14 +168,14 @@ public enum CommandTable {
             options: [.flag("dry-run", "Show what would be pulled and pushed; send and save nothing.")],
             examples: [("todo sync", "push and pull changes"), ("* * * * * todo sync --quiet", "a crontab line: sync every minute")]),
         CommandSpec(
-            name: "config", summary: "Show or set the sync server, token and options",
-            discussion: "Settings live in $XDG_CONFIG_HOME/todo/config.json (else ~/.config/todo/config.json), mode 0600; TODO_SERVER, TODO_TOKEN, TODO_TIMEOUT and TODO_INSECURE_HTTP override them. The token is never printed. Give '-' as the value to read it from standard input. insecure-http true lets sync send the token over plain http:// to another machine, where anyone on the way can read it; without it such a server is refused.",
+            name: "config", summary: "Show or set the sync server, token, options and your own attributes",
+            discussion: "Settings live in $XDG_CONFIG_HOME/todo/config.json (else ~/.config/todo/config.json), mode 0600; TODO_SERVER, TODO_TOKEN, TODO_TIMEOUT and TODO_INSECURE_HTTP override them. The token is never printed. Give '-' as the value to read it from standard input. insecure-http true lets sync send the token over plain http:// to another machine, where anyone on the way can read it; without it such a server is refused. uda.NAME.type (string, number, date or duration) declares an attribute of your own, as Taskwarrior's UDAs: NAME:VALUE then sets it on add and edit, filters on it, and --sort and --format {NAME} take it; uda.NAME.values limits it to a comma-separated list, uda.NAME.label names it in 'todo show'. Values of attributes no setting declares (from sync or an import) are kept and exported, never lost.",
             arguments: [
-                ArgumentSpec("KEY", .choice(ConfigFile.keys), optional: true, "server, token, timeout or insecure-http."),
+                ArgumentSpec("KEY", .choice(ConfigFile.keys + UDASchema.Part.allCases.map { "uda.NAME.\($0.rawValue)" }), optional: true, "server, token, timeout, insecure-http, or uda.NAME.type, uda.NAME.values, uda.NAME.label."),
                 ArgumentSpec("VALUE", optional: true, "The new value; - reads it from standard input."),
             ],
             options: [.flag("unset", "Remove KEY from the config file.")],
-            examples: [("todo config server https://todo.example.org", "set the server"), ("todo config token - < token.txt", "set the token without it showing in your shell history")]),
+            examples: [("todo config server https://todo.example.org", "set the server"), ("todo config token - < token.txt", "set the token without it showing in your shell history"), ("todo config uda.client.type string", "give todos a client: 'todo add call back client:acme'")]),
         CommandSpec(
             name: "completions", summary: "Print the completion script for bash, zsh or fish",
             discussion: "The script completes commands, options, their values, todo numbers with their names, tags after + and -, projects after project:, attribute keys and named dates. README.md says where to install it.",

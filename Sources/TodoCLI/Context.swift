@@ -1,4 +1,5 @@
 import Foundation
+import TodoCore
 import TodoSync
 
 /// Everything `todo` takes from the outside world, so tests can supply their own.
@@ -48,6 +49,13 @@ public struct Context {
         self.readStdin = readStdin
         self.network = network
         self.terminalHeight = terminalHeight
+    }
+}
+
+extension Context {
+    /// The attributes the config file declares (`todo config uda.NAME.type`).
+    func udaSchema() throws -> UDASchema {
+        try ConfigFile(environment: environment).udaSchema()
     }
 }
 

@@ -22,7 +22,7 @@ struct EditorSession {
     init(todo: Todo, todos: TodoState, context: Context) throws {
         self.todo = todo
         self.context = context
-        input = InputContext(dates: context.dateContext, todos: todos)
+        input = InputContext(dates: context.dateContext, todos: todos, udas: try context.udaSchema())
         let environment = context.environment
         command = [environment["VISUAL"], environment["EDITOR"]].compactMap { $0 }.first { !$0.isEmpty } ?? "vi"
         let directory = environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"

@@ -7,6 +7,19 @@ struct InputContext {
     var dates: DateContext
     /// nil where no todo can be named yet; a dependency is then refused.
     var todos: TodoState?
+    /// The attributes the config declares (`NAME:VALUE`).
+    var udas: UDASchema = .none
+
+    /// The value of attribute `name` as kept: checked and normalized when the config declares
+    /// it (`UDADeclaration`), else trimmed text.
+    func udaValue(_ name: String, typed text: String) throws(InputError) -> String {
+        guard let declaration = udas[name] else { return text.trimmingCharacters(in: .whitespaces) }
+        do {
+            return try declaration.value(typed: text, in: dates)
+        } catch {
+            throw InputError(error.message)
+        }
+    }
 
     /// The UUID of the todo `reference` names (a number or UUID prefix).
     func uuid(_ reference: String) throws(InputError) -> UUID {
@@ -70,7 +83,8 @@ extension TodoField {
                 guard let colon = line.firstIndex(of: ":"), UDA.isName(String(line[..<colon])) else {
                     throw InputError("\(quoted(String(line))) is no attribute: a line is NAME: VALUE")
                 }
-                udas[String(line[..<colon])] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+                let (name, value) = (String(line[..<colon]), String(line[line.index(after: colon)...]))
+                udas[name] = try context.udaValue(name, typed: value)
             }
             return .udas(udas)
         }

@@ -9,6 +9,8 @@ struct ListTemplate: Equatable {
     enum Part: Equatable {
         case text(String)
         case field(String)
+        /// A user-defined attribute the config declares.
+        case uda(String)
     }
 
     /// The number, UUID, text fields and status, then the attributes of the field table.
@@ -17,7 +19,8 @@ struct ListTemplate: Equatable {
 
     var parts: [Part]
 
-    init(_ template: String) throws(CommandError) {
+    /// `udas` gives the declared attributes, asked only for a `{NAME}` that is no field.
+    init(_ template: String, udas: () throws -> UDASchema = { .none }) throws(CommandError) {
         parts = []
         var text = ""
         var index = template.startIndex
@@ -38,13 +41,15 @@ struct ListTemplate: Equatable {
                     throw Self.error("'{' without a closing '}' in --format (write \\{ for a brace)")
                 }
                 let name = String(template[index..<close])
-                guard Self.fields.contains(name) else {
+                var isUDA = false
+                if !Self.fields.contains(name), UDA.isName(name) { isUDA = try Self.declared(name, udas) }
+                guard Self.fields.contains(name) || isUDA else {
                     let hint = closest(to: name, among: Self.fields).map { "; did you mean {\($0)}?" } ?? ""
-                    throw Self.error("unknown field '{\(name)}' in --format (fields: \(Self.fields.map { "{\($0)}" }.joined(separator: " ")))\(hint)")
+                    throw Self.error("unknown field '{\(name)}' in --format (fields: \(Self.fields.map { "{\($0)}" }.joined(separator: " ")), and attributes 'todo config uda.NAME.type' declares)\(hint)")
                 }
                 if !text.isEmpty { parts.append(.text(text)) }
                 text = ""
-                parts.append(.field(name))
+                parts.append(isUDA ? .uda(name) : .field(name))
                 index = template.index(after: close)
             } else if character == "}" {
                 throw Self.error("'}' without an opening '{' in --format (write \\} for a brace)")
@@ -53,6 +58,16 @@ struct ListTemplate: Equatable {
             }
         }
         if !text.isEmpty { parts.append(.text(text)) }
+    }
+
+    /// Whether the config declares attribute `name`.
+    private static func declared(_ name: String, _ udas: () throws -> UDASchema) throws(CommandError) -> Bool {
+        do {
+            return try udas()[name] != nil
+        } catch {
+            let (message, status) = explain(error)
+            throw CommandError(message: message, status: status)
+        }
     }
 
     private static func error(_ message: String) -> CommandError {
@@ -66,6 +81,7 @@ struct ListTemplate: Equatable {
             switch part {
             case .text(let text): out += text
             case .field(let name): out += Self.value(name, of: todo)
+            case .uda(let name): out += todo.udas[name] ?? ""
             }
         }
         return out

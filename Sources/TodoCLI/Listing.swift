@@ -18,7 +18,7 @@ struct Listing {
         }
         self.invocation = invocation
         self.context = context
-        template = try invocation.value("format").map { text throws(CommandError) in try ListTemplate(text) }
+        template = try invocation.value("format").map { text in try ListTemplate(text, udas: context.udaSchema) }
         dates = context.dateContext
         terms = try Self.terms(invocation, dates)
     }

@@ -137,7 +137,7 @@ private func checkArguments(_ invocation: Invocation, _ spec: CommandSpec) -> Re
     }
     for (index, word) in invocation.arguments.enumerated() {
         guard let argument = index < spec.arguments.count ? spec.arguments[index] : spec.arguments.last,
-            case .choice(let choices) = argument.kind, !choices.contains(word) else { continue }
+            case .choice(let choices) = argument.kind, !choices.contains(where: { ValueKind.word(word, matches: $0) }) else { continue }
         return .failure(UsageError(
             message: "'\(word)' is not a valid \(argument.name.lowercased()) for '\(spec.name)' (choose from \(choices.joined(separator: ", ")))",
             command: spec.name, suggestion: closest(to: word, among: choices)))

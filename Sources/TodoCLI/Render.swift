@@ -115,12 +115,15 @@ func summary(_ counts: TodoCounts, shown: Int, narrowed: Bool, waiting: Int = 0)
 /// Every field of a todo, one `Label: value` a line; multi-line values are indented, control
 /// characters escaped and dates on the local clock. The field table's fields come after the
 /// status, each labelled by its key; unset ones show `-`.
-func details(_ todo: Todo, _ time: LocalTime) -> String {
+func details(_ todo: Todo, _ time: LocalTime, udas schema: UDASchema = .none) -> String {
     let dates = DateContext(now: time.now, timeZone: time.timeZone)
-    // The anchor is part of the rule's line: where the series counts from.
-    let fields = TodoField.allCases.filter { $0 != .name && $0 != .anchor }.map { field in
+    // The anchor is part of the rule's line: where the series counts from; each user-defined
+    // attribute is a line of its own, under its label.
+    let fields = TodoField.allCases.filter { $0 != .name && $0 != .anchor && $0 != .udas }.map { field in
         (field.key.prefix(1).uppercased() + field.key.dropFirst(),
          field == .recur ? SeriesText.rule(of: todo) : shown(field.value(of: todo), time, dates))
+    } + todo.udas.sorted { $0.key < $1.key }.map { name, value in
+        (oneLine(schema[name]?.label ?? name), printable(value))
     }
     let rows: [(String, String)] = [
         ("Number", "\(todo.id)"),
@@ -140,7 +143,7 @@ func details(_ todo: Todo, _ time: LocalTime) -> String {
             : ("Conflict", "\(conflict.field): kept \(quoted(conflict.kept)); lost \(quoted(conflict.lost)) (\(time.text(conflict.at)))")
     }
     for (key, value) in rows + conflicts {
-        let pad = String(repeating: " ", count: 13 - key.count)
+        let pad = String(repeating: " ", count: max(1, 13 - key.count))
         let lines = value.split(separator: "\n", omittingEmptySubsequences: false)
         out += "\(key):\(pad)\(lines.first.map(String.init) ?? "")\n"
         for line in lines.dropFirst() { out += String(repeating: " ", count: 14) + line + "\n" }
@@ -160,8 +163,6 @@ private func shown(_ value: FieldValue, _ time: LocalTime, _ dates: DateContext)
     case .date(.instant(let instant)?): return time.text(instant)
     case .annotations(let annotations) where !annotations.isEmpty:
         return printable(annotations.map { AnnotationLine.text($0, in: time.timeZone) }.joined(separator: "\n"))
-    case .udas(let udas) where !udas.isEmpty:
-        return printable(udas.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: "\n"))
     default: return value.isSet ? oneLine(value.text) : "-"
     }
 }

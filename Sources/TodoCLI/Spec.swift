@@ -16,6 +16,15 @@ public enum ValueKind: Sendable, Equatable {
     /// Words from this list, separated by commas (`--sort due,-priority`); the command checks them.
     case commaSeparated([String])
 
+    /// Whether `word` is `choice`, or fits it where the choice has a NAME part
+    /// (`uda.client.type` fits `uda.NAME.type`).
+    static func word(_ word: String, matches choice: String) -> Bool {
+        guard choice.contains("NAME") else { return word == choice }
+        let parts = choice.components(separatedBy: "NAME")
+        return parts.count == 2 && word.hasPrefix(parts[0]) && word.hasSuffix(parts[1])
+            && word.count > parts[0].count + parts[1].count
+    }
+
     /// Whether words of this kind may start with a dash (`-TAG`), so the parser keeps them.
     var takesSignedWords: Bool { self == .attributes || self == .filter }
 }

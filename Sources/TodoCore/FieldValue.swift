@@ -288,22 +288,6 @@ extension Annotation {
     }
 }
 
-/// User-defined attributes' names.
-public enum UDA {
-    /// A name for `NAME:VALUE`: lowercase ASCII letters, digits and `_`, starting with a letter,
-    /// and no field's key or attribute word.
-    public static func isName(_ name: String) -> Bool {
-        guard let first = name.utf8.first, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first), name.utf8.count <= 64 else { return false }
-        let word = name.utf8.allSatisfy {
-            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || $0 == UInt8(ascii: "_")
-        }
-        return word && TodoField(rawValue: name) == nil && TodoField(attributeKey: name) == nil && !reserved.contains(name)
-    }
-
-    /// Keys a todo's JSON and Taskwarrior's tasks use for other things.
-    static let reserved: Set = ["id", "uuid", "status", "entry", "modified", "end", "mask", "imask", "parent", "urgency", "completed", "uda"]
-}
-
 /// One change an edit makes to a field.
 public enum FieldChange: Hashable, Sendable, Codable {
     /// The field takes this value.

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Foundation
+import TodoCore
 import TodoStore
 
 /// Where and how to sync: from `TODO_SERVER`, `TODO_TOKEN`, `TODO_TIMEOUT`,
@@ -60,6 +61,31 @@ public struct ConfigFile: Sendable {
 
     /// The stored values; empty when there is no file. Refuses a token others could read.
     public func read() throws(SyncError) -> [String: String] {
+        let values = try storedValues()
+        if values["token"] != nil {
+            var info = stat()
+            if stat(path, &info) == 0, info.st_mode & 0o077 != 0 {
+                throw .notConfigured("config file \(path) holds a token but others can read it (mode \(String(info.st_mode & 0o777, radix: 8))); run: chmod 600 \(path)")
+            }
+        }
+        return values
+    }
+
+    /// The attributes the settings declare (`uda.NAME.type`, …); none when there is no file.
+    public func udaSchema() throws(SyncError) -> UDASchema {
+        do {
+            return try UDASchema(settings: try storedValues())
+        } catch let error as UDAValueError {
+            throw .notConfigured("config file \(path): \(error.message)")
+        } catch let error as SyncError {
+            throw error
+        } catch {
+            throw .notConfigured("config file \(path): \(error)")
+        }
+    }
+
+    /// The values the file holds, as text; empty when there is no file.
+    private func storedValues() throws(SyncError) -> [String: String] {
         guard let data = FileManager.default.contents(atPath: path) else {
             if FileManager.default.fileExists(atPath: path) { throw .notConfigured("cannot read config file \(path)") }
             return [:]
@@ -73,12 +99,6 @@ public struct ConfigFile: Sendable {
             case let text as String: values[key] = text
             case let number as NSNumber: values[key] = number.stringValue
             default: throw .notConfigured("config file \(path): \"\(key)\" must be a string or a number")
-            }
-        }
-        if values["token"] != nil {
-            var info = stat()
-            if stat(path, &info) == 0, info.st_mode & 0o077 != 0 {
-                throw .notConfigured("config file \(path) holds a token but others can read it (mode \(String(info.st_mode & 0o777, radix: 8))); run: chmod 600 \(path)")
             }
         }
         return values

@@ -83,10 +83,11 @@ import TodoCore
         #expect(shown.lines[5...6] == ["Notes:        line one", "              line two"])
         #expect(shown.lines[7...11] == ["Tags:         -", "Project:      -", "Priority:     -", "Due:          -", "Wait:         -"])
         #expect(shown.lines[12...15] == ["Scheduled:    -", "Start:        -", "Depends:      -", "Annotations:  -"])
-        #expect(shown.lines[16...19] == ["Recur:        -", "Until:        -", "Series:       -", "Udas:         -"])
-        #expect(shown.lines[20].hasPrefix("Created:      20"))
-        #expect(shown.lines[22] == "Completed:    -")
-        #expect(shown.lines[23] == "Synced:       no")
+        // User-defined attributes have a line each, only when set (UDATests).
+        #expect(shown.lines[16...18] == ["Recur:        -", "Until:        -", "Series:       -"])
+        #expect(shown.lines[19].hasPrefix("Created:      20"))
+        #expect(shown.lines[21] == "Completed:    -")
+        #expect(shown.lines[22] == "Synced:       no")
         // Digits alone mean a number, so the shortest prefix that has a hex letter in it.
         let hex = uuid.replacingOccurrences(of: "-", with: "")
         let length = max(4, (hex.firstIndex { $0.isLetter }.map { hex.distance(from: hex.startIndex, to: $0) } ?? 31) + 1)

@@ -5,7 +5,8 @@ import TodoStore
 enum AddCommand {
     static func plan(_ invocation: Invocation, _ context: Context) throws -> Plan {
         let dates = context.dateContext
-        let words = try AttributeWords(invocation.arguments, literalFrom: invocation.literalFrom, removing: false, in: dates)
+        let udas = try AttributeWords.udas(for: invocation.arguments, context)
+        let words = try AttributeWords(invocation.arguments, literalFrom: invocation.literalFrom, removing: false, in: dates, udas: udas)
         let changes = words.changes + (try AttributeWords.optionChanges(invocation, in: InputContext(dates: dates)))
         let namesTodos = words.needsTodos || AttributeWords.optionsNameTodos(invocation)
         let dash = invocation.arguments.firstIndex(of: "-")

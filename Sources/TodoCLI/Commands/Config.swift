@@ -1,4 +1,5 @@
 import Foundation
+import TodoCore
 import TodoSync
 
 enum ConfigCommand {
@@ -17,6 +18,7 @@ enum ConfigCommand {
             let values = try file.read()
             var output = Output()
             for key in ConfigFile.keys { output.line("\(key) = \(oneLine(shown(key, values[key])))") }
+            for key in values.keys.filter({ $0.hasPrefix("uda.") }).sorted() { output.line("\(oneLine(key)) = \(oneLine(shown(key, values[key])))") }
             output.line("# \(oneLine(file.path))")
             return .output(output)
         case 1:
@@ -29,9 +31,9 @@ enum ConfigCommand {
             if value == "-" {
                 value = context.stdinText.trimmingCharacters(in: .whitespacesAndNewlines)
             }
-            try validate(key, value)
             var values = try file.read()
             values[key] = value
+            try validate(key, value, among: values)
             try file.write(values)
             return .output(Output())
         }
@@ -43,7 +45,18 @@ enum ConfigCommand {
         return key == "token" ? "(set, \(value.count) characters)" : value
     }
 
-    private static func validate(_ key: String, _ value: String) throws {
+    /// Refuses a value `key` cannot take; a `uda.` setting is checked with the others it
+    /// goes with (`values`, the settings as they would be).
+    private static func validate(_ key: String, _ value: String, among values: [String: String]) throws {
+        if key.hasPrefix("uda.") {
+            do {
+                _ = try UDASchema.parse(key: key)
+                _ = try UDASchema(settings: values.filter { !$0.key.hasSuffix(".values") && !$0.key.hasSuffix(".label") || $0.key == key })
+            } catch {
+                throw CommandError(message: error.message, status: ExitStatus.usage)
+            }
+            return
+        }
         switch key {
         case "server":
             guard SyncSettings.server(value) != nil else {
@@ -57,10 +70,12 @@ enum ConfigCommand {
             guard SyncSettings.flag(value) != nil else {
                 throw CommandError(message: "insecure-http must be true or false, not '\(value)'", status: ExitStatus.usage)
             }
-        default:
+        case "token":
             guard !value.isEmpty, !value.contains(where: \.isWhitespace) else {
                 throw CommandError(message: "a token cannot be empty or contain spaces", status: ExitStatus.usage)
             }
+        default:
+            throw CommandError(message: "\(quoted(key)) is no setting", status: ExitStatus.usage)
         }
     }
 }
