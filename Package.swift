@@ -30,7 +30,7 @@ let package = Package(
         .testTarget(name: "TodoStoreTests", dependencies: ["TodoStore", "TodoCore"]),
         .testTarget(name: "TodoWireTests", dependencies: ["TodoWire", "TodoCore"]),
         .testTarget(name: "TodoSyncTests", dependencies: ["TodoSync", "TodoCore", "TodoStore", "TodoWire", "TodoTestSupport"]),
-        .testTarget(name: "TodoCLITests", dependencies: ["TodoCLI", "TodoCore", "TodoStore", "TodoTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "TodoCLITests", dependencies: ["TodoCLI", "TodoCore", "TodoStore", "TodoWire", "TodoTestSupport"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -3,9 +3,10 @@ import TodoCore
 
 /// One line of `todo batch` input, its shape checked but its ids not yet resolved.
 enum BatchStep: Equatable {
-    /// The name and every other field given.
-    case add(name: String, changes: [FieldChange])
-    case edit(reference: String, changes: [FieldChange])
+    /// The name and every other field given; `depends`, the todos the new one depends on
+    /// (nil: not given), resolved when earlier lines have run.
+    case add(name: String, changes: [FieldChange], depends: [String]? = nil)
+    case edit(reference: String, changes: [FieldChange], depends: [String]? = nil)
     case toggle([String])
     case delete([String])
     case clearCompleted
@@ -56,19 +57,25 @@ enum BatchInput {
             throw InputError("\"\(key)\" is not a field of \(action) (its fields: \(allowed.isEmpty ? "none" : allowed.joined(separator: ", ")))")
         }
         var changes: [FieldChange] = []
+        var depends: [String]?
         for field in TodoField.settable {
-            if let value = object[field.key] { changes.append(.set(field, try self.value(value, of: field, in: dates))) }
+            guard let value = object[field.key] else { continue }
+            if field.spec.completion == .todos {
+                depends = try references(value, field.key)
+            } else {
+                changes.append(.set(field, try self.value(value, of: field, in: dates)))
+            }
         }
         switch action {
         case "add":
             guard case .set(.name, .text(let name))? = changes.first(where: { $0.field == .name }) else {
                 throw InputError("add needs \"name\"")
             }
-            return .add(name: name, changes: changes.filter { $0.field != .name })
+            return .add(name: name, changes: changes.filter { $0.field != .name }, depends: depends)
         case "edit":
             guard let id = object["id"] else { throw InputError("edit needs \"id\"") }
-            guard !changes.isEmpty else { throw InputError("edit needs one or more of \(fieldKeys.joined(separator: ", "))") }
-            return .edit(reference: try reference(id, "id"), changes: changes)
+            guard !changes.isEmpty || depends != nil else { throw InputError("edit needs one or more of \(fieldKeys.joined(separator: ", "))") }
+            return .edit(reference: try reference(id, "id"), changes: changes, depends: depends)
         case "toggle", "delete":
             var references: [String] = []
             if let id = object["id"] { references.append(try reference(id, "id")) }
@@ -106,6 +113,18 @@ enum BatchInput {
                 throw InputError("\"\(field.key)\": \(error.message)")
             }
         default: throw InputError("\"\(field.key)\" must be a string or null")
+        }
+    }
+
+    /// Todos named by an array of numbers and UUID prefixes; null for none.
+    private static func references(_ value: BatchValue, _ key: String) throws(InputError) -> [String] {
+        switch value {
+        case .null: return []
+        case .array(let items):
+            var references: [String] = []
+            for item in items { references.append(try reference(item, key)) }
+            return references
+        default: throw InputError("\"\(key)\" must be an array of todo numbers or UUID prefixes, or null")
         }
     }
 

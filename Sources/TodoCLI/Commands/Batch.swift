@@ -32,10 +32,11 @@ enum BatchCommand {
             do {
                 let action: Action
                 switch step {
-                case .add(let name, let changes):
-                    action = .add(NewTodo(uuid: newUUID(), name: name, changes: changes, createdAt: now))
-                case .edit(let reference, let changes):
-                    action = .edit(id: try current.resolve(reference).id, changes: changes, at: now)
+                case .add(let name, let changes, let depends):
+                    let all = try changes + dependencies(depends, in: current)
+                    action = .add(NewTodo(uuid: newUUID(), name: name, changes: all, createdAt: now))
+                case .edit(let reference, let changes, let depends):
+                    action = .edit(id: try current.resolve(reference).id, changes: try changes + dependencies(depends, in: current), at: now)
                 case .toggle(let references):
                     action = .toggle(ids: try resolveAll(references, in: current), at: now)
                 case .delete(let references):
@@ -51,6 +52,12 @@ enum BatchCommand {
             }
         }
         return (actions, current)
+    }
+
+    /// The change a line's `depends` makes, its todos resolved in `state`; none when not given.
+    private static func dependencies(_ references: [String]?, in state: TodoState) throws -> [FieldChange] {
+        guard let references else { return [] }
+        return [.set(.depends, .uuids(Set(try references.map { try state.resolve($0).uuid })))]
     }
 
     private static func render(before: TodoState, after: TodoState, count: Int, dryRun: Bool, _ invocation: Invocation) -> Output {

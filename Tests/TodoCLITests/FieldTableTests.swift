@@ -1,0 +1,153 @@
+import Foundation
+import Testing
+@testable import TodoCLI
+@testable import TodoCore
+import TodoStore
+import TodoWire
+
+/// Every field of the table, through every place that carries it: a sample value for each
+/// field (`sample`, an exhaustive switch, so a new field does not compile here until it has
+/// one) must survive the holders, the state file and its journal, `--json`, `--format`, the
+/// edit form, batch input, the sync wire (which is also the server's storage column), a
+/// one-sided three-way merge, and the Taskwarrior and todo.txt mappings the table gives it.
+@Suite struct FieldTableTests {
+    static let zone = TimeZone(identifier: "Asia/Kolkata")!
+    static let dates = DateContext(now: date("2026-11-25T06:30:00Z"), timeZone: zone)
+    static let dependency = UUID(uuidString: "11111111-2222-4333-8444-555555555555")!
+    static let series = UUID(uuidString: "6f740623-bc83-41f0-a20d-b696c37c2450")!
+
+    static func date(_ text: String) -> Date { ISO8601Millis.parse(text)! }
+
+    /// A value for `field` that is hard to carry: unicode, quotes, a second, an instant.
+    static func sample(_ field: TodoField) -> FieldValue {
+        switch field {
+        case .name: .text("naïve \"quoted\" name")
+        case .description: .text("line one\n  line two")
+        case .notes: .text("a note\twith a tab")
+        case .tags: .tags(["alpha", "é.q"])
+        case .project: .word("home.garden")
+        case .priority: .priority(.medium)
+        case .due: .date(.day(CalendarDay(iso: "2026-12-01")!))
+        case .wait: .date(.instant(date("2026-11-30T09:30:00Z")))
+        case .scheduled: .date(.day(CalendarDay(iso: "2026-11-28")!))
+        case .start: .date(.instant(date("2026-11-25T05:00:07Z")))
+        case .depends: .uuids([dependency])
+        case .annotations: .annotations([Annotation(at: date("2026-11-21T10:00:05Z"), text: "called the plumber, \"twice\"")])
+        case .recur: .word("2w")
+        case .until: .date(.day(CalendarDay(iso: "2027-06-30")!))
+        case .series: .word(series.uuidString.lowercased())
+        case .anchor: .word("2026-12-01[Asia/Kolkata]")
+        case .udas: .udas(["client": "Acme & Söhne", "estimate": "2.5"])
+        }
+    }
+
+    /// A todo with only `field` set to its sample (and a name).
+    static func todo(with field: TodoField) -> Todo {
+        var todo = Todo(id: 2, uuid: UUID(uuidString: "38eed733-7ee1-4e55-9f99-2a62522a69cd")!, name: "plain", createdAt: date("2026-11-20T08:00:00Z"))
+        field.set(sample(field), on: &todo)
+        return todo
+    }
+
+    /// The todo `field`'s dependency sample names.
+    static var other: Todo { Todo(id: 1, uuid: dependency, name: "first", createdAt: date("2026-11-19T08:00:00Z")) }
+
+    @Test(arguments: TodoField.allCases)
+    func eachHolderKeepsTheSampleAndTheCheckKeepsItAsItIs(_ field: TodoField) throws {
+        let value = Self.sample(field)
+        #expect(value.isSet)
+        #expect(try field.checked(value) == value)
+        var content = Self.todo(with: .name).content
+        field.set(value, on: &content)
+        var new = NewTodo(uuid: UUID(), name: "x", createdAt: Self.dates.now)
+        field.set(value, on: &new)
+        #expect(field.value(of: Self.todo(with: field)) == value)
+        #expect(field.value(of: content) == value)
+        #expect(field.value(of: new) == value)
+        for other in TodoField.allCases where other != field && other != .name {
+            #expect(!other.value(of: Self.todo(with: field)).isSet, "\(other) set by setting \(field)")
+        }
+    }
+
+    @Test(arguments: TodoField.allCases)
+    func theStateFileAndItsJournalGiveItBack(_ field: TodoField) throws {
+        let directory = NSTemporaryDirectory() + "todo-fields-\(UUID().uuidString.prefix(8))"
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let file = StateFile(path: directory + "/todos.json")
+        let plain = TodoState(todos: [Self.other, Self.todo(with: .name)], nextId: 3)
+        var changed = plain
+        changed.todos[1] = Self.todo(with: field)
+        try file.update { _ in plain }
+        // A small change goes to the journal; loading reads the file, then the journal.
+        try file.update { _ in changed }
+        #expect(try file.load() == changed)
+        #expect(try StateCodec.decode(StateCodec.encode(changed)) == changed)
+    }
+
+    @Test(arguments: TodoField.allCases)
+    func jsonAndFormatShowIt(_ field: TodoField) throws {
+        var out = JSONWriter()
+        StateCodec.write(Self.todo(with: field), to: &out, forOutput: true)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(out.bytes)) as? [String: Any])
+        let shown = try #require(object[field.key], "--json has no \(field.key)")
+        #expect(!(shown is NSNull))
+        #expect(try ListTemplate("{\(field.key)}").render(Self.todo(with: field)) == Self.sample(field).text)
+    }
+
+    @Test(arguments: TodoField.editable)
+    func theEditFormGivesItBack(_ field: TodoField) throws {
+        let input = InputContext(dates: Self.dates, todos: TodoState(todos: [Self.other], nextId: 2))
+        let todo = Self.todo(with: field)
+        let values = try #require(try EditForm.parse(EditForm.render(todo, input)))
+        let form = try #require(EditForm.fields.first { $0.key == field.key })
+        #expect(try form.change(try #require(values[field.key]), input) == .set(field, Self.sample(field)))
+    }
+
+    @Test(arguments: TodoField.settable)
+    func aBatchLineSetsIt(_ field: TodoField) throws {
+        let state = TodoState(todos: [Self.other], nextId: 2)
+        // A rule needs a due date to count from.
+        let due = field == .recur ? ", \"due\": \"2026-12-01\"" : ""
+        let name = field == .name ? "" : "\"name\": \"x\", "
+        let line = "{\"action\": \"add\", \(name)\(EditForm.jsonString(field.key)): \(Self.batchValue(field))\(due)}"
+        let steps = try BatchInput.parse(line, in: Self.dates)
+        let (actions, after) = try BatchCommand.actions(steps, in: state, now: Self.dates.now, zone: Self.zone, newUUID: UUID.init)
+        #expect(actions.count == 1)
+        let added = try #require(after.todos.last)
+        #expect(field.value(of: added) == Self.sample(field))
+    }
+
+    /// The sample as a batch line writes it: text and dates as strings, sets as arrays.
+    static func batchValue(_ field: TodoField) -> String {
+        let value = sample(field)
+        return switch value {
+        case .tags(let tags): "[" + tags.sorted().map { EditForm.jsonString($0) }.joined(separator: ", ") + "]"
+        case .uuids: "[1]"
+        case .date(let date?): EditForm.jsonString(date.wire)
+        case .text, .word, .priority, .date, .annotations, .udas: EditForm.jsonString(value.text)
+        }
+    }
+
+    @Test(arguments: TodoField.attributes)
+    func theWireAndTheServersColumnCarryIt(_ field: TodoField) throws {
+        let todo = Self.todo(with: field)
+        let sent = WireAttributes(all: todo)
+        // The server stores exactly this JSON object in its attributes column, set values only.
+        let stored = try JSONEncoder().encode(sent.setOnly)
+        let back = try JSONDecoder().decode(WireAttributes.self, from: stored)
+        var content = Self.todo(with: .name).content
+        try back.apply(to: &content)
+        #expect(field.value(of: content) == Self.sample(field))
+        #expect(back.values.keys.sorted { $0.key < $1.key } == [field])
+    }
+
+    @Test(arguments: TodoField.allCases)
+    func aChangeOnOneSideOfAMergeIsKept(_ field: TodoField) {
+        let base = Self.todo(with: .name).content
+        let changed = Self.todo(with: field).content
+        let (mine, lostMine) = mergeContent(base: base, local: changed, remote: base, at: Self.dates.now)
+        let (theirs, lostTheirs) = mergeContent(base: base, local: base, remote: changed, at: Self.dates.now)
+        #expect(field.value(of: mine) == Self.sample(field))
+        #expect(field.value(of: theirs) == Self.sample(field))
+        #expect(lostMine.isEmpty && lostTheirs.isEmpty)
+    }
+}
