@@ -66,6 +66,7 @@ public enum TodoField: String, CaseIterable, Codable, Sendable {
         case .recur:
             FieldSpec(
                 kind: .word, syntax: .keys(["recur"]), option: FieldOption("recur", "RULE"), completion: .rules,
+                todoTxt: .recurrence,
                 help: "Repeat the todo: completing it makes the next one. RULE is daily, weekdays, weekly, monthly, yearly, or Nd, Nw, Nm, Ny (2w: every 2 weeks); +1w counts from the day it is done. Needs a due date; empty ends the series. As a word: recur:RULE.")
         case .until:
             FieldSpec(
@@ -193,6 +194,9 @@ public enum TodoTxtSyntax: Sendable, Equatable {
     case sigil(Character)
     /// `KEY:VALUE`: `due:2026-12-01`.
     case key(String)
+    /// `rec:` as the recurrence add-on writes it (SimpleTask, topydo, sleek): `rec:+1w` from
+    /// the due date, `rec:1w` after completion, `b` for weekdays.
+    case recurrence
 }
 
 /// What a shell offers as a field's value.

@@ -150,4 +150,13 @@ import TodoWire
         #expect(field.value(of: theirs) == Self.sample(field))
         #expect(lostMine.isEmpty && lostTheirs.isEmpty)
     }
+
+    @Test(arguments: TodoField.allCases.filter { $0.spec.todoTxt != nil })
+    func todoTxtCarriesWhatTheTableMapsThere(_ field: TodoField) throws {
+        var todo = Self.todo(with: field)
+        if field == .recur { todo.due = .day(CalendarDay(iso: "2026-12-01")!) }
+        let back = try TodoTxtFormat.parse(TodoTxtExport.export([todo]), now: Self.dates.now)
+        #expect(back.count == 1)
+        #expect(field.value(of: try #require(back.first).content) == Self.sample(field))
+    }
 }

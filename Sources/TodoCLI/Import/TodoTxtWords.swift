@@ -20,6 +20,9 @@ extension TodoTxtSyntax {
         case .key(let key):
             guard word.hasPrefix(key + ":") else { return nil }
             text = word.dropFirst(key.count + 1)
+        case .recurrence:
+            guard word.hasPrefix("rec:"), let recurrence = Recurrence(todoTxt: word.dropFirst(4)) else { return nil }
+            return .word(recurrence.rule)
         }
         switch kind {
         case .text: return .text(String(text))
@@ -43,7 +46,34 @@ extension TodoTxtSyntax {
         case .priority: return []
         case .sigil(let sigil): return items.map { String(sigil) + $0 }
         case .key(let key): return items.map { key + ":" + $0 }
+        case .recurrence: return items.compactMap { Recurrence(rule: $0).map { "rec:" + $0.todoTxt } }
         }
+    }
+}
+
+extension Recurrence {
+    /// The rule as the todo.txt recurrence add-on writes it: `+2w` (strict: from the due
+    /// date), `2w` (from the day it is done), `+1b` every weekday.
+    var todoTxt: String {
+        let step = unit == .weekday ? "1b" : "\(count)\(unit.rawValue)"
+        return afterCompletion ? step : "+" + step
+    }
+
+    /// Reads `+2w`, `3d`, `1m`, `+1y`, `+1b`; nil for anything else (`2b`: todo has no
+    /// step of several weekdays).
+    init?(todoTxt text: Substring) {
+        let strict = text.first == "+"
+        let step = strict ? text.dropFirst() : text
+        guard let last = step.last, !step.dropLast().isEmpty, step.dropLast().allSatisfy(\.isASCII), step.dropLast().allSatisfy(\.isNumber),
+            let count = Int(step.dropLast()), Self.counts.contains(count)
+        else { return nil }
+        if last == "b" {
+            guard count == 1 else { return nil }
+            self.init(count: 1, unit: .weekday, afterCompletion: !strict)
+            return
+        }
+        guard let unit = Unit(rawValue: last), unit != .weekday else { return nil }
+        self.init(count: count, unit: unit, afterCompletion: !strict)
     }
 }
 
