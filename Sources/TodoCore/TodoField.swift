@@ -59,7 +59,7 @@ public enum TodoField: String, CaseIterable, Codable, Sendable {
         case .depends:
             FieldSpec(
                 kind: .uuids, merge: .set, syntax: .members(["depends", "dep"]), option: FieldOption("depends", "IDS"),
-                completion: .todos, taskwarrior: "depends",
+                completion: .todos, taskwarrior: "depends", todoTxt: .dependencies,
                 help: "Add dependencies: todos (numbers or UUID prefixes, comma-separated) to be done first; -ID removes one; empty removes all. As a word: depends:IDS or dep:IDS.")
         case .annotations:
             FieldSpec(kind: .annotations, merge: .set, inForm: true, taskwarrior: "annotations", help: "Dated remarks, oldest first ('todo annotate', 'todo denotate').")
@@ -197,6 +197,9 @@ public enum TodoTxtSyntax: Sendable, Equatable {
     /// `rec:` as the recurrence add-on writes it (SimpleTask, topydo, sleek): `rec:+1w` from
     /// the due date, `rec:1w` after completion, `b` for weekdays.
     case recurrence
+    /// topydo's dependencies, across lines: `id:N` on a todo others depend on, `p:N` on each
+    /// todo that depends on it.
+    case dependencies
 }
 
 /// What a shell offers as a field's value.

@@ -35,3 +35,34 @@ import TodoCore
         #expect((odd[0].content.name, odd[0].content.recur) == ("call rec:2b", nil))
     }
 }
+
+/// topydo's dependency words: `id:N` on the todo others depend on, `p:N` on each dependent.
+@Suite struct TodoTxtDependencyTests {
+    static let now = ForeignFormatTests.date("2026-11-25T08:00:00Z")
+
+    @Test func dependenciesAreWrittenWithTheTodosNumbersAndReadBack() throws {
+        var invoice = Todo(id: 4, uuid: UUID(), name: "find the invoice", createdAt: Self.now)
+        let bank = Todo(id: 7, uuid: UUID(), name: "ask the bank", createdAt: Self.now)
+        var bill = Todo(id: 9, uuid: UUID(), name: "pay the bill", createdAt: Self.now)
+        bill.depends = [invoice.uuid, bank.uuid, UUID()]
+        invoice.depends = [bank.uuid]
+        let text = TodoTxtExport.export([invoice, bank, bill])
+        #expect(text == """
+            2026-11-25 find the invoice id:4 p:7
+            2026-11-25 ask the bank id:7
+            2026-11-25 pay the bill p:4 p:7
+
+            """)
+        let back = try TodoTxtFormat.parse(text, now: Self.now)
+        #expect(back.map(\.content.name) == ["find the invoice", "ask the bank", "pay the bill"])
+        #expect(back[0].content.depends == [back[1].uuid])
+        #expect(back[1].content.depends.isEmpty)
+        #expect(back[2].content.depends == [back[0].uuid, back[1].uuid])
+    }
+
+    @Test func aParentNoLineNamesStaysInTheName() throws {
+        let back = try TodoTxtFormat.parse("call p:3\nwrite id:2\n", now: Self.now)
+        #expect(back.map(\.content.name) == ["call p:3", "write"])
+        #expect(back.allSatisfy { $0.content.depends.isEmpty })
+    }
+}

@@ -10,7 +10,8 @@ import TodoWire
 /// - `(A)`, or `pri:A` on a completed line → priority H; `(B)` → M; `(C)` to `(Z)` → L
 /// - the words the field table gives a todo.txt syntax (`FieldSpec.todoTxt`) set their field
 ///   and leave the name: the first `+project` → project, a further `+word` and each
-///   `@context` → a tag, `due:DATE` → due, `t:DATE` → wait (a date as `2026-12-01`, or an
+///   `@context` → a tag, `due:DATE` → due, `t:DATE` → wait, `rec:RULE` → recur (the
+///   recurrence add-on's rule), topydo's `p:X` → a dependency on the todo with `id:X` (a date as `2026-12-01`, or an
 ///   instant as `2026-12-01T14:00:00.000Z`). A word whose value the field cannot hold
 ///   (`due:friday`, `@1st`), or a second `due:`, stays in the name as text; so do other
 ///   `key:value` words.
@@ -30,26 +31,51 @@ enum TodoTxtFormat {
 
     static func parse(_ text: String, now: Date) throws(InputError) -> [ImportedTodo] {
         var occurrences: [String: Int] = [:]
-        var todos: [ImportedTodo] = []
+        var read: [(offset: Int, trimmed: String, line: Line, uuid: UUID)] = []
         for (offset, raw) in lines(text).enumerated() {
             let trimmed = raw.trimmingCharacters(in: .whitespacesAndNewlines)
             guard !trimmed.isEmpty else { continue }
             let line = parseLine(trimmed)
             let occurrence = occurrences[line.text, default: 0]
             occurrences[line.text] = occurrence + 1
+            read.append((offset, trimmed, line, stableUUID("todo.txt\u{0}\(line.text)\u{0}\(occurrence)")))
+        }
+        // topydo's id:X names a todo for the p:X of those that depend on it; the first line with an id keeps it.
+        var ids: [Substring: UUID] = [:]
+        for item in read {
+            for word in item.line.text.split(separator: " ") { if let id = TodoTxtDependencies.id(word), ids[id] == nil { ids[id] = item.uuid } }
+        }
+        var todos: [ImportedTodo] = []
+        for (offset, trimmed, line, uuid) in read {
             let created = line.creationDate ?? line.completionDate ?? now
             var todo = ImportedTodo(
-                uuid: stableUUID("todo.txt\u{0}\(line.text)\u{0}\(occurrence)"), name: "", completed: line.completed,
+                uuid: uuid, name: "", completed: line.completed,
                 createdAt: created, updatedAt: max(now, created), completedAt: line.completed ? line.completionDate ?? now : nil)
             if let letter = line.priority, let field = TodoTxtSyntax.priority.field {
                 try? todo.set(field, .priority(Priority(todoTxtLetter: letter)))
             }
-            guard let name = takeFields(line.text, into: &todo), let field = TodoTxtSyntax.text.field,
+            let words = takeDependencies(line.text, ids: ids, own: uuid, into: &todo)
+            guard let name = takeFields(words, into: &todo), let field = TodoTxtSyntax.text.field,
                 (try? todo.set(field, .text(name))) != nil
             else { throw InputError("line \(offset + 1): no task text in '\(trimmed)'") }
             todos.append(todo)
         }
         return todos
+    }
+
+    /// The words of `text` but the dependency words `ids` resolves (`id:X` of this todo,
+    /// `p:X` of another's), whose todos become the dependencies of `todo`.
+    static func takeDependencies(_ text: String, ids: [Substring: UUID], own: UUID, into todo: inout ImportedTodo) -> String {
+        guard let field = TodoTxtSyntax.dependencies.field, !ids.isEmpty else { return text }
+        var depends = Set<UUID>()
+        let words = text.split(separator: " ").filter { word in
+            if let id = TodoTxtDependencies.id(word), ids[id] == own { return false }
+            guard let parent = TodoTxtDependencies.parent(word), let uuid = ids[parent], uuid != own else { return true }
+            depends.insert(uuid)
+            return false
+        }
+        if !depends.isEmpty { try? todo.set(field, .uuids(depends)) }
+        return words.joined(separator: " ")
     }
 
     /// Sets the fields the words of `text` write; the other words, joined, or nil if none are left.

@@ -13,7 +13,7 @@ extension TodoTxtSyntax {
     func value(of word: Substring, kind: FieldKind) -> FieldValue? {
         let text: Substring
         switch self {
-        case .text, .priority: return nil
+        case .text, .priority, .dependencies: return nil
         case .sigil(let sigil):
             guard word.first == sigil, word.count > 1 else { return nil }
             text = word.dropFirst()
@@ -43,12 +43,33 @@ extension TodoTxtSyntax {
         let items = value.items
         switch self {
         case .text: return [String(value.text.map { $0.isNewline ? " " : $0 })]
-        case .priority: return []
+        case .priority, .dependencies: return []
         case .sigil(let sigil): return items.map { String(sigil) + $0 }
         case .key(let key): return items.map { key + ":" + $0 }
         case .recurrence: return items.compactMap { Recurrence(rule: $0).map { "rec:" + $0.todoTxt } }
         }
     }
+}
+
+/// topydo's dependency words: `id:N` on a todo others depend on, `p:N` on one that depends
+/// on the todo with `id:N`. The numbers are todo's own, so an export names each todo the same way each time.
+enum TodoTxtDependencies {
+    /// The words of `todo`: its `id:` if another of `todos` depends on it, then a `p:` for
+    /// each of its dependencies among `todos`.
+    static func words(of todo: Todo, numbers: [UUID: Int]) -> [String] {
+        let own = numbers[todo.uuid].map { ["id:\($0)"] } ?? []
+        return own + todo.depends.compactMap { numbers[$0] }.sorted().map { "p:\($0)" }
+    }
+
+    /// The numbers of the todos some other of `todos` depends on.
+    static func numbers(_ todos: [Todo]) -> [UUID: Int] {
+        let needed = Set(todos.flatMap(\.depends))
+        return Dictionary(todos.filter { needed.contains($0.uuid) }.map { ($0.uuid, $0.id) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// `id:X` → X, `p:X` → X; nil for other words.
+    static func id(_ word: Substring) -> Substring? { word.hasPrefix("id:") && word.count > 3 ? word.dropFirst(3) : nil }
+    static func parent(_ word: Substring) -> Substring? { word.hasPrefix("p:") && word.count > 2 ? word.dropFirst(2) : nil }
 }
 
 extension Recurrence {
