@@ -51,24 +51,27 @@ private struct Step {
             var todo = Todo(id: 0, uuid: new.uuid, name: "", createdAt: new.createdAt)
             for field in TodoField.allCases { field.set(try field.checked(field.value(of: new)), on: &todo) }
             todo = try todo.anchored(after: nil, in: zone)
-            try checkDependencies(of: todo, id: 0)
+            try checkDependencies(of: [(todo, before: [])], id: { _ in 0 })
             todo.id = try state.takeNextId()
             recordPrior(todo.id)
             state.todos.append(todo)
 
         case .edit(let ids, let changes, let at):
+            var rewired: [(Todo, before: Set<UUID>)] = []
             for index in try existingIndices(ids) {
                 var todo = state.todos[index]
                 for change in changes { try change.apply(to: &todo) }
                 todo = try todo.anchored(after: state.todos[index], in: zone)
                 guard todo != state.todos[index] else { continue }
-                if todo.depends != state.todos[index].depends { try checkDependencies(of: todo, id: todo.id) }
+                if todo.depends != state.todos[index].depends { rewired.append((todo, before: state.todos[index].depends)) }
                 recordPrior(todo.id)
                 todo.updatedAt = at
                 todo.synced = false
                 todo.conflicts = []
                 state.todos[index] = todo
             }
+            // Checked once the edits are made, against the todos as they then are.
+            try checkDependencies(of: rewired, id: \.id)
 
         case .toggle(let ids, let at):
             let indices = try existingIndices(ids)
@@ -130,21 +133,37 @@ private struct Step {
     }
 
     /// Completes or reopens the todo at `index`: a local change, which ends its conflicts.
-    /// Refuses dependencies on a todo that is not here, and any that would make `todo` wait
-    /// on itself, directly or through others (`id` 0: a todo being added).
-    func checkDependencies(of todo: Todo, id: Int) throws(ReduceError) {
-        guard !todo.depends.isEmpty else { return }
-        let byUUID = Dictionary(state.todos.map { ($0.uuid, $0) }, uniquingKeysWith: { first, _ in first })
-        let before = state.todos.first { $0.uuid == todo.uuid }?.depends ?? []
-        for uuid in todo.depends.subtracting(before) where byUUID[uuid] == nil && uuid != todo.uuid {
-            throw .unknownDependency(id, uuid)
+    /// Refuses dependencies newly given (not in `before`) on a todo that is not here, and any
+    /// that would make a todo wait on itself, directly or through others; `id` names a todo
+    /// in the error (0: one being added). One pass over the todos, however many are checked.
+    func checkDependencies(of todos: [(Todo, before: Set<UUID>)], id: (Todo) -> Int) throws(ReduceError) {
+        guard todos.contains(where: { !$0.0.depends.isEmpty }) else { return }
+        var byUUID = Dictionary(state.todos.map { ($0.uuid, $0.depends) }, uniquingKeysWith: { first, _ in first })
+        for (todo, _) in todos { byUUID[todo.uuid] = todo.depends }
+        for (todo, before) in todos {
+            if let missing = todo.depends.subtracting(before).first(where: { byUUID[$0] == nil }) {
+                throw .unknownDependency(id(todo), missing)
+            }
         }
-        var seen: Set<UUID> = []
-        var next = Array(todo.depends)
-        while let uuid = next.popLast() {
-            if uuid == todo.uuid { throw .dependencyCycle(id) }
-            guard seen.insert(uuid).inserted, let other = byUUID[uuid] else { continue }
-            next += other.depends
+        // Depth first from each checked todo; a todo whose dependencies are all explored
+        // leads to no cycle and is not walked again.
+        var explored: Set<UUID> = []
+        for (todo, _) in todos {
+            var onPath: Set<UUID> = []
+            var stack: [(UUID, [UUID])] = [(todo.uuid, Array(byUUID[todo.uuid] ?? []))]
+            onPath.insert(todo.uuid)
+            while var (uuid, next) = stack.popLast() {
+                guard let child = next.popLast() else {
+                    onPath.remove(uuid)
+                    explored.insert(uuid)
+                    continue
+                }
+                stack.append((uuid, next))
+                if onPath.contains(child) { throw .dependencyCycle(id(todo)) }
+                guard !explored.contains(child), let grand = byUUID[child] else { continue }
+                onPath.insert(child)
+                stack.append((child, Array(grand)))
+            }
         }
     }
 
