@@ -6,7 +6,10 @@
 # make_data.py writes; "history", made by todo itself (`add -` of the N names, every third
 # completed, then BULK toggles of all N, filling the undo history); "synced", the synthetic
 # file after a full sync with a local todo-server (every todo carries its sync base); and
-# "journal", the synthetic file with 99 small changes in its journal.
+# "journal", the synthetic file with 99 small changes in its journal; "fields", the
+# synthetic file after bulk edits gave every todo Taskwarrior's rarer fields (issue 21: a
+# scheduled date, a dependency, a user-defined attribute; every third active todo started,
+# every hundredth annotated).
 #
 #   bash Benchmarks/compare.sh [--sizes 10000,100000] [--quick] [--skip-build]
 #
@@ -28,7 +31,7 @@ QUICK=0
 BUILD=1
 PUSH=10000
 BULK=6
-STATES=(synthetic history synced journal)
+STATES=(synthetic history synced journal fields)
 while (($#)); do
     case $1 in
         --sizes) SIZES=$2; shift 2 ;;
@@ -164,6 +167,14 @@ make_states() {
         "$TODO" --file "$s/state.json" --quiet toggle "$id" >/dev/null
     done
     "$TODO" --file "$s/state.json" --quiet edit 50 --notes "edited" >/dev/null
+    # (d) fields: every todo carries the fields issue 21 added, given by todo's own commands.
+    s=$d/states/fields; mkdir -p "$s"
+    cp "$d/pristine/todo/state.json" "$s/"
+    printf '{"uda.client.type": "string"}\n' >"$d/fields-config.json"
+    seq 2 "$n" | TODO_CONFIG=$d/fields-config.json "$TODO" --file "$s/state.json" --quiet modify - scheduled:2026-12-01 dep:1 client:acme >/dev/null
+    "$TODO" --file "$s/state.json" list --filter active --ids | sed -n '1~3p' | "$TODO" --file "$s/state.json" --quiet start - >/dev/null
+    for id in $(seq 1 100 "$n"); do "$TODO" --file "$s/state.json" --quiet annotate "$id" "called about it" >/dev/null; done
+    s=$d/states/journal
     local lines
     lines=$(($(wc -l <"$s/state.json.journal") - 1))
     [[ $lines == 99 ]] || { echo "compare.sh: the journal state has $lines changes, not 99" >&2; exit 1; }
@@ -334,7 +345,7 @@ print("Medians of hyperfine -N --output=pipe runs, in ms; peak memory = maximum 
 print()
 
 ops = ["add", "list", "show", "change", "delete", "complete", "tag", "projdue"]
-states = ["synthetic", "history", "synced", "journal"]
+states = ["synthetic", "history", "synced", "journal", "fields"]
 label = {"add": "add one", "list": "list active", "show": "show one", "change": "change one",
          "delete": "delete one", "complete": "completion", "tag": "list +work",
          "projdue": "list proj due"}
@@ -343,13 +354,13 @@ r = lambda a, b: "%.2f" % (a / b) if a is not None and b else "-"
 for n in sizes:
     s = str(n)
     print("N = {:,}: medians in ms; todo in each state; ratios of todo's slowest state".format(n))
-    print("| operation   | task | todo.txt | synthetic | history | synced | journal | worst/task | worst/todo.txt |")
-    print("|-------------|-----:|---------:|----------:|--------:|-------:|--------:|-----------:|---------------:|")
+    print("| operation   | task | todo.txt | synthetic | history | synced | journal | fields | worst/task | worst/todo.txt |")
+    print("|-------------|-----:|---------:|----------:|--------:|-------:|--------:|-------:|-----------:|---------------:|")
     for op in ops:
         w, x = ms.get((s, "task", op)), ms.get((s, "txt", op))
         times = [ms.get((s, "todo-" + st, op)) for st in states]
         worst = max(t for t in times if t is not None)
-        print("| %-11s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
+        print("| %-11s | %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
             label[op], f(w), f(x), *[f(t) for t in times], r(worst, w), r(worst, x)))
     print("Peak memory (MiB): " + "; ".join("%s todo %s (worst state), task %s, todo.txt %s" % (
         op, f(max(rss[(s, "todo-" + st, op)] for st in states)), f(rss.get((s, "task", op))), f(rss.get((s, "txt", op))))
