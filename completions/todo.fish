@@ -476,6 +476,7 @@ complete -c todo -n '__todo_using export' -l to -x -a 'todo taskwarrior todotxt'
 
 # todo import
 complete -c todo -n '__todo_using import' -l from -x -a 'todo taskwarrior todotxt' -d 'What FILE is: todo (an export, or list --json), taskwarrior or todotxt (default: todo)'
+complete -c todo -n '__todo_using import' -l strict -d 'Taskwarrior: stop at a task todo cannot hold and import nothing, instead of skipping it'
 
 # todo sync
 complete -c todo -n '__todo_using sync' -l dry-run -d 'Show what would be pulled and pushed; send and save nothing'
