@@ -42,6 +42,9 @@ struct TaskwarriorTask {
             if field == .name { throw InputError("no \"\(key)\"") }
             return
         }
+        if let udas = found as? [String: Any], let bad = udas.keys.sorted().first(where: { TaskwarriorFormat.text(udas[$0]!) == nil }) {
+            throw InputError("\"\(bad)\" is not a string or a number")
+        }
         let raw = try TaskwarriorValue.incoming(found, for: field)
         guard let value = TaskwarriorFormat.value(raw, of: field.spec.kind, in: context) else {
             throw InputError("\"\(key)\" is not \(field.spec.kind.taskwarriorForm)")
