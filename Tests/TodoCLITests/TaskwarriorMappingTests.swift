@@ -111,7 +111,7 @@ import TodoWire
         #expect(TaskwarriorPeriod.rule(period)?.rule == rule)
     }
 
-    @Test(arguments: ["hourly", "2h", "30min", "1000d", "", "P1DT2H", "2.5d"])
+    @Test(arguments: ["hourly", "2h", "30min", "1000d", "", "P1DT2H", "2.5d", "9223372036854775807q", "400q"])
     func periodsTodoCannotExpressAreNone(period: String) {
         #expect(TaskwarriorPeriod.rule(period) == nil)
     }

@@ -2,17 +2,22 @@ import Foundation
 import TodoCore
 
 /// `task export` output: a JSON array of tasks (or one task object per line, as older
-/// versions print). Mapping:
+/// versions print). Mapping (`TaskwarriorTask` reads one task):
 ///
 /// - uuid kept; entry → createdAt; modified (else end, else entry) → updatedAt
 /// - each field the field table gives a Taskwarrior attribute (`FieldSpec.taskwarrior`):
-///   description → name, tags, project, priority, due, wait; dates as `TaskwarriorDate` reads them
-/// - annotations → notes, one line each after its date and time (`TaskwarriorAnnotations`)
+///   description → name, tags, project, priority, due, wait, scheduled, start, depends (an
+///   array, or 2.x's comma-separated string), annotations (each with its second), recur (a
+///   period as a rule, `TaskwarriorPeriod`), until; dates as `TaskwarriorDate` reads them
+/// - a blank in a project → `␣` (`TaskwarriorValue`), so that it goes back exactly
+/// - any other attribute, not Taskwarrior's own (`TaskwarriorTask.ownAttributes`) → a
+///   user-defined attribute, as text (a number as Taskwarrior prints it)
 /// - status completed → completed with end as completedAt; pending and waiting → active
-///   (a waiting task keeps its wait date); deleted tasks and recurring templates are skipped
-/// - a value todo cannot hold (a tag starting with a digit, a project with a blank, a
-///   priority other than H, M or L) is an error naming the task: nothing is imported
-/// - other attributes (scheduled, until, depends, recur, user-defined ones) are not read
+///   (a waiting task keeps its wait date)
+/// - a template and its instances → one series (`TaskwarriorSeries`); the template is skipped
+/// - deleted tasks, and tasks with a value todo cannot hold (a tag starting with a digit, an
+///   hourly period), are skipped with their reason (`TaskwarriorSkip`); `strict` makes the
+///   latter an error naming the task, and nothing is imported
 enum TaskwarriorFormat {
     /// The JSON values of the output: an array's, or one per line.
     private static func objects(_ bytes: [UInt8]) throws(InputError) -> [Any] {

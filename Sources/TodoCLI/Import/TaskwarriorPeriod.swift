@@ -41,7 +41,7 @@ enum TaskwarriorPeriod {
 
     /// `count` times `each` units, if todo's rules reach that far.
     private static func recurrence(_ count: Int?, _ each: Int, _ unit: Recurrence.Unit) -> Recurrence? {
-        guard let count, case let total = count * each, Recurrence.counts.contains(total) else { return nil }
+        guard let count, Recurrence.counts.contains(count), case let total = count * each, Recurrence.counts.contains(total) else { return nil }
         return Recurrence(count: total, unit: unit)
     }
 

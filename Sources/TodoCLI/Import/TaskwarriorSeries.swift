@@ -87,7 +87,8 @@ enum TaskwarriorSeries {
         if let until = todo.content.until, due.isAfter(until, on: context) { return nil }
         todo.content.completed = false
         todo.content.completedAt = nil
-        (todo.content.due, todo.content.wait, todo.content.start) = (due, nil, nil)
+        guard (try? todo.set(.due, .date(due))) != nil else { return nil }
+        (todo.content.wait, todo.content.start) = (nil, nil)
         (todo.content.series, todo.content.recur, todo.content.anchor) = (series, rule, anchor)
         return todo
     }
