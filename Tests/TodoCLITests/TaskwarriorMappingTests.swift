@@ -149,6 +149,19 @@ import TodoWire
         #expect(json.stdout.hasSuffix("\"unchanged\": 4,\n \"skipped\": {\"deleted\": 1, \"templates\": 1, \"invalid\": 1}}\n"))
     }
 
+    @Test func anInstanceTaskwarriorMadeSinceTakesTheRule() throws {
+        #expect(try box.run(["import", "--from", "taskwarrior", "-"], stdin: TaskwarriorMappingTests.series).status == 0)
+        let instance3 = """
+            {"uuid":"\(TaskwarriorMappingTests.uuid(8))","status":"pending","description":"water","entry":"20260216T100000Z","due":"20260222T190000Z","recur":"weekly","parent":"\(TaskwarriorMappingTests.uuid(1))","imask":3}
+            """
+        let later = TaskwarriorMappingTests.series.replacingOccurrences(of: "\n]", with: ",\n\(instance3)\n]")
+        let result = try box.run(["import", "--from", "taskwarrior", "-"], stdin: later)
+        // The instance before it, which Taskwarrior left as it was, counts as updated: it hands the rule on.
+        #expect(result.stdout.hasPrefix("Imported 5 todos: 1 added, 1 updated, 3 unchanged, 3 skipped"))
+        let holders = try box.state().todos.filter { $0.recur != nil }.map { $0.uuid.uuidString.lowercased() }
+        #expect(holders == [TaskwarriorMappingTests.uuid(8)])
+    }
+
     @Test func strictRefusesTheWholeFile() throws {
         let result = try box.run(["import", "--strict", "--from", "taskwarrior", "-"], stdin: TaskwarriorMappingTests.series)
         #expect(result == RunResult(stdout: "", stderr: """
