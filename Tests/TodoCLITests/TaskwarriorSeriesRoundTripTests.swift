@@ -84,7 +84,10 @@ import TodoWire
             }
         }
 
-        // Done in Taskwarrior, the open occurrence makes the next instance, a week on.
+        // Done in Taskwarrior, the open occurrence makes the next instance, a week on. Taskwarrior
+        // 2.6 makes instances by the calendar, up to `recurrence.limit` due in the future (1 by
+        // default, which the open one is), not on completion: a limit of 2 lets it make the next
+        // one now, from the exported template's due, recur and mask.
         let growing = try RealTaskwarrior(in: box.directory + "/target", timeZone: Self.zoneName, taskrc: Self.taskrc + "recurrence.limit=2\n", recurrence: true)
         let open = try #require(kept.first { $0["imask"] as? Int == 2 })
         try growing.run(open["uuid"] as! String, "done")
