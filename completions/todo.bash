@@ -107,6 +107,7 @@ _todo_option() {
                 import)
                     case $2 in
                         --from) REPLY='from words todo taskwarrior todotxt' ;;
+                        --strict) REPLY='strict flag' ;;
                         *) REPLY= ;;
                     esac ;;
                 sync)
@@ -134,7 +135,7 @@ _todo_options() {
         delete) REPLY='--series' ;;
         batch) REPLY='--dry-run' ;;
         export) REPLY='--to' ;;
-        import) REPLY='--from' ;;
+        import) REPLY='--from --strict' ;;
         sync) REPLY='--dry-run' ;;
         config) REPLY='--unset' ;;
         *) REPLY= ;;

@@ -256,7 +256,7 @@ function __todo_commands
     printf '%s\t%s\n' export 'Print every todo, as JSON or for Taskwarrior or todo.txt'
     printf '%s\t%s\n' import 'Merge todos from an export, Taskwarrior or todo.txt'
     printf '%s\t%s\n' sync 'Exchange changes with the todo server'
-    printf '%s\t%s\n' config 'Show or set the sync server, token, options and your own attributes'
+    printf '%s\t%s\n' config 'Show or set sync settings and your own attributes'
     printf '%s\t%s\n' completions 'Print the completion script for bash, zsh or fish'
     printf '%s\t%s\n' help 'Show help for todo or for a command'
 end
@@ -421,7 +421,7 @@ complete -c todo -n __todo_needs_command -a batch -d 'Apply changes read as JSON
 complete -c todo -n __todo_needs_command -a export -d 'Print every todo, as JSON or for Taskwarrior or todo.txt'
 complete -c todo -n __todo_needs_command -a import -d 'Merge todos from an export, Taskwarrior or todo.txt'
 complete -c todo -n __todo_needs_command -a sync -d 'Exchange changes with the todo server'
-complete -c todo -n __todo_needs_command -a config -d 'Show or set the sync server, token, options and your own attributes'
+complete -c todo -n __todo_needs_command -a config -d 'Show or set sync settings and your own attributes'
 complete -c todo -n __todo_needs_command -a completions -d 'Print the completion script for bash, zsh or fish'
 complete -c todo -n __todo_needs_command -a help -d 'Show help for todo or for a command'
 
@@ -476,6 +476,7 @@ complete -c todo -n '__todo_using export' -l to -x -a 'todo taskwarrior todotxt'
 
 # todo import
 complete -c todo -n '__todo_using import' -l from -x -a 'todo taskwarrior todotxt' -d 'What FILE is: todo (an export, or list --json), taskwarrior or todotxt (default: todo)'
+complete -c todo -n '__todo_using import' -l strict -d 'Taskwarrior: stop at a task todo cannot hold and import nothing, instead of skipping it'
 
 # todo sync
 complete -c todo -n '__todo_using sync' -l dry-run -d 'Show what would be pulled and pushed; send and save nothing'

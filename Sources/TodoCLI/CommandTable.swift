@@ -51,7 +51,7 @@ public enum CommandTable {
 
     /// The fields besides the name that a Taskwarrior task holds as attributes: "tags, project, … and wait".
     static let taskwarriorFields: String = {
-        let keys = TodoField.attributes.filter { $0.spec.taskwarrior != nil }.map(\.key)
+        let keys = TodoField.attributes.filter { $0.spec.taskwarrior != nil && $0.spec.kind != .udas }.map(\.key)
         return keys.dropLast().joined(separator: ", ") + " and " + keys.last!
     }()
 
@@ -158,9 +158,12 @@ public enum CommandTable {
             examples: [("todo export > backup.json", "back up every todo"), ("todo export --to taskwarrior | task import -", "hand the todos to Taskwarrior"), ("todo export --to todotxt > ~/todo.txt", "write a todo.txt file")]),
         CommandSpec(
             name: "import", summary: "Merge todos from an export, Taskwarrior or todo.txt",
-            discussion: "Merges by UUID: a new UUID becomes a new todo with the next free number; a known one takes the file's fields and status only if they differ and the file's updatedAt is newer. Importing the same file twice changes nothing. Taskwarrior: the output of 'task export'; deleted and recurring-template tasks are skipped; description becomes the name and \(taskwarriorFields) become those fields (a date at local midnight is that whole day), annotations become notes lines after their date and time; a value todo cannot hold, such as a tag starting with a digit, stops the import. todo.txt: one todo per line; x, dates and (A) (H), (B) (M), (C) and lower (L) are read; the first +project is the project, further +words and @contexts are tags, due:DATE the due date and t:DATE the wait; a word that is none of these stays in the name. The whole import is one step for undo.",
+            discussion: "Merges by UUID: a new UUID becomes a new todo with the next free number; a known one takes the file's fields and status only if they differ and the file's updatedAt is newer. Importing the same file twice changes nothing. Taskwarrior: the output of 'task export'; description becomes the name and \(taskwarriorFields) become those fields (a date at local midnight is that whole day), any other attribute a user-defined attribute (with a note on stderr), a blank in a project \(TaskwarriorValue.blank); a recurring template and its instances become one series, the latest pending instance holding the rule. Deleted tasks, templates and tasks with a value todo cannot hold (a tag starting with a digit, a period such as hourly) are skipped, each named on stderr and counted; --strict makes such a value an error instead, and nothing is imported. todo.txt: one todo per line; x, dates and (A) (H), (B) (M), (C) and lower (L) are read; the first +project is the project, further +words and @contexts are tags, due:DATE the due date and t:DATE the wait; a word that is none of these stays in the name. The whole import is one step for undo.",
             arguments: [ArgumentSpec("FILE", .path, "The file to read, or '-' for stdin.")],
-            options: [.value("from", "FORMAT", "What FILE is: todo (an export, or list --json), taskwarrior or todotxt (default: todo).", kind: .choice(TransferFormat.names))],
+            options: [
+                .value("from", "FORMAT", "What FILE is: todo (an export, or list --json), taskwarrior or todotxt (default: todo).", kind: .choice(TransferFormat.names)),
+                .flag("strict", "Taskwarrior: stop at a task todo cannot hold and import nothing, instead of skipping it."),
+            ],
             examples: [("todo import backup.json", "merge a backup made by todo export"), ("task export | todo import --from taskwarrior -", "move over from Taskwarrior"), ("todo import --from todotxt ~/todo.txt", "move over from todo.txt")]),
         CommandSpec(
             name: "sync", summary: "Exchange changes with the todo server",
@@ -168,7 +171,7 @@ public enum CommandTable {
             options: [.flag("dry-run", "Show what would be pulled and pushed; send and save nothing.")],
             examples: [("todo sync", "push and pull changes"), ("* * * * * todo sync --quiet", "a crontab line: sync every minute")]),
         CommandSpec(
-            name: "config", summary: "Show or set the sync server, token, options and your own attributes",
+            name: "config", summary: "Show or set sync settings and your own attributes",
             discussion: "Settings live in $XDG_CONFIG_HOME/todo/config.json (else ~/.config/todo/config.json), mode 0600; TODO_SERVER, TODO_TOKEN, TODO_TIMEOUT and TODO_INSECURE_HTTP override them. The token is never printed. Give '-' as the value to read it from standard input. insecure-http true lets sync send the token over plain http:// to another machine, where anyone on the way can read it; without it such a server is refused. uda.NAME.type (string, number, date or duration) declares an attribute of your own, as Taskwarrior's UDAs: NAME:VALUE then sets it on add and edit, filters on it, and --sort and --format {NAME} take it; uda.NAME.values limits it to a comma-separated list, uda.NAME.label names it in 'todo show'. Values of attributes no setting declares (from sync or an import) are kept and exported, never lost.",
             arguments: [
                 ArgumentSpec("KEY", .choice(ConfigFile.keys + UDASchema.Part.allCases.map { "uda.NAME.\($0.rawValue)" }), optional: true, "server, token, timeout, insecure-http, or uda.NAME.type, uda.NAME.values, uda.NAME.label."),

@@ -53,7 +53,7 @@ extension DueDate {
 
     /// Whether this date comes after `limit` (a series' `until`): instants by the instant,
     /// anything else by the day on `clock`.
-    func isAfter(_ limit: DueDate, on clock: DateContext) -> Bool {
+    public func isAfter(_ limit: DueDate, on clock: DateContext) -> Bool {
         if case .instant(let mine) = self, case .instant(let theirs) = limit { return mine > theirs }
         return day(in: clock) > limit.day(in: clock)
     }

@@ -197,6 +197,7 @@ private struct Step {
     /// never made a second time.
     mutating func merge(_ imported: [ImportedTodo], at: Date) throws(ReduceError) {
         var completed: [UUID] = []
+        var holders: [UUID: UUID] = [:]
         var indexByUUID: [UUID: Int] = [:]
         for (index, todo) in state.todos.enumerated() { indexByUUID[todo.uuid] = index }
         for item in imported {
@@ -213,6 +214,7 @@ private struct Step {
                 todo.content = incoming
                 todo.base = state.takeDeletion(of: item.uuid)?.base
                 state.todos.append(todo)
+                if let series = todo.series, todo.recur != nil { holders[series] = todo.uuid }
                 continue
             }
             let local = state.todos[index]
@@ -227,10 +229,27 @@ private struct Step {
             todo.synced = false
             state.todos[index] = todo
             if !local.completed, todo.completed { completed.append(todo.uuid) }
+            if let series = todo.series, todo.recur != nil { holders[series] = todo.uuid }
         }
+        handOver(holders, at: at)
         for uuid in completed {
             guard let index = state.todos.firstIndex(where: { $0.uuid == uuid }) else { continue }
             try continueSeries(at: index, doneAt: state.todos[index].completedAt ?? at, madeAt: at)
+        }
+    }
+
+    /// Takes the rule off every other occurrence of a series whose rule the import gave to
+    /// `holders[series]` (a tool that made the next occurrence itself, as Taskwarrior does,
+    /// leaves the one before unchanged): a series keeps one rule.
+    mutating func handOver(_ holders: [UUID: UUID], at: Date) {
+        guard !holders.isEmpty else { return }
+        for index in state.todos.indices {
+            let todo = state.todos[index]
+            guard let series = todo.series, let holder = holders[series], holder != todo.uuid, todo.recur != nil else { continue }
+            recordPrior(todo.id)
+            state.todos[index].attributes.dropRule()
+            state.todos[index].updatedAt = at
+            state.todos[index].synced = false
         }
     }
 

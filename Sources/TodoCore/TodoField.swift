@@ -66,18 +66,19 @@ public enum TodoField: String, CaseIterable, Codable, Sendable {
         case .recur:
             FieldSpec(
                 kind: .word, syntax: .keys(["recur"]), option: FieldOption("recur", "RULE"), completion: .rules,
-                todoTxt: .recurrence,
+                taskwarrior: "recur", todoTxt: .recurrence,
                 help: "Repeat the todo: completing it makes the next one. RULE is daily, weekdays, weekly, monthly, yearly, or Nd, Nw, Nm, Ny (2w: every 2 weeks); +1w counts from the day it is done. Needs a due date; empty ends the series. As a word: recur:RULE.")
         case .until:
             FieldSpec(
                 kind: .date, syntax: .keys(["until"]), option: FieldOption("until", "DATE"), completion: .dates,
+                taskwarrior: "until",
                 help: "End a recurring todo's series: no occurrence is made due after DATE; empty for none. As a word: until:DATE.")
         case .series:
             FieldSpec(kind: .word, help: "The series a recurring todo belongs to: the UUID of its first occurrence.")
         case .anchor:
             FieldSpec(kind: .word, help: "The due date its series counts from, on the clock of its time zone (RFC 9557).")
         case .udas:
-            FieldSpec(kind: .udas, merge: .perKey, inForm: true, help: "User-defined attributes ('todo config uda.NAME.type'), each a NAME:VALUE word.")
+            FieldSpec(kind: .udas, merge: .perKey, inForm: true, taskwarrior: "uda", help: "User-defined attributes ('todo config uda.NAME.type'), each a NAME:VALUE word.")
         }
     }
 
@@ -116,7 +117,8 @@ public struct FieldSpec: Sendable {
     public var inForm = false
     /// What the shells complete as its value.
     public var completion: FieldCompletion = .text
-    /// The attribute of a Taskwarrior task (`task export`) that holds it, if Taskwarrior has one.
+    /// The attribute of a Taskwarrior task (`task export`) that holds it, if Taskwarrior has
+    /// one; for user-defined attributes (`uda`), each is an attribute of the task of its own.
     public var taskwarrior: String?
     /// How a todo.txt line writes it, if todo.txt can.
     public var todoTxt: TodoTxtSyntax?

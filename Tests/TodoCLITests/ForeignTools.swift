@@ -1,23 +1,28 @@
 import Foundation
 import Testing
 
-/// The real Taskwarrior (Debian's taskwarrior) with its data in a directory of its own, no
-/// taskrc, no confirmations or hooks, on the clock of `timeZone`.
+/// The real Taskwarrior (Debian's taskwarrior) with its data in a directory of its own, the
+/// taskrc lines given (none by default), no confirmations or hooks, on the clock of
+/// `timeZone`; it makes recurring instances only when `recurrence` is on.
 struct RealTaskwarrior {
     let task: String
     let environment: [String: String]
+    let recurrence: Bool
 
-    init(in directory: String, timeZone: String) throws {
+    init(in directory: String, timeZone: String, taskrc: String = "", recurrence: Bool = false) throws {
         task = try requiredTool("task", installer: ".ci/test-scripting-deps")
         let data = directory + "/taskdata"
         try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
-        environment = ["TASKRC": "/dev/null", "TASKDATA": data, "HOME": directory, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "TZ": timeZone]
+        let rc = taskrc.isEmpty ? "/dev/null" : directory + "/taskrc"
+        if !taskrc.isEmpty { try taskrc.write(toFile: rc, atomically: true, encoding: .utf8) }
+        environment = ["TASKRC": rc, "TASKDATA": data, "HOME": directory, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "TZ": timeZone]
+        self.recurrence = recurrence
     }
 
     /// Runs `task ARGUMENTS`, expecting success.
     @discardableResult
     func run(_ arguments: [String], stdin: String = "") throws -> RunResult {
-        let overrides = ["rc.confirmation=no", "rc.verbose=nothing", "rc.hooks=off", "rc.recurrence=off", "rc.json.array=on"]
+        let overrides = ["rc.confirmation=no", "rc.verbose=nothing", "rc.hooks=off", "rc.recurrence=\(recurrence ? "on" : "off")", "rc.json.array=on"]
         let result = try Sandbox.execute(task, overrides + arguments, stdin: stdin, environment: environment)
         #expect(result.status == 0, "task \(arguments): \(result)")
         return result

@@ -40,8 +40,8 @@ import TodoCore
     }
 
     @Test(arguments: [
-        ("{nmae}", "unknown field '{nmae}' in --format (fields: \(Self.fields)); did you mean {name}?"),
-        ("{urgency}", "unknown field '{urgency}' in --format (fields: \(Self.fields))"),
+        ("{nmae}", "unknown field '{nmae}' in --format (fields: \(Self.fields), and attributes 'todo config uda.NAME.type' declares); did you mean {name}?"),
+        ("{urgency}", "unknown field '{urgency}' in --format (fields: \(Self.fields), and attributes 'todo config uda.NAME.type' declares)"),
         ("{id", "'{' without a closing '}' in --format (write \\{ for a brace)"),
         ("id}", "'}' without an opening '{' in --format (write \\} for a brace)"),
     ])

@@ -31,9 +31,12 @@ enum ConfigCommand {
             if value == "-" {
                 value = context.stdinText.trimmingCharacters(in: .whitespacesAndNewlines)
             }
+            // A bad value is refused before the file is read, so that it is a usage error
+            // whatever state the file is in; an attribute's is checked with the others.
+            if !key.hasPrefix("uda.") { try validate(key, value, among: [:]) }
             var values = try file.read()
             values[key] = value
-            try validate(key, value, among: values)
+            if key.hasPrefix("uda.") { try validate(key, value, among: values) }
             try file.write(values)
             return .output(Output())
         }

@@ -2,7 +2,9 @@ import Foundation
 import TodoCore
 
 /// `todo import [--from FORMAT] FILE|-`: reads and checks the whole file first, then merges
-/// it by UUID in one `.importTodos` action (one lock, one save, one step for undo).
+/// it by UUID in one `.importTodos` action (one lock, one save, one step for undo). A
+/// Taskwarrior task todo cannot hold is skipped and named on stderr (with `--strict`, an
+/// error: nothing imported), and each user-defined attribute kept gets a note there.
 enum ImportCommand {
     static func plan(_ invocation: Invocation, _ context: Context) throws -> Plan {
         let file = invocation.arguments[0]
@@ -18,22 +20,27 @@ enum ImportCommand {
             bytes = [UInt8](data)
         }
         let now = context.now()
-        let imported: [ImportedTodo]
+        let read: TaskwarriorImport
         do {
             switch from {
-            case .taskwarrior: imported = try TaskwarriorFormat.parse(bytes, in: DateContext(now: now, timeZone: context.timeZone))
-            case .todotxt: imported = try TodoTxtFormat.parse(String(decoding: bytes, as: UTF8.self), now: now)
-            case .todo: imported = try TodoExportFormat.parse(bytes, path: file == "-" ? nil : file)
+            case .taskwarrior:
+                read = try TaskwarriorFormat.read(bytes, in: DateContext(now: now, timeZone: context.timeZone), strict: invocation.flag("strict"))
+            case .todotxt: read = TaskwarriorImport(todos: try TodoTxtFormat.parse(String(decoding: bytes, as: UTF8.self), now: now), skipped: [])
+            case .todo: read = TaskwarriorImport(todos: try TodoExportFormat.parse(bytes, path: file == "-" ? nil : file), skipped: [])
             }
         } catch {
             throw CommandError(message: "cannot import \(file == "-" ? "stdin" : file) as \(from.rawValue): \(error.message); nothing imported")
         }
+        let imported = read.todos
         return .change(actions: { _ in imported.isEmpty ? [] : [.importTodos(imported, at: now)] }) { change in
-            render(change, imported, invocation)
+            var output = render(change, read, invocation)
+            output.stderr = (read.skipped.map(\.line) + read.notes).map { $0 + "\n" }.joined()
+            return output
         }
     }
 
-    private static func render(_ change: Change, _ imported: [ImportedTodo], _ invocation: Invocation) -> Output {
+    private static func render(_ change: Change, _ read: TaskwarriorImport, _ invocation: Invocation) -> Output {
+        let imported = read.todos
         var before: [UUID: Todo] = [:]
         for todo in change.before.todos { before[todo.uuid] = todo }
         let uuids = Set(imported.map(\.uuid))
@@ -41,9 +48,19 @@ enum ImportCommand {
         let added = touched.filter { before[$0.uuid] == nil }
         let updated = touched.filter { before[$0.uuid] != nil }
         let unchanged = uuids.count - touched.count
+        let skipped = read.counts
         if invocation.flag("json") {
-            return Output(stdout: "{\"added\": \(json(added).dropLast()),\n \"updated\": \(json(updated).dropLast()),\n \"unchanged\": \(unchanged)}\n")
+            let counts = "{\"deleted\": \(skipped.deleted), \"templates\": \(skipped.templates), \"invalid\": \(skipped.invalid)}"
+            return Output(stdout: "{\"added\": \(json(added).dropLast()),\n \"updated\": \(json(updated).dropLast()),\n \"unchanged\": \(unchanged),\n \"skipped\": \(counts)}\n")
         }
-        return .info("Imported \(uuids.count) todo\(uuids.count == 1 ? "" : "s"): \(added.count) added, \(updated.count) updated, \(unchanged) unchanged.\n")
+        return .info("Imported \(uuids.count) todo\(uuids.count == 1 ? "" : "s"): \(added.count) added, \(updated.count) updated, \(unchanged) unchanged\(summary(skipped)).\n")
+    }
+
+    /// `, 3 skipped (1 deleted, 1 template merged into a series, 1 invalid)`; nothing when none was.
+    static func summary(_ skipped: (deleted: Int, templates: Int, invalid: Int)) -> String {
+        let total = skipped.deleted + skipped.templates + skipped.invalid
+        guard total > 0 else { return "" }
+        let templates = "\(skipped.templates) template\(skipped.templates == 1 ? "" : "s") merged into a series"
+        return ", \(total) skipped (\(skipped.deleted) deleted, \(templates), \(skipped.invalid) invalid)"
     }
 }

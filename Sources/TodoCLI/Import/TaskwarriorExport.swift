@@ -8,19 +8,44 @@ import TodoStore
 /// field table gives a Taskwarrior attribute (`FieldSpec.taskwarrior`); the lines of the
 /// description and then of the notes as annotations (`TaskwarriorAnnotations`), as
 /// Taskwarrior has no other place for them. Dates are to the second, as Taskwarrior keeps them.
+/// A series goes out as a template and its instances (`TaskwarriorSeriesExport`); a project's
+/// `␣` as the blank it stands for (`TaskwarriorValue`).
 enum TaskwarriorExport {
+    /// Where a task stands in a recurring series, if it does.
+    enum Role {
+        case instance(TaskwarriorSeriesExport.Instance)
+        case template(TaskwarriorSeriesExport.Template)
+
+        var period: String {
+            switch self {
+            case .instance(let instance): instance.period
+            case .template(let template): template.period
+            }
+        }
+    }
+
     static func export(_ todos: [Todo], in context: DateContext) -> String {
+        let series = TaskwarriorSeriesExport(todos, in: context)
         var writer = JSONWriter(capacity: 400 * todos.count + 8)
         writer.raw("[")
-        for (index, todo) in todos.enumerated() {
-            writer.raw(index == 0 ? "\n" : ",\n")
-            write(todo, to: &writer, in: context)
+        var first = true
+        func next() {
+            writer.raw(first ? "\n" : ",\n")
+            first = false
+        }
+        for template in series.templates {
+            next()
+            write(template.todo, .template(template), to: &writer, in: context)
+        }
+        for todo in todos {
+            next()
+            write(todo, series.instances[todo.uuid].map(Role.instance), to: &writer, in: context)
         }
         writer.raw("\n]\n")
         return String(decoding: writer.bytes, as: UTF8.self)
     }
 
-    static func write(_ todo: Todo, to writer: inout JSONWriter, in context: DateContext) {
+    static func write(_ todo: Todo, _ role: Role? = nil, to writer: inout JSONWriter, in context: DateContext) {
         func date(_ key: StaticString, _ date: Date) {
             writer.raw(",")
             writer.key(key)
@@ -29,7 +54,7 @@ enum TaskwarriorExport {
         writer.raw("{\"uuid\":")
         writer.uuid(todo.uuid)
         writer.raw(",\"status\":")
-        writer.string(todo.completed ? "completed" : "pending")
+        if case .template = role { writer.string("recurring") } else { writer.string(todo.completed ? "completed" : "pending") }
         date("entry", todo.createdAt)
         date("modified", todo.updatedAt)
         if todo.completed { date("end", todo.completedAt ?? todo.updatedAt) }
@@ -40,7 +65,9 @@ enum TaskwarriorExport {
         exported.annotations += TaskwarriorAnnotations.annotations(lines, from: todo.createdAt, in: context)
             .map { Annotation(at: $0.entry, text: $0.text) }
         for field in TodoField.allCases {
-            let value = field.value(of: exported)
+            var value = TaskwarriorValue.outgoing(field.value(of: exported), for: field)
+            // Every task of a series has its period; todo's other occurrences hold no rule.
+            if field == .recur, let role { value = .word(role.period) }
             guard let key = field.spec.taskwarrior, value.isSet else { continue }
             if case .udas(let udas) = value {
                 // Each user-defined attribute is an attribute of the task itself.
@@ -57,7 +84,23 @@ enum TaskwarriorExport {
             writer.raw(":")
             write(value, to: &writer, in: context)
         }
+        if let role { write(role, to: &writer) }
         writer.raw("}")
+    }
+
+    /// The attributes Taskwarrior keeps for a task of a series.
+    static func write(_ role: Role, to writer: inout JSONWriter) {
+        switch role {
+        case .instance(let instance):
+            writer.raw(",\"parent\":")
+            writer.uuid(instance.parent)
+            writer.raw(",\"imask\":")
+            writer.int(instance.imask)
+        case .template(let template):
+            writer.raw(",\"mask\":")
+            writer.string(template.mask)
+        }
+        writer.raw(",\"rtype\":\"periodic\"")
     }
 
     /// A field's value as Taskwarrior writes its attribute.

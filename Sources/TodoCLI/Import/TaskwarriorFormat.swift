@@ -2,19 +2,25 @@ import Foundation
 import TodoCore
 
 /// `task export` output: a JSON array of tasks (or one task object per line, as older
-/// versions print). Mapping:
+/// versions print). Mapping (`TaskwarriorTask` reads one task):
 ///
 /// - uuid kept; entry → createdAt; modified (else end, else entry) → updatedAt
 /// - each field the field table gives a Taskwarrior attribute (`FieldSpec.taskwarrior`):
-///   description → name, tags, project, priority, due, wait; dates as `TaskwarriorDate` reads them
-/// - annotations → notes, one line each after its date and time (`TaskwarriorAnnotations`)
+///   description → name, tags, project, priority, due, wait, scheduled, start, depends (an
+///   array, or 2.x's comma-separated string), annotations (each with its second), recur (a
+///   period as a rule, `TaskwarriorPeriod`), until; dates as `TaskwarriorDate` reads them
+/// - a blank in a project → `␣` (`TaskwarriorValue`), so that it goes back exactly
+/// - any other attribute, not Taskwarrior's own (`TaskwarriorTask.ownAttributes`) → a
+///   user-defined attribute, as text (a number as Taskwarrior prints it)
 /// - status completed → completed with end as completedAt; pending and waiting → active
-///   (a waiting task keeps its wait date); deleted tasks and recurring templates are skipped
-/// - a value todo cannot hold (a tag starting with a digit, a project with a blank, a
-///   priority other than H, M or L) is an error naming the task: nothing is imported
-/// - other attributes (scheduled, until, depends, recur, user-defined ones) are not read
+///   (a waiting task keeps its wait date)
+/// - a template and its instances → one series (`TaskwarriorSeries`); the template is skipped
+/// - deleted tasks, and tasks with a value todo cannot hold (a tag starting with a digit, an
+///   hourly period), are skipped with their reason (`TaskwarriorSkip`); `strict` makes the
+///   latter an error naming the task, and nothing is imported
 enum TaskwarriorFormat {
-    static func parse(_ bytes: [UInt8], in context: DateContext) throws(InputError) -> [ImportedTodo] {
+    /// The JSON values of the output: an array's, or one per line.
+    private static func objects(_ bytes: [UInt8]) throws(InputError) -> [Any] {
         let data = Data(bytes)
         var objects: [Any] = []
         if let array = (try? JSONSerialization.jsonObject(with: data)) as? [Any] {
@@ -29,46 +35,34 @@ enum TaskwarriorFormat {
                 objects.append(object)
             }
         }
-        var todos: [ImportedTodo] = []
-        for (index, object) in objects.enumerated() {
-            guard let task = object as? [String: Any] else { throw InputError("task \(index + 1) is not a JSON object") }
-            do {
-                if let todo = try self.todo(task, in: context) { todos.append(todo) }
-            } catch {
-                throw InputError("task \(index + 1): \(error.message)")
-            }
-        }
-        return todos
+        return objects
     }
 
-    /// The todo a task becomes; nil for a task todo does not import (deleted, a recurring template).
-    static func todo(_ task: [String: Any], in context: DateContext) throws(InputError) -> ImportedTodo? {
-        let status = task["status"] as? String ?? "pending"
-        if status == "deleted" || status == "recurring" { return nil }
-        guard let uuidText = task["uuid"] as? String, let uuid = UUID(uuidString: uuidText) else { throw InputError("no valid \"uuid\"") }
-        guard let entry = try date(task, "entry") else { throw InputError("no \"entry\" date") }
-        let end = try date(task, "end")
-        let modified = try date(task, "modified")
-        let completed = status == "completed"
-        var todo = ImportedTodo(
-            uuid: uuid, name: "", completed: completed, createdAt: entry, updatedAt: modified ?? end ?? entry,
-            completedAt: completed ? end ?? modified : nil)
-        for field in TodoField.allCases {
-            guard let key = field.spec.taskwarrior else { continue }
-            guard let raw = task[key], !(raw is NSNull) else {
-                if field == .name { throw InputError("no \"\(key)\"") }
+    /// The todos of `task export` output and the tasks left out, each with its reason. A task
+    /// todo cannot hold is left out, or with `strict` an error: nothing is imported.
+    static func read(_ bytes: [UInt8], in context: DateContext, strict: Bool) throws(InputError) -> TaskwarriorImport {
+        var tasks: [TaskwarriorTask] = []
+        var skipped: [TaskwarriorSkip] = []
+        for (index, object) in try objects(bytes).enumerated() {
+            guard let task = object as? [String: Any] else { throw InputError("task \(index + 1) is not a JSON object") }
+            if task["status"] as? String == "deleted" {
+                skipped.append(TaskwarriorSkip(task, .deleted))
                 continue
             }
-            guard let value = value(raw, of: field.spec.kind, in: context) else {
-                throw InputError("\"\(key)\" is not \(field.spec.kind.taskwarriorForm)")
-            }
             do {
-                try todo.set(field, value)
+                tasks.append(try TaskwarriorTask(task, in: context))
             } catch {
-                throw InputError(explain(error).0)
+                if strict { throw InputError("task \(index + 1): \(error.message)") }
+                skipped.append(TaskwarriorSkip(task, .invalid(error.message)))
             }
         }
-        return todo
+        let series = TaskwarriorSeries.assemble(tasks, in: context)
+        return TaskwarriorImport(todos: series.todos, skipped: skipped + series.templates.map { TaskwarriorSkip($0, .template) })
+    }
+
+    /// The todos of `task export` output, every task todo can hold or an error.
+    static func parse(_ bytes: [UInt8], in context: DateContext) throws(InputError) -> [ImportedTodo] {
+        try read(bytes, in: context, strict: true).todos
     }
 
     /// A value of `kind` from a task's JSON, nil if it is not one.
@@ -97,17 +91,12 @@ enum TaskwarriorFormat {
                 }
                 return annotations.count == list.count ? .annotations(annotations) : nil
             }
-        case .udas: nil
+        case .udas:
+            (raw as? [String: Any]).flatMap { attributes in
+                let texts = attributes.compactMapValues(TaskwarriorFormat.text)
+                return texts.count == attributes.count ? .udas(texts) : nil
+            }
         }
-    }
-
-    /// The date at `key`, nil when there is none.
-    private static func date(_ task: [String: Any], _ key: String) throws(InputError) -> Date? {
-        guard let value = task[key] else { return nil }
-        guard let text = value as? String, let date = TaskwarriorDate.parse(text) else {
-            throw InputError("\"\(key)\" is not a Taskwarrior date (like 20260121T101500Z)")
-        }
-        return date
     }
 }
 
@@ -121,7 +110,7 @@ extension FieldKind {
         case .date: "a Taskwarrior date (like 20260121T101500Z)"
         case .uuids: "an array of UUIDs"
         case .annotations: "an array of {\"entry\": DATE, \"description\": TEXT}"
-        case .udas: "a string"
+        case .udas: "a string or a number"
         }
     }
 }
