@@ -211,3 +211,15 @@ extension DueDate {
         self.init(wire: "\(s(0, 4))-\(s(4, 2))-\(s(6, 2))T\(s(9, 2)):\(s(11, 2)):\(s(13, 2)).000Z")
     }
 }
+
+extension UDAType {
+    /// The type values kept from elsewhere (an import) suggest: number when each is one, a
+    /// date when each is Taskwarrior's or todo's date, a duration when each is one, else string.
+    public static func inferred(from values: some Collection<String>) -> UDAType {
+        guard !values.isEmpty else { return .string }
+        if values.allSatisfy({ Double($0)?.isFinite == true }) { return .number }
+        if values.allSatisfy({ DueDate(taskwarrior: $0) != nil || DueDate(wire: $0) != nil }) { return .date }
+        if values.allSatisfy({ DurationText.seconds($0) != nil }) { return .duration }
+        return .string
+    }
+}

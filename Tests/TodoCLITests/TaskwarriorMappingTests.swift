@@ -49,7 +49,7 @@ import TodoWire
             "skipped 6f740623 \"often\": the recurrence 'hourly' is no rule todo has (\(Recurrence.accepted))",
             "skipped 6f740623 \"water\": recurring template, merged into its series",
         ])
-        #expect(read.notes == ["note: kept user-defined attribute 'client' on 3 todos", "note: kept user-defined attribute 'estimate' on 3 todos"])
+        #expect(read.udaValues.mapValues(\.count) == ["client": 3, "estimate": 3])
     }
 
     @Test func theExportGivesTheTemplateAndInstancesBack() throws {
@@ -141,12 +141,15 @@ import TodoWire
             skipped 6f740623 "gone": deleted (todo has no deleted todos)
             skipped 6f740623 "often": the recurrence 'hourly' is no rule todo has (\(Recurrence.accepted))
             skipped 6f740623 "water": recurring template, merged into its series
-            note: kept user-defined attribute 'client' on 3 todos
-            note: kept user-defined attribute 'estimate' on 3 todos
+            note: kept user-defined attribute 'client' on 3 todos, declared as string ('todo config uda.client.type TYPE' changes it)
+            note: kept user-defined attribute 'estimate' on 3 todos, declared as number ('todo config uda.estimate.type TYPE' changes it)
 
             """)
+        // Declared once: a second import keeps them under the types the first gave.
+        #expect(try box.run(["config", "uda.estimate.type"]).stdout == "number\n")
         let json = try box.run(["import", "--json", "--from", "taskwarrior", "-"], stdin: TaskwarriorMappingTests.series)
         #expect(json.stdout.hasSuffix("\"unchanged\": 4,\n \"skipped\": {\"deleted\": 1, \"templates\": 1, \"invalid\": 1}}\n"))
+        #expect(json.stderr.hasSuffix("note: kept user-defined attribute 'client' (string) on 3 todos\nnote: kept user-defined attribute 'estimate' (number) on 3 todos\n"))
     }
 
     @Test func anInstanceTaskwarriorMadeSinceTakesTheRule() throws {

@@ -54,8 +54,8 @@ import TodoWire
         #expect(imported.stderr == """
             skipped \((doomed["uuid"] as! String).prefix(8)) "doomed": deleted (todo has no deleted todos)
             skipped \((template["uuid"] as! String).prefix(8)) "water plants": recurring template, merged into its series
-            note: kept user-defined attribute 'client' on 4 todos
-            note: kept user-defined attribute 'estimate' on 1 todo
+            note: kept user-defined attribute 'client' on 4 todos, declared as string ('todo config uda.client.type TYPE' changes it)
+            note: kept user-defined attribute 'estimate' on 1 todo, declared as number ('todo config uda.estimate.type TYPE' changes it)
 
             """)
         let todos = try box.state().todos

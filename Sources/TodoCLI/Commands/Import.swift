@@ -1,5 +1,6 @@
 import Foundation
 import TodoCore
+import TodoSync
 
 /// `todo import [--from FORMAT] FILE|-`: reads and checks the whole file first, then merges
 /// it by UUID in one `.importTodos` action (one lock, one save, one step for undo). A
@@ -34,9 +35,36 @@ enum ImportCommand {
         let imported = read.todos
         return .change(actions: { _ in imported.isEmpty ? [] : [.importTodos(imported, at: now)] }) { change in
             var output = render(change, read, invocation)
-            output.stderr = (read.skipped.map(\.line) + read.notes).map { $0 + "\n" }.joined()
+            let notes = declare(read.udaValues, context)
+            output.stderr = (read.skipped.map(\.line) + notes).map { $0 + "\n" }.joined()
             return output
         }
+    }
+
+    /// Declares in the config each user-defined attribute the imported todos keep that it does
+    /// not declare yet, with the type its values suggest; a note for each attribute kept.
+    static func declare(_ values: [String: [String]], _ context: Context) -> [String] {
+        guard !values.isEmpty else { return [] }
+        var notes: [String] = []
+        do {
+            let file = try ConfigFile(environment: context.environment)
+            var settings = try file.read()
+            for (name, kept) in values.sorted(by: { $0.key < $1.key }) {
+                let on = "on \(kept.count) todo\(kept.count == 1 ? "" : "s")"
+                if let type = settings["uda.\(name).type"] {
+                    notes.append("note: kept user-defined attribute '\(name)' (\(type)) \(on)")
+                } else {
+                    let type = UDAType.inferred(from: kept)
+                    settings["uda.\(name).type"] = type.rawValue
+                    notes.append("note: kept user-defined attribute '\(name)' \(on), declared as \(type.rawValue) ('todo config uda.\(name).type TYPE' changes it)")
+                }
+            }
+            try file.write(settings)
+        } catch {
+            notes = values.keys.sorted().map { "note: kept user-defined attribute '\($0)' on \(values[$0]!.count) todos" }
+            notes.append("note: could not declare them in the config: \(explain(error).0)")
+        }
+        return notes
     }
 
     private static func render(_ change: Change, _ read: TaskwarriorImport, _ invocation: Invocation) -> Output {

@@ -18,18 +18,13 @@ struct TaskwarriorImport {
         }
     }
 
-    /// One line per user-defined attribute the todos keep: what the import says about them.
-    var notes: [String] {
-        var counts: [String: Int] = [:]
+    /// The values of each user-defined attribute the todos keep, by name.
+    var udaValues: [String: [String]] {
+        var values: [String: [String]] = [:]
         for todo in todos {
-            for name in todo.content.udas.keys { counts[name, default: 0] += 1 }
+            for (name, value) in todo.content.udas { values[name, default: []].append(value) }
         }
-        return counts.sorted { $0.key < $1.key }.map { Self.note(uda: $0.key, todos: $0.value) }
-    }
-
-    /// The note for a user-defined attribute kept on `todos` todos.
-    static func note(uda name: String, todos: Int) -> String {
-        "note: kept user-defined attribute '\(name)' on \(todos) todo\(todos == 1 ? "" : "s")"
+        return values
     }
 }
 
