@@ -38,20 +38,30 @@ struct Listing {
         return all == .everything ? nil : all
     }
 
-    func matches(_ todo: Todo) -> Bool { terms?.matches(todo) ?? true }
+    /// Whether `todo` passes the terms, with the `dependencies` among all the todos read.
+    func matches(_ todo: Todo, _ dependencies: Dependencies) -> Bool {
+        terms?.matches(todo, in: FilterContext(dates: dates, dependencies: dependencies)) ?? true
+    }
+
+    /// Whether the terms or the table need every open todo: for +BLOCKED and the like, and
+    /// for the table's `blocked` marks.
+    var needsOpenTodos: Bool { terms?.needsOtherTodos == true || isTable }
 
     /// The todos as `--json`, `--ids` or `--format` print them, or as the table; the table
-    /// is fitted to a terminal's width and escaped.
-    func output(_ todos: [Todo]) -> Output {
+    /// is fitted to a terminal's width and escaped, and marks blocked todos.
+    func output(_ todos: [Todo], _ dependencies: Dependencies = .none) -> Output {
         if invocation.flag("json") { return Output(stdout: json(todos)) }
         if invocation.flag("ids") { return Output(stdout: todos.map { "\($0.id)\n" }.joined()) }
         if let template { return Output(stdout: todos.map { template.render($0) + "\n" }.joined()) }
         let width = context.stdoutIsTerminal ? context.terminalWidth ?? 80 : nil
-        return Output(stdout: table(todos, width: width, style: context.stdoutStyle(invocation), dates: dates))
+        return Output(stdout: table(todos, width: width, style: context.stdoutStyle(invocation), dates: dates, dependencies: dependencies))
     }
+
+    /// Whether the output is the table (no `--json`, `--ids` or `--format`).
+    var isTable: Bool { !["json", "format", "ids"].contains { invocation.options[$0] != nil } }
 
     /// Whether the output is the table on a terminal, which a summary follows.
     var isForPeople: Bool {
-        context.stdoutIsTerminal && !["json", "format", "ids"].contains { invocation.options[$0] != nil }
+        context.stdoutIsTerminal && isTable
     }
 }

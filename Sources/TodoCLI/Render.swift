@@ -75,7 +75,7 @@ func json(_ text: String) -> String {
 /// The list table: number, done mark, unsynced mark, name, and the todo's attributes
 /// (`ListExtras`). Fitted to `width` when given, the name cut before the attributes are.
 /// With colour, numbers are bold, completed todos dim and overdue ones red.
-func table(_ todos: [Todo], width: Int?, style: Style = .plain, dates: DateContext) -> String {
+func table(_ todos: [Todo], width: Int?, style: Style = .plain, dates: DateContext, dependencies: Dependencies = .none) -> String {
     let numberWidth = String(todos.map(\.id).max() ?? 0).count
     var out = ""
     out.reserveCapacity(todos.count * 64)
@@ -86,7 +86,7 @@ func table(_ todos: [Todo], width: Int?, style: Style = .plain, dates: DateConte
         var rest = todo.completed ? " [x] " : " [ ] "
         rest += !todo.conflicts.isEmpty ? "! " : todo.synced ? "  " : "* "
         var name = oneLine(todo.name)
-        let extras = todo.hasAttributes ? ListExtras(todo, dates) : nil
+        let extras = todo.hasAttributes ? ListExtras(todo, dates, dependencies) : nil
         let tail = extras.map { $0.text.isEmpty ? "" : "  " + $0.text } ?? ""
         if let width {
             let room = max(8, width - numberWidth - 7)

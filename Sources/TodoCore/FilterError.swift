@@ -13,9 +13,8 @@ public enum FilterError: Error, Equatable, Sendable, CustomStringConvertible {
     case badDate(String, DateReadError)
 
     /// The term forms, for messages and help.
-    public static let terms =
-        "+TAG, -TAG, project:NAME, priority:H|M|L, due:DATE, due.before:DATE, due.after:DATE, "
-        + "wait:DATE, wait.before:DATE, wait.after:DATE, and, or, not, ( )"
+    public static let terms = (["+TAG, -TAG, +VIRTUAL (todo help filter)"] + FilterKeys.forms + ["and, or, not, ( )"])
+        .joined(separator: ", ")
 
     public var description: String {
         switch self {

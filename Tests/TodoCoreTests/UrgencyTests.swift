@@ -16,7 +16,7 @@ import TodoCore
     }
 
     func score(_ item: FilterItem) -> Double {
-        Urgency.score(item, in: newYorkNoon)
+        Urgency.score(item, in: newYorkNoon, dependencies: .none)
     }
 
     func approx(_ value: Double, _ expected: Double) -> Bool {

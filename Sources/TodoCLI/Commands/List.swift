@@ -11,20 +11,15 @@ enum ListCommand {
             do { return try TodoSort(parsing: text) } catch { throw CommandError(message: "--sort: \(error)", status: ExitStatus.usage) }
         }
         let showsWaiting = invocation.value("filter") == TodoFilter.all.rawValue || invocation.flag("waiting")
-        // Off a terminal there is no summary to count for, so only the todos that may be
-        // listed are read.
-        var reads = TodoSelection.all
-        if !context.stdoutIsTerminal {
-            let completed: Bool? = filter == .active || filter == .completed ? filter == .completed : nil
-            reads = .mayPass(listing.terms ?? .everything, completed: completed)
-        }
-        return .query(reads: reads) { state in
+        let needsOpenTodos = listing.needsOpenTodos || sort?.terms.contains { $0.key == .urgency } == true
+        return .query(reads: reads(filter, listing, needsOpenTodos: needsOpenTodos, context)) { state in
+            let dependencies = needsOpenTodos ? Dependencies(state.todos) : .none
             var todos = state.listed(filter)
-            if listing.terms != nil { todos.removeAll { !listing.matches($0) } }
+            if listing.terms != nil { todos.removeAll { !listing.matches($0, dependencies) } }
             let shown = todos.count
             if !showsWaiting { todos.removeAll { $0.isWaiting(in: listing.dates) } }
-            if let sort { todos = sort.sorted(todos, in: listing.dates) }
-            var output = listing.output(todos)
+            if let sort { todos = sort.sorted(todos, in: listing.dates, dependencies: dependencies) }
+            var output = listing.output(todos, dependencies)
             guard listing.isForPeople else { return output }
             let narrowed = filter != .all || listing.terms != nil
             output.info = state.counts.total == 0
@@ -32,6 +27,15 @@ enum ListCommand {
                 : summary(state.counts, shown: todos.count, narrowed: narrowed, waiting: shown - todos.count) + "\n"
             return output
         }
+    }
+
+    /// Every todo on a terminal, for the summary. Off one, the todos that may be listed, and
+    /// every open one when blocked todos count (a dependency not read is done or deleted).
+    private static func reads(_ filter: TodoFilter, _ listing: Listing, needsOpenTodos: Bool, _ context: Context) -> TodoSelection {
+        guard !context.stdoutIsTerminal else { return .all }
+        let completed: Bool? = filter == .active || filter == .completed ? filter == .completed : nil
+        guard needsOpenTodos, completed != true else { return .mayPass(listing.terms ?? .everything, completed: completed) }
+        return completed == false ? .completed(false) : .all
     }
 }
 
@@ -41,12 +45,14 @@ enum NextCommand {
     static func plan(_ invocation: Invocation, _ context: Context) throws -> Plan {
         let listing = try Listing(invocation, context)
         let order = TodoSort([TodoSort.Term(.urgency, descending: true)])
-        return .query(reads: .mayPass(listing.terms ?? .everything, completed: false)) { state in
-            let active = state.listed(.active).filter { listing.matches($0) && !$0.isWaiting(in: listing.dates) }
-            let ranked = order.sorted(active, in: listing.dates)
+        // Every open todo: urgency counts which block which.
+        return .query(reads: .completed(false)) { state in
+            let dependencies = Dependencies(state.todos)
+            let active = state.listed(.active).filter { listing.matches($0, dependencies) && !$0.isWaiting(in: listing.dates) }
+            let ranked = order.sorted(active, in: listing.dates, dependencies: dependencies)
             let rows = context.terminalHeight ?? context.environment["LINES"].flatMap { Int($0) } ?? 24
             let shown = context.stdoutIsTerminal ? Array(ranked.prefix(max(1, rows - 2))) : ranked
-            var output = listing.output(shown)
+            var output = listing.output(shown, dependencies)
             guard listing.isForPeople else { return output }
             output.info = ranked.isEmpty
                 ? "Nothing to do: no active todo\(listing.terms == nil ? "" : " passes the filter").\n"
