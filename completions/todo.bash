@@ -211,12 +211,13 @@ _todo_values() {
 }
 
 # COMPREPLY: attribute words ($1 attributes) or filter terms ($1 filter) that start with
-# $2: +TAG and -TAG, KEY:VALUE, or the keys themselves.
+# $2: +TAG and -TAG (and the virtual tags in a filter), KEY:VALUE, or the keys themselves.
 _todo_words() {
     local key REPLY
     case $2 in
         [+-]*)
             _todo_values tags "${2:1}" "$3"
+            [[ $1 == filter ]] && mapfile -t -O "${#COMPREPLY[@]}" COMPREPLY < <(compgen -W 'ACTIVE BLOCKED UNBLOCKED BLOCKING READY SCHEDULED WAITING OVERDUE DUE TODAY TOMORROW PENDING COMPLETED TAGGED ANNOTATED PROJECT PRIORITY UNTIL RECURRING UDA' -- "${2:1}")
             COMPREPLY=("${COMPREPLY[@]/#/${2:0:1}}") ;;
         *:*)
             key=${2%%:*}

@@ -352,7 +352,7 @@ function __todo_ids
 end
 
 # Attribute words ($argv[1] attributes) or filter terms (filter) for the token at the
-# cursor: +TAG and -TAG, KEY:VALUE, or the keys themselves.
+# cursor: +TAG and -TAG (and the virtual tags in a filter), KEY:VALUE, or the keys themselves.
 function __todo_words
     set -l token (commandline -ct)
     switch $token
@@ -360,6 +360,11 @@ function __todo_words
             set -l sign (string sub -l 1 -- $token)
             for tag in (__todo_complete tags)
                 printf '%s\n' "$sign$tag"
+            end
+            if test "$argv[1]" = filter
+                for tag in ACTIVE BLOCKED UNBLOCKED BLOCKING READY SCHEDULED WAITING OVERDUE DUE TODAY TOMORROW PENDING COMPLETED TAGGED ANNOTATED PROJECT PRIORITY UNTIL RECURRING UDA
+                    printf '%s\n' "$sign$tag"
+                end
             end
         case '*:*'
             set -l key (string split -m 1 : -- $token)[1]

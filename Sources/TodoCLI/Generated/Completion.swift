@@ -70,6 +70,9 @@ enum Completion {
         return groups
     }
 
+    /// The virtual tags' names, blank-separated (`VirtualTag.all`): offered after + and - in filter terms.
+    static var virtualTags: String { VirtualTag.all.map(\.name).joined(separator: " ") }
+
     /// Every spelling of an option: `-d`, `--description`.
     static func spellings(_ option: OptionSpec) -> [String] {
         (option.short.map { ["-\($0)"] } ?? []) + ["--\(option.long)"]
