@@ -114,13 +114,15 @@ func summary(_ counts: TodoCounts, shown: Int, narrowed: Bool, waiting: Int = 0)
 
 /// Every field of a todo, one `Label: value` a line; multi-line values are indented, control
 /// characters escaped and dates on the local clock. The field table's fields come after the
-/// status, each labelled by its key; unset ones show `-`.
-func details(_ todo: Todo, _ time: LocalTime) -> String {
+/// status, each labelled by its key; unset ones show `-`. A dependency found in
+/// `dependencies` shows as `#3 "name"`, one not found as its UUID.
+func details(_ todo: Todo, _ time: LocalTime, dependencies: [UUID: Todo] = [:]) -> String {
     let dates = DateContext(now: time.now, timeZone: time.timeZone)
     // The anchor is part of the rule's line: where the series counts from.
     let fields = TodoField.allCases.filter { $0 != .name && $0 != .anchor }.map { field in
         (field.key.prefix(1).uppercased() + field.key.dropFirst(),
-         field == .recur ? SeriesText.rule(of: todo) : shown(field.value(of: todo), time, dates))
+         field == .recur ? SeriesText.rule(of: todo)
+            : field == .depends ? dependsText(todo.depends, dependencies) : shown(field.value(of: todo), time, dates))
     }
     let rows: [(String, String)] = [
         ("Number", "\(todo.id)"),
@@ -146,6 +148,14 @@ func details(_ todo: Todo, _ time: LocalTime) -> String {
         for line in lines.dropFirst() { out += String(repeating: " ", count: 14) + line + "\n" }
     }
     return out
+}
+
+/// The todos depended on, one a line: `#3 "name"` (and `(completed)`) for those here, in
+/// number order, then the UUIDs of the others; `-` for none.
+private func dependsText(_ depends: Set<UUID>, _ known: [UUID: Todo]) -> String {
+    guard !depends.isEmpty else { return "-" }
+    let found = depends.compactMap { known[$0] }.sorted { $0.id < $1.id }.map { label($0) + ($0.completed ? " (completed)" : "") }
+    return (found + depends.filter { known[$0] == nil }.map(uuidText).sorted()).joined(separator: "\n")
 }
 
 /// A field's value for `show`: text as it is (escaped, its lines kept), tags blank-separated,
