@@ -175,12 +175,13 @@ _todo_key() {
         *:project) REPLY='projects' ;;
         *:priority|*:pri) REPLY='words H M L' ;;
         *:due|*:wait|*:scheduled|*:start|*:until|filter:due.before|filter:due.after|filter:wait.before|filter:wait.after|filter:scheduled.before|filter:scheduled.after|filter:start.before|filter:start.after|filter:until.before|filter:until.after) REPLY='words today tomorrow yesterday now monday tuesday wednesday thursday friday saturday sunday sod eod sow eow som eom soy eoy' ;;
+        *:depends|*:dep) REPLY='ids' ;;
     esac
 }
 
 # REPLY: every KEY: of attribute words, or of filter terms when $1 is filter.
 _todo_keys() {
-    if [[ $1 == filter ]]; then REPLY='project: priority: pri: due: wait: scheduled: start: until: due.before: due.after: wait.before: wait.after: scheduled.before: scheduled.after: start.before: start.after: until.before: until.after:'; else REPLY='project: priority: pri: due: wait: scheduled: start: depends: dep: recur: until:'; fi
+    if [[ $1 == filter ]]; then REPLY='project: priority: pri: due: wait: scheduled: start: depends: dep: until: due.before: due.after: wait.before: wait.after: scheduled.before: scheduled.after: start.before: start.after: until.before: until.after:'; else REPLY='project: priority: pri: due: wait: scheduled: start: depends: dep: recur: until:'; fi
 }
 
 # COMPREPLY: the values of kind $1 that start with $2; todo numbers, tags and projects

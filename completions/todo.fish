@@ -270,13 +270,15 @@ function __todo_key_values
             printf '%s\n' H M L
         case '*:due' '*:wait' '*:scheduled' '*:start' '*:until' 'filter:due.before' 'filter:due.after' 'filter:wait.before' 'filter:wait.after' 'filter:scheduled.before' 'filter:scheduled.after' 'filter:start.before' 'filter:start.after' 'filter:until.before' 'filter:until.after'
             printf '%s\n' today tomorrow yesterday now monday tuesday wednesday thursday friday saturday sunday sod eod sow eow som eom soy eoy
+        case '*:depends' '*:dep'
+            printf '%s\n' 
     end
 end
 
 # Every KEY: of attribute words, or of filter terms when $argv[1] is filter.
 function __todo_keys
     if test "$argv[1]" = filter
-        printf '%s\n' project: priority: pri: due: wait: scheduled: start: until: due.before: due.after: wait.before: wait.after: scheduled.before: scheduled.after: start.before: start.after: until.before: until.after:
+        printf '%s\n' project: priority: pri: due: wait: scheduled: start: depends: dep: until: due.before: due.after: wait.before: wait.after: scheduled.before: scheduled.after: start.before: start.after: until.before: until.after:
     else
         printf '%s\n' project: priority: pri: due: wait: scheduled: start: depends: dep: recur: until:
     end

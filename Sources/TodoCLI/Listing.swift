@@ -1,3 +1,4 @@
+import Foundation
 import TodoCore
 import TodoStore
 
@@ -38,9 +39,17 @@ struct Listing {
         return all == .everything ? nil : all
     }
 
-    /// Whether `todo` passes the terms, with the `dependencies` among all the todos read.
-    func matches(_ todo: Todo, _ dependencies: Dependencies) -> Bool {
-        terms?.matches(todo, in: FilterContext(dates: dates, dependencies: dependencies)) ?? true
+    /// What the terms are evaluated with: the `dependencies` among the todos read, and the
+    /// todo each `depends:ID` names in `state` (an ID that names none is an error).
+    func filterContext(_ state: TodoState, _ dependencies: Dependencies) throws -> FilterContext {
+        var named: [String: UUID] = [:]
+        for reference in terms?.references ?? [] { named[reference] = try state.resolve(reference).uuid }
+        return FilterContext(dates: dates, dependencies: dependencies, named: named)
+    }
+
+    /// Whether `todo` passes the terms in `context`.
+    func matches(_ todo: Todo, _ context: FilterContext) -> Bool {
+        terms?.matches(todo, in: context) ?? true
     }
 
     /// Whether the terms or the table need every open todo: for +BLOCKED and the like, and

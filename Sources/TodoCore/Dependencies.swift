@@ -39,13 +39,17 @@ public struct Dependencies: Sendable, Equatable {
 }
 
 /// What a filter is evaluated with besides the todo: the clock (the virtual tags +OVERDUE,
-/// +TODAY, …) and the dependencies among all todos (+BLOCKED, +BLOCKING, +READY).
+/// +TODAY, …), the dependencies among all todos (+BLOCKED, +BLOCKING, +READY) and the todos
+/// `depends:ID` names.
 public struct FilterContext: Sendable {
     public let dates: DateContext
     public let dependencies: Dependencies
+    /// The todo each reference of the filter's `depends:ID` terms names, by UUID.
+    public let named: [String: UUID]
 
-    public init(dates: DateContext, dependencies: Dependencies = .none) {
+    public init(dates: DateContext, dependencies: Dependencies = .none, named: [String: UUID] = [:]) {
         self.dates = dates
         self.dependencies = dependencies
+        self.named = named
     }
 }

@@ -14,6 +14,9 @@ public enum FilterTerm: Equatable, Sendable {
     case date(TodoField, DateRelation, DateReference)
     /// `due:`, `wait:`: no such date.
     case noDate(TodoField)
+    /// `depends:3`: the set holds the todo the reference names (`FilterContext.named`);
+    /// `depends:` (nil): the set is empty.
+    case member(TodoField, String?)
     /// Any other word, lowercased: the name, description or notes contain it, in any case.
     case text(String)
 }
@@ -43,9 +46,20 @@ public indirect enum FilterExpression: Equatable, Sendable {
     public var needsOtherTodos: Bool {
         switch self {
         case .term(.virtual(let tag)): tag.needsOtherTodos
+        case .term(.member(_, _?)): true
         case .term: false
         case .not(let operand): operand.needsOtherTodos
         case .and(let operands), .or(let operands): operands.contains(where: \.needsOtherTodos)
+        }
+    }
+
+    /// The todo references of `depends:ID` terms, which `FilterContext.named` must resolve.
+    public var references: [String] {
+        switch self {
+        case .term(.member(_, let reference?)): [reference]
+        case .term: []
+        case .not(let operand): operand.references
+        case .and(let operands), .or(let operands): operands.flatMap(\.references)
         }
     }
 
@@ -69,6 +83,9 @@ extension FilterTerm {
         case .priority(let priority): todo.attributes.priority == priority
         case .date(let field, let relation, let reference): field.date(of: todo.attributes)?.stands(relation, reference) ?? false
         case .noDate(let field): field.date(of: todo.attributes) == nil
+        case .member(let field, nil): !field.value(of: todo.attributes).isSet
+        case .member(let field, let reference?):
+            context.named[reference].map { field.value(of: todo.attributes).uuidsValue?.contains($0) == true } ?? false
         case .text(let needle):
             TextSearch.contains(todo.name, needle) || TextSearch.contains(todo.description, needle)
                 || TextSearch.contains(todo.notes, needle)

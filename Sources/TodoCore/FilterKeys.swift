@@ -7,6 +7,8 @@ public enum FieldFilter: Sendable, Equatable {
     case equal
     /// `due:DATE`, `due.before:DATE`, `due.after:DATE`; `due:` holds none.
     case date
+    /// `depends:3`: holds the todo that 3 names (a number or UUID prefix); `depends:` holds none.
+    case member
 }
 
 extension TodoField {
@@ -18,7 +20,8 @@ extension TodoField {
         switch spec.kind {
         case .date: return .date
         case .priority: return .equal
-        case .text, .tags, .word, .uuids, .annotations, .udas: return nil
+        case .uuids: return .member
+        case .text, .tags, .word, .annotations, .udas: return nil
         }
     }
 
@@ -65,6 +68,7 @@ enum FilterKeys {
             guard let option = field.spec.option else { return nil }
             switch field.filter {
             case .within, .equal: return "\(field.key):\(option.valueName)"
+            case .member: return "\(field.key):ID"
             case .date, nil: return nil
             }
         }

@@ -38,7 +38,11 @@ enum FilterTermReader {
             if value.isEmpty { return .priority(nil) }
             guard let priority = Priority(word: value) else { throw .badPriority(word) }
             return .priority(priority)
-        case .within, .equal:
+        case .member where parts.count == 1:
+            if value.isEmpty { return .member(field, nil) }
+            guard TodoReference(value) != .malformed else { throw .badReference(word) }
+            return .member(field, value)
+        case .within, .equal, .member:
             return nil
         }
     }

@@ -104,7 +104,7 @@ public struct TodoSelection: Sendable {
             out.bytes.removeLast()
         case .priority(let priority?): out.string(priority.rawValue)
         case .date(let field, _, _): out.string(field.key)
-        case .project(nil), .priority(nil), .noDate, .text, .virtual: return nil
+        case .project(nil), .priority(nil), .noDate, .text, .virtual, .member: return nil
         }
         return out.bytes
     }

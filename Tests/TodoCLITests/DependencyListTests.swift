@@ -67,6 +67,18 @@ import TodoCore
         #expect(try ids("list", "--filter", "active", "+BLOCKING", "or", "+BLOCKED") == [2, 1])
     }
 
+    /// `depends:ID` by number or UUID prefix, also when the todo named is completed; an ID
+    /// that names no todo is an error.
+    @Test func dependsFilter() throws {
+        try run(["edit", "7", "dep:1"])
+        #expect(try ids("list", "depends:1") == [7, 2])
+        #expect(try ids("next", "dep:6") == [7])
+        let uuid = try box.state().todos.first { $0.id == 1 }!.uuid.uuidString.lowercased()
+        #expect(try ids("list", "dep:" + uuid.prefix(8)) == [7, 2])
+        #expect(try ids("list", "depends:", "--filter", "active") == [8, 3, 1])
+        #expect(try box.run(["list", "depends:4"], environment: noon.environment) == RunResult(stdout: "", stderr: "todo: no todo #4\n", status: 1))
+    }
+
     @Test func newFilterAndSortKeys() throws {
         #expect(try ids("list", "scheduled.after:today") == [8])
         #expect(try ids("list", "start.before:now") == [3])

@@ -8,7 +8,7 @@ import TodoCore
 
     @Test func everyDateFieldAPersonSetsIsAFilterAndSortKey() {
         #expect(TodoField.dates == [.due, .wait, .scheduled, .start, .until])
-        #expect(FilterParser.attributeKeys == ["project", "priority", "pri", "due", "wait", "scheduled", "start", "until"])
+        #expect(FilterParser.attributeKeys == ["project", "priority", "pri", "due", "wait", "scheduled", "start", "until", "depends", "dep"])
         #expect(TodoSort.Key.allCases.map(\.rawValue) == [
             "due", "wait", "scheduled", "start", "until", "priority", "project", "created", "modified", "name", "urgency",
         ])
@@ -48,9 +48,26 @@ import TodoCore
     }
 
     /// Keys of todo's fields that no term takes, and Taskwarrior's, are refused rather than searched.
-    @Test(arguments: ["depends:3", "dep:3", "tags:x", "recur:weekly", "description:x", "status:pending", "entry:today", "tag:x"])
+    @Test(arguments: ["depends.before:3", "tags:x", "recur:weekly", "description:x", "status:pending", "entry:today", "tag:x"])
     func foreignKeysAreRefused(word: String) {
         #expect(throws: FilterError.unknownKey(word)) { try readFilter(word) }
+    }
+
+    /// `depends:ID` keeps the todos whose dependencies hold the todo the filter's context names.
+    @Test func dependsNamesATodo() throws {
+        #expect(try readFilter("depends:3 dep:ab12") == .and([.term(.member(.depends, "3")), .term(.member(.depends, "ab12"))]))
+        #expect(try readFilter("dep:") == .term(.member(.depends, nil)))
+        #expect(throws: FilterError.badReference("dep:x")) { try readFilter("dep:x") }
+        let filter = try readFilter("depends:3")
+        #expect(filter.references == ["3"] && filter.needsOtherTodos)
+        #expect(try !readFilter("dep:").needsOtherTodos)
+        var parent = Fixture.todo(1, "parent")
+        parent.depends = [Fixture.uuid(3), Fixture.uuid(4)]
+        let other = Fixture.todo(2, "other")
+        let named = FilterContext(dates: newYorkNoon, named: ["3": Fixture.uuid(3)])
+        #expect([parent, other].filter { filter.matches($0, in: named) }.map(\.name) == ["parent"])
+        #expect([parent, other].filter { filter.matches($0, in: noonFilter) }.isEmpty)
+        #expect(try [parent, other].filter { try readFilter("dep:").matches($0, in: noonFilter) }.map(\.name) == ["other"])
     }
 
     @Test func sortKeysOrderByEachDateField() throws {

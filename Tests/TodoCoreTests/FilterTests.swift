@@ -108,7 +108,7 @@ func textTerm(_ word: String) -> FilterExpression { .term(.text(word)) }
     @Test func messagesAreOneLine() {
         #expect(FilterError.missingTerm(after: "or").description == "'or' in the filter needs a term on each side")
         #expect(FilterError.unknownKey("status:pending").description == "unknown filter key in \"status:pending\"; use "
-            + "+TAG, -TAG, +VIRTUAL (todo help filter), project:NAME, priority:H|M|L, due:DATE, due.before:DATE, due.after:DATE "
+            + "+TAG, -TAG, +VIRTUAL (todo help filter), project:NAME, priority:H|M|L, depends:ID, due:DATE, due.before:DATE, due.after:DATE "
             + "(and so for wait, scheduled, start, until), and, or, not, ( )")
         #expect(FilterError.badDate("due:x", DateReadError(text: "x")).description
             == "\"due:x\": cannot read the date \"x\"; use \(DateReader.accepted)")

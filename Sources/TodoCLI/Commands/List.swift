@@ -14,8 +14,9 @@ enum ListCommand {
         let needsOpenTodos = listing.needsOpenTodos || sort?.terms.contains { $0.key == .urgency } == true
         return .query(reads: reads(filter, listing, needsOpenTodos: needsOpenTodos, context)) { state in
             let dependencies = needsOpenTodos ? Dependencies(state.todos) : .none
+            let filterContext = try listing.filterContext(state, dependencies)
             var todos = state.listed(filter)
-            if listing.terms != nil { todos.removeAll { !listing.matches($0, dependencies) } }
+            if listing.terms != nil { todos.removeAll { !listing.matches($0, filterContext) } }
             let shown = todos.count
             if !showsWaiting { todos.removeAll { $0.isWaiting(in: listing.dates) } }
             if let sort { todos = sort.sorted(todos, in: listing.dates, dependencies: dependencies) }
@@ -29,10 +30,11 @@ enum ListCommand {
         }
     }
 
-    /// Every todo on a terminal, for the summary. Off one, the todos that may be listed, and
-    /// every open one when blocked todos count (a dependency not read is done or deleted).
+    /// Every todo on a terminal, for the summary, or when the terms read other todos
+    /// (+BLOCKED, depends:ID). Otherwise the todos that may be listed, and every open one when
+    /// blocked todos count (a dependency not read is done or deleted).
     private static func reads(_ filter: TodoFilter, _ listing: Listing, needsOpenTodos: Bool, _ context: Context) -> TodoSelection {
-        guard !context.stdoutIsTerminal else { return .all }
+        guard !context.stdoutIsTerminal, listing.terms?.needsOtherTodos != true else { return .all }
         let completed: Bool? = filter == .active || filter == .completed ? filter == .completed : nil
         guard needsOpenTodos, completed != true else { return .mayPass(listing.terms ?? .everything, completed: completed) }
         return completed == false ? .completed(false) : .all
@@ -45,10 +47,11 @@ enum NextCommand {
     static func plan(_ invocation: Invocation, _ context: Context) throws -> Plan {
         let listing = try Listing(invocation, context)
         let order = TodoSort([TodoSort.Term(.urgency, descending: true)])
-        // Every open todo: urgency counts which block which.
-        return .query(reads: .completed(false)) { state in
+        // Every open todo: urgency counts which block which; every todo when a term names one.
+        return .query(reads: listing.terms?.references.isEmpty == false ? .all : .completed(false)) { state in
             let dependencies = Dependencies(state.todos)
-            let active = state.listed(.active).filter { listing.matches($0, dependencies) && !$0.isWaiting(in: listing.dates) }
+            let filterContext = try listing.filterContext(state, dependencies)
+            let active = state.listed(.active).filter { listing.matches($0, filterContext) && !$0.isWaiting(in: listing.dates) }
             let ranked = order.sorted(active, in: listing.dates, dependencies: dependencies)
             let rows = context.terminalHeight ?? context.environment["LINES"].flatMap { Int($0) } ?? 24
             let shown = context.stdoutIsTerminal ? Array(ranked.prefix(max(1, rows - 2))) : ranked
