@@ -52,9 +52,15 @@ struct Listing {
         terms?.matches(todo, in: context) ?? true
     }
 
-    /// Whether the terms or the table need every open todo: for +BLOCKED and the like, and
-    /// for the table's `blocked` marks.
-    var needsOpenTodos: Bool { terms?.needsOtherTodos == true || isTable }
+    /// Which of `shown` are blocked, for the table's marks: from the todos read and a second
+    /// read of the dependencies not among them; none for the other outputs, or without dependencies.
+    func blockedMarks(_ shown: [Todo], _ state: TodoState, _ file: StateFile) throws -> Dependencies {
+        let wanted = Set(shown.lazy.filter { !$0.completed }.flatMap(\.depends))
+        guard isTable, !wanted.isEmpty else { return .none }
+        let missing = wanted.subtracting(state.todos.lazy.map(\.uuid))
+        let more = missing.isEmpty ? [] : try file.load(.referencedBy(missing.map(uuidText))).todos.filter { missing.contains($0.uuid) }
+        return Dependencies(state.todos + more)
+    }
 
     /// The todos as `--json`, `--ids` or `--format` print them, or as the table; the table
     /// is fitted to a terminal's width and escaped, and marks blocked todos.

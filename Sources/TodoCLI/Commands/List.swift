@@ -11,16 +11,19 @@ enum ListCommand {
             do { return try TodoSort(parsing: text) } catch { throw CommandError(message: "--sort: \(error)", status: ExitStatus.usage) }
         }
         let showsWaiting = invocation.value("filter") == TodoFilter.all.rawValue || invocation.flag("waiting")
-        let needsOpenTodos = listing.needsOpenTodos || sort?.terms.contains { $0.key == .urgency } == true
-        return .query(reads: reads(filter, listing, needsOpenTodos: needsOpenTodos, context)) { state in
-            let dependencies = needsOpenTodos ? Dependencies(state.todos) : .none
+        // Which todos block which, from every open todo: for +BLOCKED and the like, and urgency.
+        let needsAll = listing.terms?.needsOtherTodos == true || sort?.terms.contains { $0.key == .urgency } == true
+        let reads = reads(filter, listing, needsAll: needsAll, context)
+        return .run { file in
+            let state = try file.load(reads)
+            let dependencies = needsAll ? Dependencies(state.todos) : .none
             let filterContext = try listing.filterContext(state, dependencies)
             var todos = state.listed(filter)
             if listing.terms != nil { todos.removeAll { !listing.matches($0, filterContext) } }
             let shown = todos.count
             if !showsWaiting { todos.removeAll { $0.isWaiting(in: listing.dates) } }
             if let sort { todos = sort.sorted(todos, in: listing.dates, dependencies: dependencies) }
-            var output = listing.output(todos, dependencies)
+            var output = listing.output(todos, needsAll ? dependencies : try listing.blockedMarks(todos, state, file))
             guard listing.isForPeople else { return output }
             let narrowed = filter != .all || listing.terms != nil
             output.info = state.counts.total == 0
@@ -32,11 +35,11 @@ enum ListCommand {
 
     /// Every todo on a terminal, for the summary, or when the terms read other todos
     /// (+BLOCKED, depends:ID). Otherwise the todos that may be listed, and every open one when
-    /// blocked todos count (a dependency not read is done or deleted).
-    private static func reads(_ filter: TodoFilter, _ listing: Listing, needsOpenTodos: Bool, _ context: Context) -> TodoSelection {
+    /// urgency counts which block which (a dependency not read is done or deleted).
+    private static func reads(_ filter: TodoFilter, _ listing: Listing, needsAll: Bool, _ context: Context) -> TodoSelection {
         guard !context.stdoutIsTerminal, listing.terms?.needsOtherTodos != true else { return .all }
         let completed: Bool? = filter == .active || filter == .completed ? filter == .completed : nil
-        guard needsOpenTodos, completed != true else { return .mayPass(listing.terms ?? .everything, completed: completed) }
+        guard needsAll, completed != true else { return .mayPass(listing.terms ?? .everything, completed: completed) }
         return completed == false ? .completed(false) : .all
     }
 }
