@@ -61,7 +61,7 @@ _todo_option() {
                     case $2 in
                         -f|--filter) REPLY='filter words all active completed unsynced' ;;
                         --waiting) REPLY='waiting flag' ;;
-                        --sort) REPLY='sort list due -due priority -priority project -project created -created modified -modified name -name urgency -urgency' ;;
+                        --sort) REPLY='sort list due -due wait -wait scheduled -scheduled start -start until -until priority -priority project -project created -created modified -modified name -name urgency -urgency' ;;
                         --format) REPLY='format text' ;;
                         --ids) REPLY='ids flag' ;;
                         *) REPLY= ;;
@@ -175,13 +175,14 @@ _todo_key() {
     case $2:$1 in
         *:project) REPLY='projects' ;;
         *:priority|*:pri) REPLY='words H M L' ;;
-        *:due|*:wait|filter:due.before|filter:due.after|filter:wait.before|filter:wait.after) REPLY='words today tomorrow yesterday now monday tuesday wednesday thursday friday saturday sunday sod eod sow eow som eom soy eoy' ;;
+        *:due|*:wait|*:scheduled|*:start|*:until|filter:due.before|filter:due.after|filter:wait.before|filter:wait.after|filter:scheduled.before|filter:scheduled.after|filter:start.before|filter:start.after|filter:until.before|filter:until.after) REPLY='words today tomorrow yesterday now monday tuesday wednesday thursday friday saturday sunday sod eod sow eow som eom soy eoy' ;;
+        *:depends|*:dep) REPLY='ids' ;;
     esac
 }
 
 # REPLY: every KEY: of attribute words, or of filter terms when $1 is filter.
 _todo_keys() {
-    if [[ $1 == filter ]]; then REPLY='project: priority: pri: due: wait: due.before: due.after: wait.before: wait.after:'; else REPLY='project: priority: pri: due: wait: scheduled: start: depends: dep: recur: until:'; fi
+    if [[ $1 == filter ]]; then REPLY='project: priority: pri: due: wait: scheduled: start: depends: dep: until: due.before: due.after: wait.before: wait.after: scheduled.before: scheduled.after: start.before: start.after: until.before: until.after:'; else REPLY='project: priority: pri: due: wait: scheduled: start: depends: dep: recur: until:'; fi
 }
 
 # COMPREPLY: the values of kind $1 that start with $2; todo numbers, tags and projects
@@ -212,12 +213,13 @@ _todo_values() {
 }
 
 # COMPREPLY: attribute words ($1 attributes) or filter terms ($1 filter) that start with
-# $2: +TAG and -TAG, KEY:VALUE, or the keys themselves.
+# $2: +TAG and -TAG (and the virtual tags in a filter), KEY:VALUE, or the keys themselves.
 _todo_words() {
     local key REPLY
     case $2 in
         [+-]*)
             _todo_values tags "${2:1}" "$3"
+            [[ $1 == filter ]] && mapfile -t -O "${#COMPREPLY[@]}" COMPREPLY < <(compgen -W 'ACTIVE BLOCKED UNBLOCKED BLOCKING READY SCHEDULED WAITING OVERDUE DUE TODAY TOMORROW PENDING COMPLETED TAGGED ANNOTATED PROJECT PRIORITY UNTIL RECURRING UDA' -- "${2:1}")
             COMPREPLY=("${COMPREPLY[@]/#/${2:0:1}}") ;;
         *:*)
             key=${2%%:*}

@@ -268,15 +268,17 @@ function __todo_key_values
             __todo_complete projects
         case '*:priority' '*:pri'
             printf '%s\n' H M L
-        case '*:due' '*:wait' 'filter:due.before' 'filter:due.after' 'filter:wait.before' 'filter:wait.after'
+        case '*:due' '*:wait' '*:scheduled' '*:start' '*:until' 'filter:due.before' 'filter:due.after' 'filter:wait.before' 'filter:wait.after' 'filter:scheduled.before' 'filter:scheduled.after' 'filter:start.before' 'filter:start.after' 'filter:until.before' 'filter:until.after'
             printf '%s\n' today tomorrow yesterday now monday tuesday wednesday thursday friday saturday sunday sod eod sow eow som eom soy eoy
+        case '*:depends' '*:dep'
+            printf '%s\n' 
     end
 end
 
 # Every KEY: of attribute words, or of filter terms when $argv[1] is filter.
 function __todo_keys
     if test "$argv[1]" = filter
-        printf '%s\n' project: priority: pri: due: wait: due.before: due.after: wait.before: wait.after:
+        printf '%s\n' project: priority: pri: due: wait: scheduled: start: depends: dep: until: due.before: due.after: wait.before: wait.after: scheduled.before: scheduled.after: start.before: start.after: until.before: until.after:
     else
         printf '%s\n' project: priority: pri: due: wait: scheduled: start: depends: dep: recur: until:
     end
@@ -352,7 +354,7 @@ function __todo_ids
 end
 
 # Attribute words ($argv[1] attributes) or filter terms (filter) for the token at the
-# cursor: +TAG and -TAG, KEY:VALUE, or the keys themselves.
+# cursor: +TAG and -TAG (and the virtual tags in a filter), KEY:VALUE, or the keys themselves.
 function __todo_words
     set -l token (commandline -ct)
     switch $token
@@ -360,6 +362,11 @@ function __todo_words
             set -l sign (string sub -l 1 -- $token)
             for tag in (__todo_complete tags)
                 printf '%s\n' "$sign$tag"
+            end
+            if test "$argv[1]" = filter
+                for tag in ACTIVE BLOCKED UNBLOCKED BLOCKING READY SCHEDULED WAITING OVERDUE DUE TODAY TOMORROW PENDING COMPLETED TAGGED ANNOTATED PROJECT PRIORITY UNTIL RECURRING UDA
+                    printf '%s\n' "$sign$tag"
+                end
             end
         case '*:*'
             set -l key (string split -m 1 : -- $token)[1]
@@ -442,7 +449,7 @@ complete -c todo -n '__todo_using add' -l until -x -a 'today tomorrow yesterday 
 # todo list
 complete -c todo -n '__todo_using list' -s f -l filter -x -a 'all active completed unsynced' -d 'Show only all, active, completed or unsynced todos (default: all but the waiting ones)'
 complete -c todo -n '__todo_using list' -l waiting -d 'Show active todos whose wait date has not come, too'
-complete -c todo -n '__todo_using list' -l sort -x -a '(__todo_commas due -due priority -priority project -project created -created modified -modified name -name urgency -urgency)' -d 'Order by KEYS, comma-separated: due, priority, project, created, modified, name, urgency; -KEY reverses one (-priority puts H first)'
+complete -c todo -n '__todo_using list' -l sort -x -a '(__todo_commas due -due wait -wait scheduled -scheduled start -start until -until priority -priority project -project created -created modified -modified name -name urgency -urgency)' -d 'Order by KEYS, comma-separated: due, wait, scheduled, start, until, priority, project, created, modified, name, urgency; -KEY reverses one (-priority puts H first)'
 complete -c todo -n '__todo_using list' -l format -x -d 'Print each todo as TEMPLATE and a newline'
 complete -c todo -n '__todo_using list' -l ids -d 'Print only the numbers, one a line'
 

@@ -1,3 +1,5 @@
+import TodoCore
+
 /// `todo --help`: the everyday commands, one a line, and where to read more; short enough
 /// for one screen (`todo help commands` lists them all).
 func generalHelp(width: Int) -> String {
@@ -42,6 +44,7 @@ func help(for name: String, width: Int) -> String {
 /// Help that belongs to no one command.
 enum HelpTopic: String, CaseIterable {
     case commands
+    case filter
     case options
     case exitStatus = "exit-status"
     case environment
@@ -50,6 +53,9 @@ enum HelpTopic: String, CaseIterable {
         switch self {
         case .commands:
             return "Commands:\n\n" + commandRows(CommandTable.commands.filter { !$0.hidden }, width: width)
+        case .filter:
+            return wrap(filterTermsText, width: width) + "\n" + wrap(virtualTagsHeading, width: width)
+                + rows(VirtualTag.all.map { ("+" + $0.name, $0.meaning.prefix(1).uppercased() + $0.meaning.dropFirst() + ".") }, width: width)
         case .options:
             return wrap("Options every command takes, before or after it:", width: width) + "\n"
                 + rows(CommandTable.globalOptions.map { ($0.synopsis, $0.help) }, width: width)
@@ -60,6 +66,12 @@ enum HelpTopic: String, CaseIterable {
         }
     }
 }
+
+/// What filter terms are, for `todo help filter` and the man page.
+let filterTermsText = "Filter terms (list, next): \(FilterError.terms). A key may be shortened to three letters or more when only one key starts so (proj:, sched:). DATE is as for add; KEY: with nothing after it matches todos without that field. Any other word matches todos whose name, description or notes hold it, in any case."
+
+/// The line before the virtual tags.
+let virtualTagsHeading = "Virtual tags: todos have them by their state; +NAME keeps the todos that have one, -NAME those that do not. A tag of yours spelled the same is hidden by it."
 
 let environmentVariables: [(String, String)] = [
     ("TODO_FILE", "The state file, unless --file is given."),

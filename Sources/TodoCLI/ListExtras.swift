@@ -3,13 +3,13 @@ import TodoCore
 
 /// What the human list shows after a todo's name: its priority, project, tags and due date
 /// (relative: `due today`, `due in 3d`, `2d overdue`), its rule if it recurs, and whether it
-/// waits.
+/// waits, was started (`started 2h ago`) or is blocked by an open dependency.
 struct ListExtras {
     var text: String
     /// Active and past its deadline: the line stands out in colour.
     var overdue: Bool
 
-    init(_ todo: Todo, _ dates: DateContext) {
+    init(_ todo: Todo, _ dates: DateContext, _ dependencies: Dependencies) {
         var parts: [String] = []
         if let priority = todo.priority { parts.append("(\(priority.rawValue))") }
         if let project = todo.project { parts.append(oneLine(project)) }
@@ -25,6 +25,8 @@ struct ListExtras {
         }
         if let recur = todo.recur { parts.append(SeriesText.mark(recur)) }
         if todo.isWaiting(in: dates) { parts.append("waiting") }
+        if !todo.completed, let start = todo.start { parts.append(Self.started(start, dates)) }
+        if dependencies.blocked.contains(todo.uuid) { parts.append("blocked") }
         text = parts.joined(separator: " ")
     }
 
@@ -41,6 +43,18 @@ struct ListExtras {
             if seconds <= 0 { return "\(amount(seconds: -seconds)) overdue" }
             let ahead = dates.day(of: instant).ordinal - dates.today.ordinal
             return ahead == 0 ? "due in \(amount(seconds: seconds))" : ahead == 1 ? "due tomorrow" : "due in \(amount(days: ahead))"
+        }
+    }
+
+    /// `started 2h ago`, `started today`, `started 3d ago`; `started` for a start still to come.
+    static func started(_ start: DueDate, _ dates: DateContext) -> String {
+        switch start {
+        case .day(let day):
+            let ago = dates.today.ordinal - day.ordinal
+            return ago < 0 ? "started" : ago == 0 ? "started today" : "started \(amount(days: ago)) ago"
+        case .instant(let instant):
+            let seconds = dates.now.timeIntervalSince(instant)
+            return seconds < 0 ? "started" : "started \(amount(seconds: seconds)) ago"
         }
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import TodoCore
 import TodoStore
 
@@ -38,20 +39,44 @@ struct Listing {
         return all == .everything ? nil : all
     }
 
-    func matches(_ todo: Todo) -> Bool { terms?.matches(todo) ?? true }
+    /// What the terms are evaluated with: the `dependencies` among the todos read, and the
+    /// todo each `depends:ID` names in `state` (an ID that names none is an error).
+    func filterContext(_ state: TodoState, _ dependencies: Dependencies) throws -> FilterContext {
+        var named: [String: UUID] = [:]
+        for reference in terms?.references ?? [] { named[reference] = try state.resolve(reference).uuid }
+        return FilterContext(dates: dates, dependencies: dependencies, named: named)
+    }
+
+    /// Whether `todo` passes the terms in `context`.
+    func matches(_ todo: Todo, _ context: FilterContext) -> Bool {
+        terms?.matches(todo, in: context) ?? true
+    }
+
+    /// Which of `shown` are blocked, for the table's marks: from the todos read and a second
+    /// read of the dependencies not among them; none for the other outputs, or without dependencies.
+    func blockedMarks(_ shown: [Todo], _ state: TodoState, _ file: StateFile) throws -> Dependencies {
+        let wanted = Set(shown.lazy.filter { !$0.completed }.flatMap(\.depends))
+        guard isTable, !wanted.isEmpty else { return .none }
+        let missing = wanted.subtracting(state.todos.lazy.map(\.uuid))
+        let more = missing.isEmpty ? [] : try file.load(.referencedBy(missing.map(uuidText))).todos.filter { missing.contains($0.uuid) }
+        return Dependencies(state.todos + more)
+    }
 
     /// The todos as `--json`, `--ids` or `--format` print them, or as the table; the table
-    /// is fitted to a terminal's width and escaped.
-    func output(_ todos: [Todo]) -> Output {
+    /// is fitted to a terminal's width and escaped, and marks blocked todos.
+    func output(_ todos: [Todo], _ dependencies: Dependencies = .none) -> Output {
         if invocation.flag("json") { return Output(stdout: json(todos)) }
         if invocation.flag("ids") { return Output(stdout: todos.map { "\($0.id)\n" }.joined()) }
         if let template { return Output(stdout: todos.map { template.render($0) + "\n" }.joined()) }
         let width = context.stdoutIsTerminal ? context.terminalWidth ?? 80 : nil
-        return Output(stdout: table(todos, width: width, style: context.stdoutStyle(invocation), dates: dates))
+        return Output(stdout: table(todos, width: width, style: context.stdoutStyle(invocation), dates: dates, dependencies: dependencies))
     }
+
+    /// Whether the output is the table (no `--json`, `--ids` or `--format`).
+    var isTable: Bool { !["json", "format", "ids"].contains { invocation.options[$0] != nil } }
 
     /// Whether the output is the table on a terminal, which a summary follows.
     var isForPeople: Bool {
-        context.stdoutIsTerminal && !["json", "format", "ids"].contains { invocation.options[$0] != nil }
+        context.stdoutIsTerminal && isTable
     }
 }

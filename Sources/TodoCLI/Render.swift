@@ -75,7 +75,7 @@ func json(_ text: String) -> String {
 /// The list table: number, done mark, unsynced mark, name, and the todo's attributes
 /// (`ListExtras`). Fitted to `width` when given, the name cut before the attributes are.
 /// With colour, numbers are bold, completed todos dim and overdue ones red.
-func table(_ todos: [Todo], width: Int?, style: Style = .plain, dates: DateContext) -> String {
+func table(_ todos: [Todo], width: Int?, style: Style = .plain, dates: DateContext, dependencies: Dependencies = .none) -> String {
     let numberWidth = String(todos.map(\.id).max() ?? 0).count
     var out = ""
     out.reserveCapacity(todos.count * 64)
@@ -86,7 +86,7 @@ func table(_ todos: [Todo], width: Int?, style: Style = .plain, dates: DateConte
         var rest = todo.completed ? " [x] " : " [ ] "
         rest += !todo.conflicts.isEmpty ? "! " : todo.synced ? "  " : "* "
         var name = oneLine(todo.name)
-        let extras = todo.hasAttributes ? ListExtras(todo, dates) : nil
+        let extras = todo.hasAttributes ? ListExtras(todo, dates, dependencies) : nil
         let tail = extras.map { $0.text.isEmpty ? "" : "  " + $0.text } ?? ""
         if let width {
             let room = max(8, width - numberWidth - 7)
@@ -114,14 +114,17 @@ func summary(_ counts: TodoCounts, shown: Int, narrowed: Bool, waiting: Int = 0)
 
 /// Every field of a todo, one `Label: value` a line; multi-line values are indented, control
 /// characters escaped and dates on the local clock. The field table's fields come after the
-/// status, each labelled by its key; unset ones show `-`.
-func details(_ todo: Todo, _ time: LocalTime, udas schema: UDASchema = .none) -> String {
+/// status, each labelled by its key; unset ones show `-`. A dependency found in
+/// `dependencies` shows as `#3 "name"`, one not found as its UUID; each user-defined attribute
+/// is a line under its label in `udas`, or its name.
+func details(_ todo: Todo, _ time: LocalTime, dependencies: [UUID: Todo] = [:], udas schema: UDASchema = .none) -> String {
     let dates = DateContext(now: time.now, timeZone: time.timeZone)
     // The anchor is part of the rule's line: where the series counts from; each user-defined
     // attribute is a line of its own, under its label.
     let fields = TodoField.allCases.filter { $0 != .name && $0 != .anchor && $0 != .udas }.map { field in
         (field.key.prefix(1).uppercased() + field.key.dropFirst(),
-         field == .recur ? SeriesText.rule(of: todo) : shown(field.value(of: todo), time, dates))
+         field == .recur ? SeriesText.rule(of: todo)
+            : field == .depends ? dependsText(todo.depends, dependencies) : shown(field.value(of: todo), time, dates))
     } + todo.udas.sorted { $0.key < $1.key }.map { name, value in
         (oneLine(schema[name]?.label ?? name), printable(value))
     }
@@ -149,6 +152,14 @@ func details(_ todo: Todo, _ time: LocalTime, udas schema: UDASchema = .none) ->
         for line in lines.dropFirst() { out += String(repeating: " ", count: 14) + line + "\n" }
     }
     return out
+}
+
+/// The todos depended on, one a line: `#3 "name"` (and `(completed)`) for those here, in
+/// number order, then the UUIDs of the others; `-` for none.
+private func dependsText(_ depends: Set<UUID>, _ known: [UUID: Todo]) -> String {
+    guard !depends.isEmpty else { return "-" }
+    let found = depends.compactMap { known[$0] }.sorted { $0.id < $1.id }.map { label($0) + ($0.completed ? " (completed)" : "") }
+    return (found + depends.filter { known[$0] == nil }.map(uuidText).sorted()).joined(separator: "\n")
 }
 
 /// A field's value for `show`: text as it is (escaped, its lines kept), tags blank-separated,

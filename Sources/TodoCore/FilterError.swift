@@ -11,11 +11,12 @@ public enum FilterError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A date term with no date (`due.before:`).
     case missingDate(String)
     case badDate(String, DateReadError)
+    /// `depends:x`: no todo reference after the colon.
+    case badReference(String)
 
     /// The term forms, for messages and help.
-    public static let terms =
-        "+TAG, -TAG, project:NAME, priority:H|M|L, due:DATE, due.before:DATE, due.after:DATE, "
-        + "wait:DATE, wait.before:DATE, wait.after:DATE, and, or, not, ( )"
+    public static let terms = (["+TAG, -TAG, +VIRTUAL (todo help filter)"] + FilterKeys.forms + ["and, or, not, ( )"])
+        .joined(separator: ", ")
 
     public var description: String {
         switch self {
@@ -29,6 +30,7 @@ public enum FilterError: Error, Equatable, Sendable, CustomStringConvertible {
         case .badPriority(let word): "\(word.debugDescription): a priority is H, M or L, or nothing for none"
         case .missingDate(let word): "\(word.debugDescription) needs a date after the ':'"
         case .badDate(let word, let error): "\(word.debugDescription): \(error)"
+        case .badReference(let word): "\(word.debugDescription): name a todo by its number or 4 or more hex digits of its UUID"
         }
     }
 }

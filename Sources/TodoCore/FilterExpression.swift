@@ -1,10 +1,5 @@
 import Foundation
 
-/// A todo's date fields that filter terms can name.
-public enum DateField: String, CaseIterable, Sendable {
-    case due, wait
-}
-
 /// One filter term, as `FilterParser` reads it from one word.
 public enum FilterTerm: Equatable, Sendable {
     /// `+TAG`: has this tag (`-TAG` is `.not(.term(.tag(TAG)))`).
@@ -13,10 +8,15 @@ public enum FilterTerm: Equatable, Sendable {
     case project(String?)
     /// `priority:H`; `priority:` (nil): no priority.
     case priority(Priority?)
-    /// `due:X`, `due.before:X`, `due.after:X` and the same for `wait`.
-    case date(DateField, DateRelation, DateReference)
+    /// `+ACTIVE`: has the virtual tag (`-ACTIVE` is `.not(.term(.virtual(…)))`).
+    case virtual(VirtualTag)
+    /// `due:X`, `due.before:X`, `due.after:X`, and so for every date field (`TodoField.dates`).
+    case date(TodoField, DateRelation, DateReference)
     /// `due:`, `wait:`: no such date.
-    case noDate(DateField)
+    case noDate(TodoField)
+    /// `depends:3`: the set holds the todo the reference names (`FilterContext.named`);
+    /// `depends:` (nil): the set is empty.
+    case member(TodoField, String?)
     /// Any other word, lowercased: the name, description or notes contain it, in any case.
     case text(String)
 }
@@ -41,25 +41,51 @@ public indirect enum FilterExpression: Equatable, Sendable {
         }
     }
 
-    public func matches(_ todo: some TodoAttributes) -> Bool {
+    /// Whether the filter reads other todos than the one it tests (+BLOCKED): a command must
+    /// then read every todo, and pass their `Dependencies` in.
+    public var needsOtherTodos: Bool {
         switch self {
-        case .term(let term): term.matches(todo)
-        case .not(let operand): !operand.matches(todo)
-        case .and(let operands): operands.allSatisfy { $0.matches(todo) }
-        case .or(let operands): operands.contains { $0.matches(todo) }
+        case .term(.virtual(let tag)): tag.needsOtherTodos
+        case .term(.member(_, _?)): true
+        case .term: false
+        case .not(let operand): operand.needsOtherTodos
+        case .and(let operands), .or(let operands): operands.contains(where: \.needsOtherTodos)
+        }
+    }
+
+    /// The todo references of `depends:ID` terms, which `FilterContext.named` must resolve.
+    public var references: [String] {
+        switch self {
+        case .term(.member(_, let reference?)): [reference]
+        case .term: []
+        case .not(let operand): operand.references
+        case .and(let operands), .or(let operands): operands.flatMap(\.references)
+        }
+    }
+
+    public func matches(_ todo: some TodoAttributes, in context: FilterContext) -> Bool {
+        switch self {
+        case .term(let term): term.matches(todo, in: context)
+        case .not(let operand): !operand.matches(todo, in: context)
+        case .and(let operands): operands.allSatisfy { $0.matches(todo, in: context) }
+        case .or(let operands): operands.contains { $0.matches(todo, in: context) }
         }
     }
 }
 
 extension FilterTerm {
-    public func matches(_ todo: some TodoAttributes) -> Bool {
+    public func matches(_ todo: some TodoAttributes, in context: FilterContext) -> Bool {
         switch self {
         case .tag(let tag): todo.attributes.tags.contains(tag)
+        case .virtual(let tag): tag.matches(todo, in: context)
         case .project(nil): todo.attributes.project == nil
         case .project(let name?): todo.attributes.project.map { Self.project($0, isWithin: name) } ?? false
         case .priority(let priority): todo.attributes.priority == priority
-        case .date(let field, let relation, let reference): field.value(of: todo.attributes)?.stands(relation, reference) ?? false
-        case .noDate(let field): field.value(of: todo.attributes) == nil
+        case .date(let field, let relation, let reference): field.date(of: todo.attributes)?.stands(relation, reference) ?? false
+        case .noDate(let field): field.date(of: todo.attributes) == nil
+        case .member(let field, nil): !field.value(of: todo.attributes).isSet
+        case .member(let field, let reference?):
+            context.named[reference].map { field.value(of: todo.attributes).uuidsValue?.contains($0) == true } ?? false
         case .text(let needle):
             TextSearch.contains(todo.name, needle) || TextSearch.contains(todo.description, needle)
                 || TextSearch.contains(todo.notes, needle)
@@ -71,15 +97,6 @@ extension FilterTerm {
         let (project, name) = (project.utf8, name.utf8)
         guard project.starts(with: name) else { return false }
         return project.count == name.count || project.dropFirst(name.count).first == UInt8(ascii: ".")
-    }
-}
-
-extension DateField {
-    func value(of attributes: Attributes) -> DueDate? {
-        switch self {
-        case .due: attributes.due
-        case .wait: attributes.wait
-        }
     }
 }
 

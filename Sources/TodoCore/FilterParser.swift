@@ -7,9 +7,9 @@
 public enum FilterParser {
     /// Parentheses may nest this deep; the parser recurses once per level, never more.
     public static let maximumDepth = 64
-    /// The attribute keys a filter term may start with (`project:`, `pri:`, `due:`); the
-    /// series fields are not among them.
-    public static let attributeKeys: Set = ["project", "proj", "pro", "priority", "pri", "due", "wait"]
+    /// The attribute keys a filter term may start with (`project:`, `pri:`, `due:`), as the
+    /// field table writes them; an abbreviation of one (`proj:`, `sched:`) is read too.
+    public static let attributeKeys = Set(FilterKeys.keys)
 
     /// No words is `FilterExpression.everything`.
     public static func parse(_ words: [String], in context: DateContext) throws(FilterError) -> FilterExpression {

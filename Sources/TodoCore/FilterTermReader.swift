@@ -1,8 +1,8 @@
 /// Reads one filter word that is not a keyword or parenthesis.
 enum FilterTermReader {
     static func read(_ word: String, in context: DateContext) throws(FilterError) -> FilterExpression {
-        if let tag = tagName(word, sign: "+") { return .term(.tag(tag)) }
-        if let tag = tagName(word, sign: "-") { return .not(.term(.tag(tag))) }
+        if let tag = tagName(word, sign: "+") { return .term(tagTerm(tag)) }
+        if let tag = tagName(word, sign: "-") { return .not(.term(tagTerm(tag))) }
         if let colon = word.firstIndex(of: ":") {
             let key = word[..<colon].lowercased()
             let value = String(word[word.index(after: colon)...])
@@ -18,29 +18,41 @@ enum FilterTermReader {
         return String(word.dropFirst())
     }
 
+    /// A virtual tag's term for its name in capitals (`ACTIVE`), else the tag's.
+    private static func tagTerm(_ tag: String) -> FilterTerm {
+        VirtualTag.named(tag).map(FilterTerm.virtual) ?? .tag(tag)
+    }
+
+    /// The term of `KEY:VALUE` or `KEY.MODIFIER:VALUE` for a key of `FilterKeys`; nil for another key.
     private static func attribute(
         _ key: String, _ value: String, _ word: String, _ context: DateContext
     ) throws(FilterError) -> FilterTerm? {
-        switch key {
-        case "project", "proj", "pro":
+        let parts = key.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        guard let field = FilterKeys.field(String(parts[0])), let filter = field.filter else { return nil }
+        switch filter {
+        case .date:
+            return try date(field, parts.count == 1 ? nil : parts[1], value, word, context)
+        case .within where parts.count == 1:
             return .project(value.isEmpty ? nil : value)
-        case "priority", "pri":
+        case .equal where parts.count == 1:
             if value.isEmpty { return .priority(nil) }
             guard let priority = Priority(word: value) else { throw .badPriority(word) }
             return .priority(priority)
-        default:
-            return try date(key, value, word, context)
+        case .member where parts.count == 1:
+            if value.isEmpty { return .member(field, nil) }
+            guard TodoReference(value) != .malformed else { throw .badReference(word) }
+            return .member(field, value)
+        case .within, .equal, .member:
+            return nil
         }
     }
 
-    /// `due:X`, `due.before:X`, `due.after:X`, and the same for `wait`.
+    /// `due:X`, `due.before:X`, `due.after:X`, and so for every date field.
     private static func date(
-        _ key: String, _ value: String, _ word: String, _ context: DateContext
+        _ field: TodoField, _ modifier: Substring?, _ value: String, _ word: String, _ context: DateContext
     ) throws(FilterError) -> FilterTerm? {
-        let parts = key.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
-        guard let field = DateField(rawValue: String(parts[0])) else { return nil }
         let relation: DateRelation
-        switch parts.count == 1 ? nil : parts[1] {
+        switch modifier {
         case nil: relation = .on
         case "before": relation = .before
         case "after": relation = .after
@@ -57,14 +69,6 @@ enum FilterTermReader {
         }
     }
 
-    /// Taskwarrior attributes `todo` does not have, which would otherwise silently search text.
-    private static let foreignKeys: Set = [
-        "status", "tag", "tags", "scheduled", "sched", "until", "recur", "depends", "entry", "end", "start",
-        "modified", "description", "desc", "uuid", "id", "urgency", "limit",
-    ]
-
-    private static let keys = ["project", "priority", "due", "wait"]
-
     /// `KEY:` or `KEY.MODIFIER:` in letters, where the key is a Taskwarrior attribute, has a
     /// modifier, or is one typo away from a key (`projcet:`). `re: x`, `10:30` and URLs stay text.
     private static func looksLikeKey(_ key: String) -> Bool {
@@ -72,7 +76,7 @@ enum FilterTermReader {
         guard parts.count <= 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isLetter } }) else {
             return false
         }
-        return parts.count == 2 || foreignKeys.contains(key) || (key.count >= 3 && keys.contains { oneTypoApart(key, $0) })
+        return parts.count == 2 || FilterKeys.foreign.contains(key) || (key.count >= 3 && FilterKeys.keys.contains { oneTypoApart(key, $0) })
     }
 
     /// One letter changed, added, dropped, or two neighbours swapped.

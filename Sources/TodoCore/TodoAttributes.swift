@@ -7,6 +7,9 @@ public protocol TodoAttributes {
     var notes: String { get }
     var attributes: Attributes { get }
     var createdAt: Date { get }
+    /// Whose todo it is, for the dependencies among todos (`Dependencies`).
+    var uuid: UUID { get }
+    var completed: Bool { get }
 }
 
 extension Todo: TodoAttributes {}

@@ -29,7 +29,7 @@ public enum TodoField: String, CaseIterable, Codable, Sendable {
                 help: "Add the tag TAG (a word; case counts); repeat for more. As a word: +TAG, and -TAG removes one.")
         case .project:
             FieldSpec(
-                kind: .word, syntax: .keys(["project"]), option: FieldOption("project", "NAME"), completion: .projects,
+                kind: .word, syntax: .keys(["project"]), option: FieldOption("project", "NAME"), filter: .within, completion: .projects,
                 taskwarrior: "project", todoTxt: .sigil("+"),
                 help: "Set the project (dots make a hierarchy: home.garden is inside home); empty for none. As a word: project:NAME.")
         case .priority:
@@ -113,6 +113,8 @@ public struct FieldSpec: Sendable {
     public var syntax: AttributeSyntax?
     /// The option that sets it (`--due DATE`); nil for a field todo keeps itself.
     public var option: FieldOption?
+    /// How filter terms test it, when its kind does not say (`TodoField.filter` derives the rest).
+    public var filter: FieldFilter?
     /// Whether the edit form shows it though no option sets it.
     public var inForm = false
     /// What the shells complete as its value.

@@ -5,9 +5,9 @@ import Foundation
 /// project) comes after those with one either way, and todos alike in every key keep the
 /// order they were given in.
 public struct TodoSort: Equatable, Sendable {
-    public enum Key: String, CaseIterable, Sendable {
-        /// The deadline: the instant, or the end of the whole day.
-        case due
+    public enum Key: Hashable, Sendable {
+        /// A date field (`TodoField.dates`): the instant, or the end of the whole day.
+        case date(TodoField)
         /// L, M, H: `-priority` puts H first.
         case priority
         case project
@@ -17,6 +17,30 @@ public struct TodoSort: Equatable, Sendable {
         case name
         /// `Urgency.score`.
         case urgency
+
+        /// The deadline.
+        public static let due = Key.date(.due)
+
+        /// Every date field of the table, then the others.
+        public static let allCases: [Key] = TodoField.dates.map(Key.date) + [.priority, .project, .created, .modified, .name, .urgency]
+
+        /// As `--sort` writes it: `due`, `priority`.
+        public var rawValue: String {
+            switch self {
+            case .date(let field): field.key
+            case .priority: "priority"
+            case .project: "project"
+            case .created: "created"
+            case .modified: "modified"
+            case .name: "name"
+            case .urgency: "urgency"
+            }
+        }
+
+        public init?(rawValue: String) {
+            guard let key = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
+            self = key
+        }
     }
 
     public struct Term: Equatable, Sendable {
@@ -48,9 +72,9 @@ public struct TodoSort: Equatable, Sendable {
         self.init(terms)
     }
 
-    /// `todos` in this order; ties keep their order in `todos`.
-    public func sorted(_ todos: [Todo], in context: DateContext) -> [Todo] {
-        let columns = terms.map { term in todos.map { Self.value(of: $0, term.key, context) } }
+    /// `todos` in this order; ties keep their order in `todos`. Urgency counts `dependencies`.
+    public func sorted(_ todos: [Todo], in context: DateContext, dependencies: Dependencies = .none) -> [Todo] {
+        let columns = terms.map { term in todos.map { Self.value(of: $0, term.key, context, dependencies) } }
         let order = todos.indices.sorted { a, b in
             for (term, column) in zip(terms, columns) {
                 switch (column[a], column[b]) {
@@ -73,15 +97,15 @@ public struct TodoSort: Equatable, Sendable {
         case text(String)
     }
 
-    private static func value(of todo: Todo, _ key: Key, _ context: DateContext) -> Value? {
+    private static func value(of todo: Todo, _ key: Key, _ context: DateContext, _ dependencies: Dependencies) -> Value? {
         switch key {
-        case .due: todo.due.map { .number($0.deadline(in: context).timeIntervalSince1970) }
+        case .date(let field): field.date(of: todo.attributes).map { .number($0.deadline(in: context).timeIntervalSince1970) }
         case .priority: todo.priority.map { .number(Double($0.rank)) }
         case .project: todo.project.map { .text($0) }
         case .created: .number(todo.createdAt.timeIntervalSince1970)
         case .modified: .number(todo.updatedAt.timeIntervalSince1970)
         case .name: .text(todo.name.lowercased())
-        case .urgency: .number(Urgency.score(todo, in: context))
+        case .urgency: .number(Urgency.score(todo, in: context, dependencies: dependencies))
         }
     }
 }

@@ -11,15 +11,20 @@ public enum Urgency {
         ("due", "12 x a number from 0.2 to 1: 0.2 when due in 14 days or more, rising evenly to 1 at 7 days overdue and after (0.73 when due right now); a date without a time is due at the end of that day; 0 without a due date"),
         ("priority", "6 for H, 3.9 for M, 1.8 for L"),
         ("next", "15 for the tag \"next\""),
+        ("blocking", "8 while an open todo depends on it"),
+        ("scheduled", "5 once its scheduled date has come"),
+        ("active", "4 while started ('todo start')"),
         ("tags", "0.8 for one tag, 0.9 for two, 1 for three or more"),
+        ("annotations", "0.8 for one annotation, 0.9 for two, 1 for three or more"),
         ("project", "1 with a project"),
         ("age", "2 x the age in days / 365, at most 2"),
         ("waiting", "-3 while the wait date has not come"),
+        ("blocked", "-5 while it depends on an open todo"),
     ]
 
     /// The heading and the terms, one a line.
     public static var explanation: String {
-        ([heading] + terms.map { "  \($0.name.padding(toLength: 10, withPad: " ", startingAt: 0))\($0.meaning)" }).joined(separator: "\n")
+        ([heading] + terms.map { "  \($0.name.padding(toLength: 13, withPad: " ", startingAt: 0))\($0.meaning)" }).joined(separator: "\n")
     }
 
     public static let dueCoefficient = 12.0
@@ -29,6 +34,11 @@ public enum Urgency {
     public static let ageCoefficient = 2.0
     public static let ageMaximumDays = 365.0
     public static let waitingCoefficient = -3.0
+    public static let blockingCoefficient = 8.0
+    public static let scheduledCoefficient = 5.0
+    public static let activeCoefficient = 4.0
+    public static let annotationsCoefficient = 1.0
+    public static let blockedCoefficient = -5.0
 
     public static func priorityCoefficient(_ priority: Priority?) -> Double {
         switch priority {
@@ -39,8 +49,23 @@ public enum Urgency {
         }
     }
 
-    /// The score of `todo` at `context.now`; higher is more urgent.
-    public static func score(_ todo: some TodoAttributes, in context: DateContext) -> Double {
+    /// The score of `todo` at `context.now`, with the `dependencies` among all todos; higher is more urgent.
+    public static func score(_ todo: some TodoAttributes, in context: DateContext, dependencies: Dependencies) -> Double {
+        ownScore(todo, in: context) + stateScore(todo.attributes, in: context)
+            + (dependencies.blocking.contains(todo.uuid) ? blockingCoefficient : 0)
+            + (dependencies.blocked.contains(todo.uuid) ? blockedCoefficient : 0)
+    }
+
+    /// The terms of Taskwarrior's later fields: active, scheduled, annotations.
+    static func stateScore(_ attributes: Attributes, in context: DateContext) -> Double {
+        var score = annotationsCoefficient * tagsFactor(attributes.annotations.count)
+        if attributes.start != nil { score += activeCoefficient }
+        if let scheduled = attributes.scheduled, scheduled.hasCome(in: context) { score += scheduledCoefficient }
+        return score
+    }
+
+    /// The terms of the fields todo began with: priority, due, tags, project, age, waiting.
+    static func ownScore(_ todo: some TodoAttributes, in context: DateContext) -> Double {
         let attributes = todo.attributes
         var score = priorityCoefficient(attributes.priority)
         if let due = attributes.due { score += dueCoefficient * dueFactor(daysOverdue: daysOverdue(due, context)) }
@@ -60,6 +85,7 @@ public enum Urgency {
         return 0.2 + 0.8 * (daysOverdue + 14) / 21
     }
 
+    /// 0.8 for one, 0.9 for two, 1 for more (tags and annotations alike).
     static func tagsFactor(_ count: Int) -> Double {
         switch count {
         case 0: 0

@@ -103,8 +103,8 @@ public struct TodoSelection: Sendable {
             out.string(name)
             out.bytes.removeLast()
         case .priority(let priority?): out.string(priority.rawValue)
-        case .date(let field, _, _): out.string(field.rawValue)
-        case .project(nil), .priority(nil), .noDate, .text: return nil
+        case .date(let field, _, _): out.string(field.key)
+        case .project(nil), .priority(nil), .noDate, .text, .virtual, .member: return nil
         }
         return out.bytes
     }

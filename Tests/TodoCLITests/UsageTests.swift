@@ -72,7 +72,7 @@ import TodoCLI
             for option in command.options { #expect(viaFlag.stdout.contains("--\(option.long)")) }
         }
         #expect(try box.run("help", "nope") == RunResult(
-            stdout: "", stderr: "todo: no help for 'nope': not a todo command or help topic (commands, options, exit-status, environment).\n", status: 2))
+            stdout: "", stderr: "todo: no help for 'nope': not a todo command or help topic (commands, filter, options, exit-status, environment).\n", status: 2))
         #expect(try box.run("ls", "--help").stdout.hasPrefix("usage: todo list"))
     }
 

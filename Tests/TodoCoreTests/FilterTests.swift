@@ -13,9 +13,13 @@ struct FilterItem: TodoAttributes {
     var due: DueDate?
     var wait: DueDate?
     var createdAt = Fixture.t0
+    var uuid = Fixture.uuid(0)
+    var completed = false
+    /// The fields not given above.
+    var more = Attributes()
 
     var attributes: Attributes {
-        var attributes = Attributes()
+        var attributes = more
         (attributes.tags, attributes.project, attributes.priority) = (tags, project, priority)
         (attributes.due, attributes.wait) = (due, wait)
         return attributes
@@ -28,6 +32,9 @@ let newYorkNoon = Dates.at("2026-12-02T17:00:00Z", "America/New_York")
 func readFilter(_ line: String, _ context: DateContext = newYorkNoon) throws -> FilterExpression {
     try FilterParser.parse(line.split(separator: " ").map(String.init), in: context)
 }
+
+/// Filters evaluated at `newYorkNoon`, no todo depending on another.
+let noonFilter = FilterContext(dates: newYorkNoon)
 
 func textTerm(_ word: String) -> FilterExpression { .term(.text(word)) }
 
@@ -55,7 +62,7 @@ func textTerm(_ word: String) -> FilterExpression { .term(.text(word)) }
 
     @Test func noWordsMatchEverything() throws {
         #expect(try FilterParser.parse([], in: newYorkNoon) == .everything)
-        #expect(FilterExpression.everything.matches(FilterItem()))
+        #expect(FilterExpression.everything.matches(FilterItem(), in: noonFilter))
     }
 
     @Test func everyTerm() throws {
@@ -101,8 +108,8 @@ func textTerm(_ word: String) -> FilterExpression { .term(.text(word)) }
     @Test func messagesAreOneLine() {
         #expect(FilterError.missingTerm(after: "or").description == "'or' in the filter needs a term on each side")
         #expect(FilterError.unknownKey("status:pending").description == "unknown filter key in \"status:pending\"; use "
-            + "+TAG, -TAG, project:NAME, priority:H|M|L, due:DATE, due.before:DATE, due.after:DATE, "
-            + "wait:DATE, wait.before:DATE, wait.after:DATE, and, or, not, ( )")
+            + "+TAG, -TAG, +VIRTUAL (todo help filter), project:NAME, priority:H|M|L, depends:ID, due:DATE, due.before:DATE, due.after:DATE "
+            + "(and so for wait, scheduled, start, until), and, or, not, ( )")
         #expect(FilterError.badDate("due:x", DateReadError(text: "x")).description
             == "\"due:x\": cannot read the date \"x\"; use \(DateReader.accepted)")
         #expect(FilterError.tooDeep.description == "the filter's parentheses nest deeper than 64")
@@ -132,7 +139,7 @@ func textTerm(_ word: String) -> FilterExpression { .term(.text(word)) }
 @Suite struct FilterMatchTests {
     func names(_ line: String, _ items: [String: FilterItem]) throws -> [String] {
         let expression = try readFilter(line)
-        return items.filter { expression.matches($0.value) }.keys.sorted()
+        return items.filter { expression.matches($0.value, in: noonFilter) }.keys.sorted()
     }
 
     @Test func tagsAreCaseSensitive() throws {
@@ -203,7 +210,7 @@ func textTerm(_ word: String) -> FilterExpression { .term(.text(word)) }
 
     func names(_ line: String) throws -> [String] {
         let expression = try readFilter(line)
-        return items.filter { expression.matches($0.value) }.keys.sorted()
+        return items.filter { expression.matches($0.value, in: noonFilter) }.keys.sorted()
     }
 
     @Test func beforeAWholeDayIsBeforeItsFirstMoment() throws {
@@ -248,7 +255,7 @@ func textTerm(_ word: String) -> FilterExpression { .term(.text(word)) }
         ]
         func names(_ line: String) throws -> [String] {
             let expression = try readFilter(line)
-            return week.filter { expression.matches($0.value) }.keys.sorted()
+            return week.filter { expression.matches($0.value, in: noonFilter) }.keys.sorted()
         }
         #expect(try names("due.before:eow") == ["mon", "sun", "sun before"])
         #expect(try names("due.after:sow") == ["mon", "mon after", "sun"])
@@ -262,9 +269,9 @@ func textTerm(_ word: String) -> FilterExpression { .term(.text(word)) }
             "no wait": FilterItem(due: .day(Dates.day("2026-12-10"))),
         ]
         let after = try readFilter("wait.after:now"), none = try readFilter("wait:"), before = try readFilter("wait.before:today")
-        #expect(items.filter { after.matches($0.value) }.keys.sorted() == ["waiting"])
-        #expect(items.filter { none.matches($0.value) }.keys.sorted() == ["no wait"])
-        #expect(items.filter { before.matches($0.value) }.keys.sorted() == ["waited"])
+        #expect(items.filter { after.matches($0.value, in: noonFilter) }.keys.sorted() == ["waiting"])
+        #expect(items.filter { none.matches($0.value, in: noonFilter) }.keys.sorted() == ["no wait"])
+        #expect(items.filter { before.matches($0.value, in: noonFilter) }.keys.sorted() == ["waited"])
         #expect(try names("due:") == ["none"])
     }
 }

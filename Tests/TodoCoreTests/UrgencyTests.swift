@@ -15,8 +15,15 @@ import TodoCore
             createdAt: now.addingTimeInterval(-days * 86_400))
     }
 
-    func score(_ item: FilterItem) -> Double {
-        Urgency.score(item, in: newYorkNoon)
+    func score(_ item: FilterItem, _ dependencies: Dependencies = .none) -> Double {
+        Urgency.score(item, in: newYorkNoon, dependencies: dependencies)
+    }
+
+    /// An item with only what `set` gives it among the later fields.
+    func item(_ set: (inout Attributes) -> Void) -> FilterItem {
+        var item = self.item()
+        set(&item.more)
+        return item
     }
 
     func approx(_ value: Double, _ expected: Double) -> Bool {
@@ -72,17 +79,65 @@ import TodoCore
         #expect(approx(score(item(wait: inDays(-1))), 0))
     }
 
+    @Test func activeWhileStarted() {
+        #expect(approx(score(item { $0.start = .instant(now.addingTimeInterval(-3600)) }), 4))
+        #expect(approx(score(item { $0.start = .day(Dates.day("2026-11-01")) }), 4))
+    }
+
+    /// Taskwarrior counts a scheduled date only once it has come.
+    @Test func scheduledOnceItHasCome() {
+        #expect(approx(score(item { $0.scheduled = .day(Dates.day("2026-12-02")) }), 5))
+        #expect(approx(score(item { $0.scheduled = inDays(-0.5) }), 5))
+        #expect(approx(score(item { $0.scheduled = .day(Dates.day("2026-12-03")) }), 0))
+        #expect(approx(score(item { $0.scheduled = inDays(1.0 / 24) }), 0))
+    }
+
+    @Test(arguments: [(1, 0.8), (2, 0.9), (3, 1.0), (5, 1.0)])
+    func annotationsCountAsTagsDo(count: Int, expected: Double) {
+        let notes = (0..<count).map { Annotation(at: now.addingTimeInterval(Double($0)), text: "note \($0)") }
+        #expect(approx(score(item { $0.annotations = notes }), expected))
+    }
+
+    @Test func blockingAndBlocked() {
+        let plain = item()
+        #expect(approx(score(plain, Dependencies(blocked: [], blocking: [plain.uuid])), 8))
+        #expect(approx(score(plain, Dependencies(blocked: [plain.uuid], blocking: [])), -5))
+        #expect(approx(score(plain, Dependencies(blocked: [plain.uuid], blocking: [plain.uuid])), 3))
+        #expect(approx(score(plain, Dependencies(blocked: [Fixture.uuid(9)], blocking: [Fixture.uuid(9)])), 0))
+    }
+
+    /// Every term at once: 6 (H) + 8.8 (due now) + 0.8 (one tag) + 1 (project) + 4 (active)
+    /// + 5 (scheduled) + 0.8 (one annotation) + 8 (blocking) - 5 (blocked).
+    @Test func theTermsAdd() {
+        var all = item(tags: ["a"], project: "p", priority: .high, due: inDays(0))
+        all.more.start = inDays(-1)
+        all.more.scheduled = inDays(-1)
+        all.more.annotations = [Annotation(at: now, text: "x")]
+        #expect(approx(score(all, Dependencies(blocked: [all.uuid], blocking: [all.uuid])), 6 + 8.8 + 0.8 + 1 + 4 + 5 + 0.8 + 8 - 5))
+    }
+
+    /// `todo help next` prints a line for each term the score counts.
+    @Test func theTermsHelpShows() {
+        #expect(Urgency.terms.map(\.name) == [
+            "due", "priority", "next", "blocking", "scheduled", "active", "tags", "annotations", "project", "age", "waiting", "blocked",
+        ])
+    }
+
     @Test func theOrderItGives() {
         let items = [
             "plain": item(), "tagged": item(tags: ["home"]), "old": item(age: 730), "H": item(priority: .high),
             "waiting H": item(priority: .high, wait: .day(Dates.day("2026-12-04"))),
             "M project": item(project: "work", priority: .medium), "due Saturday": item(due: .day(Dates.day("2026-12-05"))),
             "overdue": item(due: inDays(-10)), "due today H": item(priority: .high, due: .day(Dates.day("2026-12-02"))),
-            "next": item(tags: ["next"]),
+            "next": item(tags: ["next"]), "started": item { $0.start = .instant(now) }, "blocked H": FilterItem(priority: .high, createdAt: now, uuid: Fixture.uuid(8)),
+            "blocking": FilterItem(createdAt: now, uuid: Fixture.uuid(7)),
         ]
+        let dependencies = Dependencies(blocked: [Fixture.uuid(8)], blocking: [Fixture.uuid(7)])
+        let score = { (item: FilterItem) in self.score(item, dependencies) }
         let order = items.sorted { score($0.value) > score($1.value) }.map(\.key)
         #expect(order == [
-            "next", "due today H", "overdue", "due Saturday", "H", "M project", "waiting H", "old", "tagged", "plain",
+            "next", "due today H", "overdue", "blocking", "due Saturday", "H", "M project", "started", "waiting H", "old",
+            "blocked H", "tagged", "plain",
         ])
     }
 }

@@ -228,7 +228,7 @@ import TodoCore
         for completed in [nil, false, true] as [Bool?] {
             let selection = TodoSelection.mayPass(filter, completed: completed)
             let partial = try fixture.file.load(selection)
-            let wanted = { (todo: Todo) in filter.matches(todo) && completed.map { todo.completed == $0 } ?? true }
+            let wanted = { (todo: Todo) in filter.matches(todo, in: FilterContext(dates: DateContext(now: fixture.at, timeZone: TimeZone(identifier: "UTC")!))) && completed.map { todo.completed == $0 } ?? true }
             #expect(partial.todos.filter(wanted) == whole.todos.filter(wanted), "\(words) \(String(describing: completed))")
             if !selection.mustContain.isEmpty {
                 #expect(partial.todos.count < whole.todos.count / 2, "\(words): most todos are left out")

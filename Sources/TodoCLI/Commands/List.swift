@@ -11,20 +11,19 @@ enum ListCommand {
             do { return try TodoSort(parsing: text) } catch { throw CommandError(message: "--sort: \(error)", status: ExitStatus.usage) }
         }
         let showsWaiting = invocation.value("filter") == TodoFilter.all.rawValue || invocation.flag("waiting")
-        // Off a terminal there is no summary to count for, so only the todos that may be
-        // listed are read.
-        var reads = TodoSelection.all
-        if !context.stdoutIsTerminal {
-            let completed: Bool? = filter == .active || filter == .completed ? filter == .completed : nil
-            reads = .mayPass(listing.terms ?? .everything, completed: completed)
-        }
-        return .query(reads: reads) { state in
+        // Which todos block which, from every open todo: for +BLOCKED and the like, and urgency.
+        let needsAll = listing.terms?.needsOtherTodos == true || sort?.terms.contains { $0.key == .urgency } == true
+        let reads = reads(filter, listing, needsAll: needsAll, context)
+        return .run { file in
+            let state = try file.load(reads)
+            let dependencies = needsAll ? Dependencies(state.todos) : .none
+            let filterContext = try listing.filterContext(state, dependencies)
             var todos = state.listed(filter)
-            if listing.terms != nil { todos.removeAll { !listing.matches($0) } }
+            if listing.terms != nil { todos.removeAll { !listing.matches($0, filterContext) } }
             let shown = todos.count
             if !showsWaiting { todos.removeAll { $0.isWaiting(in: listing.dates) } }
-            if let sort { todos = sort.sorted(todos, in: listing.dates) }
-            var output = listing.output(todos)
+            if let sort { todos = sort.sorted(todos, in: listing.dates, dependencies: dependencies) }
+            var output = listing.output(todos, needsAll ? dependencies : try listing.blockedMarks(todos, state, file))
             guard listing.isForPeople else { return output }
             let narrowed = filter != .all || listing.terms != nil
             output.info = state.counts.total == 0
@@ -32,6 +31,16 @@ enum ListCommand {
                 : summary(state.counts, shown: todos.count, narrowed: narrowed, waiting: shown - todos.count) + "\n"
             return output
         }
+    }
+
+    /// Every todo on a terminal, for the summary, or when the terms read other todos
+    /// (+BLOCKED, depends:ID). Otherwise the todos that may be listed, and every open one when
+    /// urgency counts which block which (a dependency not read is done or deleted).
+    private static func reads(_ filter: TodoFilter, _ listing: Listing, needsAll: Bool, _ context: Context) -> TodoSelection {
+        guard !context.stdoutIsTerminal, listing.terms?.needsOtherTodos != true else { return .all }
+        let completed: Bool? = filter == .active || filter == .completed ? filter == .completed : nil
+        guard needsAll, completed != true else { return .mayPass(listing.terms ?? .everything, completed: completed) }
+        return completed == false ? .completed(false) : .all
     }
 }
 
@@ -41,12 +50,15 @@ enum NextCommand {
     static func plan(_ invocation: Invocation, _ context: Context) throws -> Plan {
         let listing = try Listing(invocation, context)
         let order = TodoSort([TodoSort.Term(.urgency, descending: true)])
-        return .query(reads: .mayPass(listing.terms ?? .everything, completed: false)) { state in
-            let active = state.listed(.active).filter { listing.matches($0) && !$0.isWaiting(in: listing.dates) }
-            let ranked = order.sorted(active, in: listing.dates)
+        // Every open todo: urgency counts which block which; every todo when a term names one.
+        return .query(reads: listing.terms?.references.isEmpty == false ? .all : .completed(false)) { state in
+            let dependencies = Dependencies(state.todos)
+            let filterContext = try listing.filterContext(state, dependencies)
+            let active = state.listed(.active).filter { listing.matches($0, filterContext) && !$0.isWaiting(in: listing.dates) }
+            let ranked = order.sorted(active, in: listing.dates, dependencies: dependencies)
             let rows = context.terminalHeight ?? context.environment["LINES"].flatMap { Int($0) } ?? 24
             let shown = context.stdoutIsTerminal ? Array(ranked.prefix(max(1, rows - 2))) : ranked
-            var output = listing.output(shown)
+            var output = listing.output(shown, dependencies)
             guard listing.isForPeople else { return output }
             output.info = ranked.isEmpty
                 ? "Nothing to do: no active todo\(listing.terms == nil ? "" : " passes the filter").\n"

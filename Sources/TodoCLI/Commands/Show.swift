@@ -1,12 +1,23 @@
+import Foundation
 import TodoCore
 import TodoStore
 
+/// `todo show ID`: every field of one todo; the todos it depends on by number and name.
 enum ShowCommand {
     static func plan(_ invocation: Invocation, _ context: Context) -> Plan {
-        .query(reads: .referencedBy([invocation.arguments[0]])) { state in
-            let todo = try state.resolve(invocation.arguments[0])
+        let reference = invocation.arguments[0]
+        return .run { file in
+            let todo = try file.load(.referencedBy([reference])).resolve(reference)
             if invocation.flag("json") { return Output(stdout: json(todo)) }
-            return Output(stdout: details(todo, context.localTime, udas: todo.udas.isEmpty ? .none : try context.udaSchema()))
+            let udas = todo.udas.isEmpty ? UDASchema.none : try context.udaSchema()
+            return Output(stdout: details(todo, context.localTime, dependencies: try dependencies(of: todo, file), udas: udas))
         }
+    }
+
+    /// The todos `todo` depends on that are here, by UUID: a second read of only those.
+    private static func dependencies(of todo: Todo, _ file: StateFile) throws -> [UUID: Todo] {
+        guard !todo.depends.isEmpty else { return [:] }
+        let state = try file.load(.referencedBy(todo.depends.map { $0.uuidString.lowercased() }))
+        return Dictionary(state.todos.filter { todo.depends.contains($0.uuid) }.map { ($0.uuid, $0) }) { first, _ in first }
     }
 }

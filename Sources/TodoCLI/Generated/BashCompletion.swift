@@ -37,7 +37,7 @@ extension Completion {
         out += bashKeys()
 
         let names = commands.flatMap (\.words).joined(separator: " ")
-        out += bashBody.replacingOccurrences(of: "@COMMANDS@", with: quoted(names))
+        out += bashBody.replacingOccurrences(of: "@COMMANDS@", with: quoted(names)).replacingOccurrences(of: "@VIRTUAL@", with: quoted(virtualTags))
         return out
     }
 
@@ -96,12 +96,13 @@ extension Completion {
         }
 
         # COMPREPLY: attribute words ($1 attributes) or filter terms ($1 filter) that start with
-        # $2: +TAG and -TAG, KEY:VALUE, or the keys themselves.
+        # $2: +TAG and -TAG (and the virtual tags in a filter), KEY:VALUE, or the keys themselves.
         _todo_words() {
             local key REPLY
             case $2 in
                 [+-]*)
                     _todo_values tags "${2:1}" "$3"
+                    [[ $1 == filter ]] && mapfile -t -O "${#COMPREPLY[@]}" COMPREPLY < <(compgen -W @VIRTUAL@ -- "${2:1}")
                     COMPREPLY=("${COMPREPLY[@]/#/${2:0:1}}") ;;
                 *:*)
                     key=${2%%:*}

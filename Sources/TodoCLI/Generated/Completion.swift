@@ -55,8 +55,8 @@ enum Completion {
         }
         guard filter else { return attributes }
         let filterable = attributes.filter { FilterParser.attributeKeys.contains($0.key) }
-        let comparisons = DateField.allCases.flatMap { field in
-            ["before", "after"].map { (key: "\(field.rawValue).\($0)", kind: ValueKind.field(.dates)) }
+        let comparisons = TodoField.dates.flatMap { field in
+            ["before", "after"].map { (key: "\(field.key).\($0)", kind: ValueKind.field(.dates)) }
         }
         return filterable + comparisons
     }
@@ -69,6 +69,9 @@ enum Completion {
         }
         return groups
     }
+
+    /// The virtual tags' names, blank-separated (`VirtualTag.all`): offered after + and - in filter terms.
+    static var virtualTags: String { VirtualTag.all.map(\.name).joined(separator: " ") }
 
     /// Every spelling of an option: `-d`, `--description`.
     static func spellings(_ option: OptionSpec) -> [String] {

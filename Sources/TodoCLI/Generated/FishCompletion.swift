@@ -34,7 +34,7 @@ extension Completion {
         for command in commands {
             out += "    printf '%s\\t%s\\n' \(command.name) \(fishQuoted(command.summary))\n"
         }
-        out += "end\n" + fishKeys() + fishBody
+        out += "end\n" + fishKeys() + fishBody.replacingOccurrences(of: "@VIRTUAL@", with: virtualTags)
         out += "\n# Global options\n"
         for option in CommandTable.globalOptions { out += fishOption(option, condition: nil) }
         out += "\n# Commands\n"
@@ -182,7 +182,7 @@ extension Completion {
         end
 
         # Attribute words ($argv[1] attributes) or filter terms (filter) for the token at the
-        # cursor: +TAG and -TAG, KEY:VALUE, or the keys themselves.
+        # cursor: +TAG and -TAG (and the virtual tags in a filter), KEY:VALUE, or the keys themselves.
         function __todo_words
             set -l token (commandline -ct)
             switch $token
@@ -190,6 +190,11 @@ extension Completion {
                     set -l sign (string sub -l 1 -- $token)
                     for tag in (__todo_complete tags)
                         printf '%s\n' "$sign$tag"
+                    end
+                    if test "$argv[1]" = filter
+                        for tag in @VIRTUAL@
+                            printf '%s\n' "$sign$tag"
+                        end
                     end
                 case '*:*'
                     set -l key (string split -m 1 : -- $token)[1]

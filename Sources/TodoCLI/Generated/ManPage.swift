@@ -1,11 +1,12 @@
 import Foundation
+import TodoCore
 
-/// todo(1) in mdoc, from `CommandTable`, `ExitStatus.table` and `environmentVariables`.
+/// todo(1) in mdoc, from `CommandTable`, `VirtualTag.all`, `ExitStatus.table` and `environmentVariables`.
 /// Bump the `.Dd` date when what the page says changes.
 func manPage() -> String {
     var page = Roff()
     page.line(#".\" Generated from todo's command table by 'todo __man'. Do not edit: change the table, then run 'bash .ci/generate'."#)
-    page.line(".Dd November 22, 2026")
+    page.line(".Dd November 25, 2026")
     page.line(".Dt TODO 1")
     page.line(".Os")
     page.line(".Sh NAME")
@@ -53,6 +54,13 @@ func manPage() -> String {
             page.line(".El")
         }
     }
+    page.line(".El")
+    page.line(".Sh FILTER TERMS")
+    page.text(filterTermsText)
+    page.line(".Pp")
+    page.text(virtualTagsHeading)
+    page.line(".Bl -tag -width Ds")
+    for tag in VirtualTag.all { page.item("Sy +\(tag.name)", tag.meaning.prefix(1).uppercased() + tag.meaning.dropFirst() + ".") }
     page.line(".El")
     page.line(".Sh ENVIRONMENT")
     page.line(".Bl -tag -width Ds")

@@ -107,10 +107,11 @@ extension Completion {
     /// `_todo_words attributes|filter`: `+TAG` and `-TAG`, `KEY:VALUE` as the field table
     /// writes them, or the keys themselves (without a space after them).
     private static func zshWords() -> String {
-        var out = "\n# Attribute words (last argument attributes) or filter terms (filter): +TAG, -TAG,\n"
+        var out = "\n# Attribute words (last argument attributes) or filter terms (filter): +TAG, -TAG (and\n# the virtual tags in a filter),\n"
         out += "# KEY:VALUE, or KEY:. _arguments passes compadd options (-J group) before it.\n_todo_words() {\n"
         out += "    local kind=${@[-1]}\n    local -a keys\n    case $PREFIX in\n"
-        out += "        [+-]*)\n            compset -P '[+-]'\n            _todo_values tags ;;\n"
+        out += "        [+-]*)\n            compset -P '[+-]'\n"
+        out += "            [[ $kind == filter ]] && compadd - \(virtualTags)\n            _todo_values tags ;;\n"
         out += "        *:*)\n            case $kind:${PREFIX%%:*} in\n"
         let attributeKeys = Set(keys(filter: false).map(\.key))
         for group in keysByKind(filter: true) {

@@ -19,6 +19,8 @@ struct Sample: TodoAttributes {
     var due: DueDate?
     var wait: DueDate?
     var createdAt = fixedNow
+    var uuid = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1))
+    var completed = false
 
     var attributes: Attributes {
         var attributes = Attributes()
@@ -42,7 +44,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let context = DateContext(now: fixedNow, timeZone: TimeZone(identifier: "Europe/Berlin")!)
     do {
         let filter = try FilterParser.parse(words, in: context)
-        for sample in samples { _ = filter.matches(sample) }
+        for sample in samples { _ = filter.matches(sample, in: FilterContext(dates: context)) }
         // The same words parse to the same filter.
         invariant((try? FilterParser.parse(words, in: context)) == filter, "\(words) parsed twice gave two filters")
     } catch {
