@@ -11,6 +11,8 @@ struct Listing {
     /// nil: every todo passes.
     let terms: FilterExpression?
     let template: ListTemplate?
+    /// The attributes the config declares, read only when a filter word or sort key may name one.
+    let udas: UDASchema
 
     init(_ invocation: Invocation, _ context: Context) throws {
         let shapes = ["json", "format", "ids"].filter { invocation.options[$0] != nil }
@@ -21,16 +23,28 @@ struct Listing {
         self.context = context
         template = try invocation.value("format").map { text in try ListTemplate(text, udas: context.udaSchema) }
         dates = context.dateContext
-        terms = try Self.terms(invocation, dates)
+        udas = try Self.udas(invocation, context)
+        terms = try Self.terms(invocation, dates, udas)
+    }
+
+    /// The declared attributes, if a filter word's key or a `--sort` key may be one.
+    private static func udas(_ invocation: Invocation, _ context: Context) throws -> UDASchema {
+        let words = invocation.arguments.prefix(invocation.literalFrom ?? invocation.arguments.count)
+        let filterKeys = words.compactMap { word in
+            word.firstIndex(of: ":").map { String(word[..<$0].prefix { $0 != "." }).lowercased() }
+        }
+        let sortKeys = (invocation.value("sort") ?? "").split(separator: ",").map { String($0.drop { $0 == "-" }).lowercased() }
+        let mayName = (filterKeys + sortKeys).contains { UDA.isName($0) && TodoSort.Key(rawValue: $0) == nil }
+        return mayName ? try context.udaSchema() : .none
     }
 
     /// The filter terms; the words after `--` are words to search for, whatever they look like.
-    private static func terms(_ invocation: Invocation, _ dates: DateContext) throws(CommandError) -> FilterExpression? {
+    private static func terms(_ invocation: Invocation, _ dates: DateContext, _ udas: UDASchema) throws(CommandError) -> FilterExpression? {
         let words = invocation.arguments
         let end = invocation.literalFrom ?? words.count
         let parsed: FilterExpression
         do {
-            parsed = try FilterParser.parse(Array(words[..<end]), in: dates)
+            parsed = try FilterParser.parse(Array(words[..<end]), in: dates, udas: udas)
         } catch {
             throw CommandError(message: error.description, status: ExitStatus.usage)
         }

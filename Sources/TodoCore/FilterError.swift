@@ -13,6 +13,8 @@ public enum FilterError: Error, Equatable, Sendable, CustomStringConvertible {
     case badDate(String, DateReadError)
     /// `depends:x`: no todo reference after the colon.
     case badReference(String)
+    /// `NAME:VALUE` of a user-defined attribute, with a value its type refuses.
+    case badValue(String, String)
 
     /// The term forms, for messages and help.
     public static let terms = (["+TAG, -TAG, +VIRTUAL (todo help filter)"] + FilterKeys.forms + ["and, or, not, ( )"])
@@ -31,6 +33,7 @@ public enum FilterError: Error, Equatable, Sendable, CustomStringConvertible {
         case .missingDate(let word): "\(word.debugDescription) needs a date after the ':'"
         case .badDate(let word, let error): "\(word.debugDescription): \(error)"
         case .badReference(let word): "\(word.debugDescription): name a todo by its number or 4 or more hex digits of its UUID"
+        case .badValue(let word, let message): "\(word.debugDescription): \(message)"
         }
     }
 }

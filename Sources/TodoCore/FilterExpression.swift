@@ -19,6 +19,14 @@ public enum FilterTerm: Equatable, Sendable {
     case member(TodoField, String?)
     /// Any other word, lowercased: the name, description or notes contain it, in any case.
     case text(String)
+    /// `NAME:VALUE` of a declared attribute (nil: `NAME:`, none set), or its value below or
+    /// above VALUE as its type orders values.
+    case uda(UDADeclaration, UDARelation, String?)
+}
+
+/// How a user-defined attribute's value compares with a filter's.
+public enum UDARelation: Sendable, Equatable {
+    case equal, below, above
 }
 
 /// A filter: terms combined with and, or and not. `.and([])` matches every todo.
@@ -86,9 +94,23 @@ extension FilterTerm {
         case .member(let field, nil): !field.value(of: todo.attributes).isSet
         case .member(let field, let reference?):
             context.named[reference].map { field.value(of: todo.attributes).uuidsValue?.contains($0) == true } ?? false
+        case .uda(let declaration, let relation, let value):
+            Self.uda(todo.attributes.udas[declaration.name], relation, value, declaration, context.dates)
         case .text(let needle):
             TextSearch.contains(todo.name, needle) || TextSearch.contains(todo.description, needle)
                 || TextSearch.contains(todo.notes, needle)
+        }
+    }
+
+    /// Whether a todo's value `mine` of an attribute stands in `relation` to `value` (nil: none).
+    static func uda(_ mine: String?, _ relation: UDARelation, _ value: String?, _ declaration: UDADeclaration, _ dates: DateContext) -> Bool {
+        guard let value else { return mine == nil }
+        guard let mine else { return false }
+        let (left, right) = (declaration.sortValue(mine, in: dates), declaration.sortValue(value, in: dates))
+        return switch relation {
+        case .equal: left == right
+        case .below: left < right
+        case .above: left > right
         }
     }
 

@@ -12,8 +12,9 @@ public enum FilterParser {
     public static let attributeKeys = Set(FilterKeys.keys)
 
     /// No words is `FilterExpression.everything`.
-    public static func parse(_ words: [String], in context: DateContext) throws(FilterError) -> FilterExpression {
-        var parser = Parser(words: words, context: context)
+    /// `udas`: the user-defined attributes `NAME:VALUE` may name.
+    public static func parse(_ words: [String], in context: DateContext, udas: UDASchema = .none) throws(FilterError) -> FilterExpression {
+        var parser = Parser(words: words, context: context, udas: udas)
         if words.isEmpty { return .everything }
         let expression = try parser.disjunction(depth: 0)
         guard parser.index == words.count else { throw .unopenedParenthesis }
@@ -24,11 +25,13 @@ public enum FilterParser {
 private struct Parser {
     let words: [String]
     let context: DateContext
+    let udas: UDASchema
     var index = 0
 
-    init(words: [String], context: DateContext) {
+    init(words: [String], context: DateContext, udas: UDASchema) {
         self.words = words
         self.context = context
+        self.udas = udas
     }
 
     /// The next word if it is a keyword or parenthesis, lowercased.
@@ -70,7 +73,7 @@ private struct Parser {
         case ")": throw missingTermOrUnopened()
         case let word?: throw .missingTerm(after: word)
         case nil:
-            operand = try FilterTermReader.read(words[index], in: context)
+            operand = try FilterTermReader.read(words[index], in: context, udas: udas)
             index += 1
         }
         return negated ? .not(operand) : operand

@@ -1,12 +1,13 @@
 /// Reads one filter word that is not a keyword or parenthesis.
 enum FilterTermReader {
-    static func read(_ word: String, in context: DateContext) throws(FilterError) -> FilterExpression {
+    static func read(_ word: String, in context: DateContext, udas: UDASchema = .none) throws(FilterError) -> FilterExpression {
         if let tag = tagName(word, sign: "+") { return .term(tagTerm(tag)) }
         if let tag = tagName(word, sign: "-") { return .not(.term(tagTerm(tag))) }
         if let colon = word.firstIndex(of: ":") {
             let key = word[..<colon].lowercased()
             let value = String(word[word.index(after: colon)...])
             if let term = try attribute(key, value, word, context) { return .term(term) }
+            if let term = try uda(key, value, word, context, udas) { return .term(term) }
             if looksLikeKey(key) { throw .unknownKey(word) }
         }
         return .term(.text(word.lowercased()))
@@ -45,6 +46,30 @@ enum FilterTermReader {
         case .within, .equal, .member:
             return nil
         }
+    }
+
+    /// `NAME:VALUE` (`NAME:` for none), `NAME.below:VALUE` and `NAME.above:VALUE` (or
+    /// `.before`, `.after`) of a declared attribute; nil for a name none declares.
+    private static func uda(
+        _ key: String, _ value: String, _ word: String, _ context: DateContext, _ udas: UDASchema
+    ) throws(FilterError) -> FilterTerm? {
+        let parts = key.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        guard let declaration = udas[String(parts[0])] else { return nil }
+        let relation: UDARelation
+        switch parts.count == 1 ? nil : parts[1] {
+        case nil: relation = .equal
+        case "below", "before": relation = .below
+        case "above", "after": relation = .above
+        default: return nil
+        }
+        let kept: String
+        do {
+            kept = try declaration.value(typed: value, in: context)
+        } catch {
+            throw .badValue(word, error.message)
+        }
+        if kept.isEmpty, relation != .equal { throw .badValue(word, "needs a value after the ':'") }
+        return .uda(declaration, relation, kept.isEmpty ? nil : kept)
     }
 
     /// `due:X`, `due.before:X`, `due.after:X`, and so for every date field.

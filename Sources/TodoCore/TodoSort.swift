@@ -17,6 +17,8 @@ public struct TodoSort: Equatable, Sendable {
         case name
         /// `Urgency.score`.
         case urgency
+        /// A user-defined attribute, ordered as its type orders values.
+        case uda(UDADeclaration)
 
         /// The deadline.
         public static let due = Key.date(.due)
@@ -34,6 +36,7 @@ public struct TodoSort: Equatable, Sendable {
             case .modified: "modified"
             case .name: "name"
             case .urgency: "urgency"
+            case .uda(let declaration): declaration.name
             }
         }
 
@@ -59,12 +62,14 @@ public struct TodoSort: Equatable, Sendable {
         self.terms = terms
     }
 
-    /// The keys, comma-separated, as people write them: `due,-priority`.
-    public init(parsing text: String) throws(SortError) {
+    /// The keys, comma-separated, as people write them: `due,-priority`; `udas` are the
+    /// user-defined attributes that may be keys too.
+    public init(parsing text: String, udas: UDASchema = .none) throws(SortError) {
         var terms: [Term] = []
         for word in text.split(separator: ",", omittingEmptySubsequences: false) {
             let descending = word.hasPrefix("-")
-            guard let key = Key(rawValue: String(descending ? word.dropFirst() : word).lowercased()) else {
+            let name = String(descending ? word.dropFirst() : word).lowercased()
+            guard let key = Key(rawValue: name) ?? udas[name].map(Key.uda) else {
                 throw SortError(word: String(word))
             }
             terms.append(Term(key, descending: descending))
@@ -106,6 +111,13 @@ public struct TodoSort: Equatable, Sendable {
         case .modified: .number(todo.updatedAt.timeIntervalSince1970)
         case .name: .text(todo.name.lowercased())
         case .urgency: .number(Urgency.score(todo, in: context, dependencies: dependencies))
+        case .uda(let declaration):
+            todo.udas[declaration.name].map { value in
+                switch declaration.sortValue(value, in: context) {
+                case .number(let number): .number(number)
+                case .text(let text): .text(text)
+                }
+            }
         }
     }
 }
@@ -116,6 +128,6 @@ public struct SortError: Error, Equatable, Sendable, CustomStringConvertible {
 
     public var description: String {
         let keys = TodoSort.Key.allCases.map(\.rawValue).joined(separator: ", ")
-        return "\(word.debugDescription) is no sort key; use \(keys), separated by commas, with - before a key to reverse it"
+        return "\(word.debugDescription) is no sort key; use \(keys) or an attribute 'todo config uda.NAME.type' declares, separated by commas, with - before a key to reverse it"
     }
 }

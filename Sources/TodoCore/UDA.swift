@@ -18,7 +18,7 @@ public enum UDA {
 }
 
 /// What a declared attribute holds, as Taskwarrior's `uda.NAME.type` says it.
-public enum UDAType: String, CaseIterable, Sendable {
+public enum UDAType: String, CaseIterable, Hashable, Sendable {
     case string, number, date, duration
 
     /// Taskwarrior's word for the type (`numeric` for number).
@@ -28,7 +28,7 @@ public enum UDAType: String, CaseIterable, Sendable {
 }
 
 /// One declared attribute: `uda.NAME.type`, `.values`, `.label`.
-public struct UDADeclaration: Equatable, Sendable {
+public struct UDADeclaration: Hashable, Sendable {
     public var name: String
     public var type: UDAType
     /// The only values allowed (`uda.NAME.values`), in order; empty for any.

@@ -104,7 +104,8 @@ public struct TodoSelection: Sendable {
             out.bytes.removeLast()
         case .priority(let priority?): out.string(priority.rawValue)
         case .date(let field, _, _): out.string(field.key)
-        case .project(nil), .priority(nil), .noDate, .text, .virtual, .member: return nil
+        case .uda(let declaration, _, _?): out.string(declaration.name)
+        case .project(nil), .priority(nil), .noDate, .text, .virtual, .member, .uda(_, _, nil): return nil
         }
         return out.bytes
     }

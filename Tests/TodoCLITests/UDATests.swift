@@ -80,4 +80,24 @@ import TodoCore
         #expect(try stored(1).udas == ["client": "acme"])
         #expect(try run("show", "1").stdout.contains("\nclient:       acme\n"))
     }
+
+    @Test func filtersAndSortKeysCompareValuesAsTheirTypeOrdersThem() throws {
+        try run("add", "a", "estimate:3", "client:acme", "review:2026-12-01", "effort:2h")
+        try run("add", "b", "estimate:10", "client:initech", "review:2026-11-28", "effort:1d")
+        try run("add", "c")
+        func ids(_ arguments: String...) throws -> String { try box.run(["list", "--format", "{id}"] + arguments, environment: noon.environment).stdout }
+        // Numbers and durations by amount (10 after 3, a day after 2 hours), todos without one last.
+        #expect(try ids("--sort", "estimate") == "1\n2\n3\n")
+        #expect(try ids("--sort", "-estimate") == "2\n1\n3\n")
+        #expect(try ids("--sort", "-effort") == "2\n1\n3\n")
+        #expect(try ids("--sort", "review,name") == "2\n1\n3\n")
+        #expect(try ids("estimate.above:4") == "2\n")
+        #expect(try ids("estimate.below:4") == "1\n")
+        #expect(try ids("estimate:3.0") == "1\n")
+        #expect(try ids("estimate:") == "3\n")
+        #expect(try ids("client:acme", "or", "client:initech") == "2\n1\n")
+        #expect(try ids("review.before:2026-11-30") == "2\n")
+        #expect(try run("list", "estimate.above:x") == RunResult(stdout: "", stderr: "todo: \"estimate.above:x\": estimate is a number, not \"x\"\n", status: 2))
+        #expect(try run("list", "--sort", "estmate").status == 2)
+    }
 }

@@ -8,7 +8,7 @@ enum ListCommand {
         let filter = TodoFilter(rawValue: invocation.value("filter") ?? "all") ?? .all
         let listing = try Listing(invocation, context)
         let sort = try invocation.value("sort").map { text throws(CommandError) in
-            do { return try TodoSort(parsing: text) } catch { throw CommandError(message: "--sort: \(error)", status: ExitStatus.usage) }
+            do { return try TodoSort(parsing: text, udas: listing.udas) } catch { throw CommandError(message: "--sort: \(error)", status: ExitStatus.usage) }
         }
         let showsWaiting = invocation.value("filter") == TodoFilter.all.rawValue || invocation.flag("waiting")
         // Which todos block which, from every open todo: for +BLOCKED and the like, and urgency.
