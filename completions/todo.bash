@@ -180,9 +180,11 @@ _todo_key() {
     esac
 }
 
-# REPLY: every KEY: of attribute words, or of filter terms when $1 is filter.
+# REPLY: every KEY: of attribute words, or of filter terms when $1 is filter; then the
+# attributes 'todo config uda.NAME.type' declares.
 _todo_keys() {
     if [[ $1 == filter ]]; then REPLY='project: priority: pri: due: wait: scheduled: start: depends: dep: until: due.before: due.after: wait.before: wait.after: scheduled.before: scheduled.after: start.before: start.after: until.before: until.after:'; else REPLY='project: priority: pri: due: wait: scheduled: start: depends: dep: recur: until:'; fi
+    REPLY+=" $(todo __complete udas 2>/dev/null)"
 }
 
 # COMPREPLY: the values of kind $1 that start with $2; todo numbers, tags and projects

@@ -275,13 +275,15 @@ function __todo_key_values
     end
 end
 
-# Every KEY: of attribute words, or of filter terms when $argv[1] is filter.
+# Every KEY: of attribute words, or of filter terms when $argv[1] is filter; then the
+# attributes 'todo config uda.NAME.type' declares.
 function __todo_keys
     if test "$argv[1]" = filter
         printf '%s\n' project: priority: pri: due: wait: scheduled: start: depends: dep: until: due.before: due.after: wait.before: wait.after: scheduled.before: scheduled.after: start.before: start.after: until.before: until.after:
     else
         printf '%s\n' project: priority: pri: due: wait: scheduled: start: depends: dep: recur: until:
     end
+    todo __complete udas 2>/dev/null
 end
 
 # Reads the words before the cursor as todo's parser does and prints what $argv[1] asks

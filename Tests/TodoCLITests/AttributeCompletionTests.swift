@@ -111,4 +111,16 @@ import TodoStore
         #expect(priorities.buffer == "todo add x pri:")
         #expect(priorities.screen.contains("H  L  M"))
     }
+
+    /// Attributes `todo config uda.NAME.type` declares are attribute words and filter keys too.
+    @Test func declaredAttributesCompleteAsKeysInEveryShell() throws {
+        #expect(try box.run("__complete", "udas") == RunResult(stdout: "", stderr: "", status: 0))
+        try #require(try box.run("config", "uda.client.type", "string").status == 0)
+        try #require(try box.run("config", "uda.estimate.type", "number").status == 0)
+        #expect(try box.run("__complete", "udas") == RunResult(stdout: "client:\nestimate:\n", stderr: "", status: 0))
+        #expect(try shells.bash("todo", "add", "x", "cl") == ["client:"])
+        #expect(try shells.bash("todo", "list", "es") == ["estimate:"])
+        #expect(try shells.fish("todo add x cl") == ["client:"])
+        #expect(try shells.zsh("todo edit 1 esti").buffer == "todo edit 1 estimate:")
+    }
 }

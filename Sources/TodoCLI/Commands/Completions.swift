@@ -7,15 +7,21 @@ enum CompletionsCommand {
     }
 }
 
-/// `todo __complete ids|tags|projects`, which the completion scripts run on every TAB: for
+/// `todo __complete ids|tags|projects|udas`, which the completion scripts run on every TAB: for
 /// ids a line per todo, its number, a tab and its name; for tags and projects each one in
-/// use, sorted, a project's parents too (`home` for `home.garden`). It prints nothing rather
+/// use, sorted, a project's parents too (`home` for `home.garden`); for udas `NAME:` for each
+/// attribute the config declares. It prints nothing rather
 /// than an error into the completion: a missing, unreadable or damaged state file completes
 /// nothing.
 enum CompleteCommand {
-    static let subjects = ["ids", "tags", "projects"]
+    static let subjects = ["ids", "tags", "projects", "udas"]
 
     static func plan(_ invocation: Invocation, _ context: Context) -> Plan {
+        if invocation.arguments[0] == "udas" {
+            // `NAME:` for each attribute the config declares, to complete as attribute words.
+            let names = (try? context.udaSchema().names) ?? []
+            return .output(Output(stdout: names.map { $0 + ":\n" }.joined()))
+        }
         guard let path = try? stateFilePath(invocation, context.environment) else { return .output(Output()) }
         let file = StateFile(path: path)
         switch invocation.arguments[0] {

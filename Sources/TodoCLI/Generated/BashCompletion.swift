@@ -52,10 +52,11 @@ extension Completion {
             out += "        \(pattern)) REPLY=\(quoted(kindWord(group.kind))) ;;\n"
         }
         out += "    esac\n}\n"
-        out += "\n# REPLY: every KEY: of attribute words, or of filter terms when $1 is filter.\n_todo_keys() {\n"
+        out += "\n# REPLY: every KEY: of attribute words, or of filter terms when $1 is filter; then the\n# attributes 'todo config uda.NAME.type' declares.\n_todo_keys() {\n"
         let attributes = keys(filter: false).map { $0.key + ":" }.joined(separator: " ")
         let filters = keys(filter: true).map { $0.key + ":" }.joined(separator: " ")
-        out += "    if [[ $1 == filter ]]; then REPLY=\(quoted(filters)); else REPLY=\(quoted(attributes)); fi\n}\n"
+        out += "    if [[ $1 == filter ]]; then REPLY=\(quoted(filters)); else REPLY=\(quoted(attributes)); fi\n"
+        out += "    REPLY+=\" $(todo __complete udas 2>/dev/null)\"\n}\n"
         return out
     }
 

@@ -73,8 +73,9 @@ extension Completion {
         out += "    end\nend\n"
         let attributes = keys(filter: false).map { $0.key + ":" }.joined(separator: " ")
         let filters = keys(filter: true).map { $0.key + ":" }.joined(separator: " ")
-        out += "\n# Every KEY: of attribute words, or of filter terms when $argv[1] is filter.\nfunction __todo_keys\n"
-        out += "    if test \"$argv[1]\" = filter\n        printf '%s\\n' \(filters)\n    else\n        printf '%s\\n' \(attributes)\n    end\nend\n"
+        out += "\n# Every KEY: of attribute words, or of filter terms when $argv[1] is filter; then the\n# attributes 'todo config uda.NAME.type' declares.\nfunction __todo_keys\n"
+        out += "    if test \"$argv[1]\" = filter\n        printf '%s\\n' \(filters)\n    else\n        printf '%s\\n' \(attributes)\n    end\n"
+        out += "    todo __complete udas 2>/dev/null\nend\n"
         return out
     }
 

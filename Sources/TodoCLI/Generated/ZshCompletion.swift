@@ -124,6 +124,7 @@ extension Completion {
         let attributes = keys(filter: false).map { $0.key + ":" }.joined(separator: " ")
         let filters = keys(filter: true).map { $0.key + ":" }.joined(separator: " ")
         out += "        ?*)\n            if [[ $kind == filter ]]; then keys=(\(filters)); else keys=(\(attributes)); fi\n"
+        out += "            keys+=(${(f)\"$(todo __complete udas 2>/dev/null)\"})\n"
         out += "            compadd -S '' -a keys ;;\n        *)\n            return 1 ;;\n    esac\n}\n"
         return out
     }
