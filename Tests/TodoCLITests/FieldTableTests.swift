@@ -161,4 +161,78 @@ import TodoWire
         let expected = field == .depends ? .uuids([back[0].uuid]) : Self.sample(field)
         #expect(field.value(of: back[1].content) == expected)
     }
+
+    /// The attribute `udas`'s sample names, as a config would declare it.
+    static let client = UDADeclaration(name: "client", type: .string)
+
+    /// A filter word the sample passes and a plain todo does not; nil for a field todo keeps
+    /// itself (no filter names it).
+    static func filterWord(_ field: TodoField) -> String? {
+        switch field {
+        case .name: "naïve"
+        case .description: "two"
+        case .notes: "tab"
+        case .tags: "+é.q"
+        case .project: "project:home"
+        case .priority: "priority:m"
+        case .due: "due:2026-12-01"
+        case .wait: "wait.before:2026-12-01"
+        case .scheduled: "scheduled:2026-11-28"
+        case .start: "start.before:now"
+        case .depends: "depends:1"
+        case .annotations: "+ANNOTATED"
+        case .recur: "+RECURRING"
+        case .until: "until.after:2027-01-01"
+        case .udas: "client:Acme & Söhne"
+        case .series, .anchor: nil
+        }
+    }
+
+    @Test(arguments: TodoField.allCases)
+    func aFilterFindsIt(_ field: TodoField) throws {
+        guard let word = Self.filterWord(field) else { return #expect(field.spec.option == nil && !field.spec.inForm) }
+        let filter = try FilterParser.parse([word], in: Self.dates, udas: UDASchema([Self.client]))
+        let context = FilterContext(dates: Self.dates, named: ["1": Self.dependency])
+        #expect(filter.matches(Self.todo(with: field), in: context), "\(word)")
+        #expect(!filter.matches(Self.todo(with: .series), in: context), "\(word)")
+    }
+
+    /// The sort key that orders by the field; nil for a field no key orders by.
+    static func sortKey(_ field: TodoField) -> TodoSort.Key? {
+        switch field {
+        case .due, .wait, .scheduled, .start, .until: .date(field)
+        case .priority: .priority
+        case .project: .project
+        case .name: .name
+        case .udas: .uda(client)
+        case .description, .notes, .tags, .depends, .annotations, .recur, .series, .anchor: nil
+        }
+    }
+
+    @Test(arguments: TodoField.allCases)
+    func aSortKeyPutsItFirst(_ field: TodoField) throws {
+        guard let key = Self.sortKey(field) else { return }
+        // A todo without the key's value comes last either way; every todo has a name, and
+        // "naïve" comes before "plain".
+        let plain = Self.todo(with: .series)
+        for descending in field == .name ? [false] : [false, true] {
+            let sorted = TodoSort([.init(key, descending: descending)]).sorted([plain, Self.todo(with: field)], in: Self.dates)
+            #expect(sorted.first == Self.todo(with: field))
+        }
+        #expect(TodoSort.Key(rawValue: key.rawValue) == key || field == .udas)
+    }
+
+    @Test(arguments: TodoField.allCases.filter { $0.spec.taskwarrior != nil || $0 == .udas })
+    func taskwarriorCarriesWhatTheTableMapsThere(_ field: TodoField) throws {
+        var todo = Self.todo(with: field)
+        if field == .recur || field == .until {
+            todo.due = .day(CalendarDay(iso: "2026-12-01")!)
+            todo.recur = Recurrence(rule: "2w")
+            todo.until = .day(CalendarDay(iso: "2027-06-30")!)
+        }
+        let text = TaskwarriorExport.export([Self.other, todo], in: Self.dates)
+        let back = try TaskwarriorFormat.parse(Array(text.utf8), in: Self.dates)
+        let item = try #require(back.first { $0.uuid == todo.uuid }, "\(text)")
+        #expect(field.value(of: item.content) == Self.sample(field), "\(text)")
+    }
 }
