@@ -44,6 +44,18 @@ func line(_ step: BatchStep) -> String {
             out.value(value)
         }
     }
+    /// `"depends": [...]`, or null for none; nothing when not given.
+    func depends(_ references: [String]?) {
+        guard let references else { return }
+        key(TodoField.depends.key)
+        guard !references.isEmpty else { return out.raw("null") }
+        out.raw("[")
+        for (index, reference) in references.enumerated() {
+            if index > 0 { out.raw(", ") }
+            out.string(reference)
+        }
+        out.raw("]")
+    }
     func references(_ action: String, _ references: [String]) {
         out.string(action)
         out.raw(", \"ids\": [")
@@ -55,16 +67,18 @@ func line(_ step: BatchStep) -> String {
     }
     out.raw("{\"action\": ")
     switch step {
-    case .add(let name, let fields):
+    case .add(let name, let fields, let dependencies):
         out.string("add")
         key("name")
         out.string(name)
         changes(fields)
-    case .edit(let reference, let fields):
+        depends(dependencies)
+    case .edit(let reference, let fields, let dependencies):
         out.string("edit")
         key("id")
         out.string(reference)
         changes(fields)
+        depends(dependencies)
     case .toggle(let ids): references("toggle", ids)
     case .delete(let ids): references("delete", ids)
     case .clearCompleted: out.string("clear-completed")
