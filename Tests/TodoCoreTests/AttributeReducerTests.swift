@@ -9,14 +9,8 @@ import Testing
     let friday = DueDate.day(Dates.day("2026-11-20"))
     let noon = DueDate.instant(Dates.utc("2026-11-25T12:00:00.000Z"))
 
-    /// Edited at `now` with `change` made: what every attribute edit of `todo` leaves.
-    func edited(_ todo: Todo, _ change: (inout Todo) -> Void) -> Todo {
-        var todo = todo
-        change(&todo)
-        todo.updatedAt = now
-        todo.synced = false
-        return todo
-    }
+    /// `todo` edited at `now` with `change` made.
+    func edited(_ todo: Todo, _ change: (inout Todo) -> Void) -> Todo { todo.edited(at: now, change) }
 
     @Test func addKeepsEveryAttribute() throws {
         var new = NewTodo(uuid: Fixture.uuid(9), name: "pay rent", createdAt: now)

@@ -22,6 +22,15 @@ enum Fixture {
 }
 
 extension Todo {
+    /// This todo edited at `at` with `change` made: what every field edit leaves.
+    func edited(at: Date, _ change: (inout Todo) -> Void) -> Todo {
+        var todo = self
+        change(&todo)
+        todo.updatedAt = at
+        todo.synced = false
+        return todo
+    }
+
     init(id: Int, uuid: UUID, name: String, createdAt: Date, completedAt: Date?, completed: Bool, synced: Bool) {
         self.init(
             id: id, uuid: uuid, name: name, completed: completed, createdAt: createdAt,

@@ -11,13 +11,7 @@ import Testing
     let noon = DueDate.instant(Dates.utc("2026-11-25T12:00:00.000Z"))
 
     /// `todo` edited at `now` with `change` made.
-    func edited(_ todo: Todo, _ change: (inout Todo) -> Void) -> Todo {
-        var todo = todo
-        change(&todo)
-        todo.updatedAt = now
-        todo.synced = false
-        return todo
-    }
+    func edited(_ todo: Todo, _ change: (inout Todo) -> Void) -> Todo { todo.edited(at: now, change) }
 
     func history(_ summary: String, _ todos: Todo...) -> [HistoryEntry] {
         [HistoryEntry(summary: summary, at: now, before: todos.map { PriorVersion(id: $0.id, todo: $0) })]

@@ -5,11 +5,7 @@ import TodoStore
 /// whose text holds it (in any case); none or several such is an error.
 enum DenotateCommand {
     static func plan(_ invocation: Invocation, _ context: Context) throws -> Plan {
-        let reference = invocation.arguments[0]
-        let text = invocation.arguments.dropFirst().joined(separator: " ")
-        guard !text.allSatisfy(\.isWhitespace) else {
-            throw CommandError(message: "'denotate' needs TEXT that is not blank", status: ExitStatus.usage)
-        }
+        let (reference, text) = try referenceAndText(invocation, "denotate")
         return .change(reads: .referencedBy([reference]), actions: { state in
             let todo = try state.resolve(reference)
             let annotation = try match(text, in: todo)
