@@ -259,7 +259,7 @@ extension TodoField {
         case .date: "a date must fall in the years \(CalendarDay.years.lowerBound) to \(CalendarDay.years.upperBound)"
         case .uuids: "a dependency is a todo's number or UUID"
         case .annotations: "an annotation is a line of text with a date"
-        case .udas: "an attribute's name is a lowercase word of letters, digits and _ not starting with a digit"
+        case .udas: "an attribute's name is \(UDA.rule)"
         }
     }
 }

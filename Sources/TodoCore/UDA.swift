@@ -3,14 +3,22 @@ import Foundation
 /// User-defined attributes: names a person declares (`todo config uda.NAME.type date`),
 /// whose values every todo keeps in its `udas` field as text.
 public enum UDA {
-    /// A name for `NAME:VALUE`: lowercase ASCII letters, digits and `_`, starting with a letter,
-    /// and no field's key or attribute word.
+    /// A name for `NAME:VALUE`: ASCII letters (either case, as Taskwarrior allows), digits,
+    /// `_` and `-`, starting with a letter, at most 64 bytes, and no field's key or attribute
+    /// word (no `.`: `NAME.below:` filters, `uda.NAME.type` declares).
     public static func isName(_ name: String) -> Bool {
-        guard let first = name.utf8.first, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first), name.utf8.count <= 64 else { return false }
+        guard let first = name.utf8.first, isLetter(first), name.utf8.count <= 64 else { return false }
         let word = name.utf8.allSatisfy {
-            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || $0 == UInt8(ascii: "_")
+            isLetter($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-")
         }
         return word && TodoField(rawValue: name) == nil && TodoField(attributeKey: name) == nil && !reserved.contains(name)
+    }
+
+    /// The words a name's rule says in messages.
+    public static let rule = "a word of ASCII letters, digits, _ and -, starting with a letter, and no field of todo's"
+
+    private static func isLetter(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
     }
 
     /// Keys a todo's JSON and Taskwarrior's tasks use for other things.
@@ -147,7 +155,7 @@ public struct UDASchema: Equatable, Sendable {
             throw UDAValueError("\(key.debugDescription) is no setting; an attribute is declared with uda.NAME.type, uda.NAME.values, uda.NAME.label")
         }
         guard UDA.isName(parts[1]) else {
-            throw UDAValueError("\(parts[1].debugDescription) cannot name an attribute: a lowercase word of letters, digits and _, starting with a letter, and no field of todo's")
+            throw UDAValueError("\(parts[1].debugDescription) cannot name an attribute: \(UDA.rule)")
         }
         return (parts[1], part)
     }
