@@ -9,7 +9,7 @@ tags work (every 10th) and home (every 7th), the project garden (every 5th) or o
 (5k+1), and a due date (every 4th) spread from 10 days ago to 19 days ahead of today.
 The same todos, in the same order, go to:
 
-  OUTDIR/todo/state.json           todo's state file (format version 5, never synced)
+  OUTDIR/todo/state.json           todo's state file (format version 6, never synced)
   OUTDIR/todo/modify.txt           the attributes as `todo modify -` runs: WORDS<TAB>IDS
   OUTDIR/task/{pending,completed,undo,backlog}.data   Taskwarrior 2.6 data directory
   OUTDIR/txt/{todo,done}.txt       todo.txt-cli files (active / completed lines)
@@ -105,7 +105,7 @@ def main():
             active_ids.append(i)
             active_names.append(name)
 
-    state = ('{"format": "todo-state", "version": 5, "generation": "benchmark", "nextId": %d,\n'
+    state = ('{"format": "todo-state", "version": 6, "generation": "benchmark", "nextId": %d,\n'
              ' "sync": {"datasetId": null, "cursor": 0, "deletions": [], "outbox": []},\n'
              ' "todos": [' % (n + 1))
     state += ",".join("\n  " + line for line in todo_lines)
