@@ -171,9 +171,11 @@ make_states() {
     s=$d/states/fields; mkdir -p "$s"
     cp "$d/pristine/todo/state.json" "$s/"
     printf '{"uda.client.type": "string"}\n' >"$d/fields-config.json"
+    # The annotations first: the bulk edits after them fold the journal they fill, as a person's
+    # next large change would, so this state measures the fields, not a full journal's fold.
+    for id in $(seq 1 100 "$n"); do "$TODO" --file "$s/state.json" --quiet annotate "$id" "called about it" >/dev/null; done
     seq 2 "$n" | TODO_CONFIG=$d/fields-config.json "$TODO" --file "$s/state.json" --quiet modify - scheduled:2026-12-01 dep:1 client:acme >/dev/null
     "$TODO" --file "$s/state.json" list --filter active --ids | sed -n '1~3p' | "$TODO" --file "$s/state.json" --quiet start - >/dev/null
-    for id in $(seq 1 100 "$n"); do "$TODO" --file "$s/state.json" --quiet annotate "$id" "called about it" >/dev/null; done
     s=$d/states/journal
     local lines
     lines=$(($(wc -l <"$s/state.json.journal") - 1))
