@@ -86,12 +86,7 @@ struct AttributeWords: Equatable {
     /// The attributes the config declares, read only when some word may set one (`NAME:VALUE`
     /// with NAME no field's key).
     static func udas(for words: [String], _ context: Context) throws -> UDASchema {
-        let mayName = words.contains { word in
-            guard let colon = word.firstIndex(of: ":") else { return false }
-            let key = String(word[..<colon])
-            return TodoField(attributeKey: key) == nil && UDA.isName(key)
-        }
-        return mayName ? try context.udaSchema() : .none
+        try context.udaSchema(ifAnyOf: words.compactMap { word in word.firstIndex(of: ":").map { String(word[..<$0]) } })
     }
 
     /// The changes the field options make (`--tag`, `--due`, …), in table order, after `words`'s;

@@ -57,6 +57,12 @@ extension Context {
     func udaSchema() throws -> UDASchema {
         try ConfigFile(environment: environment).udaSchema()
     }
+
+    /// The same, read only when one of `keys` (of attribute words, filter terms, sort keys)
+    /// could name an attribute; none otherwise.
+    func udaSchema(ifAnyOf keys: [String]) throws -> UDASchema {
+        keys.contains(where: UDA.isName) ? try udaSchema() : .none
+    }
 }
 
 /// How `sync` reaches the server.

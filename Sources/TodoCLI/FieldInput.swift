@@ -122,12 +122,7 @@ extension TodoField {
 /// plumber`, on the local clock, to the second.
 enum AnnotationLine {
     static func text(_ annotation: Annotation, in timeZone: TimeZone) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: annotation.at)
-        func two(_ value: Int?) -> String { String(format: "%02d", value ?? 0) }
-        let day = "\(String(format: "%04d", parts.year ?? 0))-\(two(parts.month))-\(two(parts.day))"
-        return "\(day) \(two(parts.hour)):\(two(parts.minute)):\(two(parts.second)) \(annotation.text)"
+        "\(LocalTime.clock(annotation.at, in: timeZone)) \(annotation.text)"
     }
 
     static func read(_ line: Substring, in timeZone: TimeZone) -> Annotation? {

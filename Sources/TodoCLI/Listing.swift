@@ -34,8 +34,7 @@ struct Listing {
             word.firstIndex(of: ":").map { String(word[..<$0].prefix { $0 != "." }).lowercased() }
         }
         let sortKeys = (invocation.value("sort") ?? "").split(separator: ",").map { String($0.drop { $0 == "-" }).lowercased() }
-        let mayName = (filterKeys + sortKeys).contains { UDA.isName($0) && TodoSort.Key(rawValue: $0) == nil }
-        return mayName ? try context.udaSchema() : .none
+        return try context.udaSchema(ifAnyOf: filterKeys + sortKeys.filter { TodoSort.Key(rawValue: $0) == nil })
     }
 
     /// The filter terms; the words after `--` are words to search for, whatever they look like.

@@ -9,12 +9,16 @@ struct LocalTime {
 
     /// `2026-11-21 14:03:05 (2h ago)`
     func text(_ date: Date) -> String {
+        "\(Self.clock(date, in: timeZone)) (\(Self.age(of: date, at: now)))"
+    }
+
+    /// `2026-11-21 14:03:05`: the day and time on the clock of `zone`, to the second.
+    static func clock(_ date: Date, in zone: TimeZone) -> String {
         var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
+        calendar.timeZone = zone
         let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
         func two(_ value: Int?) -> String { String(format: "%02d", value ?? 0) }
-        let clock = "\(parts.year ?? 0)-\(two(parts.month))-\(two(parts.day)) \(two(parts.hour)):\(two(parts.minute)):\(two(parts.second))"
-        return "\(clock) (\(Self.age(of: date, at: now)))"
+        return "\(String(format: "%04d", parts.year ?? 0))-\(two(parts.month))-\(two(parts.day)) \(two(parts.hour)):\(two(parts.minute)):\(two(parts.second))"
     }
 
     /// `just now`, `5min ago`, `2h ago`, `3d ago`, `4mo ago`, `2y ago`, or `in 3d` for a date ahead.

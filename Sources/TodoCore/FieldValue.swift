@@ -34,9 +34,9 @@ public enum FieldValue: Hashable, Sendable, Codable {
         case .word(let word): word ?? ""
         case .priority(let priority): priority?.rawValue ?? ""
         case .date(let date): date?.wire ?? ""
-        case .uuids(let uuids): uuids.map { $0.uuidString.lowercased() }.sorted().joined(separator: ",")
-        case .annotations(let annotations): annotations.map(\.line).joined(separator: "\n")
-        case .udas(let udas): udas.sorted { $0.key < $1.key }.map { "\($0.key):\($0.value)" }.joined(separator: " ")
+        case .uuids: items.joined(separator: ",")
+        case .annotations: items.joined(separator: "\n")
+        case .udas: items.joined(separator: " ")
         }
     }
 }
@@ -83,16 +83,17 @@ extension TodoFieldHolder {
     }
 }
 
+/// The value of each kind, or nil for a value of another kind.
 extension FieldValue {
-    var textValue: String? { if case .text(let text) = self { text } else { nil } }
-    var tagsValue: Set<String>? { if case .tags(let tags) = self { tags } else { nil } }
+    public var textValue: String? { if case .text(let text) = self { text } else { nil } }
+    public var tagsValue: Set<String>? { if case .tags(let tags) = self { tags } else { nil } }
     /// A word; `.some(nil)` for none.
-    var wordValue: String?? { if case .word(let word) = self { word } else { nil } }
-    var priorityValue: Priority?? { if case .priority(let priority) = self { priority } else { nil } }
-    var dateValue: DueDate?? { if case .date(let date) = self { date } else { nil } }
-    var uuidsValue: Set<UUID>? { if case .uuids(let uuids) = self { uuids } else { nil } }
-    var annotationsValue: [Annotation]? { if case .annotations(let annotations) = self { annotations } else { nil } }
-    var udasValue: [String: String]? { if case .udas(let udas) = self { udas } else { nil } }
+    public var wordValue: String?? { if case .word(let word) = self { word } else { nil } }
+    public var priorityValue: Priority?? { if case .priority(let priority) = self { priority } else { nil } }
+    public var dateValue: DueDate?? { if case .date(let date) = self { date } else { nil } }
+    public var uuidsValue: Set<UUID>? { if case .uuids(let uuids) = self { uuids } else { nil } }
+    public var annotationsValue: [Annotation]? { if case .annotations(let annotations) = self { annotations } else { nil } }
+    public var udasValue: [String: String]? { if case .udas(let udas) = self { udas } else { nil } }
 
     /// Three-way merge of a set's members: what either side added is there, what either
     /// removed is not. For a value that is no set, `self`.

@@ -21,8 +21,12 @@ public enum UDA {
         (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
     }
 
-    /// Keys a todo's JSON and Taskwarrior's tasks use for other things.
-    static let reserved: Set = ["id", "uuid", "status", "entry", "modified", "end", "mask", "imask", "parent", "urgency", "completed", "uda"]
+    /// Keys a todo's JSON and Taskwarrior's tasks use for other things: no field, and no
+    /// user-defined attribute (an import keeps every other key of a task as one).
+    public static let reserved: Set = [
+        "id", "uuid", "status", "entry", "modified", "end", "mask", "imask", "parent", "urgency", "rtype", "template", "last",
+        "completed", "uda",
+    ]
 }
 
 /// What a declared attribute holds, as Taskwarrior's `uda.NAME.type` says it.
@@ -212,7 +216,7 @@ public enum DurationText {
 
 extension DueDate {
     /// Taskwarrior's `20260121T101500Z`, as an instant.
-    init?(taskwarrior text: String) {
+    public init?(taskwarrior text: String) {
         let c = Array(text)
         guard c.count == 16, c[8] == "T", c[15] == "Z" else { return nil }
         let s = { (from: Int, count: Int) in String(c[from..<from + count]) }

@@ -31,7 +31,7 @@ extension TodoContent {
         case .notesTooLong: "its notes are longer than \(FieldProblem.maxTextBytes) bytes"
         case .containsNUL: "it contains a NUL character"
         case .tooManyTags: "it has more than \(FieldProblem.maxTags) tags"
-        case .tooMany(let field): "it has more than \(field == .udas ? FieldProblem.maxTags : FieldProblem.maxMembers) \(field.key)"
+        case .tooMany(let field): "it has more than \(FieldProblem.maxCount(of: field)) \(field.key)"
         case .wordTooLong(let field): "a \(field == .tags ? "tag" : field.key) is longer than \(FieldProblem.maxWordBytes) bytes"
         case .invalid(let field, let value): "its \(field.key) cannot be '\(value)'"
         }

@@ -20,6 +20,12 @@ public enum FieldProblem: Equatable, Sendable {
     public static let maxTags = 64
     public static let maxWordBytes = 256
     public static let maxMembers = 256
+
+    /// How many members `field`'s value may hold: tags and user-defined attributes
+    /// `maxTags`, dependencies and annotations `maxMembers`.
+    public static func maxCount(of field: TodoField) -> Int {
+        field.spec.kind == .tags || field.spec.kind == .udas ? maxTags : maxMembers
+    }
 }
 
 extension TodoFields {
@@ -58,13 +64,13 @@ extension FieldValue {
         case .tags(let tags):
             if tags.count > FieldProblem.maxTags { return .tooManyTags }
             return tooLong(tags, FieldProblem.maxWordBytes) ? .wordTooLong(field) : nil
-        case .uuids(let uuids): return uuids.count > FieldProblem.maxMembers ? .tooMany(field) : nil
+        case .uuids(let uuids): return uuids.count > FieldProblem.maxCount(of: field) ? .tooMany(field) : nil
         case .annotations(let annotations):
-            if annotations.count > FieldProblem.maxMembers { return .tooMany(field) }
+            if annotations.count > FieldProblem.maxCount(of: field) { return .tooMany(field) }
             if annotations.contains(where: { $0.text.utf8.contains(0) }) { return .containsNUL }
             return tooLong(annotations.map(\.text), FieldProblem.maxNameBytes) ? .wordTooLong(field) : nil
         case .udas(let udas):
-            if udas.count > FieldProblem.maxTags { return .tooMany(field) }
+            if udas.count > FieldProblem.maxCount(of: field) { return .tooMany(field) }
             if udas.values.contains(where: { $0.utf8.contains(0) }) { return .containsNUL }
             return tooLong(udas.values, FieldProblem.maxNameBytes) ? .wordTooLong(field) : nil
         }

@@ -13,11 +13,7 @@ import TodoWire
 enum TaskwarriorDate {
     /// `20260121T101500Z` (Taskwarrior's form) or ISO 8601 `2026-01-21T10:15:00Z`.
     static func parse(_ text: String) -> Date? {
-        let characters = Array(text)
-        if characters.count == 16, characters[8] == "T", characters[15] == "Z" {
-            let s = { (from: Int, count: Int) in String(characters[from..<from + count]) }
-            return ISO8601Millis.parse("\(s(0, 4))-\(s(4, 2))-\(s(6, 2))T\(s(9, 2)):\(s(11, 2)):\(s(13, 2))Z")
-        }
+        if case .instant(let instant)? = DueDate(taskwarrior: text) { return instant }
         return ISO8601Millis.parse(text)
     }
 

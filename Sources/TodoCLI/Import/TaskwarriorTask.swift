@@ -13,11 +13,6 @@ struct TaskwarriorTask {
 
     var isTemplate: Bool { status == "recurring" }
 
-    /// Attributes Taskwarrior keeps for itself: no field, and no user-defined attribute.
-    static let ownAttributes: Set = [
-        "id", "uuid", "status", "entry", "modified", "end", "mask", "imask", "parent", "urgency", "rtype", "template", "last",
-    ]
-
     /// Reads `task`, or throws why todo cannot hold it.
     init(_ task: [String: Any], in context: DateContext) throws(InputError) {
         status = task["status"] as? String ?? "pending"
@@ -58,7 +53,7 @@ struct TaskwarriorTask {
 
     /// The attributes of `task` that are no field and not Taskwarrior's own; nil when none.
     static func udas(of task: [String: Any]) -> [String: Any]? {
-        let known = ownAttributes.union(TodoField.allCases.compactMap(\.spec.taskwarrior))
+        let known = UDA.reserved.union(TodoField.allCases.compactMap(\.spec.taskwarrior))
         let udas = task.filter { !known.contains($0.key) }
         return udas.isEmpty ? nil : udas
     }
@@ -105,9 +100,4 @@ enum TaskwarriorValue {
             value
         }
     }
-}
-
-extension FieldValue {
-    /// A word; `.some(nil)` for none, nil for a value of another kind.
-    var wordValue: String?? { if case .word(let word) = self { word } else { nil } }
 }

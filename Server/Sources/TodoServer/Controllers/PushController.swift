@@ -60,7 +60,7 @@ enum FieldLimits {
         case .notesTooLong: "notes is longer than \(FieldProblem.maxTextBytes) bytes"
         case .containsNUL: "text must not contain NUL characters"
         case .tooManyTags: "tags has more than \(FieldProblem.maxTags) members"
-        case .tooMany(let field): "\(field.key) has more than \(field == .udas ? FieldProblem.maxTags : FieldProblem.maxMembers) members"
+        case .tooMany(let field): "\(field.key) has more than \(FieldProblem.maxCount(of: field)) members"
         case .wordTooLong(let field): "\(field.key) has a value longer than \(FieldProblem.maxWordBytes) bytes"
         case .invalid(let field, let value): "\(field.key) cannot hold \(value.debugDescription): \(field.valueRule)"
         }
