@@ -24,6 +24,7 @@ _todo_command() {
         import) REPLY=import ;;
         sync) REPLY=sync ;;
         config) REPLY=config ;;
+        context) REPLY=context ;;
         completions) REPLY=completions ;;
         help) REPLY=help ;;
         *) REPLY= ;;
@@ -37,6 +38,7 @@ _todo_option() {
         --json) REPLY='json flag' ;;
         -q|--quiet) REPLY='quiet flag' ;;
         --color) REPLY='color words auto always never' ;;
+        --no-context) REPLY='no-context flag' ;;
         -h|--help) REPLY='help flag' ;;
         --version) REPLY='version flag' ;;
         *)
@@ -60,8 +62,9 @@ _todo_option() {
                 list)
                     case $2 in
                         -f|--filter) REPLY='filter words all active completed unsynced' ;;
+                        --all) REPLY='all flag' ;;
                         --waiting) REPLY='waiting flag' ;;
-                        --sort) REPLY='sort list due -due wait -wait scheduled -scheduled start -start until -until priority -priority project -project created -created modified -modified name -name urgency -urgency' ;;
+                        --sort) REPLY='sort list due +due -due wait +wait -wait scheduled +scheduled -scheduled start +start -start until +until -until priority +priority -priority project +project -project created +created -created modified +modified -modified name +name -name urgency +urgency -urgency' ;;
                         --format) REPLY='format text' ;;
                         --ids) REPLY='ids flag' ;;
                         *) REPLY= ;;
@@ -129,7 +132,7 @@ _todo_option() {
 _todo_options() {
     case $1 in
         add) REPLY='--description --notes --tag --project --priority --due --wait --scheduled --start --depends --recur --until' ;;
-        list) REPLY='--filter --waiting --sort --format --ids' ;;
+        list) REPLY='--filter --all --waiting --sort --format --ids' ;;
         next) REPLY='--format --ids' ;;
         edit) REPLY='--name --description --notes --tag --project --priority --due --wait --scheduled --start --depends --recur --until' ;;
         delete) REPLY='--series' ;;
@@ -140,7 +143,7 @@ _todo_options() {
         config) REPLY='--unset' ;;
         *) REPLY= ;;
     esac
-    REPLY+=' --file --json --quiet --color --help --version'
+    REPLY+=' --file --json --quiet --color --no-context --help --version'
 }
 
 # REPLY: the kind of argument $2 (counting from 0) of command $1.
@@ -161,7 +164,8 @@ _todo_argument() {
         toggle) kinds=('ids') repeats=1 ;;
         delete) kinds=('ids') repeats=1 ;;
         import) kinds=('path') ;;
-        config) kinds=('words server token timeout insecure-http uda.NAME.type uda.NAME.values uda.NAME.label' 'text') ;;
+        config) kinds=('words server token timeout insecure-http default-filter context context.NAME uda.NAME.type uda.NAME.values uda.NAME.label' 'text') ;;
+        context) kinds=('text' 'text') repeats=1 ;;
         completions) kinds=('words bash zsh fish') ;;
         help) kinds=('commands') ;;
     esac
@@ -203,7 +207,7 @@ _todo_values() {
             mapfile -t lines < <(todo __complete "$1" ${3:+"--file=$3"} 2>/dev/null)
             for line in "${lines[@]}"; do [[ $line == "$2"* ]] && COMPREPLY+=("$line"); done ;;
         commands)
-            mapfile -t COMPREPLY < <(compgen -W 'add list ls next show info edit modify done reopen annotate append denotate start stop toggle delete rm clear-completed undo batch export import sync config completions help' -- "$2") ;;
+            mapfile -t COMPREPLY < <(compgen -W 'add list ls next show info edit modify done reopen annotate append denotate start stop toggle delete rm clear-completed undo batch export import sync config context completions help' -- "$2") ;;
         words\ *)
             mapfile -t COMPREPLY < <(compgen -W "${1#words }" -- "$2") ;;
         list\ *)

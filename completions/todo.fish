@@ -44,6 +44,8 @@ function __todo_command
             echo sync
         case config
             echo config
+        case context
+            echo context
         case completions
             echo completions
         case help
@@ -227,6 +229,9 @@ function __todo_argument
         case config
             set -l kinds choice:0 text
             set -q kinds[(math $argv[2] + 1)]; and echo $kinds[(math $argv[2] + 1)]
+        case context
+            set -l kinds text text
+            set -q kinds[(math $argv[2] + 1)]; and echo $kinds[(math $argv[2] + 1)]; or echo $kinds[-1]
         case completions
             set -l kinds choice:0
             set -q kinds[(math $argv[2] + 1)]; and echo $kinds[(math $argv[2] + 1)]
@@ -257,6 +262,7 @@ function __todo_commands
     printf '%s\t%s\n' import 'Merge todos from an export, Taskwarrior or todo.txt'
     printf '%s\t%s\n' sync 'Exchange changes with the todo server'
     printf '%s\t%s\n' config 'Show or set sync settings and your own attributes'
+    printf '%s\t%s\n' context 'Show, choose or define the context that narrows reports'
     printf '%s\t%s\n' completions 'Print the completion script for bash, zsh or fish'
     printf '%s\t%s\n' help 'Show help for todo or for a command'
 end
@@ -402,6 +408,7 @@ complete -c todo -l file -r -F -d 'Use the state file at PATH (default: $TODO_FI
 complete -c todo -l json -d 'Print machine-readable JSON instead of text (shapes in the README, section Scripting)'
 complete -c todo -s q -l quiet -d 'Print no informational messages; data (numbers, lists, JSON) and errors still appear'
 complete -c todo -l color -x -a 'auto always never' -d 'Colour output: auto (only on a terminal, and not with NO_COLOR set), always (even with NO_COLOR) or never (default: auto)'
+complete -c todo -l no-context -d 'Leave out the context in force (\'todo context\'): what scripts want'
 complete -c todo -s h -l help -d 'Show help for todo or for the command'
 complete -c todo -l version -d 'Print the version of todo'
 
@@ -431,6 +438,7 @@ complete -c todo -n __todo_needs_command -a export -d 'Print every todo, as JSON
 complete -c todo -n __todo_needs_command -a import -d 'Merge todos from an export, Taskwarrior or todo.txt'
 complete -c todo -n __todo_needs_command -a sync -d 'Exchange changes with the todo server'
 complete -c todo -n __todo_needs_command -a config -d 'Show or set sync settings and your own attributes'
+complete -c todo -n __todo_needs_command -a context -d 'Show, choose or define the context that narrows reports'
 complete -c todo -n __todo_needs_command -a completions -d 'Print the completion script for bash, zsh or fish'
 complete -c todo -n __todo_needs_command -a help -d 'Show help for todo or for a command'
 
@@ -449,9 +457,10 @@ complete -c todo -n '__todo_using add' -l recur -x -a 'daily weekdays weekly mon
 complete -c todo -n '__todo_using add' -l until -x -a 'today tomorrow yesterday now monday tuesday wednesday thursday friday saturday sunday sod eod sow eow som eom soy eoy' -d 'End a recurring todo\'s series: no occurrence is made due after DATE; empty for none'
 
 # todo list
-complete -c todo -n '__todo_using list' -s f -l filter -x -a 'all active completed unsynced' -d 'Show only all, active, completed or unsynced todos (default: all but the waiting ones)'
+complete -c todo -n '__todo_using list' -s f -l filter -x -a 'all active completed unsynced' -d 'Show all, active, completed or unsynced todos (default: active, or what \'todo config default-filter\' says); waiting todos only with all'
+complete -c todo -n '__todo_using list' -l all -d 'Show every todo, completed and waiting ones too: --filter all'
 complete -c todo -n '__todo_using list' -l waiting -d 'Show active todos whose wait date has not come, too'
-complete -c todo -n '__todo_using list' -l sort -x -a '(__todo_commas due -due wait -wait scheduled -scheduled start -start until -until priority -priority project -project created -created modified -modified name -name urgency -urgency)' -d 'Order by KEYS, comma-separated: due, wait, scheduled, start, until, priority, project, created, modified, name, urgency; -KEY reverses one (-priority puts H first)'
+complete -c todo -n '__todo_using list' -l sort -x -a '(__todo_commas due +due -due wait +wait -wait scheduled +scheduled -scheduled start +start -start until +until -until priority +priority -priority project +project -project created +created -created modified +modified -modified name +name -name urgency +urgency -urgency)' -d 'Order by KEYS, comma-separated: due, wait, scheduled, start, until, priority, project, created, modified, name, urgency; urgency and priority sort highest first (H before M before L), the others lowest first (the earliest date, A to Z); +KEY sorts a key lowest first, -KEY highest first'
 complete -c todo -n '__todo_using list' -l format -x -d 'Print each todo as TEMPLATE and a newline'
 complete -c todo -n '__todo_using list' -l ids -d 'Print only the numbers, one a line'
 
@@ -492,7 +501,7 @@ complete -c todo -n '__todo_using sync' -l dry-run -d 'Show what would be pulled
 
 # todo config
 complete -c todo -n '__todo_using config' -l unset -d 'Remove KEY from the config file'
-complete -c todo -n '__todo_wants choice:0 config' -a 'server token timeout insecure-http uda.NAME.type uda.NAME.values uda.NAME.label'
+complete -c todo -n '__todo_wants choice:0 config' -a 'server token timeout insecure-http default-filter context context.NAME uda.NAME.type uda.NAME.values uda.NAME.label'
 
 # todo completions
 complete -c todo -n '__todo_wants choice:0 completions' -a 'bash zsh fish'

@@ -12,6 +12,7 @@ public enum CommandTable {
         .flag("json", "Print machine-readable JSON instead of text (shapes in the README, section Scripting)."),
         .flag("quiet", short: "q", "Print no informational messages; data (numbers, lists, JSON) and errors still appear."),
         .value("color", "WHEN", "Colour output: auto (only on a terminal, and not with NO_COLOR set), always (even with NO_COLOR) or never (default: auto).", kind: .choice(["auto", "always", "never"])),
+        .flag("no-context", "Leave out the context in force ('todo context'): what scripts want."),
         .flag("help", short: "h", "Show help for todo or for the command."),
         .flag("version", "Print the version of todo."),
     ]
@@ -20,7 +21,7 @@ public enum CommandTable {
     static let todoIDs = ArgumentSpec("ID", .todoID, repeats: true, "Todo numbers or UUID prefixes.")
     static let filterTerms = ArgumentSpec("FILTER", .filter, optional: true, repeats: true, "Filter terms, and words to search for.")
     /// Every sort key, for completion (a KEYS value is checked by `TodoSort`).
-    static let sortKeys = TodoSort.Key.allCases.flatMap { [$0.rawValue, "-" + $0.rawValue] }
+    static let sortKeys = TodoSort.Key.allCases.flatMap { [$0.rawValue, "+" + $0.rawValue, "-" + $0.rawValue] }
     static let filters = TodoFilter.allCases.map(\.rawValue)
 
     /// An option for each field of the field table (`--name`, `-d`, `--tag`, `--due`, …).
@@ -70,9 +71,10 @@ public enum CommandTable {
             discussion: "Active todos come first, newest first, then completed ones, most recently completed first; --sort orders them otherwise. Filter terms narrow the list: \(FilterError.terms); any other word matches todos whose name, description or notes hold it, in any case. Terms next to each other must all match; 'or' and parentheses combine them otherwise, and words after -- are only searched for. project:home matches home.garden too; +ACTIVE, -BLOCKED and the other virtual tags are in 'todo help filter'. \(dates) Active todos whose wait date has not come are hidden unless --filter all or --waiting is given. A '*' marks a todo with changes not yet synced. After the name come the priority, project, tags and due date (in 3d, 2d overdue), then waiting, started 2h ago and blocked where they apply. On a terminal long names are cut to fit; in a pipe nothing is cut.",
             arguments: [filterTerms],
             options: [
-                .value("filter", short: "f", "FILTER", "Show only all, active, completed or unsynced todos (default: all but the waiting ones).", kind: .choice(filters)),
+                .value("filter", short: "f", "FILTER", "Show all, active, completed or unsynced todos (default: active, or what 'todo config default-filter' says); waiting todos only with all.", kind: .choice(filters)),
+                .flag("all", "Show every todo, completed and waiting ones too: --filter all."),
                 .flag("waiting", "Show active todos whose wait date has not come, too."),
-                .value("sort", "KEYS", "Order by KEYS, comma-separated: \(TodoSort.Key.allCases.map(\.rawValue).joined(separator: ", ")); -KEY reverses one (-priority puts H first). Todos without the key's value come last.", kind: .commaSeparated(sortKeys)),
+                .value("sort", "KEYS", "Order by KEYS, comma-separated: \(TodoSort.Key.allCases.map(\.rawValue).joined(separator: ", ")); \(SortError.directions). Todos without the key's value come last.", kind: .commaSeparated(sortKeys)),
                 .value("format", "TEMPLATE", "Print each todo as TEMPLATE and a newline. Fields: \(ListTemplate.fields.map { "{\($0)}" }.joined(separator: " ")); escapes \\t \\n \\\\ \\{ \\}."),
                 .flag("ids", "Print only the numbers, one a line."),
             ],
@@ -172,13 +174,22 @@ public enum CommandTable {
             examples: [("todo sync", "push and pull changes"), ("* * * * * todo sync --quiet", "a crontab line: sync every minute")]),
         CommandSpec(
             name: "config", summary: "Show or set sync settings and your own attributes",
-            discussion: "Settings live in $XDG_CONFIG_HOME/todo/config.json (else ~/.config/todo/config.json), mode 0600; TODO_SERVER, TODO_TOKEN, TODO_TIMEOUT and TODO_INSECURE_HTTP override them. The token is never printed. Give '-' as the value to read it from standard input. insecure-http true lets sync send the token over plain http:// to another machine, where anyone on the way can read it; without it such a server is refused. uda.NAME.type (string, number, date or duration) declares an attribute of your own, as Taskwarrior's UDAs: NAME:VALUE then sets it on add and edit, filters on it, and --sort and --format {NAME} take it; uda.NAME.values limits it to a comma-separated list, uda.NAME.label names it in 'todo show'. Values of attributes no setting declares (from sync or an import) are kept and exported, never lost.",
+            discussion: "Settings live in $XDG_CONFIG_HOME/todo/config.json (else ~/.config/todo/config.json), mode 0600; TODO_SERVER, TODO_TOKEN, TODO_TIMEOUT and TODO_INSECURE_HTTP override them. The token is never printed. Give '-' as the value to read it from standard input. insecure-http true lets sync send the token over plain http:// to another machine, where anyone on the way can read it; without it such a server is refused. uda.NAME.type (string, number, date or duration) declares an attribute of your own, as Taskwarrior's UDAs: NAME:VALUE then sets it on add and edit, filters on it, and --sort and --format {NAME} take it; uda.NAME.values limits it to a comma-separated list, uda.NAME.label names it in 'todo show'. default-filter is what list shows without --filter: \(ReportSettings.filterRule) (default: active). context and context.NAME hold the contexts 'todo context' sets. Values of attributes no setting declares (from sync or an import) are kept and exported, never lost.",
             arguments: [
-                ArgumentSpec("KEY", .choice(ConfigFile.keys + UDASchema.Part.allCases.map { "uda.NAME.\($0.rawValue)" }), optional: true, "server, token, timeout, insecure-http, or uda.NAME.type, uda.NAME.values, uda.NAME.label."),
+                ArgumentSpec("KEY", .choice(ConfigFile.keys + ["context.NAME"] + UDASchema.Part.allCases.map { "uda.NAME.\($0.rawValue)" }), optional: true, "\(ConfigFile.keys.joined(separator: ", ")), context.NAME, or uda.NAME.type, uda.NAME.values, uda.NAME.label."),
                 ArgumentSpec("VALUE", optional: true, "The new value; - reads it from standard input."),
             ],
             options: [.flag("unset", "Remove KEY from the config file.")],
             examples: [("todo config server https://todo.example.org", "set the server"), ("todo config token - < token.txt", "set the token without it showing in your shell history"), ("todo config uda.client.type string", "give todos a client: 'todo add call back client:acme'")]),
+        CommandSpec(
+            name: "context", summary: "Show, choose or define the context that narrows reports",
+            discussion: "A context is a named filter, as in Taskwarrior: while one is in force, list and next show only the todos that pass it too, their summary names it, and add gives new todos its +TAG and project:NAME words (when it has no or, not or parentheses). With no ACTION, or show, prints the context in force. NAME puts a defined context in force; none ends it; list shows them all; define NAME FILTER... makes or replaces one (its words are kept joined by spaces); delete NAME removes one. Contexts live in the config file (context.NAME, and context for the one in force); TODO_CONTEXT (a name, or none) overrides it for one shell, and --no-context for one command.",
+            arguments: [
+                ArgumentSpec("ACTION", optional: true, "NAME, none, list, show, define or delete."),
+                ArgumentSpec("WORDS", optional: true, repeats: true, "For define: NAME and the filter words; for delete: NAME."),
+            ],
+            examples: [("todo context define work +work or project:acme", "a context for work"), ("todo context work", "show only work from now on"), ("todo context none", "show everything again"), ("todo list --no-context", "everything, this once")],
+            everyday: false),
         CommandSpec(
             name: "completions", summary: "Print the completion script for bash, zsh or fish",
             discussion: "The script completes commands, options, their values, todo numbers with their names, tags after + and -, projects after project:, attribute keys and named dates. README.md says where to install it.",

@@ -7,12 +7,14 @@ import TodoStore
 struct Listing {
     let invocation: Invocation
     let context: Context
-    let dates: DateContext
-    /// nil: every todo passes.
-    let terms: FilterExpression?
+    let filter: FilterInput
     let template: ListTemplate?
-    /// The attributes the config declares, read only when a filter word or sort key may name one.
-    let udas: UDASchema
+    let settings: ReportSettings
+
+    var dates: DateContext { filter.dates }
+    /// nil: every todo passes.
+    var terms: FilterExpression? { filter.terms }
+    var udas: UDASchema { filter.udas }
 
     init(_ invocation: Invocation, _ context: Context) throws {
         let shapes = ["json", "format", "ids"].filter { invocation.options[$0] != nil }
@@ -22,47 +24,23 @@ struct Listing {
         self.invocation = invocation
         self.context = context
         template = try invocation.value("format").map { text in try ListTemplate(text, udas: context.udaSchema) }
-        dates = context.dateContext
-        udas = try Self.udas(invocation, context)
-        terms = try Self.terms(invocation, dates, udas)
+        let sortKeys = (invocation.value("sort") ?? "").split(separator: ",").map { String($0.drop { $0 == "-" || $0 == "+" }).lowercased() }
+        settings = try ReportSettings(invocation, context.environment)
+        filter = try FilterInput(
+            invocation.arguments, literalFrom: invocation.literalFrom, sortKeys: sortKeys, also: settings.context?.words ?? [], context)
     }
 
-    /// The declared attributes, if a filter word's key or a `--sort` key may be one.
-    private static func udas(_ invocation: Invocation, _ context: Context) throws -> UDASchema {
-        let words = invocation.arguments.prefix(invocation.literalFrom ?? invocation.arguments.count)
-        let filterKeys = words.compactMap { word in
-            word.firstIndex(of: ":").map { String(word[..<$0].prefix { $0 != "." }).lowercased() }
-        }
-        let sortKeys = (invocation.value("sort") ?? "").split(separator: ",").map { String($0.drop { $0 == "-" }).lowercased() }
-        return try context.udaSchema(ifAnyOf: filterKeys + sortKeys.filter { TodoSort.Key(rawValue: $0) == nil })
+    /// `; context work` after a summary, when a context is in force.
+    var contextNote: String {
+        settings.context.map { "; context \(oneLine($0.name))" } ?? ""
     }
 
-    /// The filter terms; the words after `--` are words to search for, whatever they look like.
-    private static func terms(_ invocation: Invocation, _ dates: DateContext, _ udas: UDASchema) throws(CommandError) -> FilterExpression? {
-        let words = invocation.arguments
-        let end = invocation.literalFrom ?? words.count
-        let parsed: FilterExpression
-        do {
-            parsed = try FilterParser.parse(Array(words[..<end]), in: dates, udas: udas)
-        } catch {
-            throw CommandError(message: error.description, status: ExitStatus.usage)
-        }
-        let literal = words[end...].map { FilterExpression.term(.text($0.lowercased())) }
-        let all = literal.isEmpty ? parsed : .and([parsed] + literal)
-        return all == .everything ? nil : all
-    }
-
-    /// What the terms are evaluated with: the `dependencies` among the todos read, and the
-    /// todo each `depends:ID` names in `state` (an ID that names none is an error).
     func filterContext(_ state: TodoState, _ dependencies: Dependencies) throws -> FilterContext {
-        var named: [String: UUID] = [:]
-        for reference in terms?.references ?? [] { named[reference] = try state.resolve(reference).uuid }
-        return FilterContext(dates: dates, dependencies: dependencies, named: named)
+        try filter.filterContext(state, dependencies)
     }
 
-    /// Whether `todo` passes the terms in `context`.
     func matches(_ todo: Todo, _ context: FilterContext) -> Bool {
-        terms?.matches(todo, in: context) ?? true
+        filter.matches(todo, context)
     }
 
     /// Which of `shown` are blocked, for the table's marks: from the todos read and a second

@@ -17,6 +17,9 @@ public struct Invocation: Equatable {
     /// Where in `arguments` the words after `--` begin, when `--` was given: they are taken
     /// literally, never as attribute words or filter terms.
     public var literalFrom: Int?
+    /// Filter words given before a command that takes IDs (`todo +work done`): they pick the
+    /// todos it acts on. Empty when IDs (`todo 3-5 done`) or nothing came first.
+    public var filter: [String] = []
 
     public func flag(_ long: String) -> Bool { options[long] != nil }
     public func value(_ long: String) -> String? { options[long]?.last }
@@ -25,16 +28,17 @@ public struct Invocation: Equatable {
 /// Parses argv (without the program name) against `CommandTable`.
 ///
 /// Options may come before or after the command and its arguments; `--` ends options.
-/// With no command, `list` is meant. `--help` anywhere asks for the command's help. For a
-/// command taking attribute words or filter terms, `-TAG` is such a word, not an option.
+/// As in Taskwarrior, words may come before the command (`todo 3 done`, `todo +work list`):
+/// see `CommandWords`. With no command, `list` is meant. `--help` anywhere asks for the
+/// command's help. For a command taking attribute words or filter terms, `-TAG` is such a
+/// word, not an option.
 public func parse(_ argv: [String]) -> Result<Invocation, UsageError> {
-    let found = findCommand(argv)
-    guard let spec = found.spec else {
-        let word = found.word ?? ""
-        return .failure(UsageError(
-            message: "'\(word)' is not a todo command",
-            suggestion: suggestedCommand(for: word)))
+    let found: CommandWords
+    switch CommandWords.find(argv) {
+    case .failure(let error): return .failure(error)
+    case .success(let line): found = line
     }
+    let spec = found.spec
     var invocation = Invocation(command: spec.name)
     let options = spec.options + CommandTable.globalOptions
     var index = 0
@@ -42,7 +46,7 @@ public func parse(_ argv: [String]) -> Result<Invocation, UsageError> {
     while index < argv.count {
         let word = argv[index]
         index += 1
-        if index - 1 == found.position { continue }
+        if index - 1 == found.position || found.before.contains(index - 1) { continue }
         if optionsEnded || word == "-" || !word.hasPrefix("-") {
             invocation.arguments.append(word)
             continue
@@ -90,43 +94,33 @@ public func parse(_ argv: [String]) -> Result<Invocation, UsageError> {
         invocation.options[option.long, default: []].append(value)
     }
     if invocation.flag("help") || invocation.flag("version") { return .success(invocation) }
+    switch found.place(found.before.map { argv[$0] }, into: invocation) {
+    case .failure(let error): return .failure(error)
+    case .success(let placed): invocation = placed
+    }
     return checkArguments(invocation, spec)
 }
 
-/// `-TAG` (a dash and a tag of two or more characters) where `spec` takes such words.
+/// `-TAG` where `spec` takes such words: a dash and a tag, unless the tag is one letter
+/// that is an option's short name (`-q` is --quiet, `-a` a tag).
 private func isSignedWord(_ word: String, for spec: CommandSpec) -> Bool {
-    guard word.count > 2, !word.hasPrefix("--"), spec.arguments.contains(where: \.kind.takesSignedWords) else { return false }
-    return Tag.isValid(word.dropFirst())
-}
-
-/// The command word is the first word that is neither an option nor a global option's value.
-private func findCommand(_ argv: [String]) -> (spec: CommandSpec?, word: String?, position: Int?) {
-    var index = 0
-    while index < argv.count {
-        let word = argv[index]
-        if word == "--" { break }
-        if word.hasPrefix("-"), word != "-" {
-            let (name, inline) = splitOption(word)
-            let global = CommandTable.globalOptions.first { $0.long == name }
-            if global?.valueName != nil, inline == nil { index += 1 }
-            index += 1
-            continue
-        }
-        return (CommandTable.command(named: word), word, index)
-    }
-    return (CommandTable.command(named: "list"), nil, nil)
+    guard word.count >= 2, !word.hasPrefix("--"), spec.arguments.contains(where: \.kind.takesSignedWords) else { return false }
+    let tag = word.dropFirst()
+    guard Tag.isValid(tag) else { return false }
+    return tag.count > 1 || !(spec.options + CommandTable.globalOptions).contains { $0.short.map(String.init) == String(tag) }
 }
 
 /// `--name=value` → ("name", "value"). Split by Unicode scalar: a value starting with a
 /// combining mark makes "=" and the mark one Character, which a Character search never finds.
-private func splitOption(_ word: String) -> (name: String, inline: String?) {
+func splitOption(_ word: String) -> (name: String, inline: String?) {
     let body = word.unicodeScalars.drop { $0 == "-" }
     guard let equals = body.firstIndex(of: "=") else { return (String(body), nil) }
     return (String(body[..<equals]), String(body[body.index(after: equals)...]))
 }
 
 private func checkArguments(_ invocation: Invocation, _ spec: CommandSpec) -> Result<Invocation, UsageError> {
-    let required = spec.arguments.filter { !$0.optional }
+    // A filter before the command stands for its IDs.
+    let required = spec.arguments.filter { !$0.optional && !(!invocation.filter.isEmpty && $0.kind == .todoID) }
     if invocation.arguments.count < required.count {
         let missing = required[invocation.arguments.count]
         return .failure(UsageError(message: "'\(spec.name)' needs \(missing.synopsis)", command: spec.name))

@@ -46,14 +46,14 @@ private func commandPlan(_ invocation: Invocation, _ context: Context) throws ->
     case "next": try NextCommand.plan(invocation, context)
     case "show": ShowCommand.plan(invocation, context)
     case "edit": try EditCommand.plan(invocation, context)
-    case "toggle": ToggleCommand.plan(invocation, context)
-    case "done": StatusCommand.plan(invocation, context, completed: true)
-    case "reopen": StatusCommand.plan(invocation, context, completed: false)
+    case "toggle": try ToggleCommand.plan(invocation, context)
+    case "done": try StatusCommand.plan(invocation, context, completed: true)
+    case "reopen": try StatusCommand.plan(invocation, context, completed: false)
     case "annotate": try AnnotateCommand.plan(invocation, context)
     case "denotate": try DenotateCommand.plan(invocation, context)
-    case "start": StartCommand.plan(invocation, context, starting: true)
-    case "stop": StartCommand.plan(invocation, context, starting: false)
-    case "delete": DeleteCommand.plan(invocation, context)
+    case "start": try StartCommand.plan(invocation, context, starting: true)
+    case "stop": try StartCommand.plan(invocation, context, starting: false)
+    case "delete": try DeleteCommand.plan(invocation, context)
     case "clear-completed": ClearCompletedCommand.plan(invocation, context)
     case "undo": UndoCommand.plan(invocation, context)
     case "batch": try BatchCommand.plan(invocation, context)
@@ -62,6 +62,7 @@ private func commandPlan(_ invocation: Invocation, _ context: Context) throws ->
     case "help": try HelpCommand.plan(invocation, context)
     case "sync": SyncCommand.plan(invocation, context)
     case "config": try ConfigCommand.plan(invocation, context)
+    case "context": try ContextCommand.plan(invocation, context)
     case "completions": CompletionsCommand.plan(invocation)
     case "__complete": CompleteCommand.plan(invocation, context)
     case "__man": .output(Output(stdout: manPage()))
@@ -163,9 +164,14 @@ func explain(_ error: Error) -> (String, Int32) {
     case let error as ReferenceError:
         switch error {
         case .noSuchNumber(let number): return ("no todo #\(number)", ExitStatus.failure)
+        case .numberTooLarge(let text): return ("no todo #\(text): todo numbers go up to \(TodoState.maxId)", ExitStatus.failure)
         case .noSuchUUID(let prefix): return ("no todo has a UUID starting with \(prefix)", ExitStatus.failure)
         case .malformed(let text):
-            return ("'\(text)' is neither a todo number nor 4 or more hex digits of a UUID", ExitStatus.usage)
+            return ("\(quoted(text)) is not a todo ID: give a number (3), a range (3-7), a list (3,5,9) or 4 or more hex digits of a UUID", ExitStatus.usage)
+        case .reversedRange(let text):
+            let ends = text.split(separator: "-")
+            return ("the range \(text) runs downwards; write \(ends.last ?? "")-\(ends.first ?? "")", ExitStatus.usage)
+        case .emptyRange(let text): return ("no todo has a number in \(text)", ExitStatus.failure)
         case .ambiguous(let prefix, let candidates):
             let list = candidates.prefix(5).map { "#\($0.id) \(uuidText($0.uuid).prefix(max(8, prefix.count + 4))) \(displayName($0))" }
             let more = candidates.count > 5 ? ", and \(candidates.count - 5) more" : ""

@@ -13,6 +13,8 @@ public enum FilterError: Error, Equatable, Sendable, CustomStringConvertible {
     case badDate(String, DateReadError)
     /// `depends:x`: no todo reference after the colon.
     case badReference(String)
+    /// `7-3`: a range of numbers that runs downwards, or numbers too large.
+    case badIDs(String)
     /// `NAME:VALUE` of a user-defined attribute, with a value its type refuses.
     case badValue(String, String)
 
@@ -34,6 +36,7 @@ public enum FilterError: Error, Equatable, Sendable, CustomStringConvertible {
         case .badDate(let word, let error): "\(word.debugDescription): \(error)"
         case .badReference(let word): "\(word.debugDescription): name a todo by its number or 4 or more hex digits of its UUID"
         case .badValue(let word, let message): "\(word.debugDescription): \(message)"
+        case .badIDs(let word): "\(word.debugDescription): a range of todo numbers runs upwards (3-7), within 1 to \(TodoState.maxId)"
         }
     }
 }

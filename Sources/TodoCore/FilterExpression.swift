@@ -17,6 +17,8 @@ public enum FilterTerm: Equatable, Sendable {
     /// `depends:3`: the set holds the todo the reference names (`FilterContext.named`);
     /// `depends:` (nil): the set is empty.
     case member(TodoField, String?)
+    /// `3`, `3-7`, `3,5,9`, a whole UUID or 8 or more of its hex digits: the todos named.
+    case ids(TodoIDs)
     /// Any other word, lowercased: the name, description or notes contain it, in any case.
     case text(String)
     /// `NAME:VALUE` of a declared attribute (nil: `NAME:`, none set), or its value below or
@@ -61,6 +63,18 @@ public indirect enum FilterExpression: Equatable, Sendable {
         }
     }
 
+    /// Whether a term picks todos by their status (`+COMPLETED`, `-PENDING`, `+WAITING`) or
+    /// by their IDs: a report's default of open todos that are not waiting then steps aside.
+    public var choosesStatus: Bool {
+        switch self {
+        case .term(.virtual(let tag)): VirtualTag.statuses.contains(tag.name)
+        case .term(.ids): true
+        case .term: false
+        case .not(let operand): operand.choosesStatus
+        case .and(let operands), .or(let operands): operands.contains(where: \.choosesStatus)
+        }
+    }
+
     /// The todo references of `depends:ID` terms, which `FilterContext.named` must resolve.
     public var references: [String] {
         switch self {
@@ -85,6 +99,7 @@ extension FilterTerm {
     public func matches(_ todo: some TodoAttributes, in context: FilterContext) -> Bool {
         switch self {
         case .tag(let tag): todo.attributes.tags.contains(tag)
+        case .ids(let ids): ids.contains(todo)
         case .virtual(let tag): tag.matches(todo, in: context)
         case .project(nil): todo.attributes.project == nil
         case .project(let name?): todo.attributes.project.map { Self.project($0, isWithin: name) } ?? false

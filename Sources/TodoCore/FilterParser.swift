@@ -50,11 +50,18 @@ private struct Parser {
         return operands.count == 1 ? operands[0] : .or(operands)
     }
 
+    /// IDs next to each other are one set, as in Taskwarrior: `3 4` is 3 or 4.
     private mutating func conjunction(depth: Int) throws(FilterError) -> FilterExpression {
         var operands = [try unary(depth: depth)]
         while index < words.count, keyword != "or", keyword != ")" {
-            if keyword == "and" { index += 1 }
-            operands.append(try unary(depth: depth))
+            let joined = keyword == "and"
+            if joined { index += 1 }
+            let next = try unary(depth: depth)
+            if !joined, case .term(.ids(let more)) = next, case .term(.ids(let ids))? = operands.last {
+                operands[operands.count - 1] = .term(.ids(TodoIDs(parts: ids.parts + more.parts)))
+            } else {
+                operands.append(next)
+            }
         }
         return operands.count == 1 ? operands[0] : .and(operands)
     }

@@ -1,6 +1,7 @@
 /// Reads one filter word that is not a keyword or parenthesis.
 enum FilterTermReader {
     static func read(_ word: String, in context: DateContext, udas: UDASchema = .none) throws(FilterError) -> FilterExpression {
+        if let ids = try idTerm(word) { return .term(.ids(ids)) }
         if let tag = tagName(word, sign: "+") { return .term(tagTerm(tag)) }
         if let tag = tagName(word, sign: "-") { return .not(.term(tagTerm(tag))) }
         if let colon = word.firstIndex(of: ":") {
@@ -11,6 +12,16 @@ enum FilterTermReader {
             if looksLikeKey(key) { throw .unknownKey(word) }
         }
         return .term(.text(word.lowercased()))
+    }
+
+    /// The todos `3`, `3-7`, `3,5,9` or a UUID name; hex digits name a UUID's start only
+    /// from 8 on, so that words such as `cafe` and `added` are searched for.
+    private static func idTerm(_ word: String) throws(FilterError) -> TodoIDs? {
+        do {
+            return try TodoIDs(word, minimumHex: 8)
+        } catch {
+            throw .badIDs(word)
+        }
     }
 
     /// The tag of `+TAG` or `-TAG` (see `Tag`: `+1`, `-5` and `--x` are text).

@@ -2,6 +2,8 @@ import Foundation
 
 /// The values of a todo that filters and urgency read: `Todo`'s, or a test's small struct.
 public protocol TodoAttributes {
+    /// Its number.
+    var id: Int { get }
     var name: String { get }
     var description: String { get }
     var notes: String { get }

@@ -1,9 +1,9 @@
 import Foundation
 
-/// An order for todos, as `--sort due,-priority` writes it: keys compared in turn, each
-/// ascending or (`-KEY`) descending; a todo without the key's value (no due date, no
-/// project) comes after those with one either way, and todos alike in every key keep the
-/// order they were given in.
+/// An order for todos, as `--sort due,-created` writes it: keys compared in turn, each in
+/// its own direction (`Key.descendingByDefault`), or ascending with `+KEY` and descending
+/// with `-KEY`; a todo without the key's value (no due date, no project) comes after those
+/// with one either way, and todos alike in every key keep the order they were given in.
 public struct TodoSort: Equatable, Sendable {
     public enum Key: Hashable, Sendable {
         /// A date field (`TodoField.dates`): the instant, or the end of the whole day.
@@ -44,6 +44,15 @@ public struct TodoSort: Equatable, Sendable {
             guard let key = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
             self = key
         }
+
+        /// Highest first: the most urgent, H before M before L. Every other key is lowest
+        /// first: the earliest date, A to Z.
+        public var descendingByDefault: Bool {
+            switch self {
+            case .urgency, .priority: true
+            case .date, .project, .created, .modified, .name, .uda: false
+            }
+        }
     }
 
     public struct Term: Equatable, Sendable {
@@ -67,12 +76,12 @@ public struct TodoSort: Equatable, Sendable {
     public init(parsing text: String, udas: UDASchema = .none) throws(SortError) {
         var terms: [Term] = []
         for word in text.split(separator: ",", omittingEmptySubsequences: false) {
-            let descending = word.hasPrefix("-")
-            let name = String(descending ? word.dropFirst() : word).lowercased()
+            let sign = word.first.flatMap { $0 == "-" || $0 == "+" ? $0 : nil }
+            let name = String(sign == nil ? word : word.dropFirst()).lowercased()
             guard let key = Key(rawValue: name) ?? udas[name].map(Key.uda) else {
                 throw SortError(word: String(word))
             }
-            terms.append(Term(key, descending: descending))
+            terms.append(Term(key, descending: sign.map { $0 == "-" } ?? key.descendingByDefault))
         }
         self.init(terms)
     }
@@ -124,10 +133,13 @@ public struct TodoSort: Equatable, Sendable {
 
 /// A `--sort` word that names no key.
 public struct SortError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// How keys sort when no sign is given, for help.
+    public static let directions = "urgency and priority sort highest first (H before M before L), the others lowest first (the earliest date, A to Z); +KEY sorts a key lowest first, -KEY highest first"
+
     public let word: String
 
     public var description: String {
         let keys = TodoSort.Key.allCases.map(\.rawValue).joined(separator: ", ")
-        return "\(word.debugDescription) is no sort key; use \(keys) or an attribute 'todo config uda.NAME.type' declares, separated by commas, with - before a key to reverse it"
+        return "\(word.debugDescription) is no sort key; use \(keys) or an attribute 'todo config uda.NAME.type' declares, separated by commas, with + before a key for lowest first or - for highest first"
     }
 }

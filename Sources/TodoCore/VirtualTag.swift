@@ -30,6 +30,9 @@ public struct VirtualTag: Sendable, Equatable, CustomStringConvertible {
         self.test = test
     }
 
+    /// The tags that say a todo's status, which a report's default status filter gives way to.
+    public static let statuses: Set<String> = ["PENDING", "COMPLETED", "WAITING"]
+
     /// The tag named `name` (exactly, in capitals), if there is one.
     public static func named(_ name: String) -> VirtualTag? { all.first { $0.name == name } }
 

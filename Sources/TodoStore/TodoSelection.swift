@@ -69,17 +69,17 @@ public struct TodoSelection: Sendable {
         return selection
     }
 
-    /// Every todo that `references` could name, so that `TodoState.resolve` finds the same
-    /// todo, or reports the same ambiguity, as it would with all of them.
+    /// Every todo that `references` (ID words: `3`, `3-7`, `3,5`, `8f0e`) could name, so
+    /// that `TodoState.resolve` finds the same todo, or reports the same ambiguity, as it
+    /// would with all of them.
     public static func referencedBy(_ references: [String]) -> TodoSelection {
         var numbers: [Int] = []
         var prefixes: [[UInt8]] = []
         for reference in references {
-            switch TodoReference(reference) {
-            case .number(let number): if let number { numbers.append(number) }
-            case .uuidPrefix(let hex): prefixes.append(Array(hex.utf8))
-            case .malformed: break
-            }
+            guard let ids = try? TodoIDs(reference) else { continue }
+            guard let more = ids.numbers else { return .all }
+            numbers += more
+            prefixes += ids.prefixes.map { Array($0.utf8) }
         }
         return TodoSelection(everything: false, numbers: numbers, prefixes: prefixes)
     }
@@ -105,7 +105,7 @@ public struct TodoSelection: Sendable {
         case .priority(let priority?): out.string(priority.rawValue)
         case .date(let field, _, _): out.string(field.key)
         case .uda(let declaration, _, _?): out.string(declaration.name)
-        case .project(nil), .priority(nil), .noDate, .text, .virtual, .member, .uda(_, _, nil): return nil
+        case .project(nil), .priority(nil), .noDate, .text, .virtual, .member, .uda(_, _, nil), .ids: return nil
         }
         return out.bytes
     }

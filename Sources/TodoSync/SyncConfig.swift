@@ -41,11 +41,13 @@ public struct SyncSettings: Equatable, Sendable {
     }
 }
 
-/// `$XDG_CONFIG_HOME/todo/config.json` (else `~/.config/todo/config.json`): a JSON object with
-/// `server`, `token`, `timeout` and `insecure-http`, written by `todo config` with mode 0600.
+/// `$XDG_CONFIG_HOME/todo/config.json` (else `~/.config/todo/config.json`): a JSON object of
+/// the settings `keys` names and those of contexts and attributes, written by `todo config`
+/// with mode 0600.
 public struct ConfigFile: Sendable {
     public let path: String
-    public static let keys = ["server", "token", "timeout", "insecure-http"]
+    /// The settings `todo config` shows; `context.NAME` and `uda.NAME.…` keys come besides.
+    public static let keys = ["server", "token", "timeout", "insecure-http", "default-filter", "context"]
 
     public init(environment: [String: String]) throws(SyncError) {
         if let path = environment["TODO_CONFIG"], !path.isEmpty {
@@ -84,8 +86,9 @@ public struct ConfigFile: Sendable {
         }
     }
 
-    /// The values the file holds, as text; empty when there is no file.
-    private func storedValues() throws(SyncError) -> [String: String] {
+    /// The values the file holds, as text; empty when there is no file. Unlike `read`, does
+    /// not refuse a token others could read: for the settings that are no secret.
+    public func storedValues() throws(SyncError) -> [String: String] {
         guard let data = FileManager.default.contents(atPath: path) else {
             if FileManager.default.fileExists(atPath: path) { throw .notConfigured("cannot read config file \(path)") }
             return [:]

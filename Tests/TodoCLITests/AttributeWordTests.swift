@@ -72,7 +72,7 @@ import TodoCore
         (["add", "x", "due:10000-01-01"], "todo: \"due:10000-01-01\": cannot read the date \"10000-01-01\"; use \(DateReader.accepted)\n"),
         (["edit", "1", "pri:X"], "todo: \"pri:X\": a priority is H, M or L, or nothing for none\n"),
         (["edit", "1", "2"], "todo: 'edit' of several todos needs attribute words or options to apply\n"),
-        (["edit", "+x"], "todo: 'edit' needs ID before its words (a number or UUID prefix, or - for stdin)\n"),
+        (["edit", "+x"], "todo: 'edit' needs IDs before its words (a number, a range 3-7, a UUID prefix, or - for stdin)\n"),
         (["edit", "1", "--project", "two words"], "todo: --project \"two words\": a project is a name without blanks\n"),
     ])
     func badWordsAreUsageErrorsAndWriteNothing(arguments: [String], message: String) throws {

@@ -49,7 +49,7 @@ import TodoCore
         ("{\"action\": \"edit\", \"id\": 1}", "todo: line 2: edit needs one or more of name, description, notes, tags, project, priority, due, wait, scheduled, start, depends, recur, until; nothing applied\n", 2),
         ("{\"action\": \"delete\", \"ids\": []}", "todo: line 2: delete needs \"id\" or a non-empty \"ids\"; nothing applied\n", 2),
         ("{\"action\": \"delete\", \"id\": true}", "todo: line 2: \"id\" must hold todo numbers or strings (a number or UUID prefix); nothing applied\n", 2),
-        ("{\"action\": \"delete\", \"id\": \"zz\"}", "todo: line 2: 'zz' is neither a todo number nor 4 or more hex digits of a UUID; nothing applied\n", 2),
+        ("{\"action\": \"delete\", \"id\": \"zz\"}", "todo: line 2: \"zz\" is not a todo ID: give a number (3), a range (3-7), a list (3,5,9) or 4 or more hex digits of a UUID; nothing applied\n", 2),
         ("{\"action\": \"clear-completed\", \"id\": 1}", "todo: line 2: \"id\" is not a field of clear-completed (its fields: none); nothing applied\n", 2),
     ])
     func oneBadLineLeavesTheStateFileByteIdentical(bad: String, message: String, status: Int32) throws {

@@ -110,7 +110,8 @@ import TodoCLI
         // The scripts show help texts without their final period.
         let jsonHelp = String(CommandTable.globalOptions.first { $0.long == "json" }!.help.dropLast())
         #expect(try fish("todo rm 1 --js") == ["--json\t" + jsonHelp])
-        #expect(try fish("todo list --filt") == ["--filter\tShow only all, active, completed or unsynced todos (default: all but the waiting ones)"])
+        let filterHelp = String(CommandTable.command(named: "list")!.options.first { $0.long == "filter" }!.help.dropLast())
+        #expect(try fish("todo list --filt") == ["--filter\t" + filterHelp])
         #expect(try fish("todo list --fi").map(words) == ["--file", "--filter"])
         #expect(try fish("todo list --filter ").map(words) == ["active", "all", "completed", "unsynced"])
         #expect(try fish("todo ls -f u").map(words) == ["unsynced"])

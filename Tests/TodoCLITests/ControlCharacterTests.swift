@@ -48,9 +48,9 @@ import TodoCore
 
     @Test func errorsQuoteInputEscapedOnOneLine() throws {
         #expect(try box.run("show", "1\n2") == RunResult(
-            stdout: "", stderr: "todo: '1\\n2' is neither a todo number nor 4 or more hex digits of a UUID\n", status: 2))
-        let command = try box.run("\u{1B}]0;T\u{07}")
-        #expect(command.stderr.hasPrefix("todo: '\\x1b]0;T\\x07' is not a todo command\n"))
+            stdout: "", stderr: "todo: \"1\\n2\" is not a todo ID: give a number (3), a range (3-7), a list (3,5,9) or 4 or more hex digits of a UUID\n", status: 2))
+        let command = try box.run("\u{1B}]0;T\u{07}", "add", "x")
+        #expect(command.stderr.hasPrefix("todo: 'add' takes no IDs or filter before it (\"\\x1b]0;T\\x07\"); put its words after it\n"))
         expectNoControls(command.stderr)
         #expect(try box.run("list", "--filter", "\u{1B}[31m").stderr.hasPrefix("todo: '\\x1b[31m' is not a valid filter"))
         #expect(try box.run("help", "x\u{08}y").stderr.hasPrefix("todo: no help for 'x\\x08y':"))

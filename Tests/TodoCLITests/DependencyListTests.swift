@@ -32,7 +32,7 @@ import TodoCore
     }
 
     @Test func listMarksStartedAndBlockedTodos() throws {
-        #expect(try run(["list"]).stdout == """
+        #expect(try run(["list", "--all"]).stdout == """
             8 [ ] * later
             7 [ ] * after done
             5 [ ] * after gone
@@ -50,7 +50,7 @@ import TodoCore
     /// Blocking (8) beats started (4), which beats none (older first, by age); blocked (-5) comes last.
     @Test func nextRanksBlockingAndStartedFirstAndBlockedLast() throws {
         #expect(try ids("next") == [1, 3, 5, 7, 8, 2])
-        #expect(try ids("list", "--sort", "-urgency") == [1, 3, 5, 6, 7, 8, 2])
+        #expect(try ids("list", "--sort", "-urgency", "--all") == [1, 3, 5, 6, 7, 8, 2])
         #expect(try run(["next", "parent"]).stdout == "2 [ ] * parent  blocked\n")
     }
 

@@ -18,7 +18,7 @@ import TodoCLI
         #expect(try box.run("add", "x").status == 0)
         #expect(try box.run("show", "9").status == 1)
         #expect(try box.run(["import", "-"], stdin: "not json").status == 1)
-        #expect(try box.run("frobnicate").status == 2)
+        #expect(try box.run("lsit").status == 2)
         #expect(try box.run(["batch"], stdin: "{").status == 2)
         #expect(try box.run("list", "--format", "{nope}").status == 2)
         // 3, 4 and 5 come from sync, exercised against real and fake servers in SyncTests.

@@ -52,11 +52,11 @@ import TodoWire
         try box.run("add", "second")
         try box.run("toggle", "1")
         let todo = try box.state().todo(id: 1)!
-        let formatted = try box.run("list", "--format", "{id}\\t{name}\\t{completed}\\t{notes}|{completedAt}")
+        let formatted = try box.run("list", "--all", "--format", "{id}\\t{name}\\t{completed}\\t{notes}|{completedAt}")
         #expect(formatted == RunResult(stdout: "2\tsecond\tfalse\t|\n1\tfirst\ttrue\tn1|\(ISO8601(todo.completedAt!))\n", stderr: "", status: 0))
         #expect(try box.run("list", "--format", "{uuid} {createdAt} {updatedAt} {synced} {description}.", "--filter", "completed").stdout
             == "\(todo.uuid.uuidString.lowercased()) \(ISO8601(todo.createdAt)) \(ISO8601(todo.updatedAt)) false .\n")
-        #expect(try box.run("list", "--ids") == RunResult(stdout: "2\n1\n", stderr: "", status: 0))
+        #expect(try box.run("list", "--ids", "--all") == RunResult(stdout: "2\n1\n", stderr: "", status: 0))
         #expect(try box.run("list", "--ids", "--filter", "active").stdout == "2\n")
         let unknown = try box.run("list", "--format", "{id} {title}")
         #expect(unknown.status == 2)
@@ -102,8 +102,8 @@ import TodoWire
         }
         #expect(try box.run(["batch", "-q"], stdin: "{\"action\": \"toggle\", \"id\": 2}\n") == RunResult(stdout: "", stderr: "", status: 0))
         #expect(try box.run(["import", "-", "-q"], stdin: try box.run("export").stdout) == RunResult(stdout: "", stderr: "", status: 0))
-        #expect(try box.run("list", "-q").lines == ["2 [x] * b", "1 [x] * A"])
-        #expect(try box.run("list", "-q", "--ids").stdout == "2\n1\n")
+        #expect(try box.run("list", "-q", "--all").lines == ["2 [x] * b", "1 [x] * A"])
+        #expect(try box.run("list", "-q", "--ids", "--all").stdout == "2\n1\n")
         #expect(try box.run("show", "1", "-q").stdout.hasPrefix("Number:       1\n"))
         #expect(try box.run("toggle", "2", "-q", "--json").stdout.hasPrefix("[\n"))
         #expect(try box.run("-q", "toggle", "7") == RunResult(stdout: "", stderr: "todo: no todo #7\n", status: 1))

@@ -19,7 +19,7 @@ import TodoCore
         try box.run("add", "short")
         try box.run("add", "宽字符的名字很长很长很长很长")
         try box.run("toggle", "2")
-        let result = try onTerminal(["list"], ["COLUMNS": "30"])
+        let result = try onTerminal(["list", "--all"], ["COLUMNS": "30"])
         #expect(result.status == 0)
         #expect(result.stdout == """
             3 [ ] * 宽字符的名字很长很长…

@@ -4,6 +4,7 @@ import TodoCore
 
 /// The attribute values of one todo, as a filter sees them.
 struct FilterItem: TodoAttributes {
+    var id = 1
     var name = ""
     var description = ""
     var notes = ""

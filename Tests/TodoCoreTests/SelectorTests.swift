@@ -34,7 +34,9 @@ import TodoCore
 
     @Test func uniqueUUIDPrefixesAnyCase() throws {
         #expect(try state.resolve("8f0e1").id == 1)
-        #expect(try state.resolve("8F0E-99").id == 2)
+        #expect(try state.resolve("8F0E99").id == 2)
+        // A dash makes a range, never part of a UUID prefix, unless the UUID is whole.
+        #expect(throws: ReferenceError.malformed("8F0E-99")) { try state.resolve("8F0E-99") }
         #expect(try state.resolve("1234abcd-0000-4000-8000-000000000003").id == 12)
         #expect(try state.resolve("1234a").id == 12)
     }

@@ -7,6 +7,8 @@ enum AddCommand {
         let dates = context.dateContext
         let udas = try AttributeWords.udas(for: invocation.arguments, context)
         let words = try AttributeWords(invocation.arguments, literalFrom: invocation.literalFrom, removing: false, in: dates, udas: udas)
+        // The context's tags and project come first, so that the todo's own words win.
+        let contextual = try ReportSettings(invocation, context.environment).additions(dates)
         let changes = words.changes + (try AttributeWords.optionChanges(invocation, in: InputContext(dates: dates)))
         let namesTodos = words.needsTodos || AttributeWords.optionsNameTodos(invocation)
         let dash = invocation.arguments.firstIndex(of: "-")
@@ -21,10 +23,10 @@ enum AddCommand {
         if names.isEmpty { return .output(nothingGiven(invocation)) }
         /// The todos to add, with the changes that name other todos read against `state`.
         func actions(_ state: TodoState) throws -> [Action] {
-            let all = namesTodos
+            let all = contextual + (namesTodos
                 ? try words.changes(in: state, dates: dates)
                     + AttributeWords.optionChanges(invocation, in: InputContext(dates: dates, todos: state))
-                : changes
+                : changes)
             let new = zip(uuids, names).map { NewTodo(uuid: $0, name: $1, changes: all, createdAt: dates.now) }
             return new.count == 1 ? [.add(new[0])] : [.batch(new.map(Action.add))]
         }

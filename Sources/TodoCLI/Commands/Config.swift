@@ -18,7 +18,9 @@ enum ConfigCommand {
             let values = try file.read()
             var output = Output()
             for key in ConfigFile.keys { output.line("\(key) = \(oneLine(shown(key, values[key])))") }
-            for key in values.keys.filter({ $0.hasPrefix("uda.") }).sorted() { output.line("\(oneLine(key)) = \(oneLine(shown(key, values[key])))") }
+            for key in values.keys.filter({ $0.hasPrefix("uda.") || $0.hasPrefix("context.") }).sorted() {
+                output.line("\(oneLine(key)) = \(oneLine(shown(key, values[key])))")
+            }
             output.line("# \(oneLine(file.path))")
             return .output(output)
         case 1:
@@ -33,10 +35,10 @@ enum ConfigCommand {
             }
             // A bad value is refused before the file is read, so that it is a usage error
             // whatever state the file is in; an attribute's is checked with the others.
-            if !key.hasPrefix("uda.") { try validate(key, value, among: [:]) }
+            if !key.hasPrefix("uda.") { try validate(key, value, among: [:], context) }
             var values = try file.read()
             values[key] = value
-            if key.hasPrefix("uda.") { try validate(key, value, among: values) }
+            if key.hasPrefix("uda.") { try validate(key, value, among: values, context) }
             try file.write(values)
             return .output(Output())
         }
@@ -50,7 +52,7 @@ enum ConfigCommand {
 
     /// Refuses a value `key` cannot take; a `uda.` setting is checked with the others it
     /// goes with (`values`, the settings as they would be).
-    private static func validate(_ key: String, _ value: String, among values: [String: String]) throws {
+    private static func validate(_ key: String, _ value: String, among values: [String: String], _ context: Context) throws {
         if key.hasPrefix("uda.") {
             do {
                 _ = try UDASchema.parse(key: key)
@@ -77,6 +79,15 @@ enum ConfigCommand {
             guard !value.isEmpty, !value.contains(where: \.isWhitespace) else {
                 throw CommandError(message: "a token cannot be empty or contain spaces", status: ExitStatus.usage)
             }
+        case ReportSettings.defaultFilterKey:
+            guard TodoFilter(rawValue: value) != nil else {
+                throw CommandError(message: "\(key) \(ReportSettings.filterRule), not \(quoted(value))", status: ExitStatus.usage)
+            }
+        case ReportSettings.contextKey:
+            try ContextCommand.checkName(value, allowingNone: true)
+        case _ where key.hasPrefix("context."):
+            try ContextCommand.checkName(String(key.dropFirst("context.".count)), allowingNone: false)
+            try ContextCommand.checkFilter(ReportSettings.words(value), context)
         default:
             throw CommandError(message: "\(quoted(key)) is no setting", status: ExitStatus.usage)
         }

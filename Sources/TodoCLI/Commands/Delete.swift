@@ -5,13 +5,13 @@ import TodoStore
 /// `todo delete ID...`: deleting the open occurrence of a recurring todo skips it (the next
 /// one is made); `--series` deletes every todo of each named todo's series instead.
 enum DeleteCommand {
-    static func plan(_ invocation: Invocation, _ context: Context) -> Plan {
-        let references = context.expandingStdin(invocation.arguments)
-        if references.isEmpty { return .output(nothingGiven(invocation)) }
+    static func plan(_ invocation: Invocation, _ context: Context) throws -> Plan {
+        let targets = try Targets(invocation.arguments, invocation, context)
+        if targets.isEmpty { return .output(nothingGiven(invocation)) }
         let series = invocation.flag("series")
-        let reads = series ? TodoSelection.all : TodoSelection.referencedBy(references).withNextOccurrences
+        let reads = series ? TodoSelection.all : targets.reads.withNextOccurrences
         return .change(reads: reads, actions: { state in
-            let ids = try resolveAll(references, in: state)
+            let ids = try targets.ids(in: state)
             return series ? seriesActions(ids, in: state, at: context.now()) : [.delete(ids: ids, at: context.now())]
         }) { change in
             let deleted = changedTodos(change).filter { change.after.todo(id: $0.id) == nil }

@@ -12,24 +12,27 @@ enum EditCommand {
         var changes = read.name.isEmpty ? [] : [FieldChange(.name, read.name.joined(separator: " "))]
         changes += read.changes + (try AttributeWords.optionChanges(invocation, in: InputContext(dates: dates)))
         let namesTodos = read.needsTodos || AttributeWords.optionsNameTodos(invocation)
-        guard !references.isEmpty else {
-            throw CommandError(message: "'edit' needs ID before its words (a number or UUID prefix, or - for stdin)", status: ExitStatus.usage)
+        guard !references.isEmpty || !invocation.filter.isEmpty else {
+            throw CommandError(message: "'edit' needs IDs before its words (a number, a range 3-7, a UUID prefix, or - for stdin)", status: ExitStatus.usage)
         }
         if !changes.isEmpty || namesTodos {
-            let ids = context.expandingStdin(references)
-            if ids.isEmpty { return .output(nothingGiven(invocation)) }
-            let single = references.count == 1 && references != ["-"]
+            let targets = try Targets(references, invocation, context)
+            if targets.isEmpty { return .output(nothingGiven(invocation)) }
+            let single = references.count == 1 && references != ["-"] && (try? TodoIDs(references[0]))?.parts.count == 1
+                && invocation.filter.isEmpty
             // Dependencies name other todos, and a cycle may run through any of them.
-            return .change(reads: namesTodos ? .all : .referencedBy(ids), actions: { state in
+            return .change(reads: namesTodos ? .all : targets.reads, actions: { state in
                 let all = namesTodos
                     ? try (read.name.isEmpty ? [] : [FieldChange(.name, read.name.joined(separator: " "))])
                         + read.changes(in: state, dates: dates)
                         + AttributeWords.optionChanges(invocation, in: InputContext(dates: dates, todos: state))
                     : changes
-                return [.edit(ids: try resolveAll(ids, in: state), changes: all, at: dates.now)]
+                return [.edit(ids: try targets.ids(in: state), changes: all, at: dates.now)]
             }, render: { render($0, invocation, single: single) })
         }
-        guard references.count == 1, references != ["-"] else {
+        guard references.count == 1, references != ["-"], invocation.filter.isEmpty,
+            case .one? = (try? TodoIDs(references[0]))?.parts.first, (try? TodoIDs(references[0]))?.parts.count == 1
+        else {
             throw CommandError(message: "'edit' of several todos needs attribute words or options to apply", status: ExitStatus.usage)
         }
         guard context.stdinIsTerminal, context.stdoutIsTerminal else {
@@ -40,13 +43,14 @@ enum EditCommand {
         return editorPlan(references[0], invocation, context)
     }
 
-    /// The IDs (the words before the first that is no todo reference and before `--`), the
-    /// words after them, and where among those the literal ones begin.
+    /// The IDs (the words before the first that is no ID word and before `--`; none when a
+    /// filter before the command picks the todos), the words after them, and where among
+    /// those the literal ones begin.
     static func split(_ invocation: Invocation) -> (references: [String], words: [String], literalFrom: Int?) {
         let arguments = invocation.arguments
         let end = invocation.literalFrom ?? arguments.count
         var count = 0
-        while count < end, arguments[count] == "-" || TodoReference(arguments[count]) != .malformed { count += 1 }
+        while invocation.filter.isEmpty, count < end, arguments[count] == "-" || (try? TodoIDs(arguments[count])) != nil { count += 1 }
         return (Array(arguments[..<count]), Array(arguments[count...]), invocation.literalFrom.map { $0 - count })
     }
 

@@ -5,12 +5,18 @@ import TodoStore
 /// unless asked for, in the default order or `--sort`'s.
 enum ListCommand {
     static func plan(_ invocation: Invocation, _ context: Context) throws -> Plan {
-        let filter = TodoFilter(rawValue: invocation.value("filter") ?? "all") ?? .all
         let listing = try Listing(invocation, context)
+        if invocation.flag("all"), invocation.value("filter") != nil {
+            throw CommandError(message: "--all and --filter cannot be used together", status: ExitStatus.usage)
+        }
+        // Terms that pick by status or ID (+COMPLETED, 3) see every todo unless --filter says.
+        let choosesStatus = listing.terms?.choosesStatus == true
+        let given = invocation.flag("all") ? TodoFilter.all : invocation.value("filter").flatMap(TodoFilter.init)
+        let filter = given ?? (choosesStatus ? .all : listing.settings.defaultFilter)
         let sort = try invocation.value("sort").map { text throws(CommandError) in
             do { return try TodoSort(parsing: text, udas: listing.udas) } catch { throw CommandError(message: "--sort: \(error)", status: ExitStatus.usage) }
         }
-        let showsWaiting = invocation.value("filter") == TodoFilter.all.rawValue || invocation.flag("waiting")
+        let showsWaiting = given == .all || invocation.flag("waiting") || choosesStatus
         // Which todos block which, from every open todo: for +BLOCKED and the like, and urgency.
         let needsAll = listing.terms?.needsOtherTodos == true || sort?.terms.contains { $0.key == .urgency } == true
         let reads = reads(filter, listing, needsAll: needsAll, context)
@@ -25,10 +31,11 @@ enum ListCommand {
             if let sort { todos = sort.sorted(todos, in: listing.dates, dependencies: dependencies) }
             var output = listing.output(todos, needsAll ? dependencies : try listing.blockedMarks(todos, state, file))
             guard listing.isForPeople else { return output }
-            let narrowed = filter != .all || listing.terms != nil
+            let narrowed = todos.count != state.counts.total
             output.info = state.counts.total == 0
                 ? "No todos yet. Add the first with: todo add NAME\n"
-                : summary(state.counts, shown: todos.count, narrowed: narrowed, waiting: shown - todos.count) + "\n"
+                : summary(state.counts, shown: todos.count, narrowed: narrowed, waiting: shown - todos.count)
+                    + listing.contextNote + "\n"
             return output
         }
     }
@@ -62,7 +69,7 @@ enum NextCommand {
             guard listing.isForPeople else { return output }
             output.info = ranked.isEmpty
                 ? "Nothing to do: no active todo\(listing.terms == nil ? "" : " passes the filter").\n"
-                : "\(shown.count) of \(ranked.count) active todo\(ranked.count == 1 ? "" : "s"), most urgent first (todo help next says how).\n"
+                : "\(shown.count) of \(ranked.count) active todo\(ranked.count == 1 ? "" : "s"), most urgent first (todo help next says how)\(listing.contextNote).\n"
             return output
         }
     }

@@ -4,12 +4,12 @@ import TodoStore
 /// `todo start ID...` and `todo stop ID...`: work on todos starts now, or stops. A todo
 /// already started keeps its start; `done` stops a todo too.
 enum StartCommand {
-    static func plan(_ invocation: Invocation, _ context: Context, starting: Bool) -> Plan {
-        let references = context.expandingStdin(invocation.arguments)
-        if references.isEmpty { return .output(nothingGiven(invocation)) }
+    static func plan(_ invocation: Invocation, _ context: Context, starting: Bool) throws -> Plan {
+        let targets = try Targets(invocation.arguments, invocation, context)
+        if targets.isEmpty { return .output(nothingGiven(invocation)) }
         let now = context.now()
-        return .change(reads: .referencedBy(references), actions: { state in
-            let todos = try references.map { try state.resolve($0) }
+        return .change(reads: targets.reads, actions: { state in
+            let todos = try targets.todos(in: state)
             if starting, let done = todos.first(where: \.completed) {
                 throw CommandError(message: "\(label(done)) is completed; reopen it before starting it", status: ExitStatus.usage)
             }
@@ -18,7 +18,8 @@ enum StartCommand {
             let value: FieldValue = .date(starting ? .instant(roundingToMilliseconds: now) : nil)
             return [.edit(ids: ids, changes: [.set(.start, value)], at: now)]
         }) { change in
-            let todos = try? references.map { try change.after.resolve($0) }
+            // The same todos as the actions picked, from the state they were picked in.
+            let todos = try? targets.ids(in: change.before).compactMap { change.after.todo(id: $0) }
             if invocation.flag("json") { return Output(stdout: json(todos ?? [])) }
             var output = Output()
             let changed = Set(changedTodos(change).map(\.id))

@@ -4,11 +4,11 @@ import TodoStore
 /// `todo done ID...` and `todo reopen ID...`: every named todo ends completed (or active);
 /// those already so are left alone and reported, which is not an error.
 enum StatusCommand {
-    static func plan(_ invocation: Invocation, _ context: Context, completed: Bool) -> Plan {
-        let references = context.expandingStdin(invocation.arguments)
-        if references.isEmpty { return .output(nothingGiven(invocation)) }
-        return .change(reads: TodoSelection.referencedBy(references).withNextOccurrences, actions: { state in
-            let ids = try resolveAll(references, in: state)
+    static func plan(_ invocation: Invocation, _ context: Context, completed: Bool) throws -> Plan {
+        let targets = try Targets(invocation.arguments, invocation, context)
+        if targets.isEmpty { return .output(nothingGiven(invocation)) }
+        return .change(reads: targets.reads.withNextOccurrences, actions: { state in
+            let ids = try targets.ids(in: state)
             return [completed ? .completed(ids: ids, at: context.now()) : .reopened(ids: ids, at: context.now())]
         }) { change in
             let named: [Int] = switch change.actions.first {

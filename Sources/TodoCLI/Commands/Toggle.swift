@@ -2,11 +2,11 @@ import TodoCore
 import TodoStore
 
 enum ToggleCommand {
-    static func plan(_ invocation: Invocation, _ context: Context) -> Plan {
-        let references = context.expandingStdin(invocation.arguments)
-        if references.isEmpty { return .output(nothingGiven(invocation)) }
-        return .change(reads: TodoSelection.referencedBy(references).withNextOccurrences, actions: { state in
-            [.toggle(ids: try resolveAll(references, in: state), at: context.now())]
+    static func plan(_ invocation: Invocation, _ context: Context) throws -> Plan {
+        let targets = try Targets(invocation.arguments, invocation, context)
+        if targets.isEmpty { return .output(nothingGiven(invocation)) }
+        return .change(reads: targets.reads.withNextOccurrences, actions: { state in
+            [.toggle(ids: try targets.ids(in: state), at: context.now())]
         }) { change in
             let todos = changedTodos(change).compactMap { change.after.todo(id: $0.id) }
             if invocation.flag("json") { return Output(stdout: json(todos)) }

@@ -10,6 +10,7 @@ public func main(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointe
 }
 
 struct Sample: TodoAttributes {
+    var id = 1
     var name: String
     var description = ""
     var notes = ""

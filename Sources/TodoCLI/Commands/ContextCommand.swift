@@ -1,0 +1,119 @@
+import TodoCore
+import TodoSync
+
+/// `todo context [NAME | none | list | show | define NAME FILTER... | delete NAME]`:
+/// Taskwarrior's contexts, kept in the config file as `context.NAME` (the filter) and
+/// `context` (the one in force).
+enum ContextCommand {
+    /// The words that are no context's name.
+    static let actions = ["list", "show", "define", "delete", ReportSettings.none]
+
+    static func plan(_ invocation: Invocation, _ context: Context) throws -> Plan {
+        let file = try ConfigFile(environment: context.environment)
+        let arguments = invocation.arguments
+        switch arguments.first {
+        case nil, "show":
+            try expectCount(arguments, 1, "show")
+            return .output(show(try ReportSettings(invocation, context.environment), invocation))
+        case "list":
+            try expectCount(arguments, 1, "list")
+            return .output(list(try file.storedValues(), try ReportSettings(invocation, context.environment), invocation))
+        case "define":
+            guard arguments.count >= 3 else {
+                throw CommandError(message: "'context define' needs a NAME and filter words: todo context define work +work", status: ExitStatus.usage)
+            }
+            let name = arguments[1]
+            try checkName(name, allowingNone: false)
+            let words = Array(arguments.dropFirst(2))
+            try checkFilter(words, context)
+            try update(file) { $0[ReportSettings.key(ofContext: name)] = words.joined(separator: " ") }
+            return .output(.info("Defined the context \(quoted(name)); use it with: todo context \(oneLine(name))\n"))
+        case "delete":
+            try expectCount(arguments, 2, "delete NAME")
+            let name = arguments[1]
+            var deleted = false
+            try update(file) { values in
+                deleted = values.removeValue(forKey: ReportSettings.key(ofContext: name)) != nil
+                if values[ReportSettings.contextKey] == name { values[ReportSettings.contextKey] = nil }
+            }
+            guard deleted else { throw CommandError(message: "no context is named \(quoted(name)); see 'todo context list'") }
+            return .output(.info("Deleted the context \(quoted(name))\n"))
+        case ReportSettings.none:
+            try expectCount(arguments, 1, "none")
+            try update(file) { $0[ReportSettings.contextKey] = nil }
+            return .output(.info("No context: reports show every todo\n"))
+        case let name?:
+            try expectCount(arguments, 1, "NAME")
+            var filter: String?
+            try update(file) { values in
+                filter = values[ReportSettings.key(ofContext: name)]
+                if filter != nil { values[ReportSettings.contextKey] = name }
+            }
+            guard let filter else {
+                throw CommandError(message: "no context is named \(quoted(name)); define it with: todo context define \(oneLine(name)) FILTER...")
+            }
+            return .output(.info("Context \(quoted(name)) in force: \(oneLine(filter))\n"))
+        }
+    }
+
+    /// A name is letters, digits, `-` and `_`, and none of `actions`.
+    static func checkName(_ name: String, allowingNone: Bool) throws {
+        if allowingNone, name == ReportSettings.none { return }
+        guard !name.isEmpty, name.count <= 64, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }),
+            !actions.contains(name)
+        else {
+            throw CommandError(
+                message: "\(quoted(name)) cannot name a context: use letters, digits, - and _, and none of \(actions.joined(separator: ", "))",
+                status: ExitStatus.usage)
+        }
+    }
+
+    /// Refuses filter words that do not read as a filter, or that filter nothing.
+    static func checkFilter(_ words: [String], _ context: Context) throws {
+        guard try FilterInput(words, literalFrom: nil, context).terms != nil else {
+            throw CommandError(message: "a context needs filter words: +TAG, project:NAME, …", status: ExitStatus.usage)
+        }
+    }
+
+    private static func expectCount(_ arguments: [String], _ count: Int, _ form: String) throws {
+        guard arguments.count <= count else {
+            throw CommandError(message: "unexpected argument \(quoted(arguments[count])) for 'context \(form)'", status: ExitStatus.usage)
+        }
+    }
+
+    private static func update(_ file: ConfigFile, _ change: (inout [String: String]) -> Void) throws {
+        var values = try file.read()
+        change(&values)
+        try file.write(values)
+    }
+
+    private static func show(_ settings: ReportSettings, _ invocation: Invocation) -> Output {
+        if invocation.flag("json") {
+            return Output(stdout: "{\"context\": \(jsonOrNull(settings.context?.name)), \"filter\": \(jsonOrNull(settings.context?.words.joined(separator: " ")))}\n")
+        }
+        guard let (name, words) = settings.context else { return Output(stdout: "No context is in force.\n") }
+        return Output(stdout: "\(oneLine(name)): \(oneLine(words.joined(separator: " ")))\n")
+    }
+
+    private static func jsonOrNull(_ text: String?) -> String { text.map(json) ?? "null" }
+
+    private static func list(_ values: [String: String], _ settings: ReportSettings, _ invocation: Invocation) -> Output {
+        let prefix = ReportSettings.key(ofContext: "")
+        let defined = values.filter { $0.key.hasPrefix(prefix) }.map { (String($0.key.dropFirst(prefix.count)), $0.value) }.sorted { $0.0 < $1.0 }
+        if invocation.flag("json") {
+            let items = defined.map { name, filter in
+                "{\"name\": \(json(name)), \"filter\": \(json(filter)), \"active\": \(name == settings.context?.name)}"
+            }
+            return Output(stdout: "[" + items.joined(separator: ", ") + "]\n")
+        }
+        if defined.isEmpty { return .info("No contexts yet. Define one with: todo context define NAME FILTER...\n") }
+        let width = defined.map { oneLine($0.0).count }.max() ?? 0
+        var output = Output()
+        for (name, filter) in defined {
+            let shown = oneLine(name)
+            let mark = name == settings.context?.name ? "  (in force)" : ""
+            output.line("\(shown)\(String(repeating: " ", count: width - shown.count))  \(oneLine(filter))\(mark)")
+        }
+        return output
+    }
+}

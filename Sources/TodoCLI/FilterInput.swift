@@ -1,0 +1,48 @@
+import Foundation
+import TodoCore
+
+/// Filter words as a command line gives them, read into terms with the declared attributes
+/// they may name; shared by the reports and by commands whose todos a filter picks.
+struct FilterInput {
+    /// nil: every todo passes.
+    let terms: FilterExpression?
+    /// The attributes the config declares, read only when a filter word or sort key may name one.
+    let udas: UDASchema
+    let dates: DateContext
+
+    /// Reads `words`, of which those from `literalFrom` on are only searched for, whatever
+    /// they look like; `sortKeys` may name declared attributes too. A context's words,
+    /// `also`, must pass as well: they are read apart, so that an `or` in either stays in it.
+    init(_ words: [String], literalFrom: Int?, sortKeys: [String] = [], also: [String] = [], _ context: Context) throws {
+        dates = context.dateContext
+        let end = literalFrom ?? words.count
+        let filterKeys = (words[..<end] + also).compactMap { word in
+            word.firstIndex(of: ":").map { String(word[..<$0].prefix { $0 != "." }).lowercased() }
+        }
+        udas = try context.udaSchema(ifAnyOf: filterKeys + sortKeys.filter { TodoSort.Key(rawValue: $0) == nil })
+        var parsed: [FilterExpression] = []
+        for (part, source) in [(also, "the context's filter: "), (Array(words[..<end]), "")] {
+            do {
+                parsed.append(try FilterParser.parse(part, in: dates, udas: udas))
+            } catch {
+                throw CommandError(message: source + error.description, status: ExitStatus.usage)
+            }
+        }
+        let literal = words[end...].map { FilterExpression.term(.text($0.lowercased())) }
+        let all = parsed.filter { $0 != .everything } + literal
+        terms = all.isEmpty ? nil : all.count == 1 ? all[0] : .and(all)
+    }
+
+    /// What the terms are evaluated with: the `dependencies` among the todos read, and the
+    /// todo each `depends:ID` names in `state` (an ID that names none is an error).
+    func filterContext(_ state: TodoState, _ dependencies: Dependencies) throws -> FilterContext {
+        var named: [String: UUID] = [:]
+        for reference in terms?.references ?? [] { named[reference] = try state.resolve(reference).uuid }
+        return FilterContext(dates: dates, dependencies: dependencies, named: named)
+    }
+
+    /// Whether `todo` passes the terms in `context`.
+    func matches(_ todo: Todo, _ context: FilterContext) -> Bool {
+        terms?.matches(todo, in: context) ?? true
+    }
+}

@@ -1,0 +1,56 @@
+import TodoCore
+import TodoSync
+
+/// What the config file says about reports: which todos `list` shows by default and the
+/// context in force (`todo context`), with `TODO_CONTEXT` and `--no-context` over it.
+struct ReportSettings {
+    /// `list`'s `--filter` when none is given.
+    var defaultFilter: TodoFilter = .active
+    /// The context in force and its filter words.
+    var context: (name: String, words: [String])?
+
+    init(_ invocation: Invocation, _ environment: [String: String]) throws {
+        // Without HOME there is no config file to read: the state file's error says what to set.
+        guard let file = try? ConfigFile(environment: environment) else { return }
+        let values = try file.storedValues()
+        if let text = values[Self.defaultFilterKey] {
+            guard let filter = TodoFilter(rawValue: text) else {
+                throw CommandError(message: "config file \(file.path): \(Self.defaultFilterKey) \(Self.filterRule), not \(quoted(text))")
+            }
+            defaultFilter = filter
+        }
+        guard !invocation.flag("no-context") else { return }
+        let chosen = environment["TODO_CONTEXT"].flatMap { $0.isEmpty ? nil : $0 } ?? values[Self.contextKey]
+        guard let name = chosen, name != Self.none else { return }
+        guard let filter = values[Self.key(ofContext: name)] else {
+            throw CommandError(message: "the context \(quoted(name)) is not defined; see 'todo context list', or 'todo context none'")
+        }
+        context = (name, Self.words(filter))
+    }
+
+    static let defaultFilterKey = "default-filter"
+    static let contextKey = "context"
+    /// The context name that means none.
+    static let none = "none"
+    static let filterRule = "is one of \(TodoFilter.allCases.map(\.rawValue).joined(separator: ", "))"
+
+    /// The config key of a context's filter.
+    static func key(ofContext name: String) -> String { "context.\(name)" }
+
+    /// A stored filter's words: it is kept as one line, its words separated by spaces.
+    static func words(_ filter: String) -> [String] {
+        filter.split(whereSeparator: \.isWhitespace).map(String.init)
+    }
+
+    /// The changes a context makes to a todo added while it is in force, as Taskwarrior's
+    /// write contexts: its `+TAG` and `project:NAME` words, when it has no `or`, `not` or
+    /// parentheses (what else it says cannot be written on a todo).
+    func additions(_ dates: DateContext) -> [FieldChange] {
+        guard let words = context?.words,
+            !words.contains(where: { ["or", "not", "(", ")"].contains($0.lowercased()) }) else { return [] }
+        return words.flatMap { word -> [FieldChange] in
+            guard let changes = try? AttributeWords.change(word, removing: false, in: InputContext(dates: dates)) ?? nil else { return [] }
+            return changes.filter { change in [.tags, .project].contains(change.field) }
+        }
+    }
+}
