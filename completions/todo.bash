@@ -165,7 +165,7 @@ _todo_argument() {
         delete) kinds=('ids') repeats=1 ;;
         import) kinds=('path') ;;
         config) kinds=('words server token timeout insecure-http default-filter context context.NAME uda.NAME.type uda.NAME.values uda.NAME.label' 'text') ;;
-        context) kinds=('text' 'text') repeats=1 ;;
+        context) kinds=('text' 'filter') repeats=1 ;;
         completions) kinds=('words bash zsh fish') ;;
         help) kinds=('commands') ;;
     esac

@@ -230,7 +230,7 @@ function __todo_argument
             set -l kinds choice:0 text
             set -q kinds[(math $argv[2] + 1)]; and echo $kinds[(math $argv[2] + 1)]
         case context
-            set -l kinds text text
+            set -l kinds text filter
             set -q kinds[(math $argv[2] + 1)]; and echo $kinds[(math $argv[2] + 1)]; or echo $kinds[-1]
         case completions
             set -l kinds choice:0

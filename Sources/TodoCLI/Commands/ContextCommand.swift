@@ -31,12 +31,13 @@ enum ContextCommand {
         case "delete":
             try expectCount(arguments, 2, "delete NAME")
             let name = arguments[1]
-            var deleted = false
+            guard try file.storedValues()[ReportSettings.key(ofContext: name)] != nil else {
+                throw CommandError(message: "no context is named \(quoted(name)); see 'todo context list'")
+            }
             try update(file) { values in
-                deleted = values.removeValue(forKey: ReportSettings.key(ofContext: name)) != nil
+                values[ReportSettings.key(ofContext: name)] = nil
                 if values[ReportSettings.contextKey] == name { values[ReportSettings.contextKey] = nil }
             }
-            guard deleted else { throw CommandError(message: "no context is named \(quoted(name)); see 'todo context list'") }
             return .output(.info("Deleted the context \(quoted(name))\n"))
         case ReportSettings.none:
             try expectCount(arguments, 1, "none")
@@ -44,14 +45,10 @@ enum ContextCommand {
             return .output(.info("No context: reports show every todo\n"))
         case let name?:
             try expectCount(arguments, 1, "NAME")
-            var filter: String?
-            try update(file) { values in
-                filter = values[ReportSettings.key(ofContext: name)]
-                if filter != nil { values[ReportSettings.contextKey] = name }
-            }
-            guard let filter else {
+            guard let filter = try file.storedValues()[ReportSettings.key(ofContext: name)] else {
                 throw CommandError(message: "no context is named \(quoted(name)); define it with: todo context define \(oneLine(name)) FILTER...")
             }
+            try update(file) { $0[ReportSettings.contextKey] = name }
             return .output(.info("Context \(quoted(name)) in force: \(oneLine(filter))\n"))
         }
     }
