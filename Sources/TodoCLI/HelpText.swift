@@ -46,8 +46,15 @@ enum HelpTopic: String, CaseIterable {
     case commands
     case filter
     case options
+    case grammar
     case exitStatus = "exit-status"
     case environment
+
+    /// The topic `word` names: its name, or its name with an s (`filters`).
+    init?(word: String) {
+        guard let topic = Self(rawValue: word) ?? (word.hasSuffix("s") ? Self(rawValue: String(word.dropLast())) : nil) else { return nil }
+        self = topic
+    }
 
     func text(width: Int) -> String {
         switch self {
@@ -56,6 +63,8 @@ enum HelpTopic: String, CaseIterable {
         case .filter:
             return wrap(filterTermsText, width: width) + "\n" + wrap(virtualTagsHeading, width: width)
                 + rows(VirtualTag.all.map { ("+" + $0.name, $0.meaning.prefix(1).uppercased() + $0.meaning.dropFirst() + ".") }, width: width)
+        case .grammar:
+            return wrap(grammarText, width: width)
         case .options:
             return wrap("Options every command takes, before or after it:", width: width) + "\n"
                 + rows(CommandTable.globalOptions.map { ($0.synopsis, $0.help) }, width: width)
@@ -69,6 +78,9 @@ enum HelpTopic: String, CaseIterable {
 
 /// What filter terms are, for `todo help filter` and the man page.
 let filterTermsText = "Filter terms (list, next): \(FilterError.terms). A key may be shortened to three letters or more when only one key starts so (proj:, sched:). DATE is as for add; KEY: with nothing after it matches todos without that field. Any other word matches todos whose name, description or notes hold it, in any case."
+
+/// How a command line reads, for `todo help grammar` and the man page.
+let grammarText = "todo COMMAND [ARGS] runs a command, as git does; Taskwarrior's order works too: todo [IDS | FILTER] COMMAND [ARGS]. The command is the first word that names one (a command word always wins over a search word; after -- nothing is a command). Words before a report (list, next) are its filter: todo +work list, todo project:home. IDs before a command that takes IDs are its IDs: todo 3 done, todo 3-5,8 modify pri:H. A filter before such a command picks every todo that passes it, completed ones too: todo +shop done; undo takes the whole change back. Words alone run list with them as its filter (todo project:home, todo milk), unless a plain word is one typo from a command (todo lsit asks whether you meant list; todo list lsit searches). IDs are numbers (3), ranges (3-7), lists (3,5,9) and mixtures (1-3,8), or 4 or more hex digits of a UUID (8 or more in a filter, where shorter words such as cafe are searched for); a range names the todos whose numbers it holds and never a UUID prefix; a dash or comma is never part of a UUID prefix unless the UUID is whole. In a filter, IDs next to each other are one set (todo 3 4 list shows both). While a context is in force (todo context), the reports show only the todos that pass its filter too; --no-context or TODO_CONTEXT=none leaves it out."
 
 /// The line before the virtual tags.
 let virtualTagsHeading = "Virtual tags: todos have them by their state; +NAME keeps the todos that have one, -NAME those that do not. A tag of yours spelled the same is hidden by it."
@@ -84,6 +96,8 @@ let environmentVariables: [(String, String)] = [
     ("TODO_TIMEOUT", "Seconds a sync waits for each answer from the server (default 30)."),
     ("TODO_INSECURE_HTTP", "true lets sync send the token over plain http:// to another machine (default false)."),
     ("XDG_CONFIG_HOME", "The config file is $XDG_CONFIG_HOME/todo/config.json (else ~/.config/todo/config.json)."),
+    ("TODO_CONFIG", "The config file, over XDG_CONFIG_HOME's."),
+    ("TODO_CONTEXT", "The context in force (a name, or none), over the config file's ('todo context')."),
 ]
 
 extension Context {

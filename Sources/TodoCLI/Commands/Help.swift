@@ -3,7 +3,7 @@ enum HelpCommand {
     static func plan(_ invocation: Invocation, _ context: Context) throws -> Plan {
         let width = context.helpWidth
         guard let word = invocation.arguments.first else { return .output(Output(stdout: generalHelp(width: width))) }
-        if let topic = HelpTopic(rawValue: word) { return .output(Output(stdout: topic.text(width: width))) }
+        if let topic = HelpTopic(word: word) { return .output(Output(stdout: topic.text(width: width))) }
         guard let spec = CommandTable.command(named: word) else {
             let hint = suggestedCommand(for: word).map { " Did you mean '\($0)'?" } ?? ""
             let topics = HelpTopic.allCases.map(\.rawValue).joined(separator: ", ")

@@ -1,7 +1,7 @@
 import Foundation
 import TodoCore
 
-/// todo(1) in mdoc, from `CommandTable`, `VirtualTag.all`, `ExitStatus.table` and `environmentVariables`.
+/// todo(1) in mdoc, from `CommandTable`, `grammarText`, `VirtualTag.all`, `ExitStatus.table` and `environmentVariables`.
 /// Bump the `.Dd` date when what the page says changes.
 func manPage() -> String {
     var page = Roff()
@@ -55,6 +55,8 @@ func manPage() -> String {
         }
     }
     page.line(".El")
+    page.line(".Sh GRAMMAR")
+    page.text(grammarText)
     page.line(".Sh FILTER TERMS")
     page.text(filterTermsText)
     page.line(".Pp")

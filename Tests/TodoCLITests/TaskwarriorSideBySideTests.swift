@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+
+/// The same filters in the real Taskwarrior 2.6 and in todo, on the same todos at the same
+/// clock (faketime): they must pick the same todos. The formatting is not compared.
+@Suite(.serialized) struct TaskwarriorSideBySideTests {
+    static let clock = "2026-11-25 12:00:00"
+    static let zone = "Europe/Berlin"
+    let box: Sandbox
+    let taskwarrior: RealTaskwarrior
+    let faketime: String
+
+    init() throws {
+        box = try Sandbox()
+        taskwarrior = try RealTaskwarrior(in: box.directory, timeZone: Self.zone)
+        faketime = try requiredTool("faketime", installer: ".ci/test-scripting-deps")
+        for words in Self.todos { try todo(["add"] + words) }
+        try todo(["5", "done"])
+        try todo(["9", "done"])
+        try todo(["7", "start"])
+        try todo(["8", "annotate", "at the corner shop"])
+        let export = try todo(["export", "--to", "taskwarrior"]).stdout
+        let imported = try Sandbox.execute(
+            faketime, [Self.clock, taskwarrior.task, "rc.confirmation=no", "rc.verbose=nothing", "rc.hooks=off", "import", "-"],
+            stdin: export, environment: taskwarrior.environment)
+        #expect(imported.status == 0, "\(imported)")
+    }
+
+    /// #1 to #9; #5 and #9 are done, #7 started, #3 waiting, #7 waits on #6.
+    static let todos: [[String]] = [
+        ["pay rent", "+bills", "project:home", "pri:H", "due:yesterday"],
+        ["call mom", "+family", "due:+3d"],
+        ["weed the beds", "+garden", "project:home.garden", "wait:+2d"],
+        ["read book", "pri:L"],
+        ["homework", "due:today"],
+        ["write report", "+work", "project:acme", "pri:M", "due:tomorrow", "scheduled:yesterday"],
+        ["deploy", "+work", "project:acme.web", "dep:6", "due:+10d"],
+        ["buy milk", "+shop"],
+        ["old thing", "+work"],
+    ]
+
+    @discardableResult
+    func todo(_ arguments: [String]) throws -> RunResult {
+        let environment = box.baseEnvironment.merging(["TZ": Self.zone, "TODO_CONFIG": box.directory + "/config.json"]) { $1 }
+        let result = try Sandbox.execute(faketime, [Self.clock, Sandbox.binary] + arguments, stdin: "", environment: environment)
+        #expect(result.status == 0, "todo \(arguments): \(result)")
+        return result
+    }
+
+    /// The names of the todos `todo FILTER list --all` shows, or the error it gives.
+    func todoPicks(_ filter: [String]) throws -> Result<Set<String>, TodoFailure> {
+        let environment = box.baseEnvironment.merging(["TZ": Self.zone, "TODO_CONFIG": box.directory + "/config.json"]) { $1 }
+        let result = try Sandbox.execute(faketime, [Self.clock, Sandbox.binary] + filter + ["list", "--all", "--json"], stdin: "", environment: environment)
+        guard result.status == 0 else { return .failure(TodoFailure(message: result.stderr)) }
+        let json = try #require(try parseJSON(result.stdout) as? [[String: Any]])
+        return .success(Set(json.compactMap { $0["name"] as? String }))
+    }
+
+    struct TodoFailure: Error { let message: String }
+
+    /// The descriptions of the tasks `task FILTER export` gives, deleted ones left out.
+    func taskwarriorPicks(_ filter: [String]) throws -> Set<String> {
+        let arguments = ["rc.confirmation=no", "rc.verbose=nothing", "rc.hooks=off", "rc.json.array=on"] + filter + ["export"]
+        let result = try Sandbox.execute(faketime, [Self.clock, taskwarrior.task] + arguments, stdin: "", environment: taskwarrior.environment)
+        #expect(result.status == 0, "task \(filter): \(result)")
+        let tasks = try #require(try parseJSON(result.stdout) as? [[String: Any]])
+        return Set(tasks.filter { $0["status"] as? String != "deleted" }.compactMap { $0["description"] as? String })
+    }
+
+    static let filters: [[String]] = [
+        ["+bills"], ["-bills"], ["+work", "+bills"], ["+work", "or", "+shop"], ["(", "+work", "or", "+shop", ")", "-bills"],
+        ["project:home"], ["project:acme"], ["pro:home"], ["proj:acme.web"], ["project:"], ["project.not:home"],
+        ["project.startswith:ac"], ["project.endswith:web"], ["project.has:om"],
+        ["priority:H"], ["pri:L"], ["prio:M"], ["priority:"], ["priority.any:"], ["priority.none:"],
+        ["due:today"], ["due:tomorrow"], ["due.before:today"], ["due.after:today"], ["due.before:eow"], ["due:"], ["due.any:"],
+        ["due.before:2026-11-30"], ["due.after:2026-11-26T00:00"],
+        ["+OVERDUE"], ["+TODAY"], ["+TOMORROW"], ["+WEEK"], ["+MONTH"], ["+DUE"], ["+PENDING"], ["+COMPLETED"], ["+WAITING"],
+        ["+ACTIVE"], ["+BLOCKED"], ["+BLOCKING"], ["+UNBLOCKED"], ["+SCHEDULED"], ["+READY"], ["+TAGGED"], ["-TAGGED"], ["+ANNOTATED"],
+        ["+PROJECT"], ["-PROJECT"], ["+PRIORITY"],
+        ["status:pending"], ["status:completed"], ["status:waiting"],
+        ["/rent/"], ["/^b/"], ["description.has:mom"], ["description.startswith:buy"], ["milk"], ["corner"],
+        ["(project:home or +work)"], ["tags.has:work"], ["tags.hasnt:work"], ["+work", "-COMPLETED"], ["not", "+work"],
+    ]
+
+    /// Where todo picks otherwise on purpose; each entry says why.
+    static let differences: [String: String] = [:]
+
+    @Test func theSameFiltersPickTheSameTodos() throws {
+        #expect(Self.filters.count >= 30)
+        var disagreements: [String] = []
+        for filter in Self.filters {
+            let key = filter.joined(separator: " ")
+            let theirs = try taskwarriorPicks(filter)
+            switch try todoPicks(filter) {
+            case .failure(let failure): disagreements.append("\(key): todo failed: \(failure.message)")
+            case .success(let mine) where mine != theirs && Self.differences[key] == nil:
+                disagreements.append("\(key): todo \(mine.sorted()), task \(theirs.sorted())")
+            case .success: break
+            }
+        }
+        #expect(disagreements.isEmpty, "\(disagreements.joined(separator: "\n"))")
+    }
+}
