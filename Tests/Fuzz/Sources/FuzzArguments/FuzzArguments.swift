@@ -30,12 +30,12 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     return 0
 }
 
-/// The invocation as one command line: the command, each option as `--long` or `--long=value`
+/// The invocation as one command line: the filter words before the command, if any, the command, each option as `--long` or `--long=value`
 /// (by name, then in the order given), the arguments, with `--` where the literal words began
 /// (words after it are never attribute words or filter terms), if anywhere.
 func canonical(_ invocation: Invocation) -> [String] {
     let options = (CommandTable.command(named: invocation.command)?.options ?? []) + CommandTable.globalOptions
-    var words = [invocation.command]
+    var words = invocation.filter + [invocation.command]
     for (long, values) in invocation.options.sorted(by: { $0.key < $1.key }) {
         let takesValue = options.first { $0.long == long }?.valueName != nil
         words += values.map { takesValue ? "--\(long)=\($0)" : "--\(long)" }
