@@ -59,6 +59,20 @@ import TodoCore
         #expect(try other.state().todos.map(\.wait) == [.someday])
     }
 
+    /// The real Taskwarrior reads the export: someday as its own 9999-12-30, and a quarterly
+    /// rule as `3m`, which it steps by the calendar (its `3mo` would be 90 days).
+    @Test func taskwarriorReadsSomedayAndTheRulesPeriod() throws {
+        try run("add", "x", "wait:someday")
+        try run("add", "rent", "recur:quarterly", "due:2026-01-31")
+        let task = try RealTaskwarrior(in: box.directory, timeZone: "Europe/Berlin")
+        try task.run(["import", "-"], stdin: try run("export", "--to", "taskwarrior").stdout)
+        let (x, rent) = try (box.state().todos[0].uuid.uuidString.lowercased(), box.state().todos[1].uuid.uuidString.lowercased())
+        #expect(try task.run("_get", "\(x).wait").stdout == "9999-12-30T00:00:00\n")
+        #expect(try task.run("_get", "\(rent).due").stdout == "2026-01-31T00:00:00\n")
+        let periods = try task.export().compactMap { $0["recur"] as? String }
+        #expect(periods == ["3m", "3m"])  // the template and its instance
+    }
+
     @Test func recurBiweeklyIsEveryTwoWeeks() throws {
         let tomorrow = noon.context.today.adding(days: 1)
         #expect(try run("add", "pay", "recur:biweekly", "due:tomorrow", zone: noon.name).stdout == "1\n")
