@@ -50,13 +50,13 @@ _todo_option() {
                         --tag) REPLY='tag tags' ;;
                         --project) REPLY='project projects' ;;
                         --priority) REPLY='priority words H M L' ;;
-                        --due) REPLY='due words today tomorrow yesterday now monday tuesday wednesday thursday friday saturday sunday sod eod sow eow som eom soy eoy' ;;
-                        --wait) REPLY='wait words today tomorrow yesterday now monday tuesday wednesday thursday friday saturday sunday sod eod sow eow som eom soy eoy' ;;
-                        --scheduled) REPLY='scheduled words today tomorrow yesterday now monday tuesday wednesday thursday friday saturday sunday sod eod sow eow som eom soy eoy' ;;
-                        --start) REPLY='start words today tomorrow yesterday now monday tuesday wednesday thursday friday saturday sunday sod eod sow eow som eom soy eoy' ;;
+                        --due) REPLY='due words today tomorrow yesterday now someday later monday tuesday wednesday thursday friday saturday sunday sod eod sow eow som eom soy eoy' ;;
+                        --wait) REPLY='wait words today tomorrow yesterday now someday later monday tuesday wednesday thursday friday saturday sunday sod eod sow eow som eom soy eoy' ;;
+                        --scheduled) REPLY='scheduled words today tomorrow yesterday now someday later monday tuesday wednesday thursday friday saturday sunday sod eod sow eow som eom soy eoy' ;;
+                        --start) REPLY='start words today tomorrow yesterday now someday later monday tuesday wednesday thursday friday saturday sunday sod eod sow eow som eom soy eoy' ;;
                         --depends) REPLY='depends ids' ;;
-                        --recur) REPLY='recur words daily weekdays weekly monthly yearly' ;;
-                        --until) REPLY='until words today tomorrow yesterday now monday tuesday wednesday thursday friday saturday sunday sod eod sow eow som eom soy eoy' ;;
+                        --recur) REPLY='recur words daily weekdays weekly biweekly fortnight monthly bimonthly quarterly semiannual yearly annual biannual biyearly' ;;
+                        --until) REPLY='until words today tomorrow yesterday now someday later monday tuesday wednesday thursday friday saturday sunday sod eod sow eow som eom soy eoy' ;;
                         *) REPLY= ;;
                     esac ;;
                 list)
@@ -83,13 +83,13 @@ _todo_option() {
                         --tag) REPLY='tag tags' ;;
                         --project) REPLY='project projects' ;;
                         --priority) REPLY='priority words H M L' ;;
-                        --due) REPLY='due words today tomorrow yesterday now monday tuesday wednesday thursday friday saturday sunday sod eod sow eow som eom soy eoy' ;;
-                        --wait) REPLY='wait words today tomorrow yesterday now monday tuesday wednesday thursday friday saturday sunday sod eod sow eow som eom soy eoy' ;;
-                        --scheduled) REPLY='scheduled words today tomorrow yesterday now monday tuesday wednesday thursday friday saturday sunday sod eod sow eow som eom soy eoy' ;;
-                        --start) REPLY='start words today tomorrow yesterday now monday tuesday wednesday thursday friday saturday sunday sod eod sow eow som eom soy eoy' ;;
+                        --due) REPLY='due words today tomorrow yesterday now someday later monday tuesday wednesday thursday friday saturday sunday sod eod sow eow som eom soy eoy' ;;
+                        --wait) REPLY='wait words today tomorrow yesterday now someday later monday tuesday wednesday thursday friday saturday sunday sod eod sow eow som eom soy eoy' ;;
+                        --scheduled) REPLY='scheduled words today tomorrow yesterday now someday later monday tuesday wednesday thursday friday saturday sunday sod eod sow eow som eom soy eoy' ;;
+                        --start) REPLY='start words today tomorrow yesterday now someday later monday tuesday wednesday thursday friday saturday sunday sod eod sow eow som eom soy eoy' ;;
                         --depends) REPLY='depends ids' ;;
-                        --recur) REPLY='recur words daily weekdays weekly monthly yearly' ;;
-                        --until) REPLY='until words today tomorrow yesterday now monday tuesday wednesday thursday friday saturday sunday sod eod sow eow som eom soy eoy' ;;
+                        --recur) REPLY='recur words daily weekdays weekly biweekly fortnight monthly bimonthly quarterly semiannual yearly annual biannual biyearly' ;;
+                        --until) REPLY='until words today tomorrow yesterday now someday later monday tuesday wednesday thursday friday saturday sunday sod eod sow eow som eom soy eoy' ;;
                         *) REPLY= ;;
                     esac ;;
                 delete)
@@ -179,7 +179,7 @@ _todo_key() {
     case $2:$1 in
         *:project) REPLY='projects' ;;
         *:priority|*:pri) REPLY='words H M L' ;;
-        *:due|*:wait|*:scheduled|*:start|*:until|filter:due.before|filter:due.after|filter:wait.before|filter:wait.after|filter:scheduled.before|filter:scheduled.after|filter:start.before|filter:start.after|filter:until.before|filter:until.after) REPLY='words today tomorrow yesterday now monday tuesday wednesday thursday friday saturday sunday sod eod sow eow som eom soy eoy' ;;
+        *:due|*:wait|*:scheduled|*:start|*:until|filter:due.before|filter:due.after|filter:wait.before|filter:wait.after|filter:scheduled.before|filter:scheduled.after|filter:start.before|filter:start.after|filter:until.before|filter:until.after) REPLY='words today tomorrow yesterday now someday later monday tuesday wednesday thursday friday saturday sunday sod eod sow eow som eom soy eoy' ;;
         *:depends|*:dep) REPLY='ids' ;;
     esac
 }

@@ -275,7 +275,7 @@ function __todo_key_values
         case '*:priority' '*:pri'
             printf '%s\n' H M L
         case '*:due' '*:wait' '*:scheduled' '*:start' '*:until' 'filter:due.before' 'filter:due.after' 'filter:wait.before' 'filter:wait.after' 'filter:scheduled.before' 'filter:scheduled.after' 'filter:start.before' 'filter:start.after' 'filter:until.before' 'filter:until.after'
-            printf '%s\n' today tomorrow yesterday now monday tuesday wednesday thursday friday saturday sunday sod eod sow eow som eom soy eoy
+            printf '%s\n' today tomorrow yesterday now someday later monday tuesday wednesday thursday friday saturday sunday sod eod sow eow som eom soy eoy
         case '*:depends' '*:dep'
             printf '%s\n' 
     end
@@ -448,13 +448,13 @@ complete -c todo -n '__todo_using add' -s n -l notes -x -d 'Set the notes'
 complete -c todo -n '__todo_using add' -l tag -x -a '(__todo_complete tags)' -d 'Add the tag TAG (a word; case counts); repeat for more'
 complete -c todo -n '__todo_using add' -l project -x -a '(__todo_complete projects)' -d 'Set the project (dots make a hierarchy: home.garden is inside home); empty for none'
 complete -c todo -n '__todo_using add' -l priority -x -a 'H M L' -d 'Set the priority: H, M or L; empty for none'
-complete -c todo -n '__todo_using add' -l due -x -a 'today tomorrow yesterday now monday tuesday wednesday thursday friday saturday sunday sod eod sow eow som eom soy eoy' -d 'Set the due date; empty for none'
-complete -c todo -n '__todo_using add' -l wait -x -a 'today tomorrow yesterday now monday tuesday wednesday thursday friday saturday sunday sod eod sow eow som eom soy eoy' -d 'Hide the todo from the default list until DATE; empty for none'
-complete -c todo -n '__todo_using add' -l scheduled -x -a 'today tomorrow yesterday now monday tuesday wednesday thursday friday saturday sunday sod eod sow eow som eom soy eoy' -d 'Set the date work on the todo can start (+READY once it has come); empty for none'
-complete -c todo -n '__todo_using add' -l start -x -a 'today tomorrow yesterday now monday tuesday wednesday thursday friday saturday sunday sod eod sow eow som eom soy eoy' -d 'Set when work on the todo started (\'todo start\' sets it to now, \'todo stop\' and \'todo done\' clear it); empty for none'
+complete -c todo -n '__todo_using add' -l due -x -a 'today tomorrow yesterday now someday later monday tuesday wednesday thursday friday saturday sunday sod eod sow eow som eom soy eoy' -d 'Set the due date; empty for none'
+complete -c todo -n '__todo_using add' -l wait -x -a 'today tomorrow yesterday now someday later monday tuesday wednesday thursday friday saturday sunday sod eod sow eow som eom soy eoy' -d 'Hide the todo from the default list until DATE; empty for none'
+complete -c todo -n '__todo_using add' -l scheduled -x -a 'today tomorrow yesterday now someday later monday tuesday wednesday thursday friday saturday sunday sod eod sow eow som eom soy eoy' -d 'Set the date work on the todo can start (+READY once it has come); empty for none'
+complete -c todo -n '__todo_using add' -l start -x -a 'today tomorrow yesterday now someday later monday tuesday wednesday thursday friday saturday sunday sod eod sow eow som eom soy eoy' -d 'Set when work on the todo started (\'todo start\' sets it to now, \'todo stop\' and \'todo done\' clear it); empty for none'
 complete -c todo -n '__todo_using add' -l depends -x -a '(__todo_ids)' -d 'Add dependencies: todos (numbers or UUID prefixes, comma-separated) to be done first; -ID removes one; empty removes all'
-complete -c todo -n '__todo_using add' -l recur -x -a 'daily weekdays weekly monthly yearly' -d 'Repeat the todo: completing it makes the next one'
-complete -c todo -n '__todo_using add' -l until -x -a 'today tomorrow yesterday now monday tuesday wednesday thursday friday saturday sunday sod eod sow eow som eom soy eoy' -d 'End a recurring todo\'s series: no occurrence is made due after DATE; empty for none'
+complete -c todo -n '__todo_using add' -l recur -x -a 'daily weekdays weekly biweekly fortnight monthly bimonthly quarterly semiannual yearly annual biannual biyearly' -d 'Repeat the todo: completing it makes the next one'
+complete -c todo -n '__todo_using add' -l until -x -a 'today tomorrow yesterday now someday later monday tuesday wednesday thursday friday saturday sunday sod eod sow eow som eom soy eoy' -d 'End a recurring todo\'s series: no occurrence is made due after DATE; empty for none'
 
 # todo list
 complete -c todo -n '__todo_using list' -s f -l filter -x -a 'all active completed unsynced' -d 'Show all, active, completed or unsynced todos (default: active, or what \'todo config default-filter\' says); waiting todos only with all'
@@ -475,13 +475,13 @@ complete -c todo -n '__todo_using edit' -s n -l notes -x -d 'Set the notes'
 complete -c todo -n '__todo_using edit' -l tag -x -a '(__todo_complete tags)' -d 'Add the tag TAG (a word; case counts); repeat for more'
 complete -c todo -n '__todo_using edit' -l project -x -a '(__todo_complete projects)' -d 'Set the project (dots make a hierarchy: home.garden is inside home); empty for none'
 complete -c todo -n '__todo_using edit' -l priority -x -a 'H M L' -d 'Set the priority: H, M or L; empty for none'
-complete -c todo -n '__todo_using edit' -l due -x -a 'today tomorrow yesterday now monday tuesday wednesday thursday friday saturday sunday sod eod sow eow som eom soy eoy' -d 'Set the due date; empty for none'
-complete -c todo -n '__todo_using edit' -l wait -x -a 'today tomorrow yesterday now monday tuesday wednesday thursday friday saturday sunday sod eod sow eow som eom soy eoy' -d 'Hide the todo from the default list until DATE; empty for none'
-complete -c todo -n '__todo_using edit' -l scheduled -x -a 'today tomorrow yesterday now monday tuesday wednesday thursday friday saturday sunday sod eod sow eow som eom soy eoy' -d 'Set the date work on the todo can start (+READY once it has come); empty for none'
-complete -c todo -n '__todo_using edit' -l start -x -a 'today tomorrow yesterday now monday tuesday wednesday thursday friday saturday sunday sod eod sow eow som eom soy eoy' -d 'Set when work on the todo started (\'todo start\' sets it to now, \'todo stop\' and \'todo done\' clear it); empty for none'
+complete -c todo -n '__todo_using edit' -l due -x -a 'today tomorrow yesterday now someday later monday tuesday wednesday thursday friday saturday sunday sod eod sow eow som eom soy eoy' -d 'Set the due date; empty for none'
+complete -c todo -n '__todo_using edit' -l wait -x -a 'today tomorrow yesterday now someday later monday tuesday wednesday thursday friday saturday sunday sod eod sow eow som eom soy eoy' -d 'Hide the todo from the default list until DATE; empty for none'
+complete -c todo -n '__todo_using edit' -l scheduled -x -a 'today tomorrow yesterday now someday later monday tuesday wednesday thursday friday saturday sunday sod eod sow eow som eom soy eoy' -d 'Set the date work on the todo can start (+READY once it has come); empty for none'
+complete -c todo -n '__todo_using edit' -l start -x -a 'today tomorrow yesterday now someday later monday tuesday wednesday thursday friday saturday sunday sod eod sow eow som eom soy eoy' -d 'Set when work on the todo started (\'todo start\' sets it to now, \'todo stop\' and \'todo done\' clear it); empty for none'
 complete -c todo -n '__todo_using edit' -l depends -x -a '(__todo_ids)' -d 'Add dependencies: todos (numbers or UUID prefixes, comma-separated) to be done first; -ID removes one; empty removes all'
-complete -c todo -n '__todo_using edit' -l recur -x -a 'daily weekdays weekly monthly yearly' -d 'Repeat the todo: completing it makes the next one'
-complete -c todo -n '__todo_using edit' -l until -x -a 'today tomorrow yesterday now monday tuesday wednesday thursday friday saturday sunday sod eod sow eow som eom soy eoy' -d 'End a recurring todo\'s series: no occurrence is made due after DATE; empty for none'
+complete -c todo -n '__todo_using edit' -l recur -x -a 'daily weekdays weekly biweekly fortnight monthly bimonthly quarterly semiannual yearly annual biannual biyearly' -d 'Repeat the todo: completing it makes the next one'
+complete -c todo -n '__todo_using edit' -l until -x -a 'today tomorrow yesterday now someday later monday tuesday wednesday thursday friday saturday sunday sod eod sow eow som eom soy eoy' -d 'End a recurring todo\'s series: no occurrence is made due after DATE; empty for none'
 
 # todo delete
 complete -c todo -n '__todo_using delete' -l series -d 'Delete every todo of each named todo\'s series (the ones done too), which ends it'

@@ -57,7 +57,17 @@ public enum CommandTable {
     }()
 
     /// What DATE may be, for help.
-    static let dates = "A DATE is \(DateReader.accepted), read on the local clock (TZ); a date without a time is that whole day."
+    static let dates = "A DATE is \(DateReader.accepted); a time is on the local clock (TZ), a date without one is that whole day, and someday parks a todo (more under DATES AND RULES in 'man todo')."
+
+    /// Dates and rules in full, and where they differ from Taskwarrior's on purpose: the man page's DATES AND RULES.
+    static let dateDetails = [
+        "A DATE is \(DateReader.accepted).",
+        "A date without a time is that whole day, wherever you are; Taskwarrior keeps it as that day's local midnight. A time (2026-12-01T15:00, 20261201T1500) is on the local clock (TZ), and with Z (2026-12-01T15:00Z, 20261201T150000Z) in UTC. A number of 9 or 10 digits, from 315532800 (1980) on, is seconds since 1970; 2026 and 20261201 are never seconds.",
+        "someday and later park a todo: a whole day that never comes (9999-12-30, as in Taskwarrior), shown as someday; a recurring todo waiting someday stays so.",
+        "A weekday (fri) is the next one, never today. 1st to 31st is the next day with that day of the month, never today; a month without it is skipped, so the 31st in November is 31 December (Taskwarrior rolls over: 30 February is 2 March).",
+        "A RULE for recur: is \(Recurrence.accepted).",
+        "Rules step by the calendar from the due date the series began with, on the clock of the zone it began in. Where Taskwarrior differs: monthly from 31 January is due 28 February, then 31 March (Taskwarrior steps from the previous due date and stays on the 28th); 3mo, 3months, quarter, 1y and 2years are calendar months and years (Taskwarrior counts 30, 91 and 365 days); a time of day stays on that clock across a change of the clocks (09:00 stays 09:00); export writes periods Taskwarrior also steps by the calendar (3m, and 24m for 2y).",
+    ]
 
     public static let commands: [CommandSpec] = [
         CommandSpec(

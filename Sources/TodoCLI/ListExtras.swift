@@ -3,7 +3,8 @@ import TodoCore
 
 /// What the human list shows after a todo's name: its priority, project, tags and due date
 /// (relative: `due today`, `due in 3d`, `2d overdue`), its rule if it recurs, and whether it
-/// waits, was started (`started 2h ago`) or is blocked by an open dependency.
+/// waits (`waiting someday` when parked for good), was started (`started 2h ago`) or is
+/// blocked by an open dependency.
 struct ListExtras {
     var text: String
     /// Active and past its deadline: the line stands out in colour.
@@ -24,15 +25,16 @@ struct ListExtras {
             }
         }
         if let recur = todo.recur { parts.append(SeriesText.mark(recur)) }
-        if todo.isWaiting(in: dates) { parts.append("waiting") }
+        if todo.isWaiting(in: dates) { parts.append(todo.wait == .someday ? "waiting " + DueDate.somedayWord : "waiting") }
         if !todo.completed, let start = todo.start { parts.append(Self.started(start, dates)) }
         if dependencies.blocked.contains(todo.uuid) { parts.append("blocked") }
         text = parts.joined(separator: " ")
     }
 
-    /// `due today`, `due tomorrow`, `due in 3d`, `due in 5h` (an instant later today), or
-    /// `2d overdue`, `3h overdue`.
+    /// `due today`, `due tomorrow`, `due in 3d`, `due in 5h` (an instant later today),
+    /// `due someday`, or `2d overdue`, `3h overdue`.
     static func relative(_ due: DueDate, _ dates: DateContext) -> String {
+        if due == .someday { return "due " + DueDate.somedayWord }
         switch due {
         case .day(let day):
             let ahead = day.ordinal - dates.today.ordinal
@@ -69,8 +71,8 @@ struct ListExtras {
         return seconds < 84_600 ? "\(Int((seconds / 3600).rounded()))h" : amount(days: Int((seconds / 86_400).rounded()))
     }
 
-    /// The day it falls on, on the local clock: `2026-12-01`.
+    /// The day it falls on, on the local clock: `2026-12-01`; `someday`.
     static func localText(_ due: DueDate, _ dates: DateContext) -> String {
-        due.day(in: dates).description
+        due == .someday ? DueDate.somedayWord : due.day(in: dates).description
     }
 }

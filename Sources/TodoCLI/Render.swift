@@ -163,10 +163,11 @@ private func dependsText(_ depends: Set<UUID>, _ known: [UUID: Todo]) -> String 
 }
 
 /// A field's value for `show`: text as it is (escaped, its lines kept), tags blank-separated,
-/// a whole day with how far it is (`2026-12-01 (in 3d)`), an instant on the local clock.
+/// a whole day with how far it is (`2026-12-01 (in 3d)`), an instant on the local clock, `someday`.
 private func shown(_ value: FieldValue, _ time: LocalTime, _ dates: DateContext) -> String {
     switch value {
     case .text(let text): return printable(text)
+    case .date(.someday?): return DueDate.somedayWord
     case .date(.day(let day)?):
         let ahead = day.ordinal - dates.today.ordinal
         let when = ahead == 0 ? "today" : ahead == 1 ? "tomorrow" : ahead == -1 ? "yesterday" : ahead > 0 ? "in \(ahead)d" : "\(-ahead)d ago"

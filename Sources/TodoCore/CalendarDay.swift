@@ -79,6 +79,15 @@ public struct CalendarDay: Hashable, Comparable, Sendable, CustomStringConvertib
         self.init(year: year, month: month, day: day)
     }
 
+    /// Reads exactly the compact form `YYYYMMDD` from ASCII bytes.
+    init?(compact bytes: ArraySlice<UInt8>) {
+        let start = bytes.startIndex
+        guard bytes.count == 8, let year = Self.number(bytes[start..<start + 4]),
+            let month = Self.number(bytes[start + 4..<start + 6]), let day = Self.number(bytes[start + 6..<start + 8])
+        else { return nil }
+        self.init(year: year, month: month, day: day)
+    }
+
     public static func < (lhs: CalendarDay, rhs: CalendarDay) -> Bool {
         lhs.ordinal < rhs.ordinal
     }

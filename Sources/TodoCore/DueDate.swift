@@ -42,6 +42,16 @@ public enum DueDate: Hashable, Sendable {
 }
 
 extension DueDate {
+    /// `someday` (or `later`): a whole day so far off that it never comes, 9999-12-30 as in
+    /// Taskwarrior, whose local midnight is still in the year 9999 in every zone. People see
+    /// the word; `--json`, the state file and sync see `9999-12-30`.
+    public static let someday = DueDate.day(CalendarDay(year: 9999, month: 12, day: 30)!)
+
+    /// The word people see for `someday`.
+    public static let somedayWord = "someday"
+}
+
+extension DueDate {
     /// The ISO 8601 form `--json`, the state file and sync carry: `2026-12-01` for a whole day,
     /// `2026-12-01T14:00:00.000Z` (UTC, milliseconds) for an instant.
     public var wire: String {
@@ -127,10 +137,11 @@ extension DueDate: TextCoded {
 
 extension DueDate {
     /// The date as a person types it on the context's clock, which `DateReader` reads back as
-    /// this very date: `2026-12-01`, `2026-12-01T15:00`, `2026-12-01T15:00:30`; the UTC wire
-    /// form where the local clock cannot say it exactly (milliseconds, a time a clock change
-    /// repeats).
+    /// this very date: `someday`, `2026-12-01`, `2026-12-01T15:00`, `2026-12-01T15:00:30`; the
+    /// UTC wire form where the local clock cannot say it exactly (milliseconds, a time a clock
+    /// change repeats).
     public func typed(in context: DateContext) -> String {
+        if self == .someday { return Self.somedayWord }
         guard case .instant(let instant) = self else { return wire }
         let parts = context.calendar.dateComponents([.hour, .minute, .second], from: instant)
         var text = "\(context.day(of: instant))T\(CalendarDay.digits(parts.hour!, 2)):\(CalendarDay.digits(parts.minute!, 2))"

@@ -42,9 +42,11 @@ extension Recurrence {
 
 extension DueDate {
     /// The same date `days` days later on `clock`: a whole day moves by that many days, an
-    /// instant to the same wall-clock time that many days later (a wait date follows its due).
+    /// instant to the same wall-clock time that many days later (a wait date follows its due);
+    /// `someday` stays someday.
     func shifted(days: Int, on clock: DateContext) -> DueDate {
-        switch self {
+        if self == .someday { return self }
+        return switch self {
         case .day(let day): .day(day.adding(days: days))
         case .instant(let instant):
             .instant(roundingToMilliseconds: clock.at(clock.day(of: instant).adding(days: days), time: clock.time(of: instant)))

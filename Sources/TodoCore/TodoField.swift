@@ -67,7 +67,7 @@ public enum TodoField: String, CaseIterable, Codable, Sendable {
             FieldSpec(
                 kind: .word, syntax: .keys(["recur"]), option: FieldOption("recur", "RULE"), completion: .rules,
                 taskwarrior: "recur", todoTxt: .recurrence,
-                help: "Repeat the todo: completing it makes the next one. RULE is daily, weekdays, weekly, monthly, yearly, or Nd, Nw, Nm, Ny (2w: every 2 weeks); +1w counts from the day it is done. Needs a due date; empty ends the series. As a word: recur:RULE.")
+                help: "Repeat the todo: completing it makes the next one. RULE is \(Recurrence.accepted). Needs a due date; empty ends the series. As a word: recur:RULE.")
         case .until:
             FieldSpec(
                 kind: .date, syntax: .keys(["until"]), option: FieldOption("until", "DATE"), completion: .dates,

@@ -214,16 +214,6 @@ public enum DurationText {
     }
 }
 
-extension DueDate {
-    /// Taskwarrior's `20260121T101500Z`, as an instant.
-    public init?(taskwarrior text: String) {
-        let c = Array(text)
-        guard c.count == 16, c[8] == "T", c[15] == "Z" else { return nil }
-        let s = { (from: Int, count: Int) in String(c[from..<from + count]) }
-        self.init(wire: "\(s(0, 4))-\(s(4, 2))-\(s(6, 2))T\(s(9, 2)):\(s(11, 2)):\(s(13, 2)).000Z")
-    }
-}
-
 extension UDAType {
     /// The type values kept from elsewhere (an import) suggest: number when each is one, a
     /// date when each is Taskwarrior's or todo's date, a duration when each is one, else string.

@@ -85,7 +85,7 @@ import TodoStore
         (#"{"action": "add", "name": "x", "tags": ["a b"]}"#, #"todo: line 1: "tags" must hold tags (a tag is a word without blanks that does not start with a digit, + or -); nothing applied"#),
         (#"{"action": "add", "name": "x", "priority": 1}"#, #"todo: line 1: "priority" must be a string or null; nothing applied"#),
         (#"{"action": "add", "name": "x", "priority": "urgent"}"#, #"todo: line 1: "priority": a priority is H, M or L, or nothing for none; nothing applied"#),
-        (#"{"action": "add", "name": "x", "due": "someday"}"#, "todo: line 1: \"due\": cannot read the date \"someday\"; use \(DateReader.accepted); nothing applied"),
+        (#"{"action": "add", "name": "x", "due": "soonish"}"#, "todo: line 1: \"due\": cannot read the date \"soonish\"; use \(DateReader.accepted); nothing applied"),
         (#"{"action": "add", "name": "x", "project": "a b"}"#, #"todo: line 1: "project": a project is a name without blanks; nothing applied"#),
         (#"{"action": "add", "name": null}"#, #"todo: line 1: "name" must be a string; nothing applied"#),
     ])

@@ -60,7 +60,7 @@ import TodoCore
 
     @Test(arguments: [
         (["add", "x", "priority:Z"], "todo: \"priority:Z\": a priority is H, M or L, or nothing for none\n"),
-        (["add", "x", "due:someday"], "todo: \"due:someday\": cannot read the date \"someday\"; use \(DateReader.accepted)\n"),
+        (["add", "x", "due:32nd"], "todo: \"due:32nd\": cannot read the date \"32nd\"; use \(DateReader.accepted)\n"),
         (["add", "x", "wait:2026-02-30"], "todo: \"wait:2026-02-30\": cannot read the date \"2026-02-30\"; use \(DateReader.accepted)\n"),
         (["add", "x", "project:a b"], "todo: \"project:a b\": a project is a name without blanks\n"),
         (["add", "x", "-later"], "todo: \"-later\" would remove a tag from a todo not yet added; put -- before name words that start with '-'\n"),

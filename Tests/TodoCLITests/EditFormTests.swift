@@ -145,7 +145,7 @@ import TodoTestSupport
         ("tags", "a +b", "\"+b\" is no tag: a tag is a word without blanks that does not start with a digit, + or -"),
         ("project", "two words", "a project is a name without blanks"),
         ("priority", "X", "a priority is H, M or L, or nothing for none"),
-        ("due", "someday", "cannot read the date \"someday\"; use \(DateReader.accepted)"),
+        ("due", "soonish", "cannot read the date \"soonish\"; use \(DateReader.accepted)"),
     ])
     func valuesAFieldCannotHoldAreExplained(key: String, text: String, message: String) throws {
         let field = try #require(EditForm.fields.first { $0.key == key })

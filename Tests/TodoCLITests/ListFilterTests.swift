@@ -55,7 +55,7 @@ import TodoCore
     @Test(arguments: [
         (["list", "(", "+bills"], "todo: a '(' in the filter is never closed\n"),
         (["list", "projcet:home"], "todo: unknown filter key in \"projcet:home\"; use \(FilterError.terms)\n"),
-        (["list", "due.before:someday"], "todo: \"due.before:someday\": cannot read the date \"someday\"; use \(DateReader.accepted)\n"),
+        (["list", "due.before:soonish"], "todo: \"due.before:soonish\": cannot read the date \"soonish\"; use \(DateReader.accepted)\n"),
         (["list", "priority:X"], "todo: \"priority:X\": a priority is H, M or L, or nothing for none\n"),
         (["list", "--sort", "due,size"], "todo: --sort: \"size\" is no sort key; use due, wait, scheduled, start, until, priority, project, created, modified, name, urgency or an attribute 'todo config uda.NAME.type' declares, separated by commas, with + before a key for lowest first or - for highest first\n"),
         (["next", "or"], "todo: 'or' in the filter needs a term on each side\n"),

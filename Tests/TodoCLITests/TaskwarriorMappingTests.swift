@@ -106,19 +106,27 @@ import TodoWire
         ("fortnight", "2w"), ("monthly", "monthly"), ("3mo", "3m"), ("quarterly", "3m"), ("2q", "6m"),
         ("semiannual", "6m"), ("yearly", "yearly"), ("annual", "yearly"), ("biannual", "2y"), ("10d", "10d"),
         ("P1M", "monthly"), ("P2W", "2w"), ("week", "weekly"),
+        // Months that make whole years are years, as export writes years (below).
+        ("12m", "yearly"), ("24m", "2y"), ("4q", "yearly"), ("1200m", "100y"), ("11988m", "999y"),
     ])
     func periodsBecomeRules(period: String, rule: String) {
-        #expect(TaskwarriorPeriod.rule(period)?.rule == rule)
+        #expect(Recurrence(taskwarriorPeriod: period)?.rule == rule)
     }
 
-    @Test(arguments: ["hourly", "2h", "30min", "1000d", "", "P1DT2H", "2.5d", "9223372036854775807q", "400q"])
+    @Test(arguments: ["hourly", "2h", "30min", "1000d", "", "P1DT2H", "2.5d", "9223372036854775807q", "4000q", "1001m"])
     func periodsTodoCannotExpressAreNone(period: String) {
-        #expect(TaskwarriorPeriod.rule(period) == nil)
+        #expect(Recurrence(taskwarriorPeriod: period) == nil)
     }
 
-    @Test(arguments: [("daily", "daily"), ("2w", "2w"), ("3m", "3mo"), ("yearly", "yearly"), ("+1w", "weekly"), ("weekdays", "weekdays")])
-    func rulesBecomePeriods(rule: String, period: String) {
-        #expect(TaskwarriorPeriod.period(Recurrence(rule: rule)!) == period)
+    /// Periods Taskwarrior 2.6 steps by the calendar: `Nm` (its `3mo` is 90 days, its `2y` 730).
+    @Test(arguments: [
+        ("daily", "daily"), ("2w", "2w"), ("3m", "3m"), ("yearly", "yearly"), ("2y", "24m"), ("999y", "11988m"),
+        ("+1w", "weekly"), ("weekdays", "weekdays"), ("+weekdays", "weekdays"),
+    ])
+    func rulesBecomePeriods(rule: String, period: String) throws {
+        let recurrence = try #require(Recurrence(rule: rule))
+        #expect(recurrence.taskwarriorPeriod == period)
+        #expect(Recurrence(taskwarriorPeriod: period) == Recurrence(count: recurrence.count, unit: recurrence.unit))
     }
 
     @Test func aProjectHoldingTheBlankMarkIsInvalid() throws {

@@ -9,6 +9,9 @@ import TodoCore
     @Test(arguments: [
         ("2w", "+2w"), ("weekly", "+1w"), ("daily", "+1d"), ("monthly", "+1m"), ("yearly", "+1y"), ("18m", "+18m"),
         ("+1m", "1m"), ("+3d", "3d"), ("weekdays", "+1b"), ("+weekdays", "1b"),
+        // Taskwarrior's names are todo's rules, and go as those.
+        ("biweekly", "+2w"), ("quarterly", "+3m"), ("semiannual", "+6m"), ("biannual", "+2y"), ("+fortnight", "2w"),
+        ("3months", "+3m"), ("2q", "+6m"),
     ])
     func rulesGoThereAndBack(rule: String, rec: String) throws {
         let recurrence = try #require(Recurrence(rule: rule))

@@ -37,7 +37,7 @@ import TodoCore
         #expect(try run("edit", "1", "size:XL") == RunResult(stdout: "", stderr: "todo: \"size:XL\": size is one of S, M, L, not \"XL\"\n", status: 2))
         #expect(try run("edit", "1", "estimate:lots") == RunResult(stdout: "", stderr: "todo: \"estimate:lots\": estimate is a number, not \"lots\"\n", status: 2))
         #expect(try run("edit", "1", "effort:soon").status == 2)
-        #expect(try run("add", "y", "review:someday").status == 2)
+        #expect(try run("add", "y", "review:soonish").status == 2)
         #expect(box.fileBytes() == before)
     }
 

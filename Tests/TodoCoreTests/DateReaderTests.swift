@@ -88,8 +88,9 @@ import TodoCore
 
     @Test func theErrorNamesTheDateAndListsWhatIsAcceptedOnOneLine() {
         #expect(DateReadError(text: "tmrw\n").description == "cannot read the date \"tmrw\\n\"; use 2026-12-01, "
-            + "2026-12-01T15:00, today, tomorrow, yesterday, now, a weekday (fri, friday), "
-            + "sod, eod, sow, eow, som, eom, soy, eoy, or an offset (+3d, -1d, +2w, +1m, +1y, +3h)")
+            + "2026-12-01T15:00 (T15:00Z for UTC), 20261201T1500Z, today, tomorrow, yesterday, now, someday (or later), "
+            + "a weekday (fri, friday), a day of the month (1st, 22nd), sod, eod, sow, eow, som, eom, soy, eoy, "
+            + "an offset (+3d, -1d, +2w, +1m, +1y, +3h), or seconds since 1970 (1796000000)")
     }
 }
 

@@ -1,7 +1,7 @@
 import Foundation
 import TodoCore
 
-/// todo(1) in mdoc, from `CommandTable`, `grammarText`, `VirtualTag.all`, `ExitStatus.table` and `environmentVariables`.
+/// todo(1) in mdoc, from `CommandTable` (with its `dateDetails`), `grammarText`, `VirtualTag.all`, `ExitStatus.table` and `environmentVariables`.
 /// Bump the `.Dd` date when what the page says changes.
 func manPage() -> String {
     var page = Roff()
@@ -64,6 +64,11 @@ func manPage() -> String {
     page.line(".Bl -tag -width Ds")
     for tag in VirtualTag.all { page.item("Sy +\(tag.name)", tag.meaning.prefix(1).uppercased() + tag.meaning.dropFirst() + ".") }
     page.line(".El")
+    page.line(".Sh DATES AND RULES")
+    for (index, paragraph) in CommandTable.dateDetails.enumerated() {
+        if index > 0 { page.line(".Pp") }
+        page.text(paragraph)
+    }
     page.line(".Sh ENVIRONMENT")
     page.line(".Bl -tag -width Ds")
     for (names, meaning) in environmentVariables {

@@ -8,7 +8,7 @@ import TodoCore
 /// - each field the field table gives a Taskwarrior attribute (`FieldSpec.taskwarrior`):
 ///   description → name, tags, project, priority, due, wait, scheduled, start, depends (an
 ///   array, or 2.x's comma-separated string), annotations (each with its second), recur (a
-///   period as a rule, `TaskwarriorPeriod`), until; dates as `TaskwarriorDate` reads them
+///   period as a rule, `Recurrence(taskwarriorPeriod:)`), until; dates as `TaskwarriorDate` reads them
 /// - a blank in a project → `␣` (`TaskwarriorValue`), so that it goes back exactly
 /// - any other attribute, not Taskwarrior's own (`TaskwarriorTask.ownAttributes`) → a
 ///   user-defined attribute, as text (a number as Taskwarrior prints it)

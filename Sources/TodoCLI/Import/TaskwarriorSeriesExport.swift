@@ -37,7 +37,7 @@ struct TaskwarriorSeriesExport {
     private mutating func add(_ series: UUID, _ members: [Todo], holder: Todo, rule: Recurrence, anchor: SeriesAnchor, in context: DateContext) {
         let start = Self.due(of: anchor)
         let uuid = TaskwarriorSeries.templateUUID(of: series, isTodo: members.contains { $0.uuid == series })
-        let period = TaskwarriorPeriod.period(rule)
+        let period = rule.taskwarriorPeriod
         var mask: [Character] = []
         for todo in members {
             guard let due = todo.due else { continue }

@@ -82,7 +82,7 @@ enum TaskwarriorValue {
             return String(text.map { $0 == " " ? blank : $0 })
         case .recur:
             guard let text = raw as? String, !text.isEmpty else { return raw }
-            guard let rule = TaskwarriorPeriod.rule(text) else { throw InputError("the recurrence '\(text)' is no rule todo has (\(Recurrence.accepted))") }
+            guard let rule = Recurrence(taskwarriorPeriod: text) else { throw InputError("the recurrence '\(text)' is no rule todo has (\(Recurrence.accepted))") }
             return rule.rule
         case .name, .description, .notes, .tags, .priority, .due, .wait, .scheduled, .start, .depends, .annotations, .until,
             .series, .anchor, .udas:
@@ -94,7 +94,7 @@ enum TaskwarriorValue {
     static func outgoing(_ value: FieldValue, for field: TodoField) -> FieldValue {
         switch field {
         case .project: .word(value.wordValue?.map { String($0.map { $0 == blank ? " " : $0 }) })
-        case .recur: .word(value.wordValue?.flatMap(Recurrence.init(rule:)).map(TaskwarriorPeriod.period))
+        case .recur: .word(value.wordValue?.flatMap(Recurrence.init(rule:)).map(\.taskwarriorPeriod))
         case .name, .description, .notes, .tags, .priority, .due, .wait, .scheduled, .start, .depends, .annotations, .until,
             .series, .anchor, .udas:
             value
