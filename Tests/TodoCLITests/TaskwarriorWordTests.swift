@@ -32,7 +32,7 @@ import TodoCore
         #expect(try run("list").stdout == "1 [ ] * y  due someday\n")
         #expect(try run("show", "1").lines[9] == "Due:          someday")
         try run("done", "1")
-        #expect(try run("list").stdout == "1 [x] * y  due someday\n")
+        #expect(try run("list", "--all").stdout == "1 [x] * y  due someday\n")
     }
 
     /// The edit form writes `someday` and reads it back: an editor that changes nothing changes nothing.
