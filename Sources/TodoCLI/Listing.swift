@@ -1,6 +1,7 @@
 import Foundation
 import TodoCore
 import TodoStore
+import TodoSync
 
 /// What `list` and `next` share: the filter terms after the command, the output shape
 /// (`--json`, `--ids`, `--format`, or the table) and the table itself.
@@ -29,10 +30,8 @@ struct Listing {
 
     /// The declared attributes, if a filter word's key or a `--sort` key may be one.
     private static func udas(_ invocation: Invocation, _ context: Context) throws -> UDASchema {
-        let words = invocation.arguments.prefix(invocation.literalFrom ?? invocation.arguments.count)
-        let filterKeys = words.compactMap { word in
-            word.firstIndex(of: ":").map { String(word[..<$0].prefix { $0 != "." }).lowercased() }
-        }
+        let words = Array(invocation.arguments.prefix(invocation.literalFrom ?? invocation.arguments.count))
+        let filterKeys = FilterParser.keys(in: words)
         let sortKeys = (invocation.value("sort") ?? "").split(separator: ",").map { String($0.drop { $0 == "-" }).lowercased() }
         return try context.udaSchema(ifAnyOf: filterKeys + sortKeys.filter { TodoSort.Key(rawValue: $0) == nil })
     }
@@ -52,12 +51,21 @@ struct Listing {
         return all == .everything ? nil : all
     }
 
-    /// What the terms are evaluated with: the `dependencies` among the todos read, and the
-    /// todo each `depends:ID` names in `state` (an ID that names none is an error).
+    /// What the terms are evaluated with: the `dependencies` among the todos read, the todo
+    /// each `depends:ID` names in `state` (an ID that names none is an error), and the config's
+    /// `due-days` when +DUE asks.
     func filterContext(_ state: TodoState, _ dependencies: Dependencies) throws -> FilterContext {
         var named: [String: UUID] = [:]
         for reference in terms?.references ?? [] { named[reference] = try state.resolve(reference).uuid }
-        return FilterContext(dates: dates, dependencies: dependencies, named: named)
+        let asksDue = terms?.allTerms.contains(.virtual(VirtualTag.named("DUE")!)) == true
+        let dueDays = asksDue ? try ConfigFile(environment: context.environment).dueDays() : FilterContext.defaultDueDays
+        return FilterContext(dates: dates, dependencies: dependencies, named: named, dueDays: dueDays)
+    }
+
+    /// Whether waiting todos are listed: asked for (`--filter all`, `--waiting`), or a term
+    /// asks about them (+WAITING, status:waiting, wait.after:today), for it to decide.
+    var showsWaiting: Bool {
+        invocation.value("filter") == TodoFilter.all.rawValue || invocation.flag("waiting") || terms?.asksAboutWaiting == true
     }
 
     /// Whether `todo` passes the terms in `context`.

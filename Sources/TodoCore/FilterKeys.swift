@@ -133,7 +133,7 @@ public struct FilterKey: Sendable, Equatable {
         case .equal: ([.is, .isnt, .not, .any, .none, .before, .after], "has priority \(value)")
         case .date: (ordered, "on \(value) (a date without a time is that whole day)")
         case .member: ([.has, .hasnt, .not, .any, .none], "depends on the todo \(value) names")
-        case .text: (strings, "the \(field.key) starts with \(value), in any case")
+        case .text: (strings, "starting with \(value), in any case (Taskwarrior's left match)")
         case .tags: ([.has, .hasnt, .not, .any, .none], "has the tag \(value), even one in capitals")
         }
         return FilterKey(key: .field(field), names: names, valueName: value, modifiers: modifiers, takesPlain: true,
@@ -146,7 +146,7 @@ public struct FilterKey: Sendable, Equatable {
 
     private static let urgency = FilterKey(
         key: .urgency, names: ["urgency"], valueName: "N", modifiers: [.before, .after, .by], takesPlain: false,
-        meaning: "urgency.over:N, urgency.under:N: more or less urgent than N ('todo help next' says how it is counted)")
+        meaning: "more urgent than N with .over, less with .under ('todo help next' says how urgency is counted)")
 
     private static func uda(_ declaration: UDADeclaration) -> FilterKey {
         let modifiers = declaration.type == .string ? strings + [.before, .after, .by] : ordered

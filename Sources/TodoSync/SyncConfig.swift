@@ -42,10 +42,10 @@ public struct SyncSettings: Equatable, Sendable {
 }
 
 /// `$XDG_CONFIG_HOME/todo/config.json` (else `~/.config/todo/config.json`): a JSON object with
-/// `server`, `token`, `timeout` and `insecure-http`, written by `todo config` with mode 0600.
+/// `server`, `token`, `timeout`, `insecure-http` and `due-days`, written by `todo config` with mode 0600.
 public struct ConfigFile: Sendable {
     public let path: String
-    public static let keys = ["server", "token", "timeout", "insecure-http"]
+    public static let keys = ["server", "token", "timeout", "insecure-http", "due-days"]
 
     public init(environment: [String: String]) throws(SyncError) {
         if let path = environment["TODO_CONFIG"], !path.isEmpty {
@@ -83,6 +83,20 @@ public struct ConfigFile: Sendable {
             throw .notConfigured("config file \(path): \(error)")
         }
     }
+
+    /// How many days ahead +DUE looks (`due-days`, Taskwarrior's `rc.due`); 7 when unset.
+    public func dueDays() throws(SyncError) -> Int {
+        guard let text = try storedValues()["due-days"] else { return FilterContext.defaultDueDays }
+        guard let days = Self.dueDays(text) else { throw .notConfigured("config file \(path): \(Self.dueDaysRule), not '\(text)'") }
+        return days
+    }
+
+    /// The days `text` gives, if it is a whole number from 0 to 366.
+    public static func dueDays(_ text: String) -> Int? {
+        Int(text).flatMap { (0...366).contains($0) ? $0 : nil }
+    }
+
+    public static let dueDaysRule = "due-days must be a whole number of days from 0 to 366"
 
     /// The values the file holds, as text; empty when there is no file.
     private func storedValues() throws(SyncError) -> [String: String] {

@@ -10,7 +10,6 @@ enum ListCommand {
         let sort = try invocation.value("sort").map { text throws(CommandError) in
             do { return try TodoSort(parsing: text, udas: listing.udas) } catch { throw CommandError(message: "--sort: \(error)", status: ExitStatus.usage) }
         }
-        let showsWaiting = invocation.value("filter") == TodoFilter.all.rawValue || invocation.flag("waiting")
         // Which todos block which, from every open todo: for +BLOCKED and the like, and urgency.
         let needsAll = listing.terms?.needsOtherTodos == true || sort?.terms.contains { $0.key == .urgency } == true
         let reads = reads(filter, listing, needsAll: needsAll, context)
@@ -21,7 +20,7 @@ enum ListCommand {
             var todos = state.listed(filter)
             if listing.terms != nil { todos.removeAll { !listing.matches($0, filterContext) } }
             let shown = todos.count
-            if !showsWaiting { todos.removeAll { $0.isWaiting(in: listing.dates) } }
+            if !listing.showsWaiting { todos.removeAll { $0.isWaiting(in: listing.dates) } }
             if let sort { todos = sort.sorted(todos, in: listing.dates, dependencies: dependencies) }
             var output = listing.output(todos, needsAll ? dependencies : try listing.blockedMarks(todos, state, file))
             guard listing.isForPeople else { return output }
