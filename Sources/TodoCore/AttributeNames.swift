@@ -49,6 +49,10 @@ public struct AttributeNames: Sendable {
         case prefix(AttributeKey)
         /// A prefix of several keys' names: their names, in table order.
         case ambiguous([String])
+
+        var isExact: Bool {
+            if case .exact = self { true } else { false }
+        }
     }
 
     /// What `name` names; nil when it is no name and starts none. With `ignoringCase`, names
@@ -70,8 +74,8 @@ public struct AttributeNames: Sendable {
 
 /// A word `NAME:VALUE` or `NAME.MODIFIER:VALUE` whose NAME names an attribute
 /// (`AttributeNames.lookup`). `10:30`, `https://x` and `re:` are no such word: a name is a
-/// letter and then letters, digits, `_` or `-`, and a two-letter abbreviation needs a value
-/// after its colon (`re:` is the word "regarding", not `recur:`).
+/// letter and then letters, digits, `_` or `-`, and two letters that are no whole name need a
+/// value after the colon (`re:` is the word "regarding", not `recur:`; `pr:` is no error).
 public struct AttributeWord: Equatable, Sendable {
     public let key: AttributeKey
     /// The name as written.
@@ -88,10 +92,11 @@ public struct AttributeWord: Equatable, Sendable {
         let modifier = head.count == 2 ? String(head[1]) : nil
         guard Self.isName(name), modifier.map({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isLetter } }) ?? true else { return nil }
         let value = String(word[word.index(after: colon)...])
-        switch names.lookup(name, ignoringCase: ignoringCase) {
+        let lookup = names.lookup(name, ignoringCase: ignoringCase)
+        if name.count == 2, value.isEmpty, modifier == nil, lookup?.isExact != true { return nil }
+        switch lookup {
         case nil: return nil
         case .ambiguous(let choices): throw AttributeNameError(word: word, name: name, choices: choices)
-        case .prefix where name.count == 2 && value.isEmpty && modifier == nil: return nil
         case .exact(let key), .prefix(let key): self.key = key
         }
         (self.name, self.modifier, self.value) = (name, modifier, value)

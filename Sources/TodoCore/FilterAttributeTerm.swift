@@ -20,6 +20,9 @@ struct FilterAttributeTerm {
             guard key.takesPlain else { throw .badModifier(word, key) }
             modifier = nil
         }
+        guard key.holdsBlanks || !attribute.value.contains(where: \.isWhitespace) else {
+            throw .badValue(word, "\(key.names[0]) takes one word; terms in one argument go in parentheses: '(a or b)'")
+        }
         (self.key, value, self.word, self.context, self.udas) = (key, attribute.value, word, context, udas)
     }
 

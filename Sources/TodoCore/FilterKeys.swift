@@ -106,6 +106,8 @@ public struct FilterKey: Sendable, Equatable {
     public let takesPlain: Bool
     /// What the plain term keeps, for help.
     public let meaning: String
+    /// Whether a value may hold blanks (text, a declared string); others are one word.
+    let holdsBlanks: Bool
 
     /// Every key but declared attributes', in field table order, then status and urgency.
     public static let all: [FilterKey] = TodoField.allCases.compactMap(forField) + [status, urgency]
@@ -137,21 +139,21 @@ public struct FilterKey: Sendable, Equatable {
         case .tags: ([.has, .hasnt, .not, .any, .none], "has the tag \(value), even one in capitals")
         }
         return FilterKey(key: .field(field), names: names, valueName: value, modifiers: modifiers, takesPlain: true,
-                         meaning: meaning + "; \(names[0]): for none")
+                         meaning: meaning + "; \(names[0]): for none", holdsBlanks: filter == .text)
     }
 
     private static let status = FilterKey(
         key: .status, names: ["status"], valueName: TodoStatus.allCases.map(\.rawValue).joined(separator: "|"), modifiers: [.is, .isnt, .not],
-        takesPlain: true, meaning: "pending (open, not waiting), waiting or completed, in any case; todo keeps no deleted todos")
+        takesPlain: true, meaning: "pending (open, not waiting), waiting or completed, in any case; todo keeps no deleted todos", holdsBlanks: false)
 
     private static let urgency = FilterKey(
         key: .urgency, names: ["urgency"], valueName: "N", modifiers: [.before, .after, .by], takesPlain: false,
-        meaning: "more urgent than N with .over, less with .under ('todo help next' says how urgency is counted)")
+        meaning: "more urgent than N with .over, less with .under ('todo help next' says how urgency is counted)", holdsBlanks: false)
 
     private static func uda(_ declaration: UDADeclaration) -> FilterKey {
         let modifiers = declaration.type == .string ? strings + [.before, .after, .by] : ordered
         return FilterKey(key: .uda(declaration.name), names: [declaration.name], valueName: "VALUE", modifiers: modifiers, takesPlain: true,
-                         meaning: "equals VALUE; ordered by its type")
+                         meaning: "equals VALUE; ordered by its type", holdsBlanks: declaration.type == .string)
     }
 
     public static func == (a: FilterKey, b: FilterKey) -> Bool { a.key == b.key }

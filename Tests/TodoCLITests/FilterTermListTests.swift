@@ -118,7 +118,7 @@ import TodoCore
         ("/a(/", "todo: \"/a(/\" is no regular expression (ICU syntax: /^buy/, /milk|bread/)\n"),
         ("(+x", "todo: a '(' in the filter is never closed\n"),
         ("(\"x or y)", "todo: a '\"' in \"(\\\"x or y)\" is never closed\n"),
-        ("project:a or project:b", "todo: \"project:a or project:b\": a project is a name without blanks\n"),
+        ("project:a or project:b", "todo: \"project:a or project:b\": project takes one word; terms in one argument go in parentheses: '(a or b)'\n"),
         ("+OVERDEU", "todo: \"+OVERDEU\" is no virtual tag; they are \(VirtualTag.all.map(\.name).joined(separator: ", ")); a tag of yours in capitals is tag:OVERDEU\n"),
     ])
     func refusedWordsAreUsageErrors(word: String, message: String) {

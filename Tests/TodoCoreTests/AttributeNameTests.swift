@@ -64,7 +64,7 @@ import TodoCore
         #expect(Self.declared.lookup("cl", ignoringCase: true) == .prefix(.uda("Client")))
     }
 
-    @Test(arguments: ["10:30", "https://example.com", "re:", "Re:", "Due:", "a:b", "due.:x", "due.b4:x", ":x", "+x", "x"])
+    @Test(arguments: ["10:30", "https://example.com", "re:", "Re:", "pr:", "st:", "Due:", "a:b", "due.:x", "due.b4:x", ":x", "+x", "x"])
     func wordsThatNameNoAttribute(word: String) throws {
         #expect(try AttributeWord(word, names: Self.names) == nil)
     }

@@ -259,7 +259,13 @@ import TodoCore
         let client = try #require(udas["client"])
         #expect(try parse(["client:Acme Corp"], udas: udas) == .term(.uda(client, .equal, "Acme Corp")))
         #expect(try parse(["(client:\"Acme Corp\" or +x)"], udas: udas) == .or([.term(.uda(client, .equal, "Acme Corp")), .term(.tag("x"))]))
-        #expect(throws: FilterError.badValue("project:A or project:B", "a project is a name without blanks")) { try parse(["project:A or project:B"]) }
+        #expect(throws: FilterError.badValue("project:A or project:B", "project takes one word; terms in one argument go in parentheses: '(a or b)'")) {
+            try parse(["project:A or project:B"])
+        }
+        #expect(throws: FilterError.badValue("status:waiting or +x", "status takes one word; terms in one argument go in parentheses: '(a or b)'")) {
+            try parse(["status:waiting or +x"])
+        }
+        #expect(try parse(["name:buy milk"]) == .term(.string(.name, .prefix, "buy milk")))
         #expect(try parse(["Re: budget"]) == parse(["Re:", "budget"]))
     }
 
