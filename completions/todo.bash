@@ -164,7 +164,7 @@ _todo_argument() {
         toggle) kinds=('ids') repeats=1 ;;
         delete) kinds=('ids') repeats=1 ;;
         import) kinds=('path') ;;
-        config) kinds=('words server token timeout insecure-http default-filter context context.NAME uda.NAME.type uda.NAME.values uda.NAME.label' 'text') ;;
+        config) kinds=('words server token timeout insecure-http due-days default-filter context context.NAME uda.NAME.type uda.NAME.values uda.NAME.label' 'text') ;;
         context) kinds=('text' 'filter') repeats=1 ;;
         completions) kinds=('words bash zsh fish') ;;
         help) kinds=('commands') ;;
@@ -177,17 +177,21 @@ _todo_argument() {
 _todo_key() {
     REPLY=
     case $2:$1 in
-        *:project) REPLY='projects' ;;
-        *:priority|*:pri) REPLY='words H M L' ;;
-        *:due|*:wait|*:scheduled|*:start|*:until|filter:due.before|filter:due.after|filter:wait.before|filter:wait.after|filter:scheduled.before|filter:scheduled.after|filter:start.before|filter:start.after|filter:until.before|filter:until.after) REPLY='words today tomorrow yesterday now someday later monday tuesday wednesday thursday friday saturday sunday sod eod sow eow som eom soy eoy' ;;
-        *:depends|*:dep) REPLY='ids' ;;
+        filter:name|filter:name.is|filter:name.isnt|filter:name.not|filter:name.has|filter:name.hasnt|filter:name.startswith|filter:name.endswith|filter:description|filter:description.is|filter:description.isnt|filter:description.not|filter:description.has|filter:description.hasnt|filter:description.startswith|filter:description.endswith|filter:notes|filter:notes.is|filter:notes.isnt|filter:notes.not|filter:notes.has|filter:notes.hasnt|filter:notes.startswith|filter:notes.endswith) REPLY='text' ;;
+        filter:name.any|filter:name.none|filter:description.any|filter:description.none|filter:notes.any|filter:notes.none|filter:tags.any|filter:tags.none|filter:project.any|filter:project.none|filter:priority.any|filter:priority.none|filter:due.any|filter:due.none|filter:wait.any|filter:wait.none|filter:scheduled.any|filter:scheduled.none|filter:start.any|filter:start.none|filter:depends.any|filter:depends.none|filter:until.any|filter:until.none|filter:urgency.before|filter:urgency.after|filter:urgency.by) REPLY='text' ;;
+        filter:tags|filter:tags.has|filter:tags.hasnt|filter:tags.not) REPLY='tags' ;;
+        *:project|filter:project.is|filter:project.isnt|filter:project.not|filter:project.has|filter:project.hasnt|filter:project.startswith|filter:project.endswith) REPLY='projects' ;;
+        *:priority|*:pri|filter:priority.is|filter:priority.isnt|filter:priority.not|filter:priority.before|filter:priority.after) REPLY='words H M L' ;;
+        *:due|filter:due.is|filter:due.isnt|filter:due.not|filter:due.before|filter:due.after|filter:due.by|*:wait|filter:wait.is|filter:wait.isnt|filter:wait.not|filter:wait.before|filter:wait.after|filter:wait.by|*:scheduled|filter:scheduled.is|filter:scheduled.isnt|filter:scheduled.not|filter:scheduled.before|filter:scheduled.after|filter:scheduled.by|*:start|filter:start.is|filter:start.isnt|filter:start.not|filter:start.before|filter:start.after|filter:start.by|*:until|filter:until.is|filter:until.isnt|filter:until.not|filter:until.before|filter:until.after|filter:until.by) REPLY='words today tomorrow yesterday now someday later monday tuesday wednesday thursday friday saturday sunday sod eod sow eow som eom soy eoy' ;;
+        *:depends|*:dep|filter:depends.has|filter:depends.hasnt|filter:depends.not) REPLY='ids' ;;
+        filter:status|filter:status.is|filter:status.isnt|filter:status.not) REPLY='words pending waiting completed' ;;
     esac
 }
 
 # REPLY: every KEY: of attribute words, or of filter terms when $1 is filter; then the
 # attributes 'todo config uda.NAME.type' declares.
 _todo_keys() {
-    if [[ $1 == filter ]]; then REPLY='project: priority: pri: due: wait: scheduled: start: depends: dep: until: due.before: due.after: wait.before: wait.after: scheduled.before: scheduled.after: start.before: start.after: until.before: until.after:'; else REPLY='project: priority: pri: due: wait: scheduled: start: depends: dep: recur: until:'; fi
+    if [[ $1 == filter ]]; then REPLY='name: name.is: name.isnt: name.not: name.has: name.hasnt: name.startswith: name.endswith: name.any: name.none: description: description.is: description.isnt: description.not: description.has: description.hasnt: description.startswith: description.endswith: description.any: description.none: notes: notes.is: notes.isnt: notes.not: notes.has: notes.hasnt: notes.startswith: notes.endswith: notes.any: notes.none: tags: tags.has: tags.hasnt: tags.not: tags.any: tags.none: project: project.is: project.isnt: project.not: project.has: project.hasnt: project.startswith: project.endswith: project.any: project.none: priority: pri: priority.is: priority.isnt: priority.not: priority.any: priority.none: priority.before: priority.after: due: due.is: due.isnt: due.not: due.any: due.none: due.before: due.after: due.by: wait: wait.is: wait.isnt: wait.not: wait.any: wait.none: wait.before: wait.after: wait.by: scheduled: scheduled.is: scheduled.isnt: scheduled.not: scheduled.any: scheduled.none: scheduled.before: scheduled.after: scheduled.by: start: start.is: start.isnt: start.not: start.any: start.none: start.before: start.after: start.by: depends: dep: depends.has: depends.hasnt: depends.not: depends.any: depends.none: until: until.is: until.isnt: until.not: until.any: until.none: until.before: until.after: until.by: status: status.is: status.isnt: status.not: urgency.before: urgency.after: urgency.by:'; else REPLY='project: priority: pri: due: wait: scheduled: start: depends: dep: recur: until:'; fi
     REPLY+=" $(todo __complete udas 2>/dev/null)"
 }
 
@@ -225,7 +229,7 @@ _todo_words() {
     case $2 in
         [+-]*)
             _todo_values tags "${2:1}" "$3"
-            [[ $1 == filter ]] && mapfile -t -O "${#COMPREPLY[@]}" COMPREPLY < <(compgen -W 'ACTIVE BLOCKED UNBLOCKED BLOCKING READY SCHEDULED WAITING OVERDUE DUE TODAY TOMORROW PENDING COMPLETED TAGGED ANNOTATED PROJECT PRIORITY UNTIL RECURRING UDA' -- "${2:1}")
+            [[ $1 == filter ]] && mapfile -t -O "${#COMPREPLY[@]}" COMPREPLY < <(compgen -W 'ACTIVE BLOCKED UNBLOCKED BLOCKING READY SCHEDULED WAITING OVERDUE DUE YESTERDAY TODAY DUETODAY TOMORROW WEEK MONTH QUARTER YEAR PENDING COMPLETED TAGGED ANNOTATED PROJECT PRIORITY UNTIL RECURRING UDA SYNCED UNSYNCED' -- "${2:1}")
             COMPREPLY=("${COMPREPLY[@]/#/${2:0:1}}") ;;
         *:*)
             key=${2%%:*}

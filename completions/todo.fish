@@ -270,14 +270,22 @@ end
 # What follows KEY: ($argv[2]) in an attribute word, or in a filter term when $argv[1] is filter.
 function __todo_key_values
     switch $argv[1]:$argv[2]
-        case '*:project'
-            __todo_complete projects
-        case '*:priority' '*:pri'
-            printf '%s\n' H M L
-        case '*:due' '*:wait' '*:scheduled' '*:start' '*:until' 'filter:due.before' 'filter:due.after' 'filter:wait.before' 'filter:wait.after' 'filter:scheduled.before' 'filter:scheduled.after' 'filter:start.before' 'filter:start.after' 'filter:until.before' 'filter:until.after'
-            printf '%s\n' today tomorrow yesterday now someday later monday tuesday wednesday thursday friday saturday sunday sod eod sow eow som eom soy eoy
-        case '*:depends' '*:dep'
+        case 'filter:name' 'filter:name.is' 'filter:name.isnt' 'filter:name.not' 'filter:name.has' 'filter:name.hasnt' 'filter:name.startswith' 'filter:name.endswith' 'filter:description' 'filter:description.is' 'filter:description.isnt' 'filter:description.not' 'filter:description.has' 'filter:description.hasnt' 'filter:description.startswith' 'filter:description.endswith' 'filter:notes' 'filter:notes.is' 'filter:notes.isnt' 'filter:notes.not' 'filter:notes.has' 'filter:notes.hasnt' 'filter:notes.startswith' 'filter:notes.endswith'
             printf '%s\n' 
+        case 'filter:name.any' 'filter:name.none' 'filter:description.any' 'filter:description.none' 'filter:notes.any' 'filter:notes.none' 'filter:tags.any' 'filter:tags.none' 'filter:project.any' 'filter:project.none' 'filter:priority.any' 'filter:priority.none' 'filter:due.any' 'filter:due.none' 'filter:wait.any' 'filter:wait.none' 'filter:scheduled.any' 'filter:scheduled.none' 'filter:start.any' 'filter:start.none' 'filter:depends.any' 'filter:depends.none' 'filter:until.any' 'filter:until.none' 'filter:urgency.before' 'filter:urgency.after' 'filter:urgency.by'
+            printf '%s\n' 
+        case 'filter:tags' 'filter:tags.has' 'filter:tags.hasnt' 'filter:tags.not'
+            __todo_complete tags
+        case '*:project' 'filter:project.is' 'filter:project.isnt' 'filter:project.not' 'filter:project.has' 'filter:project.hasnt' 'filter:project.startswith' 'filter:project.endswith'
+            __todo_complete projects
+        case '*:priority' '*:pri' 'filter:priority.is' 'filter:priority.isnt' 'filter:priority.not' 'filter:priority.before' 'filter:priority.after'
+            printf '%s\n' H M L
+        case '*:due' 'filter:due.is' 'filter:due.isnt' 'filter:due.not' 'filter:due.before' 'filter:due.after' 'filter:due.by' '*:wait' 'filter:wait.is' 'filter:wait.isnt' 'filter:wait.not' 'filter:wait.before' 'filter:wait.after' 'filter:wait.by' '*:scheduled' 'filter:scheduled.is' 'filter:scheduled.isnt' 'filter:scheduled.not' 'filter:scheduled.before' 'filter:scheduled.after' 'filter:scheduled.by' '*:start' 'filter:start.is' 'filter:start.isnt' 'filter:start.not' 'filter:start.before' 'filter:start.after' 'filter:start.by' '*:until' 'filter:until.is' 'filter:until.isnt' 'filter:until.not' 'filter:until.before' 'filter:until.after' 'filter:until.by'
+            printf '%s\n' today tomorrow yesterday now someday later monday tuesday wednesday thursday friday saturday sunday sod eod sow eow som eom soy eoy
+        case '*:depends' '*:dep' 'filter:depends.has' 'filter:depends.hasnt' 'filter:depends.not'
+            printf '%s\n' 
+        case 'filter:status' 'filter:status.is' 'filter:status.isnt' 'filter:status.not'
+            printf '%s\n' pending waiting completed
     end
 end
 
@@ -285,7 +293,7 @@ end
 # attributes 'todo config uda.NAME.type' declares.
 function __todo_keys
     if test "$argv[1]" = filter
-        printf '%s\n' project: priority: pri: due: wait: scheduled: start: depends: dep: until: due.before: due.after: wait.before: wait.after: scheduled.before: scheduled.after: start.before: start.after: until.before: until.after:
+        printf '%s\n' name: name.is: name.isnt: name.not: name.has: name.hasnt: name.startswith: name.endswith: name.any: name.none: description: description.is: description.isnt: description.not: description.has: description.hasnt: description.startswith: description.endswith: description.any: description.none: notes: notes.is: notes.isnt: notes.not: notes.has: notes.hasnt: notes.startswith: notes.endswith: notes.any: notes.none: tags: tags.has: tags.hasnt: tags.not: tags.any: tags.none: project: project.is: project.isnt: project.not: project.has: project.hasnt: project.startswith: project.endswith: project.any: project.none: priority: pri: priority.is: priority.isnt: priority.not: priority.any: priority.none: priority.before: priority.after: due: due.is: due.isnt: due.not: due.any: due.none: due.before: due.after: due.by: wait: wait.is: wait.isnt: wait.not: wait.any: wait.none: wait.before: wait.after: wait.by: scheduled: scheduled.is: scheduled.isnt: scheduled.not: scheduled.any: scheduled.none: scheduled.before: scheduled.after: scheduled.by: start: start.is: start.isnt: start.not: start.any: start.none: start.before: start.after: start.by: depends: dep: depends.has: depends.hasnt: depends.not: depends.any: depends.none: until: until.is: until.isnt: until.not: until.any: until.none: until.before: until.after: until.by: status: status.is: status.isnt: status.not: urgency.before: urgency.after: urgency.by:
     else
         printf '%s\n' project: priority: pri: due: wait: scheduled: start: depends: dep: recur: until:
     end
@@ -372,7 +380,7 @@ function __todo_words
                 printf '%s\n' "$sign$tag"
             end
             if test "$argv[1]" = filter
-                for tag in ACTIVE BLOCKED UNBLOCKED BLOCKING READY SCHEDULED WAITING OVERDUE DUE TODAY TOMORROW PENDING COMPLETED TAGGED ANNOTATED PROJECT PRIORITY UNTIL RECURRING UDA
+                for tag in ACTIVE BLOCKED UNBLOCKED BLOCKING READY SCHEDULED WAITING OVERDUE DUE YESTERDAY TODAY DUETODAY TOMORROW WEEK MONTH QUARTER YEAR PENDING COMPLETED TAGGED ANNOTATED PROJECT PRIORITY UNTIL RECURRING UDA SYNCED UNSYNCED
                     printf '%s\n' "$sign$tag"
                 end
             end
@@ -501,7 +509,7 @@ complete -c todo -n '__todo_using sync' -l dry-run -d 'Show what would be pulled
 
 # todo config
 complete -c todo -n '__todo_using config' -l unset -d 'Remove KEY from the config file'
-complete -c todo -n '__todo_wants choice:0 config' -a 'server token timeout insecure-http default-filter context context.NAME uda.NAME.type uda.NAME.values uda.NAME.label'
+complete -c todo -n '__todo_wants choice:0 config' -a 'server token timeout insecure-http due-days default-filter context context.NAME uda.NAME.type uda.NAME.values uda.NAME.label'
 
 # todo completions
 complete -c todo -n '__todo_wants choice:0 completions' -a 'bash zsh fish'

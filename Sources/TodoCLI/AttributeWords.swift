@@ -2,10 +2,11 @@ import TodoCore
 
 /// The words `add` and `edit` take: attribute words set fields, as the field table writes them
 /// (`+TAG`, `-TAG`, `project:NAME`, `priority:H`, `pri:H`, `due:DATE`, `wait:DATE`,
-/// `recur:RULE`, `until:DATE`; `KEY:`
-/// clears), and every other word is part of the name. Only the table's keys count, so
-/// `meet at 10:30`, `re: budget` and `Due: Friday` stay names, and every word after `--` is a
-/// name word.
+/// `recur:RULE`, `until:DATE`; `KEY:` clears), a key shortened as `AttributeNames` reads it
+/// (`pro:`, `sch:`), and every other word is part of the name. `meet at 10:30`, `re: budget`
+/// and `Due: Friday` stay names; a word that names an attribute no word sets (`entry:`,
+/// `description:`), or shortens a key to a prefix of several (`pr:`), is refused rather than
+/// kept as a name word. Every word after `--` is a name word.
 struct AttributeWords: Equatable {
     var name: [String] = []
     var changes: [FieldChange] = []
@@ -31,12 +32,13 @@ struct AttributeWords: Equatable {
     init(
         _ words: [String], literalFrom: Int? = nil, removing: Bool, in context: DateContext, udas: UDASchema = .none
     ) throws(CommandError) {
+        let input = InputContext(dates: context, udas: udas)
         for (index, word) in words.enumerated() {
             if let literalFrom, index >= literalFrom {
                 name.append(word)
-            } else if Self.namesTodos(word) {
+            } else if case .field(let field)? = try Self.attribute(word, udas)?.key, field.spec.completion == .todos {
                 references.append(word)
-            } else if let change = try Self.change(word, removing: removing, in: InputContext(dates: context, udas: udas)) {
+            } else if let change = try Self.change(word, removing: removing, in: input) {
                 changes += change
             } else {
                 name.append(word)
@@ -44,49 +46,70 @@ struct AttributeWords: Equatable {
         }
     }
 
-    /// Whether `word` is an attribute word whose value names todos.
-    static func namesTodos(_ word: String) -> Bool {
-        guard let colon = word.firstIndex(of: ":"), let field = TodoField(attributeKey: String(word[..<colon])) else { return false }
-        return field.spec.completion == .todos
+    /// The attribute `word` names, if it names one (`AttributeWord`).
+    static func attribute(_ word: String, _ udas: UDASchema) throws(CommandError) -> AttributeWord? {
+        do {
+            return try AttributeWord(word, names: AttributeNames(udas: udas))
+        } catch {
+            throw usage("\(error), or put -- before name words that look like attribute words")
+        }
     }
 
     /// The changes an attribute word makes; nil for a name word.
     static func change(_ word: String, removing: Bool, in context: InputContext) throws(CommandError) -> [FieldChange]? {
-        if word.first == "+", Tag.isValid(word.dropFirst()) { return [.addTag(String(word.dropFirst()))] }
-        if word.first == "-", Tag.isValid(word.dropFirst()) {
-            guard removing else {
-                throw CommandError(
-                    message: "\(quoted(word)) would remove a tag from a todo not yet added; put -- before name words that start with '-'",
-                    status: ExitStatus.usage)
+        for sign in ["+", "-"] where word.hasPrefix(sign) && Tag.isValid(word.dropFirst()) {
+            let tag = String(word.dropFirst())
+            guard VirtualTag.named(tag) == nil else {
+                throw usage("\(quoted(word)): \(tag) is a virtual tag, which todo gives by state, not one to add or remove; --tag \(tag) adds a tag of yours spelled so")
             }
-            return [.removeTag(String(word.dropFirst()))]
+            guard sign == "+" || removing else {
+                throw usage("\(quoted(word)) would remove a tag from a todo not yet added; put -- before name words that start with '-'")
+            }
+            return [sign == "+" ? .addTag(tag) : .removeTag(tag)]
         }
-        guard let colon = word.firstIndex(of: ":") else { return nil }
-        let key = String(word[..<colon])
-        guard let field = TodoField(attributeKey: key) else { return try udaChange(word, key: key, in: context) }
-        do {
-            return try field.changes(typed: String(word[word.index(after: colon)...]), in: context)
-        } catch {
-            throw CommandError(message: "\(quoted(word)): \(error.message)", status: ExitStatus.usage)
+        guard let attribute = try attribute(word, context.udas) else { return nil }
+        if let modifier = attribute.modifier {
+            throw usage("\(quoted(word)): .\(modifier) is for filters; put -- before name words that look like attribute words")
+        }
+        switch attribute.key {
+        case .field(let field) where field.spec.syntax?.keys.isEmpty == false:
+            do {
+                return try field.changes(typed: attribute.value, in: context)
+            } catch {
+                throw usage("\(quoted(word)): \(error.message)")
+            }
+        case .field(let field):
+            let hint = field.spec.syntax == .signs ? " (+TAG adds one)" : field.spec.option.map { " (--\($0.long) \($0.valueName) sets it)" } ?? ""
+            throw usage("\(quoted(word)): \(field.key) is no attribute word\(hint); put -- before name words that look like attribute words")
+        case .uda(let name):
+            return try udaChange(word, name: name, value: attribute.value, in: context)
+        case .status, .urgency, .taskwarrior:
+            throw usage("\(quoted(word)): todo has no attribute \(attribute.key.name) to set; attribute words are \(keys); put -- before name words that look like one")
         }
     }
 
-    /// The change `NAME:VALUE` makes to a declared attribute (`NAME:` removes it); nil when
-    /// the config declares no such attribute.
-    static func udaChange(_ word: String, key: String, in context: InputContext) throws(CommandError) -> [FieldChange]? {
-        guard context.udas[key] != nil else { return nil }
+    /// The change `NAME:VALUE` makes to a declared attribute (`NAME:` removes it).
+    static func udaChange(_ word: String, name: String, value: String, in context: InputContext) throws(CommandError) -> [FieldChange] {
         do {
-            let value = try context.udaValue(key, typed: String(word.dropFirst(key.count + 1)))
-            return [value.isEmpty ? .remove(.udas, .udas([key: ""])) : .add(.udas, .udas([key: value]))]
+            let kept = try context.udaValue(name, typed: value)
+            return [kept.isEmpty ? .remove(.udas, .udas([name: ""])) : .add(.udas, .udas([name: kept]))]
         } catch {
-            throw CommandError(message: "\(quoted(word)): \(error.message)", status: ExitStatus.usage)
+            throw usage("\(quoted(word)): \(error.message)")
         }
+    }
+
+    /// `+TAG, -TAG, project:, …`: every key, for messages.
+    static let keys = (["+TAG", "-TAG"] + TodoField.settable.flatMap { ($0.spec.syntax?.keys ?? []).map { $0 + ":" } }).joined(separator: ", ")
+        + " and the attributes you declare"
+
+    private static func usage(_ message: String) -> CommandError {
+        CommandError(message: message, status: ExitStatus.usage)
     }
 
     /// The attributes the config declares, read only when some word may set one (`NAME:VALUE`
-    /// with NAME no field's key).
+    /// with NAME no field's key; `NAME.MODIFIER:`, to be refused by name).
     static func udas(for words: [String], _ context: Context) throws -> UDASchema {
-        try context.udaSchema(ifAnyOf: words.compactMap { word in word.firstIndex(of: ":").map { String(word[..<$0]) } })
+        try context.udaSchema(ifAnyOf: words.compactMap { word in word.firstIndex(of: ":").map { String(word[..<$0].prefix { $0 != "." }) } })
     }
 
     /// The changes the field options make (`--tag`, `--due`, …), in table order, after `words`'s;

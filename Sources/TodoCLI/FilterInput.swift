@@ -1,5 +1,6 @@
 import Foundation
 import TodoCore
+import TodoSync
 
 /// Filter words as a command line gives them, read into terms with the declared attributes
 /// they may name; shared by the reports and by commands whose todos a filter picks.
@@ -9,16 +10,17 @@ struct FilterInput {
     /// The attributes the config declares, read only when a filter word or sort key may name one.
     let udas: UDASchema
     let dates: DateContext
+    /// Where the config file is, for `due-days`.
+    private let environment: [String: String]
 
     /// Reads `words`, of which those from `literalFrom` on are only searched for, whatever
     /// they look like; `sortKeys` may name declared attributes too. A context's words,
     /// `also`, must pass as well: they are read apart, so that an `or` in either stays in it.
     init(_ words: [String], literalFrom: Int?, sortKeys: [String] = [], also: [String] = [], _ context: Context) throws {
         dates = context.dateContext
+        environment = context.environment
         let end = literalFrom ?? words.count
-        let filterKeys = (words[..<end] + also).compactMap { word in
-            word.firstIndex(of: ":").map { String(word[..<$0].prefix { $0 != "." }).lowercased() }
-        }
+        let filterKeys = FilterParser.keys(in: Array(words[..<end]) + also)
         udas = try context.udaSchema(ifAnyOf: filterKeys + sortKeys.filter { TodoSort.Key(rawValue: $0) == nil })
         var parsed: [FilterExpression] = []
         for (part, source) in [(also, "the context's filter: "), (Array(words[..<end]), "")] {
@@ -33,12 +35,15 @@ struct FilterInput {
         terms = all.isEmpty ? nil : all.count == 1 ? all[0] : .and(all)
     }
 
-    /// What the terms are evaluated with: the `dependencies` among the todos read, and the
-    /// todo each `depends:ID` names in `state` (an ID that names none is an error).
+    /// What the terms are evaluated with: the `dependencies` among the todos read, the todo
+    /// each `depends:ID` names in `state` (an ID that names none is an error), and the config's
+    /// `due-days` when +DUE asks.
     func filterContext(_ state: TodoState, _ dependencies: Dependencies) throws -> FilterContext {
         var named: [String: UUID] = [:]
         for reference in terms?.references ?? [] { named[reference] = try state.resolve(reference).uuid }
-        return FilterContext(dates: dates, dependencies: dependencies, named: named)
+        let asksDue = terms?.allTerms.contains(.virtual(VirtualTag.named("DUE")!)) == true
+        let dueDays = asksDue ? try ConfigFile(environment: environment).dueDays() : FilterContext.defaultDueDays
+        return FilterContext(dates: dates, dependencies: dependencies, named: named, dueDays: dueDays)
     }
 
     /// Whether `todo` passes the terms in `context`.

@@ -61,8 +61,9 @@ enum HelpTopic: String, CaseIterable {
         case .commands:
             return "Commands:\n\n" + commandRows(CommandTable.commands.filter { !$0.hidden }, width: width)
         case .filter:
-            return wrap(filterTermsText, width: width) + "\n" + wrap(virtualTagsHeading, width: width)
-                + rows(VirtualTag.all.map { ("+" + $0.name, $0.meaning.prefix(1).uppercased() + $0.meaning.dropFirst() + ".") }, width: width)
+            return wrap(filterTermsText, width: width) + "\n" + wrap(filterKeysHeading, width: width) + rows(filterKeyRows, width: width)
+                + "\n" + wrap(filterModifiersHeading, width: width) + rows(filterModifierRows, width: width)
+                + "\n" + wrap(virtualTagsHeading, width: width) + rows(virtualTagRows, width: width)
         case .grammar:
             return wrap(grammarText, width: width)
         case .options:
@@ -77,13 +78,39 @@ enum HelpTopic: String, CaseIterable {
 }
 
 /// What filter terms are, for `todo help filter` and the man page.
-let filterTermsText = "Filter terms (list, next): \(FilterError.terms). A key may be shortened to three letters or more when only one key starts so (proj:, sched:). DATE is as for add; KEY: with nothing after it matches todos without that field. Any other word matches todos whose name, description or notes hold it, in any case."
+let filterTermsText = "Filter terms (list, next): \(FilterError.terms). A key may be shortened to two letters or more that start only its names (pro:, sch:), in any case; a key of Taskwarrior's that todo has not (entry:), or a shortening that starts several (pr:), is an error. DATE is as for add; KEY: with nothing after it matches todos without that field. /REGEX/ matches todos whose name, description, notes or an annotation match the regular expression, in any case; any other word, those where one holds the word. An argument that holds blanks or parentheses, as '(+home or +garden)', is read as the words it holds, unless it is one term (client:'Acme Corp', '/buy milk/'); there \"double quotes\" keep blanks in a word, and a single quote is a letter."
+
+/// The line before the filter keys.
+let filterKeysHeading = "Keys: KEY:VALUE keeps the todos below; KEY.MODIFIER:VALUE asks otherwise, with the modifiers each key takes."
+
+/// A row for each filter key: its form, what it keeps and its modifiers (`FilterKey.all`).
+var filterKeyRows: [(String, String)] {
+    FilterKey.all.map { key in
+        (key.form, key.meaning.prefix(1).uppercased() + key.meaning.dropFirst() + ". Modifiers: \(key.modifiers.map(\.rawValue).joined(separator: ", ")).")
+    }
+}
+
+/// The line before the modifiers.
+let filterModifiersHeading = "Modifiers (Taskwarrior's; other spellings in parentheses). .not, .isnt and .hasnt also keep the todos without the field."
+
+/// A row for each modifier: `.before (.under, .below)` and what it keeps.
+var filterModifierRows: [(String, String)] {
+    FilterModifier.allCases.map { modifier in
+        let aliases = modifier.aliases.isEmpty ? "" : " (" + modifier.aliases.map { "." + $0 }.joined(separator: ", ") + ")"
+        return (".\(modifier.rawValue)\(aliases)", modifier.meaning.prefix(1).uppercased() + modifier.meaning.dropFirst() + ".")
+    }
+}
 
 /// How a command line reads, for `todo help grammar` and the man page.
 let grammarText = "todo COMMAND [ARGS] runs a command, as git does; Taskwarrior's order works too: todo [IDS | FILTER] COMMAND [ARGS]. The command is the first word that names one (a command word always wins over a search word; after -- nothing is a command). Words before a report (list, next) are its filter: todo +work list, todo project:home. IDs before a command that takes IDs are its IDs: todo 3 done, todo 3-5,8 modify pri:H. A filter before such a command picks every todo that passes it, completed ones too: todo +shop done; undo takes the whole change back. Words alone run list with them as its filter (todo project:home, todo milk), unless a plain word is one typo from a command (todo lsit asks whether you meant list; todo list lsit searches). IDs are numbers (3), ranges (3-7), lists (3,5,9) and mixtures (1-3,8), or 4 or more hex digits of a UUID (8 or more in a filter, where shorter words such as cafe are searched for); a range names the todos whose numbers it holds and never a UUID prefix; a dash or comma is never part of a UUID prefix unless the UUID is whole. In a filter, IDs next to each other are one set (todo 3 4 list shows both). While a context is in force (todo context), the reports show only the todos that pass its filter too; --no-context or TODO_CONTEXT=none leaves it out."
 
 /// The line before the virtual tags.
-let virtualTagsHeading = "Virtual tags: todos have them by their state; +NAME keeps the todos that have one, -NAME those that do not. A tag of yours spelled the same is hidden by it."
+let virtualTagsHeading = "Virtual tags: todos have them by their state; +NAME keeps the todos that have one, -NAME those that do not. Capitals name only these: +NAME in capitals that names none is an error, and a tag of yours in capitals is tag:NAME (added with --tag NAME)."
+
+/// A row for each virtual tag: `+ACTIVE` and what having it means.
+var virtualTagRows: [(String, String)] {
+    VirtualTag.all.map { ("+" + $0.name, $0.meaning.prefix(1).uppercased() + $0.meaning.dropFirst() + ".") }
+}
 
 let environmentVariables: [(String, String)] = [
     ("TODO_FILE", "The state file, unless --file is given."),

@@ -1,6 +1,7 @@
 import Foundation
 import TodoCore
 import TodoStore
+import TodoSync
 
 /// What `list` and `next` share: the filter terms after the command, the output shape
 /// (`--json`, `--ids`, `--format`, or the table) and the table itself.

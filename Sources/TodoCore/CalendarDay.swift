@@ -57,6 +57,9 @@ public struct CalendarDay: Hashable, Comparable, Sendable, CustomStringConvertib
     public var endOfMonth: CalendarDay { startOfMonth.adding(months: 1).adding(days: -1) }
     public var startOfYear: CalendarDay { CalendarDay(ordinal: Self.ordinal(year: year, month: 1, day: 1)) }
     public var endOfYear: CalendarDay { CalendarDay(ordinal: Self.ordinal(year: year, month: 12, day: 31)) }
+    /// The first day of its quarter: 1 January, 1 April, 1 July or 1 October.
+    public var startOfQuarter: CalendarDay { startOfMonth.adding(months: -((month - 1) % 3)) }
+    public var endOfQuarter: CalendarDay { startOfQuarter.adding(months: 3).adding(days: -1) }
 
     /// `2026-12-01`.
     public var description: String {

@@ -8,6 +8,8 @@ public enum DateRelation: String, Equatable, Sendable {
     case before
     /// `due.after:X`: entirely after X (a whole day begins at or after X ends).
     case after
+    /// `due.by:X`: not after X, so before it or within it (`due.by:eow`: by the end of the week).
+    case by
 }
 
 /// A date a filter compares todos' dates with, resolved once in one time zone so that each
@@ -71,6 +73,7 @@ extension DueDate {
         case .on: range.contains(value)
         case .before: value < (edge == .end ? range.upperBound : range.lowerBound)
         case .after: value >= (edge == .start ? range.lowerBound : range.upperBound)
+        case .by: value < (edge == .start ? range.lowerBound : range.upperBound)
         }
     }
 }

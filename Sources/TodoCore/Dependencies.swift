@@ -39,17 +39,23 @@ public struct Dependencies: Sendable, Equatable {
 }
 
 /// What a filter is evaluated with besides the todo: the clock (the virtual tags +OVERDUE,
-/// +TODAY, …), the dependencies among all todos (+BLOCKED, +BLOCKING, +READY) and the todos
-/// `depends:ID` names.
+/// +TODAY, …), the dependencies among all todos (+BLOCKED, +BLOCKING, +READY, urgency), the
+/// todos `depends:ID` names, and how far ahead +DUE looks.
 public struct FilterContext: Sendable {
     public let dates: DateContext
     public let dependencies: Dependencies
     /// The todo each reference of the filter's `depends:ID` terms names, by UUID.
     public let named: [String: UUID]
+    /// +DUE holds todos due within this many days (Taskwarrior's `rc.due`; `todo config due-days`).
+    public let dueDays: Int
 
-    public init(dates: DateContext, dependencies: Dependencies = .none, named: [String: UUID] = [:]) {
+    /// Taskwarrior's `rc.due` unless the config says otherwise.
+    public static let defaultDueDays = 7
+
+    public init(dates: DateContext, dependencies: Dependencies = .none, named: [String: UUID] = [:], dueDays: Int = defaultDueDays) {
         self.dates = dates
         self.dependencies = dependencies
         self.named = named
+        self.dueDays = dueDays
     }
 }

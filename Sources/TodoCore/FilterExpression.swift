@@ -2,33 +2,65 @@ import Foundation
 
 /// One filter term, as `FilterParser` reads it from one word.
 public enum FilterTerm: Equatable, Sendable {
-    /// `+TAG`: has this tag (`-TAG` is `.not(.term(.tag(TAG)))`).
+    /// `+TAG`, `tags:TAG`: has this tag (`-TAG` is `.not(.term(.tag(TAG)))`).
     case tag(String)
-    /// `project:NAME`: in this project or one of its sub-projects; `project:` (nil): in none.
-    case project(String?)
-    /// `priority:H`; `priority:` (nil): no priority.
-    case priority(Priority?)
+    /// `project:NAME`: in this project or one of its sub-projects.
+    case project(String)
+    /// `project.is:X`, `name.has:X`, `description:X` (starts with X): the field's text compared
+    /// with X, `equal`, `contains`, `prefix` or `suffix`; a text field's in any case.
+    case string(TodoField, Comparison, String)
+    /// `priority:H` (`equal`), `priority.below:H`, `priority.above:L` (no priority is below L).
+    case priority(Comparison, Priority)
     /// `+ACTIVE`: has the virtual tag (`-ACTIVE` is `.not(.term(.virtual(…)))`).
     case virtual(VirtualTag)
-    /// `due:X`, `due.before:X`, `due.after:X`, and so for every date field (`TodoField.dates`).
+    /// `due:X`, `due.before:X`, `due.after:X`, `due.by:X`, and so for every date field (`TodoField.dates`).
     case date(TodoField, DateRelation, DateReference)
-    /// `due:`, `wait:`: no such date.
-    case noDate(TodoField)
-    /// `depends:3`: the set holds the todo the reference names (`FilterContext.named`);
-    /// `depends:` (nil): the set is empty.
-    case member(TodoField, String?)
+    /// `due:`, `project:`, `tags:`, `KEY.none:`: the field holds nothing.
+    case unset(TodoField)
+    /// `depends:3`: the set holds the todo the reference names (`FilterContext.named`).
+    case member(TodoField, String)
     /// `3`, `3-7`, `3,5,9`, a whole UUID or 8 or more of its hex digits: the todos named.
     case ids(TodoIDs)
-    /// Any other word, lowercased: the name, description or notes contain it, in any case.
+    /// Any other word, lowercased: the name, description, notes or an annotation contain it, in any case.
     case text(String)
-    /// `NAME:VALUE` of a declared attribute (nil: `NAME:`, none set), or its value below or
-    /// above VALUE as its type orders values.
-    case uda(UDADeclaration, UDARelation, String?)
+    /// `/REGEX/`: the name, description, notes or an annotation match it, in any case.
+    case pattern(TextPattern)
+    /// `status:pending`, `status:waiting`, `status:completed`.
+    case status(TodoStatus)
+    /// `urgency.over:N` (`above`), `urgency.under:N` (`below`), `urgency.by:N` (`atMost`).
+    case urgency(Comparison, Double)
+    /// `NAME:VALUE` of a declared attribute (nil: `NAME:`, none set), or its value compared
+    /// with VALUE as its type orders values.
+    case uda(UDADeclaration, Comparison, String?)
 }
 
-/// How a user-defined attribute's value compares with a filter's.
-public enum UDARelation: Sendable, Equatable {
-    case equal, below, above
+/// How a value compares with a filter's: in order (`equal`, `below`, `above`, `atMost`) or as
+/// text (`contains`, `prefix`, `suffix`).
+public enum Comparison: Sendable, Equatable {
+    case equal, below, above, atMost, contains, prefix, suffix
+
+    /// Whether `mine` stands so to `theirs`, by their order.
+    func holds<T: Comparable>(_ mine: T, _ theirs: T) -> Bool {
+        switch self {
+        case .equal: mine == theirs
+        case .below: mine < theirs
+        case .above: mine > theirs
+        case .atMost: mine <= theirs
+        case .contains, .prefix, .suffix: false
+        }
+    }
+
+    /// Whether text `mine` stands so to `theirs`; with `ignoringCase`, in any case.
+    func holds(text mine: String, _ theirs: String, ignoringCase: Bool) -> Bool {
+        let (mine, theirs) = ignoringCase ? (mine.lowercased(), theirs.lowercased()) : (mine, theirs)
+        switch self {
+        case .equal: return mine == theirs
+        case .contains: return mine.contains(theirs)
+        case .prefix: return mine.hasPrefix(theirs)
+        case .suffix: return mine.hasSuffix(theirs)
+        case .below, .above, .atMost: return holds(mine, theirs)
+        }
+    }
 }
 
 /// A filter: terms combined with and, or and not. `.and([])` matches every todo.
@@ -56,29 +88,51 @@ public indirect enum FilterExpression: Equatable, Sendable {
     public var needsOtherTodos: Bool {
         switch self {
         case .term(.virtual(let tag)): tag.needsOtherTodos
-        case .term(.member(_, _?)): true
+        case .term(.member), .term(.urgency): true
         case .term: false
         case .not(let operand): operand.needsOtherTodos
         case .and(let operands), .or(let operands): operands.contains(where: \.needsOtherTodos)
         }
     }
 
-    /// Whether a term picks todos by their status (`+COMPLETED`, `-PENDING`, `+WAITING`) or
+    /// Every term, under `or` and `not` too.
+    public var allTerms: [FilterTerm] {
+        switch self {
+        case .term(let term): [term]
+        case .not(let operand): operand.allTerms
+        case .and(let operands), .or(let operands): operands.flatMap(\.allTerms)
+        }
+    }
+
+    /// Whether a term asks about waiting todos (+WAITING, status:waiting, wait.after:today): a
+    /// list that hides them shows them then, for the filter to decide.
+    public var asksAboutWaiting: Bool {
+        allTerms.contains { term in
+            switch term {
+            case .virtual(let tag): tag.name == "WAITING"
+            case .status(let status): status == .waiting
+            case .date(let field, _, _), .unset(let field): field == .wait
+            case .tag, .project, .string, .priority, .member, .text, .pattern, .urgency, .uda, .ids: false
+            }
+        }
+    }
+
+    /// Whether a term picks todos by their status (`+COMPLETED`, `-PENDING`, `status:`) or
     /// by their IDs: a report's default of open todos that are not waiting then steps aside.
     public var choosesStatus: Bool {
-        switch self {
-        case .term(.virtual(let tag)): VirtualTag.statuses.contains(tag.name)
-        case .term(.ids): true
-        case .term: false
-        case .not(let operand): operand.choosesStatus
-        case .and(let operands), .or(let operands): operands.contains(where: \.choosesStatus)
+        allTerms.contains { term in
+            switch term {
+            case .virtual(let tag): VirtualTag.statuses.contains(tag.name)
+            case .status, .ids: true
+            case .tag, .project, .string, .priority, .date, .unset, .member, .text, .pattern, .urgency, .uda: false
+            }
         }
     }
 
     /// The todo references of `depends:ID` terms, which `FilterContext.named` must resolve.
     public var references: [String] {
         switch self {
-        case .term(.member(_, let reference?)): [reference]
+        case .term(.member(_, let reference)): [reference]
         case .term: []
         case .not(let operand): operand.references
         case .and(let operands), .or(let operands): operands.flatMap(\.references)
@@ -101,31 +155,73 @@ extension FilterTerm {
         case .tag(let tag): todo.attributes.tags.contains(tag)
         case .ids(let ids): ids.contains(todo)
         case .virtual(let tag): tag.matches(todo, in: context)
-        case .project(nil): todo.attributes.project == nil
-        case .project(let name?): todo.attributes.project.map { Self.project($0, isWithin: name) } ?? false
-        case .priority(let priority): todo.attributes.priority == priority
+        case .project(let name): todo.attributes.project.map { Self.project($0, isWithin: name) } ?? false
+        case .string(let field, let comparison, let text):
+            Self.text(field, of: todo).map { comparison.holds(text: $0, text, ignoringCase: field.spec.kind == .text) } ?? false
+        case .priority(let comparison, let priority): comparison.holds(Self.rank(todo.attributes.priority), Self.rank(priority))
         case .date(let field, let relation, let reference): field.date(of: todo.attributes)?.stands(relation, reference) ?? false
-        case .noDate(let field): field.date(of: todo.attributes) == nil
-        case .member(let field, nil): !field.value(of: todo.attributes).isSet
-        case .member(let field, let reference?):
+        case .unset(let field): !Self.value(field, of: todo).isSet
+        case .member(let field, let reference):
             context.named[reference].map { field.value(of: todo.attributes).uuidsValue?.contains($0) == true } ?? false
-        case .uda(let declaration, let relation, let value):
-            Self.uda(todo.attributes.udas[declaration.name], relation, value, declaration, context.dates)
-        case .text(let needle):
-            TextSearch.contains(todo.name, needle) || TextSearch.contains(todo.description, needle)
-                || TextSearch.contains(todo.notes, needle)
+        case .uda(let declaration, let comparison, let value):
+            Self.uda(todo.attributes.udas[declaration.name], comparison, value, declaration, context.dates)
+        case .text(let needle): Self.anyText(of: todo) { TextSearch.contains($0, needle) }
+        case .pattern(let pattern): Self.anyText(of: todo, pattern.matches)
+        case .status(let status): status == Self.status(of: todo, context.dates)
+        case .urgency(let comparison, let value):
+            comparison.holds(Urgency.score(todo, in: context.dates, dependencies: context.dependencies), value)
         }
     }
 
-    /// Whether a todo's value `mine` of an attribute stands in `relation` to `value` (nil: none).
-    static func uda(_ mine: String?, _ relation: UDARelation, _ value: String?, _ declaration: UDADeclaration, _ dates: DateContext) -> Bool {
+    /// Whether a text a word or pattern searches passes `test`: the name, description, notes or an annotation.
+    static func anyText(of todo: some TodoAttributes, _ test: (String) -> Bool) -> Bool {
+        test(todo.name) || test(todo.description) || test(todo.notes) || todo.attributes.annotations.contains { test($0.text) }
+    }
+
+    /// The field's value, text fields included.
+    static func value(_ field: TodoField, of todo: some TodoAttributes) -> FieldValue {
+        switch field {
+        case .name: .text(todo.name)
+        case .description: .text(todo.description)
+        case .notes: .text(todo.notes)
+        case .tags, .project, .priority, .due, .wait, .scheduled, .start, .depends, .annotations, .udas, .recur, .until, .series,
+            .anchor:
+            field.value(of: todo.attributes)
+        }
+    }
+
+    /// The field's text or word; nil when it holds none.
+    static func text(_ field: TodoField, of todo: some TodoAttributes) -> String? {
+        switch value(field, of: todo) {
+        case .text(let text): text
+        case .word(let word): word
+        case .tags, .priority, .date, .uuids, .annotations, .udas: nil
+        }
+    }
+
+    /// Priorities in order, no priority lowest (as Taskwarrior orders `priority.below:`).
+    static func rank(_ priority: Priority?) -> Int {
+        switch priority {
+        case nil: 0
+        case .low: 1
+        case .medium: 2
+        case .high: 3
+        }
+    }
+
+    /// Taskwarrior's status of the todo: completed, waiting (open, its wait date to come), or pending.
+    static func status(of todo: some TodoAttributes, _ dates: DateContext) -> TodoStatus {
+        if todo.completed { return .completed }
+        return todo.attributes.wait.map { $0.hasCome(in: dates) } == false ? .waiting : .pending
+    }
+
+    /// Whether a todo's value `mine` of an attribute stands so to `value` (nil: none).
+    static func uda(_ mine: String?, _ comparison: Comparison, _ value: String?, _ declaration: UDADeclaration, _ dates: DateContext) -> Bool {
         guard let value else { return mine == nil }
         guard let mine else { return false }
-        let (left, right) = (declaration.sortValue(mine, in: dates), declaration.sortValue(value, in: dates))
-        return switch relation {
-        case .equal: left == right
-        case .below: left < right
-        case .above: left > right
+        switch comparison {
+        case .contains, .prefix, .suffix: return comparison.holds(text: mine, value, ignoringCase: false)
+        case .equal, .below, .above, .atMost: return comparison.holds(declaration.sortValue(mine, in: dates), declaration.sortValue(value, in: dates))
         }
     }
 
@@ -134,31 +230,5 @@ extension FilterTerm {
         let (project, name) = (project.utf8, name.utf8)
         guard project.starts(with: name) else { return false }
         return project.count == name.count || project.dropFirst(name.count).first == UInt8(ascii: ".")
-    }
-}
-
-/// Case-insensitive substring search without allocating for the common ASCII needle.
-enum TextSearch {
-    /// Whether `haystack` contains `needle`, which is already lowercased, in any case.
-    static func contains(_ haystack: String, _ needle: String) -> Bool {
-        if needle.isEmpty { return true }
-        guard needle.utf8.allSatisfy({ $0 < 0x80 }) else { return haystack.lowercased().contains(needle) }
-        var (haystack, needle) = (haystack, needle)
-        return haystack.withUTF8 { hay in needle.withUTF8 { containsASCII(hay, $0) } }
-    }
-
-    /// Bytewise search with ASCII letters folded to lowercase; other bytes compare as they are.
-    private static func containsASCII(_ hay: UnsafeBufferPointer<UInt8>, _ needle: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard hay.count >= needle.count else { return false }
-        for start in 0...(hay.count - needle.count) {
-            var index = 0
-            while index < needle.count, lower(hay[start + index]) == needle[index] { index += 1 }
-            if index == needle.count { return true }
-        }
-        return false
-    }
-
-    private static func lower(_ byte: UInt8) -> UInt8 {
-        byte &- 0x41 < 26 ? byte | 0x20 : byte
     }
 }

@@ -3,22 +3,28 @@
 /// Terms next to each other are ANDed; `and` may be written; `or` binds looser than and
 /// (`a or b c` is `a or (b and c)`); `not` binds tightest; `(` and `)` are words of their own.
 /// `and`, `or`, `not` are keywords in any case. Dates are resolved when the filter is read,
-/// with the clock and time zone of `context`.
+/// with the clock and time zone of `context`. An argument holding blanks or parentheses is
+/// split into words first (`FilterWords`).
 public enum FilterParser {
     /// Parentheses may nest this deep; the parser recurses once per level, never more.
     public static let maximumDepth = 64
-    /// The attribute keys a filter term may start with (`project:`, `pri:`, `due:`), as the
-    /// field table writes them; an abbreviation of one (`proj:`, `sched:`) is read too.
-    public static let attributeKeys = Set(FilterKeys.keys)
 
     /// No words is `FilterExpression.everything`.
     /// `udas`: the user-defined attributes `NAME:VALUE` may name.
-    public static func parse(_ words: [String], in context: DateContext, udas: UDASchema = .none) throws(FilterError) -> FilterExpression {
-        var parser = Parser(words: words, context: context, udas: udas)
+    public static func parse(_ arguments: [String], in context: DateContext, udas: UDASchema = .none) throws(FilterError) -> FilterExpression {
+        let names = AttributeNames(udas: udas)
+        let words = try FilterWords.split(arguments, names: names)
+        var parser = Parser(words: words, context: context, udas: udas, names: names)
         if words.isEmpty { return .everything }
         let expression = try parser.disjunction(depth: 0)
         guard parser.index == words.count else { throw .unopenedParenthesis }
         return expression
+    }
+
+    /// The keys `arguments` may name before a colon (lowercased, without modifiers), split as
+    /// `parse` splits them: whether the config's declared attributes must be read.
+    public static func keys(in arguments: [String]) -> [String] {
+        FilterWords.keys(arguments)
     }
 }
 
@@ -26,12 +32,14 @@ private struct Parser {
     let words: [String]
     let context: DateContext
     let udas: UDASchema
+    let names: AttributeNames
     var index = 0
 
-    init(words: [String], context: DateContext, udas: UDASchema) {
+    init(words: [String], context: DateContext, udas: UDASchema, names: AttributeNames) {
         self.words = words
         self.context = context
         self.udas = udas
+        self.names = names
     }
 
     /// The next word if it is a keyword or parenthesis, lowercased.
@@ -80,7 +88,7 @@ private struct Parser {
         case ")": throw missingTermOrUnopened()
         case let word?: throw .missingTerm(after: word)
         case nil:
-            operand = try FilterTermReader.read(words[index], in: context, udas: udas)
+            operand = try FilterTermReader.read(words[index], in: context, names: names, udas: udas)
             index += 1
         }
         return negated ? .not(operand) : operand

@@ -12,6 +12,8 @@ public protocol TodoAttributes {
     /// Whose todo it is, for the dependencies among todos (`Dependencies`).
     var uuid: UUID { get }
     var completed: Bool { get }
+    /// False while it has changes the server has not acknowledged (+UNSYNCED).
+    var synced: Bool { get }
 }
 
 extension Todo: TodoAttributes {}

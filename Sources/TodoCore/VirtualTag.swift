@@ -9,6 +9,7 @@ public struct VirtualTag: Sendable, Equatable, CustomStringConvertible {
         public let attributes: Attributes
         public let uuid: UUID
         public let completed: Bool
+        public let synced: Bool
     }
 
     /// In capitals, as written after + or -.
@@ -36,9 +37,15 @@ public struct VirtualTag: Sendable, Equatable, CustomStringConvertible {
     /// The tag named `name` (exactly, in capitals), if there is one.
     public static func named(_ name: String) -> VirtualTag? { all.first { $0.name == name } }
 
+    /// Whether `name` is spelled as a virtual tag is, two or more capital letters: in a filter,
+    /// `+NAME` of no virtual tag is refused as one misspelt (a tag of yours so spelled is `tag:NAME`).
+    public static func looksVirtual(_ name: some StringProtocol) -> Bool {
+        name.count >= 2 && name.allSatisfy { $0.isLetter && $0.isUppercase }
+    }
+
     /// Whether `todo` has the tag in `context`.
     public func matches(_ todo: some TodoAttributes, in context: FilterContext) -> Bool {
-        test(Subject(attributes: todo.attributes, uuid: todo.uuid, completed: todo.completed), context)
+        test(Subject(attributes: todo.attributes, uuid: todo.uuid, completed: todo.completed, synced: todo.synced), context)
     }
 }
 
@@ -60,12 +67,21 @@ extension VirtualTag {
         VirtualTag("SCHEDULED", "has a scheduled date") { todo, _ in todo.attributes.scheduled != nil },
         VirtualTag("WAITING", "open and hidden until a wait date that has not come") { $0.isWaiting($1.dates) },
         VirtualTag("OVERDUE", "open and past its deadline") { $0.isOpen && $0.deadlinePassed($1.dates) },
-        VirtualTag("DUE", "open and due today or in the next 7 days, not yet overdue") {
-            $0.isOpen && !$0.deadlinePassed($1.dates) && ($0.daysUntilDue($1.dates).map { $0 <= 7 } ?? false)
+        VirtualTag("DUE", "open and due today or within the next due-days days (7 unless 'todo config due-days N' says), not yet overdue") {
+            todo, context in
+            todo.isOpen && !todo.deadlinePassed(context.dates) && (todo.daysUntilDue(context.dates).map { $0 <= context.dueDays } ?? false)
         },
+        VirtualTag("YESTERDAY", "open and due yesterday") { $0.isOpen && $0.daysUntilDue($1.dates) == -1 },
         VirtualTag("TODAY", "open and due today") { $0.isOpen && $0.daysUntilDue($1.dates) == 0 },
+        VirtualTag("DUETODAY", "the same as TODAY") { $0.isOpen && $0.daysUntilDue($1.dates) == 0 },
         VirtualTag("TOMORROW", "open and due tomorrow") { $0.isOpen && $0.daysUntilDue($1.dates) == 1 },
-        VirtualTag("PENDING", "not completed") { todo, _ in todo.isOpen },
+        VirtualTag("WEEK", "open and due this week, Monday to Sunday") { $0.isOpen && $0.isDue(within: \.startOfWeek, \.endOfWeek, $1.dates) },
+        VirtualTag("MONTH", "open and due this month") { $0.isOpen && $0.isDue(within: \.startOfMonth, \.endOfMonth, $1.dates) },
+        VirtualTag("QUARTER", "open and due this quarter (January to March, …)") {
+            $0.isOpen && $0.isDue(within: \.startOfQuarter, \.endOfQuarter, $1.dates)
+        },
+        VirtualTag("YEAR", "open and due this year") { $0.isOpen && $0.isDue(within: \.startOfYear, \.endOfYear, $1.dates) },
+        VirtualTag("PENDING", "open and not waiting (status:pending)") { !$0.isWaiting($1.dates) && $0.isOpen },
         VirtualTag("COMPLETED", "completed") { todo, _ in todo.completed },
         VirtualTag("TAGGED", "has a tag") { todo, _ in !todo.attributes.tags.isEmpty },
         VirtualTag("ANNOTATED", "has an annotation") { todo, _ in !todo.attributes.annotations.isEmpty },
@@ -74,6 +90,8 @@ extension VirtualTag {
         VirtualTag("UNTIL", "has an until date") { todo, _ in todo.attributes.until != nil },
         VirtualTag("RECURRING", "repeats: holds a recurrence rule") { todo, _ in todo.attributes.recur != nil },
         VirtualTag("UDA", "has a user-defined attribute") { todo, _ in !todo.attributes.udas.isEmpty },
+        VirtualTag("SYNCED", "the server has every change to it ('todo sync')") { todo, _ in todo.synced },
+        VirtualTag("UNSYNCED", "has changes not yet synced (marked * in the list)") { todo, _ in !todo.synced },
     ]
 }
 
@@ -89,6 +107,12 @@ extension VirtualTag.Subject {
     /// Whether it has a due date whose deadline is now or past.
     func deadlinePassed(_ dates: DateContext) -> Bool {
         attributes.due.map { $0.deadline(in: dates) <= dates.now } ?? false
+    }
+
+    /// Whether it is due on a day from the `start` to the `end` of the period holding today.
+    func isDue(within start: KeyPath<CalendarDay, CalendarDay>, _ end: KeyPath<CalendarDay, CalendarDay>, _ dates: DateContext) -> Bool {
+        guard let day = attributes.due?.day(in: dates) else { return false }
+        return dates.today[keyPath: start] <= day && day <= dates.today[keyPath: end]
     }
 
     /// Days from today to the day it is due (0: today, negative: past); nil without a due date.

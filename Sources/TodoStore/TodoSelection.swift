@@ -98,14 +98,14 @@ public struct TodoSelection: Sendable {
         var out = JSONWriter()
         switch term {
         case .tag(let tag): out.string(tag)
-        case .project(let name?):
+        case .project(let name):
             // home holds home.garden: the string starts so; where it ends is not known.
             out.string(name)
             out.bytes.removeLast()
-        case .priority(let priority?): out.string(priority.rawValue)
+        case .priority(.equal, let priority): out.string(priority.rawValue)
         case .date(let field, _, _): out.string(field.key)
         case .uda(let declaration, _, _?): out.string(declaration.name)
-        case .project(nil), .priority(nil), .noDate, .text, .virtual, .member, .uda(_, _, nil), .ids: return nil
+        case .priority, .string, .unset, .text, .pattern, .virtual, .member, .status, .urgency, .uda(_, _, nil), .ids: return nil
         }
         return out.bytes
     }

@@ -47,7 +47,7 @@ public struct SyncSettings: Equatable, Sendable {
 public struct ConfigFile: Sendable {
     public let path: String
     /// The settings `todo config` shows; `context.NAME` and `uda.NAME.…` keys come besides.
-    public static let keys = ["server", "token", "timeout", "insecure-http", "default-filter", "context"]
+    public static let keys = ["server", "token", "timeout", "insecure-http", "due-days", "default-filter", "context"]
 
     public init(environment: [String: String]) throws(SyncError) {
         if let path = environment["TODO_CONFIG"], !path.isEmpty {
@@ -85,6 +85,20 @@ public struct ConfigFile: Sendable {
             throw .notConfigured("config file \(path): \(error)")
         }
     }
+
+    /// How many days ahead +DUE looks (`due-days`, Taskwarrior's `rc.due`); 7 when unset.
+    public func dueDays() throws(SyncError) -> Int {
+        guard let text = try storedValues()["due-days"] else { return FilterContext.defaultDueDays }
+        guard let days = Self.dueDays(text) else { throw .notConfigured("config file \(path): \(Self.dueDaysRule), not '\(text)'") }
+        return days
+    }
+
+    /// The days `text` gives, if it is a whole number from 0 to 366.
+    public static func dueDays(_ text: String) -> Int? {
+        Int(text).flatMap { (0...366).contains($0) ? $0 : nil }
+    }
+
+    public static let dueDaysRule = "due-days must be a whole number of days from 0 to 366"
 
     /// The values the file holds, as text; empty when there is no file. Unlike `read`, does
     /// not refuse a token others could read: for the settings that are no secret.

@@ -47,7 +47,7 @@ import TodoStore
         #expect(try shells.bash("todo", "add", "x", "pri:") == ["pri:H", "pri:M", "pri:L"])
         #expect(try shells.bash("todo", "add", "x", "due:to") == ["due:today", "due:tomorrow"])
         #expect(try shells.bash("todo", "add", "x", "pr") == ["project:", "priority:", "pri:"])
-        #expect(try shells.bash("todo", "list", "due.") == ["due.before:", "due.after:"])
+        #expect(try shells.bash("todo", "list", "due.") == FilterModifierCompletionTests.dateModifiers)
         #expect(try shells.bash("todo", "add", "x", "due.") == [])
         #expect(try shells.bash("todo", "list", "wait.after:eo") == ["wait.after:eod", "wait.after:eow", "wait.after:eom", "wait.after:eoy"])
         #expect(try shells.bash("todo", "add", "x", "") == [])
@@ -122,5 +122,42 @@ import TodoStore
         #expect(try shells.bash("todo", "list", "es") == ["estimate:"])
         #expect(try shells.fish("todo add x cl") == ["client:"])
         #expect(try shells.zsh("todo edit 1 esti").buffer == "todo edit 1 estimate:")
+    }
+}
+
+/// Filter keys and their modifiers complete in every shell, from `FilterKey.all`.
+@Suite struct FilterModifierCompletionTests {
+    let shells: CompletionTests
+    init() throws {
+        shells = try CompletionTests()
+        var todo = Todo(id: 1, uuid: UUID(), name: "a", createdAt: Date(timeIntervalSince1970: 1_790_000_000))
+        todo.tags = ["home"]
+        try shells.box.write(TodoState(todos: [todo]))
+    }
+
+    static let dateModifiers = ["due.is:", "due.isnt:", "due.not:", "due.any:", "due.none:", "due.before:", "due.after:", "due.by:"]
+
+    @Test func bash() throws {
+        #expect(try shells.bash("todo", "list", "urg") == ["urgency.before:", "urgency.after:", "urgency.by:"])
+        #expect(try shells.bash("todo", "list", "name.h") == ["name.has:", "name.hasnt:"])
+        #expect(try shells.bash("todo", "list", "status:") == ["status:pending", "status:waiting", "status:completed"])
+        #expect(try shells.bash("todo", "list", "status.not:w") == ["status.not:waiting"])
+        #expect(try shells.bash("todo", "list", "tags.has:h") == ["tags.has:home"])
+        #expect(try shells.bash("todo", "list", "wait.by:eo") == ["wait.by:eod", "wait.by:eow", "wait.by:eom", "wait.by:eoy"])
+        #expect(try shells.bash("todo", "add", "x", "stat") == [])
+        #expect(try shells.bash("todo", "list", "+WE") == ["+WEEK"])
+    }
+
+    @Test func fish() throws {
+        #expect(try shells.fish("todo list urg") == ["urgency.after:", "urgency.before:", "urgency.by:"])
+        #expect(try shells.fish("todo list status:") == ["status:completed", "status:pending", "status:waiting"])
+        #expect(try shells.fish("todo list tags.has:h") == ["tags.has:home"])
+        #expect(try shells.fish("todo list +UNS") == ["+UNSYNCED"])
+    }
+
+    @Test func zsh() throws {
+        #expect(try shells.zsh("todo list status:comp").buffer == "todo list status:completed ")
+        #expect(try shells.zsh("todo list name.hasn").buffer == "todo list name.hasnt:")
+        #expect(try shells.zsh("todo list +QUA").buffer == "todo list +QUARTER ")
     }
 }

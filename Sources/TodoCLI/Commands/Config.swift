@@ -75,6 +75,10 @@ enum ConfigCommand {
             guard SyncSettings.flag(value) != nil else {
                 throw CommandError(message: "insecure-http must be true or false, not '\(value)'", status: ExitStatus.usage)
             }
+        case "due-days":
+            guard ConfigFile.dueDays(value) != nil else {
+                throw CommandError(message: "\(ConfigFile.dueDaysRule), not '\(value)'", status: ExitStatus.usage)
+            }
         case "token":
             guard !value.isEmpty, !value.contains(where: \.isWhitespace) else {
                 throw CommandError(message: "a token cannot be empty or contain spaces", status: ExitStatus.usage)

@@ -16,7 +16,7 @@ enum ListCommand {
         let sort = try invocation.value("sort").map { text throws(CommandError) in
             do { return try TodoSort(parsing: text, udas: listing.udas) } catch { throw CommandError(message: "--sort: \(error)", status: ExitStatus.usage) }
         }
-        let showsWaiting = given == .all || invocation.flag("waiting") || choosesStatus
+        let showsWaiting = given == .all || invocation.flag("waiting") || choosesStatus || listing.terms?.asksAboutWaiting == true
         // Which todos block which, from every open todo: for +BLOCKED and the like, and urgency.
         let needsAll = listing.terms?.needsOtherTodos == true || sort?.terms.contains { $0.key == .urgency } == true
         let reads = reads(filter, listing, needsAll: needsAll, context)

@@ -47,18 +47,31 @@ enum Completion {
         }
     }
 
-    /// The keys of attribute words (`project`, `pri`, …) and, for filter terms, of date
-    /// comparisons (`due.before`), with the kind of value after the colon, from the field table.
+    /// The keys of attribute words (`project`, `pri`, …) or, for filter terms, every filter
+    /// key and `KEY.MODIFIER` it takes (`due.before`), with the kind of value after the
+    /// colon, from the field table and `FilterKey.all`.
     static func keys(filter: Bool) -> [(key: String, kind: ValueKind)] {
-        let attributes = TodoField.allCases.flatMap { field in
-            (field.spec.syntax?.keys ?? []).map { (key: $0, kind: ValueKind.field(field.spec.completion)) }
+        guard filter else {
+            return TodoField.allCases.flatMap { field in
+                (field.spec.syntax?.keys ?? []).map { (key: $0, kind: ValueKind.field(field.spec.completion)) }
+            }
         }
-        guard filter else { return attributes }
-        let filterable = attributes.filter { FilterParser.attributeKeys.contains($0.key) }
-        let comparisons = TodoField.dates.flatMap { field in
-            ["before", "after"].map { (key: "\(field.key).\($0)", kind: ValueKind.field(.dates)) }
+        return FilterKey.all.flatMap { key in
+            let kind = valueKind(key.key)
+            let plain = key.takesPlain ? key.names.map { (key: $0, kind: kind) } : []
+            return plain + key.modifiers.map { modifier in
+                (key: "\(key.names[0]).\(modifier.rawValue)", kind: modifier == .any || modifier == .none ? ValueKind.text : kind)
+            }
         }
-        return filterable + comparisons
+    }
+
+    /// What a shell offers after a filter key's colon.
+    private static func valueKind(_ key: AttributeKey) -> ValueKind {
+        switch key {
+        case .field(let field): .field(field.spec.completion)
+        case .status: .choice(TodoStatus.allCases.map(\.rawValue))
+        case .urgency, .uda, .taskwarrior: .text
+        }
     }
 
     /// The keys grouped by the kind of value after them, in order of first appearance.

@@ -59,11 +59,13 @@ func manPage() -> String {
     page.text(grammarText)
     page.line(".Sh FILTER TERMS")
     page.text(filterTermsText)
-    page.line(".Pp")
-    page.text(virtualTagsHeading)
-    page.line(".Bl -tag -width Ds")
-    for tag in VirtualTag.all { page.item("Sy +\(tag.name)", tag.meaning.prefix(1).uppercased() + tag.meaning.dropFirst() + ".") }
-    page.line(".El")
+    for (heading, rows) in [(filterKeysHeading, filterKeyRows), (filterModifiersHeading, filterModifierRows), (virtualTagsHeading, virtualTagRows)] {
+        page.line(".Pp")
+        page.text(heading)
+        page.line(".Bl -tag -width Ds")
+        for (term, meaning) in rows { page.item("Sy " + term, meaning) }
+        page.line(".El")
+    }
     page.line(".Sh DATES AND RULES")
     for (index, paragraph) in CommandTable.dateDetails.enumerated() {
         if index > 0 { page.line(".Pp") }

@@ -22,6 +22,7 @@ struct Sample: TodoAttributes {
     var createdAt = fixedNow
     var uuid = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1))
     var completed = false
+    var synced = false
 
     var attributes: Attributes {
         var attributes = Attributes()
