@@ -97,7 +97,7 @@ import TodoCore
         (["add", "x", "+ACTIVE"], "\"+ACTIVE\": ACTIVE is a virtual tag, which todo gives by state, not one to add or remove; --tag ACTIVE adds a tag of yours spelled so"),
         (["edit", "1", "-OVERDUE"], "\"-OVERDUE\": OVERDUE is a virtual tag, which todo gives by state, not one to add or remove; --tag OVERDUE adds a tag of yours spelled so"),
         // Taskwarrior reads re:budget as recur:budget too; only re: alone is the word "regarding".
-        (["add", "x", "re:budget"], "\"re:budget\": a rule is daily, weekdays, weekly, monthly, yearly, or a count and a unit: Nd, Nw, Nm, Ny (2w, 3m); a leading + counts from the day it is done (+1w)"),
+        (["add", "x", "re:budget"], "\"re:budget\": a rule is \(Recurrence.accepted)"),
         (["edit", "1", "pr:H"], "\"pr:H\": pr may be project or priority; write more of the name, or put -- before name words that look like attribute words"),
     ])
     func refusedWordsAreUsageErrorsAndWriteNothing(arguments: [String], message: String) throws {
