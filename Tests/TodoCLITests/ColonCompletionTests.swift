@@ -75,3 +75,23 @@ import TodoCore
         #expect(try shells.zsh("todo add x due:tom").buffer == "todo add x due:tomorrow ")
     }
 }
+
+/// `project::home` is a doubled colon: a usage error, never a project named `:home`.
+@Suite struct DoubledColonTests {
+    let box: Sandbox
+    init() throws { box = try Sandbox() }
+
+    @Test func aProjectStartingWithAColonIsAUsageError() throws {
+        try box.run("add", "keep", "project:home")
+        let before = box.fileBytes()
+        let rule = "a project is a name without blanks that does not start with ':'"
+        #expect(try box.run("add", "x", "project::home") == RunResult(stdout: "", stderr: "todo: \"project::home\": \(rule)\n", status: 2))
+        #expect(try box.run("add", "x", "--project", ":home") == RunResult(stdout: "", stderr: "todo: --project \":home\": \(rule)\n", status: 2))
+        #expect(try box.run("edit", "1", "project::work") == RunResult(stdout: "", stderr: "todo: \"project::work\": \(rule)\n", status: 2))
+        #expect(try box.run(["batch"], stdin: #"{"action": "edit", "id": 1, "project": ":work"}"#) == RunResult(
+            stdout: "", stderr: "todo: line 1: \"project\": \(rule); nothing applied\n", status: 2))
+        #expect(box.fileBytes() == before)
+        #expect(try box.run("edit", "1", "project:home:garden").status == 0)
+        #expect(try box.state().todos[0].project == "home:garden")
+    }
+}
