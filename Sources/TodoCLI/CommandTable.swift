@@ -55,6 +55,10 @@ public enum CommandTable {
         return keys.dropLast().joined(separator: ", ") + " and " + keys.last!
     }()
 
+    /// `todo` in a crontab line: cron runs commands with PATH=/usr/bin:/bin, so by its full
+    /// path, where README.md's Install section puts it (cron sets HOME).
+    static let cronTodo = "$HOME/.local/bin/todo"
+
     /// What DATE may be, for help.
     static let dates = "A DATE is \(DateReader.accepted), read on the local clock (TZ); a date without a time is that whole day."
 
@@ -169,7 +173,7 @@ public enum CommandTable {
             name: "sync", summary: "Exchange changes with the todo server",
             discussion: "Sends local changes and fetches other devices' changes; safe to run from cron while you edit. A field changed on both sides keeps the server's value (the change that reached it first); the value that lost is listed by 'todo show' until you edit the todo. A todo edited on one device and deleted on another is kept, edited. The server and token come from TODO_SERVER and TODO_TOKEN or 'todo config'. The token goes over https:// to any server, but over plain http:// only to this machine (localhost, 127.0.0.0/8, ::1) unless 'todo config insecure-http true' allows it, with a warning at each sync; a redirect to another origin (scheme, host and port) is not followed. Exit status 3: server unreachable or timed out; 4: token refused; 5: a bad answer from the server. The state file is unchanged by a step that fails, and a later sync resumes.",
             options: [.flag("dry-run", "Show what would be pulled and pushed; send and save nothing.")],
-            examples: [("todo sync", "push and pull changes"), ("* * * * * todo sync --quiet", "a crontab line: sync every minute")]),
+            examples: [("todo sync", "push and pull changes"), ("* * * * * \(cronTodo) sync --quiet", "a crontab line: sync every minute (todo by its full path: cron's PATH is /usr/bin:/bin)")]),
         CommandSpec(
             name: "config", summary: "Show or set sync settings and your own attributes",
             discussion: "Settings live in $XDG_CONFIG_HOME/todo/config.json (else ~/.config/todo/config.json), mode 0600; TODO_SERVER, TODO_TOKEN, TODO_TIMEOUT and TODO_INSECURE_HTTP override them. The token is never printed. Give '-' as the value to read it from standard input. insecure-http true lets sync send the token over plain http:// to another machine, where anyone on the way can read it; without it such a server is refused. uda.NAME.type (string, number, date or duration) declares an attribute of your own, as Taskwarrior's UDAs: NAME:VALUE then sets it on add and edit, filters on it, and --sort and --format {NAME} take it; uda.NAME.values limits it to a comma-separated list, uda.NAME.label names it in 'todo show'. Values of attributes no setting declares (from sync or an import) are kept and exported, never lost.",
