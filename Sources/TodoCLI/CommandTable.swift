@@ -93,7 +93,7 @@ public enum CommandTable {
             table: (Urgency.heading, Urgency.terms.map { ($0.name, $0.meaning) })),
         CommandSpec(
             name: "show", aliases: ["info"], summary: "Show every field of a todo",
-            arguments: [todoID],
+            arguments: [todoID], habits: ["information"],
             examples: [("todo show 3", "todo number 3"), ("todo show 8f0e", "the todo whose UUID starts with 8f0e")]),
         CommandSpec(
             name: "edit", aliases: ["modify"], summary: "Change todos' fields, or a todo in your editor",
@@ -119,7 +119,7 @@ public enum CommandTable {
         CommandSpec(
             name: "denotate", summary: "Remove an annotation from a todo",
             discussion: "Removes the annotation whose text is TEXT, or else the only one whose text holds TEXT, in any case.",
-            arguments: [todoID, ArgumentSpec("TEXT", repeats: true, "The annotation's text, or part of it.")],
+            arguments: [todoID, ArgumentSpec("TEXT", repeats: true, "The annotation's text, or part of it.")], habits: ["unannotate", "deannotate", "unnote"],
             examples: [("todo denotate 3 plumber", "remove todo 3's annotation about the plumber")], everyday: false),
         CommandSpec(
             name: "start", summary: "Mark todos as being worked on",
@@ -129,7 +129,7 @@ public enum CommandTable {
         CommandSpec(
             name: "stop", summary: "Mark todos as no longer worked on",
             discussion: "Clears their start. An ID of '-' reads more IDs from stdin.",
-            arguments: [todoIDs],
+            arguments: [todoIDs], habits: ["unstart"],
             examples: [("todo stop 3", "pause todo 3")], everyday: false),
         CommandSpec(
             name: "toggle", summary: "Mark todos completed, or active again",
@@ -149,6 +149,7 @@ public enum CommandTable {
         CommandSpec(
             name: "undo", summary: "Revert the last change; repeat to go further back",
             discussion: "Any command that changed todos can be undone, up to the last 100 changes. Restored todos count as changed, so the next sync sends them.",
+            habits: ["undelete"],
             examples: [("todo undo", "revert the last change")]),
         CommandSpec(
             name: "batch", summary: "Apply changes read as JSON Lines from stdin, all or nothing",
@@ -173,6 +174,7 @@ public enum CommandTable {
             name: "sync", summary: "Exchange changes with the todo server",
             discussion: "Sends local changes and fetches other devices' changes; safe to run from cron while you edit. A field changed on both sides keeps the server's value (the change that reached it first); the value that lost is listed by 'todo show' until you edit the todo. A todo edited on one device and deleted on another is kept, edited. The server and token come from TODO_SERVER and TODO_TOKEN or 'todo config'. The token goes over https:// to any server, but over plain http:// only to this machine (localhost, 127.0.0.0/8, ::1) unless 'todo config insecure-http true' allows it, with a warning at each sync; a redirect to another origin (scheme, host and port) is not followed. Exit status 3: server unreachable or timed out; 4: token refused; 5: a bad answer from the server. The state file is unchanged by a step that fails, and a later sync resumes.",
             options: [.flag("dry-run", "Show what would be pulled and pushed; send and save nothing.")],
+            habits: ["synchronize", "synchronise"],
             examples: [("todo sync", "push and pull changes"), ("* * * * * \(cronTodo) sync --quiet", "a crontab line: sync every minute (todo by its full path: cron's PATH is /usr/bin:/bin)")]),
         CommandSpec(
             name: "config", summary: "Show or set sync settings and your own attributes",
