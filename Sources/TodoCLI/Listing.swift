@@ -13,6 +13,8 @@ struct Listing {
     let template: ListTemplate?
     /// The attributes the config declares, read only when a filter word or sort key may name one.
     let udas: UDASchema
+    /// Whether the table marks todos not yet synced: only when a server is set.
+    let marksUnsynced: Bool
 
     init(_ invocation: Invocation, _ context: Context) throws {
         let shapes = ["json", "format", "ids"].filter { invocation.options[$0] != nil }
@@ -25,6 +27,7 @@ struct Listing {
         dates = context.dateContext
         udas = try Self.udas(invocation, context)
         terms = try Self.terms(invocation, dates, udas)
+        marksUnsynced = shapes.isEmpty && context.syncIsConfigured
     }
 
     /// The declared attributes, if a filter word's key or a `--sort` key may be one.
@@ -82,7 +85,7 @@ struct Listing {
         if invocation.flag("ids") { return Output(stdout: todos.map { "\($0.id)\n" }.joined()) }
         if let template { return Output(stdout: todos.map { template.render($0) + "\n" }.joined()) }
         let width = context.stdoutIsTerminal ? context.terminalWidth ?? 80 : nil
-        return Output(stdout: table(todos, width: width, style: context.stdoutStyle(invocation), dates: dates, dependencies: dependencies))
+        return Output(stdout: table(todos, width: width, style: context.stdoutStyle(invocation), dates: dates, dependencies: dependencies, marksUnsynced: marksUnsynced))
     }
 
     /// Whether the output is the table (no `--json`, `--ids` or `--format`).

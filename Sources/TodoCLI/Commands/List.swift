@@ -28,7 +28,7 @@ enum ListCommand {
             let narrowed = filter != .all || listing.terms != nil
             output.info = state.counts.total == 0
                 ? "No todos yet. Add the first with: todo add NAME\n"
-                : summary(state.counts, shown: todos.count, narrowed: narrowed, waiting: shown - todos.count) + "\n"
+                : summary(state.counts, shown: todos.count, narrowed: narrowed, waiting: shown - todos.count, marksUnsynced: listing.marksUnsynced) + "\n"
             return output
         }
     }
