@@ -73,7 +73,8 @@ func json(_ text: String) -> String {
 }
 
 /// The list table: number, done mark, sync mark, name, and the todo's attributes
-/// (`ListExtras`). Fitted to `width` when given, the name cut before the attributes are.
+/// (`ListExtras`). Fitted to `width` when given: the name is cut before the attributes are,
+/// and the due date last (`ListExtras.fitted`).
 /// With colour, numbers are bold, completed todos dim and overdue ones red. The sync mark is
 /// `!` for a conflict and, when `marksUnsynced` (a server is set), `*` for changes not yet
 /// synced; its column shows only when some row can have one.
@@ -92,16 +93,13 @@ func table(
         out += style.bold(number)
         var rest = todo.completed ? " [x] " : " [ ] "
         if marks { rest += !todo.conflicts.isEmpty ? "! " : todo.synced || !marksUnsynced ? "  " : "* " }
-        var name = oneLine(todo.name)
+        let name = oneLine(todo.name)
         let extras = todo.hasAttributes ? ListExtras(todo, dates, dependencies) : nil
-        let tail = extras.map { $0.text.isEmpty ? "" : "  " + $0.text } ?? ""
-        if let room {
-            let tailWidth = displayWidth(tail)
-            name = tailWidth + 8 <= room ? truncate(name, toWidth: room - tailWidth) + tail : truncate(name + tail, toWidth: room)
+        if let extras, !extras.text.isEmpty {
+            rest += room.map { extras.fitted(after: name, room: $0) } ?? name + "  " + extras.text
         } else {
-            name += tail
+            rest += room.map { truncate(name, toWidth: $0) } ?? name
         }
-        rest += name
         out += todo.completed ? style.dim(rest) : extras?.overdue == true ? style.red(rest) : rest
         out += "\n"
     }
@@ -118,6 +116,19 @@ func summary(_ counts: TodoCounts, shown: Int, narrowed: Bool, waiting: Int = 0,
     if marksUnsynced, counts.unsynced > 0 { text += ", \(counts.unsynced) not synced (*)" }
     if counts.conflicted > 0 { text += ", \(counts.conflicted) with sync conflicts (!)" }
     return text
+}
+
+/// `next`'s last line on a terminal, `4 of 13 active todos, most urgent first (todo help next
+/// says how).`, shortened to fit `width` columns if it can be.
+func nextSummary(shown: Int, of total: Int, width: Int) -> String {
+    let count = "\(shown) of \(total) active todo\(total == 1 ? "" : "s")"
+    let forms = [count + ", most urgent first (todo help next says how).", count + ", most urgent first.", count]
+    return forms.first { displayWidth($0) <= width } ?? count
+}
+
+/// The lines `text` takes on a terminal `width` columns wide.
+func screenLines(_ text: String, width: Int) -> Int {
+    max(1, (displayWidth(text) + max(1, width) - 1) / max(1, width))
 }
 
 /// Every field of a todo, one `Label: value` a line; multi-line values are indented, control
