@@ -56,6 +56,10 @@ public enum CommandTable {
         return keys.dropLast().joined(separator: ", ") + " and " + keys.last!
     }()
 
+    /// `todo` in a crontab line: cron runs commands with PATH=/usr/bin:/bin, so by its full
+    /// path, where README.md's Install section puts it (cron sets HOME).
+    static let cronTodo = "$HOME/.local/bin/todo"
+
     /// What DATE may be, for help.
     static let dates = "A DATE is \(DateReader.accepted); a time is on the local clock (TZ), a date without one is that whole day, and someday parks a todo (more under DATES AND RULES in 'man todo')."
 
@@ -78,7 +82,7 @@ public enum CommandTable {
             examples: [("todo add buy milk --notes '2 litres'", "add a todo with notes"), ("todo add pay rent +bills project:home pri:H due:eom", "add a todo with tags, a project, a priority and a due date"), ("todo add -- -5 degrees: wear a coat", "a name that starts with a dash"), ("grep -h TODO *.c | todo add - +code", "one todo per line of stdin, each tagged code")]),
         CommandSpec(
             name: "list", aliases: ["ls"], summary: "List todos",
-            discussion: "Active todos come first, newest first, then completed ones, most recently completed first; --sort orders them otherwise. Filter terms narrow the list: \(FilterError.terms); any other word matches todos whose name, description, notes or an annotation hold it, in any case. Terms next to each other must all match; 'or' and parentheses combine them otherwise, and words after -- are only searched for. project:home matches home.garden too; the modifiers (due.by:eow, project.not:home), +ACTIVE, -BLOCKED and the other virtual tags are in 'todo help filter'. \(dates) Active todos whose wait date has not come are hidden unless --filter all or --waiting is given, or a term asks about them (status:waiting, +WAITING, wait.after:today). A '*' marks a todo with changes not yet synced. After the name come the priority, project, tags and due date (in 3d, 2d overdue), then waiting, started 2h ago and blocked where they apply. On a terminal long names are cut to fit; in a pipe nothing is cut.",
+            discussion: "Active todos come first, newest first, then completed ones, most recently completed first; --sort orders them otherwise. Filter terms narrow the list: \(FilterError.terms); any other word matches todos whose name, description, notes or an annotation hold it, in any case. Terms next to each other must all match; 'or' and parentheses combine them otherwise, and words after -- are only searched for. project:home matches home.garden too; the modifiers (due.by:eow, project.not:home), +ACTIVE, -BLOCKED and the other virtual tags are in 'todo help filter'. \(dates) Active todos whose wait date has not come are hidden unless --filter all or --waiting is given, or a term asks about them (status:waiting, +WAITING, wait.after:today). Once a server is set ('todo config server'), a '*' marks a todo with changes not yet synced; '!' marks a sync conflict. After the name come the priority, project, tags and due date (in 3d, 2d overdue), then waiting, started 2h ago and blocked where they apply. On a terminal long names are cut to fit, the due date last; in a pipe nothing is cut.",
             arguments: [filterTerms],
             options: [
                 .value("filter", short: "f", "FILTER", "Show all, active, completed or unsynced todos (default: active, or what 'todo config default-filter' says); waiting todos only with all.", kind: .choice(filters)),
@@ -91,7 +95,7 @@ public enum CommandTable {
             examples: [("todo ls --filter active", "what is left to do"), ("todo list +work due.before:eow", "work due by the end of the week"), ("todo list '(+home or +garden)' -later", "either tag, but not later"), ("todo list status:waiting urgency.over:5", "waiting todos worth doing"), ("todo list project:home --sort due,-priority", "a project by due date, then priority"), ("todo list --json", "every todo as a JSON array"), ("todo list --format '{id}\\t{name}'", "number and name, tab-separated"), ("todo list --filter completed --ids | todo delete -", "delete every completed todo")]),
         CommandSpec(
             name: "next", summary: "List the active todos most worth doing now",
-            discussion: "Active todos that are not waiting, most urgent first, as many as fit the terminal (all of them in a pipe). Filter terms narrow them as list's do. A started todo, or one others wait on, ranks higher; one blocked by an open dependency ranks lower.",
+            discussion: "Active todos that are not waiting, most urgent first, as many as fit the terminal above the summary and the prompt (all of them in a pipe). Filter terms narrow them as list's do. A started todo, or one others wait on, ranks higher; one blocked by an open dependency ranks lower.",
             arguments: [filterTerms],
             options: [
                 .value("format", "TEMPLATE", "Print each todo as TEMPLATE and a newline, as list --format does."),
@@ -101,11 +105,11 @@ public enum CommandTable {
             table: (Urgency.heading, Urgency.terms.map { ($0.name, $0.meaning) })),
         CommandSpec(
             name: "show", aliases: ["info"], summary: "Show every field of a todo",
-            arguments: [todoID],
+            arguments: [todoID], habits: ["information"],
             examples: [("todo show 3", "todo number 3"), ("todo show 8f0e", "the todo whose UUID starts with 8f0e")]),
         CommandSpec(
             name: "edit", aliases: ["modify"], summary: "Change todos' fields, or a todo in your editor",
-            discussion: "The IDs come first ('-' reads more from stdin, separated by blanks); the words after them are read as add reads NAME: attribute words (\(attributeWords(removing: true))) change only their fields, and other words become the new name. A name word that looks like an ID goes after --. Every todo named changes, or none does (an unknown ID changes nothing), in one step for undo. \(dates) Without words or options, on a terminal, opens $VISUAL or $EDITOR (default vi) on one todo as git commit does: a 'field: value' line for each field, the further lines of a value indented, and a value in double quotes read as a JSON string. An unchanged file changes nothing; an empty file, or an editor that fails or is interrupted, leaves the todo as it was.",
+            discussion: "The IDs come first ('-' reads more from stdin, separated by blanks); the words after them are read as add reads NAME: attribute words (\(attributeWords(removing: true))) change only their fields, and other words become the new name. A name word that looks like an ID goes after --. Every todo named changes, or none does (an unknown ID changes nothing), in one step for undo. \(dates) Without words or options, on a terminal, opens $VISUAL or $EDITOR (default vi) on one todo as git commit does: a 'field: value' line for each field, the further lines of a value indented, and a value in double quotes read as a JSON string. An unchanged file changes nothing; an empty file, or an editor that fails or is interrupted, leaves the todo as it was. Text todo refuses (a bad value, a missing line) opens again with the reason in comment lines on top, until it is right or saved unchanged.",
             arguments: [todoIDs, ArgumentSpec("WORDS", .attributes, optional: true, repeats: true, "Attribute words, and words of a new name.")],
             options: fieldOptions,
             examples: [("todo edit 3 --name 'buy oat milk'", "rename todo 3"), ("todo modify 3 4 +urgent -later due:fri", "tag two todos, untag them, and make them due on Friday"), ("todo list +work --ids | todo modify - +q4", "tag every todo tagged work"), ("todo edit 3", "edit todo 3 in your editor")]),
@@ -127,7 +131,7 @@ public enum CommandTable {
         CommandSpec(
             name: "denotate", summary: "Remove an annotation from a todo",
             discussion: "Removes the annotation whose text is TEXT, or else the only one whose text holds TEXT, in any case.",
-            arguments: [todoID, ArgumentSpec("TEXT", repeats: true, "The annotation's text, or part of it.")],
+            arguments: [todoID, ArgumentSpec("TEXT", repeats: true, "The annotation's text, or part of it.")], habits: ["unannotate", "deannotate", "unnote"],
             examples: [("todo denotate 3 plumber", "remove todo 3's annotation about the plumber")], everyday: false),
         CommandSpec(
             name: "start", summary: "Mark todos as being worked on",
@@ -137,7 +141,7 @@ public enum CommandTable {
         CommandSpec(
             name: "stop", summary: "Mark todos as no longer worked on",
             discussion: "Clears their start. An ID of '-' reads more IDs from stdin.",
-            arguments: [todoIDs],
+            arguments: [todoIDs], habits: ["unstart"],
             examples: [("todo stop 3", "pause todo 3")], everyday: false),
         CommandSpec(
             name: "toggle", summary: "Mark todos completed, or active again",
@@ -157,6 +161,7 @@ public enum CommandTable {
         CommandSpec(
             name: "undo", summary: "Revert the last change; repeat to go further back",
             discussion: "Any command that changed todos can be undone, up to the last 100 changes. Restored todos count as changed, so the next sync sends them.",
+            habits: ["undelete"],
             examples: [("todo undo", "revert the last change")]),
         CommandSpec(
             name: "batch", summary: "Apply changes read as JSON Lines from stdin, all or nothing",
@@ -181,7 +186,8 @@ public enum CommandTable {
             name: "sync", summary: "Exchange changes with the todo server",
             discussion: "Sends local changes and fetches other devices' changes; safe to run from cron while you edit. A field changed on both sides keeps the server's value (the change that reached it first); the value that lost is listed by 'todo show' until you edit the todo. A todo edited on one device and deleted on another is kept, edited. The server and token come from TODO_SERVER and TODO_TOKEN or 'todo config'. The token goes over https:// to any server, but over plain http:// only to this machine (localhost, 127.0.0.0/8, ::1) unless 'todo config insecure-http true' allows it, with a warning at each sync; a redirect to another origin (scheme, host and port) is not followed. Exit status 3: server unreachable or timed out; 4: token refused; 5: a bad answer from the server. The state file is unchanged by a step that fails, and a later sync resumes.",
             options: [.flag("dry-run", "Show what would be pulled and pushed; send and save nothing.")],
-            examples: [("todo sync", "push and pull changes"), ("* * * * * todo sync --quiet", "a crontab line: sync every minute")]),
+            habits: ["synchronize", "synchronise"],
+            examples: [("todo sync", "push and pull changes"), ("* * * * * \(cronTodo) sync --quiet", "a crontab line: sync every minute (todo by its full path: cron's PATH is /usr/bin:/bin)")]),
         CommandSpec(
             name: "config", summary: "Show or set sync settings and your own attributes",
             discussion: "Settings live in $XDG_CONFIG_HOME/todo/config.json (else ~/.config/todo/config.json), mode 0600; TODO_SERVER, TODO_TOKEN, TODO_TIMEOUT and TODO_INSECURE_HTTP override them. The token is never printed. Give '-' as the value to read it from standard input. insecure-http true lets sync send the token over plain http:// to another machine, where anyone on the way can read it; without it such a server is refused. due-days N makes the virtual tag +DUE hold todos due within N days (Taskwarrior's rc.due; 7 unless set). uda.NAME.type (string, number, date or duration) declares an attribute of your own, as Taskwarrior's UDAs: NAME:VALUE then sets it on add and edit, filters on it, and --sort and --format {NAME} take it; uda.NAME.values limits it to a comma-separated list, uda.NAME.label names it in 'todo show'. default-filter is what list shows without --filter: \(ReportSettings.filterRule) (default: active). context and context.NAME hold the contexts 'todo context' sets. Values of attributes no setting declares (from sync or an import) are kept and exported, never lost.",

@@ -58,6 +58,13 @@ extension Context {
         try ConfigFile(environment: environment).udaSchema()
     }
 
+    /// Whether a server to sync with is set (TODO_SERVER or `todo config server`): only then
+    /// does the list mark changes not yet synced.
+    var syncIsConfigured: Bool {
+        if let server = environment["TODO_SERVER"], !server.isEmpty { return true }
+        return (try? ConfigFile(environment: environment))?.namesServer ?? false
+    }
+
     /// The same, read only when one of `keys` (of attribute words, filter terms, sort keys)
     /// could name an attribute; none otherwise.
     func udaSchema(ifAnyOf keys: [String]) throws -> UDASchema {

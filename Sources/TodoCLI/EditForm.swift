@@ -112,8 +112,8 @@ enum EditForm {
     }
 
     /// The value of each field's key, as written in `text`; nil when `text` holds nothing
-    /// but blanks and comments.
-    static func parse(_ text: String) throws(InputError) -> [String: String]? {
+    /// but blanks and comments. Messages count lines from `firstLine`.
+    static func parse(_ text: String, firstLine: Int = 1) throws(InputError) -> [String: String]? {
         var lines: [String: [String]] = [:]
         var current: String?
         var blank = true
@@ -122,14 +122,14 @@ enum EditForm {
             if line.unicodeScalars.last == "\r" { line.unicodeScalars.removeLast() }
             if line.hasPrefix("#") { continue }
             if let (key, rest) = keyLine(line) {
-                guard lines[key] == nil else { throw InputError("line \(number + 1): a second '\(key):' line") }
+                guard lines[key] == nil else { throw InputError("line \(number + firstLine): a second '\(key):' line") }
                 lines[key] = [rest]
                 current = key
                 blank = false
             } else if let current {
                 lines[current]!.append(unindented(line))
             } else if !line.allSatisfy(\.isWhitespace) {
-                throw InputError("line \(number + 1): text before the first field; fields start with '\(fields[0].key):'")
+                throw InputError("line \(number + firstLine): text before the first field; fields start with '\(fields[0].key):'")
             }
         }
         if blank { return nil }
@@ -139,6 +139,22 @@ enum EditForm {
             values[field.key] = try value(of: written)
         }
         return values
+    }
+
+    /// The lines `reopened` puts above the person's text.
+    static let reasonLines = 3
+
+    /// `body` to edit again after todo refused it: `reason` and what to do as comment lines
+    /// at the top (`reasonLines` of them), as `git commit` does.
+    static func reopened(_ body: String, reason: String) -> String {
+        "# todo: \(reason)\n# Fix that and save again; save unchanged or empty to leave the todo as it was.\n#\n" + body
+    }
+
+    /// `text` without the comment lines at its top, where `reopened` puts its reason.
+    static func withoutLeadingComments(_ text: String) -> String {
+        let lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
+        let kept = lines.drop { $0.first == "#" }
+        return kept.map { String(String.UnicodeScalarView($0)) }.joined(separator: "\n")
     }
 
     /// The field `line` starts, and the text after its colon.

@@ -32,17 +32,43 @@ struct EditorSession {
         else { throw CommandError(message: "cannot create the file to edit in \(directory)") }
     }
 
-    /// The fields the person changed; empty when nothing changed. The file is removed unless
-    /// it holds text the person may want back.
+    /// The fields the person changed; empty when nothing changed. Text todo refuses (a bad
+    /// value, a missing line) opens again with the reason on top, until it is right; saved
+    /// unchanged, the edit aborts and the text is kept. The file is removed unless it holds
+    /// text the person may want back.
     func run() throws -> [FieldChange] {
-        try edit()
-        let values = try readBack()
+        var written = EditForm.render(todo, input)
+        while true {
+            try edit()
+            let text = try readBack()
+            let body = EditForm.withoutLeadingComments(text)
+            do {
+                guard let changes = try changes(in: body) else {
+                    discard()
+                    throw CommandError(message: "empty file: edit aborted, \(unchanged)")
+                }
+                return changes
+            } catch let refusal as InputError {
+                let aborted = CommandError(message: "\(refusal.message): edit aborted, \(unchanged) (your text is in \(file))")
+                guard text != written else { throw aborted }
+                written = EditForm.reopened(body, reason: refusal.message)
+                guard FileManager.default.createFile(atPath: file, contents: Data(written.utf8), attributes: [.posixPermissions: 0o600])
+                else { throw aborted }
+            }
+        }
+    }
+
+    /// The changes `body` (the text without the reason on top) makes; nil when it holds
+    /// nothing but blanks and comments.
+    private func changes(in body: String) throws(InputError) -> [FieldChange]? {
+        guard let values = try EditForm.parse(body, firstLine: EditForm.reasonLines + 1) else { return nil }
+        guard !Todo.normalizedName(values[TodoField.name.rawValue] ?? "").isEmpty else { throw InputError("the name is empty") }
         var changes: [FieldChange] = []
         for field in EditForm.fields where values[field.key] != field.text(todo, input) {
             do {
                 changes.append(try field.change(values[field.key]!, input))
             } catch {
-                throw CommandError(message: "\(field.key): \(error.message): edit aborted, \(unchanged) (your text is in \(file))")
+                throw InputError("\(field.key): \(error.message)")
             }
         }
         return changes
@@ -68,24 +94,11 @@ struct EditorSession {
         }
     }
 
-    /// Every field's value as the file now has it; a file that cannot be read is kept.
-    private func readBack() throws -> [String: String] {
+    /// The text the file now holds; a file that cannot be read is kept.
+    private func readBack() throws -> String {
         guard let data = FileManager.default.contents(atPath: file), let text = String(data: data, encoding: .utf8) else {
             throw CommandError(message: "cannot read back \(file) as UTF-8 text; \(unchanged)")
         }
-        let values: [String: String]?
-        do {
-            values = try EditForm.parse(text)
-        } catch {
-            throw CommandError(message: "\(error.message): edit aborted, \(unchanged) (your text is in \(file))")
-        }
-        guard let values else {
-            discard()
-            throw CommandError(message: "empty file: edit aborted, \(unchanged)")
-        }
-        guard !Todo.normalizedName(values[TodoField.name.rawValue] ?? "").isEmpty else {
-            throw CommandError(message: "the name is empty: edit aborted, \(unchanged) (your text is in \(file))")
-        }
-        return values
+        return text
     }
 }

@@ -50,6 +50,8 @@ extension TodoField {
         case .word:
             guard !trimmed.isEmpty else { return .word(nil) }
             guard Tag.isWord(trimmed), let value = try? checked(.word(trimmed)) else { throw InputError(valueRule) }
+            // `project::home` is a doubled colon, not a project named `:home`.
+            if self == .project, trimmed.hasPrefix(":") { throw InputError("\(valueRule) that does not start with ':'") }
             return value
         case .priority:
             guard !trimmed.isEmpty else { return .priority(nil) }

@@ -6,29 +6,66 @@ import TodoCore
 /// waits (`waiting someday` when parked for good), was started (`started 2h ago`) or is
 /// blocked by an open dependency.
 struct ListExtras {
-    var text: String
+    /// What comes before the due date: priority, project, tags.
+    var lead: String
+    /// The due date, which a narrow terminal cuts last (`9d overdue`); empty for none.
+    var due: String
+    /// What comes after it: rule, waiting, started, blocked.
+    var trail: String
     /// Active and past its deadline: the line stands out in colour.
     var overdue: Bool
+
+    /// Everything, blank-separated.
+    var text: String { [lead, due, trail].filter { !$0.isEmpty }.joined(separator: " ") }
 
     init(_ todo: Todo, _ dates: DateContext, _ dependencies: Dependencies) {
         var parts: [String] = []
         if let priority = todo.priority { parts.append("(\(priority.rawValue))") }
         if let project = todo.project { parts.append(oneLine(project)) }
         parts += todo.tags.sorted().map { "+" + oneLine($0) }
+        lead = parts.joined(separator: " ")
         overdue = false
-        if let due = todo.due {
+        due = ""
+        if let date = todo.due {
             if todo.completed {
-                parts.append("due " + Self.localText(due, dates))
+                due = "due " + Self.localText(date, dates)
             } else {
-                overdue = due.deadline(in: dates) <= dates.now
-                parts.append(Self.relative(due, dates))
+                overdue = date.deadline(in: dates) <= dates.now
+                due = Self.relative(date, dates)
             }
         }
+        parts = []
         if let recur = todo.recur { parts.append(SeriesText.mark(recur)) }
         if todo.isWaiting(in: dates) { parts.append(todo.wait == .someday ? "waiting " + DueDate.somedayWord : "waiting") }
         if !todo.completed, let start = todo.start { parts.append(Self.started(start, dates)) }
         if dependencies.blocked.contains(todo.uuid) { parts.append("blocked") }
-        text = parts.joined(separator: " ")
+        trail = parts.joined(separator: " ")
+    }
+
+    /// `name` and these fitted to `room` columns. The name is cut first, to 8 columns; then
+    /// what follows the due date, then what comes before it; then the name again, down to one
+    /// column: the due date goes last.
+    func fitted(after name: String, room: Int) -> String {
+        let tail = "  " + text
+        let (nameWidth, tailWidth) = (displayWidth(name), displayWidth(tail))
+        if nameWidth + tailWidth <= room { return name + tail }
+        let floor = min(nameWidth, 8)
+        if floor + tailWidth <= room { return truncate(name, toWidth: room - tailWidth) + tail }
+        let kept = 2 + displayWidth(due)
+        guard !due.isEmpty, kept < room else { return truncate(name + tail, toWidth: room) }
+        var left = room - kept - floor
+        let lead = Self.cut(lead, &left), trail = Self.cut(trail, &left)
+        let extras = [lead, due, trail].filter { !$0.isEmpty }.joined(separator: " ")
+        return truncate(name, toWidth: room - 2 - displayWidth(extras)) + "  " + extras
+    }
+
+    /// `part` cut to fit `left` columns and the blank before or after it, which it takes from
+    /// `left`; empty when not even `…` fits.
+    private static func cut(_ part: String, _ left: inout Int) -> String {
+        guard !part.isEmpty, left >= 2 else { return "" }
+        let shown = truncate(part, toWidth: left - 1)
+        left -= displayWidth(shown) + 1
+        return shown
     }
 
     /// `due today`, `due tomorrow`, `due in 3d`, `due in 5h` (an instant later today),

@@ -16,6 +16,8 @@ struct Listing {
     /// nil: every todo passes.
     var terms: FilterExpression? { filter.terms }
     var udas: UDASchema { filter.udas }
+    /// Whether the table marks todos not yet synced: only when a server is set.
+    let marksUnsynced: Bool
 
     init(_ invocation: Invocation, _ context: Context) throws {
         let shapes = ["json", "format", "ids"].filter { invocation.options[$0] != nil }
@@ -29,6 +31,7 @@ struct Listing {
         settings = try ReportSettings(invocation, context.environment)
         filter = try FilterInput(
             invocation.arguments, literalFrom: invocation.literalFrom, sortKeys: sortKeys, also: settings.context?.words ?? [], context)
+        marksUnsynced = shapes.isEmpty && context.syncIsConfigured
     }
 
     /// `; context work` after a summary, when a context is in force.
@@ -61,7 +64,7 @@ struct Listing {
         if invocation.flag("ids") { return Output(stdout: todos.map { "\($0.id)\n" }.joined()) }
         if let template { return Output(stdout: todos.map { template.render($0) + "\n" }.joined()) }
         let width = context.stdoutIsTerminal ? context.terminalWidth ?? 80 : nil
-        return Output(stdout: table(todos, width: width, style: context.stdoutStyle(invocation), dates: dates, dependencies: dependencies))
+        return Output(stdout: table(todos, width: width, style: context.stdoutStyle(invocation), dates: dates, dependencies: dependencies, marksUnsynced: marksUnsynced))
     }
 
     /// Whether the output is the table (no `--json`, `--ids` or `--format`).

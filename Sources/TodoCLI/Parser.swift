@@ -147,11 +147,14 @@ func suggestedCommand(for word: String) -> String? {
     return closest(to: word, among: visible.flatMap(\.words))
 }
 
-/// The candidate within a small edit distance of `word`, if one stands out.
+/// The candidate within a small edit distance of `word`, if one stands out; never one that
+/// `word` negates (`undelete` is not near `delete`, nor `uncompleted` near `completed`).
 func closest(to word: String, among candidates: [String]) -> String? {
-    let scored = candidates.map { ($0, editDistance(word.lowercased(), $0)) }
+    let word = word.lowercased()
+    let near = candidates.filter { candidate in !["un", "de", "dis"].contains { word == $0 + candidate } }
+    let scored = near.map { ($0, editDistance(word, $0)) }
     guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= max(1, min(2, word.count / 3)) else {
-        return candidates.first { $0.hasPrefix(word) && word.count >= 2 }
+        return near.first { $0.hasPrefix(word) && word.count >= 2 }
     }
     return best.0
 }

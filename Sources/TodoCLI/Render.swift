@@ -72,11 +72,19 @@ func json(_ text: String) -> String {
     return String(decoding: writer.bytes, as: UTF8.self)
 }
 
-/// The list table: number, done mark, unsynced mark, name, and the todo's attributes
-/// (`ListExtras`). Fitted to `width` when given, the name cut before the attributes are.
-/// With colour, numbers are bold, completed todos dim and overdue ones red.
-func table(_ todos: [Todo], width: Int?, style: Style = .plain, dates: DateContext, dependencies: Dependencies = .none) -> String {
+/// The list table: number, done mark, sync mark, name, and the todo's attributes
+/// (`ListExtras`). Fitted to `width` when given: the name is cut before the attributes are,
+/// and the due date last (`ListExtras.fitted`).
+/// With colour, numbers are bold, completed todos dim and overdue ones red. The sync mark is
+/// `!` for a conflict and, when `marksUnsynced` (a server is set), `*` for changes not yet
+/// synced; its column shows only when some row can have one.
+func table(
+    _ todos: [Todo], width: Int?, style: Style = .plain, dates: DateContext, dependencies: Dependencies = .none, marksUnsynced: Bool
+) -> String {
     let numberWidth = String(todos.map(\.id).max() ?? 0).count
+    let marks = marksUnsynced || todos.contains { !$0.conflicts.isEmpty }
+    // The columns for the name and attributes: what the number, done and sync marks leave.
+    let room = width.map { max(8, $0 - numberWidth - (marks ? 7 : 5)) }
     var out = ""
     out.reserveCapacity(todos.count * 64)
     for todo in todos {
@@ -84,32 +92,43 @@ func table(_ todos: [Todo], width: Int?, style: Style = .plain, dates: DateConte
         out += String(repeating: " ", count: numberWidth - number.count)
         out += style.bold(number)
         var rest = todo.completed ? " [x] " : " [ ] "
-        rest += !todo.conflicts.isEmpty ? "! " : todo.synced ? "  " : "* "
-        var name = oneLine(todo.name)
+        if marks { rest += !todo.conflicts.isEmpty ? "! " : todo.synced || !marksUnsynced ? "  " : "* " }
+        let name = oneLine(todo.name)
         let extras = todo.hasAttributes ? ListExtras(todo, dates, dependencies) : nil
-        let tail = extras.map { $0.text.isEmpty ? "" : "  " + $0.text } ?? ""
-        if let width {
-            let room = max(8, width - numberWidth - 7)
-            let tailWidth = displayWidth(tail)
-            name = tailWidth + 8 <= room ? truncate(name, toWidth: room - tailWidth) + tail : truncate(name + tail, toWidth: room)
+        if let extras, !extras.text.isEmpty {
+            rest += room.map { extras.fitted(after: name, room: $0) } ?? name + "  " + extras.text
         } else {
-            name += tail
+            rest += room.map { truncate(name, toWidth: $0) } ?? name
         }
-        rest += name
         out += todo.completed ? style.dim(rest) : extras?.overdue == true ? style.red(rest) : rest
         out += "\n"
     }
     return out
 }
 
-func summary(_ counts: TodoCounts, shown: Int, narrowed: Bool, waiting: Int = 0) -> String {
+/// `3 todos: 2 active, 1 completed`, and how many are waiting, not synced (when
+/// `marksUnsynced`) and in conflict.
+func summary(_ counts: TodoCounts, shown: Int, narrowed: Bool, waiting: Int = 0, marksUnsynced: Bool) -> String {
     func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
     var text = narrowed || waiting > 0 ? "\(shown) of \(plural(counts.total, "todo"))" : plural(counts.total, "todo")
     text += ": \(counts.active) active, \(counts.completed) completed"
     if waiting > 0 { text += ", \(waiting) waiting (--waiting shows them)" }
-    if counts.unsynced > 0 { text += ", \(counts.unsynced) not synced (*)" }
+    if marksUnsynced, counts.unsynced > 0 { text += ", \(counts.unsynced) not synced (*)" }
     if counts.conflicted > 0 { text += ", \(counts.conflicted) with sync conflicts (!)" }
     return text
+}
+
+/// `next`'s last line on a terminal, `4 of 13 active todos, most urgent first (todo help next
+/// says how).`, shortened to fit `width` columns if it can be.
+func nextSummary(shown: Int, of total: Int, context: String? = nil, width: Int) -> String {
+    let count = "\(shown) of \(total) active todo\(total == 1 ? "" : "s")" + (context.map { " in context \(oneLine($0))" } ?? "")
+    let forms = [count + ", most urgent first (todo help next says how).", count + ", most urgent first.", count]
+    return forms.first { displayWidth($0) <= width } ?? count
+}
+
+/// The lines `text` takes on a terminal `width` columns wide.
+func screenLines(_ text: String, width: Int) -> Int {
+    max(1, (displayWidth(text) + max(1, width) - 1) / max(1, width))
 }
 
 /// Every field of a todo, one `Label: value` a line; multi-line values are indented, control

@@ -73,6 +73,12 @@ public struct ConfigFile: Sendable {
         return values
     }
 
+    /// Whether the file names a server; true when it cannot be read (sync was meant to be set up).
+    public var namesServer: Bool {
+        guard let values = try? storedValues() else { return true }
+        return values["server"]?.isEmpty == false
+    }
+
     /// The attributes the settings declare (`uda.NAME.type`, …); none when there is no file.
     public func udaSchema() throws(SyncError) -> UDASchema {
         do {

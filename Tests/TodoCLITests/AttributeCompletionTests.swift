@@ -59,7 +59,8 @@ import TodoStore
     }
 
     @Test func bashCompletesAtTheColonsBashSplitsWordsAt() throws {
-        // Real bash hands `project:h` over as three words; the candidates then start after the colon.
+        // Real bash hands `project:h` over as three words, and `project:` as two, the cursor's
+        // being the colon; readline replaces what follows the colon, so the candidates start there.
         let program = """
             source \(repositoryRoot)/completions/todo.bash
             COMP_LINE='todo add x project:h'; COMP_POINT=${#COMP_LINE}
@@ -70,7 +71,7 @@ import TodoStore
             _todo; printf '%s\\n' "${COMPREPLY[@]}"
             """
         let result = try Sandbox.execute(try requiredTool("bash"), ["-c", program], stdin: nil, environment: box.shellEnvironment)
-        #expect(result == RunResult(stdout: "home\nhome.garden\n:home\n:home.garden\n:work\n", stderr: "", status: 0))
+        #expect(result == RunResult(stdout: "home\nhome.garden\nhome\nhome.garden\nwork\n", stderr: "", status: 0))
     }
 
     @Test func bashCompletesFieldOptionValues() throws {

@@ -111,7 +111,7 @@ import TodoStore
         todo.project = "red\u{1B}[31m"
         todo.tags = ["bell\u{07}"]
         try box.write(TodoState(todos: [todo]))
-        #expect(try run("list").stdout == "1 [ ] * x  red\\x1b[31m +bell\\x07\n")
+        #expect(try run("list").stdout == "1 [ ] x  red\\x1b[31m +bell\\x07\n")
         #expect(try run("show", "1").lines[6...7] == ["Tags:         bell\\x07", "Project:      red\\x1b[31m"])
         #expect(try run("list", "--format", "{project}{tags}").stdout == "red\u{1B}[31mbell\u{07}\n")
         let json = try #require(try parseJSON(try run("show", "1", "--json").stdout) as? [String: Any])

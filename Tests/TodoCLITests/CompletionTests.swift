@@ -17,9 +17,12 @@ import TodoCLI
     // MARK: bash
 
     /// COMPREPLY after calling `_todo` with `words`, the last being the word at the cursor.
+    /// The words are whole, as bash makes them with ':' taken out of COMP_WORDBREAKS (as some
+    /// people do); ColonCompletionTests type at real shells, which split words at ':'.
     func bash(_ words: String..., prelude: String = "source \(repositoryRoot)/completions/todo.bash") throws -> [String] {
         let program = """
             \(prelude)
+            COMP_WORDBREAKS=${COMP_WORDBREAKS//:}
             COMP_WORDS=(\(words.map(Sandbox.shellQuoted).joined(separator: " ")))
             COMP_CWORD=\(words.count - 1)
             COMP_LINE="${COMP_WORDS[*]}"

@@ -31,7 +31,7 @@ import TodoCore
 
     @Test func listAndShowEscapeThemOnATerminal() throws {
         let list = try onTerminal(["list"])
-        #expect(list.stdout == "1 [ ] * \(Self.shown)\n1 todo: 1 active, 0 completed, 1 not synced (*)\n")
+        #expect(list.stdout == "1 [ ] \(Self.shown)\n1 todo: 1 active, 0 completed\n")
         let show = try onTerminal(["show", "1"])
         expectNoControls(show.stdout)
         #expect(show.stdout.contains("Name:         \(Self.shown)\n"))

@@ -46,6 +46,40 @@ import TodoCore
         #expect(editFiles == [])
     }
 
+    /// A value todo refuses brings vim back on the person's text with the reason on top, as
+    /// git commit does; fixed and saved, the edit applies.
+    @Test func aBadValueReopensVimWithTheReasonUntilItIsFixed() throws {
+        try box.run("add", "buy milk")
+        try session([
+            ["line", "todo edit 1"],
+            ["expect", "# Editing todo #1"],
+            ["keys", "/^due:\rCdue: notadate\u{1B}:wq\r"],
+            ["expect", "# todo: due: cannot read the date \"notadate\""],
+            ["keys", "/^due:\rCdue: 2026-10-05\u{1B}:wq\r"],
+            ["expect", "Edited #1 \"buy milk\" (due)"],
+            ["prompt", "0"],
+        ])
+        #expect(try box.state().todos[0].due == .day(CalendarDay(iso: "2026-10-05")!))
+        #expect(editFiles == [])
+    }
+
+    /// Quitting vim with an error (:cq) when it comes back ends the edit: nothing changes.
+    @Test func quittingTheReopenedVimLeavesTheTodoAsItWas() throws {
+        try box.run("add", "stay")
+        let before = box.fileBytes()
+        try session([
+            ["line", "todo edit 1"],
+            ["expect", "# Editing todo #1"],
+            ["keys", "/^priority:\rCpriority: urgent\u{1B}:wq\r"],
+            ["expect", "# todo: priority: a priority is H, M or L"],
+            ["keys", ":cq\r"],
+            ["expect", "todo: the editor '\(Self.vim)' exited with status 1; #1 \"stay\" left as it was"],
+            ["prompt", "1"],
+        ])
+        #expect(box.fileBytes() == before)
+        #expect(editFiles == [])
+    }
+
     @Test func ctrlCInVimLeavesTheTodoAsItWas() throws {
         try box.run("add", "stay")
         let before = box.fileBytes()

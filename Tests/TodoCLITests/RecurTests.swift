@@ -28,7 +28,7 @@ import TodoCore
         #expect(shown.contains("Recur:        monthly: every month, counted from 2026-01-31 (Europe/Berlin)\n"))
         #expect(shown.contains("Series:       \(rent.uuid.uuidString.lowercased())\n"))
         #expect(!shown.contains("Anchor"))
-        #expect(try run("list").stdout.hasPrefix("1 [ ] * pay rent  (H) +bills "))
+        #expect(try run("list").stdout.hasPrefix("1 [ ] pay rent  (H) +bills "))
         #expect(try run("list").stdout.hasSuffix(" overdue recur:monthly\n"))
         let json = try #require(try parseJSON(try run("show", "1", "--json").stdout) as? [String: Any])
         #expect(json["recur"] as? String == "monthly")

@@ -62,7 +62,7 @@ import TodoStore
         let result = try box.run(["add", "y"], environment: ["TODO_LOCK_TIMEOUT": "0.5"])
         #expect(Date().timeIntervalSince(start) < 3)
         #expect(result == RunResult(stdout: "", stderr: "todo: another todo process has held the lock on \(box.file) for 0.5 s; try again\n", status: 1))
-        #expect(try box.run("list").lines == ["1 [ ] * x"])
+        #expect(try box.run("list").lines == ["1 [ ] x"])
         #expect(try box.run(["add", "y"], environment: ["TODO_LOCK_TIMEOUT": "soon"]).status == 2)
     }
 

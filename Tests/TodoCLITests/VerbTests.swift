@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TodoCore
+@testable import TodoCLI
 
 /// The verbs people type: done, reopen, annotate; and the habits they bring from other tools.
 @Suite struct VerbTests {
@@ -48,7 +49,11 @@ import TodoCore
         #expect(try box.run("annotate", "1", " ") == RunResult(stdout: "", stderr: "todo: 'annotate' needs TEXT that is not blank\n", status: 2))
     }
 
-    @Test(arguments: [("complete", "done"), ("do", "done"), ("finish", "done"), ("undone", "reopen"), ("uncomplete", "reopen"), ("note", "annotate"), ("remove", "delete")])
+    @Test(arguments: [
+        ("complete", "done"), ("do", "done"), ("finish", "done"), ("undone", "reopen"), ("uncomplete", "reopen"), ("note", "annotate"),
+        ("remove", "delete"), ("del", "delete"), ("denotat", "denotate"), ("unannotate", "denotate"), ("deannotate", "denotate"),
+        ("undelete", "undo"), ("unstart", "stop"), ("information", "show"), ("synchronize", "sync"), ("DENOTAT", "denotate"),
+    ])
     func habitsFromOtherToolsAreAnsweredWithOurVerb(typed: String, suggested: String) throws {
         #expect(try box.run(typed, "1") == RunResult(stdout: "", stderr: """
             todo: '\(typed)' is not a todo command
@@ -57,6 +62,56 @@ import TodoCore
             See 'todo --help'.
 
             """, status: 2))
+    }
+
+    /// The whole answer, for the habits people type most.
+    @Test func aHabitIsAnsweredWithTheCommandAndChangesNothing() throws {
+        let before = box.fileBytes()
+        for (typed, suggested) in [("denotat", "denotate"), ("complete", "done"), ("del", "delete")] {
+            #expect(try box.run(typed, "1", "x") == RunResult(stdout: "", stderr: """
+                todo: '\(typed)' is not a todo command
+                Did you mean '\(suggested)'?
+                usage: todo <command> [<args>] [--file PATH] [--json]
+                See 'todo --help'.
+
+                """, status: 2))
+        }
+        #expect(box.fileBytes() == before)
+    }
+
+    /// A word that undoes a command (un-, de-, dis-) is never answered with that command:
+    /// `undelete` must not suggest `delete`. Nor is a choice's negation (`--filter uncompleted`).
+    @Test func aNegationNeverSuggestsWhatItNegates() throws {
+        for command in CommandTable.commands where !command.hidden {
+            for word in command.words {
+                for negation in ["un", "de", "dis"].map({ $0 + word }) {
+                    let suggested = suggestedCommand(for: negation).flatMap { CommandTable.command(named: $0)?.name }
+                    #expect(suggested != command.name, "\(negation) suggests \(suggested ?? "-")")
+                }
+            }
+        }
+        #expect(try box.run("list", "--filter", "uncompleted").stderr.contains("Did you mean") == false)
+        #expect(try box.run("help", "undelete").stderr.hasSuffix("Did you mean 'undo'?\n"))
+    }
+
+    /// Every command word, mistyped (a letter dropped, two swapped), suggests its own command;
+    /// every habit suggests its command and is no command's word or another command's habit.
+    @Test func nearSpellingsAndHabitsSuggestTheirOwnCommand() throws {
+        let visible = CommandTable.commands.filter { !$0.hidden }
+        for command in visible {
+            for word in command.words where word.count >= 4 {
+                let letters = Array(word)
+                let swapped = String(letters[0..<1] + [letters[2], letters[1]] + letters[3...])
+                for typo in [String(word.dropLast()), String(word.dropFirst()), swapped] {
+                    #expect(suggestedCommand(for: typo).flatMap { CommandTable.command(named: $0)?.name } == command.name, "\(typo)")
+                }
+            }
+            for habit in command.habits {
+                #expect(CommandTable.command(named: habit) == nil, "\(habit) is a command word")
+                #expect(suggestedCommand(for: habit) == command.name, "\(habit)")
+                #expect(visible.filter { $0.habits.contains(habit) }.count == 1, "\(habit) is a habit of two commands")
+            }
+        }
     }
 
     @Test func hiddenCommandsAreNeverSuggested() throws {

@@ -34,7 +34,7 @@ enum ListCommand {
             let narrowed = todos.count != state.counts.total
             output.info = state.counts.total == 0
                 ? "No todos yet. Add the first with: todo add NAME\n"
-                : summary(state.counts, shown: todos.count, narrowed: narrowed, waiting: shown - todos.count)
+                : summary(state.counts, shown: todos.count, narrowed: narrowed, waiting: shown - todos.count, marksUnsynced: listing.marksUnsynced)
                     + listing.contextNote + "\n"
             return output
         }
@@ -64,12 +64,15 @@ enum NextCommand {
             let active = state.listed(.active).filter { listing.matches($0, filterContext) && !$0.isWaiting(in: listing.dates) }
             let ranked = order.sorted(active, in: listing.dates, dependencies: dependencies)
             let rows = context.terminalHeight ?? context.environment["LINES"].flatMap { Int($0) } ?? 24
-            let shown = context.stdoutIsTerminal ? Array(ranked.prefix(max(1, rows - 2))) : ranked
+            let width = context.terminalWidth ?? 80
+            // The screen holds the rows, the summary (its longest) and the prompt after it.
+            let room = rows - 1 - screenLines(nextSummary(shown: ranked.count, of: ranked.count, width: width), width: width)
+            let shown = context.stdoutIsTerminal ? Array(ranked.prefix(max(1, room))) : ranked
             var output = listing.output(shown, dependencies)
             guard listing.isForPeople else { return output }
             output.info = ranked.isEmpty
                 ? "Nothing to do: no active todo\(listing.terms == nil ? "" : " passes the filter").\n"
-                : "\(shown.count) of \(ranked.count) active todo\(ranked.count == 1 ? "" : "s"), most urgent first (todo help next says how)\(listing.contextNote).\n"
+                : nextSummary(shown: shown.count, of: ranked.count, context: listing.settings.context?.name, width: width) + "\n"
             return output
         }
     }

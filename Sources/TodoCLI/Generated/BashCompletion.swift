@@ -148,11 +148,12 @@ extension Completion {
             done
             [[ $file == '~/'* ]] && file=$HOME/${file#'~/'}
             [[ $cur == = && -n $expect ]] && cur=
-            # bash splits words at ':' too: attribute words are read whole from the line, and
-            # what bash already has before the cursor's word is taken off the candidates.
+            # bash splits words at ':' too (COMP_WORDBREAKS), and replaces only what follows the
+            # last colon: attribute words are read whole from the line, and candidates lose all
+            # up to that colon, as bash-completion's __ltrim_colon_completions does.
             local line=${COMP_LINE:0:COMP_POINT}
-            local full=${line##*[[:space:]]}
-            local lead=${full%"$cur"}
+            local full=${line##*[[:space:]]} lead=
+            [[ $COMP_WORDBREAKS == *:* ]] && lead=${full%"${full##*:}"}
             if [[ -n $expect ]]; then
                 _todo_values "${expect#* }" "$cur" "$file"
             elif [[ -z $ended && $cur == -* ]]; then
