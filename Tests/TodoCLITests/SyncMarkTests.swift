@@ -20,8 +20,8 @@ import TodoCore
     }
 
     @Test func withoutAServerNoRowIsMarkedAndTheNameHasTheRoom() throws {
-        #expect(try box.run("list") == RunResult(stdout: "1 [ ] a name that is much too long to fit in thirty columns\n2 [x] short\n", stderr: "", status: 0))
-        #expect(try onTerminal(["list"]) == RunResult(stdout: """
+        #expect(try box.run("list", "--all") == RunResult(stdout: "1 [ ] a name that is much too long to fit in thirty columns\n2 [x] short\n", stderr: "", status: 0))
+        #expect(try onTerminal(["list", "--all"]) == RunResult(stdout: """
             1 [ ] a name that is much too…
             2 [x] short
             2 todos: 1 active, 1 completed
@@ -30,16 +30,16 @@ import TodoCore
         #expect(try box.run("next").stdout == "1 [ ] a name that is much too long to fit in thirty columns\n")
         // Settings that name no server (a declared attribute) set up no sync.
         #expect(try box.run("config", "uda.client.type", "string").status == 0)
-        #expect(try box.run(["list"], environment: ["TODO_SERVER": ""]).stdout == "1 [ ] a name that is much too long to fit in thirty columns\n2 [x] short\n")
+        #expect(try box.run(["list", "--all"], environment: ["TODO_SERVER": ""]).stdout == "1 [ ] a name that is much too long to fit in thirty columns\n2 [x] short\n")
     }
 
     @Test func aServerSetByConfigOrEnvironmentMarksWhatIsNotSynced() throws {
         let marked = "1 [ ] * a name that is much too long to fit in thirty columns\n2 [x] * short\n"
-        #expect(try box.run(["list"], environment: ["TODO_SERVER": "https://todo.example.org"]).stdout == marked)
+        #expect(try box.run(["list", "--all"], environment: ["TODO_SERVER": "https://todo.example.org"]).stdout == marked)
         #expect(try box.run("config", "server", "https://todo.example.org").status == 0)
-        #expect(try box.run("list").stdout == marked)
+        #expect(try box.run("list", "--all").stdout == marked)
         #expect(try box.run("next").stdout == "1 [ ] * a name that is much too long to fit in thirty columns\n")
-        #expect(try onTerminal(["list"]) == RunResult(stdout: """
+        #expect(try onTerminal(["list", "--all"]) == RunResult(stdout: """
             1 [ ] * a name that is much t…
             2 [x] * short
             2 todos: 1 active, 1 completed, 2 not synced (*)
@@ -53,7 +53,7 @@ import TodoCore
         try box.write(state)
         #expect(try box.run("list", "--filter", "unsynced") == RunResult(stdout: "2 [x] short\n", stderr: "", status: 0))
         #expect(try box.run(["list", "--filter", "unsynced"], environment: ["TODO_SERVER": "https://todo.example.org"]).stdout == "2 [x] * short\n")
-        #expect(try box.run(["list"], environment: ["TODO_SERVER": "https://todo.example.org"]).stdout
+        #expect(try box.run(["list", "--all"], environment: ["TODO_SERVER": "https://todo.example.org"]).stdout
             == "1 [ ]   a name that is much too long to fit in thirty columns\n2 [x] * short\n")
     }
 
@@ -63,8 +63,8 @@ import TodoCore
         state.todos[1].synced = true
         state.todos[1].conflicts = [SyncConflict(field: "name", lost: "long", kept: "short", at: Date(timeIntervalSince1970: 1_790_000_000))]
         try box.write(state)
-        #expect(try box.run("list").stdout == "1 [ ]   a name that is much too long to fit in thirty columns\n2 [x] ! short\n")
+        #expect(try box.run("list", "--all").stdout == "1 [ ]   a name that is much too long to fit in thirty columns\n2 [x] ! short\n")
         #expect(try box.run("list", "--filter", "active").stdout == "1 [ ] a name that is much too long to fit in thirty columns\n")
-        #expect(try onTerminal(["list"]).stdout.hasSuffix("2 todos: 1 active, 1 completed, 1 with sync conflicts (!)\n"))
+        #expect(try onTerminal(["list", "--all"]).stdout.hasSuffix("2 todos: 1 active, 1 completed, 1 with sync conflicts (!)\n"))
     }
 }
