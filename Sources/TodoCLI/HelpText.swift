@@ -47,6 +47,7 @@ enum HelpTopic: String, CaseIterable {
     case filter
     case options
     case grammar
+    case dates
     case exitStatus = "exit-status"
     case environment
 
@@ -66,6 +67,8 @@ enum HelpTopic: String, CaseIterable {
                 + "\n" + wrap(virtualTagsHeading, width: width) + rows(virtualTagRows, width: width)
         case .grammar:
             return wrap(grammarText, width: width)
+        case .dates:
+            return CommandTable.dateDetails.map { wrap($0, width: width) }.joined(separator: "\n")
         case .options:
             return wrap("Options every command takes, before or after it:", width: width) + "\n"
                 + rows(CommandTable.globalOptions.map { ($0.synopsis, $0.help) }, width: width)

@@ -74,7 +74,9 @@ import TodoCLI
             for option in command.options { #expect(viaFlag.stdout.contains("--\(option.long)")) }
         }
         #expect(try box.run("help", "nope") == RunResult(
-            stdout: "", stderr: "todo: no help for 'nope': not a todo command or help topic (commands, filter, options, grammar, exit-status, environment).\n", status: 2))
+            stdout: "", stderr: "todo: no help for 'nope': not a todo command or help topic (commands, filter, options, grammar, dates, exit-status, environment).\n", status: 2))
+        #expect(try box.run("help", "contexts") == box.run("help", "context"))
+        #expect(try box.run("help", "dates").stdout.contains("someday"))
         #expect(try box.run("help", "filters") == box.run("help", "filter"))
         #expect(try box.run("help", "grammar").stdout.hasPrefix("todo COMMAND [ARGS] runs a command, as git does;"))
         #expect(try box.run("ls", "--help").stdout.hasPrefix("usage: todo list"))

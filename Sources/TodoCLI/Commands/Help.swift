@@ -4,7 +4,8 @@ enum HelpCommand {
         let width = context.helpWidth
         guard let word = invocation.arguments.first else { return .output(Output(stdout: generalHelp(width: width))) }
         if let topic = HelpTopic(word: word) { return .output(Output(stdout: topic.text(width: width))) }
-        guard let spec = CommandTable.command(named: word) else {
+        let plural = word.hasSuffix("s") ? CommandTable.command(named: String(word.dropLast())) : nil
+        guard let spec = CommandTable.command(named: word) ?? plural else {
             let hint = suggestedCommand(for: word).map { " Did you mean '\($0)'?" } ?? ""
             let topics = HelpTopic.allCases.map(\.rawValue).joined(separator: ", ")
             throw CommandError(message: "no help for '\(word)': not a todo command or help topic (\(topics)).\(hint)", status: ExitStatus.usage)
