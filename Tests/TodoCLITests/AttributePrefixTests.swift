@@ -4,10 +4,10 @@ import TodoCore
 
 /// `add` and `edit` read a shortened key as filters do (`AttributeNames`), so a todo is found
 /// by what it was given; a word naming a key todo has not, or a prefix of several, is refused,
-/// at a fixed clock (`FixedClock`: Wednesday 2 December 2026).
+/// at a fixed clock (`InProcess.december`: Wednesday 2 December 2026).
 @Suite struct AttributePrefixTests {
-    let todo: FixedClock
-    init() throws { todo = try FixedClock() }
+    let todo: InProcess
+    init() throws { todo = try InProcess(now: InProcess.december) }
 
     func stored(_ id: Int) throws -> Todo { try #require(try todo.box.state().todo(id: id)) }
 
@@ -18,8 +18,8 @@ import TodoCore
         #expect(added.name == "Draft post")
         #expect((added.tags, added.project, added.priority) == (["writing"], "blog", .high))
         #expect(added.scheduled == .day(CalendarDay(iso: "2026-12-07")!))
-        #expect(todo.ids("pro:blog") == "1\n")
-        #expect(todo.ids("project:blog", "prio:H", "sch:2026-12-07") == "1\n")
+        #expect(todo.listed("pro:blog") == "1\n")
+        #expect(todo.listed("project:blog", "prio:H", "sch:2026-12-07") == "1\n")
     }
 
     /// abbreviation.test.py, test_attribute_abbreviations and test_uda_abbreviations, on add and edit.
@@ -35,7 +35,7 @@ import TodoCore
         #expect(all.wait == .day(CalendarDay(iso: "2026-12-01")!))
         #expect(all.recur?.rule == "weekly")
         #expect(all.until == .day(CalendarDay(iso: "2027-01-01")!))
-        #expect(all.start == .instant(FixedClock.now))
+        #expect(all.start == .instant(InProcess.december))
         #expect(all.depends == [try stored(1).uuid])
         for (index, key) in ["priority", "priorit", "priori", "prior", "prio", "pri"].enumerated() {
             let priority = Priority.allCases[index % 3]
@@ -58,7 +58,7 @@ import TodoCore
         let added = try stored(1)
         #expect(added.udas == ["estimate": "3", "proj": "acme"])
         #expect(added.project == "home")
-        #expect(todo.ids("esti.over:2") == "1\n")
+        #expect(todo.listed("esti.over:2") == "1\n")
         #expect(todo.run("add", "y", "sc:x") == RunResult(
             stdout: "", stderr: "todo: \"sc:x\": sc may be scheduled or scope; write more of the name, or put -- before name words that look like attribute words\n",
             status: 2))
@@ -111,9 +111,9 @@ import TodoCore
     @Test func aTagInCapitalsIsFoundByTag() throws {
         #expect(todo.run("add", "x", "--tag", "ACTIVE", "+URGENT").status == 0)
         #expect(try stored(1).tags == ["ACTIVE", "URGENT"])
-        #expect(todo.ids("tag:ACTIVE") == "1\n")
-        #expect(todo.ids("tags.has:URGENT") == "1\n")
-        #expect(todo.ids("+ACTIVE") == "")
+        #expect(todo.listed("tag:ACTIVE") == "1\n")
+        #expect(todo.listed("tags.has:URGENT") == "1\n")
+        #expect(todo.listed("+ACTIVE") == "")
         #expect(todo.run("list", "+URGENT").status == 2)
     }
 }

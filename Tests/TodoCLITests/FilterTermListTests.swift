@@ -2,19 +2,19 @@ import Foundation
 import Testing
 import TodoCore
 
-/// `list` with Taskwarrior's filter terms end to end, at a fixed clock (`FixedClock`): the
+/// `list` with Taskwarrior's filter terms end to end, at a fixed clock (`InProcess.december`): the
 /// words the issue found silently empty or misread, each now a filter or a one-line usage
 /// error. The sets were compared with Taskwarrior 2.6's on the same todos: they agree but for
 /// the waiting and completed todos, which todo's list hides unless a term asks about them or
 /// --all is given, and where a test says so.
 @Suite struct FilterTermListTests {
-    let todo: FixedClock
+    let todo: InProcess
 
     /// #1 Draft post (+writing, blog, H, scheduled Monday), #2 buy milk (+errand, due
     /// tomorrow), #3 water plants (home.garden, waiting 3 days), #4 file taxes (home, M, due
     /// 31 December, annotated), #5 read book (L, done), #6 fix bike (depends on #2).
     init() throws {
-        todo = try FixedClock()
+        todo = try InProcess(now: InProcess.december)
         for words in [
             ["Draft", "post", "+writing", "pro:blog", "prio:H", "sch:mon"], ["buy", "milk", "+errand", "due:tomorrow"],
             ["water", "plants", "wait:+3d", "project:home.garden"], ["file", "taxes", "project:home", "pri:M", "due:2026-12-31"],
@@ -27,79 +27,78 @@ import TodoCore
     }
 
     @Test func theIssuesWordsFilter() {
-        #expect(todo.ids("project.not:blog") == "6\n4\n2\n")
-        #expect(todo.ids("project.not:blog", "--all") == "6\n4\n3\n2\n5\n")
-        #expect(todo.ids("urgency.over:5") == "4\n2\n1\n")
-        #expect(todo.ids("status:pending") == "6\n4\n2\n1\n")
+        #expect(todo.listed("project.not:blog") == "6\n4\n2\n")
+        #expect(todo.listed("project.not:blog", "--all") == "6\n4\n3\n2\n5\n")
+        #expect(todo.listed("urgency.over:5") == "4\n2\n1\n")
+        #expect(todo.listed("status:pending") == "6\n4\n2\n1\n")
         // Taskwarrior's search.case.sensitive=yes finds only /Accountant/; todo searches
         // in any case, as its words always have.
-        #expect(todo.ids("/accountant/") == "4\n")
-        #expect(todo.ids("(project:blog or project:home)") == "4\n1\n")
-        #expect(todo.ids("pro:blog") == "1\n")
-        #expect(todo.ids("proj:blog") == "1\n")
+        #expect(todo.listed("/accountant/") == "4\n")
+        #expect(todo.listed("(project:blog or project:home)") == "4\n1\n")
+        #expect(todo.listed("pro:blog") == "1\n")
+        #expect(todo.listed("proj:blog") == "1\n")
     }
 
     /// A filter about waiting todos shows them, though the list hides them otherwise.
     @Test func termsAboutWaitingShowWaitingTodos() {
         #expect(todo.run("list", "status:waiting") == RunResult(stdout: "3 [ ] water plants  home.garden waiting\n", stderr: "", status: 0))
-        #expect(todo.ids("+WAITING") == "3\n")
-        #expect(todo.ids("wait.after:now") == "3\n")
-        #expect(todo.ids("project:home") == "4\n")
-        #expect(todo.ids("status:completed") == "5\n")
+        #expect(todo.listed("+WAITING") == "3\n")
+        #expect(todo.listed("wait.after:now") == "3\n")
+        #expect(todo.listed("project:home") == "4\n")
+        #expect(todo.listed("status:completed") == "5\n")
         // As in Taskwarrior, a waiting todo is not pending.
-        #expect(todo.ids("status.not:pending") == "3\n5\n")
+        #expect(todo.listed("status.not:pending") == "3\n5\n")
     }
 
     @Test func modifiersOfEachKind() {
-        #expect(todo.ids("tags.has:writing") == "1\n")
-        #expect(todo.ids("tag:errand") == "2\n")
-        #expect(todo.ids("tags.none:") == "6\n4\n")
-        #expect(todo.ids("name.has:MILK") == "2\n")
-        #expect(todo.ids("name:fi") == "6\n4\n")
-        #expect(todo.ids("priority.below:M", "--filter", "all") == "6\n3\n2\n5\n")
-        #expect(todo.ids("priority.above:L") == "4\n1\n")
-        #expect(todo.ids("due.by:eow") == "2\n")
-        #expect(todo.ids("due.any:") == "4\n2\n")
-        #expect(todo.ids("sch.after:today") == "1\n")
-        #expect(todo.ids("depends.any:") == "6\n")
-        #expect(todo.ids("dep.has:2") == "6\n")
-        #expect(todo.ids("project.startswith:ho", "--waiting") == "4\n3\n")
-        #expect(todo.ids("urgency.under:0") == "6\n")
+        #expect(todo.listed("tags.has:writing") == "1\n")
+        #expect(todo.listed("tag:errand") == "2\n")
+        #expect(todo.listed("tags.none:") == "6\n4\n")
+        #expect(todo.listed("name.has:MILK") == "2\n")
+        #expect(todo.listed("name:fi") == "6\n4\n")
+        #expect(todo.listed("priority.below:M", "--filter", "all") == "6\n3\n2\n5\n")
+        #expect(todo.listed("priority.above:L") == "4\n1\n")
+        #expect(todo.listed("due.by:eow") == "2\n")
+        #expect(todo.listed("due.any:") == "4\n2\n")
+        #expect(todo.listed("sch.after:today") == "1\n")
+        #expect(todo.listed("depends.any:") == "6\n")
+        #expect(todo.listed("dep.has:2") == "6\n")
+        #expect(todo.listed("project.startswith:ho", "--waiting") == "4\n3\n")
+        #expect(todo.listed("urgency.under:0") == "6\n")
     }
 
     @Test func virtualTagsOfThePeriod() {
-        #expect(todo.ids("+WEEK") == "2\n")
-        #expect(todo.ids("+MONTH") == "4\n2\n")
-        #expect(todo.ids("+YEAR -WEEK") == "4\n")
-        #expect(todo.ids("+TOMORROW") == "2\n")
-        #expect(todo.ids("+UNSYNCED") == "6\n4\n2\n1\n")
-        #expect(todo.ids("+UNSYNCED", "--all") == "6\n4\n3\n2\n1\n5\n")
-        #expect(todo.ids("+SYNCED") == "")
-        #expect(todo.ids("tag:WEEK") == "")
+        #expect(todo.listed("+WEEK") == "2\n")
+        #expect(todo.listed("+MONTH") == "4\n2\n")
+        #expect(todo.listed("+YEAR -WEEK") == "4\n")
+        #expect(todo.listed("+TOMORROW") == "2\n")
+        #expect(todo.listed("+UNSYNCED") == "6\n4\n2\n1\n")
+        #expect(todo.listed("+UNSYNCED", "--all") == "6\n4\n3\n2\n1\n5\n")
+        #expect(todo.listed("+SYNCED") == "")
+        #expect(todo.listed("tag:WEEK") == "")
     }
 
     /// Taskwarrior's rc.due: 'todo config due-days N' sets how far ahead +DUE looks (7 days unless set).
     @Test func dueLooksAsFarAsTheConfigSays() {
         #expect(todo.run("add", "pay", "due:+3d").stdout == "7\n")
-        #expect(todo.ids("+DUE") == "7\n2\n")
+        #expect(todo.listed("+DUE") == "7\n2\n")
         #expect(todo.run("config", "due-days", "1") == RunResult(stdout: "", stderr: "", status: 0))
-        #expect(todo.ids("+DUE") == "2\n")
+        #expect(todo.listed("+DUE") == "2\n")
         #expect(todo.run("config", "due-days").stdout == "1\n")
         #expect(todo.run("config", "due-days", "soon") == RunResult(
             stdout: "", stderr: "todo: due-days must be a whole number of days from 0 to 366, not 'soon'\n", status: 2))
         #expect(todo.run("config", "due-days", "-1").status == 2)
         #expect(todo.run("config", "due-days", "40").status == 0)
-        #expect(todo.ids("+DUE") == "7\n4\n2\n")
+        #expect(todo.listed("+DUE") == "7\n4\n2\n")
     }
 
     /// A config file written by hand with a due-days no one could set is an error, not 7.
     @Test func aBadDueDaysInTheFileIsAnError() throws {
-        try FileManager.default.createDirectory(atPath: todo.box.directory + "/.config/todo", withIntermediateDirectories: true)
-        try Data(#"{"due-days": "many"}"#.utf8).write(to: URL(fileURLWithPath: todo.box.directory + "/.config/todo/config.json"))
+        try Data(#"{"due-days": "many"}"#.utf8).write(to: URL(fileURLWithPath: todo.box.directory + "/config.json"))
         let result = todo.run("list", "+DUE")
         #expect(result.status == 1)
-        #expect(result.stderr == "todo: config file \(todo.box.directory)/.config/todo/config.json: due-days must be a whole number of days from 0 to 366, not 'many'\n")
-        #expect(todo.ids("+TODAY") == "")
+        #expect(result.stderr == "todo: config file \(todo.box.directory)/config.json: due-days must be a whole number of days from 0 to 366, not 'many'\n")
+        #expect(todo.listed("+TODAY") == "")
     }
 
     /// Each refused word is a usage error of one line that names what is accepted.
@@ -131,10 +130,10 @@ import TodoCore
     /// What stays a word to search for: times, URLs, `re:` and words after `--`.
     @Test func textStaysText() {
         #expect(todo.run("add", "meet", "at", "10:30", "re:", "https://x.org/a(b)").stdout == "7\n")
-        #expect(todo.ids("10:30") == "7\n")
-        #expect(todo.ids("re:") == "7\n")
-        #expect(todo.ids("https://x.org/a") == "7\n")
-        #expect(todo.ids("--", "pr:x") == "")
-        #expect(todo.ids("\"at 10:30\"") == "7\n")
+        #expect(todo.listed("10:30") == "7\n")
+        #expect(todo.listed("re:") == "7\n")
+        #expect(todo.listed("https://x.org/a") == "7\n")
+        #expect(todo.listed("--", "pr:x") == "")
+        #expect(todo.listed("\"at 10:30\"") == "7\n")
     }
 }

@@ -13,6 +13,9 @@ final class InProcess {
 
     /// 2026-11-25 12:00 UTC, a Wednesday.
     static let noon = Date(timeIntervalSince1970: 1_795_608_000)
+    /// 2026-12-02 12:00 UTC, the Wednesday after: its week runs from Monday 30 November to
+    /// Sunday 6 December, and its month holds the end of the year's last weeks.
+    static let december = Date(timeIntervalSince1970: 1_796_212_800)
 
     init(now: Date = InProcess.noon, zone: String = "UTC") throws {
         box = try Sandbox()
@@ -40,6 +43,9 @@ final class InProcess {
     func ids(_ arguments: String...) -> [Int] {
         run(arguments + ["--ids"]).lines.compactMap { Int($0) }
     }
+
+    /// What `list ARGUMENTS --ids` prints: the numbers, one a line.
+    func listed(_ arguments: String...) -> String { run(["list"] + arguments + ["--ids"]).stdout }
 
     private func nextUUID() -> UUID {
         if !uuids.isEmpty { return uuids.removeFirst() }

@@ -3,23 +3,7 @@ import Testing
 @testable import TodoCore
 
 /// Recurrence rules and the date arithmetic of the next occurrence: pure, with fixed clocks.
-@Suite struct RecurrenceTests {
-    func rule(_ text: String) -> Recurrence { Recurrence(rule: text)! }
-    func day(_ iso: String) -> DueDate { .day(Dates.day(iso)) }
-    func instant(_ wire: String) -> DueDate { .instant(Dates.utc(wire)) }
-
-    /// The due dates of `count` occurrences after `start` by the calendar, done on time.
-    func series(_ text: String, from start: DueDate, _ count: Int, zone: String = "UTC") -> [String] {
-        let anchor = SeriesAnchor(start, in: Dates.zone(zone))
-        var due = start
-        var out: [String] = []
-        for _ in 0..<count {
-            due = rule(text).next(after: due, anchor: anchor, doneAt: Dates.utc("2026-01-01T00:00:00Z"))
-            out.append(due.wire)
-        }
-        return out
-    }
-
+@Suite struct RecurrenceTests: RecurrenceCases {
     @Test(arguments: [
         ("daily", "daily"), ("Weekly", "weekly"), ("1w", "weekly"), ("weekdays", "weekdays"), ("monthly", "monthly"),
         ("1m", "monthly"), ("yearly", "yearly"), ("12m", "12m"), ("2W", "2w"), ("10d", "10d"), ("999y", "999y"),

@@ -6,21 +6,7 @@ import TodoCore
 /// read by `Recurrence(rule:)`, the one reader that `recur:` and `import --from taskwarrior`
 /// share. Cases come from Taskwarrior's test/recurrence.test.py and libshared's Duration table;
 /// the due dates Taskwarrior 2.6.2 makes were checked with `task` itself.
-@Suite struct TaskwarriorRuleNameTests {
-    func rule(_ text: String) -> Recurrence { Recurrence(rule: text)! }
-    func day(_ iso: String) -> DueDate { .day(Dates.day(iso)) }
-    func instant(_ wire: String) -> DueDate { .instant(Dates.utc(wire)) }
-
-    /// The due dates of `count` occurrences after `start` by the calendar, done on time.
-    func series(_ text: String, from start: DueDate, _ count: Int, zone: String = "UTC") -> [String] {
-        let anchor = SeriesAnchor(start, in: Dates.zone(zone))
-        var due = start
-        return (0..<count).map { _ in
-            due = rule(text).next(after: due, anchor: anchor, doneAt: Dates.utc("2026-01-01T00:00:00Z"))
-            return due.wire
-        }
-    }
-
+@Suite struct TaskwarriorRuleNameTests: RecurrenceCases {
     /// recurrence.test.py `TestPeriod.test_recurrence_periods` (every period it adds), with
     /// `TestBug955` (`1day`), `TestBug649` (`1week`) and `TestRecurrenceSorting` (`3d`); then
     /// libshared's other unit words, alone where its table says they may stand alone.
