@@ -1,4 +1,5 @@
 import TodoCore
+import TodoSync
 
 /// The words `add` and `edit` take: attribute words set fields, as the field table writes them
 /// (`+TAG`, `-TAG`, `project:NAME`, `priority:H`, `pri:H`, `due:DATE`, `wait:DATE`,
@@ -106,10 +107,10 @@ struct AttributeWords: Equatable {
         CommandError(message: message, status: ExitStatus.usage)
     }
 
-    /// The attributes the config declares, read only when some word may set one (`NAME:VALUE`
-    /// with NAME no field's key; `NAME.MODIFIER:`, to be refused by name).
-    static func udas(for words: [String], _ context: Context) throws -> UDASchema {
-        try context.udaSchema(ifAnyOf: words.compactMap { word in word.firstIndex(of: ":").map { String(word[..<$0].prefix { $0 != "." }) } })
+    /// The attributes `config` declares, when some word may set one (`NAME:VALUE` with NAME no
+    /// field's key; `NAME.MODIFIER:`, to be refused by name).
+    static func udas(for words: [String], in config: ConfigValues?) throws -> UDASchema {
+        try Context.udaSchema(ifAnyOf: words.compactMap { word in word.firstIndex(of: ":").map { String(word[..<$0].prefix { $0 != "." }) } }, in: config)
     }
 
     /// The changes the field options make (`--tag`, `--due`, …), in table order, after `words`'s;

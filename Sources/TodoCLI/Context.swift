@@ -58,17 +58,24 @@ extension Context {
         try ConfigFile(environment: environment).udaSchema()
     }
 
-    /// Whether a server to sync with is set (TODO_SERVER or `todo config server`): only then
-    /// does the list mark changes not yet synced.
-    var syncIsConfigured: Bool {
-        if let server = environment["TODO_SERVER"], !server.isEmpty { return true }
-        return (try? ConfigFile(environment: environment))?.namesServer ?? false
+    /// The config file's values, read once for the settings a command needs; nil when there
+    /// is no telling where the file is (no HOME), and so no settings.
+    func config() throws -> ConfigValues? {
+        guard let file = try? ConfigFile(environment: environment) else { return nil }
+        return try file.snapshot()
     }
 
-    /// The same, read only when one of `keys` (of attribute words, filter terms, sort keys)
-    /// could name an attribute; none otherwise.
-    func udaSchema(ifAnyOf keys: [String]) throws -> UDASchema {
-        keys.contains(where: UDA.isName) ? try udaSchema() : .none
+    /// Whether a server to sync with is set (TODO_SERVER or `todo config server` in `config`):
+    /// only then does the list mark changes not yet synced.
+    func syncIsConfigured(_ config: ConfigValues?) -> Bool {
+        if let server = environment["TODO_SERVER"], !server.isEmpty { return true }
+        return config?.namesServer ?? false
+    }
+
+    /// The attributes `config` declares, read only when one of `keys` (of attribute words,
+    /// filter terms, sort keys) could name one; none otherwise.
+    static func udaSchema(ifAnyOf keys: [String], in config: ConfigValues?) throws -> UDASchema {
+        keys.contains(where: UDA.isName) ? try config?.udaSchema() ?? .none : .none
     }
 }
 

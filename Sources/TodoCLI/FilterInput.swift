@@ -10,18 +10,20 @@ struct FilterInput {
     /// The attributes the config declares, read only when a filter word or sort key may name one.
     let udas: UDASchema
     let dates: DateContext
-    /// Where the config file is, for `due-days`.
-    private let environment: [String: String]
+    /// The config's values, for `due-days`.
+    private let config: ConfigValues?
 
     /// Reads `words`, of which those from `literalFrom` on are only searched for, whatever
     /// they look like; `sortKeys` may name declared attributes too. A context's words,
     /// `also`, must pass as well: they are read apart, so that an `or` in either stays in it.
-    init(_ words: [String], literalFrom: Int?, sortKeys: [String] = [], also: [String] = [], _ context: Context) throws {
+    init(
+        _ words: [String], literalFrom: Int?, sortKeys: [String] = [], also: [String] = [], config: ConfigValues?, _ context: Context
+    ) throws {
         dates = context.dateContext
-        environment = context.environment
+        self.config = config
         let end = literalFrom ?? words.count
         let filterKeys = FilterParser.keys(in: Array(words[..<end]) + also)
-        udas = try context.udaSchema(ifAnyOf: filterKeys + sortKeys.filter { TodoSort.Key(rawValue: $0) == nil })
+        udas = try Context.udaSchema(ifAnyOf: filterKeys + sortKeys.filter { TodoSort.Key(rawValue: $0) == nil }, in: config)
         var parsed: [FilterExpression] = []
         for (part, source) in [(also, "the context's filter: "), (Array(words[..<end]), "")] {
             do {
@@ -42,7 +44,7 @@ struct FilterInput {
         var named: [String: UUID] = [:]
         for reference in terms?.references ?? [] { named[reference] = try state.resolve(reference).uuid }
         let asksDue = terms?.allTerms.contains(.virtual(VirtualTag.named("DUE")!)) == true
-        let dueDays = asksDue ? try ConfigFile(environment: environment).dueDays() : FilterContext.defaultDueDays
+        let dueDays = asksDue ? try config?.dueDays() ?? FilterContext.defaultDueDays : FilterContext.defaultDueDays
         return FilterContext(dates: dates, dependencies: dependencies, named: named, dueDays: dueDays)
     }
 

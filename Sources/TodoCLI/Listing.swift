@@ -26,12 +26,13 @@ struct Listing {
         }
         self.invocation = invocation
         self.context = context
-        template = try invocation.value("format").map { text in try ListTemplate(text, udas: context.udaSchema) }
+        let config = try context.config()
+        template = try invocation.value("format").map { text in try ListTemplate(text, udas: { try config?.udaSchema() ?? .none }) }
         let sortKeys = (invocation.value("sort") ?? "").split(separator: ",").map { String($0.drop { $0 == "-" || $0 == "+" }).lowercased() }
-        settings = try ReportSettings(invocation, context.environment)
+        settings = try ReportSettings(invocation, config, context.environment)
         filter = try FilterInput(
-            invocation.arguments, literalFrom: invocation.literalFrom, sortKeys: sortKeys, also: settings.context?.words ?? [], context)
-        marksUnsynced = shapes.isEmpty && context.syncIsConfigured
+            invocation.arguments, literalFrom: invocation.literalFrom, sortKeys: sortKeys, also: settings.context?.words ?? [], config: config, context)
+        marksUnsynced = shapes.isEmpty && context.syncIsConfigured(config)
     }
 
     /// `; context work` after a summary, when a context is in force.

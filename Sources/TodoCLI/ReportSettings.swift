@@ -9,13 +9,13 @@ struct ReportSettings {
     /// The context in force and its filter words.
     var context: (name: String, words: [String])?
 
-    init(_ invocation: Invocation, _ environment: [String: String]) throws {
-        // Without HOME there is no config file to read: the state file's error says what to set.
-        guard let file = try? ConfigFile(environment: environment) else { return }
-        let values = try file.storedValues()
+    /// From `config` (nil without HOME: the state file's error then says what to set).
+    init(_ invocation: Invocation, _ config: ConfigValues?, _ environment: [String: String]) throws {
+        guard let config else { return }
+        let values = config.values
         if let text = values[Self.defaultFilterKey] {
             guard let filter = TodoFilter(rawValue: text) else {
-                throw CommandError(message: "config file \(file.path): \(Self.defaultFilterKey) \(Self.filterRule), not \(quoted(text))")
+                throw CommandError(message: "config file \(config.path): \(Self.defaultFilterKey) \(Self.filterRule), not \(quoted(text))")
             }
             defaultFilter = filter
         }

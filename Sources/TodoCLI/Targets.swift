@@ -16,7 +16,7 @@ struct Targets {
     init(_ words: [String], _ invocation: Invocation, _ context: Context) throws {
         self.words = context.expandingStdin(words)
         filterWords = invocation.filter
-        filter = invocation.filter.isEmpty ? nil : try FilterInput(invocation.filter, literalFrom: nil, context)
+        filter = invocation.filter.isEmpty ? nil : try FilterInput(invocation.filter, literalFrom: nil, config: context.config(), context)
         for word in self.words where try TodoIDs(word) == nil { throw ReferenceError.malformed(word) }
     }
 

@@ -73,30 +73,14 @@ public struct ConfigFile: Sendable {
         return values
     }
 
-    /// Whether the file names a server; true when it cannot be read (sync was meant to be set up).
-    public var namesServer: Bool {
-        guard let values = try? storedValues() else { return true }
-        return values["server"]?.isEmpty == false
-    }
-
     /// The attributes the settings declare (`uda.NAME.type`, …); none when there is no file.
     public func udaSchema() throws(SyncError) -> UDASchema {
-        do {
-            return try UDASchema(settings: try storedValues())
-        } catch let error as UDAValueError {
-            throw .notConfigured("config file \(path): \(error.message)")
-        } catch let error as SyncError {
-            throw error
-        } catch {
-            throw .notConfigured("config file \(path): \(error)")
-        }
+        try snapshot().udaSchema()
     }
 
-    /// How many days ahead +DUE looks (`due-days`, Taskwarrior's `rc.due`); 7 when unset.
-    public func dueDays() throws(SyncError) -> Int {
-        guard let text = try storedValues()["due-days"] else { return FilterContext.defaultDueDays }
-        guard let days = Self.dueDays(text) else { throw .notConfigured("config file \(path): \(Self.dueDaysRule), not '\(text)'") }
-        return days
+    /// The values as they are now, for a command that reads several settings: one read.
+    public func snapshot() throws(SyncError) -> ConfigValues {
+        ConfigValues(path: path, values: try storedValues())
     }
 
     /// The days `text` gives, if it is a whole number from 0 to 366.
@@ -180,5 +164,34 @@ public struct ConfigFile: Sendable {
         let settings = SyncSettings(server: server, token: token, timeout: timeout, insecureHTTP: insecureHTTP)
         try settings.checkTransport()
         return settings
+    }
+}
+
+/// The config file's values as one read found them (no token check: for the settings that
+/// are no secret), and the settings read from them.
+public struct ConfigValues: Sendable {
+    /// Where they were read from, for messages.
+    public let path: String
+    public let values: [String: String]
+
+    /// Whether they name a server to sync with.
+    public var namesServer: Bool { values["server"]?.isEmpty == false }
+
+    /// The attributes the settings declare (`uda.NAME.type`, …).
+    public func udaSchema() throws(SyncError) -> UDASchema {
+        do {
+            return try UDASchema(settings: values)
+        } catch let error as UDAValueError {
+            throw .notConfigured("config file \(path): \(error.message)")
+        } catch {
+            throw .notConfigured("config file \(path): \(error)")
+        }
+    }
+
+    /// How many days ahead +DUE looks (`due-days`, Taskwarrior's `rc.due`); 7 when unset.
+    public func dueDays() throws(SyncError) -> Int {
+        guard let text = values["due-days"] else { return FilterContext.defaultDueDays }
+        guard let days = ConfigFile.dueDays(text) else { throw .notConfigured("config file \(path): \(ConfigFile.dueDaysRule), not '\(text)'") }
+        return days
     }
 }

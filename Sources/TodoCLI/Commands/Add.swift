@@ -5,10 +5,11 @@ import TodoStore
 enum AddCommand {
     static func plan(_ invocation: Invocation, _ context: Context) throws -> Plan {
         let dates = context.dateContext
-        let udas = try AttributeWords.udas(for: invocation.arguments, context)
+        let config = try context.config()
+        let udas = try AttributeWords.udas(for: invocation.arguments, in: config)
         let words = try AttributeWords(invocation.arguments, literalFrom: invocation.literalFrom, removing: false, in: dates, udas: udas)
         // The context's tags and project come first, so that the todo's own words win.
-        let contextual = try ReportSettings(invocation, context.environment).additions(dates)
+        let contextual = try ReportSettings(invocation, config, context.environment).additions(dates)
         let changes = words.changes + (try AttributeWords.optionChanges(invocation, in: InputContext(dates: dates)))
         let namesTodos = words.needsTodos || AttributeWords.optionsNameTodos(invocation)
         let dash = invocation.arguments.firstIndex(of: "-")

@@ -14,10 +14,11 @@ enum ContextCommand {
         switch arguments.first {
         case nil, "show":
             try expectCount(arguments, 1, "show")
-            return .output(show(try ReportSettings(invocation, context.environment), invocation))
+            return .output(show(try ReportSettings(invocation, file.snapshot(), context.environment), invocation))
         case "list":
             try expectCount(arguments, 1, "list")
-            return .output(list(try file.storedValues(), try ReportSettings(invocation, context.environment), invocation))
+            let config = try file.snapshot()
+            return .output(list(config.values, try ReportSettings(invocation, config, context.environment), invocation))
         case "define":
             guard arguments.count >= 3 else {
                 throw CommandError(message: "'context define' needs a NAME and filter words: todo context define work +work", status: ExitStatus.usage)
@@ -67,7 +68,7 @@ enum ContextCommand {
 
     /// Refuses filter words that do not read as a filter, or that filter nothing.
     static func checkFilter(_ words: [String], _ context: Context) throws {
-        guard try FilterInput(words, literalFrom: nil, context).terms != nil else {
+        guard try FilterInput(words, literalFrom: nil, config: context.config(), context).terms != nil else {
             throw CommandError(message: "a context needs filter words: +TAG, project:NAME, …", status: ExitStatus.usage)
         }
     }

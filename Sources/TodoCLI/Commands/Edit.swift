@@ -8,7 +8,7 @@ enum EditCommand {
     static func plan(_ invocation: Invocation, _ context: Context) throws -> Plan {
         let (references, words, literalFrom) = split(invocation)
         let dates = context.dateContext
-        let read = try AttributeWords(words, literalFrom: literalFrom, removing: true, in: dates, udas: AttributeWords.udas(for: words, context))
+        let read = try AttributeWords(words, literalFrom: literalFrom, removing: true, in: dates, udas: AttributeWords.udas(for: words, in: context.config()))
         var changes = read.name.isEmpty ? [] : [FieldChange(.name, read.name.joined(separator: " "))]
         changes += read.changes + (try AttributeWords.optionChanges(invocation, in: InputContext(dates: dates)))
         let namesTodos = read.needsTodos || AttributeWords.optionsNameTodos(invocation)
