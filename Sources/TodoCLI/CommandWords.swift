@@ -83,9 +83,7 @@ struct CommandWords {
             invocation.literalFrom = invocation.literalFrom.map { $0 + (allIDs ? words.count : 0) }
             return .success(invocation)
         }
-        guard allIDs, words.count == 1, words != ["-"], (try? TodoIDs(words[0]))?.parts.count == 1,
-            case .one? = (try? TodoIDs(words[0]))?.parts.first
-        else {
+        guard allIDs, words.count == 1, (try? TodoIDs(words[0]))?.single != nil else {
             return .failure(UsageError(
                 message: "'\(spec.name)' takes one todo: give its number or UUID prefix, as in 'todo 3 \(spec.name)'",
                 command: spec.name))

@@ -145,6 +145,12 @@ public struct TodoIDs: Equatable, Sendable {
         !text.isEmpty && text.allSatisfy { $0.isASCII && $0.isNumber }
     }
 
+    /// The one reference, when the word names one todo (`3`, `8f0e`), not a range or list.
+    public var single: String? {
+        guard parts.count == 1, case .one(let text) = parts[0] else { return nil }
+        return text
+    }
+
     /// The numbers a selection must read to find every todo named; nil when a range is too
     /// wide to list (read every todo instead).
     public var numbers: [Int]? {

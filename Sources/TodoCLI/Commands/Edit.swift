@@ -18,8 +18,7 @@ enum EditCommand {
         if !changes.isEmpty || namesTodos {
             let targets = try Targets(references, invocation, context)
             if targets.isEmpty { return .output(nothingGiven(invocation)) }
-            let single = references.count == 1 && references != ["-"] && (try? TodoIDs(references[0]))?.parts.count == 1
-                && invocation.filter.isEmpty
+            let single = references.count == 1 && (try? TodoIDs(references[0]))?.single != nil && invocation.filter.isEmpty
             // Dependencies name other todos, and a cycle may run through any of them.
             return .change(reads: namesTodos ? .all : targets.reads, actions: { state in
                 let all = namesTodos
@@ -30,9 +29,7 @@ enum EditCommand {
                 return [.edit(ids: try targets.ids(in: state), changes: all, at: dates.now)]
             }, render: { render($0, invocation, single: single) })
         }
-        guard references.count == 1, references != ["-"], invocation.filter.isEmpty,
-            case .one? = (try? TodoIDs(references[0]))?.parts.first, (try? TodoIDs(references[0]))?.parts.count == 1
-        else {
+        guard references.count == 1, invocation.filter.isEmpty, (try? TodoIDs(references[0]))?.single != nil else {
             throw CommandError(message: "'edit' of several todos needs attribute words or options to apply", status: ExitStatus.usage)
         }
         guard context.stdinIsTerminal, context.stdoutIsTerminal else {

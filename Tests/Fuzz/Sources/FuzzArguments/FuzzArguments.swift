@@ -20,9 +20,8 @@ public func main(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointe
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
-    // A real argv holds at most a few words, none with a NUL in it.
-    let argv = bytes(data, size).split(separator: 0, omittingEmptySubsequences: false).prefix(16)
-        .map { String(decoding: $0, as: UTF8.self) }
+    // A real argv holds at most a few words.
+    let argv = words(bytes(data, size), atMost: 16)
     guard case .success(let invocation) = parse(argv) else { return 0 }
     let written = canonical(invocation)
     invariant(parse(written) == .success(invocation), "\(argv) parses as \(invocation), but \(written) as \(parse(written))")

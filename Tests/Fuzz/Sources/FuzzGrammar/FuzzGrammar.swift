@@ -18,10 +18,9 @@ public func main(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointe
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
-    let argv = bytes(data, size).split(separator: 0, omittingEmptySubsequences: false).prefix(8)
-        .map { String(decoding: $0, as: UTF8.self) }
+    let argv = words(bytes(data, size), atMost: 8)
     for word in argv.prefix(4) { checkIDs(word) }
-    checkOrder(Array(argv))
+    checkOrder(argv)
     return 0
 }
 

@@ -20,6 +20,11 @@ public func bytes(_ data: UnsafePointer<UInt8>?, _ size: Int) -> [UInt8] {
     return Array(UnsafeBufferPointer(start: data, count: size))
 }
 
+/// An argv: the input's words, separated by NUL (a real argv's words hold none), at most `limit`.
+public func words(_ input: [UInt8], atMost limit: Int) -> [String] {
+    input.split(separator: 0, omittingEmptySubsequences: false).prefix(limit).map { String(decoding: $0, as: UTF8.self) }
+}
+
 /// The bytes before the first `separator`, and those after it (nil when there is none).
 public func split(_ input: [UInt8], at separator: String) -> (head: [UInt8], tail: [UInt8]?) {
     let marker = Array(separator.utf8)
