@@ -7,6 +7,8 @@ import TodoStore
 struct Targets {
     /// The ID words, with stdin's read in for `-`.
     let words: [String]
+    /// The same, read.
+    private let ids: [TodoIDs]
     let filter: FilterInput?
     /// The filter as given, for messages.
     private let filterWords: [String]
@@ -17,7 +19,10 @@ struct Targets {
         self.words = context.expandingStdin(words)
         filterWords = invocation.filter
         filter = invocation.filter.isEmpty ? nil : try FilterInput(invocation.filter, literalFrom: nil, config: context.config(), context)
-        for word in self.words where try TodoIDs(word) == nil { throw ReferenceError.malformed(word) }
+        ids = try self.words.map { word in
+            guard let ids = try TodoIDs(word) else { throw ReferenceError.malformed(word) }
+            return ids
+        }
     }
 
     /// No IDs and no filter: stdin held none.
@@ -29,10 +34,7 @@ struct Targets {
     /// The todos named, in the order named, each once; a filter that picks none is an error.
     func todos(in state: TodoState) throws -> [Todo] {
         var found: [Todo] = []
-        for word in words {
-            guard let ids = try TodoIDs(word) else { throw ReferenceError.malformed(word) }
-            found += try state.resolve(ids)
-        }
+        for named in ids { found += try state.resolve(named) }
         if let filter {
             let context = try filter.filterContext(state, filter.terms?.needsOtherTodos == true ? Dependencies(state.todos) : .none)
             let picked = state.todos.filter { filter.matches($0, context) }.sorted { $0.id < $1.id }
