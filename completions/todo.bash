@@ -4,19 +4,29 @@
 # REPLY: the command that word $1 names, if any.
 _todo_command() {
     case $1 in
-        add) REPLY=add ;;
+        add|a) REPLY=add ;;
         list|ls) REPLY=list ;;
+        listall|lsa) REPLY=listall ;;
+        listpri|lsp) REPLY=listpri ;;
+        listproj|lsprj) REPLY=listproj ;;
+        listcon|lsc) REPLY=listcon ;;
+        archive) REPLY=archive ;;
         next) REPLY=next ;;
         show|info) REPLY=show ;;
         edit|modify) REPLY=edit ;;
-        done) REPLY=done ;;
+        done|do) REPLY=done ;;
         reopen) REPLY=reopen ;;
-        annotate|append) REPLY=annotate ;;
+        annotate) REPLY=annotate ;;
+        append|app) REPLY=append ;;
+        prepend|prep) REPLY=prepend ;;
+        replace) REPLY=replace ;;
+        pri|p) REPLY=pri ;;
+        depri|dp) REPLY=depri ;;
         denotate) REPLY=denotate ;;
         start) REPLY=start ;;
         stop) REPLY=stop ;;
         toggle) REPLY=toggle ;;
-        delete|rm) REPLY=delete ;;
+        delete|rm|del) REPLY=delete ;;
         clear-completed) REPLY=clear-completed ;;
         undo) REPLY=undo ;;
         batch) REPLY=batch ;;
@@ -39,6 +49,7 @@ _todo_option() {
         -q|--quiet) REPLY='quiet flag' ;;
         --color) REPLY='color words auto always never' ;;
         --no-context) REPLY='no-context flag' ;;
+        --syntax) REPLY='syntax words taskwarrior todotxt' ;;
         -h|--help) REPLY='help flag' ;;
         --version) REPLY='version flag' ;;
         *)
@@ -63,6 +74,22 @@ _todo_option() {
                     case $2 in
                         -f|--filter) REPLY='filter words all active completed unsynced' ;;
                         --all) REPLY='all flag' ;;
+                        --waiting) REPLY='waiting flag' ;;
+                        --sort) REPLY='sort list due +due -due wait +wait -wait scheduled +scheduled -scheduled start +start -start until +until -until priority +priority -priority project +project -project created +created -created modified +modified -modified name +name -name urgency +urgency -urgency' ;;
+                        --format) REPLY='format text' ;;
+                        --ids) REPLY='ids flag' ;;
+                        *) REPLY= ;;
+                    esac ;;
+                listall)
+                    case $2 in
+                        --sort) REPLY='sort list due +due -due wait +wait -wait scheduled +scheduled -scheduled start +start -start until +until -until priority +priority -priority project +project -project created +created -created modified +modified -modified name +name -name urgency +urgency -urgency' ;;
+                        --format) REPLY='format text' ;;
+                        --ids) REPLY='ids flag' ;;
+                        *) REPLY= ;;
+                    esac ;;
+                listpri)
+                    case $2 in
+                        -f|--filter) REPLY='filter words all active completed unsynced' ;;
                         --waiting) REPLY='waiting flag' ;;
                         --sort) REPLY='sort list due +due -due wait +wait -wait scheduled +scheduled -scheduled start +start -start until +until -until priority +priority -priority project +project -project created +created -created modified +modified -modified name +name -name urgency +urgency -urgency' ;;
                         --format) REPLY='format text' ;;
@@ -133,6 +160,8 @@ _todo_options() {
     case $1 in
         add) REPLY='--description --notes --tag --project --priority --due --wait --scheduled --start --depends --recur --until' ;;
         list) REPLY='--filter --all --waiting --sort --format --ids' ;;
+        listall) REPLY='--sort --format --ids' ;;
+        listpri) REPLY='--filter --waiting --sort --format --ids' ;;
         next) REPLY='--format --ids' ;;
         edit) REPLY='--name --description --notes --tag --project --priority --due --wait --scheduled --start --depends --recur --until' ;;
         delete) REPLY='--series' ;;
@@ -143,7 +172,7 @@ _todo_options() {
         config) REPLY='--unset' ;;
         *) REPLY= ;;
     esac
-    REPLY+=' --file --json --quiet --color --no-context --help --version'
+    REPLY+=' --file --json --quiet --color --no-context --syntax --help --version'
 }
 
 # REPLY: the kind of argument $2 (counting from 0) of command $1.
@@ -152,19 +181,28 @@ _todo_argument() {
     case $1 in
         add) kinds=('attributes') repeats=1 ;;
         list) kinds=('filter') repeats=1 ;;
+        listall) kinds=('filter') repeats=1 ;;
+        listpri) kinds=('text' 'filter') repeats=1 ;;
+        listproj) kinds=('filter') repeats=1 ;;
+        listcon) kinds=('filter') repeats=1 ;;
         next) kinds=('filter') repeats=1 ;;
         show) kinds=('ids') ;;
         edit) kinds=('ids' 'attributes') repeats=1 ;;
         done) kinds=('ids') repeats=1 ;;
         reopen) kinds=('ids') repeats=1 ;;
         annotate) kinds=('ids' 'text') repeats=1 ;;
+        append) kinds=('ids' 'attributes') repeats=1 ;;
+        prepend) kinds=('ids' 'attributes') repeats=1 ;;
+        replace) kinds=('ids' 'attributes') repeats=1 ;;
+        pri) kinds=('ids' 'text') ;;
+        depri) kinds=('ids') repeats=1 ;;
         denotate) kinds=('ids' 'text') repeats=1 ;;
         start) kinds=('ids') repeats=1 ;;
         stop) kinds=('ids') repeats=1 ;;
         toggle) kinds=('ids') repeats=1 ;;
         delete) kinds=('ids') repeats=1 ;;
         import) kinds=('path') ;;
-        config) kinds=('words server token timeout insecure-http due-days default-filter context context.NAME uda.NAME.type uda.NAME.values uda.NAME.label' 'text') ;;
+        config) kinds=('words server token timeout insecure-http due-days default-filter context syntax context.NAME uda.NAME.type uda.NAME.values uda.NAME.label' 'text') ;;
         context) kinds=('text' 'filter') repeats=1 ;;
         completions) kinds=('words bash zsh fish') ;;
         help) kinds=('commands') ;;
@@ -211,7 +249,7 @@ _todo_values() {
             mapfile -t lines < <(todo __complete "$1" ${3:+"--file=$3"} 2>/dev/null)
             for line in "${lines[@]}"; do [[ $line == "$2"* ]] && COMPREPLY+=("$line"); done ;;
         commands)
-            mapfile -t COMPREPLY < <(compgen -W 'add list ls next show info edit modify done reopen annotate append denotate start stop toggle delete rm clear-completed undo batch export import sync config context completions help' -- "$2") ;;
+            mapfile -t COMPREPLY < <(compgen -W 'add a list ls listall lsa listpri lsp listproj lsprj listcon lsc archive next show info edit modify done do reopen annotate append app prepend prep replace pri p depri dp denotate start stop toggle delete rm del clear-completed undo batch export import sync config context completions help' -- "$2") ;;
         words\ *)
             mapfile -t COMPREPLY < <(compgen -W "${1#words }" -- "$2") ;;
         list\ *)

@@ -4,22 +4,42 @@
 # The command that word $argv[1] names, if any.
 function __todo_command
     switch $argv[1]
-        case add
+        case add a
             echo add
         case list ls
             echo list
+        case listall lsa
+            echo listall
+        case listpri lsp
+            echo listpri
+        case listproj lsprj
+            echo listproj
+        case listcon lsc
+            echo listcon
+        case archive
+            echo archive
         case next
             echo next
         case show info
             echo show
         case edit modify
             echo edit
-        case done
+        case done do
             echo done
         case reopen
             echo reopen
-        case annotate append
+        case annotate
             echo annotate
+        case append app
+            echo append
+        case prepend prep
+            echo prepend
+        case replace
+            echo replace
+        case pri p
+            echo pri
+        case depri dp
+            echo depri
         case denotate
             echo denotate
         case start
@@ -28,7 +48,7 @@ function __todo_command
             echo stop
         case toggle
             echo toggle
-        case delete rm
+        case delete rm del
             echo delete
         case clear-completed
             echo clear-completed
@@ -63,6 +83,9 @@ function __todo_value_option
             return
         case --color
             echo color
+            return
+        case --syntax
+            echo syntax
             return
     end
     switch $argv[1]
@@ -106,6 +129,27 @@ function __todo_value_option
                     return
             end
         case list
+            switch $argv[2]
+                case -f --filter
+                    echo filter
+                    return
+                case --sort
+                    echo sort
+                    return
+                case --format
+                    echo format
+                    return
+            end
+        case listall
+            switch $argv[2]
+                case --sort
+                    echo sort
+                    return
+                case --format
+                    echo format
+                    return
+            end
+        case listpri
             switch $argv[2]
                 case -f --filter
                     echo filter
@@ -190,6 +234,18 @@ function __todo_argument
         case list
             set -l kinds filter
             set -q kinds[(math $argv[2] + 1)]; and echo $kinds[(math $argv[2] + 1)]; or echo $kinds[-1]
+        case listall
+            set -l kinds filter
+            set -q kinds[(math $argv[2] + 1)]; and echo $kinds[(math $argv[2] + 1)]; or echo $kinds[-1]
+        case listpri
+            set -l kinds text filter
+            set -q kinds[(math $argv[2] + 1)]; and echo $kinds[(math $argv[2] + 1)]; or echo $kinds[-1]
+        case listproj
+            set -l kinds filter
+            set -q kinds[(math $argv[2] + 1)]; and echo $kinds[(math $argv[2] + 1)]; or echo $kinds[-1]
+        case listcon
+            set -l kinds filter
+            set -q kinds[(math $argv[2] + 1)]; and echo $kinds[(math $argv[2] + 1)]; or echo $kinds[-1]
         case next
             set -l kinds filter
             set -q kinds[(math $argv[2] + 1)]; and echo $kinds[(math $argv[2] + 1)]; or echo $kinds[-1]
@@ -207,6 +263,21 @@ function __todo_argument
             set -q kinds[(math $argv[2] + 1)]; and echo $kinds[(math $argv[2] + 1)]; or echo $kinds[-1]
         case annotate
             set -l kinds ids text
+            set -q kinds[(math $argv[2] + 1)]; and echo $kinds[(math $argv[2] + 1)]; or echo $kinds[-1]
+        case append
+            set -l kinds ids attributes
+            set -q kinds[(math $argv[2] + 1)]; and echo $kinds[(math $argv[2] + 1)]; or echo $kinds[-1]
+        case prepend
+            set -l kinds ids attributes
+            set -q kinds[(math $argv[2] + 1)]; and echo $kinds[(math $argv[2] + 1)]; or echo $kinds[-1]
+        case replace
+            set -l kinds ids attributes
+            set -q kinds[(math $argv[2] + 1)]; and echo $kinds[(math $argv[2] + 1)]; or echo $kinds[-1]
+        case pri
+            set -l kinds ids text
+            set -q kinds[(math $argv[2] + 1)]; and echo $kinds[(math $argv[2] + 1)]
+        case depri
+            set -l kinds ids
             set -q kinds[(math $argv[2] + 1)]; and echo $kinds[(math $argv[2] + 1)]; or echo $kinds[-1]
         case denotate
             set -l kinds ids text
@@ -244,12 +315,22 @@ end
 function __todo_commands
     printf '%s\t%s\n' add 'Add a todo and print its number'
     printf '%s\t%s\n' list 'List todos'
+    printf '%s\t%s\n' listall 'List every todo, completed ones too, as todo.sh listall'
+    printf '%s\t%s\n' listpri 'List the todos with a priority, or these priorities'
+    printf '%s\t%s\n' listproj 'List the projects of the active todos, as +NAME'
+    printf '%s\t%s\n' listcon 'List the tags of the active todos, as todo.txt contexts (@NAME)'
+    printf '%s\t%s\n' archive 'Say where completed todos are; todo.sh\'s archive moves nothing here'
     printf '%s\t%s\n' next 'List the active todos most worth doing now'
     printf '%s\t%s\n' show 'Show every field of a todo'
     printf '%s\t%s\n' edit 'Change todos\' fields, or a todo in your editor'
     printf '%s\t%s\n' done 'Complete todos'
     printf '%s\t%s\n' reopen 'Make completed todos active again'
     printf '%s\t%s\n' annotate 'Add a dated remark to a todo'
+    printf '%s\t%s\n' append 'Add words to the end of a todo\'s name'
+    printf '%s\t%s\n' prepend 'Add words to the start of a todo\'s name'
+    printf '%s\t%s\n' replace 'Make a todo what TEXT says, as a new todo.txt line'
+    printf '%s\t%s\n' pri 'Give a todo a todo.txt priority letter'
+    printf '%s\t%s\n' depri 'Take todos\' priority away'
     printf '%s\t%s\n' denotate 'Remove an annotation from a todo'
     printf '%s\t%s\n' start 'Mark todos as being worked on'
     printf '%s\t%s\n' stop 'Mark todos as no longer worked on'
@@ -417,28 +498,49 @@ complete -c todo -l json -d 'Print machine-readable JSON instead of text (shapes
 complete -c todo -s q -l quiet -d 'Print no informational messages; data (numbers, lists, JSON) and errors still appear'
 complete -c todo -l color -x -a 'auto always never' -d 'Colour output: auto (only on a terminal, and not with NO_COLOR set), always (even with NO_COLOR) or never (default: auto)'
 complete -c todo -l no-context -d 'Leave out the context in force (\'todo context\'): what scripts want'
+complete -c todo -l syntax -x -a 'taskwarrior todotxt' -d 'Read words as Taskwarrior does (taskwarrior, the default) or as todo.txt does (todotxt), over TODO_SYNTAX and \'todo config syntax\' (more in \'todo help todotxt\')'
 complete -c todo -s h -l help -d 'Show help for todo or for the command'
 complete -c todo -l version -d 'Print the version of todo'
 
 # Commands
 complete -c todo -n __todo_needs_command -a add -d 'Add a todo and print its number'
+complete -c todo -n __todo_needs_command -a a -d 'Add a todo and print its number (add)'
 complete -c todo -n __todo_needs_command -a list -d 'List todos'
 complete -c todo -n __todo_needs_command -a ls -d 'List todos (list)'
+complete -c todo -n __todo_needs_command -a listall -d 'List every todo, completed ones too, as todo.sh listall'
+complete -c todo -n __todo_needs_command -a lsa -d 'List every todo, completed ones too, as todo.sh listall (listall)'
+complete -c todo -n __todo_needs_command -a listpri -d 'List the todos with a priority, or these priorities'
+complete -c todo -n __todo_needs_command -a lsp -d 'List the todos with a priority, or these priorities (listpri)'
+complete -c todo -n __todo_needs_command -a listproj -d 'List the projects of the active todos, as +NAME'
+complete -c todo -n __todo_needs_command -a lsprj -d 'List the projects of the active todos, as +NAME (listproj)'
+complete -c todo -n __todo_needs_command -a listcon -d 'List the tags of the active todos, as todo.txt contexts (@NAME)'
+complete -c todo -n __todo_needs_command -a lsc -d 'List the tags of the active todos, as todo.txt contexts (@NAME) (listcon)'
+complete -c todo -n __todo_needs_command -a archive -d 'Say where completed todos are; todo.sh\'s archive moves nothing here'
 complete -c todo -n __todo_needs_command -a next -d 'List the active todos most worth doing now'
 complete -c todo -n __todo_needs_command -a show -d 'Show every field of a todo'
 complete -c todo -n __todo_needs_command -a info -d 'Show every field of a todo (show)'
 complete -c todo -n __todo_needs_command -a edit -d 'Change todos\' fields, or a todo in your editor'
 complete -c todo -n __todo_needs_command -a modify -d 'Change todos\' fields, or a todo in your editor (edit)'
 complete -c todo -n __todo_needs_command -a done -d 'Complete todos'
+complete -c todo -n __todo_needs_command -a do -d 'Complete todos (done)'
 complete -c todo -n __todo_needs_command -a reopen -d 'Make completed todos active again'
 complete -c todo -n __todo_needs_command -a annotate -d 'Add a dated remark to a todo'
-complete -c todo -n __todo_needs_command -a append -d 'Add a dated remark to a todo (annotate)'
+complete -c todo -n __todo_needs_command -a append -d 'Add words to the end of a todo\'s name'
+complete -c todo -n __todo_needs_command -a app -d 'Add words to the end of a todo\'s name (append)'
+complete -c todo -n __todo_needs_command -a prepend -d 'Add words to the start of a todo\'s name'
+complete -c todo -n __todo_needs_command -a prep -d 'Add words to the start of a todo\'s name (prepend)'
+complete -c todo -n __todo_needs_command -a replace -d 'Make a todo what TEXT says, as a new todo.txt line'
+complete -c todo -n __todo_needs_command -a pri -d 'Give a todo a todo.txt priority letter'
+complete -c todo -n __todo_needs_command -a p -d 'Give a todo a todo.txt priority letter (pri)'
+complete -c todo -n __todo_needs_command -a depri -d 'Take todos\' priority away'
+complete -c todo -n __todo_needs_command -a dp -d 'Take todos\' priority away (depri)'
 complete -c todo -n __todo_needs_command -a denotate -d 'Remove an annotation from a todo'
 complete -c todo -n __todo_needs_command -a start -d 'Mark todos as being worked on'
 complete -c todo -n __todo_needs_command -a stop -d 'Mark todos as no longer worked on'
 complete -c todo -n __todo_needs_command -a toggle -d 'Mark todos completed, or active again'
 complete -c todo -n __todo_needs_command -a delete -d 'Delete todos'
 complete -c todo -n __todo_needs_command -a rm -d 'Delete todos (delete)'
+complete -c todo -n __todo_needs_command -a del -d 'Delete todos (delete)'
 complete -c todo -n __todo_needs_command -a clear-completed -d 'Delete every completed todo and say how many'
 complete -c todo -n __todo_needs_command -a undo -d 'Revert the last change; repeat to go further back'
 complete -c todo -n __todo_needs_command -a batch -d 'Apply changes read as JSON Lines from stdin, all or nothing'
@@ -471,6 +573,18 @@ complete -c todo -n '__todo_using list' -l waiting -d 'Show active todos whose w
 complete -c todo -n '__todo_using list' -l sort -x -a '(__todo_commas due +due -due wait +wait -wait scheduled +scheduled -scheduled start +start -start until +until -until priority +priority -priority project +project -project created +created -created modified +modified -modified name +name -name urgency +urgency -urgency)' -d 'Order by KEYS, comma-separated: due, wait, scheduled, start, until, priority, project, created, modified, name, urgency; urgency and priority sort highest first (H before M before L), the others lowest first (the earliest date, A to Z); +KEY sorts a key lowest first, -KEY highest first'
 complete -c todo -n '__todo_using list' -l format -x -d 'Print each todo as TEMPLATE and a newline'
 complete -c todo -n '__todo_using list' -l ids -d 'Print only the numbers, one a line'
+
+# todo listall
+complete -c todo -n '__todo_using listall' -l sort -x -a '(__todo_commas due +due -due wait +wait -wait scheduled +scheduled -scheduled start +start -start until +until -until priority +priority -priority project +project -project created +created -created modified +modified -modified name +name -name urgency +urgency -urgency)' -d 'Order by KEYS, comma-separated: due, wait, scheduled, start, until, priority, project, created, modified, name, urgency; urgency and priority sort highest first (H before M before L), the others lowest first (the earliest date, A to Z); +KEY sorts a key lowest first, -KEY highest first'
+complete -c todo -n '__todo_using listall' -l format -x -d 'Print each todo as TEMPLATE and a newline'
+complete -c todo -n '__todo_using listall' -l ids -d 'Print only the numbers, one a line'
+
+# todo listpri
+complete -c todo -n '__todo_using listpri' -s f -l filter -x -a 'all active completed unsynced' -d 'Show all, active, completed or unsynced todos (default: active, or what \'todo config default-filter\' says); waiting todos only with all'
+complete -c todo -n '__todo_using listpri' -l waiting -d 'Show active todos whose wait date has not come, too'
+complete -c todo -n '__todo_using listpri' -l sort -x -a '(__todo_commas due +due -due wait +wait -wait scheduled +scheduled -scheduled start +start -start until +until -until priority +priority -priority project +project -project created +created -created modified +modified -modified name +name -name urgency +urgency -urgency)' -d 'Order by KEYS, comma-separated: due, wait, scheduled, start, until, priority, project, created, modified, name, urgency; urgency and priority sort highest first (H before M before L), the others lowest first (the earliest date, A to Z); +KEY sorts a key lowest first, -KEY highest first'
+complete -c todo -n '__todo_using listpri' -l format -x -d 'Print each todo as TEMPLATE and a newline'
+complete -c todo -n '__todo_using listpri' -l ids -d 'Print only the numbers, one a line'
 
 # todo next
 complete -c todo -n '__todo_using next' -l format -x -d 'Print each todo as TEMPLATE and a newline, as list --format does'
@@ -509,7 +623,7 @@ complete -c todo -n '__todo_using sync' -l dry-run -d 'Show what would be pulled
 
 # todo config
 complete -c todo -n '__todo_using config' -l unset -d 'Remove KEY from the config file'
-complete -c todo -n '__todo_wants choice:0 config' -a 'server token timeout insecure-http due-days default-filter context context.NAME uda.NAME.type uda.NAME.values uda.NAME.label'
+complete -c todo -n '__todo_wants choice:0 config' -a 'server token timeout insecure-http due-days default-filter context syntax context.NAME uda.NAME.type uda.NAME.values uda.NAME.label'
 
 # todo completions
 complete -c todo -n '__todo_wants choice:0 completions' -a 'bash zsh fish'

@@ -14,6 +14,12 @@ struct AttributeWords: Equatable {
     /// Words that name todos (`depends:3,5`), read once the todos are loaded: `changes(in:)`.
     var references: [String] = []
 
+    /// Words read elsewhere (the todo.txt dialect's `TodoTxtLine`).
+    init(name: [String], changes: [FieldChange] = []) {
+        self.name = name
+        self.changes = changes
+    }
+
     /// Whether reading the changes needs the todos.
     var needsTodos: Bool { !references.isEmpty }
 

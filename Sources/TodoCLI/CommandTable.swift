@@ -13,6 +13,7 @@ public enum CommandTable {
         .flag("quiet", short: "q", "Print no informational messages; data (numbers, lists, JSON) and errors still appear."),
         .value("color", "WHEN", "Colour output: auto (only on a terminal, and not with NO_COLOR set), always (even with NO_COLOR) or never (default: auto).", kind: .choice(["auto", "always", "never"])),
         .flag("no-context", "Leave out the context in force ('todo context'): what scripts want."),
+        .value("syntax", "DIALECT", "Read words as Taskwarrior does (taskwarrior, the default) or as todo.txt does (todotxt), over TODO_SYNTAX and 'todo config syntax' (more in 'todo help todotxt').", kind: .choice(Dialect.allCases.map(\.rawValue))),
         .flag("help", short: "h", "Show help for todo or for the command."),
         .flag("version", "Print the version of todo."),
     ]
@@ -73,26 +74,56 @@ public enum CommandTable {
         "Rules step by the calendar from the due date the series began with, on the clock of the zone it began in. Where Taskwarrior differs: monthly from 31 January is due 28 February, then 31 March (Taskwarrior steps from the previous due date and stays on the 28th); 3mo, 3months, quarter, 1y and 2years are calendar months and years (Taskwarrior counts 30, 91 and 365 days); a time of day stays on that clock across a change of the clocks (09:00 stays 09:00); export writes periods Taskwarrior also steps by the calendar (3m, and 24m for 2y).",
     ]
 
+    /// `list`'s options; `listall` and `listpri` take some of them.
+    static let listOptions: [OptionSpec] = [
+        .value("filter", short: "f", "FILTER", "Show all, active, completed or unsynced todos (default: active, or what 'todo config default-filter' says); waiting todos only with all.", kind: .choice(filters)),
+        .flag("all", "Show every todo, completed and waiting ones too: --filter all."),
+        .flag("waiting", "Show active todos whose wait date has not come, too."),
+        .value("sort", "KEYS", "Order by KEYS, comma-separated: \(TodoSort.Key.allCases.map(\.rawValue).joined(separator: ", ")); \(SortError.directions). Todos without the key's value come last.", kind: .commaSeparated(sortKeys)),
+        .value("format", "TEMPLATE", "Print each todo as TEMPLATE and a newline. Fields: \(ListTemplate.fields.map { "{\($0)}" }.joined(separator: " ")); escapes \\t \\n \\\\ \\{ \\}."),
+        .flag("ids", "Print only the numbers, one a line."),
+    ]
+
+    /// The options of `list` named `names`.
+    static func listOptions(_ names: Set<String>) -> [OptionSpec] { listOptions.filter { names.contains($0.long) } }
+
     public static let commands: [CommandSpec] = [
         CommandSpec(
-            name: "add", summary: "Add a todo and print its number",
-            discussion: "The words of NAME are joined with single spaces. Among them, attribute words set fields: \(attributeWords(removing: false)); KEY: with nothing after it leaves the field empty; a key may be shortened to two letters or more that start no other key (pro:, prio:, sch:). Only these keys, in lower case, count: 'meet at 10:30', 're: budget' and 'Due: Friday' stay in the name, but a word naming a key todo has not (entry:, status:) or a shortening of several (pr:) is refused. Every word after -- is a name word, so 'todo add -- +1 due:x' keeps both, and a name may start with a dash. \(dates) With NAME '-', adds one todo per non-empty line of stdin, each line as it is, in one step for undo, and prints their numbers one a line; attribute words and options apply to each.",
+            name: "add", aliases: ["a"], summary: "Add a todo and print its number",
+            discussion: "In the todo.txt dialect ('todo help todotxt') NAME is a todo.txt line: (A) 2026-11-25 Call mom +Family @phone due:2026-12-02. Otherwise the words of NAME are joined with single spaces. Among them, attribute words set fields: \(attributeWords(removing: false)); KEY: with nothing after it leaves the field empty; a key may be shortened to two letters or more that start no other key (pro:, prio:, sch:). Only these keys, in lower case, count: 'meet at 10:30', 're: budget' and 'Due: Friday' stay in the name, but a word naming a key todo has not (entry:, status:) or a shortening of several (pr:) is refused. Every word after -- is a name word, so 'todo add -- +1 due:x' keeps both, and a name may start with a dash. \(dates) With NAME '-', adds one todo per non-empty line of stdin, each line as it is, in one step for undo, and prints their numbers one a line; attribute words and options apply to each.",
             arguments: [ArgumentSpec("NAME", .attributes, repeats: true, "The todo's name, with attribute words among its words.")],
             options: fieldOptions.filter { $0.long != TodoField.name.spec.option?.long },
             examples: [("todo add buy milk --notes '2 litres'", "add a todo with notes"), ("todo add pay rent +bills project:home pri:H due:eom", "add a todo with tags, a project, a priority and a due date"), ("todo add -- -5 degrees: wear a coat", "a name that starts with a dash"), ("grep -h TODO *.c | todo add - +code", "one todo per line of stdin, each tagged code")]),
         CommandSpec(
             name: "list", aliases: ["ls"], summary: "List todos",
-            discussion: "Active todos come first, newest first, then completed ones, most recently completed first; --sort orders them otherwise. Filter terms narrow the list: \(FilterError.terms); any other word matches todos whose name, description, notes or an annotation hold it, in any case. Terms next to each other must all match; 'or' and parentheses combine them otherwise, and words after -- are only searched for. project:home matches home.garden too; the modifiers (due.by:eow, project.not:home), +ACTIVE, -BLOCKED and the other virtual tags are in 'todo help filter'. \(dates) Active todos whose wait date has not come are hidden unless --filter all or --waiting is given, or a term asks about them (status:waiting, +WAITING, wait.after:today). Once a server is set ('todo config server'), a '*' marks a todo with changes not yet synced; '!' marks a sync conflict. After the name come the priority, project, tags and due date (in 3d, 2d overdue), then waiting, started 2h ago and blocked where they apply. On a terminal long names are cut to fit, the due date last; in a pipe nothing is cut.",
+            discussion: "Active todos come first, newest first, then completed ones, most recently completed first; --sort orders them otherwise. Filter terms narrow the list: \(FilterError.terms); any other word matches todos whose name, description, notes or an annotation hold it, in any case. Terms next to each other must all match; 'or' and parentheses combine them otherwise, and words after -- are only searched for. project:home matches home.garden too; the modifiers (due.by:eow, project.not:home), +ACTIVE, -BLOCKED and the other virtual tags are in 'todo help filter'. \(dates) Active todos whose wait date has not come are hidden unless --filter all or --waiting is given, or a term asks about them (status:waiting, +WAITING, wait.after:today). Once a server is set ('todo config server'), a '*' marks a todo with changes not yet synced; '!' marks a sync conflict. After the name come the priority, project, tags and due date (in 3d, 2d overdue), then waiting, started 2h ago and blocked where they apply. On a terminal long names are cut to fit, the due date last; in a pipe nothing is cut. In the todo.txt dialect ('todo help todotxt') filter words are read as todo.sh reads them (text the todo's todo.txt line holds; -TEXT, text it must not) and each todo is printed as todo.sh ls prints it: its number and todo.txt line, in the order of the lines, then '--' and 'TODO: n of m tasks shown'.",
             arguments: [filterTerms],
-            options: [
-                .value("filter", short: "f", "FILTER", "Show all, active, completed or unsynced todos (default: active, or what 'todo config default-filter' says); waiting todos only with all.", kind: .choice(filters)),
-                .flag("all", "Show every todo, completed and waiting ones too: --filter all."),
-                .flag("waiting", "Show active todos whose wait date has not come, too."),
-                .value("sort", "KEYS", "Order by KEYS, comma-separated: \(TodoSort.Key.allCases.map(\.rawValue).joined(separator: ", ")); \(SortError.directions). Todos without the key's value come last.", kind: .commaSeparated(sortKeys)),
-                .value("format", "TEMPLATE", "Print each todo as TEMPLATE and a newline. Fields: \(ListTemplate.fields.map { "{\($0)}" }.joined(separator: " ")); escapes \\t \\n \\\\ \\{ \\}."),
-                .flag("ids", "Print only the numbers, one a line."),
-            ],
+            options: listOptions,
             examples: [("todo ls --filter active", "what is left to do"), ("todo list +work due.before:eow", "work due by the end of the week"), ("todo list '(+home or +garden)' -later", "either tag, but not later"), ("todo list status:waiting urgency.over:5", "waiting todos worth doing"), ("todo list project:home --sort due,-priority", "a project by due date, then priority"), ("todo list --json", "every todo as a JSON array"), ("todo list --format '{id}\\t{name}'", "number and name, tab-separated"), ("todo list --filter completed --ids | todo delete -", "delete every completed todo")]),
+        CommandSpec(
+            name: "listall", aliases: ["lsa"], summary: "List every todo, completed ones too, as todo.sh listall",
+            discussion: "As list --all. In the todo.txt dialect the footer counts the open todos (todo.txt) and the completed ones (todo.sh's done.txt) apart, and completed todos keep their numbers.",
+            arguments: [filterTerms], options: listOptions(["sort", "format", "ids"]),
+            examples: [("todo listall milk", "every todo that mentions milk")], everyday: false),
+        CommandSpec(
+            name: "listpri", aliases: ["lsp"], summary: "List the todos with a priority, or these priorities",
+            discussion: "LETTERS is a todo.txt priority letter (A) or a range of them (A-C); without it, every todo with a priority. In the default dialect H, M and L name Taskwarrior's priorities. Filter terms after it narrow the list as list's do.",
+            arguments: [ArgumentSpec("LETTERS", .text, optional: true, "A to Z, or a range such as A-C."), filterTerms], options: listOptions(["filter", "waiting", "sort", "format", "ids"]),
+            examples: [("todo listpri A", "the todos of priority (A)"), ("todo listpri A-B +work", "priorities A and B in project work")], everyday: false),
+        CommandSpec(
+            name: "listproj", aliases: ["lsprj"], summary: "List the projects of the active todos, as +NAME",
+            discussion: "One a line, sorted, of the todos list would show; filter terms narrow them. 'todo projects' gives counts too.",
+            arguments: [filterTerms],
+            examples: [("todo listproj", "every project in use")], everyday: false),
+        CommandSpec(
+            name: "listcon", aliases: ["lsc"], summary: "List the tags of the active todos, as todo.txt contexts (@NAME)",
+            discussion: "One a line, sorted, of the todos list would show; filter terms narrow them.",
+            arguments: [filterTerms],
+            examples: [("todo listcon", "every context in use")], everyday: false),
+        CommandSpec(
+            name: "archive", summary: "Say where completed todos are; todo.sh's archive moves nothing here",
+            discussion: "todo.sh archive moves completed tasks from todo.txt to done.txt. todo keeps every todo in its one state file, and list (ls) already leaves completed todos out as an archived todo.txt would, so there is nothing to move; archive says how many completed todos there are. listall shows them, clear-completed deletes them, and todo numbers never change.",
+            examples: [("todo archive", "how many completed todos are kept")], everyday: false),
         CommandSpec(
             name: "next", summary: "List the active todos most worth doing now",
             discussion: "Active todos that are not waiting, most urgent first, as many as fit the terminal above the summary and the prompt (all of them in a pipe). Filter terms narrow them as list's do. A started todo, or one others wait on, ranks higher; one blocked by an open dependency ranks lower.",
@@ -114,9 +145,9 @@ public enum CommandTable {
             options: fieldOptions,
             examples: [("todo edit 3 --name 'buy oat milk'", "rename todo 3"), ("todo modify 3 4 +urgent -later due:fri", "tag two todos, untag them, and make them due on Friday"), ("todo list +work --ids | todo modify - +q4", "tag every todo tagged work"), ("todo edit 3", "edit todo 3 in your editor")]),
         CommandSpec(
-            name: "done", summary: "Complete todos",
+            name: "done", aliases: ["do"], summary: "Complete todos",
             discussion: "A todo already completed stays completed, and done says so; so a script can make sure. An ID of '-' reads more IDs from stdin, separated by blanks or newlines; nothing on stdin changes nothing.",
-            arguments: [todoIDs], habits: ["do", "complete", "finish"],
+            arguments: [todoIDs], habits: ["complete", "finish"],
             examples: [("todo done 3 4", "complete todos 3 and 4"), ("todo list --filter active --ids | todo done -", "complete everything")]),
         CommandSpec(
             name: "reopen", summary: "Make completed todos active again",
@@ -124,10 +155,35 @@ public enum CommandTable {
             arguments: [todoIDs], habits: ["undone", "uncomplete"],
             examples: [("todo reopen 3", "todo 3 is not done after all")]),
         CommandSpec(
-            name: "annotate", aliases: ["append"], summary: "Add a dated remark to a todo",
+            name: "annotate", summary: "Add a dated remark to a todo",
             discussion: "The words of TEXT are joined with single spaces and kept as an annotation, with the time it was made (to the second). 'todo show' lists them; 'todo edit' changes them, a line each; two devices annotating the same todo keep both.",
             arguments: [todoID, ArgumentSpec("TEXT", repeats: true, "The remark.")], habits: ["note"],
             examples: [("todo annotate 3 called the plumber, coming Monday", "keep a log on todo 3")]),
+        CommandSpec(
+            name: "append", aliases: ["app"], summary: "Add words to the end of a todo's name",
+            discussion: "As todo.sh's and Taskwarrior's append: TEXT's words go after the name (straight after it when they start with , . : or ;), and its attribute words change their fields as edit's do; in the todo.txt dialect TEXT is read as the rest of a todo.txt line, so +word sets the project (a tag when there is one) and @word adds a tag. 'annotate' adds a dated remark instead.",
+            arguments: [todoID, ArgumentSpec("TEXT", .attributes, repeats: true, "Words to add, with attribute words among them.")],
+            examples: [("todo append 3 and dad", "'Call mom' becomes 'Call mom and dad'")], everyday: false),
+        CommandSpec(
+            name: "prepend", aliases: ["prep"], summary: "Add words to the start of a todo's name",
+            discussion: "As append, but TEXT's words go before the name; the priority and creation date stay where todo.txt keeps them.",
+            arguments: [todoID, ArgumentSpec("TEXT", .attributes, repeats: true, "Words to add, with attribute words among them.")],
+            examples: [("todo prepend 3 urgent:", "'Call mom' becomes 'urgent: Call mom'")], everyday: false),
+        CommandSpec(
+            name: "replace", summary: "Make a todo what TEXT says, as a new todo.txt line",
+            discussion: "TEXT is read as add reads NAME (in the todo.txt dialect, as a todo.txt line) and replaces the todo's name, tags, project, due, wait and recurrence, which TEXT leaves out are cleared; the priority stays unless TEXT gives one, as with todo.sh replace. The description, notes, annotations, dependencies and your attributes are kept: a todo.txt line has no place for them.",
+            arguments: [todoID, ArgumentSpec("TEXT", .attributes, repeats: true, "The todo's new name and attribute words.")],
+            examples: [("todo replace 3 Call dad +Family", "a new name and project, no other tags or dates")], everyday: false),
+        CommandSpec(
+            name: "pri", aliases: ["p"], summary: "Give a todo a todo.txt priority letter",
+            discussion: "A is priority H, B is M, and C to Z are L; a letter after C is kept, so that 'export --to todotxt' and ls in the todo.txt dialect write it back. In the default dialect H, M and L are Taskwarrior's priorities (A, B and C); in the todo.txt dialect they are letters like the others.",
+            arguments: [todoID, ArgumentSpec("LETTER", .text, "A to Z, in either case.")],
+            examples: [("todo pri 3 A", "todo 3 is high priority: (A)"), ("todo pri 3 D", "low priority, written (D)")], everyday: false),
+        CommandSpec(
+            name: "depri", aliases: ["dp"], summary: "Take todos' priority away",
+            discussion: "A todo without one stays so, and depri says so. An ID of '-' reads more IDs from stdin.",
+            arguments: [todoIDs],
+            examples: [("todo depri 3 5", "todos 3 and 5 have no priority")], everyday: false),
         CommandSpec(
             name: "denotate", summary: "Remove an annotation from a todo",
             discussion: "Removes the annotation whose text is TEXT, or else the only one whose text holds TEXT, in any case.",
@@ -149,11 +205,11 @@ public enum CommandTable {
             arguments: [todoIDs],
             examples: [("todo toggle 3 4", "complete (or reopen) todos 3 and 4")]),
         CommandSpec(
-            name: "delete", aliases: ["rm"], summary: "Delete todos",
+            name: "delete", aliases: ["rm", "del"], summary: "Delete todos",
             discussion: "Numbers of deleted todos are never given to another todo. 'todo undo' brings them back. Deleting the open occurrence of a recurring todo skips it: the next one is made, as completing it would. An ID of '-' reads more IDs from stdin, separated by blanks or newlines; nothing on stdin changes nothing.",
             arguments: [todoIDs],
             options: [.flag("series", "Delete every todo of each named todo's series (the ones done too), which ends it.")],
-            habits: ["del", "remove"],
+            habits: ["remove"],
             examples: [("todo rm 3", "delete todo 3"), ("todo rm --series 3", "delete recurring todo 3 and the rest of its series"), ("todo list --filter completed --ids | todo delete -", "delete every completed todo")]),
         CommandSpec(
             name: "clear-completed", summary: "Delete every completed todo and say how many",

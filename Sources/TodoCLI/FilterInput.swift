@@ -12,15 +12,23 @@ struct FilterInput {
     let dates: DateContext
     /// The config's values, for `due-days`.
     private let config: ConfigValues?
+    /// In the todo.txt dialect, the words: text each todo's todo.txt line holds or not.
+    let lineFilter: TodoTxtLineFilter?
 
     /// Reads `words`, of which those from `literalFrom` on are only searched for, whatever
     /// they look like; `sortKeys` may name declared attributes too. A context's words,
     /// `also`, must pass as well: they are read apart, so that an `or` in either stays in it.
+    /// In the todo.txt dialect `words` are read so (`TodoTxtLineFilter`), the context's still as filter terms.
     init(
-        _ words: [String], literalFrom: Int?, sortKeys: [String] = [], also: [String] = [], config: ConfigValues?, _ context: Context
+        _ words: [String], literalFrom: Int?, sortKeys: [String] = [], also: [String] = [], config: ConfigValues?,
+        dialect: Dialect = .taskwarrior, _ context: Context
     ) throws {
         dates = context.dateContext
         self.config = config
+        let todoTxt = dialect == .todotxt && !words.isEmpty
+        lineFilter = todoTxt ? TodoTxtLineFilter(words) : nil
+        let words = todoTxt ? [] : words
+        let literalFrom = todoTxt ? nil : literalFrom
         let end = literalFrom ?? words.count
         let filterKeys = FilterParser.keys(in: Array(words[..<end]) + also)
         udas = try Context.udaSchema(ifAnyOf: filterKeys + sortKeys.filter { TodoSort.Key(rawValue: $0) == nil }, in: config)
@@ -48,8 +56,11 @@ struct FilterInput {
         return FilterContext(dates: dates, dependencies: dependencies, named: named, dueDays: dueDays)
     }
 
+    /// Whether some todo may fail: there are terms or line words.
+    var isNarrowing: Bool { terms != nil || lineFilter?.isEmpty == false }
+
     /// Whether `todo` passes the terms in `context`.
     func matches(_ todo: Todo, _ context: FilterContext) -> Bool {
-        terms?.matches(todo, in: context) ?? true
+        (terms?.matches(todo, in: context) ?? true) && (lineFilter?.matches(todo) ?? true)
     }
 }

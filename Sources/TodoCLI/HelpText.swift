@@ -48,6 +48,7 @@ enum HelpTopic: String, CaseIterable {
     case options
     case grammar
     case dates
+    case todotxt
     case exitStatus = "exit-status"
     case environment
 
@@ -69,6 +70,8 @@ enum HelpTopic: String, CaseIterable {
             return wrap(grammarText, width: width)
         case .dates:
             return CommandTable.dateDetails.map { wrap($0, width: width) }.joined(separator: "\n")
+        case .todotxt:
+            return todoTxtDetails.map { wrap($0, width: width) }.joined(separator: "\n")
         case .options:
             return wrap("Options every command takes, before or after it:", width: width) + "\n"
                 + rows(CommandTable.globalOptions.map { ($0.synopsis, $0.help) }, width: width)
@@ -79,6 +82,14 @@ enum HelpTopic: String, CaseIterable {
         }
     }
 }
+
+/// The todo.txt dialect, for `todo help todotxt` and the man page's TODO.TXT DIALECT.
+let todoTxtDetails = [
+    "todo reads words as Taskwarrior does unless the todo.txt dialect is chosen: 'todo config syntax todotxt' for good, TODO_SYNTAX=todotxt for a shell, --syntax todotxt for one command (--syntax taskwarrior goes back). The dialect changes how words are read and how ls prints, never the data: both dialects read and write the same state file.",
+    "In the dialect, the words of add, edit, append, prepend and replace are a todo.txt line, as todo.sh joins its arguments into one: a quoted argument holding blanks is the words it holds. (A) to (Z) at the start is the priority (A is H, B is M, C to Z are L; a letter after C is kept for export), a date after it the creation date, the first +word the project and a further one a tag, @word a tag (a context), due:DATE the due date, t:DATE the wait date, rec:RULE the recurrence (+2w counts from the due date, 2w from the day it is done, +1b every weekday), pri:A the priority; DATE is YYYY-MM-DD. Other words, and a field word whose value is not one (due:friday), are the name's; after -- every word is. This is the mapping of 'todo import --from todotxt' and 'todo export --to todotxt'.",
+    "Filter words (list, ls, listall, listpri, listproj, listcon, and a filter before a command) are read as todo.sh ls reads them: text the todo's todo.txt line holds, in any case, and -TEXT text it must not hold; a context's filter is still read as filter terms. ls prints each todo as todo.sh does: its number, padded with zeros, and its todo.txt line, in the order of the lines, then -- and TODO: n of m tasks shown (not with --quiet). Colours are todo.sh's: (A) yellow, (B) green, (C) light blue, other letters white, completed todos light grey; none under NO_COLOR or --color never.",
+    "Both dialects have todo.sh's verbs: pri, depri, append, prepend, replace, listall, listpri, listproj, listcon, archive, and the short forms a, ls, lsa, lsp, lsprj, lsc, p, dp, app, prep, rm, del, do. Where todo differs from todo.sh: numbers never change (todo.sh renumbers its lines on archive); completed todos leave ls at once, as with todo.sh's auto-archive, and stay in the state file, so archive moves nothing; a todo's words are written in one order (name, contexts, project, add-ons), so a second +word comes back as an @context; a completed todo keeps its priority, as pri:A; del takes no TERM; and todo.sh's dates are whole days, so a todo added in the dialect is created on today's date in UTC.",
+]
 
 /// What filter terms are, for `todo help filter` and the man page.
 let filterTermsText = "Filter terms (list, next): \(FilterError.terms). A key may be shortened to two letters or more that start only its names (pro:, sch:), in any case; a key of Taskwarrior's that todo has not (entry:), or a shortening that starts several (pr:), is an error. DATE is as for add; KEY: with nothing after it matches todos without that field. /REGEX/ matches todos whose name, description, notes or an annotation match the regular expression, in any case; any other word, those where one holds the word. An argument that holds blanks or parentheses, as '(+home or +garden)', is read as the words it holds, unless it is one term (client:'Acme Corp', '/buy milk/'); there \"double quotes\" keep blanks in a word, and a single quote is a letter."
@@ -128,6 +139,7 @@ let environmentVariables: [(String, String)] = [
     ("XDG_CONFIG_HOME", "The config file is $XDG_CONFIG_HOME/todo/config.json (else ~/.config/todo/config.json)."),
     ("TODO_CONFIG", "The config file, over XDG_CONFIG_HOME's."),
     ("TODO_CONTEXT", "The context in force (a name, or none), over the config file's ('todo context')."),
+    ("TODO_SYNTAX", "How words are read: taskwarrior (the default) or todotxt, over the config file's ('todo help todotxt')."),
 ]
 
 extension Context {

@@ -18,6 +18,8 @@ struct Listing {
     var udas: UDASchema { filter.udas }
     /// Whether the table marks todos not yet synced: only when a server is set.
     let marksUnsynced: Bool
+    /// In the todo.txt dialect the table is todo.sh's lines (`TodoTxtListing`).
+    let dialect: Dialect
 
     init(_ invocation: Invocation, _ context: Context) throws {
         let shapes = ["json", "format", "ids"].filter { invocation.options[$0] != nil }
@@ -30,8 +32,10 @@ struct Listing {
         template = try invocation.value("format").map { text in try ListTemplate(text, udas: { try config?.udaSchema() ?? .none }) }
         let sortKeys = (invocation.value("sort") ?? "").split(separator: ",").map { String($0.drop { $0 == "-" || $0 == "+" }).lowercased() }
         settings = try ReportSettings(invocation, config, context.environment)
+        dialect = try context.dialect(invocation, config)
         filter = try FilterInput(
-            invocation.arguments, literalFrom: invocation.literalFrom, sortKeys: sortKeys, also: settings.context?.words ?? [], config: config, context)
+            invocation.arguments, literalFrom: invocation.literalFrom, sortKeys: sortKeys, also: settings.context?.words ?? [], config: config,
+            dialect: dialect, context)
         marksUnsynced = shapes.isEmpty && context.syncIsConfigured(config)
     }
 

@@ -23,6 +23,9 @@ struct Style {
     func dim(_ text: String) -> String { wrap(text, "2") }
     func red(_ text: String) -> String { wrap(text, "31") }
 
+    /// `text` in the SGR colour `code` (`1;33`), or as it is without one.
+    func ansi(_ text: String, _ code: String?) -> String { code.map { wrap(text, $0) } ?? text }
+
     private func wrap(_ text: String, _ code: String) -> String {
         enabled && !text.isEmpty ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
     }

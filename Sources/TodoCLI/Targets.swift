@@ -18,7 +18,9 @@ struct Targets {
     init(_ words: [String], _ invocation: Invocation, _ context: Context) throws {
         self.words = context.expandingStdin(words)
         filterWords = invocation.filter
-        filter = invocation.filter.isEmpty ? nil : try FilterInput(invocation.filter, literalFrom: nil, config: context.config(), context)
+        let config = invocation.filter.isEmpty ? nil : try context.config()
+        filter = invocation.filter.isEmpty ? nil
+            : try FilterInput(invocation.filter, literalFrom: nil, config: config, dialect: context.dialect(invocation, config), context)
         ids = try self.words.map { word in
             guard let ids = try TodoIDs(word) else { throw ReferenceError.malformed(word) }
             return ids

@@ -3,12 +3,16 @@ import TodoCore
 import TodoStore
 
 /// `todo edit ID... [WORDS...]`: words and options change fields of every todo named, all or
-/// nothing; with neither, on a terminal, the editor opens on the one todo.
+/// nothing; with neither, on a terminal, the editor opens on the one todo. In the todo.txt
+/// dialect the words are read as a todo.txt line's.
 enum EditCommand {
     static func plan(_ invocation: Invocation, _ context: Context) throws -> Plan {
         let (references, words, literalFrom) = split(invocation)
         let dates = context.dateContext
-        let read = try AttributeWords(words, literalFrom: literalFrom, removing: true, in: dates, udas: AttributeWords.udas(for: words, in: context.config()))
+        let config = try context.config()
+        let read = try context.dialect(invocation, config) == .todotxt
+            ? TodoTxtLine(words, literalFrom: literalFrom).attributeWords
+            : AttributeWords(words, literalFrom: literalFrom, removing: true, in: dates, udas: AttributeWords.udas(for: words, in: config))
         var changes = read.name.isEmpty ? [] : [FieldChange(.name, read.name.joined(separator: " "))]
         changes += read.changes + (try AttributeWords.optionChanges(invocation, in: InputContext(dates: dates)))
         let namesTodos = read.needsTodos || AttributeWords.optionsNameTodos(invocation)

@@ -4,8 +4,18 @@ import TodoStore
 /// `todo list [FILTER...]`: the todos the filter terms and `--filter` pass, waiting ones hidden
 /// unless asked for, in the default order or `--sort`'s.
 enum ListCommand {
-    static func plan(_ invocation: Invocation, _ context: Context) throws -> Plan {
+    /// `list`, or one of todo.sh's: `listall` (every todo) and `listpri` (those with these priority letters).
+    enum Variant: Equatable {
+        case list
+        case all
+        case priorities(Set<String>)
+    }
+
+    static func plan(_ invocation: Invocation, _ context: Context, _ variant: Variant = .list) throws -> Plan {
+        var invocation = invocation
+        if variant == .all { invocation.options["all"] = [""] }
         let listing = try Listing(invocation, context)
+        if listing.dialect == .todotxt, listing.isTable { return try TodoTxtList.plan(listing, variant) }
         if invocation.flag("all"), invocation.value("filter") != nil {
             throw CommandError(message: "--all and --filter cannot be used together", status: ExitStatus.usage)
         }
@@ -25,7 +35,8 @@ enum ListCommand {
             let dependencies = needsAll ? Dependencies(state.todos) : .none
             let filterContext = try listing.filterContext(state, dependencies)
             var todos = state.listed(filter)
-            if listing.terms != nil { todos.removeAll { !listing.matches($0, filterContext) } }
+            if listing.filter.isNarrowing { todos.removeAll { !listing.matches($0, filterContext) } }
+            if case .priorities(let letters) = variant { todos.removeAll { TodoTxtPriority.letter(of: $0).map(letters.contains) != true } }
             let shown = todos.count
             if !showsWaiting { todos.removeAll { $0.isWaiting(in: listing.dates) } }
             if let sort { todos = sort.sorted(todos, in: listing.dates, dependencies: dependencies) }

@@ -71,6 +71,11 @@ func manPage() -> String {
         if index > 0 { page.line(".Pp") }
         page.text(paragraph)
     }
+    page.line(".Sh TODO.TXT DIALECT")
+    for (index, paragraph) in todoTxtDetails.enumerated() {
+        if index > 0 { page.line(".Pp") }
+        page.text(paragraph)
+    }
     page.line(".Sh ENVIRONMENT")
     page.line(".Bl -tag -width Ds")
     for (names, meaning) in environmentVariables {

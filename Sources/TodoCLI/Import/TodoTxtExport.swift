@@ -6,7 +6,8 @@ import TodoCore
 /// priority as `pri:A`); else `(A)` and the creation date; then the name and the words of
 /// the other fields the field table gives a todo.txt syntax: `@tag` for each tag, `+project`,
 /// `due:DATE`, `t:DATE` (the wait), `rec:RULE`, and topydo's `id:N` and `p:N` for
-/// dependencies (`TodoTxtDependencies`). Priority H is `(A)`, M `(B)`, L `(C)`. todo.txt has no
+/// dependencies (`TodoTxtDependencies`). Priority H is `(A)`, M `(B)`, L `(C)` or the letter kept
+/// (`TodoTxtPriority`). todo.txt has no
 /// place for the description, the notes or the UUID: they are left out.
 enum TodoTxtExport {
     static func export(_ todos: [Todo]) -> String {
@@ -16,7 +17,7 @@ enum TodoTxtExport {
 
     /// `numbers`: those of the todos others depend on (`TodoTxtDependencies.numbers`).
     static func line(_ todo: Todo, numbers: [UUID: Int] = [:]) -> String {
-        let priority = todo.priority?.todoTxtLetter
+        let priority = TodoTxtPriority.letter(of: todo)
         var words: [String] = []
         if todo.completed {
             words += ["x", day(todo.completedAt ?? todo.updatedAt)]

@@ -7,7 +7,8 @@ import TodoWire
 ///
 /// - `x` → completed; its completion date → completedAt; the creation date → createdAt
 ///   (else the completion date, else now); dates are midnight UTC
-/// - `(A)`, or `pri:A` on a completed line → priority H; `(B)` → M; `(C)` to `(Z)` → L
+/// - `(A)`, or `pri:A` on a completed line → priority H; `(B)` → M; `(C)` to `(Z)` → L, a
+///   letter after C kept to export (`TodoTxtPriority`)
 /// - the words the field table gives a todo.txt syntax (`FieldSpec.todoTxt`) set their field
 ///   and leave the name: the first `+project` → project, a further `+word` and each
 ///   `@context` → a tag, `due:DATE` → due, `t:DATE` → wait, `rec:RULE` → recur (the
@@ -51,8 +52,9 @@ enum TodoTxtFormat {
             var todo = ImportedTodo(
                 uuid: uuid, name: "", completed: line.completed,
                 createdAt: created, updatedAt: max(now, created), completedAt: line.completed ? line.completionDate ?? now : nil)
-            if let letter = line.priority, let field = TodoTxtSyntax.priority.field {
-                try? todo.set(field, .priority(Priority(todoTxtLetter: letter)))
+            if let letter = line.priority, let field = TodoTxtSyntax.priority.field, let priority = Priority(todoTxtLetter: letter) {
+                try? todo.set(field, .priority(priority))
+                if priority.todoTxtLetter != letter { try? todo.set(.udas, .udas([TodoTxtPriority.attribute: letter])) }
             }
             let words = takeDependencies(line.text, ids: ids, own: uuid, into: &todo)
             guard let name = takeFields(words, into: &todo), let field = TodoTxtSyntax.text.field,
@@ -138,7 +140,7 @@ enum TodoTxtFormat {
     }
 
     /// `(A)` → "A"
-    private static func priority(_ word: String) -> String? {
+    static func priority(_ word: String) -> String? {
         let scalars = Array(word.unicodeScalars)
         guard scalars.count == 3, scalars[0] == "(", scalars[2] == ")", ("A"..."Z").contains(scalars[1]) else { return nil }
         return String(scalars[1])
