@@ -264,6 +264,10 @@ _todo_values() {
 # $2: +TAG and -TAG (and the virtual tags in a filter), KEY:VALUE, or the keys themselves.
 _todo_words() {
     local key REPLY
+    if [[ $(todo __complete syntax ${3:+"--file=$3"} 2>/dev/null) == todotxt ]]; then
+        _todo_txt_words "$2" "$3"
+        return
+    fi
     case $2 in
         [+-]*)
             _todo_values tags "${2:1}" "$3"
@@ -279,6 +283,24 @@ _todo_words() {
             _todo_keys "$1"
             compopt -o nospace 2>/dev/null
             mapfile -t COMPREPLY < <(compgen -W "$REPLY" -- "$2") ;;
+    esac
+}
+
+# COMPREPLY: in the todo.txt dialect, words that start with $1: +PROJECT, @CONTEXT (a
+# tag), or an add-on key.
+_todo_txt_words() {
+    COMPREPLY=()
+    case $1 in
+        +*)
+            _todo_values projects "${1:1}" "$2"
+            COMPREPLY=("${COMPREPLY[@]/#/+}") ;;
+        @*)
+            _todo_values tags "${1:1}" "$2"
+            COMPREPLY=("${COMPREPLY[@]/#/@}") ;;
+        *:* | -*) ;;
+        ?*)
+            compopt -o nospace 2>/dev/null
+            mapfile -t COMPREPLY < <(compgen -W 'pri: due: t: rec:' -- "$1") ;;
     esac
 }
 
@@ -312,12 +334,14 @@ _todo() {
     done
     [[ $file == '~/'* ]] && file=$HOME/${file#'~/'}
     [[ $cur == = && -n $expect ]] && cur=
-    # bash splits words at ':' too (COMP_WORDBREAKS), and replaces only what follows the
-    # last colon: attribute words are read whole from the line, and candidates lose all
-    # up to that colon, as bash-completion's __ltrim_colon_completions does.
+    # bash splits words at ':' and '@' too (COMP_WORDBREAKS), and replaces only what
+    # follows the last of them: attribute words are read whole from the line, and
+    # candidates lose all up to it, as bash-completion's __ltrim_colon_completions does.
     local line=${COMP_LINE:0:COMP_POINT}
-    local full=${line##*[[:space:]]} lead=
-    [[ $COMP_WORDBREAKS == *:* ]] && lead=${full%"${full##*:}"}
+    local full=${line##*[[:space:]]} lead= breaks=
+    [[ $COMP_WORDBREAKS == *:* ]] && breaks+=:
+    [[ $COMP_WORDBREAKS == *@* ]] && breaks+=@
+    [[ -n $breaks ]] && lead=${full%"${full##*[$breaks]}"}
     if [[ -n $expect ]]; then
         _todo_values "${expect#* }" "$cur" "$file"
     elif [[ -z $ended && $cur == -* ]]; then

@@ -454,6 +454,23 @@ end
 # cursor: +TAG and -TAG (and the virtual tags in a filter), KEY:VALUE, or the keys themselves.
 function __todo_words
     set -l token (commandline -ct)
+    if test "$(__todo_complete syntax)" = todotxt
+        # The todo.txt dialect: +PROJECT, @CONTEXT (a tag), or an add-on key.
+        switch $token
+            case '+*'
+                for project in (__todo_complete projects)
+                    printf '+%s\n' $project
+                end
+            case '@*'
+                for tag in (__todo_complete tags)
+                    printf '@%s\n' $tag
+                end
+            case '*:*' '-*'
+            case '?*'
+                printf '%s\n' pri: due: t: rec:
+        end
+        return
+    end
     switch $token
         case '+*' '-*'
             set -l sign (string sub -l 1 -- $token)

@@ -113,6 +113,40 @@ import TodoStore
         #expect(priorities.screen.contains("H  L  M"))
     }
 
+    /// In the todo.txt dialect `+` completes projects, `@` tags (contexts), and keys are the add-ons'.
+    @Test func todoTxtDialectCompletesProjectsContextsAndAddOnsInEveryShell() throws {
+        #expect(try box.run("__complete", "syntax") == RunResult(stdout: "taskwarrior\n", stderr: "", status: 0))
+        try #require(try box.run("config", "syntax", "todotxt").status == 0)
+        #expect(try box.run("__complete", "syntax") == RunResult(stdout: "todotxt\n", stderr: "", status: 0))
+        #expect(try shells.bash("todo", "add", "x", "+h") == ["+home", "+home.garden"])
+        #expect(try shells.bash("todo", "list", "+w") == ["+work"])
+        #expect(try shells.bash("todo", "add", "x", "d") == ["due:"])
+        #expect(try shells.bash("todo", "add", "x", "") == [])
+        #expect(try shells.bash("todo", "append", "1", "") == [])
+        #expect(try shells.bash("todo", "add", "x", "due:") == [])
+        // Real bash splits `@garden` at the @ (COMP_WORDBREAKS); the candidates start after it.
+        let program = """
+            source \(repositoryRoot)/completions/todo.bash
+            COMP_LINE='todo add x @g'; COMP_POINT=${#COMP_LINE}
+            COMP_WORDS=(todo add x @ g); COMP_CWORD=4
+            _todo; printf '%s\\n' "${COMPREPLY[@]}"
+            COMP_LINE='todo add x @'; COMP_POINT=${#COMP_LINE}
+            COMP_WORDS=(todo add x @); COMP_CWORD=3
+            _todo; printf '%s\\n' "${COMPREPLY[@]}"
+            """
+        let result = try Sandbox.execute(try requiredTool("bash"), ["-c", program], stdin: nil, environment: box.shellEnvironment)
+        #expect(result == RunResult(stdout: "garden\nHome\ngarden\nhome\nwork\n", stderr: "", status: 0))
+        #expect(try shells.fish("todo add x @g") == ["@garden"])
+        #expect(try shells.fish("todo list +w") == ["+work"])
+        #expect(try shells.fish("todo add x r") == ["rec:"])
+        #expect(try shells.zsh("todo add x +wo").buffer == "todo add x +work ")
+        #expect(try shells.zsh("todo add x @gar").buffer == "todo add x @garden ")
+        #expect(try shells.zsh("todo add x t").buffer == "todo add x t:")
+        // --syntax taskwarrior on the command line is not seen by the scripts; TODO_SYNTAX is.
+        try #require(try box.run("config", "syntax", "taskwarrior").status == 0)
+        #expect(try shells.bash("todo", "add", "x", "+h") == ["+home"])
+    }
+
     /// Attributes `todo config uda.NAME.type` declares are attribute words and filter keys too.
     @Test func declaredAttributesCompleteAsKeysInEveryShell() throws {
         #expect(try box.run("__complete", "udas") == RunResult(stdout: "", stderr: "", status: 0))

@@ -7,16 +7,20 @@ enum CompletionsCommand {
     }
 }
 
-/// `todo __complete ids|tags|projects|udas`, which the completion scripts run on every TAB: for
+/// `todo __complete ids|tags|projects|udas|syntax`, which the completion scripts run on every TAB: for
 /// ids a line per todo, its number, a tab and its name; for tags and projects each one in
 /// use, sorted, a project's parents too (`home` for `home.garden`); for udas `NAME:` for each
-/// attribute the config declares. It prints nothing rather
+/// attribute the config declares; for syntax the dialect in force. It prints nothing rather
 /// than an error into the completion: a missing, unreadable or damaged state file completes
 /// nothing.
 enum CompleteCommand {
-    static let subjects = ["ids", "tags", "projects", "udas"]
+    static let subjects = ["ids", "tags", "projects", "udas", "syntax"]
 
     static func plan(_ invocation: Invocation, _ context: Context) -> Plan {
+        if invocation.arguments[0] == "syntax" {
+            // The dialect in force, so that the scripts complete +PROJECT and @CONTEXT in todo.txt's.
+            return .output(Output(stdout: ((try? context.dialect(invocation, context.config())) ?? .taskwarrior).rawValue + "\n"))
+        }
         if invocation.arguments[0] == "udas" {
             // `NAME:` for each attribute the config declares, to complete as attribute words.
             let names = (try? context.udaSchema().names) ?? []

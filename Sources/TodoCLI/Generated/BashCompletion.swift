@@ -38,6 +38,7 @@ extension Completion {
 
         let names = commands.flatMap (\.words).joined(separator: " ")
         out += bashBody.replacingOccurrences(of: "@COMMANDS@", with: quoted(names)).replacingOccurrences(of: "@VIRTUAL@", with: quoted(virtualTags))
+            .replacingOccurrences(of: "@TODOTXTKEYS@", with: quoted(todoTxtKeys))
         return out
     }
 
@@ -100,6 +101,10 @@ extension Completion {
         # $2: +TAG and -TAG (and the virtual tags in a filter), KEY:VALUE, or the keys themselves.
         _todo_words() {
             local key REPLY
+            if [[ $(todo __complete syntax ${3:+"--file=$3"} 2>/dev/null) == todotxt ]]; then
+                _todo_txt_words "$2" "$3"
+                return
+            fi
             case $2 in
                 [+-]*)
                     _todo_values tags "${2:1}" "$3"
@@ -115,6 +120,24 @@ extension Completion {
                     _todo_keys "$1"
                     compopt -o nospace 2>/dev/null
                     mapfile -t COMPREPLY < <(compgen -W "$REPLY" -- "$2") ;;
+            esac
+        }
+
+        # COMPREPLY: in the todo.txt dialect, words that start with $1: +PROJECT, @CONTEXT (a
+        # tag), or an add-on key.
+        _todo_txt_words() {
+            COMPREPLY=()
+            case $1 in
+                +*)
+                    _todo_values projects "${1:1}" "$2"
+                    COMPREPLY=("${COMPREPLY[@]/#/+}") ;;
+                @*)
+                    _todo_values tags "${1:1}" "$2"
+                    COMPREPLY=("${COMPREPLY[@]/#/@}") ;;
+                *:* | -*) ;;
+                ?*)
+                    compopt -o nospace 2>/dev/null
+                    mapfile -t COMPREPLY < <(compgen -W @TODOTXTKEYS@ -- "$1") ;;
             esac
         }
 
@@ -148,12 +171,14 @@ extension Completion {
             done
             [[ $file == '~/'* ]] && file=$HOME/${file#'~/'}
             [[ $cur == = && -n $expect ]] && cur=
-            # bash splits words at ':' too (COMP_WORDBREAKS), and replaces only what follows the
-            # last colon: attribute words are read whole from the line, and candidates lose all
-            # up to that colon, as bash-completion's __ltrim_colon_completions does.
+            # bash splits words at ':' and '@' too (COMP_WORDBREAKS), and replaces only what
+            # follows the last of them: attribute words are read whole from the line, and
+            # candidates lose all up to it, as bash-completion's __ltrim_colon_completions does.
             local line=${COMP_LINE:0:COMP_POINT}
-            local full=${line##*[[:space:]]} lead=
-            [[ $COMP_WORDBREAKS == *:* ]] && lead=${full%"${full##*:}"}
+            local full=${line##*[[:space:]]} lead= breaks=
+            [[ $COMP_WORDBREAKS == *:* ]] && breaks+=:
+            [[ $COMP_WORDBREAKS == *@* ]] && breaks+=@
+            [[ -n $breaks ]] && lead=${full%"${full##*[$breaks]}"}
             if [[ -n $expect ]]; then
                 _todo_values "${expect#* }" "$cur" "$file"
             elif [[ -z $ended && $cur == -* ]]; then

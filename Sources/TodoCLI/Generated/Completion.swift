@@ -83,6 +83,20 @@ enum Completion {
         return groups
     }
 
+    /// The keys of todo.txt's add-on words (`due:`, `t:`, `rec:`, `pri:`), blank-separated,
+    /// from the field table: what the scripts offer in the todo.txt dialect besides
+    /// +PROJECT and @CONTEXT.
+    static var todoTxtKeys: String {
+        TodoField.allCases.compactMap { field -> String? in
+            switch field.spec.todoTxt {
+            case .key(let key)?: key + ":"
+            case .recurrence?: TodoTxtSyntax.recurrenceKey + ":"
+            case .priority?: TodoTxtSyntax.priorityKey + ":"
+            case .text?, .sigil?, .dependencies?, nil: nil
+            }
+        }.joined(separator: " ")
+    }
+
     /// The virtual tags' names, blank-separated (`VirtualTag.all`): offered after + and - in filter terms.
     static var virtualTags: String { VirtualTag.all.map(\.name).joined(separator: " ") }
 

@@ -34,7 +34,7 @@ extension Completion {
         for command in commands {
             out += "    printf '%s\\t%s\\n' \(command.name) \(fishQuoted(command.summary))\n"
         }
-        out += "end\n" + fishKeys() + fishBody.replacingOccurrences(of: "@VIRTUAL@", with: virtualTags)
+        out += "end\n" + fishKeys() + fishBody.replacingOccurrences(of: "@VIRTUAL@", with: virtualTags).replacingOccurrences(of: "@TODOTXTKEYS@", with: todoTxtKeys)
         out += "\n# Global options\n"
         for option in CommandTable.globalOptions { out += fishOption(option, condition: nil) }
         out += "\n# Commands\n"
@@ -186,6 +186,23 @@ extension Completion {
         # cursor: +TAG and -TAG (and the virtual tags in a filter), KEY:VALUE, or the keys themselves.
         function __todo_words
             set -l token (commandline -ct)
+            if test "$(__todo_complete syntax)" = todotxt
+                # The todo.txt dialect: +PROJECT, @CONTEXT (a tag), or an add-on key.
+                switch $token
+                    case '+*'
+                        for project in (__todo_complete projects)
+                            printf '+%s\n' $project
+                        end
+                    case '@*'
+                        for tag in (__todo_complete tags)
+                            printf '@%s\n' $tag
+                        end
+                    case '*:*' '-*'
+                    case '?*'
+                        printf '%s\n' @TODOTXTKEYS@
+                end
+                return
+            end
             switch $token
                 case '+*' '-*'
                     set -l sign (string sub -l 1 -- $token)

@@ -4,6 +4,11 @@ import TodoCore
 /// How the words of a todo.txt line read and write the values of fields, by the field's kind
 /// and its `TodoTxtSyntax` in the field table.
 extension TodoTxtSyntax {
+    /// The add-on key of the recurrence (the todo.txt recurrence add-on's `rec:+2w`).
+    static let recurrenceKey = "rec"
+    /// The add-on key of a completed line's priority (`pri:A`).
+    static let priorityKey = "pri"
+
     /// The field a todo.txt line writes so.
     var field: TodoField? { TodoField.allCases.first { $0.spec.todoTxt == self } }
 
@@ -21,7 +26,7 @@ extension TodoTxtSyntax {
             guard word.hasPrefix(key + ":") else { return nil }
             text = word.dropFirst(key.count + 1)
         case .recurrence:
-            guard word.hasPrefix("rec:"), let recurrence = Recurrence(todoTxt: word.dropFirst(4)) else { return nil }
+            guard word.hasPrefix(Self.recurrenceKey + ":"), let recurrence = Recurrence(todoTxt: word.dropFirst(Self.recurrenceKey.count + 1)) else { return nil }
             return .word(recurrence.rule)
         }
         switch kind {
@@ -46,7 +51,7 @@ extension TodoTxtSyntax {
         case .priority, .dependencies: return []
         case .sigil(let sigil): return items.map { String(sigil) + $0 }
         case .key(let key): return items.map { key + ":" + $0 }
-        case .recurrence: return items.compactMap { Recurrence(rule: $0).map { "rec:" + $0.todoTxt } }
+        case .recurrence: return items.compactMap { Recurrence(rule: $0).map { Self.recurrenceKey + ":" + $0.todoTxt } }
         }
     }
 }
