@@ -53,7 +53,7 @@ struct TodoTxtLineFilter: Equatable {
     var without: [String] = []
 
     init(_ words: [String]) {
-        for word in words.flatMap({ $0.split(whereSeparator: \.isWhitespace) }) {
+        for word in words.flatMap({ todoTxtWords($0, at: \.properties.isWhitespace) }) {
             if word.count > 1, word.first == "-" { without.append(word.dropFirst().lowercased()) } else { holding.append(word.lowercased()) }
         }
     }

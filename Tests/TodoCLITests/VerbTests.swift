@@ -40,7 +40,7 @@ import TodoCore
         let kolkata = ["TZ": "Asia/Kolkata"]
         #expect(try box.run(["annotate", "1", "shop", "was", "shut"], environment: kolkata) == RunResult(
             stdout: "Annotated #1 \"buy milk\"\n", stderr: "", status: 0))
-        #expect(try box.run(["append", "1", "bought it"], environment: kolkata).status == 0)
+        #expect(try box.run(["annotate", "1", "bought it"], environment: kolkata).status == 0)
         let todo = try box.state().todos[0]
         #expect(todo.notes == "2 litres")
         #expect(todo.annotations.map(\.text) == ["shop was shut", "bought it"])
@@ -50,8 +50,8 @@ import TodoCore
     }
 
     @Test(arguments: [
-        ("complete", "done"), ("do", "done"), ("finish", "done"), ("undone", "reopen"), ("uncomplete", "reopen"), ("note", "annotate"),
-        ("remove", "delete"), ("del", "delete"), ("denotat", "denotate"), ("unannotate", "denotate"), ("deannotate", "denotate"),
+        ("complete", "done"), ("finish", "done"), ("undone", "reopen"), ("uncomplete", "reopen"), ("note", "annotate"),
+        ("remove", "delete"), ("denotat", "denotate"), ("unannotate", "denotate"), ("deannotate", "denotate"),
         ("undelete", "undo"), ("unstart", "stop"), ("information", "show"), ("synchronize", "sync"), ("DENOTAT", "denotate"),
     ])
     func habitsFromOtherToolsAreAnsweredWithOurVerb(typed: String, suggested: String) throws {
@@ -67,7 +67,7 @@ import TodoCore
     /// The whole answer, for the habits people type most.
     @Test func aHabitIsAnsweredWithTheCommandAndChangesNothing() throws {
         let before = box.fileBytes()
-        for (typed, suggested) in [("denotat", "denotate"), ("complete", "done"), ("del", "delete")] {
+        for (typed, suggested) in [("denotat", "denotate"), ("complete", "done"), ("remove", "delete")] {
             #expect(try box.run(typed, "1", "x") == RunResult(stdout: "", stderr: """
                 todo: '\(typed)' is not a todo command
                 Did you mean '\(suggested)'?

@@ -33,11 +33,11 @@ enum AddCommand {
         if items.isEmpty { return .output(nothingGiven(invocation)) }
         /// The todos to add, with the changes that name other todos read against `state`.
         func actions(_ state: TodoState) throws -> [Action] {
-            let shared = contextual + (namesTodos
+            let shared = namesTodos
                 ? try words.changes(in: state, dates: dates).filter { !words.changes.contains($0) }
                     + AttributeWords.optionChanges(invocation, in: InputContext(dates: dates, todos: state))
-                : options)
-            let new = zip(uuids, items).map { NewTodo(uuid: $0, name: $1.name, changes: $1.changes + shared, createdAt: $1.createdAt) }
+                : options
+            let new = zip(uuids, items).map { NewTodo(uuid: $0, name: $1.name, changes: contextual + $1.changes + shared, createdAt: $1.createdAt) }
             return new.count == 1 ? [.add(new[0])] : [.batch(new.map(Action.add))]
         }
         return .change(reads: namesTodos ? .all : .none, actions: actions) { change in

@@ -44,7 +44,7 @@ enum TodoTxtFormat {
         // topydo's id:X names a todo for the p:X of those that depend on it; the first line with an id keeps it.
         var ids: [Substring: UUID] = [:]
         for item in read {
-            for word in item.line.text.split(separator: " ") { if let id = TodoTxtDependencies.id(word), ids[id] == nil { ids[id] = item.uuid } }
+            for word in todoTxtWords(item.line.text) { if let id = TodoTxtDependencies.id(word), ids[id] == nil { ids[id] = item.uuid } }
         }
         var todos: [ImportedTodo] = []
         for (offset, trimmed, line, uuid) in read {
@@ -70,7 +70,7 @@ enum TodoTxtFormat {
     static func takeDependencies(_ text: String, ids: [Substring: UUID], own: UUID, into todo: inout ImportedTodo) -> String {
         guard let field = TodoTxtSyntax.dependencies.field, !ids.isEmpty else { return text }
         var depends = Set<UUID>()
-        let words = text.split(separator: " ").filter { word in
+        let words = todoTxtWords(text).filter { word in
             if let id = TodoTxtDependencies.id(word), ids[id] == own { return false }
             guard let parent = TodoTxtDependencies.parent(word), let uuid = ids[parent], uuid != own else { return true }
             depends.insert(uuid)
@@ -82,7 +82,7 @@ enum TodoTxtFormat {
 
     /// Sets the fields the words of `text` write; the other words, joined, or nil if none are left.
     static func takeFields(_ text: String, into todo: inout ImportedTodo) -> String? {
-        let words = text.split(separator: " ").filter { !take($0, into: &todo) }
+        let words = todoTxtWords(text).filter { !take($0, into: &todo) }
         return words.isEmpty ? nil : words.joined(separator: " ")
     }
 
@@ -105,7 +105,7 @@ enum TodoTxtFormat {
 
     static func parseLine(_ text: String) -> Line {
         var line = Line()
-        var words = text.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        var words = todoTxtWords(text).map(String.init)
         if words.first == "x" {
             line.completed = true
             words.removeFirst()

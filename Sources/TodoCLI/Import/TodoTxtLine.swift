@@ -26,7 +26,7 @@ struct TodoTxtLine {
     /// priority or date among them is a name word.
     init(_ words: [String], literalFrom: Int? = nil, onto base: Todo? = nil, atStart: Bool = true) {
         let end = literalFrom ?? words.count
-        var line = words[..<end].flatMap { $0.split(whereSeparator: \.isWhitespace) }
+        var line = words[..<end].flatMap { todoTxtWords($0, at: \.properties.isWhitespace) }
         fields = ImportedTodo(uuid: UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)), name: "", createdAt: Date(timeIntervalSince1970: 0))
         if let base { for field in Self.lineFields { try? fields.set(field, field.value(of: base)) } }
         if atStart, let first = line.first, let letter = TodoTxtFormat.priority(first.uppercased()) {

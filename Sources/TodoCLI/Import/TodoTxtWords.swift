@@ -56,6 +56,14 @@ extension TodoTxtSyntax {
     }
 }
 
+/// The words of a todo.txt line: split at blanks between Unicode scalars, not characters, so
+/// that a word starting with a combining mark stays a word of its own (as one character, the
+/// mark and the blank before it would join two words). `blanks`: which scalars part words.
+func todoTxtWords(_ text: some StringProtocol, at blanks: (Unicode.Scalar) -> Bool = { $0 == " " }) -> [Substring] {
+    let line = Substring(text)
+    return line.unicodeScalars.split(whereSeparator: blanks).map { Substring($0) }
+}
+
 /// topydo's dependency words: `id:N` on a todo others depend on, `p:N` on one that depends
 /// on the todo with `id:N`. The numbers are todo's own, so an export names each todo the same way each time.
 enum TodoTxtDependencies {

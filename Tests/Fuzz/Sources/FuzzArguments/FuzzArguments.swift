@@ -7,7 +7,7 @@ import TodoCLI
 import TodoCore
 import TodoStore
 
-/// The argument parser, then the whole command. An input is argv, words separated by NUL.
+/// The argument parser, then the whole command, in either dialect. An input is argv, words separated by NUL.
 ///
 /// A parsed command line, written out canonically (command, `--long=value` options,
 /// arguments, and `--` where the literal words began), parses to the same invocation. Run in a scratch directory on a state file
@@ -65,7 +65,7 @@ let sandbox: (directory: String, files: [[UInt8]?]) = {
     return (directory, files)
 }()
 
-let readOnly: Set<String> = ["list", "show", "export", "help", "completions", "__complete", "__man"]
+let readOnly: Set<String> = ["list", "listall", "listpri", "listproj", "listcon", "archive", "show", "export", "help", "completions", "__complete", "__man"]
 
 func checkRun(_ argv: [String], _ invocation: Invocation) {
     // A name that cannot be a file (empty, a directory, too long) is tried on the files as
@@ -82,6 +82,8 @@ func checkRun(_ argv: [String], _ invocation: Invocation) {
     let environment = [
         "HOME": sandbox.directory, "TODO_FILE": "todos.json", "XDG_CONFIG_HOME": sandbox.directory + "/config",
         "TODO_LOCK_TIMEOUT": "0", "LANG": "C.UTF-8",
+        // Every other command line in the todo.txt dialect, whose readers differ.
+        "TODO_SYNTAX": argv.count % 2 == 0 ? "taskwarrior" : "todotxt",
     ]
     let uuids = UUIDCounter(tag: 3)
     let output = run(Context(arguments: argv, environment: environment, now: { fixedNow }, newUUID: uuids.make))
