@@ -97,3 +97,22 @@ import Testing
         #expect(json["name"] as? String == "(A) call" && json["tags"] as? [String] == ["home"] && json["priority"] is NSNull)
     }
 }
+
+/// `ls` in the dialect: todo.sh's lines and footer.
+@Suite struct TodoTxtListingTests {
+    @Test func theFooterCountsTheWaitingTodosLsLeavesOut() throws {
+        let todo = try InProcess()
+        let dialect = ["TODO_SYNTAX": "todotxt"]
+        for line in ["(B) water plants @home", "file taxes t:2026-12-10 +admin", "call mom"] { todo.run(["add", line], environment: dialect) }
+        #expect(todo.run(["ls"], environment: dialect) == RunResult(stdout: """
+            1 (B) 2026-11-25 water plants @home
+            3 2026-11-25 call mom
+            --
+            TODO: 2 of 3 tasks shown
+
+            """, stderr: "", status: 0))
+        #expect(todo.run(["ls", "--waiting"], environment: dialect).lines == [
+            "1 (B) 2026-11-25 water plants @home", "3 2026-11-25 call mom", "2 2026-11-25 file taxes +admin t:2026-12-10", "--", "TODO: 3 of 3 tasks shown",
+        ])
+    }
+}
