@@ -38,16 +38,23 @@ struct RealTaskwarrior {
 }
 
 /// The real todo.txt CLI (Debian's todotxt-cli, `todo-txt`) on a todo.txt in a directory of
-/// its own, with a config file naming it; plain output, no auto-archive, no prompts.
+/// its own, with a config file naming it; plain output and no prompts, and by default no
+/// auto-archive (`options`). With `clock` it runs under faketime at that time.
 struct RealTodoTxt {
     let tool: String
     let directory: String
     let environment: [String: String]
+    let options: [String]
+    /// faketime and its time, when there is a clock.
+    let faketime: [String]
     var file: String { directory + "/todo.txt" }
+    var done: String { directory + "/done.txt" }
     var config: String { directory + "/config" }
 
-    init(in parent: String, timeZone: String) throws {
+    init(in parent: String, timeZone: String, options: [String] = ["-p", "-a", "-f"], clock: String? = nil) throws {
         tool = try requiredTool("todo-txt", installer: ".ci/test-scripting-deps")
+        self.options = options
+        faketime = try clock.map { [try requiredTool("faketime", installer: ".ci/test-scripting-deps"), $0] } ?? []
         let directory = parent + "/todotxt"
         self.directory = directory
         environment = ["HOME": directory, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "TZ": timeZone]
@@ -61,16 +68,26 @@ struct RealTodoTxt {
             """.write(toFile: directory + "/config", atomically: true, encoding: .utf8)
     }
 
-    /// Runs `todo-txt -d CONFIG -p -a -f ARGUMENTS`, expecting success.
+    /// Runs `todo-txt -d CONFIG OPTIONS ARGUMENTS`, expecting success.
     @discardableResult
-    func run(_ arguments: String...) throws -> RunResult {
-        let result = try Sandbox.execute(tool, ["-d", config, "-p", "-a", "-f"] + arguments, stdin: "", environment: environment)
+    func run(_ arguments: [String]) throws -> RunResult {
+        let command = faketime + [tool, "-d", config] + options + arguments
+        let result = try Sandbox.execute(command[0], Array(command.dropFirst()), stdin: "", environment: environment)
         #expect(result.status == 0, "todo-txt \(arguments): \(result)")
         return result
     }
 
+    @discardableResult
+    func run(_ arguments: String...) throws -> RunResult { try run(arguments) }
+
     /// The lines of todo.txt.
-    func lines() throws -> [String] {
-        try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n").map(String.init)
+    func lines() throws -> [String] { try Self.lines(file) }
+
+    /// The lines of `path`, none when it is not there; blank ones too, as they keep todo.sh's numbers.
+    static func lines(_ path: String) throws -> [String] {
+        guard FileManager.default.fileExists(atPath: path) else { return [] }
+        var lines = try String(contentsOfFile: path, encoding: .utf8).components(separatedBy: "\n")
+        if lines.last == "" { lines.removeLast() }
+        return lines
     }
 }

@@ -16,8 +16,9 @@ enum TodoTxtList {
             let state = try file.load(.all)
             let dependencies = listing.terms?.needsOtherTodos == true || sort != nil ? Dependencies(state.todos) : .none
             let filterContext = try listing.filterContext(state, dependencies)
-            let pool = state.listed(filter).filter { showsWaiting || !$0.isWaiting(in: listing.dates) }
-            var todos = pool.filter { listing.matches($0, filterContext) }
+            // The footer counts the waiting todos ls leaves out, as todo.sh counts every line of todo.txt.
+            let pool = state.listed(filter)
+            var todos = pool.filter { (showsWaiting || !$0.isWaiting(in: listing.dates)) && listing.matches($0, filterContext) }
             if case .priorities(let letters) = variant { todos.removeAll { TodoTxtPriority.letter(of: $0).map(letters.contains) != true } }
             todos = sort?.sorted(todos, in: listing.dates, dependencies: dependencies) ?? TodoTxtListing.sorted(todos)
             let width = String(pool.map(\.id).max() ?? 0).count
