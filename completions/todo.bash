@@ -27,6 +27,13 @@ _todo_command() {
         context) REPLY=context ;;
         completions) REPLY=completions ;;
         help) REPLY=help ;;
+        projects) REPLY=projects ;;
+        tags) REPLY=tags ;;
+        summary) REPLY=summary ;;
+        calendar|cal) REPLY=calendar ;;
+        burndown) REPLY=burndown ;;
+        history) REPLY=history ;;
+        stats) REPLY=stats ;;
         *) REPLY= ;;
     esac
 }
@@ -123,6 +130,11 @@ _todo_option() {
                         --unset) REPLY='unset flag' ;;
                         *) REPLY= ;;
                     esac ;;
+                history)
+                    case $2 in
+                        --graph) REPLY='graph flag' ;;
+                        *) REPLY= ;;
+                    esac ;;
                 *) REPLY= ;;
             esac ;;
     esac
@@ -141,6 +153,7 @@ _todo_options() {
         import) REPLY='--from --strict' ;;
         sync) REPLY='--dry-run' ;;
         config) REPLY='--unset' ;;
+        history) REPLY='--graph' ;;
         *) REPLY= ;;
     esac
     REPLY+=' --file --json --quiet --color --no-context --help --version'
@@ -164,10 +177,17 @@ _todo_argument() {
         toggle) kinds=('ids') repeats=1 ;;
         delete) kinds=('ids') repeats=1 ;;
         import) kinds=('path') ;;
-        config) kinds=('words server token timeout insecure-http due-days default-filter context context.NAME uda.NAME.type uda.NAME.values uda.NAME.label' 'text') ;;
+        config) kinds=('words server token timeout insecure-http due-days default-filter context week-start context.NAME uda.NAME.type uda.NAME.values uda.NAME.label' 'text') ;;
         context) kinds=('text' 'filter') repeats=1 ;;
         completions) kinds=('words bash zsh fish') ;;
         help) kinds=('commands') ;;
+        projects) kinds=('filter') repeats=1 ;;
+        tags) kinds=('filter') repeats=1 ;;
+        summary) kinds=('filter') repeats=1 ;;
+        calendar) kinds=('filter') repeats=1 ;;
+        burndown) kinds=('filter') repeats=1 ;;
+        history) kinds=('filter') repeats=1 ;;
+        stats) kinds=('filter') repeats=1 ;;
     esac
     REPLY=${kinds[$2]}
     [[ -z $REPLY && -n $repeats ]] && REPLY=${kinds[-1]}
@@ -211,7 +231,7 @@ _todo_values() {
             mapfile -t lines < <(todo __complete "$1" ${3:+"--file=$3"} 2>/dev/null)
             for line in "${lines[@]}"; do [[ $line == "$2"* ]] && COMPREPLY+=("$line"); done ;;
         commands)
-            mapfile -t COMPREPLY < <(compgen -W 'add list ls next show info edit modify done reopen annotate append denotate start stop toggle delete rm clear-completed undo batch export import sync config context completions help' -- "$2") ;;
+            mapfile -t COMPREPLY < <(compgen -W 'add list ls next show info edit modify done reopen annotate append denotate start stop toggle delete rm clear-completed undo batch export import sync config context completions help projects tags summary calendar cal burndown history stats' -- "$2") ;;
         words\ *)
             mapfile -t COMPREPLY < <(compgen -W "${1#words }" -- "$2") ;;
         list\ *)
