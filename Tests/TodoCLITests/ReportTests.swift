@@ -285,6 +285,12 @@ import TodoCLI
             #expect(json.contains(member), "\(member) in \(json)")
         }
         #expect(todo.run("stats").lines[0] == "Category                 Data")
+        // Steps after a deletion are not read past their summary; the deletion still counts,
+        // and clear-completed's deletions with it.
+        todo.run("edit", "1", "+late", "--quiet")
+        todo.run("clear-completed", "--quiet")
+        #expect(todo.run("stats", "--json").stdout.contains(#""deleted": 2,"#))
+        #expect(todo.run("history", "--json").stdout.contains(#"{"start": "2026-11-01", "added": 5, "completed": 0, "deleted": 2, "net": 3}"#))
     }
 
     @Test func emptyStateAndOneTodo() throws {

@@ -15,7 +15,7 @@ enum BurndownCommand {
         let period = input.word.flatMap(ReportPeriod.init) ?? .daily
         let scale = ReportPeriod.Scale(period, firstWeekday: input.firstWeekday)
         let height = context.stdoutIsTerminal ? min(40, max(5, (context.terminalHeight ?? 24) - 9)) : 15
-        return .query(reads: TodoSelection.all.withHistory) { state in
+        return .query(reads: TodoSelection.allWithDeletedHistory) { state in
             let days = DayReader(input.dates.timeZone)
             let todos = try input.todos(state), deleted = try input.deleted(state)
             // As many bars as fit beside the widest y-axis label Taskwarrior would allow for.

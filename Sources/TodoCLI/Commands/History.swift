@@ -11,7 +11,7 @@ enum HistoryCommand {
         let input = try ReportInput(invocation, context) { periods.contains($0) }
         let period = input.word.flatMap(ReportPeriod.init) ?? .monthly
         let scale = ReportPeriod.Scale(period, firstWeekday: input.firstWeekday)
-        return .query(reads: TodoSelection.all.withHistory) { state in
+        return .query(reads: TodoSelection.allWithDeletedHistory) { state in
             let days = DayReader(input.dates.timeZone)
             let rows = PeriodCount.history(try input.todos(state), deleted: try input.deleted(state), scale: scale, days: days)
             if input.asJSON {
