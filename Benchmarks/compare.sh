@@ -9,7 +9,8 @@
 # "journal", the synthetic file with 99 small changes in its journal; "fields", the
 # synthetic file after bulk edits gave every todo Taskwarrior's rarer fields (issue 21: a
 # scheduled date, a dependency, a user-defined attribute; every third active todo started,
-# every hundredth annotated).
+# every hundredth annotated). Each report (issue 23) is timed in every state beside list,
+# and beside Taskwarrior's same report.
 #
 #   bash Benchmarks/compare.sh [--sizes 10000,100000] [--quick] [--skip-build]
 #
@@ -250,6 +251,22 @@ EOF
     measure "$n" txt tag "" "${txt[@]}" ls +work
     measure "$n" task projdue "" task project:garden due.before:eow list
 
+    # Issue 23: the reports Taskwarrior has too.
+    measure "$n" task projects "" task projects
+    measure "$n" task tags "" task tags
+    measure "$n" task summary "" task summary
+    measure "$n" task calendar "" task calendar
+    # Taskwarrior's burndown walks every task through every day since it was added: 403 s for
+    # one run at 100k (docs/PERFORMANCE.md), so it is timed once, and only up to 10k.
+    if ((n <= 10000)); then
+        local saved_runs=("${RUNS[@]}")
+        RUNS=(--runs 1)
+        measure "$n" task burndown "" task burndown.daily
+        RUNS=("${saved_runs[@]}")
+    fi
+    measure "$n" task history "" task history.monthly
+    measure "$n" task stats "" task stats
+
     measure "$n" task show "" task "$TASK_ID" info
     measure "$n" txt show "" "${txt[@]}" ls "$TXT_TERM"
 
@@ -277,6 +294,11 @@ EOF
         measure "$n" "$tool" show "" "$TODO" --file "$state" show "$TODO_ID"
         measure "$n" "$tool" change "$p_todo" "$TODO" --file "$state" toggle "$TODO_ID"
         measure "$n" "$tool" delete "$p_todo" "$TODO" --file "$state" delete "$TODO_ID"
+        # Issue 23: each report within 2x list's time on the same file.
+        local report
+        for report in projects tags summary calendar burndown history stats; do
+            measure "$n" "$tool" "$report" "" "$TODO" --file "$state" "$report"
+        done
         # The completion callback the shell scripts run on TAB.
         measure "$n" "$tool" complete "" "$TODO" --file "$state" __complete ids
     done
@@ -368,6 +390,19 @@ for n in sizes:
         op, f(max(rss[(s, "todo-" + st, op)] for st in states)), f(rss.get((s, "task", op))), f(rss.get((s, "txt", op))))
         for op in ops[:5]))
     print()
+reports = ["projects", "tags", "summary", "calendar", "burndown", "history", "stats"]
+for n in sizes:
+    s = str(n)
+    print("N = {:,}: reports, medians in ms; ratios of todo's slowest state to its list there and to task's report".format(n))
+    print("| report    | task | synthetic | history | synced | journal | fields | worst/list | worst/task |")
+    print("|-----------|-----:|----------:|--------:|-------:|--------:|-------:|-----------:|-----------:|")
+    for op in reports:
+        times = [ms.get((s, "todo-" + st, op)) for st in states]
+        worst_state = max((st for st in states if ms.get((s, "todo-" + st, op)) is not None), key=lambda st: ms[(s, "todo-" + st, op)])
+        worst = ms[(s, "todo-" + worst_state, op)]
+        print("| %-9s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
+            op, f(ms.get((s, "task", op))), *[f(t) for t in times], r(worst, ms[(s, "todo-" + worst_state, "list")]), r(worst, ms.get((s, "task", op)))))
+    print()
 print("Sync with a local todo-server (state of {:,} todos):".format(push))
 for op, text in (("sync-nothing", "nothing to do"), ("sync-push", "push {:,} new todos".format(push))):
     if ("sync", "todo", op) in ms:
@@ -414,6 +449,12 @@ for st in states:
         check(t <= 50, "%-9s 100k completion todo %.1f ms <= 50 ms" % (st, t))
         top = max((k for k in rss if k[0] == "100000" and k[1] == tool), key=lambda k: rss[k])
         check(rss[top] < 150, "%-9s 100k memory todo peak %.1f MiB (%s) < 150 MiB" % (st, rss[top], top[2]))
+for n in sizes:
+    s = str(n)
+    for st in states:
+        for op in reports:
+            t, l = ms[(s, "todo-" + st, op)], ms[(s, "todo-" + st, "list")]
+            check(t <= 2 * l, "%-9s %dk %-8s todo %.1f ms <= 2 x its list %.1f ms (%.2fx)" % (st, n // 1000, op, t, l, t / l))
 if ("sync", "todo", "sync-nothing") in ms:
     t = ms[("sync", "todo", "sync-nothing")]
     check(t <= 50, "sync nothing to do %.1f ms <= 50 ms" % t)

@@ -37,6 +37,13 @@ _todo_command() {
         context) REPLY=context ;;
         completions) REPLY=completions ;;
         help) REPLY=help ;;
+        projects) REPLY=projects ;;
+        tags) REPLY=tags ;;
+        summary) REPLY=summary ;;
+        calendar|cal) REPLY=calendar ;;
+        burndown) REPLY=burndown ;;
+        history) REPLY=history ;;
+        stats) REPLY=stats ;;
         *) REPLY= ;;
     esac
 }
@@ -150,6 +157,11 @@ _todo_option() {
                         --unset) REPLY='unset flag' ;;
                         *) REPLY= ;;
                     esac ;;
+                history)
+                    case $2 in
+                        --graph) REPLY='graph flag' ;;
+                        *) REPLY= ;;
+                    esac ;;
                 *) REPLY= ;;
             esac ;;
     esac
@@ -170,6 +182,7 @@ _todo_options() {
         import) REPLY='--from --strict' ;;
         sync) REPLY='--dry-run' ;;
         config) REPLY='--unset' ;;
+        history) REPLY='--graph' ;;
         *) REPLY= ;;
     esac
     REPLY+=' --file --json --quiet --color --no-context --syntax --help --version'
@@ -202,10 +215,17 @@ _todo_argument() {
         toggle) kinds=('ids') repeats=1 ;;
         delete) kinds=('ids') repeats=1 ;;
         import) kinds=('path') ;;
-        config) kinds=('words server token timeout insecure-http due-days default-filter context syntax context.NAME uda.NAME.type uda.NAME.values uda.NAME.label' 'text') ;;
+        config) kinds=('words server token timeout insecure-http due-days default-filter context syntax week-start context.NAME uda.NAME.type uda.NAME.values uda.NAME.label' 'text') ;;
         context) kinds=('text' 'filter') repeats=1 ;;
         completions) kinds=('words bash zsh fish') ;;
         help) kinds=('commands') ;;
+        projects) kinds=('filter') repeats=1 ;;
+        tags) kinds=('filter') repeats=1 ;;
+        summary) kinds=('filter') repeats=1 ;;
+        calendar) kinds=('filter') repeats=1 ;;
+        burndown) kinds=('filter') repeats=1 ;;
+        history) kinds=('filter') repeats=1 ;;
+        stats) kinds=('filter') repeats=1 ;;
     esac
     REPLY=${kinds[$2]}
     [[ -z $REPLY && -n $repeats ]] && REPLY=${kinds[-1]}
@@ -249,7 +269,7 @@ _todo_values() {
             mapfile -t lines < <(todo __complete "$1" ${3:+"--file=$3"} 2>/dev/null)
             for line in "${lines[@]}"; do [[ $line == "$2"* ]] && COMPREPLY+=("$line"); done ;;
         commands)
-            mapfile -t COMPREPLY < <(compgen -W 'add a list ls listall lsa listpri lsp listproj lsprj listcon lsc archive next show info edit modify done do reopen annotate append app prepend prep replace pri p depri dp denotate start stop toggle delete rm del clear-completed undo batch export import sync config context completions help' -- "$2") ;;
+            mapfile -t COMPREPLY < <(compgen -W 'add a list ls listall lsa listpri lsp listproj lsprj listcon lsc archive next show info edit modify done do reopen annotate append app prepend prep replace pri p depri dp denotate start stop toggle delete rm del clear-completed undo batch export import sync config context completions help projects tags summary calendar cal burndown history stats' -- "$2") ;;
         words\ *)
             mapfile -t COMPREPLY < <(compgen -W "${1#words }" -- "$2") ;;
         list\ *)

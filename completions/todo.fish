@@ -70,6 +70,20 @@ function __todo_command
             echo completions
         case help
             echo help
+        case projects
+            echo projects
+        case tags
+            echo tags
+        case summary
+            echo summary
+        case calendar cal
+            echo calendar
+        case burndown
+            echo burndown
+        case history
+            echo history
+        case stats
+            echo stats
         case '*'
             return 1
     end
@@ -309,6 +323,27 @@ function __todo_argument
         case help
             set -l kinds commands
             set -q kinds[(math $argv[2] + 1)]; and echo $kinds[(math $argv[2] + 1)]
+        case projects
+            set -l kinds filter
+            set -q kinds[(math $argv[2] + 1)]; and echo $kinds[(math $argv[2] + 1)]; or echo $kinds[-1]
+        case tags
+            set -l kinds filter
+            set -q kinds[(math $argv[2] + 1)]; and echo $kinds[(math $argv[2] + 1)]; or echo $kinds[-1]
+        case summary
+            set -l kinds filter
+            set -q kinds[(math $argv[2] + 1)]; and echo $kinds[(math $argv[2] + 1)]; or echo $kinds[-1]
+        case calendar
+            set -l kinds filter
+            set -q kinds[(math $argv[2] + 1)]; and echo $kinds[(math $argv[2] + 1)]; or echo $kinds[-1]
+        case burndown
+            set -l kinds filter
+            set -q kinds[(math $argv[2] + 1)]; and echo $kinds[(math $argv[2] + 1)]; or echo $kinds[-1]
+        case history
+            set -l kinds filter
+            set -q kinds[(math $argv[2] + 1)]; and echo $kinds[(math $argv[2] + 1)]; or echo $kinds[-1]
+        case stats
+            set -l kinds filter
+            set -q kinds[(math $argv[2] + 1)]; and echo $kinds[(math $argv[2] + 1)]; or echo $kinds[-1]
     end
 end
 
@@ -346,6 +381,13 @@ function __todo_commands
     printf '%s\t%s\n' context 'Show, choose or define the context that narrows reports'
     printf '%s\t%s\n' completions 'Print the completion script for bash, zsh or fish'
     printf '%s\t%s\n' help 'Show help for todo or for a command'
+    printf '%s\t%s\n' projects 'Show the project tree with each project\'s active and done todos'
+    printf '%s\t%s\n' tags 'Show each tag with its active and done todos'
+    printf '%s\t%s\n' summary 'Show each project\'s remaining todos, their average age and how much is done'
+    printf '%s\t%s\n' calendar 'Show months with the days todos are due on'
+    printf '%s\t%s\n' burndown 'Chart pending, started and done todos over time, and when all will be done'
+    printf '%s\t%s\n' history 'Count the todos added, completed and deleted in each period'
+    printf '%s\t%s\n' stats 'Show counts, ages and rates of the todos, and the state file\'s size and undo depth'
 end
 
 # What follows KEY: ($argv[2]) in an attribute word, or in a filter term when $argv[1] is filter.
@@ -568,6 +610,14 @@ complete -c todo -n __todo_needs_command -a config -d 'Show or set sync settings
 complete -c todo -n __todo_needs_command -a context -d 'Show, choose or define the context that narrows reports'
 complete -c todo -n __todo_needs_command -a completions -d 'Print the completion script for bash, zsh or fish'
 complete -c todo -n __todo_needs_command -a help -d 'Show help for todo or for a command'
+complete -c todo -n __todo_needs_command -a projects -d 'Show the project tree with each project\'s active and done todos'
+complete -c todo -n __todo_needs_command -a tags -d 'Show each tag with its active and done todos'
+complete -c todo -n __todo_needs_command -a summary -d 'Show each project\'s remaining todos, their average age and how much is done'
+complete -c todo -n __todo_needs_command -a calendar -d 'Show months with the days todos are due on'
+complete -c todo -n __todo_needs_command -a cal -d 'Show months with the days todos are due on (calendar)'
+complete -c todo -n __todo_needs_command -a burndown -d 'Chart pending, started and done todos over time, and when all will be done'
+complete -c todo -n __todo_needs_command -a history -d 'Count the todos added, completed and deleted in each period'
+complete -c todo -n __todo_needs_command -a stats -d 'Show counts, ages and rates of the todos, and the state file\'s size and undo depth'
 
 # todo add
 complete -c todo -n '__todo_using add' -s d -l description -x -d 'Set the description'
@@ -640,7 +690,10 @@ complete -c todo -n '__todo_using sync' -l dry-run -d 'Show what would be pulled
 
 # todo config
 complete -c todo -n '__todo_using config' -l unset -d 'Remove KEY from the config file'
-complete -c todo -n '__todo_wants choice:0 config' -a 'server token timeout insecure-http due-days default-filter context syntax context.NAME uda.NAME.type uda.NAME.values uda.NAME.label'
+complete -c todo -n '__todo_wants choice:0 config' -a 'server token timeout insecure-http due-days default-filter context syntax week-start context.NAME uda.NAME.type uda.NAME.values uda.NAME.label'
 
 # todo completions
 complete -c todo -n '__todo_wants choice:0 completions' -a 'bash zsh fish'
+
+# todo history
+complete -c todo -n '__todo_using history' -l graph -d 'Draw a bar per period instead: added (+), completed (X) and deleted (-), as Taskwarrior\'s ghistory'

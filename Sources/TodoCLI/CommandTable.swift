@@ -87,6 +87,12 @@ public enum CommandTable {
     /// The options of `list` named `names`.
     static func listOptions(_ names: Set<String>) -> [OptionSpec] { listOptions.filter { names.contains($0.long) } }
 
+    static let reportFilter = ArgumentSpec("FILTER", .filter, optional: true, repeats: true, "Filter terms: only the todos they pass are counted.")
+    /// What every report does with filters, the context, the width and --json.
+    static let reportNote = "Filter terms and the context in force ('todo context'; --no-context leaves it out) narrow the todos counted, completed ones included; the output fits the terminal (80 columns in a pipe), and --json prints the numbers instead."
+    /// What the reports can know of deleted todos.
+    static let deletedNote = "Deleted todos are counted while the state still knows them: from the undo history (the last \(TodoState.historyLimit) changes) with the time of the deletion, and from deletions not yet synced (counted in stats only: their time is not kept). Once a deletion has left the undo history and reached the server, nothing of it remains to count."
+
     public static let commands: [CommandSpec] = [
         CommandSpec(
             name: "add", aliases: ["a"], summary: "Add a todo and print its number",
@@ -276,6 +282,42 @@ public enum CommandTable {
             name: "help", summary: "Show help for todo or for a command",
             arguments: [ArgumentSpec("COMMAND", .command, optional: true, "The command to explain, or a topic: \(HelpTopic.allCases.map(\.rawValue).joined(separator: ", ")).")],
             examples: [("todo help list", "the options of list"), ("todo help options", "the options every command takes")]),
+        CommandSpec(
+            name: "projects", summary: "Show the project tree with each project's active and done todos",
+            discussion: "Every project in use and every project above one (home for home.garden), sub-projects indented under their parent, in name order; (none) counts the todos without a project. A project counts the todos of its sub-projects too; % done is the completed share, rounded down. \(reportNote) The completion of project: offers the same projects.",
+            arguments: [reportFilter],
+            examples: [("todo projects", "how much is left where"), ("todo projects +work", "the projects of work todos")], everyday: false),
+        CommandSpec(
+            name: "tags", summary: "Show each tag with its active and done todos",
+            discussion: "Every tag in use, in name order. \(reportNote) The completion of +TAG offers the same tags.",
+            arguments: [reportFilter],
+            examples: [("todo tags", "every tag and how often it is used")], everyday: false),
+        CommandSpec(
+            name: "summary", summary: "Show each project's remaining todos, their average age and how much is done",
+            discussion: "One line per project with active todos, sub-projects indented and counted in their parent too: the active todos, their average age, the completed share (rounded down) and a bar of it, drawn with eighth blocks where the locale is UTF-8. \(reportNote)",
+            arguments: [reportFilter],
+            examples: [("todo summary", "the state of every project"), ("todo summary project:home", "home and its sub-projects")], everyday: false),
+        CommandSpec(
+            name: "calendar", aliases: ["cal"], summary: "Show months with the days todos are due on",
+            discussion: "Without a word, as many months from this one as fit side by side; MONTH (2026-12, or dec or december of this year) starts there instead; YEAR (2026) shows its twelve months; due shows each month an active todo is due in. Weeks start on the day 'todo config week-start' names, else on the locale's first day (LC_ALL, LC_TIME or LANG; Monday for C and POSIX). A day active todos are due on has a * after it, a ! when one of them is overdue; today has a < (# with todos due), or with colour is reversed, overdue days red. \(reportNote)",
+            arguments: [ArgumentSpec("WORDS", .filter, optional: true, repeats: true, "MONTH, YEAR or due, then filter terms.")],
+            examples: [("todo calendar", "this month and the next ones"), ("todo calendar 2027", "all of 2027"), ("todo calendar due +work", "the months work is due in")], everyday: false),
+        CommandSpec(
+            name: "burndown", summary: "Chart pending, started and done todos over time, and when all will be done",
+            discussion: "PERIOD is daily (the default), weekly or monthly: one bar per period up to this one, as many as the width holds. As Taskwarrior counts: a todo is pending from the period it was added in, started from the one it was started in, done from the one it was completed in (the todos done before the first bar count in every bar), and a deleted one is pending until it was deleted. The net fix rate is the todos closed per day since the most were open, and the estimated completion when the open ones will be done at that rate (none when fewer were open more than 3 days ago). Bars are drawn with block characters, eighths at the top, where the locale is UTF-8, else with X, + and . as Taskwarrior's. \(reportNote) \(deletedNote)",
+            arguments: [ArgumentSpec("WORDS", .filter, optional: true, repeats: true, "PERIOD (daily, weekly or monthly), then filter terms.")],
+            examples: [("todo burndown", "day by day"), ("todo burndown weekly project:work", "work, week by week"), ("todo burndown --json", "the numbers behind the chart")], everyday: false),
+        CommandSpec(
+            name: "history", summary: "Count the todos added, completed and deleted in each period",
+            discussion: "PERIOD is daily, weekly, monthly (the default) or annual; each period in which a todo was added, completed or deleted gets a line, then the totals and the averages. A deleted todo counts as deleted, not completed. \(reportNote) \(deletedNote)",
+            arguments: [ArgumentSpec("WORDS", .filter, optional: true, repeats: true, "PERIOD (daily, weekly, monthly or annual), then filter terms.")],
+            options: [.flag("graph", "Draw a bar per period instead: added (+), completed (X) and deleted (-), as Taskwarrior's ghistory.")],
+            examples: [("todo history", "month by month"), ("todo history annual --graph", "a bar per year")], everyday: false),
+        CommandSpec(
+            name: "stats", summary: "Show counts, ages and rates of the todos, and the state file's size and undo depth",
+            discussion: "Todos by state, the oldest and newest, the average time from adding a todo to completing it, todos added and completed per day since the oldest, the state file's size (with its journal), the undo steps and the undo log's size, and where the file stands with the server (the revision it has read up to; the time of the last sync is not kept). \(reportNote) \(deletedNote)",
+            arguments: [reportFilter],
+            examples: [("todo stats", "the numbers"), ("todo stats --json", "for a script")], everyday: false),
     ]
 
     public static func command(named word: String) -> CommandSpec? {

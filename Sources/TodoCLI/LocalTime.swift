@@ -24,15 +24,20 @@ struct LocalTime {
     /// `just now`, `5min ago`, `2h ago`, `3d ago`, `4mo ago`, `2y ago`, or `in 3d` for a date ahead.
     static func age(of date: Date, at now: Date) -> String {
         let seconds = now.timeIntervalSince(date)
+        guard abs(seconds) >= 60 else { return "just now" }
+        return seconds > 0 ? "\(span(seconds)) ago" : "in \(span(seconds))"
+    }
+
+    /// `30s`, `5min`, `2h`, `3d`, `4mo`, `2y`: the length of `seconds` (either sign), rounded down.
+    static func span(_ seconds: Double) -> String {
         let size = abs(seconds)
-        guard size >= 60 else { return "just now" }
+        guard size >= 60 else { return "\(Int(size))s" }
         let day = 86_400.0
         let units: [(limit: Double, length: Double, name: String)] = [
             (3_600, 60, "min"), (day, 3_600, "h"), (60 * day, day, "d"), (730 * day, 30 * day, "mo"), (.infinity, 365 * day, "y"),
         ]
         let unit = units.first { size < $0.limit }!
-        let amount = "\(Int(size / unit.length))\(unit.name)"
-        return seconds > 0 ? "\(amount) ago" : "in \(amount)"
+        return "\(Int(size / unit.length))\(unit.name)"
     }
 }
 

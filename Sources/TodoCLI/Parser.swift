@@ -156,7 +156,8 @@ func closest(to word: String, among candidates: [String]) -> String? {
     guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= max(1, min(2, word.count / 3)) else {
         return near.first { $0.hasPrefix(word) && word.count >= 2 }
     }
-    return best.0
+    // Of candidates as near, one the word is a letter short of (stat, tats: stats, not start or tags).
+    return scored.first { $0.1 == best.1 && ($0.0.hasPrefix(word) || $0.0.hasSuffix(word)) }?.0 ?? best.0
 }
 
 /// Edits (insert, delete, substitute, swap neighbours) that turn `a` into `b`.

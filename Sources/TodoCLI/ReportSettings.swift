@@ -8,6 +8,8 @@ struct ReportSettings {
     var defaultFilter: TodoFilter = .active
     /// The context in force and its filter words.
     var context: (name: String, words: [String])?
+    /// The first day of the week (ISO: 1 is Monday, 7 Sunday), when `week-start` sets one.
+    var weekStart: Int?
 
     /// From `config` (nil without HOME: the state file's error then says what to set).
     init(_ invocation: Invocation, _ config: ConfigValues?, _ environment: [String: String]) throws {
@@ -19,6 +21,12 @@ struct ReportSettings {
             }
             defaultFilter = filter
         }
+        if let text = values[Self.weekStartKey] {
+            guard let day = Self.weekday(text) else {
+                throw CommandError(message: "config file \(config.path): \(Self.weekStartRule), not \(quoted(text))")
+            }
+            weekStart = day
+        }
         guard !invocation.flag("no-context") else { return }
         let chosen = environment["TODO_CONTEXT"].flatMap { $0.isEmpty ? nil : $0 } ?? values[Self.contextKey]
         guard let name = chosen, name != Self.none else { return }
@@ -29,6 +37,16 @@ struct ReportSettings {
     }
 
     static let defaultFilterKey = "default-filter"
+    static let weekStartKey = "week-start"
+    static let weekdays = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+    static let weekStartRule = "\(weekStartKey) is a day of the week: \(weekdays.joined(separator: ", ")) (or its first three letters)"
+
+    /// The ISO weekday (1 is Monday) `text` names, in full or by its first three letters.
+    static func weekday(_ text: String) -> Int? {
+        let word = text.lowercased()
+        guard word.count >= 3 else { return nil }
+        return weekdays.firstIndex { $0 == word || $0.prefix(3) == word }.map { $0 + 1 }
+    }
     static let contextKey = "context"
     /// The context name that means none.
     static let none = "none"

@@ -76,6 +76,13 @@ private func commandPlan(_ invocation: Invocation, _ context: Context) throws ->
     case "archive": ArchiveCommand.plan(invocation, context)
     case "__complete": CompleteCommand.plan(invocation, context)
     case "__man": .output(Output(stdout: manPage()))
+    case "projects": try ProjectsCommand.plan(invocation, context)
+    case "tags": try TagsCommand.plan(invocation, context)
+    case "summary": try SummaryCommand.plan(invocation, context)
+    case "calendar": try CalendarCommand.plan(invocation, context)
+    case "burndown": try BurndownCommand.plan(invocation, context)
+    case "history": try HistoryCommand.plan(invocation, context)
+    case "stats": try StatsCommand.plan(invocation, context)
     default: throw CommandError(message: "'\(invocation.command)' is not implemented")
     }
 }

@@ -22,6 +22,9 @@ struct Style {
     func bold(_ text: String) -> String { wrap(text, "1") }
     func dim(_ text: String) -> String { wrap(text, "2") }
     func red(_ text: String) -> String { wrap(text, "31") }
+    func green(_ text: String) -> String { wrap(text, "32") }
+    func yellow(_ text: String) -> String { wrap(text, "33") }
+    func reverse(_ text: String) -> String { wrap(text, "7") }
 
     /// `text` in the SGR colour `code` (`1;33`), or as it is without one.
     func ansi(_ text: String, _ code: String?) -> String { code.map { wrap(text, $0) } ?? text }

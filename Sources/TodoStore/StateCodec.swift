@@ -472,31 +472,45 @@ public enum StateCodec {
     }
 
     private static func readHistory(_ reader: inout JSONReader) throws -> [HistoryEntry] {
-        try reader.readArray(readHistoryEntry)
+        try reader.readArray { reader in try readHistoryEntry(&reader) }
     }
 
-    static func readHistoryEntry(_ reader: inout JSONReader) throws -> HistoryEntry {
+    /// A step; with `keeping`, only the prior versions of the todos it accepts by number
+    /// (the others are skipped, not decoded), and a step that cannot have removed a todo
+    /// is not read past its summary (`SkippedStep`).
+    /// A step left unread after its summary: it removed no todo.
+    struct SkippedStep: Error {
+        var summary: String
+    }
+
+    static func readHistoryEntry(_ reader: inout JSONReader, keeping: ((Int) -> Bool)? = nil) throws -> HistoryEntry {
         var summary = ""
         var at = Date(timeIntervalSince1970: 0)
         var before: [PriorVersion] = []
         try reader.readObject { key, reader in
             switch key {
-            case "summary": summary = try reader.readString()
+            case "summary":
+                summary = try reader.readString()
+                if keeping != nil, !mayRemoveTodos(summary: summary) { throw SkippedStep(summary: summary) }
             case "at": at = try reader.readDate()
-            case "before": before = try readPriorVersions(&reader)
+            case "before": before = try readPriorVersions(&reader, keeping: keeping)
             default: try reader.skipValue()
             }
         }
         return HistoryEntry(summary: summary, at: at, before: before)
     }
 
-    private static func readPriorVersions(_ reader: inout JSONReader) throws -> [PriorVersion] {
-        try reader.readArray { reader in
+    private static func readPriorVersions(_ reader: inout JSONReader, keeping: ((Int) -> Bool)?) throws -> [PriorVersion] {
+        var skipped = false
+        let versions = try reader.readArray { reader in
             var id = 0
             var todo: Todo?
             try reader.readObject { key, reader in
                 switch key {
                 case "id": id = try reader.readId()
+                case "todo" where id > 0 && keeping?(id) == false:
+                    skipped = true
+                    try reader.skipValue()
                 case "todo": todo = reader.readNull() ? nil : try readAnyTodo(&reader)
                 default: try reader.skipValue()
                 }
@@ -507,5 +521,6 @@ public enum StateCodec {
             }
             return PriorVersion(id: id, todo: todo)
         }
+        return skipped ? versions.filter { keeping?($0.id) != false } : versions
     }
 }

@@ -120,8 +120,11 @@ public struct StateFile: Sendable {
         if let wider = selection.missingNextOccurrences(of: loaded.snapshot.state.todos) {
             return try decode(file, wider)
         }
-        if selection.history, loaded.snapshot.version >= 4 {
-            let steps = try UndoLog(path: undoPath, mode: 0o600).steps(below: loaded.snapshot.undo)
+        if selection.history || selection.deletedHistory && selection.everything, loaded.snapshot.version >= 4 {
+            // Numbers are never reused: a step's todo whose number is not in the state was deleted.
+            let present = selection.history ? [] : Set(loaded.snapshot.state.todos.lazy.map(\.id))
+            let keeping: ((Int) -> Bool)? = selection.history ? nil : { !present.contains($0) }
+            let steps = try UndoLog(path: undoPath, mode: 0o600).steps(below: loaded.snapshot.undo, keeping: keeping)
             loaded.snapshot.state.history = steps.map(\.entry)
             loaded.snapshot.undoBelow = steps.map(\.below)
         }

@@ -14,9 +14,20 @@ public struct TodoSelection: Sendable {
     var completed: Bool?
     /// The undo history is read too (only `undo` needs it).
     var history = false
+    /// The undo history is read, each step holding only the todos no longer in the state:
+    /// what the reports need to count deleted todos. Only with every todo read.
+    var deletedHistory = false
     /// Byte strings a todo's text in the file must all hold to be read (besides those named),
     /// when no backslash escape could hide them: what a filter's terms need (`mayPass`).
     var mustContain: [[UInt8]] = []
+    /// Every todo, and the undo history's versions of the todos no longer in the state
+    /// (`TodoState.deletedTodos`): decoding a step's other todos is skipped.
+    public static var allWithDeletedHistory: TodoSelection {
+        var selection = TodoSelection.all
+        selection.deletedHistory = true
+        return selection
+    }
+
     /// The next occurrences of the recurring todos selected are read too, if they exist.
     var nextOccurrences = false
 

@@ -84,8 +84,9 @@ struct UndoLog {
     }
 
     /// The undoable steps below `pointer`, oldest first, each with the pointer undoing it leaves.
-    func steps(below pointer: UndoPointer?) throws(StoreError) -> [(entry: HistoryEntry, below: UndoPointer)] {
-        guard let pointer, pointer.head > 0, let records = try readRecords(log: pointer.log) else { return [] }
+    /// With `keeping`, each step holds only the prior versions of the todos it accepts by number.
+    func steps(below pointer: UndoPointer?, keeping: ((Int) -> Bool)? = nil) throws(StoreError) -> [(entry: HistoryEntry, below: UndoPointer)] {
+        guard let pointer, pointer.head > 0, let records = try readRecords(log: pointer.log, keeping: keeping) else { return [] }
         return Self.chain(records, from: pointer).reversed().map { record in
             var below = pointer
             below.head = record.prev
@@ -238,18 +239,18 @@ struct UndoLog {
 
     /// Every step in the log by seq (a later line wins); nil when there is no log, or it is
     /// another state file's.
-    private func readRecords(log: String) throws(StoreError) -> [Int: Record]? {
+    private func readRecords(log: String, keeping: ((Int) -> Bool)? = nil) throws(StoreError) -> [Int: Record]? {
         guard let file = try FileIO.open(path) else { return nil }
         defer { close(file.descriptor) }
         let bytes = try FileIO.readAll(file, path: path)
         do {
-            return try Self.decodeRecords(bytes, log: log)
+            return try Self.decodeRecords(bytes, log: log, keeping: keeping)
         } catch {
             throw .corrupt(path: path, reason: "\(error)")
         }
     }
 
-    static func decodeRecords(_ bytes: [UInt8], log: String) throws -> [Int: Record]? {
+    static func decodeRecords(_ bytes: [UInt8], log: String, keeping: ((Int) -> Bool)? = nil) throws -> [Int: Record]? {
         var records: [Int: Record] = [:]
         var start = 0
         var number = 0
@@ -262,7 +263,7 @@ struct UndoLog {
                 continue
             }
             do {
-                let record = try line.withUnsafeBytes { raw in try readRecord(raw) }
+                let record = try line.withUnsafeBytes { raw in try readRecord(raw, keeping: keeping) }
                 records[record.seq] = Record(
                     seq: record.seq, prev: record.prev, depth: record.depth, entry: record.entry, length: line.count)
             } catch {
@@ -272,20 +273,33 @@ struct UndoLog {
         return records
     }
 
-    private static func readRecord(_ raw: UnsafeRawBufferPointer) throws -> Record {
+    private static func readRecord(_ raw: UnsafeRawBufferPointer, keeping: ((Int) -> Bool)?) throws -> Record {
         var reader = JSONReader(raw)
         var seq: Int?
         var prev = 0
         var depth = 0
         var entry: HistoryEntry?
-        try reader.readObject { key, reader in
+        func readField(_ key: String, _ reader: inout JSONReader) throws {
             switch key {
             case "seq": seq = try reader.readInt(in: 1...Int.max - 1, "a step number")
             case "prev": prev = try reader.readInt(in: 0...Int.max - 1, "a step number")
             case "depth": depth = try reader.readInt(in: 1...Int.max - 1, "a depth")
-            case "step": entry = try StateCodec.readHistoryEntry(&reader)
+            case "step":
+                do {
+                    entry = try StateCodec.readHistoryEntry(&reader, keeping: keeping)
+                } catch let skipped as StateCodec.SkippedStep {
+                    entry = HistoryEntry(summary: skipped.summary, at: Date(timeIntervalSince1970: 0), before: [])
+                    throw skipped
+                }
             default: try reader.skipValue()
             }
+        }
+        do {
+            try reader.readObject { key, reader in
+                try readField(key, &reader)
+            }
+        } catch is StateCodec.SkippedStep {
+            // A step not read past its summary: it comes last on its line, so nothing is lost.
         }
         guard let seq, let entry else { throw StateCodec.DecodeError.invalid("a step needs \"seq\" and \"step\"") }
         return Record(seq: seq, prev: prev, depth: depth, entry: entry, length: raw.count)

@@ -47,7 +47,7 @@ public struct SyncSettings: Equatable, Sendable {
 public struct ConfigFile: Sendable {
     public let path: String
     /// The settings `todo config` shows; `context.NAME` and `uda.NAME.…` keys come besides.
-    public static let keys = ["server", "token", "timeout", "insecure-http", "due-days", "default-filter", "context", "syntax"]
+    public static let keys = ["server", "token", "timeout", "insecure-http", "due-days", "default-filter", "context", "syntax", "week-start"]
 
     public init(environment: [String: String]) throws(SyncError) {
         if let path = environment["TODO_CONFIG"], !path.isEmpty {

@@ -34,22 +34,9 @@ enum CompleteCommand {
             return .output(Output(stdout: String(decoding: lines, as: UTF8.self)))
         default:
             guard let todos = try? file.load().todos else { return .output(Output()) }
-            let words = invocation.arguments[0] == "tags" ? Set(todos.flatMap(\.tags)) : projects(todos)
+            // The same counts as `todo tags` and `todo projects`.
+            let words = invocation.arguments[0] == "tags" ? TagCount.counts(todos).map(\.tag) : ProjectTree.counts(todos).compactMap(\.project)
             return .output(Output(stdout: words.sorted().map { oneLine($0) + "\n" }.joined()))
         }
-    }
-
-    /// Every project in use, and every project above one.
-    private static func projects(_ todos: [Todo]) -> Set<String> {
-        var projects = Set<String>()
-        for project in todos.compactMap(\.project) {
-            var name = Substring(project)
-            projects.insert(String(name))
-            while let dot = name.lastIndex(of: ".") {
-                name = name[..<dot]
-                if !name.isEmpty { projects.insert(String(name)) }
-            }
-        }
-        return projects
     }
 }

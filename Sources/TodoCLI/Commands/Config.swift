@@ -91,6 +91,10 @@ enum ConfigCommand {
             guard Dialect(rawValue: value) != nil else {
                 throw CommandError(message: "\(key) \(Dialect.rule), not \(quoted(value))", status: ExitStatus.usage)
             }
+        case ReportSettings.weekStartKey:
+            guard ReportSettings.weekday(value) != nil else {
+                throw CommandError(message: "\(ReportSettings.weekStartRule), not \(quoted(value))", status: ExitStatus.usage)
+            }
         case ReportSettings.contextKey:
             try ContextCommand.checkName(value, allowingNone: true)
         case _ where key.hasPrefix("context."):
