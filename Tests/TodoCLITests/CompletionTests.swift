@@ -109,7 +109,8 @@ import TodoCLI
 
     @Test func fishCompletesCommandsOptionsAndValues() throws {
         #expect(try fish("todo tog") == ["toggle\tMark todos completed, or active again"])
-        #expect(try fish("todo --json del") == ["delete\tDelete todos"])
+        #expect(try fish("todo --json dele") == ["delete\tDelete todos"])
+        #expect(try fish("todo --json lista") == ["listall\tList every todo, completed ones too, as todo.sh listall"])
         // The scripts show help texts without their final period.
         let jsonHelp = String(CommandTable.globalOptions.first { $0.long == "json" }!.help.dropLast())
         #expect(try fish("todo rm 1 --js") == ["--json\t" + jsonHelp])

@@ -42,7 +42,7 @@ import TodoCLI
         let lines = try box.run("--help").lines
         #expect(lines.count <= 23)
         #expect(lines[0] == "usage: todo <command> [<args>] [<options>]")
-        #expect(lines[2].hasPrefix("  add "))
+        #expect(lines[2].hasPrefix("  add, a "))
         #expect(lines.last?.hasSuffix("exit-status, environment), man todo.") == true)
         let all = try box.run("help", "commands").lines
         for command in CommandTable.commands {
