@@ -101,6 +101,12 @@ import Testing
         #expect(run("a", "(B) new one").stdout == "4\n")
     }
 
+    /// The reports read filter words as ls does in the dialect: text of the todo.txt line.
+    @Test func reportsFilterByTheLineInTheDialect() {
+        #expect(run("tags", "--json", "+family") == RunResult(stdout: "[\n  {\"tag\": \"phone\", \"active\": 1, \"completed\": 0}\n]\n", stderr: "", status: 0))
+        #expect(run("projects", "--json", "-mom").stdout.contains("Family") == false)
+    }
+
     @Test func theDialectIsChosenOnceAndCheckedWhereverItIsGiven() {
         #expect(run("ls", syntax: ["TODO_SYNTAX": "todo.txt"]) == RunResult(stdout: "", stderr: "todo: TODO_SYNTAX is one of taskwarrior, todotxt, not \"todo.txt\"\n", status: 2))
         #expect(run("config", "syntax", "todo-txt").status == 2)

@@ -45,7 +45,7 @@ struct ReportInput {
 
     /// The todos of `state` that pass the filter and the context.
     func todos(_ state: TodoState) throws -> [Todo] {
-        guard filter.terms != nil else { return state.todos }
+        guard filter.isNarrowing else { return state.todos }
         let filterContext = try filterContext(state)
         return state.todos.filter { filter.matches($0, filterContext) }
     }
@@ -53,7 +53,7 @@ struct ReportInput {
     /// The deleted todos `state` still knows that pass the filter (the history must have been read).
     func deleted(_ state: TodoState) throws -> [DeletedTodo] {
         let deleted = state.deletedTodos
-        guard filter.terms != nil else { return deleted }
+        guard filter.isNarrowing else { return deleted }
         let filterContext = try filterContext(state)
         return deleted.filter { filter.matches($0.todo, filterContext) }
     }
