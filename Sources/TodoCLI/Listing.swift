@@ -39,11 +39,6 @@ struct Listing {
         marksUnsynced = shapes.isEmpty && context.syncIsConfigured(config)
     }
 
-    /// `; context work` after a summary, when a context is in force.
-    var contextNote: String {
-        settings.context.map { "; context \(oneLine($0.name))" } ?? ""
-    }
-
     func filterContext(_ state: TodoState, _ dependencies: Dependencies) throws -> FilterContext {
         try filter.filterContext(state, dependencies)
     }

@@ -60,6 +60,11 @@ struct ReportSettings {
         filter.split(whereSeparator: \.isWhitespace).map(String.init)
     }
 
+    /// `; context work` after a report's summary, when a context is in force.
+    var contextNote: String {
+        context.map { "; context \(oneLine($0.name))" } ?? ""
+    }
+
     /// The changes a context makes to a todo added while it is in force, as Taskwarrior's
     /// write contexts: its `+TAG` and `project:NAME` words, when it has no `or`, `not` or
     /// parentheses (what else it says cannot be written on a todo).

@@ -23,7 +23,7 @@ enum BurndownCommand {
             let chart = Burndown(todos, deleted: deleted, scale: scale, count: count, now: input.now, days: days)
             if input.asJSON { return Output(stdout: json(chart, period)) }
             var output = Output(stdout: BurndownChart(chart: chart, period: period, height: height, input: input).text)
-            output.info = ProjectsCommand.peopleNote(input, todos.isEmpty && deleted.isEmpty ? "No todos" : "\(period.rawValue) burndown of \(todos.count + deleted.count) todos")
+            output.info = input.note(todos.isEmpty && deleted.isEmpty ? "No todos" : "\(period.rawValue) burndown of \(todos.count + deleted.count) todos")
             return output
         }
     }

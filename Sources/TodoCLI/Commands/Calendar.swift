@@ -51,7 +51,7 @@ enum CalendarCommand {
             }
             var output = Output(stdout: Drawing.trimmed(lines))
             let legend = input.style.enabled ? "today highlighted, * due, ! overdue" : "< today, * due, ! overdue, # today with todos due"
-            output.info = ProjectsCommand.peopleNote(input, months.isEmpty ? "No active todo has a due date" : legend)
+            output.info = input.note(months.isEmpty ? "No active todo has a due date" : legend)
             return output
         }
     }

@@ -26,7 +26,7 @@ enum HistoryCommand {
                 ]).document)
             }
             var output = Output(stdout: invocation.flag("graph") ? graph(rows, period, input) : table(rows, period, input))
-            output.info = ProjectsCommand.peopleNote(input, rows.isEmpty ? "No todos" : "\(rows.count) \(noun(period))\(rows.count == 1 ? "" : "s")")
+            output.info = input.note(rows.isEmpty ? "No todos" : "\(rows.count) \(noun(period))\(rows.count == 1 ? "" : "s")")
             return output
         }
     }

@@ -46,7 +46,7 @@ enum ListCommand {
             output.info = state.counts.total == 0
                 ? "No todos yet. Add the first with: todo add NAME\n"
                 : summary(state.counts, shown: todos.count, narrowed: narrowed, waiting: shown - todos.count, marksUnsynced: listing.marksUnsynced)
-                    + listing.contextNote + "\n"
+                    + listing.settings.contextNote + "\n"
             return output
         }
     }

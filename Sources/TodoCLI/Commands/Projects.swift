@@ -19,17 +19,10 @@ enum ProjectsCommand {
                 [String(repeating: "  ", count: count.depth) + oneLine(count.leaf), String(count.active), String(count.completed), "\(count.percentDone)%"]
             }
             var output = Output(stdout: ReportTable.render(["Project", "Active", "Done", "% done"], rows, width: input.width, style: input.style))
-            output.info = peopleNote(input, counts.isEmpty ? "No projects" : "\(counts.count { $0.project != nil }) project\(counts.count { $0.project != nil } == 1 ? "" : "s")")
+            output.info = input.note(counts.isEmpty ? "No projects" : "\(counts.count { $0.project != nil }) project\(counts.count { $0.project != nil } == 1 ? "" : "s")")
             return output
         }
     }
-
-    /// A line under a report on a terminal (none in a pipe or with --json): `text` and the context in force.
-    static func peopleNote(_ input: ReportInput, _ text: String) -> String {
-        context(input) ? text + input.contextNote + "\n" : ""
-    }
-
-    private static func context(_ input: ReportInput) -> Bool { input.context.stdoutIsTerminal && !input.asJSON }
 }
 
 /// `todo tags [FILTER...]`: each tag in use, with its active and completed todos.
@@ -45,7 +38,7 @@ enum TagsCommand {
             }
             let rows = counts.map { [oneLine($0.tag), String($0.active), String($0.completed)] }
             var output = Output(stdout: ReportTable.render(["Tag", "Active", "Done"], rows, width: input.width, style: input.style))
-            output.info = ProjectsCommand.peopleNote(input, counts.isEmpty ? "No tags" : "\(counts.count) tag\(counts.count == 1 ? "" : "s")")
+            output.info = input.note(counts.isEmpty ? "No tags" : "\(counts.count) tag\(counts.count == 1 ? "" : "s")")
             return output
         }
     }

@@ -33,7 +33,7 @@ enum SummaryCommand {
                 cells: counts.map { drawing.bar(Double($0.completed) / Double($0.total), width: room) }, room: room)
             var output = Output(stdout: ReportTable.render(heading, rows, width: input.width, style: input.style, after: after))
             let projects = counts.count { $0.project != nil }
-            output.info = ProjectsCommand.peopleNote(input, counts.isEmpty ? "No active todos" : "\(projects) project\(projects == 1 ? "" : "s")")
+            output.info = input.note(counts.isEmpty ? "No active todos" : "\(projects) project\(projects == 1 ? "" : "s")")
             return output
         }
     }

@@ -63,9 +63,9 @@ struct ReportInput {
         return try filter.filterContext(state, dependencies)
     }
 
-    /// `; context work`, for the line under a report.
-    var contextNote: String {
-        settings.context.map { "; context \(oneLine($0.name))" } ?? ""
+    /// A line under a report on a terminal (none in a pipe or with --json): `text` and the context in force.
+    func note(_ text: String) -> String {
+        context.stdoutIsTerminal && !asJSON ? text + settings.contextNote + "\n" : ""
     }
 
     static func isUTF8(_ environment: [String: String]) -> Bool {
