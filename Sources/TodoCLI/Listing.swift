@@ -39,6 +39,13 @@ struct Listing {
         marksUnsynced = shapes.isEmpty && context.syncIsConfigured(config)
     }
 
+    /// `--sort`'s order, if given.
+    func sort() throws(CommandError) -> TodoSort? {
+        try invocation.value("sort").map { text throws(CommandError) in
+            do { return try TodoSort(parsing: text, udas: udas) } catch { throw CommandError(message: "--sort: \(error)", status: ExitStatus.usage) }
+        }
+    }
+
     func filterContext(_ state: TodoState, _ dependencies: Dependencies) throws -> FilterContext {
         try filter.filterContext(state, dependencies)
     }

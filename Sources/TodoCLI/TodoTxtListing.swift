@@ -6,13 +6,20 @@ import TodoCore
 /// `sort -f` orders it, then a `--` line and `TODO: n of m tasks shown`. With colour, a line
 /// takes the colour todo.sh gives its priority, and a completed one light grey.
 enum TodoTxtListing {
-    /// The lines of `todos`, numbers padded to `numberWidth` digits.
-    static func lines(_ todos: [Todo], numberWidth: Int, style: Style, numbers: [UUID: Int]) -> String {
+    /// The lines of `todos`, numbers padded to `numberWidth` digits; with `sortingByLine`, in
+    /// todo.sh's order: by their lines, ASCII letters folded to capitals, byte by byte, then by number.
+    static func lines(_ todos: [Todo], sortingByLine: Bool, numberWidth: Int, style: Style, numbers: [UUID: Int]) -> String {
+        var rows = todos.map { (todo: $0, line: TodoTxtExport.line($0, numbers: numbers)) }
+        if sortingByLine {
+            let folded = { (line: String) in Array(line.utf8.map { (0x61...0x7A).contains($0) ? $0 - 0x20 : $0 }) }
+            rows = rows.map { ($0, folded($0.line)) }.sorted { a, b in
+                a.1 == b.1 ? a.0.todo.id < b.0.todo.id : a.1.lexicographicallyPrecedes(b.1)
+            }.map(\.0)
+        }
         var out = ""
-        for todo in todos {
+        for (todo, line) in rows {
             let number = String(todo.id)
-            let line = oneLine(TodoTxtExport.line(todo, numbers: numbers))
-            let text = String(repeating: "0", count: max(0, numberWidth - number.count)) + number + " " + line
+            let text = String(repeating: "0", count: max(0, numberWidth - number.count)) + number + " " + oneLine(line)
             out += style.ansi(text, colour(todo)) + "\n"
         }
         return out
@@ -22,16 +29,6 @@ enum TodoTxtListing {
     private static func colour(_ todo: Todo) -> String? {
         if todo.completed { return "0;37" }
         return TodoTxtPriority.letter(of: todo).map { ["A": "1;33", "B": "0;32", "C": "1;34"][$0] ?? "1;37" }
-    }
-
-    /// `todos` in todo.sh's order: by their lines, ASCII letters folded to capitals, byte by byte; then by number.
-    static func sorted(_ todos: [Todo]) -> [Todo] {
-        let keyed = todos.map { todo in
-            (todo, Array(TodoTxtExport.line(todo).utf8.map { (0x61...0x7A).contains($0) ? $0 - 0x20 : $0 }))
-        }
-        return keyed.sorted { a, b in
-            a.1 == b.1 ? a.0.id < b.0.id : a.1.lexicographicallyPrecedes(b.1)
-        }.map(\.0)
     }
 
     /// `--` and `TODO: 2 of 5 tasks shown`.

@@ -9,6 +9,12 @@ enum ListCommand {
         case list
         case all
         case priorities(Set<String>)
+
+        /// Whether `todo` is one the variant lists, by its priority letter for `listpri`.
+        func keeps(_ todo: Todo) -> Bool {
+            guard case .priorities(let letters) = self else { return true }
+            return TodoTxtPriority.letter(of: todo).map(letters.contains) == true
+        }
     }
 
     static func plan(_ invocation: Invocation, _ context: Context, _ variant: Variant = .list) throws -> Plan {
@@ -23,9 +29,7 @@ enum ListCommand {
         let choosesStatus = listing.terms?.choosesStatus == true
         let given = invocation.flag("all") ? TodoFilter.all : invocation.value("filter").flatMap(TodoFilter.init)
         let filter = given ?? (choosesStatus ? .all : listing.settings.defaultFilter)
-        let sort = try invocation.value("sort").map { text throws(CommandError) in
-            do { return try TodoSort(parsing: text, udas: listing.udas) } catch { throw CommandError(message: "--sort: \(error)", status: ExitStatus.usage) }
-        }
+        let sort = try listing.sort()
         let showsWaiting = given == .all || invocation.flag("waiting") || choosesStatus || listing.terms?.asksAboutWaiting == true
         // Which todos block which, from every open todo: for +BLOCKED and the like, and urgency.
         let needsAll = listing.terms?.needsOtherTodos == true || sort?.terms.contains { $0.key == .urgency } == true
@@ -36,7 +40,7 @@ enum ListCommand {
             let filterContext = try listing.filterContext(state, dependencies)
             var todos = state.listed(filter)
             if listing.filter.isNarrowing { todos.removeAll { !listing.matches($0, filterContext) } }
-            if case .priorities(let letters) = variant { todos.removeAll { TodoTxtPriority.letter(of: $0).map(letters.contains) != true } }
+            todos.removeAll { !variant.keeps($0) }
             let shown = todos.count
             if !showsWaiting { todos.removeAll { $0.isWaiting(in: listing.dates) } }
             if let sort { todos = sort.sorted(todos, in: listing.dates, dependencies: dependencies) }

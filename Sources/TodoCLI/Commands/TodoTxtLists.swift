@@ -7,9 +7,7 @@ import TodoStore
 enum TodoTxtList {
     static func plan(_ listing: Listing, _ variant: ListCommand.Variant) throws -> Plan {
         let invocation = listing.invocation
-        let sort = try invocation.value("sort").map { text throws(CommandError) in
-            do { return try TodoSort(parsing: text, udas: listing.udas) } catch { throw CommandError(message: "--sort: \(error)", status: ExitStatus.usage) }
-        }
+        let sort = try listing.sort()
         let showsWaiting = invocation.flag("waiting") || invocation.value("filter") == TodoFilter.all.rawValue || variant == .all
         let filter = variant == .all ? TodoFilter.all : invocation.value("filter").flatMap(TodoFilter.init) ?? listing.settings.defaultFilter
         return .run { file in
@@ -19,11 +17,12 @@ enum TodoTxtList {
             // The footer counts the waiting todos ls leaves out, as todo.sh counts every line of todo.txt.
             let pool = state.listed(filter)
             var todos = pool.filter { (showsWaiting || !$0.isWaiting(in: listing.dates)) && listing.matches($0, filterContext) }
-            if case .priorities(let letters) = variant { todos.removeAll { TodoTxtPriority.letter(of: $0).map(letters.contains) != true } }
-            todos = sort?.sorted(todos, in: listing.dates, dependencies: dependencies) ?? TodoTxtListing.sorted(todos)
+            todos.removeAll { !variant.keeps($0) }
+            if let sort { todos = sort.sorted(todos, in: listing.dates, dependencies: dependencies) }
             let width = String(pool.map(\.id).max() ?? 0).count
             var output = Output(stdout: TodoTxtListing.lines(
-                todos, numberWidth: width, style: listing.context.stdoutStyle(invocation), numbers: TodoTxtDependencies.numbers(state.todos)))
+                todos, sortingByLine: sort == nil, numberWidth: width, style: listing.context.stdoutStyle(invocation),
+                numbers: TodoTxtDependencies.numbers(state.todos)))
             let open = (todos.filter { !$0.completed }.count, pool.filter { !$0.completed }.count)
             output.info = variant == .all
                 ? TodoTxtListing.footer(open: open, done: (todos.count - open.0, pool.count - open.1))
