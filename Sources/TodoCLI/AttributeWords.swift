@@ -25,8 +25,13 @@ struct AttributeWords: Equatable {
 
     /// `changes` and those of the words that name todos, read against `state`.
     func changes(in state: TodoState, dates: DateContext) throws(CommandError) -> [FieldChange] {
-        var all = changes
+        changes + (try referenceChanges(in: state, dates: dates))
+    }
+
+    /// The changes of the words that name todos (`depends:3,5`), read against `state`.
+    func referenceChanges(in state: TodoState, dates: DateContext) throws(CommandError) -> [FieldChange] {
         let context = InputContext(dates: dates, todos: state)
+        var all: [FieldChange] = []
         for word in references {
             guard let change = try Self.change(word, removing: true, in: context) else { continue }
             all += change

@@ -29,6 +29,17 @@ func nothingGiven(_ invocation: Invocation) -> Output {
     Output(stdout: invocation.flag("json") ? "[]\n" : "")
 }
 
+/// What an `.edit` change prints: `--json`, the todos after (one object when `single`, else an
+/// array); else a line for each todo edited, once, as `line` words it from its versions
+/// before and after.
+func renderEdits(_ change: Change, _ invocation: Invocation, single: Bool, line: (_ before: Todo?, _ after: Todo) -> String) -> Output {
+    guard case .edit(let ids, _, _) = change.actions.first else { return Output() }
+    var seen = Set<Int>()
+    let todos = ids.filter { seen.insert($0).inserted }.compactMap { change.after.todo(id: $0) }
+    if invocation.flag("json") { return Output(stdout: single && todos.count == 1 ? json(todos[0]) : json(todos)) }
+    return .info(todos.map { line(change.before.todo(id: $0.id), $0) + "\n" }.joined())
+}
+
 /// The todos `references` name, as numbers, in order; every reference must resolve.
 func resolveAll(_ references: [String], in state: TodoState) throws -> [Int] {
     try references.map { try state.resolve($0).id }

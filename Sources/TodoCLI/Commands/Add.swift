@@ -34,7 +34,7 @@ enum AddCommand {
         /// The todos to add, with the changes that name other todos read against `state`.
         func actions(_ state: TodoState) throws -> [Action] {
             let shared = namesTodos
-                ? try words.changes(in: state, dates: dates).filter { !words.changes.contains($0) }
+                ? try words.referenceChanges(in: state, dates: dates)
                     + AttributeWords.optionChanges(invocation, in: InputContext(dates: dates, todos: state))
                 : options
             let new = zip(uuids, items).map { NewTodo(uuid: $0, name: $1.name, changes: contextual + $1.changes + shared, createdAt: $1.createdAt) }

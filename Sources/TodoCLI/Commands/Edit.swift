@@ -78,18 +78,11 @@ enum EditCommand {
 
     /// `--json`: the todo after (an array for several or for `-`); else a line per todo.
     private static func render(_ change: Change, _ invocation: Invocation, single: Bool) -> Output {
-        guard case .edit(let ids, _, _) = change.actions.first else { return Output() }
-        var seen = Set<Int>()
-        let todos = ids.filter { seen.insert($0).inserted }.compactMap { change.after.todo(id: $0) }
-        if invocation.flag("json") { return Output(stdout: single && todos.count == 1 ? json(todos[0]) : json(todos)) }
-        var output = Output()
-        for todo in todos {
-            let before = change.before.todo(id: todo.id)
+        renderEdits(change, invocation, single: single) { before, todo in
             let fields = TodoField.editable.filter { field in before.map(field.value(of:)) != field.value(of: todo) }
-            output.info += fields.isEmpty
-                ? "Nothing changed; \(label(todo)) already reads so.\n"
-                : "Edited \(label(todo)) (\(fields.map(\.key).joined(separator: ", ")))\n"
+            return fields.isEmpty
+                ? "Nothing changed; \(label(todo)) already reads so."
+                : "Edited \(label(todo)) (\(fields.map(\.key).joined(separator: ", ")))"
         }
-        return output
     }
 }

@@ -32,7 +32,7 @@ enum LineEditCommand {
             } ?? todoTxtChanges(todo, words, literalFrom: literalFrom, kind)
             return [.edit(ids: [todo.id], changes: changes, at: dates.now)]
         }) { change in
-            PriCommand.render(change, invocation) { before, after in
+            renderEdits(change, invocation, single: false) { before, after in
                 before.map { old in TodoField.editable.contains { field in field.value(of: old) != field.value(of: after) } } == false
                     ? "Nothing changed; \(label(after)) already reads so" : "Edited \(label(after))"
             }

@@ -14,7 +14,7 @@ enum PriCommand {
             let todo = try state.resolve(reference)
             return [.edit(ids: [todo.id], changes: TodoTxtPriority.changes(letter, on: todo), at: context.now())]
         }) { change in
-            render(change, invocation) { before, after in
+            renderEdits(change, invocation, single: true) { before, after in
                 let (old, new) = (before.flatMap(TodoTxtPriority.letter(of:)), TodoTxtPriority.letter(of: after) ?? "")
                 if old == new { return "\(label(after)) is already prioritized (\(new))" }
                 return old.map { "Re-prioritized \(label(after)) from (\($0)) to (\(new))" } ?? "Prioritized \(label(after)) (\(new))"
@@ -32,15 +32,6 @@ enum PriCommand {
             throw CommandError(message: "\(quoted(text)) is no priority: give a letter from A to Z\(words)", status: ExitStatus.usage)
         }
         return letter
-    }
-
-    /// `--json`: the todos after; else a line for each, as `line` words it.
-    static func render(_ change: Change, _ invocation: Invocation, line: (Todo?, Todo) -> String) -> Output {
-        guard case .edit(let ids, _, _) = change.actions.first else { return Output() }
-        var seen = Set<Int>()
-        let todos = ids.filter { seen.insert($0).inserted }.compactMap { change.after.todo(id: $0) }
-        if invocation.flag("json") { return Output(stdout: invocation.command == "pri" ? json(todos[0]) : json(todos)) }
-        return .info(todos.map { line(change.before.todo(id: $0.id), $0) + "\n" }.joined())
     }
 }
 
