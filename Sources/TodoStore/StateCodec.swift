@@ -475,14 +475,14 @@ public enum StateCodec {
         try reader.readArray { reader in try readHistoryEntry(&reader) }
     }
 
-    /// A step; with `keeping`, only the prior versions of the todos it accepts by number
-    /// (the others are skipped, not decoded), and a step that cannot have removed a todo
-    /// is not read past its summary (`SkippedStep`).
     /// A step left unread after its summary: it removed no todo.
     struct SkippedStep: Error {
         var summary: String
     }
 
+    /// A step; with `keeping`, only the prior versions of the todos it accepts by number
+    /// (the others are skipped, not decoded), and a step that cannot have removed a todo
+    /// (`mayRemoveTodos`) is not read past its summary: `SkippedStep` is thrown.
     static func readHistoryEntry(_ reader: inout JSONReader, keeping: ((Int) -> Bool)? = nil) throws -> HistoryEntry {
         var summary = ""
         var at = Date(timeIntervalSince1970: 0)

@@ -279,27 +279,20 @@ struct UndoLog {
         var prev = 0
         var depth = 0
         var entry: HistoryEntry?
-        func readField(_ key: String, _ reader: inout JSONReader) throws {
-            switch key {
-            case "seq": seq = try reader.readInt(in: 1...Int.max - 1, "a step number")
-            case "prev": prev = try reader.readInt(in: 0...Int.max - 1, "a step number")
-            case "depth": depth = try reader.readInt(in: 1...Int.max - 1, "a depth")
-            case "step":
-                do {
-                    entry = try StateCodec.readHistoryEntry(&reader, keeping: keeping)
-                } catch let skipped as StateCodec.SkippedStep {
-                    entry = HistoryEntry(summary: skipped.summary, at: Date(timeIntervalSince1970: 0), before: [])
-                    throw skipped
-                }
-            default: try reader.skipValue()
-            }
-        }
         do {
             try reader.readObject { key, reader in
-                try readField(key, &reader)
+                switch key {
+                case "seq": seq = try reader.readInt(in: 1...Int.max - 1, "a step number")
+                case "prev": prev = try reader.readInt(in: 0...Int.max - 1, "a step number")
+                case "depth": depth = try reader.readInt(in: 1...Int.max - 1, "a depth")
+                case "step": entry = try StateCodec.readHistoryEntry(&reader, keeping: keeping)
+                default: try reader.skipValue()
+                }
             }
-        } catch is StateCodec.SkippedStep {
-            // A step not read past its summary: it comes last on its line, so nothing is lost.
+        } catch let skipped as StateCodec.SkippedStep {
+            // A step not read past its summary: "step" comes last on its line (see the format
+            // above), so nothing after it is lost.
+            entry = HistoryEntry(summary: skipped.summary, at: Date(timeIntervalSince1970: 0), before: [])
         }
         guard let seq, let entry else { throw StateCodec.DecodeError.invalid("a step needs \"seq\" and \"step\"") }
         return Record(seq: seq, prev: prev, depth: depth, entry: entry, length: raw.count)
