@@ -28,9 +28,10 @@ final class InProcess {
     }
 
     @discardableResult
-    func run(_ arguments: [String], stdin: String = "", environment extra: [String: String] = [:]) -> RunResult {
+    /// `terminal`: stdout is a terminal (colour, unless NO_COLOR says otherwise).
+    func run(_ arguments: [String], stdin: String = "", environment extra: [String: String] = [:], terminal: Bool = false) -> RunResult {
         let context = Context(
-            arguments: arguments, environment: environment.merging(extra) { $1 }, now: { self.now }, timeZone: zone,
+            arguments: arguments, environment: environment.merging(extra) { $1 }, stdoutIsTerminal: terminal, now: { self.now }, timeZone: zone,
             newUUID: { self.nextUUID() }, readStdin: { Array(stdin.utf8) })
         let output = TodoCLI.run(context)
         return RunResult(stdout: output.stdout, stderr: output.stderr, status: output.status)

@@ -39,7 +39,10 @@ import Testing
         let coloured = run("ls", "--color", "always", "--quiet")
         #expect(coloured.stdout == "\u{1B}[1;33m1 (A) 2026-11-25 Call mom @phone +Family due:2026-12-02\u{1B}[0m\n"
             + "\u{1B}[1;37m2 (D) 2026-11-25 pay bills +Home due:2026-12-01 rec:+1m\u{1B}[0m\n3 2026-11-25 buy milk @shop\n")
-        #expect(todo.run(["ls", "--quiet"], environment: dialect.merging(["NO_COLOR": "1"]) { $1 }).stdout.contains("\u{1B}") == false)
+        // On a terminal the lines are coloured, unless NO_COLOR is set.
+        #expect(todo.run(["ls", "--quiet"], environment: dialect.merging(["TERM": "xterm"]) { $1 }, terminal: true).stdout == coloured.stdout)
+        #expect(todo.run(["ls", "--quiet"], environment: dialect.merging(["TERM": "xterm", "NO_COLOR": "1"]) { $1 }, terminal: true).stdout
+            == "1 (A) 2026-11-25 Call mom @phone +Family due:2026-12-02\n2 (D) 2026-11-25 pay bills +Home due:2026-12-01 rec:+1m\n3 2026-11-25 buy milk @shop\n")
     }
 
     @Test func priSetsALetterAndDepriTakesItAway() {
