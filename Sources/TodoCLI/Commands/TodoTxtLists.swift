@@ -37,7 +37,7 @@ enum TodoTxtList {
     static func priorityPlan(_ invocation: Invocation, _ context: Context) throws -> Plan {
         let dialect = try context.dialect(invocation, try context.config())
         var rest = invocation
-        var letters = Set(Character("A").asciiValue!...Character("Z").asciiValue!).map { String(UnicodeScalar($0)) }
+        var letters = allLetters
         if let first = invocation.arguments.first, invocation.literalFrom != 0, let named = Self.letters(first, dialect) {
             letters = named
             rest.arguments.removeFirst()
@@ -46,10 +46,13 @@ enum TodoTxtList {
         return try ListCommand.plan(rest, context, .priorities(Set(letters)))
     }
 
+    /// The todo.txt priority letters, A to Z.
+    static let allLetters = (UInt8(ascii: "A")...UInt8(ascii: "Z")).map { String(UnicodeScalar($0)) }
+
     /// `A` → [A], `a-c` → [A, B, C]; in the default dialect `H` → [A], `M` → [B], `L` → [C … Z].
     static func letters(_ word: String, _ dialect: Dialect) -> [String]? {
         if dialect == .taskwarrior, let priority = Priority(word: word) {
-            return (UInt8(ascii: "A")...UInt8(ascii: "Z")).map { String(UnicodeScalar($0)) }.filter { Priority(todoTxtLetter: $0) == priority }
+            return allLetters.filter { Priority(todoTxtLetter: $0) == priority }
         }
         let scalars = Array(word.uppercased().unicodeScalars)
         let isLetter = { (scalar: Unicode.Scalar) in ("A"..."Z").contains(scalar) }
