@@ -112,11 +112,11 @@ public func configure(_ app: Application, settings: ServerSettings? = nil) async
 
     try app.register(collection: HealthController())
     try app.register(collection: MetricsController(access: settings.metricsAccess))
-    let v1 = app.grouped("v1").grouped(BearerAuthMiddleware())
+    let v1 = app.grouped("v1").grouped(BearerAuthMiddleware(), ReadBody())
     try v1.register(collection: ChangesController())
     try v1.register(collection: PushController())
     if let legacyUser = settings.legacyUser {
-        try app.grouped(LegacyGuardMiddleware(access: settings.legacyAccess, userName: legacyUser))
+        try app.grouped(LegacyGuardMiddleware(access: settings.legacyAccess, userName: legacyUser), ReadBody())
             .register(collection: LegacyTodoController(userName: legacyUser))
     }
     // One instance: `app.server` calls this on every use, and shutdown must reach the server

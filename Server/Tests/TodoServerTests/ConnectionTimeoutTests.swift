@@ -64,12 +64,13 @@ final class IdleTimeoutTests: ServerTestCase {
     }
 
     func testQuietConnectionsAreClosed() async throws {
+        let token = try await makeUser("alice")
         let port = try await startServer()
         let silent = try TestSocket(port: port)
         let keptAlive = try TestSocket(port: port)
         try keptAlive.send("GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
         let stalled = try TestSocket(port: port)
-        try stalled.send("POST /v1/push HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100\r\n\r\n{\"oper")
+        try stalled.send("POST /v1/push HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(token)\r\nContent-Length: 100\r\n\r\n{\"oper")
 
         let deadline = Date().addingTimeInterval(60)
         XCTAssertEqual(silent.readUntilClosed(within: deadline.timeIntervalSinceNow).closed, .eof)

@@ -68,7 +68,40 @@ final class TLSServeTests: SandboxedServerTestCase {
         kill(process.processIdentifier, SIGHUP)
         try waitUntil("the refusal logged") { log().contains("SIGHUP: kept the TLS certificate in use: cannot read the TLS certificate \(cert)") }
         XCTAssertEqual(try presented(port), second)
+
+        // A key of another certificate is named as such, not as an unreadable file.
+        _ = try shell("cd '\(directory.path)' && cp second.pem cert.pem && cp first.key cert.key")
+        kill(process.processIdentifier, SIGHUP)
+        try waitUntil("the mismatch logged") { log().contains("SIGHUP: kept the TLS certificate in use: the TLS private key \(key) is not the key of the certificate \(cert)") }
+        XCTAssertFalse(log().contains("not a readable PEM private key"), log())
+        XCTAssertEqual(try presented(port), second)
         XCTAssertTrue(process.isRunning)
+    }
+
+    /// The TLS handshake is not a request head: a connection that completes it and sends
+    /// nothing is closed when idle, not when a head would be late.
+    func testAQuietTLSConnectionIsIdleNotALateHead() throws {
+        _ = try makeCertificate("cert")
+        server.environment["TODO_SERVER_HEADER_TIMEOUT"] = "1"
+        server.environment["TODO_SERVER_IDLE_TIMEOUT"] = "3"
+        let (port, _) = try start([
+            "--tls-cert", directory.appendingPathComponent("cert.pem").path,
+            "--tls-key", directory.appendingPathComponent("cert.key").path,
+        ])
+        try waitUntil("an HTTPS answer") {
+            try shell("curl -s --cacert '\(directory.path)/cert.pem' https://localhost:\(port)/health").contains("ok")
+        }
+        let client = Process()
+        client.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
+        client.arguments = ["s_client", "-quiet", "-connect", "127.0.0.1:\(port)", "-servername", "localhost"]
+        let input = Pipe()
+        client.standardInput = input
+        client.standardOutput = FileHandle.nullDevice
+        client.standardError = FileHandle.nullDevice
+        try client.run()
+        defer { client.terminate() }
+        try waitUntil("the quiet connection closed") { log().contains("idle for 3s") }
+        XCTAssertFalse(log().contains("request head incomplete"), log())
     }
 
     func testHangUpDoesNotStopAPlainServer() throws {
@@ -91,7 +124,7 @@ final class TLSServeTests: SandboxedServerTestCase {
             (["--tls-key", goodKey], "--tls-key needs --tls-cert"),
             (["--tls-cert", directory.appendingPathComponent("missing.pem").path, "--tls-key", goodKey], "cannot read the TLS certificate"),
             (["--tls-cert", good, "--tls-key", good], "cannot read the TLS private key"),
-            (["--tls-cert", good, "--tls-key", directory.appendingPathComponent("other.key").path], "do not make a server context"),
+            (["--tls-cert", good, "--tls-key", directory.appendingPathComponent("other.key").path], "is not the key of the certificate"),
         ] {
             let result = try server.run(["serve", "--port", "1"] + arguments)
             XCTAssertEqual(result.status, 1, "\(arguments)")

@@ -1,4 +1,7 @@
 import NIOCore
+#if canImport(Glibc)
+import Glibc
+#endif
 import NIOHTTP1
 import TodoWire
 
@@ -12,6 +15,21 @@ public struct HTTPLimits: Sendable, Equatable {
     public var headerTimeout: TimeAmount
     /// The most bytes of header names and values one request may send; more gets 431.
     public var maxHeaderBytes: Int
+    /// The slowest a request body may arrive, in bytes a second, once `idleTimeout` has
+    /// passed: a body gets `idleTimeout` plus one second for each `minBodyRate` bytes sent.
+    public var minBodyRate: Int = 500
+    /// Connections open at once; beyond it the server stops accepting until one closes
+    /// (TODO_SERVER_MAX_CONNECTIONS; by default below the descriptor limit).
+    public var maxConnections: Int = Self.defaultMaxConnections()
+    /// Connections open at once from one address that is not a trusted proxy; more are closed
+    /// as they arrive (TODO_SERVER_MAX_CONNECTIONS_PER_CLIENT).
+    public var maxConnectionsPerClient: Int = 64
+    /// Bytes of request bodies held in memory by the whole server; a body that would take it
+    /// past this gets 503 (TODO_SERVER_MAX_BODY_MEMORY_MB).
+    public var maxBodyMemory: Int = 128 << 20
+    /// Bytes of chunked framing (sizes, extensions, line ends) a body may carry beyond its own
+    /// length: more is refused, so that one byte of data cannot cost many to read.
+    public var maxFramingOverhead: Int = 64 * 1024
 
     public init(
         idleTimeout: TimeAmount = .seconds(60), headerTimeout: TimeAmount = .seconds(10),
@@ -20,6 +38,15 @@ public struct HTTPLimits: Sendable, Equatable {
         self.idleTimeout = idleTimeout
         self.headerTimeout = headerTimeout
         self.maxHeaderBytes = maxHeaderBytes
+    }
+
+    /// Seven eighths of the open-file limit, less room for the database and the event loops;
+    /// at least 16, at most 4096.
+    static func defaultMaxConnections() -> Int {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return 4096 }
+        let descriptors = Int(clamping: limit.rlim_cur)
+        return min(4096, max(16, descriptors - descriptors / 8 - 32))
     }
 
     /// The legacy API carries a todo's fields in headers: a name, a description and notes at
@@ -37,7 +64,23 @@ public struct HTTPLimits: Sendable, Equatable {
         if let text = env("TODO_SERVER_HEADER_TIMEOUT") {
             limits.headerTimeout = try seconds(text, name: "TODO_SERVER_HEADER_TIMEOUT")
         }
+        if let text = env("TODO_SERVER_MAX_CONNECTIONS") {
+            limits.maxConnections = try count(text, name: "TODO_SERVER_MAX_CONNECTIONS")
+        }
+        if let text = env("TODO_SERVER_MAX_CONNECTIONS_PER_CLIENT") {
+            limits.maxConnectionsPerClient = try count(text, name: "TODO_SERVER_MAX_CONNECTIONS_PER_CLIENT")
+        }
+        if let text = env("TODO_SERVER_MAX_BODY_MEMORY_MB") {
+            limits.maxBodyMemory = try count(text, name: "TODO_SERVER_MAX_BODY_MEMORY_MB", atMost: 1 << 20) << 20
+        }
         return limits
+    }
+
+    private static func count(_ text: String, name: String, atMost limit: Int = 1_000_000) throws -> Int {
+        guard let value = Int(text), value > 0, value <= limit else {
+            throw SettingsError("\(name) must be a whole number from 1 to \(limit), not \(text)")
+        }
+        return value
     }
 
     private static func seconds(_ text: String, name: String) throws -> TimeAmount {

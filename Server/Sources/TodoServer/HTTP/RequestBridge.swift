@@ -1,111 +1,288 @@
+import NIOConcurrencyHelpers
 import NIOCore
 import NIOHTTP1
 import Vapor
 
-/// Last in the pipeline: makes each request NIO decoded into a Vapor `Request`, its body
-/// collected (at most `maxBodyBytes`), has the app answer it, and writes the answer. A request
-/// too large (413, 431) or malformed (400) is answered too, then the connection is closed.
-final class RequestBridge: ChannelInboundHandler, RemovableChannelHandler {
+/// Last in the pipeline: hands each request NIO decoded to the app as soon as its head is in
+/// (`RequestHeadRules` passed), reads its body only once the app asks for it (`BodyGate`),
+/// and writes the answer. It reads nothing else meanwhile, and starts on the next request only
+/// when the socket has taken the last answer, so a connection holds at most one request and
+/// one answer in memory. What cannot be taken is answered (400, 405, 413, 431, 503) and the
+/// connection closed.
+final class RequestBridge: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
+    typealias OutboundIn = HTTPServerResponsePart
     typealias OutboundOut = HTTPServerResponsePart
 
+    struct Settings {
+        var maxBodyBytes: Int
+        var maxHeaderBytes: Int
+        var maxFramingOverhead: Int
+        /// How long a connection stays open for the client to read a refusal before closing.
+        var linger: TimeAmount
+    }
+
     private enum State {
+        /// Between requests.
         case idle
-        case collecting(HTTPRequestHead, ByteBuffer?)
-        /// A request was refused: whatever else arrives is dropped until the connection closes.
-        case refused
+        case exchange(Exchange)
+        /// A request was refused or the connection is ending: whatever arrives is dropped.
+        case closing
     }
 
     private let application: Application
     private let responder: any Responder
-    private let maxBodyBytes: Int
-    private let maxHeaderBytes: Int
+    private let settings: Settings
+    private let bodyMemory: BodyMemory
+    private let decoder: DecoderSlot
     private var state = State.idle
+    private var readPending = false
 
-    init(application: Application, responder: any Responder, maxBodyBytes: Int, maxHeaderBytes: Int) {
+    init(
+        application: Application, responder: any Responder, settings: Settings, bodyMemory: BodyMemory,
+        decoder: DecoderSlot
+    ) {
         self.application = application
         self.responder = responder
-        self.maxBodyBytes = maxBodyBytes
-        self.maxHeaderBytes = maxHeaderBytes
+        self.settings = settings
+        self.bodyMemory = bodyMemory
+        self.decoder = decoder
     }
 
+    // MARK: Reading
+
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        let part = unwrapInboundIn(data)
-        switch state {
-        case .refused:
-            return
-        case .idle:
-            guard case .head(let head) = part else { return }
-            let length = head.headers.first(name: "content-length").flatMap(Int.init) ?? 0
-            if length > maxBodyBytes {
-                refuse(head, tooLarge, context: context)
-            } else {
-                state = .collecting(head, nil)
-            }
-        case .collecting(let head, var body):
-            state = .idle  // the buffer below has one owner, so appending does not copy it
-            switch part {
-            case .head:
-                return
-            case .body(var chunk):
-                guard (body?.readableBytes ?? 0) + chunk.readableBytes <= maxBodyBytes else {
-                    refuse(head, tooLarge, context: context)
-                    return
-                }
-                if body == nil {
-                    body = chunk
-                } else {
-                    body!.writeBuffer(&chunk)
-                }
-                state = .collecting(head, body)
-            case .end:
-                respond(to: head, body: body, refusal: nil, context: context)
-            }
+        switch unwrapInboundIn(data) {
+        case .head(let head):
+            guard case .idle = state else { return }
+            begin(head, context: context)
+        case .body(let chunk):
+            guard case .exchange(let exchange) = state else { return }
+            take(chunk, into: exchange)
+        case .end:
+            guard case .exchange(let exchange) = state, !exchange.bodyComplete else { return }
+            exchange.bodyComplete = true
+            if exchange.wanted { exchange.settle(.success(exchange.body)) }
         }
+    }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if let arrived = event as? BytesArrived, case .exchange(let exchange) = state, !exchange.bodyComplete {
+            // Every byte read before this one has been decoded by now.
+            if framingTooLarge(exchange) { refuseBody(of: exchange, framingRefusal) }
+            exchange.rawBytes += arrived.count
+        }
+        context.fireUserInboundEventTriggered(event)
+    }
+
+    /// Reads only while a request may begin or the app wants the body under way.
+    func read(context: ChannelHandlerContext) {
+        let wantsBytes: Bool
+        switch state {
+        case .idle, .closing: wantsBytes = true
+        case .exchange(let exchange): wantsBytes = exchange.wanted && !exchange.bodyComplete && !exchange.settled
+        }
+        if wantsBytes { context.read() } else { readPending = true }
+    }
+
+    private func resumeReading(context: ChannelHandlerContext) {
+        guard readPending else { return }
+        readPending = false
+        read(context: context)
+    }
+
+    func channelWritabilityChanged(context: ChannelHandlerContext) {
+        if context.channel.isWritable, case .exchange(let exchange) = state, !exchange.started {
+            start(exchange, context: context)
+        }
+        context.fireChannelWritabilityChanged()
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        end(clientLeft: true)
+        context.fireChannelInactive()
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        end(clientLeft: true)
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
-        if case .refused = state { return }  // the decoder reports again on every later read
-        guard let parserError = error as? HTTPParserError else {
+        if case .closing = state { return }  // the decoder reports again on every later read
+        guard let parserError = error as? HTTPParserError, parserError != .invalidEOFState else {
+            // The client left mid-request, or the connection failed: nobody to answer.
             application.logger.debug("closing connection: \(String(reflecting: error))")
+            end(clientLeft: true)
             context.close(promise: nil)
             return
         }
-        var head: HTTPRequestHead?
-        if case .collecting(let collecting, _) = state { head = collecting }
         let refusal =
             parserError == .headerOverflow
-            ? Abort(.requestHeaderFieldsTooLarge, reason: "request headers are larger than \(maxHeaderBytes) bytes")
+            ? Abort(.requestHeaderFieldsTooLarge, reason: "request headers are larger than \(settings.maxHeaderBytes) bytes")
             : Abort(.badRequest, reason: "malformed HTTP request: \(parserError.debugDescription)")
-        refuse(head, refusal, context: context)
+        if case .exchange(let exchange) = state {
+            refuseBody(of: exchange, refusal)
+        } else {
+            refuse(nil, refusal, context: context)
+        }
+    }
+
+    // MARK: A request
+
+    private func begin(_ received: HTTPRequestHead, context: ChannelHandlerContext) {
+        let head: HTTPRequestHead
+        switch RequestHeadRules.check(received) {
+        case .failure(let refusal): return refuse(received, refusal, context: context)
+        case .success(let checked): head = checked
+        }
+        let length = head.headers.first(name: "content-length").flatMap(Int.init) ?? 0
+        if length > settings.maxBodyBytes { return refuse(head, tooLarge, context: context) }
+        let hasBody = length > 0 || head.headers.contains(name: "transfer-encoding")
+        let exchange = Exchange(head: head, hasBody: hasBody, promise: context.eventLoop.makePromise())
+        state = .exchange(exchange)
+        // An answer the client has not read yet fills the socket: this one waits its turn.
+        if context.channel.isWritable { start(exchange, context: context) }
+    }
+
+    /// Gives the app the request, its body behind a gate.
+    private func start(_ exchange: Exchange, context: ChannelHandlerContext) {
+        exchange.started = true
+        let loopBound = NIOLoopBound((context, self, exchange), eventLoop: context.eventLoop)
+        let gate = BodyGate(body: exchange.promise.futureResult) { [eventLoop = context.eventLoop] in
+            eventLoop.execute {
+                let (context, bridge, exchange) = loopBound.value
+                bridge.bodyWanted(exchange, context: context)
+            }
+        }
+        exchange.gate = gate
+        respond(to: exchange.head, gate: gate, refusal: nil, context: context) { bridge, response, body in
+            bridge.finish(exchange, response: response, body: body, context: context)
+        }
+    }
+
+    /// The app passed every check before the route: reads the body (after `100 Continue`, when
+    /// the client waits for one).
+    private func bodyWanted(_ exchange: Exchange, context: ChannelHandlerContext) {
+        guard case .exchange(let current) = state, current === exchange, !exchange.wanted else { return }
+        exchange.wanted = true
+        if exchange.bodyComplete || exchange.settled {
+            exchange.settle(.success(exchange.body))
+            return
+        }
+        context.triggerUserOutboundEvent(BodyWanted(), promise: nil)
+        if exchange.bodyBytes == 0, exchange.head.headers[canonicalForm: "expect"].contains(where: { $0.lowercased() == "100-continue" }) {
+            let head = HTTPResponseHead(version: exchange.head.version, status: .continue)
+            context.writeAndFlush(wrapOutboundOut(.head(head)), promise: nil)
+        }
+        resumeReading(context: context)
+    }
+
+    /// Adds body bytes to the request under way, within the limits of this connection
+    /// (`maxBodyBytes`, `maxFramingOverhead`) and of the server (`BodyMemory`).
+    private func take(_ chunk: ByteBuffer, into exchange: Exchange) {
+        guard !exchange.bodyComplete, !exchange.settled else { return }
+        var chunk = chunk
+        exchange.bodyBytes += chunk.readableBytes
+        if exchange.bodyBytes > settings.maxBodyBytes {
+            return refuseBody(of: exchange, tooLarge)
+        }
+        if framingTooLarge(exchange) { return refuseBody(of: exchange, framingRefusal) }
+        guard bodyMemory.reserve(chunk.readableBytes) else {
+            return refuseBody(of: exchange, Abort(.serviceUnavailable, headers: ["Retry-After": "5"], reason: "the server holds too many request bodies right now; try again shortly"))
+        }
+        exchange.reserved += chunk.readableBytes
+        if exchange.body == nil {
+            exchange.body = chunk
+        } else {
+            exchange.body!.writeBuffer(&chunk)
+        }
+    }
+
+    /// Whether the bytes read for the body beyond its own (chunk sizes, extensions, line ends)
+    /// outweigh it by more than `maxFramingOverhead`.
+    private func framingTooLarge(_ exchange: Exchange) -> Bool {
+        exchange.rawBytes - exchange.bodyBytes > settings.maxFramingOverhead + exchange.bodyBytes
+    }
+
+    private var framingRefusal: Abort {
+        Abort(.badRequest, reason: "the chunked framing of the body is larger than the body (chunk extensions or chunks of a few bytes)")
+    }
+
+    /// The body cannot be taken: the app answers with `refusal` (when it asks for the body, or
+    /// now if it already has), and the connection closes after the answer.
+    private func refuseBody(of exchange: Exchange, _ refusal: Abort) {
+        exchange.body = nil
+        bodyMemory.release(exchange.reserved)
+        exchange.reserved = 0
+        exchange.settle(.failure(refusal))
+    }
+
+    /// Writes the app's answer; then the connection waits for the next request, or closes when
+    /// the body was not read whole.
+    private func finish(_ exchange: Exchange, response: Response, body: ByteBuffer?, context: ChannelHandlerContext) {
+        guard case .exchange(let current) = state, current === exchange else { return }
+        let keepAlive = exchange.head.isKeepAlive && exchange.bodyComplete && !exchange.refused
+        exchange.settle(.failure(ClientLeft()))  // nobody waits for a body the app did not ask for
+        bodyMemory.release(exchange.reserved)
+        exchange.reserved = 0
+        state = keepAlive ? .idle : .closing
+        write(response, body: body, for: exchange.head, keepAlive: keepAlive, context: context)
+        guard keepAlive else { return }
+        if isUpgrade(exchange.head) { decoder.renew(context.pipeline) }
+        resumeReading(context: context)
+    }
+
+    /// The connection ends: a body the app still waits for never comes.
+    private func end(clientLeft: Bool) {
+        guard case .exchange(let exchange) = state else {
+            state = .closing
+            return
+        }
+        state = .closing
+        if clientLeft, !exchange.settled { exchange.gate?.clientLeft = true }
+        exchange.settle(.failure(ClientLeft()))
+        bodyMemory.release(exchange.reserved)
+        exchange.reserved = 0
+    }
+
+    /// NIO's decoder stops after a request that asked to switch protocols (Connection: upgrade
+    /// and Upgrade); this server does not switch, so the connection goes on in HTTP/1.1.
+    private func isUpgrade(_ head: HTTPRequestHead) -> Bool {
+        head.headers.contains(name: "upgrade")
+            && head.headers[canonicalForm: "connection"].contains { $0.lowercased() == "upgrade" }
     }
 
     private var tooLarge: Abort {
-        Abort(.payloadTooLarge, reason: "request body is larger than \(maxBodyBytes) bytes")
+        Abort(.payloadTooLarge, reason: "request body is larger than \(settings.maxBodyBytes) bytes")
     }
+
+    // MARK: Answers
 
     /// Answers `refusal` through the app (so it is logged and shaped like any error), then
     /// closes. Without a head (the request line or headers could not be read), method and
     /// path are "-".
     private func refuse(_ head: HTTPRequestHead?, _ refusal: Abort, context: ChannelHandlerContext) {
-        state = .refused
+        state = .closing
         let head = head ?? HTTPRequestHead(version: .http1_1, method: .RAW(value: "-"), uri: "-")
-        respond(to: head, body: nil, refusal: refusal, context: context)
+        respond(to: head, gate: nil, refusal: refusal, context: context) { bridge, response, body in
+            bridge.write(response, body: body, for: head, keepAlive: false, context: context)
+        }
     }
 
     private func respond(
-        to head: HTTPRequestHead, body: ByteBuffer?, refusal: Abort?, context: ChannelHandlerContext
+        to head: HTTPRequestHead, gate: BodyGate?, refusal: Abort?, context: ChannelHandlerContext,
+        then: @escaping (RequestBridge, Response, ByteBuffer?) -> Void
     ) {
         let channel = context.channel
         var logger = application.logger
         logger[metadataKey: "request-id"] = .string(UUID().uuidString)
         let request = Request(
             application: application, method: head.method, url: URI(string: head.uri),
-            version: head.version, headers: head.headers, collectedBody: body,
+            version: head.version, headers: head.headers, collectedBody: nil,
             remoteAddress: channel.remoteAddress, logger: logger,
             byteBufferAllocator: channel.allocator, on: channel.eventLoop)
         request.storage[HTTPRefusal.self] = refusal
-        let keepAlive = refusal == nil && head.isKeepAlive
+        request.storage[BodyGate.Key.self] = gate
         responder.respond(to: request)
             .flatMap { response in response.body.collect(on: channel.eventLoop).map { (response, $0) } }
             .hop(to: context.eventLoop)
@@ -113,10 +290,10 @@ final class RequestBridge: ChannelInboundHandler, RemovableChannelHandler {
             .whenComplete { result in
                 switch result {
                 case .success(let (response, body)):
-                    self.write(response, body: body, for: head, keepAlive: keepAlive, context: context)
+                    then(self, response, body)
                 case .failure(let error):
                     self.application.logger.error("internal error: \(String(reflecting: error))")
-                    self.write(Response(status: .internalServerError), body: nil, for: head, keepAlive: false, context: context)
+                    then(self, Response(status: .internalServerError), nil)
                 }
             }
     }
@@ -125,6 +302,7 @@ final class RequestBridge: ChannelInboundHandler, RemovableChannelHandler {
         _ response: Response, body: ByteBuffer?, for head: HTTPRequestHead, keepAlive: Bool,
         context: ChannelHandlerContext
     ) {
+        guard context.channel.isActive else { return }
         var headers = response.headers
         headers.replaceOrAdd(name: "connection", value: keepAlive ? "keep-alive" : "close")
         headers.remove(name: "transfer-encoding")
@@ -137,8 +315,102 @@ final class RequestBridge: ChannelInboundHandler, RemovableChannelHandler {
         let written = context.writeAndFlush(wrapOutboundOut(.end(nil)))
         guard !keepAlive else { return }
         // Closing only our side lets the client read the answer before it sees the close,
-        // even while it is still sending (a reset could discard the answer unread).
-        written.assumeIsolated().whenComplete { _ in context.close(mode: .output, promise: nil) }
+        // even while it is still sending (a reset could discard the answer unread); whatever
+        // it sends meanwhile is read and dropped, for `linger` at most.
+        let linger = settings.linger
+        written.assumeIsolated().whenComplete { _ in
+            context.close(mode: .output, promise: nil)
+            context.eventLoop.assumeIsolated().scheduleTask(in: linger) { context.close(promise: nil) }
+        }
+    }
+}
+
+/// One request under way on a connection.
+private final class Exchange {
+    let head: HTTPRequestHead
+    let promise: EventLoopPromise<ByteBuffer?>
+    var gate: BodyGate?
+    /// Handed to the app (it waits while the socket is full of an earlier answer).
+    var started = false
+    /// The app asked for the body.
+    var wanted = false
+    var bodyComplete: Bool
+    var body: ByteBuffer?
+    var bodyBytes = 0
+    /// Bytes read from the socket since the head, framing included.
+    var rawBytes = 0
+    /// Bytes of `BodyMemory` this body holds.
+    var reserved = 0
+    private(set) var settled = false
+    /// The body was refused (too large, malformed): the connection closes after the answer.
+    private(set) var refused = false
+
+    init(head: HTTPRequestHead, hasBody: Bool, promise: EventLoopPromise<ByteBuffer?>) {
+        self.head = head
+        self.bodyComplete = !hasBody
+        self.promise = promise
+    }
+
+    /// Completes the body's promise, once.
+    func settle(_ result: Result<ByteBuffer?, any Error>) {
+        guard !settled else { return }
+        settled = true
+        if case .failure(let error) = result, !(error is ClientLeft) { refused = true }
+        promise.completeWith(result)
+    }
+}
+
+/// The connection's HTTP decoder, renewed after a request that asked for an upgrade.
+final class DecoderSlot {
+    private var decoder: ByteToMessageHandler<HTTPRequestDecoder>
+    private let limits: NIOHTTPDecoderLimitConfiguration
+
+    init(limits: NIOHTTPDecoderLimitConfiguration) {
+        self.limits = limits
+        self.decoder = Self.make(limits)
+    }
+
+    var handler: ByteToMessageHandler<HTTPRequestDecoder> { decoder }
+
+    /// Bytes after an upgrade request are passed on (`.forwardBytes`) when the decoder goes.
+    static func make(_ limits: NIOHTTPDecoderLimitConfiguration) -> ByteToMessageHandler<HTTPRequestDecoder> {
+        ByteToMessageHandler(
+            HTTPRequestDecoder(leftOverBytesStrategy: .forwardBytes, limitConfiguration: limits))
+    }
+
+    /// Puts a new decoder in place of the stopped one, which hands it the bytes it holds.
+    func renew(_ pipeline: ChannelPipeline) {
+        let fresh = Self.make(limits)
+        do {
+            try pipeline.syncOperations.addHandler(fresh, position: .after(decoder))
+            pipeline.syncOperations.removeHandler(decoder, promise: nil)
+            decoder = fresh
+        } catch {
+            pipeline.close(promise: nil)
+        }
+    }
+}
+
+/// Bytes of request bodies in memory, server-wide, within `HTTPLimits.maxBodyMemory`.
+final class BodyMemory: Sendable {
+    private let limit: Int
+    private let used = NIOLockedValueBox(0)
+
+    init(limit: Int) {
+        self.limit = limit
+    }
+
+    func reserve(_ bytes: Int) -> Bool {
+        used.withLockedValue { used in
+            guard used + bytes <= limit else { return false }
+            used += bytes
+            return true
+        }
+    }
+
+    func release(_ bytes: Int) {
+        guard bytes > 0 else { return }
+        used.withLockedValue { $0 -= bytes }
     }
 }
 

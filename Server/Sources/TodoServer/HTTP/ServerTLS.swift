@@ -66,8 +66,11 @@ final class ServerTLS: ApplicationShared {
         configuration.applicationProtocols = ["http/1.1"]
         do {
             return try NIOSSLContext(configuration: configuration)
+        } catch let error as NIOSSLError where error == .failedToLoadPrivateKey {
+            // Both files read; BoringSSL refuses a key that is not the certificate's.
+            throw CommandFailure("the TLS private key \(files.key) is not the key of the certificate \(files.certificate)")
         } catch {
-            throw CommandFailure("the TLS certificate \(files.certificate) and key \(files.key) do not make a server context (do they match?): \(Self.describe(error))")
+            throw CommandFailure("the TLS certificate \(files.certificate) and key \(files.key) do not make a server context: \(Self.describe(error))")
         }
     }
 

@@ -6,10 +6,12 @@ import NIOSSL
 import Vapor
 
 /// The HTTP/1.1 server: NIO's HTTP codec in front of the app's responder, with what Vapor's
-/// own server does not let us set: the header size limit (431 above it), header and idle
-/// timeouts, and answers (400, 413, 431) instead of dropped connections for requests that
-/// cannot be taken; and TLS when `ServerTLS` has a certificate. Hostname and port default to
-/// `app.http.server.configuration`.
+/// own server does not do: the header size limit (431 above it); header, body-rate and idle
+/// timeouts; no body read before the app has checked the head (`BodyGate`); backpressure on
+/// unread answers; bounds on connections and on body bytes in memory; answers (400, 405, 413,
+/// 431, 503) instead of dropped connections for requests that cannot be taken; and TLS when
+/// `ServerTLS` has a certificate. Hostname and port default to
+/// `app.http.server.configuration`. Why not Vapor's or Hummingbird's server: `docs/server-http.md`.
 final class TodoHTTPServer: Server {
     private let application: Application
     private let limits: HTTPLimits
@@ -42,13 +44,25 @@ final class TodoHTTPServer: Server {
 
     func start(address: BindAddress?) async throws {
         let configuration = application.http.server.configuration
+        let counts = ConnectionCounts(
+            limits: limits, trustedProxies: TrustedProxies.of(application).addresses, logger: application.logger)
+        let bodyMemory = BodyMemory(limit: limits.maxBodyMemory)
         let bootstrap = ServerBootstrap(group: application.eventLoopGroup)
             .serverChannelOption(ChannelOptions.backlog, value: Int32(configuration.backlog))
             .serverChannelOption(ChannelOptions.socketOption(.so_reuseaddr), value: 1)
+            // One accept per read, so that `ConnectionGate` stops at the limit exactly.
+            .serverChannelOption(ChannelOptions.maxMessagesPerRead, value: 1)
+            .serverChannelInitializer { channel in
+                // Out of descriptors, accept(2) fails at once: without a pause between tries,
+                // the loop would spin.
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandlers(AcceptPause(), ConnectionGate(counts: counts))
+                }
+            }
             .childChannelOption(ChannelOptions.socketOption(.tcp_nodelay), value: 1)
             .childChannelOption(ChannelOptions.maxMessagesPerRead, value: 1)
             .childChannelInitializer { [self] channel in
-                channel.eventLoop.makeCompletedFuture { try self.setUp(channel) }
+                channel.eventLoop.makeCompletedFuture { try self.setUp(channel, bodyMemory: bodyMemory) }
             }
         let listener: any Channel
         let description: String
@@ -67,21 +81,22 @@ final class TodoHTTPServer: Server {
     }
 
     /// One connection's pipeline: (TLS →) bytes → HTTP parts → deadlines → the app.
-    private func setUp(_ channel: any Channel) throws {
+    private func setUp(_ channel: any Channel, bodyMemory: BodyMemory) throws {
         let pipeline = channel.pipeline.syncOperations
         if let tls = ServerTLS.of(application).context {
             try pipeline.addHandler(NIOSSLServerHandler(context: tls))
         }
-        try pipeline.configureHTTPServerPipeline(
-            withPipeliningAssistance: true, withErrorHandling: false,
-            withOutboundHeaderValidation: true, withEncoderConfiguration: .init(),
-            withDecoderLimitConfiguration: limits.decoderLimits)
-        try pipeline.addHandler(BytesArrivedAnnouncer(), position: .first)
-        try pipeline.addHandler(ConnectionDeadlines(limits: limits, logger: application.logger))
-        try pipeline.addHandler(
+        let decoder = DecoderSlot(limits: limits.decoderLimits)
+        try pipeline.addHandlers(
+            BytesArrivedAnnouncer(), decoder.handler, HTTPResponseEncoder(configuration: .init()),
+            HTTPServerPipelineHandler(), NIOHTTPResponseHeadersValidator(),
+            ConnectionDeadlines(limits: limits, logger: application.logger),
             RequestBridge(
                 application: application, responder: application.responder.current,
-                maxBodyBytes: maxBodyBytes, maxHeaderBytes: limits.maxHeaderBytes))
+                settings: .init(
+                    maxBodyBytes: maxBodyBytes, maxHeaderBytes: limits.maxHeaderBytes,
+                    maxFramingOverhead: limits.maxFramingOverhead, linger: limits.headerTimeout),
+                bodyMemory: bodyMemory, decoder: decoder))
         let id = ObjectIdentifier(channel)
         state.withLockedValue { $0.connections[id] = channel }
         channel.closeFuture.whenComplete { [state] _ in

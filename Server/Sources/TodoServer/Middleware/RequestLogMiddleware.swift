@@ -21,8 +21,9 @@ struct RequestLogMiddleware: AsyncMiddleware {
         request.metrics.requestAnswered(method: request.method.rawValue, route: request.routePattern, status: status, duration: elapsed)
         let ms = Double(elapsed.components.seconds) * 1000
             + Double(elapsed.components.attoseconds) / 1e15
+        let outcome = request.clientLeftMidBody ? "- client left mid-body" : String(status)
         request.logger.info(
-            "\(request.method.rawValue) \(request.url.path) \(status) \(String(format: "%.1f", ms))ms client=\(request.clientAddress) user=\(request.authenticatedUserName ?? "-")")
+            "\(request.method.rawValue) \(request.url.path) \(outcome) \(String(format: "%.1f", ms))ms client=\(request.clientAddress) user=\(request.authenticatedUserName ?? "-")")
     }
 }
 
