@@ -472,11 +472,15 @@ make_cert one
 ok "certificate made"
 
 # The proxy checks, through https://todo.example.org:$1 (resolved to 127.0.0.1).
+# Requests for /metrics in the server's log, but for //v1/metrics (which the proxies pass on,
+# as /v1/... to them, and the server refuses with 404).
+metrics_requests() { { grep "etrics" "$WORK/main.log" || true; } | { grep -vc "//v1/metrics" || true; }; }
+
 proxy_checks() {
     local name=$1 port=$2 url=https://todo.example.org:$2
     local tls=(--cacert "$TLS/one.pem" --resolve "todo.example.org:$port:127.0.0.1")
     local metrics_lines
-    metrics_lines=$(grep -c "etrics" "$WORK/main.log" || true)
+    metrics_lines=$(metrics_requests)
     wait_ready "$url/ready" "${tls[@]}"
     expect_status 200 "${tls[@]}" -D "$WORK/headers" "$url/ready"
     grep -qi '^Strict-Transport-Security: max-age=31536000' "$WORK/headers" || { show "$WORK/headers"; fail "$name: no HSTS"; }
@@ -489,6 +493,15 @@ proxy_checks() {
     for path in /metrics /metrics/ //metrics /%6detrics /v1/../metrics /METRICS /routes /; do
         expect_status 404 "${tls[@]}" --path-as-is "$url$path"
     done
+    # Issue 24: a target the proxy cleans up to /v1/... and passes on as sent is no other
+    # route here, and never the feed of a path the proxy did not mean.
+    for path in //v1/metrics //v1/changes /v1//changes /v1/./changes /v1/x/../changes; do
+        got=$(status_of "${tls[@]}" --path-as-is "$url$path" "${AUTH[@]}" 2>/dev/null) || true
+        case $got in 4??) ;; *) show "$WORK/body"; fail "$name: $path got $got, not a 4xx" ;; esac
+    done
+    head -c $((1024 * 1024)) /dev/zero >"$WORK/mib"
+    expect_status 401 "${tls[@]}" -X POST "$url/v1/push" -H 'Content-Type: application/json' -H 'Expect: 100-continue' --data-binary @"$WORK/mib"
+    raw_checks "$name" "$port"
     head -c $((8 * 1024 * 1024 + 1)) /dev/zero >"$WORK/big"
     expect_status 413 "${tls[@]}" -X POST "$url/v1/push" "${AUTH[@]}" -H 'Content-Type: application/json' --data-binary @"$WORK/big"
     # From 127.0.0.2 (a client address the proxy sees), with a forged X-Forwarded-For: the
@@ -503,8 +516,43 @@ proxy_checks() {
     done
     grep "GET /v1/changes 200" "$WORK/main.log" | tail -1 | grep "client=127.0.0.2 user=alice" >/dev/null \
         || fail "$name: the server did not log the client the proxy saw: $(grep "GET /v1/changes 200" "$WORK/main.log" | tail -1)"
-    [ "$(grep -c "etrics" "$WORK/main.log" || true)" = "$metrics_lines" ] || fail "$name: a /metrics request reached the server"
-    ok "$name: TLS, HSTS, the guide's smoke block, 404 from the proxy for /metrics in 6 spellings and other paths, 413 above 8 MiB, X-Forwarded-For set to the client (a forged one dropped)"
+    [ "$(metrics_requests)" = "$metrics_lines" ] || fail "$name: a /metrics request reached the server"
+    ok "$name: TLS, HSTS, the guide's smoke block, 404 from the proxy for /metrics in 6 spellings and other paths, 4xx for //v1/… and dot segments, 401 before an upload's body, 413 above 8 MiB, X-Forwarded-For set to the client (a forged one dropped)"
+}
+
+# The first status code of the answers to the raw bytes of $3 sent over TLS to port $2.
+raw_status() {
+    { printf '%b' "$3" | timeout 20 openssl s_client -quiet -connect "127.0.0.1:$2" -servername todo.example.org \
+        -CAfile "$TLS/one.pem" 2>/dev/null || true; } | tr -d '\r' | awk '/^HTTP\/1\.[01] /{print $2}' | tr '\n' ' ' | sed 's/ $//'
+}
+
+# Requests no curl sends, through proxy $1 on port $2: each refused with a 4xx, or, for an
+# Upgrade the proxy passes on, answered and the connection carrying on.
+raw_checks() {
+    local name=$1 port=$2 host='Host: todo.example.org\r\n' got request extension
+    for request in \
+        "GET /health HTTP/1.1\r\n${host}${host}Connection: close\r\n\r\n" \
+        "GET /health HTTP/1.1\r\n${host}Host: evil.example\r\nConnection: close\r\n\r\n" \
+        "GET /health HTTP/1.1\r\nConnection: close\r\n\r\n" \
+        "POST /v1/push HTTP/1.0\r\n${host}Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n0\r\n\r\n"
+    do
+        got=$(raw_status "$name" "$port" "$request")
+        case $got in 4??*) ;; *) fail "$name: expected a 4xx for $(printf '%s' "$request" | head -c 60)…, got '${got}'" ;; esac
+    done
+    # A 70 kB chunk extension: nginx reads past it, and the server refuses the request (401,
+    # no token); Caddy gives up on the chunk line itself (502). Never a success.
+    got=$(raw_status "$name" "$port" "POST /v1/push HTTP/1.1\r\n${host}Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n1;$(head -c 70000 /dev/zero | tr '\0' a)\r\nx\r\n0\r\n\r\n")
+    case $got in 4?? | 502) ;; *) fail "$name: a 70 kB chunk extension got '$got'" ;; esac
+    extension=$got
+    # CONNECT: nginx refuses it; Caddy answers 200 itself (before any route of the
+    # Caddyfile). Neither may pass it on: the server would refuse it too (405).
+    got=$(raw_status "$name" "$port" "CONNECT 127.0.0.1:22 HTTP/1.1\r\nHost: 127.0.0.1:22\r\nConnection: close\r\n\r\n")
+    ! grep -q "CONNECT " "$WORK/main.log" || fail "$name: a CONNECT request reached the server"
+    got=$(raw_status "$name" "$port" "GET /health HTTP/1.1\r\n${host}Connection: Upgrade\r\nUpgrade: websocket\r\n\r\nGET /ready HTTP/1.1\r\n${host}Connection: close\r\n\r\n")
+    # nginx closes the client's connection after an Upgrade it does not pass on; Caddy passes
+    # it on, and the server's answer keeps the connection.
+    case $got in "200" | "200 200") ;; *) fail "$name: an Upgrade request and the one after it got '$got'" ;; esac
+    ok "$name: two Hosts, no Host and chunked HTTP/1.0 refused with a 4xx, a 70 kB chunk extension with $extension; CONNECT not passed on; an Upgrade request answered 200 (then $([ "$got" = "200 200" ] && echo "the next one too" || echo "the proxy closes"))"
 }
 
 step "4. nginx (Debian's package, unpacked, not installed)"

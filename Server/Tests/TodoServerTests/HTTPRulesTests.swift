@@ -48,6 +48,8 @@ final class HTTPRulesTests: ServerTestCase {
             XCTAssertEqual(answers.map(\.status), [404], target)
             XCTAssertFalse(answers.first?.text.contains("todo_server") ?? true, target)
         }
+        XCTAssertTrue(logs.all.contains { $0.message.contains("GET //v1/metrics 404") }, logs.text)
+        XCTAssertFalse(logs.all.contains { $0.message.contains("GET /metrics") }, "logged as another path")
         let trailing = try exchange("GET /health/ HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
         XCTAssertEqual(trailing.answers.map(\.status), [200])
     }

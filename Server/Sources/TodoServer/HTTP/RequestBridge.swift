@@ -276,12 +276,14 @@ final class RequestBridge: ChannelDuplexHandler, RemovableChannelHandler {
         let channel = context.channel
         var logger = application.logger
         logger[metadataKey: "request-id"] = .string(UUID().uuidString)
+        // A refused target is not parsed (`//v1/metrics` would read as host `v1` and path
+        // `/metrics`): the log shows it as it came.
         let request = Request(
-            application: application, method: head.method, url: URI(string: head.uri),
+            application: application, method: head.method, url: URI(string: refusal == nil ? head.uri : "/"),
             version: head.version, headers: head.headers, collectedBody: nil,
             remoteAddress: channel.remoteAddress, logger: logger,
             byteBufferAllocator: channel.allocator, on: channel.eventLoop)
-        request.storage[HTTPRefusal.self] = refusal
+        request.storage[HTTPRefusal.self] = refusal.map { ($0, String(head.uri.prefix(256))) }
         request.storage[BodyGate.Key.self] = gate
         responder.respond(to: request)
             .flatMap { response in response.body.collect(on: channel.eventLoop).map { (response, $0) } }
@@ -414,16 +416,22 @@ final class BodyMemory: Sendable {
     }
 }
 
-/// A request the HTTP layer refused before any route ran; `HTTPRefusalMiddleware` throws it.
+/// A request the HTTP layer refused before any route ran, and its target as it came;
+/// `HTTPRefusalMiddleware` throws the refusal.
 enum HTTPRefusal: StorageKey {
-    typealias Value = Abort
+    typealias Value = (refusal: Abort, target: String)
+}
+
+extension Request {
+    /// The path for the log: the target as it came when the HTTP layer refused it.
+    var loggedPath: String { storage[HTTPRefusal.self]?.target ?? url.path }
 }
 
 /// Answers a refused request with its refusal, through the same middleware as every other
 /// answer: logged once, a JSON error body, the dataset header.
 struct HTTPRefusalMiddleware: AsyncMiddleware {
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
-        if let refusal = request.storage[HTTPRefusal.self] { throw refusal }
+        if let refused = request.storage[HTTPRefusal.self] { throw refused.refusal }
         return try await next.respond(to: request)
     }
 }
