@@ -152,7 +152,8 @@ private struct Step {
             var onPath: Set<UUID> = []
             var stack: [(UUID, [UUID])] = [(todo.uuid, Array(byUUID[todo.uuid] ?? []))]
             onPath.insert(todo.uuid)
-            while var (uuid, next) = stack.popLast() {
+            while let (uuid, popped) = stack.popLast() {
+                var next = popped
                 guard let child = next.popLast() else {
                     onPath.remove(uuid)
                     explored.insert(uuid)

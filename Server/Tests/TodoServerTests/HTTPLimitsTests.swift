@@ -130,7 +130,7 @@ final class HTTPLimitsTests: ServerTestCase {
 /// one closes.
 final class ConnectionCapTests: ServerTestCase {
     override func makeSettings() async throws -> ServerSettings {
-        var limits = HTTPLimits()
+        var limits = HTTPLimits(headerTimeout: .seconds(600))
         limits.maxConnections = 3
         return try await TestDatabase.freshSettings(http: limits)
     }
@@ -145,6 +145,21 @@ final class ConnectionCapTests: ServerTestCase {
         XCTAssertNil(waiting.readResponse(within: 1), "answered while the server was full")
         open.removeFirst()
         XCTAssertEqual(waiting.readResponse(within: 30)?.status, 200)
+    }
+
+    /// A refused request's connection closes when the client closes it, not at the end of the
+    /// linger (the header timeout, 600 s here): the server reads on to see the close.
+    func testRefusedConnectionsCloseWithTheClient() async throws {
+        let port = try await startServer()
+        var refused = try (0..<3).map { _ in try TestSocket(port: port) }
+        for socket in refused {
+            try socket.send("POST /v1/push HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 1000\r\n\r\n{")
+            XCTAssertEqual(socket.readResponse(within: 30)?.status, 401)
+        }
+        refused.removeAll()
+        let next = try TestSocket(port: port)
+        try next.send("GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        XCTAssertEqual(next.readResponse(within: 30)?.status, 200)
     }
 }
 

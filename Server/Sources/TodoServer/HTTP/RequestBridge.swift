@@ -227,8 +227,9 @@ final class RequestBridge: ChannelDuplexHandler, RemovableChannelHandler {
         exchange.reserved = 0
         state = keepAlive ? .idle : .closing
         write(response, body: body, for: exchange.head, keepAlive: keepAlive, context: context)
-        guard keepAlive else { return }
-        if isUpgrade(exchange.head) { decoder.renew(context.pipeline) }
+        if keepAlive, isUpgrade(exchange.head) { decoder.renew(context.pipeline) }
+        // The next request, or (closing) whatever the client still sends, read and dropped
+        // until it closes or the linger ends.
         resumeReading(context: context)
     }
 
@@ -266,6 +267,7 @@ final class RequestBridge: ChannelDuplexHandler, RemovableChannelHandler {
         let head = head ?? HTTPRequestHead(version: .http1_1, method: .RAW(value: "-"), uri: "-")
         respond(to: head, gate: nil, refusal: refusal, context: context) { bridge, response, body in
             bridge.write(response, body: body, for: head, keepAlive: false, context: context)
+            bridge.resumeReading(context: context)
         }
     }
 
