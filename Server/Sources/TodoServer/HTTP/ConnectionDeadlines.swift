@@ -118,7 +118,10 @@ final class ConnectionDeadlines: ChannelDuplexHandler, RemovableChannelHandler {
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         if case .end = unwrapOutboundIn(data) {
             unanswered = max(0, unanswered - 1)
-            if unanswered == 0, case .working = phase { phase = .idle(since: .now()) }
+            // Answered (a refused body included): idle until the next request's first byte.
+            if unanswered == 0 {
+                if case .head = phase {} else { phase = .idle(since: .now()) }
+            }
             rearm(context: context)
         }
         context.write(data, promise: promise)

@@ -170,7 +170,9 @@ final class RequestBridge: ChannelDuplexHandler, RemovableChannelHandler {
             return
         }
         context.triggerUserOutboundEvent(BodyWanted(), promise: nil)
-        if exchange.bodyBytes == 0, exchange.head.headers[canonicalForm: "expect"].contains(where: { $0.lowercased() == "100-continue" }) {
+        if exchange.bodyBytes == 0, exchange.head.version != .http1_0,
+            exchange.head.headers[canonicalForm: "expect"].contains(where: { $0.lowercased() == "100-continue" })
+        {
             let head = HTTPResponseHead(version: exchange.head.version, status: .continue)
             context.writeAndFlush(wrapOutboundOut(.head(head)), promise: nil)
         }
