@@ -128,20 +128,8 @@ enum Mutator {
         var bytes = bytes
         func position() -> Int { bytes.isEmpty ? 0 : Int(random.next() % UInt64(bytes.count + 1)) }
         switch random.next() % 8 {
-        case 0 where !bytes.isEmpty:
-            bytes[Int(random.next() % UInt64(bytes.count))] = UInt8(truncatingIfNeeded: random.next())
-        case 1:
-            let start = position()
-            bytes.removeSubrange(start..<min(bytes.count, start + 1 + Int(random.next() % 16)))
-        case 2:
-            let token = tokens[Int(random.next() % UInt64(tokens.count))]
-            bytes.insert(contentsOf: Array(token.utf8), at: position())
-        case 3:
-            bytes = Array(bytes.prefix(position()))
-        case 4:
-            let start = position()
-            let slice = bytes[start..<min(bytes.count, start + Int(random.next() % 64))]
-            bytes.insert(contentsOf: slice, at: position())
+        case 0...4:
+            bytes = mutateBytes(bytes, tokens: tokens, &random)
         case 5:
             bytes = replacingAValue(bytes, &random)
         case 6:
@@ -157,6 +145,29 @@ enum Mutator {
             if at > 0, let previous = bytes.dropLast(bytes.count - at).last, "{[,:".utf8.contains(previous) {
                 bytes.insert(contentsOf: Array(whitespace.utf8), at: at)
             }
+        }
+        return bytes
+    }
+
+    /// One change at the byte level: a byte replaced, a run removed, one of `tokens` inserted,
+    /// the end cut off, or a run repeated.
+    static func mutateBytes(_ bytes: [UInt8], tokens: [String], _ random: inout SplitMix64) -> [UInt8] {
+        var bytes = bytes
+        func position() -> Int { bytes.isEmpty ? 0 : Int(random.next() % UInt64(bytes.count + 1)) }
+        switch random.next() % 5 {
+        case 0 where !bytes.isEmpty:
+            bytes[Int(random.next() % UInt64(bytes.count))] = UInt8(truncatingIfNeeded: random.next())
+        case 1:
+            let start = position()
+            bytes.removeSubrange(start..<min(bytes.count, start + 1 + Int(random.next() % 16)))
+        case 2:
+            bytes.insert(contentsOf: Array(tokens[Int(random.next() % UInt64(tokens.count))].utf8), at: position())
+        case 3:
+            bytes = Array(bytes.prefix(position()))
+        default:
+            let start = position()
+            let slice = bytes[start..<min(bytes.count, start + Int(random.next() % 64))]
+            bytes.insert(contentsOf: slice, at: position())
         }
         return bytes
     }

@@ -249,23 +249,6 @@ enum RequestFuzz {
     ]
 
     static func mutate(_ bytes: [UInt8], _ random: inout SplitMix64) -> [UInt8] {
-        var bytes = bytes
-        func position() -> Int { bytes.isEmpty ? 0 : Int(random.next() % UInt64(bytes.count + 1)) }
-        switch random.next() % 5 {
-        case 0 where !bytes.isEmpty:
-            bytes[Int(random.next() % UInt64(bytes.count))] = UInt8(truncatingIfNeeded: random.next())
-        case 1:
-            let start = position()
-            bytes.removeSubrange(start..<min(bytes.count, start + 1 + Int(random.next() % 16)))
-        case 2:
-            bytes.insert(contentsOf: Array(tokens[Int(random.next() % UInt64(tokens.count))].utf8), at: position())
-        case 3:
-            bytes = Array(bytes.prefix(position()))
-        default:
-            let start = position()
-            let slice = bytes[start..<min(bytes.count, start + Int(random.next() % 64))]
-            bytes.insert(contentsOf: slice, at: position())
-        }
-        return bytes
+        Mutator.mutateBytes(bytes, tokens: tokens, &random)
     }
 }
