@@ -1,0 +1,15 @@
+import Vapor
+
+/// Every route, with the middleware of its group: health and metrics, the v1 sync API behind
+/// bearer authentication, and the seed book's API when `settings.legacyUser` turns it on.
+func routes(_ app: Application, settings: ServerSettings) throws {
+    try app.register(collection: HealthController())
+    try app.register(collection: MetricsController(access: settings.metricsAccess))
+    let v1 = app.grouped("v1").grouped(BearerAuthMiddleware())
+    try v1.register(collection: ChangesController())
+    try v1.register(collection: PushController())
+    if let legacyUser = settings.legacyUser {
+        try app.grouped(LegacyGuardMiddleware(access: settings.legacyAccess, userName: legacyUser))
+            .register(collection: LegacyTodoController(userName: legacyUser))
+    }
+}
