@@ -35,6 +35,28 @@ import TodoWire
         #expect(WireAttributes([.tags: .tags(["fine"]), .project: .word("a.b")]).problem == nil)
     }
 
+    /// One wording for the server's answers and the client's report of a todo it keeps back.
+    @Test func eachProblemSaysWhatIsWrongWithTheLimitOfItsField() {
+        let long = String(repeating: "x", count: 300)
+        let note = Annotation(at: Date(timeIntervalSince1970: 0), text: long)
+        #expect(WireAttributes([.annotations: .annotations([note])]).problem == nil, "300 bytes is within an annotation's 4096")
+        let cases: [([TodoField: FieldValue], String)] = [
+            ([.tags: .tags([long])], "a tag is longer than 256 bytes"),
+            ([.project: .word(long)], "project is longer than 256 bytes"),
+            ([.annotations: .annotations([Annotation(at: note.at, text: long + String(repeating: "y", count: 4000))])],
+             "a member of annotations is longer than 4096 bytes"),
+            ([.udas: .udas(["size": String(repeating: "z", count: 4097)])], "a member of udas is longer than 4096 bytes"),
+            ([.tags: .tags(Set((0..<65).map { "t\($0)" }))], "more than 64 tags"),
+            ([.depends: .uuids(Set((0..<257).map { _ in UUID() }))], "more than 256 members in depends"),
+            ([.project: .word("a b")], #"project cannot hold "a b": "# + TodoField.project.valueRule),
+        ]
+        for (values, message) in cases {
+            #expect(WireAttributes(values).problem?.message == message)
+        }
+        #expect(FieldProblem.blankName.message == "name is blank")
+        #expect(FieldProblem.descriptionTooLong.message == "description is longer than 65536 bytes")
+    }
+
     @Test func aRecordEncodesItsAttributesAmongItsOtherMembers() throws {
         let date = Date(timeIntervalSince1970: 0)
         let fields = TodoFields(name: "n", createdAt: date, updatedAt: date, attributes: WireAttributes([.tags: .tags(["b", "a"])]))

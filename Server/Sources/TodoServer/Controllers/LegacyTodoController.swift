@@ -147,8 +147,8 @@ struct LegacyTodoController: RouteCollection {
     }
 
     private static func check(_ fields: TodoFields) throws {
-        if let problem = FieldLimits.problem(with: fields) {
-            throw Abort(.badRequest, reason: problem)
+        if let problem = fields.problem {
+            throw Abort(.badRequest, reason: problem.message)
         }
     }
 

@@ -41,28 +41,9 @@ struct PushController: RouteCollection {
             guard let todo = operation.todo else {
                 throw Abort(.badRequest, reason: "operations[\(index)]: put needs a todo")
             }
-            if let problem = FieldLimits.problem(with: todo) {
-                throw Abort(.badRequest, reason: "operations[\(index)].todo: \(problem)")
+            if let problem = todo.problem {
+                throw Abort(.badRequest, reason: "operations[\(index)].todo: \(problem.message)")
             }
-        }
-    }
-}
-
-/// Limits on a todo's fields (`TodoFields.problem`, shared with the client), worded for the
-/// v1 and legacy APIs' error responses.
-enum FieldLimits {
-    static func problem(with todo: TodoFields) -> String? {
-        switch todo.problem {
-        case nil: nil
-        case .blankName: "name must not be blank"
-        case .nameTooLong: "name is longer than \(FieldProblem.maxNameBytes) bytes"
-        case .descriptionTooLong: "description is longer than \(FieldProblem.maxTextBytes) bytes"
-        case .notesTooLong: "notes is longer than \(FieldProblem.maxTextBytes) bytes"
-        case .containsNUL: "text must not contain NUL characters"
-        case .tooManyTags: "tags has more than \(FieldProblem.maxTags) members"
-        case .tooMany(let field): "\(field.key) has more than \(FieldProblem.maxCount(of: field)) members"
-        case .wordTooLong(let field): "\(field.key) has a value longer than \(FieldProblem.maxWordBytes) bytes"
-        case .invalid(let field, let value): "\(field.key) cannot hold \(value.debugDescription): \(field.valueRule)"
         }
     }
 }
