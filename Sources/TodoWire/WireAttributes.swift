@@ -142,3 +142,10 @@ struct WireAnnotation: Codable {
         return Annotation(at: date, text: text)
     }
 }
+
+extension WireAttributes {
+    /// These attributes as one JSON object, as the server stores them (`WireJSON.encoder`'s).
+    public var json: String {
+        String(decoding: (try? WireJSON.encoder.encode(self)) ?? Data("{}".utf8), as: UTF8.self)
+    }
+}

@@ -18,11 +18,10 @@ struct PushController: RouteCollection {
         try Self.validate(body)
         let outcome = try await SyncStore(db: request.db, quota: request.quota).push(
             userID: user.id, operations: body.operations, since: body.since)
-        request.metrics.pushed(outcome.results)
-        return try Response.wire(
-            PushResponse(
-                datasetId: try request.application.datasetId, results: outcome.results, cursor: outcome.cursor,
-                feedCursor: outcome.feedCursor))
+        request.metrics.pushed(outcome.statuses)
+        var writer = PushResponseWriter()
+        for result in outcome.results { writer.append(result: result.utf8) }
+        return .json(writer.finish(datasetId: try request.application.datasetId, cursor: outcome.cursor, feedCursor: outcome.feedCursor))
     }
 
     static let tooManyOperations = Abort(.badRequest, reason: "at most \(SyncAPI.maxOperationsPerPush) operations per push")

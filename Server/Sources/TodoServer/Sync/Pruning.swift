@@ -29,8 +29,8 @@ enum Pruning {
         for userID in try await UserModel.query(on: db).all().compactMap(\.id) {
             // A user deleted meanwhile has nothing left to prune.
             guard try await UserModel.find(userID, on: db) != nil else { continue }
-            let one = try await withUserWrite(on: db, userID: userID) { tx, user in
-                try await prune(userID: userID, user: user, cutoffMs: cutoffMs, on: tx)
+            let one = try await withUserWrite(on: db, userID: userID) { write in
+                try await prune(userID: userID, user: write.user, cutoffMs: cutoffMs, on: write.db)
             }
             outcome.tombstones += one.tombstones
             outcome.operations += one.operations
