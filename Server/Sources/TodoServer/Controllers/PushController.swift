@@ -14,7 +14,7 @@ struct PushController: RouteCollection {
         if let raw = request.body.data, let count = PushBodyScan.operationCount(raw), count > SyncAPI.maxOperationsPerPush {
             throw Self.tooManyOperations
         }
-        let body = try request.wireBody(PushRequest.self)
+        let body = try Self.body(of: request)
         try Self.validate(body)
         let outcome = try await SyncStore(db: request.db, quota: request.quota).push(
             userID: user.id, operations: body.operations, since: body.since)
@@ -22,6 +22,12 @@ struct PushController: RouteCollection {
         var writer = PushResponseWriter()
         for result in outcome.results { writer.append(result: result.utf8) }
         return .json(writer.finish(datasetId: try request.application.datasetId, cursor: outcome.cursor, feedCursor: outcome.feedCursor))
+    }
+
+    /// The push body, read by `PushBodyReader`, or by the wire decoder when the reader leaves it.
+    static func body(of request: Request) throws -> PushRequest {
+        if let raw = request.body.data, let body = raw.withUnsafeReadableBytes(PushBodyReader.read) { return body }
+        return try request.wireBody(PushRequest.self)
     }
 
     static let tooManyOperations = Abort(.badRequest, reason: "at most \(SyncAPI.maxOperationsPerPush) operations per push")
