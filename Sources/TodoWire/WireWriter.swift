@@ -47,6 +47,22 @@ public struct WireWriter {
         bytes.append(UInt8(ascii: "\""))
     }
 
+    /// A JSON array of `elements`, each written by `element`.
+    public mutating func array<Element>(_ elements: [Element], _ element: (inout WireWriter, Element) -> Void) {
+        raw("[")
+        for (index, value) in elements.enumerated() {
+            if index > 0 { raw(",") }
+            element(&self, value)
+        }
+        raw("]")
+    }
+
+    /// `value` written by `write`, or null.
+    public mutating func optional<Value>(_ value: Value?, _ write: (inout WireWriter, Value) -> Void) {
+        guard let value else { return raw("null") }
+        write(&self, value)
+    }
+
     /// Drops what was written after the first `count` bytes.
     public mutating func truncate(to count: Int) {
         bytes.removeSubrange(count...)

@@ -57,6 +57,26 @@ import TodoWire
         #expect(FieldProblem.descriptionTooLong.message == "description is longer than 65536 bytes")
     }
 
+    /// The server's storage column, written by hand, reads back as what `WireJSON.encoder`
+    /// writes, for every kind of value; for plain values it is the same bytes.
+    @Test func theStoredObjectIsTheEncoders() throws {
+        let note = Annotation(at: Date(timeIntervalSince1970: 1_790_000_000), text: "said \"hi\"\nthen / left ✓")
+        let all = WireAttributes([
+            .tags: .tags(["b", "a", "ünï"]), .project: .word("home.garden"), .priority: .priority(.medium),
+            .due: .date(day), .wait: .date(.instant(Date(timeIntervalSince1970: 1_790_000_000.123))),
+            .depends: .uuids([UUID(), UUID()]), .annotations: .annotations([note, Annotation(at: note.at, text: "")]),
+            .udas: .udas(["size": "L", "estimate": "3 \\ 4"]), .recur: .word(nil), .scheduled: .date(nil),
+        ])
+        for attributes in [all, WireAttributes(), WireAttributes([.tags: .tags(["work"]), .project: .word("bench")])] {
+            let json = attributes.json
+            #expect(try WireJSON.decoder.decode(WireAttributes.self, from: Data(json.utf8)) == attributes)
+            #expect(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? NSDictionary
+                == JSONSerialization.jsonObject(with: WireJSON.encoder.encode(attributes)) as? NSDictionary)
+        }
+        let plain = WireAttributes([.tags: .tags(["work", "a"]), .project: .word("bench"), .due: .date(day)])
+        #expect(plain.json == String(decoding: try WireJSON.encoder.encode(plain), as: UTF8.self))
+    }
+
     @Test func aRecordEncodesItsAttributesAmongItsOtherMembers() throws {
         let date = Date(timeIntervalSince1970: 0)
         let fields = TodoFields(name: "n", createdAt: date, updatedAt: date, attributes: WireAttributes([.tags: .tags(["b", "a"])]))
