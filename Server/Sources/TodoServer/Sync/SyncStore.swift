@@ -14,8 +14,10 @@ struct SyncStore {
     /// record would take it past this (it always holds at least one record).
     static let maxPageBytes = 4 << 20
 
-    /// Rows read from the database at a time while a page fills, so that a page of large
-    /// records never holds much more than `maxPageBytes` in memory.
+    /// Rows of a page's first read. Each later read takes as many as the page's remaining
+    /// bytes hold at the size of its records so far (at least this many): a page of small
+    /// records takes two reads, and one of large records never holds much more than
+    /// `maxPageBytes` in memory.
     static let rowsPerRead = 100
 
     /// Records of `userID` with `rev > since`, by ascending rev, at most `limit` and at most
@@ -28,13 +30,13 @@ struct SyncStore {
         // Room for what `finish` writes after the records.
         let budget = maxBytes - 128
         while true {
-            let want = min(limit - page.revs.count, Self.rowsPerRead)
+            let want = min(limit - page.revs.count, Self.rowsToRead(after: page, budget: budget))
             // One row more than wanted tells whether any follow.
             let rows = try await FeedRow.read(db, userID: userID, after: page.revs.last ?? since, limit: want + 1)
             for row in rows.prefix(want) {
                 let mark = page.writer.mark
                 page.writer.append(uuid: row.uuid, rev: row.rev, deleted: row.deleted, content: row.content)
-                if mark.count > 0 && page.writer.bytes.count > budget {
+                if mark.count > 0 && page.writer.mark.bytes > budget {
                     page.writer.rollBack(to: mark)
                     page.hasMore = true
                     return page
@@ -47,6 +49,13 @@ struct SyncStore {
                 return page
             }
         }
+    }
+
+    /// How many rows the next read of `page` takes (see `rowsPerRead`).
+    private static func rowsToRead(after page: FeedPage, budget: Int) -> Int {
+        guard page.writer.count > 0 else { return rowsPerRead }
+        let written = page.writer.mark.bytes
+        return max(rowsPerRead, (budget - written) / max(1, written / page.writer.count))
     }
 
     /// Applies `operations` in one transaction through the write path (`UserWrite`); returns
