@@ -94,4 +94,22 @@ final class WritePathTests: LegacyTestCase {
         XCTAssertEqual(feed.last?.todo?.name, "b again")
         XCTAssertEqual(feed.last?.todo?.description, "about b back", "a legacy post keeps what it does not send")
     }
+
+    /// New rows' ids sort in the order they were made, as text (SQLite) and as bytes
+    /// (PostgreSQL), and never repeat: each lands on the end of its index.
+    func testRowIDsSortInTheOrderTheyWereMade() {
+        var (first, second) = (RowIDs(), RowIDs())
+        let start = Date()
+        var ids: [UUID] = []
+        for step in 0..<200 {
+            let now = start.addingTimeInterval(Double(step / 10) / 1000)
+            ids.append(step % 2 == 0 ? first.next(now: now) : second.next(now: now))
+        }
+        XCTAssertEqual(Set(ids).count, ids.count)
+        let byTime = ids.enumerated().map { (Int64($0.offset / 10), $0.element) }
+        for ((earlier, a), (later, b)) in zip(byTime, byTime.dropFirst()) where earlier < later {
+            XCTAssertLessThan(a.uuidString, b.uuidString)
+        }
+        XCTAssertTrue(ids.allSatisfy { $0.uuidString.dropFirst(14).hasPrefix("7") }, "UUID version 7")
+    }
 }

@@ -27,8 +27,9 @@ enum OperationRows {
     /// Stores `results` of `userID`'s operations, stamped `now`.
     static func write(_ results: [(opId: UUID, result: String)], userID: UUID, on db: any Database, now: Date = Date()) async throws {
         let nowMs = ISO8601Millis.milliseconds(now)
+        var ids = RowIDs()
         for chunk in results.chunked(RecordRows.maxRowsPerInsert) {
-            let rows = chunk.map { [SQLValue.uuid(UUID()), .uuid(userID), .uuid($0.opId), .text($0.result), .integer(nowMs)] }
+            let rows = chunk.map { [SQLValue.uuid(ids.next(now: now)), .uuid(userID), .uuid($0.opId), .text($0.result), .integer(nowMs)] }
             try await SQLValue.insert(db, into: OperationModel.schema, columns: columns, rows: rows)
         }
     }

@@ -5,10 +5,11 @@ import TodoWire
 /// A todo record as the write path holds it: one row of `todos`, keyed by (user, uuid). A
 /// tombstone keeps uuid, rev and legacy id, with its text cleared.
 struct StoredRecord: Sendable, Equatable {
-    /// The row's own id, which stays across changes.
+    /// The row's own id, which stays across changes (`RowIDs`).
     var id: UUID
     var uuid: UUID
-    /// The revision of its latest change (its ETag); 0 until it is first written.
+    /// The revision of its latest change (its ETag); 0 until it is first written. A record
+    /// new to the database is a tombstone until a put.
     var rev: Int64 = 0
     var deleted = true
     var legacyId: Int64?
@@ -25,11 +26,6 @@ struct StoredRecord: Sendable, Equatable {
 }
 
 extension StoredRecord {
-    /// A record new to the database, with a row id of its own: a tombstone until a put.
-    init(uuid: UUID) {
-        self.init(id: UUID(), uuid: uuid)
-    }
-
     /// What this record counts for in its user's quota (`UserModel.storedBytes`):
     /// `TodoModel.tombstoneBytes` for a tombstone, else its texts and `TodoModel.recordBytes`.
     var storedBytes: Int64 {

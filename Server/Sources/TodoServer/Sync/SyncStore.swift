@@ -70,7 +70,7 @@ struct SyncStore {
     /// written as JSON once, from the record (`PushResponseWriter`), and kept for retries.
     func push(userID: UUID, operations: [PushOperation], since: Int64? = nil) async throws -> PushOutcome {
         try await withUserWrite(on: db, userID: userID, quota: quota) { write in
-            let latestBefore = write.user.lastRev
+            let latestBefore = write.counters.lastRev
             var done = try await OperationRows.read(write.db, userID: userID, opIds: operations.map(\.opId))
             try await write.load(operations.map(\.uuid))
             var outcome = PushOutcome()
@@ -91,8 +91,8 @@ struct SyncStore {
                 outcome.add(json, status, of: operation)
             }
             try await OperationRows.write(applied, userID: userID, on: write.db)
-            outcome.cursor = write.user.lastRev
-            outcome.feedCursor = Self.feedCursor(since: since, before: latestBefore, after: write.user.lastRev)
+            outcome.cursor = write.counters.lastRev
+            outcome.feedCursor = Self.feedCursor(since: since, before: latestBefore, after: write.counters.lastRev)
             return outcome
         }
     }

@@ -1,12 +1,10 @@
 import Fluent
 import Foundation
-import SQLKit
 import TodoWire
-import Vapor
 
 /// The one write path of a user's todo records, for every face (the v1 push, the legacy
 /// routes, CalDAV): inside `withUserWrite`, `put` and `delete` each count the change against
-/// the quota and take the user's next revision; at the end the transaction writes the changed
+/// the quota and take the user's next revision; at its end the transaction writes the changed
 /// records (the change feed is their revisions) and the user's counters, or nothing past the
 /// quota.
 ///
@@ -15,20 +13,21 @@ import Vapor
 final class UserWrite {
     /// The transaction, holding the user's write lock.
     let db: any Database
-    /// The user's row as it stands in this transaction: its counters change with each change.
-    let user: UserModel
-    private let userID: UUID
+    let userID: UUID
+    /// The user's counters as they stand in this transaction: each change moves them.
+    var counters: UserCounters
     /// Every record read or changed so far, by uuid.
     private var records: [UUID: StoredRecord] = [:]
     /// Uuids looked up that the user has no record of.
     private var absent: Set<UUID> = []
     /// The uuids of the records changed, to write at the end.
     private var changed: Set<UUID> = []
+    private var rowIDs = RowIDs()
 
-    fileprivate init(db: any Database, user: UserModel, userID: UUID) {
+    init(db: any Database, userID: UUID, counters: UserCounters) {
         self.db = db
-        self.user = user
         self.userID = userID
+        self.counters = counters
     }
 
     /// Reads the records of `uuids` not read yet, with one statement.
@@ -42,6 +41,8 @@ final class UserWrite {
     /// The record of `uuid` as it stands in this transaction (a tombstone too), or nil when
     /// the user has none. Its `rev` is its ETag.
     func record(_ uuid: UUID) async throws -> StoredRecord? {
+        if let record = records[uuid] { return record }
+        guard !absent.contains(uuid) else { return nil }
         try await load(CollectionOfOne(uuid))
         return records[uuid]
     }
@@ -50,7 +51,8 @@ final class UserWrite {
     func record(legacyId: Int64) async throws -> StoredRecord? {
         if let known = records.values.first(where: { $0.legacyId == legacyId }) { return known }
         guard let stored = try await RecordRows.read(db, userID: userID, legacyId: legacyId) else { return nil }
-        // A record changed in this transaction is newer than its row.
+        // Read in this transaction already, it would have been found above: it no longer
+        // holds this id.
         guard records[stored.uuid] == nil else { return nil }
         records[stored.uuid] = stored
         return stored
@@ -73,9 +75,9 @@ final class UserWrite {
             record.setContent(fields)
             if let legacyId {
                 record.legacyId = legacyId
-                user.nextLegacyId = max(user.nextLegacyId, legacyId + 1)
+                counters.nextLegacyId = max(counters.nextLegacyId, legacyId + 1)
             } else if record.legacyId == nil {
-                record.legacyId = user.takeLegacyId()
+                record.legacyId = counters.takeLegacyId()
             }
         }
     }
@@ -91,10 +93,10 @@ final class UserWrite {
     /// or takes from the user's storage, and gives it the next revision.
     private func change(_ uuid: UUID, _ edit: (inout StoredRecord) -> Void) async throws -> StoredRecord {
         let existing = try await record(uuid)
-        var record = existing ?? StoredRecord(uuid: uuid)
+        var record = existing ?? StoredRecord(id: rowIDs.next(), uuid: uuid)
         edit(&record)
-        user.storedBytes += record.storedBytes - (existing?.storedBytes ?? 0)
-        record.rev = user.takeRev()
+        counters.storedBytes += record.storedBytes - (existing?.storedBytes ?? 0)
+        record.rev = counters.takeRev()
         records[uuid] = record
         absent.remove(uuid)
         changed.insert(uuid)
@@ -102,76 +104,9 @@ final class UserWrite {
     }
 
     /// Writes the changed records, in revision order.
-    fileprivate func writeChanges() async throws {
+    func writeChanges() async throws {
         let rows = changed.compactMap { records[$0] }.sorted { $0.rev < $1.rev }
         try await RecordRows.write(rows, userID: userID, on: db)
         changed = []
-    }
-}
-
-extension UserModel {
-    /// The next revision of this user's data; valid only inside `withUserWrite`.
-    func takeRev() -> Int64 {
-        lastRev += 1
-        return lastRev
-    }
-
-    /// Legacy ids are below 2^53, exact in every JSON reader.
-    static let legacyIdLimit: Int64 = 1 << 53
-
-    /// The next unused legacy id of this user, or nil once they are used up (a todo made
-    /// through the sync API then has none: the legacy routes do not show it); valid only
-    /// inside `withUserWrite`.
-    func takeLegacyId() -> Int64? {
-        guard nextLegacyId < Self.legacyIdLimit else { return nil }
-        defer { nextLegacyId += 1 }
-        return nextLegacyId
-    }
-}
-
-/// Runs `body` in one transaction that holds the user's write lock, then writes the records it
-/// changed (`UserWrite`) and the user's counters with it. A change that grows the user's
-/// storage past `quota` bytes is refused (507) and nothing is written; one that shrinks it
-/// never is.
-///
-/// The transaction's first statement writes the user's row. On PostgreSQL that locks the row
-/// until commit; on SQLite it takes the database's write lock. Either way, two writers of one
-/// user never overlap, so revisions commit in the order they were handed out and a reader of
-/// the change feed can never see revision N+1 before revision N.
-func withUserWrite<T: Sendable>(
-    on db: any Database, userID: UUID, quota: Int64? = nil,
-    _ body: @escaping @Sendable (UserWrite) async throws -> T
-) async throws -> T {
-    try await db.transaction { tx in
-        try await SQLiteTuning.boundWaits(on: tx)
-        try await tx.sql().update(UserModel.schema)
-            .set(SQLIdentifier("last_rev"), to: SQLIdentifier("last_rev"))
-            .where(SQLIdentifier("id"), .equal, SQLBind(userID))
-            .run()
-        guard let user = try await UserModel.find(userID, on: tx) else {
-            throw Abort(.unauthorized, reason: "unknown user")
-        }
-        let before = (user.lastRev, user.nextLegacyId, user.prunedRev, user.storedBytes)
-        let write = UserWrite(db: tx, user: user, userID: userID)
-        let result = try await body(write)
-        if let quota, user.storedBytes > quota, user.storedBytes > before.3 {
-            throw QuotaExceeded(stored: before.3, needed: user.storedBytes - before.3, quota: quota)
-        }
-        try await write.writeChanges()
-        if (user.lastRev, user.nextLegacyId, user.prunedRev, user.storedBytes) != before {
-            try await user.update(on: tx)
-        }
-        return result
-    }
-}
-
-/// 507 for a change that would take a user's storage past the quota.
-struct QuotaExceeded: AbortError {
-    let stored: Int64
-    let needed: Int64
-    let quota: Int64
-    var status: HTTPResponseStatus { .insufficientStorage }
-    var reason: String {
-        "over this account's storage quota: \(stored) of \(quota) bytes used, this change needs \(needed) more; delete or clear completed todos (deletions are always accepted)"
     }
 }
