@@ -13,6 +13,10 @@ enum RecordRows {
         "created_at_ms", "updated_at_ms", "completed_at_ms", "attributes",
     ]
 
+    /// The columns a record is read from, in this order: all but `user_id`, which the reads
+    /// name.
+    private static let readColumns = columns.filter { $0 != "user_id" }.joined(separator: ", ")
+
     /// Rows per INSERT statement. At 14 columns that binds at most 7000 values, well below
     /// the limits of PostgreSQL (65535) and SQLite (32766 by default since 3.32; the bundled
     /// build allows 250000). A full push (`SyncAPI.maxOperationsPerPush`, 1000) takes two.
@@ -36,7 +40,7 @@ enum RecordRows {
     }
 
     private static func read(_ db: any Database, _ condition: String, _ binds: [SQLValue]) async throws -> [StoredRecord] {
-        let query = "SELECT \(columns.joined(separator: ", ")) FROM \(TodoModel.schema) WHERE \(condition)"
+        let query = "SELECT \(readColumns) FROM \(TodoModel.schema) WHERE \(condition)"
         return try await SQLValue.rows(db, query, binds, sqlite: StoredRecord.init(sqlite:), postgres: StoredRecord.init(postgres:))
     }
 
