@@ -95,6 +95,36 @@ final class WritePathTests: LegacyTestCase {
         XCTAssertEqual(feed.last?.todo?.description, "about b back", "a legacy post keeps what it does not send")
     }
 
+    /// The calls a CalDAV face makes: create or replace by UUID, read one with its revision
+    /// as ETag, delete to a tombstone; each in its own transaction, as a request would.
+    func testPutReadAndDeleteByUUIDWithTheRevisionAsETag() async throws {
+        let user = try await self.user()
+        let userID = try XCTUnwrap(user.id)
+        let uuid = UUID()
+        let db = app.db
+        let write = { @Sendable (change: @escaping @Sendable (UserWrite) async throws -> StoredRecord?) in
+            try await withUserWrite(on: db, userID: userID, quota: 4000, change)
+        }
+        let created = try await write { try await $0.put(uuid, Make.fields("call dentist")) }
+        let read = try await write { try await $0.record(uuid) }
+        XCTAssertEqual(read?.rev, created?.rev)
+        XCTAssertEqual(read?.fields, Make.fields("call dentist"))
+        let replaced = try await write { try await $0.put(uuid, Make.fields("call the dentist")) }
+        XCTAssertEqual(replaced?.rev, 2)
+        let deleted = try await write { try await $0.delete(uuid) }
+        XCTAssertEqual(deleted?.rev, 3)
+        let tombstone = try await write { try await $0.record(uuid) }
+        XCTAssertEqual(tombstone?.deleted, true)
+        XCTAssertNil(tombstone?.fields)
+        let missing = try await write { try await $0.record(UUID()) }
+        XCTAssertNil(missing)
+        let after = try await self.user()
+        XCTAssertEqual(after.lastRev, 3)
+        XCTAssertEqual(after.storedBytes, TodoModel.tombstoneBytes)
+        let feed = try await changes(token)
+        XCTAssertEqual(feed.changes, [TodoRecord(uuid: uuid, rev: 3, deleted: true, todo: nil)])
+    }
+
     /// New rows' ids sort in the order they were made, as text (SQLite) and as bytes
     /// (PostgreSQL), and never repeat: each lands on the end of its index.
     func testRowIDsSortInTheOrderTheyWereMade() {

@@ -79,10 +79,6 @@ extension StoredRecord {
             attributes: attributes)
     }
 
-    var record: TodoRecord {
-        TodoRecord(uuid: uuid, rev: rev, deleted: deleted, todo: fields)
-    }
-
     /// The record as `WireWriter.record` writes it, with the stored attributes copied unparsed.
     var wire: (uuid: String, rev: Int64, deleted: Bool, content: FeedWriter.Content?) {
         let content = deleted ? nil : FeedWriter.Content(
