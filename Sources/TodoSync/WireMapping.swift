@@ -21,21 +21,8 @@ extension TodoContent {
             attributes: WireAttributes(all: self))
     }
 
-    /// Why the server would refuse this content (its documented limits), or nil.
-    var problemForServer: String? {
-        switch wire.problem {
-        case nil: nil
-        case .blankName: "its name is blank"
-        case .nameTooLong: "its name is longer than \(FieldProblem.maxNameBytes) bytes"
-        case .descriptionTooLong: "its description is longer than \(FieldProblem.maxTextBytes) bytes"
-        case .notesTooLong: "its notes are longer than \(FieldProblem.maxTextBytes) bytes"
-        case .containsNUL: "it contains a NUL character"
-        case .tooManyTags: "it has more than \(FieldProblem.maxTags) tags"
-        case .tooMany(let field): "it has more than \(FieldProblem.maxCount(of: field)) \(field.key)"
-        case .wordTooLong(let field): "a \(field == .tags ? "tag" : field.key) is longer than \(FieldProblem.maxWordBytes) bytes"
-        case .invalid(let field, let value): "its \(field.key) cannot be '\(value)'"
-        }
-    }
+    /// Why the server would refuse this content (its documented limits, in its words), or nil.
+    var problemForServer: String? { wire.problem?.message }
 }
 
 extension RemoteRecord {

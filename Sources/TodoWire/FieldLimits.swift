@@ -2,7 +2,7 @@ import Foundation
 import TodoCore
 
 /// The server's limits on a todo's fields, shared so that the client never sends what the
-/// server would refuse. Each side words the problem for its own audience.
+/// server would refuse. Both say what is wrong in the same words (`message`).
 public enum FieldProblem: Equatable, Sendable {
     case blankName, nameTooLong, descriptionTooLong, notesTooLong, containsNUL
     /// More than `maxTags` tags.
@@ -25,6 +25,37 @@ public enum FieldProblem: Equatable, Sendable {
     /// `maxTags`, dependencies and annotations `maxMembers`.
     public static func maxCount(of field: TodoField) -> Int {
         field.spec.kind == .tags || field.spec.kind == .udas ? maxTags : maxMembers
+    }
+
+    /// How many bytes one tag or word (`maxWordBytes`), or one annotation or user-defined
+    /// attribute's value (`maxNameBytes`), of `field` may take.
+    public static func maxValueBytes(of field: TodoField) -> Int {
+        field.spec.kind == .tags || field.spec.kind == .word ? maxWordBytes : maxNameBytes
+    }
+
+    /// What is wrong, as the server answers it (after `operations[N].todo: `) and the client
+    /// reports a todo it does not send: "name is longer than 4096 bytes".
+    public var message: String {
+        switch self {
+        case .blankName: "name is blank"
+        case .nameTooLong: "name is longer than \(Self.maxNameBytes) bytes"
+        case .descriptionTooLong: "description is longer than \(Self.maxTextBytes) bytes"
+        case .notesTooLong: "notes is longer than \(Self.maxTextBytes) bytes"
+        case .containsNUL: "text contains a NUL character"
+        case .tooManyTags: "more than \(Self.maxTags) tags"
+        case .tooMany(let field): "more than \(Self.maxCount(of: field)) members in \(field.key)"
+        case .wordTooLong(let field): "\(Self.one(of: field)) is longer than \(Self.maxValueBytes(of: field)) bytes"
+        case .invalid(let field, let value): "\(field.key) cannot hold \(value.debugDescription): \(field.valueRule)"
+        }
+    }
+
+    /// "a tag", "project", "a member of annotations": the value `wordTooLong` is about.
+    private static func one(of field: TodoField) -> String {
+        switch field.spec.kind {
+        case .tags: "a tag"
+        case .word: field.key
+        default: "a member of \(field.key)"
+        }
     }
 }
 
@@ -60,19 +91,19 @@ extension FieldValue {
         }
         switch self {
         case .text, .priority, .date: return nil
-        case .word(let word): return tooLong([word ?? ""], FieldProblem.maxWordBytes) ? .wordTooLong(field) : nil
+        case .word(let word): return tooLong([word ?? ""], FieldProblem.maxValueBytes(of: field)) ? .wordTooLong(field) : nil
         case .tags(let tags):
             if tags.count > FieldProblem.maxTags { return .tooManyTags }
-            return tooLong(tags, FieldProblem.maxWordBytes) ? .wordTooLong(field) : nil
+            return tooLong(tags, FieldProblem.maxValueBytes(of: field)) ? .wordTooLong(field) : nil
         case .uuids(let uuids): return uuids.count > FieldProblem.maxCount(of: field) ? .tooMany(field) : nil
         case .annotations(let annotations):
             if annotations.count > FieldProblem.maxCount(of: field) { return .tooMany(field) }
             if annotations.contains(where: { $0.text.utf8.contains(0) }) { return .containsNUL }
-            return tooLong(annotations.map(\.text), FieldProblem.maxNameBytes) ? .wordTooLong(field) : nil
+            return tooLong(annotations.map(\.text), FieldProblem.maxValueBytes(of: field)) ? .wordTooLong(field) : nil
         case .udas(let udas):
             if udas.count > FieldProblem.maxCount(of: field) { return .tooMany(field) }
             if udas.values.contains(where: { $0.utf8.contains(0) }) { return .containsNUL }
-            return tooLong(udas.values, FieldProblem.maxNameBytes) ? .wordTooLong(field) : nil
+            return tooLong(udas.values, FieldProblem.maxValueBytes(of: field)) ? .wordTooLong(field) : nil
         }
     }
 }

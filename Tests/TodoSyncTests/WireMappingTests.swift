@@ -50,17 +50,17 @@ import TodoWire
             TodoContent(name: name, notes: notes, createdAt: date, updatedAt: date).problemForServer
         }
         #expect(problem("fine") == nil)
-        #expect(problem(String(repeating: "x", count: 4097)) == "its name is longer than 4096 bytes")
-        #expect(problem("nul\u{0}") == "it contains a NUL character")
-        #expect(problem("ok", notes: String(repeating: "é", count: 40000)) == "its notes are longer than 65536 bytes")
+        #expect(problem(String(repeating: "x", count: 4097)) == "name is longer than 4096 bytes")
+        #expect(problem("nul\u{0}") == "text contains a NUL character")
+        #expect(problem("ok", notes: String(repeating: "é", count: 40000)) == "notes is longer than 65536 bytes")
         var tagged = TodoContent(name: "t", createdAt: date, updatedAt: date)
         tagged.tags = Set((0...FieldProblem.maxTags).map { "t\($0)" })
-        #expect(tagged.problemForServer == "it has more than 64 tags")
+        #expect(tagged.problemForServer == "more than 64 tags")
         tagged.tags = [String(repeating: "x", count: 257)]
         #expect(tagged.problemForServer == "a tag is longer than 256 bytes")
         tagged.tags = []
         tagged.project = String(repeating: "p", count: 257)
-        #expect(tagged.problemForServer == "a project is longer than 256 bytes")
+        #expect(tagged.problemForServer == "project is longer than 256 bytes")
     }
 
     @Test func exitStatusesPerKind() {

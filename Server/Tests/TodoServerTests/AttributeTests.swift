@@ -70,8 +70,8 @@ final class AttributeTests: ServerTestCase {
             (#""due":"tomorrow""#, "due"),
             (#""due":"0000-01-01""#, "due"),
             (#""tags":"a""#, "tags"),
-            ("\"tags\":[\(manyTags)]", "tags has more than 64 members"),
-            ("\"project\":\"\(String(repeating: "p", count: 257))\"", "project has a value longer than 256 bytes"),
+            ("\"tags\":[\(manyTags)]", "operations[0].todo: more than 64 tags"),
+            ("\"project\":\"\(String(repeating: "p", count: 257))\"", "operations[0].todo: project is longer than 256 bytes"),
         ]
         for (attribute, reason) in cases {
             let body = #"{"operations":[{"opId":"\#(UUID())","kind":"put","uuid":"\#(UUID())","baseRev":0,"todo":{\#(todo),\#(attribute)}}]}"#

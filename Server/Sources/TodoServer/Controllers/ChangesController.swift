@@ -27,10 +27,7 @@ struct ChangesController: RouteCollection {
         if since > 0, !page.revs.isEmpty, let now = try await UserModel.find(user.id, on: request.db), since < now.prunedRev {
             throw Self.pruned(now.prunedRev)
         }
-        var headers = HTTPHeaders()
-        headers.contentType = .json
-        let json = page.json(datasetId: try request.application.datasetId, since: since)
-        return Response(status: .ok, headers: headers, body: .init(buffer: ByteBuffer(bytes: json)))
+        return .json(page.json(datasetId: try request.application.datasetId, since: since))
     }
 }
 

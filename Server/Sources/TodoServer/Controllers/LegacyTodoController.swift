@@ -4,7 +4,8 @@ import Vapor
 
 /// The seed book's API (see API.md, "Legacy API"): fields travel in request headers, answers
 /// are JSON arrays of todos or `{"message": ...}`. It acts on the todos of one configured user,
-/// through the same storage as v1, so each change takes a revision and shows in the feed.
+/// through the same write path as v1 (`UserWrite`), so each change counts against the quota,
+/// takes a revision and shows in the feed.
 struct LegacyTodoController: RouteCollection {
     let userName: String
 
@@ -45,16 +46,12 @@ struct LegacyTodoController: RouteCollection {
         guard let id = try input.id(), let patch = try input.patch(), patch.name != nil else {
             return try message(Self.mandatory, .badRequest)
         }
-        try await withUserWrite(on: request.db, userID: user, quota: request.quota) { tx, user in
-            let existing = try await Self.record(legacyId: id, of: user, on: tx, includingDeleted: true)
-            let model = try existing ?? TodoModel(userID: user.requireID(), uuid: UUID())
-            let fields = patch.applied(to: model.fields)
+        try await withUserWrite(on: request.db, userID: user, quota: request.quota) { write in
+            // Posting the id of a tombstone brings it back, with none of its old content.
+            let existing = try await write.record(legacyId: id)
+            let fields = patch.applied(to: existing?.fields)
             try Self.check(fields)
-            model.legacyId = id
-            user.account(model, isNew: existing == nil) { model.setContent(fields) }
-            model.rev = user.takeRev()
-            user.nextLegacyId = max(user.nextLegacyId, id + 1)
-            try await model.save(on: tx)
+            try await write.put(existing?.uuid ?? UUID(), fields, legacyId: id)
         }
         return try await todos(request: request)
     }
@@ -82,26 +79,17 @@ struct LegacyTodoController: RouteCollection {
         guard let id = try LegacyInput(request: request).id() else {
             return try message(Self.needId, .badRequest)
         }
-        try await withUserWrite(on: request.db, userID: user, quota: request.quota) { tx, user in
-            guard let model = try await Self.record(legacyId: id, of: user, on: tx) else { return }
-            user.account(model, isNew: false) { model.makeTombstone() }
-            model.rev = user.takeRev()
-            try await model.save(on: tx)
+        try await withUserWrite(on: request.db, userID: user, quota: request.quota) { write in
+            guard let record = try await write.record(legacyId: id), !record.deleted else { return }
+            try await write.delete(record.uuid)
         }
         return try message("Item is deleted")
     }
 
     func deleteAll(request: Request) async throws -> Response {
         let user = try await legacyUser(request)
-        try await withUserWrite(on: request.db, userID: user, quota: request.quota) { tx, user in
-            let rows = try await TodoModel.query(on: tx)
-                .filter(\.$userID == (try user.requireID())).filter(\.$deleted == false)
-                .sort(\.$rev).all()
-            for model in rows {
-                user.account(model, isNew: false) { model.makeTombstone() }
-                model.rev = user.takeRev()
-                try await model.save(on: tx)
-            }
+        try await withUserWrite(on: request.db, userID: user, quota: request.quota) { write in
+            for record in try await write.liveRecords() { try await write.delete(record.uuid) }
         }
         return try message("All items are deleted")
     }
@@ -111,13 +99,11 @@ struct LegacyTodoController: RouteCollection {
         guard let id = try input.id(), let patch = try input.patch() else {
             return try message(Self.mandatory, .badRequest)
         }
-        let found = try await withUserWrite(on: request.db, userID: user, quota: request.quota) { tx, user in
-            guard let model = try await Self.record(legacyId: id, of: user, on: tx) else { return false }
-            let fields = patch.applied(to: model.fields)
+        let found = try await withUserWrite(on: request.db, userID: user, quota: request.quota) { write in
+            guard let record = try await write.record(legacyId: id), !record.deleted else { return false }
+            let fields = patch.applied(to: record.fields)
             try Self.check(fields)
-            user.account(model, isNew: false) { model.setContent(fields) }
-            model.rev = user.takeRev()
-            try await model.save(on: tx)
+            try await write.put(record.uuid, fields)
             return true
         }
         return found ? try message("Item is updated") : try message("Item not found", .notFound)
@@ -137,18 +123,9 @@ struct LegacyTodoController: RouteCollection {
         return id
     }
 
-    private static func record(
-        legacyId: Int64, of user: UserModel, on db: any Database, includingDeleted: Bool = false
-    ) async throws -> TodoModel? {
-        let query = try TodoModel.query(on: db)
-            .filter(\.$userID == user.requireID()).filter(\.$legacyId == legacyId)
-        if !includingDeleted { query.filter(\.$deleted == false) }
-        return try await query.first()
-    }
-
     private static func check(_ fields: TodoFields) throws {
-        if let problem = FieldLimits.problem(with: fields) {
-            throw Abort(.badRequest, reason: problem)
+        if let problem = fields.problem {
+            throw Abort(.badRequest, reason: problem.message)
         }
     }
 

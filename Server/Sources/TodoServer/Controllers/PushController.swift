@@ -14,15 +14,20 @@ struct PushController: RouteCollection {
         if let raw = request.body.data, let count = PushBodyScan.operationCount(raw), count > SyncAPI.maxOperationsPerPush {
             throw Self.tooManyOperations
         }
-        let body = try request.wireBody(PushRequest.self)
+        let body = try Self.body(of: request)
         try Self.validate(body)
         let outcome = try await SyncStore(db: request.db, quota: request.quota).push(
             userID: user.id, operations: body.operations, since: body.since)
-        request.metrics.pushed(outcome.results)
-        return try Response.wire(
-            PushResponse(
-                datasetId: try request.application.datasetId, results: outcome.results, cursor: outcome.cursor,
-                feedCursor: outcome.feedCursor))
+        request.metrics.pushed(outcome.statuses)
+        var writer = PushResponseWriter()
+        for result in outcome.results { writer.append(result: result.utf8) }
+        return .json(writer.finish(datasetId: try request.application.datasetId, cursor: outcome.cursor, feedCursor: outcome.feedCursor))
+    }
+
+    /// The push body, read by `PushBodyReader`, or by the wire decoder when the reader leaves it.
+    static func body(of request: Request) throws -> PushRequest {
+        if let raw = request.body.data, let body = raw.withUnsafeReadableBytes(PushBodyReader.read) { return body }
+        return try request.wireBody(PushRequest.self)
     }
 
     static let tooManyOperations = Abort(.badRequest, reason: "at most \(SyncAPI.maxOperationsPerPush) operations per push")
@@ -41,28 +46,9 @@ struct PushController: RouteCollection {
             guard let todo = operation.todo else {
                 throw Abort(.badRequest, reason: "operations[\(index)]: put needs a todo")
             }
-            if let problem = FieldLimits.problem(with: todo) {
-                throw Abort(.badRequest, reason: "operations[\(index)].todo: \(problem)")
+            if let problem = todo.problem {
+                throw Abort(.badRequest, reason: "operations[\(index)].todo: \(problem.message)")
             }
-        }
-    }
-}
-
-/// Limits on a todo's fields (`TodoFields.problem`, shared with the client), worded for the
-/// v1 and legacy APIs' error responses.
-enum FieldLimits {
-    static func problem(with todo: TodoFields) -> String? {
-        switch todo.problem {
-        case nil: nil
-        case .blankName: "name must not be blank"
-        case .nameTooLong: "name is longer than \(FieldProblem.maxNameBytes) bytes"
-        case .descriptionTooLong: "description is longer than \(FieldProblem.maxTextBytes) bytes"
-        case .notesTooLong: "notes is longer than \(FieldProblem.maxTextBytes) bytes"
-        case .containsNUL: "text must not contain NUL characters"
-        case .tooManyTags: "tags has more than \(FieldProblem.maxTags) members"
-        case .tooMany(let field): "\(field.key) has more than \(FieldProblem.maxCount(of: field)) members"
-        case .wordTooLong(let field): "\(field.key) has a value longer than \(FieldProblem.maxWordBytes) bytes"
-        case .invalid(let field, let value): "\(field.key) cannot hold \(value.debugDescription): \(field.valueRule)"
         }
     }
 }

@@ -1,6 +1,5 @@
 import Fluent
 import Foundation
-import SQLKit
 
 /// The result of one applied push operation, kept so that a retried `opId` gets the same answer.
 final class OperationModel: Model, @unchecked Sendable {
@@ -21,19 +20,5 @@ final class OperationModel: Model, @unchecked Sendable {
         self.opId = opId
         self.result = result
         self.createdAtMs = Int64((now.timeIntervalSince1970 * 1000).rounded())
-    }
-}
-
-extension OperationModel {
-    /// Every column with this row's value, for multi-row INSERTs written with SQLKit (Fluent's
-    /// own bulk create reflects over every model, which costs more than the INSERT).
-    var sqlRow: [(column: String, value: any SQLExpression)] {
-        [
-            ($id.key.description, id.map { SQLBind($0) } ?? SQLLiteral.null),
-            ($userID.key.description, SQLBind(userID)),
-            ($opId.key.description, SQLBind(opId)),
-            ($result.key.description, SQLBind(result)),
-            ($createdAtMs.key.description, SQLBind(createdAtMs)),
-        ]
     }
 }

@@ -43,14 +43,6 @@ final class UserModel: Model, @unchecked Sendable {
 }
 
 extension UserModel {
-    /// Applies `change` to `model` (a record new to the database when `isNew`) and counts
-    /// what it adds to, or takes from, this user's storage.
-    func account(_ model: TodoModel, isNew: Bool, _ change: () -> Void) {
-        let before = isNew ? 0 : model.storedBytes
-        change()
-        storedBytes += model.storedBytes - before
-    }
-
     /// The user called `name`, or a command error saying how to create one.
     static func named(_ name: String, on db: any Database) async throws -> UserModel {
         guard let user = try await query(on: db).filter(\.$name == name).first() else {

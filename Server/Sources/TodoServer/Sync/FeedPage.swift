@@ -37,40 +37,23 @@ struct FeedRow {
     /// `Decoder` per column, which cost more than all the rest of a page.
     static func read(_ db: any Database, userID: UUID, after: Int64, limit: Int) async throws -> [FeedRow] {
         let query = "SELECT \(columns) FROM \(TodoModel.schema) WHERE user_id = $1 AND rev > $2 ORDER BY rev ASC LIMIT $3"
-        if let sqlite = db as? any SQLiteDatabase {
-            // Fluent keeps UUIDs in SQLite as their text (`uuidString`).
-            let rows = try await sqlite.query(query, [.text(userID.uuidString), .integer(Int(after)), .integer(limit)])
-            return try rows.map(FeedRow.init(sqlite:))
-        }
-        if let postgres = db as? any PostgresDatabase {
-            let result = try await postgres.query(query, [PostgresData(uuid: userID), PostgresData(int64: after), PostgresData(int64: Int64(limit))]).get()
-            return try result.rows.map(FeedRow.init(postgres:))
-        }
-        throw Abort(.internalServerError, reason: "the change feed reads SQLite or PostgreSQL only")
+        return try await SQLValue.rows(
+            db, query, [.uuid(userID), .integer(after), .integer(Int64(limit))],
+            sqlite: FeedRow.init(sqlite:), postgres: FeedRow.init(postgres:))
     }
 
     private init(sqlite row: SQLiteRow) throws {
-        func integer(_ name: String) throws -> Int64 {
-            guard case .integer(let value)? = row.column(name) else { throw Self.unreadable(name) }
-            return Int64(value)
-        }
-        func text(_ name: String) throws -> String {
-            guard case .text(let value)? = row.column(name) else { throw Self.unreadable(name) }
-            return value
-        }
-        func optional<T>(_ name: String, _ read: (String) throws -> T) throws -> T? {
-            if case .null? = row.column(name) { return nil }
-            return try read(name)
-        }
-        uuid = try text("uuid")
-        guard uuid.utf8.count == 36 else { throw Self.unreadable("uuid") }
-        rev = try integer("rev")
-        deleted = try integer("deleted") != 0
+        let read = SQLiteColumns(row: row)
+        // SQLite keeps the UUID as its text, which is what the page writes.
+        uuid = try read.text("uuid")
+        guard uuid.utf8.count == 36 else { throw SQLiteColumns.unreadable("uuid") }
+        rev = try read.integer("rev")
+        deleted = try read.integer("deleted") != 0
         content = deleted ? nil : FeedWriter.Content(
-            name: try text("name"), description: try text("description"), notes: try text("notes"),
-            completed: try integer("completed") != 0, createdAtMs: try integer("created_at_ms"),
-            updatedAtMs: try integer("updated_at_ms"), completedAtMs: try optional("completed_at_ms", integer),
-            attributes: try optional("attributes", text))
+            name: try read.text("name"), description: try read.text("description"), notes: try read.text("notes"),
+            completed: try read.integer("completed") != 0, createdAtMs: try read.integer("created_at_ms"),
+            updatedAtMs: try read.integer("updated_at_ms"), completedAtMs: try read.optional("completed_at_ms", read.integer),
+            attributes: try read.optional("attributes", read.text))
     }
 
     private init(postgres row: PostgresRow) throws {
@@ -82,9 +65,5 @@ struct FeedRow {
         content = deleted ? nil : FeedWriter.Content(
             name: name, description: description, notes: notes, completed: completed, createdAtMs: created,
             updatedAtMs: updated, completedAtMs: completedAt, attributes: attributes)
-    }
-
-    private static func unreadable(_ column: String) -> Abort {
-        Abort(.internalServerError, reason: "a todo's \(column) in the database is not what the server wrote")
     }
 }

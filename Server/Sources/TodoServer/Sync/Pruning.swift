@@ -29,8 +29,8 @@ enum Pruning {
         for userID in try await UserModel.query(on: db).all().compactMap(\.id) {
             // A user deleted meanwhile has nothing left to prune.
             guard try await UserModel.find(userID, on: db) != nil else { continue }
-            let one = try await withUserWrite(on: db, userID: userID) { tx, user in
-                try await prune(userID: userID, user: user, cutoffMs: cutoffMs, on: tx)
+            let one = try await withUserWrite(on: db, userID: userID) { write in
+                try await prune(write, cutoffMs: cutoffMs)
             }
             outcome.tombstones += one.tombstones
             outcome.operations += one.operations
@@ -38,15 +38,16 @@ enum Pruning {
         return outcome
     }
 
-    private static func prune(userID: UUID, user: UserModel, cutoffMs: Int64, on tx: any Database) async throws -> Outcome {
+    private static func prune(_ write: UserWrite, cutoffMs: Int64) async throws -> Outcome {
+        let (tx, userID) = (write.db, write.userID)
         let old = TodoModel.query(on: tx)
             .filter(\.$userID == userID).filter(\.$deleted == true).filter(\.$updatedAtMs < cutoffMs)
         var outcome = Outcome()
         if let highest = try await old.copy().max(\.$rev) {
             outcome.tombstones = try await old.copy().count()
             try await old.copy().delete()
-            user.prunedRev = max(user.prunedRev, highest)
-            user.storedBytes -= Int64(outcome.tombstones) * TodoModel.tombstoneBytes
+            write.counters.prunedRev = max(write.counters.prunedRev, highest)
+            write.counters.storedBytes -= Int64(outcome.tombstones) * TodoModel.tombstoneBytes
         }
         let operations = OperationModel.query(on: tx).filter(\.$userID == userID).filter(\.$createdAtMs < cutoffMs)
         outcome.operations = try await operations.copy().count()

@@ -14,8 +14,10 @@ struct SyncStore {
     /// record would take it past this (it always holds at least one record).
     static let maxPageBytes = 4 << 20
 
-    /// Rows read from the database at a time while a page fills, so that a page of large
-    /// records never holds much more than `maxPageBytes` in memory.
+    /// Rows of a page's first read. Each later read takes as many as the page's remaining
+    /// bytes hold at the size of its records so far (at least this many): a page of small
+    /// records takes two reads, and one of large records never holds much more than
+    /// `maxPageBytes` in memory.
     static let rowsPerRead = 100
 
     /// Records of `userID` with `rev > since`, by ascending rev, at most `limit` and at most
@@ -28,13 +30,13 @@ struct SyncStore {
         // Room for what `finish` writes after the records.
         let budget = maxBytes - 128
         while true {
-            let want = min(limit - page.revs.count, Self.rowsPerRead)
+            let want = min(limit - page.revs.count, Self.rowsToRead(after: page, budget: budget))
             // One row more than wanted tells whether any follow.
             let rows = try await FeedRow.read(db, userID: userID, after: page.revs.last ?? since, limit: want + 1)
             for row in rows.prefix(want) {
                 let mark = page.writer.mark
                 page.writer.append(uuid: row.uuid, rev: row.rev, deleted: row.deleted, content: row.content)
-                if mark.count > 0 && page.writer.bytes.count > budget {
+                if mark.count > 0 && page.writer.mark.bytes > budget {
                     page.writer.rollBack(to: mark)
                     page.hasMore = true
                     return page
@@ -49,46 +51,65 @@ struct SyncStore {
         }
     }
 
-    /// Applies `operations` in one transaction; returns one result per operation, in order,
-    /// the user's latest revision, and the feed cursor (see `feedCursor(since:before:after:)`).
+    /// How many rows the next read of `page` takes (see `rowsPerRead`).
+    private static func rowsToRead(after page: FeedPage, budget: Int) -> Int {
+        guard page.writer.count > 0 else { return rowsPerRead }
+        let written = page.writer.mark.bytes
+        return max(rowsPerRead, (budget - written) / max(1, written / page.writer.count))
+    }
+
+    /// Applies `operations` in one transaction through the write path (`UserWrite`); returns
+    /// one result per operation, in order, the user's latest revision, and the feed cursor
+    /// (see `feedCursor(since:before:after:)`).
     ///
-    /// The batch is applied in memory, in request order, under the user's write lock (so
-    /// revisions are handed out exactly as if each operation were written on its own); then
-    /// the rows it changed are written with a few multi-row statements: upserts for the
-    /// records (new or changed), INSERTs for the replay results, each of at most
-    /// `maxRowsPerInsert` rows. A push costs a handful of statements instead of two
-    /// per operation.
-    func push(userID: UUID, operations: [PushOperation], since: Int64? = nil) async throws -> (
-        results: [PushResult], cursor: Int64, feedCursor: Int64?
-    ) {
-        try await withUserWrite(on: db, userID: userID, quota: quota) { tx, user in
-            let sql = try tx.sql()
-            let latestBefore = user.lastRev
-            var done = try await Self.appliedResults(
-                userID: userID, opIds: operations.map(\.opId), on: tx)
-            var batch = Batch(stored: try await Self.records(
-                userID: userID, uuids: Array(Set(operations.map(\.uuid))), on: tx), lastRev: user.lastRev)
-            var results: [PushResult] = []
-            results.reserveCapacity(operations.count)
-            var applied: [OperationModel] = []
+    /// Under the user's write lock, the push reads the stored results of its opIds and the
+    /// records of its uuids with one statement each, applies its operations in memory in
+    /// request order (so revisions are handed out exactly as if each were written on its own),
+    /// then writes the records it changed and the results of its applied operations with
+    /// multi-row statements: a handful of statements, not two per operation. Each result is
+    /// written as JSON once, from the record (`PushResponseWriter`), and kept for retries.
+    func push(userID: UUID, operations: [PushOperation], since: Int64? = nil) async throws -> PushOutcome {
+        try await withUserWrite(on: db, userID: userID, quota: quota) { write in
+            let latestBefore = write.counters.lastRev
+            var done = try await OperationRows.read(write.db, userID: userID, opIds: operations.map(\.opId))
+            try await write.load(operations.map(\.uuid))
+            var outcome = PushOutcome()
+            outcome.results.reserveCapacity(operations.count)
+            var applied: [(opId: UUID, result: String)] = []
             for operation in operations {
                 if let earlier = done[operation.opId] {
-                    results.append(earlier)
+                    // Only applied operations are stored.
+                    outcome.add(earlier, .applied, of: operation)
                     continue
                 }
-                let result = try batch.apply(operation, user: user)
-                if result.status == .applied {
-                    let json = String(decoding: try WireJSON.encoder.encode(result), as: UTF8.self)
-                    applied.append(OperationModel(userID: userID, opId: operation.opId, result: json))
-                    done[operation.opId] = result
+                let (status, record) = try await Self.apply(operation, to: write)
+                let json = String(decoding: PushResponseWriter.result(opId: operation.opId, status: status, record: record?.wire), as: UTF8.self)
+                if status == .applied {
+                    applied.append((operation.opId, json))
+                    done[operation.opId] = json
                 }
-                results.append(result)
+                outcome.add(json, status, of: operation)
             }
-            try await Self.write(batch.changed, on: sql)
-            try await Self.insert(applied.map(\.sqlRow), into: OperationModel.schema, on: sql)
-            return (
-                results, user.lastRev,
-                Self.feedCursor(since: since, before: latestBefore, after: user.lastRev))
+            try await OperationRows.write(applied, userID: userID, on: write.db)
+            outcome.cursor = write.counters.lastRev
+            outcome.feedCursor = Self.feedCursor(since: since, before: latestBefore, after: write.counters.lastRev)
+            return outcome
+        }
+    }
+
+    /// One operation, following the rules in API.md: its result and the record it answers
+    /// with. Conflicts change nothing and are not recorded: base revisions only fall behind,
+    /// so re-evaluating a retried one is harmless.
+    private static func apply(_ operation: PushOperation, to write: UserWrite) async throws -> (PushResult.Status, StoredRecord?) {
+        let existing = try await write.record(operation.uuid)
+        // A stored record's revision is never 0, the base of a todo the server has never seen.
+        guard operation.baseRev == (existing?.rev ?? 0) else { return (.conflict, existing) }
+        switch operation.kind {
+        case .put:
+            guard let fields = operation.todo else { throw Abort(.badRequest, reason: "put without todo") }
+            return (.applied, try await write.put(operation.uuid, fields))
+        case .delete:
+            return (.applied, try await write.delete(operation.uuid))
         }
     }
 
@@ -100,118 +121,19 @@ struct SyncStore {
     static func feedCursor(since: Int64?, before: Int64, after: Int64) -> Int64? {
         since == before ? after : nil
     }
-
-    /// Rows per INSERT statement. At 13 columns that binds at most 6500 values, well below
-    /// the limits of PostgreSQL (65535) and SQLite (32766 by default since 3.32; the bundled
-    /// build allows 250000). A full push (`SyncAPI.maxOperationsPerPush`, 1000) takes two.
-    static let maxRowsPerInsert = 500
-
-    /// The records a push reads and changes, held in memory until it is written.
-    private struct Batch {
-        /// Every record of the push's uuids: as stored, or as changed by the push so far.
-        private var records: [UUID: TodoModel]
-        /// The user's revision before the push: every record it changed took a newer one.
-        private let lastRevBefore: Int64
-
-        init(stored: [UUID: TodoModel], lastRev: Int64) {
-            records = stored
-            lastRevBefore = lastRev
-        }
-
-        /// The records the push created or changed, in revision order: rows to write.
-        var changed: [TodoModel] {
-            records.values.filter { $0.rev > lastRevBefore }.sorted { $0.rev < $1.rev }
-        }
-
-        /// One operation, following the rules in API.md. Conflicts change nothing and are not
-        /// recorded: base revisions only fall behind, so re-evaluating a retried one is harmless.
-        mutating func apply(_ operation: PushOperation, user: UserModel) throws -> PushResult {
-            let model: TodoModel
-            let isNew: Bool
-            if let existing = records[operation.uuid] {
-                guard operation.baseRev == existing.rev else {
-                    return PushResult(opId: operation.opId, status: .conflict, record: existing.record)
-                }
-                model = existing
-                isNew = false
-            } else {
-                guard operation.baseRev == 0, let userID = user.id else {
-                    return PushResult(opId: operation.opId, status: .conflict, record: nil)
-                }
-                model = TodoModel(userID: userID, uuid: operation.uuid)
-                isNew = true
-                records[operation.uuid] = model
-            }
-            switch operation.kind {
-            case .put:
-                guard let fields = operation.todo else {
-                    throw Abort(.badRequest, reason: "put without todo")
-                }
-                user.account(model, isNew: isNew) { model.setContent(fields) }
-                if model.legacyId == nil { model.legacyId = user.takeLegacyId() }
-            case .delete:
-                user.account(model, isNew: isNew) { model.makeTombstone() }
-            }
-            model.rev = user.takeRev()
-            return PushResult(opId: operation.opId, status: .applied, record: model.record)
-        }
-    }
-
-    /// Writes `models` with one multi-row INSERT per `maxRowsPerInsert` rows: new records are
-    /// inserted, and a row whose (user, uuid) exists takes the new columns (its id stays).
-    private static func write(_ models: [TodoModel], on sql: any SQLDatabase) async throws {
-        guard let first = models.first else { return }
-        let kept = Set(TodoModel.upsertKey + [first.$id.key.description])
-        try await insert(models.map(\.sqlRow), into: TodoModel.schema, on: sql) { insert, columns in
-            insert.onConflict(with: TodoModel.upsertKey) { update in
-                columns.filter { !kept.contains($0) }.reduce(update) { $0.set(excludedValueOf: $1) }
-            }
-        }
-    }
-
-    /// Inserts `rows` (each the same columns, in the same order) with one multi-row INSERT per
-    /// `maxRowsPerInsert` rows; `configure` may add to each statement, such as an ON CONFLICT.
-    private static func insert(
-        _ rows: [[(column: String, value: any SQLExpression)]], into table: String,
-        on sql: any SQLDatabase,
-        configure: (SQLInsertBuilder, [String]) -> Void = { _, _ in }
-    ) async throws {
-        guard let first = rows.first else { return }
-        let columns = first.map(\.column)
-        for chunk in rows.chunked(maxRowsPerInsert) {
-            let insert = sql.insert(into: table).columns(columns).rows(chunk.map { $0.map(\.value) })
-            configure(insert, columns)
-            try await insert.run()
-        }
-    }
-
-    private static func appliedResults(userID: UUID, opIds: [UUID], on tx: any Database)
-        async throws -> [UUID: PushResult]
-    {
-        guard !opIds.isEmpty else { return [:] }
-        let rows = try await OperationModel.query(on: tx)
-            .filter(\.$userID == userID).filter(\.$opId ~~ opIds).all()
-        var results: [UUID: PushResult] = [:]
-        for row in rows {
-            results[row.opId] = try WireJSON.decoder.decode(PushResult.self, from: Data(row.result.utf8))
-        }
-        return results
-    }
-
-    private static func records(userID: UUID, uuids: [UUID], on tx: any Database)
-        async throws -> [UUID: TodoModel]
-    {
-        guard !uuids.isEmpty else { return [:] }
-        let rows = try await TodoModel.query(on: tx)
-            .filter(\.$userID == userID).filter(\.$uuid ~~ uuids).all()
-        return Dictionary(rows.map { ($0.uuid, $0) }, uniquingKeysWith: { first, _ in first })
-    }
 }
 
-extension Array {
-    /// Consecutive slices of at most `size` elements, in order.
-    func chunked(_ size: Int) -> [[Element]] {
-        precondition(size > 0)
-        return stride(from: 0, to: count, by: size).map { Array(self[$0..<Swift.min($0 + size, count)]) }
+/// What a push answers: each operation's `PushResult` as JSON, in request order, the user's
+/// latest revision and the feed cursor (`PushResponse`).
+struct PushOutcome: Sendable {
+    var results: [String] = []
+    /// The results' statuses with their opIds, for the metrics (no records).
+    var statuses: [PushResult] = []
+    var cursor: Int64 = 0
+    var feedCursor: Int64?
+
+    mutating func add(_ json: String, _ status: PushResult.Status, of operation: PushOperation) {
+        results.append(json)
+        statuses.append(PushResult(opId: operation.opId, status: status, record: nil))
     }
 }

@@ -1,0 +1,17 @@
+import Vapor
+
+/// Every route, with the middleware of its group: health and metrics, the v1 sync API behind
+/// bearer authentication, and the seed book's API when `settings.legacyUser` turns it on.
+/// `ReadBody` ends each group that takes a body: the body is read only once the checks
+/// before it have passed (`BodyGate`).
+func routes(_ app: Application, settings: ServerSettings) throws {
+    try app.register(collection: HealthController())
+    try app.register(collection: MetricsController(access: settings.metricsAccess))
+    let v1 = app.grouped("v1").grouped(BearerAuthMiddleware(), ReadBody())
+    try v1.register(collection: ChangesController())
+    try v1.register(collection: PushController())
+    if let legacyUser = settings.legacyUser {
+        try app.grouped(LegacyGuardMiddleware(access: settings.legacyAccess, userName: legacyUser), ReadBody())
+            .register(collection: LegacyTodoController(userName: legacyUser))
+    }
+}

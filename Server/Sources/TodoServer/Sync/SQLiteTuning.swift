@@ -1,0 +1,74 @@
+import Fluent
+import FluentSQLiteDriver
+import NIOConcurrencyHelpers
+import SQLKit
+import Vapor
+
+/// SQLite's settings the server relies on: WAL, so that readers never wait for a writer, and
+/// a bounded wait for the write lock instead of SQLiteNIO's busy handler, which retries
+/// forever (a backup or a sqlite3 shell holding the lock would hang pushes and spin a core).
+enum SQLiteTuning {
+    /// How long a write waits for another program's lock before the request gets a 503.
+    static let busyTimeoutMilliseconds = 5000
+
+    static func isSQLite(_ db: any Database) -> Bool {
+        (db as? any SQLDatabase)?.dialect.name == "sqlite"
+    }
+
+    /// Once per database file: write-ahead logging (it persists in the file).
+    static func useWAL(on db: any Database) async throws {
+        guard isSQLite(db) else { return }
+        try await db.sql().raw("PRAGMA journal_mode = WAL").run()
+    }
+
+    /// On the connection `db` runs on: a bounded wait for locks, for a write outside
+    /// `withUserWrite` (a token's last use), which may meet a connection not yet tuned.
+    static func boundWaits(on db: any Database) async throws {
+        guard isSQLite(db) else { return }
+        try await db.sql().raw("PRAGMA busy_timeout = \(unsafeRaw: String(busyTimeoutMilliseconds))").run()
+    }
+
+    /// The WAL is copied into the database (a checkpoint) once it holds this many pages: by
+    /// the writer whose commit takes it there, while the writers after it wait. SQLite's
+    /// default of 1000 made that every few pushes of 100 todos (each changes some 200 pages,
+    /// the random places of their UUIDs in two indexes); 10000 (40 MB) copies a page changed
+    /// by several pushes once, and still bounds the wait to a fraction of a second.
+    static let walPagesPerCheckpoint = 10_000
+
+    /// On a write transaction's connection, before its first one: a bounded wait for other
+    /// programs' locks (`busy_timeout`), statement journals in memory rather than in temporary
+    /// files, and `walPagesPerCheckpoint`. Per connection, because the driver offers no hook
+    /// for new connections; `db` is one connection (`Database.withConnection`).
+    static func tuneWrites(on db: any Database) async throws {
+        guard let sqlite = db as? any SQLiteDatabase else { return }
+        let connection = try await sqlite.withConnection { $0.eventLoop.makeSucceededFuture($0) }.get()
+        guard !tuned.withLockedValue({ $0[ObjectIdentifier(connection)]?.connection === connection }) else { return }
+        for pragma in [
+            "busy_timeout = \(busyTimeoutMilliseconds)", "temp_store = MEMORY", "wal_autocheckpoint = \(walPagesPerCheckpoint)",
+        ] {
+            try await SQLValue.run(db, "PRAGMA " + pragma, [])
+        }
+        tuned.withLockedValue { tuned in
+            tuned = tuned.filter { $0.value.connection != nil }
+            tuned[ObjectIdentifier(connection)] = Tuned(connection: connection)
+        }
+    }
+
+    /// The connections `tuneWrites` tuned, by identity; weakly held, so that a connection
+    /// closed and another made at its address is not taken for it.
+    private static let tuned = NIOLockedValueBox<[ObjectIdentifier: Tuned]>([:])
+
+    private struct Tuned: Sendable {
+        weak var connection: SQLiteConnection?
+    }
+}
+
+extension Database {
+    /// This database as SQLKit sees it; both drivers the server supports speak SQL.
+    func sql() throws -> any SQLDatabase {
+        guard let sql = self as? any SQLDatabase else {
+            throw Abort(.internalServerError, reason: "the database does not speak SQL")
+        }
+        return sql
+    }
+}

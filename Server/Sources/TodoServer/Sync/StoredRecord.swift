@@ -1,0 +1,89 @@
+import Foundation
+import TodoCore
+import TodoWire
+
+/// A todo record as the write path holds it: one row of `todos`, keyed by (user, uuid). A
+/// tombstone keeps uuid, rev and legacy id, with its text cleared.
+struct StoredRecord: Sendable, Equatable {
+    /// The row's own id, which stays across changes (`RowIDs`).
+    var id: UUID
+    var uuid: UUID
+    /// The revision of its latest change (its ETag); 0 until it is first written. A record
+    /// new to the database is a tombstone until a put.
+    var rev: Int64 = 0
+    var deleted = true
+    var legacyId: Int64?
+    var name = ""
+    var details = ""
+    var notes = ""
+    var completed = false
+    var createdAtMs: Int64 = 0
+    var updatedAtMs: Int64 = 0
+    var completedAtMs: Int64?
+    /// The attributes that are set (tags, project, …) as a JSON object (`WireAttributes`),
+    /// or nil when none is.
+    var attributesJSON: String?
+}
+
+extension StoredRecord {
+    /// What this record counts for in its user's quota (`UserModel.storedBytes`):
+    /// `TodoModel.tombstoneBytes` for a tombstone, else its texts and `TodoModel.recordBytes`.
+    var storedBytes: Int64 {
+        guard !deleted else { return TodoModel.tombstoneBytes }
+        return TodoModel.recordBytes + Int64(name.utf8.count + details.utf8.count + notes.utf8.count + (attributesJSON?.utf8.count ?? 0))
+    }
+
+    /// Takes `fields` as its content. Attributes `fields` does not send keep their values.
+    mutating func setContent(_ fields: TodoFields) {
+        deleted = false
+        name = fields.name
+        details = fields.description
+        notes = fields.notes
+        completed = fields.completed
+        createdAtMs = ISO8601Millis.milliseconds(fields.createdAt)
+        updatedAtMs = ISO8601Millis.milliseconds(fields.updatedAt)
+        completedAtMs = fields.completedAt.map(ISO8601Millis.milliseconds)
+        // A change that sends every attribute replaces them all: no need to read the stored ones.
+        let sendsAll = fields.attributes.values.count == TodoField.attributes.count
+        let set = (sendsAll ? fields.attributes : attributes.updated(by: fields.attributes)).setOnly
+        attributesJSON = set.values.isEmpty ? nil : set.json
+    }
+
+    /// Clears the todo's text and marks it deleted; its `updatedAtMs` becomes the time the
+    /// server recorded the deletion, from which `prune` counts a tombstone's age.
+    mutating func makeTombstone(now: Date = Date()) {
+        deleted = true
+        updatedAtMs = ISO8601Millis.milliseconds(now)
+        name = ""
+        details = ""
+        notes = ""
+        completed = false
+        completedAtMs = nil
+        attributesJSON = nil
+    }
+
+    /// The stored attributes; the column only ever holds what `setContent` wrote.
+    var attributes: WireAttributes {
+        guard let json = attributesJSON else { return WireAttributes() }
+        return (try? WireJSON.decoder.decode(WireAttributes.self, from: Data(json.utf8))) ?? WireAttributes()
+    }
+
+    /// The content, nil for a tombstone.
+    var fields: TodoFields? {
+        guard !deleted else { return nil }
+        return TodoFields(
+            name: name, description: details, notes: notes, completed: completed,
+            createdAt: ISO8601Millis.date(milliseconds: createdAtMs),
+            updatedAt: ISO8601Millis.date(milliseconds: updatedAtMs),
+            completedAt: completedAtMs.map(ISO8601Millis.date(milliseconds:)),
+            attributes: attributes)
+    }
+
+    /// The record as `WireWriter.record` writes it, with the stored attributes copied unparsed.
+    var wire: (uuid: String, rev: Int64, deleted: Bool, content: FeedWriter.Content?) {
+        let content = deleted ? nil : FeedWriter.Content(
+            name: name, description: details, notes: notes, completed: completed, createdAtMs: createdAtMs,
+            updatedAtMs: updatedAtMs, completedAtMs: completedAtMs, attributes: attributesJSON)
+        return (uuid.uuidString, rev, deleted, content)
+    }
+}
