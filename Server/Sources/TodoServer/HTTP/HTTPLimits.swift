@@ -23,7 +23,7 @@ public struct HTTPLimits: Sendable, Equatable {
     public var maxConnections: Int = Self.defaultMaxConnections()
     /// Connections open at once from one address that is not a trusted proxy; more are closed
     /// as they arrive (TODO_SERVER_MAX_CONNECTIONS_PER_CLIENT).
-    public var maxConnectionsPerClient: Int = 64
+    public var maxConnectionsPerClient: Int = 128
     /// Bytes of request bodies held in memory by the whole server; a body that would take it
     /// past this gets 503 (TODO_SERVER_MAX_BODY_MEMORY_MB).
     public var maxBodyMemory: Int = 128 << 20

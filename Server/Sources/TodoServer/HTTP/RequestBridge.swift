@@ -144,9 +144,16 @@ final class RequestBridge: ChannelDuplexHandler, RemovableChannelHandler {
         if context.channel.isWritable { start(exchange, context: context) }
     }
 
-    /// Gives the app the request, its body behind a gate.
+    /// Gives the app the request, its body (if it has one) behind a gate.
     private func start(_ exchange: Exchange, context: ChannelHandlerContext) {
         exchange.started = true
+        guard !exchange.bodyComplete else {
+            // Nothing to wait for: no gate, and no hop back to this loop for the body.
+            exchange.settle(.success(nil))
+            return respond(to: exchange.head, gate: nil, refusal: nil, context: context) { bridge, response, body in
+                bridge.finish(exchange, response: response, body: body, context: context)
+            }
+        }
         let loopBound = NIOLoopBound((context, self, exchange), eventLoop: context.eventLoop)
         let gate = BodyGate(body: exchange.promise.futureResult) { [eventLoop = context.eventLoop] in
             eventLoop.execute {
