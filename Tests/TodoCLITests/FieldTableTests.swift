@@ -76,9 +76,9 @@ import TodoWire
         let plain = TodoState(todos: [Self.other, Self.todo(with: .name)], nextId: 3)
         var changed = plain
         changed.todos[1] = Self.todo(with: field)
-        try file.update { _ in plain }
+        _ = try file.update { _ in plain }
         // A small change goes to the journal; loading reads the file, then the journal.
-        try file.update { _ in changed }
+        _ = try file.update { _ in changed }
         #expect(try file.load() == changed)
         #expect(try StateCodec.decode(StateCodec.encode(changed)) == changed)
     }
