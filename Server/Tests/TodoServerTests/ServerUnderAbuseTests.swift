@@ -133,7 +133,9 @@ final class ServerUnderAbuseTests: SandboxedServerTestCase {
             let began = Date()
             usleep(2_000_000)
             let busy = (cpuSeconds() - start) / Date().timeIntervalSince(began)
-            XCTAssertLessThan(busy, 0.3, "the server used \(Int(busy * 100))% of a core doing nothing \(environment)")
+            // The old server spun at 95-100% of a core, and still at 33% with another build
+            // on both cores; this one uses none.
+            XCTAssertLessThan(busy, 0.1, "the server used \(Int(busy * 100))% of a core doing nothing \(environment)")
             sockets.removeAll()
             try waitUntil("an answer once connections closed") {
                 (try? RealServer.http(port: port, method: "GET", path: "/health"))??.status == 200
