@@ -147,22 +147,19 @@ final class RequestBridge: ChannelDuplexHandler, RemovableChannelHandler {
     /// Gives the app the request, its body (if it has one) behind a gate.
     private func start(_ exchange: Exchange, context: ChannelHandlerContext) {
         exchange.started = true
-        guard !exchange.bodyComplete else {
+        if exchange.bodyComplete {
             // Nothing to wait for: no gate, and no hop back to this loop for the body.
             exchange.settle(.success(nil))
-            return respond(to: exchange.head, gate: nil, refusal: nil, context: context) { bridge, response, body in
-                bridge.finish(exchange, response: response, body: body, context: context)
+        } else {
+            let loopBound = NIOLoopBound((context, self, exchange), eventLoop: context.eventLoop)
+            exchange.gate = BodyGate(body: exchange.promise.futureResult) { [eventLoop = context.eventLoop] in
+                eventLoop.execute {
+                    let (context, bridge, exchange) = loopBound.value
+                    bridge.bodyWanted(exchange, context: context)
+                }
             }
         }
-        let loopBound = NIOLoopBound((context, self, exchange), eventLoop: context.eventLoop)
-        let gate = BodyGate(body: exchange.promise.futureResult) { [eventLoop = context.eventLoop] in
-            eventLoop.execute {
-                let (context, bridge, exchange) = loopBound.value
-                bridge.bodyWanted(exchange, context: context)
-            }
-        }
-        exchange.gate = gate
-        respond(to: exchange.head, gate: gate, refusal: nil, context: context) { bridge, response, body in
+        respond(to: exchange.head, gate: exchange.gate, refusal: nil, context: context) { bridge, response, body in
             bridge.finish(exchange, response: response, body: body, context: context)
         }
     }
@@ -221,8 +218,7 @@ final class RequestBridge: ChannelDuplexHandler, RemovableChannelHandler {
     /// now if it already has), and the connection closes after the answer.
     private func refuseBody(of exchange: Exchange, _ refusal: Abort) {
         exchange.body = nil
-        bodyMemory.release(exchange.reserved)
-        exchange.reserved = 0
+        giveBackMemory(of: exchange)
         exchange.settle(.failure(refusal))
     }
 
@@ -232,8 +228,7 @@ final class RequestBridge: ChannelDuplexHandler, RemovableChannelHandler {
         guard case .exchange(let current) = state, current === exchange else { return }
         let keepAlive = exchange.head.isKeepAlive && exchange.bodyComplete && !exchange.refused
         exchange.settle(.failure(ClientLeft()))  // nobody waits for a body the app did not ask for
-        bodyMemory.release(exchange.reserved)
-        exchange.reserved = 0
+        giveBackMemory(of: exchange)
         state = keepAlive ? .idle : .closing
         write(response, body: body, for: exchange.head, keepAlive: keepAlive, context: context)
         if keepAlive, isUpgrade(exchange.head) { decoder.renew(context.pipeline) }
@@ -251,6 +246,11 @@ final class RequestBridge: ChannelDuplexHandler, RemovableChannelHandler {
         state = .closing
         if clientLeft, !exchange.settled { exchange.gate?.clientLeft = true }
         exchange.settle(.failure(ClientLeft()))
+        giveBackMemory(of: exchange)
+    }
+
+    /// Returns the server-wide body bytes `exchange` holds.
+    private func giveBackMemory(of exchange: Exchange) {
         bodyMemory.release(exchange.reserved)
         exchange.reserved = 0
     }

@@ -75,17 +75,19 @@ enum RequestHeadRules {
     static func hasHiddenSegment(_ path: Substring) -> Bool {
         let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
         return segments.enumerated().contains { index, segment in
-            let isLast = index == segments.count - 1
-            return (segment.isEmpty && !isLast) || segment == "." || segment == ".."
-                || segment.lowercased() == "%2e" || segment.lowercased() == "%2e%2e"
-                || segment.lowercased() == ".%2e" || segment.lowercased() == "%2e."
+            (segment.isEmpty && index < segments.count - 1) || dotSegments.contains(segment.lowercased())
         }
     }
+
+    /// `.` and `..`, percent-encoded or not.
+    private static let dotSegments: Set<String> = [".", "..", "%2e", "%2e%2e", ".%2e", "%2e."]
 
     /// A Host value or URI authority without userinfo: reg-name, IPv4 or [IPv6] and an
     /// optional port, in RFC 3986's characters.
     static func isAuthority(_ text: String) -> Bool {
-        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~%!$&'()*+,;=:[]".utf8)
-        return text.utf8.allSatisfy { allowed.contains($0) } && text.utf8.count <= 1024
+        text.utf8.count <= 1024 && text.utf8.allSatisfy { authorityBytes.contains($0) }
     }
+
+    /// Built once: every request's Host is checked against it.
+    private static let authorityBytes = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~%!$&'()*+,;=:[]".utf8)
 }
