@@ -137,7 +137,7 @@ final class ChangesPageSizeTests: ServerTestCase {
         _ = try await push(token, operations)
         let found = try await UserModel.query(on: app.db).first()
         let user = try XCTUnwrap(found?.id)
-        let store = SyncStore(db: app.db)
+        let store = SyncStore(db: app.db, queue: .of(app))
         for (limit, count, more) in [(1000, 250, false), (250, 250, false), (249, 249, true), (150, 150, true), (100, 100, true), (101, 101, true)] {
             let page = try await store.changes(userID: user, since: 0, limit: limit)
             XCTAssertEqual(page.revs, Array(1...Int64(count)), "limit \(limit)")

@@ -17,9 +17,9 @@ final class PruningTests: ServerTestCase {
         _ = try await push(other, [Make.put(UUID(), base: 0, "bob's")])
 
         // Nothing is old enough yet.
-        let none = try await Pruning.prune(app.db, olderThan: Date().addingTimeInterval(-86_400))
+        let none = try await Pruning.prune(app.db, queue: .of(app), olderThan: Date().addingTimeInterval(-86_400))
         XCTAssertEqual(none, Pruning.Outcome())
-        let everything = try await Pruning.prune(app.db, olderThan: Date().addingTimeInterval(60))
+        let everything = try await Pruning.prune(app.db, queue: .of(app), olderThan: Date().addingTimeInterval(60))
         XCTAssertEqual(everything, Pruning.Outcome(tombstones: 1, operations: 4))
 
         // Behind the pruned tombstone: 410, and nothing else changes.

@@ -53,7 +53,7 @@ final class QuotaTests: ServerTestCase {
         _ = try await send(.POST, "updateTodo", headers: ["id": "2", "notes": "short"])
         _ = try await send(.DELETE, "deleteAll")
         try await Self.assertStoredBytesAddUp(app.db)
-        _ = try await Pruning.prune(app.db, olderThan: Date().addingTimeInterval(60))
+        _ = try await Pruning.prune(app.db, queue: .of(app), olderThan: Date().addingTimeInterval(60))
         try await Self.assertStoredBytesAddUp(app.db)
         let users = try await UserModel.query(on: app.db).all()
         XCTAssertEqual(users.map(\.storedBytes), [0])

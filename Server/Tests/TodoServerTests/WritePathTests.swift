@@ -1,4 +1,5 @@
 import Fluent
+import NIOConcurrencyHelpers
 import TodoWire
 import XCTVapor
 
@@ -101,9 +102,9 @@ final class WritePathTests: LegacyTestCase {
         let user = try await self.user()
         let userID = try XCTUnwrap(user.id)
         let uuid = UUID()
-        let db = app.db
+        let (db, queue) = (app.db, WriterQueue.of(app))
         let write = { @Sendable (change: @escaping @Sendable (UserWrite) async throws -> StoredRecord?) in
-            try await withUserWrite(on: db, userID: userID, quota: 4000, change)
+            try await withUserWrite(on: db, queue: queue, userID: userID, quota: 4000, change)
         }
         let created = try await write { try await $0.put(uuid, Make.fields("call dentist")) }
         let read = try await write { try await $0.record(uuid) }
@@ -141,5 +142,85 @@ final class WritePathTests: LegacyTestCase {
             XCTAssertLessThan(a.uuidString, b.uuidString)
         }
         XCTAssertTrue(ids.allSatisfy { $0.uuidString.dropFirst(14).hasPrefix("7") }, "UUID version 7")
+    }
+}
+
+/// SQLite's group commit (`WriterQueue`): writes queued while a group runs commit together,
+/// and one that fails is rolled back alone.
+final class GroupCommitTests: LegacyTestCase {
+    func testWritesQueuedTogetherCommitInOneGroupAndOneThatFailsIsRolledBackAlone() async throws {
+        let row = try await UserModel.query(on: app.db).filter(\.$name == "book").first()
+        let userID = try XCTUnwrap(row?.id)
+        let (db, queue) = (app.db, WriterQueue.of(app))
+        let (gate, open) = AsyncStream<Void>.makeStream()
+        let holding = NIOLockedValueBox(false)
+        let holder = Task {
+            try await queue.write(on: db) { _ in
+                holding.withLockedValue { $0 = true }
+                for await _ in gate { break }
+            }
+        }
+        while !holding.withLockedValue({ $0 }) { await Task.yield() }
+        let groupsBefore = queue.counts.groups
+
+        struct Refused: Error {}
+        /// A write of a todo named `name`; `thenFail` throws after the todo is written.
+        func put(_ name: String, thenFail: Bool = false) -> Task<StoredRecord, any Error> {
+            Task {
+                try await queue.write(on: db) { tx in
+                    let record = try await userChange(on: tx, userID: userID, quota: 4000) { try await $0.put(UUID(), Make.fields(name)) }
+                    if thenFail { throw Refused() }
+                    return record
+                }
+            }
+        }
+        let first = put("first")
+        while queue.counts.waiting < 1 { await Task.yield() }
+        let doomed = put("doomed", thenFail: true)
+        while queue.counts.waiting < 2 { await Task.yield() }
+        let last = put("last")
+        while queue.counts.waiting < 3 { await Task.yield() }
+        open.yield()
+        try await holder.value
+
+        let (a, c) = (try await first.value, try await last.value)
+        do {
+            _ = try await doomed.value
+            XCTFail("a write that failed was answered")
+        } catch {
+            XCTAssertTrue(error is Refused, "\(error)")
+        }
+        XCTAssertEqual(queue.counts.groups, groupsBefore + 1, "the three writes were one group")
+        XCTAssertEqual([a.rev, c.rev], [1, 2], "the rolled-back write's revision is handed out again")
+        let rows = try await TodoModel.query(on: app.db).sort(\.$rev).all()
+        XCTAssertEqual(rows.map(\.name), ["first", "last"])
+        let user = try await UserModel.find(userID, on: app.db)
+        XCTAssertEqual(user?.lastRev, 2)
+        XCTAssertEqual(user?.storedBytes, a.storedBytes + c.storedBytes)
+    }
+}
+
+/// `UUIDText` writes what Foundation's `uuidString` does and reads what `UUID(uuidString:)`
+/// reads, strictly: glibc's `sscanf` behind Foundation also takes a sign or a blank for a digit.
+final class UUIDTextTests: XCTestCase {
+    func testTextAndParsingAgreeWithFoundation() {
+        var random = SplitMix64(seed: 24)
+        let alphabet = Array("0123456789abcdefABCDEFgG-{} ".utf8)
+        for _ in 0..<2000 {
+            let uuid = UUID()
+            let text = UUIDText.text(uuid)
+            XCTAssertEqual(text, uuid.uuidString)
+            XCTAssertEqual(UUIDText.uuid(text), uuid)
+            XCTAssertEqual(UUIDText.uuid(text.lowercased()), uuid)
+            var mutated = Array(text.utf8)
+            let count = Int(random.next() % 3)
+            for _ in 0..<count { mutated[Int(random.next() % 36)] = alphabet[Int(random.next() % UInt64(alphabet.count))] }
+            if random.next() % 8 == 0 { mutated.removeLast(Int(random.next() % 3)) }
+            let candidate = String(decoding: mutated, as: UTF8.self)
+            let strict = candidate.wholeMatch(of: /[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}/) != nil
+            XCTAssertEqual(UUIDText.uuid(candidate), strict ? UUID(uuidString: candidate) : nil, candidate)
+        }
+        XCTAssertNil(UUIDText.uuid(""))
+        XCTAssertNil(UUIDText.uuid("not a uuid"))
     }
 }

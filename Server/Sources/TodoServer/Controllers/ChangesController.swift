@@ -20,7 +20,7 @@ struct ChangesController: RouteCollection {
         guard since >= 0 else { throw Abort(.badRequest, reason: "since must be 0 or more") }
         guard limit >= 1 else { throw Abort(.badRequest, reason: "limit must be 1 or more") }
         if since > 0, since < user.prunedRev { throw Self.pruned(user.prunedRev) }
-        let page = try await SyncStore(db: request.db).changes(
+        let page = try await SyncStore(db: request.db, queue: request.writerQueue).changes(
             userID: user.id, since: since, limit: Int(min(limit, Int64(SyncAPI.maxChangesPerPage))))
         // A prune that committed after the check above, before the rows were read, removed a
         // tombstone this page would have carried: asked again, now that the cursor would move.

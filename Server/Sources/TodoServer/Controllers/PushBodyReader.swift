@@ -138,7 +138,7 @@ enum PushBodyReader {
     }
 
     private static func uuidValue(_ scanner: inout JSONScanner) throws(Unusual) -> UUID {
-        guard let uuid = UUID(uuidString: try scanner.string()) else { throw Unusual() }
+        guard let uuid = UUIDText.uuid(try scanner.string()) else { throw Unusual() }
         return uuid
     }
 

@@ -16,7 +16,7 @@ struct PushController: RouteCollection {
         }
         let body = try Self.body(of: request)
         try Self.validate(body)
-        let outcome = try await SyncStore(db: request.db, quota: request.quota).push(
+        let outcome = try await SyncStore(db: request.db, queue: request.writerQueue, quota: request.quota).push(
             userID: user.id, operations: body.operations, since: body.since)
         request.metrics.pushed(outcome.statuses)
         var writer = PushResponseWriter()

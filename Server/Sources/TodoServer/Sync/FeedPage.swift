@@ -59,7 +59,7 @@ struct FeedRow {
     private init(postgres row: PostgresRow) throws {
         let (uuid, rev, deleted, name, description, notes, completed, created, updated, completedAt, attributes) = try row.decode(
             (UUID, Int64, Bool, String, String, String, Bool, Int64, Int64, Int64?, String?).self, context: .default)
-        self.uuid = uuid.uuidString
+        self.uuid = UUIDText.text(uuid)
         self.rev = rev
         self.deleted = deleted
         content = deleted ? nil : FeedWriter.Content(

@@ -23,13 +23,13 @@ enum Pruning {
 
     /// Prunes what every user has older than `cutoff`, one user at a time, each under that
     /// user's write lock (so a push never sees half of it).
-    static func prune(_ db: any Database, olderThan cutoff: Date) async throws -> Outcome {
+    static func prune(_ db: any Database, queue: WriterQueue, olderThan cutoff: Date) async throws -> Outcome {
         let cutoffMs = ISO8601Millis.milliseconds(cutoff)
         var outcome = Outcome()
         for userID in try await UserModel.query(on: db).all().compactMap(\.id) {
             // A user deleted meanwhile has nothing left to prune.
             guard try await UserModel.find(userID, on: db) != nil else { continue }
-            let one = try await withUserWrite(on: db, userID: userID) { write in
+            let one = try await withUserWrite(on: db, queue: queue, userID: userID) { write in
                 try await prune(write, cutoffMs: cutoffMs)
             }
             outcome.tombstones += one.tombstones
@@ -70,7 +70,7 @@ struct PruneCommand: AsyncCommand {
         let days = signature.days ?? Pruning.defaultDays
         guard days >= 0 else { throw CommandFailure("--older-than takes a number of days, 0 or more") }
         let cutoff = Date().addingTimeInterval(-Double(days) * 86_400)
-        let outcome = try await Pruning.prune(context.application.db, olderThan: cutoff)
+        let outcome = try await Pruning.prune(context.application.db, queue: .of(context.application), olderThan: cutoff)
         let done = "Pruned \(outcome.tombstones) tombstones and \(outcome.operations) operation results older than \(days) days."
         context.console.output(done.consoleText())
     }

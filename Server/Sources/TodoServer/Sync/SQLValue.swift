@@ -16,7 +16,7 @@ enum SQLValue: Sendable {
 
     var sqlite: SQLiteData {
         switch self {
-        case .uuid(let uuid): .text(uuid.uuidString)
+        case .uuid(let uuid): .text(UUIDText.text(uuid))
         case .integer(let integer): .integer(Int(integer))
         case .bool(let bool): .integer(bool ? 1 : 0)
         case .text(let text): .text(text)
@@ -95,7 +95,7 @@ struct SQLiteColumns {
     }
 
     func uuid(_ name: String) throws -> UUID {
-        guard let uuid = UUID(uuidString: try text(name)) else { throw Self.unreadable(name) }
+        guard let uuid = UUIDText.uuid(try text(name)) else { throw Self.unreadable(name) }
         return uuid
     }
 

@@ -84,6 +84,6 @@ extension StoredRecord {
         let content = deleted ? nil : FeedWriter.Content(
             name: name, description: details, notes: notes, completed: completed, createdAtMs: createdAtMs,
             updatedAtMs: updatedAtMs, completedAtMs: completedAtMs, attributes: attributesJSON)
-        return (uuid.uuidString, rev, deleted, content)
+        return (UUIDText.text(uuid), rev, deleted, content)
     }
 }

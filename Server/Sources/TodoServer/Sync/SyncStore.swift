@@ -7,6 +7,8 @@ import Vapor
 /// The sync API's storage logic: the change feed and the batch push.
 struct SyncStore {
     let db: any Database
+    /// The application's write queue, for pushes on SQLite (`withUserWrite`).
+    let queue: WriterQueue
     /// The user's storage quota in bytes, for pushes (`withUserWrite`); nil: none.
     var quota: Int64? = nil
 
@@ -69,7 +71,7 @@ struct SyncStore {
     /// multi-row statements: a handful of statements, not two per operation. Each result is
     /// written as JSON once, from the record (`PushResponseWriter`), and kept for retries.
     func push(userID: UUID, operations: [PushOperation], since: Int64? = nil) async throws -> PushOutcome {
-        try await withUserWrite(on: db, userID: userID, quota: quota) { write in
+        try await withUserWrite(on: db, queue: queue, userID: userID, quota: quota) { write in
             let latestBefore = write.counters.lastRev
             var done = try await OperationRows.read(write.db, userID: userID, opIds: operations.map(\.opId))
             try await write.load(operations.map(\.uuid))

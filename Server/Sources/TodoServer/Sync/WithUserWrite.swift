@@ -7,40 +7,35 @@ import Vapor
 /// storage past `quota` bytes is refused (507) and nothing is written; one that shrinks it
 /// never is.
 ///
-/// The transaction's first statement writes the user's row. On PostgreSQL that locks the row
-/// until commit; on SQLite it takes the database's write lock, after the writers of this
-/// process queued before it (`WriterQueue`). Either way, two writers of one user never
-/// overlap, so revisions commit in the order they were handed out and a reader of the change
-/// feed can never see revision N+1 before revision N.
+/// On PostgreSQL the transaction's first statement writes the user's row, which locks it until
+/// commit. On SQLite the write waits its turn in `queue` and shares a transaction with the
+/// writes queued beside it (`WriterQueue`). Either way, two writers of one user never overlap,
+/// so revisions commit in the order they were handed out and a reader of the change feed can
+/// never see revision N+1 before revision N.
 func withUserWrite<T: Sendable>(
-    on db: any Database, userID: UUID, quota: Int64? = nil,
+    on db: any Database, queue: WriterQueue, userID: UUID, quota: Int64? = nil,
     _ body: @escaping @Sendable (UserWrite) async throws -> T
 ) async throws -> T {
-    guard SQLiteTuning.isSQLite(db) else { return try await userTransaction(on: db, userID: userID, quota: quota, body) }
-    return try await WriterQueue.sqlite.serialize {
-        try await db.withConnection { connection in
-            try await SQLiteTuning.tuneWrites(on: connection)
-            return try await userTransaction(on: connection, userID: userID, quota: quota, body)
-        }
+    guard SQLiteTuning.isSQLite(db) else {
+        return try await db.transaction { tx in try await userChange(on: tx, userID: userID, quota: quota, body) }
     }
+    return try await queue.write(on: db) { tx in try await userChange(on: tx, userID: userID, quota: quota, body) }
 }
 
-/// `withUserWrite`'s transaction.
-private func userTransaction<T: Sendable>(
-    on db: any Database, userID: UUID, quota: Int64?, _ body: @escaping @Sendable (UserWrite) async throws -> T
+/// `withUserWrite`'s work, inside its transaction.
+func userChange<T: Sendable>(
+    on tx: any Database, userID: UUID, quota: Int64?, _ body: @escaping @Sendable (UserWrite) async throws -> T
 ) async throws -> T {
-    try await db.transaction { tx in
-        let before = try await UserCounters.lock(userID, on: tx)
-        let write = UserWrite(db: tx, userID: userID, counters: before)
-        let result = try await body(write)
-        let after = write.counters
-        if let quota, after.storedBytes > quota, after.storedBytes > before.storedBytes {
-            throw QuotaExceeded(stored: before.storedBytes, needed: after.storedBytes - before.storedBytes, quota: quota)
-        }
-        try await write.writeChanges()
-        if after != before { try await after.write(userID, on: tx) }
-        return result
+    let before = try await UserCounters.lock(userID, on: tx)
+    let write = UserWrite(db: tx, userID: userID, counters: before)
+    let result = try await body(write)
+    let after = write.counters
+    if let quota, after.storedBytes > quota, after.storedBytes > before.storedBytes {
+        throw QuotaExceeded(stored: before.storedBytes, needed: after.storedBytes - before.storedBytes, quota: quota)
     }
+    try await write.writeChanges()
+    if after != before { try await after.write(userID, on: tx) }
+    return result
 }
 
 /// 507 for a change that would take a user's storage past the quota.

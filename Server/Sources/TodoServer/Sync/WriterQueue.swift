@@ -1,44 +1,109 @@
-/// This process's SQLite write transactions, one at a time, first come first served.
+import Fluent
+import NIOConcurrencyHelpers
+import Vapor
+
+/// The application's SQLite writes, run one at a time, first come first served, and
+/// committed in groups: what queued while one group ran is the next group, one transaction
+/// with one fsync for all of it.
 ///
-/// SQLite lets one writer in at a time anyway. Without this queue, a transaction that finds
-/// the write lock taken waits in SQLite's busy handler, which sleeps in steps of up to 100 ms
-/// on a thread of the driver's pool, and wakes late: under load most of a push's time was
-/// spent asleep. Here a waiting writer holds no connection and no thread, and starts as soon
-/// as the one before it commits. Other programs (a backup, a sqlite3 shell) still meet the
-/// bounded busy wait (`SQLiteTuning.boundWaits`).
-actor WriterQueue {
-    /// The process's one queue: a server has one database.
-    static let sqlite = WriterQueue()
+/// SQLite lets one writer in at a time, and a commit waits for the disk (some 4 ms here,
+/// whatever it writes), so one push per commit capped the server at one push per fsync. Here
+/// each write runs in a savepoint of the group's transaction: one that fails is rolled back
+/// alone, and the others commit. No write is answered before its group's commit is on disk,
+/// and a failed commit fails every write of the group, so a client is never told of a change
+/// that was not kept.
+///
+/// A waiting writer holds no connection and no thread (SQLite's busy handler slept in steps of
+/// up to 100 ms on a thread of the driver's pool). Other programs (a backup, a sqlite3 shell)
+/// still meet the bounded busy wait (`SQLiteTuning.boundWaits`). One queue per application:
+/// the writes of two applications in one process (the tests) go to two databases.
+final class WriterQueue: ApplicationShared {
+    /// The most writes one transaction holds: it bounds what a failed commit takes with it
+    /// and how long the group keeps the write lock.
+    static let maxGroup = 32
 
-    private var busy = false
-    private var waiting: [CheckedContinuation<Void, Never>] = []
+    private struct Job: Sendable {
+        let db: any Database
+        let run: @Sendable (any Database) async throws -> Void
+        let done: CheckedContinuation<Void, any Error>
+    }
 
-    /// Runs `body` when every writer queued before it is done.
-    nonisolated func serialize<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
-        await enter()
+    private let state = NIOLockedValueBox<(jobs: [Job], draining: Bool, groups: Int)>(([], false, 0))
+
+    init() {}
+
+    /// Writes waiting for their group, and groups run so far (for the tests).
+    var counts: (waiting: Int, groups: Int) { state.withLockedValue { ($0.jobs.count, $0.groups) } }
+
+    /// Runs `body` in a write transaction on `db`, after every write queued before it, and
+    /// returns its result once the transaction is committed.
+    func write<T: Sendable>(on db: any Database, _ body: @escaping @Sendable (any Database) async throws -> T) async throws -> T {
+        let result = NIOLockedValueBox<T?>(nil)
+        try await withCheckedThrowingContinuation { (done: CheckedContinuation<Void, any Error>) in
+            let job = Job(db: db, run: { tx in
+                let value = try await body(tx)
+                result.withLockedValue { $0 = value }
+            }, done: done)
+            let start = state.withLockedValue { state in
+                state.jobs.append(job)
+                defer { state.draining = true }
+                return !state.draining
+            }
+            if start { Task { await self.drain() } }
+        }
+        guard let value = result.withLockedValue({ $0 }) else { throw CancellationError() }
+        return value
+    }
+
+    /// Commits groups until no write waits.
+    private func drain() async {
+        while true {
+            let group = state.withLockedValue { state in
+                let group = Array(state.jobs.prefix(Self.maxGroup))
+                state.jobs.removeFirst(group.count)
+                if group.isEmpty { state.draining = false } else { state.groups += 1 }
+                return group
+            }
+            guard let first = group.first else { return }
+            let outcomes = await Self.commit(group, on: first.db)
+            for (job, outcome) in zip(group, outcomes) { job.done.resume(with: outcome) }
+        }
+    }
+
+    /// Runs `group` in one transaction, each write in its own savepoint; what each write
+    /// answers. Every write fails with the transaction when it cannot commit.
+    private static func commit(_ group: [Job], on db: any Database) async -> [Result<Void, any Error>] {
         do {
-            let result = try await body()
-            await leave()
-            return result
+            return try await db.withConnection { connection in
+                try await SQLiteTuning.tuneWrites(on: connection)
+                return try await connection.transaction { tx in
+                    var outcomes: [Result<Void, any Error>] = []
+                    for job in group { outcomes.append(try await inSavepoint(job, on: tx)) }
+                    return outcomes
+                }
+            }
         } catch {
-            await leave()
-            throw error
+            return group.map { _ in .failure(error) }
         }
     }
 
-    private func enter() async {
-        guard busy else {
-            busy = true
-            return
+    /// Runs `job` in a savepoint, rolled back if it fails; throws only when the rollback
+    /// fails, which ends the transaction.
+    private static func inSavepoint(_ job: Job, on tx: any Database) async throws -> Result<Void, any Error> {
+        try await SQLValue.run(tx, "SAVEPOINT write", [])
+        do {
+            try await job.run(tx)
+            try await SQLValue.run(tx, "RELEASE write", [])
+            return .success(())
+        } catch {
+            try await SQLValue.run(tx, "ROLLBACK TO write", [])
+            try await SQLValue.run(tx, "RELEASE write", [])
+            return .failure(error)
         }
-        await withCheckedContinuation { waiting.append($0) }
     }
+}
 
-    private func leave() {
-        if waiting.isEmpty {
-            busy = false
-        } else {
-            waiting.removeFirst().resume()
-        }
-    }
+extension Request {
+    /// The application's queue of SQLite writes.
+    var writerQueue: WriterQueue { .of(application) }
 }
