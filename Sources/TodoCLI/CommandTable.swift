@@ -19,10 +19,12 @@ extension OptionSpec {
     public static let all = flag("all", "Show every todo, completed and waiting ones too: --filter all.")
     public static let waiting = flag("waiting", "Show active todos whose wait date has not come, too.")
     public static let sort = value("sort", "KEYS", "Order by KEYS, comma-separated: \(TodoSort.Key.allCases.map(\.rawValue).joined(separator: ", ")); \(SortError.directions). Todos without the key's value come last.", kind: .commaSeparated(CommandTable.sortKeys))
+    /// `list --format`; `next` explains it its own way (`explained`).
     public static let format = value("format", "TEMPLATE", "Print each todo as TEMPLATE and a newline. Fields: \(ListTemplate.fields.map { "{\($0)}" }.joined(separator: " ")); escapes \\t \\n \\\\ \\{ \\}.")
     public static let ids = flag("ids", "Print only the numbers, one a line.")
 
     public static let series = flag("series", "Delete every todo of each named todo's series (the ones done too), which ends it.")
+    /// `batch --dry-run`; `sync` explains it its own way.
     public static let dryRun = flag("dry-run", "Check every line against the todos and report, but change nothing.")
     public static let to = value("to", "FORMAT", "What to write: \(TransferFormat.names.joined(separator: ", ")) (default: todo).", kind: .choice(TransferFormat.names))
     public static let from = value("from", "FORMAT", "What FILE is: todo (an export, or list --json), taskwarrior or todotxt (default: todo).", kind: .choice(TransferFormat.names))
