@@ -26,7 +26,7 @@ struct Change {
 
 /// What a command given '-' prints when stdin held nothing: nothing, or an empty array.
 func nothingGiven(_ invocation: Invocation) -> Output {
-    Output(stdout: invocation.flag("json") ? "[]\n" : "")
+    Output(stdout: invocation.flag(.json) ? "[]\n" : "")
 }
 
 /// What an `.edit` change prints: `--json`, the todos after (one object when `single`, else an
@@ -36,7 +36,7 @@ func renderEdits(_ change: Change, _ invocation: Invocation, single: Bool, line:
     guard case .edit(let ids, _, _) = change.actions.first else { return Output() }
     var seen = Set<Int>()
     let todos = ids.filter { seen.insert($0).inserted }.compactMap { change.after.todo(id: $0) }
-    if invocation.flag("json") { return Output(stdout: single && todos.count == 1 ? json(todos[0]) : json(todos)) }
+    if invocation.flag(.json) { return Output(stdout: single && todos.count == 1 ? json(todos[0]) : json(todos)) }
     return .info(todos.map { line(change.before.todo(id: $0.id), $0) + "\n" }.joined())
 }
 

@@ -10,9 +10,9 @@ public func run(_ context: Context) -> Output {
     let parsed = parse(context.arguments)
     var output = run(parsed, context)
     let invocation = try? parsed.get()
-    if invocation?.flag("quiet") != true { output.stdout += output.info }
+    if invocation?.flag(.quiet) != true { output.stdout += output.info }
     output.info = ""
-    let style = Style(when: invocation?.value("color"), isTerminal: context.stderrIsTerminal, environment: context.environment)
+    let style = Style(when: invocation?.value(.color), isTerminal: context.stderrIsTerminal, environment: context.environment)
     if style.enabled, output.status != 0, let end = output.stderr.firstIndex(of: "\n") {
         output.stderr = style.red(String(output.stderr[..<end])) + output.stderr[end...]
     }
@@ -25,65 +25,17 @@ private func run(_ parsed: Result<Invocation, UsageError>, _ context: Context) -
     case .failure(let error): return usageFailure(error)
     case .success(let parsed): invocation = parsed
     }
-    if invocation.flag("version") { return Output(stdout: "todo \(CommandTable.version)\n") }
-    if invocation.flag("help") {
+    if invocation.flag(.version) { return Output(stdout: "todo \(CommandTable.version)\n") }
+    if invocation.flag(.help) {
         let explicit = context.arguments.contains { CommandTable.command(named: $0)?.name == invocation.command }
         let width = context.helpWidth
         return Output(stdout: explicit ? help(for: invocation.command, width: width) : generalHelp(width: width))
     }
     do {
-        let plan = try commandPlan(invocation, context)
+        let plan = try invocation.spec.plan(invocation, context)
         return try execute(plan, store: try stateFile(invocation, context), in: context.timeZone)
     } catch {
         return failure(error)
-    }
-}
-
-private func commandPlan(_ invocation: Invocation, _ context: Context) throws -> Plan {
-    switch invocation.command {
-    case "add": try AddCommand.plan(invocation, context)
-    case "list": try ListCommand.plan(invocation, context)
-    case "next": try NextCommand.plan(invocation, context)
-    case "show": ShowCommand.plan(invocation, context)
-    case "edit": try EditCommand.plan(invocation, context)
-    case "toggle": try ToggleCommand.plan(invocation, context)
-    case "done": try StatusCommand.plan(invocation, context, completed: true)
-    case "reopen": try StatusCommand.plan(invocation, context, completed: false)
-    case "annotate": try AnnotateCommand.plan(invocation, context)
-    case "denotate": try DenotateCommand.plan(invocation, context)
-    case "start": try StartCommand.plan(invocation, context, starting: true)
-    case "stop": try StartCommand.plan(invocation, context, starting: false)
-    case "delete": try DeleteCommand.plan(invocation, context)
-    case "clear-completed": ClearCompletedCommand.plan(invocation, context)
-    case "undo": UndoCommand.plan(invocation, context)
-    case "batch": try BatchCommand.plan(invocation, context)
-    case "export": ExportCommand.plan(invocation, context)
-    case "import": try ImportCommand.plan(invocation, context)
-    case "help": try HelpCommand.plan(invocation, context)
-    case "sync": SyncCommand.plan(invocation, context)
-    case "config": try ConfigCommand.plan(invocation, context)
-    case "context": try ContextCommand.plan(invocation, context)
-    case "completions": CompletionsCommand.plan(invocation)
-    case "pri": try PriCommand.plan(invocation, context)
-    case "depri": try DepriCommand.plan(invocation, context)
-    case "append": try LineEditCommand.plan(invocation, context, .append)
-    case "prepend": try LineEditCommand.plan(invocation, context, .prepend)
-    case "replace": try LineEditCommand.plan(invocation, context, .replace)
-    case "listall": try ListCommand.plan(invocation, context, .all)
-    case "listpri": try TodoTxtList.priorityPlan(invocation, context)
-    case "listproj": try ListWordsCommand.plan(invocation, context, projects: true)
-    case "listcon": try ListWordsCommand.plan(invocation, context, projects: false)
-    case "archive": ArchiveCommand.plan(invocation, context)
-    case "__complete": CompleteCommand.plan(invocation, context)
-    case "__man": .output(Output(stdout: manPage()))
-    case "projects": try ProjectsCommand.plan(invocation, context)
-    case "tags": try TagsCommand.plan(invocation, context)
-    case "summary": try SummaryCommand.plan(invocation, context)
-    case "calendar": try CalendarCommand.plan(invocation, context)
-    case "burndown": try BurndownCommand.plan(invocation, context)
-    case "history": try HistoryCommand.plan(invocation, context)
-    case "stats": try StatsCommand.plan(invocation, context)
-    default: throw CommandError(message: "'\(invocation.command)' is not implemented")
     }
 }
 
@@ -110,7 +62,7 @@ private func execute(_ plan: Plan, store: @autoclosure () throws -> StateFile, i
 
 /// `--file`, then `$TODO_FILE`, then `$XDG_DATA_HOME/todo/todos.json`, then `~/.local/share/…`.
 func stateFilePath(_ invocation: Invocation, _ environment: [String: String]) throws -> String {
-    if let path = invocation.value("file") {
+    if let path = invocation.value(.file) {
         guard !path.isEmpty else { throw CommandError(message: "--file needs a path", status: ExitStatus.usage) }
         return path
     }

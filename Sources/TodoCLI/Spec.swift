@@ -48,6 +48,13 @@ public struct OptionSpec: Sendable {
         OptionSpec(long: long, short: short, valueName: valueName, kind: kind, help: help)
     }
 
+    /// The option with the help `help`, for a command that reads it its own way (`sync --dry-run`).
+    public func explained(_ help: String) -> OptionSpec {
+        var option = self
+        option.help = help
+        return option
+    }
+
     /// `--filter FILTER`, `-q, --quiet`
     public var synopsis: String {
         let names = (short.map { "-\($0), " } ?? "") + "--\(long)"
@@ -84,6 +91,8 @@ public struct CommandSpec: Sendable {
     /// The name and the aliases: every word that runs this command.
     var words: [String] { [name] + aliases }
     public var summary: String
+    /// What the command does with its command line: the `Plan` that `run` carries out.
+    var plan: @Sendable (Invocation, Context) throws -> Plan
     public var discussion: String = ""
     public var arguments: [ArgumentSpec] = []
     public var options: [OptionSpec] = []

@@ -31,12 +31,15 @@ enum Journal {
         /// Each todo with the place of its text in the journal's bytes.
         var puts: [(todo: Todo, range: Range<Int>)] = []
         var removes: [Int] = []
-        var history: HistoryChange?
+        /// Only in version 1 lines; later ones name the undo log's head in `undo`.
+        var history: LegacyUndoStep?
         var undo: UndoPointer?
         var sync: SyncState?
     }
 
-    enum HistoryChange: Equatable {
+    /// A version 1 line's `"history"`: the undo step the change pushed, or `"undo"`, which
+    /// popped one.
+    enum LegacyUndoStep: Equatable {
         case push(HistoryEntry)
         case pop
     }

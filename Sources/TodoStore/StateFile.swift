@@ -219,7 +219,7 @@ public struct StateFile: Sendable {
         if legacy {
             undo = after.history.isEmpty ? nil : try undoLog.push(after.history, onto: nil)
         } else {
-            switch HistoryChange(before.history, after.history) {
+            switch UndoLogUpdate(before.history, after.history) {
             case .none: break
             case .push(let entries): undo = try undoLog.push(entries, onto: undo)
             case .pop: undo = snapshot?.undoBelow.last
@@ -328,9 +328,10 @@ public struct StateFile: Sendable {
     }
 }
 
-/// How a change moved the undo history: `reduce` pushes one step (and may drop the oldest
-/// beyond the limit), `undo` pops one; a state given whole to a new file pushes all it holds.
-enum HistoryChange: Equatable {
+/// What a change does to the undo log, from how it moved the undo history: `reduce` pushes
+/// one step (and may drop the oldest beyond the limit), `undo` pops one; a state given whole
+/// to a new file pushes all it holds.
+enum UndoLogUpdate: Equatable {
     case none
     case push([HistoryEntry])
     case pop

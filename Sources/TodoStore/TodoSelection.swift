@@ -115,6 +115,7 @@ public struct TodoSelection: Sendable {
             out.bytes.removeLast()
         case .priority(.equal, let priority): out.string(priority.rawValue)
         case .date(let field, _, _): out.string(field.key)
+        case .rule: out.string(TodoField.recur.key)
         case .uda(let declaration, _, _?): out.string(declaration.name)
         case .priority, .string, .unset, .text, .pattern, .virtual, .member, .status, .urgency, .uda(_, _, nil), .ids: return nil
         }

@@ -1,4 +1,5 @@
 import Foundation
+import TodoCore
 
 /// ISO 8601 UTC timestamps with milliseconds (`2026-11-21T01:33:29.123Z`), rounded, not truncated.
 ///
@@ -25,7 +26,7 @@ public enum ISO8601Millis {
     public static func append(_ date: Date, to out: inout [UInt8]) {
         let ms = milliseconds(date)
         let (days, msOfDay) = floorDivide(ms, 86_400_000)
-        let (year, month, day) = civil(fromDays: days)
+        let (year, month, day) = CalendarDay(ordinal: Int(days)).components
         func digits(_ value: Int64, _ count: Int) {
             var divisor: Int64 = 1
             for _ in 1..<count { divisor *= 10 }
@@ -36,9 +37,9 @@ public enum ISO8601Millis {
                 divisor /= 10
             }
         }
-        digits(year, 4); out.append(0x2D)
-        digits(month, 2); out.append(0x2D)
-        digits(day, 2); out.append(0x54)
+        digits(Int64(year), 4); out.append(0x2D)
+        digits(Int64(month), 2); out.append(0x2D)
+        digits(Int64(day), 2); out.append(0x54)
         digits(msOfDay / 3_600_000, 2); out.append(0x3A)
         digits(msOfDay / 60_000 % 60, 2); out.append(0x3A)
         digits(msOfDay / 1000 % 60, 2); out.append(0x2E)
@@ -120,10 +121,10 @@ public enum ISO8601Millis {
     private static func compose(
         _ year: Int64, _ month: Int64, _ day: Int64, _ hour: Int64, _ minute: Int64, _ second: Int64, _ millis: Int64
     ) -> Date? {
-        guard month >= 1, month <= 12, day >= 1, day <= daysIn(month: month, year: year),
+        guard month >= 1, month <= 12, day >= 1, day <= CalendarDay.daysIn(month: Int(month), year: Int(year)),
             hour < 24, minute < 60, second < 60
         else { return nil }
-        let days = self.days(fromCivil: year, month, day)
+        let days = Int64(CalendarDay.ordinal(year: Int(year), month: Int(month), day: Int(day)))
         let milliseconds = ((days * 24 + hour) * 60 + minute) * 60_000 + second * 1000 + millis
         // A fraction rounded up past 9999-12-31T23:59:59.999Z would need a fifth year digit.
         guard milliseconds < endOfYear9999 else { return nil }
@@ -133,35 +134,5 @@ public enum ISO8601Millis {
     private static func floorDivide(_ a: Int64, _ b: Int64) -> (Int64, Int64) {
         let quotient = a >= 0 ? a / b : (a - b + 1) / b
         return (quotient, a - quotient * b)
-    }
-
-    private static func daysIn(month: Int64, year: Int64) -> Int64 {
-        switch month {
-        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
-        }
-    }
-
-    // Howard Hinnant's days_from_civil / civil_from_days.
-    private static func days(fromCivil year: Int64, _ month: Int64, _ day: Int64) -> Int64 {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let doy = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146_097 + doe - 719_468
-    }
-
-    private static func civil(fromDays days: Int64) -> (Int64, Int64, Int64) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let day = doy - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        return (month <= 2 ? yoe + era * 400 + 1 : yoe + era * 400, month, day)
     }
 }

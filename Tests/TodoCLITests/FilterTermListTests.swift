@@ -105,8 +105,8 @@ import TodoCore
     @Test(arguments: [
         ("pr:x", "todo: \"pr:x\": pr may be project or priority; write more of the name\n"),
         ("sta:now", "todo: \"sta:now\": sta may be start or status; write more of the name\n"),
-        ("entry:today", "todo: \"entry:today\": todo has no attribute entry; the filter keys are name, description, notes, tags, project, priority, pri, due, wait, scheduled, start, depends, dep, until, status, urgency and the attributes you declare\n"),
-        ("recur:weekly", "todo: \"recur:weekly\": no filter term reads recur; the filter keys are name, description, notes, tags, project, priority, pri, due, wait, scheduled, start, depends, dep, until, status, urgency and the attributes you declare\n"),
+        ("entry:today", "todo: \"entry:today\": todo has no attribute entry; the filter keys are name, description, notes, tags, project, priority, pri, due, wait, scheduled, start, depends, dep, recur, until, status, urgency and the attributes you declare\n"),
+        ("annotations:x", "todo: \"annotations:x\": no filter term reads annotations; the filter keys are name, description, notes, tags, project, priority, pri, due, wait, scheduled, start, depends, dep, recur, until, status, urgency and the attributes you declare\n"),
         ("urgency:5", "todo: \"urgency:5\": urgency needs a modifier: before (under, below), after (over, above), by\n"),
         ("due.on:today", "todo: \"due.on:today\": due takes no modifier or one of is (equals), isnt, not, any, none, before (under, below), after (over, above), by\n"),
         ("project.bef:x", "todo: \"project.bef:x\": project takes no modifier or one of is (equals), isnt, not, has (contains), hasnt, startswith (left), endswith (right), any, none\n"),

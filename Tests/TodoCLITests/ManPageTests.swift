@@ -79,7 +79,7 @@ import Testing
     @Test func cronSyncExampleAppearsWithTheSyncCommand() {
         let withoutSync = CommandTable.commands.filter { $0.name != "sync" }
         #expect(!manExamples(withoutSync, CommandTable.globalOptions).contains { $0.command.contains("todo sync") })
-        let sync = CommandSpec(name: "sync", summary: "Sync with the server")
+        let sync = CommandSpec(name: "sync", summary: "Sync with the server", plan: SyncCommand.plan)
         let quiet = OptionSpec.flag("quiet", short: "q", "Print nothing but errors.")
         let examples = manExamples(withoutSync + [sync], CommandTable.globalOptions.filter { $0.long != "quiet" } + [quiet]).map(\.command)
         #expect(examples.contains("*/5 * * * * $HOME/.local/bin/todo sync --quiet"))

@@ -10,7 +10,7 @@ import TodoCore
         #expect(TodoField.dates == [.due, .wait, .scheduled, .start, .until])
         #expect(FilterKey.all.flatMap(\.names) == [
             "name", "description", "notes", "tags", "project", "priority", "pri", "due", "wait", "scheduled", "start", "depends", "dep",
-            "until", "status", "urgency",
+            "recur", "until", "status", "urgency",
         ])
         #expect(TodoSort.Key.allCases.map(\.rawValue) == [
             "due", "wait", "scheduled", "start", "until", "priority", "project", "created", "modified", "name", "urgency",
@@ -68,7 +68,7 @@ import TodoCore
     /// Taskwarrior's keys that todo has not, and fields no term reads, are refused rather than searched.
     @Test(arguments: [
         ("entry:today", AttributeKey.taskwarrior("entry")), ("modified.after:x", .taskwarrior("modified")), ("end:x", .taskwarrior("end")),
-        ("uuid:x", .taskwarrior("uuid")), ("limit:3", .taskwarrior("limit")), ("recur:weekly", .field(.recur)), ("annotations:x", .field(.annotations)),
+        ("uuid:x", .taskwarrior("uuid")), ("limit:3", .taskwarrior("limit")), ("annotations:x", .field(.annotations)),
     ])
     func foreignKeysAreRefused(word: String, key: AttributeKey) {
         #expect(throws: FilterError.notAFilterKey(word, key)) { try readFilter(word) }

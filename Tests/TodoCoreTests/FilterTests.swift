@@ -111,7 +111,7 @@ func textTerm(_ word: String) -> FilterExpression { .term(.text(word)) }
         #expect(FilterError.missingTerm(after: "or").description == "'or' in the filter needs a term on each side")
         #expect(FilterError.unknownKey("projcet:home").description == "unknown filter key in \"projcet:home\"; use "
             + "+TAG, -TAG, +VIRTUAL (todo help filter), /REGEX/, name:TEXT, description:TEXT, notes:TEXT, tags:TAG, project:NAME, "
-            + "priority:H|M|L (or pri:), due:DATE, wait:DATE, scheduled:DATE, start:DATE, depends:ID (or dep:), until:DATE, "
+            + "priority:H|M|L (or pri:), due:DATE, wait:DATE, scheduled:DATE, start:DATE, depends:ID (or dep:), recur:RULE, until:DATE, "
             + "status:pending|waiting|completed, urgency.over:N, KEY.MODIFIER:VALUE (due.before:eow; todo help filter), and, or, not, ( )")
         #expect(FilterError.badDate("due:x", DateReadError(text: "x")).description
             == "\"due:x\": cannot read the date \"x\"; use \(DateReader.accepted)")

@@ -43,7 +43,7 @@ enum AddCommand {
         return .change(reads: namesTodos ? .all : .none, actions: actions) { change in
             let uuids = Set(uuids)
             let added = change.after.todos.filter { uuids.contains($0.uuid) }
-            if invocation.flag("json") { return Output(stdout: fromStdin ? json(added) : json(added[0])) }
+            if invocation.flag(.json) { return Output(stdout: fromStdin ? json(added) : json(added[0])) }
             return Output(stdout: added.map { "\($0.id)\n" }.joined())
         }
     }

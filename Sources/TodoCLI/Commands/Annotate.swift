@@ -9,7 +9,7 @@ enum AnnotateCommand {
             [.annotated(id: try state.resolve(reference).id, text: text, at: context.now())]
         }) { change in
             guard case .annotated(let id, _, _) = change.actions.first, let todo = change.after.todo(id: id) else { return Output() }
-            if invocation.flag("json") { return Output(stdout: json(todo)) }
+            if invocation.flag(.json) { return Output(stdout: json(todo)) }
             return .info("Annotated \(label(todo))\n")
         }
     }

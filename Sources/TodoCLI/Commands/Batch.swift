@@ -7,7 +7,7 @@ enum BatchCommand {
         let dates = context.dateContext
         let steps = try BatchInput.parse(context.stdinText, in: dates)
         let now = dates.now
-        if invocation.flag("dry-run") {
+        if invocation.flag(.dryRun) {
             return .query { state in
                 let (_, simulated) = try actions(steps, in: state, now: now, zone: context.timeZone, newUUID: context.newUUID)
                 return render(before: state, after: simulated, count: steps.count, dryRun: true, invocation)
@@ -63,7 +63,7 @@ enum BatchCommand {
     private static func render(before: TodoState, after: TodoState, count: Int, dryRun: Bool, _ invocation: Invocation) -> Output {
         let removed = before.todos.filter { after.todo(id: $0.id) == nil }
         let changed = after.todos.filter { before.todo(id: $0.id) != $0 }
-        if invocation.flag("json") {
+        if invocation.flag(.json) {
             return Output(stdout: "{\"dryRun\": \(dryRun), \"actions\": \(count),\n \"changed\": \(json(changed).dropLast()),\n \"removed\": \(json(removed).dropLast())}\n")
         }
         let plural = count == 1 ? "" : "s"

@@ -6,7 +6,7 @@ enum ConfigCommand {
     static func plan(_ invocation: Invocation, _ context: Context) throws -> Plan {
         let file = try ConfigFile(environment: context.environment)
         let arguments = invocation.arguments
-        if invocation.flag("unset") {
+        if invocation.flag(.unset) {
             guard arguments.count == 1 else { throw CommandError(message: "'config --unset' needs exactly one KEY", status: ExitStatus.usage) }
             var values = try file.read()
             values[arguments[0]] = nil

@@ -86,7 +86,7 @@ enum ContextCommand {
     }
 
     private static func show(_ settings: ReportSettings, _ invocation: Invocation) -> Output {
-        if invocation.flag("json") {
+        if invocation.flag(.json) {
             return Output(stdout: "{\"context\": \(jsonOrNull(settings.context?.name)), \"filter\": \(jsonOrNull(settings.context?.words.joined(separator: " ")))}\n")
         }
         guard let (name, words) = settings.context else { return Output(stdout: "No context is in force.\n") }
@@ -98,7 +98,7 @@ enum ContextCommand {
     private static func list(_ values: [String: String], _ settings: ReportSettings, _ invocation: Invocation) -> Output {
         let prefix = ReportSettings.key(ofContext: "")
         let defined = values.filter { $0.key.hasPrefix(prefix) }.map { (String($0.key.dropFirst(prefix.count)), $0.value) }.sorted { $0.0 < $1.0 }
-        if invocation.flag("json") {
+        if invocation.flag(.json) {
             let items = defined.map { name, filter in
                 "{\"name\": \(json(name)), \"filter\": \(json(filter)), \"active\": \(name == settings.context?.name)}"
             }

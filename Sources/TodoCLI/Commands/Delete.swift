@@ -8,14 +8,14 @@ enum DeleteCommand {
     static func plan(_ invocation: Invocation, _ context: Context) throws -> Plan {
         let targets = try Targets(invocation.arguments, invocation, context)
         if targets.isEmpty { return .output(nothingGiven(invocation)) }
-        let series = invocation.flag("series")
+        let series = invocation.flag(.series)
         let reads = series ? TodoSelection.all : targets.reads.withNextOccurrences
         return .change(reads: reads, actions: { state in
             let ids = try targets.ids(in: state)
             return series ? seriesActions(ids, in: state, at: context.now()) : [.delete(ids: ids, at: context.now())]
         }) { change in
             let deleted = changedTodos(change).filter { change.after.todo(id: $0.id) == nil }
-            if invocation.flag("json") { return Output(stdout: json(deleted)) }
+            if invocation.flag(.json) { return Output(stdout: json(deleted)) }
             var output = Output()
             for todo in deleted { output.info += "Deleted \(label(todo))\n" }
             output.info += SeriesText.madeLines(change, context.dateContext)

@@ -12,7 +12,7 @@ enum DenotateCommand {
             return [.edit(id: todo.id, changes: [.remove(.annotations, .annotations([annotation]))], at: context.now())]
         }) { change in
             guard case .edit(let ids, _, _) = change.actions.first, let todo = change.after.todo(id: ids[0]) else { return Output() }
-            if invocation.flag("json") { return Output(stdout: json(todo)) }
+            if invocation.flag(.json) { return Output(stdout: json(todo)) }
             return .info("Denotated \(label(todo))\n")
         }
     }

@@ -62,7 +62,7 @@ enum EditCommand {
             let edited = try session.run()
             guard !edited.isEmpty else {
                 session.discard()
-                if invocation.flag("json") { return .output(Output(stdout: json(original))) }
+                if invocation.flag(.json) { return .output(Output(stdout: json(original))) }
                 return .output(.info("No changes; \(label(original)) left as it was.\n"))
             }
             let namesTodos = edited.contains { $0.field.spec.completion == .todos }

@@ -8,7 +8,7 @@ enum ExportCommand {
     static let version = 1
 
     static func plan(_ invocation: Invocation, _ context: Context) -> Plan {
-        let to = TransferFormat(rawValue: invocation.value("to") ?? "") ?? .todo
+        let to = TransferFormat(rawValue: invocation.value(.to) ?? "") ?? .todo
         let dates = DateContext(now: context.now(), timeZone: context.timeZone)
         return .query { state in
             switch to {

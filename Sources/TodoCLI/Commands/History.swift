@@ -25,7 +25,7 @@ enum HistoryCommand {
                     })),
                 ]).document)
             }
-            var output = Output(stdout: invocation.flag("graph") ? graph(rows, period, input) : table(rows, period, input))
+            var output = Output(stdout: invocation.flag(.graph) ? graph(rows, period, input) : table(rows, period, input))
             output.info = input.note(rows.isEmpty ? "No todos" : "\(rows.count) \(noun(period))\(rows.count == 1 ? "" : "s")")
             return output
         }

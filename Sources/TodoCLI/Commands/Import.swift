@@ -9,7 +9,7 @@ import TodoSync
 enum ImportCommand {
     static func plan(_ invocation: Invocation, _ context: Context) throws -> Plan {
         let file = invocation.arguments[0]
-        let from = TransferFormat(rawValue: invocation.value("from") ?? "") ?? .todo
+        let from = TransferFormat(rawValue: invocation.value(.from) ?? "") ?? .todo
         let bytes: [UInt8]
         if file == "-" {
             bytes = context.readStdin()
@@ -25,7 +25,7 @@ enum ImportCommand {
         do {
             switch from {
             case .taskwarrior:
-                read = try TaskwarriorFormat.read(bytes, in: DateContext(now: now, timeZone: context.timeZone), strict: invocation.flag("strict"))
+                read = try TaskwarriorFormat.read(bytes, in: DateContext(now: now, timeZone: context.timeZone), strict: invocation.flag(.strict))
             case .todotxt: read = TaskwarriorImport(todos: try TodoTxtFormat.parse(String(decoding: bytes, as: UTF8.self), now: now), skipped: [])
             case .todo: read = TaskwarriorImport(todos: try TodoExportFormat.parse(bytes, path: file == "-" ? nil : file), skipped: [])
             }
@@ -77,7 +77,7 @@ enum ImportCommand {
         let updated = touched.filter { before[$0.uuid] != nil }
         let unchanged = uuids.count - touched.count
         let skipped = read.counts
-        if invocation.flag("json") {
+        if invocation.flag(.json) {
             let counts = "{\"deleted\": \(skipped.deleted), \"templates\": \(skipped.templates), \"invalid\": \(skipped.invalid)}"
             return Output(stdout: "{\"added\": \(json(added).dropLast()),\n \"updated\": \(json(updated).dropLast()),\n \"unchanged\": \(unchanged),\n \"skipped\": \(counts)}\n")
         }

@@ -19,18 +19,18 @@ enum ListCommand {
 
     static func plan(_ invocation: Invocation, _ context: Context, _ variant: Variant = .list) throws -> Plan {
         var invocation = invocation
-        if variant == .all { invocation.options["all"] = [""] }
+        if variant == .all { invocation.set(.all) }
         let listing = try Listing(invocation, context)
         if listing.dialect == .todotxt, listing.isTable { return try TodoTxtList.plan(listing, variant) }
-        if invocation.flag("all"), invocation.value("filter") != nil {
+        if invocation.flag(.all), invocation.value(.filter) != nil {
             throw CommandError(message: "--all and --filter cannot be used together", status: ExitStatus.usage)
         }
         // Terms that pick by status or ID (+COMPLETED, 3) see every todo unless --filter says.
         let choosesStatus = listing.terms?.choosesStatus == true
-        let given = invocation.flag("all") ? TodoFilter.all : invocation.value("filter").flatMap(TodoFilter.init)
+        let given = invocation.flag(.all) ? TodoFilter.all : invocation.value(.filter).flatMap(TodoFilter.init)
         let filter = given ?? (choosesStatus ? .all : listing.settings.defaultFilter)
         let sort = try listing.sort()
-        let showsWaiting = given == .all || invocation.flag("waiting") || choosesStatus || listing.terms?.asksAboutWaiting == true
+        let showsWaiting = given == .all || invocation.flag(.waiting) || choosesStatus || listing.terms?.asksAboutWaiting == true
         // Which todos block which, from every open todo: for +BLOCKED and the like, and urgency.
         let needsAll = listing.terms?.needsOtherTodos == true || sort?.terms.contains { $0.key == .urgency } == true
         let reads = reads(filter, listing, needsAll: needsAll, context)

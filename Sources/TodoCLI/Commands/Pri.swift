@@ -49,7 +49,7 @@ enum DepriCommand {
                 guard case .edit(let ids, _, _) = edit else { return nil }
                 return ids.first.flatMap(change.after.todo(id:))
             }
-            if invocation.flag("json") { return Output(stdout: json(todos)) }
+            if invocation.flag(.json) { return Output(stdout: json(todos)) }
             return .info(todos.map { todo in
                 change.before.todo(id: todo.id)?.priority == nil ? "\(label(todo)) is not prioritized\n" : "Deprioritized \(label(todo))\n"
             }.joined())

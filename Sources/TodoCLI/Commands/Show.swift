@@ -8,7 +8,7 @@ enum ShowCommand {
         let reference = invocation.arguments[0]
         return .run { file in
             let todo = try file.load(.referencedBy([reference])).resolve(reference)
-            if invocation.flag("json") { return Output(stdout: json(todo)) }
+            if invocation.flag(.json) { return Output(stdout: json(todo)) }
             let udas = todo.udas.isEmpty ? UDASchema.none : try context.udaSchema()
             return Output(stdout: details(todo, context.localTime, dependencies: try dependencies(of: todo, file), udas: udas))
         }

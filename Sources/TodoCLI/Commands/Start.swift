@@ -20,7 +20,7 @@ enum StartCommand {
         }) { change in
             // The same todos as the actions picked, from the state they were picked in.
             let todos = try? targets.ids(in: change.before).compactMap { change.after.todo(id: $0) }
-            if invocation.flag("json") { return Output(stdout: json(todos ?? [])) }
+            if invocation.flag(.json) { return Output(stdout: json(todos ?? [])) }
             var output = Output()
             let changed = Set(changedTodos(change).map(\.id))
             for todo in todos ?? [] {

@@ -17,7 +17,7 @@ enum StatusCommand {
             }
             var seen = Set<Int>()
             let todos = named.filter { seen.insert($0).inserted }.compactMap { change.after.todo(id: $0) }
-            if invocation.flag("json") { return Output(stdout: json(todos)) }
+            if invocation.flag(.json) { return Output(stdout: json(todos)) }
             var output = Output()
             for todo in todos {
                 let changed = change.before.todo(id: todo.id)?.completed != completed

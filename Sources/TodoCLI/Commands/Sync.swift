@@ -17,9 +17,9 @@ enum SyncCommand {
             }
             let client = connect(settings)
             let engine = SyncEngine(store: store, client: client, now: context.now, newUUID: context.newUUID)
-            let dryRun = invocation.flag("dry-run")
+            let dryRun = invocation.flag(.dryRun)
             let report = dryRun ? try engine.dryRun() : try engine.run()
-            if invocation.flag("json") { return Output(stdout: reportJSON(report, dryRun: dryRun)) }
+            if invocation.flag(.json) { return Output(stdout: reportJSON(report, dryRun: dryRun)) }
             var output = Output()
             for (todo, reason) in report.skipped {
                 output.stderr += "todo: not sent: \(label(todo)): \(oneLine(reason)) (the server would refuse it)\n"

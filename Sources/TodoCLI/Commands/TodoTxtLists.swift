@@ -8,8 +8,8 @@ enum TodoTxtList {
     static func plan(_ listing: Listing, _ variant: ListCommand.Variant) throws -> Plan {
         let invocation = listing.invocation
         let sort = try listing.sort()
-        let showsWaiting = invocation.flag("waiting") || invocation.value("filter") == TodoFilter.all.rawValue || variant == .all
-        let filter = variant == .all ? TodoFilter.all : invocation.value("filter").flatMap(TodoFilter.init) ?? listing.settings.defaultFilter
+        let showsWaiting = invocation.flag(.waiting) || invocation.value(.filter) == TodoFilter.all.rawValue || variant == .all
+        let filter = variant == .all ? TodoFilter.all : invocation.value(.filter).flatMap(TodoFilter.init) ?? listing.settings.defaultFilter
         return .run { file in
             let state = try file.load(.all)
             let dependencies = listing.terms?.needsOtherTodos == true || sort != nil ? Dependencies(state.todos) : .none
@@ -72,7 +72,7 @@ enum ListWordsCommand {
             let todos = state.listed(listing.settings.defaultFilter).filter { !$0.isWaiting(in: listing.dates) && listing.matches($0, filterContext) }
             let words = Set(todos.flatMap { todo in projects ? todo.project.map { ["+" + $0] } ?? [] : todo.tags.map { "@" + $0 } })
             let sorted = words.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
-            if invocation.flag("json") { return Output(stdout: "[" + sorted.map { json(String($0.dropFirst())) }.joined(separator: ",") + "]\n") }
+            if invocation.flag(.json) { return Output(stdout: "[" + sorted.map { json(String($0.dropFirst())) }.joined(separator: ",") + "]\n") }
             return Output(stdout: sorted.map { oneLine($0) + "\n" }.joined())
         }
     }
@@ -85,7 +85,7 @@ enum ArchiveCommand {
     static func plan(_ invocation: Invocation, _ context: Context) -> Plan {
         .query(reads: .completed(true)) { state in
             let count = state.todos.filter(\.completed).count
-            if invocation.flag("json") { return Output(stdout: "{\"completed\":\(count)}\n") }
+            if invocation.flag(.json) { return Output(stdout: "{\"completed\":\(count)}\n") }
             return .info("Nothing to move: todo keeps completed todos (\(count)) in its state file, out of 'ls'; 'listall' shows them, 'clear-completed' deletes them.\n")
         }
     }

@@ -9,7 +9,7 @@ enum ToggleCommand {
             [.toggle(ids: try targets.ids(in: state), at: context.now())]
         }) { change in
             let todos = changedTodos(change).compactMap { change.after.todo(id: $0.id) }
-            if invocation.flag("json") { return Output(stdout: json(todos)) }
+            if invocation.flag(.json) { return Output(stdout: json(todos)) }
             var output = Output()
             for todo in todos { output.info += "\(todo.completed ? "Completed" : "Reopened") \(label(todo))\n" }
             output.info += SeriesText.madeLines(change, context.dateContext)

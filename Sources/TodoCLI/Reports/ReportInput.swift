@@ -34,7 +34,7 @@ struct ReportInput {
 
     var dates: DateContext { filter.dates }
     var now: Date { dates.now }
-    var asJSON: Bool { invocation.flag("json") }
+    var asJSON: Bool { invocation.flag(.json) }
     /// Columns to fit: the terminal's, or 80 in a pipe.
     var width: Int { context.stdoutIsTerminal ? context.terminalWidth ?? 80 : 80 }
     var style: Style { context.stdoutStyle(invocation) }

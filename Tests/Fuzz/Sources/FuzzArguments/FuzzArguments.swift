@@ -47,7 +47,7 @@ func canonical(_ invocation: Invocation) -> [String] {
 /// slash, no file to import but stdin.
 func isConfined(_ invocation: Invocation) -> Bool {
     if invocation.options["file"]?.contains(where: { $0.contains("/") }) == true { return false }
-    if invocation.command == "import", !invocation.flag("help"), invocation.arguments != ["-"] { return false }
+    if invocation.command == "import", !invocation.flag(.help), invocation.arguments != ["-"] { return false }
     return true
 }
 
@@ -70,7 +70,7 @@ let readOnly: Set<String> = ["list", "listall", "listpri", "listproj", "listcon"
 func checkRun(_ argv: [String], _ invocation: Invocation) {
     // A name that cannot be a file (empty, a directory, too long) is tried on the files as
     // they are: the command must fail without changing them.
-    var path = sandbox.directory + "/" + (invocation.value("file") ?? "todos.json")
+    var path = sandbox.directory + "/" + (invocation.value(.file) ?? "todos.json")
     for name in (try? FileManager.default.contentsOfDirectory(atPath: sandbox.directory)) ?? [] {
         try? FileManager.default.removeItem(atPath: sandbox.directory + "/" + name)
     }

@@ -68,7 +68,7 @@ func checkIDs(_ word: String) {
 /// Words before the command mean the same written out again: the filter, the command, the
 /// arguments (with `--` where the literal ones begin), options left out.
 func checkOrder(_ argv: [String]) {
-    guard case .success(let invocation) = parse(argv), !invocation.flag("help"), !invocation.flag("version") else { return }
+    guard case .success(let invocation) = parse(argv), !invocation.flag(.help), !invocation.flag(.version) else { return }
     let gitOrder = invocation.filter + [invocation.command] + invocation.arguments.prefix(invocation.literalFrom ?? invocation.arguments.count)
         + (invocation.literalFrom.map { ["--"] + invocation.arguments[$0...] } ?? [])
     var plain = invocation

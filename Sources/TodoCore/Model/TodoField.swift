@@ -65,7 +65,7 @@ public enum TodoField: String, CaseIterable, Codable, Sendable {
             FieldSpec(kind: .annotations, merge: .set, inForm: true, taskwarrior: "annotations", help: "Dated remarks, oldest first ('todo annotate', 'todo denotate').")
         case .recur:
             FieldSpec(
-                kind: .word, syntax: .keys(["recur"]), option: FieldOption("recur", "RULE"), completion: .rules,
+                kind: .word, syntax: .keys(["recur"]), option: FieldOption("recur", "RULE"), filter: .rule, completion: .rules,
                 taskwarrior: "recur", todoTxt: .recurrence,
                 help: "Repeat the todo: completing it makes the next one. RULE is \(Recurrence.accepted). Needs a due date; empty ends the series. As a word: recur:RULE.")
         case .until:

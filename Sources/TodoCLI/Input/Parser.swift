@@ -21,8 +21,16 @@ public struct Invocation: Equatable {
     /// todos it acts on. Empty when IDs (`todo 3-5 done`) or nothing came first.
     public var filter: [String] = []
 
-    public func flag(_ long: String) -> Bool { options[long] != nil }
-    public func value(_ long: String) -> String? { options[long]?.last }
+    /// The command's row of the table: the parser names no other commands.
+    var spec: CommandSpec { CommandTable.command(named: command)! }
+
+    public func flag(_ option: OptionSpec) -> Bool { options[option.long] != nil }
+    /// The option's value; the last one when it was given more than once.
+    public func value(_ option: OptionSpec) -> String? { options[option.long]?.last }
+    /// Every value the option was given, in order.
+    public func values(_ option: OptionSpec) -> [String] { options[option.long] ?? [] }
+    /// Gives the flag as if the command line had (`listall` is `list --all`).
+    mutating func set(_ flag: OptionSpec) { options[flag.long] = [""] }
 }
 
 /// Parses argv (without the program name) against `CommandTable`.
@@ -93,7 +101,7 @@ public func parse(_ argv: [String]) -> Result<Invocation, UsageError> {
         }
         invocation.options[option.long, default: []].append(value)
     }
-    if invocation.flag("help") || invocation.flag("version") { return .success(invocation) }
+    if invocation.flag(.help) || invocation.flag(.version) { return .success(invocation) }
     switch found.place(found.before.map { argv[$0] }, into: invocation) {
     case .failure(let error): return .failure(error)
     case .success(let placed): invocation = placed

@@ -13,10 +13,13 @@ public enum FieldFilter: Sendable, Equatable {
     case text
     /// `tags:home` (`tag:home`, `tags.has:home`): has the tag, spelled so; `tags:` holds none.
     case tags
+    /// `recur:weekly`: repeats by a rule that steps as this one, however written (`1w`, `7d`,
+    /// `P1W`), as Taskwarrior compares periods; `recur:` holds none.
+    case rule
 }
 
 extension TodoField {
-    /// How filter terms test the field, if they can: a field's spec may say (`project`);
+    /// How filter terms test the field, if they can: a field's spec may say (`project`, `recur`);
     /// otherwise a field a person sets is tested by its kind.
     public var filter: FieldFilter? {
         if let filter = spec.filter { return filter }
@@ -137,6 +140,7 @@ public struct FilterKey: Sendable, Equatable {
         case .member: ([.has, .hasnt, .not, .any, .none], "depends on the todo \(value) names")
         case .text: (strings, "starting with \(value), in any case (Taskwarrior's left match)")
         case .tags: ([.has, .hasnt, .not, .any, .none], "has the tag \(value), even one in capitals")
+        case .rule: ([.is, .isnt, .not, .any, .none], "repeats by \(value), however written (weekly, 1w and 7d are one rule)")
         }
         return FilterKey(key: .field(field), names: names, valueName: value, modifiers: modifiers, takesPlain: true,
                          meaning: meaning + "; \(names[0]): for none", holdsBlanks: filter == .text)

@@ -53,6 +53,21 @@ public struct Recurrence: Hashable, Sendable {
         }
     }
 
+    /// Whether `other` makes the same steps: `weekly` as `7d` and `yearly` as `12m`, as
+    /// `nextDay` counts a week as 7 days and a year as 12 months.
+    public func stepsAs(_ other: Recurrence) -> Bool {
+        afterCompletion == other.afterCompletion && step == other.step
+    }
+
+    /// The step in days, months or weekdays.
+    private var step: (Unit, Int) {
+        switch unit {
+        case .week: (.day, count * 7)
+        case .year: (.month, count * 12)
+        case .day, .month, .weekday: (unit, count)
+        }
+    }
+
     /// The rule in words: `every 2 weeks`, `every weekday`, `1 month after each completion`.
     public var summary: String {
         let noun = switch unit {

@@ -32,6 +32,8 @@ public enum FilterTerm: Equatable, Sendable {
     /// `NAME:VALUE` of a declared attribute (nil: `NAME:`, none set), or its value compared
     /// with VALUE as its type orders values.
     case uda(UDADeclaration, Comparison, String?)
+    /// `recur:weekly`: repeats by a rule that steps as this one (`Recurrence.stepsAs`).
+    case rule(Recurrence)
 }
 
 /// How a value compares with a filter's: in order (`equal`, `below`, `above`, `atMost`) or as
@@ -112,7 +114,7 @@ public indirect enum FilterExpression: Equatable, Sendable {
             case .virtual(let tag): tag.name == "WAITING"
             case .status(let status): status == .waiting
             case .date(let field, _, _), .unset(let field): field == .wait
-            case .tag, .project, .string, .priority, .member, .text, .pattern, .urgency, .uda, .ids: false
+            case .tag, .project, .string, .priority, .member, .text, .pattern, .urgency, .uda, .ids, .rule: false
             }
         }
     }
@@ -124,7 +126,7 @@ public indirect enum FilterExpression: Equatable, Sendable {
             switch term {
             case .virtual(let tag): VirtualTag.statuses.contains(tag.name)
             case .status, .ids: true
-            case .tag, .project, .string, .priority, .date, .unset, .member, .text, .pattern, .urgency, .uda: false
+            case .tag, .project, .string, .priority, .date, .unset, .member, .text, .pattern, .urgency, .uda, .rule: false
             }
         }
     }
@@ -170,6 +172,7 @@ extension FilterTerm {
         case .status(let status): status == Self.status(of: todo, context.dates)
         case .urgency(let comparison, let value):
             comparison.holds(Urgency.score(todo, in: context.dates, dependencies: context.dependencies), value)
+        case .rule(let rule): todo.attributes.recur?.stepsAs(rule) ?? false
         }
     }
 

@@ -36,6 +36,6 @@ struct Style {
 
 extension Context {
     func stdoutStyle(_ invocation: Invocation) -> Style {
-        Style(when: invocation.value("color"), isTerminal: stdoutIsTerminal, environment: environment)
+        Style(when: invocation.value(.color), isTerminal: stdoutIsTerminal, environment: environment)
     }
 }

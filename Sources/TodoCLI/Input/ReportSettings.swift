@@ -27,7 +27,7 @@ struct ReportSettings {
             }
             weekStart = day
         }
-        guard !invocation.flag("no-context") else { return }
+        guard !invocation.flag(.noContext) else { return }
         let chosen = environment["TODO_CONTEXT"].flatMap { $0.isEmpty ? nil : $0 } ?? values[Self.contextKey]
         guard let name = chosen, name != Self.none else { return }
         guard let filter = values[Self.key(ofContext: name)] else {

@@ -19,8 +19,8 @@ enum Dialect: String, CaseIterable, Sendable {
 
     /// The dialect `invocation`, the environment and `config` choose, in that order.
     init(_ invocation: Invocation, _ environment: [String: String], _ config: ConfigValues?) throws {
-        if let text = invocation.value(Self.key) {
-            self = try Self.named(text, "--\(Self.key)")
+        if let text = invocation.value(.syntax) {
+            self = try Self.named(text, "--\(OptionSpec.syntax.long)")
         } else if let text = environment[Self.environmentKey], !text.isEmpty {
             self = try Self.named(text, Self.environmentKey)
         } else if let config, let text = config.values[Self.key] {

@@ -97,7 +97,9 @@ public struct CalendarDay: Hashable, Comparable, Sendable, CustomStringConvertib
 }
 
 extension CalendarDay {
-    /// Year, month and day, from `ordinal` (Howard Hinnant's civil_from_days).
+    /// Year, month and day, from `ordinal` (Howard Hinnant's civil_from_days). Any year, as
+    /// the other day arithmetic here: only `init?(year:month:day:)` keeps to `years`.
+    @inlinable
     public var components: (year: Int, month: Int, day: Int) {
         let z = ordinal + 719_468
         let era = Self.floor(z, 146_097)
@@ -111,7 +113,8 @@ extension CalendarDay {
     }
 
     /// Days since 1970-01-01 of a valid date (Howard Hinnant's days_from_civil).
-    static func ordinal(year: Int, month: Int, day: Int) -> Int {
+    @inlinable
+    public static func ordinal(year: Int, month: Int, day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year
         let era = Self.floor(y, 400)
         let yoe = y - era * 400
@@ -120,7 +123,8 @@ extension CalendarDay {
         return era * 146_097 + doe - 719_468
     }
 
-    static func daysIn(month: Int, year: Int) -> Int {
+    @inlinable
+    public static func daysIn(month: Int, year: Int) -> Int {
         switch month {
         case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
         case 4, 6, 9, 11: 30
@@ -135,6 +139,7 @@ extension CalendarDay {
     }
 
     /// Division rounding towards minus infinity.
+    @inlinable
     static func floor<T: BinaryInteger>(_ value: T, _ divisor: T) -> T {
         let quotient = value / divisor
         return (value % divisor != 0 && (value < 0) != (divisor < 0)) ? quotient - 1 : quotient

@@ -114,7 +114,7 @@ func manExamples(_ commands: [CommandSpec], _ globalOptions: [OptionSpec]) -> [(
     examples.append(("todo list --filter completed --json | jq length", "count completed todos with jq"))
     examples.append((#"todo list --filter active --json | jq -r '.[] | select(.name | test("milk")) | .id' | xargs -r todo toggle"#, "complete every active todo that mentions milk, in one change"))
     if let sync = commands.first(where: { $0.name == "sync" }) {
-        let quiet = (globalOptions + sync.options).contains { $0.long == "quiet" } ? " --quiet" : ""
+        let quiet = (globalOptions + sync.options).contains { $0.long == OptionSpec.quiet.long } ? " --quiet" : ""
         examples.append(("*/5 * * * * \(CommandTable.cronTodo) sync\(quiet)", "a crontab(5) line that syncs every five minutes"))
     }
     examples.append(("0 8 * * 1-5 \(CommandTable.cronTodo) list --filter active | mail -s todo me", "a crontab(5) line that mails what is left to do every weekday morning"))

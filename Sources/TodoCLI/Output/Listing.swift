@@ -22,15 +22,15 @@ struct Listing {
     let dialect: Dialect
 
     init(_ invocation: Invocation, _ context: Context) throws {
-        let shapes = ["json", "format", "ids"].filter { invocation.options[$0] != nil }
+        let shapes = Self.shapes.filter(invocation.flag)
         guard shapes.count <= 1 else {
-            throw CommandError(message: "--\(shapes[0]) and --\(shapes[1]) cannot be used together", status: ExitStatus.usage)
+            throw CommandError(message: "--\(shapes[0].long) and --\(shapes[1].long) cannot be used together", status: ExitStatus.usage)
         }
         self.invocation = invocation
         self.context = context
         let config = try context.config()
-        template = try invocation.value("format").map { text in try ListTemplate(text, udas: { try config?.udaSchema() ?? .none }) }
-        let sortKeys = (invocation.value("sort") ?? "").split(separator: ",").map { String($0.drop { $0 == "-" || $0 == "+" }).lowercased() }
+        template = try invocation.value(.format).map { text in try ListTemplate(text, udas: { try config?.udaSchema() ?? .none }) }
+        let sortKeys = (invocation.value(.sort) ?? "").split(separator: ",").map { String($0.drop { $0 == "-" || $0 == "+" }).lowercased() }
         settings = try ReportSettings(invocation, config, context.environment)
         dialect = try context.dialect(invocation, config)
         filter = try FilterInput(
@@ -41,7 +41,7 @@ struct Listing {
 
     /// `--sort`'s order, if given.
     func sort() throws(CommandError) -> TodoSort? {
-        try invocation.value("sort").map { text throws(CommandError) in
+        try invocation.value(.sort).map { text throws(CommandError) in
             do { return try TodoSort(parsing: text, udas: udas) } catch { throw CommandError(message: "--sort: \(error)", status: ExitStatus.usage) }
         }
     }
@@ -67,15 +67,18 @@ struct Listing {
     /// The todos as `--json`, `--ids` or `--format` print them, or as the table; the table
     /// is fitted to a terminal's width and escaped, and marks blocked todos.
     func output(_ todos: [Todo], _ dependencies: Dependencies = .none) -> Output {
-        if invocation.flag("json") { return Output(stdout: json(todos)) }
-        if invocation.flag("ids") { return Output(stdout: todos.map { "\($0.id)\n" }.joined()) }
+        if invocation.flag(.json) { return Output(stdout: json(todos)) }
+        if invocation.flag(.ids) { return Output(stdout: todos.map { "\($0.id)\n" }.joined()) }
         if let template { return Output(stdout: todos.map { template.render($0) + "\n" }.joined()) }
         let width = context.stdoutIsTerminal ? context.terminalWidth ?? 80 : nil
         return Output(stdout: table(todos, width: width, style: context.stdoutStyle(invocation), dates: dates, dependencies: dependencies, marksUnsynced: marksUnsynced))
     }
 
     /// Whether the output is the table (no `--json`, `--ids` or `--format`).
-    var isTable: Bool { !["json", "format", "ids"].contains { invocation.options[$0] != nil } }
+    var isTable: Bool { !Self.shapes.contains(where: invocation.flag) }
+
+    /// The options that print the todos other than as the table; one at most may be given.
+    static let shapes: [OptionSpec] = [.json, .format, .ids]
 
     /// Whether the output is the table on a terminal, which a summary follows.
     var isForPeople: Bool {

@@ -10,7 +10,7 @@ public enum FilterError: Error, Equatable, Sendable, CustomStringConvertible {
     case unknownKey(String)
     /// `pr:x`: a key shortened so that it starts several.
     case ambiguousKey(AttributeNameError)
-    /// `entry:today`, `recur:weekly`: an attribute no filter term reads.
+    /// `entry:today`, `annotations:x`: an attribute no filter term reads.
     case notAFilterKey(String, AttributeKey)
     /// `due.on:x`, `urgency:5`: a modifier the key does not take, or none where it needs one.
     case badModifier(String, FilterKey)

@@ -82,6 +82,9 @@ struct FilterAttributeTerm {
             return modifier == nil ? .project(value) : .string(field, Self.text(modifier), value)
         case .text:
             return .string(field, modifier == nil ? .prefix : Self.text(modifier), value)
+        case .rule:
+            guard let rule = Recurrence(rule: value) else { throw .badValue(word, "a rule is \(Recurrence.accepted)") }
+            return .rule(rule)
         }
     }
 

@@ -129,12 +129,12 @@ struct AttributeWords: Equatable {
     static func optionChanges(_ invocation: Invocation, in context: InputContext) throws(CommandError) -> [FieldChange] {
         var changes: [FieldChange] = []
         for field in TodoField.settable where context.todos != nil || field.spec.completion != .todos {
-            guard let option = field.spec.option?.long else { continue }
-            for text in invocation.options[option] ?? [] {
+            guard let option = OptionSpec.setting(field) else { continue }
+            for text in invocation.values(option) {
                 do {
                     changes += try field.changes(typed: text, in: context)
                 } catch {
-                    throw CommandError(message: "--\(option) \(quoted(text)): \(error.message)", status: ExitStatus.usage)
+                    throw CommandError(message: "--\(option.long) \(quoted(text)): \(error.message)", status: ExitStatus.usage)
                 }
             }
         }
@@ -144,7 +144,7 @@ struct AttributeWords: Equatable {
     /// Whether an option given names todos (`--depends`), so that its changes need them loaded.
     static func optionsNameTodos(_ invocation: Invocation) -> Bool {
         TodoField.settable.contains { field in
-            field.spec.completion == .todos && field.spec.option.map { invocation.options[$0.long] != nil } == true
+            field.spec.completion == .todos && OptionSpec.setting(field).map(invocation.flag) == true
         }
     }
 }
