@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Foundation
 import Testing
+import TodoTestSupport
 
 /// Starts a Python fixture from Tests/TodoCLITests/Fixtures with `arguments`.
 func startFixture(_ script: String, _ arguments: [String]) throws -> Process {

@@ -1,4 +1,5 @@
 import Foundation
+import TodoTestSupport
 import TodoCore
 import TodoStore
 
@@ -28,14 +29,7 @@ final class Sandbox {
 
     /// The `todo` built next to this test bundle (or `$TODO_BINARY`).
     static let binary: String = {
-        if let path = ProcessInfo.processInfo.environment["TODO_BINARY"] { return path }
-        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        while directory.path != "/" {
-            let candidate = directory.appendingPathComponent("todo").path
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-            directory = directory.deletingLastPathComponent()
-        }
-        fatalError("cannot find the built todo binary next to \(CommandLine.arguments[0]); set TODO_BINARY")
+        do { return try BuiltBinary.path(of: "todo") } catch { fatalError("\(error)") }
     }()
 
     var baseEnvironment: [String: String] {
@@ -128,7 +122,7 @@ func parseJSON(_ text: String) throws -> Any {
 }
 
 func sampleTodos(_ count: Int, completedEvery: Int = 3) -> TodoState {
-    let base = Date(timeIntervalSince1970: 1_790_000_000)
+    let base = FixedClock.epoch
     var todos: [Todo] = []
     todos.reserveCapacity(count)
     for id in 1...count {

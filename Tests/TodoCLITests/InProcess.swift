@@ -1,5 +1,6 @@
 import Foundation
 import TodoCLI
+import TodoTestSupport
 
 /// Runs `todo` in this process, at a fixed clock and time zone, with UUIDs counted from 1,
 /// on the state and config files of a `Sandbox`: exact outputs, and no process to start.
@@ -11,13 +12,7 @@ final class InProcess {
     var uuids: [UUID] = []
     private var counted = 0
 
-    /// 2026-11-25 12:00 UTC, a Wednesday.
-    static let noon = Date(timeIntervalSince1970: 1_795_608_000)
-    /// 2026-12-02 12:00 UTC, the Wednesday after: its week runs from Monday 30 November to
-    /// Sunday 6 December, and its month holds the end of the year's last weeks.
-    static let december = Date(timeIntervalSince1970: 1_796_212_800)
-
-    init(now: Date = InProcess.noon, zone: String = "UTC") throws {
+    init(now: Date = FixedClock.noon, zone: String = "UTC") throws {
         box = try Sandbox()
         self.now = now
         self.zone = TimeZone(identifier: zone)!

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Foundation
 import Testing
+import TodoTestSupport
 
 /// Issue 15, the client's transport, against stand-in servers: plain http:// only to this
 /// machine unless allowed, no redirect to another origin, and the token in no message.

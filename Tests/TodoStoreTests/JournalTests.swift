@@ -2,24 +2,14 @@ import Foundation
 import Testing
 import TodoCore
 @testable import TodoStore
+import TodoTestSupport
 
 /// Small changes go to the journal; the state file is rewritten only now and then, and a
 /// crash at any point of either leaves a state some command left.
-@Suite struct JournalTests {
+@Suite struct JournalTests: StoreSuite {
     let fixture: StoreFixture
-    var directory: String { fixture.directory }
-    var file: StateFile { fixture.file }
-    var at: Date { fixture.at }
 
     init() throws { fixture = try StoreFixture("journal") }
-
-    func apply(_ actions: Action..., reading selection: TodoSelection = .all) throws {
-        try fixture.apply(actions, reading: selection)
-    }
-
-    func add(_ name: String) -> Action { fixture.add(name) }
-
-    func bytes(_ path: String) -> [UInt8]? { fixture.bytes(path) }
 
     func inode(_ path: String) throws -> Int {
         try (FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? Int) ?? -1
