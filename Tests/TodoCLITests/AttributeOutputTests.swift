@@ -5,7 +5,7 @@ import TodoStore
 @testable import TodoCLI
 import TodoTestSupport
 
-/// The attributes in `show`, `--json`, `--format`, `batch` and export/import, through the binary.
+/// The attributes in `show`, `--json`, `--format`, `batch` and export/import, end to end.
 @Suite struct AttributeOutputTests {
     let box: Sandbox
     let noon = NoonZone()

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TodoCore
 
-/// `add` and `edit` read attribute words among a name's words, and options, through the binary.
+/// `add` and `edit` read attribute words among a name's words, and options, end to end.
 @Suite struct AttributeWordTests {
     let box: Sandbox
     let noon = NoonZone()

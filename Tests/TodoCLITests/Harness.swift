@@ -1,9 +1,10 @@
 import Foundation
-import TodoTestSupport
+import TodoCLI
 import TodoCore
 import TodoStore
+import TodoTestSupport
 
-/// What one run of the built `todo` binary printed and returned.
+/// What one run of `todo` printed and returned.
 struct RunResult: Equatable, CustomStringConvertible {
     var stdout: String
     var stderr: String
@@ -15,13 +16,42 @@ struct RunResult: Equatable, CustomStringConvertible {
     var lines: [String] { stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) }
 }
 
+/// A result is the collection of its labelled lines (`status 0`, `stdout: …`, `stderr: …`), so
+/// that when `#expect(result == RunResult(…))` fails, Swift Testing lists the lines that differ.
+extension RunResult: RandomAccessCollection {
+    private var labelled: [String] {
+        func labelled(_ label: String, _ text: String) -> [String] {
+            text.split(separator: "\n", omittingEmptySubsequences: false).map { "\(label): \($0)" }
+        }
+        return [signal.map { "signal \($0)" } ?? "status \(status)"] + labelled("stdout", stdout) + labelled("stderr", stderr)
+    }
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { labelled.count }
+    subscript(position: Int) -> String { labelled[position] }
+}
+
+/// How a `Sandbox` runs `todo`: the one choice a test makes, where it makes its sandbox.
+enum Launch {
+    /// `run(Context(…))` in this process, reading what the binary would read from its own:
+    /// the clock, the zone TZ names, new UUIDs. Fast, and a failure shows the lines that differ.
+    case inProcess
+    /// The built binary in a process of its own: for a test that needs a terminal, a signal,
+    /// another process holding the lock, a real server, or a child of todo's (an editor,
+    /// `todo-sync`, which `todo sync` hands over to).
+    case binary
+}
+
 /// A temporary directory with a state file in it, and ways to run `todo` on it.
 final class Sandbox {
     let directory: String
+    let launch: Launch
+    private let clock = RunClock()
     var file: String { directory + "/todos.json" }
 
-    init() throws {
+    init(_ launch: Launch = .inProcess) throws {
         directory = NSTemporaryDirectory() + "todo-e2e-\(UUID().uuidString.prefix(8))"
+        self.launch = launch
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     }
 
@@ -36,9 +66,23 @@ final class Sandbox {
         ["TODO_FILE": file, "HOME": directory, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
     }
 
+    /// Runs `todo` as `launch` says, on the sandbox's environment with `environment` over it.
     @discardableResult
     func run(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]) throws -> RunResult {
-        try Self.execute(Self.binary, arguments, stdin: stdin, environment: baseEnvironment.merging(environment) { $1 })
+        try run(arguments, stdin: stdin, onlyEnvironment: baseEnvironment.merging(environment) { $1 })
+    }
+
+    /// Runs `todo` on `environment` alone, for tests of what it reads there (HOME, XDG_DATA_HOME).
+    @discardableResult
+    func run(_ arguments: [String], stdin: String? = nil, onlyEnvironment environment: [String: String]) throws -> RunResult {
+        switch launch {
+        case .inProcess:
+            var context = Context.asTheBinary(arguments, environment: environment, stdin: stdin ?? "")
+            context.now = clock.next(context.now)
+            return runInProcess(context)
+        case .binary:
+            return try Self.execute(Self.binary, arguments, stdin: stdin, environment: environment)
+        }
     }
 
     @discardableResult

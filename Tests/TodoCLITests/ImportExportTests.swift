@@ -5,7 +5,7 @@ import TodoWire
 @testable import TodoCLI
 import TodoTestSupport
 
-/// export and import through the built binary, including a file made by the real Taskwarrior.
+/// export and import end to end, including a file made by the real Taskwarrior.
 @Suite struct ImportExportTests {
     let box: Sandbox
     init() throws { box = try Sandbox() }

@@ -116,7 +116,7 @@ struct TwoDevices {
 
     /// A server on a new database, or on a copy of `fixture` (see `TestServer`).
     init(fixture: String? = nil) throws {
-        box = try Sandbox()
+        box = try Sandbox(.binary)
         server = try TestServer(directory: box.directory, fixture: fixture)
         a = Device(box: box, name: "a")
         b = Device(box: box, name: "b")

@@ -11,7 +11,7 @@ import TodoTestSupport
     let box: Sandbox
     let token = "tok-Zq7Xv93kLmW2pRt5-distinctive"
 
-    init() throws { box = try Sandbox() }
+    init() throws { box = try Sandbox(.binary) }
 
     @discardableResult
     func sync(_ server: String, _ environment: [String: String] = [:], quiet: Bool = false) throws -> RunResult {
