@@ -8,6 +8,7 @@ import TodoCore
     let noon = NoonZone()
     init() throws { box = try Sandbox() }
 
+    @discardableResult
     func run(_ arguments: String..., stdin: String? = nil) throws -> RunResult {
         try box.run(arguments, stdin: stdin, environment: noon.environment)
     }

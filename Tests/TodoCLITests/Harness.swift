@@ -32,6 +32,8 @@ extension RunResult: RandomAccessCollection {
 }
 
 /// How a `Sandbox` runs `todo`: the one choice a test makes, where it makes its sandbox.
+/// `TODO_TEST_LAUNCH=binary` runs every sandbox's `todo` as the binary, to check that the two
+/// agree.
 enum Launch {
     /// `run(Context(…))` in this process, reading what the binary would read from its own:
     /// the clock, the zone TZ names, new UUIDs. Fast, and a failure shows the lines that differ.
@@ -51,7 +53,7 @@ final class Sandbox {
 
     init(_ launch: Launch = .inProcess) throws {
         directory = NSTemporaryDirectory() + "todo-e2e-\(UUID().uuidString.prefix(8))"
-        self.launch = launch
+        self.launch = ProcessInfo.processInfo.environment["TODO_TEST_LAUNCH"] == "binary" ? .binary : launch
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     }
 

@@ -54,7 +54,7 @@ import TodoStore
                             "touch '\(held)'; i=0; while [ ! -e '\(release)' ] && [ $i -lt 1200 ]; do sleep 0.05; i=$((i+1)); done"]
         try holder.run()
         defer {
-            FileManager.default.createFile(atPath: release, contents: nil)
+            _ = FileManager.default.createFile(atPath: release, contents: nil)
             holder.waitUntilExit()
         }
         while !FileManager.default.fileExists(atPath: held), holder.isRunning { usleep(1000) }

@@ -151,6 +151,7 @@ struct Device {
         try box.run(["--file", file] + arguments, environment: server.clientEnvironment.merging(environment) { $1 })
     }
 
+    @discardableResult
     func sync(_ server: TestServer) throws -> RunResult {
         let result = try run("sync", server: server)
         if result.status != 0 { Issue.record("sync on \(name) failed: \(result)") }

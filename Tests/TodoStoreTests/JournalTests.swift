@@ -153,7 +153,7 @@ import TodoTestSupport
              "history": [\(String(decoding: out.bytes, as: UTF8.self))]}
 
             """
-        FileManager.default.createFile(atPath: file.path, contents: Data(old.utf8))
+        _ = FileManager.default.createFile(atPath: file.path, contents: Data(old.utf8))
         #expect(try file.load(.all.withHistory).history.count == 105)
         let step = add("b")
         try apply(step, reading: .none)
@@ -175,8 +175,8 @@ import TodoTestSupport
         let journal = "{\"format\": \"todo-journal\", \"version\": 1, \"generation\": \"g\"}\n\(step)\n"
         for version in [3, 4, 6] {
             let state = #"{"format": "todo-state", "version": \#(version), "generation": "g", "nextId": 1, "todos": [], "history": []}"#
-            FileManager.default.createFile(atPath: file.path, contents: Data(state.utf8))
-            FileManager.default.createFile(atPath: file.journalPath, contents: Data(journal.utf8))
+            _ = FileManager.default.createFile(atPath: file.path, contents: Data(state.utf8))
+            _ = FileManager.default.createFile(atPath: file.journalPath, contents: Data(journal.utf8))
             if version == 3 {
                 #expect(try file.load(.all.withHistory).history.map(\.summary) == ["add #1 \"a\""])
                 try apply(add("b"), reading: .none)
