@@ -14,6 +14,9 @@ let package = Package(
         .library(name: "TodoCore", targets: ["TodoCore"]),
         .library(name: "TodoStore", targets: ["TodoStore"]),
         .library(name: "TodoCLI", targets: ["TodoCLI"]),
+        // The tools the tests share (free port, seeded random, built binaries, fixed clock,
+        // store fixture), for Server/'s tests too, as swift-nio exports NIOTestUtils.
+        .library(name: "TodoTestSupport", targets: ["TodoTestSupport"]),
     ],
     targets: [
         .target(name: "TodoCore"),
@@ -24,11 +27,10 @@ let package = Package(
         .target(name: "TodoCLI", dependencies: ["TodoCore", "TodoStore", "TodoWire", "TodoSync"]),
         .executableTarget(name: "todo", dependencies: ["TodoCLI"]),
         .executableTarget(name: "todo-sync", dependencies: ["TodoCLI", "TodoHTTP"]),
-        // What more than one test target uses (a seeded random generator).
-        .target(name: "TodoTestSupport", path: "Tests/TodoTestSupport"),
-        .testTarget(name: "TodoCoreTests", dependencies: ["TodoCore"]),
-        .testTarget(name: "TodoStoreTests", dependencies: ["TodoStore", "TodoCore"]),
-        .testTarget(name: "TodoWireTests", dependencies: ["TodoWire", "TodoCore"]),
+        .target(name: "TodoTestSupport", dependencies: ["TodoCore", "TodoStore"], path: "Tests/TodoTestSupport"),
+        .testTarget(name: "TodoCoreTests", dependencies: ["TodoCore", "TodoTestSupport"]),
+        .testTarget(name: "TodoStoreTests", dependencies: ["TodoStore", "TodoCore", "TodoTestSupport"]),
+        .testTarget(name: "TodoWireTests", dependencies: ["TodoWire", "TodoCore", "TodoTestSupport"]),
         .testTarget(name: "TodoSyncTests", dependencies: ["TodoSync", "TodoCore", "TodoStore", "TodoWire", "TodoTestSupport"]),
         .testTarget(name: "TodoCLITests", dependencies: ["TodoCLI", "TodoCore", "TodoStore", "TodoWire", "TodoTestSupport"], exclude: ["Fixtures"]),
     ],

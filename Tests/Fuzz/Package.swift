@@ -16,6 +16,7 @@ let package = Package(
             .product(name: "TodoCore", package: "todo"),
             .product(name: "TodoStore", package: "todo"),
             .product(name: "TodoCLI", package: "todo"),
+            .product(name: "TodoTestSupport", package: "todo"),
         ]),
     ] + targets.map { name in
         // SwiftPM links `main` to `<Target>_main`, which hands over to libFuzzer (see FuzzDriver).

@@ -3,6 +3,7 @@ import Testing
 import TodoCore
 import TodoStore
 @testable import TodoCLI
+import TodoTestSupport
 
 /// Tags after `+` and `-`, projects after `project:`, attribute keys and named dates, in bash,
 /// fish and zsh, from the state file the command line names.
@@ -14,7 +15,7 @@ import TodoStore
     init() throws {
         shells = try CompletionTests()
         box = shells.box
-        let base = Date(timeIntervalSince1970: 1_790_000_000)
+        let base = FixedClock.epoch
         var a = Todo(id: 1, uuid: UUID(), name: "a", createdAt: base)
         a.tags = ["home", "garden"]
         a.project = "home.garden"
@@ -165,7 +166,7 @@ import TodoStore
     let shells: CompletionTests
     init() throws {
         shells = try CompletionTests()
-        var todo = Todo(id: 1, uuid: UUID(), name: "a", createdAt: Date(timeIntervalSince1970: 1_790_000_000))
+        var todo = Todo(id: 1, uuid: UUID(), name: "a", createdAt: FixedClock.epoch)
         todo.tags = ["home"]
         try shells.box.write(TodoState(todos: [todo]))
     }

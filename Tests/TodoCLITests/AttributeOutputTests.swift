@@ -3,8 +3,9 @@ import Testing
 import TodoCore
 import TodoStore
 @testable import TodoCLI
+import TodoTestSupport
 
-/// The attributes in `show`, `--json`, `--format`, `batch` and export/import, through the binary.
+/// The attributes in `show`, `--json`, `--format`, `batch` and export/import, end to end.
 @Suite struct AttributeOutputTests {
     let box: Sandbox
     let noon = NoonZone()
@@ -107,7 +108,7 @@ import TodoStore
     }
 
     @Test func controlCharactersInAttributesAreEscapedForPeopleAndExactForPrograms() throws {
-        var todo = Todo(id: 1, uuid: UUID(), name: "x", createdAt: Date(timeIntervalSince1970: 1_790_000_000))
+        var todo = Todo(id: 1, uuid: UUID(), name: "x", createdAt: FixedClock.epoch)
         todo.project = "red\u{1B}[31m"
         todo.tags = ["bell\u{07}"]
         try box.write(TodoState(todos: [todo]))

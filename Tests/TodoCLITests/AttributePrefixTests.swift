@@ -1,13 +1,14 @@
 import Foundation
 import Testing
 import TodoCore
+import TodoTestSupport
 
 /// `add` and `edit` read a shortened key as filters do (`AttributeNames`), so a todo is found
 /// by what it was given; a word naming a key todo has not, or a prefix of several, is refused,
-/// at a fixed clock (`InProcess.december`: Wednesday 2 December 2026).
+/// at a fixed clock (`FixedClock.december`: Wednesday 2 December 2026).
 @Suite struct AttributePrefixTests {
     let todo: InProcess
-    init() throws { todo = try InProcess(now: InProcess.december) }
+    init() throws { todo = try InProcess(now: FixedClock.december) }
 
     func stored(_ id: Int) throws -> Todo { try #require(try todo.box.state().todo(id: id)) }
 
@@ -35,7 +36,7 @@ import TodoCore
         #expect(all.wait == .day(CalendarDay(iso: "2026-12-01")!))
         #expect(all.recur?.rule == "weekly")
         #expect(all.until == .day(CalendarDay(iso: "2027-01-01")!))
-        #expect(all.start == .instant(InProcess.december))
+        #expect(all.start == .instant(FixedClock.december))
         #expect(all.depends == [try stored(1).uuid])
         for (index, key) in ["priority", "priorit", "priori", "prior", "prio", "pri"].enumerated() {
             let priority = Priority.allCases[index % 3]

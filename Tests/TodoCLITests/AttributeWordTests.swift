@@ -2,12 +2,13 @@ import Foundation
 import Testing
 import TodoCore
 
-/// `add` and `edit` read attribute words among a name's words, and options, through the binary.
+/// `add` and `edit` read attribute words among a name's words, and options, end to end.
 @Suite struct AttributeWordTests {
     let box: Sandbox
     let noon = NoonZone()
     init() throws { box = try Sandbox() }
 
+    @discardableResult
     func run(_ arguments: String..., stdin: String? = nil) throws -> RunResult {
         try box.run(arguments, stdin: stdin, environment: noon.environment)
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TodoCore
+import TodoTestSupport
 
 /// TAB after `project:`, `due:` and `pri:`, typed at real interactive bash, fish and zsh on a
 /// pseudo-terminal: the line must read `project:home`, never `project::home` (bash splits words
@@ -11,7 +12,7 @@ import TodoCore
 
     init() throws {
         shells = try CompletionTests()
-        var todo = Todo(id: 1, uuid: UUID(), name: "a", createdAt: Date(timeIntervalSince1970: 1_790_000_000))
+        var todo = Todo(id: 1, uuid: UUID(), name: "a", createdAt: FixedClock.epoch)
         todo.project = "home"
         try box.write(TodoState(todos: [todo]))
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TodoCore
+import TodoTestSupport
 
 @Suite struct CommandTests {
     let box: Sandbox
@@ -56,7 +57,7 @@ import TodoCore
     /// `--json` shows the values that lost a sync conflict, as `show` does, but not the sync
     /// bookkeeping (`rev`, `base`) scripts should not depend on.
     @Test func jsonOutputKeepsConflictsButNotTheBase() throws {
-        let at = Date(timeIntervalSince1970: 1_790_000_000)
+        let at = FixedClock.epoch
         var todo = Todo(id: 1, uuid: UUID(), name: "milk", createdAt: at, synced: true)
         todo.base = SyncBase(rev: 3, content: todo.content)
         todo.conflicts = [SyncConflict(field: "name", lost: "oat milk", kept: "milk", at: at)]
@@ -157,7 +158,7 @@ import TodoCore
     }
 
     @Test func uuidPrefixesAndAmbiguity() throws {
-        let t = Date(timeIntervalSince1970: 1_790_000_000)
+        let t = FixedClock.epoch
         try box.write(TodoState(todos: [
             Todo(id: 1, uuid: UUID(uuidString: "abcd1111-0000-4000-8000-000000000000")!, name: "first", createdAt: t),
             Todo(id: 2, uuid: UUID(uuidString: "abcd2222-0000-4000-8000-000000000000")!, name: "second", createdAt: t),

@@ -47,7 +47,8 @@ import TodoTestSupport
         var rng = SeededGenerator(seed: 0x7D0_F022 &+ UInt64(number))
         let damage = Damage.allCases.randomElement(using: &rng)!
         let what = damage.apply(to: &files, using: &rng)
-        let box = try Sandbox()
+        // The binary, so that a crash is a signal this test reports, not the end of the suite.
+        let box = try Sandbox(.binary)
         try Data(files[0]).write(to: URL(fileURLWithPath: box.file))
         try Data(files[1]).write(to: URL(fileURLWithPath: box.file + ".journal"))
         var readable: Bool?

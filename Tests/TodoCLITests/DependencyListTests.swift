@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TodoCore
 
-/// Started and blocked todos in `list`, `next` and `show`, and the virtual tags through the binary.
+/// Started and blocked todos in `list`, `next` and `show`, and the virtual tags, end to end.
 @Suite struct DependencyListTests {
     let box: Sandbox
     let noon = NoonZone()

@@ -6,7 +6,7 @@ import TodoTestSupport
 
 /// The text `todo edit` puts in the editor reads back as every field exactly as it was.
 @Suite struct EditFormTests {
-    static let t = Date(timeIntervalSince1970: 1_790_000_000)
+    static let t = FixedClock.epoch
     static let dates = DateContext(now: t, timeZone: TimeZone(identifier: "Asia/Kolkata")!)
     /// The attribute lines of a todo without attributes.
     static let noAttributes = Array(repeating: "", count: EditForm.fields.count - 3)

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import TodoCore
+import TodoTestSupport
 
-/// `list` with Taskwarrior's filter terms end to end, at a fixed clock (`InProcess.december`): the
+/// `list` with Taskwarrior's filter terms end to end, at a fixed clock (`FixedClock.december`): the
 /// words the issue found silently empty or misread, each now a filter or a one-line usage
 /// error. The sets were compared with Taskwarrior 2.6's on the same todos: they agree but for
 /// the waiting and completed todos, which todo's list hides unless a term asks about them or
@@ -14,7 +15,7 @@ import TodoCore
     /// tomorrow), #3 water plants (home.garden, waiting 3 days), #4 file taxes (home, M, due
     /// 31 December, annotated), #5 read book (L, done), #6 fix bike (depends on #2).
     init() throws {
-        todo = try InProcess(now: InProcess.december)
+        todo = try InProcess(now: FixedClock.december)
         for words in [
             ["Draft", "post", "+writing", "pro:blog", "prio:H", "sch:mon"], ["buy", "milk", "+errand", "due:tomorrow"],
             ["water", "plants", "wait:+3d", "project:home.garden"], ["file", "taxes", "project:home", "pri:M", "due:2026-12-31"],

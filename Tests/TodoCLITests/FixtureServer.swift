@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Foundation
 import Testing
+import TodoTestSupport
 
 /// Starts a Python fixture from Tests/TodoCLITests/Fixtures with `arguments`.
 func startFixture(_ script: String, _ arguments: [String]) throws -> Process {
@@ -79,7 +80,7 @@ func nonLoopbackAddress() -> String? {
         var text = [CChar](repeating: 0, count: Int(INET_ADDRSTRLEN))
         var ipv4 = address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { $0.pointee.sin_addr }
         guard inet_ntop(AF_INET, &ipv4, &text, socklen_t(text.count)) != nil else { continue }
-        return String(cString: text)
+        return String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
     return nil
 }

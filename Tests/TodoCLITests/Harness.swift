@@ -1,8 +1,10 @@
 import Foundation
+import TodoCLI
 import TodoCore
 import TodoStore
+import TodoTestSupport
 
-/// What one run of the built `todo` binary printed and returned.
+/// What one run of `todo` printed and returned.
 struct RunResult: Equatable, CustomStringConvertible {
     var stdout: String
     var stderr: String
@@ -14,13 +16,44 @@ struct RunResult: Equatable, CustomStringConvertible {
     var lines: [String] { stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) }
 }
 
+/// A result is the collection of its labelled lines (`status 0`, `stdout: …`, `stderr: …`), so
+/// that when `#expect(result == RunResult(…))` fails, Swift Testing lists the lines that differ.
+extension RunResult: RandomAccessCollection {
+    private var labelled: [String] {
+        func labelled(_ label: String, _ text: String) -> [String] {
+            text.split(separator: "\n", omittingEmptySubsequences: false).map { "\(label): \($0)" }
+        }
+        return [signal.map { "signal \($0)" } ?? "status \(status)"] + labelled("stdout", stdout) + labelled("stderr", stderr)
+    }
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { labelled.count }
+    subscript(position: Int) -> String { labelled[position] }
+}
+
+/// How a `Sandbox` runs `todo`: the one choice a test makes, where it makes its sandbox.
+/// `TODO_TEST_LAUNCH=binary` runs every sandbox's `todo` as the binary, to check that the two
+/// agree.
+enum Launch {
+    /// `run(Context(…))` in this process, reading what the binary would read from its own:
+    /// the clock, the zone TZ names, new UUIDs. Fast, and a failure shows the lines that differ.
+    case inProcess
+    /// The built binary in a process of its own: for a test that needs a terminal, a signal,
+    /// another process holding the lock, a real server, or a child of todo's (an editor,
+    /// `todo-sync`, which `todo sync` hands over to).
+    case binary
+}
+
 /// A temporary directory with a state file in it, and ways to run `todo` on it.
 final class Sandbox {
     let directory: String
+    let launch: Launch
+    private let clock = RunClock()
     var file: String { directory + "/todos.json" }
 
-    init() throws {
+    init(_ launch: Launch = .inProcess) throws {
         directory = NSTemporaryDirectory() + "todo-e2e-\(UUID().uuidString.prefix(8))"
+        self.launch = ProcessInfo.processInfo.environment["TODO_TEST_LAUNCH"] == "binary" ? .binary : launch
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     }
 
@@ -28,23 +61,30 @@ final class Sandbox {
 
     /// The `todo` built next to this test bundle (or `$TODO_BINARY`).
     static let binary: String = {
-        if let path = ProcessInfo.processInfo.environment["TODO_BINARY"] { return path }
-        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        while directory.path != "/" {
-            let candidate = directory.appendingPathComponent("todo").path
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-            directory = directory.deletingLastPathComponent()
-        }
-        fatalError("cannot find the built todo binary next to \(CommandLine.arguments[0]); set TODO_BINARY")
+        do { return try BuiltBinary.path(of: "todo") } catch { fatalError("\(error)") }
     }()
 
     var baseEnvironment: [String: String] {
         ["TODO_FILE": file, "HOME": directory, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
     }
 
+    /// Runs `todo` as `launch` says, on the sandbox's environment with `environment` over it.
     @discardableResult
     func run(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]) throws -> RunResult {
-        try Self.execute(Self.binary, arguments, stdin: stdin, environment: baseEnvironment.merging(environment) { $1 })
+        try run(arguments, stdin: stdin, onlyEnvironment: baseEnvironment.merging(environment) { $1 })
+    }
+
+    /// Runs `todo` on `environment` alone, for tests of what it reads there (HOME, XDG_DATA_HOME).
+    @discardableResult
+    func run(_ arguments: [String], stdin: String? = nil, onlyEnvironment environment: [String: String]) throws -> RunResult {
+        switch launch {
+        case .inProcess:
+            var context = Context.asTheBinary(arguments, environment: environment, stdin: stdin ?? "")
+            context.now = clock.next(context.now)
+            return runInProcess(context)
+        case .binary:
+            return try Self.execute(Self.binary, arguments, stdin: stdin, environment: environment)
+        }
     }
 
     @discardableResult
@@ -128,7 +168,7 @@ func parseJSON(_ text: String) throws -> Any {
 }
 
 func sampleTodos(_ count: Int, completedEvery: Int = 3) -> TodoState {
-    let base = Date(timeIntervalSince1970: 1_790_000_000)
+    let base = FixedClock.epoch
     var todos: [Todo] = []
     todos.reserveCapacity(count)
     for id in 1...count {

@@ -3,8 +3,9 @@ import Testing
 import TodoCore
 import TodoWire
 @testable import TodoCLI
+import TodoTestSupport
 
-/// export and import through the built binary, including a file made by the real Taskwarrior.
+/// export and import end to end, including a file made by the real Taskwarrior.
 @Suite struct ImportExportTests {
     let box: Sandbox
     init() throws { box = try Sandbox() }
@@ -61,7 +62,7 @@ import TodoWire
     }
 
     @Test func aNewerImportedCopyWinsAnOlderOneDoesNot() throws {
-        let t = Date(timeIntervalSince1970: 1_790_000_000)
+        let t = FixedClock.epoch
         let uuid = UUID()
         try box.write(TodoState(todos: [Todo(id: 7, uuid: uuid, name: "local", createdAt: t, updatedAt: t.addingTimeInterval(60), synced: true)]))
         func file(_ name: String, updated: Double) -> String {

@@ -1,23 +1,85 @@
 import Foundation
+import Testing
 import TodoCLI
+import TodoTestSupport
+
+/// Runs `todo` on `context` in this process; its warnings, which the binary writes to stderr
+/// at once, come before what the command prints there, as they would.
+func runInProcess(_ context: Context) -> RunResult {
+    let warnings = Warnings()
+    var context = context
+    context.warn = { warnings.append("todo: warning: \($0)\n") }
+    let output = TodoCLI.run(context)
+    return RunResult(stdout: output.stdout, stderr: warnings.text + output.stderr, status: output.status)
+}
+
+extension Context {
+    /// What the binary reads from its process, given instead: a pipe for stdin, stdout and
+    /// stderr, the live clock and UUIDs, and the zone `environment`'s TZ names (else the
+    /// system's). Nothing is read from this process's own environment or terminal.
+    static func asTheBinary(_ arguments: [String], environment: [String: String], stdin: String) -> Context {
+        var context = Context.live()
+        context.arguments = arguments
+        context.environment = environment
+        context.stdinIsTerminal = false
+        context.stdoutIsTerminal = false
+        context.stderrIsTerminal = false
+        context.terminalWidth = nil
+        context.terminalHeight = nil
+        context.timeZone = environment["TZ"].flatMap(TimeZone.init(identifier:)) ?? systemZone
+        context.readStdin = { Array(stdin.utf8) }
+        context.network = .unavailable
+        context.runEditor = { command, _ in
+            Issue.record("todo started the editor '\(command)' in process: give the test a Sandbox(.binary)")
+            return .couldNotStart("no terminal")
+        }
+        return context
+    }
+
+    /// The zone a process without TZ reads: /etc/localtime's.
+    private static let systemZone: TimeZone = {
+        let link = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/etc/localtime")) ?? ""
+        let name = link.components(separatedBy: "zoneinfo/").last ?? ""
+        return TimeZone(identifier: name) ?? TimeZone(identifier: "UTC")!
+    }()
+}
+
+/// The live clock as one sandbox's in-process runs read it: each run starts on a later
+/// millisecond than the last the run before it read, as the binary's start-up makes sure (todos
+/// added one after the other are never made at the same time).
+final class RunClock {
+    private var last = Date.distantPast
+
+    /// `live`, once it reads later than anything read before.
+    func next(_ live: @escaping () -> Date) -> () -> Date {
+        while live() <= last { sched_yield() }
+        return { [self] in
+            let now = live()
+            last = max(last, now)
+            return now
+        }
+    }
+}
+
+/// The warnings of one in-process run, in the order they came.
+private final class Warnings: @unchecked Sendable {
+    private let lock = NSLock()
+    private var lines = ""
+    func append(_ line: String) { lock.withLock { lines += line } }
+    var text: String { lock.withLock { lines } }
+}
 
 /// Runs `todo` in this process, at a fixed clock and time zone, with UUIDs counted from 1,
 /// on the state and config files of a `Sandbox`: exact outputs, and no process to start.
 final class InProcess {
     let box: Sandbox
-    let now: Date
+    var now: Date
     let zone: TimeZone
     /// The UUIDs the next todos get, before the counted ones.
     var uuids: [UUID] = []
     private var counted = 0
 
-    /// 2026-11-25 12:00 UTC, a Wednesday.
-    static let noon = Date(timeIntervalSince1970: 1_795_608_000)
-    /// 2026-12-02 12:00 UTC, the Wednesday after: its week runs from Monday 30 November to
-    /// Sunday 6 December, and its month holds the end of the year's last weeks.
-    static let december = Date(timeIntervalSince1970: 1_796_212_800)
-
-    init(now: Date = InProcess.noon, zone: String = "UTC") throws {
+    init(now: Date = FixedClock.noon, zone: String = "UTC") throws {
         box = try Sandbox()
         self.now = now
         self.zone = TimeZone(identifier: zone)!
@@ -30,11 +92,9 @@ final class InProcess {
     @discardableResult
     /// `terminal`: stdout is a terminal (colour, unless NO_COLOR says otherwise).
     func run(_ arguments: [String], stdin: String = "", environment extra: [String: String] = [:], terminal: Bool = false) -> RunResult {
-        let context = Context(
+        runInProcess(Context(
             arguments: arguments, environment: environment.merging(extra) { $1 }, stdoutIsTerminal: terminal, now: { self.now }, timeZone: zone,
-            newUUID: { self.nextUUID() }, readStdin: { Array(stdin.utf8) })
-        let output = TodoCLI.run(context)
-        return RunResult(stdout: output.stdout, stderr: output.stderr, status: output.status)
+            newUUID: { self.nextUUID() }, readStdin: { Array(stdin.utf8) }))
     }
 
     @discardableResult
@@ -47,6 +107,16 @@ final class InProcess {
 
     /// What `list ARGUMENTS --ids` prints: the numbers, one a line.
     func listed(_ arguments: String...) -> String { run(["list"] + arguments + ["--ids"]).stdout }
+
+    /// `text` (`2026-11-25 12:00:00`) on the clock of `zone`, as faketime reads it for the
+    /// tools a test compares todo with.
+    static func moment(_ text: String, in zone: String) -> Date {
+        let format = DateFormatter()
+        format.locale = Locale(identifier: "en_US_POSIX")
+        format.timeZone = TimeZone(identifier: zone)!
+        format.dateFormat = "yyyy-MM-dd HH:mm:ss"
+        return format.date(from: text)!
+    }
 
     private func nextUUID() -> UUID {
         if !uuids.isEmpty { return uuids.removeFirst() }

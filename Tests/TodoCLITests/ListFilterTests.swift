@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TodoCore
 
-/// `list FILTER...`, waiting todos, `--sort` and the attributes in the human list, through the binary.
+/// `list FILTER...`, waiting todos, `--sort` and the attributes in the human list, end to end.
 @Suite struct ListFilterTests {
     let box: Sandbox
     let noon = NoonZone()

@@ -2,11 +2,12 @@ import Foundation
 import Testing
 import TodoCore
 @testable import TodoCLI
+import TodoTestSupport
 
 @Suite struct ListTemplateTests {
     let todo = Todo(
         id: 7, uuid: UUID(uuidString: "8F0E1C00-0000-4000-8000-000000000001")!, name: "buy milk",
-        description: "d", notes: "two\nlines", completed: true, createdAt: Date(timeIntervalSince1970: 1_790_000_000),
+        description: "d", notes: "two\nlines", completed: true, createdAt: FixedClock.epoch,
         updatedAt: Date(timeIntervalSince1970: 1_790_000_060.5), completedAt: Date(timeIntervalSince1970: 1_790_000_060.5))
 
     @Test func everyFieldRenders() throws {

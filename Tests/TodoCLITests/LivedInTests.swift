@@ -3,7 +3,7 @@ import Testing
 import TodoCore
 import TodoStore
 
-/// Issues 13 and 16 through the binary: the undo history is read by `undo` alone, a stray
+/// Issues 13 and 16 end to end: the undo history is read by `undo` alone, a stray
 /// journal is set aside and reported, and a one-character relative path works.
 @Suite struct LivedInTests {
     let box: Sandbox

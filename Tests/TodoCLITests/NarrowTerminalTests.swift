@@ -2,13 +2,14 @@ import Foundation
 import Testing
 import TodoCore
 @testable import TodoCLI
+import TodoTestSupport
 
 /// `next` and `list` on small terminals, in process: the most urgent todo stays on the screen
 /// above the summary and the prompt, and a row keeps its due date (`9d overdue`), cutting the
 /// name and then the other attributes first.
 @Suite struct NarrowTerminalTests {
     let box: Sandbox
-    static let now = Date(timeIntervalSince1970: 1_790_000_000)  // 2026-09-21 14:13:20 UTC
+    static let now = FixedClock.epoch
 
     init() throws {
         box = try Sandbox()

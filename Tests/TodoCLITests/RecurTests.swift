@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TodoCore
 
-/// Recurring todos through the binary: `recur:` and `until:` on add and edit, completion by
+/// Recurring todos end to end: `recur:` and `until:` on add and edit, completion by
 /// every command, skips, series deletes, undo, import, and what show, list and --json say.
 @Suite struct RecurTests {
     let box: Sandbox

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TodoCLI
+import TodoTestSupport
 
 /// The reports (projects, tags, summary, calendar, burndown, history, stats) at fixed clocks,
 /// widths and time zones: exact output, and --json against numbers worked out by hand.
@@ -13,7 +14,7 @@ import TodoCLI
         var more = ""
     }
 
-    /// The four todos most tests count, all in UTC around `InProcess.noon` (Wed 2026-11-25 12:00):
+    /// The four todos most tests count, all in UTC around `FixedClock.noon` (Wed 2026-11-25 12:00):
     /// #1 home, overdue, made 1 November 03:00 (31 October in Los Angeles); #2 home.garden, done
     /// on the 23rd; #3 acme, started on the 24th, due tomorrow; #4 no project, due 1 December.
     static let four = [
@@ -39,7 +40,7 @@ import TodoCLI
         }
     }
 
-    static func fourTodos(now: Date = InProcess.noon, zone: String = "UTC") throws -> InProcess {
+    static func fourTodos(now: Date = FixedClock.noon, zone: String = "UTC") throws -> InProcess {
         let todo = try InProcess(now: now, zone: zone)
         try make(four, in: todo)
         return todo

@@ -43,6 +43,7 @@ import TodoStore
     }
 
     @Test func lockWaitIsBoundedAndExplained() throws {
+        let box = try Sandbox(.binary)
         try box.run("add", "x")
         // The holder says when it has the lock, and keeps it until told (or a minute passes).
         let held = box.directory + "/held"
@@ -53,7 +54,7 @@ import TodoStore
                             "touch '\(held)'; i=0; while [ ! -e '\(release)' ] && [ $i -lt 1200 ]; do sleep 0.05; i=$((i+1)); done"]
         try holder.run()
         defer {
-            FileManager.default.createFile(atPath: release, contents: nil)
+            _ = FileManager.default.createFile(atPath: release, contents: nil)
             holder.waitUntilExit()
         }
         while !FileManager.default.fileExists(atPath: held), holder.isRunning { usleep(1000) }
@@ -88,6 +89,8 @@ import TodoStore
     /// its temporary file appears, and `todo add NAME` (a journal append) at moments spread
     /// over whole runs; the state is always the old or the new one.
     @Test func sigkillMidSaveLeavesTheOldOrNewState() throws {
+        // The calibration times the binary, whose runs are killed.
+        let box = try Sandbox(.binary)
         try box.write(sampleTodos(30_000))
         let start = Date()
         #expect(try box.run("add", "calibration").status == 0)

@@ -3,7 +3,7 @@ import Testing
 import TodoCore
 import TodoWire
 
-/// Machine output, stdin, --quiet and the stream discipline, through the built binary.
+/// Machine output, stdin, --quiet and the stream discipline, end to end.
 @Suite struct ScriptingTests {
     let box: Sandbox
     init() throws { box = try Sandbox() }

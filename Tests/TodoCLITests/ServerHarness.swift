@@ -3,17 +3,16 @@ import Glibc
 #endif
 import Foundation
 import Testing
+import TodoTestSupport
 
 /// The real `todo-server`, started on a free loopback port with a temporary SQLite file.
 final class TestServer {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// `$TODO_SERVER_BINARY`, else the debug build in Server/.build (`.ci/test` builds it first).
-    static let binary: String = {
-        if let path = ProcessInfo.processInfo.environment["TODO_SERVER_BINARY"] { return path }
-        return repository.appendingPathComponent("Server/.build/debug/todo-server").path
-    }()
+    static let binary = Result { try BuiltBinary.path(of: "todo-server", orIn: [repository.appendingPathComponent("Server/.build/debug").path]) }
 
+    let binary: String
     let directory: String
     let database: String
     private(set) var port: Int
@@ -25,9 +24,7 @@ final class TestServer {
     /// A new database with the user alice; or a copy of `fixture` (in Tests/TodoCLITests/
     /// Fixtures: `NAME.sqlite`, and alice's token in `NAME.token`), which the server migrates.
     init(directory: String, fixture: String? = nil) throws {
-        guard FileManager.default.isExecutableFile(atPath: Self.binary) else {
-            throw TestFailure("no todo-server at \(Self.binary): build it first (swift build --package-path Server) or set TODO_SERVER_BINARY")
-        }
+        binary = try Self.binary.get()
         self.directory = directory
         database = directory + "/server.sqlite"
         port = try freePort()
@@ -66,14 +63,14 @@ final class TestServer {
 
     @discardableResult
     func command(_ arguments: [String]) throws -> String {
-        let result = try Sandbox.execute(Self.binary, arguments, stdin: nil, environment: environment)
+        let result = try Sandbox.execute(binary, arguments, stdin: nil, environment: environment)
         guard result.status == 0 else { throw TestFailure("todo-server \(arguments.joined(separator: " ")) failed: \(result.stderr)") }
         return result.stdout
     }
 
     func start() throws {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.binary)
+        process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = ["serve", "--hostname", "127.0.0.1", "--port", String(port)]
         process.environment = environment
         process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
@@ -110,27 +107,6 @@ final class TestServer {
     }
 }
 
-struct TestFailure: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
-}
-
-/// A loopback port nothing listens on right now.
-func freePort() throws -> Int {
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    defer { close(fd) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    address.sin_port = 0
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafeMutablePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
-    }
-    guard bound else { throw TestFailure("cannot find a free port") }
-    return Int(UInt16(bigEndian: address.sin_port))
-}
-
 /// Two devices and the real server they sync with, in a sandbox of their own.
 struct TwoDevices {
     let box: Sandbox
@@ -140,7 +116,7 @@ struct TwoDevices {
 
     /// A server on a new database, or on a copy of `fixture` (see `TestServer`).
     init(fixture: String? = nil) throws {
-        box = try Sandbox()
+        box = try Sandbox(.binary)
         server = try TestServer(directory: box.directory, fixture: fixture)
         a = Device(box: box, name: "a")
         b = Device(box: box, name: "b")
@@ -175,6 +151,7 @@ struct Device {
         try box.run(["--file", file] + arguments, environment: server.clientEnvironment.merging(environment) { $1 })
     }
 
+    @discardableResult
     func sync(_ server: TestServer) throws -> RunResult {
         let result = try run("sync", server: server)
         if result.status != 0 { Issue.record("sync on \(name) failed: \(result)") }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TodoCore
+import TodoTestSupport
 
 /// The list's `*` (changes not yet synced) shows only once a server is set, by `todo config
 /// server` or TODO_SERVER; `!` (a sync conflict) always; `--filter unsynced` works either way.
@@ -61,7 +62,7 @@ import TodoCore
     @Test func aConflictIsMarkedWithoutAServer() throws {
         var state = try box.state()
         state.todos[1].synced = true
-        state.todos[1].conflicts = [SyncConflict(field: "name", lost: "long", kept: "short", at: Date(timeIntervalSince1970: 1_790_000_000))]
+        state.todos[1].conflicts = [SyncConflict(field: "name", lost: "long", kept: "short", at: FixedClock.epoch)]
         try box.write(state)
         #expect(try box.run("list", "--all").stdout == "1 [ ]   a name that is much too long to fit in thirty columns\n2 [x] ! short\n")
         #expect(try box.run("list", "--filter", "active").stdout == "1 [ ] a name that is much too long to fit in thirty columns\n")

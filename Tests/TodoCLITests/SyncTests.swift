@@ -298,7 +298,7 @@ import TodoTestSupport
             let added = try a.run("add", "while syncing \(index)", server: server)
             #expect(added.status == 0, "\(added)")
         }
-        FileManager.default.createFile(atPath: stop, contents: nil)
+        _ = FileManager.default.createFile(atPath: stop, contents: nil)
         cron.waitUntilExit()
         #expect(cron.terminationStatus == 0)
         try syncAll([a, b])

@@ -2,17 +2,19 @@ import Foundation
 import Testing
 
 /// burndown and history against the real Taskwarrior 2.6 on the same todos, made by todo at
-/// several clocks (faketime) and imported into `task`: the counts must agree, not the drawing.
+/// several clocks and imported into `task` (at the last, with faketime): the counts must agree,
+/// not the drawing.
 @Suite(.serialized) struct TaskwarriorReportTests {
     static let zone = "Europe/Berlin"
     static let end = "2026-11-20 12:00:00"
-    let box: Sandbox
+    /// todo, in process at the clock of each step.
+    let local: InProcess
     let taskwarrior: RealTaskwarrior
     let faketime: String
 
     init() throws {
-        box = try Sandbox()
-        taskwarrior = try RealTaskwarrior(in: box.directory, timeZone: Self.zone)
+        local = try InProcess(zone: Self.zone)
+        taskwarrior = try RealTaskwarrior(in: local.box.directory, timeZone: Self.zone)
         faketime = try requiredTool("faketime", installer: ".ci/test-scripting-deps")
         let steps: [(String, [[String]])] = [
             ("2026-10-28 09:00:00", [["add", "g"]]),
@@ -35,8 +37,8 @@ import Testing
 
     @discardableResult
     func todo(_ arguments: [String], at clock: String) throws -> RunResult {
-        let environment = box.baseEnvironment.merging(["TZ": Self.zone, "TODO_CONFIG": box.directory + "/config.json"]) { $1 }
-        let result = try Sandbox.execute(faketime, [clock, Sandbox.binary] + arguments + ["--quiet"], stdin: "", environment: environment)
+        local.now = InProcess.moment(clock, in: Self.zone)
+        let result = local.run(arguments + ["--quiet"])
         #expect(result.status == 0, "todo \(arguments): \(result)")
         return result
     }

@@ -2,17 +2,19 @@ import Foundation
 import Testing
 
 /// The same filters in the real Taskwarrior 2.6 and in todo, on the same todos at the same
-/// clock (faketime): they must pick the same todos. The formatting is not compared.
+/// clock (todo's in process, Taskwarrior's by faketime): they must pick the same todos. The
+/// formatting is not compared.
 @Suite(.serialized) struct TaskwarriorSideBySideTests {
     static let clock = "2026-11-25 12:00:00"
     static let zone = "Europe/Berlin"
-    let box: Sandbox
+    /// todo, in process at the clock.
+    let local: InProcess
     let taskwarrior: RealTaskwarrior
     let faketime: String
 
     init() throws {
-        box = try Sandbox()
-        taskwarrior = try RealTaskwarrior(in: box.directory, timeZone: Self.zone)
+        local = try InProcess(now: InProcess.moment(Self.clock, in: Self.zone), zone: Self.zone)
+        taskwarrior = try RealTaskwarrior(in: local.box.directory, timeZone: Self.zone)
         faketime = try requiredTool("faketime", installer: ".ci/test-scripting-deps")
         for words in Self.todos { try todo(["add"] + words) }
         try todo(["5", "done"])
@@ -41,16 +43,14 @@ import Testing
 
     @discardableResult
     func todo(_ arguments: [String]) throws -> RunResult {
-        let environment = box.baseEnvironment.merging(["TZ": Self.zone, "TODO_CONFIG": box.directory + "/config.json"]) { $1 }
-        let result = try Sandbox.execute(faketime, [Self.clock, Sandbox.binary] + arguments, stdin: "", environment: environment)
+        let result = local.run(arguments)
         #expect(result.status == 0, "todo \(arguments): \(result)")
         return result
     }
 
     /// The names of the todos `todo FILTER list --all` shows, or the error it gives.
     func todoPicks(_ filter: [String]) throws -> Result<Set<String>, TodoFailure> {
-        let environment = box.baseEnvironment.merging(["TZ": Self.zone, "TODO_CONFIG": box.directory + "/config.json"]) { $1 }
-        let result = try Sandbox.execute(faketime, [Self.clock, Sandbox.binary] + filter + ["list", "--all", "--json"], stdin: "", environment: environment)
+        let result = local.run(filter + ["list", "--all", "--json"])
         guard result.status == 0 else { return .failure(TodoFailure(message: result.stderr)) }
         let json = try #require(try parseJSON(result.stdout) as? [[String: Any]])
         return .success(Set(json.compactMap { $0["name"] as? String }))

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TodoCore
 
-/// `start`, `stop`, `denotate` and dependency words through the binary: stdout, stderr and
+/// `start`, `stop`, `denotate` and dependency words end to end: stdout, stderr and
 /// status exactly.
 @Suite struct TaskwarriorVerbTests {
     let box: Sandbox

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TodoCore
 
-/// Taskwarrior's date words and recurrence names through the binary: `wait:someday` parks a
+/// Taskwarrior's date words and recurrence names end to end: `wait:someday` parks a
 /// todo and reads as "someday" wherever people see it, `recur:biweekly` and friends are rules,
 /// and a word todo does not read is a one-line usage error naming what it does read.
 @Suite struct TaskwarriorWordTests {

@@ -2,16 +2,16 @@ import Foundation
 import Testing
 
 /// The same commands in the real todo.sh (Debian's `todo-txt`) and in todo's todo.txt dialect,
-/// on the same starting list at one clock (faketime): after each the todos and their fields
-/// must be the same (`TodoTxtEntry`), and `ls`, `listpri`, `listall`, `listproj` and
-/// `listcon` must print what todo.sh prints where the lines can agree.
+/// on the same starting list at one clock (todo's in process, todo.sh's by faketime): after
+/// each the todos and their fields must be the same (`TodoTxtEntry`), and `ls`, `listpri`,
+/// `listall`, `listproj` and `listcon` must print what todo.sh prints where the lines can agree.
 @Suite(.serialized) struct TodoTxtSideBySideTests {
     static let clock = "2026-11-25 12:00:00"
     static let today = "2026-11-25"
     static let zone = "Europe/Berlin"
-    let box: Sandbox
+    /// todo, in process at the clock.
+    let local: InProcess
     let todoSh: RealTodoTxt
-    let faketime: String
 
     /// How todo is told the dialect: `TODO_SYNTAX`, `--syntax` after the verb, or `todo config syntax`.
     enum Way { case environment, option, config }
@@ -107,9 +107,8 @@ import Testing
     ]
 
     init() throws {
-        box = try Sandbox()
-        todoSh = try RealTodoTxt(in: box.directory, timeZone: Self.zone, options: ["-p", "-f", "-t", "-A"], clock: Self.clock)
-        faketime = try requiredTool("faketime", installer: ".ci/test-scripting-deps")
+        local = try InProcess(now: InProcess.moment(Self.clock, in: Self.zone), zone: Self.zone)
+        todoSh = try RealTodoTxt(in: local.box.directory, timeZone: Self.zone, options: ["-p", "-f", "-t", "-A"], clock: Self.clock)
         try Self.start.write(toFile: todoSh.file, atomically: true, encoding: .utf8)
         try todo(["import", "--from", "todotxt", todoSh.file], way: nil)
     }
@@ -117,14 +116,14 @@ import Testing
     /// Runs todo at the clock, in the todo.txt dialect the way `way` says (nil: the default dialect), expecting success.
     @discardableResult
     func todo(_ arguments: [String], way: Way?) throws -> RunResult {
-        var environment = box.baseEnvironment.merging(["TZ": Self.zone, "TODO_CONFIG": box.directory + "/config.json"]) { $1 }
+        var environment: [String: String] = [:]
         var arguments = arguments
         switch way {
         case .environment?: environment["TODO_SYNTAX"] = "todotxt"
         case .option?: arguments.insert(contentsOf: ["--syntax", "todotxt"], at: 1)
         case .config?, nil: break
         }
-        let result = try Sandbox.execute(faketime, [Self.clock, Sandbox.binary] + arguments, stdin: "", environment: environment)
+        let result = local.run(arguments, environment: environment)
         #expect(result.status == 0 && result.stderr == "", "todo \(arguments): \(result)")
         return result
     }

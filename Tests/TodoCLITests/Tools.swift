@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TodoCore
 import TodoStore
+import TodoTestSupport
 
 /// The repository, found from this file, for the committed generated files.
 let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -26,7 +27,7 @@ extension Sandbox {
     /// Writes todos with these numbers and names to `path` (default: the sandbox's state file).
     @discardableResult
     func write(_ todos: KeyValuePairs<Int, String>, to path: String? = nil) throws -> String {
-        let base = Date(timeIntervalSince1970: 1_790_000_000)
+        let base = FixedClock.epoch
         let state = TodoState(todos: todos.map { Todo(id: $0, uuid: UUID(), name: $1, createdAt: base) })
         let path = path ?? file
         try Data(StateCodec.encode(state)).write(to: URL(fileURLWithPath: path))

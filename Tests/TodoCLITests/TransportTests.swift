@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Foundation
 import Testing
+import TodoTestSupport
 
 /// Issue 15, the client's transport, against stand-in servers: plain http:// only to this
 /// machine unless allowed, no redirect to another origin, and the token in no message.
@@ -10,7 +11,7 @@ import Testing
     let box: Sandbox
     let token = "tok-Zq7Xv93kLmW2pRt5-distinctive"
 
-    init() throws { box = try Sandbox() }
+    init() throws { box = try Sandbox(.binary) }
 
     @discardableResult
     func sync(_ server: String, _ environment: [String: String] = [:], quiet: Bool = false) throws -> RunResult {

@@ -88,16 +88,16 @@ import TodoCLI
         var environment = box.baseEnvironment
         environment["TODO_FILE"] = nil
         environment["XDG_DATA_HOME"] = xdg
-        _ = try Sandbox.execute(Sandbox.binary, ["add", "x"], stdin: nil, environment: environment)
+        try box.run(["add", "x"], onlyEnvironment: environment)
         #expect(FileManager.default.fileExists(atPath: xdg + "/todo/todos.json"))
         environment["XDG_DATA_HOME"] = nil
-        _ = try Sandbox.execute(Sandbox.binary, ["add", "y"], stdin: nil, environment: environment)
+        try box.run(["add", "y"], onlyEnvironment: environment)
         let homeFile = box.directory + "/.local/share/todo/todos.json"
         #expect(FileManager.default.fileExists(atPath: homeFile))
         let attributes = try FileManager.default.attributesOfItem(atPath: homeFile)
         #expect(attributes[.posixPermissions] as? Int == 0o600)
         environment["HOME"] = nil
-        let lost = try Sandbox.execute(Sandbox.binary, ["list"], stdin: nil, environment: environment)
+        let lost = try box.run(["list"], onlyEnvironment: environment)
         #expect(lost.status == 1)
         #expect(lost.stderr.contains("set HOME, XDG_DATA_HOME or TODO_FILE"))
     }

@@ -1,12 +1,12 @@
 import Foundation
 import Testing
 import TodoCore
+import TodoTestSupport
 
 /// The reports' counts over 100,000 todos built in memory: every todo counted once, in the
 /// period it belongs to.
 @Suite struct ReportCountTests {
-    /// 2026-11-25 12:00 UTC.
-    static let now = Date(timeIntervalSince1970: 1_795_608_000)
+    static let now = FixedClock.noon
 
     /// Todo `index` was made on day `index % 300` before now's day at 10:00, every third done
     /// the day after it was made, in project `p(index % 7)`, tagged `t(index % 5)`.

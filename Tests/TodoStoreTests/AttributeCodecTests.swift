@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TodoCore
 @testable import TodoStore
+import TodoTestSupport
 
 /// The attribute fields in the state file (version 5): written after `synced` and only when
 /// set, read back exactly, carried in the sync bookkeeping, and older versions still loading.

@@ -2,22 +2,14 @@ import Foundation
 import Testing
 import TodoCore
 @testable import TodoStore
+import TodoTestSupport
 
 /// What fuzzing found (issue 16): forged or damaged values are refused on load with the
 /// file's name, and both files stay byte-identical; nothing crashes.
-@Suite struct DamageTests {
+@Suite struct DamageTests: StoreSuite {
     let fixture: StoreFixture
-    var directory: String { fixture.directory }
-    var file: StateFile { fixture.file }
-    var at: Date { fixture.at }
 
     init() throws { fixture = try StoreFixture("damage") }
-
-    func apply(_ actions: Action..., reading selection: TodoSelection = .all) throws {
-        try fixture.apply(actions, reading: selection)
-    }
-
-    func add(_ name: String) -> Action { fixture.add(name) }
 
     func read(_ path: String) -> Data? { FileManager.default.contents(atPath: path) }
 

@@ -2,24 +2,14 @@ import Foundation
 import Testing
 import TodoCore
 @testable import TodoStore
+import TodoTestSupport
 
 /// Small changes go to the journal; the state file is rewritten only now and then, and a
 /// crash at any point of either leaves a state some command left.
-@Suite struct JournalTests {
+@Suite struct JournalTests: StoreSuite {
     let fixture: StoreFixture
-    var directory: String { fixture.directory }
-    var file: StateFile { fixture.file }
-    var at: Date { fixture.at }
 
     init() throws { fixture = try StoreFixture("journal") }
-
-    func apply(_ actions: Action..., reading selection: TodoSelection = .all) throws {
-        try fixture.apply(actions, reading: selection)
-    }
-
-    func add(_ name: String) -> Action { fixture.add(name) }
-
-    func bytes(_ path: String) -> [UInt8]? { fixture.bytes(path) }
 
     func inode(_ path: String) throws -> Int {
         try (FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? Int) ?? -1
@@ -163,7 +153,7 @@ import TodoCore
              "history": [\(String(decoding: out.bytes, as: UTF8.self))]}
 
             """
-        FileManager.default.createFile(atPath: file.path, contents: Data(old.utf8))
+        _ = FileManager.default.createFile(atPath: file.path, contents: Data(old.utf8))
         #expect(try file.load(.all.withHistory).history.count == 105)
         let step = add("b")
         try apply(step, reading: .none)
@@ -185,8 +175,8 @@ import TodoCore
         let journal = "{\"format\": \"todo-journal\", \"version\": 1, \"generation\": \"g\"}\n\(step)\n"
         for version in [3, 4, 6] {
             let state = #"{"format": "todo-state", "version": \#(version), "generation": "g", "nextId": 1, "todos": [], "history": []}"#
-            FileManager.default.createFile(atPath: file.path, contents: Data(state.utf8))
-            FileManager.default.createFile(atPath: file.journalPath, contents: Data(journal.utf8))
+            _ = FileManager.default.createFile(atPath: file.path, contents: Data(state.utf8))
+            _ = FileManager.default.createFile(atPath: file.journalPath, contents: Data(journal.utf8))
             if version == 3 {
                 #expect(try file.load(.all.withHistory).history.map(\.summary) == ["add #1 \"a\""])
                 try apply(add("b"), reading: .none)

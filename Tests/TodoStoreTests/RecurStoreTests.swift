@@ -2,14 +2,13 @@ import Foundation
 import Testing
 import TodoCore
 @testable import TodoStore
+import TodoTestSupport
 
 /// Recurring todos in the state file (version 6): the series fields are attributes, read by
 /// the fast reader; a command completing a todo in a large file reads its next occurrence
 /// too, so that it never gives a second todo that UUID.
-@Suite struct RecurStoreTests {
+@Suite struct RecurStoreTests: StoreSuite {
     let fixture: StoreFixture
-    var file: StateFile { fixture.file }
-    var at: Date { fixture.at }
 
     init() throws { fixture = try StoreFixture("recur") }
 

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TodoCore
 @testable import TodoStore
+import TodoTestSupport
 
 /// Loading only some todos must never change what a command sees of them, nor what is saved.
 @Suite struct SelectionTests {
@@ -15,7 +16,7 @@ import TodoCore
 
     static func makeFile() -> [UInt8] {
         var state = StateCodecTests.sampleState()
-        let at = Date(timeIntervalSince1970: 1_795_000_000)
+        let at = FixedClock.epoch
         var synced = Todo(id: 20, uuid: UUID(uuidString: "ABCDEF01-0000-4000-8000-000000000020")!, name: "synced", createdAt: at)
         synced.base = SyncBase(rev: 7, content: TodoContent(name: "older", createdAt: at, updatedAt: at))
         synced.conflicts = [SyncConflict(field: "name", lost: "l", kept: "k", at: at)]
@@ -96,7 +97,7 @@ import TodoCore
     func savingAPartialStateKeepsEveryOtherTodoByteForByte(name: String, selection: TodoSelection) throws {
         let full = try StateCodec.decodeSnapshot(Self.fileBytes())
         let partial = try StateCodec.decodeSnapshot(Self.fileBytes(), selecting: selection)
-        let at = Date(timeIntervalSince1970: 1_796_000_000)
+        let at = FixedClock.epoch
         let ids = partial.state.todos.map(\.id)
         var actions: [Action] = [.add(NewTodo(uuid: UUID(uuidString: "00000000-0000-4000-8000-0000000000AA")!, name: "new", createdAt: at))]
         if let first = ids.first { actions.append(.toggle(ids: [first], at: at)) }

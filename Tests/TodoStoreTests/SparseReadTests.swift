@@ -2,19 +2,14 @@ import Foundation
 import Testing
 import TodoCore
 @testable import TodoStore
+import TodoTestSupport
 
 /// Commands naming todos by number read a large file in a few places; they must see exactly
 /// what reading it whole would show, journal included, and fall back when unsure.
-@Suite struct SparseReadTests {
+@Suite struct SparseReadTests: StoreSuite {
     let fixture: StoreFixture
-    var file: StateFile { fixture.file }
-    var at: Date { fixture.at }
 
     init() throws { fixture = try StoreFixture("sparse") }
-
-    func apply(_ actions: Action..., reading selection: TodoSelection = .all) throws {
-        try fixture.apply(actions, reading: selection)
-    }
 
     /// 3,000 todos (about 700 kB, above the sparse threshold), then a few journalled changes.
     func makeLivedInFile() throws {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TodoCore
 @testable import TodoStore
+import TodoTestSupport
 
 @Suite struct StateCodecTests {
     static let nasty = ["héllo wörld", "emoji 🎉👩‍👩‍👧 and 中文", "line\nbreak\r\n", "\"quotes\" and \\backslash\\", "tab\there \u{1} \u{1F} nul\u{0}x", "</script> / slash", ""]
@@ -40,7 +41,7 @@ import TodoCore
     /// An occurrence a completion made keeps what it was made with until the server has it;
     /// `--json` leaves that bookkeeping out.
     @Test func anOccurrencesOriginIsKeptUntilItHasABase() throws {
-        var made = Todo(id: 1, uuid: UUID(), name: "rent", createdAt: Date(timeIntervalSince1970: 1_795_000_000))
+        var made = Todo(id: 1, uuid: UUID(), name: "rent", createdAt: FixedClock.epoch)
         var origin = made.content
         origin.name = "rent (as made)"
         made.origin = origin

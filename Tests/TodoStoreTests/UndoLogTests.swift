@@ -2,13 +2,14 @@ import Foundation
 import Testing
 import TodoCore
 @testable import TodoStore
+import TodoTestSupport
 
 /// The undo history's own file: bounded in steps and bytes, appended, and safe against a
 /// crash between the step and the state that points to it.
 @Suite struct UndoLogTests {
     let directory: String
     let log: UndoLog
-    let at = Date(timeIntervalSince1970: 1_796_000_000)
+    let at = FixedClock.epoch
 
     init() throws {
         directory = NSTemporaryDirectory() + "todo-undo-\(UUID().uuidString)"

@@ -4,6 +4,7 @@ import TodoCore
 import TodoStore
 import TodoSync
 import TodoWire
+import TodoTestSupport
 
 /// A server in memory that applies every push, and may run something (another `todo`
 /// command) while a push is on its way, as a real network round trip allows.
@@ -46,7 +47,7 @@ final class FakeServer: SyncTransport, @unchecked Sendable {
 
 @Suite struct SyncEngineTests {
     let file: StateFile
-    let at = Date(timeIntervalSince1970: 1_796_000_000)
+    let at = FixedClock.epoch
 
     init() throws {
         let directory = NSTemporaryDirectory() + "todo-sync-engine-\(UUID().uuidString)"

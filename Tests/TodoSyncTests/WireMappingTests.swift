@@ -3,9 +3,10 @@ import Testing
 import TodoCore
 @testable import TodoSync
 import TodoWire
+import TodoTestSupport
 
 @Suite struct WireMappingTests {
-    let date = Date(timeIntervalSince1970: 1_790_000_000)
+    let date = FixedClock.epoch
 
     @Test func contentRoundTripsThroughTheWire() throws {
         let (created, updated, completed) = (date, date.addingTimeInterval(60), date.addingTimeInterval(120))

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TodoCore
 import TodoWire
+import TodoTestSupport
 
 @Suite struct WireAttributesTests {
     let day = DueDate.day(CalendarDay(iso: "2026-12-01")!)
@@ -60,7 +61,7 @@ import TodoWire
     /// The server's storage column, written by hand, reads back as what `WireJSON.encoder`
     /// writes, for every kind of value; for plain values it is the same bytes.
     @Test func theStoredObjectIsTheEncoders() throws {
-        let note = Annotation(at: Date(timeIntervalSince1970: 1_790_000_000), text: "said \"hi\"\nthen / left ✓")
+        let note = Annotation(at: FixedClock.epoch, text: "said \"hi\"\nthen / left ✓")
         let all = WireAttributes([
             .tags: .tags(["b", "a", "ünï"]), .project: .word("home.garden"), .priority: .priority(.medium),
             .due: .date(day), .wait: .date(.instant(Date(timeIntervalSince1970: 1_790_000_000.123))),

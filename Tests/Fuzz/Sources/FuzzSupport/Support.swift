@@ -4,6 +4,7 @@ import Glibc
 import Foundation
 import TodoCore
 import TodoStore
+import TodoTestSupport
 import FuzzDriver
 
 /// Stops the run when an invariant does not hold: libFuzzer reports it as a crash and saves
@@ -68,7 +69,7 @@ public func removeState(_ path: String) {
 }
 
 /// The clock every target uses: whole seconds, so dates survive any encoding.
-public let fixedNow = Date(timeIntervalSince1970: 1_790_000_000)
+public let fixedNow = FixedClock.epoch
 
 /// UUIDs f022TT00-0000-4000-8000-0000000000NN from a counter, for reproducible runs; each
 /// counter's own tag TT keeps its UUIDs apart from every other counter's.
