@@ -8,7 +8,7 @@
 #   fresh    `add -` of the N names, then every third toggled (two undo steps)
 #   history  fresh, then BULK toggles of all N (a large undo history)
 #   journal  fresh, then 99 small changes (49 todos toggled twice, one edit)
-#   synced   fresh, after a full sync with a local todo-server (TODO_SERVER_BIN, built if missing)
+#   synced   fresh, after a full sync with a local todo-server (TODO_SERVER_BINARY, built if missing)
 # then counts each operation once, on a fresh copy of the state for those that change it.
 set -euo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -26,7 +26,7 @@ while (($#)); do
 done
 ((${#BUILDS[@]})) || BUILDS=("todo=$ROOT/.build-static/release/todo")
 command -v valgrind >/dev/null || { apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q valgrind; }
-SERVER=${TODO_SERVER_BIN:-$ROOT/Server/.build/debug/todo-server}
+SERVER=${TODO_SERVER_BINARY:-$ROOT/Server/.build/debug/todo-server}
 [[ -x $SERVER ]] || swift build --package-path "$ROOT/Server" >&2
 
 WORK=$(mktemp -d /tmp/todo-callgrind.XXXXXX)

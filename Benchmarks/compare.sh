@@ -18,7 +18,7 @@
 #                   when 10000 (and 100000) are among them
 #   --quick         fewer runs (1 warm-up, 3 timed) for a rough look
 #   --skip-build    use the release binaries already built in .build-static and
-#                   Server/.build-release (or those named by TODO_BIN, TODO_SERVER_BIN)
+#                   Server/.build-release (or those named by TODO_BINARY, TODO_SERVER_BINARY)
 #
 # Installs taskwarrior, todotxt-cli, hyperfine, time and libcurl4-openssl-dev from Debian
 # if missing, builds todo (static stdlib) and todo-server in release mode (under the shared
@@ -63,8 +63,8 @@ if ((${#missing[@]})); then
 fi
 TODOTXT=$(command -v todo-txt || command -v todo.sh)
 
-TODO=${TODO_BIN:-$ROOT/.build-static/release/todo}
-SERVER=${TODO_SERVER_BIN:-$ROOT/Server/.build-release/release/todo-server}
+TODO=${TODO_BINARY:-$ROOT/.build-static/release/todo}
+SERVER=${TODO_SERVER_BINARY:-$ROOT/Server/.build-release/release/todo-server}
 if ((BUILD)); then
     log "building todo (release, static stdlib)"
     flock /tmp/swift-build.lock swift build -c release --static-swift-stdlib \
@@ -345,7 +345,7 @@ log "sync"
 run_sync
 
 # --- report --------------------------------------------------------------------------------
-TODO_BIN="$TODO" python3 - "$RESULTS" "$SIZES" "$PUSH" "$(($(date +%s) - START))" <<'PY'
+TODO_BINARY="$TODO" python3 - "$RESULTS" "$SIZES" "$PUSH" "$(($(date +%s) - START))" <<'PY'
 import sys, os, re, subprocess, datetime
 
 path, sizes, push, seconds = sys.argv[1], [int(s) for s in sys.argv[2].split(",")], int(sys.argv[3]), sys.argv[4]
@@ -363,7 +363,7 @@ mem = int(re.search(r"MemTotal:\s*(\d+)", open("/proc/meminfo").read()).group(1)
 print("Date: %s" % datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"))
 print("Machine: %s cores (nproc), %s, %.1f GiB RAM; load average before the report: %s"
       % (out("nproc"), cpu.group(1) if cpu else "?", mem, open("/proc/loadavg").read().split()[:3]))
-print("Versions: %s; Taskwarrior %s; %s; %s" % (out(os.environ.get("TODO_BIN", "todo") + " --version"), out("task --version"),
+print("Versions: %s; Taskwarrior %s; %s; %s" % (out(os.environ.get("TODO_BINARY", "todo") + " --version"), out("task --version"),
       out("dpkg-query -W -f='todotxt-cli ${Version}' todotxt-cli"), out("hyperfine --version")))
 print("Medians of hyperfine -N --output=pipe runs, in ms; peak memory = maximum RSS of one run (/usr/bin/time -v), MiB.")
 print()

@@ -12,7 +12,7 @@
 #   bash Benchmarks/server.sh [--skip-build] [--seconds S] [--todos N] [--databases sqlite,postgres]
 #
 # Installs wrk (and postgresql) from Debian if missing, builds todo-server in release mode under
-# the shared build lock unless --skip-build (then TODO_SERVER_BIN or Server/.build-release),
+# the shared build lock unless --skip-build (then TODO_SERVER_BINARY or Server/.build-release),
 # starts a throwaway PostgreSQL as the CI does, and cleans everything up on exit.
 set -euo pipefail
 
@@ -45,9 +45,9 @@ if [ ${#need[@]} -gt 0 ]; then
     apt-get update -q >&2 && apt-get install -y -q --no-install-recommends "${need[@]}" >&2
 fi
 
-SERVER=${TODO_SERVER_BIN:-$ROOT/Server/.build-release/release/todo-server}
+SERVER=${TODO_SERVER_BINARY:-$ROOT/Server/.build-release/release/todo-server}
 # Only seeds the server, so any build of todo-sync will do.
-TODO=${TODO_SYNC_BIN:-$ROOT/.build/debug/todo-sync}
+TODO=${TODO_SYNC_BINARY:-$ROOT/.build/debug/todo-sync}
 if [ $BUILD = 1 ]; then
     log "building todo-server (release)"
     flock /tmp/swift-build.lock swift build -c release --package-path "$ROOT/Server" \

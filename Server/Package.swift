@@ -47,7 +47,7 @@ let package = Package(
             name: "TodoServerTests",
             dependencies: [
                 "TodoServer",
-                .product(name: "XCTVapor", package: "vapor"),
+                .product(name: "VaporTesting", package: "vapor"),
                 .product(name: "TodoWire", package: "todo"),
                 .product(name: "TodoCore", package: "todo"),
             ]

@@ -1,29 +1,21 @@
 import FluentPostgresDriver
 import FluentSQLiteDriver
 import SQLKit
+import Testing
 import TodoCore
 import TodoWire
-import XCTVapor
+import VaporTesting
 
 @testable import TodoServer
 
 /// A database made by the server before attributes (the first migration only, with its data)
 /// is brought along by the next start: its todos unchanged, attributes then stored.
-final class MigrationTests: ServerTestCase {
+struct MigrationTests {
     let uuid = UUID()
     let token = TokenModel.generate()
 
-    override func makeSettings() async throws -> ServerSettings {
-        let settings = try await TestDatabase.freshSettings()
-        try await makeVersion1Database(settings)
-        return settings
-    }
-
-    /// The schema and rows as version 1 of the server wrote them.
-    func makeVersion1Database(_ settings: ServerSettings) async throws {
-        try await Self.makeVersion1Database(settings, uuid: uuid, token: token)
-    }
-
+    /// The schema and rows as version 1 of the server wrote them, with alice's todo `uuid`
+    /// and her `token`.
     static func makeVersion1Database(_ settings: ServerSettings, uuid: UUID, token: String) async throws {
         let old = try await Application.make(.testing)
         do {
@@ -58,79 +50,92 @@ final class MigrationTests: ServerTestCase {
         }
     }
 
-    func testTheOldTodoIsKeptAndTakesAttributesAfterTheMigration() async throws {
-        try await QuotaTests.assertStoredBytesAddUp(app.db)
-        let before = try await changes(token)
-        XCTAssertEqual(before.changes.map(\.todo?.name), ["from version 1"])
-        XCTAssertEqual(before.changes[0].todo?.notes, "n")
-        XCTAssertEqual(before.changes[0].todo?.attributes, WireAttributes())
-        var fields = try XCTUnwrap(before.changes[0].todo)
-        fields.attributes = WireAttributes([.tags: .tags(["migrated"])])
-        let pushed = try await push(token, [PushOperation(opId: UUID(), kind: .put, uuid: uuid, baseRev: 1, todo: fields)])
-        XCTAssertEqual(pushed.results[0].status, .applied)
-        let after = try await changes(token)
-        XCTAssertEqual(after.changes[0].todo?.attributes, WireAttributes([.tags: .tags(["migrated"])]))
+    /// Runs `test` on an app started on a database of version 1 (`makeVersion1Database`).
+    func withVersion1App(_ test: (TestApp) async throws -> Void) async throws {
+        try await withTestDatabase { database in
+            let settings = ServerSettings(storage: database.storage)
+            try await Self.makeVersion1Database(settings, uuid: uuid, token: token)
+            try await withTestApp(settings, test)
+        }
+    }
+
+    @Test func theOldTodoIsKeptAndTakesAttributesAfterTheMigration() async throws {
+        try await withVersion1App { app in
+            try await QuotaTests.expectStoredBytesAddUp(app.db)
+            let before = try await app.changes(token)
+            #expect(before.changes.map(\.todo?.name) == ["from version 1"])
+            #expect(before.changes[0].todo?.notes == "n")
+            #expect(before.changes[0].todo?.attributes == WireAttributes())
+            var fields = try #require(before.changes[0].todo)
+            fields.attributes = WireAttributes([.tags: .tags(["migrated"])])
+            let pushed = try await app.push(token, [PushOperation(opId: UUID(), kind: .put, uuid: uuid, baseRev: 1, todo: fields)])
+            #expect(pushed.results[0].status == .applied)
+            let after = try await app.changes(token)
+            #expect(after.changes[0].todo?.attributes == WireAttributes([.tags: .tags(["migrated"])]))
+        }
     }
 }
 
 /// `todo-server migrate` as an explicit step: other commands refuse a database it has not
 /// brought up to date, and two runs at once apply each migration once.
-final class MigrateTests: XCTestCase {
-    var apps: [Application] = []
-    var settings: ServerSettings!
-
-    override func setUp() async throws {
-        settings = try await TestDatabase.freshSettings()
-    }
-
-    override func tearDown() async throws {
-        for app in apps { try? await app.asyncShutdown() }
-        if case .sqlite(let path) = settings?.storage {
-            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+struct MigrateTests {
+    /// Runs `test` with `count` apps configured for one new database, none of them migrated;
+    /// shuts them down afterwards.
+    func withApps(_ count: Int, _ test: ([Application], ServerSettings) async throws -> Void) async throws {
+        try await withTestDatabase { database in
+            let settings = ServerSettings(storage: database.storage)
+            var apps: [Application] = []
+            do {
+                for _ in 0..<count {
+                    apps.append(try await Application.make(.testing))
+                    try await configure(apps[apps.count - 1], settings: settings)
+                }
+                try await test(apps, settings)
+            } catch {
+                for app in apps { try? await app.asyncShutdown() }
+                throw error
+            }
+            for app in apps { try await app.asyncShutdown() }
         }
     }
 
-    func makeApp() async throws -> Application {
-        let app = try await Application.make(.testing)
-        apps.append(app)
-        try await configure(app, settings: settings)
-        return app
-    }
-
-    func testOpeningADatabaseBeforeMigratingSaysWhatToRun() async throws {
-        let app = try await makeApp()
-        do {
+    @Test func openingADatabaseBeforeMigratingSaysWhatToRun() async throws {
+        try await withApps(1) { apps, settings in
+            let app = apps[0]
+            do {
+                try await openDatabase(app)
+                Issue.record("opened a database with no tables")
+            } catch {
+                // SQLite: no file yet; PostgreSQL: no tables yet.
+                #expect("\(error)".hasSuffix(" yet: run todo-server migrate first"), "\(error)")
+            }
+            try await MigrationTests.makeVersion1Database(settings, uuid: UUID(), token: TokenModel.generate())
+            do {
+                try await openDatabase(app)
+                Issue.record("opened a database of version 1")
+            } catch {
+                #expect("\(error)" == "the database is older than this todo-server (it lacks AddAttributes.v2, AddAccountControls.v3, AddTokenDetails.v4, AddPruning.v5, AddQuota.v6): back it up, then run todo-server migrate")
+            }
+            let applied = try await migrateDatabase(app, settings: settings)
+            #expect(applied == ["AddAttributes.v2", "AddAccountControls.v3", "AddTokenDetails.v4", "AddPruning.v5", "AddQuota.v6"])
+            let again = try await migrateDatabase(app, settings: settings)
+            #expect(again == [])
             try await openDatabase(app)
-            XCTFail("opened a database with no tables")
-        } catch {
-            // SQLite: no file yet; PostgreSQL: no tables yet.
-            XCTAssertTrue("\(error)".hasSuffix(" yet: run todo-server migrate first"), "\(error)")
         }
-        try await MigrationTests.makeVersion1Database(settings, uuid: UUID(), token: TokenModel.generate())
-        do {
-            try await openDatabase(app)
-            XCTFail("opened a database of version 1")
-        } catch {
-            XCTAssertEqual("\(error)", "the database is older than this todo-server (it lacks AddAttributes.v2, AddAccountControls.v3, AddTokenDetails.v4, AddPruning.v5, AddQuota.v6): back it up, then run todo-server migrate")
-        }
-        let applied = try await migrateDatabase(app, settings: settings)
-        XCTAssertEqual(applied, ["AddAttributes.v2", "AddAccountControls.v3", "AddTokenDetails.v4", "AddPruning.v5", "AddQuota.v6"])
-        let again = try await migrateDatabase(app, settings: settings)
-        XCTAssertEqual(again, [])
-        try await openDatabase(app)
     }
 
-    func testTwoMigratesAtOnceApplyEachMigrationOnce() async throws {
-        let (one, two) = (try await makeApp(), try await makeApp())
-        let settings = self.settings!
-        async let first = migrateDatabase(one, settings: settings)
-        async let second = migrateDatabase(two, settings: settings)
-        let applied = try await [first, second]
-        XCTAssertEqual(applied.flatMap { $0 }.sorted(), schemaMigrations.map(\.name).sorted(), "\(applied)")
-        try await openDatabase(one)
-        try await openDatabase(two)
-        XCTAssertEqual(try one.datasetId, try two.datasetId)
-        let datasets = try await MetaModel.query(on: one.db).count()
-        XCTAssertEqual(datasets, 1)
+    @Test func twoMigratesAtOnceApplyEachMigrationOnce() async throws {
+        try await withApps(2) { apps, settings in
+            let (one, two) = (apps[0], apps[1])
+            async let first = migrateDatabase(one, settings: settings)
+            async let second = migrateDatabase(two, settings: settings)
+            let applied = try await [first, second]
+            #expect(applied.flatMap { $0 }.sorted() == schemaMigrations.map(\.name).sorted(), "\(applied)")
+            try await openDatabase(one)
+            try await openDatabase(two)
+            #expect(try one.datasetId == (try two.datasetId))
+            let datasets = try await MetaModel.query(on: one.db).count()
+            #expect(datasets == 1)
+        }
     }
 }

@@ -1,13 +1,13 @@
 import Foundation
+import Testing
 import TodoCore
 import TodoWire
-import XCTest
 
 @testable import TodoServer
 
 /// Issue 24: push bodies are read by `PushBodyReader` when it can, and must then read exactly
 /// what `WireJSON.decoder` reads; whatever it leaves goes to the decoder.
-final class PushBodyReaderTests: XCTestCase {
+struct PushBodyReaderTests {
     func read(_ body: [UInt8]) -> PushRequest? {
         body.withUnsafeBytes(PushBodyReader.read)
     }
@@ -19,7 +19,7 @@ final class PushBodyReaderTests: XCTestCase {
     /// Every attribute, as `todo` sends them (unset ones as null, [] or {}), and texts with escapes.
     static func requests() -> [PushRequest] {
         let day = DueDate.day(CalendarDay(iso: "2026-12-01")!)
-        let created = ISO8601Millis.parse("2026-11-21T01:33:29.123Z")!
+        let created = Make.created
         var full = TodoFields(
             name: "quote \" back\\slash \u{1} ünï ✓ 🎉 \u{2028}", description: "line\nbreak\ttab", notes: "/ and </script>",
             completed: true, createdAt: created, updatedAt: created.addingTimeInterval(1), completedAt: created)
@@ -41,22 +41,22 @@ final class PushBodyReaderTests: XCTestCase {
         ]
     }
 
-    func testWhatClientsSendIsReadAsTheDecoderReadsIt() throws {
+    @Test func whatClientsSendIsReadAsTheDecoderReadsIt() throws {
         for request in Self.requests() {
             let body = Array(try WireJSON.encoder.encode(request))
-            XCTAssertEqual(read(body), request)
-            XCTAssertEqual(read(body), decoded(body))
+            #expect(read(body) == request)
+            #expect(read(body) == decoded(body))
         }
         let spaced = #" { "since" : null , "operations" : [ { "kind":"delete","uuid":"\#(UUID())","opId":"\#(UUID())","baseRev":7 } ] } "#
-        XCTAssertEqual(read(Array(spaced.utf8)), decoded(Array(spaced.utf8)))
-        XCTAssertNotNil(read(Array(spaced.utf8)))
+        #expect(read(Array(spaced.utf8)) == decoded(Array(spaced.utf8)))
+        #expect(read(Array(spaced.utf8)) != nil)
         let escaped = #"{"operations":[],"since":1}"#.replacingOccurrences(of: "since", with: #"s\u0069nce"#)
-        XCTAssertEqual(read(Array(escaped.utf8)), PushRequest(operations: [], since: 1))
+        #expect(read(Array(escaped.utf8)) == PushRequest(operations: [], since: 1))
     }
 
     /// Unknown or repeated keys, numbers with a fraction, surrogates, and malformed bodies are
     /// the decoder's to read or refuse.
-    func testWhatItDoesNotExpectIsLeftToTheDecoder() {
+    @Test func whatItDoesNotExpectIsLeftToTheDecoder() {
         let op = #""opId":"\#(UUID())","kind":"delete","uuid":"\#(UUID())""#
         for body in [
             #"{"operations":[],"extra":1}"#, #"{"operations":[],"operations":[]}"#, #"{"operations":[{\#(op),"baseRev":1.0}]}"#,
@@ -66,14 +66,14 @@ final class PushBodyReaderTests: XCTestCase {
             #"{"operations":[{\#(op),"baseRev":1,"todo":{"name":"\ud83d\ude00"}}]}"#, #"{"operations":[]} x"#,
             #"{"operations":[{\#(op)}]}"#, #"{"operations":null}"#, "", "[]", #"{"operations":[],}"#,
         ] {
-            XCTAssertNil(read(Array(body.utf8)), body)
+            #expect(read(Array(body.utf8)) == nil, "\(body)")
         }
-        XCTAssertNil(read([UInt8](#"{"operations":[{"opId":""#.utf8) + [0xC3, 0x28] + [UInt8](#""}]}"#.utf8)), "not UTF-8")
+        #expect(read([UInt8](#"{"operations":[{"opId":""#.utf8) + [0xC3, 0x28] + [UInt8](#""}]}"#.utf8)) == nil, "not UTF-8")
     }
 
     /// Damaged bodies: whenever the reader reads one, the decoder reads the same.
-    func testMutatedBodiesAreReadAsTheDecoderReadsThemOrLeftToIt() throws {
-        var random = SplitMix64(seed: DecodingFuzzTests.seed ^ 0x24)
+    @Test func mutatedBodiesAreReadAsTheDecoderReadsThemOrLeftToIt() throws {
+        var random = SeededGenerator(seed: DecodingFuzzTests.seed ^ 0x24)
         let templates = try Self.requests().map { Array(try WireJSON.encoder.encode($0)) }
         var (readFast, left) = (0, 0)
         for index in 0..<3000 {
@@ -84,9 +84,9 @@ final class PushBodyReaderTests: XCTestCase {
                 continue
             }
             readFast += 1
-            XCTAssertEqual(fast, decoded(body), "case \(index): \(String(decoding: body.prefix(300), as: UTF8.self))")
+            #expect(fast == decoded(body), "case \(index): \(String(decoding: body.prefix(300), as: UTF8.self))")
         }
-        XCTAssertGreaterThan(readFast, 100, "some mutations keep the body readable")
-        XCTAssertGreaterThan(left, 1000)
+        #expect(readFast > 100, "some mutations keep the body readable")
+        #expect(left > 1000)
     }
 }

@@ -1,0 +1,84 @@
+import Fluent
+import NIOConcurrencyHelpers
+import Testing
+import TodoWire
+import VaporTesting
+
+@testable import TodoServer
+
+/// SQLite's group commit (`WriterQueue`): writes queued while a group runs commit together,
+/// and one that fails is rolled back alone.
+struct GroupCommitTests {
+    @Test func writesQueuedTogetherCommitInOneGroupAndOneThatFailsIsRolledBackAlone() async throws {
+        try await withLegacyApp({ $0.quotaBytes = 4000 }) { app, _ in
+            let row = try await UserModel.query(on: app.db).filter(\.$name == "book").first()
+            let userID = try #require(row?.id)
+            let (db, queue) = (app.db, WriterQueue.of(app.application))
+            let (gate, open) = AsyncStream<Void>.makeStream()
+            let holding = NIOLockedValueBox(false)
+            let holder = Task {
+                try await queue.write(on: db) { _ in
+                    holding.withLockedValue { $0 = true }
+                    for await _ in gate { break }
+                }
+            }
+            while !holding.withLockedValue({ $0 }) { await Task.yield() }
+            let groupsBefore = queue.counts.groups
+
+            struct Refused: Error {}
+            /// A write of a todo named `name`; `thenFail` throws after the todo is written.
+            func put(_ name: String, thenFail: Bool = false) -> Task<StoredRecord, any Error> {
+                Task {
+                    try await queue.write(on: db) { tx in
+                        let record = try await userChange(on: tx, userID: userID, quota: 4000) { try await $0.put(UUID(), Make.fields(name)) }
+                        if thenFail { throw Refused() }
+                        return record
+                    }
+                }
+            }
+            let first = put("first")
+            while queue.counts.waiting < 1 { await Task.yield() }
+            let doomed = put("doomed", thenFail: true)
+            while queue.counts.waiting < 2 { await Task.yield() }
+            let last = put("last")
+            while queue.counts.waiting < 3 { await Task.yield() }
+            open.yield()
+            try await holder.value
+
+            let (a, c) = (try await first.value, try await last.value)
+            await #expect(throws: Refused.self) { try await doomed.value }
+            #expect(queue.counts.groups == groupsBefore + 1, "the three writes were one group")
+            #expect([a.rev, c.rev] == [1, 2], "the rolled-back write's revision is handed out again")
+            let rows = try await TodoModel.query(on: app.db).sort(\.$rev).all()
+            #expect(rows.map(\.name) == ["first", "last"])
+            let user = try await UserModel.find(userID, on: app.db)
+            #expect(user?.lastRev == 2)
+            #expect(user?.storedBytes == a.storedBytes + c.storedBytes)
+        }
+    }
+}
+
+/// `UUIDText` writes what Foundation's `uuidString` does and reads what `UUID(uuidString:)`
+/// reads, strictly: glibc's `sscanf` behind Foundation also takes a sign or a blank for a digit.
+struct UUIDTextTests {
+    @Test func textAndParsingAgreeWithFoundation() {
+        var random = SeededGenerator(seed: 24)
+        let alphabet = Array("0123456789abcdefABCDEFgG-{} ".utf8)
+        for _ in 0..<2000 {
+            let uuid = UUID()
+            let text = UUIDText.text(uuid)
+            #expect(text == uuid.uuidString)
+            #expect(UUIDText.uuid(text) == uuid)
+            #expect(UUIDText.uuid(text.lowercased()) == uuid)
+            var mutated = Array(text.utf8)
+            let count = Int(random.next() % 3)
+            for _ in 0..<count { mutated[Int(random.next() % 36)] = alphabet[Int(random.next() % UInt64(alphabet.count))] }
+            if random.next() % 8 == 0 { mutated.removeLast(Int(random.next() % 3)) }
+            let candidate = String(decoding: mutated, as: UTF8.self)
+            let strict = candidate.wholeMatch(of: /[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}/) != nil
+            #expect(UUIDText.uuid(candidate) == (strict ? UUID(uuidString: candidate) : nil), "\(candidate)")
+        }
+        #expect(UUIDText.uuid("") == nil)
+        #expect(UUIDText.uuid("not a uuid") == nil)
+    }
+}
