@@ -43,7 +43,7 @@ public let scratch: String = {
     var template = Array("\(base)/todo-fuzz-XXXXXX".utf8CString)
     let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
     precondition(made != nil, "cannot create a scratch directory in \(base)")
-    let path = String(cString: template)
+    let path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     scratchToRemove = path
     atexit { if let path = scratchToRemove { try? FileManager.default.removeItem(atPath: path) } }
     return path
