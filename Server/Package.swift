@@ -50,6 +50,7 @@ let package = Package(
                 .product(name: "VaporTesting", package: "vapor"),
                 .product(name: "TodoWire", package: "todo"),
                 .product(name: "TodoCore", package: "todo"),
+                .product(name: "TodoTestSupport", package: "todo"),
             ]
         ),
     ],

@@ -24,7 +24,8 @@ struct SparseReader {
     /// whole. Numbers that `journal` puts or removes are not looked for: it decides them.
     func read(_ selection: TodoSelection, journal: Journal.Contents? = nil) throws(StoreError) -> StateCodec.Snapshot? {
         var numbers = selection.numbers
-        guard var (snapshot, todosStart) = try readHeader() else { return nil }
+        guard let (header, todosStart) = try readHeader() else { return nil }
+        var snapshot = header
         guard snapshot.version >= 4, snapshot.generation != nil else { return nil }
         snapshot.selection = selection
         if let journal, journal.generation == snapshot.generation {
