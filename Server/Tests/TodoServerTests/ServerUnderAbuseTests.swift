@@ -117,9 +117,9 @@ struct ServerUnderAbuseTests {
     /// nothing of the bodies is kept.
     @Test func unauthenticatedUploadsAreRefusedBeforeTheirBodies() async throws {
         try await withTarget { target in
-            // A refused connection is read for the header timeout, then closed; bytes sent after
-            // that draw a reset, which drops the answer not yet read. 30 s leaves the 60 MiB
-            // below the time they take on a busy machine, with the other suites running beside.
+            // Each refusal is read before the body is sent: a refused connection is closed once its
+            // linger ends, and bytes sent after that draw a reset, which would drop an answer not
+            // yet read (on a busy machine, with the other suites beside, the 60 MiB take longer).
             try await target.serve(["TODO_SERVER_HEADER_TIMEOUT": "30"])
             let before = target.rss()
             var peak = before
@@ -127,6 +127,10 @@ struct ServerUnderAbuseTests {
             let sockets = try (0..<30).map { _ in try TestSocket(port: target.port) }
             for socket in sockets {
                 try await socket.send("POST /v1/push HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 8388608\r\n\r\n")
+            }
+            for (index, socket) in sockets.enumerated() {
+                // 401, or 429 once this address has failed too often.
+                #expect([401, 429].contains(await socket.readResponse(within: 30)?.status), "connection \(index)")
             }
             let pid = try #require(target.process).processIdentifier
             peak = await offThePool { [peak] in
@@ -136,10 +140,6 @@ struct ServerUnderAbuseTests {
                     highest = max(highest, Target.rss(of: pid))
                 }
                 return highest
-            }
-            for (index, socket) in sockets.enumerated() {
-                // 401, or 429 once this address has failed too often.
-                #expect([401, 429].contains(await socket.readResponse(within: 30)?.status), "connection \(index)")
             }
             peak = max(peak, target.rss())
             #expect(peak - before < (32 << 20), "RSS grew from \(before >> 20) MiB to \(peak >> 20) MiB")
