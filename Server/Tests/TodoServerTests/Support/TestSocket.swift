@@ -14,7 +14,7 @@ final class TestSocket: @unchecked Sendable {
     private let fd: Int32
 
     init(port: Int) throws {
-        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw TestFailure("socket() failed") }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -29,6 +29,9 @@ final class TestSocket: @unchecked Sendable {
             close(fd)
             throw TestFailure("connect to port \(port) failed")
         }
+        // Set only now: an initializer that throws once every property is set still runs
+        // deinit, whose second close(2) would close whatever file another test opened since.
+        self.fd = fd
     }
 
     deinit { close(fd) }
