@@ -472,8 +472,9 @@ final class SQLiteShell: @unchecked Sendable {
     private func runNow(_ statements: String, until marker: String) throws {
         input.fileHandleForWriting.write(Data((statements + "\n").utf8))
         while !seen.contains(marker) {
-            let chunk = output.fileHandleForReading.availableData
-            guard !chunk.isEmpty else { throw TestFailure("sqlite3 ended before printing \(marker): \(seen)") }
+            guard let chunk = readSome(output.fileHandleForReading), !chunk.isEmpty else {
+                throw TestFailure("sqlite3 ended before printing \(marker): \(seen)")
+            }
             seen += String(decoding: chunk, as: UTF8.self)
             // sqlite3 goes on after an error, so its marker may never come.
             if seen.contains("Error") { throw TestFailure("sqlite3: \(seen)") }

@@ -28,7 +28,7 @@ struct RealServer: Sendable {
         process.standardError = err
         try process.run()
         let (outData, errData) = await offThePool {
-            (out.fileHandleForReading.readDataToEndOfFile(), err.fileHandleForReading.readDataToEndOfFile())
+            (readToEnd(out.fileHandleForReading), readToEnd(err.fileHandleForReading))
         }
         guard await Self.wait(for: process, timeout: timeout) else {
             process.terminate()
@@ -140,10 +140,29 @@ extension Process {
         process.standardOutput = pipe
         try process.run()
         let data = await offThePool {
-            let data = pipe.fileHandleForReading.readDataToEndOfFile()
+            let data = readToEnd(pipe.fileHandleForReading)
             process.waitUntilExit()
             return data
         }
         return String(decoding: data, as: UTF8.self)
+    }
+}
+
+/// Everything `handle` gives until its end.
+func readToEnd(_ handle: FileHandle) -> Data {
+    var data = Data()
+    while let chunk = readSome(handle), !chunk.isEmpty { data += chunk }
+    return data
+}
+
+/// What one read(2) of `handle` gives: empty at its end, nil on an error. FileHandle's own
+/// reads stop the process when a signal interrupts them (EINTR: another test's child ending);
+/// this reads again.
+func readSome(_ handle: FileHandle) -> Data? {
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while true {
+        let count = read(handle.fileDescriptor, &buffer, buffer.count)
+        if count >= 0 { return Data(buffer[0..<count]) }
+        if errno != EINTR { return nil }
     }
 }
