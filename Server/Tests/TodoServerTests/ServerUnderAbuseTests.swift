@@ -17,7 +17,7 @@ struct ServerUnderAbuseTests {
         let sandbox: Sandbox
         private(set) var token = ""
         private(set) var port = 0
-        private(set) var process: Process?
+        private(set) var process: ChildProcess?
 
         init(_ sandbox: Sandbox) { self.sandbox = sandbox }
 
@@ -168,7 +168,7 @@ struct ServerUnderAbuseTests {
                 }
                 let process = try #require(target.process)
                 kill(process.processIdentifier, SIGKILL)
-                _ = await RealServer.wait(for: process, timeout: 10)
+                _ = await process.exited(within: 10)
                 _ = try await target.sandbox.server.run(["user", "delete", "alice", "--yes"])
             }
         }
