@@ -19,7 +19,7 @@ struct WritePathTests {
         /// with the server's own `storedBytes`).
         func bytesOfRows() async throws -> Int64 {
             try await TodoModel.query(on: app.db).all().reduce(0) { sum, row in
-                let texts = [row.name, row.details, row.notes, row.attributesJSON ?? ""].map(\.utf8.count).reduce(0, +)
+                let texts = [row.name, row.descriptionText, row.notes, row.attributesJSON ?? ""].map(\.utf8.count).reduce(0, +)
                 return sum + (row.deleted ? 64 : 256 + Int64(texts))
             }
         }

@@ -132,7 +132,7 @@ struct LegacyTodoController: RouteCollection {
     private static func legacy(_ model: TodoModel) -> LegacyTodo? {
         guard let id = model.legacyId, !model.deleted else { return nil }
         return LegacyTodo(
-            id: id, name: model.name, description: model.details, notes: model.notes,
+            id: id, name: model.name, description: model.descriptionText, notes: model.notes,
             completed: model.completed, synced: true)
     }
 

@@ -13,7 +13,7 @@ final class TodoModel: Model, @unchecked Sendable {
     @Field(key: "deleted") var deleted: Bool
     @OptionalField(key: "legacy_id") var legacyId: Int64?
     @Field(key: "name") var name: String
-    @Field(key: "description") var details: String
+    @Field(key: "description") var descriptionText: String
     @Field(key: "notes") var notes: String
     @Field(key: "completed") var completed: Bool
     @Field(key: "created_at_ms") var createdAtMs: Int64
@@ -33,7 +33,7 @@ final class TodoModel: Model, @unchecked Sendable {
     /// The row as the write path holds it.
     var stored: StoredRecord {
         StoredRecord(
-            id: id ?? UUID(), uuid: uuid, rev: rev, deleted: deleted, legacyId: legacyId, name: name, details: details,
+            id: id ?? UUID(), uuid: uuid, rev: rev, deleted: deleted, legacyId: legacyId, name: name, descriptionText: descriptionText,
             notes: notes, completed: completed, createdAtMs: createdAtMs, updatedAtMs: updatedAtMs,
             completedAtMs: completedAtMs, attributesJSON: attributesJSON)
     }

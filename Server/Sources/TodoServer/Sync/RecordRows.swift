@@ -60,7 +60,7 @@ extension StoredRecord {
     func values(userID: UUID) -> [SQLValue] {
         [
             .uuid(id), .uuid(userID), .uuid(uuid), .integer(rev), .bool(deleted), .optional(legacyId.map(SQLValue.integer)),
-            .text(name), .text(details), .text(notes), .bool(completed), .integer(createdAtMs), .integer(updatedAtMs),
+            .text(name), .text(descriptionText), .text(notes), .bool(completed), .integer(createdAtMs), .integer(updatedAtMs),
             .optional(completedAtMs.map(SQLValue.integer)), .optional(attributesJSON.map(SQLValue.text)),
         ]
     }
@@ -70,17 +70,17 @@ extension StoredRecord {
         self.init(
             id: try read.uuid("id"), uuid: try read.uuid("uuid"), rev: try read.integer("rev"),
             deleted: try read.integer("deleted") != 0, legacyId: try read.optional("legacy_id", read.integer),
-            name: try read.text("name"), details: try read.text("description"), notes: try read.text("notes"),
+            name: try read.text("name"), descriptionText: try read.text("description"), notes: try read.text("notes"),
             completed: try read.integer("completed") != 0, createdAtMs: try read.integer("created_at_ms"),
             updatedAtMs: try read.integer("updated_at_ms"), completedAtMs: try read.optional("completed_at_ms", read.integer),
             attributesJSON: try read.optional("attributes", read.text))
     }
 
     fileprivate init(postgres row: PostgresRow) throws {
-        let (id, uuid, rev, deleted, legacyId, name, details, notes, completed, created, updated, completedAt, attributes) = try row.decode(
+        let (id, uuid, rev, deleted, legacyId, name, description, notes, completed, created, updated, completedAt, attributes) = try row.decode(
             (UUID, UUID, Int64, Bool, Int64?, String, String, String, Bool, Int64, Int64, Int64?, String?).self, context: .default)
         self.init(
-            id: id, uuid: uuid, rev: rev, deleted: deleted, legacyId: legacyId, name: name, details: details, notes: notes,
+            id: id, uuid: uuid, rev: rev, deleted: deleted, legacyId: legacyId, name: name, descriptionText: description, notes: notes,
             completed: completed, createdAtMs: created, updatedAtMs: updated, completedAtMs: completedAt, attributesJSON: attributes)
     }
 }

@@ -14,7 +14,7 @@ struct StoredRecord: Sendable, Equatable {
     var deleted = true
     var legacyId: Int64?
     var name = ""
-    var details = ""
+    var descriptionText = ""
     var notes = ""
     var completed = false
     var createdAtMs: Int64 = 0
@@ -30,14 +30,14 @@ extension StoredRecord {
     /// `TodoModel.tombstoneBytes` for a tombstone, else its texts and `TodoModel.recordBytes`.
     var storedBytes: Int64 {
         guard !deleted else { return TodoModel.tombstoneBytes }
-        return TodoModel.recordBytes + Int64(name.utf8.count + details.utf8.count + notes.utf8.count + (attributesJSON?.utf8.count ?? 0))
+        return TodoModel.recordBytes + Int64(name.utf8.count + descriptionText.utf8.count + notes.utf8.count + (attributesJSON?.utf8.count ?? 0))
     }
 
     /// Takes `fields` as its content. Attributes `fields` does not send keep their values.
     mutating func setContent(_ fields: TodoFields) {
         deleted = false
         name = fields.name
-        details = fields.description
+        descriptionText = fields.description
         notes = fields.notes
         completed = fields.completed
         createdAtMs = ISO8601Millis.milliseconds(fields.createdAt)
@@ -55,7 +55,7 @@ extension StoredRecord {
         deleted = true
         updatedAtMs = ISO8601Millis.milliseconds(now)
         name = ""
-        details = ""
+        descriptionText = ""
         notes = ""
         completed = false
         completedAtMs = nil
@@ -72,7 +72,7 @@ extension StoredRecord {
     var fields: TodoFields? {
         guard !deleted else { return nil }
         return TodoFields(
-            name: name, description: details, notes: notes, completed: completed,
+            name: name, description: descriptionText, notes: notes, completed: completed,
             createdAt: ISO8601Millis.date(milliseconds: createdAtMs),
             updatedAt: ISO8601Millis.date(milliseconds: updatedAtMs),
             completedAt: completedAtMs.map(ISO8601Millis.date(milliseconds:)),
@@ -82,7 +82,7 @@ extension StoredRecord {
     /// The record as `WireWriter.record` writes it, with the stored attributes copied unparsed.
     var wire: (uuid: String, rev: Int64, deleted: Bool, content: FeedWriter.Content?) {
         let content = deleted ? nil : FeedWriter.Content(
-            name: name, description: details, notes: notes, completed: completed, createdAtMs: createdAtMs,
+            name: name, description: descriptionText, notes: notes, completed: completed, createdAtMs: createdAtMs,
             updatedAtMs: updatedAtMs, completedAtMs: completedAtMs, attributes: attributesJSON)
         return (uuid.uuidString, rev, deleted, content)
     }
