@@ -39,7 +39,7 @@ struct DatabaseTests {
             }
 
             // Started again: configured and opened, as `serve` does.
-            try await withApp(configure: { application in
+            try await withApplication(configure: { application in
                 try await configure(application, settings: settings)
                 try await openDatabase(application)
             }) { application in

@@ -36,7 +36,7 @@ struct ExecutableTests {
     func serve(
         _ sandbox: Sandbox, port: Int, hostname: String = "127.0.0.1", legacyUser: String? = nil,
         legacyAuth: String? = nil
-    ) throws -> Process {
+    ) throws -> ChildProcess {
         var server = sandbox.server
         server.environment["TODO_LEGACY_USER"] = legacyUser
         server.environment["TODO_LEGACY_AUTH"] = legacyAuth
@@ -53,7 +53,7 @@ struct ExecutableTests {
         return (port, RawHTTP.header("Authorization: Bearer \(token)"))
     }
 
-    func waitForHealth(_ sandbox: Sandbox, port: Int, process: Process) async throws -> RawHTTP.Response {
+    func waitForHealth(_ sandbox: Sandbox, port: Int, process: ChildProcess) async throws -> RawHTTP.Response {
         var health: RawHTTP.Response?
         let answered = try await eventually(within: 60, every: .milliseconds(100)) {
             #expect(process.isRunning, "server exited early: \(sandbox.log())")
@@ -71,13 +71,13 @@ struct ExecutableTests {
         try await withExecutable { sandbox in
             let port = try freePort()
             let process = try serve(sandbox, port: port, hostname: "0.0.0.0")
-            #expect(await RealServer.wait(for: process, timeout: 60), "serve should have exited")
+            #expect(await process.exited(within: 60), "serve should have exited")
             #expect(process.terminationStatus != 0)
             #expect(sandbox.log().contains("refusing to listen on 0.0.0.0"), "\(sandbox.log())")
 
             #expect(try await sandbox.server.run(["user", "add", "alice"]).status == 0)
             let ghost = try serve(sandbox, port: port, legacyUser: "ghost")
-            #expect(await RealServer.wait(for: ghost, timeout: 60), "serve should have exited")
+            #expect(await ghost.exited(within: 60), "serve should have exited")
             #expect(ghost.terminationStatus != 0)
             #expect(sandbox.log().contains("TODO_LEGACY_USER=ghost names no user"), "\(sandbox.log())")
         }
@@ -90,12 +90,12 @@ struct ExecutableTests {
             #expect(try await sandbox.server.run(["user", "add", "book"]).status == 0)
             let port = try freePort()
             let open = try serve(sandbox, port: port, hostname: "0.0.0.0", legacyUser: "book")
-            #expect(await RealServer.wait(for: open, timeout: 60), "serve should have exited")
+            #expect(await open.exited(within: 60), "serve should have exited")
             #expect(open.terminationStatus != 0)
             #expect(sandbox.log().contains("refusing to listen on 0.0.0.0 with the legacy routes on"), "\(sandbox.log())")
 
             let typo = try serve(sandbox, port: port, hostname: "0.0.0.0", legacyUser: "book", legacyAuth: "tokens")
-            #expect(await RealServer.wait(for: typo, timeout: 60), "serve should have exited")
+            #expect(await typo.exited(within: 60), "serve should have exited")
             #expect(typo.terminationStatus != 0)
             #expect(sandbox.log().contains("TODO_LEGACY_AUTH=tokens: expected loopback or token"), "\(sandbox.log())")
 
@@ -229,7 +229,7 @@ struct ExecutableTests {
             #expect(try await push("after").status == 401)
             #expect(try await sandbox.server.run(["user", "list"]).stdout == "")
             #expect(try await sandbox.server.run(["user", "disable", "alice"]).status != 0)
-            let rows = try await Process.output("/usr/bin/sqlite3", [sandbox.directory.appendingPathComponent("data.sqlite").path, "SELECT COUNT(*) FROM todos; SELECT COUNT(*) FROM tokens; SELECT COUNT(*) FROM operations;"])
+            let rows = try await ChildProcess.output("/usr/bin/sqlite3", [sandbox.directory.appendingPathComponent("data.sqlite").path, "SELECT COUNT(*) FROM todos; SELECT COUNT(*) FROM tokens; SELECT COUNT(*) FROM operations;"])
             #expect(rows == "0\n0\n0\n")
         }
     }
@@ -303,7 +303,7 @@ struct ExecutableTests {
 
             // kill -9, start again, read everything back.
             kill(process.processIdentifier, SIGKILL)
-            #expect(await RealServer.wait(for: process, timeout: 10))
+            #expect(await process.exited(within: 10))
             process = try serve(sandbox, port: port, legacyUser: "book")
             let restarted = try await waitForHealth(sandbox, port: port, process: process)
             #expect(restarted.header("X-Todo-Dataset") == dataset)
@@ -327,7 +327,7 @@ struct ExecutableTests {
 
             // One line per request in the log, and never the token.
             kill(process.processIdentifier, SIGTERM)
-            #expect(await RealServer.wait(for: process, timeout: 30))
+            #expect(await process.exited(within: 30))
             let lines = sandbox.log()
             #expect(!lines.contains(token))
             #expect(lines.contains("POST /v1/push 200"), "\(lines)")
@@ -352,7 +352,7 @@ struct ExecutableTests {
             #expect(await silent.readUntilClosed(within: deadline.timeIntervalSinceNow).closed == .eof)
             #expect(try await RawHTTP.request(port: port, method: "GET", path: "/health")?.status == 200)
             kill(process.processIdentifier, SIGTERM)
-            #expect(await RealServer.wait(for: process, timeout: 30))
+            #expect(await process.exited(within: 30))
             #expect(sandbox.log().contains("request head incomplete for 1s"), "\(sandbox.log())")
             #expect(sandbox.log().contains("idle for 1.5s"), "\(sandbox.log())")
 
@@ -425,7 +425,7 @@ struct ExecutableTests {
             #expect(!listed.contains("used never"), "\(listed)")
 
             let database = sandbox.directory.appendingPathComponent("data.sqlite").path
-            _ = try await Process.output("/usr/bin/sqlite3", [database, "UPDATE tokens SET expires_at_ms = 1"])
+            _ = try await ChildProcess.output("/usr/bin/sqlite3", [database, "UPDATE tokens SET expires_at_ms = 1"])
             let expired = try #require(try await RawHTTP.request(port: port, method: "GET", path: "/v1/changes", headers: [auth]))
             #expect(expired.status == 401, "\(expired.text)")
             #expect(expired.text.contains("this token has expired"), "\(expired.text)")
@@ -450,18 +450,19 @@ struct ExecutableTests {
 
 /// The sqlite3 shell on a database, fed statements one batch at a time.
 final class SQLiteShell: @unchecked Sendable {
-    private let process = Process()
+    private let process: ChildProcess
     private let input = Pipe()
     private let output = Pipe()
     private var seen = ""
 
     init(database: String) throws {
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-        process.arguments = [database]
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
+        process = try ChildProcess(
+            URL(fileURLWithPath: "/usr/bin/sqlite3"), [database],
+            directory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
+            environment: ProcessInfo.processInfo.environment, input: input.fileHandleForReading.fileDescriptor,
+            output: output.fileHandleForWriting.fileDescriptor, error: output.fileHandleForWriting.fileDescriptor)
+        try input.fileHandleForReading.close()
+        try output.fileHandleForWriting.close()
     }
 
     /// Sends `statements` and waits until the shell prints `marker`.
@@ -472,8 +473,9 @@ final class SQLiteShell: @unchecked Sendable {
     private func runNow(_ statements: String, until marker: String) throws {
         input.fileHandleForWriting.write(Data((statements + "\n").utf8))
         while !seen.contains(marker) {
-            let chunk = output.fileHandleForReading.availableData
-            guard !chunk.isEmpty else { throw TestFailure("sqlite3 ended before printing \(marker): \(seen)") }
+            guard let chunk = readSome(output.fileHandleForReading), !chunk.isEmpty else {
+                throw TestFailure("sqlite3 ended before printing \(marker): \(seen)")
+            }
             seen += String(decoding: chunk, as: UTF8.self)
             // sqlite3 goes on after an error, so its marker may never come.
             if seen.contains("Error") { throw TestFailure("sqlite3: \(seen)") }
@@ -481,8 +483,8 @@ final class SQLiteShell: @unchecked Sendable {
         seen = ""
     }
 
+    /// Ends its input, and so the shell.
     func close() {
         try? input.fileHandleForWriting.close()
-        process.waitUntilExit()
     }
 }

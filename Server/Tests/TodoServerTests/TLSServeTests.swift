@@ -11,7 +11,7 @@ import Glibc
 struct TLSServeTests {
     /// Runs a shell command (bounded by `timeout`), returns its stdout.
     func shell(_ command: String) async throws -> String {
-        try await Process.output("/usr/bin/timeout", ["30", "/bin/bash", "-c", command])
+        try await ChildProcess.output("/usr/bin/timeout", ["30", "/bin/bash", "-c", command])
     }
 
     /// A self-signed certificate for localhost, written as NAME.pem and NAME.key in the
@@ -37,7 +37,7 @@ struct TLSServeTests {
         if !happened { Issue.record("\(what) did not happen within 60 s: \(sandbox.log())") }
     }
 
-    func start(_ sandbox: Sandbox, _ arguments: [String]) throws -> (port: Int, process: Process) {
+    func start(_ sandbox: Sandbox, _ arguments: [String]) throws -> (port: Int, process: ChildProcess) {
         let port = try freePort()
         return (port, try sandbox.start(["serve", "--hostname", "127.0.0.1", "--port", "\(port)"] + arguments))
     }
@@ -93,14 +93,13 @@ struct TLSServeTests {
             try await waitUntil(sandbox, "an HTTPS answer") {
                 try await shell("curl -s --cacert '\(sandbox.directory.path)/cert.pem' https://localhost:\(port)/health").contains("ok")
             }
-            let client = Process()
-            client.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
-            client.arguments = ["s_client", "-quiet", "-connect", "127.0.0.1:\(port)", "-servername", "localhost"]
             let input = Pipe()
-            client.standardInput = input
-            client.standardOutput = FileHandle.nullDevice
-            client.standardError = FileHandle.nullDevice
-            try client.run()
+            let nothing = try FileHandle(forWritingTo: URL(fileURLWithPath: "/dev/null"))
+            let client = try ChildProcess(
+                URL(fileURLWithPath: "/usr/bin/openssl"),
+                ["s_client", "-quiet", "-connect", "127.0.0.1:\(port)", "-servername", "localhost"],
+                directory: sandbox.directory, environment: ProcessInfo.processInfo.environment,
+                input: input.fileHandleForReading.fileDescriptor, output: nothing.fileDescriptor, error: nothing.fileDescriptor)
             defer { client.terminate() }
             try await waitUntil(sandbox, "the quiet connection closed") { sandbox.log().contains("idle for 3s") }
             #expect(!sandbox.log().contains("request head incomplete"), "\(sandbox.log())")

@@ -21,16 +21,17 @@ struct RealServer: Sendable {
 
     /// Runs a command to completion (at most `timeout` seconds).
     func run(_ arguments: [String], timeout: Double = 60) async throws -> Output {
-        let process = makeProcess(arguments)
         let out = Pipe()
         let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
+        let process = try ChildProcess(
+            executable, arguments, directory: directory, environment: environment,
+            output: out.fileHandleForWriting.fileDescriptor, error: err.fileHandleForWriting.fileDescriptor)
+        try out.fileHandleForWriting.close()
+        try err.fileHandleForWriting.close()
         let (outData, errData) = await offThePool {
-            (out.fileHandleForReading.readDataToEndOfFile(), err.fileHandleForReading.readDataToEndOfFile())
+            (readToEnd(out.fileHandleForReading), readToEnd(err.fileHandleForReading))
         }
-        guard await Self.wait(for: process, timeout: timeout) else {
+        guard await process.exited(within: timeout) else {
             process.terminate()
             throw TestFailure("todo-server \(arguments) did not finish within \(timeout)s")
         }
@@ -40,33 +41,13 @@ struct RealServer: Sendable {
     }
 
     /// Starts `arguments` (`serve`) in the background, its output appended to `log`.
-    func start(_ arguments: [String], log: URL) throws -> Process {
-        if !FileManager.default.fileExists(atPath: log.path) {
-            guard FileManager.default.createFile(atPath: log.path, contents: nil) else {
-                throw TestFailure("cannot create \(log.path)")
-            }
-        }
-        let handle = try FileHandle(forWritingTo: log)
-        handle.seekToEndOfFile()
-        let process = makeProcess(arguments)
-        process.standardOutput = handle
-        process.standardError = handle
-        try process.run()
-        return process
-    }
-
-    private func makeProcess(_ arguments: [String]) -> Process {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        process.environment = environment
-        return process
-    }
-
-    /// Whether `process` ended within `timeout` seconds.
-    static func wait(for process: Process, timeout: Double) async -> Bool {
-        await eventually(within: timeout, every: .milliseconds(20)) { !process.isRunning }
+    func start(_ arguments: [String], log: URL) throws -> ChildProcess {
+        let descriptor = open(log.path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw TestFailure("cannot open \(log.path): \(String(cString: strerror(errno)))") }
+        defer { close(descriptor) }
+        return try ChildProcess(
+            executable, arguments, directory: directory, environment: environment,
+            output: descriptor, error: descriptor)
     }
 }
 
@@ -78,7 +59,7 @@ final class Sandbox {
     /// What `migrate` said.
     let migrated: RealServer.Output
     /// The servers started with `start`, killed when the test ends.
-    private var started: [Process] = []
+    private var started: [ChildProcess] = []
 
     init(_ name: String) async throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("todo-server-\(name)-\(UUID().uuidString)")
@@ -93,14 +74,14 @@ final class Sandbox {
 
     /// Starts `server` (this sandbox's unless given) with `arguments`, logging to `log` in the
     /// directory.
-    func start(_ arguments: [String], server: RealServer? = nil, log: String = "server.log") throws -> Process {
+    func start(_ arguments: [String], server: RealServer? = nil, log: String = "server.log") throws -> ChildProcess {
         let process = try (server ?? self.server).start(arguments, log: directory.appendingPathComponent(log))
         started.append(process)
         return process
     }
 
     /// The server started last.
-    var running: Process? { started.last }
+    var running: ChildProcess? { started.last }
 
     /// The server's log (`server.log` in the directory).
     func log() -> String {
@@ -110,7 +91,7 @@ final class Sandbox {
     fileprivate func end() async {
         for process in started where process.isRunning {
             kill(process.processIdentifier, SIGKILL)
-            _ = await RealServer.wait(for: process, timeout: 10)
+            _ = await process.exited(within: 10)
         }
         try? FileManager.default.removeItem(at: directory)
     }
@@ -128,22 +109,4 @@ func withSandbox(_ name: String, _ test: (Sandbox) async throws -> Void) async t
         throw error
     }
     await sandbox.end()
-}
-
-extension Process {
-    /// What `executable` prints on stdout, run to its end.
-    static func output(_ executable: String, _ arguments: [String]) async throws -> String {
-        let process = Process()
-        let pipe = Pipe()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.standardOutput = pipe
-        try process.run()
-        let data = await offThePool {
-            let data = pipe.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return data
-        }
-        return String(decoding: data, as: UTF8.self)
-    }
 }

@@ -10,6 +10,9 @@ import VaporTesting
 /// One test's app, configured as `serve` configures it, on a database of its own, migrated and
 /// open; with helpers for users, tokens and wire requests. Made by `withTestApp`.
 final class TestApp {
+    /// The threads of an app's event loops: more than one, as in production.
+    static let eventLoops = 2
+
     let application: Application
     let settings: ServerSettings
     /// What the app logged, once `captureLogs()` was called.
@@ -155,13 +158,47 @@ func withTestApp(
 /// `withTestApp` on the database `settings` names, which the caller made (and drops):
 /// migrated, then opened.
 func withTestApp(_ settings: ServerSettings, _ test: (TestApp) async throws -> Void) async throws {
-    try await withApp(configure: { application in
+    try await withApplication(configure: { application in
         try await configure(application, settings: settings)
         _ = try await migrateDatabase(application, settings: settings)
         try await openDatabase(application)
     }) { application in
         try await TestApp(application, settings: settings).run(test)
     }
+}
+
+/// VaporTesting's `withApp` on event loops of the application's own (`TestApp.eventLoops`), so
+/// that no other test's work delays its timers and reads (`withApp` uses the process-wide
+/// group): a timeout that closes a connection before reading bytes already sent resets it.
+func withApplication<T>(
+    configure: (Application) async throws -> Void, _ test: (Application) async throws -> T
+) async throws -> T {
+    let loops = MultiThreadedEventLoopGroup(numberOfThreads: TestApp.eventLoops)
+    let outcome: Result<T, any Error>
+    do {
+        outcome = .success(try await runApplication(on: loops, configure: configure, test))
+    } catch {
+        outcome = .failure(error)
+    }
+    try await loops.shutdownGracefully()
+    return try outcome.get()
+}
+
+private func runApplication<T>(
+    on loops: any EventLoopGroup, configure: (Application) async throws -> Void,
+    _ test: (Application) async throws -> T
+) async throws -> T {
+    let application = try await Application.make(.testing, .shared(loops))
+    let result: T
+    do {
+        try await configure(application)
+        result = try await test(application)
+    } catch {
+        try? await application.asyncShutdown()
+        throw error
+    }
+    try await application.asyncShutdown()
+    return result
 }
 
 /// `withTestApp` with the legacy routes on, acting for the user book, whose token `test` gets;

@@ -1,6 +1,5 @@
 import FluentPostgresDriver
 import Foundation
-import NIOCore
 
 @testable import TodoServer
 
@@ -92,10 +91,10 @@ func withTestDatabase<T>(_ body: (TestDatabase) async throws -> T) async throws 
 }
 
 /// How many tests may hold a PostgreSQL database at once: so many that their apps' pools
-/// (Configure.swift: 4 connections per event loop, one loop per core) stay within 80 of
-/// PostgreSQL's default 100 connections.
+/// (Configure.swift: 4 connections per event loop) stay within 80 of PostgreSQL's default 100
+/// connections.
 actor PostgresSlots {
-    static let shared = PostgresSlots(count: max(1, 80 / (4 * System.coreCount + 1)))
+    static let shared = PostgresSlots(count: 80 / (4 * TestApp.eventLoops + 1))
 
     private var free: Int
     private var waiting: [CheckedContinuation<Void, Never>] = []
