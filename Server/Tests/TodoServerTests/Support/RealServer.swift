@@ -7,7 +7,7 @@ import Glibc
 import Darwin
 #endif
 
-/// The built `todo-server` executable (`builtBinary`), run in a directory with an environment.
+/// The built `todo-server` executable (`BuiltBinary`), run in a directory with an environment.
 struct RealServer: Sendable {
     let executable: URL
     let directory: URL
@@ -68,7 +68,8 @@ final class Sandbox {
         environment["DATABASE_URL"] = nil
         environment["TODO_LEGACY_USER"] = nil
         environment["TODO_SERVER_DB"] = directory.appendingPathComponent("data.sqlite").path
-        server = RealServer(executable: try builtBinary("todo-server"), directory: directory, environment: environment)
+        let executable = URL(fileURLWithPath: try BuiltBinary.path(of: "todo-server"))
+        server = RealServer(executable: executable, directory: directory, environment: environment)
         migrated = try await server.run(["migrate"])
     }
 
