@@ -23,9 +23,13 @@ final class WriterQueue: ApplicationShared {
     static let maxGroup = 32
 
     private struct Job: Sendable {
+        /// The database, the same for every write of one application: a group runs on its
+        /// first write's.
         let db: any Database
+        /// The write, in the group's transaction.
         let run: @Sendable (any Database) async throws -> Void
-        let done: CheckedContinuation<Void, any Error>
+        /// Answers the writer once its group is committed, or with why it was not.
+        let finish: @Sendable (Result<Void, any Error>) -> Void
     }
 
     private let state = NIOLockedValueBox<(jobs: [Job], draining: Bool, groups: Int)>(([], false, 0))
@@ -38,12 +42,16 @@ final class WriterQueue: ApplicationShared {
     /// Runs `body` in a write transaction on `db`, after every write queued before it, and
     /// returns its result once the transaction is committed.
     func write<T: Sendable>(on db: any Database, _ body: @escaping @Sendable (any Database) async throws -> T) async throws -> T {
-        let result = NIOLockedValueBox<T?>(nil)
-        try await withCheckedThrowingContinuation { (done: CheckedContinuation<Void, any Error>) in
-            let job = Job(db: db, run: { tx in
-                let value = try await body(tx)
-                result.withLockedValue { $0 = value }
-            }, done: done)
+        try await withCheckedThrowingContinuation { (answer: CheckedContinuation<T, any Error>) in
+            // Set by `run`, which succeeded when the outcome is a success.
+            let value = NIOLockedValueBox<T?>(nil)
+            let job = Job(
+                db: db,
+                run: { tx in
+                    let result = try await body(tx)
+                    value.withLockedValue { $0 = result }
+                },
+                finish: { outcome in answer.resume(with: outcome.map { value.withLockedValue { $0! } }) })
             let start = state.withLockedValue { state in
                 state.jobs.append(job)
                 defer { state.draining = true }
@@ -51,8 +59,6 @@ final class WriterQueue: ApplicationShared {
             }
             if start { Task { await self.drain() } }
         }
-        guard let value = result.withLockedValue({ $0 }) else { throw CancellationError() }
-        return value
     }
 
     /// Commits groups until no write waits.
@@ -66,7 +72,7 @@ final class WriterQueue: ApplicationShared {
             }
             guard let first = group.first else { return }
             let outcomes = await Self.commit(group, on: first.db)
-            for (job, outcome) in zip(group, outcomes) { job.done.resume(with: outcome) }
+            for (job, outcome) in zip(group, outcomes) { job.finish(outcome) }
         }
     }
 
