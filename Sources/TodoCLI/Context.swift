@@ -25,8 +25,11 @@ public struct Context {
     public var network: Network = .unavailable
     /// Prints a warning at once on stderr: something a person should know that is no error.
     public var warn: @Sendable (String) -> Void = { message in
-        writeAll("todo: warning: \(message)\n", to: STDERR_FILENO)
+        writeAll(Context.warningLine(message), to: STDERR_FILENO)
     }
+
+    /// A warning as `warn` prints it: `todo: warning: MESSAGE` and a newline.
+    public static func warningLine(_ message: String) -> String { "todo: warning: \(message)\n" }
 
     public init(
         arguments: [String], environment: [String: String], stdinIsTerminal: Bool = false,

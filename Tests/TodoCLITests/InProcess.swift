@@ -8,7 +8,7 @@ import TodoTestSupport
 func runInProcess(_ context: Context) -> RunResult {
     let warnings = Warnings()
     var context = context
-    context.warn = { warnings.append("todo: warning: \($0)\n") }
+    context.warn = { warnings.append(Context.warningLine($0)) }
     let output = TodoCLI.run(context)
     return RunResult(stdout: output.stdout, stderr: warnings.text + output.stderr, status: output.status)
 }
