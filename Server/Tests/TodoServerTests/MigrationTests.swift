@@ -17,7 +17,7 @@ struct MigrationTests {
     /// The schema and rows as version 1 of the server wrote them, with alice's todo `uuid`
     /// and her `token`.
     static func makeVersion1Database(_ settings: ServerSettings, uuid: UUID, token: String) async throws {
-        let old = try await Application.make(.testing)
+        let old = try await makeApplication()
         do {
             switch settings.storage {
             case .sqlite(let path): old.databases.use(.sqlite(.file(path)), as: .sqlite)
@@ -87,7 +87,7 @@ struct MigrateTests {
             var apps: [Application] = []
             do {
                 for _ in 0..<count {
-                    apps.append(try await Application.make(.testing))
+                    apps.append(try await makeApplication())
                     try await configure(apps[apps.count - 1], settings: settings)
                 }
                 try await test(apps, settings)

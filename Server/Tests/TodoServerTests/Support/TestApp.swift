@@ -184,11 +184,20 @@ func withApplication<T>(
     return try outcome.get()
 }
 
+/// A testing application that logs warnings and errors only: a line per request and per
+/// migration step, for every test, on two databases, buried CI's log (`captureLogs` still
+/// sees info lines).
+func makeApplication(_ loops: Application.EventLoopGroupProvider = .singleton) async throws -> Application {
+    let application = try await Application.make(.testing, loops)
+    application.logger.logLevel = .warning
+    return application
+}
+
 private func runApplication<T>(
     on loops: any EventLoopGroup, configure: (Application) async throws -> Void,
     _ test: (Application) async throws -> T
 ) async throws -> T {
-    let application = try await Application.make(.testing, .shared(loops))
+    let application = try await makeApplication(.shared(loops))
     let result: T
     do {
         try await configure(application)
