@@ -146,9 +146,10 @@ final class TestApp {
 /// Runs `test` with a new app on a new database, its settings changed by `adjust`; shuts both
 /// down afterwards, whatever `test` did.
 func withTestApp(
-    _ adjust: (inout ServerSettings) -> Void = { _ in }, _ test: (TestApp) async throws -> Void
+    on kind: TestDatabase.Kind = .configured, _ adjust: (inout ServerSettings) -> Void = { _ in },
+    _ test: (TestApp) async throws -> Void
 ) async throws {
-    try await withTestDatabase { database in
+    try await withTestDatabase(kind) { database in
         var settings = ServerSettings(storage: database.storage)
         adjust(&settings)
         try await withTestApp(settings, test)

@@ -26,9 +26,17 @@ struct TestDatabase: Sendable {
         return changed
     }
 
-    fileprivate static func make() async throws -> TestDatabase {
+    /// Which database a test runs on.
+    enum Kind {
+        /// PostgreSQL when DATABASE_URL is set, else SQLite: most tests run on both.
+        case configured
+        /// SQLite whatever DATABASE_URL says, for what only SQLite has (its writer queue).
+        case sqlite
+    }
+
+    fileprivate static func make(_ kind: Kind) async throws -> TestDatabase {
         let id = UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
-        guard let server = postgresURL else {
+        guard kind == .configured, let server = postgresURL else {
             let path = FileManager.default.temporaryDirectory.appendingPathComponent("todo-server-test-\(id).sqlite").path
             return TestDatabase(storage: .sqlite(path: path), postgresName: nil)
         }
@@ -69,12 +77,14 @@ struct TestDatabase: Sendable {
 
 /// Runs `body` with a new `TestDatabase` and drops it afterwards, whatever `body` did. On
 /// PostgreSQL, waits until fewer than `PostgresSlots.count` tests hold a database.
-func withTestDatabase<T>(_ body: (TestDatabase) async throws -> T) async throws -> T {
-    let slots = TestDatabase.postgresURL == nil ? nil : PostgresSlots.shared
+func withTestDatabase<T>(
+    _ kind: TestDatabase.Kind = .configured, _ body: (TestDatabase) async throws -> T
+) async throws -> T {
+    let slots = kind == .sqlite || TestDatabase.postgresURL == nil ? nil : PostgresSlots.shared
     await slots?.take()
     let result: T
     do {
-        let database = try await TestDatabase.make()
+        let database = try await TestDatabase.make(kind)
         do {
             result = try await body(database)
         } catch {
