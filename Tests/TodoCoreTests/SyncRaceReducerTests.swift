@@ -32,6 +32,24 @@ import Testing
         #expect(next == expected)
     }
 
+    /// #1 synced at rev 3, renamed here and pushed (the reply lost), then renamed back: the
+    /// server's copy is this device's own write, so the rename back is this device's change
+    /// and stays; merged against the older base, the server's copy would look newer and win.
+    @Test func aChangeMadeAfterAnUnansweredEditIsKeptOverThatEdit() throws {
+        var milk = Fixture.todo(1, "buy milk", synced: false)
+        milk.base = SyncBase(rev: 3, content: content("buy milk"))
+        milk.updatedAt = Fixture.t(6)
+        let sent = content("buy oat milk", minute: 5)
+        let operation = OutboxOperation(opId: Fixture.uuid(50), uuid: milk.uuid, baseRev: 3, content: sent)
+        let start = TodoState(todos: [milk], nextId: 2, sync: SyncState(outbox: [operation]))
+        let pulled = RemoteRecord(uuid: milk.uuid, rev: 5, content: sent)
+        let next = try reduce(start, .syncPulled(records: [pulled], cursor: 5, at: now))
+        var expected = start
+        expected.todos[0].base = SyncBase(rev: 5, content: sent)
+        expected.sync.cursor = 5
+        #expect(next == expected)
+    }
+
     @Test func aReplayedAnswerGivesTheBaseItWrote() throws {
         let record = RemoteRecord(uuid: Fixture.uuid(1), rev: 5, content: content("buy milk"))
         let next = try reduce(afterLostReply, .syncPushed([.applied(opId: Fixture.uuid(50), record: record)], at: now))
