@@ -34,9 +34,12 @@ struct TestDatabase: Sendable {
         case sqlite
     }
 
+    /// The PostgreSQL server a test of `kind` makes its database on; nil for SQLite.
+    static func postgresServer(for kind: Kind) -> String? { kind == .configured ? postgresURL : nil }
+
     fileprivate static func make(_ kind: Kind) async throws -> TestDatabase {
         let id = UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
-        guard kind == .configured, let server = postgresURL else {
+        guard let server = postgresServer(for: kind) else {
             let path = FileManager.default.temporaryDirectory.appendingPathComponent("todo-server-test-\(id).sqlite").path
             return TestDatabase(storage: .sqlite(path: path), postgresName: nil)
         }
@@ -80,7 +83,7 @@ struct TestDatabase: Sendable {
 func withTestDatabase<T>(
     _ kind: TestDatabase.Kind = .configured, _ body: (TestDatabase) async throws -> T
 ) async throws -> T {
-    let slots = kind == .sqlite || TestDatabase.postgresURL == nil ? nil : PostgresSlots.shared
+    let slots = TestDatabase.postgresServer(for: kind) == nil ? nil : PostgresSlots.shared
     await slots?.take()
     let result: T
     do {
