@@ -183,7 +183,7 @@ make_states() {
     [[ $lines == 99 ]] || { echo "compare.sh: the journal state has $lines changes, not 99" >&2; exit 1; }
     for s in "${STATES[@]}"; do
         local got
-        got=$("$TODO" --file "$d/states/$s/state.json" list --filter all --json | python3 -c 'import json,sys; t=json.load(sys.stdin); print(len(t), sum(not x["completed"] for x in t))')
+        got=$(todo_counts "$d/states/$s/state.json")
         [[ $got == "$n $ACTIVE" ]] || { echo "compare.sh: state $s has '$got' todos, want '$n $ACTIVE'" >&2; exit 1; }
         got=$("$TODO" --file "$d/states/$s/state.json" list --filter all +work project:garden due.before:eom --ids | cksum)
         [[ $got == "$(attribute_sum "$d/states/synthetic/state.json")" ]] || { echo "compare.sh: state $s has other attributes than the synthetic one" >&2; exit 1; }
@@ -192,6 +192,12 @@ make_states() {
 }
 
 # attribute_sum FILE: a checksum of which todos have a tag, a project and a due date.
+# todo_counts FILE: how many todos the file holds, and how many of them are active.
+todo_counts() {
+    "$TODO" --file "$1" list --filter all --json |
+        python3 -c 'import json,sys; t=json.load(sys.stdin); print(len(t), sum(not x["completed"] for x in t))'
+}
+
 attribute_sum() {
     "$TODO" --file "$1" list --filter all +work project:garden due.before:eom --ids | cksum
 }
@@ -229,7 +235,7 @@ EOF
     export TASKRC=$d/taskrc
     # The three tools must see the same N todos, ACTIVE of them active.
     local got
-    got=$("$TODO" --file "$state" list --filter all --json | python3 -c 'import json,sys; t=json.load(sys.stdin); print(len(t), sum(not x["completed"] for x in t))')
+    got=$(todo_counts "$state")
     [[ $got == "$n $ACTIVE" ]] || { echo "compare.sh: todo reads '$got' todos, want '$n $ACTIVE'" >&2; exit 1; }
     got="$(task count) $(task count status:pending)"
     [[ $got == "$n $ACTIVE" ]] || { echo "compare.sh: task counts '$got', want '$n $ACTIVE'" >&2; exit 1; }
