@@ -101,31 +101,35 @@ final class Sandbox {
         "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
+    /// Runs `executable` to its end with `environment` alone, `stdin` on its standard input.
+    /// Started with posix_spawn (`ChildProcess`), not Foundation's `Process`, which crashes
+    /// a parallel suite holding many descriptors (swift-corelibs-foundation#5472).
     static func execute(_ executable: String, _ arguments: [String], stdin: String?, environment: [String: String]) throws -> RunResult {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.environment = environment
-        let out = Pipe()
-        let err = Pipe()
-        let input = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = input
-        try process.run()
+        let (input, out, err) = (Pipe(), Pipe(), Pipe())
+        let child = try ChildProcess(
+            URL(fileURLWithPath: executable), arguments,
+            directory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath), environment: environment,
+            input: input.fileHandleForReading.fileDescriptor, output: out.fileHandleForWriting.fileDescriptor,
+            error: err.fileHandleForWriting.fileDescriptor)
+        // The child holds its own copies: these close so that its end is the pipes' end.
+        try input.fileHandleForReading.close()
+        try out.fileHandleForWriting.close()
+        try err.fileHandleForWriting.close()
         if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
         try input.fileHandleForWriting.close()
-        // Read both pipes concurrently so neither can fill up and block the child.
+        // Read both pipes at once, so that neither fills up and blocks the child.
         let errData = LockedData()
-        let reader = Thread { errData.set(err.fileHandleForReading.readDataToEndOfFile()) }
-        reader.start()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        while !errData.isSet { usleep(1000) }
+        let errorsRead = DispatchSemaphore(value: 0)
+        Thread {
+            errData.set(readToEnd(err.fileHandleForReading))
+            errorsRead.signal()
+        }.start()
+        let outData = readToEnd(out.fileHandleForReading)
+        errorsRead.wait()
+        child.waitUntilExit()
         return RunResult(
             stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData.value, as: UTF8.self),
-            status: process.terminationStatus,
-            signal: process.terminationReason == .uncaughtSignal ? process.terminationStatus : nil)
+            status: child.terminationStatus, signal: child.signal)
     }
 
     /// The state file's bytes followed by its journal's, if it has one: what must stay
@@ -158,7 +162,6 @@ final class LockedData: @unchecked Sendable {
     private let lock = NSLock()
     private var data: Data?
     func set(_ value: Data) { lock.lock(); data = value; lock.unlock() }
-    var isSet: Bool { lock.lock(); defer { lock.unlock() }; return data != nil }
     var value: Data { lock.lock(); defer { lock.unlock() }; return data ?? Data() }
 }
 

@@ -10,8 +10,8 @@ import Darwin
 /// Linux, `Process.run()` copies 256 bytes of every entry of /proc/self/fd, past the end of
 /// short ones (swift-corelibs-foundation#5472), and crashed the parallel suite, which holds
 /// many descriptors open.
-final class ChildProcess: @unchecked Sendable {
-    let processIdentifier: pid_t
+public final class ChildProcess: @unchecked Sendable {
+    public let processIdentifier: pid_t
     private let lock = NSLock()
     /// The wait status, once the child ended and was reaped.
     private var waitStatus: Int32?
@@ -19,7 +19,7 @@ final class ChildProcess: @unchecked Sendable {
     /// Starts `executable` with `arguments` in `directory` with `environment` only, in a process
     /// group of its own (as `Process` does); `input`, `output` and `error` become its standard
     /// descriptors (nil: it shares the test's). It inherits no other descriptor.
-    init(
+    public init(
         _ executable: URL, _ arguments: [String], directory: URL, environment: [String: String],
         input: Int32? = nil, output: Int32? = nil, error: Int32? = nil
     ) throws {
@@ -49,15 +49,32 @@ final class ChildProcess: @unchecked Sendable {
         throw TestFailure("posix_spawn: \(what): \(String(cString: strerror(result)))")
     }
 
-    var isRunning: Bool { reaped() == nil }
+    public var isRunning: Bool { reaped() == nil }
 
     /// Its exit status, or the signal that ended it (as `Process.terminationStatus`).
-    var terminationStatus: Int32 {
+    public var terminationStatus: Int32 {
         guard let status = reaped() else { return -1 }
         return status & 0x7f == 0 ? (status >> 8) & 0xff : status & 0x7f
     }
 
-    func terminate() { kill(processIdentifier, SIGTERM) }
+    public func terminate() { kill(processIdentifier, SIGTERM) }
+
+    /// The signal that ended it, nil if it exited (or still runs).
+    public var signal: Int32? {
+        guard let status = reaped(), status & 0x7f != 0 else { return nil }
+        return status & 0x7f
+    }
+
+    /// Waits, blocking this thread, until it ends.
+    public func waitUntilExit() {
+        lock.withLock {
+            var status: Int32 = 0
+            while waitStatus == nil {
+                if waitpid(processIdentifier, &status, 0) == processIdentifier { waitStatus = status }
+                else if errno != EINTR { break }
+            }
+        }
+    }
 
     /// The wait status, nil while the child runs.
     private func reaped() -> Int32? {
@@ -71,12 +88,12 @@ final class ChildProcess: @unchecked Sendable {
     }
 
     /// Whether it ended within `timeout` seconds.
-    func exited(within timeout: Double) async -> Bool {
+    public func exited(within timeout: Double) async -> Bool {
         await eventually(within: timeout, every: .milliseconds(20)) { !isRunning }
     }
 
     /// What `executable` prints on stdout, run to its end in the working directory.
-    static func output(_ executable: String, _ arguments: [String]) async throws -> String {
+    public static func output(_ executable: String, _ arguments: [String]) async throws -> String {
         let pipe = Pipe()
         let child = try ChildProcess(
             URL(fileURLWithPath: executable), arguments,
@@ -90,7 +107,7 @@ final class ChildProcess: @unchecked Sendable {
 }
 
 /// Everything `handle` gives until its end.
-func readToEnd(_ handle: FileHandle) -> Data {
+public func readToEnd(_ handle: FileHandle) -> Data {
     var data = Data()
     while let chunk = readSome(handle), !chunk.isEmpty { data += chunk }
     return data
@@ -99,7 +116,7 @@ func readToEnd(_ handle: FileHandle) -> Data {
 /// What one read(2) of `handle` gives: empty at its end, nil on an error. FileHandle's own
 /// reads stop the process when a signal interrupts them (EINTR: another test's child ending);
 /// this reads again.
-func readSome(_ handle: FileHandle) -> Data? {
+public func readSome(_ handle: FileHandle) -> Data? {
     var buffer = [UInt8](repeating: 0, count: 65536)
     while true {
         let count = read(handle.fileDescriptor, &buffer, buffer.count)
