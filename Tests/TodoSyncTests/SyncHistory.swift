@@ -48,6 +48,36 @@ struct HistoryStep: CustomStringConvertible {
         }
     }
 
+    /// The step as the Swift of a named test (`SyncPropertyTests.step`), to paste one in.
+    var code: String {
+        let what: String
+        switch kind {
+        case .command(let command): what = ".command(\(Self.code(command)))"
+        case .sync(nil, _, _): what = "Self.plainSync"
+        case .sync(let fault?, let call, let inner):
+            let name =
+                switch fault {
+                case .unreachable: "unreachable"
+                case .replyLost: "replyLost"
+                case .meanwhile: "meanwhile"
+                }
+            what = ".sync(fault: .\(name), call: \(call), inner: \(inner.map(Self.code) ?? "nil"))"
+        case .prune: what = ".prune"
+        }
+        return "Self.step(\(device), \(what), pick: \(pick), serial: \(serial)),"
+    }
+
+    static func code(_ command: Command) -> String {
+        switch command {
+        case .add(let rule, let tag):
+            ".add(recurring: \(rule.map { "Recurrence(rule: \"\($0.rule)\")" } ?? "nil"), tag: \(tag.map { "\"\($0)\"" } ?? "nil"))"
+        case .tag(let tag): ".tag(\"\(tag)\")"
+        case .untag(let tag): ".untag(\"\(tag)\")"
+        case .prioritize(let priority): ".prioritize(\(priority.map { ".\($0)" } ?? "nil"))"
+        default: ".\(command)"
+        }
+    }
+
     static func text(_ command: Command, pick: Int, serial: Int) -> String {
         let todo = "<todo \(pick)>"
         switch command {
