@@ -29,7 +29,7 @@ import TodoTestSupport
             let steps = HistoryStep.history(devices: Self.devices, count: Int.random(in: 5...40, using: &random), using: &random)
             if let problem = try Self.violation(steps) {
                 let (minimal, why) = try Self.shrink(steps, problem)
-                Issue.record("history \(seed &+ UInt64(histories)) (TODO_PROPERTY_SEED=\(seed &+ UInt64(histories))) breaks a promise: \(why)\nminimal history:\n\(minimal.map { "  \($0)" }.joined(separator: "\n"))")
+                Issue.record("history \(seed &+ UInt64(histories)) (TODO_PROPERTY_SEED=\(seed &+ UInt64(histories))) breaks a promise: \(why)\nminimal history:\n\(minimal.map { "  \($0)" }.joined(separator: "\n"))\nas a named test's steps:\n\(minimal.map { "  \($0.code)" }.joined(separator: "\n"))")
                 return
             }
             histories += 1
@@ -129,48 +129,59 @@ import TodoTestSupport
         ])
     }
 
-    /// Found by a long random run (seed 1533986786), not fixed yet. d2 makes a todo recur,
-    /// completes it, completes the occurrence that made (CAAD4B1C) and clears both before
-    /// any sync: CAAD4B1C never reached the server, so nothing says it is gone. d1, which
-    /// completed the todo before it knew of the rule, takes the rule in the merge and makes
-    /// CAAD4B1C again (its UUID is the same on every device); d2 then has two open holders
-    /// and keeps CAAD4B1C open. Fixing it needs a removed occurrence to leave a trace other
-    /// devices see (a tombstone for a todo the server never held), a change to the server's
-    /// write path. Known here, so that the run that fixes it says so.
-    @Test func anOccurrenceClearedBeforeItWasSyncedComesBack() throws {
-        withKnownIssue("a cleared, never synced occurrence is made again by another device") {
-            try expectNoViolation([
-                Self.step(1, .command(.add(recurring: nil, tag: "c")), serial: 0),
-                Self.step(1, .sync(fault: .replyLost, call: 4, inner: nil), serial: 1),
-                Self.step(1, .command(.batch), pick: 0, serial: 8),
-                Self.step(2, .sync(fault: .unreachable, call: 4, inner: nil), serial: 10),
-                Self.step(2, .command(.makeRecurring), pick: 1, serial: 12),
-                Self.step(2, .sync(fault: .meanwhile, call: 3, inner: .toggle), pick: 4, serial: 14),
-                Self.step(2, .command(.done), pick: 2, serial: 16),
-                Self.step(2, .command(.batch), pick: 5, serial: 28),
-                Self.step(2, .command(.clearCompleted), serial: 30),
-            ])
-        }
+    /// Found by a long random run (seed 1533986786). d2 makes a todo recur, completes it,
+    /// completes the occurrence that made (CAAD4B1C) and clears both before any sync:
+    /// CAAD4B1C never reached the server. d1, which completed the todo before it knew of the
+    /// rule, takes the rule in the merge and makes CAAD4B1C again (its UUID is the same on
+    /// every device). It stays gone: d2's clear is sent as a tombstone for a todo the server
+    /// never held, and d1's untouched copy gives way to it.
+    @Test func anOccurrenceClearedBeforeItWasSyncedStaysGone() throws {
+        try expectNoViolation([
+            Self.step(1, .command(.add(recurring: nil, tag: "c")), serial: 0),
+            Self.step(1, .sync(fault: .replyLost, call: 4, inner: nil), serial: 1),
+            Self.step(1, .command(.batch), pick: 0, serial: 8),
+            Self.step(2, .sync(fault: .unreachable, call: 4, inner: nil), serial: 10),
+            Self.step(2, .command(.makeRecurring), pick: 1, serial: 12),
+            Self.step(2, .sync(fault: .meanwhile, call: 3, inner: .toggle), pick: 4, serial: 14),
+            Self.step(2, .command(.done), pick: 2, serial: 16),
+            Self.step(2, .command(.batch), pick: 5, serial: 28),
+            Self.step(2, .command(.clearCompleted), serial: 30),
+        ])
     }
 
-    /// The same flaw from the other side (seed 779256): d1 completes an occurrence while d2
-    /// skips it and then deletes the series; the occurrence both made (AB34B565) never
-    /// reached the server from d2, so d1's copy of it comes back on d2.
-    @Test func anOccurrenceOfASeriesDeletedBeforeItWasSyncedComesBack() throws {
-        withKnownIssue("a deleted, never synced occurrence is made again by another device") {
-            try expectNoViolation([
-                Self.step(2, .command(.add(recurring: nil, tag: "c")), serial: 13),
-                Self.step(2, Self.plainSync, serial: 14),
-                Self.step(2, .command(.done), pick: 4, serial: 15),
-                Self.step(2, .command(.toggle), pick: 6, serial: 16),
-                Self.step(2, .command(.makeRecurring), pick: 1, serial: 17),
-                Self.step(1, .sync(fault: .meanwhile, call: 2, inner: nil), serial: 18),
-                Self.step(2, .sync(fault: .meanwhile, call: 4, inner: nil), serial: 19),
-                Self.step(1, .command(.toggle), pick: 0, serial: 20),
-                Self.step(2, .command(.delete), pick: 0, serial: 21),
-                Self.step(2, .command(.deleteSeries), pick: 2, serial: 22),
-            ])
-        }
+    /// The same from the other side (seed 779256): d1 completes an occurrence while d2 skips
+    /// it and then deletes the series; the occurrence both made (AB34B565) never reached the
+    /// server from d2, and d1's copy of it must not bring it back on d2.
+    @Test func anOccurrenceOfASeriesDeletedBeforeItWasSyncedStaysGone() throws {
+        try expectNoViolation([
+            Self.step(2, .command(.add(recurring: nil, tag: "c")), serial: 13),
+            Self.step(2, Self.plainSync, serial: 14),
+            Self.step(2, .command(.done), pick: 4, serial: 15),
+            Self.step(2, .command(.toggle), pick: 6, serial: 16),
+            Self.step(2, .command(.makeRecurring), pick: 1, serial: 17),
+            Self.step(1, .sync(fault: .meanwhile, call: 2, inner: nil), serial: 18),
+            Self.step(2, .sync(fault: .meanwhile, call: 4, inner: nil), serial: 19),
+            Self.step(1, .command(.toggle), pick: 0, serial: 20),
+            Self.step(2, .command(.delete), pick: 0, serial: 21),
+            Self.step(2, .command(.deleteSeries), pick: 2, serial: 22),
+        ])
+    }
+
+    /// Seed 3756878642: d1 makes a todo recur and syncs, then skips two occurrences (the
+    /// second, 631015CD, made by the first skip and never synced); d0, which renamed and
+    /// completed the todo before it knew of the rule, makes 631015CD in the merge and sends it
+    /// first. d1's delete of it stands against d0's untouched copy.
+    @Test func anOccurrenceSkippedBeforeItWasSyncedStaysGoneWhenAnotherDeviceSendsItFirst() throws {
+        try expectNoViolation([
+            Self.step(0, .command(.add(recurring: nil, tag: "a")), pick: 6, serial: 5),
+            Self.step(0, .sync(fault: .meanwhile, call: 3, inner: .done), pick: 2, serial: 11),
+            Self.step(1, .sync(fault: .replyLost, call: 4, inner: nil), pick: 0, serial: 13),
+            Self.step(1, .command(.makeRecurring), pick: 0, serial: 16),
+            Self.step(0, .command(.importChanged), pick: 6, serial: 17),
+            Self.step(1, Self.plainSync, pick: 3, serial: 20),
+            Self.step(1, .command(.delete), pick: 6, serial: 25),
+            Self.step(1, .command(.delete), pick: 4, serial: 28),
+        ])
     }
 
     /// Issue 20, case 3: a skip on one device while another edits the same occurrence.

@@ -213,7 +213,7 @@ private struct Step {
                 // not as a second one beside a pending delete.
                 var todo = Todo(id: id, uuid: item.uuid, name: incoming.name, createdAt: incoming.createdAt)
                 todo.content = incoming
-                todo.base = state.takeDeletion(of: item.uuid)?.base
+                state.restoreDeletion(of: &todo)
                 state.todos.append(todo)
                 if let series = todo.series, todo.recur != nil { holders[series] = todo.uuid }
                 continue
@@ -288,8 +288,8 @@ private func undoLast(_ state: TodoState, at: Date) throws(ReduceError) -> TodoS
             if let current {
                 restored.base = current.base
                 restored.conflicts = current.conflicts
-            } else if let deletion = next.takeDeletion(of: restored.uuid) {
-                restored.base = deletion.base
+            } else if next.sync.deletions.contains(where: { $0.uuid == restored.uuid }) {
+                next.restoreDeletion(of: &restored)
                 restored.conflicts = []
             } else {
                 // Gone from the server too, by this device's delete (already sent) or a sync:
@@ -299,7 +299,10 @@ private func undoLast(_ state: TodoState, at: Date) throws(ReduceError) -> TodoS
             }
             next.put(restored)
         } else if let current, let index = next.index(of: prior.id) {
-            next.noteDeletion(of: current)
+            // A todo the step made goes as if never made: only a copy the server has is deleted
+            // there (an occurrence never synced is no one's to delete: a completion elsewhere
+            // may make it).
+            if current.base != nil { next.noteDeletion(of: current) }
             next.todos.remove(at: index)
         }
     }
@@ -314,9 +317,12 @@ extension TodoState {
         return nextId
     }
 
-    /// Remembers that `todo` left this device, if the server has it.
+    /// Remembers that `todo` left this device, if the server has it, or if another device may
+    /// make it too: an occurrence a recurrence made, never synced (its UUID is the same on
+    /// every device). Its delete then goes to the server as a tombstone for a todo it never
+    /// held (`PendingDeletion.isOfOccurrence`), so that no device's copy brings it back.
     mutating func noteDeletion(of todo: Todo) {
-        guard let base = todo.base else { return }
+        guard let base = todo.base ?? todo.origin.map({ SyncBase(rev: 0, content: $0) }) else { return }
         sync.deletions.removeAll { $0.uuid == todo.uuid }
         sync.deletions.append(PendingDeletion(uuid: todo.uuid, base: base, name: todo.name))
     }
@@ -324,6 +330,18 @@ extension TodoState {
     mutating func takeDeletion(of uuid: UUID) -> PendingDeletion? {
         guard let index = sync.deletions.firstIndex(where: { $0.uuid == uuid }) else { return nil }
         return sync.deletions.remove(at: index)
+    }
+
+    /// Puts back on `todo` what its pending delete knew of the server (undo, import): the
+    /// copy both last agreed on, or, for an occurrence never synced, what it was made with.
+    mutating func restoreDeletion(of todo: inout Todo) {
+        guard let deletion = takeDeletion(of: todo.uuid) else { return }
+        if deletion.isOfOccurrence {
+            todo.base = nil
+            todo.origin = todo.origin ?? deletion.base.content
+        } else {
+            todo.base = deletion.base
+        }
     }
 }
 

@@ -25,6 +25,12 @@ public struct TodoContent: Equatable, Sendable, Codable, TodoFieldHolder {
     }
 }
 
+extension TodoContent {
+    /// Whether no one has changed it since it was made: true of an occurrence a recurrence
+    /// made until a person (or a merge) changes it.
+    public var isAsMade: Bool { updatedAt == createdAt }
+}
+
 /// The server's copy of a todo when this device and the server last agreed on it.
 public struct SyncBase: Equatable, Sendable, Codable {
     public var rev: Int64
@@ -86,7 +92,8 @@ public struct SyncConflict: Equatable, Sendable, Codable {
     }
 }
 
-/// A local delete of a todo the server has, not yet acknowledged by it.
+/// A local delete of a todo the server has (or of an occurrence another device may make),
+/// not yet acknowledged by the server.
 public struct PendingDeletion: Equatable, Sendable, Codable {
     public var uuid: UUID
     public var base: SyncBase
@@ -98,6 +105,10 @@ public struct PendingDeletion: Equatable, Sendable, Codable {
         self.base = base
         self.name = name
     }
+
+    /// Whether it deletes an occurrence a recurrence made here that the server never held
+    /// (rev 0, the content it was made with): another device may make it too.
+    public var isOfOccurrence: Bool { base.rev == 0 }
 }
 
 /// A change on its way to the server, kept in the state file until the server answers, so a

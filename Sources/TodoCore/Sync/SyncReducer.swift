@@ -44,7 +44,8 @@ func applySync(_ action: Action, to state: inout TodoState) throws(ReduceError) 
         for index in state.todos.indices where gone.contains(state.todos[index].uuid) {
             state.todos[index].base = nil
         }
-        state.sync.deletions.removeAll { covered($0.base) && !held.contains($0.uuid) }
+        // (A delete of an occurrence the server never held is still to be sent.)
+        state.sync.deletions.removeAll { !$0.isOfOccurrence && covered($0.base) && !held.contains($0.uuid) }
         state.sync.cursor = max(state.sync.cursor, cursor)
         state.markAcknowledged()
     case .syncQueued(let operations):
@@ -169,6 +170,12 @@ private struct SyncMerger {
         } else if let position = state.sync.deletions.firstIndex(where: { $0.uuid == remote.uuid }) {
             let deletion = state.sync.deletions[position]
             guard remote.rev > deletion.base.rev else { return }
+            if deletion.isOfOccurrence, let content = remote.content, content.isAsMade {
+                // Another device made the occurrence deleted here, and no one changed it
+                // since: the delete stands, sent against that copy.
+                state.sync.deletions[position].base = SyncBase(rev: remote.rev, content: content)
+                return
+            }
             state.sync.deletions.remove(at: position)
             guard let content = remote.content else { return }
             let conflict = SyncConflict(field: "deleted", lost: "deleted on this device", kept: "edited on another device", at: at)
@@ -183,6 +190,15 @@ private struct SyncMerger {
         if let base = todo.base, remote.rev <= base.rev { return }
         guard let remoteContent = remote.content else {
             if let base = todo.base, base.content == todo.content {
+                removed.insert(index)
+                tombstones[remote.uuid] = remote.rev
+                return
+            }
+            if todo.base == nil, todo.origin != nil, todo.content.isAsMade, remote.rev > state.sync.cursor {
+                // An occurrence made here, never synced, that another device made too and
+                // deleted before this one heard of it: no one changed it, so nothing stands
+                // against the delete. (A tombstone heard of before: the occurrence was made
+                // again since, on purpose, as by a completion undone and done again.)
                 removed.insert(index)
                 tombstones[remote.uuid] = remote.rev
                 return
