@@ -1,7 +1,7 @@
 import Vapor
 
 /// Every route, with the middleware of its group: health and metrics, the v1 sync API behind
-/// bearer authentication, and the seed book's API when `settings.legacyUser` turns it on.
+/// bearer authentication, the CalDAV face behind Basic authentication, and the seed book's API when `settings.legacyUser` turns it on.
 /// `ReadBody` ends each group that takes a body: the body is read only once the checks
 /// before it have passed (`BodyGate`).
 func routes(_ app: Application, settings: ServerSettings) throws {
@@ -10,6 +10,9 @@ func routes(_ app: Application, settings: ServerSettings) throws {
     let v1 = app.grouped("v1").grouped(BearerAuthMiddleware(), ReadBody())
     try v1.register(collection: ChangesController())
     try v1.register(collection: PushController())
+    try app.register(collection: CalDAVController())
+    app.on(.GET, ".well-known", "caldav", use: CalDAVController.wellKnown)
+    app.on(.PROPFIND, ".well-known", "caldav", use: CalDAVController.wellKnown)
     if let legacyUser = settings.legacyUser {
         try app.grouped(LegacyGuardMiddleware(access: settings.legacyAccess, userName: legacyUser), ReadBody())
             .register(collection: LegacyTodoController(userName: legacyUser))

@@ -24,7 +24,7 @@ struct APIErrorMiddleware: AsyncMiddleware {
                 request.logger.error("\(error.status.code) \(error.reason)")
             }
             let response = try Response.wire(ErrorResponse(reason: error.reason), status: error.status)
-            for (name, value) in error.headers where name.lowercased() == "retry-after" {
+            for (name, value) in error.headers where ["retry-after", "www-authenticate"].contains(name.lowercased()) {
                 response.headers.replaceOrAdd(name: name, value: value)
             }
             return response

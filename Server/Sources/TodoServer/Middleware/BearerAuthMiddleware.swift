@@ -33,19 +33,35 @@ extension Request {
 /// (`AuthFailureLimiter`).
 struct BearerAuthMiddleware: AsyncMiddleware {
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+        try await TokenCheck.authenticate(request, token: request.headers.bearerAuthorization?.token, userName: nil) {
+            Abort(.unauthorized, reason: $0)
+        }
+        return try await next.respond(to: request)
+    }
+}
+
+/// The check of a token, for every way one is sent (a bearer token, or a Basic password with
+/// its user's name): the failure limit per client address, then the token's hash looked up,
+/// not revoked, not expired, its user enabled (and the one named, when one is).
+enum TokenCheck {
+    /// Sets `request.authenticatedUser`, or throws `refusal(reason)` (401), 429, or 403 for a
+    /// disabled account.
+    static func authenticate(
+        _ request: Request, token: String?, userName: String?, refusal: (String) -> any Error
+    ) async throws {
         let limiter = AuthFailureLimiter.of(request.application)
         let client = request.clientAddress
         if let seconds = limiter.wait(for: client) {
             request.metrics.authenticationFailed(limited: true)
             throw TooManyFailures(retryAfter: seconds)
         }
-        func fail() {
+        func fail(_ reason: String) -> any Error {
             limiter.fail(client)
             request.metrics.authenticationFailed(limited: false)
+            return refusal(reason)
         }
-        guard let token = request.headers.bearerAuthorization?.token, !token.isEmpty else {
-            fail()
-            throw Abort(.unauthorized, reason: "missing bearer token (Authorization: Bearer TOKEN)")
+        guard let token, !token.isEmpty else {
+            throw fail(userName == nil ? "missing bearer token (Authorization: Bearer TOKEN)" : "missing credentials")
         }
         guard
             let row = try await TokenModel.query(on: request.db)
@@ -53,22 +69,17 @@ struct BearerAuthMiddleware: AsyncMiddleware {
                 .filter(\.$revokedAtMs == nil)
                 .first(),
             let user = try await UserModel.find(row.userID, on: request.db),
-            let userID = user.id
+            let userID = user.id, userName.map({ $0 == user.name }) ?? true
         else {
-            fail()
-            throw Abort(.unauthorized, reason: "invalid or revoked token")
+            throw fail(userName == nil ? "invalid or revoked token" : "invalid user name or token")
         }
         let nowMs = ISO8601Millis.milliseconds(Date())
-        guard !row.hasExpired(atMs: nowMs) else {
-            fail()
-            throw Abort(.unauthorized, reason: "this token has expired")
-        }
+        guard !row.hasExpired(atMs: nowMs) else { throw fail("this token has expired") }
         guard user.disabledAtMs == nil else {
             throw Abort(.forbidden, reason: "this account is disabled")
         }
         await row.noteUse(atMs: nowMs, on: request.db)
         request.storage[AuthenticatedUserKey.self] = AuthenticatedUser(id: userID, name: user.name, prunedRev: user.prunedRev)
-        return try await next.respond(to: request)
     }
 }
 

@@ -1,0 +1,99 @@
+import Fluent
+import Vapor
+
+/// The CalDAV face's discovery and listing (RFC 4791, RFC 4918): `/.well-known/caldav`, OPTIONS,
+/// and PROPFIND on the DAV root, the user's principal (which is also their calendar home) and
+/// their one task list. Each user has one list, `/dav/USER/tasks/`, holding every todo.
+struct CalDAVController: RouteCollection {
+    static let root = "/dav/"
+    static let listName = "tasks"
+    /// What OPTIONS announces: DAVx5 rejects a server without calendar-access.
+    static let davCompliance = "1, 3, calendar-access"
+    static let allowed = "OPTIONS, GET, HEAD, PROPFIND, REPORT"
+
+    func boot(routes: any RoutesBuilder) throws {
+        routes.on(.OPTIONS, "dav", "**", body: .collect(maxSize: 0), use: options)
+        routes.on(.OPTIONS, "dav", body: .collect(maxSize: 0), use: options)
+        let dav = routes.grouped("dav").grouped(BasicAuthMiddleware(), ReadBody())
+        dav.on(.PROPFIND, use: propfindRoot)
+        dav.on(.PROPFIND, ":user", use: propfindPrincipal)
+        dav.on(.PROPFIND, ":user", ":list", use: propfindList)
+    }
+
+    /// RFC 6764 §5: the well-known address sends clients to the DAV root.
+    @Sendable static func wellKnown(request: Request) async throws -> Response {
+        Response(status: .movedPermanently, headers: ["Location": root, "Content-Length": "0"])
+    }
+
+    func options(request: Request) async throws -> Response {
+        Response(status: .ok, headers: ["DAV": Self.davCompliance, "Allow": Self.allowed, "Content-Length": "0"])
+    }
+
+    /// The DAV root: where clients given only the server's address start.
+    func propfindRoot(request: Request) async throws -> Response {
+        let user = try request.authenticatedUser
+        let asked = try PropfindRequest.read(request.bodyData)
+        var writer = MultistatusWriter()
+        DAVProperties.write(DAVProperties.root(user: user.name), href: Self.root, asked: asked, to: &writer)
+        return DAVProperties.multistatus(writer.finished())
+    }
+
+    /// The user's principal, which is also their calendar home: depth 1 lists the task list.
+    func propfindPrincipal(request: Request) async throws -> Response {
+        let user = try request.authenticatedUser
+        try Self.requireOwn(request, user)
+        let asked = try PropfindRequest.read(request.bodyData)
+        var writer = MultistatusWriter()
+        DAVProperties.write(DAVProperties.principal(user: user.name), href: Self.home(user.name), asked: asked, to: &writer)
+        if try Self.depth(request) > 0 {
+            let list = try await DAVProperties.list(user: user, on: request.db)
+            DAVProperties.write(list, href: Self.list(user.name), asked: asked, to: &writer)
+        }
+        return DAVProperties.multistatus(writer.finished())
+    }
+
+    /// The task list: depth 1 lists each todo with its ETag.
+    func propfindList(request: Request) async throws -> Response {
+        let user = try request.authenticatedUser
+        try Self.requireOwn(request, user)
+        guard request.parameters.get("list") == Self.listName else { throw Abort(.notFound, reason: "no such collection") }
+        let asked = try PropfindRequest.read(request.bodyData)
+        var writer = MultistatusWriter()
+        DAVProperties.write(try await DAVProperties.list(user: user, on: request.db), href: Self.list(user.name), asked: asked, to: &writer)
+        if try Self.depth(request) > 0 {
+            for record in try await RecordRows.readLive(request.db, userID: user.id) {
+                DAVProperties.write(DAVProperties.member(record), href: Self.href(of: record.uuid, user: user.name), asked: asked, to: &writer)
+            }
+        }
+        return DAVProperties.multistatus(writer.finished())
+    }
+
+    static func home(_ user: String) -> String { root + percentEncoded(user) + "/" }
+    static func list(_ user: String) -> String { home(user) + listName + "/" }
+    static func href(of uuid: UUID, user: String) -> String { list(user) + uuid.uuidString.lowercased() + ".ics" }
+
+    static func percentEncoded(_ segment: String) -> String {
+        segment.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/"))) ?? segment
+    }
+
+    /// A user sees only their own collections; another user's path is as absent as a wrong one.
+    static func requireOwn(_ request: Request, _ user: AuthenticatedUser) throws {
+        guard request.parameters.get("user") == user.name else { throw Abort(.notFound, reason: "no such principal") }
+    }
+
+    /// The Depth header: 0 or 1 (absent, or `infinity`, is read as 1: a list has no deeper members).
+    static func depth(_ request: Request) throws -> Int {
+        switch request.headers.first(name: "Depth")?.trimmingCharacters(in: .whitespaces).lowercased() {
+        case "0": 0
+        case nil, "1", "infinity": 1
+        case let other?: throw Abort(.badRequest, reason: "Depth must be 0, 1 or infinity, not \(other)")
+        }
+    }
+}
+
+extension Request {
+    /// The body a `ReadBody` group collected (empty when none was sent).
+    var bodyData: Data {
+        body.data.map { Data($0.readableBytesView) } ?? Data()
+    }
+}

@@ -1,0 +1,84 @@
+import Fluent
+import Vapor
+
+extension DAVBodyError: AbortError {
+    var status: HTTPResponseStatus { .badRequest }
+}
+
+/// The properties of each kind of resource of the CalDAV face, and how a PROPFIND's question
+/// picks among them. A property asked for that a resource lacks is answered under 404 (iOS
+/// asks for dozens).
+enum DAVProperties {
+    typealias Properties = [(DAVName, DAVValue)]
+
+    /// The sync-token of a user's list at revision `rev`: a URI (RFC 6578 §3.1).
+    static func syncToken(_ rev: Int64) -> String { "http://todo-server/ns/sync/\(rev)" }
+
+    static func root(user: String) -> Properties {
+        [
+            (.dav("resourcetype"), .elements([.dav("collection")])),
+            (.dav("current-user-principal"), .hrefs([CalDAVController.home(user)])),
+        ]
+    }
+
+    static func principal(user: String) -> Properties {
+        [
+            (.dav("resourcetype"), .elements([.dav("collection"), .dav("principal")])),
+            (.dav("displayname"), .text(user)),
+            (.dav("current-user-principal"), .hrefs([CalDAVController.home(user)])),
+            (.dav("principal-URL"), .hrefs([CalDAVController.home(user)])),
+            (.caldav("calendar-home-set"), .hrefs([CalDAVController.home(user)])),
+            (.caldav("calendar-user-address-set"), .hrefs([])),
+            (.dav("current-user-privilege-set"), .privileges([.dav("read")])),
+        ]
+    }
+
+    /// The user's task list, whose ctag and sync-token are their latest revision.
+    static func list(user: AuthenticatedUser, on db: any Database) async throws -> Properties {
+        guard let model = try await UserModel.find(user.id, on: db) else { throw Abort(.unauthorized, reason: "unknown user") }
+        return [
+            (.dav("resourcetype"), .elements([.dav("collection"), .caldav("calendar")])),
+            (.dav("displayname"), .text("Tasks")),
+            (.caldav("supported-calendar-component-set"), .components(["VTODO"])),
+            (.calendarServer("getctag"), .text(String(model.lastRev))),
+            (.dav("sync-token"), .text(syncToken(model.lastRev))),
+            (.dav("supported-report-set"), .reports([.caldav("calendar-multiget"), .caldav("calendar-query"), .dav("sync-collection")])),
+            (.dav("current-user-privilege-set"), .privileges([.dav("read")])),
+            (.dav("current-user-principal"), .hrefs([CalDAVController.home(user.name)])),
+            (.dav("owner"), .hrefs([CalDAVController.home(user.name)])),
+        ]
+    }
+
+    /// A todo of the list: its ETag is its revision, strong and quoted.
+    static func member(_ record: StoredRecord) -> Properties {
+        [
+            (.dav("resourcetype"), .elements([])),
+            (.dav("getetag"), .text(etag(record.rev))),
+            (.dav("getcontenttype"), .text("text/calendar; charset=utf-8; component=VTODO")),
+        ]
+    }
+
+    static func etag(_ rev: Int64) -> String { "\"\(rev)\"" }
+
+    /// Writes the response of one resource: what `asked` names, found or missing.
+    static func write(_ properties: Properties, href: String, asked: PropfindRequest, to writer: inout MultistatusWriter) {
+        switch asked {
+        case .allProperties:
+            writer.response(href: href, found: properties)
+        case .propertyNames:
+            writer.response(href: href, found: properties.map { ($0.0, .text("")) })
+        case .properties(let names):
+            var found: Properties = []
+            var missing: [DAVName] = []
+            for name in names {
+                if let value = properties.first(where: { $0.0 == name })?.1 { found.append((name, value)) } else { missing.append(name) }
+            }
+            writer.response(href: href, found: found, missing: missing)
+        }
+    }
+
+    /// A 207 answer with `body`.
+    static func multistatus(_ body: String) -> Response {
+        Response(status: .multiStatus, headers: ["Content-Type": "application/xml; charset=utf-8"], body: .init(string: body))
+    }
+}
