@@ -11,6 +11,7 @@ func routes(_ app: Application, settings: ServerSettings) throws {
     try v1.register(collection: ChangesController())
     try v1.register(collection: PushController())
     try app.register(collection: CalDAVController())
+    try app.register(collection: CalDAVReports())
     app.on(.GET, ".well-known", "caldav", use: CalDAVController.wellKnown)
     app.on(.PROPFIND, ".well-known", "caldav", use: CalDAVController.wellKnown)
     if let legacyUser = settings.legacyUser {

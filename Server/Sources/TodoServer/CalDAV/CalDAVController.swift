@@ -9,7 +9,7 @@ struct CalDAVController: RouteCollection {
     static let listName = "tasks"
     /// What OPTIONS announces: DAVx5 rejects a server without calendar-access.
     static let davCompliance = "1, 3, calendar-access"
-    static let allowed = "OPTIONS, GET, HEAD, PROPFIND, REPORT"
+    static let allowed = "OPTIONS, PROPFIND, REPORT"
 
     func boot(routes: any RoutesBuilder) throws {
         routes.on(.OPTIONS, "dav", "**", body: .collect(maxSize: 0), use: options)
@@ -71,6 +71,13 @@ struct CalDAVController: RouteCollection {
     static func home(_ user: String) -> String { root + percentEncoded(user) + "/" }
     static func list(_ user: String) -> String { home(user) + listName + "/" }
     static func href(of uuid: UUID, user: String) -> String { list(user) + uuid.uuidString.lowercased() + ".ics" }
+
+    /// The todo an href names: `<uuid>.ics` in the user's list (a full URL's path too).
+    static func uuid(inHref href: String, user: String) -> UUID? {
+        let path = URLComponents(string: href)?.percentEncodedPath ?? href
+        guard path.hasPrefix(list(user)), path.hasSuffix(".ics") else { return nil }
+        return UUID(uuidString: String(path.dropFirst(list(user).count).dropLast(4)))
+    }
 
     static func percentEncoded(_ segment: String) -> String {
         segment.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/"))) ?? segment

@@ -14,6 +14,24 @@ enum DAVProperties {
     /// The sync-token of a user's list at revision `rev`: a URI (RFC 6578 §3.1).
     static func syncToken(_ rev: Int64) -> String { "http://todo-server/ns/sync/\(rev)" }
 
+    /// The revision a sync-token names: 0 for the empty token of a first sync; nil for one
+    /// this server did not write.
+    static func revision(ofSyncToken token: String) -> Int64? {
+        if token.isEmpty { return 0 }
+        let prefix = syncToken(0).dropLast()
+        guard token.hasPrefix(prefix), let rev = Int64(token.dropFirst(prefix.count)), rev >= 0 else { return nil }
+        return rev
+    }
+
+    /// An answer naming the precondition a request failed (RFC 4918 §16): `<D:error>` with it.
+    static func precondition(_ status: HTTPResponseStatus, _ name: DAVName, _ reason: String) -> Response {
+        let (open, _) = MultistatusWriter.tags(name)
+        let body = #"<?xml version="1.0" encoding="utf-8"?>"# + "\n"
+            + #"<D:error xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav">"# + open.dropLast() + "/>"
+            + "<D:responsedescription>\(MultistatusWriter.escape(reason))</D:responsedescription></D:error>\n"
+        return Response(status: status, headers: ["Content-Type": "application/xml; charset=utf-8"], body: .init(string: body))
+    }
+
     static func root(user: String) -> Properties {
         [
             (.dav("resourcetype"), .elements([.dav("collection")])),

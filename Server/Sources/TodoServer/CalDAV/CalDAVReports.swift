@@ -1,0 +1,92 @@
+import Fluent
+import Vapor
+
+/// REPORT on a user's task list: calendar-multiget, calendar-query and sync-collection
+/// (RFC 4791 §7.8–7.9, RFC 6578). The sync-token is a revision of the user's change feed, so
+/// a sync-collection reads the feed: changed todos, and removed ones as 404 responses.
+struct CalDAVReports: RouteCollection {
+    /// The most members a sync-collection answers at once; a client's DAV:limit may ask fewer.
+    static let maxSyncMembers = 1000
+
+    func boot(routes: any RoutesBuilder) throws {
+        let dav = routes.grouped("dav").grouped(BasicAuthMiddleware(), ReadBody())
+        dav.on(.REPORT, ":user", ":list", use: report)
+    }
+
+    func report(request: Request) async throws -> Response {
+        let user = try request.authenticatedUser
+        try CalDAVController.requireOwn(request, user)
+        guard request.parameters.get("list") == CalDAVController.listName else { throw Abort(.notFound, reason: "no such collection") }
+        switch try ReportRequest.read(request.bodyData) {
+        case .multiget(let properties, let hrefs): return try await multiget(request, user, properties, hrefs)
+        case .query(let properties, let filter): return try await query(request, user, properties, filter)
+        case .syncCollection(let token, let properties, let limit): return try await sync(request, user, properties, token, limit)
+        }
+    }
+
+    private func multiget(_ request: Request, _ user: AuthenticatedUser, _ properties: [DAVName], _ hrefs: [String]) async throws -> Response {
+        let wanted = hrefs.map { ($0, CalDAVController.uuid(inHref: $0, user: user.name)) }
+        let found = try await RecordRows.read(request.db, userID: user.id, uuids: Set(wanted.compactMap(\.1)))
+        let records = Dictionary(found.map { ($0.uuid, $0) }, uniquingKeysWith: { first, _ in first })
+        var writer = MultistatusWriter()
+        for (href, uuid) in wanted {
+            if let record = uuid.flatMap({ records[$0] }), !record.deleted {
+                DAVProperties.write(DAVProperties.member(record), href: href, asked: .properties(properties), to: &writer)
+            } else {
+                writer.response(href: href, status: "404 Not Found")
+            }
+        }
+        return DAVProperties.multistatus(writer.finished())
+    }
+
+    private func query(_ request: Request, _ user: AuthenticatedUser, _ properties: [DAVName], _ filter: CalendarFilter?) async throws -> Response {
+        if filter?.timeRange != nil {
+            return DAVProperties.precondition(.forbidden, .caldav("supported-filter"), "time-range filters are not supported yet")
+        }
+        let records = try await RecordRows.readLive(request.db, userID: user.id)
+        var writer = MultistatusWriter()
+        for record in records where filter.map({ CalDAVReports.matches(record, $0) }) ?? true {
+            DAVProperties.write(DAVProperties.member(record), href: CalDAVController.href(of: record.uuid, user: user.name), asked: .properties(properties), to: &writer)
+        }
+        return DAVProperties.multistatus(writer.finished())
+    }
+
+    /// Whether a todo passes a calendar-query's filter: VCALENDAR then VTODO (anything else
+    /// matches nothing here), and COMPLETED defined or not as asked.
+    static func matches(_ record: StoredRecord, _ filter: CalendarFilter) -> Bool {
+        guard filter.components.first == "VCALENDAR", filter.components.dropFirst().allSatisfy({ $0 == "VTODO" }) else { return false }
+        for property in filter.properties where property.name == "COMPLETED" {
+            if property.defined != record.completed { return false }
+        }
+        return true
+    }
+
+    private func sync(
+        _ request: Request, _ user: AuthenticatedUser, _ properties: [DAVName], _ token: String, _ limit: Int?
+    ) async throws -> Response {
+        guard let model = try await UserModel.find(user.id, on: request.db) else { throw Abort(.unauthorized, reason: "unknown user") }
+        guard let since = DAVProperties.revision(ofSyncToken: token), since <= model.lastRev, since == 0 || since >= model.prunedRev else {
+            // Unknown, or older than the pruning horizon: the client must start over (RFC 6578 §3.2).
+            return DAVProperties.precondition(.forbidden, .dav("valid-sync-token"), "the sync-token is unknown or too old: sync from the start")
+        }
+        let most = min(limit ?? Self.maxSyncMembers, Self.maxSyncMembers)
+        let changed = try await RecordRows.readChanged(request.db, userID: user.id, after: since, limit: most + 1)
+        var writer = MultistatusWriter()
+        var reached = since
+        for record in changed.prefix(most) {
+            reached = record.rev
+            let href = CalDAVController.href(of: record.uuid, user: user.name)
+            if record.deleted {
+                // A first sync has nothing to forget.
+                if since > 0 { writer.response(href: href, status: "404 Not Found") }
+            } else {
+                DAVProperties.write(DAVProperties.member(record), href: href, asked: .properties(properties), to: &writer)
+            }
+        }
+        if changed.count > most {
+            // RFC 6578 §3.6: the list is cut; the token given continues it.
+            writer.response(href: CalDAVController.list(user.name), status: "507 Insufficient Storage")
+        }
+        return DAVProperties.multistatus(writer.finished(syncToken: DAVProperties.syncToken(reached)))
+    }
+}
