@@ -17,9 +17,12 @@ let package = Package(
         // The tools the tests share (free port, seeded random, built binaries, fixed clock,
         // store fixture), for Server/'s tests too, as swift-nio exports NIOTestUtils.
         .library(name: "TodoTestSupport", targets: ["TodoTestSupport"]),
+        // iCalendar (RFC 5545) read and written losslessly: for import/export and Server/'s CalDAV face.
+        .library(name: "TodoICal", targets: ["TodoICal"]),
     ],
     targets: [
         .target(name: "TodoCore"),
+        .target(name: "TodoICal"),
         .target(name: "TodoStore", dependencies: ["TodoCore", "TodoWire"]),
         .target(name: "TodoWire", dependencies: ["TodoCore"]),
         .target(name: "TodoSync", dependencies: ["TodoCore", "TodoStore", "TodoWire"]),
@@ -28,6 +31,7 @@ let package = Package(
         .executableTarget(name: "todo", dependencies: ["TodoCLI"]),
         .executableTarget(name: "todo-sync", dependencies: ["TodoCLI", "TodoHTTP"]),
         .target(name: "TodoTestSupport", dependencies: ["TodoCore", "TodoStore"], path: "Tests/TodoTestSupport"),
+        .testTarget(name: "TodoICalTests", dependencies: ["TodoICal"]),
         .testTarget(name: "TodoCoreTests", dependencies: ["TodoCore", "TodoTestSupport"]),
         .testTarget(name: "TodoStoreTests", dependencies: ["TodoStore", "TodoCore", "TodoTestSupport"]),
         .testTarget(name: "TodoWireTests", dependencies: ["TodoWire", "TodoCore", "TodoTestSupport"]),
