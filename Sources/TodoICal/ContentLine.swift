@@ -50,10 +50,10 @@ enum ContentLine {
         mutating func name(what: String) throws(ICalError) -> String {
             let start = index
             while let byte = peek(), isNameByte(byte) { index += 1 }
-            guard index > start else { throw ICalError(line: line, "\(what) is missing") }
             if let next = peek(), next != .semicolon, next != .colon, next != .equals {
                 throw ICalError(line: line, "\(what) holds only letters, digits and '-'")
             }
+            guard index > start else { throw ICalError(line: line, "\(what) is missing") }
             return String(decoding: bytes[start..<index], as: UTF8.self)
         }
 
