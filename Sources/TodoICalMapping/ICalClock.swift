@@ -17,8 +17,6 @@ public struct ICalClock: Sendable {
         self.zones = zones
     }
 
-    static let utc = TimeZone(identifier: "UTC")!
-
     /// The todo date a property's value stands for; nil for a day todo cannot write.
     public func dueDate(_ value: ICalDateValue) -> DueDate? {
         switch value {
@@ -67,8 +65,18 @@ public struct ICalClock: Sendable {
         }
     }
 
-    /// `instant` as a UTC DATE-TIME, to the second (rounded down).
-    public func utc(_ instant: Date) -> ICalDateValue? { value(instant, in: Self.utc, .utc) }
+    /// `instant` as a UTC DATE-TIME, to the second (rounded down), on the proleptic Gregorian
+    /// calendar as `instant(_:)` reads it (Foundation's calendar is Julian before 1582).
+    public func utc(_ instant: Date) -> ICalDateValue? {
+        guard let seconds = Int64(exactly: instant.timeIntervalSince1970.rounded(.down)) else { return nil }
+        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        guard abs(days) < 4_000_000 else { return nil }
+        let ofDay = Int(seconds - days * 86_400)
+        let day = CalendarDay(ordinal: Int(days)).components
+        guard let iday = ICalDay(year: day.year, month: day.month, day: day.day),
+              let time = ICalTime(hour: ofDay / 3600, minute: ofDay / 60 % 60, second: ofDay % 60) else { return nil }
+        return .dateTime(iday, time, .utc)
+    }
 
     private func value(_ instant: Date, in zone: TimeZone, _ written: ICalZone) -> ICalDateValue? {
         var calendar = Calendar(identifier: .gregorian)

@@ -77,7 +77,7 @@ public enum VTodoMapping {
         }
         patchCompletion(&vtodo, todo.completed, at: todo.completedAt ?? todo.updatedAt, clock: clock)
         if vtodo.created.flatMap(clock.instant) != whole(todo.createdAt) { vtodo.created = clock.utc(todo.createdAt) }
-        if vtodo != before || vtodo.lastModified == nil {
+        if vtodo != before {
             vtodo.lastModified = clock.utc(todo.updatedAt)
             vtodo.timestamp = clock.utc(todo.updatedAt)
         }

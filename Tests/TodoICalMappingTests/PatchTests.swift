@@ -32,13 +32,32 @@ import TodoICalMapping
         "END:VTODO",
     ]
 
+    /// Apple Reminders': TZID dates, a monthly rule, an alarm, no LAST-MODIFIED.
+    static let apple = [
+        "BEGIN:VTODO", "CREATED:20260301T101500Z", "UID:4C5A2E1B-8D3F-4F6A-9B2C-7E1D0A3B5C6D", "SUMMARY:Pay rent",
+        "DTSTAMP:20260301T101512Z", "SEQUENCE:0", "STATUS:NEEDS-ACTION", "PRIORITY:1", "DUE;TZID=Europe/Berlin:20260401T090000",
+        "DTSTART;TZID=Europe/Berlin:20260401T090000", "RRULE:FREQ=MONTHLY;INTERVAL=1", "X-APPLE-SORT-ORDER:791381712",
+        "BEGIN:VALARM", "X-WR-ALARMUID:9D3A2B1C", "UID:9D3A2B1C", "TRIGGER;VALUE=DATE-TIME:20260401T070000Z", "ACTION:DISPLAY",
+        "END:VALARM", "END:VTODO",
+    ]
+
+    /// Tasks.org's: a numeric UID, a whole-day due date, a counted rule todo cannot say, a
+    /// parent, GEO and a floating CREATED.
+    static let tasksOrg = [
+        "BEGIN:VTODO", "DTSTAMP:20260120T081500Z", "UID:7302857203956831489", "CREATED:20260120T091400",
+        "LAST-MODIFIED:20260120T081500Z", "SUMMARY:Call the dentist ☎", "PRIORITY:7", "STATUS:NEEDS-ACTION",
+        "GEO:52.520008;13.404954", "DUE;VALUE=DATE:20260125", "RRULE:FREQ=MONTHLY;COUNT=6", "RELATED-TO;RELTYPE=PARENT:7302857203956830001",
+        #"CATEGORIES:Health,Calls\, urgent"#, "END:VTODO",
+    ]
+
     func kept() throws -> ICalComponent { try ICalParser.parse(crlf(Self.thunderbird))[0] }
 
-    @Test func theTodoAVTodoReadsAsPatchesNothing() throws {
-        var vtodo = try kept()
+    @Test(arguments: [thunderbird, apple, tasksOrg])
+    func theTodoAVTodoReadsAsPatchesNothing(lines: [String]) throws {
+        var vtodo = try ICalParser.parse(crlf(lines))[0]
         let todo = try read(vtodo).todo.content
         VTodoMapping.patch(&vtodo, to: todo, clock: Clock.clock)
-        #expect(ICalWriter.text([vtodo]) == crlf(Self.thunderbird))
+        #expect(ICalWriter.text([vtodo]) == crlf(lines))
     }
 
     @Test func aNewNameChangesTheSummaryAndTheTimesOnly() throws {
