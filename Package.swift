@@ -17,22 +17,30 @@ let package = Package(
         // The tools the tests share (free port, seeded random, built binaries, fixed clock,
         // store fixture), for Server/'s tests too, as swift-nio exports NIOTestUtils.
         .library(name: "TodoTestSupport", targets: ["TodoTestSupport"]),
+        // iCalendar (RFC 5545) read and written losslessly: for import/export and Server/'s CalDAV face.
+        .library(name: "TodoICal", targets: ["TodoICal"]),
+        // A todo and a VTODO, each read from and written into the other (the field table's `ical`).
+        .library(name: "TodoICalMapping", targets: ["TodoICalMapping"]),
     ],
     targets: [
         .target(name: "TodoCore"),
+        .target(name: "TodoICal"),
+        .target(name: "TodoICalMapping", dependencies: ["TodoCore", "TodoICal"]),
         .target(name: "TodoStore", dependencies: ["TodoCore", "TodoWire"]),
         .target(name: "TodoWire", dependencies: ["TodoCore"]),
         .target(name: "TodoSync", dependencies: ["TodoCore", "TodoStore", "TodoWire"]),
         .target(name: "TodoHTTP", dependencies: ["TodoSync", "TodoWire"]),
-        .target(name: "TodoCLI", dependencies: ["TodoCore", "TodoStore", "TodoWire", "TodoSync"]),
+        .target(name: "TodoCLI", dependencies: ["TodoCore", "TodoStore", "TodoWire", "TodoSync", "TodoICal", "TodoICalMapping"]),
         .executableTarget(name: "todo", dependencies: ["TodoCLI"]),
         .executableTarget(name: "todo-sync", dependencies: ["TodoCLI", "TodoHTTP"]),
         .target(name: "TodoTestSupport", dependencies: ["TodoCore", "TodoStore"], path: "Tests/TodoTestSupport"),
+        .testTarget(name: "TodoICalTests", dependencies: ["TodoICal"]),
+        .testTarget(name: "TodoICalMappingTests", dependencies: ["TodoICalMapping", "TodoICal", "TodoCore", "TodoTestSupport"]),
         .testTarget(name: "TodoCoreTests", dependencies: ["TodoCore", "TodoTestSupport"]),
         .testTarget(name: "TodoStoreTests", dependencies: ["TodoStore", "TodoCore", "TodoTestSupport"]),
         .testTarget(name: "TodoWireTests", dependencies: ["TodoWire", "TodoCore", "TodoTestSupport"]),
         .testTarget(name: "TodoSyncTests", dependencies: ["TodoSync", "TodoCore", "TodoStore", "TodoWire", "TodoTestSupport"]),
-        .testTarget(name: "TodoCLITests", dependencies: ["TodoCLI", "TodoCore", "TodoStore", "TodoWire", "TodoTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "TodoCLITests", dependencies: ["TodoCLI", "TodoCore", "TodoStore", "TodoWire", "TodoICalMapping", "TodoTestSupport"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -138,12 +138,12 @@ _todo_option() {
                     esac ;;
                 export)
                     case $2 in
-                        --to) REPLY='to words todo taskwarrior todotxt' ;;
+                        --to) REPLY='to words todo taskwarrior todotxt ical' ;;
                         *) REPLY= ;;
                     esac ;;
                 import)
                     case $2 in
-                        --from) REPLY='from words todo taskwarrior todotxt' ;;
+                        --from) REPLY='from words todo taskwarrior todotxt ical' ;;
                         --strict) REPLY='strict flag' ;;
                         *) REPLY= ;;
                     esac ;;

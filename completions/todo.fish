@@ -374,8 +374,8 @@ function __todo_commands
     printf '%s\t%s\n' clear-completed 'Delete every completed todo and say how many'
     printf '%s\t%s\n' undo 'Revert the last change; repeat to go further back'
     printf '%s\t%s\n' batch 'Apply changes read as JSON Lines from stdin, all or nothing'
-    printf '%s\t%s\n' export 'Print every todo, as JSON or for Taskwarrior or todo.txt'
-    printf '%s\t%s\n' import 'Merge todos from an export, Taskwarrior or todo.txt'
+    printf '%s\t%s\n' export 'Print every todo: JSON, Taskwarrior, todo.txt, iCalendar'
+    printf '%s\t%s\n' import 'Merge todos from todo, Taskwarrior, todo.txt or iCalendar'
     printf '%s\t%s\n' sync 'Exchange changes with the todo server'
     printf '%s\t%s\n' config 'Show or set sync settings and your own attributes'
     printf '%s\t%s\n' context 'Show, choose or define the context that narrows reports'
@@ -605,8 +605,8 @@ complete -c todo -n __todo_needs_command -a del -d 'Delete todos (delete)'
 complete -c todo -n __todo_needs_command -a clear-completed -d 'Delete every completed todo and say how many'
 complete -c todo -n __todo_needs_command -a undo -d 'Revert the last change; repeat to go further back'
 complete -c todo -n __todo_needs_command -a batch -d 'Apply changes read as JSON Lines from stdin, all or nothing'
-complete -c todo -n __todo_needs_command -a export -d 'Print every todo, as JSON or for Taskwarrior or todo.txt'
-complete -c todo -n __todo_needs_command -a import -d 'Merge todos from an export, Taskwarrior or todo.txt'
+complete -c todo -n __todo_needs_command -a export -d 'Print every todo: JSON, Taskwarrior, todo.txt, iCalendar'
+complete -c todo -n __todo_needs_command -a import -d 'Merge todos from todo, Taskwarrior, todo.txt or iCalendar'
 complete -c todo -n __todo_needs_command -a sync -d 'Exchange changes with the todo server'
 complete -c todo -n __todo_needs_command -a config -d 'Show or set sync settings and your own attributes'
 complete -c todo -n __todo_needs_command -a context -d 'Show, choose or define the context that narrows reports'
@@ -681,10 +681,10 @@ complete -c todo -n '__todo_using delete' -l series -d 'Delete every todo of eac
 complete -c todo -n '__todo_using batch' -l dry-run -d 'Check every line against the todos and report, but change nothing'
 
 # todo export
-complete -c todo -n '__todo_using export' -l to -x -a 'todo taskwarrior todotxt' -d 'What to write: todo, taskwarrior, todotxt (default: todo)'
+complete -c todo -n '__todo_using export' -l to -x -a 'todo taskwarrior todotxt ical' -d 'What to write: todo, taskwarrior, todotxt, ical (default: todo)'
 
 # todo import
-complete -c todo -n '__todo_using import' -l from -x -a 'todo taskwarrior todotxt' -d 'What FILE is: todo (an export, or list --json), taskwarrior or todotxt (default: todo)'
+complete -c todo -n '__todo_using import' -l from -x -a 'todo taskwarrior todotxt ical' -d 'What FILE is: todo (an export, or list --json), taskwarrior, todotxt or ical (an .ics of VTODOs) (default: todo)'
 complete -c todo -n '__todo_using import' -l strict -d 'Taskwarrior: stop at a task todo cannot hold and import nothing, instead of skipping it'
 
 # todo sync

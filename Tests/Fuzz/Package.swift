@@ -4,7 +4,7 @@
 // `bash .ci/fuzz` (which passes -sanitize=fuzzer; each target is a libFuzzer executable).
 import PackageDescription
 
-let targets = ["FuzzStateFile", "FuzzBatch", "FuzzImportTodo", "FuzzImportTaskwarrior", "FuzzImportTodoTxt", "FuzzArguments", "FuzzDates", "FuzzFilter", "FuzzGrammar", "FuzzTodoTxtDialect"]
+let targets = ["FuzzStateFile", "FuzzBatch", "FuzzImportTodo", "FuzzImportTaskwarrior", "FuzzImportTodoTxt", "FuzzArguments", "FuzzDates", "FuzzFilter", "FuzzGrammar", "FuzzTodoTxtDialect", "FuzzICal", "FuzzImportICal"]
 
 let package = Package(
     name: "todo-fuzz",
@@ -17,6 +17,8 @@ let package = Package(
             .product(name: "TodoStore", package: "todo"),
             .product(name: "TodoCLI", package: "todo"),
             .product(name: "TodoTestSupport", package: "todo"),
+            .product(name: "TodoICal", package: "todo"),
+            .product(name: "TodoICalMapping", package: "todo"),
         ]),
     ] + targets.map { name in
         // SwiftPM links `main` to `<Target>_main`, which hands over to libFuzzer (see FuzzDriver).

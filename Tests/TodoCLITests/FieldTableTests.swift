@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import TodoCLI
 @testable import TodoCore
+import TodoICalMapping
 import TodoStore
 import TodoWire
 
@@ -9,7 +10,7 @@ import TodoWire
 /// field (`sample`, an exhaustive switch, so a new field does not compile here until it has
 /// one) must survive the holders, the state file and its journal, `--json`, `--format`, the
 /// edit form, batch input, the sync wire (which is also the server's storage column), a
-/// one-sided three-way merge, and the Taskwarrior and todo.txt mappings the table gives it.
+/// one-sided three-way merge, and the Taskwarrior, todo.txt and iCalendar mappings the table gives it.
 @Suite struct FieldTableTests {
     static let zone = TimeZone(identifier: "Asia/Kolkata")!
     static let dates = DateContext(now: date("2026-11-25T06:30:00Z"), timeZone: zone)
@@ -233,6 +234,22 @@ import TodoWire
         let text = TaskwarriorExport.export([Self.other, todo], in: Self.dates)
         let back = try TaskwarriorFormat.parse(Array(text.utf8), in: Self.dates)
         let item = try #require(back.first { $0.uuid == todo.uuid }, "\(text)")
+        #expect(field.value(of: item.content) == Self.sample(field), "\(text)")
+    }
+
+    @Test(arguments: TodoField.allCases.filter { $0.spec.ical != nil })
+    func icalCarriesWhatTheTableMapsThere(_ field: TodoField) throws {
+        var todo = Self.todo(with: field)
+        if field == .recur || field == .until {
+            todo.due = .day(CalendarDay(iso: "2026-12-01")!)
+            todo.recur = Recurrence(rule: "2w")
+            todo.until = .day(CalendarDay(iso: "2027-06-30")!)
+        }
+        let clock = ICalClock(context: Self.dates)
+        let text = ICalTodoFile.export([Self.other, todo], clock: clock)
+        let back = try ICalTodoFile.read(Array(text.utf8), clock: clock)
+        #expect(back.notes == [])
+        let item = try #require(back.todos.first { $0.uuid == todo.uuid }, "\(text)")
         #expect(field.value(of: item.content) == Self.sample(field), "\(text)")
     }
 }

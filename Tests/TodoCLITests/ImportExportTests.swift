@@ -188,7 +188,7 @@ import TodoTestSupport
         #expect(try box.run("export", "--to", "todo").stdout == (try box.run("export").stdout))
         let bad = try box.run("export", "--to", "csv")
         #expect((bad.status, bad.stdout) == (2, ""))
-        #expect(bad.stderr.hasPrefix("todo: 'csv' is not a valid format for '--to' (choose from todo, taskwarrior, todotxt)\n"))
+        #expect(bad.stderr.hasPrefix("todo: 'csv' is not a valid format for '--to' (choose from todo, taskwarrior, todotxt, ical)\n"))
     }
 }
 

@@ -1,8 +1,9 @@
 import TodoCore
+import TodoICalMapping
 import TodoStore
 
 /// `todo export [--to FORMAT]`: every todo in number order, as `todo import --from FORMAT`
-/// reads it: in todo's own JSON every field, else what Taskwarrior or todo.txt can hold.
+/// reads it: in todo's own JSON every field, else what Taskwarrior, todo.txt or iCalendar can hold.
 enum ExportCommand {
     static let format = "todo-export"
     static let version = 1
@@ -15,6 +16,7 @@ enum ExportCommand {
             case .todo: Output(stdout: export(state.todos))
             case .taskwarrior: Output(stdout: TaskwarriorExport.export(state.todos, in: dates))
             case .todotxt: Output(stdout: TodoTxtExport.export(state.todos))
+            case .ical: Output(stdout: ICalTodoFile.export(state.todos, clock: ICalClock(context: dates)))
             }
         }
     }

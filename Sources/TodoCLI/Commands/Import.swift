@@ -1,5 +1,6 @@
 import Foundation
 import TodoCore
+import TodoICalMapping
 import TodoSync
 
 /// `todo import [--from FORMAT] FILE|-`: reads and checks the whole file first, then merges
@@ -22,20 +23,24 @@ enum ImportCommand {
         }
         let now = context.now()
         let read: TaskwarriorImport
+        var notes: [String] = []
         do {
             switch from {
             case .taskwarrior:
                 read = try TaskwarriorFormat.read(bytes, in: DateContext(now: now, timeZone: context.timeZone), strict: invocation.flag(.strict))
             case .todotxt: read = TaskwarriorImport(todos: try TodoTxtFormat.parse(String(decoding: bytes, as: UTF8.self), now: now), skipped: [])
             case .todo: read = TaskwarriorImport(todos: try TodoExportFormat.parse(bytes, path: file == "-" ? nil : file), skipped: [])
+            case .ical: (read, notes) = try ICalFormat.read(bytes, in: DateContext(now: now, timeZone: context.timeZone))
             }
         } catch {
             throw CommandError(message: "cannot import \(file == "-" ? "stdin" : file) as \(from.rawValue): \(error.message); nothing imported")
         }
         let imported = read.todos
-        return .change(actions: { _ in imported.isEmpty ? [] : [.importTodos(imported, at: now)] }) { change in
+        return .change(actions: { state in
+            imported.isEmpty ? [] : [.importTodos(from == .ical ? ICalFormat.knownDependencies(imported, in: state) : imported, at: now)]
+        }) { change in
             var output = render(change, read, invocation)
-            let notes = declare(read.udaValues, context)
+            let notes = notes + declare(read.udaValues, context)
             output.stderr = (read.skipped.map(\.line) + notes).map { $0 + "\n" }.joined()
             return output
         }

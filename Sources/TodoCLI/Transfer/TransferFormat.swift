@@ -6,6 +6,8 @@ enum TransferFormat: String, CaseIterable {
     case taskwarrior
     /// A todo.txt file.
     case todotxt
+    /// An iCalendar file (.ics) of VTODOs, as task apps export them (RFC 5545).
+    case ical
 
     /// The names, for the options' choices.
     static let names = allCases.map(\.rawValue)

@@ -1,7 +1,7 @@
 /// Every field of a todo that a person sets, and those todo keeps for them (a recurring
 /// todo's series), described once. The state file and sync codecs, `--json`, `list
 /// --format`, the edit form, batch input, the attribute words of `add` and `edit`, their
-/// options, the completions and the Taskwarrior and todo.txt mappings of import and export
+/// options, the completions and the Taskwarrior, todo.txt and iCalendar mappings of import and export
 /// are all derived from this table; docs/DESIGN.md says what a new field costs.
 public enum TodoField: String, CaseIterable, Codable, Sendable {
     case name, description, notes, tags, project, priority, due, wait, scheduled, start, depends, annotations
@@ -17,68 +17,72 @@ public enum TodoField: String, CaseIterable, Codable, Sendable {
         case .name:
             FieldSpec(
                 kind: .text, option: FieldOption("name", "TEXT"), taskwarrior: "description", todoTxt: .text,
-                help: "Set the name.")
+                ical: .text("SUMMARY"), help: "Set the name.")
         case .description:
-            FieldSpec(kind: .text, option: FieldOption("description", short: "d", "TEXT"), help: "Set the description.")
+            FieldSpec(kind: .text, option: FieldOption("description", short: "d", "TEXT"), ical: .text("DESCRIPTION"), help: "Set the description.")
         case .notes:
-            FieldSpec(kind: .text, option: FieldOption("notes", short: "n", "TEXT"), help: "Set the notes.")
+            FieldSpec(kind: .text, option: FieldOption("notes", short: "n", "TEXT"), ical: .text("X-TODO-NOTES"), help: "Set the notes.")
         case .tags:
             FieldSpec(
                 kind: .tags, merge: .set, syntax: .signs, option: FieldOption("tag", "TAG"), completion: .tags,
-                taskwarrior: "tags", todoTxt: .sigil("@"),
+                taskwarrior: "tags", todoTxt: .sigil("@"), ical: .categories,
                 help: "Add the tag TAG (a word; case counts); repeat for more. As a word: +TAG, and -TAG removes one.")
         case .project:
             FieldSpec(
                 kind: .word, syntax: .keys(["project"]), option: FieldOption("project", "NAME"), filter: .within, completion: .projects,
-                taskwarrior: "project", todoTxt: .sigil("+"),
+                taskwarrior: "project", todoTxt: .sigil("+"), ical: .text("X-TODO-PROJECT"),
                 help: "Set the project (dots make a hierarchy: home.garden is inside home); empty for none. As a word: project:NAME.")
         case .priority:
             FieldSpec(
                 kind: .priority, syntax: .keys(["priority", "pri"]), option: FieldOption("priority", "H|M|L"),
-                completion: .priorities, taskwarrior: "priority", todoTxt: .priority,
+                completion: .priorities, taskwarrior: "priority", todoTxt: .priority, ical: .priority,
                 help: "Set the priority: H, M or L; empty for none. As a word: priority:H or pri:H.")
         case .due:
             FieldSpec(
                 kind: .date, syntax: .keys(["due"]), option: FieldOption("due", "DATE"), completion: .dates,
-                taskwarrior: "due", todoTxt: .key("due"), help: "Set the due date; empty for none. As a word: due:DATE.")
+                taskwarrior: "due", todoTxt: .key("due"), ical: .date("DUE"), help: "Set the due date; empty for none. As a word: due:DATE.")
         case .wait:
             FieldSpec(
                 kind: .date, syntax: .keys(["wait"]), option: FieldOption("wait", "DATE"), completion: .dates,
-                taskwarrior: "wait", todoTxt: .key("t"),
+                taskwarrior: "wait", todoTxt: .key("t"), ical: .date("X-TODO-WAIT"),
                 help: "Hide the todo from the default list until DATE; empty for none. As a word: wait:DATE.")
         case .scheduled:
             FieldSpec(
                 kind: .date, syntax: .keys(["scheduled"]), option: FieldOption("scheduled", "DATE"), completion: .dates,
-                taskwarrior: "scheduled",
+                taskwarrior: "scheduled", ical: .date("DTSTART"),
                 help: "Set the date work on the todo can start (+READY once it has come); empty for none. As a word: scheduled:DATE.")
         case .start:
             FieldSpec(
                 kind: .date, syntax: .keys(["start"]), option: FieldOption("start", "DATE"), completion: .dates,
-                taskwarrior: "start",
+                taskwarrior: "start", ical: .date("X-TODO-START"),
                 help: "Set when work on the todo started ('todo start' sets it to now, 'todo stop' and 'todo done' clear it); empty for none. As a word: start:DATE.")
         case .depends:
             FieldSpec(
                 kind: .uuids, merge: .set, syntax: .members(["depends", "dep"]), option: FieldOption("depends", "IDS"),
-                completion: .todos, taskwarrior: "depends", todoTxt: .dependencies,
+                completion: .todos, taskwarrior: "depends", todoTxt: .dependencies, ical: .related("DEPENDS-ON"),
                 help: "Add dependencies: todos (numbers or UUID prefixes, comma-separated) to be done first; -ID removes one; empty removes all. As a word: depends:IDS or dep:IDS.")
         case .annotations:
-            FieldSpec(kind: .annotations, merge: .set, inForm: true, taskwarrior: "annotations", help: "Dated remarks, oldest first ('todo annotate', 'todo denotate').")
+            FieldSpec(
+                kind: .annotations, merge: .set, inForm: true, taskwarrior: "annotations", ical: .annotations("X-TODO-ANNOTATION"),
+                help: "Dated remarks, oldest first ('todo annotate', 'todo denotate').")
         case .recur:
             FieldSpec(
                 kind: .word, syntax: .keys(["recur"]), option: FieldOption("recur", "RULE"), filter: .rule, completion: .rules,
-                taskwarrior: "recur", todoTxt: .recurrence,
+                taskwarrior: "recur", todoTxt: .recurrence, ical: .rule(otherwise: "X-TODO-RECUR"),
                 help: "Repeat the todo: completing it makes the next one. RULE is \(Recurrence.accepted). Needs a due date; empty ends the series. As a word: recur:RULE.")
         case .until:
             FieldSpec(
                 kind: .date, syntax: .keys(["until"]), option: FieldOption("until", "DATE"), completion: .dates,
-                taskwarrior: "until",
+                taskwarrior: "until", ical: .until(otherwise: "X-TODO-UNTIL"),
                 help: "End a recurring todo's series: no occurrence is made due after DATE; empty for none. As a word: until:DATE.")
         case .series:
-            FieldSpec(kind: .word, help: "The series a recurring todo belongs to: the UUID of its first occurrence.")
+            FieldSpec(kind: .word, ical: .text("X-TODO-SERIES"), help: "The series a recurring todo belongs to: the UUID of its first occurrence.")
         case .anchor:
-            FieldSpec(kind: .word, help: "The due date its series counts from, on the clock of its time zone (RFC 9557).")
+            FieldSpec(kind: .word, ical: .text("X-TODO-ANCHOR"), help: "The due date its series counts from, on the clock of its time zone (RFC 9557).")
         case .udas:
-            FieldSpec(kind: .udas, merge: .perKey, inForm: true, taskwarrior: "uda", help: "User-defined attributes ('todo config uda.NAME.type'), each a NAME:VALUE word.")
+            FieldSpec(
+                kind: .udas, merge: .perKey, inForm: true, taskwarrior: "uda", ical: .udas("X-TODO-UDA"),
+                help: "User-defined attributes ('todo config uda.NAME.type'), each a NAME:VALUE word.")
         }
     }
 
@@ -124,6 +128,8 @@ public struct FieldSpec: Sendable {
     public var taskwarrior: String?
     /// How a todo.txt line writes it, if todo.txt can.
     public var todoTxt: TodoTxtSyntax?
+    /// Where a VTODO (iCalendar, RFC 5545) keeps it.
+    public var ical: ICalMapping?
     /// The option's help, one or two sentences.
     public var help: String
 }
@@ -204,6 +210,46 @@ public enum TodoTxtSyntax: Sendable, Equatable {
     /// topydo's dependencies, across lines: `id:N` on a todo others depend on, `p:N` on each
     /// todo that depends on it.
     case dependencies
+}
+
+/// Where a VTODO (RFC 5545) keeps a field: `TodoICalMapping` reads and writes it so. The
+/// properties named `X-TODO-…` are todo's own, for what iCalendar has no place for.
+public enum ICalMapping: Sendable, Equatable {
+    /// A TEXT property (SUMMARY); a word field's none is no property.
+    case text(String)
+    /// CATEGORIES, every line of it: a blank in a category is `␣` in a tag.
+    case categories
+    /// PRIORITY: 1 to 4 is H, 5 M, 6 to 9 L; written 1, 5, 9, and a client's number is kept
+    /// while it is in the todo's priority's range.
+    case priority
+    /// A DATE (a whole day) or DATE-TIME (an instant) property.
+    case date(String)
+    /// RRULE for a rule by the calendar; the property named for a rule counted from
+    /// completion (`+1w`), which iCalendar cannot say.
+    case rule(otherwise: String)
+    /// The UNTIL of the RRULE that holds the rule, else the property named.
+    case until(otherwise: String)
+    /// One RELATED-TO with this RELTYPE (RFC 9253) for each todo, by UID.
+    case related(String)
+    /// One property each: `NAME;X-TODO-AT=20261121T140300Z:text`.
+    case annotations(String)
+    /// One property each: `NAME;X-TODO-NAME=estimate:3`.
+    case udas(String)
+
+    /// The properties, for help: `RRULE (X-TODO-RECUR for a rule from completion)`.
+    public var properties: String {
+        switch self {
+        case .text(let name): name
+        case .categories: "CATEGORIES"
+        case .priority: "PRIORITY (1-4 H, 5 M, 6-9 L)"
+        case .date(let name): name
+        case .rule(let otherwise): "RRULE (\(otherwise) for a rule from completion)"
+        case .until(let otherwise): "the RRULE's UNTIL (else \(otherwise))"
+        case .related(let type): "RELATED-TO;RELTYPE=\(type)"
+        case .annotations(let name): "\(name);X-TODO-AT=TIME"
+        case .udas(let name): "\(name);X-TODO-NAME=NAME"
+        }
+    }
 }
 
 /// What a shell offers as a field's value.
