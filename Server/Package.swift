@@ -37,6 +37,9 @@ let package = Package(
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "TodoWire", package: "todo"),
                 .product(name: "TodoCore", package: "todo"),
+                // The CalDAV face's iCalendar text and its mapping to todos.
+                .product(name: "TodoICal", package: "todo"),
+                .product(name: "TodoICalMapping", package: "todo"),
             ]
         ),
         .executableTarget(
@@ -50,6 +53,8 @@ let package = Package(
                 .product(name: "VaporTesting", package: "vapor"),
                 .product(name: "TodoWire", package: "todo"),
                 .product(name: "TodoCore", package: "todo"),
+                .product(name: "TodoICal", package: "todo"),
+                .product(name: "TodoICalMapping", package: "todo"),
                 .product(name: "TodoTestSupport", package: "todo"),
             ]
         ),

@@ -3,24 +3,6 @@ import TodoCore
 import TodoWire
 
 extension TodoContent {
-    /// The content of a record from the server, whose attributes are whole (absent is unset).
-    init(_ fields: TodoFields) throws(ReduceError) {
-        self.init(
-            name: fields.name, description: fields.description, notes: fields.notes,
-            completed: fields.completed, completedAt: fields.completed ? fields.completedAt : nil,
-            createdAt: fields.createdAt, updatedAt: fields.updatedAt)
-        try fields.attributes.apply(to: &self)
-    }
-
-    /// What a push sends: every attribute, unset ones as null or [], so that clearing one
-    /// reaches the server.
-    var wire: TodoFields {
-        TodoFields(
-            name: name, description: description, notes: notes, completed: completed,
-            createdAt: createdAt, updatedAt: updatedAt, completedAt: completedAt,
-            attributes: WireAttributes(all: self))
-    }
-
     /// Why the server would refuse this content (its documented limits, in its words), or nil.
     var problemForServer: String? { wire.problem?.message }
 }

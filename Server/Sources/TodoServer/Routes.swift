@@ -12,6 +12,7 @@ func routes(_ app: Application, settings: ServerSettings) throws {
     try v1.register(collection: PushController())
     try app.register(collection: CalDAVController())
     try app.register(collection: CalDAVReports())
+    try app.register(collection: CalDAVResources())
     app.on(.GET, ".well-known", "caldav", use: CalDAVController.wellKnown)
     app.on(.PROPFIND, ".well-known", "caldav", use: CalDAVController.wellKnown)
     if let legacyUser = settings.legacyUser {

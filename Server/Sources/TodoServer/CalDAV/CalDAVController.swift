@@ -9,7 +9,7 @@ struct CalDAVController: RouteCollection {
     static let listName = "tasks"
     /// What OPTIONS announces: DAVx5 rejects a server without calendar-access.
     static let davCompliance = "1, 3, calendar-access"
-    static let allowed = "OPTIONS, PROPFIND, REPORT"
+    static let allowed = "OPTIONS, GET, HEAD, PUT, DELETE, PROPFIND, REPORT"
 
     func boot(routes: any RoutesBuilder) throws {
         routes.on(.OPTIONS, "dav", "**", body: .collect(maxSize: 0), use: options)
@@ -61,8 +61,9 @@ struct CalDAVController: RouteCollection {
         var writer = MultistatusWriter()
         DAVProperties.write(try await DAVProperties.list(user: user, on: request.db), href: Self.list(user.name), asked: asked, to: &writer)
         if try Self.depth(request) > 0 {
+            let objects = try await CalDAVObjects.all(request.db, userID: user.id)
             for record in try await RecordRows.readLive(request.db, userID: user.id) {
-                DAVProperties.write(DAVProperties.member(record), href: Self.href(of: record.uuid, user: user.name), asked: asked, to: &writer)
+                DAVProperties.write(DAVProperties.member(record), href: Self.href(of: record.uuid, user: user.name, objects: objects), asked: asked, to: &writer)
             }
         }
         return DAVProperties.multistatus(writer.finished())
@@ -72,11 +73,19 @@ struct CalDAVController: RouteCollection {
     static func list(_ user: String) -> String { home(user) + listName + "/" }
     static func href(of uuid: UUID, user: String) -> String { list(user) + uuid.uuidString.lowercased() + ".ics" }
 
-    /// The todo an href names: `<uuid>.ics` in the user's list (a full URL's path too).
-    static func uuid(inHref href: String, user: String) -> UUID? {
+    /// The resource name an href names in the user's list (a full URL's path too), decoded.
+    static func name(inHref href: String, user: String) -> String? {
         let path = URLComponents(string: href)?.percentEncodedPath ?? href
-        guard path.hasPrefix(list(user)), path.hasSuffix(".ics") else { return nil }
-        return UUID(uuidString: String(path.dropFirst(list(user).count).dropLast(4)))
+        guard path.hasPrefix(list(user)) else { return nil }
+        let name = String(path.dropFirst(list(user).count))
+        guard !name.isEmpty, !name.contains("/") else { return nil }
+        return name.removingPercentEncoding ?? name
+    }
+
+    /// The href of a todo: under the name a client wrote it, else `<uuid>.ics`.
+    static func href(of uuid: UUID, user: String, objects: [UUID: CalDAVObject]) -> String {
+        guard let name = objects[uuid]?.name else { return href(of: uuid, user: user) }
+        return list(user) + percentEncoded(name)
     }
 
     static func percentEncoded(_ segment: String) -> String {

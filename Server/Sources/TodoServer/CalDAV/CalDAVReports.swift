@@ -25,7 +25,11 @@ struct CalDAVReports: RouteCollection {
     }
 
     private func multiget(_ request: Request, _ user: AuthenticatedUser, _ properties: [DAVName], _ hrefs: [String]) async throws -> Response {
-        let wanted = hrefs.map { ($0, CalDAVController.uuid(inHref: $0, user: user.name)) }
+        let objects = try await CalDAVObjects.all(request.db, userID: user.id)
+        let byName = Dictionary(objects.values.map { ($0.name, $0.uuid) }, uniquingKeysWith: { first, _ in first })
+        let wanted = hrefs.map { href in
+            (href, CalDAVController.name(inHref: href, user: user.name).flatMap { byName[$0] ?? CalDAVResources.uuid(ofName: $0) })
+        }
         let found = try await RecordRows.read(request.db, userID: user.id, uuids: Set(wanted.compactMap(\.1)))
         let records = Dictionary(found.map { ($0.uuid, $0) }, uniquingKeysWith: { first, _ in first })
         var writer = MultistatusWriter()
@@ -44,9 +48,10 @@ struct CalDAVReports: RouteCollection {
             return DAVProperties.precondition(.forbidden, .caldav("supported-filter"), "time-range filters are not supported yet")
         }
         let records = try await RecordRows.readLive(request.db, userID: user.id)
+        let objects = try await CalDAVObjects.all(request.db, userID: user.id)
         var writer = MultistatusWriter()
         for record in records where filter.map({ CalDAVReports.matches(record, $0) }) ?? true {
-            DAVProperties.write(DAVProperties.member(record), href: CalDAVController.href(of: record.uuid, user: user.name), asked: .properties(properties), to: &writer)
+            DAVProperties.write(DAVProperties.member(record), href: CalDAVController.href(of: record.uuid, user: user.name, objects: objects), asked: .properties(properties), to: &writer)
         }
         return DAVProperties.multistatus(writer.finished())
     }
@@ -71,11 +76,12 @@ struct CalDAVReports: RouteCollection {
         }
         let most = min(limit ?? Self.maxSyncMembers, Self.maxSyncMembers)
         let changed = try await RecordRows.readChanged(request.db, userID: user.id, after: since, limit: most + 1)
+        let objects = try await CalDAVObjects.all(request.db, userID: user.id)
         var writer = MultistatusWriter()
         var reached = since
         for record in changed.prefix(most) {
             reached = record.rev
-            let href = CalDAVController.href(of: record.uuid, user: user.name)
+            let href = CalDAVController.href(of: record.uuid, user: user.name, objects: objects)
             if record.deleted {
                 // A first sync has nothing to forget.
                 if since > 0 { writer.response(href: href, status: "404 Not Found") }

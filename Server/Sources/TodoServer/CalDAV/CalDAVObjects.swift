@@ -1,0 +1,62 @@
+import Fluent
+import FluentPostgresDriver
+import FluentSQLiteDriver
+import Foundation
+
+/// A todo's iCalendar text as a CalDAV client last wrote it, with the resource name it wrote
+/// it under and its UID. The todo itself is its record (`StoredRecord`); this is the face's
+/// own memory of the client's text, written in the same transaction as the record.
+struct CalDAVObject: Sendable, Equatable {
+    var uuid: UUID
+    /// The resource's name in the list (`NAME.ics`).
+    var name: String
+    var uid: String
+    var ical: String
+}
+
+/// The SQL of `caldav_objects`.
+enum CalDAVObjects {
+    static let table = "caldav_objects"
+
+    static func read(_ db: any Database, userID: UUID, uuid: UUID) async throws -> CalDAVObject? {
+        try await read(db, "user_id = $1 AND uuid = $2", [.uuid(userID), .uuid(uuid)]).first
+    }
+
+    static func read(_ db: any Database, userID: UUID, name: String) async throws -> CalDAVObject? {
+        try await read(db, "user_id = $1 AND name = $2", [.uuid(userID), .text(name)]).first
+    }
+
+    static func read(_ db: any Database, userID: UUID, uid: String) async throws -> CalDAVObject? {
+        try await read(db, "user_id = $1 AND uid = $2", [.uuid(userID), .text(uid)]).first
+    }
+
+    /// Every object of the user, by the todo's UUID.
+    static func all(_ db: any Database, userID: UUID) async throws -> [UUID: CalDAVObject] {
+        let objects = try await read(db, "user_id = $1", [.uuid(userID)])
+        return Dictionary(objects.map { ($0.uuid, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Writes `object` in place of any of the same todo, name or UID (the caller has checked
+    /// that those are gone or its own).
+    static func write(_ object: CalDAVObject, userID: UUID, on db: any Database) async throws {
+        try await SQLValue.run(
+            db, "DELETE FROM \(table) WHERE user_id = $1 AND (uuid = $2 OR name = $3 OR uid = $4)",
+            [.uuid(userID), .uuid(object.uuid), .text(object.name), .text(object.uid)])
+        try await SQLValue.insert(
+            db, into: table, columns: ["user_id", "uuid", "name", "uid", "ical"],
+            rows: [[.uuid(userID), .uuid(object.uuid), .text(object.name), .text(object.uid), .text(object.ical)]])
+    }
+
+    private static func read(_ db: any Database, _ condition: String, _ binds: [SQLValue]) async throws -> [CalDAVObject] {
+        try await SQLValue.rows(
+            db, "SELECT uuid, name, uid, ical FROM \(table) WHERE \(condition)", binds,
+            sqlite: { row in
+                let read = SQLiteColumns(row: row)
+                return CalDAVObject(uuid: try read.uuid("uuid"), name: try read.text("name"), uid: try read.text("uid"), ical: try read.text("ical"))
+            },
+            postgres: { row in
+                let (uuid, name, uid, ical) = try row.decode((UUID, String, String, String).self, context: .default)
+                return CalDAVObject(uuid: uuid, name: name, uid: uid, ical: ical)
+            })
+    }
+}

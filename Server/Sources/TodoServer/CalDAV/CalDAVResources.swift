@@ -1,0 +1,196 @@
+import Fluent
+import Foundation
+import TodoCore
+import TodoICal
+import TodoICalMapping
+import TodoWire
+import Vapor
+
+/// GET, PUT and DELETE of one todo of a user's task list (RFC 4791 §5.3, RFC 4918 §9), with
+/// strong ETags (the record's revision). What a client PUTs is kept as sent
+/// (`CalDAVObjects`); what is served is that text with todo's fields patched in
+/// (`VTodoMapping.patch`), or a fresh VTODO for a todo no client wrote. Every change goes
+/// through the one write path (`withUserWrite`).
+struct CalDAVResources: RouteCollection {
+    static let productID = "-//todo//todo-server CalDAV//EN"
+
+    func boot(routes: any RoutesBuilder) throws {
+        let dav = routes.grouped("dav").grouped(BasicAuthMiddleware(), ReadBody())
+        dav.get(":user", ":list", ":name", use: get)
+        dav.put(":user", ":list", ":name", use: put)
+        dav.delete(":user", ":list", ":name", use: delete)
+    }
+
+    /// The server's clock for iCalendar: UTC (floating times are read as UTC).
+    static var clock: ICalClock { ICalClock(context: DateContext(now: Date(), timeZone: .utc)) }
+
+    func get(request: Request) async throws -> Response {
+        let (user, name) = try Self.target(request)
+        guard let uuid = try await Self.uuid(named: name, user: user, on: request.db),
+            let record = try await RecordRows.read(request.db, userID: user.id, uuids: [uuid]).first, !record.deleted
+        else { throw Abort(.notFound, reason: "no such todo") }
+        let object = try await CalDAVObjects.read(request.db, userID: user.id, uuid: uuid)
+        let text = try Self.served(record, object)
+        return Response(
+            status: .ok,
+            headers: ["Content-Type": "text/calendar; charset=utf-8", "ETag": DAVProperties.etag(record.rev)],
+            body: .init(string: text))
+    }
+
+    func put(request: Request) async throws -> Response {
+        let (user, name) = try Self.target(request)
+        guard name.hasSuffix(".ics"), name.count > 4 else { throw Abort(.forbidden, reason: "a todo's resource name ends in .ics") }
+        let body = request.bodyData
+        let vtodo: ICalComponent
+        do {
+            vtodo = try Self.vtodo(in: body)
+        } catch {
+            return DAVProperties.precondition(error.status, error.name, error.reason)
+        }
+        let reading: VTodoMapping.Reading
+        do {
+            reading = try VTodoMapping.read(vtodo, clock: Self.clock)
+        } catch {
+            return DAVProperties.precondition(.forbidden, .caldav("valid-calendar-data"), error.message)
+        }
+        let uid = vtodo.uid ?? ""
+        guard !uid.isEmpty else { return DAVProperties.precondition(.forbidden, .caldav("valid-calendar-object-resource"), "the VTODO has no UID") }
+        let ifMatch = request.headers.first(name: .ifMatch)
+        let ifNoneMatch = request.headers.first(name: .ifNoneMatch)
+        let text = String(decoding: body, as: UTF8.self)
+        let outcome = try await withUserWrite(on: request.db, queue: request.writerQueue, userID: user.id, quota: request.quota) { write in
+            try await Self.store(write, user: user, name: name, uid: uid, text: text, reading: reading, ifMatch: ifMatch, ifNoneMatch: ifNoneMatch)
+        }
+        switch outcome {
+        case .refused(let response): return response
+        case .stored(let record, let created, let served):
+            var headers: HTTPHeaders = ["Content-Length": "0"]
+            // The ETag only when what is served is the body as sent (RFC 4791 §5.3.4).
+            if served == text { headers.add(name: .eTag, value: DAVProperties.etag(record.rev)) }
+            return Response(status: created ? .created : .noContent, headers: headers)
+        }
+    }
+
+    func delete(request: Request) async throws -> Response {
+        let (user, name) = try Self.target(request)
+        let ifMatch = request.headers.first(name: .ifMatch)
+        let refused: Response? = try await withUserWrite(on: request.db, queue: request.writerQueue, userID: user.id) { write in
+            guard let uuid = try await Self.uuid(named: name, user: user, on: write.db),
+                let record = try await write.record(uuid), !record.deleted
+            else { return Response(status: .notFound, headers: ["Content-Length": "0"]) }
+            if let ifMatch, !Self.matches(ifMatch, record) { return Response(status: .preconditionFailed, headers: ["Content-Length": "0"]) }
+            // The kept object stays: a sync-collection names the deletion under the client's name.
+            try await write.delete(uuid)
+            return nil
+        }
+        return refused ?? Response(status: .noContent, headers: ["Content-Length": "0"])
+    }
+
+    enum Outcome: Sendable {
+        case refused(Response)
+        case stored(StoredRecord, created: Bool, served: String)
+    }
+
+    /// The write of a PUT, in the user's transaction: the preconditions, the UID rule, the
+    /// record (a change from this client: what the VTODO says replaces what todo held) and
+    /// the kept text.
+    static func store(
+        _ write: UserWrite, user: AuthenticatedUser, name: String, uid: String, text: String, reading: VTodoMapping.Reading,
+        ifMatch: String?, ifNoneMatch: String?
+    ) async throws -> Outcome {
+        let atName = try await CalDAVObjects.read(write.db, userID: user.id, name: name)
+        // The resource keeps its todo; a new one is the todo its UID names (`ICalUID`).
+        let uuid = atName?.uuid ?? reading.todo.uuid
+        if let holder = try await CalDAVObjects.read(write.db, userID: user.id, uid: uid), holder.uuid != uuid || holder.name != name,
+            try await write.record(holder.uuid)?.deleted == false
+        {
+            return .refused(DAVProperties.precondition(.forbidden, .caldav("no-uid-conflict"), "the UID \(uid) is used by \(CalDAVController.list(user.name))\(holder.name)"))
+        }
+        let existing = try await write.record(uuid).flatMap { $0.deleted ? nil : $0 }
+        if ifNoneMatch?.trimmingCharacters(in: .whitespaces) == "*", existing != nil {
+            return .refused(Response(status: .preconditionFailed, headers: ["Content-Length": "0"]))
+        }
+        if let ifMatch {
+            guard let existing, matches(ifMatch, existing) else { return .refused(Response(status: .preconditionFailed, headers: ["Content-Length": "0"])) }
+        }
+        var content = reading.todo.content
+        content.updatedAt = max(content.updatedAt, Date())
+        let record = try await write.put(uuid, content.wire)
+        let object = CalDAVObject(uuid: uuid, name: name, uid: uid, ical: text)
+        try await CalDAVObjects.write(object, userID: user.id, on: write.db)
+        return .stored(record, created: existing == nil, served: try served(record, object))
+    }
+
+    /// What a GET of `record` answers: the kept text with todo's fields patched in, or a
+    /// fresh calendar for a todo no client wrote.
+    static func served(_ record: StoredRecord, _ object: CalDAVObject?) throws -> String {
+        guard let fields = record.fields, let content = try? TodoContent(fields) else {
+            throw Abort(.internalServerError, reason: "the stored todo \(record.uuid) cannot be read")
+        }
+        let clock = Self.clock
+        if let object, var calendars = try? ICalParser.parse(Array(object.ical.utf8)),
+            let calendar = calendars.firstIndex(where: { $0.is("VCALENDAR") }),
+            let index = calendars[calendar].components.firstIndex(where: { $0.is("VTODO") && $0.property("RECURRENCE-ID") == nil })
+        {
+            VTodoMapping.patch(&calendars[calendar].components[index], to: content, clock: clock)
+            return ICalWriter.text(calendars)
+        }
+        let calendar = ICalComponent(
+            name: "VCALENDAR",
+            properties: [ICalProperty(name: "VERSION", value: "2.0"), ICalProperty(name: "PRODID", value: productID)],
+            components: [VTodoMapping.fresh(content, uuid: record.uuid, clock: clock)])
+        return ICalWriter.text([calendar])
+    }
+
+    /// The one VTODO (without RECURRENCE-ID) of a PUT's calendar, or a 403 naming the precondition.
+    static func vtodo(in body: Data) throws(PreconditionFailure) -> ICalComponent {
+        let components: [ICalComponent]
+        do {
+            components = try ICalParser.parse(Array(body))
+        } catch {
+            throw PreconditionFailure(status: .forbidden, name: .caldav("valid-calendar-data"), reason: error.description)
+        }
+        guard components.count == 1, let calendar = components.first, calendar.is("VCALENDAR") else {
+            throw PreconditionFailure(status: .forbidden, name: .caldav("valid-calendar-object-resource"), reason: "the body must be one VCALENDAR")
+        }
+        let masters = calendar.components(named: "VTODO").filter { $0.property("RECURRENCE-ID") == nil }
+        guard masters.count == 1, calendar.components.allSatisfy({ $0.is("VTODO") || $0.is("VTIMEZONE") }) else {
+            throw PreconditionFailure(status: .forbidden, name: .caldav("supported-calendar-component"), reason: "a resource of this list holds one VTODO (and its VTIMEZONEs)")
+        }
+        return masters[0]
+    }
+
+    /// The user and resource name a request addresses, in the user's own list.
+    static func target(_ request: Request) throws -> (AuthenticatedUser, String) {
+        let user = try request.authenticatedUser
+        try CalDAVController.requireOwn(request, user)
+        guard request.parameters.get("list") == CalDAVController.listName, let name = request.parameters.get("name") else {
+            throw Abort(.notFound, reason: "no such collection")
+        }
+        return (user, name)
+    }
+
+    /// The todo a resource name stands for: the one a client wrote under it, else `<uuid>.ics`.
+    static func uuid(named name: String, user: AuthenticatedUser, on db: any Database) async throws -> UUID? {
+        if let object = try await CalDAVObjects.read(db, userID: user.id, name: name) { return object.uuid }
+        return uuid(ofName: name)
+    }
+
+    /// The UUID of a name `<uuid>.ics`, as todo names the todos no client wrote.
+    static func uuid(ofName name: String) -> UUID? {
+        guard name.hasSuffix(".ics") else { return nil }
+        return UUID(uuidString: String(name.dropLast(4)))
+    }
+
+    /// Whether an If-Match header names the record's ETag (or is `*`).
+    static func matches(_ header: String, _ record: StoredRecord) -> Bool {
+        header.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.contains { $0 == "*" || $0 == DAVProperties.etag(record.rev) }
+    }
+}
+
+/// A failed DAV precondition, answered as `DAVProperties.precondition` writes it.
+struct PreconditionFailure: Error {
+    var status: HTTPResponseStatus
+    var name: DAVName
+    var reason: String
+}
