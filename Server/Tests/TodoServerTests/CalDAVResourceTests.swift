@@ -1,3 +1,4 @@
+import Fluent
 import Foundation
 import Testing
 import TodoICal
@@ -140,6 +141,38 @@ struct CalDAVResourceTests {
             let vtodo = try #require(calendar.components(named: "VTODO").first)
             #expect(vtodo.uid == uuid.uuidString.lowercased())
             #expect(vtodo.property("SUMMARY")?.value == "call mum")
+        }
+    }
+
+    /// DAVx5's multiget after a sync: the text comes in calendar-data, as GET serves it; the
+    /// list grants writing (Thunderbird makes a list without it read-only).
+    @Test func aMultigetCarriesTheServedText() async throws {
+        try await withTestApp { app in
+            let token = try await app.makeUser("alice")
+            _ = try await app.send(.PUT, Self.path, headers: basic(token), body: Self.reminder)
+            let body = """
+                <C:calendar-multiget xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav"><D:prop><D:getetag/><C:calendar-data/></D:prop>
+                <D:href>/dav/alice/tasks/reminder-42.ics</D:href></C:calendar-multiget>
+                """
+            let report = try await app.send(.REPORT, "dav/alice/tasks/", headers: basic(token), body: body)
+            let root = try DAVXMLReader.read(Data(report.body.string.utf8))
+            let prop = root.child(.dav("response"))?.child(.dav("propstat"))?.child(.dav("prop"))
+            #expect(prop?.child(.caldav("calendar-data"))?.text == Self.reminder)
+            #expect(prop?.child(.dav("getetag"))?.text == "\"1\"")
+            var headers = basic(token)
+            headers.add(name: "Depth", value: "0")
+            let list = try await app.send(.PROPFIND, "dav/alice/tasks/", headers: headers, body: #"<propfind xmlns="DAV:"><prop><current-user-privilege-set/></prop></propfind>"#)
+            #expect(list.body.string.contains("<D:privilege><D:write-content/></D:privilege>"), "\(list.body.string)")
+        }
+    }
+
+    /// The kept text counts against the user's quota, as a record's fields do.
+    @Test func theKeptTextCountsAgainstTheQuota() async throws {
+        try await withTestApp { app in
+            let token = try await app.makeUser("alice")
+            _ = try await app.send(.PUT, Self.path, headers: basic(token), body: Self.reminder)
+            let user = try #require(try await UserModel.query(on: app.db).filter(\.$name == "alice").first())
+            #expect(user.storedBytes > Int64(Self.reminder.utf8.count))
         }
     }
 }

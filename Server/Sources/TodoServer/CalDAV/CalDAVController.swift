@@ -63,7 +63,8 @@ struct CalDAVController: RouteCollection {
         if try Self.depth(request) > 0 {
             let objects = try await CalDAVObjects.all(request.db, userID: user.id)
             for record in try await RecordRows.readLive(request.db, userID: user.id) {
-                DAVProperties.write(DAVProperties.member(record), href: Self.href(of: record.uuid, user: user.name, objects: objects), asked: asked, to: &writer)
+                let properties = try DAVProperties.member(record, object: objects[record.uuid], asked: asked)
+                DAVProperties.write(properties, href: Self.href(of: record.uuid, user: user.name, objects: objects), asked: asked, to: &writer)
             }
         }
         return DAVProperties.multistatus(writer.finished())

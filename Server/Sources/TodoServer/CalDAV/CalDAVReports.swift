@@ -35,7 +35,8 @@ struct CalDAVReports: RouteCollection {
         var writer = MultistatusWriter()
         for (href, uuid) in wanted {
             if let record = uuid.flatMap({ records[$0] }), !record.deleted {
-                DAVProperties.write(DAVProperties.member(record), href: href, asked: .properties(properties), to: &writer)
+                let found = try DAVProperties.member(record, object: objects[record.uuid], asked: .properties(properties))
+                DAVProperties.write(found, href: href, asked: .properties(properties), to: &writer)
             } else {
                 writer.response(href: href, status: "404 Not Found")
             }
@@ -51,7 +52,8 @@ struct CalDAVReports: RouteCollection {
         let objects = try await CalDAVObjects.all(request.db, userID: user.id)
         var writer = MultistatusWriter()
         for record in records where filter.map({ CalDAVReports.matches(record, $0) }) ?? true {
-            DAVProperties.write(DAVProperties.member(record), href: CalDAVController.href(of: record.uuid, user: user.name, objects: objects), asked: .properties(properties), to: &writer)
+            let found = try DAVProperties.member(record, object: objects[record.uuid], asked: .properties(properties))
+            DAVProperties.write(found, href: CalDAVController.href(of: record.uuid, user: user.name, objects: objects), asked: .properties(properties), to: &writer)
         }
         return DAVProperties.multistatus(writer.finished())
     }
@@ -86,7 +88,8 @@ struct CalDAVReports: RouteCollection {
                 // A first sync has nothing to forget.
                 if since > 0 { writer.response(href: href, status: "404 Not Found") }
             } else {
-                DAVProperties.write(DAVProperties.member(record), href: href, asked: .properties(properties), to: &writer)
+                let found = try DAVProperties.member(record, object: objects[record.uuid], asked: .properties(properties))
+                DAVProperties.write(found, href: href, asked: .properties(properties), to: &writer)
             }
         }
         if changed.count > most {

@@ -113,6 +113,9 @@ struct CalDAVResources: RouteCollection {
         if let ifMatch {
             guard let existing, matches(ifMatch, existing) else { return .refused(Response(status: .preconditionFailed, headers: ["Content-Length": "0"])) }
         }
+        // The kept text counts against the quota as the record does.
+        let previous = try await CalDAVObjects.read(write.db, userID: user.id, uuid: uuid)
+        write.counters.storedBytes += Int64(text.utf8.count) - Int64(previous?.ical.utf8.count ?? 0)
         var content = reading.todo.content
         content.updatedAt = max(content.updatedAt, Date())
         let record = try await write.put(uuid, content.wire)

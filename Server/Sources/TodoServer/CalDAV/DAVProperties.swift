@@ -61,20 +61,31 @@ enum DAVProperties {
             (.calendarServer("getctag"), .text(String(model.lastRev))),
             (.dav("sync-token"), .text(syncToken(model.lastRev))),
             (.dav("supported-report-set"), .reports([.caldav("calendar-multiget"), .caldav("calendar-query"), .dav("sync-collection")])),
-            (.dav("current-user-privilege-set"), .privileges([.dav("read")])),
+            (.dav("current-user-privilege-set"), .privileges(listPrivileges)),
             (.dav("current-user-principal"), .hrefs([CalDAVController.home(user.name)])),
             (.dav("owner"), .hrefs([CalDAVController.home(user.name)])),
         ]
     }
 
-    /// A todo of the list: its ETag is its revision, strong and quoted.
-    static func member(_ record: StoredRecord) -> Properties {
-        [
+    /// A todo of the list: its ETag is its revision. Its text (`calendar-data`) only when
+    /// asked for by name (never in `allprop`): it is the costly one.
+    static func member(_ record: StoredRecord, object: CalDAVObject?, asked: PropfindRequest) throws -> Properties {
+        var properties: Properties = [
             (.dav("resourcetype"), .elements([])),
             (.dav("getetag"), .text(etag(record.rev))),
             (.dav("getcontenttype"), .text("text/calendar; charset=utf-8; component=VTODO")),
         ]
+        if case .properties(let names) = asked, names.contains(.caldav("calendar-data")) {
+            properties.append((.caldav("calendar-data"), .calendarData(try CalDAVResources.served(record, object))))
+        }
+        return properties
     }
+
+    /// What a user may do in their list: without write privileges Thunderbird makes it read-only.
+    static let listPrivileges: [DAVName] = [
+        .dav("read"), .dav("write"), .dav("write-content"), .dav("write-properties"), .dav("bind"), .dav("unbind"),
+        .dav("read-current-user-privilege-set"),
+    ]
 
     static func etag(_ rev: Int64) -> String { "\"\(rev)\"" }
 
