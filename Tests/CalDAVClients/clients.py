@@ -1,0 +1,117 @@
+"""The CalDAV face against a real client: the python `caldav` library (PyPI) and `todo` on the
+same account of the real todo-server. Discovery, saving, listing, completing, renaming,
+deleting, and sync tokens, each checked from both sides. Run by .ci/test-caldav-clients; needs
+.build/debug/todo (with todo-sync) and Server/.build/debug/todo-server (or TODO_BINARY /
+TODO_SERVER_BINARY). Exits non-zero with the failed check's message."""
+
+import json
+import os
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "SyncChaos"))
+from common import TODO  # noqa: E402
+from processes import Server, finish, kill_children, spawn  # noqa: E402
+
+import caldav  # noqa: E402
+
+REMINDER = "\r\n".join([
+    "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//python caldav check//EN", "BEGIN:VTODO",
+    "UID:py-reminder-1", "DTSTAMP:20261120T100000Z", "SUMMARY:call mum", "X-APPLE-SORT-ORDER:731000000",
+    "BEGIN:VALARM", "X-WR-ALARMUID:ALARM-1", "ACTION:DISPLAY", "DESCRIPTION:Reminder", "TRIGGER:-PT15M", "END:VALARM",
+    "END:VTODO", "END:VCALENDAR", ""])
+
+
+def check(condition, message):
+    if not condition:
+        raise AssertionError(message)
+
+
+class Laptop:
+    """`todo` with its own state file, syncing with the server."""
+
+    def __init__(self, directory, server):
+        self.file = os.path.join(directory, "laptop.json")
+        self.env = {"HOME": directory, "TZ": "UTC", "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8",
+                    "TODO_SERVER": server.url, "TODO_TOKEN": server.token, "TODO_TIMEOUT": "30"}
+
+    def run(self, *args):
+        code, out, err = finish(spawn([TODO, "--file", self.file, *args], self.env))
+        check(code == 0, f"todo {' '.join(args)} exited {code}: {err.strip()}")
+        return out
+
+    def todos(self):
+        return {todo["name"]: todo for todo in json.loads(self.run("list", "--filter", "all", "--json"))}
+
+
+def summaries(calendar, completed=True):
+    return sorted(str(todo.icalendar_component.get("summary")) for todo in calendar.todos(include_completed=completed))
+
+
+def main():
+    with tempfile.TemporaryDirectory(prefix="todo-caldav-") as directory:
+        server = Server(directory)
+        try:
+            laptop = Laptop(directory, server)
+            client = caldav.DAVClient(url=server.url + "/dav/", username="alice", password=server.token)
+            calendars = client.principal().calendars()
+            check([c.get_display_name() for c in calendars] == ["Tasks"], f"one list, Tasks: {calendars}")
+            tasks = calendars[0]
+            print("ok: discovery finds the one task list")
+
+            laptop.run("add", "buy milk", "+shop")
+            laptop.run("sync")
+            found = {str(t.icalendar_component.get("summary")): t for t in tasks.todos()}
+            check("buy milk" in found, f"the laptop's todo reaches the client: {list(found)}")
+            categories = found["buy milk"].icalendar_component.get("categories")
+            check(categories is not None and "shop" in [str(c) for c in categories.cats], f"its tag is a category: {categories}")
+            print("ok: a todo added with todo reaches the client, its tag a category")
+
+            tasks.save_todo(ical=REMINDER)
+            laptop.run("sync")
+            check("call mum" in laptop.todos(), f"the client's todo reaches the laptop: {list(laptop.todos())}")
+            print("ok: a todo saved by the client reaches todo")
+
+            found["buy milk"].complete()
+            laptop.run("sync")
+            check(laptop.todos()["buy milk"]["completed"], "completed on the client, completed on the laptop")
+            check(summaries(tasks, completed=False) == ["call mum"], f"the open ones: {summaries(tasks, completed=False)}")
+            print("ok: completing on the client completes in todo")
+
+            token = tasks.objects_by_sync_token(load_objects=False).sync_token
+            number = laptop.todos()["call mum"]["id"]
+            laptop.run("edit", str(number), "--name", "call mum and dad")
+            laptop.run("sync")
+            text = tasks.todo_by_uid("py-reminder-1").data
+            check("SUMMARY:call mum and dad" in text, f"the rename reaches the client: {text}")
+            for kept in ("X-APPLE-SORT-ORDER:731000000", "X-WR-ALARMUID:ALARM-1", "TRIGGER:-PT15M"):
+                check(kept in text, f"{kept} survives an edit made in todo: {text}")
+            changed = tasks.objects_by_sync_token(sync_token=token, load_objects=True)
+            check([str(o.icalendar_component.get("summary")) for o in changed] == ["call mum and dad"],
+                  f"the sync token gives only the change: {list(changed)}")
+            print("ok: a rename in todo reaches the client, with its alarm and X-properties")
+
+            token = changed.sync_token
+            laptop.run("delete", str(laptop.todos()["buy milk"]["id"]))
+            laptop.run("sync")
+            check(summaries(tasks) == ["call mum and dad"], f"deleted in todo, gone from the client: {summaries(tasks)}")
+            after = tasks.objects_by_sync_token(sync_token=token, load_objects=False)
+            check(len(list(after)) == 1, f"the deletion comes with the sync token: {list(after)}")
+            print("ok: a delete in todo reaches the client")
+
+            tasks.todo_by_uid("py-reminder-1").delete()
+            laptop.run("sync")
+            check(list(laptop.todos()) == [], f"deleted on the client, gone from todo: {list(laptop.todos())}")
+            print("ok: a delete on the client reaches todo")
+        finally:
+            server.close()
+            kill_children()
+    print("CalDAV clients: every check passed")
+
+
+if __name__ == "__main__":
+    try:
+        main()
+    except AssertionError as failure:
+        print(f"CalDAV clients: FAILED: {failure}", file=sys.stderr)
+        sys.exit(1)
