@@ -499,6 +499,12 @@ proxy_checks() {
         got=$(status_of "${tls[@]}" --path-as-is "$url$path" "${AUTH[@]}" 2>/dev/null) || true
         case $got in 4??) ;; *) show "$WORK/body"; fail "$name: $path got $got, not a 4xx" ;; esac
     done
+    # Issue 26: the CalDAV face through the proxy: the well-known address, a PROPFIND of the
+    # task list with Basic credentials, and the challenge without them.
+    expect_status 301 "${tls[@]}" "$url/.well-known/caldav"
+    expect_status 207 "${tls[@]}" -X PROPFIND "$url/dav/alice/tasks/" -u "alice:$TOKEN" -H 'Depth: 1'
+    grep -q '<D:displayname>Tasks</D:displayname>' "$WORK/body" || { show "$WORK/body"; fail "$name: no task list over CalDAV"; }
+    expect_status 401 "${tls[@]}" -X PROPFIND "$url/dav/alice/tasks/"
     head -c $((1024 * 1024)) /dev/zero >"$WORK/mib"
     expect_status 401 "${tls[@]}" -X POST "$url/v1/push" -H 'Content-Type: application/json' -H 'Expect: 100-continue' --data-binary @"$WORK/mib"
     raw_checks "$name" "$port"

@@ -99,6 +99,24 @@ def main():
             check(len(list(after)) == 1, f"the deletion comes with the sync token: {list(after)}")
             print("ok: a delete in todo reaches the client")
 
+            laptop.run("add", "water plants", "recur:daily", "due:2026-12-01")
+            laptop.run("sync")
+            plants = [t for t in tasks.todos() if str(t.icalendar_component.get("summary")) == "water plants"]
+            check(len(plants) == 1 and "RRULE:FREQ=DAILY" in plants[0].data, f"the series reaches the client: {[p.data for p in plants]}")
+            plants[0].complete()
+            laptop.run("sync")
+            series = sorted((t["due"], t["completed"], t.get("recur")) for t in json.loads(laptop.run("list", "--filter", "all", "--json"))
+                            if t["name"] == "water plants")
+            check(series == [("2026-12-01", True, None), ("2026-12-02", False, "daily")],
+                  f"completed on the client, the series goes on in todo, once: {series}")
+            laptop.run("sync")
+            open_plants = [str(t.icalendar_component.get("due").dt) for t in tasks.todos() if str(t.icalendar_component.get("summary")) == "water plants"]
+            check(open_plants == ["2026-12-02"], f"the client sees the next occurrence: {open_plants}")
+            print("ok: completing a repeating todo on the client makes the next one, once")
+            numbers = [t["id"] for t in json.loads(laptop.run("list", "--filter", "all", "--json")) if t["name"] == "water plants"]
+            laptop.run("delete", "--series", str(numbers[0]))
+            laptop.run("sync")
+
             tasks.todo_by_uid("py-reminder-1").delete()
             laptop.run("sync")
             check(list(laptop.todos()) == [], f"deleted on the client, gone from todo: {list(laptop.todos())}")

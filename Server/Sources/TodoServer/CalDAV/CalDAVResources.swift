@@ -118,10 +118,22 @@ struct CalDAVResources: RouteCollection {
         write.counters.storedBytes += Int64(text.utf8.count) - Int64(previous?.ical.utf8.count ?? 0)
         var content = reading.todo.content
         content.updatedAt = max(content.updatedAt, Date())
+        if let existing, let held = existing.fields.flatMap({ try? TodoContent($0) }) { keepSeries(of: held, completedIn: &content) }
         let record = try await write.put(uuid, content.wire)
         let object = CalDAVObject(uuid: uuid, name: name, uid: uid, ical: text)
         try await CalDAVObjects.write(object, userID: user.id, on: write.db)
         return .stored(record, created: existing == nil, served: try served(record, object))
+    }
+
+    /// An app that completes a repeating todo marks the whole VTODO done (iCalendar has no
+    /// other way without overrides), and a completed todo holds no rule: read as "this
+    /// occurrence was completed", the rule stays on the record, so that the next device that
+    /// syncs hands it on to the next occurrence, as `todo done` would have.
+    static func keepSeries(of held: TodoContent, completedIn content: inout TodoContent) {
+        guard content.completed, !held.completed, held.recur != nil, content.recur == nil else { return }
+        for field in [TodoField.recur, .until, .anchor, .series, .due] {
+            field.set(field.value(of: held), on: &content)
+        }
     }
 
     /// What a GET of `record` answers: the kept text with todo's fields patched in, or a
