@@ -175,4 +175,37 @@ struct CalDAVResourceTests {
             #expect(user.storedBytes > Int64(Self.reminder.utf8.count))
         }
     }
+
+    /// DAVx5 sends its edit with the ETag it last wrote; a laptop changed the todo since. The
+    /// edit is merged, not refused: each side's change stays, and on a field both changed the
+    /// server's value stays with the app's kept as an annotation.
+    @Test func aPutBasedOnAnOlderVersionIsMergedWithWhatChangedSince() async throws {
+        try await withTestApp { app in
+            let token = try await app.makeUser("alice")
+            _ = try await app.send(.PUT, Self.path, headers: basic(token), body: Self.reminder)
+            let record = try #require(try await app.changes(token).changes.first)
+            var fields = try #require(record.todo)
+            fields.description = "the oat one"
+            _ = try await app.push(token, [PushOperation(opId: UUID(), kind: .put, uuid: record.uuid, baseRev: 1, todo: fields)])
+            let renamed = Self.reminder.replacingOccurrences(of: "SUMMARY:Buy milk", with: "SUMMARY:Buy more milk")
+            let put = try await app.send(.PUT, Self.path, headers: basic(token, ["If-Match": "\"1\""]), body: renamed)
+            #expect(put.status == .noContent, "\(put.body.string)")
+            #expect(put.headers.first(name: .eTag) == nil)
+            let merged = try #require(try await app.changes(token).changes.first?.todo)
+            #expect(merged.name == "Buy more milk")
+            #expect(merged.description == "the oat one")
+
+            fields = merged
+            fields.name = "Buy soy milk"
+            _ = try await app.push(token, [PushOperation(opId: UUID(), kind: .put, uuid: record.uuid, baseRev: 3, todo: fields)])
+            let other = renamed.replacingOccurrences(of: "SUMMARY:Buy more milk", with: "SUMMARY:Buy rice milk")
+            let conflicting = try await app.send(.PUT, Self.path, headers: basic(token, ["If-Match": "\"3\""]), body: other)
+            #expect(conflicting.status == .noContent)
+            let after = try #require(try await app.changes(token).changes.first?.todo)
+            #expect(after.name == "Buy soy milk")
+            #expect(after.attributes.json.contains("sync conflict: name 'Buy rice milk' from a CalDAV app lost to 'Buy soy milk'"), "\(after.attributes.json)")
+            let tooOld = try await app.send(.PUT, Self.path, headers: basic(token, ["If-Match": "\"1\""]), body: other)
+            #expect(tooOld.status == .preconditionFailed)
+        }
+    }
 }

@@ -378,8 +378,9 @@ private struct SyncMerger {
 }
 
 /// Three-way merge of one todo's content, field by field as the field table says (`MergeRule`);
-/// on a field both sides changed the server wins.
-func mergeContent(base: TodoContent?, local: TodoContent, remote: TodoContent, at: Date) -> (TodoContent, [SyncConflict]) {
+/// on a field both sides changed the server wins. The sync of `todo` and the server's CalDAV
+/// face (a PUT based on an older version) both merge with it.
+public func mergeContent(base: TodoContent?, local: TodoContent, remote: TodoContent, at: Date) -> (TodoContent, [SyncConflict]) {
     var result = remote
     var conflicts: [SyncConflict] = []
     /// Whether the local value is kept: changed here only.

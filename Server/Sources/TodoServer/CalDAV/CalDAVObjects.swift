@@ -12,6 +12,9 @@ struct CalDAVObject: Sendable, Equatable {
     var name: String
     var uid: String
     var ical: String
+    /// The record's revision when the text was kept: the version the client last wrote, the
+    /// base a PUT from an older version merges against.
+    var rev: Int64
 }
 
 /// The SQL of `caldav_objects`.
@@ -43,20 +46,22 @@ enum CalDAVObjects {
             db, "DELETE FROM \(table) WHERE user_id = $1 AND (uuid = $2 OR name = $3 OR uid = $4)",
             [.uuid(userID), .uuid(object.uuid), .text(object.name), .text(object.uid)])
         try await SQLValue.insert(
-            db, into: table, columns: ["user_id", "uuid", "name", "uid", "ical"],
-            rows: [[.uuid(userID), .uuid(object.uuid), .text(object.name), .text(object.uid), .text(object.ical)]])
+            db, into: table, columns: ["user_id", "uuid", "name", "uid", "ical", "rev"],
+            rows: [[.uuid(userID), .uuid(object.uuid), .text(object.name), .text(object.uid), .text(object.ical), .integer(object.rev)]])
     }
 
     private static func read(_ db: any Database, _ condition: String, _ binds: [SQLValue]) async throws -> [CalDAVObject] {
         try await SQLValue.rows(
-            db, "SELECT uuid, name, uid, ical FROM \(table) WHERE \(condition)", binds,
+            db, "SELECT uuid, name, uid, ical, rev FROM \(table) WHERE \(condition)", binds,
             sqlite: { row in
                 let read = SQLiteColumns(row: row)
-                return CalDAVObject(uuid: try read.uuid("uuid"), name: try read.text("name"), uid: try read.text("uid"), ical: try read.text("ical"))
+                return CalDAVObject(
+                    uuid: try read.uuid("uuid"), name: try read.text("name"), uid: try read.text("uid"), ical: try read.text("ical"),
+                    rev: try read.integer("rev"))
             },
             postgres: { row in
-                let (uuid, name, uid, ical) = try row.decode((UUID, String, String, String).self, context: .default)
-                return CalDAVObject(uuid: uuid, name: name, uid: uid, ical: ical)
+                let (uuid, name, uid, ical, rev) = try row.decode((UUID, String, String, String, Int64).self, context: .default)
+                return CalDAVObject(uuid: uuid, name: name, uid: uid, ical: ical, rev: rev)
             })
     }
 }

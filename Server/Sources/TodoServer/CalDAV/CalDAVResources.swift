@@ -110,17 +110,25 @@ struct CalDAVResources: RouteCollection {
         if ifNoneMatch?.trimmingCharacters(in: .whitespaces) == "*", existing != nil {
             return .refused(Response(status: .preconditionFailed, headers: ["Content-Length": "0"]))
         }
-        if let ifMatch {
-            guard let existing, matches(ifMatch, existing) else { return .refused(Response(status: .preconditionFailed, headers: ["Content-Length": "0"])) }
-        }
-        // The kept text counts against the quota as the record does.
         let previous = try await CalDAVObjects.read(write.db, userID: user.id, uuid: uuid)
-        write.counters.storedBytes += Int64(text.utf8.count) - Int64(previous?.ical.utf8.count ?? 0)
         var content = reading.todo.content
         content.updatedAt = max(content.updatedAt, Date())
-        if let existing, let held = existing.fields.flatMap({ try? TodoContent($0) }) { keepSeries(of: held, completedIn: &content) }
+        let held = existing?.fields.flatMap { try? TodoContent($0) }
+        if let ifMatch, let existing, !matches(ifMatch, existing) {
+            // Based on an older version: merged against the one this client last wrote, as
+            // `todo sync` merges, when the server still has it; else refused.
+            guard let previous, matches(ifMatch, rev: previous.rev), let held, let base = baseContent(previous) else {
+                return .refused(Response(status: .preconditionFailed, headers: ["Content-Length": "0"]))
+            }
+            content = merged(base: base, client: content, server: held)
+        } else if ifMatch != nil, existing == nil {
+            return .refused(Response(status: .preconditionFailed, headers: ["Content-Length": "0"]))
+        }
+        if let held { keepSeries(of: held, completedIn: &content) }
+        // The kept text counts against the quota as the record does.
+        write.counters.storedBytes += Int64(text.utf8.count) - Int64(previous?.ical.utf8.count ?? 0)
         let record = try await write.put(uuid, content.wire)
-        let object = CalDAVObject(uuid: uuid, name: name, uid: uid, ical: text)
+        let object = CalDAVObject(uuid: uuid, name: name, uid: uid, ical: text, rev: record.rev)
         try await CalDAVObjects.write(object, userID: user.id, on: write.db)
         return .stored(record, created: existing == nil, served: try served(record, object))
     }
@@ -198,8 +206,33 @@ struct CalDAVResources: RouteCollection {
     }
 
     /// Whether an If-Match header names the record's ETag (or is `*`).
-    static func matches(_ header: String, _ record: StoredRecord) -> Bool {
-        header.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.contains { $0 == "*" || $0 == DAVProperties.etag(record.rev) }
+    static func matches(_ header: String, _ record: StoredRecord) -> Bool { matches(header, rev: record.rev) }
+
+    static func matches(_ header: String, rev: Int64) -> Bool {
+        header.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.contains { $0 == "*" || $0 == DAVProperties.etag(rev) }
+    }
+
+    /// The todo a kept text said when the client wrote it.
+    static func baseContent(_ object: CalDAVObject) -> TodoContent? {
+        guard let calendars = try? ICalParser.parse(Array(object.ical.utf8)),
+            let vtodo = calendars.first?.components(named: "VTODO").first(where: { $0.property("RECURRENCE-ID") == nil }),
+            let reading = try? VTodoMapping.read(vtodo, clock: clock)
+        else { return nil }
+        return reading.todo.content
+    }
+
+    /// The client's change merged with what changed on the server since its version
+    /// (TodoCore's `mergeContent`): a field changed on one side keeps that change; on a field
+    /// both changed the server's value stays, and the client's is kept as an annotation, where
+    /// a person sees it in `todo` and in the app.
+    static func merged(base: TodoContent, client: TodoContent, server: TodoContent) -> TodoContent {
+        let now = Date()
+        var (content, conflicts) = mergeContent(base: base, local: client, remote: server, at: now)
+        guard !conflicts.isEmpty else { return content }
+        let notes = conflicts.map { Annotation(at: now, text: "sync conflict: \($0.field) '\($0.lost)' from a CalDAV app lost to '\($0.kept)'") }
+        content.attributes.annotations = Annotation.normalized(content.attributes.annotations + notes)
+        content.updatedAt = max(content.updatedAt, now)
+        return content
     }
 }
 

@@ -13,6 +13,7 @@ struct AddCalDAVObjects: AsyncMigration {
             .field("name", .string, .required)
             .field("uid", .string, .required)
             .field("ical", .string, .required)
+            .field("rev", .int64, .required)
             .unique(on: "user_id", "uuid")
             .unique(on: "user_id", "name")
             .unique(on: "user_id", "uid")
