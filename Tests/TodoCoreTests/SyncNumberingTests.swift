@@ -9,8 +9,9 @@ import Testing
     let now = Fixture.t(100)
     let last = TodoState.maxId
 
+    /// Content edited after it was made (so never taken for an occurrence as made).
     func content(_ name: String) -> TodoContent {
-        TodoContent(name: name, createdAt: Fixture.t(1), updatedAt: Fixture.t(1))
+        TodoContent(name: name, createdAt: Fixture.t(1), updatedAt: Fixture.t(2))
     }
 
     /// The server's copy of a todo this device does not have.
