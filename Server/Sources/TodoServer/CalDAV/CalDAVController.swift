@@ -61,10 +61,12 @@ struct CalDAVController: RouteCollection {
         var writer = MultistatusWriter()
         DAVProperties.write(try await DAVProperties.list(user: user, on: request.db), href: Self.list(user.name), asked: asked, to: &writer)
         if try Self.depth(request) > 0 {
-            let objects = try await CalDAVObjects.all(request.db, userID: user.id)
-            for record in try await RecordRows.readLive(request.db, userID: user.id) {
-                let properties = try DAVProperties.member(record, object: objects[record.uuid], asked: asked)
-                DAVProperties.write(properties, href: Self.href(of: record.uuid, user: user.name, objects: objects), asked: asked, to: &writer)
+            let names = try await CalDAVObjects.names(request.db, userID: user.id)
+            let records = try await RecordRows.readLive(request.db, userID: user.id)
+            let texts = try await DAVProperties.texts(for: records, asked: asked, user: user, on: request.db)
+            for record in records {
+                let properties = try DAVProperties.member(record, object: texts[record.uuid], asked: asked, served: ServedText(request, user: user))
+                DAVProperties.write(properties, href: Self.href(of: record.uuid, user: user.name, names: names), asked: asked, to: &writer)
             }
         }
         return DAVProperties.multistatus(writer.finished())
@@ -84,8 +86,8 @@ struct CalDAVController: RouteCollection {
     }
 
     /// The href of a todo: under the name a client wrote it, else `<uuid>.ics`.
-    static func href(of uuid: UUID, user: String, objects: [UUID: CalDAVObject]) -> String {
-        guard let name = objects[uuid]?.name else { return href(of: uuid, user: user) }
+    static func href(of uuid: UUID, user: String, names: [UUID: String]) -> String {
+        guard let name = names[uuid] else { return href(of: uuid, user: user) }
         return list(user) + percentEncoded(name)
     }
 

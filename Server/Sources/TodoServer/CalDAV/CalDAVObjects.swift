@@ -33,9 +33,24 @@ enum CalDAVObjects {
         try await read(db, "user_id = $1 AND uid = $2", [.uuid(userID), .text(uid)]).first
     }
 
-    /// Every object of the user, by the todo's UUID.
-    static func all(_ db: any Database, userID: UUID) async throws -> [UUID: CalDAVObject] {
-        let objects = try await read(db, "user_id = $1", [.uuid(userID)])
+    /// The names of the user's objects, by the todo's UUID: what a listing needs (without
+    /// their texts).
+    static func names(_ db: any Database, userID: UUID) async throws -> [UUID: String] {
+        let rows = try await SQLValue.rows(
+            db, "SELECT uuid, name FROM \(table) WHERE user_id = $1", [.uuid(userID)],
+            sqlite: { row in
+                let read = SQLiteColumns(row: row)
+                return (try read.uuid("uuid"), try read.text("name"))
+            },
+            postgres: { row in try row.decode((UUID, String).self, context: .default) })
+        return Dictionary(rows, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The objects of `uuids` the user has, by UUID.
+    static func read(_ db: any Database, userID: UUID, uuids: Set<UUID>) async throws -> [UUID: CalDAVObject] {
+        guard !uuids.isEmpty else { return [:] }
+        let list = (2..<(uuids.count + 2)).map { "$\($0)" }.joined(separator: ", ")
+        let objects = try await read(db, "user_id = $1 AND uuid IN (\(list))", [.uuid(userID)] + uuids.map(SQLValue.uuid))
         return Dictionary(objects.map { ($0.uuid, $0) }, uniquingKeysWith: { first, _ in first })
     }
 

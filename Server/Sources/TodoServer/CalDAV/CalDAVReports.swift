@@ -25,17 +25,18 @@ struct CalDAVReports: RouteCollection {
     }
 
     private func multiget(_ request: Request, _ user: AuthenticatedUser, _ properties: [DAVName], _ hrefs: [String]) async throws -> Response {
-        let objects = try await CalDAVObjects.all(request.db, userID: user.id)
-        let byName = Dictionary(objects.values.map { ($0.name, $0.uuid) }, uniquingKeysWith: { first, _ in first })
+        let names = try await CalDAVObjects.names(request.db, userID: user.id)
+        let byName = Dictionary(names.map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         let wanted = hrefs.map { href in
             (href, CalDAVController.name(inHref: href, user: user.name).flatMap { byName[$0] ?? CalDAVResources.uuid(ofName: $0) })
         }
         let found = try await RecordRows.read(request.db, userID: user.id, uuids: Set(wanted.compactMap(\.1)))
         let records = Dictionary(found.map { ($0.uuid, $0) }, uniquingKeysWith: { first, _ in first })
+        let objects = try await DAVProperties.texts(for: found, asked: .properties(properties), user: user, on: request.db)
         var writer = MultistatusWriter()
         for (href, uuid) in wanted {
             if let record = uuid.flatMap({ records[$0] }), !record.deleted {
-                let found = try DAVProperties.member(record, object: objects[record.uuid], asked: .properties(properties))
+                let found = try DAVProperties.member(record, object: objects[record.uuid], asked: .properties(properties), served: ServedText(request, user: user))
                 DAVProperties.write(found, href: href, asked: .properties(properties), to: &writer)
             } else {
                 writer.response(href: href, status: "404 Not Found")
@@ -48,12 +49,13 @@ struct CalDAVReports: RouteCollection {
         if filter?.timeRange != nil {
             return DAVProperties.precondition(.forbidden, .caldav("supported-filter"), "time-range filters are not supported yet")
         }
-        let records = try await RecordRows.readLive(request.db, userID: user.id)
-        let objects = try await CalDAVObjects.all(request.db, userID: user.id)
+        let records = try await RecordRows.readLive(request.db, userID: user.id).filter { record in filter.map { CalDAVReports.matches(record, $0) } ?? true }
+        let names = try await CalDAVObjects.names(request.db, userID: user.id)
+        let objects = try await DAVProperties.texts(for: records, asked: .properties(properties), user: user, on: request.db)
         var writer = MultistatusWriter()
-        for record in records where filter.map({ CalDAVReports.matches(record, $0) }) ?? true {
-            let found = try DAVProperties.member(record, object: objects[record.uuid], asked: .properties(properties))
-            DAVProperties.write(found, href: CalDAVController.href(of: record.uuid, user: user.name, objects: objects), asked: .properties(properties), to: &writer)
+        for record in records {
+            let found = try DAVProperties.member(record, object: objects[record.uuid], asked: .properties(properties), served: ServedText(request, user: user))
+            DAVProperties.write(found, href: CalDAVController.href(of: record.uuid, user: user.name, names: names), asked: .properties(properties), to: &writer)
         }
         return DAVProperties.multistatus(writer.finished())
     }
@@ -78,17 +80,18 @@ struct CalDAVReports: RouteCollection {
         }
         let most = min(limit ?? Self.maxSyncMembers, Self.maxSyncMembers)
         let changed = try await RecordRows.readChanged(request.db, userID: user.id, after: since, limit: most + 1)
-        let objects = try await CalDAVObjects.all(request.db, userID: user.id)
+        let names = try await CalDAVObjects.names(request.db, userID: user.id)
+        let objects = try await DAVProperties.texts(for: Array(changed.prefix(most)), asked: .properties(properties), user: user, on: request.db)
         var writer = MultistatusWriter()
         var reached = since
         for record in changed.prefix(most) {
             reached = record.rev
-            let href = CalDAVController.href(of: record.uuid, user: user.name, objects: objects)
+            let href = CalDAVController.href(of: record.uuid, user: user.name, names: names)
             if record.deleted {
                 // A first sync has nothing to forget.
                 if since > 0 { writer.response(href: href, status: "404 Not Found") }
             } else {
-                let found = try DAVProperties.member(record, object: objects[record.uuid], asked: .properties(properties))
+                let found = try DAVProperties.member(record, object: objects[record.uuid], asked: .properties(properties), served: ServedText(request, user: user))
                 DAVProperties.write(found, href: href, asked: .properties(properties), to: &writer)
             }
         }

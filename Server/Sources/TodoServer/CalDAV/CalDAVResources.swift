@@ -30,7 +30,7 @@ struct CalDAVResources: RouteCollection {
             let record = try await RecordRows.read(request.db, userID: user.id, uuids: [uuid]).first, !record.deleted
         else { throw Abort(.notFound, reason: "no such todo") }
         let object = try await CalDAVObjects.read(request.db, userID: user.id, uuid: uuid)
-        let text = try Self.served(record, object)
+        let text = try ServedText(request, user: user).text(record, object)
         return Response(
             status: .ok,
             headers: ["Content-Type": "text/calendar; charset=utf-8", "ETag": DAVProperties.etag(record.rev)],

@@ -5,6 +5,21 @@ extension DAVBodyError: AbortError {
     var status: HTTPResponseStatus { .badRequest }
 }
 
+/// How members' texts are made: through the application's cache, for one user.
+struct ServedText {
+    let cache: ServedTextCache
+    let user: UUID
+
+    init(_ request: Request, user: AuthenticatedUser) {
+        cache = ServedTextCache.of(request.application)
+        self.user = user.id
+    }
+
+    func text(_ record: StoredRecord, _ object: CalDAVObject?) throws -> String {
+        try cache.text(ServedTextCache.Key(user: user, uuid: record.uuid, rev: record.rev)) { try CalDAVResources.served(record, object) }
+    }
+}
+
 /// The properties of each kind of resource of the CalDAV face, and how a PROPFIND's question
 /// picks among them. A property asked for that a resource lacks is answered under 404 (iOS
 /// asks for dozens).
@@ -69,14 +84,14 @@ enum DAVProperties {
 
     /// A todo of the list: its ETag is its revision. Its text (`calendar-data`) only when
     /// asked for by name (never in `allprop`): it is the costly one.
-    static func member(_ record: StoredRecord, object: CalDAVObject?, asked: PropfindRequest) throws -> Properties {
+    static func member(_ record: StoredRecord, object: CalDAVObject?, asked: PropfindRequest, served: ServedText) throws -> Properties {
         var properties: Properties = [
             (.dav("resourcetype"), .elements([])),
             (.dav("getetag"), .text(etag(record.rev))),
             (.dav("getcontenttype"), .text("text/calendar; charset=utf-8; component=VTODO")),
         ]
-        if case .properties(let names) = asked, names.contains(.caldav("calendar-data")) {
-            properties.append((.caldav("calendar-data"), .calendarData(try CalDAVResources.served(record, object))))
+        if wantsData(asked) {
+            properties.append((.caldav("calendar-data"), .calendarData(try served.text(record, object))))
         }
         return properties
     }
@@ -86,6 +101,18 @@ enum DAVProperties {
         .dav("read"), .dav("write"), .dav("write-content"), .dav("write-properties"), .dav("bind"), .dav("unbind"),
         .dav("read-current-user-privilege-set"),
     ]
+
+    /// Whether `asked` names calendar-data (then the members' kept texts are read).
+    static func wantsData(_ asked: PropfindRequest) -> Bool {
+        if case .properties(let names) = asked { return names.contains(.caldav("calendar-data")) }
+        return false
+    }
+
+    /// The kept texts of `records` when `asked` wants calendar-data, else none.
+    static func texts(for records: [StoredRecord], asked: PropfindRequest, user: AuthenticatedUser, on db: any Database) async throws -> [UUID: CalDAVObject] {
+        guard wantsData(asked) else { return [:] }
+        return try await CalDAVObjects.read(db, userID: user.id, uuids: Set(records.filter { !$0.deleted }.map(\.uuid)))
+    }
 
     static func etag(_ rev: Int64) -> String { "\"\(rev)\"" }
 

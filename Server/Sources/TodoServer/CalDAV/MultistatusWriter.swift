@@ -92,6 +92,10 @@ struct MultistatusWriter {
     /// Text escaped for element content and attribute values; control characters XML cannot
     /// hold are dropped.
     static func escape(_ text: String) -> String {
+        // Most text needs nothing: checked byte by byte first.
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "\"") || $0 == 0xEF }) {
+            return text
+        }
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
