@@ -61,12 +61,12 @@ struct CalDAVController: RouteCollection {
         var writer = MultistatusWriter()
         DAVProperties.write(try await DAVProperties.list(user: user, on: request.db), href: Self.list(user.name), asked: asked, to: &writer)
         if try Self.depth(request) > 0 {
-            let names = try await CalDAVObjects.names(request.db, userID: user.id)
+            let hrefs = Hrefs(user: user.name, names: try await CalDAVObjects.names(request.db, userID: user.id))
             let records = try await RecordRows.readLive(request.db, userID: user.id)
             let texts = try await DAVProperties.texts(for: records, asked: asked, user: user, on: request.db)
             for record in records {
                 let properties = try DAVProperties.member(record, object: texts[record.uuid], asked: asked, served: ServedText(request, user: user))
-                DAVProperties.write(properties, href: Self.href(of: record.uuid, user: user.name, names: names), asked: asked, to: &writer)
+                DAVProperties.write(properties, href: hrefs.href(of: record.uuid), asked: asked, to: &writer)
             }
         }
         return DAVProperties.multistatus(writer.finished())
@@ -78,22 +78,24 @@ struct CalDAVController: RouteCollection {
 
     /// The resource name an href names in the user's list (a full URL's path too), decoded.
     static func name(inHref href: String, user: String) -> String? {
-        let path = URLComponents(string: href)?.percentEncodedPath ?? href
+        // Most clients send paths: only a full URL goes through URLComponents.
+        let path = href.hasPrefix("/") ? href : URLComponents(string: href)?.percentEncodedPath ?? href
         guard path.hasPrefix(list(user)) else { return nil }
         let name = String(path.dropFirst(list(user).count))
         guard !name.isEmpty, !name.contains("/") else { return nil }
-        return name.removingPercentEncoding ?? name
+        return name.contains("%") ? name.removingPercentEncoding ?? name : name
     }
 
-    /// The href of a todo: under the name a client wrote it, else `<uuid>.ics`.
-    static func href(of uuid: UUID, user: String, names: [UUID: String]) -> String {
-        guard let name = names[uuid] else { return href(of: uuid, user: user) }
-        return list(user) + percentEncoded(name)
-    }
-
+    /// A path segment as an href writes it (`/` and what a URL path cannot hold, escaped).
     static func percentEncoded(_ segment: String) -> String {
-        segment.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/"))) ?? segment
+        // Names are mostly plain: only those with other bytes pay for Foundation's encoder.
+        let plain = segment.utf8.allSatisfy { byte in
+            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x2D || byte == 0x2E || byte == 0x5F
+        }
+        return plain ? segment : segment.addingPercentEncoding(withAllowedCharacters: segmentAllowed) ?? segment
     }
+
+    private static let segmentAllowed = CharacterSet.urlPathAllowed.subtracting(CharacterSet(charactersIn: "/"))
 
     /// A user sees only their own collections; another user's path is as absent as a wrong one.
     static func requireOwn(_ request: Request, _ user: AuthenticatedUser) throws {
@@ -114,5 +116,22 @@ extension Request {
     /// The body a `ReadBody` group collected (empty when none was sent).
     var bodyData: Data {
         body.data.map { Data($0.readableBytesView) } ?? Data()
+    }
+}
+
+/// The hrefs of one user's todos (under the name a client wrote it, else `<uuid>.ics`), with
+/// the list's path worked out once for a whole listing.
+struct Hrefs {
+    let list: String
+    let names: [UUID: String]
+
+    init(user: String, names: [UUID: String]) {
+        list = CalDAVController.list(user)
+        self.names = names
+    }
+
+    func href(of uuid: UUID) -> String {
+        if let name = names[uuid] { return list + CalDAVController.percentEncoded(name) }
+        return list + uuid.uuidString.lowercased() + ".ics"
     }
 }

@@ -50,12 +50,12 @@ struct CalDAVReports: RouteCollection {
             return DAVProperties.precondition(.forbidden, .caldav("supported-filter"), "time-range filters are not supported yet")
         }
         let records = try await RecordRows.readLive(request.db, userID: user.id).filter { record in filter.map { CalDAVReports.matches(record, $0) } ?? true }
-        let names = try await CalDAVObjects.names(request.db, userID: user.id)
+        let hrefs = Hrefs(user: user.name, names: try await CalDAVObjects.names(request.db, userID: user.id))
         let objects = try await DAVProperties.texts(for: records, asked: .properties(properties), user: user, on: request.db)
         var writer = MultistatusWriter()
         for record in records {
             let found = try DAVProperties.member(record, object: objects[record.uuid], asked: .properties(properties), served: ServedText(request, user: user))
-            DAVProperties.write(found, href: CalDAVController.href(of: record.uuid, user: user.name, names: names), asked: .properties(properties), to: &writer)
+            DAVProperties.write(found, href: hrefs.href(of: record.uuid), asked: .properties(properties), to: &writer)
         }
         return DAVProperties.multistatus(writer.finished())
     }
@@ -80,13 +80,13 @@ struct CalDAVReports: RouteCollection {
         }
         let most = min(limit ?? Self.maxSyncMembers, Self.maxSyncMembers)
         let changed = try await RecordRows.readChanged(request.db, userID: user.id, after: since, limit: most + 1)
-        let names = try await CalDAVObjects.names(request.db, userID: user.id)
+        let hrefs = Hrefs(user: user.name, names: try await CalDAVObjects.names(request.db, userID: user.id))
         let objects = try await DAVProperties.texts(for: Array(changed.prefix(most)), asked: .properties(properties), user: user, on: request.db)
         var writer = MultistatusWriter()
         var reached = since
         for record in changed.prefix(most) {
             reached = record.rev
-            let href = CalDAVController.href(of: record.uuid, user: user.name, names: names)
+            let href = hrefs.href(of: record.uuid)
             if record.deleted {
                 // A first sync has nothing to forget.
                 if since > 0 { writer.response(href: href, status: "404 Not Found") }

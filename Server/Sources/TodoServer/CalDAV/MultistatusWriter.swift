@@ -85,31 +85,45 @@ struct MultistatusWriter {
     /// An element name as the parser gave it is already an XML name; anything else is
     /// replaced, so a forged name cannot break the document.
     static func safeName(_ name: String) -> String {
+        // ASCII names (all of DAV's and CalDAV's) are checked byte by byte; others by CharacterSet.
+        let ascii = name.utf8.allSatisfy { byte in
+            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x2D || byte == 0x2E || byte == 0x5F
+        }
+        if ascii { return name.isEmpty ? "invalid-name" : name }
         let allowed = name.unicodeScalars.allSatisfy { CharacterSet.alphanumerics.contains($0) || "-_.".unicodeScalars.contains($0) }
-        return allowed && !name.isEmpty ? name : "invalid-name"
+        return allowed ? name : "invalid-name"
     }
 
     /// Text escaped for element content and attribute values; control characters XML cannot
-    /// hold are dropped.
+    /// hold (and U+FFFE, U+FFFF) are dropped; a carriage return is written `&#13;`, so that
+    /// iCalendar's CRLF line ends survive a parser's line-end normalization.
     static func escape(_ text: String) -> String {
+        let utf8 = text.utf8
         // Most text needs nothing: checked byte by byte first.
-        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "\"") || $0 == 0xEF }) {
+        guard utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "\"") || $0 == 0xEF }) else {
             return text
         }
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "\r": out += "&#13;"
-            case "\t", "\n": out.unicodeScalars.append(scalar)
+        var out: [UInt8] = []
+        out.reserveCapacity(utf8.count + utf8.count / 8)
+        let bytes = Array(utf8)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "&"): out.append(contentsOf: "&amp;".utf8)
+            case UInt8(ascii: "<"): out.append(contentsOf: "&lt;".utf8)
+            case UInt8(ascii: ">"): out.append(contentsOf: "&gt;".utf8)
+            case UInt8(ascii: "\""): out.append(contentsOf: "&quot;".utf8)
+            case UInt8(ascii: "\r"): out.append(contentsOf: "&#13;".utf8)
+            case UInt8(ascii: "\t"), UInt8(ascii: "\n"): out.append(byte)
+            case 0xEF where index + 2 < bytes.count && bytes[index + 1] == 0xBF && (bytes[index + 2] == 0xBE || bytes[index + 2] == 0xBF):
+                index += 2  // U+FFFE or U+FFFF: not an XML character
             default:
-                if scalar.value >= 0x20, scalar.value != 0xFFFE, scalar.value != 0xFFFF { out.unicodeScalars.append(scalar) }
+                if byte >= 0x20 { out.append(byte) }
             }
+            index += 1
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
+
 }
