@@ -23,7 +23,7 @@ public func configure(_ app: Application, settings: ServerSettings? = nil) async
     ServerMetrics.install(on: app)
     ServerTLS.install(on: app)
     AuthFailureLimiter.install(on: app)
-    WriterQueue.install(on: app)
+    WriterQueue.install(on: app, path: settings.storage.sqlitePath)
     TrustedProxies.set(TrustedProxies(settings.trustedProxies.joined(separator: ",")), on: app)
     app.routes.defaultMaxBodySize = ByteCount(value: settings.maxBodyBytes)
     app.middleware = Middlewares()

@@ -42,8 +42,7 @@ struct FeedRow {
             sqlite: FeedRow.init(sqlite:), postgres: FeedRow.init(postgres:))
     }
 
-    private init(sqlite row: SQLiteRow) throws {
-        let read = SQLiteColumns(row: row)
+    private init(sqlite read: SQLiteColumns) throws {
         // SQLite keeps the UUID as its text, which is what the page writes.
         uuid = try read.text("uuid")
         guard uuid.utf8.count == 36 else { throw SQLiteColumns.unreadable("uuid") }

@@ -35,17 +35,12 @@ enum SQLValue: Sendable {
     }
 
     /// The rows of `query` (placeholders `$1`, `$2`, …), each read by the driver's reader.
-    ///
-    /// SQLite gets `?1`, `?2`, …: it takes a `$N` for a name, looked up among every name
-    /// before it, which made preparing a push's INSERT of 1400 binds cost more than running it.
     static func rows<Row>(
         _ db: any Database, _ query: String, _ binds: [SQLValue],
-        sqlite: (SQLiteRow) throws -> Row, postgres: (PostgresRow) throws -> Row
+        sqlite: (SQLiteColumns) throws -> Row, postgres: (PostgresRow) throws -> Row
     ) async throws -> [Row] {
         if let database = db as? any SQLiteDatabase {
-            // No statement holds a `$` but its placeholders: values are bound, never spelled out.
-            let numbered = String(decoding: query.utf8.map { $0 == UInt8(ascii: "$") ? UInt8(ascii: "?") : $0 }, as: UTF8.self)
-            return try await database.query(numbered, binds.map(\.sqlite)).map(sqlite)
+            return try await database.query(sqliteText(query), binds.map(\.sqlite)).map { try sqlite(SQLiteColumns(row: $0)) }
         }
         if let database = db as? any PostgresDatabase {
             return try await database.query(query, binds.map(\.postgres)).get().rows.map(postgres)
@@ -53,17 +48,19 @@ enum SQLValue: Sendable {
         throw Abort(.internalServerError, reason: "the server reads SQLite or PostgreSQL only")
     }
 
-    /// Runs `statement`, which returns no rows.
-    static func run(_ db: any Database, _ statement: String, _ binds: [SQLValue]) async throws {
-        _ = try await rows(db, statement, binds, sqlite: { _ in () }, postgres: { _ in () })
+    /// `query` with SQLite's placeholders: `?1`, `?2`, … for `$1`, `$2`, …. SQLite takes a
+    /// `$N` for a name, looked up among every name before it, which made preparing a push's
+    /// INSERT of 1400 binds cost more than running it.
+    static func sqliteText(_ query: String) -> String {
+        // No statement holds a `$` but its placeholders: values are bound, never spelled out.
+        String(decoding: query.utf8.map { $0 == UInt8(ascii: "$") ? UInt8(ascii: "?") : $0 }, as: UTF8.self)
     }
 
     /// One multi-row INSERT of `rows` (each of `columns`' values, in order), then `suffix`
-    /// (an ON CONFLICT clause).
+    /// (an ON CONFLICT clause): the statement and its binds.
     static func insert(
-        _ db: any Database, into table: String, columns: [String], rows: some Collection<[SQLValue]>, suffix: String = ""
-    ) async throws {
-        guard !rows.isEmpty else { return }
+        into table: String, columns: [String], rows: some Collection<[SQLValue]>, suffix: String = ""
+    ) -> (statement: String, binds: [SQLValue]) {
         var statement = "INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES "
         var binds: [SQLValue] = []
         binds.reserveCapacity(rows.count * columns.count)
@@ -75,14 +72,22 @@ enum SQLValue: Sendable {
             }
             statement += ")"
         }
-        try await run(db, statement + suffix, binds)
+        return (statement + suffix, binds)
     }
 }
+
+/// A row that reads its SQLite columns by name: SQLiteNIO's rows, and the rows of the SQLite
+/// writer's own statements (`SQLiteStatementRow`).
+protocol SQLiteColumnSource {
+    func column(_ name: String) -> SQLiteData?
+}
+
+extension SQLiteRow: SQLiteColumnSource {}
 
 /// The columns of a SQLite row as the server wrote them; a column holding anything else is a
 /// server error.
 struct SQLiteColumns {
-    let row: SQLiteRow
+    let row: any SQLiteColumnSource
 
     func integer(_ name: String) throws -> Int64 {
         guard case .integer(let value)? = row.column(name) else { throw Self.unreadable(name) }

@@ -1,6 +1,5 @@
 import Fluent
 import FluentSQLiteDriver
-import NIOConcurrencyHelpers
 import SQLKit
 import Vapor
 
@@ -40,33 +39,14 @@ enum SQLiteTuning {
     /// before the commit and read back. Connections that only read keep the default.
     static let writeCacheKiB = 32 << 10
 
-    /// On a write transaction's connection, before its first one: a bounded wait for other
-    /// programs' locks (`busy_timeout`), statement journals in memory rather than in temporary
-    /// files, `walPagesPerCheckpoint` and `writeCacheKiB`. Per connection, because the driver offers no hook
-    /// for new connections; `db` is one connection (`Database.withConnection`).
-    static func tuneWrites(on db: any Database) async throws {
-        guard let sqlite = db as? any SQLiteDatabase else { return }
-        let connection = try await sqlite.withConnection { $0.eventLoop.makeSucceededFuture($0) }.get()
-        guard !tuned.withLockedValue({ $0[ObjectIdentifier(connection)]?.connection === connection }) else { return }
-        for pragma in [
-            "busy_timeout = \(busyTimeoutMilliseconds)", "temp_store = MEMORY", "wal_autocheckpoint = \(walPagesPerCheckpoint)",
-            "cache_size = -\(writeCacheKiB)",
-        ] {
-            try await SQLValue.run(db, "PRAGMA " + pragma, [])
-        }
-        tuned.withLockedValue { tuned in
-            tuned = tuned.filter { $0.value.connection != nil }
-            tuned[ObjectIdentifier(connection)] = Tuned(connection: connection)
-        }
-    }
-
-    /// The connections `tuneWrites` tuned, by identity; weakly held, so that a connection
-    /// closed and another made at its address is not taken for it.
-    private static let tuned = NIOLockedValueBox<[ObjectIdentifier: Tuned]>([:])
-
-    private struct Tuned: Sendable {
-        weak var connection: SQLiteConnection?
-    }
+    /// The writer's connection (`SQLiteWriteConnection`): a bounded wait for other programs'
+    /// locks (`busy_timeout`), foreign keys checked as on Fluent's connections, every commit
+    /// synced to disk before it is answered (SQLite's default, stated), statement journals in
+    /// memory rather than in temporary files, `walPagesPerCheckpoint` and `writeCacheKiB`.
+    static let writerPragmas = [
+        "busy_timeout = \(busyTimeoutMilliseconds)", "foreign_keys = ON", "synchronous = FULL", "temp_store = MEMORY",
+        "wal_autocheckpoint = \(walPagesPerCheckpoint)", "cache_size = -\(writeCacheKiB)",
+    ]
 }
 
 extension Database {
