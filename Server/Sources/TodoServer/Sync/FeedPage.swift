@@ -43,9 +43,7 @@ struct FeedRow {
     }
 
     private init(sqlite read: SQLiteColumns) throws {
-        // SQLite keeps the UUID as its text, which is what the page writes.
-        uuid = try read.text("uuid")
-        guard uuid.utf8.count == 36 else { throw SQLiteColumns.unreadable("uuid") }
+        uuid = UUIDText.text(try read.uuid("uuid"))
         rev = try read.integer("rev")
         deleted = try read.integer("deleted") != 0
         content = deleted ? nil : FeedWriter.Content(

@@ -3,8 +3,9 @@ import FluentSQLiteDriver
 import Foundation
 import Vapor
 
-/// A value bound to a statement as either driver takes it (Fluent's own storage: UUIDs as
-/// text and booleans as integers in SQLite), and statements run through each driver's own API.
+/// A value bound to a statement as either driver takes it (Fluent's own storage in SQLite:
+/// UUIDs as their 16 bytes, `BinaryUUID`, and booleans as integers), and statements run
+/// through each driver's own API.
 enum SQLValue: Sendable {
     case uuid(UUID)
     case integer(Int64)
@@ -16,7 +17,7 @@ enum SQLValue: Sendable {
 
     var sqlite: SQLiteData {
         switch self {
-        case .uuid(let uuid): .text(UUIDText.text(uuid))
+        case .uuid(let uuid): uuid.sqliteData ?? .null
         case .integer(let integer): .integer(Int(integer))
         case .bool(let bool): .integer(bool ? 1 : 0)
         case .text(let text): .text(text)
@@ -80,6 +81,14 @@ enum SQLValue: Sendable {
 /// writer's own statements (`SQLiteStatementRow`).
 protocol SQLiteColumnSource {
     func column(_ name: String) -> SQLiteData?
+    /// The UUID in column `name` (its 16 bytes, or its text), or nil.
+    func uuid(_ name: String) -> UUID?
+}
+
+extension SQLiteColumnSource {
+    func uuid(_ name: String) -> UUID? {
+        column(name).flatMap(UUID.init(sqliteData:))
+    }
 }
 
 extension SQLiteRow: SQLiteColumnSource {}
@@ -100,7 +109,7 @@ struct SQLiteColumns {
     }
 
     func uuid(_ name: String) throws -> UUID {
-        guard let uuid = UUIDText.uuid(try text(name)) else { throw Self.unreadable(name) }
+        guard let uuid = row.uuid(name) else { throw Self.unreadable(name) }
         return uuid
     }
 

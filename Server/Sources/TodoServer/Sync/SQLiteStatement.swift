@@ -47,18 +47,15 @@ final class SQLitePreparedStatement {
         pointer = nil
     }
 
-    /// Binds `values` to the placeholders, in order. Text is copied by SQLite (transient);
-    /// a UUID is written as its text from the stack, never as a `String`.
+    /// Binds `values` to the placeholders, in order, as `SQLValue.sqlite` does; SQLite copies
+    /// what is bound (transient).
     func bind(_ values: [SQLValue], on handle: OpaquePointer) throws {
         for (offset, value) in values.enumerated() {
             let index = Int32(offset + 1)
             let bound: Int32 =
                 switch value {
                 case .uuid(let uuid):
-                    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: UUIDText.length) { buffer in
-                        let count = UUIDText.write(uuid, into: buffer)
-                        return sqlite_nio_sqlite3_bind_text(pointer, index, chars(buffer.baseAddress), Int32(count), transient)
-                    }
+                    withUnsafeBytes(of: uuid.uuid) { sqlite_nio_sqlite3_bind_blob(pointer, index, $0.baseAddress, 16, transient) }
                 case .integer(let integer): sqlite_nio_sqlite3_bind_int64(pointer, index, integer)
                 case .bool(let bool): sqlite_nio_sqlite3_bind_int64(pointer, index, bool ? 1 : 0)
                 case .text(let text): Self.bind(text, at: index, of: pointer)
@@ -111,9 +108,20 @@ struct SQLiteStatementRow: SQLiteColumnSource {
             let count = Int(sqlite_nio_sqlite3_column_bytes(pointer, index))
             guard let text = sqlite_nio_sqlite3_column_text(pointer, index) else { return .text("") }
             return .text(String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self))
+        case SQLITE_BLOB:
+            let count = Int(sqlite_nio_sqlite3_column_bytes(pointer, index))
+            let bytes = UnsafeRawBufferPointer(start: sqlite_nio_sqlite3_column_blob(pointer, index), count: count)
+            return .blob(ByteBuffer(bytes: bytes))
         default:
-            // The server writes no blobs; one read here is not what it wrote.
             return nil
         }
+    }
+
+    /// Reads a UUID's 16 bytes in place; text through `column`.
+    func uuid(_ name: String) -> UUID? {
+        guard let index = statement.columns[name], let pointer = statement.pointer else { return nil }
+        guard sqlite_nio_sqlite3_column_type(pointer, index) == SQLITE_BLOB else { return column(name).flatMap(UUID.init(sqliteData:)) }
+        let count = Int(sqlite_nio_sqlite3_column_bytes(pointer, index))
+        return UUID(bytes: UnsafeRawBufferPointer(start: sqlite_nio_sqlite3_column_blob(pointer, index), count: count))
     }
 }

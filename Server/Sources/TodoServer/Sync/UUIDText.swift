@@ -13,27 +13,20 @@ enum UUIDText {
 
     /// `uuid.uuidString`.
     static func text(_ uuid: UUID) -> String {
-        String(unsafeUninitializedCapacity: length) { write(uuid, into: $0) }
-    }
-
-    /// The characters of `uuid.uuidString`.
-    static let length = 36
-
-    /// Writes `uuid.uuidString` into the first `length` bytes of `out`; returns `length`.
-    @discardableResult
-    static func write(_ uuid: UUID, into out: UnsafeMutableBufferPointer<UInt8>) -> Int {
         withUnsafeBytes(of: uuid.uuid) { bytes in
-            var index = 0
-            for (offset, byte) in bytes.enumerated() {
-                if dash(before: offset) {
-                    out[index] = UInt8(ascii: "-")
-                    index += 1
+            String(unsafeUninitializedCapacity: 36) { out in
+                var index = 0
+                for (offset, byte) in bytes.enumerated() {
+                    if dash(before: offset) {
+                        out[index] = UInt8(ascii: "-")
+                        index += 1
+                    }
+                    out[index] = digits[Int(byte >> 4)]
+                    out[index + 1] = digits[Int(byte & 0x0F)]
+                    index += 2
                 }
-                out[index] = digits[Int(byte >> 4)]
-                out[index + 1] = digits[Int(byte & 0x0F)]
-                index += 2
+                return index
             }
-            return index
         }
     }
 
