@@ -18,6 +18,11 @@ enum RecordRows {
     /// name.
     private static let readColumns = columns.filter { $0 != "user_id" }.joined(separator: ", ")
 
+    /// What a write does to a row whose (user, uuid) exists: every column but its id takes
+    /// the new value.
+    private static let upsert = " ON CONFLICT (user_id, uuid) DO UPDATE SET "
+        + columns.filter { !["id", "user_id", "uuid"].contains($0) }.map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
+
     /// Rows per INSERT statement. At 14 columns that binds at most 7000 values, well below
     /// the limits of PostgreSQL (65535) and SQLite (32766 by default since 3.32; the bundled
     /// build allows 250000). A full push (`SyncAPI.maxOperationsPerPush`, 1000) takes two.
@@ -48,8 +53,6 @@ enum RecordRows {
     /// Writes `records` of `userID`: new ones are inserted, and a row whose (user, uuid)
     /// exists takes the new values of every column but its id.
     static func write(_ records: [StoredRecord], userID: UUID, on db: any WriteConnection) async throws {
-        let updated = columns.filter { !["id", "user_id", "uuid"].contains($0) }
-        let upsert = " ON CONFLICT (user_id, uuid) DO UPDATE SET " + updated.map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
         for chunk in records.chunked(maxRowsPerInsert) {
             try await db.insert(into: TodoModel.schema, columns: columns, rows: chunk.map { $0.values(userID: userID) }, suffix: upsert)
         }
