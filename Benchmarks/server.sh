@@ -10,6 +10,7 @@
 # slow answer counts in the latencies rather than as an error.
 #
 #   bash Benchmarks/server.sh [--skip-build] [--seconds S] [--todos N] [--databases sqlite,postgres]
+#                             [--scenarios page500,empty,push0,push100] [--connections 8,64]
 #
 # Installs wrk (and postgresql) from Debian if missing, builds todo-server in release mode under
 # the shared build lock unless --skip-build (then TODO_SERVER_BINARY or Server/.build-release),
@@ -22,13 +23,17 @@ SECONDS_EACH=10
 TODOS=2000
 DATABASES=sqlite,postgres
 BUILD=1
+SCENARIOS=page500,empty,push0,push100
+CONNECTIONS=8,64
 while [ $# -gt 0 ]; do
     case $1 in
     --skip-build) BUILD=0 ;;
     --seconds) SECONDS_EACH=$2; shift ;;
     --todos) TODOS=$2; shift ;;
     --databases) DATABASES=$2; shift ;;
-    *) echo "usage: $0 [--skip-build] [--seconds S] [--todos N] [--databases sqlite,postgres]" >&2; exit 2 ;;
+    --scenarios) SCENARIOS=$2; shift ;;
+    --connections) CONNECTIONS=$2; shift ;;
+    *) echo "usage: $0 [--skip-build] [--seconds S] [--todos N] [--databases sqlite,postgres] [--scenarios LIST] [--connections LIST]" >&2; exit 2 ;;
     esac
     shift
 done
@@ -148,8 +153,11 @@ run() {
     local latest
     latest=$(env "${env[@]}" "$SERVER" user list | awk '$1 == "bench" { print $3 }')
     local scenario connections result
-    for scenario in page500 empty push0 push100; do
-        for connections in 8 64; do
+    local scenarios connection_counts
+    IFS=, read -ra scenarios <<<"$SCENARIOS"
+    IFS=, read -ra connection_counts <<<"$CONNECTIONS"
+    for scenario in "${scenarios[@]}"; do
+        for connections in "${connection_counts[@]}"; do
             case $scenario in
             page500) result=$(FEED_PATH="/v1/changes?since=0&limit=500" wrk -t2 -c$connections -d${SECONDS_EACH}s --timeout 10s -s "$HERE/server/get.lua" "http://127.0.0.1:$port") ;;
             empty) result=$(FEED_PATH="/v1/changes?since=$latest" wrk -t2 -c$connections -d${SECONDS_EACH}s --timeout 10s -s "$HERE/server/get.lua" "http://127.0.0.1:$port") ;;

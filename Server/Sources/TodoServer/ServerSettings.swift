@@ -5,6 +5,12 @@ public struct ServerSettings: Sendable {
     public enum Storage: Sendable, Equatable {
         case sqlite(path: String)
         case postgres(url: String)
+
+        /// The SQLite database file, nil on PostgreSQL.
+        var sqlitePath: String? {
+            guard case .sqlite(let path) = self else { return nil }
+            return path
+        }
     }
 
     public var storage: Storage

@@ -15,11 +15,11 @@ struct GroupCommitTests {
             try await app.makeUser("book")
             let row = try await UserModel.query(on: app.db).filter(\.$name == "book").first()
             let userID = try #require(row?.id)
-            let (db, queue) = (app.db, WriterQueue.of(app.application))
+            let queue = WriterQueue.of(app.application)
             let (gate, open) = AsyncStream<Void>.makeStream()
             let holding = NIOLockedValueBox(false)
             let holder = Task {
-                try await queue.write(on: db) { _ in
+                try await queue.write { _ in
                     holding.withLockedValue { $0 = true }
                     for await _ in gate { break }
                 }
@@ -31,7 +31,7 @@ struct GroupCommitTests {
             /// A write of a todo named `name`; `thenFail` throws after the todo is written.
             func put(_ name: String, thenFail: Bool = false) -> Task<StoredRecord, any Error> {
                 Task {
-                    try await queue.write(on: db) { tx in
+                    try await queue.write { tx in
                         let record = try await userChange(on: tx, userID: userID, quota: 4000) { try await $0.put(UUID(), Make.fields(name)) }
                         if thenFail { throw Refused() }
                         return record
@@ -56,6 +56,64 @@ struct GroupCommitTests {
             let user = try await UserModel.find(userID, on: app.db)
             #expect(user?.lastRev == 2)
             #expect(user?.storedBytes == a.storedBytes + c.storedBytes)
+        }
+    }
+}
+
+/// The writer's own connection (`SQLiteWriteConnection`): its prepared statements are kept
+/// across writes and dropped past `SQLiteStatementCache.capacity`, and a closed queue finishes
+/// what it took and refuses the rest.
+struct WriterConnectionTests {
+    /// Pushes of every size from 1 to 20, up and down: each size has four statements of its
+    /// own (two IN lists, two VALUES lists), so the cache fills, is emptied and fills again.
+    @Test func pushesOfManySizesApplyWhileTheStatementCacheTurnsOver() async throws {
+        try await withTestApp(on: .sqlite) { app in
+            let token = try await app.makeUser("book")
+            let sizes = Array(1...20)
+            #expect(sizes.count * 4 > SQLiteStatementCache.capacity)
+            var pushed: [UUID] = []
+            for size in sizes + sizes.reversed() {
+                let operations = (0..<size).map { index in Make.put(UUID(), base: 0, "todo \(size).\(index)") }
+                let response = try await app.push(token, operations)
+                #expect(response.results.allSatisfy { $0.status == .applied }, "a push of \(size)")
+                pushed += operations.map(\.uuid)
+            }
+            let feed = try await app.changes(token, limit: 1000)
+            #expect(feed.changes.map(\.uuid) == pushed)
+            #expect(feed.changes.map(\.rev) == Array(1...Int64(pushed.count)))
+        }
+    }
+
+    /// A write queued before `close` is committed; one after it gets a 503.
+    @Test func aClosedQueueFinishesWhatItTookAndRefusesTheRest() async throws {
+        try await withTestApp(on: .sqlite) { app in
+            try await app.makeUser("book")
+            let row = try await UserModel.query(on: app.db).filter(\.$name == "book").first()
+            let userID = try #require(row?.id)
+            let queue = WriterQueue.of(app.application)
+            let (gate, open) = AsyncStream<Void>.makeStream()
+            let holding = NIOLockedValueBox(false)
+            let holder = Task {
+                try await queue.write { _ in
+                    holding.withLockedValue { $0 = true }
+                    for await _ in gate { break }
+                }
+            }
+            try #require(await eventually { holding.withLockedValue { $0 } }, "the first write runs")
+            let taken = Task {
+                try await queue.write { tx in
+                    try await userChange(on: tx, userID: userID, quota: nil) { try await $0.put(UUID(), Make.fields("taken")) }
+                }
+            }
+            try #require(await eventually { queue.counts.waiting == 1 }, "the second write is queued")
+            queue.close()
+            await #expect(throws: Abort.self) { try await queue.write { _ in } }
+            open.yield()
+            try await holder.value
+            let record = try await taken.value
+            #expect(record.rev == 1)
+            let stored = try await TodoModel.query(on: app.db).all()
+            #expect(stored.map(\.name) == ["taken"])
         }
     }
 }

@@ -13,10 +13,11 @@ import VaporTesting
 struct MigrationTests {
     let uuid = UUID()
     let token = TokenModel.generate()
+    let opId = UUID()
 
-    /// The schema and rows as version 1 of the server wrote them, with alice's todo `uuid`
-    /// and her `token`.
-    static func makeVersion1Database(_ settings: ServerSettings, uuid: UUID, token: String) async throws {
+    /// The schema and rows as version 1 of the server wrote them, with alice's todo `uuid`,
+    /// her `token`, and the stored result of her operation `opId` (applied, with no record).
+    static func makeVersion1Database(_ settings: ServerSettings, uuid: UUID, token: String, opId: UUID = UUID()) async throws {
         let old = try await makeApplication()
         do {
             switch settings.storage {
@@ -25,23 +26,31 @@ struct MigrationTests {
             }
             old.migrations.add(CreateSchema())
             try await old.autoMigrate()
-            // Rows written as SQL: today's models have columns version 1 lacked.
+            // Rows written as SQL: today's models have columns version 1 lacked. UUIDs as
+            // version 1 stored them: text on SQLite.
+            let isSQLite = SQLiteTuning.isSQLite(old.db)
+            func stored(_ uuid: UUID) -> SQLBind { isSQLite ? SQLBind(uuid.uuidString) : SQLBind(uuid) }
             let userID = UUID()
             try await old.db.sql().insert(into: "users")
                 .columns("id", "name", "last_rev", "next_legacy_id", "created_at_ms")
-                .values(SQLBind(userID), SQLBind("alice"), SQLBind(Int64(1)), SQLBind(Int64(2)), SQLBind(Int64(0)))
+                .values(stored(userID), SQLBind("alice"), SQLBind(Int64(1)), SQLBind(Int64(2)), SQLBind(Int64(0)))
                 .run()
             try await old.db.sql().insert(into: "tokens")
                 .columns("id", "user_id", "hash", "created_at_ms")
-                .values(SQLBind(UUID()), SQLBind(userID), SQLBind(TokenModel.hash(token)), SQLBind(Int64(0)))
+                .values(stored(UUID()), stored(userID), SQLBind(TokenModel.hash(token)), SQLBind(Int64(0)))
                 .run()
             let ms = ISO8601Millis.milliseconds(Make.created)
             try await old.db.sql().insert(into: "todos")
                 .columns("id", "user_id", "uuid", "rev", "deleted", "legacy_id", "name", "description",
                          "notes", "completed", "created_at_ms", "updated_at_ms", "completed_at_ms")
-                .values(SQLBind(UUID()), SQLBind(userID), SQLBind(uuid), SQLBind(Int64(1)),
+                .values(stored(UUID()), stored(userID), stored(uuid), SQLBind(Int64(1)),
                         SQLBind(false), SQLBind(Int64(1)), SQLBind("from version 1"), SQLBind("d"),
                         SQLBind("n"), SQLBind(false), SQLBind(ms), SQLBind(ms), SQLLiteral.null)
+                .run()
+            let result = String(decoding: try WireJSON.encoder.encode(PushResult(opId: opId, status: .applied, record: nil)), as: UTF8.self)
+            try await old.db.sql().insert(into: "operations")
+                .columns("id", "user_id", "op_id", "result", "created_at_ms")
+                .values(stored(UUID()), stored(userID), stored(opId), SQLBind(result), SQLBind(ms))
                 .run()
             try await old.asyncShutdown()
         } catch {
@@ -54,13 +63,14 @@ struct MigrationTests {
     func withVersion1App(_ test: (TestApp) async throws -> Void) async throws {
         try await withTestDatabase { database in
             let settings = ServerSettings(storage: database.storage)
-            try await Self.makeVersion1Database(settings, uuid: uuid, token: token)
+            try await Self.makeVersion1Database(settings, uuid: uuid, token: token, opId: opId)
             try await withTestApp(settings, test)
         }
     }
 
     @Test func theOldTodoIsKeptAndTakesAttributesAfterTheMigration() async throws {
         try await withVersion1App { app in
+            try await Self.expectBinaryUUIDs(app.db)
             try await QuotaTests.expectStoredBytesAddUp(app.db)
             let before = try await app.changes(token)
             #expect(before.changes.map(\.todo?.name) == ["from version 1"])
@@ -70,8 +80,29 @@ struct MigrationTests {
             fields.attributes = WireAttributes([.tags: .tags(["migrated"])])
             let pushed = try await app.push(token, [PushOperation(opId: UUID(), kind: .put, uuid: uuid, baseRev: 1, todo: fields)])
             #expect(pushed.results[0].status == .applied)
+            let replayed = try await app.push(token, [PushOperation(opId: opId, kind: .put, uuid: uuid, baseRev: 0, todo: fields)])
+            #expect(replayed.results == [PushResult(opId: opId, status: .applied, record: nil)], "the stored result, found by its opId")
             let after = try await app.changes(token)
             #expect(after.changes[0].todo?.attributes == WireAttributes([.tags: .tags(["migrated"])]))
+        }
+    }
+}
+
+extension MigrationTests {
+    /// On SQLite, every UUID column holds 16-byte blobs only (`BinaryUUIDs`), and none is
+    /// empty: the migration converted what version 1 stored as text. Nothing on PostgreSQL.
+    static func expectBinaryUUIDs(_ db: any Database) async throws {
+        guard SQLiteTuning.isSQLite(db) else { return }
+        for (table, columns) in BinaryUUIDs.columns {
+            for column in columns {
+                let rows = try await db.sql().raw("""
+                    SELECT COUNT(*) AS rows, SUM(typeof(\(ident: column)) = 'blob' AND length(\(ident: column)) = 16) AS binary \
+                    FROM \(ident: table)
+                    """).all()
+                let row = try #require(rows.first)
+                let (count, binary) = (try row.decode(column: "rows", as: Int.self), try row.decode(column: "binary", as: Int.self))
+                #expect(count > 0 && binary == count, "\(table).\(column): \(binary) of \(count) rows binary")
+            }
         }
     }
 }
@@ -114,10 +145,10 @@ struct MigrateTests {
                 try await openDatabase(app)
                 Issue.record("opened a database of version 1")
             } catch {
-                #expect("\(error)" == "the database is older than this todo-server (it lacks AddAttributes.v2, AddAccountControls.v3, AddTokenDetails.v4, AddPruning.v5, AddQuota.v6): back it up, then run todo-server migrate")
+                #expect("\(error)" == "the database is older than this todo-server (it lacks AddAttributes.v2, AddAccountControls.v3, AddTokenDetails.v4, AddPruning.v5, AddQuota.v6, BinaryUUIDs.v7, AddCalDAVObjects.v8): back it up, then run todo-server migrate")
             }
             let applied = try await migrateDatabase(app, settings: settings)
-            #expect(applied == ["AddAttributes.v2", "AddAccountControls.v3", "AddTokenDetails.v4", "AddPruning.v5", "AddQuota.v6"])
+            #expect(applied == ["AddAttributes.v2", "AddAccountControls.v3", "AddTokenDetails.v4", "AddPruning.v5", "AddQuota.v6", "BinaryUUIDs.v7", "AddCalDAVObjects.v8"])
             let again = try await migrateDatabase(app, settings: settings)
             #expect(again == [])
             try await openDatabase(app)

@@ -61,9 +61,9 @@ struct CalDAVController: RouteCollection {
         var writer = MultistatusWriter()
         DAVProperties.write(try await DAVProperties.list(user: user, on: request.db), href: Self.list(user.name), asked: asked, to: &writer)
         if try Self.depth(request) > 0 {
-            let hrefs = Hrefs(user: user.name, names: try await CalDAVObjects.names(request.db, userID: user.id))
-            let records = try await RecordRows.readLive(request.db, userID: user.id)
-            let texts = try await DAVProperties.texts(for: records, asked: asked, user: user, on: request.db)
+            let hrefs = Hrefs(user: user.name, names: try await CalDAVObjects.names(request.reads, userID: user.id))
+            let records = try await RecordRows.readLive(request.reads, userID: user.id)
+            let texts = try await DAVProperties.texts(for: records, asked: asked, user: user, on: request.reads)
             for record in records {
                 let properties = try DAVProperties.member(record, object: texts[record.uuid], asked: asked, served: ServedText(request, user: user))
                 DAVProperties.write(properties, href: hrefs.href(of: record.uuid), asked: asked, to: &writer)
@@ -113,6 +113,9 @@ struct CalDAVController: RouteCollection {
 }
 
 extension Request {
+    /// The database for the CalDAV face's reads, through the same row readers as the write path.
+    var reads: any WriteConnection { FluentWriteConnection(db: db) }
+
     /// The body a `ReadBody` group collected (empty when none was sent).
     var bodyData: Data {
         body.data.map { Data($0.readableBytesView) } ?? Data()

@@ -21,33 +21,30 @@ struct CalDAVObject: Sendable, Equatable {
 enum CalDAVObjects {
     static let table = "caldav_objects"
 
-    static func read(_ db: any Database, userID: UUID, uuid: UUID) async throws -> CalDAVObject? {
+    static func read(_ db: any WriteConnection, userID: UUID, uuid: UUID) async throws -> CalDAVObject? {
         try await read(db, "user_id = $1 AND uuid = $2", [.uuid(userID), .uuid(uuid)]).first
     }
 
-    static func read(_ db: any Database, userID: UUID, name: String) async throws -> CalDAVObject? {
+    static func read(_ db: any WriteConnection, userID: UUID, name: String) async throws -> CalDAVObject? {
         try await read(db, "user_id = $1 AND name = $2", [.uuid(userID), .text(name)]).first
     }
 
-    static func read(_ db: any Database, userID: UUID, uid: String) async throws -> CalDAVObject? {
+    static func read(_ db: any WriteConnection, userID: UUID, uid: String) async throws -> CalDAVObject? {
         try await read(db, "user_id = $1 AND uid = $2", [.uuid(userID), .text(uid)]).first
     }
 
     /// The names of the user's objects, by the todo's UUID: what a listing needs (without
     /// their texts).
-    static func names(_ db: any Database, userID: UUID) async throws -> [UUID: String] {
-        let rows = try await SQLValue.rows(
-            db, "SELECT uuid, name FROM \(table) WHERE user_id = $1", [.uuid(userID)],
-            sqlite: { row in
-                let read = SQLiteColumns(row: row)
-                return (try read.uuid("uuid"), try read.text("name"))
-            },
+    static func names(_ db: any WriteConnection, userID: UUID) async throws -> [UUID: String] {
+        let rows = try await db.rows(
+            "SELECT uuid, name FROM \(table) WHERE user_id = $1", [.uuid(userID)],
+            sqlite: { read in (try read.uuid("uuid"), try read.text("name")) },
             postgres: { row in try row.decode((UUID, String).self, context: .default) })
         return Dictionary(rows, uniquingKeysWith: { first, _ in first })
     }
 
     /// The objects of `uuids` the user has, by UUID.
-    static func read(_ db: any Database, userID: UUID, uuids: Set<UUID>) async throws -> [UUID: CalDAVObject] {
+    static func read(_ db: any WriteConnection, userID: UUID, uuids: Set<UUID>) async throws -> [UUID: CalDAVObject] {
         guard !uuids.isEmpty else { return [:] }
         let list = (2..<(uuids.count + 2)).map { "$\($0)" }.joined(separator: ", ")
         let objects = try await read(db, "user_id = $1 AND uuid IN (\(list))", [.uuid(userID)] + uuids.map(SQLValue.uuid))
@@ -56,21 +53,20 @@ enum CalDAVObjects {
 
     /// Writes `object` in place of any of the same todo, name or UID (the caller has checked
     /// that those are gone or its own).
-    static func write(_ object: CalDAVObject, userID: UUID, on db: any Database) async throws {
-        try await SQLValue.run(
-            db, "DELETE FROM \(table) WHERE user_id = $1 AND (uuid = $2 OR name = $3 OR uid = $4)",
+    static func write(_ object: CalDAVObject, userID: UUID, on db: any WriteConnection) async throws {
+        try await db.run(
+            "DELETE FROM \(table) WHERE user_id = $1 AND (uuid = $2 OR name = $3 OR uid = $4)",
             [.uuid(userID), .uuid(object.uuid), .text(object.name), .text(object.uid)])
-        try await SQLValue.insert(
-            db, into: table, columns: ["user_id", "uuid", "name", "uid", "ical", "rev"],
+        try await db.insert(
+            into: table, columns: ["user_id", "uuid", "name", "uid", "ical", "rev"],
             rows: [[.uuid(userID), .uuid(object.uuid), .text(object.name), .text(object.uid), .text(object.ical), .integer(object.rev)]])
     }
 
-    private static func read(_ db: any Database, _ condition: String, _ binds: [SQLValue]) async throws -> [CalDAVObject] {
-        try await SQLValue.rows(
-            db, "SELECT uuid, name, uid, ical, rev FROM \(table) WHERE \(condition)", binds,
-            sqlite: { row in
-                let read = SQLiteColumns(row: row)
-                return CalDAVObject(
+    private static func read(_ db: any WriteConnection, _ condition: String, _ binds: [SQLValue]) async throws -> [CalDAVObject] {
+        try await db.rows(
+            "SELECT uuid, name, uid, ical, rev FROM \(table) WHERE \(condition)", binds,
+            sqlite: { read in
+                CalDAVObject(
                     uuid: try read.uuid("uuid"), name: try read.text("name"), uid: try read.text("uid"), ical: try read.text("ical"),
                     rev: try read.integer("rev"))
             },

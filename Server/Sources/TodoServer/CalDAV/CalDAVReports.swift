@@ -25,14 +25,14 @@ struct CalDAVReports: RouteCollection {
     }
 
     private func multiget(_ request: Request, _ user: AuthenticatedUser, _ properties: [DAVName], _ hrefs: [String]) async throws -> Response {
-        let names = try await CalDAVObjects.names(request.db, userID: user.id)
+        let names = try await CalDAVObjects.names(request.reads, userID: user.id)
         let byName = Dictionary(names.map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         let wanted = hrefs.map { href in
             (href, CalDAVController.name(inHref: href, user: user.name).flatMap { byName[$0] ?? CalDAVResources.uuid(ofName: $0) })
         }
-        let found = try await RecordRows.read(request.db, userID: user.id, uuids: Set(wanted.compactMap(\.1)))
+        let found = try await RecordRows.read(request.reads, userID: user.id, uuids: Set(wanted.compactMap(\.1)))
         let records = Dictionary(found.map { ($0.uuid, $0) }, uniquingKeysWith: { first, _ in first })
-        let objects = try await DAVProperties.texts(for: found, asked: .properties(properties), user: user, on: request.db)
+        let objects = try await DAVProperties.texts(for: found, asked: .properties(properties), user: user, on: request.reads)
         var writer = MultistatusWriter()
         for (href, uuid) in wanted {
             if let record = uuid.flatMap({ records[$0] }), !record.deleted {
@@ -49,9 +49,9 @@ struct CalDAVReports: RouteCollection {
         if filter?.timeRange != nil {
             return DAVProperties.precondition(.forbidden, .caldav("supported-filter"), "time-range filters are not supported yet")
         }
-        let records = try await RecordRows.readLive(request.db, userID: user.id).filter { record in filter.map { CalDAVReports.matches(record, $0) } ?? true }
-        let hrefs = Hrefs(user: user.name, names: try await CalDAVObjects.names(request.db, userID: user.id))
-        let objects = try await DAVProperties.texts(for: records, asked: .properties(properties), user: user, on: request.db)
+        let records = try await RecordRows.readLive(request.reads, userID: user.id).filter { record in filter.map { CalDAVReports.matches(record, $0) } ?? true }
+        let hrefs = Hrefs(user: user.name, names: try await CalDAVObjects.names(request.reads, userID: user.id))
+        let objects = try await DAVProperties.texts(for: records, asked: .properties(properties), user: user, on: request.reads)
         var writer = MultistatusWriter()
         for record in records {
             let found = try DAVProperties.member(record, object: objects[record.uuid], asked: .properties(properties), served: ServedText(request, user: user))
@@ -79,9 +79,9 @@ struct CalDAVReports: RouteCollection {
             return DAVProperties.precondition(.forbidden, .dav("valid-sync-token"), "the sync-token is unknown or too old: sync from the start")
         }
         let most = min(limit ?? Self.maxSyncMembers, Self.maxSyncMembers)
-        let changed = try await RecordRows.readChanged(request.db, userID: user.id, after: since, limit: most + 1)
-        let hrefs = Hrefs(user: user.name, names: try await CalDAVObjects.names(request.db, userID: user.id))
-        let objects = try await DAVProperties.texts(for: Array(changed.prefix(most)), asked: .properties(properties), user: user, on: request.db)
+        let changed = try await RecordRows.readChanged(request.reads, userID: user.id, after: since, limit: most + 1)
+        let hrefs = Hrefs(user: user.name, names: try await CalDAVObjects.names(request.reads, userID: user.id))
+        let objects = try await DAVProperties.texts(for: Array(changed.prefix(most)), asked: .properties(properties), user: user, on: request.reads)
         var writer = MultistatusWriter()
         var reached = since
         for record in changed.prefix(most) {

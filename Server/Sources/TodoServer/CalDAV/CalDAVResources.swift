@@ -26,10 +26,10 @@ struct CalDAVResources: RouteCollection {
 
     func get(request: Request) async throws -> Response {
         let (user, name) = try Self.target(request)
-        guard let uuid = try await Self.uuid(named: name, user: user, on: request.db),
-            let record = try await RecordRows.read(request.db, userID: user.id, uuids: [uuid]).first, !record.deleted
+        guard let uuid = try await Self.uuid(named: name, user: user, on: request.reads),
+            let record = try await RecordRows.read(request.reads, userID: user.id, uuids: [uuid]).first, !record.deleted
         else { throw Abort(.notFound, reason: "no such todo") }
-        let object = try await CalDAVObjects.read(request.db, userID: user.id, uuid: uuid)
+        let object = try await CalDAVObjects.read(request.reads, userID: user.id, uuid: uuid)
         let text = try ServedText(request, user: user).text(record, object)
         return Response(
             status: .ok,
@@ -194,7 +194,7 @@ struct CalDAVResources: RouteCollection {
     }
 
     /// The todo a resource name stands for: the one a client wrote under it, else `<uuid>.ics`.
-    static func uuid(named name: String, user: AuthenticatedUser, on db: any Database) async throws -> UUID? {
+    static func uuid(named name: String, user: AuthenticatedUser, on db: any WriteConnection) async throws -> UUID? {
         if let object = try await CalDAVObjects.read(db, userID: user.id, name: name) { return object.uuid }
         return uuid(ofName: name)
     }

@@ -109,7 +109,7 @@ enum DAVProperties {
     }
 
     /// The kept texts of `records` when `asked` wants calendar-data, else none.
-    static func texts(for records: [StoredRecord], asked: PropfindRequest, user: AuthenticatedUser, on db: any Database) async throws -> [UUID: CalDAVObject] {
+    static func texts(for records: [StoredRecord], asked: PropfindRequest, user: AuthenticatedUser, on db: any WriteConnection) async throws -> [UUID: CalDAVObject] {
         guard wantsData(asked) else { return [:] }
         return try await CalDAVObjects.read(db, userID: user.id, uuids: Set(records.filter { !$0.deleted }.map(\.uuid)))
     }

@@ -43,7 +43,7 @@ struct DeleteUser: AsyncCommand {
         }
         try await db.transaction { tx in
             try await OperationModel.query(on: tx).filter(\.$userID == userID).delete()
-            try await SQLValue.run(tx, "DELETE FROM \(CalDAVObjects.table) WHERE user_id = $1", [.uuid(userID)])
+            try await FluentWriteConnection(db: tx).run("DELETE FROM \(CalDAVObjects.table) WHERE user_id = $1", [.uuid(userID)])
             try await TodoModel.query(on: tx).filter(\.$userID == userID).delete()
             try await TokenModel.query(on: tx).filter(\.$userID == userID).delete()
             try await UserModel.query(on: tx).filter(\.$id == userID).delete()

@@ -12,13 +12,9 @@ struct APIErrorMiddleware: AsyncMiddleware {
             return try Response.wire(
                 ErrorResponse(reason: "invalid JSON: \(error.summary)"), status: .badRequest)
         } catch let error as SQLiteError where error.reason == .busy || error.reason == .locked {
-            // Another program (a backup, a sqlite3 shell) held the database past the busy timeout.
-            request.logger.error("503 the database is locked: \(error)")
-            let response = try Response.wire(
-                ErrorResponse(reason: "the database is locked by another program; try again shortly"),
-                status: .serviceUnavailable)
-            response.headers.replaceOrAdd(name: .retryAfter, value: "5")
-            return response
+            return try Self.locked(error, request)
+        } catch let error as SQLiteWriteError where error.isLocked {
+            return try Self.locked(error, request)
         } catch let error as AbortError {
             if error.status.code >= 500 {
                 request.logger.error("\(error.status.code) \(error.reason)")
@@ -33,6 +29,19 @@ struct APIErrorMiddleware: AsyncMiddleware {
             return try Response.wire(
                 ErrorResponse(reason: "internal server error"), status: .internalServerError)
         }
+    }
+}
+
+extension APIErrorMiddleware {
+    /// 503 for a database that another program (a backup, a sqlite3 shell) held past the busy
+    /// timeout.
+    private static func locked(_ error: any Error, _ request: Request) throws -> Response {
+        request.logger.error("503 the database is locked: \(error)")
+        let response = try Response.wire(
+            ErrorResponse(reason: "the database is locked by another program; try again shortly"),
+            status: .serviceUnavailable)
+        response.headers.replaceOrAdd(name: .retryAfter, value: "5")
+        return response
     }
 }
 

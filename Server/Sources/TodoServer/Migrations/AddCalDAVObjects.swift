@@ -1,10 +1,10 @@
 import Fluent
 
-/// Version 7: what the CalDAV face keeps of each todo a client wrote (`CalDAVObjects`): the
+/// Version 8: what the CalDAV face keeps of each todo a client wrote (`CalDAVObjects`): the
 /// iCalendar text as sent, under the name the client gave it and its UID, so that what is
 /// served back is that text with only todo's fields patched.
 struct AddCalDAVObjects: AsyncMigration {
-    var name: String { "AddCalDAVObjects.v7" }
+    var name: String { "AddCalDAVObjects.v8" }
 
     func prepare(on database: any Database) async throws {
         try await database.schema(CalDAVObjects.table)

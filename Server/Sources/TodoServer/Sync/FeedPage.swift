@@ -42,11 +42,8 @@ struct FeedRow {
             sqlite: FeedRow.init(sqlite:), postgres: FeedRow.init(postgres:))
     }
 
-    private init(sqlite row: SQLiteRow) throws {
-        let read = SQLiteColumns(row: row)
-        // SQLite keeps the UUID as its text, which is what the page writes.
-        uuid = try read.text("uuid")
-        guard uuid.utf8.count == 36 else { throw SQLiteColumns.unreadable("uuid") }
+    private init(sqlite read: SQLiteColumns) throws {
+        uuid = UUIDText.text(try read.uuid("uuid"))
         rev = try read.integer("rev")
         deleted = try read.integer("deleted") != 0
         content = deleted ? nil : FeedWriter.Content(

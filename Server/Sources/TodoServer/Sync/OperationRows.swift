@@ -10,27 +10,24 @@ enum OperationRows {
     static let columns = ["id", "user_id", "op_id", "result", "created_at_ms"]
 
     /// The stored result (`PushResult` as JSON) of each of `opIds` that `userID` applied.
-    static func read(_ db: any Database, userID: UUID, opIds: [UUID]) async throws -> [UUID: String] {
+    static func read(_ db: any WriteConnection, userID: UUID, opIds: [UUID]) async throws -> [UUID: String] {
         guard !opIds.isEmpty else { return [:] }
         let list = (2..<(opIds.count + 2)).map { "$\($0)" }.joined(separator: ", ")
         let query = "SELECT op_id, result FROM \(OperationModel.schema) WHERE user_id = $1 AND op_id IN (\(list))"
-        let rows = try await SQLValue.rows(
-            db, query, [.uuid(userID)] + opIds.map(SQLValue.uuid),
-            sqlite: { row in
-                let columns = SQLiteColumns(row: row)
-                return (try columns.uuid("op_id"), try columns.text("result"))
-            },
+        let rows = try await db.rows(
+            query, [.uuid(userID)] + opIds.map(SQLValue.uuid),
+            sqlite: { columns in (try columns.uuid("op_id"), try columns.text("result")) },
             postgres: { row in try row.decode((UUID, String).self, context: .default) })
         return Dictionary(rows, uniquingKeysWith: { first, _ in first })
     }
 
     /// Stores `results` of `userID`'s operations, stamped `now`.
-    static func write(_ results: [(opId: UUID, result: String)], userID: UUID, on db: any Database, now: Date = Date()) async throws {
+    static func write(_ results: [(opId: UUID, result: String)], userID: UUID, on db: any WriteConnection, now: Date = Date()) async throws {
         let nowMs = ISO8601Millis.milliseconds(now)
         var ids = RowIDs()
         for chunk in results.chunked(RecordRows.maxRowsPerInsert) {
             let rows = chunk.map { [SQLValue.uuid(ids.next(now: now)), .uuid(userID), .uuid($0.opId), .text($0.result), .integer(nowMs)] }
-            try await SQLValue.insert(db, into: OperationModel.schema, columns: columns, rows: rows)
+            try await db.insert(into: OperationModel.schema, columns: columns, rows: rows)
         }
     }
 }

@@ -1,6 +1,6 @@
 import Fluent
+import FluentPostgresDriver
 import Foundation
-import SQLKit
 import TodoWire
 import Vapor
 
@@ -38,21 +38,35 @@ enum Pruning {
         return outcome
     }
 
+    /// Prunes `write`'s user, in its transaction: statements for both databases, run on the
+    /// write path's connection (on SQLite, the writer's own).
     private static func prune(_ write: UserWrite, cutoffMs: Int64) async throws -> Outcome {
-        let (tx, userID) = (write.db, write.userID)
-        let old = TodoModel.query(on: tx)
-            .filter(\.$userID == userID).filter(\.$deleted == true).filter(\.$updatedAtMs < cutoffMs)
+        let (db, userID) = (write.db, write.userID)
         var outcome = Outcome()
-        if let highest = try await old.copy().max(\.$rev) {
-            outcome.tombstones = try await old.copy().count()
-            try await old.copy().delete()
+        let old = "FROM \(TodoModel.schema) WHERE user_id = $1 AND deleted = $2 AND updated_at_ms < $3"
+        let oldBinds: [SQLValue] = [.uuid(userID), .bool(true), .integer(cutoffMs)]
+        let (count, highest) = try await counted(db, "SELECT COUNT(*) AS count, MAX(rev) AS highest " + old, oldBinds)
+        if let highest, count > 0 {
+            outcome.tombstones = Int(count)
+            try await db.run("DELETE " + old, oldBinds)
             write.counters.prunedRev = max(write.counters.prunedRev, highest)
-            write.counters.storedBytes -= Int64(outcome.tombstones) * TodoModel.tombstoneBytes
+            write.counters.storedBytes -= count * TodoModel.tombstoneBytes
         }
-        let operations = OperationModel.query(on: tx).filter(\.$userID == userID).filter(\.$createdAtMs < cutoffMs)
-        outcome.operations = try await operations.copy().count()
-        if outcome.operations > 0 { try await operations.delete() }
+        let operations = "FROM \(OperationModel.schema) WHERE user_id = $1 AND created_at_ms < $2"
+        let operationBinds: [SQLValue] = [.uuid(userID), .integer(cutoffMs)]
+        outcome.operations = Int(try await counted(db, "SELECT COUNT(*) AS count, CAST(NULL AS BIGINT) AS highest " + operations, operationBinds).count)
+        if outcome.operations > 0 { try await db.run("DELETE " + operations, operationBinds) }
         return outcome
+    }
+
+    /// The `count` and `highest` columns of `query`'s one row.
+    private static func counted(_ db: any WriteConnection, _ query: String, _ binds: [SQLValue]) async throws -> (count: Int64, highest: Int64?) {
+        let rows = try await db.rows(
+            query, binds,
+            sqlite: { read in (try read.integer("count"), try read.optional("highest", read.integer)) },
+            postgres: { row in try row.decode((Int64, Int64?).self, context: .default) })
+        guard let row = rows.first else { throw Abort(.internalServerError, reason: "a count returned no row") }
+        return row
     }
 }
 

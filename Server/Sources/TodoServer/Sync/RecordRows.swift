@@ -4,8 +4,9 @@ import Foundation
 import Vapor
 
 /// The write path's SQL on `todos`: records read by uuid, legacy id or liveness, and the
-/// records a write changed written back with multi-row upserts. Through each driver's own
-/// binds and rows: Fluent's models and SQLKit's encoders cost more than the statements.
+/// records a write changed written back with multi-row upserts. Through the write path's
+/// connection, with each database's own binds and rows: Fluent's models and SQLKit's encoders
+/// cost more than the statements.
 enum RecordRows {
     /// The columns of a record, in the order they are read and written.
     static let columns = [
@@ -17,46 +18,49 @@ enum RecordRows {
     /// name.
     private static let readColumns = columns.filter { $0 != "user_id" }.joined(separator: ", ")
 
+    /// What a write does to a row whose (user, uuid) exists: every column but its id takes
+    /// the new value.
+    private static let upsert = " ON CONFLICT (user_id, uuid) DO UPDATE SET "
+        + columns.filter { !["id", "user_id", "uuid"].contains($0) }.map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
+
     /// Rows per INSERT statement. At 14 columns that binds at most 7000 values, well below
     /// the limits of PostgreSQL (65535) and SQLite (32766 by default since 3.32; the bundled
     /// build allows 250000). A full push (`SyncAPI.maxOperationsPerPush`, 1000) takes two.
     static let maxRowsPerInsert = 500
 
     /// The records of `uuids` that `userID` has, tombstones too.
-    static func read(_ db: any Database, userID: UUID, uuids: some Collection<UUID>) async throws -> [StoredRecord] {
+    static func read(_ db: any WriteConnection, userID: UUID, uuids: some Collection<UUID>) async throws -> [StoredRecord] {
         guard !uuids.isEmpty else { return [] }
         let list = (2..<(uuids.count + 2)).map { "$\($0)" }.joined(separator: ", ")
         return try await read(db, "user_id = $1 AND uuid IN (\(list))", [.uuid(userID)] + uuids.map(SQLValue.uuid))
     }
 
     /// The record of `userID` with legacy id `legacyId`, a tombstone too.
-    static func read(_ db: any Database, userID: UUID, legacyId: Int64) async throws -> StoredRecord? {
+    static func read(_ db: any WriteConnection, userID: UUID, legacyId: Int64) async throws -> StoredRecord? {
         try await read(db, "user_id = $1 AND legacy_id = $2", [.uuid(userID), .integer(legacyId)]).first
     }
 
     /// The records of `userID` that are not tombstones, by revision.
-    static func readLive(_ db: any Database, userID: UUID) async throws -> [StoredRecord] {
+    static func readLive(_ db: any WriteConnection, userID: UUID) async throws -> [StoredRecord] {
         try await read(db, "user_id = $1 AND deleted = $2 ORDER BY rev", [.uuid(userID), .bool(false)])
     }
 
     /// The records of `userID` changed after revision `after` (tombstones too), by revision,
     /// at most `limit`.
-    static func readChanged(_ db: any Database, userID: UUID, after: Int64, limit: Int) async throws -> [StoredRecord] {
+    static func readChanged(_ db: any WriteConnection, userID: UUID, after: Int64, limit: Int) async throws -> [StoredRecord] {
         try await read(db, "user_id = $1 AND rev > $2 ORDER BY rev LIMIT $3", [.uuid(userID), .integer(after), .integer(Int64(limit))])
     }
 
-    private static func read(_ db: any Database, _ condition: String, _ binds: [SQLValue]) async throws -> [StoredRecord] {
+    private static func read(_ db: any WriteConnection, _ condition: String, _ binds: [SQLValue]) async throws -> [StoredRecord] {
         let query = "SELECT \(readColumns) FROM \(TodoModel.schema) WHERE \(condition)"
-        return try await SQLValue.rows(db, query, binds, sqlite: StoredRecord.init(sqlite:), postgres: StoredRecord.init(postgres:))
+        return try await db.rows(query, binds, sqlite: StoredRecord.init(sqlite:), postgres: StoredRecord.init(postgres:))
     }
 
     /// Writes `records` of `userID`: new ones are inserted, and a row whose (user, uuid)
     /// exists takes the new values of every column but its id.
-    static func write(_ records: [StoredRecord], userID: UUID, on db: any Database) async throws {
-        let updated = columns.filter { !["id", "user_id", "uuid"].contains($0) }
-        let upsert = " ON CONFLICT (user_id, uuid) DO UPDATE SET " + updated.map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
+    static func write(_ records: [StoredRecord], userID: UUID, on db: any WriteConnection) async throws {
         for chunk in records.chunked(maxRowsPerInsert) {
-            try await SQLValue.insert(db, into: TodoModel.schema, columns: columns, rows: chunk.map { $0.values(userID: userID) }, suffix: upsert)
+            try await db.insert(into: TodoModel.schema, columns: columns, rows: chunk.map { $0.values(userID: userID) }, suffix: upsert)
         }
     }
 }
@@ -71,8 +75,7 @@ extension StoredRecord {
         ]
     }
 
-    fileprivate init(sqlite row: SQLiteRow) throws {
-        let read = SQLiteColumns(row: row)
+    fileprivate init(sqlite read: SQLiteColumns) throws {
         self.init(
             id: try read.uuid("id"), uuid: try read.uuid("uuid"), rev: try read.integer("rev"),
             deleted: try read.integer("deleted") != 0, legacyId: try read.optional("legacy_id", read.integer),

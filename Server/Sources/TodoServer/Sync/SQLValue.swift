@@ -1,10 +1,12 @@
 import FluentPostgresDriver
 import FluentSQLiteDriver
 import Foundation
+import NIOConcurrencyHelpers
 import Vapor
 
-/// A value bound to a statement as either driver takes it (Fluent's own storage: UUIDs as
-/// text and booleans as integers in SQLite), and statements run through each driver's own API.
+/// A value bound to a statement as either driver takes it (Fluent's own storage in SQLite:
+/// UUIDs as their 16 bytes, `BinaryUUID`, and booleans as integers), and statements run
+/// through each driver's own API.
 enum SQLValue: Sendable {
     case uuid(UUID)
     case integer(Int64)
@@ -16,7 +18,7 @@ enum SQLValue: Sendable {
 
     var sqlite: SQLiteData {
         switch self {
-        case .uuid(let uuid): .text(UUIDText.text(uuid))
+        case .uuid(let uuid): uuid.sqliteData ?? .null
         case .integer(let integer): .integer(Int(integer))
         case .bool(let bool): .integer(bool ? 1 : 0)
         case .text(let text): .text(text)
@@ -35,17 +37,12 @@ enum SQLValue: Sendable {
     }
 
     /// The rows of `query` (placeholders `$1`, `$2`, …), each read by the driver's reader.
-    ///
-    /// SQLite gets `?1`, `?2`, …: it takes a `$N` for a name, looked up among every name
-    /// before it, which made preparing a push's INSERT of 1400 binds cost more than running it.
     static func rows<Row>(
         _ db: any Database, _ query: String, _ binds: [SQLValue],
-        sqlite: (SQLiteRow) throws -> Row, postgres: (PostgresRow) throws -> Row
+        sqlite: (SQLiteColumns) throws -> Row, postgres: (PostgresRow) throws -> Row
     ) async throws -> [Row] {
         if let database = db as? any SQLiteDatabase {
-            // No statement holds a `$` but its placeholders: values are bound, never spelled out.
-            let numbered = String(decoding: query.utf8.map { $0 == UInt8(ascii: "$") ? UInt8(ascii: "?") : $0 }, as: UTF8.self)
-            return try await database.query(numbered, binds.map(\.sqlite)).map(sqlite)
+            return try await database.query(sqliteText(query), binds.map(\.sqlite)).map { try sqlite(SQLiteColumns(row: $0)) }
         }
         if let database = db as? any PostgresDatabase {
             return try await database.query(query, binds.map(\.postgres)).get().rows.map(postgres)
@@ -53,36 +50,85 @@ enum SQLValue: Sendable {
         throw Abort(.internalServerError, reason: "the server reads SQLite or PostgreSQL only")
     }
 
-    /// Runs `statement`, which returns no rows.
-    static func run(_ db: any Database, _ statement: String, _ binds: [SQLValue]) async throws {
-        _ = try await rows(db, statement, binds, sqlite: { _ in () }, postgres: { _ in () })
+    /// `query` with SQLite's placeholders: `?1`, `?2`, … for `$1`, `$2`, …. SQLite takes a
+    /// `$N` for a name, looked up among every name before it, which made preparing a push's
+    /// INSERT of 1400 binds cost more than running it.
+    static func sqliteText(_ query: String) -> String {
+        // No statement holds a `$` but its placeholders: values are bound, never spelled out.
+        String(decoding: query.utf8.map { $0 == UInt8(ascii: "$") ? UInt8(ascii: "?") : $0 }, as: UTF8.self)
     }
 
     /// One multi-row INSERT of `rows` (each of `columns`' values, in order), then `suffix`
-    /// (an ON CONFLICT clause).
+    /// (an ON CONFLICT clause): the statement and its binds.
     static func insert(
-        _ db: any Database, into table: String, columns: [String], rows: some Collection<[SQLValue]>, suffix: String = ""
-    ) async throws {
-        guard !rows.isEmpty else { return }
-        var statement = "INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES "
+        into table: String, columns: [String], rows: some Collection<[SQLValue]>, suffix: String = ""
+    ) -> (statement: String, binds: [SQLValue]) {
         var binds: [SQLValue] = []
         binds.reserveCapacity(rows.count * columns.count)
-        for (index, row) in rows.enumerated() {
-            statement += index == 0 ? "(" : ", ("
-            for column in row.indices {
-                binds.append(row[column])
-                statement += (column == 0 ? "$" : ", $") + String(binds.count)
+        for row in rows { binds.append(contentsOf: row) }
+        let shape = InsertShape(table: table, columns: columns, rows: rows.count, suffix: suffix)
+        return (insertStatements.withLockedValue { $0.statement(for: shape) }, binds)
+    }
+
+    /// The texts of the INSERTs made so far: a push of 100 todos wrote its 1400 placeholders
+    /// again each time.
+    private static let insertStatements = NIOLockedValueBox(InsertStatements())
+}
+
+/// What an INSERT's text depends on.
+private struct InsertShape: Hashable {
+    let table: String
+    let columns: [String]
+    let rows: Int
+    let suffix: String
+
+    var text: String {
+        var statement = "INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES "
+        for row in 0..<rows {
+            statement += row == 0 ? "(" : ", ("
+            for column in columns.indices {
+                statement += (column == 0 ? "$" : ", $") + String(row * columns.count + column + 1)
             }
             statement += ")"
         }
-        try await run(db, statement + suffix, binds)
+        return statement + suffix
     }
 }
+
+/// INSERT texts by shape, at most `capacity` of them (then all are dropped).
+private struct InsertStatements {
+    static let capacity = 256
+    private var texts: [InsertShape: String] = [:]
+
+    mutating func statement(for shape: InsertShape) -> String {
+        if let text = texts[shape] { return text }
+        if texts.count >= Self.capacity { texts = [:] }
+        let text = shape.text
+        texts[shape] = text
+        return text
+    }
+}
+
+/// A row that reads its SQLite columns by name: SQLiteNIO's rows, and the rows of the SQLite
+/// writer's own statements (`SQLiteStatementRow`).
+protocol SQLiteColumnSource {
+    func column(_ name: String) -> SQLiteData?
+    /// The UUID in column `name` (its 16 bytes, or its text), or nil.
+    func uuid(_ name: String) -> UUID?
+}
+
+extension SQLiteColumnSource {
+    func uuid(_ name: String) -> UUID? {
+        column(name).flatMap(UUID.init(sqliteData:))
+    }
+}
+
+extension SQLiteRow: SQLiteColumnSource {}
 
 /// The columns of a SQLite row as the server wrote them; a column holding anything else is a
 /// server error.
 struct SQLiteColumns {
-    let row: SQLiteRow
+    let row: any SQLiteColumnSource
 
     func integer(_ name: String) throws -> Int64 {
         guard case .integer(let value)? = row.column(name) else { throw Self.unreadable(name) }
@@ -95,7 +141,7 @@ struct SQLiteColumns {
     }
 
     func uuid(_ name: String) throws -> UUID {
-        guard let uuid = UUIDText.uuid(try text(name)) else { throw Self.unreadable(name) }
+        guard let uuid = row.uuid(name) else { throw Self.unreadable(name) }
         return uuid
     }
 

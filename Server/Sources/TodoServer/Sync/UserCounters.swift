@@ -28,16 +28,15 @@ struct UserCounters: Equatable, Sendable {
 
     /// Writes the user's row, which takes their write lock (see `withUserWrite`), and reads
     /// the counters with the same statement.
-    static func lock(_ userID: UUID, on db: any Database) async throws -> UserCounters {
+    static func lock(_ userID: UUID, on db: any WriteConnection) async throws -> UserCounters {
         let query = """
             UPDATE \(UserModel.schema) SET last_rev = last_rev WHERE id = $1 \
             RETURNING last_rev, next_legacy_id, pruned_rev, stored_bytes
             """
-        let rows = try await SQLValue.rows(
-            db, query, [.uuid(userID)],
-            sqlite: { row in
-                let read = SQLiteColumns(row: row)
-                return UserCounters(
+        let rows = try await db.rows(
+            query, [.uuid(userID)],
+            sqlite: { read in
+                UserCounters(
                     lastRev: try read.integer("last_rev"), nextLegacyId: try read.integer("next_legacy_id"),
                     prunedRev: try read.integer("pruned_rev"), storedBytes: try read.integer("stored_bytes"))
             },
@@ -50,9 +49,9 @@ struct UserCounters: Equatable, Sendable {
     }
 
     /// Writes these counters to the user's row.
-    func write(_ userID: UUID, on db: any Database) async throws {
+    func write(_ userID: UUID, on db: any WriteConnection) async throws {
         let statement = "UPDATE \(UserModel.schema) SET last_rev = $1, next_legacy_id = $2, pruned_rev = $3, stored_bytes = $4 WHERE id = $5"
-        try await SQLValue.run(db, statement, [.integer(lastRev), .integer(nextLegacyId), .integer(prunedRev), .integer(storedBytes), .uuid(userID)])
+        try await db.run(statement, [.integer(lastRev), .integer(nextLegacyId), .integer(prunedRev), .integer(storedBytes), .uuid(userID)])
     }
 }
 

@@ -12,7 +12,7 @@ import TodoWire
 /// of changes costs a few statements, not two per change.
 final class UserWrite {
     /// The transaction, holding the user's write lock.
-    let db: any Database
+    let db: any WriteConnection
     let userID: UUID
     /// The user's counters as they stand in this transaction: each change moves them.
     var counters: UserCounters
@@ -24,7 +24,7 @@ final class UserWrite {
     private var changed: Set<UUID> = []
     private var rowIDs = RowIDs()
 
-    init(db: any Database, userID: UUID, counters: UserCounters) {
+    init(db: any WriteConnection, userID: UUID, counters: UserCounters) {
         self.db = db
         self.userID = userID
         self.counters = counters

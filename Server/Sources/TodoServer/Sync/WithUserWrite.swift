@@ -9,7 +9,7 @@ import Vapor
 ///
 /// On PostgreSQL the transaction's first statement writes the user's row, which locks it until
 /// commit. On SQLite the write waits its turn in `queue` and shares a transaction with the
-/// writes queued beside it (`WriterQueue`). Either way, two writers of one user never overlap,
+/// writes queued beside it, on the queue's own connection (`WriterQueue`). Either way, two writers of one user never overlap,
 /// so revisions commit in the order they were handed out and a reader of the change feed can
 /// never see revision N+1 before revision N.
 func withUserWrite<T: Sendable>(
@@ -17,14 +17,16 @@ func withUserWrite<T: Sendable>(
     _ body: @escaping @Sendable (UserWrite) async throws -> T
 ) async throws -> T {
     guard SQLiteTuning.isSQLite(db) else {
-        return try await db.transaction { tx in try await userChange(on: tx, userID: userID, quota: quota, body) }
+        return try await db.transaction { tx in
+            try await userChange(on: FluentWriteConnection(db: tx), userID: userID, quota: quota, body)
+        }
     }
-    return try await queue.write(on: db) { tx in try await userChange(on: tx, userID: userID, quota: quota, body) }
+    return try await queue.write { connection in try await userChange(on: connection, userID: userID, quota: quota, body) }
 }
 
 /// `withUserWrite`'s work, inside its transaction.
 func userChange<T: Sendable>(
-    on tx: any Database, userID: UUID, quota: Int64?, _ body: @escaping @Sendable (UserWrite) async throws -> T
+    on tx: any WriteConnection, userID: UUID, quota: Int64?, _ body: @escaping @Sendable (UserWrite) async throws -> T
 ) async throws -> T {
     let before = try await UserCounters.lock(userID, on: tx)
     let write = UserWrite(db: tx, userID: userID, counters: before)
