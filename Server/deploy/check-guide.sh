@@ -103,11 +103,16 @@ apt_unpack() {
     dpkg-deb -x "$WORK/debs/$1"_*.deb "$WORK/debs/root"
 }
 
+# A port nothing listens on, below the kernel's ephemeral range (32768 up, where outgoing
+# connections take theirs), and never one this run handed out before (the caller may not have
+# bound it yet).
+GIVEN_PORTS=$WORK/given-ports
 free_port() {
     local port
     for _ in $(seq 200); do
-        port=$((20000 + RANDOM % 40000))
-        if ! (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then echo "$port"; return; fi
+        port=$((20000 + RANDOM % 12700))
+        grep -qx "$port" "$GIVEN_PORTS" 2>/dev/null && continue
+        if ! (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then echo "$port" >>"$GIVEN_PORTS"; echo "$port"; return; fi
     done
     fail "no free port"
 }
@@ -122,11 +127,13 @@ wait_for_log() {
     done
 }
 # Polls URL (extra curl options after it) until it answers 2xx, for at most 60 s.
+# With WAIT_PID and WAIT_LOG set: fails at once, with the log, when that process has exited.
 wait_ready() {
     local url=$1 deadline=$((SECONDS + 60))
     shift
     until curl -fsS -o /dev/null --max-time 5 "$@" "$url" 2>/dev/null; do
-        [ $SECONDS -lt $deadline ] || fail "$url not ready after 60 s"
+        if [ -n "${WAIT_PID:-}" ] && ! kill -0 "$WAIT_PID" 2>/dev/null; then show "$WAIT_LOG"; fail "$url: the process that serves it exited"; fi
+        [ $SECONDS -lt $deadline ] || { [ -n "${WAIT_LOG:-}" ] && show "$WAIT_LOG"; fail "$url not ready after 60 s"; }
         sleep 0.2
     done
 }
@@ -596,7 +603,7 @@ else
     "$NGINX" -p "$NG" -c "$NG/nginx.conf" -e "$NG/logs/error.log" -g 'daemon off;' >"$NG/run.out" 2>&1 &
     PIDS+=($!)
     NGINX_PID=$!
-    proxy_checks nginx "$NGX_TLS"
+    WAIT_PID=$NGINX_PID WAIT_LOG=$NG/logs/error.log proxy_checks nginx "$NGX_TLS"
     expect_status 301 "http://127.0.0.1:$NGX_HTTP/v1/changes" -H "Host: todo.example.org"
     ok "nginx: port 80 redirects to https"
     stop_pid "$NGINX_PID"
@@ -629,7 +636,7 @@ else
     "${export_caddy[@]}" "$CADDY" run --adapter caddyfile --config "$CD/Caddyfile" >"$CD/run.out" 2>&1 &
     PIDS+=($!)
     CADDY_PID=$!
-    proxy_checks caddy "$CADDY_TLS"
+    WAIT_PID=$CADDY_PID WAIT_LOG=$CD/run.out proxy_checks caddy "$CADDY_TLS"
     stop_pid "$CADDY_PID"
 fi
 
