@@ -17,36 +17,30 @@ struct BinaryUUIDs: AsyncMigration {
     ]
 
     func prepare(on database: any Database) async throws {
-        guard SQLiteTuning.isSQLite(database) else { return }
-        try await database.transaction { tx in
-            let sql = try tx.sql()
-            try await sql.raw("PRAGMA defer_foreign_keys = ON").run()
-            for (table, columns) in Self.columns {
-                for column in columns {
-                    try await sql.raw("""
-                        UPDATE \(ident: table) SET \(ident: column) = unhex(replace(\(ident: column), '-', '')) \
-                        WHERE typeof(\(ident: column)) = 'text'
-                        """).run()
-                }
-            }
-        }
+        try await convert(database, from: "text") { column in "unhex(replace(\(column), '-', ''))" }
     }
 
     func revert(on database: any Database) async throws {
+        try await convert(database, from: "blob") { column in
+            "substr(hex(\(column)), 1, 8) || '-' || substr(hex(\(column)), 9, 4) || '-' || substr(hex(\(column)), 13, 4) || '-' || "
+                + "substr(hex(\(column)), 17, 4) || '-' || substr(hex(\(column)), 21)"
+        }
+    }
+
+    /// Rewrites, on SQLite, every UUID column's values of SQLite type `type` as `value` of the
+    /// column (a SQL expression), in one transaction with foreign keys checked at its commit.
+    private func convert(_ database: any Database, from type: String, _ value: (String) -> String) async throws {
         guard SQLiteTuning.isSQLite(database) else { return }
+        let statements = Self.columns.flatMap { table, columns in
+            columns.map { column in
+                let quoted = "\"\(column)\""
+                return "UPDATE \"\(table)\" SET \(quoted) = \(value(quoted)) WHERE typeof(\(quoted)) = '\(type)'"
+            }
+        }
         try await database.transaction { tx in
             let sql = try tx.sql()
             try await sql.raw("PRAGMA defer_foreign_keys = ON").run()
-            for (table, columns) in Self.columns {
-                for column in columns {
-                    try await sql.raw("""
-                        UPDATE \(ident: table) SET \(ident: column) = substr(hex(\(ident: column)), 1, 8) || '-' || \
-                        substr(hex(\(ident: column)), 9, 4) || '-' || substr(hex(\(ident: column)), 13, 4) || '-' || \
-                        substr(hex(\(ident: column)), 17, 4) || '-' || substr(hex(\(ident: column)), 21) \
-                        WHERE typeof(\(ident: column)) = 'blob'
-                        """).run()
-                }
-            }
+            for statement in statements { try await sql.raw(SQLQueryString(statement)).run() }
         }
     }
 }
