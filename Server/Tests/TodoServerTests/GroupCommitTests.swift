@@ -10,21 +10,28 @@ import VaporTesting
 /// and one that fails is rolled back alone. On SQLite in both of CI's runs: PostgreSQL's
 /// writers take row locks instead, and the queue's set-up is SQLite's.
 struct GroupCommitTests {
+    /// User book's id, and the app's queue held by a first write until `open` yields (which
+    /// `holder` then finishes).
+    static func heldQueue(_ app: TestApp) async throws -> (UUID, WriterQueue, AsyncStream<Void>.Continuation, Task<Void, any Error>) {
+        try await app.makeUser("book")
+        let row = try await UserModel.query(on: app.db).filter(\.$name == "book").first()
+        let userID = try #require(row?.id)
+        let queue = WriterQueue.of(app.application)
+        let (gate, open) = AsyncStream<Void>.makeStream()
+        let holding = NIOLockedValueBox(false)
+        let holder = Task {
+            try await queue.write { _ in
+                holding.withLockedValue { $0 = true }
+                for await _ in gate { break }
+            }
+        }
+        try #require(await eventually { holding.withLockedValue { $0 } }, "the first write runs")
+        return (userID, queue, open, holder)
+    }
+
     @Test func writesQueuedTogetherCommitInOneGroupAndOneThatFailsIsRolledBackAlone() async throws {
         try await withTestApp(on: .sqlite, { $0.quotaBytes = 4000 }) { app in
-            try await app.makeUser("book")
-            let row = try await UserModel.query(on: app.db).filter(\.$name == "book").first()
-            let userID = try #require(row?.id)
-            let queue = WriterQueue.of(app.application)
-            let (gate, open) = AsyncStream<Void>.makeStream()
-            let holding = NIOLockedValueBox(false)
-            let holder = Task {
-                try await queue.write { _ in
-                    holding.withLockedValue { $0 = true }
-                    for await _ in gate { break }
-                }
-            }
-            try #require(await eventually { holding.withLockedValue { $0 } }, "the first write runs")
+            let (userID, queue, open, holder) = try await Self.heldQueue(app)
             let groupsBefore = queue.counts.groups
 
             struct Refused: Error {}
@@ -87,19 +94,7 @@ struct WriterConnectionTests {
     /// A write queued before `close` is committed; one after it gets a 503.
     @Test func aClosedQueueFinishesWhatItTookAndRefusesTheRest() async throws {
         try await withTestApp(on: .sqlite) { app in
-            try await app.makeUser("book")
-            let row = try await UserModel.query(on: app.db).filter(\.$name == "book").first()
-            let userID = try #require(row?.id)
-            let queue = WriterQueue.of(app.application)
-            let (gate, open) = AsyncStream<Void>.makeStream()
-            let holding = NIOLockedValueBox(false)
-            let holder = Task {
-                try await queue.write { _ in
-                    holding.withLockedValue { $0 = true }
-                    for await _ in gate { break }
-                }
-            }
-            try #require(await eventually { holding.withLockedValue { $0 } }, "the first write runs")
+            let (userID, queue, open, holder) = try await GroupCommitTests.heldQueue(app)
             let taken = Task {
                 try await queue.write { tx in
                     try await userChange(on: tx, userID: userID, quota: nil) { try await $0.put(UUID(), Make.fields("taken")) }
