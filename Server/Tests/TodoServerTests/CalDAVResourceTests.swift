@@ -172,7 +172,8 @@ struct CalDAVResourceTests {
             let token = try await app.makeUser("alice")
             _ = try await app.send(.PUT, Self.path, headers: basic(token), body: Self.reminder)
             let user = try #require(try await UserModel.query(on: app.db).filter(\.$name == "alice").first())
-            #expect(user.storedBytes > Int64(Self.reminder.utf8.count))
+            let record = try #require(try await RecordRows.readLive(app.db.reads, userID: try user.requireID()).first)
+            #expect(user.storedBytes == record.storedBytes + Int64(Self.reminder.utf8.count))
         }
     }
 

@@ -59,13 +59,14 @@ struct CalDAVController: RouteCollection {
         guard request.parameters.get("list") == Self.listName else { throw Abort(.notFound, reason: "no such collection") }
         let asked = try PropfindRequest.read(request.bodyData)
         var writer = MultistatusWriter()
+        let served = ServedText(request, user: user)
         DAVProperties.write(try await DAVProperties.list(user: user, on: request.db), href: Self.list(user.name), asked: asked, to: &writer)
         if try Self.depth(request) > 0 {
             let hrefs = Hrefs(user: user.name, names: try await CalDAVObjects.names(request.reads, userID: user.id))
             let records = try await RecordRows.readLive(request.reads, userID: user.id)
             let texts = try await DAVProperties.texts(for: records, asked: asked, user: user, on: request.reads)
             for record in records {
-                let properties = try DAVProperties.member(record, object: texts[record.uuid], asked: asked, served: ServedText(request, user: user))
+                let properties = try DAVProperties.member(record, object: texts[record.uuid], asked: asked, served: served)
                 DAVProperties.write(properties, href: hrefs.href(of: record.uuid), asked: asked, to: &writer)
             }
         }
@@ -114,7 +115,7 @@ struct CalDAVController: RouteCollection {
 
 extension Request {
     /// The database for the CalDAV face's reads, through the same row readers as the write path.
-    var reads: any WriteConnection { FluentWriteConnection(db: db) }
+    var reads: any WriteConnection { db.reads }
 
     /// The body a `ReadBody` group collected (empty when none was sent).
     var bodyData: Data {
@@ -137,4 +138,9 @@ struct Hrefs {
         if let name = names[uuid] { return list + CalDAVController.percentEncoded(name) }
         return list + uuid.uuidString.lowercased() + ".ics"
     }
+}
+
+extension Database {
+    /// This database through the row readers of the write path (`WriteConnection`).
+    var reads: any WriteConnection { FluentWriteConnection(db: self) }
 }

@@ -34,9 +34,10 @@ struct CalDAVReports: RouteCollection {
         let records = Dictionary(found.map { ($0.uuid, $0) }, uniquingKeysWith: { first, _ in first })
         let objects = try await DAVProperties.texts(for: found, asked: .properties(properties), user: user, on: request.reads)
         var writer = MultistatusWriter()
+        let served = ServedText(request, user: user)
         for (href, uuid) in wanted {
             if let record = uuid.flatMap({ records[$0] }), !record.deleted {
-                let found = try DAVProperties.member(record, object: objects[record.uuid], asked: .properties(properties), served: ServedText(request, user: user))
+                let found = try DAVProperties.member(record, object: objects[record.uuid], asked: .properties(properties), served: served)
                 DAVProperties.write(found, href: href, asked: .properties(properties), to: &writer)
             } else {
                 writer.response(href: href, status: "404 Not Found")
@@ -53,8 +54,9 @@ struct CalDAVReports: RouteCollection {
         let hrefs = Hrefs(user: user.name, names: try await CalDAVObjects.names(request.reads, userID: user.id))
         let objects = try await DAVProperties.texts(for: records, asked: .properties(properties), user: user, on: request.reads)
         var writer = MultistatusWriter()
+        let served = ServedText(request, user: user)
         for record in records {
-            let found = try DAVProperties.member(record, object: objects[record.uuid], asked: .properties(properties), served: ServedText(request, user: user))
+            let found = try DAVProperties.member(record, object: objects[record.uuid], asked: .properties(properties), served: served)
             DAVProperties.write(found, href: hrefs.href(of: record.uuid), asked: .properties(properties), to: &writer)
         }
         return DAVProperties.multistatus(writer.finished())
@@ -83,6 +85,7 @@ struct CalDAVReports: RouteCollection {
         let hrefs = Hrefs(user: user.name, names: try await CalDAVObjects.names(request.reads, userID: user.id))
         let objects = try await DAVProperties.texts(for: Array(changed.prefix(most)), asked: .properties(properties), user: user, on: request.reads)
         var writer = MultistatusWriter()
+        let served = ServedText(request, user: user)
         var reached = since
         for record in changed.prefix(most) {
             reached = record.rev
@@ -91,7 +94,7 @@ struct CalDAVReports: RouteCollection {
                 // A first sync has nothing to forget.
                 if since > 0 { writer.response(href: href, status: "404 Not Found") }
             } else {
-                let found = try DAVProperties.member(record, object: objects[record.uuid], asked: .properties(properties), served: ServedText(request, user: user))
+                let found = try DAVProperties.member(record, object: objects[record.uuid], asked: .properties(properties), served: served)
                 DAVProperties.write(found, href: href, asked: .properties(properties), to: &writer)
             }
         }
