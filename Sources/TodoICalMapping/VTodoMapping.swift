@@ -92,7 +92,7 @@ public enum VTodoMapping {
         return vtodo
     }
 
-    static func isCompleted(_ vtodo: ICalComponent) -> Bool {
+    public static func isCompleted(_ vtodo: ICalComponent) -> Bool {
         switch vtodo.status {
         case "COMPLETED", "CANCELLED": true
         case nil: vtodo.property("COMPLETED") != nil

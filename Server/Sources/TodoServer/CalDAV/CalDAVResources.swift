@@ -42,8 +42,9 @@ struct CalDAVResources: RouteCollection {
         guard name.hasSuffix(".ics"), name.count > 4 else { throw Abort(.forbidden, reason: "a todo's resource name ends in .ics") }
         let body = request.bodyData
         let vtodo: ICalComponent
+        let overrides: [DueDate]
         do {
-            vtodo = try Self.vtodo(in: body)
+            (vtodo, overrides) = try Self.vtodo(in: body)
         } catch {
             return DAVProperties.precondition(error.status, error.name, error.reason)
         }
@@ -58,8 +59,11 @@ struct CalDAVResources: RouteCollection {
         let ifMatch = request.headers.first(name: .ifMatch)
         let ifNoneMatch = request.headers.first(name: .ifNoneMatch)
         let text = String(decoding: body, as: UTF8.self)
+        let served = ServedTextCache.of(request.application)
         let outcome = try await withUserWrite(on: request.db, queue: request.writerQueue, userID: user.id, quota: request.quota) { write in
-            try await Self.store(write, user: user, name: name, uid: uid, text: text, reading: reading, ifMatch: ifMatch, ifNoneMatch: ifNoneMatch)
+            try await Self.store(
+                write, user: user, name: name, uid: uid, text: text, reading: reading, overrides: overrides, ruled: vtodo.property("RRULE") != nil,
+                ifMatch: ifMatch, ifNoneMatch: ifNoneMatch, served: served)
         }
         switch outcome {
         case .refused(let response): return response
@@ -92,11 +96,13 @@ struct CalDAVResources: RouteCollection {
     }
 
     /// The write of a PUT, in the user's transaction: the preconditions, the UID rule, the
-    /// record (a change from this client: what the VTODO says replaces what todo held) and
-    /// the kept text.
+    /// record (a change from this client: what the VTODO says replaces what todo held, merged
+    /// when the client changed an older version), the kept text. A change that completes an
+    /// occurrence of a series, or a new VTODO that copies one, is read as such
+    /// (`CalDAVSeries`).
     static func store(
         _ write: UserWrite, user: AuthenticatedUser, name: String, uid: String, text: String, reading: VTodoMapping.Reading,
-        ifMatch: String?, ifNoneMatch: String?
+        overrides: [DueDate], ruled: Bool, ifMatch: String?, ifNoneMatch: String?, served: ServedTextCache
     ) async throws -> Outcome {
         let atName = try await CalDAVObjects.read(write.db, userID: user.id, name: name)
         // The resource keeps its todo; a new one is the todo its UID names (`ICalUID`).
@@ -107,41 +113,60 @@ struct CalDAVResources: RouteCollection {
             return .refused(DAVProperties.precondition(.forbidden, .caldav("no-uid-conflict"), "the UID \(uid) is used by \(CalDAVController.list(user.name))\(holder.name)"))
         }
         let existing = try await write.record(uuid).flatMap { $0.deleted ? nil : $0 }
-        if ifNoneMatch?.trimmingCharacters(in: .whitespaces) == "*", existing != nil {
-            return .refused(Response(status: .preconditionFailed, headers: ["Content-Length": "0"]))
-        }
+        if ifNoneMatch?.trimmingCharacters(in: .whitespaces) == "*", existing != nil { return .refused(preconditionFailed) }
         let previous = try await CalDAVObjects.read(write.db, userID: user.id, uuid: uuid)
+        let now = Date()
         var content = reading.todo.content
-        content.updatedAt = max(content.updatedAt, Date())
-        let held = existing?.fields.flatMap { try? TodoContent($0) }
-        if let ifMatch, let existing, !matches(ifMatch, existing) {
-            // Based on an older version: merged against the one this client last wrote, as
-            // `todo sync` merges, when the server still has it; else refused.
-            guard let previous, matches(ifMatch, rev: previous.rev), let held, let base = baseContent(previous) else {
-                return .refused(Response(status: .preconditionFailed, headers: ["Content-Length": "0"]))
+        content.updatedAt = max(content.updatedAt, now)
+        let object = CalDAVObject(uuid: uuid, name: name, uid: uid, ical: text, rev: 0)
+        guard let existing, let held = existing.fields.flatMap({ try? TodoContent($0) }) else {
+            if ifMatch != nil { return .refused(preconditionFailed) }
+            if atName == nil, let copy = try await CalDAVSeries.readCopy(write, user: user, name: name, uid: uid, text: text, client: content, at: now) {
+                return copy
             }
-            content = merged(base: base, client: content, server: held)
-        } else if ifMatch != nil, existing == nil {
-            return .refused(Response(status: .preconditionFailed, headers: ["Content-Length": "0"]))
+            return try await keep(content, write, user: user, object: object, previous: previous, created: true)
         }
-        if let held { keepSeries(of: held, completedIn: &content) }
-        // The kept text counts against the quota as the record does.
-        write.counters.storedBytes += Int64(text.utf8.count) - Int64(previous?.ical.utf8.count ?? 0)
-        let record = try await write.put(uuid, content.wire)
-        let object = CalDAVObject(uuid: uuid, name: name, uid: uid, ical: text, rev: record.rev)
-        try await CalDAVObjects.write(object, userID: user.id, on: write.db)
-        return .stored(record, created: existing == nil, served: try served(record, object))
+        // The version the client changed: the one its If-Match names, else the one held.
+        var before = held
+        if let ifMatch, !matches(ifMatch, existing) {
+            guard let base = version(ifMatch, of: uuid, user: user, kept: previous, served: served) else { return .refused(preconditionFailed) }
+            before = base
+        }
+        if OccurrenceReading.completes(content, occurrence: before, overrides: overrides, at: now) {
+            return try await CalDAVSeries.completeByChange(
+                write, user: user, name: name, uid: uid, text: text, uuid: uuid, before: before, client: content, held: held, ruled: ruled, at: now)
+        }
+        if before != held { content = merged(base: before, client: content, server: held) }
+        return try await keep(content, write, user: user, object: object, previous: previous, created: false)
     }
 
-    /// An app that completes a repeating todo marks the whole VTODO done (iCalendar has no
-    /// other way without overrides), and a completed todo holds no rule: read as "this
-    /// occurrence was completed", the rule stays on the record, so that the next device that
-    /// syncs hands it on to the next occurrence, as `todo done` would have.
-    static func keepSeries(of held: TodoContent, completedIn content: inout TodoContent) {
-        guard content.completed, !held.completed, held.recur != nil, content.recur == nil else { return }
-        for field in [TodoField.recur, .until, .anchor, .series, .due] {
-            field.set(field.value(of: held), on: &content)
+    static var preconditionFailed: Response { Response(status: .preconditionFailed, headers: ["Content-Length": "0"]) }
+
+    /// Writes `content` as the todo of `object` and keeps the client's text (counted against
+    /// the quota as the record is), at the record's new revision.
+    private static func keep(
+        _ content: TodoContent, _ write: UserWrite, user: AuthenticatedUser, object: CalDAVObject, previous: CalDAVObject?, created: Bool
+    ) async throws -> Outcome {
+        write.counters.storedBytes += Int64(object.ical.utf8.count) - Int64(previous?.ical.utf8.count ?? 0)
+        let record = try await write.put(object.uuid, content.wire)
+        var object = object
+        object.rev = record.rev
+        try await CalDAVObjects.write(object, userID: user.id, on: write.db)
+        return .stored(record, created: created, served: try served(record, object))
+    }
+
+    /// The todo as the version an If-Match names said it: the text the client last wrote, or
+    /// one this server served it (kept a while, `ServedTextCache`); nil when neither is kept.
+    static func version(_ ifMatch: String, of uuid: UUID, user: AuthenticatedUser, kept: CalDAVObject?, served: ServedTextCache) -> TodoContent? {
+        if let kept, matches(ifMatch, rev: kept.rev) { return content(of: kept.ical) }
+        for tag in ifMatch.split(separator: ",") {
+            let value = tag.trimmingCharacters(in: .whitespaces)
+            guard value.count > 2, value.first == "\"", value.last == "\"", let rev = Int64(value.dropFirst().dropLast()),
+                let text = served.cached(ServedTextCache.Key(user: user.id, uuid: uuid, rev: rev))
+            else { continue }
+            return content(of: text)
         }
+        return nil
     }
 
     /// What a GET of `record` answers: the kept text with todo's fields patched in, or a
@@ -150,8 +175,14 @@ struct CalDAVResources: RouteCollection {
         guard let fields = record.fields, let content = try? TodoContent(fields) else {
             throw Abort(.internalServerError, reason: "the stored todo \(record.uuid) cannot be read")
         }
+        return served(content, uuid: record.uuid, text: object?.ical)
+    }
+
+    /// `text` (a kept text) with `content` patched in, or a fresh calendar for a todo no
+    /// client wrote.
+    static func served(_ content: TodoContent, uuid: UUID, text: String?) -> String {
         let clock = Self.clock
-        if let object, var calendars = try? ICalParser.parse(Array(object.ical.utf8)),
+        if let text, var calendars = try? ICalParser.parse(Array(text.utf8)),
             let calendar = calendars.firstIndex(where: { $0.is("VCALENDAR") }),
             let index = calendars[calendar].components.firstIndex(where: { $0.is("VTODO") && $0.property("RECURRENCE-ID") == nil })
         {
@@ -161,12 +192,13 @@ struct CalDAVResources: RouteCollection {
         let calendar = ICalComponent(
             name: "VCALENDAR",
             properties: [ICalProperty(name: "VERSION", value: "2.0"), ICalProperty(name: "PRODID", value: productID)],
-            components: [VTodoMapping.fresh(content, uuid: record.uuid, clock: clock)])
+            components: [VTodoMapping.fresh(content, uuid: uuid, clock: clock)])
         return ICalWriter.text([calendar])
     }
 
-    /// The one VTODO (without RECURRENCE-ID) of a PUT's calendar, or a 403 naming the precondition.
-    static func vtodo(in body: Data) throws(PreconditionFailure) -> ICalComponent {
+    /// The one VTODO (without RECURRENCE-ID) of a PUT's calendar, with the dates of the
+    /// occurrences its overrides complete, or a 403 naming the precondition.
+    static func vtodo(in body: Data) throws(PreconditionFailure) -> (ICalComponent, overrides: [DueDate]) {
         let components: [ICalComponent]
         do {
             components = try ICalParser.parse(Array(body))
@@ -180,7 +212,8 @@ struct CalDAVResources: RouteCollection {
         guard masters.count == 1, calendar.components.allSatisfy({ $0.is("VTODO") || $0.is("VTIMEZONE") }) else {
             throw PreconditionFailure(status: .forbidden, name: .caldav("supported-calendar-component"), reason: "a resource of this list holds one VTODO (and its VTIMEZONEs)")
         }
-        return masters[0]
+        let overrides = calendar.components(named: "VTODO").filter { $0.property("RECURRENCE-ID") != nil && VTodoMapping.isCompleted($0) }
+        return (masters[0], overrides.compactMap { $0.recurrenceID.flatMap(clock.dueDate) })
     }
 
     /// The user and resource name a request addresses, in the user's own list.
@@ -212,9 +245,9 @@ struct CalDAVResources: RouteCollection {
         header.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.contains { $0 == "*" || $0 == DAVProperties.etag(rev) }
     }
 
-    /// The todo a kept text said when the client wrote it.
-    static func baseContent(_ object: CalDAVObject) -> TodoContent? {
-        guard let calendars = try? ICalParser.parse(Array(object.ical.utf8)),
+    /// The todo a calendar's text says (its VTODO without RECURRENCE-ID).
+    static func content(of text: String) -> TodoContent? {
+        guard let calendars = try? ICalParser.parse(Array(text.utf8)),
             let vtodo = calendars.first?.components(named: "VTODO").first(where: { $0.property("RECURRENCE-ID") == nil }),
             let reading = try? VTodoMapping.read(vtodo, clock: clock)
         else { return nil }

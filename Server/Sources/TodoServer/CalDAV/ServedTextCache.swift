@@ -22,6 +22,9 @@ final class ServedTextCache: ApplicationShared {
 
     private let contents = NIOLockedValueBox(Contents())
 
+    /// The text kept for `key`, if it still is.
+    func cached(_ key: Key) -> String? { contents.withLockedValue { $0.texts[key] } }
+
     func text(_ key: Key, orMake make: () throws -> String) rethrows -> String {
         if let text = contents.withLockedValue({ $0.texts[key] }) { return text }
         let text = try make()

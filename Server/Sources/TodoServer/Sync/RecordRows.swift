@@ -45,6 +45,11 @@ enum RecordRows {
         try await read(db, "user_id = $1 AND deleted = $2 ORDER BY rev", [.uuid(userID), .bool(false)])
     }
 
+    /// The records of `userID` named `name` that are not tombstones.
+    static func readLive(_ db: any WriteConnection, userID: UUID, named name: String) async throws -> [StoredRecord] {
+        try await read(db, "user_id = $1 AND deleted = $2 AND name = $3 ORDER BY rev", [.uuid(userID), .bool(false), .text(name)])
+    }
+
     /// The records of `userID` changed after revision `after` (tombstones too), by revision,
     /// at most `limit`.
     static func readChanged(_ db: any WriteConnection, userID: UUID, after: Int64, limit: Int) async throws -> [StoredRecord] {

@@ -66,6 +66,14 @@ final class UserWrite {
         return records.values.filter { !$0.deleted }.sorted { $0.rev < $1.rev }
     }
 
+    /// The records named `name` that are not tombstones, as they stand in this transaction.
+    func liveRecords(named name: String) async throws -> [StoredRecord] {
+        for stored in try await RecordRows.readLive(db, userID: userID, named: name) where records[stored.uuid] == nil {
+            records[stored.uuid] = stored
+        }
+        return records.values.filter { !$0.deleted && $0.name == name }.sorted { $0.rev < $1.rev }
+    }
+
     /// Creates or replaces the content of the record `uuid` (bringing back a tombstone);
     /// returns it as it now stands. Attributes `fields` does not send keep their values. A
     /// record gets `legacyId` when given, else keeps its own or takes the user's next one.

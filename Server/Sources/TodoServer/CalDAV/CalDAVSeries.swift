@@ -1,0 +1,174 @@
+import Foundation
+import TodoCore
+import TodoICal
+import TodoICalMapping
+import TodoWire
+import Vapor
+
+/// A task app's completion of one occurrence of a repeating todo, in the write of a PUT
+/// (`OccurrenceReading` says how each way reads). The occurrence is completed and the series
+/// handed on to the next occurrence, made here as `todo done` makes it (same UUID), unless
+/// another device made it first. The list then serves the series as its open occurrence,
+/// holding the rule, and each completed occurrence as a resource of its own:
+///
+/// - an app that keeps its resource as the series (an RRULE still on it: marked completed
+///   whole, an override completed, its due date moved on in place) finds that resource naming
+///   the open occurrence, and the completed one under `<uuid>.ics`;
+/// - an app that makes the completed occurrence its resource (its rule dropped: todoman) keeps
+///   it there, and the next occurrence gets `<uuid>.ics`;
+/// - an app's copy (a completed copy, or the next occurrence under a new UID) names the
+///   occurrence it copies instead of making a second todo.
+enum CalDAVSeries {
+    typealias Outcome = CalDAVResources.Outcome
+
+    /// The PUT of `name`, a change `client` to the occurrence `uuid` (held as `held`; the app's
+    /// version was `before`) that completes it (`OccurrenceReading.completes`); `ruled`: the
+    /// app's VTODO still has its RRULE.
+    static func completeByChange(
+        _ write: UserWrite, user: AuthenticatedUser, name: String, uid: String, text: String, uuid: UUID,
+        before: TodoContent, client: TodoContent, held: TodoContent, ruled: Bool, at: Date
+    ) async throws -> Outcome {
+        let previous = try await CalDAVObjects.read(write.db, userID: user.id, uuid: uuid)
+        let master = masterOnly(text)
+        let (done, next) = try await complete(write, occurrence: uuid, before: before, client: client, held: held, at: at)
+        // An app whose resource still holds the rule keeps it as the series.
+        guard let next, ruled else {
+            let object = CalDAVObject(uuid: uuid, name: name, uid: uid, ical: master, rev: done.rev)
+            try await keep([object] + (next.map { [serverMade(master, for: $0)] } ?? []), write, user, replacing: previous)
+            return .stored(done, created: false, served: try CalDAVResources.served(done, object))
+        }
+        let object = CalDAVObject(uuid: next.uuid, name: name, uid: uid, ical: master, rev: next.rev)
+        try await keep([object, serverMade(master, for: done)], write, user, replacing: previous)
+        return .stored(next, created: false, served: try CalDAVResources.served(next, object))
+    }
+
+    /// The PUT of a new resource that is an app's copy of an occurrence of a series the user
+    /// has (`OccurrenceReading.isCopy`, `isNextCopy`): it names that occurrence; nil when it
+    /// copies none.
+    static func readCopy(
+        _ write: UserWrite, user: AuthenticatedUser, name: String, uid: String, text: String, client: TodoContent, at: Date
+    ) async throws -> Outcome? {
+        guard client.due != nil, client.completed ? client.recur == nil : client.recur != nil else { return nil }
+        let candidates = try await write.liveRecords(named: client.name).compactMap { record in
+            record.fields.flatMap { try? TodoContent($0) }.map { (record, $0) }
+        }
+        for (record, held) in candidates where !held.completed && held.recur != nil {
+            if client.completed, OccurrenceReading.isCopy(client, of: held) {
+                return try await completeByCopy(write, user: user, name: name, uid: uid, text: text, record: record, held: held, client: client, at: at)
+            }
+            if !client.completed, let next = OccurrenceReading.next(after: held, uuid: record.uuid, at: at),
+                OccurrenceReading.isNextCopy(client, of: next.content)
+            {
+                var done = held
+                (done.completed, done.completedAt) = (true, at)
+                let (_, made) = try await complete(write, occurrence: record.uuid, before: held, client: done, held: held, at: at)
+                guard let made else { return nil }
+                return try await bind(write, user: user, name: name, uid: uid, text: text, to: made)
+            }
+        }
+        // The copy of an occurrence completed (or made) here already, under the name this
+        // server gave it: the app's resource names it instead.
+        for (record, held) in candidates where held.series != nil {
+            let copies = client.completed ? (held.completed && held.due == client.due) : OccurrenceReading.isNextCopy(client, of: held)
+            guard copies, try await isServerNamed(record.uuid, write, user) else { continue }
+            return try await bind(write, user: user, name: name, uid: uid, text: text, to: write.put(record.uuid, held.wire))
+        }
+        return nil
+    }
+
+    /// An app's completed copy of the open occurrence `record`: the copy's resource names the
+    /// completed occurrence, and the occurrence's own resource the next one.
+    private static func completeByCopy(
+        _ write: UserWrite, user: AuthenticatedUser, name: String, uid: String, text: String, record: StoredRecord,
+        held: TodoContent, client: TodoContent, at: Date
+    ) async throws -> Outcome {
+        let previous = try await CalDAVObjects.read(write.db, userID: user.id, uuid: record.uuid)
+        // What the app had of the occurrence, to be its next version of its own resource.
+        let served = try CalDAVResources.served(record, previous)
+        var done = held
+        (done.completed, done.completedAt) = (true, client.completedAt ?? at)
+        let (completed, next) = try await complete(write, occurrence: record.uuid, before: held, client: done, held: held, at: at)
+        var objects = [CalDAVObject(uuid: record.uuid, name: name, uid: uid, ical: text, rev: completed.rev)]
+        if let next {
+            // The app moves its resource on next, based on the version it had: that version
+            // stands for the next occurrence (but for the series' identity, which the app's
+            // text may lack), so only what the app changes counts.
+            guard var shown = next.fields.flatMap({ try? TodoContent($0) }) else { throw Abort(.internalServerError) }
+            (shown.attributes.series, shown.attributes.anchor) = (held.series, held.anchor)
+            let moved = CalDAVResources.served(shown, uuid: next.uuid, text: served)
+            let own = previous.map { ($0.name, $0.uid) } ?? ("\(ICalUID.uid(for: record.uuid)).ics", ICalUID.uid(for: record.uuid))
+            objects.append(CalDAVObject(uuid: next.uuid, name: own.0, uid: own.1, ical: moved, rev: record.rev))
+        }
+        try await keep(objects, write, user, replacing: previous)
+        return .stored(completed, created: true, served: try CalDAVResources.served(completed, objects[0]))
+    }
+
+    /// Completes the occurrence `uuid` as `client` says, merged with what changed on the
+    /// server since `before`, and makes its next occurrence when the server has none.
+    private static func complete(
+        _ write: UserWrite, occurrence uuid: UUID, before: TodoContent, client: TodoContent, held: TodoContent, at: Date
+    ) async throws -> (done: StoredRecord, next: StoredRecord?) {
+        let completed = OccurrenceReading.completed(client, occurrence: before, uuid: uuid, at: at)
+        let content = CalDAVResources.merged(base: before, client: completed, server: held)
+        let done = try await write.put(uuid, content.wire)
+        guard !held.completed, held.recur != nil else { return (done, nil) }
+        var series = content
+        (series.attributes.recur, series.attributes.anchor) = (held.recur, held.anchor)
+        guard let next = OccurrenceReading.next(after: series, uuid: uuid, at: content.completedAt ?? at),
+            try await write.record(next.uuid) == nil
+        else { return (done, nil) }
+        return (done, try await write.put(next.uuid, next.content.wire))
+    }
+
+    /// Makes `name` (a new resource) name the todo `record`, with the app's text.
+    private static func bind(_ write: UserWrite, user: AuthenticatedUser, name: String, uid: String, text: String, to record: StoredRecord) async throws -> Outcome {
+        let previous = try await CalDAVObjects.read(write.db, userID: user.id, uuid: record.uuid)
+        let object = CalDAVObject(uuid: record.uuid, name: name, uid: uid, ical: text, rev: record.rev)
+        try await keep([object], write, user, replacing: previous)
+        return .stored(record, created: true, served: try CalDAVResources.served(record, object))
+    }
+
+    /// Whether the todo `uuid` is served under the name this server gives (`<uuid>.ics`), no
+    /// app's name.
+    private static func isServerNamed(_ uuid: UUID, _ write: UserWrite, _ user: AuthenticatedUser) async throws -> Bool {
+        guard let object = try await CalDAVObjects.read(write.db, userID: user.id, uuid: uuid) else { return true }
+        return object.name == "\(ICalUID.uid(for: uuid)).ics"
+    }
+
+    /// The kept text for `record` under the name this server gives it: an app's text with the
+    /// UID changed (so alarms and the app's own properties go on with the series).
+    private static func serverMade(_ text: String, for record: StoredRecord) -> CalDAVObject {
+        let uid = ICalUID.uid(for: record.uuid)
+        var ical = text
+        if var calendars = try? ICalParser.parse(Array(text.utf8)), let index = calendars.firstIndex(where: { $0.is("VCALENDAR") }),
+            let todo = calendars[index].components.firstIndex(where: { $0.is("VTODO") })
+        {
+            calendars[index].components[todo].uid = uid
+            ical = ICalWriter.text(calendars)
+        }
+        return CalDAVObject(uuid: record.uuid, name: "\(uid).ics", uid: uid, ical: ical, rev: record.rev)
+    }
+
+    /// `text` without its overrides (VTODOs with a RECURRENCE-ID): read as completions, they
+    /// are the completed occurrences' own resources now.
+    static func masterOnly(_ text: String) -> String {
+        guard var calendars = try? ICalParser.parse(Array(text.utf8)), let index = calendars.firstIndex(where: { $0.is("VCALENDAR") }),
+            calendars[index].components.contains(where: { $0.is("VTODO") && $0.property("RECURRENCE-ID") != nil })
+        else { return text }
+        calendars[index].components.removeAll { $0.is("VTODO") && $0.property("RECURRENCE-ID") != nil }
+        return ICalWriter.text(calendars)
+    }
+
+    /// Writes `objects` in place of `previous`, counting their texts against the quota.
+    private static func keep(_ objects: [CalDAVObject], _ write: UserWrite, _ user: AuthenticatedUser, replacing previous: CalDAVObject?) async throws {
+        var bytes = -Int64(previous?.ical.utf8.count ?? 0)
+        for object in objects {
+            if object.uuid != previous?.uuid, let replaced = try await CalDAVObjects.read(write.db, userID: user.id, uuid: object.uuid) {
+                bytes -= Int64(replaced.ical.utf8.count)
+            }
+            try await CalDAVObjects.write(object, userID: user.id, on: write.db)
+            bytes += Int64(object.ical.utf8.count)
+        }
+        write.counters.storedBytes += bytes
+    }
+}

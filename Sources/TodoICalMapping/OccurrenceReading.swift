@@ -1,0 +1,75 @@
+import Foundation
+import TodoCore
+
+/// How a task app's change to a repeating todo reads. Apps complete one occurrence of a
+/// series in different ways; each is read as "this occurrence was completed", which hands the
+/// series on to the same next occurrence `todo done` makes (`Todo.nextOccurrence`), so an app
+/// and a laptop completing the same occurrence end with one open occurrence:
+///
+/// - the whole VTODO marked completed, its RRULE kept or dropped (naive apps; todoman, which
+///   then adds the next one as a new VTODO);
+/// - an override (RECURRENCE-ID) of that occurrence marked completed (Thunderbird);
+/// - the due date moved on in place by exactly one step of the rule (Tasks.org);
+/// - a completed copy under a new UID, the original then moved on (python-caldav, Evolution).
+///
+/// The first three are a change to the occurrence (`completes`); the copies are new VTODOs
+/// that match an occurrence (`isCopy`, `isNextCopy`).
+public enum OccurrenceReading {
+    /// Whether `client`, an app's version of the open occurrence `occurrence`, completes it.
+    /// `overrides` are the dates of the completed overrides the app sent (RECURRENCE-ID).
+    public static func completes(_ client: TodoContent, occurrence: TodoContent, overrides: [DueDate], at: Date) -> Bool {
+        guard !occurrence.completed, occurrence.recur != nil, let due = occurrence.due else { return false }
+        if client.completed { return true }
+        if overrides.contains(where: { $0 == due || $0 == occurrence.scheduled }) { return true }
+        guard client.recur == occurrence.recur, let moved = client.due, moved != due else { return false }
+        return next(after: occurrence, uuid: UUID(), at: at)?.content.due == moved
+    }
+
+    /// The occurrence as completed by `client`: the app's other changes kept, its dates the
+    /// occurrence's own (an app that moved them on in place moved the series'), no rule (the
+    /// next occurrence holds it), in the series `occurrence` (whose UUID is `uuid`) is in.
+    public static func completed(_ client: TodoContent, occurrence: TodoContent, uuid: UUID, at: Date) -> TodoContent {
+        var done = client
+        for field in [TodoField.due, .wait, .scheduled, .until] { field.set(field.value(of: occurrence), on: &done) }
+        (done.attributes.recur, done.attributes.anchor) = (nil, nil)
+        done.attributes.series = occurrence.series ?? uuid
+        if !client.completed || done.completedAt == nil { done.completedAt = at }
+        done.completed = true
+        done.updatedAt = max(client.updatedAt, at)
+        return done
+    }
+
+    /// The occurrence after `occurrence` (the todo `uuid`), as `todo done` makes it, done at
+    /// `at`; nil when the series ends there.
+    public static func next(after occurrence: TodoContent, uuid: UUID, at: Date) -> Todo? {
+        var todo = Todo(id: 0, uuid: uuid, name: occurrence.name, createdAt: occurrence.createdAt)
+        todo.content = occurrence
+        todo.completed = false
+        todo.completedAt = nil
+        return todo.nextOccurrence(doneAt: at, madeAt: at)
+    }
+
+    /// Whether `copy`, a new VTODO, is an app's completed copy of the open occurrence
+    /// `occurrence`: completed, without a rule, with its name and due date.
+    public static func isCopy(_ copy: TodoContent, of occurrence: TodoContent) -> Bool {
+        copy.completed && copy.recur == nil && copy.due != nil && copy.name == occurrence.name && copy.due == occurrence.due
+            && (copy.series == nil || copy.series == occurrence.series)
+    }
+
+    /// Whether `copy`, a new VTODO, is an app's next occurrence of `open` (the open
+    /// occurrence, or the next one made already): open, with its name and rule, due on its due
+    /// date. A whole day also matches an instant within 14 hours of its midnight UTC: todoman
+    /// writes the next whole day as a local midnight.
+    public static func isNextCopy(_ copy: TodoContent, of next: TodoContent) -> Bool {
+        guard !copy.completed, copy.recur != nil, copy.recur == next.recur, copy.name == next.name, let due = copy.due,
+            let wanted = next.due
+        else { return false }
+        switch (due, wanted) {
+        case (.instant(let instant), .day(let day)):
+            let midnight = DateContext(now: instant, timeZone: .utc).start(of: day)
+            return abs(instant.timeIntervalSince(midnight)) <= 14 * 3600
+        default:
+            return due == wanted
+        }
+    }
+}
