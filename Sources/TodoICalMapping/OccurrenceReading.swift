@@ -49,6 +49,15 @@ public enum OccurrenceReading {
         return todo.nextOccurrence(doneAt: at, madeAt: at)
     }
 
+    /// `content`, an app's version of a resource that named an earlier occurrence of `next`'s
+    /// series and names `next` now, with `next`'s dates and rule: the app moving its resource
+    /// on is its own reckoning of the next occurrence's dates, no change to them.
+    public static func movedOn(_ content: TodoContent, to next: TodoContent) -> TodoContent {
+        var moved = content
+        for field in [TodoField.due, .wait, .scheduled, .until, .recur, .anchor, .series] { field.set(field.value(of: next), on: &moved) }
+        return moved
+    }
+
     /// Whether `copy`, a new VTODO, is an app's completed copy of the open occurrence
     /// `occurrence`: completed, without a rule, with its name and due date.
     public static func isCopy(_ copy: TodoContent, of occurrence: TodoContent) -> Bool {

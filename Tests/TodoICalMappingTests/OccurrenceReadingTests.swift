@@ -95,4 +95,16 @@ import TodoICalMapping
         copy.name = "other"
         #expect(!OccurrenceReading.isNextCopy(copy, of: next))
     }
+
+    @Test func anAppMovingItsResourceOnChangesNoDates() {
+        var next = Self.weekly
+        (next.attributes.due, next.attributes.series) = (Self.day("2026-12-08"), Self.uuid)
+        var client = Self.weekly
+        client.attributes.due = .instant(Self.at)
+        client.attributes.scheduled = .instant(Self.at)
+        client.name = "bins early"
+        var wanted = next
+        wanted.name = "bins early"
+        #expect(OccurrenceReading.movedOn(client, to: next) == wanted)
+    }
 }

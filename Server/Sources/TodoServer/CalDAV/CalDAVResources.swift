@@ -130,7 +130,12 @@ struct CalDAVResources: RouteCollection {
         var before = held
         if let ifMatch, !matches(ifMatch, existing) {
             guard let base = version(ifMatch, of: uuid, user: user, kept: previous, served: served) else { return .refused(preconditionFailed) }
-            before = base
+            before = base.content
+            if base.uuid != uuid {
+                // The resource named an earlier occurrence (an app completed it by a copy): the
+                // app moving it on is no change of dates (`OccurrenceReading.movedOn`).
+                (before, content) = (OccurrenceReading.movedOn(before, to: held), OccurrenceReading.movedOn(content, to: held))
+            }
         }
         if OccurrenceReading.completes(content, occurrence: before, overrides: overrides, at: now) {
             return try await CalDAVSeries.completeByChange(
@@ -157,7 +162,9 @@ struct CalDAVResources: RouteCollection {
 
     /// The todo as the version an If-Match names said it: the text the client last wrote, or
     /// one this server served it (kept a while, `ServedTextCache`); nil when neither is kept.
-    static func version(_ ifMatch: String, of uuid: UUID, user: AuthenticatedUser, kept: CalDAVObject?, served: ServedTextCache) -> TodoContent? {
+    static func version(
+        _ ifMatch: String, of uuid: UUID, user: AuthenticatedUser, kept: CalDAVObject?, served: ServedTextCache
+    ) -> (uuid: UUID, content: TodoContent)? {
         if let kept, matches(ifMatch, rev: kept.rev) { return content(of: kept.ical) }
         for tag in ifMatch.split(separator: ",") {
             let value = tag.trimmingCharacters(in: .whitespaces)
@@ -245,13 +252,13 @@ struct CalDAVResources: RouteCollection {
         header.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.contains { $0 == "*" || $0 == DAVProperties.etag(rev) }
     }
 
-    /// The todo a calendar's text says (its VTODO without RECURRENCE-ID).
-    static func content(of text: String) -> TodoContent? {
+    /// The todo a calendar's text says (its VTODO without RECURRENCE-ID), and the UUID its UID names.
+    static func content(of text: String) -> (uuid: UUID, content: TodoContent)? {
         guard let calendars = try? ICalParser.parse(Array(text.utf8)),
             let vtodo = calendars.first?.components(named: "VTODO").first(where: { $0.property("RECURRENCE-ID") == nil }),
             let reading = try? VTodoMapping.read(vtodo, clock: clock)
         else { return nil }
-        return reading.todo.content
+        return (reading.todo.uuid, reading.todo.content)
     }
 
     /// The client's change merged with what changed on the server since its version

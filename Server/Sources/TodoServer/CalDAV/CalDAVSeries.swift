@@ -3,7 +3,6 @@ import TodoCore
 import TodoICal
 import TodoICalMapping
 import TodoWire
-import Vapor
 
 /// A task app's completion of one occurrence of a repeating todo, in the write of a PUT
 /// (`OccurrenceReading` says how each way reads). The occurrence is completed and the series
@@ -90,14 +89,10 @@ enum CalDAVSeries {
         let (completed, next) = try await complete(write, occurrence: record.uuid, before: held, client: done, held: held, at: at)
         var objects = [CalDAVObject(uuid: record.uuid, name: name, uid: uid, ical: text, rev: completed.rev)]
         if let next {
-            // The app moves its resource on next, based on the version it had: that version
-            // stands for the next occurrence (but for the series' identity, which the app's
-            // text may lack), so only what the app changes counts.
-            guard var shown = next.fields.flatMap({ try? TodoContent($0) }) else { throw Abort(.internalServerError) }
-            (shown.attributes.series, shown.attributes.anchor) = (held.series, held.anchor)
-            let moved = CalDAVResources.served(shown, uuid: next.uuid, text: served)
+            // The app moves its resource on next, from the version it had: kept as the base of
+            // that change, now naming the next occurrence.
             let own = previous.map { ($0.name, $0.uid) } ?? ("\(ICalUID.uid(for: record.uuid)).ics", ICalUID.uid(for: record.uuid))
-            objects.append(CalDAVObject(uuid: next.uuid, name: own.0, uid: own.1, ical: moved, rev: record.rev))
+            objects.append(CalDAVObject(uuid: next.uuid, name: own.0, uid: own.1, ical: served, rev: record.rev))
         }
         try await keep(objects, write, user, replacing: previous)
         return .stored(completed, created: true, served: try CalDAVResources.served(completed, objects[0]))
