@@ -30,8 +30,8 @@ def check(condition, message):
 class Laptop:
     """`todo` with its own state file, syncing with the server."""
 
-    def __init__(self, directory, server):
-        self.file = os.path.join(directory, "laptop.json")
+    def __init__(self, directory, server, name="laptop"):
+        self.file = os.path.join(directory, f"{name}.json")
         self.env = {"HOME": directory, "TZ": "UTC", "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8",
                     "TODO_SERVER": server.url, "TODO_TOKEN": server.token, "TODO_TIMEOUT": "30"}
 
@@ -42,6 +42,11 @@ class Laptop:
 
     def todos(self):
         return {todo["name"]: todo for todo in json.loads(self.run("list", "--filter", "all", "--json"))}
+
+    def series(self, name):
+        """(due, completed, recur) of each todo named `name`, by due date."""
+        return sorted((t.get("due"), t["completed"], t.get("recur"))
+                      for t in json.loads(self.run("list", "--filter", "all", "--json")) if t["name"] == name)
 
 
 class Todoman:
@@ -116,6 +121,98 @@ def with_todoman(directory, server, laptop):
     phone.vdirsyncer("sync")
     check("book the dentist" in phone.todos(), f"todo's rename reaches todoman: {list(phone.todos())}")
     print("ok: vdirsyncer and todoman sync with todo both ways")
+
+    # todoman completes a repeating todo in place, drops its rule, and adds the next one as a
+    # new VTODO: read as one completed occurrence, whichever vdirsyncer uploads first.
+    laptop.run("add", "clean windows", "recur:weekly", "due:2026-12-03")
+    laptop.run("sync")
+    phone.vdirsyncer("sync")
+    phone.todoman("done", str(phone.todos()["clean windows"]["id"]))
+    phone.vdirsyncer("sync")
+    laptop.run("sync")
+    wanted = [("2026-12-03", True, None), ("2026-12-10", False, "weekly")]
+    check(laptop.series("clean windows") == wanted, f"todoman's done completes one occurrence: {laptop.series('clean windows')}")
+    phone.vdirsyncer("sync")
+    windows = [t for t in json.loads(phone.todoman("list", "--status", "ANY", porcelain=True)) if t["summary"] == "clean windows"]
+    check(len(windows) == 2 and sum(1 for t in windows if not t["completed"]) == 1,
+          f"todoman has the completed occurrence and one open one: {windows}")
+    print("ok: todoman's done on a repeating todo leaves one next occurrence")
+
+
+def named(calendar, name, completed=False):
+    return [t for t in calendar.todos(include_completed=completed) if str(t.icalendar_component.get("summary")) == name]
+
+
+def with_repeating_todos(directory, server, laptop, tasks):
+    """python-caldav's completion of one occurrence, alone and racing `todo done` offline on a
+    laptop, with a second `todo` device looking on: one next occurrence everywhere."""
+    laptop.run("add", "feed cat", "recur:weekly", "due:2026-12-01")
+    laptop.run("sync")
+    [cat] = named(tasks, "feed cat")
+    cat.complete(handle_rrule=True)
+    laptop.run("sync")
+    wanted = [("2026-12-01", True, None), ("2026-12-08", False, "weekly")]
+    check(laptop.series("feed cat") == wanted, f"complete(handle_rrule=True) completes one occurrence: {laptop.series('feed cat')}")
+    check(len(named(tasks, "feed cat")) == 1 and len(named(tasks, "feed cat", completed=True)) == 2,
+          f"the client sees one open occurrence and one completed: {[t.data for t in named(tasks, 'feed cat', completed=True)]}")
+    print("ok: python-caldav's complete(handle_rrule=True) completes one occurrence, no duplicate")
+
+    desktop = Laptop(directory, server, "desktop")
+    laptop.run("add", "water fern", "recur:weekly", "due:2026-12-02")
+    laptop.run("sync")
+    desktop.run("sync")
+    [fern] = named(tasks, "water fern")
+    laptop.run("done", str(laptop.todos()["water fern"]["id"]))
+    fern.complete(handle_rrule=True)
+    for device in (laptop, desktop, laptop):
+        device.run("sync")
+    wanted = [("2026-12-02", True, None), ("2026-12-09", False, "weekly")]
+    for device in (laptop, desktop):
+        check(device.series("water fern") == wanted, f"the same occurrence done on a phone and a laptop: {device.series('water fern')}")
+    check(len(named(tasks, "water fern")) == 1, f"one open occurrence on the client: {[t.data for t in named(tasks, 'water fern')]}")
+    print("ok: an occurrence completed on the client and on a laptop offline leaves one next occurrence, on both laptops")
+    for device in (laptop, desktop):
+        numbers = [t["id"] for t in json.loads(device.run("list", "--filter", "all", "--json")) if t["name"] in ("feed cat", "water fern")]
+        if numbers:
+            device.run("delete", "--series", *map(str, numbers))
+        device.run("sync")
+
+
+def with_stale_versions_and_pruning(directory, server, laptop, tasks):
+    """A client's change to a version another device changed since is merged; a sync token
+    past the pruning horizon is refused and the client's full resync loses nothing."""
+    laptop.run("add", "plan trip", "+travel")
+    laptop.run("sync")
+    [trip] = named(tasks, "plan trip")
+    trip.load()
+    laptop.run("edit", str(laptop.todos()["plan trip"]["id"]), "--description", "by train")
+    laptop.run("sync")
+    component = trip.icalendar_component
+    component["priority"] = 1
+    component.add("x-phone-note", "kept")
+    trip.save()
+    laptop.run("sync")
+    mine = laptop.todos()["plan trip"]
+    check(mine.get("description") == "by train" and mine.get("priority") == "H",
+          f"a change based on an older version is merged with the laptop's: {mine}")
+    check("X-PHONE-NOTE:kept" in named(tasks, "plan trip")[0].data, "the client's own property is kept")
+    print("ok: a stale If-Match that changed another field is merged")
+
+    token = tasks.objects_by_sync_token(load_objects=False).sync_token
+    laptop.run("add", "renew passport")
+    laptop.run("delete", str(laptop.todos()["plan trip"]["id"]))
+    laptop.run("sync")
+    server.command("prune", "--older-than", "0")
+    try:
+        tasks.objects_by_sync_token(sync_token=token, load_objects=False, disable_fallback=True)
+        check(False, "a token past the pruning horizon is refused")
+    except caldav.lib.error.AuthorizationError as refused:
+        check(caldav.elements.dav.ValidSyncToken.tag in refused.preconditions,
+              f"refused with 403 and DAV:valid-sync-token: {refused} {refused.preconditions}")
+    everything = tasks.objects_by_sync_token(sync_token=token, load_objects=True)
+    have = sorted(str(o.icalendar_component.get("summary")) for o in everything)
+    check(have == sorted(laptop.todos()), f"the client's full resync has every todo: {have} vs {sorted(laptop.todos())}")
+    print("ok: a sync token past the pruning horizon gets 403, and the full resync loses nothing")
 
 
 def summaries(calendar, completed=True):
@@ -196,6 +293,8 @@ def main():
             check(list(laptop.todos()) == [], f"deleted on the client, gone from todo: {list(laptop.todos())}")
             print("ok: a delete on the client reaches todo")
 
+            with_repeating_todos(directory, server, laptop, tasks)
+            with_stale_versions_and_pruning(directory, server, laptop, tasks)
             with_todoman(directory, server, laptop)
         finally:
             server.close()
