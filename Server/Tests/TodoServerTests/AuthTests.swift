@@ -60,6 +60,24 @@ struct AuthTests {
         }
     }
 
+    /// A request without credentials is how HTTP authentication starts (a CalDAV app asks,
+    /// gets the challenge, then answers it): it is no guess, and never brings on the 429.
+    @Test func requestsWithoutCredentialsDoNotCountAsFailures() async throws {
+        try await withTestApp { app in
+            let token = try await app.makeUser("alice")
+            let basic: HTTPHeaders = ["Authorization": "Basic " + Data("alice:\(token)".utf8).base64EncodedString()]
+            for round in 0..<(AuthFailureLimiter.limit * 2) {
+                let v1 = try await app.send(.GET, "v1/changes", peer: "198.51.100.9")
+                try app.expectError(v1, .unauthorized)
+                let dav = try await app.send(.PROPFIND, "dav/", headers: round.isMultiple(of: 2) ? [:] : ["Authorization": "Bearer "], peer: "127.0.0.1")
+                try app.expectError(dav, .unauthorized)
+                #expect(dav.headers.first(name: "WWW-Authenticate")?.hasPrefix("Basic") == true)
+            }
+            #expect(try await app.send(.GET, "v1/changes", headers: auth(token), peer: "198.51.100.9").status == .ok)
+            #expect(try await app.send(.PROPFIND, "dav/", headers: basic).status == .multiStatus)
+        }
+    }
+
     /// Behind a trusted proxy the client is the address the proxy adds to X-Forwarded-For;
     /// from anyone else the header is ignored.
     @Test func theClientBehindATrustedProxy() async throws {

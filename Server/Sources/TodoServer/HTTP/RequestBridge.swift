@@ -20,6 +20,8 @@ final class RequestBridge: ChannelDuplexHandler, RemovableChannelHandler {
         var maxFramingOverhead: Int
         /// How long a connection stays open for the client to read a refusal before closing.
         var linger: TimeAmount
+        /// The connection is TLS: its requests say so (`TransportSecurity`).
+        var tls = false
     }
 
     private enum State {
@@ -296,6 +298,7 @@ final class RequestBridge: ChannelDuplexHandler, RemovableChannelHandler {
             byteBufferAllocator: channel.allocator, on: channel.eventLoop)
         request.storage[HTTPRefusal.self] = refusal.map { ($0, String(head.uri.prefix(256))) }
         request.storage[BodyGate.Key.self] = gate
+        if settings.tls { request.storage[TransportSecurity.ArrivedOverTLS.self] = true }
         responder.respond(to: request)
             .flatMap { response in response.body.collect(on: channel.eventLoop).map { (response, $0) } }
             .hop(to: context.eventLoop)

@@ -83,7 +83,8 @@ final class TodoHTTPServer: Server {
     /// One connection's pipeline: (TLS →) bytes → HTTP parts → deadlines → the app.
     private func setUp(_ channel: any Channel, bodyMemory: BodyMemory) throws {
         let pipeline = channel.pipeline.syncOperations
-        if let tls = ServerTLS.of(application).context {
+        let tls = ServerTLS.of(application).context
+        if let tls {
             try pipeline.addHandler(NIOSSLServerHandler(context: tls))
         }
         let decoder = DecoderSlot(limits: limits.decoderLimits)
@@ -95,7 +96,7 @@ final class TodoHTTPServer: Server {
                 application: application, responder: application.responder.current,
                 settings: .init(
                     maxBodyBytes: maxBodyBytes, maxHeaderBytes: limits.maxHeaderBytes,
-                    maxFramingOverhead: limits.maxFramingOverhead, linger: limits.headerTimeout),
+                    maxFramingOverhead: limits.maxFramingOverhead, linger: limits.headerTimeout, tls: tls != nil),
                 bodyMemory: bodyMemory, decoder: decoder))
         let id = ObjectIdentifier(channel)
         state.withLockedValue { $0.connections[id] = channel }

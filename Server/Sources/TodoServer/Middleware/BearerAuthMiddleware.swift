@@ -42,7 +42,8 @@ struct BearerAuthMiddleware: AsyncMiddleware {
 
 /// The check of a token, for every way one is sent (a bearer token, or a Basic password with
 /// its user's name): the failure limit per client address, then the token's hash looked up,
-/// not revoked, not expired, its user enabled (and the one named, when one is).
+/// not revoked, not expired, its user enabled (and the one named, when one is). Only a wrong
+/// token counts as a failure; a request without one does not.
 enum TokenCheck {
     /// Sets `request.authenticatedUser`, or throws `refusal(reason)` (401), 429, or 403 for a
     /// disabled account.
@@ -60,8 +61,11 @@ enum TokenCheck {
             request.metrics.authenticationFailed(limited: false)
             return refusal(reason)
         }
+        // No credentials is no guess: it is how HTTP authentication starts (a CalDAV app asks
+        // without them, then answers the challenge), so it does not count against the address.
         guard let token, !token.isEmpty else {
-            throw fail(userName == nil ? "missing bearer token (Authorization: Bearer TOKEN)" : "missing credentials")
+            request.metrics.authenticationFailed(limited: false)
+            throw refusal(userName == nil ? "missing bearer token (Authorization: Bearer TOKEN)" : "missing credentials")
         }
         guard
             let row = try await TokenModel.query(on: request.db)

@@ -72,19 +72,20 @@ final class TestApp {
     }
 
     /// Sends a request through the app's middleware and routes, in memory, as a client at
-    /// `peer` would: with a Host header (`localhost:8080` unless `headers` has one).
+    /// `peer` would: with a Host header (`localhost:8080` unless `headers` has one); `tls` as on
+    /// a TLS connection (`TransportSecurity`).
     /// (VaporTesting's in-memory tester gives a request no peer, which the loopback guards need.)
     func send(
         _ method: HTTPMethod, _ path: String, headers: HTTPHeaders = [:], body: String? = nil,
-        peer: String = "127.0.0.1"
+        peer: String = "127.0.0.1", tls: Bool = false
     ) async throws -> TestResponse {
-        try await send(method, path, headers: headers, bytes: body.map { Array($0.utf8) }, peer: peer)
+        try await send(method, path, headers: headers, bytes: body.map { Array($0.utf8) }, peer: peer, tls: tls)
     }
 
     /// `send` with a body of any bytes.
     func send(
         _ method: HTTPMethod, _ path: String, headers: HTTPHeaders = [:], bytes: [UInt8]?,
-        peer: String = "127.0.0.1"
+        peer: String = "127.0.0.1", tls: Bool = false
     ) async throws -> TestResponse {
         try await application.asyncBoot()
         var headers = headers
@@ -96,6 +97,7 @@ final class TestApp {
             headers: headers, collectedBody: bytes.map { ByteBuffer(bytes: $0) },
             remoteAddress: try SocketAddress(ipAddress: peer, port: 40000), logger: application.logger,
             on: application.eventLoopGroup.next())
+        if tls { request.storage[TransportSecurity.ArrivedOverTLS.self] = true }
         let response = try await application.responder.respond(to: request).get()
         let collected = try await response.body.collect(on: request.eventLoop).get()
         return TestResponse(status: response.status, headers: response.headers, body: collected ?? ByteBuffer())
