@@ -9,7 +9,8 @@ import TodoICal
 /// - completed: `STATUS:COMPLETED`, `COMPLETED` (when) and `PERCENT-COMPLETE:100`; reopening
 ///   sets `STATUS:NEEDS-ACTION` and removes `COMPLETED` (and a 100 percent). Read, STATUS
 ///   COMPLETED or CANCELLED, or a COMPLETED time without a STATUS, is completed.
-/// - createdAt `CREATED`, updatedAt `LAST-MODIFIED` and `DTSTAMP`, to the second.
+/// - createdAt `CREATED` (read: else DTSTAMP; patched only where the text has one),
+///   updatedAt `LAST-MODIFIED` and `DTSTAMP`, to the second.
 /// - the UID: see `ICalUID`.
 public enum VTodoMapping {
     /// What a VTODO says, and what in it todo could not hold (one line each).
@@ -76,7 +77,9 @@ public enum VTodoMapping {
             }
         }
         patchCompletion(&vtodo, todo.completed, at: todo.completedAt ?? todo.updatedAt, clock: clock)
-        if vtodo.created.flatMap(clock.instant) != whole(todo.createdAt) { vtodo.created = clock.utc(todo.createdAt) }
+        // CREATED only where the text has one (a fresh VTODO is given one): added to a
+        // client's text that lacks it, what is served would differ from what it sent.
+        if let created = vtodo.created, clock.instant(created) != whole(todo.createdAt) { vtodo.created = clock.utc(todo.createdAt) }
         if vtodo != before {
             vtodo.lastModified = clock.utc(todo.updatedAt)
             vtodo.timestamp = clock.utc(todo.updatedAt)
@@ -88,6 +91,7 @@ public enum VTodoMapping {
         var vtodo = ICalComponent(name: "VTODO")
         vtodo.uid = ICalUID.uid(for: uuid)
         vtodo.timestamp = clock.utc(todo.updatedAt)
+        vtodo.created = clock.utc(todo.createdAt)
         patch(&vtodo, to: todo, clock: clock)
         return vtodo
     }

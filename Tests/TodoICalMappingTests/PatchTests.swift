@@ -108,8 +108,17 @@ import TodoICalMapping
         todo.description = "x"
         let vtodo = VTodoMapping.fresh(todo, uuid: todo.uuid, clock: Clock.clock)
         #expect(lines(vtodo) == [
-            "BEGIN:VTODO", "UID:6b0c6f3e-2a4d-4b1e-9f5a-0c2d3e4f5a6b", "DTSTAMP:20261121T093000Z", "SUMMARY:buy milk", "DESCRIPTION:x",
-            "CREATED:20261120T080000Z", "LAST-MODIFIED:20261121T093000Z", "END:VTODO",
+            "BEGIN:VTODO", "UID:6b0c6f3e-2a4d-4b1e-9f5a-0c2d3e4f5a6b", "DTSTAMP:20261121T093000Z", "CREATED:20261120T080000Z",
+            "SUMMARY:buy milk", "DESCRIPTION:x", "LAST-MODIFIED:20261121T093000Z", "END:VTODO",
         ])
+    }
+
+    /// A client's text without CREATED gets none: what is served stays what it sent.
+    @Test func aKeptTextWithoutCreatedGetsNone() throws {
+        var vtodo = try vtodo("UID:1", "DTSTAMP:20261120T080000Z", "SUMMARY:buy milk")
+        let before = vtodo
+        let reading = try read(vtodo)
+        VTodoMapping.patch(&vtodo, to: reading.todo.content, clock: Clock.clock)
+        #expect(vtodo == before)
     }
 }

@@ -21,6 +21,8 @@ struct CalDAVReports: RouteCollection {
         case .multiget(let properties, let hrefs): return try await multiget(request, user, properties, hrefs)
         case .query(let properties, let filter): return try await query(request, user, properties, filter)
         case .syncCollection(let token, let properties, let limit): return try await sync(request, user, properties, token, limit)
+        case .unsupported(let name):
+            return DAVProperties.precondition(.forbidden, .dav("supported-report"), "the REPORT \(name) is not supported (calendar-multiget, calendar-query and sync-collection are)")
         }
     }
 
@@ -47,10 +49,22 @@ struct CalDAVReports: RouteCollection {
     }
 
     private func query(_ request: Request, _ user: AuthenticatedUser, _ properties: [DAVName], _ filter: CalendarFilter?) async throws -> Response {
-        if filter?.timeRange != nil {
-            return DAVProperties.precondition(.forbidden, .caldav("supported-filter"), "time-range filters are not supported yet")
+        if let unsupported = filter?.unsupported {
+            return DAVProperties.precondition(.forbidden, .caldav("supported-filter"), "this server cannot apply \(unsupported)")
         }
-        let records = try await RecordRows.readLive(request.reads, userID: user.id).filter { record in filter.map { CalDAVReports.matches(record, $0) } ?? true }
+        var window: CalDAVQuery.Window?
+        if let range = filter?.timeRange {
+            guard let read = CalDAVQuery.Window(range) else { throw Abort(.badRequest, reason: "a time-range's start and end are UTC date-times (20261201T000000Z)") }
+            window = read
+        }
+        var records = try await RecordRows.readLive(request.reads, userID: user.id)
+        if let filter {
+            let texts = CalDAVQuery.needsText(filter) ? try await CalDAVObjects.read(request.reads, userID: user.id, uuids: Set(records.map(\.uuid))) : [:]
+            let served = ServedText(request, user: user)
+            records = try records.filter { record in
+                try CalDAVQuery.matches(filter, window: window, record: record) { try served.text(record, texts[record.uuid]) }
+            }
+        }
         let hrefs = Hrefs(user: user.name, names: try await CalDAVObjects.names(request.reads, userID: user.id))
         let objects = try await DAVProperties.texts(for: records, asked: .properties(properties), user: user, on: request.reads)
         var writer = MultistatusWriter()
@@ -60,16 +74,6 @@ struct CalDAVReports: RouteCollection {
             DAVProperties.write(found, href: hrefs.href(of: record.uuid), asked: .properties(properties), to: &writer)
         }
         return DAVProperties.multistatus(writer.finished())
-    }
-
-    /// Whether a todo passes a calendar-query's filter: VCALENDAR then VTODO (anything else
-    /// matches nothing here), and COMPLETED defined or not as asked.
-    static func matches(_ record: StoredRecord, _ filter: CalendarFilter) -> Bool {
-        guard filter.components.first == "VCALENDAR", filter.components.dropFirst().allSatisfy({ $0 == "VTODO" }) else { return false }
-        for property in filter.properties where property.name == "COMPLETED" {
-            if property.defined != record.completed { return false }
-        }
-        return true
     }
 
     private func sync(

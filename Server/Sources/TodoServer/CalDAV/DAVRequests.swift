@@ -17,44 +17,75 @@ enum PropfindRequest: Equatable, Sendable {
     }
 }
 
-/// A comp-filter of a calendar-query (RFC 4791 §9.7.1), as far as task lists need it: the
-/// component names, and the property tests (`is-not-defined` on COMPLETED, above all).
+/// A calendar-query's filter (RFC 4791 §9.7): nested comp-filters, the property tests and the
+/// time-range of the innermost one (`CalDAVQuery` applies it). What this server cannot apply
+/// (a param-filter, a time-range on a property, a comp-filter below VTODO) is named in
+/// `unsupported`, and the query is refused with `C:supported-filter` rather than answered
+/// wrongly.
 struct CalendarFilter: Equatable, Sendable {
     /// VCALENDAR, then VTODO (or another component, which matches nothing here).
     var components: [String]
-    /// Property name and whether it must be absent (`is-not-defined`) or present.
-    var properties: [(name: String, defined: Bool)]
+    var properties: [PropertyFilter]
     /// A time-range on the innermost component, as its raw `start` and `end`.
-    var timeRange: (start: String?, end: String?)?
+    var timeRange: TimeRange?
+    var unsupported: String?
 
-    static func == (lhs: CalendarFilter, rhs: CalendarFilter) -> Bool {
-        lhs.components == rhs.components && lhs.properties.map(\.name) == rhs.properties.map(\.name)
-            && lhs.properties.map(\.defined) == rhs.properties.map(\.defined)
-            && lhs.timeRange?.start == rhs.timeRange?.start && lhs.timeRange?.end == rhs.timeRange?.end
+    struct TimeRange: Equatable, Sendable {
+        var start: String?
+        var end: String?
     }
 
-    init(components: [String], properties: [(name: String, defined: Bool)] = [], timeRange: (start: String?, end: String?)? = nil) {
+    /// A prop-filter: the property defined or not, and optionally a text-match on its value.
+    struct PropertyFilter: Equatable, Sendable {
+        var name: String
+        var defined: Bool
+        var textMatch: TextMatch? = nil
+    }
+
+    /// A text-match (RFC 4791 §9.7.5): a substring, case-insensitive unless the collation is
+    /// `i;octet`.
+    struct TextMatch: Equatable, Sendable {
+        var text: String
+        var negate = false
+        var caseless = true
+    }
+
+    init(components: [String], properties: [PropertyFilter] = [], timeRange: TimeRange? = nil, unsupported: String? = nil) {
         self.components = components
         self.properties = properties
         self.timeRange = timeRange
+        self.unsupported = unsupported
     }
 
     /// Reads nested comp-filters from the outermost one.
     init(_ element: DAVElement) {
-        var components: [String] = []
-        var properties: [(name: String, defined: Bool)] = []
-        var timeRange: (start: String?, end: String?)?
+        self.init(components: [])
         var current: DAVElement? = element
         while let filter = current {
             components.append(filter.attributes["name"]?.uppercased() ?? "")
-            for property in filter.children(.caldav("prop-filter")) {
-                let name = property.attributes["name"]?.uppercased() ?? ""
-                properties.append((name, property.child(.caldav("is-not-defined")) == nil))
-            }
-            if let range = filter.child(.caldav("time-range")) { timeRange = (range.attributes["start"], range.attributes["end"]) }
+            if filter.child(.caldav("is-not-defined")) != nil, unsupported == nil { unsupported = "is-not-defined on a component" }
+            for property in filter.children(.caldav("prop-filter")) { read(property) }
+            if let range = filter.child(.caldav("time-range")) { timeRange = TimeRange(start: range.attributes["start"], end: range.attributes["end"]) }
             current = filter.child(.caldav("comp-filter"))
         }
-        self.init(components: components, properties: properties, timeRange: timeRange)
+        if components.count > 2, unsupported == nil { unsupported = "a comp-filter below VTODO (\(components.dropFirst(2).joined(separator: ", ")))" }
+    }
+
+    private mutating func read(_ property: DAVElement) {
+        let name = property.attributes["name"]?.uppercased() ?? ""
+        if property.child(.caldav("param-filter")) != nil || property.child(.caldav("time-range")) != nil {
+            unsupported = unsupported ?? "a param-filter or time-range on \(name)"
+        }
+        var match: TextMatch?
+        if let text = property.child(.caldav("text-match")) {
+            let collation = text.attributes["collation"] ?? "i;ascii-casemap"
+            guard ["i;ascii-casemap", "i;unicode-casemap", "i;octet"].contains(collation) else {
+                unsupported = unsupported ?? "the collation \(collation)"
+                return
+            }
+            match = TextMatch(text: text.text, negate: text.attributes["negate-condition"] == "yes", caseless: collation != "i;octet")
+        }
+        properties.append(PropertyFilter(name: name, defined: property.child(.caldav("is-not-defined")) == nil, textMatch: match))
     }
 }
 
@@ -64,6 +95,8 @@ enum ReportRequest: Equatable, Sendable {
     case query(properties: [DAVName], filter: CalendarFilter?)
     /// `token` empty: the initial sync. `limit` from DAV:limit/DAV:nresults.
     case syncCollection(token: String, properties: [DAVName], limit: Int?)
+    /// Any other REPORT: 403 with `DAV:supported-report` (RFC 3253 §3.6).
+    case unsupported(DAVName)
 
     static func read(_ body: Data) throws(DAVBodyError) -> ReportRequest {
         let root = try DAVXMLReader.read(body)
@@ -83,7 +116,7 @@ enum ReportRequest: Equatable, Sendable {
             }
             return .syncCollection(token: root.child(.dav("sync-token"))?.trimmedText ?? "", properties: properties, limit: limit)
         default:
-            throw DAVBodyError(reason: "the REPORT \(root.name) is not supported (calendar-multiget, calendar-query and sync-collection are)")
+            return .unsupported(root.name)
         }
     }
 }
