@@ -1,4 +1,5 @@
 import Fluent
+import TodoICalMapping
 import Vapor
 
 /// The CalDAV face's discovery and listing (RFC 4791, RFC 4918): `/.well-known/caldav`, OPTIONS,
@@ -137,6 +138,22 @@ struct Hrefs {
     func href(of uuid: UUID) -> String {
         if let name = names[uuid] { return list + CalDAVController.percentEncoded(name) }
         return list + uuid.uuidString.lowercased() + ".ics"
+    }
+
+    /// The todos an app's name took over: served under it, with a UID that names another todo
+    /// (so a client may hold them under `<uuid>.ics` from before), of `uuids`.
+    func takenOver(_ uuids: [UUID], _ db: any WriteConnection, userID: UUID) async throws -> Set<UUID> {
+        let named = Set(uuids.filter { uuid in names[uuid].map { $0 != uuid.uuidString.lowercased() + ".ics" } ?? false })
+        let uids = try await CalDAVObjects.uids(db, userID: userID, uuids: named)
+        return Set(uids.filter { ICalUID.uuid(for: $0.value) != $0.key }.keys)
+    }
+
+    /// `<uuid>.ics` of a todo taken over (`takenOver`), unless another todo holds that name
+    /// now (`held`: the names todos are served under).
+    func serverHrefGone(of uuid: UUID, held: Set<String>) -> String? {
+        let own = uuid.uuidString.lowercased() + ".ics"
+        guard !held.contains(own) else { return nil }
+        return list + own
     }
 }
 

@@ -43,6 +43,17 @@ enum CalDAVObjects {
         return Dictionary(rows, uniquingKeysWith: { first, _ in first })
     }
 
+    /// The UIDs of the objects of `uuids` the user has, by UUID (without their texts).
+    static func uids(_ db: any WriteConnection, userID: UUID, uuids: Set<UUID>) async throws -> [UUID: String] {
+        guard !uuids.isEmpty else { return [:] }
+        let list = (2..<(uuids.count + 2)).map { "$\($0)" }.joined(separator: ", ")
+        let rows = try await db.rows(
+            "SELECT uuid, uid FROM \(table) WHERE user_id = $1 AND uuid IN (\(list))", [.uuid(userID)] + uuids.map(SQLValue.uuid),
+            sqlite: { read in (try read.uuid("uuid"), try read.text("uid")) },
+            postgres: { row in try row.decode((UUID, String).self, context: .default) })
+        return Dictionary(rows, uniquingKeysWith: { first, _ in first })
+    }
+
     /// The objects of `uuids` the user has, by UUID.
     static func read(_ db: any WriteConnection, userID: UUID, uuids: Set<UUID>) async throws -> [UUID: CalDAVObject] {
         guard !uuids.isEmpty else { return [:] }

@@ -87,6 +87,9 @@ struct CalDAVReports: RouteCollection {
         let most = min(limit ?? Self.maxSyncMembers, Self.maxSyncMembers)
         let changed = try await RecordRows.readChanged(request.reads, userID: user.id, after: since, limit: most + 1)
         let hrefs = Hrefs(user: user.name, names: try await CalDAVObjects.names(request.reads, userID: user.id))
+        let live = changed.prefix(most).filter { !$0.deleted }.map(\.uuid)
+        let takenOver = since > 0 ? try await hrefs.takenOver(live, request.reads, userID: user.id) : []
+        let held = takenOver.isEmpty ? [] : Set(hrefs.names.values)
         let objects = try await DAVProperties.texts(for: Array(changed.prefix(most)), asked: .properties(properties), user: user, on: request.reads)
         var writer = MultistatusWriter()
         let served = ServedText(request, user: user)
@@ -100,6 +103,10 @@ struct CalDAVReports: RouteCollection {
             } else {
                 let found = try DAVProperties.member(record, object: objects[record.uuid], asked: .properties(properties), served: served)
                 DAVProperties.write(found, href: href, asked: .properties(properties), to: &writer)
+                // A todo an app's name took over: the client's copy under the server's name goes.
+                if takenOver.contains(record.uuid), let renamed = hrefs.serverHrefGone(of: record.uuid, held: held) {
+                    writer.response(href: renamed, status: "404 Not Found")
+                }
             }
         }
         if changed.count > most {
