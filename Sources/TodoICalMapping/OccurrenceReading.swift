@@ -25,6 +25,16 @@ public enum OccurrenceReading {
         return next(after: occurrence, uuid: UUID(), at: at)?.content.due == moved
     }
 
+    /// Whether `client`, an app's version without preconditions of an occurrence completed
+    /// since (`held`), only reopens it: open, and otherwise what the app last wrote (`kept`,
+    /// open and ruled). The app is behind: the completion stands, nothing is reopened.
+    public static func openedAgain(_ client: TodoContent, kept: TodoContent, held: TodoContent) -> Bool {
+        guard held.completed, !client.completed, !kept.completed, kept.recur != nil else { return false }
+        var same = client
+        (same.createdAt, same.updatedAt) = (kept.createdAt, kept.updatedAt)
+        return same == kept
+    }
+
     /// The occurrence as completed by `client`: the app's other changes kept, its dates the
     /// occurrence's own (an app that moved them on in place moved the series'), no rule (the
     /// next occurrence holds it), in the series `occurrence` (whose UUID is `uuid`) is in.

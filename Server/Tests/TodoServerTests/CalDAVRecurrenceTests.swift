@@ -168,29 +168,49 @@ struct CalDAVRecurrenceTests {
         }
     }
 
+    /// A laptop completes the first occurrence with `todo done` and syncs (through /v1).
+    func laptopCompletes(_ app: TestApp, _ token: String) async throws {
+        let record = try #require(try await app.changes(token).changes.first)
+        var laptop = Todo(id: 1, uuid: record.uuid, name: "", createdAt: Date())
+        laptop.content = try TodoContent(try #require(record.todo))
+        let next = try #require(laptop.nextOccurrence(doneAt: Date(), madeAt: Date()))
+        laptop.completed = true
+        laptop.completedAt = Date()
+        laptop.attributes.recur = nil
+        laptop.attributes.anchor = nil
+        let pushed = try await app.push(token, [
+            PushOperation(opId: UUID(), kind: .put, uuid: record.uuid, baseRev: record.rev, todo: laptop.content.wire),
+            PushOperation(opId: UUID(), kind: .put, uuid: next.uuid, baseRev: 0, todo: next.content.wire),
+        ])
+        #expect(pushed.results.allSatisfy { $0.status == .applied }, "\(pushed.results)")
+    }
+
     /// A laptop completes the occurrence with `todo done` and syncs; a phone, offline, moves
     /// the same occurrence on: one next occurrence.
     @Test func anOccurrenceCompletedOnALaptopAndOnAPhoneLeavesOneNext() async throws {
         try await withTestApp { app in
             let token = try await start(app)
-            let record = try #require(try await app.changes(token).changes.first)
-            var laptop = Todo(id: 1, uuid: record.uuid, name: "", createdAt: Date())
-            laptop.content = try TodoContent(try #require(record.todo))
-            let next = try #require(laptop.nextOccurrence(doneAt: Date(), madeAt: Date()))
-            laptop.completed = true
-            laptop.completedAt = Date()
-            laptop.attributes.recur = nil
-            laptop.attributes.anchor = nil
-            let pushed = try await app.push(token, [
-                PushOperation(opId: UUID(), kind: .put, uuid: record.uuid, baseRev: record.rev, todo: laptop.content.wire),
-                PushOperation(opId: UUID(), kind: .put, uuid: next.uuid, baseRev: 0, todo: next.content.wire),
-            ])
-            #expect(pushed.results.allSatisfy { $0.status == .applied }, "\(pushed.results)")
+            try await laptopCompletes(app, token)
             let moved = Self.calendar(["DUE;VALUE=DATE:20261208", "RRULE:FREQ=WEEKLY", "X-PHONE:kept"])
             let put = try await app.send(.PUT, Self.path, headers: basic(token, ["If-Match": "\"1\""]), body: moved)
             #expect(put.status == .noContent, "\(put.body.string)")
             try await expectMovedOn(app, token)
             #expect(try await get(app, token).contains("X-PHONE:kept"))
+        }
+    }
+
+    /// Tasks.org, behind a laptop's completion, sends the occurrence as it last wrote it
+    /// (open), without preconditions: the completion stands, no second open occurrence.
+    @Test func anOccurrenceSentOpenAgainByAnAppBehindALaptopStaysCompleted() async throws {
+        try await withTestApp { app in
+            let token = try await start(app)
+            try await laptopCompletes(app, token)
+            let rev = try await app.changes(token).nextCursor
+            let again = Self.series.replacingOccurrences(of: "DTSTAMP:20261125T100000Z", with: "DTSTAMP:20261202T100000Z\r\nLAST-MODIFIED:20261202T100000Z")
+            let put = try await app.send(.PUT, Self.path, headers: basic(token), body: again)
+            #expect(put.status == .noContent, "\(put.body.string)")
+            try await expectMovedOn(app, token)
+            #expect(try await app.changes(token).nextCursor == rev)
         }
     }
 

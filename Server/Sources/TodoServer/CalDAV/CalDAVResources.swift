@@ -126,6 +126,9 @@ struct CalDAVResources: RouteCollection {
             }
             return try await keep(content, write, user: user, object: object, previous: previous, created: true)
         }
+        if ifMatch == nil, let previous, previous.name == name, isBehind(reading.todo.content, kept: previous, held: held) {
+            return .stored(existing, created: false, served: try Self.served(existing, previous))
+        }
         // The version the client changed: the one its If-Match names, else the one held.
         var before = held
         if let ifMatch, !matches(ifMatch, existing) {
@@ -143,6 +146,14 @@ struct CalDAVResources: RouteCollection {
         }
         if before != held { content = merged(base: before, client: content, server: held) }
         return try await keep(content, write, user: user, object: object, previous: previous, created: false)
+    }
+
+    /// Whether a PUT without preconditions changes nothing: it reopens an occurrence
+    /// completed since with the content it last wrote (`OccurrenceReading.openedAgain`: the
+    /// client is behind).
+    static func isBehind(_ client: TodoContent, kept: CalDAVObject, held: TodoContent) -> Bool {
+        guard let last = content(of: kept.ical)?.content else { return false }
+        return OccurrenceReading.openedAgain(client, kept: last, held: held)
     }
 
     static var preconditionFailed: Response { Response(status: .preconditionFailed, headers: ["Content-Length": "0"]) }
