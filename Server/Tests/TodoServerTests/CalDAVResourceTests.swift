@@ -47,6 +47,27 @@ struct CalDAVResourceTests {
         }
     }
 
+    /// A PUT without preconditions sent again as it was (a retry after a lost answer) changes
+    /// nothing: the same ETag, no feed entry, and a change made since through /v1 stays.
+    @Test func aPutSentAgainAsItWasChangesNothing() async throws {
+        try await withTestApp { app in
+            let token = try await app.makeUser("alice")
+            let first = try await app.send(.PUT, Self.path, headers: basic(token), body: Self.reminder)
+            #expect(first.status == .created && first.headers.first(name: .eTag) == "\"1\"", "\(first.body.string)")
+            let again = try await app.send(.PUT, Self.path, headers: basic(token), body: Self.reminder)
+            #expect(again.status == .noContent && again.headers.first(name: .eTag) == "\"1\"", "\(again.headers)")
+            let record = try #require(try await app.changes(token).changes.first)
+            #expect(record.rev == 1)
+            var fields = try #require(record.todo)
+            fields.name = "Buy oat milk"
+            _ = try await app.push(token, [PushOperation(opId: UUID(), kind: .put, uuid: record.uuid, baseRev: record.rev, todo: fields)])
+            let late = try await app.send(.PUT, Self.path, headers: basic(token), body: Self.reminder)
+            #expect(late.status == .noContent, "\(late.body.string)")
+            let feed = try await app.changes(token)
+            #expect(feed.nextCursor == 2 && feed.changes.first?.todo?.name == "Buy oat milk", "\(feed)")
+        }
+    }
+
     /// A rename made with `todo` reaches the client with its alarm and X-properties intact.
     @Test func aChangeMadeThroughV1PatchesOnlyWhatItChanged() async throws {
         try await withTestApp { app in

@@ -126,7 +126,7 @@ struct CalDAVResources: RouteCollection {
             }
             return try await keep(content, write, user: user, object: object, previous: previous, created: true)
         }
-        if ifMatch == nil, let previous, previous.name == name, isBehind(reading.todo.content, kept: previous, held: held) {
+        if ifMatch == nil, let previous, previous.name == name, isBehind(text, reading.todo.content, kept: previous, held: held) {
             return .stored(existing, created: false, served: try Self.served(existing, previous))
         }
         // The version the client changed: the one its If-Match names, else the one held.
@@ -148,10 +148,11 @@ struct CalDAVResources: RouteCollection {
         return try await keep(content, write, user: user, object: object, previous: previous, created: false)
     }
 
-    /// Whether a PUT without preconditions changes nothing: it reopens an occurrence
-    /// completed since with the content it last wrote (`OccurrenceReading.openedAgain`: the
-    /// client is behind).
-    static func isBehind(_ client: TodoContent, kept: CalDAVObject, held: TodoContent) -> Bool {
+    /// Whether a PUT without preconditions changes nothing: its body is the kept text (a
+    /// retry), or it reopens an occurrence completed since with the content it last wrote
+    /// (`OccurrenceReading.openedAgain`: the client is behind).
+    static func isBehind(_ text: String, _ client: TodoContent, kept: CalDAVObject, held: TodoContent) -> Bool {
+        if text == kept.ical { return true }
         guard let last = content(of: kept.ical)?.content else { return false }
         return OccurrenceReading.openedAgain(client, kept: last, held: held)
     }
