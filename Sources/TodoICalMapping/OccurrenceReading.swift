@@ -68,6 +68,18 @@ public enum OccurrenceReading {
         return moved
     }
 
+    /// `content` (read from an app's text) with `held`'s anchor where its own, read from its
+    /// DUE's TZID, is on the same clock at the same time of day: a DUE says no day for the
+    /// series to count from (a monthly series from the 31st stays on the 31st).
+    public static func keepingAnchor(_ content: TodoContent, of held: TodoContent) -> TodoContent {
+        guard let kept = held.anchor, let own = content.anchor, own != kept, own.time == kept.time,
+            own.zone.identifier == kept.zone.identifier
+        else { return content }
+        var same = content
+        same.attributes.anchor = kept
+        return same
+    }
+
     /// Whether `copy`, a new VTODO, is an app's completed copy of the open occurrence
     /// `occurrence`: completed, without a rule, with its name and due date.
     public static func isCopy(_ copy: TodoContent, of occurrence: TodoContent) -> Bool {

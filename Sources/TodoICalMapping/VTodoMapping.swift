@@ -51,7 +51,29 @@ public enum VTodoMapping {
                 notes.append("\(field.key) '\(value.text)' is not one todo can hold (\(field.valueRule)); left out")
             }
         }
+        if todo.content.anchor == nil, todo.content.recur != nil, let anchor = zonedAnchor(vtodo, due: todo.content.due, clock: clock) {
+            todo.content.attributes.anchor = anchor
+        }
         return Reading(todo: todo, notes: notes.map { "VTODO \(uid ?? todo.content.name): \($0)" })
+    }
+
+    /// The anchor a VTODO's DUE implies: the due instant on the clock of its TZID, when
+    /// `clock` knows that zone (a series of an app counts on the clock it was set on).
+    static func zonedAnchor(_ vtodo: ICalComponent, due: DueDate?, clock: ICalClock) -> SeriesAnchor? {
+        guard let due, case .instant = due, case .dateTime(_, _, .named(let name))? = vtodo.date("DUE"), let zone = clock.zones(name) else {
+            return nil
+        }
+        return SeriesAnchor(due, in: zone)
+    }
+
+    /// Whether `anchor` goes without saying in `vtodo`: it has no X-TODO-ANCHOR, and its DUE
+    /// (patched already) implies an anchor of the same zone and time of day.
+    static func isImplied(_ anchor: FieldValue, in vtodo: ICalComponent, due: FieldValue, clock: ICalClock) -> Bool {
+        guard case .text(let name)? = TodoField.anchor.spec.ical, vtodo.property(name) == nil,
+            let text = anchor.wordValue ?? nil, let held = SeriesAnchor(text: text),
+            let implied = zonedAnchor(vtodo, due: due.dateValue ?? nil, clock: clock)
+        else { return false }
+        return implied.zone.identifier == held.zone.identifier && implied.time == held.time
     }
 
     /// The UUID a VTODO stands for (`ICalUID`); a VTODO without a UID stands for the version
@@ -72,6 +94,7 @@ public enum VTodoMapping {
             var wanted = field.value(of: todo)
             if case .date(let date?) = wanted { wanted = .date(ICalClock.whole(date)) }
             if case .annotations(let annotations) = wanted { wanted = .annotations(Annotation.normalized(annotations)) }
+            if field == .anchor, isImplied(wanted, in: vtodo, due: TodoField.due.value(of: todo), clock: clock) { continue }
             if VTodoFields.value(of: field, in: vtodo, clock: clock, notes: &ignored) != wanted {
                 VTodoFields.write(wanted, of: field, into: &vtodo, clock: clock)
             }

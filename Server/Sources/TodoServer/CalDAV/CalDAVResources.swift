@@ -140,6 +140,7 @@ struct CalDAVResources: RouteCollection {
                 (before, content) = (OccurrenceReading.movedOn(before, to: held), OccurrenceReading.movedOn(content, to: held))
             }
         }
+        (before, content) = (OccurrenceReading.keepingAnchor(before, of: held), OccurrenceReading.keepingAnchor(content, of: held))
         if OccurrenceReading.completes(content, occurrence: before, overrides: overrides, at: now) {
             return try await CalDAVSeries.completeByChange(
                 write, user: user, name: name, uid: uid, text: text, uuid: uuid, before: before, client: content, held: held, ruled: ruled, at: now)
