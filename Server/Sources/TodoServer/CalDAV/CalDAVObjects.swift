@@ -63,14 +63,18 @@ enum CalDAVObjects {
     }
 
     /// Writes `object` in place of any of the same todo, name or UID (the caller has checked
-    /// that those are gone or its own).
-    static func write(_ object: CalDAVObject, userID: UUID, on db: any WriteConnection) async throws {
-        try await db.run(
-            "DELETE FROM \(table) WHERE user_id = $1 AND (uuid = $2 OR name = $3 OR uid = $4)",
-            [.uuid(userID), .uuid(object.uuid), .text(object.name), .text(object.uid)])
+    /// that those are gone or its own); returns the bytes of the texts it replaced, which the
+    /// quota no longer counts.
+    @discardableResult
+    static func write(_ object: CalDAVObject, userID: UUID, on db: any WriteConnection) async throws -> Int64 {
+        let condition = "user_id = $1 AND (uuid = $2 OR name = $3 OR uid = $4)"
+        let binds: [SQLValue] = [.uuid(userID), .uuid(object.uuid), .text(object.name), .text(object.uid)]
+        let replaced = try await read(db, condition, binds).reduce(0) { $0 + Int64($1.ical.utf8.count) }
+        try await db.run("DELETE FROM \(table) WHERE " + condition, binds)
         try await db.insert(
             into: table, columns: ["user_id", "uuid", "name", "uid", "ical", "rev"],
             rows: [[.uuid(userID), .uuid(object.uuid), .text(object.name), .text(object.uid), .text(object.ical), .integer(object.rev)]])
+        return replaced
     }
 
     private static func read(_ db: any WriteConnection, _ condition: String, _ binds: [SQLValue]) async throws -> [CalDAVObject] {

@@ -124,7 +124,7 @@ struct CalDAVResources: RouteCollection {
             if atName == nil, let copy = try await CalDAVSeries.readCopy(write, user: user, name: name, uid: uid, text: text, client: content, at: now) {
                 return copy
             }
-            return try await keep(content, write, user: user, object: object, previous: previous, created: true)
+            return try await keep(content, write, user: user, object: object, created: true)
         }
         if ifMatch == nil, let previous, previous.name == name, isBehind(text, reading.todo.content, kept: previous, held: held) {
             return .stored(existing, created: false, served: try Self.served(existing, previous))
@@ -146,7 +146,7 @@ struct CalDAVResources: RouteCollection {
                 write, user: user, name: name, uid: uid, text: text, uuid: uuid, before: before, client: content, held: held, ruled: ruled, at: now)
         }
         if before != held { content = merged(base: before, client: content, server: held) }
-        return try await keep(content, write, user: user, object: object, previous: previous, created: false)
+        return try await keep(content, write, user: user, object: object, created: false)
     }
 
     /// Whether a PUT without preconditions changes nothing: its body is the kept text (a
@@ -161,15 +161,15 @@ struct CalDAVResources: RouteCollection {
     static var preconditionFailed: Response { Response(status: .preconditionFailed, headers: ["Content-Length": "0"]) }
 
     /// Writes `content` as the todo of `object` and keeps the client's text (counted against
-    /// the quota as the record is), at the record's new revision.
+    /// the quota as the record is, less the texts it replaced), at the record's new revision.
     private static func keep(
-        _ content: TodoContent, _ write: UserWrite, user: AuthenticatedUser, object: CalDAVObject, previous: CalDAVObject?, created: Bool
+        _ content: TodoContent, _ write: UserWrite, user: AuthenticatedUser, object: CalDAVObject, created: Bool
     ) async throws -> Outcome {
-        write.counters.storedBytes += Int64(object.ical.utf8.count) - Int64(previous?.ical.utf8.count ?? 0)
         let record = try await write.put(object.uuid, content.wire)
         var object = object
         object.rev = record.rev
-        try await CalDAVObjects.write(object, userID: user.id, on: write.db)
+        let replaced = try await CalDAVObjects.write(object, userID: user.id, on: write.db)
+        write.counters.storedBytes += Int64(object.ical.utf8.count) - replaced
         return .stored(record, created: created, served: try served(record, object))
     }
 

@@ -27,17 +27,16 @@ enum CalDAVSeries {
         _ write: UserWrite, user: AuthenticatedUser, name: String, uid: String, text: String, uuid: UUID,
         before: TodoContent, client: TodoContent, held: TodoContent, ruled: Bool, at: Date
     ) async throws -> Outcome {
-        let previous = try await CalDAVObjects.read(write.db, userID: user.id, uuid: uuid)
         let master = masterOnly(text)
         let (done, next) = try await complete(write, occurrence: uuid, before: before, client: client, held: held, at: at)
         // An app whose resource still holds the rule keeps it as the series.
         guard let next, ruled else {
             let object = CalDAVObject(uuid: uuid, name: name, uid: uid, ical: master, rev: done.rev)
-            try await keep([object] + (next.map { [serverMade(master, for: $0)] } ?? []), write, user, replacing: previous)
+            try await keep([object] + (next.map { [serverMade(master, for: $0)] } ?? []), write, user)
             return .stored(done, created: false, served: try CalDAVResources.served(done, object))
         }
         let object = CalDAVObject(uuid: next.uuid, name: name, uid: uid, ical: master, rev: next.rev)
-        try await keep([object, serverMade(master, for: done)], write, user, replacing: previous)
+        try await keep([object, serverMade(master, for: done)], write, user)
         return .stored(next, created: false, served: try CalDAVResources.served(next, object))
     }
 
@@ -94,7 +93,7 @@ enum CalDAVSeries {
             let own = previous.map { ($0.name, $0.uid) } ?? ("\(ICalUID.uid(for: record.uuid)).ics", ICalUID.uid(for: record.uuid))
             objects.append(CalDAVObject(uuid: next.uuid, name: own.0, uid: own.1, ical: served, rev: record.rev))
         }
-        try await keep(objects, write, user, replacing: previous)
+        try await keep(objects, write, user)
         return .stored(completed, created: true, served: try CalDAVResources.served(completed, objects[0]))
     }
 
@@ -117,9 +116,8 @@ enum CalDAVSeries {
 
     /// Makes `name` (a new resource) name the todo `record`, with the app's text.
     private static func bind(_ write: UserWrite, user: AuthenticatedUser, name: String, uid: String, text: String, to record: StoredRecord) async throws -> Outcome {
-        let previous = try await CalDAVObjects.read(write.db, userID: user.id, uuid: record.uuid)
         let object = CalDAVObject(uuid: record.uuid, name: name, uid: uid, ical: text, rev: record.rev)
-        try await keep([object], write, user, replacing: previous)
+        try await keep([object], write, user)
         return .stored(record, created: true, served: try CalDAVResources.served(record, object))
     }
 
@@ -154,14 +152,11 @@ enum CalDAVSeries {
         return ICalWriter.text(calendars)
     }
 
-    /// Writes `objects` in place of `previous`, counting their texts against the quota.
-    private static func keep(_ objects: [CalDAVObject], _ write: UserWrite, _ user: AuthenticatedUser, replacing previous: CalDAVObject?) async throws {
-        var bytes = -Int64(previous?.ical.utf8.count ?? 0)
+    /// Writes `objects`, counting their texts against the quota, less the texts they replaced.
+    private static func keep(_ objects: [CalDAVObject], _ write: UserWrite, _ user: AuthenticatedUser) async throws {
+        var bytes: Int64 = 0
         for object in objects {
-            if object.uuid != previous?.uuid, let replaced = try await CalDAVObjects.read(write.db, userID: user.id, uuid: object.uuid) {
-                bytes -= Int64(replaced.ical.utf8.count)
-            }
-            try await CalDAVObjects.write(object, userID: user.id, on: write.db)
+            bytes -= try await CalDAVObjects.write(object, userID: user.id, on: write.db)
             bytes += Int64(object.ical.utf8.count)
         }
         write.counters.storedBytes += bytes

@@ -1,0 +1,41 @@
+import Fluent
+import Foundation
+import Testing
+import VaporTesting
+
+@testable import TodoServer
+
+/// The kept texts of CalDAV clients count against the quota exactly: a text replaced is no
+/// longer counted.
+struct CalDAVQuotaTests {
+    typealias Series = CalDAVRecurrenceTests
+
+    func basic(_ token: String, _ more: HTTPHeaders = [:]) -> HTTPHeaders { Series().basic(token, more) }
+
+    /// Alice's `storedBytes` is what her records and kept texts take, counted afresh.
+    func expectExact(_ app: TestApp, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        let user = try #require(try await UserModel.query(on: app.db).filter(\.$name == "alice").first(), sourceLocation: sourceLocation)
+        let userID = try user.requireID()
+        let records = try await TodoModel.query(on: app.db).filter(\.$userID == userID).all().reduce(0) { $0 + $1.storedBytes }
+        let uuids = Set(try await CalDAVObjects.names(app.db.reads, userID: userID).keys)
+        let texts = try await CalDAVObjects.read(app.db.reads, userID: userID, uuids: uuids).values.reduce(0) { $0 + Int64($1.ical.utf8.count) }
+        #expect(user.storedBytes == records + texts, sourceLocation: sourceLocation)
+    }
+
+    /// A UID an app gave an occurrence the server made, taken up again by a new todo once that
+    /// occurrence is deleted: the text it replaces is no longer counted.
+    @Test func aTextReplacedUnderItsUIDIsNoLongerCounted() async throws {
+        try await withTestApp { app in
+            let token = try await Series().start(app)
+            let done = Series.calendar(["DUE;VALUE=DATE:20261201", "STATUS:COMPLETED", "COMPLETED:20261201T090000Z"])
+            _ = try await app.send(.PUT, Series.path, headers: basic(token, ["If-Match": "\"1\""]), body: done)
+            let instance = Series.calendar(uid: "todoman-next-2", ["DUE;TZID=Europe/Berlin:20261208T000000", "RRULE:FREQ=WEEKLY"])
+            _ = try await app.send(.PUT, "dav/alice/tasks/todoman-next-2.ics", headers: basic(token, ["If-None-Match": "*"]), body: instance)
+            let deleted = try await app.send(.DELETE, "dav/alice/tasks/todoman-next-2.ics", headers: basic(token))
+            #expect(deleted.status == .noContent)
+            let again = try await app.send(.PUT, "dav/alice/tasks/other.ics", headers: basic(token), body: Series.calendar(uid: "todoman-next-2", []))
+            #expect(again.status == .created, "\(again.body.string)")
+            try await expectExact(app)
+        }
+    }
+}
