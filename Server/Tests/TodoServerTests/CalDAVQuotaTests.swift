@@ -6,7 +6,7 @@ import VaporTesting
 @testable import TodoServer
 
 /// The kept texts of CalDAV clients count against the quota exactly: a text replaced is no
-/// longer counted.
+/// longer counted, and one pruned with its tombstone neither.
 struct CalDAVQuotaTests {
     typealias Series = CalDAVRecurrenceTests
 
@@ -35,6 +35,21 @@ struct CalDAVQuotaTests {
             #expect(deleted.status == .noContent)
             let again = try await app.send(.PUT, "dav/alice/tasks/other.ics", headers: basic(token), body: Series.calendar(uid: "todoman-next-2", []))
             #expect(again.status == .created, "\(again.body.string)")
+            try await expectExact(app)
+        }
+    }
+
+    /// Pruning a deleted todo's tombstone removes its kept text, and the quota its bytes.
+    @Test func pruningRemovesTheKeptTextsOfPrunedTombstones() async throws {
+        try await withTestApp { app in
+            let token = try await Series().start(app)
+            let deleted = try await app.send(.DELETE, Series.path, headers: basic(token))
+            #expect(deleted.status == .noContent)
+            try await expectExact(app)
+            let pruned = try await Pruning.prune(app.db, queue: .of(app.application), olderThan: Date().addingTimeInterval(60))
+            #expect(pruned.tombstones == 1)
+            let user = try #require(try await UserModel.query(on: app.db).filter(\.$name == "alice").first())
+            #expect(try await CalDAVObjects.names(app.db.reads, userID: try user.requireID()).isEmpty)
             try await expectExact(app)
         }
     }

@@ -77,6 +77,15 @@ enum CalDAVObjects {
         return replaced
     }
 
+    /// Removes the texts of the todos `query` selects, of the user its `$1` binds (as here);
+    /// returns their bytes.
+    static func remove(_ db: any WriteConnection, uuidsIn query: String, _ binds: [SQLValue]) async throws -> Int64 {
+        let condition = "user_id = $1 AND uuid IN (\(query))"
+        let removed = try await read(db, condition, binds).reduce(0) { $0 + Int64($1.ical.utf8.count) }
+        if removed > 0 { try await db.run("DELETE FROM \(table) WHERE " + condition, binds) }
+        return removed
+    }
+
     private static func read(_ db: any WriteConnection, _ condition: String, _ binds: [SQLValue]) async throws -> [CalDAVObject] {
         try await db.rows(
             "SELECT uuid, name, uid, ical, rev FROM \(table) WHERE \(condition)", binds,

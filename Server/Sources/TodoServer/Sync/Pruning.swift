@@ -48,6 +48,8 @@ enum Pruning {
         let (count, highest) = try await counted(db, "SELECT COUNT(*) AS count, MAX(rev) AS highest " + old, oldBinds)
         if let highest, count > 0 {
             outcome.tombstones = Int(count)
+            // Their kept CalDAV texts go with them: no sync-collection names those deletions now.
+            write.counters.storedBytes -= try await CalDAVObjects.remove(db, uuidsIn: "SELECT uuid " + old, oldBinds)
             try await db.run("DELETE " + old, oldBinds)
             write.counters.prunedRev = max(write.counters.prunedRev, highest)
             write.counters.storedBytes -= count * TodoModel.tombstoneBytes
