@@ -95,6 +95,8 @@ public enum VTodoMapping {
             if case .date(let date?) = wanted { wanted = .date(ICalClock.whole(date)) }
             if case .annotations(let annotations) = wanted { wanted = .annotations(Annotation.normalized(annotations)) }
             if field == .anchor, isImplied(wanted, in: vtodo, due: TodoField.due.value(of: todo), clock: clock) { continue }
+            // A series named by the todo the UID stands for goes without saying too.
+            if field == .series, vtodo.property("X-TODO-SERIES") == nil, vtodo.uid != nil, wanted == .word(uuid(of: vtodo).uuidString.lowercased()) { continue }
             if VTodoFields.value(of: field, in: vtodo, clock: clock, notes: &ignored) != wanted {
                 VTodoFields.write(wanted, of: field, into: &vtodo, clock: clock)
             }

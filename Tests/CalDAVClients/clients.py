@@ -178,6 +178,36 @@ def with_repeating_todos(directory, server, laptop, tasks):
         device.run("sync")
 
 
+def with_a_laptop_first(directory, server, laptop, tasks):
+    """A repeating todo on the client and the laptop (made on either); the laptop completes an
+    occurrence with `todo done` and syncs, then the client, which had not seen that, completes
+    it with complete(handle_rrule=True): a completed copy under a new UID, and the series moved
+    on with its stale If-Match. One completed occurrence and one next, everywhere."""
+    for maker in ("client", "laptop"):
+        name = f"sweep porch ({maker})"
+        if maker == "client":
+            tasks.save_todo(ical="\r\n".join([
+                "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//python caldav check//EN", "BEGIN:VTODO", "UID:py-porch-1",
+                "DTSTAMP:20261120T100000Z", f"SUMMARY:{name}", "DUE;VALUE=DATE:20261204", "RRULE:FREQ=WEEKLY",
+                "END:VTODO", "END:VCALENDAR", ""]))
+        else:
+            laptop.run("add", name, "recur:weekly", "due:2026-12-04")
+        laptop.run("sync")
+        [porch] = named(tasks, name)
+        laptop.run("done", str(laptop.todos()[name]["id"]))
+        laptop.run("sync")
+        porch.complete(handle_rrule=True)
+        laptop.run("sync")
+        wanted = [("2026-12-04", True, None), ("2026-12-11", False, "weekly")]
+        check(laptop.series(name) == wanted, f"{name}: completed on a laptop first, then on a stale client: {laptop.series(name)}")
+        both = [(str(t.icalendar_component.get("status")), t.icalendar_component.get("due").dt.isoformat()) for t in named(tasks, name, completed=True)]
+        check(len(named(tasks, name)) == 1 and len(both) == 2, f"the client sees one open occurrence and one completed: {both}")
+        numbers = [t["id"] for t in json.loads(laptop.run("list", "--filter", "all", "--json")) if t["name"] == name]
+        laptop.run("delete", "--series", *map(str, numbers))
+        laptop.run("sync")
+    print("ok: an occurrence completed on a laptop, then by a stale client's copy and move, leaves one next occurrence")
+
+
 def with_stale_versions_and_pruning(directory, server, laptop, tasks):
     """A client's change to a version another device changed since is merged; a sync token
     past the pruning horizon is refused and the client's full resync loses nothing."""
@@ -294,6 +324,7 @@ def main():
             print("ok: a delete on the client reaches todo")
 
             with_repeating_todos(directory, server, laptop, tasks)
+            with_a_laptop_first(directory, server, laptop, tasks)
             with_stale_versions_and_pruning(directory, server, laptop, tasks)
             with_todoman(directory, server, laptop)
         finally:

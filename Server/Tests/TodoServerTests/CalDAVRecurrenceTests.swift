@@ -214,6 +214,28 @@ struct CalDAVRecurrenceTests {
         }
     }
 
+    /// A laptop completes the occurrence and syncs; then python-caldav, which had not seen
+    /// that, saves a completed copy under a new UID and moves the series on with its stale
+    /// If-Match: the copy names the completed occurrence, the move the next one.
+    @Test func aCompletedCopyAndAMoveAfterALaptopsCompletionLeaveOneNext() async throws {
+        try await withTestApp { app in
+            let token = try await start(app)
+            try await laptopCompletes(app, token)
+            let copy = Self.calendar(uid: "copy-3", ["DUE;VALUE=DATE:20261201", "STATUS:COMPLETED", "COMPLETED:20261202T090000Z"])
+            let saved = try await app.send(.PUT, "dav/alice/tasks/copy-3.ics", headers: basic(token), body: copy)
+            #expect(saved.status == .created, "\(saved.body.string)")
+            try await expectMovedOn(app, token)
+            let moved = Self.calendar(["DTSTART:20261209T163000Z", "DUE:20261209T163000Z", "RRULE:FREQ=WEEKLY", "X-PHONE:kept"])
+            let put = try await app.send(.PUT, Self.path, headers: basic(token, ["If-Match": "\"1\""]), body: moved)
+            #expect(put.status == .noContent, "\(put.body.string)")
+            try await expectMovedOn(app, token)
+            #expect(try await live(app, token)[Self.next]?.scheduled == nil)
+            #expect(try await get(app, token, "dav/alice/tasks/copy-3.ics").contains("STATUS:COMPLETED"))
+            let series = try await get(app, token)
+            #expect(series.contains("DUE;VALUE=DATE:20261208") && series.contains("X-PHONE:kept"), "\(series)")
+        }
+    }
+
     /// A version the client only read (a GET), changed since through /v1, is the base its
     /// change is merged against.
     @Test func aPutBasedOnAServedVersionIsMerged() async throws {

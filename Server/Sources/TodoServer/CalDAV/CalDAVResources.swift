@@ -118,6 +118,8 @@ struct CalDAVResources: RouteCollection {
         let now = Date()
         var content = reading.todo.content
         content.updatedAt = max(content.updatedAt, now)
+        // A rule starts a series, named by the todo's UUID unless it is in one (as `todo` does).
+        if content.recur != nil, content.series == nil { content.attributes.series = existing?.fields.flatMap { try? TodoContent($0) }?.series ?? uuid }
         let object = CalDAVObject(uuid: uuid, name: name, uid: uid, ical: text, rev: 0)
         guard let existing, let held = existing.fields.flatMap({ try? TodoContent($0) }) else {
             if ifMatch != nil { return .refused(preconditionFailed) }
@@ -139,6 +141,16 @@ struct CalDAVResources: RouteCollection {
                 // app moving it on is no change of dates (`OccurrenceReading.movedOn`).
                 (before, content) = (OccurrenceReading.movedOn(before, to: held), OccurrenceReading.movedOn(content, to: held))
             }
+        }
+        // An app that had not seen the occurrence completed (on a laptop) moves it on: its move
+        // names the next occurrence (`movedOn`), not a reopen of this one.
+        if !matches(ifMatch ?? "", existing), !content.completed, content.recur != nil,
+            let next = try await CalDAVSeries.openNext(after: uuid, held, write)
+        {
+            before = OccurrenceReading.movedOn(before, to: next.content)
+            content = OccurrenceReading.movedOn(content, to: next.content)
+            if before != next.content { content = merged(base: before, client: content, server: next.content) }
+            return try await keep(content, write, user: user, object: CalDAVObject(uuid: next.record.uuid, name: name, uid: uid, ical: text, rev: 0), created: false)
         }
         (before, content) = (OccurrenceReading.keepingAnchor(before, of: held), OccurrenceReading.keepingAnchor(content, of: held))
         if OccurrenceReading.completes(content, occurrence: before, overrides: overrides, at: now) {

@@ -65,13 +65,42 @@ enum CalDAVSeries {
             }
         }
         // The copy of an occurrence completed (or made) here already, under the name this
-        // server gave it: the app's resource names it instead.
+        // server gave it: the app's resource names it instead. A completed occurrence under an
+        // app's name hands that name on to its next occurrence first, as `completeByCopy` does.
         for (record, held) in candidates where held.series != nil {
             let copies = client.completed ? (held.completed && held.due == client.due) : OccurrenceReading.isNextCopy(client, of: held)
-            guard copies, try await isServerNamed(record.uuid, write, user) else { continue }
+            guard copies else { continue }
+            if try await !isServerNamed(record.uuid, write, user) {
+                guard client.completed, try await handsOnName(record, held, write, user) else { continue }
+            }
             return try await bind(write, user: user, name: name, uid: uid, text: text, to: write.put(record.uuid, held.wire))
         }
         return nil
+    }
+
+    /// The open next occurrence of `uuid`, an occurrence of a series completed already
+    /// (`held`); nil when there is none.
+    static func openNext(after uuid: UUID, _ held: TodoContent, _ write: UserWrite) async throws -> (record: StoredRecord, content: TodoContent)? {
+        guard held.completed, held.series != nil else { return nil }
+        var occurrence = Todo(id: 0, uuid: uuid, name: held.name, createdAt: held.createdAt)
+        occurrence.content = held
+        guard let next = try await write.record(occurrence.nextOccurrenceUUID), !next.deleted,
+            let open = next.fields.flatMap({ try? TodoContent($0) }), !open.completed
+        else { return nil }
+        return (next, open)
+    }
+
+    /// Gives the app's resource of the completed occurrence `record` to its next occurrence,
+    /// when that is open under the name this server gives it: kept with the text and revision
+    /// the app last had, so its move of the resource on reads as one (`movedOn`). False
+    /// when there is none to hand on to.
+    private static func handsOnName(_ record: StoredRecord, _ held: TodoContent, _ write: UserWrite, _ user: AuthenticatedUser) async throws -> Bool {
+        guard let own = try await CalDAVObjects.read(write.db, userID: user.id, uuid: record.uuid),
+            let next = try await openNext(after: record.uuid, held, write), try await isServerNamed(next.record.uuid, write, user)
+        else { return false }
+        _ = try await write.put(next.record.uuid, next.content.wire)
+        try await keep([CalDAVObject(uuid: next.record.uuid, name: own.name, uid: own.uid, ical: own.ical, rev: own.rev)], write, user)
+        return true
     }
 
     /// An app's completed copy of the open occurrence `record`: the copy's resource names the
