@@ -46,6 +46,25 @@ struct CalDAVRenameTests {
         }
     }
 
+    /// A new resource whose UID names a todo an app keeps under its own name is refused, not
+    /// a silent move of that todo.
+    @Test func aUIDNamingATodoAnAppKeepsElsewhereIsRefused() async throws {
+        try await withTestApp { app in
+            let token = try await Series().start(app)
+            let done = Series.calendar(["DUE;VALUE=DATE:20261201", "STATUS:COMPLETED", "COMPLETED:20261201T090000Z"])
+            _ = try await app.send(.PUT, Series.path, headers: basic(token, ["If-Match": "\"1\""]), body: done)
+            let instance = Series.calendar(uid: "todoman-next-2", ["DUE;TZID=Europe/Berlin:20261208T000000", "RRULE:FREQ=WEEKLY"])
+            _ = try await app.send(.PUT, "dav/alice/tasks/todoman-next-2.ics", headers: basic(token, ["If-None-Match": "*"]), body: instance)
+            let other = Series.calendar(uid: ICalUID.uid(for: Series.next), ["DUE;VALUE=DATE:20261208", "RRULE:FREQ=WEEKLY"])
+            let put = try await app.send(.PUT, "dav/alice/tasks/other.ics", headers: basic(token), body: other)
+            #expect(put.status == .forbidden && put.body.string.contains("no-uid-conflict"), "\(put.status) \(put.body.string)")
+            #expect(try await app.send(.GET, "dav/alice/tasks/todoman-next-2.ics", headers: basic(token)).status == .ok)
+            // The server's own name for it is no conflict.
+            let own = try await app.send(.PUT, String(href(Series.next).dropFirst()), headers: basic(token), body: other)
+            #expect(own.status == .noContent, "\(own.body.string)")
+        }
+    }
+
     /// A completed copy of a series served under `<uuid>.ics`: that name goes to the next
     /// occurrence, so it is not reported gone.
     @Test func aServerNameHeldByTheNextOccurrenceIsNotReportedGone() async throws {

@@ -113,6 +113,9 @@ struct CalDAVResources: RouteCollection {
             return .refused(DAVProperties.precondition(.forbidden, .caldav("no-uid-conflict"), "the UID \(uid) is used by \(CalDAVController.list(user.name))\(holder.name)"))
         }
         let existing = try await write.record(uuid).flatMap { $0.deleted ? nil : $0 }
+        if atName == nil, existing != nil, let other = try await appName(of: uuid, besides: name, write, user) {
+            return .refused(DAVProperties.precondition(.forbidden, .caldav("no-uid-conflict"), "the UID \(uid) names the todo at \(CalDAVController.list(user.name))\(other)"))
+        }
         if ifNoneMatch?.trimmingCharacters(in: .whitespaces) == "*", existing != nil { return .refused(preconditionFailed) }
         let previous = try await CalDAVObjects.read(write.db, userID: user.id, uuid: uuid)
         let now = Date()
@@ -168,6 +171,17 @@ struct CalDAVResources: RouteCollection {
         if text == kept.ical { return true }
         guard let last = content(of: kept.ical)?.content else { return false }
         return OccurrenceReading.openedAgain(client, kept: last, held: held)
+    }
+
+    /// The app's name the todo `uuid` is served under, when that is not `name` and `name` is
+    /// not the server's own name for it (`<uuid>.ics`): a new resource whose UID names a todo
+    /// an app keeps elsewhere.
+    static func appName(of uuid: UUID, besides name: String, _ write: UserWrite, _ user: AuthenticatedUser) async throws -> String? {
+        let own = "\(ICalUID.uid(for: uuid)).ics"
+        guard name != own, let object = try await CalDAVObjects.read(write.db, userID: user.id, uuid: uuid), object.name != name,
+            object.name != own
+        else { return nil }
+        return object.name
     }
 
     static var preconditionFailed: Response { Response(status: .preconditionFailed, headers: ["Content-Length": "0"]) }
