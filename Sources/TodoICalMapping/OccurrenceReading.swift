@@ -87,6 +87,23 @@ public enum OccurrenceReading {
             && (copy.series == nil || copy.series == occurrence.series)
     }
 
+    /// Which of `occurrences` (each of which `copy` is a copy of, `isCopy`: series alike in
+    /// name and due date, their rules dropped in the copy) it was made from: the one it has
+    /// the creation time of (apps copy CREATED, or DTSTAMP), else the one whose other fields
+    /// it has, else the first; nil for none.
+    public static func likeliestCopied(_ copy: TodoContent, among occurrences: [TodoContent]) -> Int? {
+        func score(_ occurrence: TodoContent) -> Int {
+            var alike = copy
+            for field in [TodoField.due, .wait, .scheduled, .until, .recur, .anchor, .series] { field.set(field.value(of: occurrence), on: &alike) }
+            (alike.completed, alike.completedAt) = (occurrence.completed, occurrence.completedAt)
+            (alike.createdAt, alike.updatedAt) = (occurrence.createdAt, occurrence.updatedAt)
+            return (copy.createdAt == occurrence.createdAt ? 2 : 0) + (alike == occurrence ? 1 : 0)
+        }
+        let scores = occurrences.map(score)
+        guard let best = scores.max() else { return nil }
+        return scores.firstIndex(of: best)
+    }
+
     /// Whether `copy`, a new VTODO, is an app's next occurrence of `open` (the open
     /// occurrence, or the next one made already): open, with its name and rule, due on its due
     /// date. A whole day also matches an instant within 14 hours of its midnight UTC: todoman

@@ -236,6 +236,24 @@ struct CalDAVRecurrenceTests {
         }
     }
 
+    /// Two series alike in name and due date, with other rules: the completed copy (rule
+    /// dropped) names the one it was made from, by its creation time.
+    @Test(arguments: [false, true]) func aCompletedCopyNamesTheSeriesItWasMadeFromAmongAlikeOnes(monthly: Bool) async throws {
+        try await withTestApp { app in
+            let token = try await start(app)
+            let other = Self.calendar(uid: "bins-monthly", ["CREATED:20261101T080000Z", "DUE;VALUE=DATE:20261201", "RRULE:FREQ=MONTHLY"])
+            let made = try await app.send(.PUT, "dav/alice/tasks/bins-monthly.ics", headers: basic(token, ["If-None-Match": "*"]), body: other)
+            #expect(made.status == .created, "\(made.body.string)")
+            let lines = (monthly ? ["CREATED:20261101T080000Z"] : []) + ["DUE;VALUE=DATE:20261201", "STATUS:COMPLETED", "COMPLETED:20261201T090000Z"]
+            let copy = try await app.send(.PUT, "dav/alice/tasks/copy-3.ics", headers: basic(token), body: Self.calendar(uid: "copy-3", lines))
+            #expect(copy.status == .created, "\(copy.body.string)")
+            let todos = try await live(app, token)
+            let (done, open) = monthly ? (ICalUID.uuid(for: "bins-monthly"), Self.occurrence) : (Self.occurrence, ICalUID.uuid(for: "bins-monthly"))
+            #expect(todos.count == 3, "\(todos)")
+            #expect(todos[done]?.completed == true && todos[open]?.completed == false && todos[open]?.recur != nil, "\(todos)")
+        }
+    }
+
     /// A version the client only read (a GET), changed since through /v1, is the base its
     /// change is merged against.
     @Test func aPutBasedOnAServedVersionIsMerged() async throws {

@@ -50,10 +50,14 @@ enum CalDAVSeries {
         let candidates = try await write.liveRecords(named: client.name).compactMap { record in
             record.fields.flatMap { try? TodoContent($0) }.map { (record, $0) }
         }
-        for (record, held) in candidates where !held.completed && held.recur != nil {
-            if client.completed, OccurrenceReading.isCopy(client, of: held) {
-                return try await completeByCopy(write, user: user, name: name, uid: uid, text: text, record: record, held: held, client: client, at: at)
-            }
+        let open = candidates.filter { !$0.1.completed && $0.1.recur != nil }
+        // Of series alike (name and due date), the one the copy was made from.
+        let copied = client.completed ? open.filter { OccurrenceReading.isCopy(client, of: $0.1) } : []
+        if let index = OccurrenceReading.likeliestCopied(client, among: copied.map(\.1)) {
+            let (record, held) = copied[index]
+            return try await completeByCopy(write, user: user, name: name, uid: uid, text: text, record: record, held: held, client: client, at: at)
+        }
+        for (record, held) in open {
             if !client.completed, let next = OccurrenceReading.next(after: held, uuid: record.uuid, at: at),
                 OccurrenceReading.isNextCopy(client, of: next.content)
             {
