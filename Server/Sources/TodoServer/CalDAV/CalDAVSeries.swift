@@ -69,14 +69,15 @@ enum CalDAVSeries {
             }
         }
         // The copy of an occurrence completed (or made) here already, under the name this
-        // server gave it: the app's resource names it instead. A completed occurrence under an
-        // app's name hands that name on to its next occurrence first, as `completeByCopy` does.
+        // server gave it: the app's resource names it instead. A completed occurrence with a
+        // text the app wrote hands its name on to its next occurrence first, as
+        // `completeByCopy` does.
         for (record, held) in candidates where held.series != nil {
             let copies = client.completed ? (held.completed && held.due == client.due) : OccurrenceReading.isNextCopy(client, of: held)
             guard copies else { continue }
-            if try await !isServerNamed(record.uuid, write, user) {
-                guard client.completed, try await handsOnName(record, held, write, user) else { continue }
-            }
+            var named = client.completed ? try await handsOnName(record, held, write, user) : false
+            if !named { named = try await isServerNamed(record.uuid, write, user) }
+            guard named else { continue }
             return try await bind(write, user: user, name: name, uid: uid, text: text, to: write.put(record.uuid, held.wire))
         }
         return nil
