@@ -59,7 +59,7 @@ struct CalDAVController: RouteCollection {
         try Self.requireOwn(request, user)
         guard request.parameters.get("list") == Self.listName else { throw Abort(.notFound, reason: "no such collection") }
         let asked = try PropfindRequest.read(request.bodyData)
-        let revs = try await UserRevs.read(request.reads, userID: user.id)
+        let revs = try await UserRevs.of(user, on: request.reads)
         var writer = MultistatusWriter()
         DAVProperties.write(DAVProperties.list(user: user, lastRev: revs.lastRev), href: Self.list(user.name), asked: asked, to: &writer)
         if try Self.depth(request) > 0 {

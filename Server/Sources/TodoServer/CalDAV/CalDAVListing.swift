@@ -9,6 +9,12 @@ struct UserRevs: Sendable {
     var lastRev: Int64
     var prunedRev: Int64
 
+    /// The revisions read when `user` was authenticated, else read now.
+    static func of(_ user: AuthenticatedUser, on db: any WriteConnection) async throws -> UserRevs {
+        guard let lastRev = user.lastRev else { return try await read(db, userID: user.id) }
+        return UserRevs(lastRev: lastRev, prunedRev: user.prunedRev)
+    }
+
     static func read(_ db: any WriteConnection, userID: UUID) async throws -> UserRevs {
         let rows = try await db.rows(
             "SELECT last_rev, pruned_rev FROM \(UserModel.schema) WHERE id = $1", [.uuid(userID)],
