@@ -199,7 +199,7 @@ start_radicale() { # start_radicale TS_URL TS_LIST TS_AUTH
 wrk_result() {
     local side=$1 scenario=$2 c=$3 url=$TS_URL list=$TS_LIST auth=$TS_AUTH dir=$WORK/ts result
     [ "$side" = radicale ] && url=$RAD_URL list=$RAD_LIST auth=$RAD_AUTH dir=$WORK/rad
-    local run=(wrk -t2 -c"$c" -d"${SECONDS_EACH}s" --timeout 10s)
+    local run=(wrk -t"$((c < 2 ? 1 : 2))" -c"$c" -d"${SECONDS_EACH}s" --timeout 10s)
     case $scenario in
     page500) result=$(FEED_PATH="/v1/changes?since=0&limit=500" "${run[@]}" -s "$HERE/server/get.lua" "$url") ;;
     empty) result=$(FEED_PATH="/v1/changes?since=$LATEST" "${run[@]}" -s "$HERE/server/get.lua" "$url") ;;
