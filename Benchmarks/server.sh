@@ -19,16 +19,18 @@
 #
 # With --cpu, each scenario runs on one connection instead, and the server's CPU time (user and
 # system, from /proc) is divided by the requests answered: milliseconds of CPU per request,
-# which varies less than requests/s on a shared machine. (valgrind 3.19 cannot run the server:
-# it crashes when the async main thread parks in dispatch_main, so there are no callgrind
-# counts of it.)
+# which varies less than requests/s on a shared machine. (There are no callgrind counts of the
+# server: Debian 12's valgrind 3.19 dies of SIGSEGV in its own code as the server starts, even
+# with --tool=none, its main thread parked by libdispatch.)
 #
-# Figures (2 shared cores, SQLite, 8 connections, D=500, medians of 3; docs/PERFORMANCE.md):
-#   scenario    before        after         after/page   Radicale   CPU ms/request
-#   davfeed     ~700 req/s    (unchanged)   1            -          see docs/PERFORMANCE.md
-#   propfind1   ~434          see docs      see docs     see docs
-#   multiget    ~193          see docs      see docs     see docs
-#   syncempty   ~1207         see docs      see docs     see docs
+# Figures (2 shared cores with another build beside, SQLite, D=500, medians of 3; 2026-11-28;
+# Server/README.md, "The CalDAV face"): requests/s at 8 connections, ratio to davfeed, Radicale,
+# and the server's CPU ms per request on one connection, before issue 26's work (e6b598e) and after:
+#   scenario    before req/s (x page)   after req/s (x page)   Radicale   CPU ms before -> after
+#   davfeed     512  (1)                553  (1)               -          4.04 -> 3.71
+#   propfind1   251  (0.49)             1674 (3.03)            2.3        6.87 -> 1.37
+#   multiget     92  (0.18)             812  (1.47)            14.0       17.83 -> 2.53
+#   syncempty   888  (1.73)             2203 (3.98)            18.1       2.84 -> 1.29
 #
 #   bash Benchmarks/server.sh [--skip-build] [--seconds S] [--todos N] [--dav-todos D]
 #        [--databases sqlite,postgres] [--scenarios page500,empty,push0,push100,propfind1,multiget,syncempty,davfeed]
