@@ -55,9 +55,25 @@ import Testing
         #"<d:propfind xmlns:d="DAV:"><d:prop></d:propfind>"#,
         "<d:propfind xmlns:d=\"DAV:\">\r\n</d:propfind>",
         #"<d:propfind xmlns:d="DAV:"/><d:propfind xmlns:d="DAV:"/>"#,
+        "<d:propfind xmlns:d=\"DAV:\"><d:href>a\u{1}b</d:href></d:propfind>",
     ])
     func theFastReaderLeavesTheRestToTheParser(body: String) {
         #expect(DAVFastXML.read(Data(body.utf8)) == nil)
+    }
+
+    @Test func bytesThatAreNotUTF8AreLeftToTheParser() {
+        var body = Data(#"<d:propfind xmlns:d="DAV:"><d:href>"#.utf8)
+        body.append(contentsOf: [0xC3, 0x28])
+        body.append(Data("</d:href></d:propfind>".utf8))
+        #expect(DAVFastXML.read(body) == nil)
+    }
+
+    /// allprop and propname of a member give its properties in `DAVProperties.member`'s order.
+    @Test func allpropOfAMemberListsItsPropertiesInOrder() {
+        var writer = MultistatusWriter(bare: ())
+        let answer = MemberAnswer(href: Array("/x.ics".utf8), member: ListingMember(uuid: UUID(), rev: 7, href: Array("/x.ics".utf8), name: "x.ics"))
+        CalDAVMembers.writeGeneric(answer, asked: .allProperties, to: &writer)
+        #expect(writer.xml.contains("<D:resourcetype></D:resourcetype><D:getetag>&quot;7&quot;</D:getetag><D:getcontenttype>"))
     }
 
     @Test(arguments: [

@@ -98,9 +98,11 @@ enum CalDAVMembers {
     }
 
     /// An answer to allprop or propname: every property but calendar-data.
-    private static func writeGeneric(_ answer: MemberAnswer, asked: PropfindRequest, to writer: inout MultistatusWriter) {
+    static func writeGeneric(_ answer: MemberAnswer, asked: PropfindRequest, to writer: inout MultistatusWriter) {
         guard let member = answer.member else { return writer.response(escapedHref: answer.href, status: "404 Not Found") }
-        let properties = [(DAVName.dav("getetag"), DAVValue.text(DAVProperties.etag(member.rev)))] + MemberTemplate.fixed
+        // In `DAVProperties.member`'s order: resourcetype, getetag, getcontenttype.
+        var properties = MemberTemplate.fixed
+        properties.insert((.dav("getetag"), .text(DAVProperties.etag(member.rev))), at: 1)
         if case .propertyNames = asked {
             writer.response(escapedHref: answer.href, found: properties.map { ($0.0, .text("")) })
         } else {

@@ -7,7 +7,10 @@ import Foundation
 enum DAVFastXML {
     static func read(_ body: Data) -> DAVElement? {
         body.withUnsafeBytes { raw in
-            var parser = FastParser(bytes: raw.bindMemory(to: UInt8.self))
+            let bytes = raw.bindMemory(to: UInt8.self)
+            // Text that is not UTF-8 is the parser's to refuse.
+            guard bytes.allSatisfy({ $0 < 0x80 }) || String(validating: bytes, as: UTF8.self) != nil else { return nil }
+            var parser = FastParser(bytes: bytes)
             return parser.document()
         }
     }
@@ -57,7 +60,7 @@ private struct FastParser {
         let start = index
         while index < bytes.count, bytes[index] != UInt8(ascii: "<") {
             let byte = bytes[index]
-            if byte == UInt8(ascii: "&") || byte == UInt8(ascii: "\r") || byte == UInt8(ascii: ">") { return false }
+            if byte == UInt8(ascii: "&") || byte == UInt8(ascii: ">") || (byte < 0x20 && byte != 0x09 && byte != 0x0A) { return false }
             index += 1
         }
         guard !stack.isEmpty else { return bytes[start..<index].allSatisfy(Self.isSpace) }
