@@ -24,6 +24,7 @@ public func configure(_ app: Application, settings: ServerSettings? = nil) async
     ServerTLS.install(on: app)
     AuthFailureLimiter.install(on: app)
     ServedTextCache.install(on: app)
+    ListingCache.install(on: app)
     WriterQueue.install(on: app, path: settings.storage.sqlitePath)
     TrustedProxies.set(TrustedProxies(settings.trustedProxies.joined(separator: ",")), on: app)
     app.routes.defaultMaxBodySize = ByteCount(value: settings.maxBodyBytes)

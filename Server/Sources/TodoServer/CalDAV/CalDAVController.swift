@@ -53,25 +53,22 @@ struct CalDAVController: RouteCollection {
         return DAVProperties.multistatus(writer.finished())
     }
 
-    /// The task list: depth 1 lists each todo with its ETag.
+    /// The task list: depth 1 lists each todo with its ETag, from the user's listing
+    /// (`ListingCache`).
     func propfindList(request: Request) async throws -> Response {
         let user = try request.authenticatedUser
         try Self.requireOwn(request, user)
         guard request.parameters.get("list") == Self.listName else { throw Abort(.notFound, reason: "no such collection") }
         let asked = try PropfindRequest.read(request.bodyData)
+        let revs = try await UserRevs.of(user, on: request.reads)
         var writer = MultistatusWriter()
-        let served = ServedText(request, user: user)
-        DAVProperties.write(try await DAVProperties.list(user: user, on: request.db), href: Self.list(user.name), asked: asked, to: &writer)
+        DAVProperties.write(DAVProperties.list(user: user, lastRev: revs.lastRev), href: Self.list(user.name), asked: asked, to: &writer)
         if try Self.depth(request) > 0 {
-            let hrefs = Hrefs(user: user.name, names: try await CalDAVObjects.names(request.reads, userID: user.id))
-            let records = try await RecordRows.readLive(request.reads, userID: user.id)
-            let texts = try await DAVProperties.texts(for: records, asked: asked, user: user, on: request.reads)
-            for record in records {
-                let properties = try DAVProperties.member(record, object: texts[record.uuid], asked: asked, served: served)
-                DAVProperties.write(properties, href: hrefs.href(of: record.uuid), asked: asked, to: &writer)
-            }
+            let listing = try await ListingCache.of(request.application).listing(request.reads, user: user, rev: revs.lastRev)
+            let answers = listing.members.map { MemberAnswer(href: $0.href, member: $0) }
+            try await CalDAVMembers.write(answers, asked: asked, user: user, request: request, to: &writer)
         }
-        return DAVProperties.multistatus(writer.finished())
+        return DAVProperties.multistatus(writer.finish())
     }
 
     static func home(_ user: String) -> String { root + percentEncoded(user) + "/" }
@@ -79,13 +76,17 @@ struct CalDAVController: RouteCollection {
     static func href(of uuid: UUID, user: String) -> String { list(user) + uuid.uuidString.lowercased() + ".ics" }
 
     /// The resource name an href names in the user's list (a full URL's path too), decoded.
-    static func name(inHref href: String, user: String) -> String? {
+    static func name(inHref href: String, user: String) -> String? { name(inHref: href, list: list(user)) }
+
+    /// The resource name an href names in the list at path `list`, decoded.
+    static func name(inHref href: String, list: String) -> String? {
         // Most clients send paths: only a full URL goes through URLComponents.
         let path = href.hasPrefix("/") ? href : URLComponents(string: href)?.percentEncodedPath ?? href
-        guard path.hasPrefix(list(user)) else { return nil }
-        let name = String(path.dropFirst(list(user).count))
-        guard !name.isEmpty, !name.contains("/") else { return nil }
-        return name.contains("%") ? name.removingPercentEncoding ?? name : name
+        guard path.hasPrefix(list) else { return nil }
+        let name = String(decoding: path.utf8.dropFirst(list.utf8.count), as: UTF8.self)
+        // Byte by byte: String's contains(_:) of a String goes through Foundation's NSString.
+        guard !name.isEmpty, !name.utf8.contains(UInt8(ascii: "/")) else { return nil }
+        return name.utf8.contains(UInt8(ascii: "%")) ? name.removingPercentEncoding ?? name : name
     }
 
     /// A path segment as an href writes it (`/` and what a URL path cannot hold, escaped).
@@ -140,18 +141,18 @@ struct Hrefs {
         return list + uuid.uuidString.lowercased() + ".ics"
     }
 
-    /// The todos an app's name took over: served under it, with a UID that names another todo
-    /// (so a client may hold them under `<uuid>.ics` from before), of `uuids`.
-    func takenOver(_ uuids: [UUID], _ db: any WriteConnection, userID: UUID) async throws -> Set<UUID> {
-        let named = Set(uuids.filter { uuid in names[uuid].map { $0 != uuid.uuidString.lowercased() + ".ics" } ?? false })
+    /// The todos an app's name took over, of `rows`: served under it, with a UID that names
+    /// another todo (so a client may hold them under `<uuid>.ics` from before).
+    static func takenOver(_ rows: some Sequence<ListingRows>, _ db: any WriteConnection, userID: UUID) async throws -> Set<UUID> {
+        let named = Set(rows.filter { row in row.name.map { $0 != UUIDText.text(row.uuid).lowercased() + ".ics" } ?? false }.map(\.uuid))
         let uids = try await CalDAVObjects.uids(db, userID: userID, uuids: named)
         return Set(uids.filter { ICalUID.uuid(for: $0.value) != $0.key }.keys)
     }
 
-    /// `<uuid>.ics` of a todo taken over (`takenOver`), unless another todo holds that name
-    /// now (`held`: the names todos are served under).
-    func serverHrefGone(of uuid: UUID, held: Set<String>) -> String? {
-        let own = uuid.uuidString.lowercased() + ".ics"
+    /// `<uuid>.ics` in `list` of a todo taken over (`takenOver`), unless another todo holds
+    /// that name now (`held`: the names todos are served under).
+    static func serverHrefGone(of uuid: UUID, list: String, held: Set<String>) -> String? {
+        let own = UUIDText.text(uuid).lowercased() + ".ics"
         guard !held.contains(own) else { return nil }
         return list + own
     }

@@ -26,26 +26,17 @@ struct CalDAVReports: RouteCollection {
         }
     }
 
+    /// The todos of `hrefs`, from the user's listing (`ListingCache`); an href naming none is 404.
     private func multiget(_ request: Request, _ user: AuthenticatedUser, _ properties: [DAVName], _ hrefs: [String]) async throws -> Response {
-        let names = try await CalDAVObjects.names(request.reads, userID: user.id)
-        let byName = Dictionary(names.map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-        let wanted = hrefs.map { href in
-            (href, CalDAVController.name(inHref: href, user: user.name).flatMap { byName[$0] ?? CalDAVResources.uuid(ofName: $0) })
+        let revs = try await UserRevs.of(user, on: request.reads)
+        let listing = try await ListingCache.of(request.application).listing(request.reads, user: user, rev: revs.lastRev)
+        let list = CalDAVController.list(user.name)
+        let answers = hrefs.map { href in
+            MemberAnswer(href: MultistatusWriter.escaped(href), member: CalDAVController.name(inHref: href, list: list).flatMap(listing.member(named:)))
         }
-        let found = try await RecordRows.read(request.reads, userID: user.id, uuids: Set(wanted.compactMap(\.1)))
-        let records = Dictionary(found.map { ($0.uuid, $0) }, uniquingKeysWith: { first, _ in first })
-        let objects = try await DAVProperties.texts(for: found, asked: .properties(properties), user: user, on: request.reads)
         var writer = MultistatusWriter()
-        let served = ServedText(request, user: user)
-        for (href, uuid) in wanted {
-            if let record = uuid.flatMap({ records[$0] }), !record.deleted {
-                let found = try DAVProperties.member(record, object: objects[record.uuid], asked: .properties(properties), served: served)
-                DAVProperties.write(found, href: href, asked: .properties(properties), to: &writer)
-            } else {
-                writer.response(href: href, status: "404 Not Found")
-            }
-        }
-        return DAVProperties.multistatus(writer.finished())
+        try await CalDAVMembers.write(answers, asked: .properties(properties), user: user, request: request, to: &writer)
+        return DAVProperties.multistatus(writer.finish())
     }
 
     private func query(_ request: Request, _ user: AuthenticatedUser, _ properties: [DAVName], _ filter: CalendarFilter?) async throws -> Response {
@@ -76,43 +67,40 @@ struct CalDAVReports: RouteCollection {
         return DAVProperties.multistatus(writer.finished())
     }
 
+    /// The todos changed since the token: one query of the records joined with their kept
+    /// objects' names.
     private func sync(
         _ request: Request, _ user: AuthenticatedUser, _ properties: [DAVName], _ token: String, _ limit: Int?
     ) async throws -> Response {
-        guard let model = try await UserModel.find(user.id, on: request.db) else { throw Abort(.unauthorized, reason: "unknown user") }
-        guard let since = DAVProperties.revision(ofSyncToken: token), since <= model.lastRev, since == 0 || since >= model.prunedRev else {
+        let revs = try await UserRevs.of(user, on: request.reads)
+        guard let since = DAVProperties.revision(ofSyncToken: token), since <= revs.lastRev, since == 0 || since >= revs.prunedRev else {
             // Unknown, or older than the pruning horizon: the client must start over (RFC 6578 §3.2).
             return DAVProperties.precondition(.forbidden, .dav("valid-sync-token"), "the sync-token is unknown or too old: sync from the start")
         }
         let most = min(limit ?? Self.maxSyncMembers, Self.maxSyncMembers)
-        let changed = try await RecordRows.readChanged(request.reads, userID: user.id, after: since, limit: most + 1)
-        let hrefs = Hrefs(user: user.name, names: try await CalDAVObjects.names(request.reads, userID: user.id))
-        let live = changed.prefix(most).filter { !$0.deleted }.map(\.uuid)
-        let takenOver = since > 0 ? try await hrefs.takenOver(live, request.reads, userID: user.id) : []
-        let held = takenOver.isEmpty ? [] : Set(hrefs.names.values)
-        let objects = try await DAVProperties.texts(for: Array(changed.prefix(most)), asked: .properties(properties), user: user, on: request.reads)
-        var writer = MultistatusWriter()
-        let served = ServedText(request, user: user)
-        var reached = since
-        for record in changed.prefix(most) {
-            reached = record.rev
-            let href = hrefs.href(of: record.uuid)
-            if record.deleted {
-                // A first sync has nothing to forget.
-                if since > 0 { writer.response(href: href, status: "404 Not Found") }
-            } else {
-                let found = try DAVProperties.member(record, object: objects[record.uuid], asked: .properties(properties), served: served)
-                DAVProperties.write(found, href: href, asked: .properties(properties), to: &writer)
-                // A todo an app's name took over: the client's copy under the server's name goes.
-                if takenOver.contains(record.uuid), let renamed = hrefs.serverHrefGone(of: record.uuid, held: held) {
-                    writer.response(href: renamed, status: "404 Not Found")
-                }
+        // At the latest revision nothing can have changed: no query (the poll of a synced client).
+        let changed = since == revs.lastRev ? [] : try await ListingRows.read(
+            request.reads, userID: user.id, condition: "t.rev > $2 ORDER BY t.rev LIMIT $3", [.integer(since), .integer(Int64(most + 1))])
+        let list = CalDAVController.list(user.name)
+        let takenOver = since > 0 ? try await Hrefs.takenOver(changed.prefix(most).filter { !$0.deleted }, request.reads, userID: user.id) : []
+        let held = takenOver.isEmpty ? [] : Set(try await CalDAVObjects.names(request.reads, userID: user.id).values)
+        var answers: [MemberAnswer] = []
+        // A first sync has nothing to forget; a later one names the removed under 404.
+        for row in changed.prefix(most) where !row.deleted || since > 0 {
+            let member = row.member(list: list)
+            answers.append(MemberAnswer(href: member.href, member: row.deleted ? nil : member))
+            // A todo an app's name took over: the client's copy under the server's name goes.
+            if takenOver.contains(row.uuid), let gone = Hrefs.serverHrefGone(of: row.uuid, list: list, held: held) {
+                answers.append(MemberAnswer(href: MultistatusWriter.escaped(gone), member: nil))
             }
         }
+        var writer = MultistatusWriter()
+        try await CalDAVMembers.write(answers, asked: .properties(properties), user: user, request: request, to: &writer)
         if changed.count > most {
             // RFC 6578 §3.6: the list is cut; the token given continues it.
-            writer.response(href: CalDAVController.list(user.name), status: "507 Insufficient Storage")
+            writer.response(href: list, status: "507 Insufficient Storage")
         }
-        return DAVProperties.multistatus(writer.finished(syncToken: DAVProperties.syncToken(reached)))
+        let reached = changed.prefix(most).last?.rev ?? since
+        return DAVProperties.multistatus(writer.finish(syncToken: DAVProperties.syncToken(reached)))
     }
 }

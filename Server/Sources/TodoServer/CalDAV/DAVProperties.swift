@@ -69,12 +69,17 @@ enum DAVProperties {
     /// The user's task list, whose ctag and sync-token are their latest revision.
     static func list(user: AuthenticatedUser, on db: any Database) async throws -> Properties {
         guard let model = try await UserModel.find(user.id, on: db) else { throw Abort(.unauthorized, reason: "unknown user") }
-        return [
+        return list(user: user, lastRev: model.lastRev)
+    }
+
+    /// The user's task list at revision `lastRev`.
+    static func list(user: AuthenticatedUser, lastRev: Int64) -> Properties {
+        [
             (.dav("resourcetype"), .elements([.dav("collection"), .caldav("calendar")])),
             (.dav("displayname"), .text("Tasks")),
             (.caldav("supported-calendar-component-set"), .components(["VTODO"])),
-            (.calendarServer("getctag"), .text(String(model.lastRev))),
-            (.dav("sync-token"), .text(syncToken(model.lastRev))),
+            (.calendarServer("getctag"), .text(String(lastRev))),
+            (.dav("sync-token"), .text(syncToken(lastRev))),
             (.dav("supported-report-set"), .reports([.caldav("calendar-multiget"), .caldav("calendar-query"), .dav("sync-collection")])),
             (.dav("current-user-privilege-set"), .privileges(listPrivileges)),
             (.dav("current-user-principal"), .hrefs([CalDAVController.home(user.name)])),
@@ -136,5 +141,10 @@ enum DAVProperties {
     /// A 207 answer with `body`.
     static func multistatus(_ body: String) -> Response {
         Response(status: .multiStatus, headers: ["Content-Type": "application/xml; charset=utf-8"], body: .init(string: body))
+    }
+
+    /// A 207 answer with `body`'s bytes.
+    static func multistatus(_ body: [UInt8]) -> Response {
+        Response(status: .multiStatus, headers: ["Content-Type": "application/xml; charset=utf-8"], body: .init(buffer: ByteBuffer(bytes: body)))
     }
 }

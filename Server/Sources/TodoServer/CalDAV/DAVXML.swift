@@ -30,7 +30,7 @@ enum DAVNamespace {
 }
 
 /// A parsed XML element: its name, children in order and the text directly inside it.
-struct DAVElement: Sendable {
+struct DAVElement: Sendable, Equatable {
     var name: DAVName
     var attributes: [String: String] = [:]
     var children: [DAVElement] = []
@@ -43,7 +43,18 @@ struct DAVElement: Sendable {
     func children(_ name: DAVName) -> [DAVElement] { children.filter { $0.name == name } }
 
     /// The text inside, without the whitespace clients pad it with (iOS pads hrefs).
-    var trimmedText: String { text.trimmingCharacters(in: .whitespacesAndNewlines) }
+    var trimmedText: String {
+        // ASCII whitespace is trimmed byte by byte; Foundation's (slow) trim only when what
+        // is left may start or end with another space.
+        let utf8 = text.utf8
+        guard let start = utf8.firstIndex(where: { !Self.isSpace($0) }), let end = utf8.lastIndex(where: { !Self.isSpace($0) }) else { return "" }
+        guard utf8[start] < 0x80, utf8[end] < 0x80 else { return text.trimmingCharacters(in: .whitespacesAndNewlines) }
+        return start == utf8.startIndex && end == utf8.index(before: utf8.endIndex) ? text : String(text[start...end])
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D || byte == 0x0B || byte == 0x0C
+    }
 }
 
 /// Why a request body is not the XML a DAV method takes; answered with 400 and the reason.
@@ -60,6 +71,13 @@ enum DAVXMLReader {
     static let maxElements = 20_000
 
     static func read(_ body: Data) throws(DAVBodyError) -> DAVElement {
+        // The common bodies are read without building Foundation's parser (`DAVFastXML`).
+        if let root = DAVFastXML.read(body) { return root }
+        return try parsed(body)
+    }
+
+    /// `read` through Foundation's namespace-aware parser, whatever the body.
+    static func parsed(_ body: Data) throws(DAVBodyError) -> DAVElement {
         if body.range(of: Data("<!DOCTYPE".utf8)) != nil || body.range(of: Data("<!ENTITY".utf8)) != nil {
             throw DAVBodyError(reason: "the XML body declares a document type, which is not accepted")
         }

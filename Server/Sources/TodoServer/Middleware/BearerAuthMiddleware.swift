@@ -7,6 +7,9 @@ struct AuthenticatedUser: Sendable {
     let name: String
     /// `UserModel.prunedRev` when the request was authenticated.
     var prunedRev: Int64 = 0
+    /// `UserModel.lastRev` when the request was authenticated (nil: not read), which spares
+    /// the CalDAV face a query of its own.
+    var lastRev: Int64? = nil
 }
 
 private struct AuthenticatedUserKey: StorageKey {
@@ -83,7 +86,7 @@ enum TokenCheck {
             throw Abort(.forbidden, reason: "this account is disabled")
         }
         await row.noteUse(atMs: nowMs, on: request.db)
-        request.storage[AuthenticatedUserKey.self] = AuthenticatedUser(id: userID, name: user.name, prunedRev: user.prunedRev)
+        request.storage[AuthenticatedUserKey.self] = AuthenticatedUser(id: userID, name: user.name, prunedRev: user.prunedRev, lastRev: user.lastRev)
     }
 }
 
