@@ -32,6 +32,21 @@ struct CalDAVRecurrenceTests {
 
     static let series = calendar(["DUE;VALUE=DATE:20261201", "RRULE:FREQ=WEEKLY"])
 
+    /// The first occurrence completed, as todoman and naive apps send it.
+    static let completed = calendar(["DUE;VALUE=DATE:20261201", "STATUS:COMPLETED", "COMPLETED:20261201T090000Z"])
+
+    /// todoman's next instance of the series: a new VTODO, due that day's local midnight.
+    static let todomanNext = calendar(uid: "todoman-next-2", ["DUE;TZID=Europe/Berlin:20261208T000000", "RRULE:FREQ=WEEKLY"])
+    static let todomanNextPath = "dav/alice/tasks/todoman-next-2.ics"
+
+    /// todoman's `done` on the series started by `start`: the first occurrence completed, then
+    /// the next instance PUT; the answer to that PUT.
+    func todomanCompletes(_ app: TestApp, _ token: String) async throws -> TestResponse {
+        let put = try await app.send(.PUT, Self.path, headers: basic(token, ["If-Match": "\"1\""]), body: Self.completed)
+        #expect(put.status == .noContent, "\(put.body.string)")
+        return try await app.send(.PUT, Self.todomanNextPath, headers: basic(token, ["If-None-Match": "*"]), body: Self.todomanNext)
+    }
+
     /// The UUID of the occurrence after the first, as `todo done` names it.
     static var next: UUID { Todo(id: 0, uuid: occurrence, name: "", createdAt: Date()).nextOccurrenceUUID }
 
@@ -129,8 +144,7 @@ struct CalDAVRecurrenceTests {
         try await withTestApp { app in
             let token = try await start(app)
             let done = Self.calendar(["DUE;VALUE=DATE:20261201", "STATUS:COMPLETED", "COMPLETED:20261201T090000Z", "PERCENT-COMPLETE:100"])
-            let instance = Self.calendar(uid: "todoman-next-2", ["DUE;TZID=Europe/Berlin:20261208T000000", "RRULE:FREQ=WEEKLY"])
-            let nextPath = "dav/alice/tasks/todoman-next-2.ics"
+            let (instance, nextPath) = (Self.todomanNext, Self.todomanNextPath)
             for (path, body) in nextFirst ? [(nextPath, instance), (Self.path, done)] : [(Self.path, done), (nextPath, instance)] {
                 let headers = path == Self.path ? basic(token, ["If-Match": "\"1\""]) : basic(token, ["If-None-Match": "*"])
                 let put = try await app.send(.PUT, path, headers: headers, body: body)

@@ -8,21 +8,8 @@ import Testing
 @Suite struct DAVFastPathTests {
     static let readable = [
         #"<d:propfind xmlns:d="DAV:"><d:prop><d:getetag/><d:resourcetype/></d:prop></d:propfind>"#,
-        """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <A:propfind xmlns:A="DAV:" xmlns:B="urn:ietf:params:xml:ns:caldav" xmlns:E="http://apple.com/ns/ical/">
-          <A:prop><A:current-user-principal/><B:calendar-home-set/><E:calendar-color/><A:resourcetype/></A:prop>
-        </A:propfind>
-        """,
-        """
-        <C:calendar-multiget xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav">
-          <D:prop><D:getetag/><C:calendar-data/></D:prop>
-          <D:href>
-            /dav/alice/tasks/1.ics
-          </D:href>
-          <D:href>/dav/alice/tasks/2.ics</D:href>
-        </C:calendar-multiget>
-        """,
+        DAVXMLTests.iosPropfind,
+        DAVXMLTests.paddedMultiget,
         #"<sync-collection xmlns="DAV:"><sync-token/><prop><getetag/></prop></sync-collection>"#,
         #"<d:sync-collection xmlns:d="DAV:"><d:sync-token> http://todo/sync/42 </d:sync-token><d:sync-level>1</d:sync-level></d:sync-collection>"#,
         """

@@ -5,15 +5,28 @@ import Testing
 /// The CalDAV face's XML: request bodies as the clients send them (their own prefixes, padded
 /// hrefs), refused bodies, and multistatus answers read back.
 @Suite struct DAVXMLTests {
+    /// iOS's discovery PROPFIND: prefixes A and B of its own, and a property todo does not know.
+    static let iosPropfind = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <A:propfind xmlns:A="DAV:" xmlns:B="urn:ietf:params:xml:ns:caldav" xmlns:E="http://apple.com/ns/ical/">
+          <A:prop><A:current-user-principal/><B:calendar-home-set/><E:calendar-color/><A:resourcetype/></A:prop>
+        </A:propfind>
+        """
+
+    /// DAVx5's multiget, with an href padded as iOS pads them.
+    static let paddedMultiget = """
+        <C:calendar-multiget xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav">
+          <D:prop><D:getetag/><C:calendar-data/></D:prop>
+          <D:href>
+            /dav/alice/tasks/1.ics
+          </D:href>
+          <D:href>/dav/alice/tasks/2.ics</D:href>
+        </C:calendar-multiget>
+        """
+
     /// iOS's discovery PROPFIND: prefixes A and B of its own, and properties todo does not know.
     @Test func aPropfindWithTheClientsOwnPrefixesIsReadByNamespace() throws {
-        let body = """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <A:propfind xmlns:A="DAV:" xmlns:B="urn:ietf:params:xml:ns:caldav" xmlns:E="http://apple.com/ns/ical/">
-              <A:prop><A:current-user-principal/><B:calendar-home-set/><E:calendar-color/><A:resourcetype/></A:prop>
-            </A:propfind>
-            """
-        let request = try PropfindRequest.read(Data(body.utf8))
+        let request = try PropfindRequest.read(Data(Self.iosPropfind.utf8))
         #expect(
             request
                 == .properties([.dav("current-user-principal"), .caldav("calendar-home-set"), DAVName(DAVNamespace.apple, "calendar-color"), .dav("resourcetype")]))
@@ -27,16 +40,7 @@ import Testing
 
     /// DAVx5's multiget, with hrefs padded as iOS pads them.
     @Test func aMultigetGivesItsHrefsTrimmed() throws {
-        let body = """
-            <C:calendar-multiget xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav">
-              <D:prop><D:getetag/><C:calendar-data/></D:prop>
-              <D:href>
-                /dav/alice/tasks/1.ics
-              </D:href>
-              <D:href>/dav/alice/tasks/2.ics</D:href>
-            </C:calendar-multiget>
-            """
-        let request = try ReportRequest.read(Data(body.utf8))
+        let request = try ReportRequest.read(Data(Self.paddedMultiget.utf8))
         #expect(request == .multiget(properties: [.dav("getetag"), .caldav("calendar-data")], hrefs: ["/dav/alice/tasks/1.ics", "/dav/alice/tasks/2.ics"]))
     }
 
