@@ -88,6 +88,12 @@ public enum VTodoMapping {
     /// changed, added or removed; every other line stays as it was, byte for byte.
     /// LAST-MODIFIED and DTSTAMP change only when something else did.
     public static func patch(_ vtodo: inout ICalComponent, to todo: some TodoFieldHolder & TodoTimes, clock: ICalClock) {
+        patch(&vtodo, to: todo, clock: clock, fresh: false)
+    }
+
+    /// `patch`; a `fresh` VTODO says its series even where its UID implies it, so that an
+    /// export read back (`read`) has it.
+    private static func patch(_ vtodo: inout ICalComponent, to todo: some TodoFieldHolder & TodoTimes, clock: ICalClock, fresh: Bool) {
         let before = vtodo
         var ignored: [String] = []
         for field in TodoField.allCases {
@@ -95,8 +101,8 @@ public enum VTodoMapping {
             if case .date(let date?) = wanted { wanted = .date(ICalClock.whole(date)) }
             if case .annotations(let annotations) = wanted { wanted = .annotations(Annotation.normalized(annotations)) }
             if field == .anchor, isImplied(wanted, in: vtodo, due: TodoField.due.value(of: todo), clock: clock) { continue }
-            // A series named by the todo the UID stands for goes without saying too.
-            if field == .series, vtodo.property("X-TODO-SERIES") == nil, vtodo.uid != nil, wanted == .word(uuid(of: vtodo).uuidString.lowercased()) { continue }
+            // A series named by the todo the UID stands for goes without saying in an app's text.
+            if field == .series, !fresh, vtodo.property("X-TODO-SERIES") == nil, vtodo.uid != nil, wanted == .word(uuid(of: vtodo).uuidString.lowercased()) { continue }
             if VTodoFields.value(of: field, in: vtodo, clock: clock, notes: &ignored) != wanted {
                 VTodoFields.write(wanted, of: field, into: &vtodo, clock: clock)
             }
@@ -117,7 +123,7 @@ public enum VTodoMapping {
         vtodo.uid = ICalUID.uid(for: uuid)
         vtodo.timestamp = clock.utc(todo.updatedAt)
         vtodo.created = clock.utc(todo.createdAt)
-        patch(&vtodo, to: todo, clock: clock)
+        patch(&vtodo, to: todo, clock: clock, fresh: true)
         return vtodo
     }
 
