@@ -47,8 +47,8 @@ struct CalDAVController: RouteCollection {
         var writer = MultistatusWriter()
         DAVProperties.write(DAVProperties.principal(user: user.name), href: Self.home(user.name), asked: asked, to: &writer)
         if try Self.depth(request) > 0 {
-            let list = try await DAVProperties.list(user: user, on: request.db)
-            DAVProperties.write(list, href: Self.list(user.name), asked: asked, to: &writer)
+            let revs = try await UserRevs.of(user, on: request.reads)
+            DAVProperties.write(DAVProperties.list(user: user, lastRev: revs.lastRev), href: Self.list(user.name), asked: asked, to: &writer)
         }
         return DAVProperties.multistatus(writer.finished())
     }
@@ -73,7 +73,10 @@ struct CalDAVController: RouteCollection {
 
     static func home(_ user: String) -> String { root + percentEncoded(user) + "/" }
     static func list(_ user: String) -> String { home(user) + listName + "/" }
-    static func href(of uuid: UUID, user: String) -> String { list(user) + uuid.uuidString.lowercased() + ".ics" }
+    static func href(of uuid: UUID, user: String) -> String { list(user) + serverName(of: uuid) }
+
+    /// The name this server gives the todo `uuid` in its list: `<uuid>.ics`.
+    static func serverName(of uuid: UUID) -> String { UUIDText.text(uuid).lowercased() + ".ics" }
 
     /// The resource name an href names in the user's list (a full URL's path too), decoded.
     static func name(inHref href: String, user: String) -> String? { name(inHref: href, list: list(user)) }
@@ -138,13 +141,13 @@ struct Hrefs {
 
     func href(of uuid: UUID) -> String {
         if let name = names[uuid] { return list + CalDAVController.percentEncoded(name) }
-        return list + uuid.uuidString.lowercased() + ".ics"
+        return list + CalDAVController.serverName(of: uuid)
     }
 
     /// The todos an app's name took over, of `rows`: served under it, with a UID that names
     /// another todo (so a client may hold them under `<uuid>.ics` from before).
     static func takenOver(_ rows: some Sequence<ListingRows>, _ db: any WriteConnection, userID: UUID) async throws -> Set<UUID> {
-        let named = Set(rows.filter { row in row.name.map { $0 != UUIDText.text(row.uuid).lowercased() + ".ics" } ?? false }.map(\.uuid))
+        let named = Set(rows.filter { row in row.name.map { $0 != CalDAVController.serverName(of: row.uuid) } ?? false }.map(\.uuid))
         let uids = try await CalDAVObjects.uids(db, userID: userID, uuids: named)
         return Set(uids.filter { ICalUID.uuid(for: $0.value) != $0.key }.keys)
     }
@@ -152,7 +155,7 @@ struct Hrefs {
     /// `<uuid>.ics` in `list` of a todo taken over (`takenOver`), unless another todo holds
     /// that name now (`held`: the names todos are served under).
     static func serverHrefGone(of uuid: UUID, list: String, held: Set<String>) -> String? {
-        let own = UUIDText.text(uuid).lowercased() + ".ics"
+        let own = CalDAVController.serverName(of: uuid)
         guard !held.contains(own) else { return nil }
         return list + own
     }

@@ -103,7 +103,7 @@ struct ListingRows {
 
     /// The member this row is in the list at `list` (its path).
     func member(list: String) -> ListingMember {
-        let name = name ?? UUIDText.text(uuid).lowercased() + ".ics"
+        let name = name ?? CalDAVController.serverName(of: uuid)
         let href = list + (self.name.map(CalDAVController.percentEncoded) ?? name)
         var escaped: [UInt8] = []
         MultistatusWriter.escape(href, into: &escaped)

@@ -113,18 +113,19 @@ struct CalDAVResources: RouteCollection {
             return .refused(DAVProperties.precondition(.forbidden, .caldav("no-uid-conflict"), "the UID \(uid) is used by \(CalDAVController.list(user.name))\(holder.name)"))
         }
         let existing = try await write.record(uuid).flatMap { $0.deleted ? nil : $0 }
-        if atName == nil, existing != nil, let other = try await appName(of: uuid, besides: name, write, user) {
+        let previous = try await CalDAVObjects.read(write.db, userID: user.id, uuid: uuid)
+        if atName == nil, existing != nil, let other = appName(of: previous, uuid: uuid, besides: name) {
             return .refused(DAVProperties.precondition(.forbidden, .caldav("no-uid-conflict"), "the UID \(uid) names the todo at \(CalDAVController.list(user.name))\(other)"))
         }
         if ifNoneMatch?.trimmingCharacters(in: .whitespaces) == "*", existing != nil { return .refused(preconditionFailed) }
-        let previous = try await CalDAVObjects.read(write.db, userID: user.id, uuid: uuid)
+        let held = existing?.fields.flatMap { try? TodoContent($0) }
         let now = Date()
         var content = reading.todo.content
         content.updatedAt = max(content.updatedAt, now)
         // A rule starts a series, named by the todo's UUID unless it is in one (as `todo` does).
-        if content.recur != nil, content.series == nil { content.attributes.series = existing?.fields.flatMap { try? TodoContent($0) }?.series ?? uuid }
+        if content.recur != nil, content.series == nil { content.attributes.series = held?.series ?? uuid }
         let object = CalDAVObject(uuid: uuid, name: name, uid: uid, ical: text, rev: 0)
-        guard let existing, let held = existing.fields.flatMap({ try? TodoContent($0) }) else {
+        guard let existing, let held else {
             if ifMatch != nil { return .refused(preconditionFailed) }
             if atName == nil, let copy = try await CalDAVSeries.readCopy(write, user: user, name: name, uid: uid, text: text, client: content, at: now) {
                 return copy
@@ -173,14 +174,12 @@ struct CalDAVResources: RouteCollection {
         return OccurrenceReading.openedAgain(client, kept: last, held: held)
     }
 
-    /// The app's name the todo `uuid` is served under, when that is not `name` and `name` is
-    /// not the server's own name for it (`<uuid>.ics`): a new resource whose UID names a todo
-    /// an app keeps elsewhere.
-    static func appName(of uuid: UUID, besides name: String, _ write: UserWrite, _ user: AuthenticatedUser) async throws -> String? {
-        let own = "\(ICalUID.uid(for: uuid)).ics"
-        guard name != own, let object = try await CalDAVObjects.read(write.db, userID: user.id, uuid: uuid), object.name != name,
-            object.name != own
-        else { return nil }
+    /// The app's name the todo `uuid` is served under (its kept `object`'s), when that is not
+    /// `name` and `name` is not the server's own name for it (`<uuid>.ics`): a new resource
+    /// whose UID names a todo an app keeps elsewhere.
+    static func appName(of object: CalDAVObject?, uuid: UUID, besides name: String) -> String? {
+        let own = CalDAVController.serverName(of: uuid)
+        guard name != own, let object, object.name != name, object.name != own else { return nil }
         return object.name
     }
 

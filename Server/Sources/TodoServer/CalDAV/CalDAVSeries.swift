@@ -124,7 +124,7 @@ enum CalDAVSeries {
         if let next {
             // The app moves its resource on next, from the version it had: kept as the base of
             // that change, now naming the next occurrence.
-            let own = previous.map { ($0.name, $0.uid) } ?? ("\(ICalUID.uid(for: record.uuid)).ics", ICalUID.uid(for: record.uuid))
+            let own = previous.map { ($0.name, $0.uid) } ?? (CalDAVController.serverName(of: record.uuid), ICalUID.uid(for: record.uuid))
             objects.append(CalDAVObject(uuid: next.uuid, name: own.0, uid: own.1, ical: served, rev: record.rev))
         }
         try await keep(objects, write, user)
@@ -159,7 +159,7 @@ enum CalDAVSeries {
     /// app's name.
     private static func isServerNamed(_ uuid: UUID, _ write: UserWrite, _ user: AuthenticatedUser) async throws -> Bool {
         guard let object = try await CalDAVObjects.read(write.db, userID: user.id, uuid: uuid) else { return true }
-        return object.name == "\(ICalUID.uid(for: uuid)).ics"
+        return object.name == CalDAVController.serverName(of: uuid)
     }
 
     /// The kept text for `record` under the name this server gives it: an app's text with the

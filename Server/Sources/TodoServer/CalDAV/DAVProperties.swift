@@ -66,13 +66,7 @@ enum DAVProperties {
         ]
     }
 
-    /// The user's task list, whose ctag and sync-token are their latest revision.
-    static func list(user: AuthenticatedUser, on db: any Database) async throws -> Properties {
-        guard let model = try await UserModel.find(user.id, on: db) else { throw Abort(.unauthorized, reason: "unknown user") }
-        return list(user: user, lastRev: model.lastRev)
-    }
-
-    /// The user's task list at revision `lastRev`.
+    /// The user's task list at revision `lastRev`: its ctag and sync-token.
     static func list(user: AuthenticatedUser, lastRev: Int64) -> Properties {
         [
             (.dav("resourcetype"), .elements([.dav("collection"), .caldav("calendar")])),

@@ -50,12 +50,6 @@ enum RecordRows {
         try await read(db, "user_id = $1 AND deleted = $2 AND name = $3 ORDER BY rev", [.uuid(userID), .bool(false), .text(name)])
     }
 
-    /// The records of `userID` changed after revision `after` (tombstones too), by revision,
-    /// at most `limit`.
-    static func readChanged(_ db: any WriteConnection, userID: UUID, after: Int64, limit: Int) async throws -> [StoredRecord] {
-        try await read(db, "user_id = $1 AND rev > $2 ORDER BY rev LIMIT $3", [.uuid(userID), .integer(after), .integer(Int64(limit))])
-    }
-
     private static func read(_ db: any WriteConnection, _ condition: String, _ binds: [SQLValue]) async throws -> [StoredRecord] {
         let query = "SELECT \(readColumns) FROM \(TodoModel.schema) WHERE \(condition)"
         return try await db.rows(query, binds, sqlite: StoredRecord.init(sqlite:), postgres: StoredRecord.init(postgres:))
