@@ -26,12 +26,16 @@ struct CalDAVReports: RouteCollection {
         }
     }
 
-    /// The todos of `hrefs`, from the user's listing (`ListingCache`); an href naming none is 404.
+    /// The todos of `hrefs`, each once, from the user's listing (`ListingCache`); an href naming
+    /// none is 404.
     private func multiget(_ request: Request, _ user: AuthenticatedUser, _ properties: [DAVName], _ hrefs: [String]) async throws -> Response {
         let revs = try await UserRevs.of(user, on: request.reads)
         let listing = try await ListingCache.of(request.application).listing(request.reads, user: user, rev: revs.lastRev)
         let list = CalDAVController.list(user.name)
-        let answers = hrefs.map { href in
+        // Each href answered once: a body repeating one href 20,000 times would otherwise
+        // ask for an answer 30 times its size, held while a client reads it slowly.
+        var seen = Set<String>()
+        let answers = hrefs.filter { seen.insert($0).inserted }.map { href in
             MemberAnswer(href: MultistatusWriter.escaped(href), member: CalDAVController.name(inHref: href, list: list).flatMap(listing.member(named:)))
         }
         var writer = MultistatusWriter()
