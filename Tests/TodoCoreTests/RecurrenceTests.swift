@@ -102,7 +102,10 @@ import Testing
         let west = SeriesAnchor(instant("2026-01-01T03:30:00Z"), in: Dates.zone("America/St_Johns"))
         #expect(west.text == "2026-01-01T00:00:00-03:30[America/St_Johns]")
         #expect(SeriesAnchor(text: west.text) == west)
-        for bad in ["2026-01-31", "2026-01-31[]", "2026-02-30[UTC]", "2026-01-31T09:00+01:00[UTC]", "2026-01-31[a b]", "x[UTC]"] {
+        let localMeanTime = SeriesAnchor(instant("1880-01-10T16:56:02Z"), in: Dates.zone("America/New_York"))
+        #expect(localMeanTime.text == "1880-01-10T12:00:00-04:56:02[America/New_York]")
+        #expect(SeriesAnchor(text: localMeanTime.text) == localMeanTime)
+        for bad in ["2026-01-31", "2026-01-31[]", "2026-02-30[UTC]", "2026-01-31T09:00+01:00[UTC]", "2026-01-31T09:00:00+01:00:0[UTC]", "2026-01-31[a b]", "x[UTC]"] {
             #expect(SeriesAnchor(text: bad) == nil, "\(bad)")
         }
     }

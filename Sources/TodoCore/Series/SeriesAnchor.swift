@@ -7,7 +7,8 @@ import Foundation
 ///
 /// Written as RFC 9557 text: `2026-01-31[Europe/Berlin]` for a whole day,
 /// `2026-03-27T09:00:00+01:00[Europe/Berlin]` for an instant (the offset is what the zone's
-/// clock was ahead of UTC then, used where the zone is unknown).
+/// clock was ahead of UTC then, used where the zone is unknown; with seconds, as
+/// `-04:56:02`, where it has them: a zone's local mean time before it kept standard time).
 public struct SeriesAnchor: Hashable, Sendable {
     public let day: CalendarDay
     /// Seconds after midnight on the zone's clock; nil for a whole day.
@@ -49,8 +50,8 @@ public struct SeriesAnchor: Hashable, Sendable {
             offset = nil
             return
         }
-        guard bytes.count == 25, bytes[10] == 0x54, let time = DueDate.timeOfDay(bytes[11..<19]),
-            bytes[19] == 0x2B || bytes[19] == 0x2D, let offset = DueDate.timeOfDay(bytes[20..<25])
+        guard bytes.count == 25 || bytes.count == 28, bytes[10] == 0x54, let time = DueDate.timeOfDay(bytes[11..<19]),
+            bytes[19] == 0x2B || bytes[19] == 0x2D, let offset = DueDate.timeOfDay(bytes[20...])
         else { return nil }
         self.time = time
         self.offset = (bytes[19] == 0x2D ? -1 : 1) * offset
@@ -61,8 +62,9 @@ public struct SeriesAnchor: Hashable, Sendable {
         guard let time, let offset else { return "\(day)[\(zoneName)]" }
         let clock = [time / 3600, time / 60 % 60, time % 60].map { CalendarDay.digits($0, 2) }.joined(separator: ":")
         let sign = offset < 0 ? "-" : "+"
-        let ahead = abs(offset) / 60
-        return "\(day)T\(clock)\(sign)\(CalendarDay.digits(ahead / 60, 2)):\(CalendarDay.digits(ahead % 60, 2))[\(zoneName)]"
+        let ahead = abs(offset)
+        let seconds = ahead % 60 == 0 ? "" : ":\(CalendarDay.digits(ahead % 60, 2))"
+        return "\(day)T\(clock)\(sign)\(CalendarDay.digits(ahead / 3600, 2)):\(CalendarDay.digits(ahead / 60 % 60, 2))\(seconds)[\(zoneName)]"
     }
 
     /// The zone: by its name, else (a zone this device does not know) the offset written.
