@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Memory and CPU of todo-server under issue 24's abuse, one scenario at a time.
 
-    python3 Benchmarks/server-abuse.py PATH-TO-todo-server
+    python3 Benchmarks/server-abuse.py PATH-TO-todo-server [SCENARIO...]
 
 Each scenario starts a new server on a new SQLite database, holding 500 todos of ~2 kB (so a
 page of /v1/changes?limit=1000 is ~1 MB), and prints a Markdown row: the server's RSS before,
@@ -12,6 +12,9 @@ its peak while the scenario runs (sampled every 20 ms), and what the clients saw
   uploads   30 connections without a token start 8 MiB uploads and send 2 MiB each
   slow      20 authenticated connections send a push body one byte a second, for 10 s
   emfile    80 connections to a server limited to 64 descriptors: its CPU over 3 s
+  bodies    6 rounds of 50 connections that each push a 0.8 MB body (an empty push padded
+            with blanks), read the answer and close: the RSS after each round, which must
+            level off (each round once kept its 40 MB of bodies for good)
 """
 import json, os, socket, subprocess, sys, tempfile, threading, time, uuid
 
@@ -155,7 +158,31 @@ def emfile():
     return before, 0, f"{busy * 100:.0f}% of a core while out of descriptors; answers again: {ok}"
 
 
+def bodies():
+    server = Server(); before = server.rss(); after = []
+    body = b'{"operations": [' + b" " * 800_000 + b"]}"
+    head = (f"POST /v1/push HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer {server.token}\r\n"
+            f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\nConnection: close\r\n\r\n").encode()
+    codes = []
+    def push():
+        answer = server.request(head.decode(), body)
+        codes.append(answer.split(b" ")[1].decode() if answer else "none")
+    peak = before
+    for _ in range(6):
+        threads = [threading.Thread(target=push) for _ in range(50)]
+        for t in threads: t.start()
+        for t in threads:
+            while t.is_alive():
+                peak = max(peak, server.rss()); t.join(0.02)
+        after.append(server.rss())
+    server.stop()
+    answers = ", ".join(f"{c}×{codes.count(c)}" for c in sorted(set(codes)))
+    return before, peak, "after each round: " + " → ".join(mb(a) for a in after) + f" (answers {answers})"
+
+
+scenarios = {"unread": unread, "uploads": uploads, "slow": slow, "emfile": emfile, "bodies": bodies}
 print("| scenario | RSS before | RSS peak | clients saw |\n|---|---|---|---|")
-for name, scenario in [("unread", unread), ("uploads", uploads), ("slow", slow), ("emfile", emfile)]:
+for name in sys.argv[2:] or scenarios:
+    scenario = scenarios[name]
     before, peak, note = scenario()
     print(f"| {name} | {mb(before)} | {mb(peak) if peak else '-'} | {note} |", flush=True)

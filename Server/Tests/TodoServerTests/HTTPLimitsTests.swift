@@ -76,6 +76,39 @@ struct HTTPLimitsTests {
         }
     }
 
+    /// Every body is given back once its request is over, however it ended: answered on a
+    /// connection kept open, answered with an error, its client gone mid-body, its answers
+    /// left unread until the idle timeout, refused for the memory it would take. (The body gate once held its
+    /// exchange, body and all, for good: 50 clients of 0.8 MB bodies left 45 MiB each time.)
+    @Test func bodiesAreGivenBackWhenTheirRequestsEnd() async throws {
+        try await withLimits { app, token in
+            let port = try await app.startServer()
+            let server = try #require(app.application.server as? TodoHTTPServer)
+            let empty = #"{"operations":[]}"#
+            let kept = try TestSocket(port: port)
+            for _ in 0..<3 {
+                try await kept.send(pushHead(token: token, length: empty.utf8.count) + empty)
+                #expect(await kept.readResponse(within: 30)?.status == 200)
+            }
+            let blanks = try TestSocket(port: port)
+            try await blanks.send(pushHead(token: token, length: 300_000) + String(repeating: " ", count: 300_000))
+            #expect(await blanks.readResponse(within: 30)?.status == 400)
+            do {
+                let gone = try TestSocket(port: port)
+                try await gone.send(pushHead(token: token, length: 100_000) + "{" + String(repeating: " ", count: 50_000))
+                #expect(await eventually { server.bodyBytesHeld >= 50_000 }, "the body was not read")
+            }
+            #expect(await app.waitForLog("client left mid-body"), "\(app.logs.text)")
+            let unread = try TestSocket(port: port)
+            try await unread.send(String(repeating: pushHead(token: token, length: empty.utf8.count) + empty, count: 50))
+            #expect(await unread.readUntilClosed(within: 60).closed != nil, "not closed at the idle timeout")
+            let large = try TestSocket(port: port)
+            try? await large.send(pushHead(token: token, length: 1_500_000) + String(repeating: " ", count: 1_100_000))
+            #expect(await large.readResponse(within: 30)?.status == 503, "more than the 1 MiB bodies may hold")
+            #expect(await eventually { server.bodyBytesHeld == 0 }, "\(server.bodyBytesHeld) bytes of bodies still held")
+        }
+    }
+
     @Test func chunkedFramingMayNotOutweighTheBody() async throws {
         try await withLimits { app, token in
             let port = try await app.startServer()

@@ -140,7 +140,8 @@ final class RequestBridge: ChannelDuplexHandler, RemovableChannelHandler {
         let length = head.headers.first(name: "content-length").flatMap(Int.init) ?? 0
         if length > settings.maxBodyBytes { return refuse(head, tooLarge, context: context) }
         let hasBody = length > 0 || head.headers.contains(name: "transfer-encoding")
-        let exchange = Exchange(head: head, hasBody: hasBody, promise: context.eventLoop.makePromise())
+        let exchange = Exchange(
+            head: head, hasBody: hasBody, promise: context.eventLoop.makePromise(), bodyMemory: bodyMemory)
         state = .exchange(exchange)
         // An answer the client has not read yet fills the socket: this one waits its turn.
         if context.channel.isWritable { start(exchange, context: context) }
@@ -153,11 +154,13 @@ final class RequestBridge: ChannelDuplexHandler, RemovableChannelHandler {
             // Nothing to wait for: no gate, and no hop back to this loop for the body.
             exchange.settle(.success(nil))
         } else {
-            let loopBound = NIOLoopBound((context, self, exchange), eventLoop: context.eventLoop)
+            // The gate is the exchange's and lives as long as the request: it must not keep
+            // the exchange (and its body) alive in turn.
+            let loopBound = NIOLoopBound((context, self, Weak(exchange)), eventLoop: context.eventLoop)
             exchange.gate = BodyGate(body: exchange.promise.futureResult) { [eventLoop = context.eventLoop] in
                 eventLoop.execute {
-                    let (context, bridge, exchange) = loopBound.value
-                    bridge.bodyWanted(exchange, context: context)
+                    let (context, bridge, weak) = loopBound.value
+                    if let exchange = weak.value { bridge.bodyWanted(exchange, context: context) }
                 }
             }
         }
@@ -195,10 +198,9 @@ final class RequestBridge: ChannelDuplexHandler, RemovableChannelHandler {
             return refuseBody(of: exchange, tooLarge)
         }
         if framingTooLarge(exchange) { return refuseBody(of: exchange, framingRefusal) }
-        guard bodyMemory.reserve(chunk.readableBytes) else {
+        guard exchange.reserve(chunk.readableBytes) else {
             return refuseBody(of: exchange, Abort(.serviceUnavailable, headers: ["Retry-After": "5"], reason: "the server holds too many request bodies right now; try again shortly"))
         }
-        exchange.reserved += chunk.readableBytes
         if exchange.body == nil {
             exchange.body = chunk
         } else {
@@ -220,7 +222,7 @@ final class RequestBridge: ChannelDuplexHandler, RemovableChannelHandler {
     /// now if it already has), and the connection closes after the answer.
     private func refuseBody(of exchange: Exchange, _ refusal: Abort) {
         exchange.body = nil
-        giveBackMemory(of: exchange)
+        exchange.giveBackMemory()
         exchange.settle(.failure(refusal))
     }
 
@@ -230,7 +232,6 @@ final class RequestBridge: ChannelDuplexHandler, RemovableChannelHandler {
         guard case .exchange(let current) = state, current === exchange else { return }
         let keepAlive = exchange.head.isKeepAlive && exchange.bodyComplete && !exchange.refused
         exchange.settle(.failure(ClientLeft()))  // nobody waits for a body the app did not ask for
-        giveBackMemory(of: exchange)
         state = keepAlive ? .idle : .closing
         write(response, body: body, for: exchange.head, keepAlive: keepAlive, context: context)
         if keepAlive, isUpgrade(exchange.head) { decoder.renew(context.pipeline) }
@@ -248,13 +249,6 @@ final class RequestBridge: ChannelDuplexHandler, RemovableChannelHandler {
         state = .closing
         if clientLeft, !exchange.settled { exchange.gate?.clientLeft = true }
         exchange.settle(.failure(ClientLeft()))
-        giveBackMemory(of: exchange)
-    }
-
-    /// Returns the server-wide body bytes `exchange` holds.
-    private func giveBackMemory(of exchange: Exchange) {
-        bodyMemory.release(exchange.reserved)
-        exchange.reserved = 0
     }
 
     /// NIO's decoder stops after a request that asked to switch protocols (Connection: upgrade
@@ -355,16 +349,34 @@ private final class Exchange {
     var bodyBytes = 0
     /// Bytes read from the socket since the head, framing included.
     var rawBytes = 0
-    /// Bytes of `BodyMemory` this body holds.
-    var reserved = 0
+    /// Bytes of `BodyMemory` this body holds: given back when the exchange is freed (the app
+    /// may hold the body until then), or when the body is dropped.
+    private var reserved = 0
+    private let bodyMemory: BodyMemory
     private(set) var settled = false
     /// The body was refused (too large, malformed): the connection closes after the answer.
     private(set) var refused = false
 
-    init(head: HTTPRequestHead, hasBody: Bool, promise: EventLoopPromise<ByteBuffer?>) {
+    init(head: HTTPRequestHead, hasBody: Bool, promise: EventLoopPromise<ByteBuffer?>, bodyMemory: BodyMemory) {
         self.head = head
         self.bodyComplete = !hasBody
         self.promise = promise
+        self.bodyMemory = bodyMemory
+    }
+
+    deinit { giveBackMemory() }
+
+    /// Counts `bytes` more of body against the server's `BodyMemory`; false when they do not fit.
+    func reserve(_ bytes: Int) -> Bool {
+        guard bodyMemory.reserve(bytes) else { return false }
+        reserved += bytes
+        return true
+    }
+
+    /// Returns the server-wide body bytes this exchange holds.
+    func giveBackMemory() {
+        bodyMemory.release(reserved)
+        reserved = 0
     }
 
     /// Completes the body's promise, once.
@@ -428,6 +440,15 @@ final class BodyMemory: Sendable {
         guard bytes > 0 else { return }
         used.withLockedValue { $0 -= bytes }
     }
+
+    /// The bytes held now.
+    var held: Int { used.withLockedValue { $0 } }
+}
+
+/// A reference that does not keep its object alive.
+private struct Weak<Object: AnyObject> {
+    weak var value: Object?
+    init(_ value: Object) { self.value = value }
 }
 
 /// A request the HTTP layer refused before any route ran, and its target as it came;

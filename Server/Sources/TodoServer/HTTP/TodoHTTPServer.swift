@@ -17,6 +17,7 @@ final class TodoHTTPServer: Server {
     private let limits: HTTPLimits
     private let maxBodyBytes: Int
     private let state = NIOLockedValueBox(State())
+    private let bodyMemory: BodyMemory
 
     private struct State {
         var listener: (any Channel)?
@@ -27,7 +28,11 @@ final class TodoHTTPServer: Server {
         self.application = application
         self.limits = limits
         self.maxBodyBytes = maxBodyBytes
+        self.bodyMemory = BodyMemory(limit: limits.maxBodyMemory)
     }
+
+    /// Bytes of request bodies the server holds now, all connections together.
+    var bodyBytesHeld: Int { bodyMemory.held }
 
     /// Where the server listens, once started; with port 0, the port it was given.
     var localAddress: SocketAddress? { state.withLockedValue { $0.listener?.localAddress } }
@@ -46,7 +51,6 @@ final class TodoHTTPServer: Server {
         let configuration = application.http.server.configuration
         let counts = ConnectionCounts(
             limits: limits, trustedProxies: TrustedProxies.of(application).addresses, logger: application.logger)
-        let bodyMemory = BodyMemory(limit: limits.maxBodyMemory)
         let bootstrap = ServerBootstrap(group: application.eventLoopGroup)
             .serverChannelOption(ChannelOptions.backlog, value: Int32(configuration.backlog))
             .serverChannelOption(ChannelOptions.socketOption(.so_reuseaddr), value: 1)
@@ -62,7 +66,7 @@ final class TodoHTTPServer: Server {
             .childChannelOption(ChannelOptions.socketOption(.tcp_nodelay), value: 1)
             .childChannelOption(ChannelOptions.maxMessagesPerRead, value: 1)
             .childChannelInitializer { [self] channel in
-                channel.eventLoop.makeCompletedFuture { try self.setUp(channel, bodyMemory: bodyMemory) }
+                channel.eventLoop.makeCompletedFuture { try self.setUp(channel) }
             }
         let listener: any Channel
         let description: String
@@ -81,7 +85,7 @@ final class TodoHTTPServer: Server {
     }
 
     /// One connection's pipeline: (TLS →) bytes → HTTP parts → deadlines → the app.
-    private func setUp(_ channel: any Channel, bodyMemory: BodyMemory) throws {
+    private func setUp(_ channel: any Channel) throws {
         let pipeline = channel.pipeline.syncOperations
         let tls = ServerTLS.of(application).context
         if let tls {
