@@ -12,6 +12,8 @@ its peak while the scenario runs (sampled every 20 ms), and what the clients saw
   uploads   30 connections without a token start 8 MiB uploads and send 2 MiB each
   slow      20 authenticated connections send a push body one byte a second, for 10 s
   emfile    80 connections to a server limited to 64 descriptors: its CPU over 3 s
+  answers   a user with 500 todos of 60 kB (a 30 MB calendar-query answer); 30 connections
+            that read nothing (a 4 kB receive buffer) ask for it, held for 15 s
   bodies    6 rounds of 50 connections that each push a 0.8 MB body (an empty push padded
             with blanks), read the answer and close: the RSS after each round, which must
             level off (each round once kept its 40 MB of bodies for good)
@@ -158,6 +160,38 @@ def emfile():
     return before, 0, f"{busy * 100:.0f}% of a core while out of descriptors; answers again: {ok}"
 
 
+def answers():
+    server = Server()
+    for _ in range(5):  # pushes of 100 todos of 60 kB, each below the 8 MiB body limit
+        ops = [{"opId": str(uuid.uuid4()), "kind": "put", "uuid": str(uuid.uuid4()), "baseRev": 0,
+                "todo": {"name": "n", "description": "", "notes": "x" * 60_000, "completed": False,
+                         "createdAt": "2026-11-26T00:00:00.000Z", "updatedAt": "2026-11-26T00:00:00.000Z"}} for _ in range(100)]
+        body = json.dumps({"operations": ops}).encode()
+        head = (f"POST /v1/push HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer {server.token}\r\nContent-Type: application/json\r\n"
+                f"Content-Length: {len(body)}\r\nConnection: close\r\n\r\n")
+        assert server.request(head, body).startswith(b"HTTP/1.1 200")
+    import base64
+    query = (b'<C:calendar-query xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav"><D:prop><D:getetag/><C:calendar-data/>'
+             b'</D:prop><C:filter><C:comp-filter name="VCALENDAR"><C:comp-filter name="VTODO"/></C:comp-filter></C:filter></C:calendar-query>')
+    basic = base64.b64encode(f"alice:{server.token}".encode()).decode()
+    request = (f"REPORT /dav/alice/tasks/ HTTP/1.1\r\nHost: x\r\nDepth: 1\r\nAuthorization: Basic {basic}\r\n"
+               f"Content-Type: application/xml\r\nContent-Length: {len(query)}\r\n\r\n").encode() + query
+    before, sockets = server.rss(), []
+    def attack():
+        for _ in range(30):
+            s = socket.socket(); s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+            s.connect(("127.0.0.1", server.port)); s.sendall(request); sockets.append(s)
+    peak = peak_while(server, 15, attack)
+    codes = []
+    for s in sockets:
+        s.settimeout(5)
+        try: codes.append(s.recv(12).split(b" ")[1].decode())
+        except (OSError, IndexError): codes.append("none")
+        s.close()
+    server.stop()
+    return before, peak, "answers " + ", ".join(f"{c}×{codes.count(c)}" for c in sorted(set(codes)))
+
+
 def bodies():
     server = Server(); before = server.rss(); after = []
     body = b'{"operations": [' + b" " * 800_000 + b"]}"
@@ -180,7 +214,7 @@ def bodies():
     return before, peak, "after each round: " + " → ".join(mb(a) for a in after) + f" (answers {answers})"
 
 
-scenarios = {"unread": unread, "uploads": uploads, "slow": slow, "emfile": emfile, "bodies": bodies}
+scenarios = {"unread": unread, "uploads": uploads, "slow": slow, "emfile": emfile, "answers": answers, "bodies": bodies}
 print("| scenario | RSS before | RSS peak | clients saw |\n|---|---|---|---|")
 for name in sys.argv[2:] or scenarios:
     scenario = scenarios[name]

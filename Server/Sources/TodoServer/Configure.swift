@@ -27,6 +27,7 @@ public func configure(_ app: Application, settings: ServerSettings? = nil) async
     ListingCache.install(on: app)
     WriterQueue.install(on: app, path: settings.storage.sqlitePath)
     TrustedProxies.set(TrustedProxies(settings.trustedProxies.joined(separator: ",")), on: app)
+    AnswerBuilds.set(AnswerBuilds(limit: settings.http.maxAnswerMemory), on: app)
     app.routes.defaultMaxBodySize = ByteCount(value: settings.maxBodyBytes)
     app.middleware = Middlewares()
     app.middleware.use(RequestLogMiddleware())

@@ -17,7 +17,14 @@ struct CalDAVReports: RouteCollection {
         let user = try request.authenticatedUser
         try CalDAVController.requireOwn(request, user)
         guard request.parameters.get("list") == CalDAVController.listName else { throw Abort(.notFound, reason: "no such collection") }
-        switch try ReportRequest.read(request.bodyData) {
+        let asked = try ReportRequest.read(request.bodyData)
+        return try await AnswerBuilds.of(request.application).making(AnswerBuilds.estimate(user)) {
+            try await report(asked, request, user)
+        }
+    }
+
+    private func report(_ asked: ReportRequest, _ request: Request, _ user: AuthenticatedUser) async throws -> Response {
+        switch asked {
         case .multiget(let properties, let hrefs): return try await multiget(request, user, properties, hrefs)
         case .query(let properties, let filter): return try await query(request, user, properties, filter)
         case .syncCollection(let token, let properties, let limit): return try await sync(request, user, properties, token, limit)

@@ -27,6 +27,11 @@ public struct HTTPLimits: Sendable, Equatable {
     /// Bytes of request bodies held in memory by the whole server; a body that would take it
     /// past this gets 503 (TODO_SERVER_MAX_BODY_MEMORY_MB).
     public var maxBodyMemory: Int = 128 << 20
+    /// Bytes of answers made but not yet taken by their clients' sockets, in the whole server
+    /// (a client that reads slowly, or not at all, holds its answer until the idle timeout);
+    /// an answer that would take it past this gets 503 instead, unless no other is held
+    /// (TODO_SERVER_MAX_ANSWER_MEMORY_MB).
+    public var maxAnswerMemory: Int = 256 << 20
     /// Bytes of chunked framing (sizes, extensions, line ends) a body may carry beyond its own
     /// length: more is refused, so that one byte of data cannot cost many to read.
     public var maxFramingOverhead: Int = 64 * 1024
@@ -72,6 +77,9 @@ public struct HTTPLimits: Sendable, Equatable {
         }
         if let text = env("TODO_SERVER_MAX_BODY_MEMORY_MB") {
             limits.maxBodyMemory = try count(text, name: "TODO_SERVER_MAX_BODY_MEMORY_MB", atMost: 1 << 20) << 20
+        }
+        if let text = env("TODO_SERVER_MAX_ANSWER_MEMORY_MB") {
+            limits.maxAnswerMemory = try count(text, name: "TODO_SERVER_MAX_ANSWER_MEMORY_MB", atMost: 1 << 20) << 20
         }
         return limits
     }

@@ -35,19 +35,21 @@ final class RequestBridge: ChannelDuplexHandler, RemovableChannelHandler {
     private let application: Application
     private let responder: any Responder
     private let settings: Settings
-    private let bodyMemory: BodyMemory
+    private let bodyMemory: ByteBudget
+    private let answerMemory: ByteBudget
     private let decoder: DecoderSlot
     private var state = State.idle
     private var readPending = false
 
     init(
-        application: Application, responder: any Responder, settings: Settings, bodyMemory: BodyMemory,
-        decoder: DecoderSlot
+        application: Application, responder: any Responder, settings: Settings, bodyMemory: ByteBudget,
+        answerMemory: ByteBudget, decoder: DecoderSlot
     ) {
         self.application = application
         self.responder = responder
         self.settings = settings
         self.bodyMemory = bodyMemory
+        self.answerMemory = answerMemory
         self.decoder = decoder
     }
 
@@ -189,7 +191,7 @@ final class RequestBridge: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     /// Adds body bytes to the request under way, within the limits of this connection
-    /// (`maxBodyBytes`, `maxFramingOverhead`) and of the server (`BodyMemory`).
+    /// (`maxBodyBytes`, `maxFramingOverhead`) and of the server (`ByteBudget`).
     private func take(_ chunk: ByteBuffer, into exchange: Exchange) {
         guard !exchange.bodyComplete, !exchange.settled else { return }
         var chunk = chunk
@@ -232,8 +234,12 @@ final class RequestBridge: ChannelDuplexHandler, RemovableChannelHandler {
         guard case .exchange(let current) = state, current === exchange else { return }
         let keepAlive = exchange.head.isKeepAlive && exchange.bodyComplete && !exchange.refused
         exchange.settle(.failure(ClientLeft()))  // nobody waits for a body the app did not ask for
+        let held = exchange.head.method == .HEAD ? 0 : body?.readableBytes ?? 0
+        guard answerMemory.reserve(held, evenAlone: true) else {
+            return refuse(exchange.head, answersFull(held), context: context)
+        }
         state = keepAlive ? .idle : .closing
-        write(response, body: body, for: exchange.head, keepAlive: keepAlive, context: context)
+        write(response, body: body, for: exchange.head, keepAlive: keepAlive, holding: held, context: context)
         if keepAlive, isUpgrade(exchange.head) { decoder.renew(context.pipeline) }
         // The next request, or (closing) whatever the client still sends, read and dropped
         // until it closes or the linger ends.
@@ -258,6 +264,12 @@ final class RequestBridge: ChannelDuplexHandler, RemovableChannelHandler {
             && head.headers[canonicalForm: "connection"].contains { $0.lowercased() == "upgrade" }
     }
 
+    /// An answer of `bytes` the server cannot hold beside the answers its clients have not
+    /// read yet.
+    private func answersFull(_ bytes: Int) -> Abort {
+        Abort(.serviceUnavailable, headers: ["Retry-After": "5"], reason: "the server holds too many answers its clients have not read yet to hold this one (\(bytes) bytes); try again shortly")
+    }
+
     private var tooLarge: Abort {
         Abort(.payloadTooLarge, reason: "request body is larger than \(settings.maxBodyBytes) bytes")
     }
@@ -271,7 +283,7 @@ final class RequestBridge: ChannelDuplexHandler, RemovableChannelHandler {
         state = .closing
         let head = head ?? HTTPRequestHead(version: .http1_1, method: .RAW(value: "-"), uri: "-")
         respond(to: head, gate: nil, refusal: refusal, context: context) { bridge, response, body in
-            bridge.write(response, body: body, for: head, keepAlive: false, context: context)
+            bridge.write(response, body: body, for: head, keepAlive: false, holding: 0, context: context)
             bridge.resumeReading(context: context)
         }
     }
@@ -308,11 +320,16 @@ final class RequestBridge: ChannelDuplexHandler, RemovableChannelHandler {
             }
     }
 
+    /// Writes an answer; the `holding` bytes of `answerMemory` it took are given back once the
+    /// socket has taken it all (or the connection is gone).
     private func write(
-        _ response: Response, body: ByteBuffer?, for head: HTTPRequestHead, keepAlive: Bool,
+        _ response: Response, body: ByteBuffer?, for head: HTTPRequestHead, keepAlive: Bool, holding: Int,
         context: ChannelHandlerContext
     ) {
-        guard context.channel.isActive else { return }
+        guard context.channel.isActive else {
+            answerMemory.release(holding)
+            return
+        }
         var headers = response.headers
         headers.replaceOrAdd(name: "connection", value: keepAlive ? "keep-alive" : "close")
         headers.remove(name: "transfer-encoding")
@@ -323,6 +340,7 @@ final class RequestBridge: ChannelDuplexHandler, RemovableChannelHandler {
             context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil)
         }
         let written = context.writeAndFlush(wrapOutboundOut(.end(nil)))
+        if holding > 0 { written.whenComplete { [answerMemory] _ in answerMemory.release(holding) } }
         guard !keepAlive else { return }
         // Closing only our side lets the client read the answer before it sees the close,
         // even while it is still sending (a reset could discard the answer unread); whatever
@@ -349,15 +367,15 @@ private final class Exchange {
     var bodyBytes = 0
     /// Bytes read from the socket since the head, framing included.
     var rawBytes = 0
-    /// Bytes of `BodyMemory` this body holds: given back when the exchange is freed (the app
+    /// Bytes of `ByteBudget` this body holds: given back when the exchange is freed (the app
     /// may hold the body until then), or when the body is dropped.
     private var reserved = 0
-    private let bodyMemory: BodyMemory
+    private let bodyMemory: ByteBudget
     private(set) var settled = false
     /// The body was refused (too large, malformed): the connection closes after the answer.
     private(set) var refused = false
 
-    init(head: HTTPRequestHead, hasBody: Bool, promise: EventLoopPromise<ByteBuffer?>, bodyMemory: BodyMemory) {
+    init(head: HTTPRequestHead, hasBody: Bool, promise: EventLoopPromise<ByteBuffer?>, bodyMemory: ByteBudget) {
         self.head = head
         self.bodyComplete = !hasBody
         self.promise = promise
@@ -366,7 +384,7 @@ private final class Exchange {
 
     deinit { giveBackMemory() }
 
-    /// Counts `bytes` more of body against the server's `BodyMemory`; false when they do not fit.
+    /// Counts `bytes` more of body against the server's `ByteBudget`; false when they do not fit.
     func reserve(_ bytes: Int) -> Bool {
         guard bodyMemory.reserve(bytes) else { return false }
         reserved += bytes
@@ -419,8 +437,9 @@ final class DecoderSlot {
     }
 }
 
-/// Bytes of request bodies in memory, server-wide, within `HTTPLimits.maxBodyMemory`.
-final class BodyMemory: Sendable {
+/// Bytes held in memory server-wide, within a limit: request bodies (`HTTPLimits.maxBodyMemory`)
+/// and answers not yet taken by their sockets (`maxAnswerMemory`).
+final class ByteBudget: Sendable {
     private let limit: Int
     private let used = NIOLockedValueBox(0)
 
@@ -428,9 +447,12 @@ final class BodyMemory: Sendable {
         self.limit = limit
     }
 
-    func reserve(_ bytes: Int) -> Bool {
-        used.withLockedValue { used in
-            guard used + bytes <= limit else { return false }
+    /// Counts `bytes` more; false (and not counted) when they would go past the limit, unless
+    /// `evenAlone` and nothing else is held (so that one answer larger than the limit still goes).
+    func reserve(_ bytes: Int, evenAlone: Bool = false) -> Bool {
+        guard bytes > 0 else { return true }
+        return used.withLockedValue { used in
+            guard used + bytes <= limit || (evenAlone && used == 0) else { return false }
             used += bytes
             return true
         }

@@ -8,7 +8,7 @@ import Vapor
 /// The HTTP/1.1 server: NIO's HTTP codec in front of the app's responder, with what Vapor's
 /// own server does not do: the header size limit (431 above it); header, body-rate and idle
 /// timeouts; no body read before the app has checked the head (`BodyGate`); backpressure on
-/// unread answers; bounds on connections and on body bytes in memory; answers (400, 405, 413,
+/// unread answers; bounds on connections and on body and answer bytes in memory; answers (400, 405, 413,
 /// 431, 503) instead of dropped connections for requests that cannot be taken; and TLS when
 /// `ServerTLS` has a certificate. Hostname and port default to
 /// `app.http.server.configuration`. Why not Vapor's or Hummingbird's server: `docs/server-http.md`.
@@ -17,7 +17,8 @@ final class TodoHTTPServer: Server {
     private let limits: HTTPLimits
     private let maxBodyBytes: Int
     private let state = NIOLockedValueBox(State())
-    private let bodyMemory: BodyMemory
+    private let bodyMemory: ByteBudget
+    private let answerMemory: ByteBudget
 
     private struct State {
         var listener: (any Channel)?
@@ -28,11 +29,14 @@ final class TodoHTTPServer: Server {
         self.application = application
         self.limits = limits
         self.maxBodyBytes = maxBodyBytes
-        self.bodyMemory = BodyMemory(limit: limits.maxBodyMemory)
+        self.bodyMemory = ByteBudget(limit: limits.maxBodyMemory)
+        self.answerMemory = ByteBudget(limit: limits.maxAnswerMemory)
     }
 
     /// Bytes of request bodies the server holds now, all connections together.
     var bodyBytesHeld: Int { bodyMemory.held }
+    /// Bytes of answers the server holds now that their sockets have not taken yet.
+    var answerBytesHeld: Int { answerMemory.held }
 
     /// Where the server listens, once started; with port 0, the port it was given.
     var localAddress: SocketAddress? { state.withLockedValue { $0.listener?.localAddress } }
@@ -101,7 +105,7 @@ final class TodoHTTPServer: Server {
                 settings: .init(
                     maxBodyBytes: maxBodyBytes, maxHeaderBytes: limits.maxHeaderBytes,
                     maxFramingOverhead: limits.maxFramingOverhead, linger: limits.headerTimeout, tls: tls != nil),
-                bodyMemory: bodyMemory, decoder: decoder))
+                bodyMemory: bodyMemory, answerMemory: answerMemory, decoder: decoder))
         let id = ObjectIdentifier(channel)
         state.withLockedValue { $0.connections[id] = channel }
         channel.closeFuture.whenComplete { [state] _ in

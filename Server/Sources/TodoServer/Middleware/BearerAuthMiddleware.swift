@@ -10,6 +10,8 @@ struct AuthenticatedUser: Sendable {
     /// `UserModel.lastRev` when the request was authenticated (nil: not read), which spares
     /// the CalDAV face a query of its own.
     var lastRev: Int64? = nil
+    /// `UserModel.storedBytes` when the request was authenticated.
+    var storedBytes: Int64 = 0
 }
 
 private struct AuthenticatedUserKey: StorageKey {
@@ -86,7 +88,8 @@ enum TokenCheck {
             throw Abort(.forbidden, reason: "this account is disabled")
         }
         await row.noteUse(atMs: nowMs, on: request.db)
-        request.storage[AuthenticatedUserKey.self] = AuthenticatedUser(id: userID, name: user.name, prunedRev: user.prunedRev, lastRev: user.lastRev)
+        request.storage[AuthenticatedUserKey.self] = AuthenticatedUser(
+            id: userID, name: user.name, prunedRev: user.prunedRev, lastRev: user.lastRev, storedBytes: user.storedBytes)
     }
 }
 

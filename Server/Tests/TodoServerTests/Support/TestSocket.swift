@@ -13,9 +13,14 @@ final class TestSocket: @unchecked Sendable {
 
     private let fd: Int32
 
-    init(port: Int) throws {
+    /// Connects to the loopback `port`; with `receiveBuffer`, the kernel keeps at most about that
+    /// many bytes the test has not read (else loopback buffers take megabytes of an answer).
+    init(port: Int, receiveBuffer: Int32? = nil) throws {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw TestFailure("socket() failed") }
+        if var size = receiveBuffer {
+            setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = UInt16(port).bigEndian
