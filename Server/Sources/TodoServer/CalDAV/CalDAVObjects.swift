@@ -69,7 +69,7 @@ enum CalDAVObjects {
     static func write(_ object: CalDAVObject, userID: UUID, on db: any WriteConnection) async throws -> Int64 {
         let condition = "user_id = $1 AND (uuid = $2 OR name = $3 OR uid = $4)"
         let binds: [SQLValue] = [.uuid(userID), .uuid(object.uuid), .text(object.name), .text(object.uid)]
-        let replaced = try await read(db, condition, binds).reduce(0) { $0 + Int64($1.ical.utf8.count) }
+        let replaced = try await bytes(db, condition, binds)
         try await db.run("DELETE FROM \(table) WHERE " + condition, binds)
         try await db.insert(
             into: table, columns: ["user_id", "uuid", "name", "uid", "ical", "rev"],
@@ -81,9 +81,18 @@ enum CalDAVObjects {
     /// returns their bytes.
     static func remove(_ db: any WriteConnection, uuidsIn query: String, _ binds: [SQLValue]) async throws -> Int64 {
         let condition = "user_id = $1 AND uuid IN (\(query))"
-        let removed = try await read(db, condition, binds).reduce(0) { $0 + Int64($1.ical.utf8.count) }
+        let removed = try await bytes(db, condition, binds)
         if removed > 0 { try await db.run("DELETE FROM \(table) WHERE " + condition, binds) }
         return removed
+    }
+
+    /// The bytes of the texts `condition` selects, counted by the database (no text is read).
+    private static func bytes(_ db: any WriteConnection, _ condition: String, _ binds: [SQLValue]) async throws -> Int64 {
+        let rows = try await db.rows(
+            "SELECT COALESCE(SUM(octet_length(ical)), 0) AS bytes FROM \(table) WHERE \(condition)", binds,
+            sqlite: { read in try read.integer("bytes") },
+            postgres: { row in try row.decode(Int64.self, context: .default) })
+        return rows.first ?? 0
     }
 
     private static func read(_ db: any WriteConnection, _ condition: String, _ binds: [SQLValue]) async throws -> [CalDAVObject] {
