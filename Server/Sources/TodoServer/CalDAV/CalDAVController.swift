@@ -36,7 +36,7 @@ struct CalDAVController: RouteCollection {
         let asked = try PropfindRequest.read(request.bodyData)
         var writer = MultistatusWriter()
         DAVProperties.write(DAVProperties.root(user: user.name), href: Self.root, asked: asked, to: &writer)
-        return DAVProperties.multistatus(writer.finished())
+        return DAVProperties.multistatus(writer.finish())
     }
 
     /// The user's principal, which is also their calendar home: depth 1 lists the task list.
@@ -50,7 +50,7 @@ struct CalDAVController: RouteCollection {
             let revs = try await UserRevs.of(user, on: request.reads)
             DAVProperties.write(DAVProperties.list(user: user, lastRev: revs.lastRev), href: Self.list(user.name), asked: asked, to: &writer)
         }
-        return DAVProperties.multistatus(writer.finished())
+        return DAVProperties.multistatus(writer.finish())
     }
 
     /// The task list: depth 1 lists each todo with its ETag, from the user's listing

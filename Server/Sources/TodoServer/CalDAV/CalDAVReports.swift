@@ -75,7 +75,7 @@ struct CalDAVReports: RouteCollection {
             let found = try DAVProperties.member(record, object: objects[record.uuid], asked: .properties(properties), served: served)
             DAVProperties.write(found, href: hrefs.href(of: record.uuid), asked: .properties(properties), to: &writer)
         }
-        return DAVProperties.multistatus(writer.finished())
+        return DAVProperties.multistatus(writer.finish())
     }
 
     /// The todos changed since the token: one query of the records joined with their kept

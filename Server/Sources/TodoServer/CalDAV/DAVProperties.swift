@@ -132,11 +132,6 @@ enum DAVProperties {
         }
     }
 
-    /// A 207 answer with `body`.
-    static func multistatus(_ body: String) -> Response {
-        Response(status: .multiStatus, headers: ["Content-Type": "application/xml; charset=utf-8"], body: .init(string: body))
-    }
-
     /// A 207 answer with `body`'s bytes.
     static func multistatus(_ body: [UInt8]) -> Response {
         Response(status: .multiStatus, headers: ["Content-Type": "application/xml; charset=utf-8"], body: .init(buffer: ByteBuffer(bytes: body)))

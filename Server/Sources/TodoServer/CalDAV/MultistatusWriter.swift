@@ -90,13 +90,11 @@ struct MultistatusWriter {
         }
     }
 
-    /// The body, with the sync-token of a sync-collection answer when given.
-    func finished(syncToken: String? = nil) -> String { String(decoding: finishedBytes(syncToken: syncToken), as: UTF8.self) }
-
-    /// The body as bytes, with the sync-token of a sync-collection answer when given.
-    func finishedBytes(syncToken: String? = nil) -> [UInt8] {
+    /// The body as text, with the sync-token of a sync-collection answer when given, leaving
+    /// the writer as it is (for tests; answers take `finish`).
+    func finished(syncToken: String? = nil) -> String {
         var copy = self
-        return copy.finish(syncToken: syncToken)
+        return String(decoding: copy.finish(syncToken: syncToken), as: UTF8.self)
     }
 
     /// Ends the body, with the sync-token of a sync-collection answer when given, and gives
