@@ -306,8 +306,31 @@ struct AnswerMemoryTests {
     }
 }
 
-/// CalDAV REPORTs being made count at four times their user's stored bytes against the same limit.
+/// CalDAV answers about a whole list (REPORTs, depth-1 PROPFINDs of the list) count at four
+/// times their user's stored bytes while they are made, against the same limit.
 struct AnswerBuildsTests {
+    /// While the budget is taken, every answer about the whole list is 503; a PROPFIND of the
+    /// list alone (depth 0) is not.
+    @Test func reportsAndListingsWaitForRoom() async throws {
+        try await withTestApp({ $0.http.maxAnswerMemory = 1 << 20 }) { app in
+            let token = try await app.makeUser("alice")
+            _ = try await app.push(token, [Make.put(UUID(), base: 0, "one")])
+            let basic = "Basic " + Data("alice:\(token)".utf8).base64EncodedString()
+            let query = #"<C:calendar-query xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav"><D:prop><D:getetag/></D:prop></C:calendar-query>"#
+            let propfind = #"<propfind xmlns="DAV:"><prop><getetag/></prop></propfind>"#
+            func send(_ method: HTTPMethod, depth: String, _ body: String) async throws -> TestResponse {
+                try await app.send(method, "dav/alice/tasks/", headers: ["Authorization": basic, "Depth": depth], body: body)
+            }
+            try await AnswerBuilds.of(app.application).making(2 << 20) {
+                try app.expectError(try await send(.REPORT, depth: "1", query), .serviceUnavailable)
+                try app.expectError(try await send(.PROPFIND, depth: "1", propfind), .serviceUnavailable)
+                #expect(try await send(.PROPFIND, depth: "0", propfind).status == .multiStatus)
+            }
+            #expect(try await send(.REPORT, depth: "1", query).status == .multiStatus)
+            #expect(try await send(.PROPFIND, depth: "1", propfind).status == .multiStatus)
+        }
+    }
+
     @Test func aReportThatDoesNotFitBesideOthersIs503() async throws {
         let builds = AnswerBuilds(limit: 1 << 20)
         try await builds.making(5 << 20) {

@@ -1,12 +1,13 @@
 import Vapor
 
-/// Bounds the memory of the CalDAV REPORTs being made at once, server-wide, within
-/// `HTTPLimits.maxAnswerMemory`. A REPORT reads its user's records and kept texts and writes an
-/// answer as large, each in more than one form on the way (measured: about four times the
-/// user's stored bytes at its peak), so it is counted at four times the user's stored bytes
-/// (plus 64 KiB) while it is made. One that does not fit is answered 503 with Retry-After at
-/// once, unless no other is being made (a list larger than the limit is still served, one at
-/// a time). The answer, once made, counts against the HTTP front's budget of unread answers.
+/// Bounds the memory of the CalDAV answers about a whole list being made at once (REPORTs,
+/// PROPFINDs of the list at depth 1), server-wide, within `HTTPLimits.maxAnswerMemory`. Such
+/// an answer reads its user's records and kept texts and is as large, each in more than one
+/// form on the way (measured: about four times the user's stored bytes at its peak), so it
+/// is counted at four times the user's stored bytes (plus 64 KiB) while it is made. One that
+/// does not fit is answered 503 with Retry-After at once, unless no other is being made (a
+/// list larger than the limit is still served, one at a time). The answer, once made, counts
+/// against the HTTP front's budget of unread answers instead.
 struct AnswerBuilds: Sendable {
     private let budget: ByteBudget
 

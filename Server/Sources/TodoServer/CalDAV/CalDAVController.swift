@@ -64,9 +64,11 @@ struct CalDAVController: RouteCollection {
         var writer = MultistatusWriter()
         DAVProperties.write(DAVProperties.list(user: user, lastRev: revs.lastRev), href: Self.list(user.name), asked: asked, to: &writer)
         if try Self.depth(request) > 0 {
-            let listing = try await ListingCache.of(request.application).listing(request.reads, user: user, rev: revs.lastRev)
-            let answers = listing.members.map { MemberAnswer(href: $0.href, member: $0) }
-            try await CalDAVMembers.write(answers, asked: asked, user: user, request: request, to: &writer)
+            try await AnswerBuilds.of(request.application).making(AnswerBuilds.estimate(user)) {
+                let listing = try await ListingCache.of(request.application).listing(request.reads, user: user, rev: revs.lastRev)
+                let answers = listing.members.map { MemberAnswer(href: $0.href, member: $0) }
+                try await CalDAVMembers.write(answers, asked: asked, user: user, request: request, to: &writer)
+            }
         }
         return DAVProperties.multistatus(writer.finish())
     }
