@@ -1,0 +1,123 @@
+import NIOConcurrencyHelpers
+import NIOCore
+import NIOHTTP1
+
+/// One request under way on a connection.
+final class Exchange {
+    let head: HTTPRequestHead
+    let promise: EventLoopPromise<ByteBuffer?>
+    var gate: BodyGate?
+    /// Handed to the app (it waits while the socket is full of an earlier answer).
+    var started = false
+    /// The app asked for the body.
+    var wanted = false
+    var bodyComplete: Bool
+    var body: ByteBuffer?
+    var bodyBytes = 0
+    /// Bytes read from the socket since the head, framing included.
+    var rawBytes = 0
+    /// Bytes of `ByteBudget` this body holds: given back when the exchange is freed (the app
+    /// may hold the body until then), or when the body is dropped.
+    private var reserved = 0
+    private let bodyMemory: ByteBudget
+    private(set) var settled = false
+    /// The body was refused (too large, malformed): the connection closes after the answer.
+    private(set) var refused = false
+
+    init(head: HTTPRequestHead, hasBody: Bool, promise: EventLoopPromise<ByteBuffer?>, bodyMemory: ByteBudget) {
+        self.head = head
+        self.bodyComplete = !hasBody
+        self.promise = promise
+        self.bodyMemory = bodyMemory
+    }
+
+    deinit { giveBackMemory() }
+
+    /// Counts `bytes` more of body against the server's `ByteBudget`; false when they do not fit.
+    func reserve(_ bytes: Int) -> Bool {
+        guard bodyMemory.reserve(bytes) else { return false }
+        reserved += bytes
+        return true
+    }
+
+    /// Returns the server-wide body bytes this exchange holds.
+    func giveBackMemory() {
+        bodyMemory.release(reserved)
+        reserved = 0
+    }
+
+    /// Completes the body's promise, once.
+    func settle(_ result: Result<ByteBuffer?, any Error>) {
+        guard !settled else { return }
+        settled = true
+        if case .failure(let error) = result, !(error is ClientLeft) { refused = true }
+        promise.completeWith(result)
+    }
+}
+
+/// The connection's HTTP decoder, renewed after a request that asked for an upgrade.
+final class DecoderSlot {
+    private var decoder: ByteToMessageHandler<HTTPRequestDecoder>
+    private let limits: NIOHTTPDecoderLimitConfiguration
+
+    init(limits: NIOHTTPDecoderLimitConfiguration) {
+        self.limits = limits
+        self.decoder = Self.make(limits)
+    }
+
+    var handler: ByteToMessageHandler<HTTPRequestDecoder> { decoder }
+
+    /// Bytes after an upgrade request are passed on (`.forwardBytes`) when the decoder goes.
+    static func make(_ limits: NIOHTTPDecoderLimitConfiguration) -> ByteToMessageHandler<HTTPRequestDecoder> {
+        ByteToMessageHandler(
+            HTTPRequestDecoder(leftOverBytesStrategy: .forwardBytes, limitConfiguration: limits))
+    }
+
+    /// Puts a new decoder in place of the stopped one, which hands it the bytes it holds.
+    func renew(_ pipeline: ChannelPipeline) {
+        let fresh = Self.make(limits)
+        do {
+            try pipeline.syncOperations.addHandler(fresh, position: .after(decoder))
+            pipeline.syncOperations.removeHandler(decoder, promise: nil)
+            decoder = fresh
+        } catch {
+            pipeline.close(promise: nil)
+        }
+    }
+}
+
+/// Bytes held in memory server-wide, within a limit: request bodies (`HTTPLimits.maxBodyMemory`)
+/// and answers not yet taken by their sockets (`maxAnswerMemory`).
+final class ByteBudget: Sendable {
+    private let limit: Int
+    private let used = NIOLockedValueBox(0)
+
+    init(limit: Int) {
+        self.limit = limit
+    }
+
+    /// Counts `bytes` more; false (and not counted) when they would go past the limit, unless
+    /// `evenAlone` and nothing else is held (so that one answer larger than the limit still goes).
+    func reserve(_ bytes: Int, evenAlone: Bool = false) -> Bool {
+        guard bytes > 0 else { return true }
+        return used.withLockedValue { used in
+            guard used + bytes <= limit || (evenAlone && used == 0) else { return false }
+            used += bytes
+            return true
+        }
+    }
+
+    func release(_ bytes: Int) {
+        guard bytes > 0 else { return }
+        used.withLockedValue { $0 -= bytes }
+    }
+
+    /// The bytes held now.
+    var held: Int { used.withLockedValue { $0 } }
+}
+
+/// A reference that does not keep its object alive.
+struct Weak<Object: AnyObject> {
+    weak var value: Object?
+    init(_ value: Object) { self.value = value }
+}
