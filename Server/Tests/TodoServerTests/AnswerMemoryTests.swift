@@ -10,6 +10,17 @@ import VaporTesting
 /// Answers a client has not read count against a server-wide budget, so that many slow readers
 /// cannot take the server's memory.
 struct AnswerMemoryTests {
+    @Test func theBudgetComesFromTheEnvironment() throws {
+        #expect(try HTTPLimits.fromEnvironment { _ in nil }.maxAnswerMemory == 256 << 20)
+        let set = try HTTPLimits.fromEnvironment { $0 == "TODO_SERVER_MAX_ANSWER_MEMORY_MB" ? "64" : nil }
+        #expect(set.maxAnswerMemory == 64 << 20)
+        for bad in ["0", "-1", "lots", "2000000"] {
+            #expect(throws: SettingsError.self, "\(bad)") {
+                try HTTPLimits.fromEnvironment { $0 == "TODO_SERVER_MAX_ANSWER_MEMORY_MB" ? bad : nil }
+            }
+        }
+    }
+
     /// 600 todos of 10 KB: a calendar-query with their calendar-data is a 6 MB answer, more
     /// than loopback buffers take from a client that reads nothing.
     static let todos = 600
@@ -41,6 +52,10 @@ struct AnswerMemoryTests {
             var unread: TestSocket? = try TestSocket(port: port, receiveBuffer: 4096)
             try await unread?.send(request)
             #expect(await eventually { server.answerBytesHeld > 5_000_000 }, "\(server.answerBytesHeld) bytes held")
+            let metrics = try #require(try await RawHTTP.request(port: port, method: "GET", path: "/metrics")).text
+            let held = metrics.split(separator: "\n").first { $0.hasPrefix(#"todo_memory_held_bytes{kind="unread_answers"}"#) }
+            #expect(held.flatMap { $0.split(separator: " ").last }.flatMap { Double($0) } ?? 0 > 5_000_000, "\(metrics)")
+            #expect(try await RawHTTP.request(port: port, method: "GET", path: "/health")?.status == 200, "a small answer always goes")
             let refused = try TestSocket(port: port)
             try await refused.send(request)
             let busy = await refused.readResponse(within: 60)
@@ -68,7 +83,10 @@ struct AnswerBuildsTests {
     @Test func reportsAndListingsWaitForRoom() async throws {
         try await withTestApp({ $0.http.maxAnswerMemory = 1 << 20 }) { app in
             let token = try await app.makeUser("alice")
-            _ = try await app.push(token, [Make.put(UUID(), base: 0, "one")])
+            // 300 KB stored: counted at more than a small answer's 1 MiB.
+            _ = try await app.push(token, (0..<30).map { index in
+                PushOperation(opId: UUID(), kind: .put, uuid: UUID(), baseRev: 0, todo: Make.fields("\(index)", notes: String(repeating: "x", count: 10_000)))
+            })
             let basic = "Basic " + Data("alice:\(token)".utf8).base64EncodedString()
             let query = #"<C:calendar-query xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav"><D:prop><D:getetag/></D:prop></C:calendar-query>"#
             let propfind = #"<propfind xmlns="DAV:"><prop><getetag/></prop></propfind>"#
@@ -86,18 +104,19 @@ struct AnswerBuildsTests {
     }
 
     @Test func aReportThatDoesNotFitBesideOthersIs503() async throws {
-        let builds = AnswerBuilds(limit: 1 << 20)
+        let builds = AnswerBuilds(limit: 4 << 20)
         try await builds.making(5 << 20) {
             #expect(builds.held == 5 << 20, "alone, a REPORT larger than the limit is made")
-            let refused = await #expect(throws: Abort.self) { try await builds.making(1000) {} }
+            let refused = await #expect(throws: Abort.self) { try await builds.making(2 << 20) {} }
             #expect(refused?.status == .serviceUnavailable)
             #expect(refused?.headers.first(name: "Retry-After") == "5")
+            try await builds.making(AnswerBuilds.small) { #expect(builds.held == 6 << 20, "a small one is always made") }
         }
         #expect(builds.held == 0)
-        try await builds.making(500_000) {
-            try await builds.making(500_000) { #expect(builds.held == 1_000_000, "two that fit are made at once") }
+        try await builds.making(2 << 20) {
+            try await builds.making(2 << 20) { #expect(builds.held == 4 << 20, "two that fit are made at once") }
         }
-        await #expect(throws: CancellationError.self) { try await builds.making(100) { throw CancellationError() } }
+        await #expect(throws: CancellationError.self) { try await builds.making(2 << 20) { throw CancellationError() } }
         #expect(builds.held == 0, "given back however the REPORT ended")
     }
 

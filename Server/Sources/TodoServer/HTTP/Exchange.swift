@@ -96,12 +96,16 @@ final class ByteBudget: Sendable {
         self.limit = limit
     }
 
+    /// What counts as small for `reserve(_:evenAlone:always:)`: 64 KiB.
+    static let small = 64 << 10
+
     /// Counts `bytes` more; false (and not counted) when they would go past the limit, unless
-    /// `evenAlone` and nothing else is held (so that one answer larger than the limit still goes).
-    func reserve(_ bytes: Int, evenAlone: Bool = false) -> Bool {
+    /// `evenAlone` and nothing else is held (so that one answer larger than the limit still
+    /// goes), or `always` (small ones, which the limit must not stop).
+    func reserve(_ bytes: Int, evenAlone: Bool = false, always: Bool = false) -> Bool {
         guard bytes > 0 else { return true }
         return used.withLockedValue { used in
-            guard used + bytes <= limit || (evenAlone && used == 0) else { return false }
+            guard used + bytes <= limit || (evenAlone && used == 0) || always else { return false }
             used += bytes
             return true
         }

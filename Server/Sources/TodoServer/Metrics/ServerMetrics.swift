@@ -55,6 +55,18 @@ final class ServerMetrics: ApplicationShared {
         }
     }
 
+    /// What the server holds in memory now, read at each scrape: request bodies, answers their
+    /// clients have not read yet, and CalDAV answers being made (each kind within its budget).
+    func memoryHeld(bodies: Int, unreadAnswers: Int, answersBeingMade: Int) {
+        for (kind, bytes) in [("bodies", bodies), ("unread_answers", unreadAnswers), ("answers_being_made", answersBeingMade)] {
+            registry.makeGauge(
+                descriptor: MetricNameDescriptor(namespace: "todo", metricName: "memory_held", unitName: "bytes",
+                                                 helpText: "Bytes held now: request bodies, answers not yet read by their clients, CalDAV answers being made."),
+                labels: [("kind", kind)]
+            ).set(Int64(bytes))
+        }
+    }
+
     /// A request refused for its token (401), or for too many such refusals (429).
     func authenticationFailed(limited: Bool) {
         registry.makeCounter(
