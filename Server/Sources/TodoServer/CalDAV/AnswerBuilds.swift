@@ -12,7 +12,7 @@ struct AnswerBuilds: Sendable {
     private let budget: ByteBudget
 
     init(limit: Int) {
-        budget = ByteBudget(limit: limit)
+        budget = ByteBudget(limit: limit, alwaysAdmitting: Self.small)
     }
 
     /// An answer counted at this or less (a list of up to about 240 KB) is always made: it
@@ -26,7 +26,7 @@ struct AnswerBuilds: Sendable {
 
     /// Runs `make` with `bytes` counted, or throws 503 when they do not fit.
     func making<T>(_ bytes: Int, _ make: () async throws -> T) async throws -> T {
-        guard budget.reserve(bytes, evenAlone: true, always: bytes <= Self.small) else {
+        guard budget.reserve(bytes) else {
             throw Abort(.serviceUnavailable, headers: ["Retry-After": "5"], reason: "the server is making too many large answers right now; try again shortly")
         }
         defer { budget.release(bytes) }

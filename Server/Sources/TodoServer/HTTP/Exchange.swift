@@ -86,26 +86,27 @@ final class DecoderSlot {
     }
 }
 
-/// Bytes held in memory server-wide, within a limit: request bodies (`HTTPLimits.maxBodyMemory`)
-/// and answers not yet taken by their sockets (`maxAnswerMemory`).
+/// Bytes held in memory server-wide, within a limit: request bodies (`HTTPLimits.maxBodyMemory`),
+/// answers not yet taken by their sockets (`maxAnswerMemory`), CalDAV answers being made.
 final class ByteBudget: Sendable {
     private let limit: Int
+    /// For answers: up to this many bytes always go, and one alone whatever its size (so
+    /// that a full budget stops neither health checks and polls nor the one answer larger
+    /// than the limit). Nil for bodies, held to the limit.
+    private let alwaysAdmitted: Int?
     private let used = NIOLockedValueBox(0)
 
-    init(limit: Int) {
+    init(limit: Int, alwaysAdmitting small: Int? = nil) {
         self.limit = limit
+        self.alwaysAdmitted = small
     }
 
-    /// What counts as small for `reserve(_:evenAlone:always:)`: 64 KiB.
-    static let small = 64 << 10
-
-    /// Counts `bytes` more; false (and not counted) when they would go past the limit, unless
-    /// `evenAlone` and nothing else is held (so that one answer larger than the limit still
-    /// goes), or `always` (small ones, which the limit must not stop).
-    func reserve(_ bytes: Int, evenAlone: Bool = false, always: Bool = false) -> Bool {
+    /// Counts `bytes` more; false (and not counted) when the budget does not admit them.
+    func reserve(_ bytes: Int) -> Bool {
         guard bytes > 0 else { return true }
         return used.withLockedValue { used in
-            guard used + bytes <= limit || (evenAlone && used == 0) || always else { return false }
+            let admitted = used + bytes <= limit || alwaysAdmitted.map { bytes <= $0 || used == 0 } ?? false
+            guard admitted else { return false }
             used += bytes
             return true
         }

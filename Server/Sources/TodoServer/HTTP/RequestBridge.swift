@@ -235,9 +235,7 @@ final class RequestBridge: ChannelDuplexHandler, RemovableChannelHandler {
         let keepAlive = exchange.head.isKeepAlive && exchange.bodyComplete && !exchange.refused
         exchange.settle(.failure(ClientLeft()))  // nobody waits for a body the app did not ask for
         let held = exchange.head.method == .HEAD ? 0 : body?.readableBytes ?? 0
-        // A small answer always goes (counted): a full budget must not stop health checks,
-        // polls and other clients' small answers.
-        guard answerMemory.reserve(held, evenAlone: true, always: held <= ByteBudget.small) else {
+        guard answerMemory.reserve(held) else {
             return refuse(exchange.head, answersFull(held), context: context)
         }
         state = keepAlive ? .idle : .closing

@@ -30,7 +30,7 @@ final class TodoHTTPServer: Server {
         self.limits = limits
         self.maxBodyBytes = maxBodyBytes
         self.bodyMemory = ByteBudget(limit: limits.maxBodyMemory)
-        self.answerMemory = ByteBudget(limit: limits.maxAnswerMemory)
+        self.answerMemory = ByteBudget(limit: limits.maxAnswerMemory, alwaysAdmitting: 64 << 10)
     }
 
     /// Bytes of request bodies the server holds now, all connections together.
