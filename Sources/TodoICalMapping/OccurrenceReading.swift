@@ -93,8 +93,7 @@ public enum OccurrenceReading {
     /// it has, else the first; nil for none.
     public static func likeliestCopied(_ copy: TodoContent, among occurrences: [TodoContent]) -> Int? {
         func score(_ occurrence: TodoContent) -> Int {
-            var alike = copy
-            for field in [TodoField.due, .wait, .scheduled, .until, .recur, .anchor, .series] { field.set(field.value(of: occurrence), on: &alike) }
+            var alike = movedOn(copy, to: occurrence)
             (alike.completed, alike.completedAt) = (occurrence.completed, occurrence.completedAt)
             (alike.createdAt, alike.updatedAt) = (occurrence.createdAt, occurrence.updatedAt)
             return (copy.createdAt == occurrence.createdAt ? 2 : 0) + (alike == occurrence ? 1 : 0)

@@ -75,7 +75,6 @@ struct CalDAVController: RouteCollection {
 
     static func home(_ user: String) -> String { root + percentEncoded(user) + "/" }
     static func list(_ user: String) -> String { home(user) + listName + "/" }
-    static func href(of uuid: UUID, user: String) -> String { list(user) + serverName(of: uuid) }
 
     /// The name this server gives the todo `uuid` in its list: `<uuid>.ics`.
     static func serverName(of uuid: UUID) -> String { UUIDText.text(uuid).lowercased() + ".ics" }

@@ -62,19 +62,18 @@ enum CalDAVObjects {
         return Dictionary(objects.map { ($0.uuid, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
-    /// Writes `object` in place of any of the same todo, name or UID (the caller has checked
-    /// that those are gone or its own); returns the bytes of the texts it replaced, which the
-    /// quota no longer counts.
-    @discardableResult
-    static func write(_ object: CalDAVObject, userID: UUID, on db: any WriteConnection) async throws -> Int64 {
+    /// Keeps `object` in place of any of the same todo, name or UID (the caller has checked
+    /// that those are gone or its own), in `write`'s transaction: the quota counts its text,
+    /// and no longer the texts it replaced.
+    static func keep(_ object: CalDAVObject, in write: UserWrite) async throws {
         let condition = "user_id = $1 AND (uuid = $2 OR name = $3 OR uid = $4)"
-        let binds: [SQLValue] = [.uuid(userID), .uuid(object.uuid), .text(object.name), .text(object.uid)]
-        let replaced = try await bytes(db, condition, binds)
-        try await db.run("DELETE FROM \(table) WHERE " + condition, binds)
-        try await db.insert(
+        let binds: [SQLValue] = [.uuid(write.userID), .uuid(object.uuid), .text(object.name), .text(object.uid)]
+        let replaced = try await bytes(write.db, condition, binds)
+        try await write.db.run("DELETE FROM \(table) WHERE " + condition, binds)
+        try await write.db.insert(
             into: table, columns: ["user_id", "uuid", "name", "uid", "ical", "rev"],
-            rows: [[.uuid(userID), .uuid(object.uuid), .text(object.name), .text(object.uid), .text(object.ical), .integer(object.rev)]])
-        return replaced
+            rows: [[.uuid(write.userID), .uuid(object.uuid), .text(object.name), .text(object.uid), .text(object.ical), .integer(object.rev)]])
+        write.counters.storedBytes += Int64(object.ical.utf8.count) - replaced
     }
 
     /// Removes the texts of the todos `query` selects, of the user its `$1` binds (as here);

@@ -130,7 +130,7 @@ struct CalDAVResources: RouteCollection {
             if atName == nil, let copy = try await CalDAVSeries.readCopy(write, user: user, name: name, uid: uid, text: text, client: content, at: now) {
                 return copy
             }
-            return try await keep(content, write, user: user, object: object, created: true)
+            return try await keep(content, write, object: object, created: true)
         }
         if ifMatch == nil, let previous, previous.name == name, isBehind(text, reading.todo.content, kept: previous, held: held) {
             return .stored(existing, created: false, served: try Self.served(existing, previous))
@@ -154,7 +154,7 @@ struct CalDAVResources: RouteCollection {
             before = OccurrenceReading.movedOn(before, to: next.content)
             content = OccurrenceReading.movedOn(content, to: next.content)
             if before != next.content { content = merged(base: before, client: content, server: next.content) }
-            return try await keep(content, write, user: user, object: CalDAVObject(uuid: next.record.uuid, name: name, uid: uid, ical: text, rev: 0), created: false)
+            return try await keep(content, write, object: CalDAVObject(uuid: next.record.uuid, name: name, uid: uid, ical: text, rev: 0), created: false)
         }
         (before, content) = (OccurrenceReading.keepingAnchor(before, of: held), OccurrenceReading.keepingAnchor(content, of: held))
         if OccurrenceReading.completes(content, occurrence: before, overrides: overrides, at: now) {
@@ -162,7 +162,7 @@ struct CalDAVResources: RouteCollection {
                 write, user: user, name: name, uid: uid, text: text, uuid: uuid, before: before, client: content, held: held, ruled: ruled, at: now)
         }
         if before != held { content = merged(base: before, client: content, server: held) }
-        return try await keep(content, write, user: user, object: object, created: false)
+        return try await keep(content, write, object: object, created: false)
     }
 
     /// Whether a PUT without preconditions changes nothing: its body is the kept text (a
@@ -188,13 +188,12 @@ struct CalDAVResources: RouteCollection {
     /// Writes `content` as the todo of `object` and keeps the client's text (counted against
     /// the quota as the record is, less the texts it replaced), at the record's new revision.
     private static func keep(
-        _ content: TodoContent, _ write: UserWrite, user: AuthenticatedUser, object: CalDAVObject, created: Bool
+        _ content: TodoContent, _ write: UserWrite, object: CalDAVObject, created: Bool
     ) async throws -> Outcome {
         let record = try await write.put(object.uuid, content.wire)
         var object = object
         object.rev = record.rev
-        let replaced = try await CalDAVObjects.write(object, userID: user.id, on: write.db)
-        write.counters.storedBytes += Int64(object.ical.utf8.count) - replaced
+        try await CalDAVObjects.keep(object, in: write)
         return .stored(record, created: created, served: try served(record, object))
     }
 

@@ -32,11 +32,11 @@ enum CalDAVSeries {
         // An app whose resource still holds the rule keeps it as the series.
         guard let next, ruled else {
             let object = CalDAVObject(uuid: uuid, name: name, uid: uid, ical: master, rev: done.rev)
-            try await keep([object] + (next.map { [serverMade(master, for: $0)] } ?? []), write, user)
+            try await keep([object] + (next.map { [serverMade(master, for: $0)] } ?? []), write)
             return .stored(done, created: false, served: try CalDAVResources.served(done, object))
         }
         let object = CalDAVObject(uuid: next.uuid, name: name, uid: uid, ical: master, rev: next.rev)
-        try await keep([object, serverMade(master, for: done)], write, user)
+        try await keep([object, serverMade(master, for: done)], write)
         return .stored(next, created: false, served: try CalDAVResources.served(next, object))
     }
 
@@ -65,7 +65,7 @@ enum CalDAVSeries {
                 (done.completed, done.completedAt) = (true, at)
                 let (_, made) = try await complete(write, occurrence: record.uuid, before: held, client: done, held: held, at: at)
                 guard let made else { return nil }
-                return try await bind(write, user: user, name: name, uid: uid, text: text, to: made)
+                return try await bind(write, name: name, uid: uid, text: text, to: made)
             }
         }
         // The copy of an occurrence completed (or made) here already, under the name this
@@ -78,7 +78,7 @@ enum CalDAVSeries {
             var named = client.completed ? try await handsOnName(record, held, write, user) : false
             if !named { named = try await isServerNamed(record.uuid, write, user) }
             guard named else { continue }
-            return try await bind(write, user: user, name: name, uid: uid, text: text, to: write.put(record.uuid, held.wire))
+            return try await bind(write, name: name, uid: uid, text: text, to: write.put(record.uuid, held.wire))
         }
         return nil
     }
@@ -104,7 +104,7 @@ enum CalDAVSeries {
             let next = try await openNext(after: record.uuid, held, write), try await isServerNamed(next.record.uuid, write, user)
         else { return false }
         _ = try await write.put(next.record.uuid, next.content.wire)
-        try await keep([CalDAVObject(uuid: next.record.uuid, name: own.name, uid: own.uid, ical: own.ical, rev: own.rev)], write, user)
+        try await keep([CalDAVObject(uuid: next.record.uuid, name: own.name, uid: own.uid, ical: own.ical, rev: own.rev)], write)
         return true
     }
 
@@ -127,7 +127,7 @@ enum CalDAVSeries {
             let own = previous.map { ($0.name, $0.uid) } ?? (CalDAVController.serverName(of: record.uuid), ICalUID.uid(for: record.uuid))
             objects.append(CalDAVObject(uuid: next.uuid, name: own.0, uid: own.1, ical: served, rev: record.rev))
         }
-        try await keep(objects, write, user)
+        try await keep(objects, write)
         return .stored(completed, created: true, served: try CalDAVResources.served(completed, objects[0]))
     }
 
@@ -149,9 +149,9 @@ enum CalDAVSeries {
     }
 
     /// Makes `name` (a new resource) name the todo `record`, with the app's text.
-    private static func bind(_ write: UserWrite, user: AuthenticatedUser, name: String, uid: String, text: String, to record: StoredRecord) async throws -> Outcome {
+    private static func bind(_ write: UserWrite, name: String, uid: String, text: String, to record: StoredRecord) async throws -> Outcome {
         let object = CalDAVObject(uuid: record.uuid, name: name, uid: uid, ical: text, rev: record.rev)
-        try await keep([object], write, user)
+        try await keep([object], write)
         return .stored(record, created: true, served: try CalDAVResources.served(record, object))
     }
 
@@ -173,7 +173,7 @@ enum CalDAVSeries {
             calendars[index].components[todo].uid = uid
             ical = ICalWriter.text(calendars)
         }
-        return CalDAVObject(uuid: record.uuid, name: "\(uid).ics", uid: uid, ical: ical, rev: record.rev)
+        return CalDAVObject(uuid: record.uuid, name: CalDAVController.serverName(of: record.uuid), uid: uid, ical: ical, rev: record.rev)
     }
 
     /// `text` without its overrides (VTODOs with a RECURRENCE-ID): read as completions, they
@@ -186,13 +186,8 @@ enum CalDAVSeries {
         return ICalWriter.text(calendars)
     }
 
-    /// Writes `objects`, counting their texts against the quota, less the texts they replaced.
-    private static func keep(_ objects: [CalDAVObject], _ write: UserWrite, _ user: AuthenticatedUser) async throws {
-        var bytes: Int64 = 0
-        for object in objects {
-            bytes -= try await CalDAVObjects.write(object, userID: user.id, on: write.db)
-            bytes += Int64(object.ical.utf8.count)
-        }
-        write.counters.storedBytes += bytes
+    /// Keeps `objects` (`CalDAVObjects.keep`), in order.
+    private static func keep(_ objects: [CalDAVObject], _ write: UserWrite) async throws {
+        for object in objects { try await CalDAVObjects.keep(object, in: write) }
     }
 }
