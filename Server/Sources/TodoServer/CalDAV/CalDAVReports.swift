@@ -39,11 +39,15 @@ struct CalDAVReports: RouteCollection {
         let revs = try await UserRevs.of(user, on: request.reads)
         let listing = try await ListingCache.of(request.application).listing(request.reads, user: user, rev: revs.lastRev)
         let list = CalDAVController.list(user.name)
-        // Each href answered once: a body repeating one href 20,000 times would otherwise
-        // ask for an answer 30 times its size, held while a client reads it slowly.
+        // Each todo answered once, however its href is spelled: a body naming one todo 20,000
+        // times would otherwise ask for an answer 30 times its size, held while a client reads
+        // it slowly.
         var seen = Set<String>()
-        let answers = hrefs.filter { seen.insert($0).inserted }.map { href in
-            MemberAnswer(href: MultistatusWriter.escaped(href), member: CalDAVController.name(inHref: href, list: list).flatMap(listing.member(named:)))
+        var answers: [MemberAnswer] = []
+        for href in hrefs {
+            let member = CalDAVController.name(inHref: href, list: list).flatMap(listing.member(named:))
+            guard seen.insert(member.map { $0.uuid.uuidString } ?? href).inserted else { continue }
+            answers.append(MemberAnswer(href: MultistatusWriter.escaped(href), member: member))
         }
         var writer = MultistatusWriter()
         try await CalDAVMembers.write(answers, asked: .properties(properties), user: user, request: request, to: &writer)
