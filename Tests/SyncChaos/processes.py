@@ -8,6 +8,8 @@ the change feed of."""
 import ctypes
 import json
 import os
+import pwd
+import shutil
 import signal
 import socket
 import subprocess
@@ -84,15 +86,52 @@ def free_port():
 
 # --------------------------------------------------------------------------- the server
 
+def unprivileged(argv):
+    """argv run as the unprivileged user servers are deployed as: when this script is root (CI),
+    through setpriv as $TODO_TEST_USER (default nobody), else as it is."""
+    if os.geteuid() != 0:
+        return argv
+    entry = pwd.getpwnam(os.environ.get("TODO_TEST_USER", "nobody"))
+    return ["/usr/bin/setpriv", f"--reuid={entry.pw_uid}", f"--regid={entry.pw_gid}", "--clear-groups",
+            "--pdeathsig=KILL", "--",
+            _reachable(argv[0]), *argv[1:]]
+
+
+def give(path):
+    """Gives the folder `path` to the user `unprivileged` runs as, as a deployment does."""
+    if os.geteuid() == 0:
+        entry = pwd.getpwnam(os.environ.get("TODO_TEST_USER", "nobody"))
+        os.chown(path, entry.pw_uid, entry.pw_gid)
+
+
+def _reachable(executable):
+    """executable, or a copy in a folder anyone may enter when a folder above it is closed."""
+    path = os.path.abspath(executable)
+    parts = path.split("/")
+    if all(os.stat("/".join(parts[:i + 1]) or "/").st_mode & 0o001 for i in range(len(parts))):
+        return path
+    folder = f"/tmp/todo-tests-bin-{os.getpid()}"
+    copy = os.path.join(folder, os.path.basename(path))
+    if not os.path.exists(copy):
+        os.makedirs(folder, mode=0o755, exist_ok=True)
+        os.chmod(folder, 0o755)
+        shutil.copy2(path, copy)
+    return copy
+
+
 class Server:
-    """The real todo-server on a fresh SQLite database in `directory`, user alice."""
+    """The real todo-server on a fresh SQLite database in `directory`/server, user alice, run as
+    an unprivileged user (`unprivileged`)."""
 
     def __init__(self, directory):
         self.directory = directory
+        self.data = os.path.join(directory, "server")
+        os.makedirs(self.data, exist_ok=True)
+        give(self.data)
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        self.env = {"TODO_SERVER_DB": os.path.join(directory, "server.sqlite"), "PATH": "/usr/bin:/bin",
-                    "HOME": directory, "LOG_LEVEL": "warning", "LANG": "C.UTF-8"}
+        self.env = {"TODO_SERVER_DB": os.path.join(self.data, "server.sqlite"), "PATH": "/usr/bin:/bin",
+                    "HOME": self.data, "LOG_LEVEL": "warning", "LANG": "C.UTF-8"}
         self.process = None
         self.log = open(os.path.join(directory, "server.log"), "ab")
         self.command("migrate")
@@ -101,7 +140,7 @@ class Server:
         self.start()
 
     def command(self, *arguments):
-        code, out, err = finish(spawn([SERVER, *arguments], self.env))
+        code, out, err = finish(spawn(unprivileged([SERVER, *arguments]), self.env))
         if code != 0:
             raise HarnessError(f"todo-server {' '.join(arguments)} exited {code}: {err.strip()}")
         return out
@@ -112,7 +151,7 @@ class Server:
 
     def start(self):
         """Starts `serve` on the same port and database; waits (polling) until /health answers."""
-        argv = [SERVER, "serve", "--hostname", "127.0.0.1", "--port", str(self.port)]
+        argv = unprivileged([SERVER, "serve", "--hostname", "127.0.0.1", "--port", str(self.port)])
         self.process = subprocess.Popen(argv, env=self.env, stdin=subprocess.DEVNULL, stdout=self.log,
                                         stderr=self.log, preexec_fn=_die_with_parent)
         with CHILDREN_LOCK:

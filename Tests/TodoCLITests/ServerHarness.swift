@@ -5,7 +5,8 @@ import Foundation
 import Testing
 import TodoTestSupport
 
-/// The real `todo-server`, started on a free loopback port with a temporary SQLite file.
+/// The real `todo-server`, started on a free loopback port with a temporary SQLite file, as an
+/// unprivileged user (`Unprivileged`) in a folder of its own, as it is deployed.
 final class TestServer {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
@@ -18,19 +19,26 @@ final class TestServer {
     private(set) var port: Int
     private(set) var token = ""
     private var process: Process?
+    /// The certificate and key it serves HTTPS with, if it does.
+    let tls: (certificate: String, key: String)?
 
-    var url: String { "http://127.0.0.1:\(port)" }
+    var url: String { tls == nil ? "http://127.0.0.1:\(port)" : "https://localhost:\(port)" }
 
     /// A new database with the user alice; or a copy of `fixture` (in Tests/TodoCLITests/
     /// Fixtures: `NAME.sqlite`, and alice's token in `NAME.token`), which the server migrates.
-    init(directory: String, fixture: String? = nil) throws {
+    /// With `tls`, it serves HTTPS with that certificate and key (files in `directory`).
+    init(directory: String, fixture: String? = nil, tls: (certificate: String, key: String)? = nil) throws {
+        self.tls = tls
         binary = try Self.binary.get()
-        self.directory = directory
-        database = directory + "/server.sqlite"
+        self.directory = directory + "/server"
+        try FileManager.default.createDirectory(atPath: self.directory, withIntermediateDirectories: true)
+        Unprivileged.give(self.directory)
+        database = self.directory + "/server.sqlite"
         port = try freePort()
         if let fixture {
             let base = Self.repository.appendingPathComponent("Tests/TodoCLITests/Fixtures/\(fixture)").path
             try FileManager.default.copyItem(atPath: base + ".sqlite", toPath: database)
+            Unprivileged.give(self.directory)
             token = try String(contentsOfFile: base + ".token", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
             try command(["migrate"])
         } else {
@@ -45,7 +53,7 @@ final class TestServer {
     /// The change feed from the start, as the server sends it.
     func changes(limit: Int? = nil) throws -> String {
         let query = "/v1/changes?since=0" + (limit.map { "&limit=\($0)" } ?? "")
-        return try Sandbox.execute("/usr/bin/curl", ["-fsS", url + query, "-H", "Authorization: Bearer \(token)"], stdin: nil, environment: [:]).stdout
+        return try Sandbox.execute("/usr/bin/curl", ["-fsSk", url + query, "-H", "Authorization: Bearer \(token)"], stdin: nil, environment: [:]).stdout
     }
 
     /// Makes the database and adds the user alice, keeping a token for her.
@@ -63,15 +71,19 @@ final class TestServer {
 
     @discardableResult
     func command(_ arguments: [String]) throws -> String {
-        let result = try Sandbox.execute(binary, arguments, stdin: nil, environment: environment)
+        let (program, wrapped) = Unprivileged.command(binary, arguments)
+        let result = try Sandbox.execute(program, wrapped, stdin: nil, environment: environment)
         guard result.status == 0 else { throw TestFailure("todo-server \(arguments.joined(separator: " ")) failed: \(result.stderr)") }
         return result.stdout
     }
 
     func start() throws {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = ["serve", "--hostname", "127.0.0.1", "--port", String(port)]
+        let tlsArguments = tls.map { ["--tls-cert", $0.certificate, "--tls-key", $0.key] } ?? []
+        Unprivileged.give(directory)
+        let (program, arguments) = Unprivileged.command(binary, ["serve", "--hostname", "127.0.0.1", "--port", String(port)] + tlsArguments)
+        process.executableURL = URL(fileURLWithPath: program)
+        process.arguments = arguments
         process.environment = environment
         process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
         process.standardError = FileHandle(forWritingAtPath: "/dev/null")
@@ -100,7 +112,8 @@ final class TestServer {
         let deadline = Date().addingTimeInterval(60)
         while Date() < deadline {
             if let process, !process.isRunning { throw TestFailure("todo-server exited at start (status \(process.terminationStatus))") }
-            if (try? Sandbox.execute("/usr/bin/curl", ["-fsS", "-m", "2", url + "/health"], stdin: nil, environment: [:]))?.status == 0 { return }
+            // -k: the harness asks whether it is up; what todo trusts is the tests' business.
+            if (try? Sandbox.execute("/usr/bin/curl", ["-fsSk", "-m", "2", url + "/health"], stdin: nil, environment: [:]))?.status == 0 { return }
             usleep(100_000)
         }
         throw TestFailure("todo-server did not become healthy on \(url)")

@@ -67,6 +67,20 @@ struct ExecutableTests {
         return health
     }
 
+    /// Issue 39: run as any user but root, the server reset every connection (it set
+    /// SO_DEBUG, which only root may, where TCP_NODELAY was meant). As deployed: unprivileged.
+    @Test func servesAsAnUnprivilegedUser() async throws {
+        try await withExecutable { sandbox in
+            let (port, auth) = try await serveAlice(sandbox)
+            let pid = try #require(sandbox.running?.processIdentifier)
+            let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
+            let uids = status.split(separator: "\n").first { $0.hasPrefix("Uid:") }?.split(whereSeparator: \.isWhitespace).dropFirst()
+            #expect(uids?.allSatisfy { $0 != "0" } == true, "the server runs as root: \(uids ?? [])")
+            let changes = try await RawHTTP.request(port: port, method: "GET", path: "/v1/changes?since=0", headers: [auth])
+            #expect(changes?.status == 200, "\(changes?.text ?? "no answer")")
+        }
+    }
+
     @Test func refusesToListenBeyondLoopbackWithoutUsers() async throws {
         try await withExecutable { sandbox in
             let port = try freePort()

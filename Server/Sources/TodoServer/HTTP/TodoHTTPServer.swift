@@ -67,7 +67,7 @@ final class TodoHTTPServer: Server {
                     try channel.pipeline.syncOperations.addHandlers(AcceptPause(), ConnectionGate(counts: counts))
                 }
             }
-            .childChannelOption(ChannelOptions.socketOption(.tcp_nodelay), value: 1)
+            .childChannelOption(ChannelOptions.tcpOption(.tcp_nodelay), value: 1)
             .childChannelOption(ChannelOptions.maxMessagesPerRead, value: 1)
             .childChannelInitializer { [self] channel in
                 channel.eventLoop.makeCompletedFuture { try self.setUp(channel) }

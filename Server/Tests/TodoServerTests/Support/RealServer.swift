@@ -7,7 +7,8 @@ import Glibc
 import Darwin
 #endif
 
-/// The built `todo-server` executable (`BuiltBinary`), run in a directory with an environment.
+/// The built `todo-server` executable (`BuiltBinary`), run in a directory with an environment,
+/// as an unprivileged user (`Unprivileged`: when the tests are root, as `nobody`).
 struct RealServer: Sendable {
     let executable: URL
     let directory: URL
@@ -23,9 +24,8 @@ struct RealServer: Sendable {
     func run(_ arguments: [String], timeout: Double = 60) async throws -> Output {
         let out = Pipe()
         let err = Pipe()
-        let process = try ChildProcess(
-            executable, arguments, directory: directory, environment: environment,
-            output: out.fileHandleForWriting.fileDescriptor, error: err.fileHandleForWriting.fileDescriptor)
+        let process = try spawn(
+            arguments, output: out.fileHandleForWriting.fileDescriptor, error: err.fileHandleForWriting.fileDescriptor)
         try out.fileHandleForWriting.close()
         try err.fileHandleForWriting.close()
         let (outData, errData) = await offThePool {
@@ -45,14 +45,23 @@ struct RealServer: Sendable {
         let descriptor = open(log.path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw TestFailure("cannot open \(log.path): \(String(cString: strerror(errno)))") }
         defer { close(descriptor) }
+        return try spawn(arguments, output: descriptor, error: descriptor)
+    }
+
+    /// Starts `arguments` as the server's user, its working directory (with the files tests
+    /// wrote there) given to that user first, as a deployment gives it its data directory.
+    private func spawn(_ arguments: [String], output: Int32, error: Int32) throws -> ChildProcess {
+        Unprivileged.give(directory.path)
+        let (program, arguments) = Unprivileged.command(executable.path, arguments)
         return try ChildProcess(
-            executable, arguments, directory: directory, environment: environment,
-            output: descriptor, error: descriptor)
+            URL(fileURLWithPath: program), arguments, directory: directory, environment: environment,
+            output: output, error: error)
     }
 }
 
 /// One test's own `todo-server`: a directory of its own in the temporary folder, holding its
-/// SQLite database (migrated) and its log, with the legacy routes off. Made by `withSandbox`.
+/// SQLite database (migrated) and its log, with the legacy routes off, owned by the user the
+/// server runs as (`RealServer`). Made by `withSandbox`.
 final class Sandbox {
     var server: RealServer
     let directory: URL
