@@ -36,27 +36,48 @@ struct AuthTests {
     }
 
     /// Issue 15: guessing tokens from one address is stopped with 429 after a few failures;
-    /// other addresses go on; the log names the client and the user.
-    @Test func repeatedFailuresFromOneAddressGet429() async throws {
+    /// other addresses go on; the log names the client and the user. Issue 39: one stale
+    /// device behind an address (a home's NAT) locks out only its own token, and the address
+    /// limit, for many tokens guessed, spares tokens that authenticated from it before.
+    @Test func repeatedFailuresGet429WithoutLockingOutValidTokens() async throws {
         try await withTestApp { app in
             app.captureLogs()
             let token = try await app.makeUser("alice")
-            let guess: HTTPHeaders = ["Authorization": "Bearer todo_guess"]
-            for _ in 0..<AuthFailureLimiter.limit {
-                let response = try await app.send(.GET, "v1/changes", headers: guess, peer: "198.51.100.9")
-                try app.expectError(response, .unauthorized)
+            let newcomer = try await app.makeUser("bob")
+            let home = "198.51.100.9"
+            #expect(try await app.send(.GET, "v1/changes", headers: auth(token), peer: home).status == .ok)
+            let stale: HTTPHeaders = ["Authorization": "Bearer todo_revoked_on_the_phone"]
+            for _ in 0..<AuthFailureLimiter.credentialLimit {
+                try app.expectError(try await app.send(.GET, "v1/changes", headers: stale, peer: home), .unauthorized)
             }
-            for headers in [guess, auth(token)] {
-                let limited = try await app.send(.GET, "v1/changes", headers: headers, peer: "198.51.100.9")
-                try app.expectError(limited, .tooManyRequests)
-                let seconds = try #require(Int(limited.headers.first(name: "Retry-After") ?? ""))
-                #expect((1...60).contains(seconds), "\(seconds)")
+            let limited = try await app.send(.GET, "v1/changes", headers: stale, peer: home)
+            try app.expectError(limited, .tooManyRequests)
+            #expect(limited.body.string.contains("too many failed authentications with this token"), "\(limited.body.string)")
+            let seconds = try #require(Int(limited.headers.first(name: "Retry-After") ?? ""))
+            #expect((1...60).contains(seconds), "\(seconds)")
+            for headers in [auth(token), auth(newcomer)] {
+                #expect(try await app.send(.GET, "v1/changes", headers: headers, peer: home).status == .ok)
             }
-            let other = try await app.send(.GET, "v1/changes", headers: auth(token), peer: "198.51.100.10")
-            #expect(other.status == .ok)
-            #expect(app.logs.all.contains { $0.message.hasSuffix("client=198.51.100.10 user=alice") }, "\(app.logs.text)")
+
+            let guesser = "198.51.100.66"
+            #expect(try await app.send(.GET, "v1/changes", headers: auth(token), peer: guesser).status == .ok)
+            for index in 0..<AuthFailureLimiter.addressLimit {
+                let guess: HTTPHeaders = ["Authorization": "Bearer todo_guess_\(index)"]
+                try app.expectError(try await app.send(.GET, "v1/changes", headers: guess, peer: guesser), .unauthorized)
+            }
+            for headers in [["Authorization": "Bearer todo_one_more"], auth(newcomer)] as [HTTPHeaders] {
+                let refused = try await app.send(.GET, "v1/changes", headers: headers, peer: guesser)
+                try app.expectError(refused, .tooManyRequests)
+                #expect(refused.body.string.contains("too many failed authentications from this address"), "\(refused.body.string)")
+            }
+            #expect(try await app.send(.GET, "v1/changes", headers: auth(token), peer: guesser).status == .ok)
+            #expect(try await app.send(.GET, "v1/changes", headers: auth(newcomer), peer: "198.51.100.10").status == .ok)
+            #expect(app.logs.all.contains { $0.message.hasSuffix("client=198.51.100.10 user=bob") }, "\(app.logs.text)")
             #expect(app.logs.all.contains { $0.message.contains("GET /v1/changes 429") && $0.message.hasSuffix("client=198.51.100.9 user=-") }, "\(app.logs.text)")
             #expect(!app.logs.text.contains(token))
+            let metrics = try await app.send(.GET, "metrics").body.string
+            #expect(metrics.contains(#"todo_authentication_failures_total{status="429",limited_by="credential"} 1"#), "\(metrics)")
+            #expect(metrics.contains(#"todo_authentication_failures_total{status="429",limited_by="address"} 2"#), "\(metrics)")
         }
     }
 
@@ -66,7 +87,7 @@ struct AuthTests {
         try await withTestApp { app in
             let token = try await app.makeUser("alice")
             let basic: HTTPHeaders = ["Authorization": "Basic " + Data("alice:\(token)".utf8).base64EncodedString()]
-            for round in 0..<(AuthFailureLimiter.limit * 2) {
+            for round in 0..<(AuthFailureLimiter.credentialLimit * 2) {
                 let v1 = try await app.send(.GET, "v1/changes", peer: "198.51.100.9")
                 try app.expectError(v1, .unauthorized)
                 let dav = try await app.send(.PROPFIND, "dav/", headers: round.isMultiple(of: 2) ? [:] : ["Authorization": "Bearer "], peer: "127.0.0.1")
@@ -175,31 +196,46 @@ struct AuthTests {
     }
 }
 
-/// The limiter's window and its bound on memory, at a clock the test sets.
+/// The limiter's windows and its bound on memory, at a clock the test sets.
 struct AuthFailureLimiterTests {
-    @Test func anAddressWaitsUntilItsWindowEnds() {
+    @Test func aCredentialWaitsUntilItsWindowEnds() {
         let limiter = AuthFailureLimiter()
         let start = Make.created
-        for _ in 1..<AuthFailureLimiter.limit { limiter.fail("a", now: start) }
-        #expect(limiter.wait(for: "a", now: start) == nil)
-        limiter.fail("a", now: start)
-        #expect(limiter.wait(for: "a", now: start) == 60)
-        #expect(limiter.wait(for: "a", now: start.addingTimeInterval(59.5)) == 1)
-        #expect(limiter.wait(for: "b", now: start) == nil)
-        #expect(limiter.wait(for: "a", now: start.addingTimeInterval(60)) == nil)
-        limiter.fail("a", now: start.addingTimeInterval(61))
-        #expect(limiter.wait(for: "a", now: start.addingTimeInterval(61)) == nil)
+        for _ in 1..<AuthFailureLimiter.credentialLimit { limiter.fail(credential: "a", address: "home", now: start) }
+        #expect(limiter.wait(credential: "a", address: "home", now: start) == nil)
+        limiter.fail(credential: "a", address: "home", now: start)
+        #expect(limiter.wait(credential: "a", address: "home", now: start)?.seconds == 60)
+        #expect(limiter.wait(credential: "a", address: "elsewhere", now: start)?.scope == .credential)
+        #expect(limiter.wait(credential: "a", address: "home", now: start.addingTimeInterval(59.5))?.seconds == 1)
+        #expect(limiter.wait(credential: "b", address: "home", now: start) == nil)
+        #expect(limiter.wait(credential: "a", address: "home", now: start.addingTimeInterval(60)) == nil)
+        limiter.fail(credential: "a", address: "home", now: start.addingTimeInterval(61))
+        #expect(limiter.wait(credential: "a", address: "home", now: start.addingTimeInterval(61)) == nil)
     }
 
-    @Test func theStalestAddressGoesWhenTheTableIsFull() {
+    @Test func anAddressPastItsLimitSparesCredentialsKnownThere() {
         let limiter = AuthFailureLimiter()
         let start = Make.created
-        for _ in 0..<AuthFailureLimiter.limit { limiter.fail("first", now: start) }
-        for index in 1..<AuthFailureLimiter.maxAddresses {
-            limiter.fail("address \(index)", now: start.addingTimeInterval(1))
+        limiter.succeed(credential: "known", address: "nat", now: start)
+        for index in 0..<AuthFailureLimiter.addressLimit { limiter.fail(credential: "guess \(index)", address: "nat", now: start) }
+        #expect(limiter.wait(credential: "new", address: "nat", now: start)?.scope == .address)
+        #expect(limiter.wait(credential: "known", address: "nat", now: start) == nil)
+        #expect(limiter.wait(credential: "new", address: "other", now: start) == nil)
+        #expect(limiter.wait(credential: "new", address: "nat", now: start.addingTimeInterval(60)) == nil)
+        let later = start.addingTimeInterval(AuthFailureLimiter.knownFor + 1)
+        for index in 0..<AuthFailureLimiter.addressLimit { limiter.fail(credential: "guess \(index)", address: "nat", now: later) }
+        #expect(limiter.wait(credential: "known", address: "nat", now: later)?.scope == .address)
+    }
+
+    @Test func theStalestEntryGoesWhenATableIsFull() {
+        let limiter = AuthFailureLimiter()
+        let start = Make.created
+        for _ in 0..<AuthFailureLimiter.credentialLimit { limiter.fail(credential: "first", address: "a", now: start) }
+        for index in 1..<AuthFailureLimiter.maxEntries {
+            limiter.fail(credential: "credential \(index)", address: "a", now: start.addingTimeInterval(1))
         }
-        #expect(limiter.wait(for: "first", now: start.addingTimeInterval(2)) != nil)
-        limiter.fail("one more", now: start.addingTimeInterval(2))
-        #expect(limiter.wait(for: "first", now: start.addingTimeInterval(2)) == nil)
+        #expect(limiter.wait(credential: "first", address: "b", now: start.addingTimeInterval(2)) != nil)
+        limiter.fail(credential: "one more", address: "a", now: start.addingTimeInterval(2))
+        #expect(limiter.wait(credential: "first", address: "b", now: start.addingTimeInterval(2)) == nil)
     }
 }

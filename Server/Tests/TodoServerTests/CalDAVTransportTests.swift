@@ -68,7 +68,7 @@ struct CalDAVTransportTests {
             #expect(!unasked.body.string.contains("revoke"), "\(unasked.body.string)")
             let claims = try await propfind(app, basic(token, ["X-Forwarded-Proto": "https", "X-Forwarded-For": "198.51.100.1"]), peer: "203.0.113.7")
             try expectRefused(app, claims, elsewhere, token: token)
-            for _ in 0..<(AuthFailureLimiter.limit + 2) {
+            for _ in 0..<(AuthFailureLimiter.credentialLimit + 2) {
                 try expectRefused(app, try await propfind(app, basic("todo_guess"), peer: "203.0.113.7"), elsewhere, token: "todo_guess")
             }
             let overTLS = try await propfind(app, basic(token), peer: "203.0.113.7", tls: true)

@@ -67,12 +67,13 @@ final class ServerMetrics: ApplicationShared {
         }
     }
 
-    /// A request refused for its token (401), or for too many such refusals (429).
-    func authenticationFailed(limited: Bool) {
+    /// A request refused for its token (401), or for too many such refusals (429) of the
+    /// token it sent or of its client address.
+    func authenticationFailed(limitedBy scope: AuthFailureLimiter.Scope?) {
         registry.makeCounter(
             descriptor: MetricNameDescriptor(namespace: "todo", metricName: "authentication_failures", unitName: "total",
-                                             helpText: "Requests refused for a missing, wrong, expired or revoked token (401), or rate-limited after too many (429)."),
-            labels: [("status", limited ? "429" : "401")]
+                                             helpText: "Requests refused for a missing, wrong, expired or revoked token (401), or rate-limited after too many failures of that token or from that address (429)."),
+            labels: scope.map { [("status", "429"), ("limited_by", $0.rawValue)] } ?? [("status", "401")]
         ).increment()
     }
 

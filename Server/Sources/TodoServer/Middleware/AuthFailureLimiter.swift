@@ -2,45 +2,99 @@ import Foundation
 import NIOConcurrencyHelpers
 import Vapor
 
-/// Counts failed token checks per client address; past `limit` in `window`, that address is
-/// refused (429, with Retry-After) until the window ends, so tokens cannot be guessed at
-/// speed. Memory is bounded: at most `maxAddresses` are tracked, the stalest dropped first.
+/// Counts failed token checks per credential (the token sent, with the user name for Basic)
+/// and per client address, so that tokens cannot be guessed at speed without one stale device
+/// locking out a household behind one address. A credential that failed `credentialLimit`
+/// times in `window` is refused (429, Retry-After) until the window ends; an address that failed
+/// `addressLimit` times is refused too, except for credentials that authenticated from it
+/// before (`knownFor`), so a valid token is never refused for other tokens' failures. Memory is
+/// bounded: each table keeps at most `maxEntries`, the stalest dropped first.
 final class AuthFailureLimiter: ApplicationShared {
-    static let limit = 10
+    static let credentialLimit = 10
+    static let addressLimit = 50
     static let window: TimeInterval = 60
-    static let maxAddresses = 10_000
+    static let knownFor: TimeInterval = 30 * 86_400
+    static let maxEntries = 10_000
 
-    private struct Entry { var start: Date; var failures: Int }
-    private let entries = NIOLockedValueBox<[String: Entry]>([:])
+    /// What a refusal was for.
+    enum Scope: String, Sendable {
+        case credential, address
+    }
 
-    /// Seconds `address` must still wait, or nil when it may try.
-    func wait(for address: String, now: Date = Date()) -> Int? {
-        entries.withLockedValue { entries in
-            guard let entry = entries[address] else { return nil }
-            let left = Self.window - now.timeIntervalSince(entry.start)
-            if left <= 0 {
-                entries[address] = nil
-                return nil
+    private struct Tables {
+        var credentials = WindowCounts()
+        var addresses = WindowCounts()
+        /// When each "address credential" pair last authenticated.
+        var known: [String: Date] = [:]
+    }
+    private let tables = NIOLockedValueBox(Tables())
+
+    /// Why `credential` from `address` must wait, and for how many seconds; nil when it may try.
+    func wait(credential: String, address: String, now: Date = Date()) -> (scope: Scope, seconds: Int)? {
+        tables.withLockedValue { tables in
+            if let seconds = tables.credentials.wait(credential, limit: Self.credentialLimit, now: now) {
+                return (.credential, seconds)
             }
-            return entry.failures >= Self.limit ? Int(left.rounded(.up)) : nil
+            guard let seconds = tables.addresses.wait(address, limit: Self.addressLimit, now: now) else { return nil }
+            let known = tables.known[Self.pair(address, credential)].map { now.timeIntervalSince($0) < Self.knownFor } ?? false
+            return known ? nil : (.address, seconds)
         }
     }
 
-    /// Records a failed check from `address`.
-    func fail(_ address: String, now: Date = Date()) {
-        entries.withLockedValue { entries in
-            if var entry = entries[address], now.timeIntervalSince(entry.start) < Self.window {
-                entry.failures += 1
-                entries[address] = entry
-                return
-            }
-            if entries.count >= Self.maxAddresses {
-                entries = entries.filter { now.timeIntervalSince($0.value.start) < Self.window }
-                if entries.count >= Self.maxAddresses, let stalest = entries.min(by: { $0.value.start < $1.value.start }) {
-                    entries[stalest.key] = nil
+    /// Records a failed check of `credential` from `address`.
+    func fail(credential: String, address: String, now: Date = Date()) {
+        tables.withLockedValue { tables in
+            tables.credentials.count(credential, now: now)
+            tables.addresses.count(address, now: now)
+        }
+    }
+
+    /// Records that `credential` authenticated from `address`.
+    func succeed(credential: String, address: String, now: Date = Date()) {
+        tables.withLockedValue { tables in
+            let key = Self.pair(address, credential)
+            if tables.known[key] == nil, tables.known.count >= Self.maxEntries {
+                tables.known = tables.known.filter { now.timeIntervalSince($0.value) < Self.knownFor }
+                if tables.known.count >= Self.maxEntries, let stalest = tables.known.min(by: { $0.value < $1.value }) {
+                    tables.known[stalest.key] = nil
                 }
             }
-            entries[address] = Entry(start: now, failures: 1)
+            tables.known[key] = now
         }
+    }
+
+    private static func pair(_ address: String, _ credential: String) -> String { address + " " + credential }
+}
+
+/// Failures per key in a window that starts at a key's first failure, at most
+/// `AuthFailureLimiter.maxEntries` keys.
+private struct WindowCounts {
+    private struct Entry { var start: Date; var failures: Int }
+    private var entries: [String: Entry] = [:]
+
+    /// Seconds `key` must still wait, past `limit` failures in its window; nil when it may try.
+    mutating func wait(_ key: String, limit: Int, now: Date) -> Int? {
+        guard let entry = entries[key] else { return nil }
+        let left = AuthFailureLimiter.window - now.timeIntervalSince(entry.start)
+        if left <= 0 {
+            entries[key] = nil
+            return nil
+        }
+        return entry.failures >= limit ? Int(left.rounded(.up)) : nil
+    }
+
+    mutating func count(_ key: String, now: Date) {
+        if var entry = entries[key], now.timeIntervalSince(entry.start) < AuthFailureLimiter.window {
+            entry.failures += 1
+            entries[key] = entry
+            return
+        }
+        if entries.count >= AuthFailureLimiter.maxEntries {
+            entries = entries.filter { now.timeIntervalSince($0.value.start) < AuthFailureLimiter.window }
+            if entries.count >= AuthFailureLimiter.maxEntries, let stalest = entries.min(by: { $0.value.start < $1.value.start }) {
+                entries[stalest.key] = nil
+            }
+        }
+        entries[key] = Entry(start: now, failures: 1)
     }
 }
