@@ -85,7 +85,7 @@ extension Context {
 /// How `sync` reaches the server.
 public enum Network {
     /// Opens a connection itself (the `todo-sync` executable, which links the HTTP client).
-    case connect((SyncSettings) -> any SyncTransport)
+    case connect((SyncSettings) throws(SyncError) -> any SyncTransport)
     /// Hands the whole command line over to `todo-sync` beside this executable (`todo`,
     /// which does not link the client).
     case helper
@@ -132,9 +132,9 @@ public enum ExitStatus {
         (success, "success"),
         (failure, "the command could not be done: unknown id, nothing to undo, unreadable or locked state file, a file to import that cannot be read, sync not configured"),
         (usage, "usage error: unknown command or option, missing or malformed argument, a malformed batch line or --format template"),
-        (unreachable, "sync: the server could not be reached or did not answer in time"),
+        (unreachable, "sync: the server could not be reached, did not answer in time, or is unavailable (HTTP 502, 503, 504): try again later"),
         (unauthorized, "sync: the server refused the token"),
-        (badResponse, "sync: the server's answer was not the sync API (bad status, malformed or unexpected body)"),
+        (badResponse, "sync: the server's answer was not the sync API (another bad status, malformed or unexpected body)"),
     ]
 }
 

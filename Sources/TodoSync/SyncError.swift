@@ -2,7 +2,8 @@
 public enum SyncError: Error, Equatable, CustomStringConvertible {
     /// No server or token configured, or the config file is unsafe.
     case notConfigured(String)
-    /// The server could not be reached, or did not answer in time.
+    /// The server could not be reached, did not answer in time, or said it is unavailable
+    /// (502, 503, 504): a later try may succeed.
     case unreachable(String)
     /// The server refused the token.
     case unauthorized(String)

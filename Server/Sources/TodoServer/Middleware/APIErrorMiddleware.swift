@@ -3,7 +3,8 @@ import TodoWire
 import Vapor
 
 /// Turns every thrown error into `{"error": true, "reason": "..."}` (TodoWire's ErrorResponse).
-/// Anything that is not a client error is logged and answered with a generic 500 reason.
+/// A database that is locked or cannot be reached is 503 with Retry-After (`DatabaseOutage`);
+/// anything else that is not a client error is logged and answered with a generic 500 reason.
 struct APIErrorMiddleware: AsyncMiddleware {
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         do {
@@ -24,6 +25,9 @@ struct APIErrorMiddleware: AsyncMiddleware {
                 response.headers.replaceOrAdd(name: name, value: value)
             }
             return response
+        } catch where DatabaseOutage.contains(error) {
+            request.logger.error("503 the database is unavailable: \(String(reflecting: error))")
+            return try Self.unavailable("the database is unavailable; try again shortly")
         } catch {
             request.logger.error("internal error: \(String(reflecting: error))")
             return try Response.wire(
@@ -37,9 +41,12 @@ extension APIErrorMiddleware {
     /// timeout.
     private static func locked(_ error: any Error, _ request: Request) throws -> Response {
         request.logger.error("503 the database is locked: \(error)")
-        let response = try Response.wire(
-            ErrorResponse(reason: "the database is locked by another program; try again shortly"),
-            status: .serviceUnavailable)
+        return try unavailable("the database is locked by another program; try again shortly")
+    }
+
+    /// 503 with Retry-After: the server cannot answer now, and a retry in a while may succeed.
+    private static func unavailable(_ reason: String) throws -> Response {
+        let response = try Response.wire(ErrorResponse(reason: reason), status: .serviceUnavailable)
         response.headers.replaceOrAdd(name: .retryAfter, value: "5")
         return response
     }
