@@ -80,6 +80,18 @@ public enum OccurrenceReading {
         return same
     }
 
+    /// `content`, an app's change of `before`, with `before`'s tags when the change completes
+    /// the todo and its text has no CATEGORIES at all: todoman 4.1 drops the property when it
+    /// completes a todo, which would remove the tags on every device. An app that removes
+    /// every tag and completes in the same save loses that removal (documented); one that
+    /// sends CATEGORIES, or changes without completing, is taken as it says.
+    public static func keepingTags(_ content: TodoContent, of before: TodoContent, sentCategories: Bool) -> TodoContent {
+        guard !sentCategories, content.completed, !before.completed, content.tags.isEmpty, !before.tags.isEmpty else { return content }
+        var kept = content
+        kept.attributes.tags = before.tags
+        return kept
+    }
+
     /// Whether `copy`, a new VTODO, is an app's completed copy of the open occurrence
     /// `occurrence`: completed, without a rule, with its name and due date.
     public static func isCopy(_ copy: TodoContent, of occurrence: TodoContent) -> Bool {

@@ -17,6 +17,8 @@ public enum VTodoMapping {
     public struct Reading: Sendable {
         public var todo: ImportedTodo
         public var notes: [String]
+        /// Whether the VTODO has a CATEGORIES property at all (`OccurrenceReading.keepingTags`).
+        public var sentCategories: Bool
     }
 
     /// Why a VTODO cannot be a todo.
@@ -54,7 +56,9 @@ public enum VTodoMapping {
         if todo.content.anchor == nil, todo.content.recur != nil, let anchor = zonedAnchor(vtodo, due: todo.content.due, clock: clock) {
             todo.content.attributes.anchor = anchor
         }
-        return Reading(todo: todo, notes: notes.map { "VTODO \(uid ?? todo.content.name): \($0)" })
+        return Reading(
+            todo: todo, notes: notes.map { "VTODO \(uid ?? todo.content.name): \($0)" },
+            sentCategories: vtodo.property("CATEGORIES") != nil)
     }
 
     /// The anchor a VTODO's DUE implies: the due instant on the clock of its TZID, when

@@ -116,6 +116,8 @@ def with_todoman(directory, server, laptop):
     mine = laptop.todos()
     check("book dentist" in mine, f"todoman's todo reaches todo: {list(mine)}")
     check(mine["pay rent"]["completed"], "done in todoman, done in todo")
+    # todoman 4.1 drops CATEGORIES when it completes a todo; the server keeps the tags (issue 39).
+    check(mine["pay rent"].get("tags") == ["bills"], f"todoman's done keeps the todo's tags: {mine['pay rent']}")
     laptop.run("edit", str(mine["book dentist"]["id"]), "--name", "book the dentist")
     laptop.run("sync")
     phone.vdirsyncer("sync")

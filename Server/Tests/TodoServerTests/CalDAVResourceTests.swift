@@ -230,4 +230,33 @@ struct CalDAVResourceTests {
             #expect(tooOld.status == .preconditionFailed)
         }
     }
+
+    /// Issue 39: todoman 4.1 drops CATEGORIES when it completes a todo; that completion keeps
+    /// the tags. A text that says CATEGORIES, or a change that does not complete, is taken as
+    /// it says.
+    @Test func aCompletionThatDropsCategoriesKeepsTheTags() async throws {
+        try await withTestApp { app in
+            let token = try await app.makeUser("alice")
+            _ = try await app.send(.PUT, Self.path, headers: basic(token), body: Self.reminder)
+            func tags() async throws -> String { try #require(try await app.changes(token).changes.last?.todo).attributes.json }
+            func put(_ text: String, etag: Int) async throws {
+                let answer = try await app.send(.PUT, Self.path, headers: basic(token, ["If-Match": "\"\(etag)\""]), body: text)
+                #expect(answer.status == .noContent, "\(answer.body.string)")
+            }
+            let completed = Self.reminder.replacingOccurrences(of: "PRIORITY:1\r\n", with: "PRIORITY:1\r\nSTATUS:COMPLETED\r\nCOMPLETED:20261121T080000Z\r\n")
+            try await put(completed.replacingOccurrences(of: "CATEGORIES:shop,home\r\n", with: ""), etag: 1)
+            let kept = try await tags()
+            #expect(kept.contains(#""tags":["home","shop"]"#), "\(kept)")
+            #expect(try #require(try await app.changes(token).changes.last?.todo).completed)
+
+            try await put(Self.reminder, etag: 2)
+            try await put(completed.replacingOccurrences(of: "CATEGORIES:shop,home", with: "CATEGORIES:shop"), etag: 3)
+            let fewer = try await tags()
+            #expect(fewer.contains(#""tags":["shop"]"#), "\(fewer)")
+            try await put(Self.reminder, etag: 4)
+            try await put(Self.reminder.replacingOccurrences(of: "CATEGORIES:shop,home\r\n", with: ""), etag: 5)
+            let none = try await tags()
+            #expect(!none.contains("shop"), "\(none)")
+        }
+    }
 }

@@ -157,6 +157,7 @@ struct CalDAVResources: RouteCollection {
             return try await keep(content, write, object: CalDAVObject(uuid: next.record.uuid, name: name, uid: uid, ical: text, rev: 0), created: false)
         }
         (before, content) = (OccurrenceReading.keepingAnchor(before, of: held), OccurrenceReading.keepingAnchor(content, of: held))
+        content = OccurrenceReading.keepingTags(content, of: before, sentCategories: reading.sentCategories)
         if OccurrenceReading.completes(content, occurrence: before, overrides: overrides, at: now) {
             return try await CalDAVSeries.completeByChange(
                 write, user: user, name: name, uid: uid, text: text, uuid: uuid, before: before, client: content, held: held, ruled: ruled, at: now)
