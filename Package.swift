@@ -29,10 +29,13 @@ let package = Package(
         .target(name: "TodoStore", dependencies: ["TodoCore", "TodoWire"]),
         .target(name: "TodoWire", dependencies: ["TodoCore"]),
         .target(name: "TodoSync", dependencies: ["TodoCore", "TodoStore", "TodoWire"]),
-        .target(name: "TodoHTTP", dependencies: ["TodoSync", "TodoWire"]),
+        // libcurl (libcurl4-openssl-dev on Debian), todo-sync's HTTP on Linux: FoundationNetworking
+        // wraps it too, but cannot be given CA certificates besides the system's (ca-file).
+        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        .target(name: "TodoHTTP", dependencies: ["TodoSync", "TodoWire", .target(name: "CCurl", condition: .when(platforms: [.linux]))]),
         .target(name: "TodoCLI", dependencies: ["TodoCore", "TodoStore", "TodoWire", "TodoSync", "TodoICal", "TodoICalMapping"]),
         .executableTarget(name: "todo", dependencies: ["TodoCLI"]),
-        .executableTarget(name: "todo-sync", dependencies: ["TodoCLI", "TodoHTTP"]),
+        .executableTarget(name: "todo-sync", dependencies: ["TodoCLI", "TodoHTTP", "TodoSync"]),
         .target(name: "TodoTestSupport", dependencies: ["TodoCore", "TodoStore"], path: "Tests/TodoTestSupport"),
         .testTarget(name: "TodoICalTests", dependencies: ["TodoICal"]),
         .testTarget(name: "TodoICalMappingTests", dependencies: ["TodoICalMapping", "TodoICal", "TodoCore", "TodoTestSupport"]),

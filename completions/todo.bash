@@ -215,7 +215,7 @@ _todo_argument() {
         toggle) kinds=('ids') repeats=1 ;;
         delete) kinds=('ids') repeats=1 ;;
         import) kinds=('path') ;;
-        config) kinds=('words server token timeout insecure-http due-days default-filter context syntax week-start context.NAME uda.NAME.type uda.NAME.values uda.NAME.label' 'text') ;;
+        config) kinds=('words server token timeout insecure-http ca-file due-days default-filter context syntax week-start context.NAME uda.NAME.type uda.NAME.values uda.NAME.label' 'text') ;;
         context) kinds=('text' 'filter') repeats=1 ;;
         completions) kinds=('words bash zsh fish') ;;
         help) kinds=('commands') ;;

@@ -692,7 +692,7 @@ complete -c todo -n '__todo_using sync' -l dry-run -d 'Show what would be pulled
 
 # todo config
 complete -c todo -n '__todo_using config' -l unset -d 'Remove KEY from the config file'
-complete -c todo -n '__todo_wants choice:0 config' -a 'server token timeout insecure-http due-days default-filter context syntax week-start context.NAME uda.NAME.type uda.NAME.values uda.NAME.label'
+complete -c todo -n '__todo_wants choice:0 config' -a 'server token timeout insecure-http ca-file due-days default-filter context syntax week-start context.NAME uda.NAME.type uda.NAME.values uda.NAME.label'
 
 # todo completions
 complete -c todo -n '__todo_wants choice:0 completions' -a 'bash zsh fish'

@@ -1,38 +1,38 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import TodoSync
 import TodoWire
 
 /// The sync API over HTTP. Every call is bounded by `timeout`; no message it makes holds the
-/// token, and the token goes nowhere but the server's origin (see `RedirectGuard`).
+/// token, and the token goes nowhere but the server's origin: a redirect is followed only
+/// within it (the same scheme, host and port), so https is never downgraded either.
 public struct SyncClient: SyncTransport {
     public let server: URL
     let token: String
     public let timeout: TimeInterval
+    let trust: TrustAnchors
 
-    public init(server: URL, token: String, timeout: TimeInterval) {
+    /// Refuses a CA file (`caFile`) that cannot be read or holds no certificate.
+    public init(server: URL, token: String, timeout: TimeInterval, caFile: String? = nil) throws(SyncError) {
         self.server = server
         self.token = token
         self.timeout = timeout
+        self.trust = try TrustAnchors.from(file: caFile)
     }
 
     public func changes(since cursor: Int64, limit: Int) throws(SyncError) -> ChangesResponse? {
         var components = URLComponents(url: endpoint("v1/changes"), resolvingAgainstBaseURL: false)!
         components.queryItems = [URLQueryItem(name: "since", value: String(cursor)), URLQueryItem(name: "limit", value: String(limit))]
-        return try send(URLRequest(url: components.url!), expecting: ChangesResponse.self, goneIsNil: true)
+        return try send(HTTPRequest(url: components.url!), expecting: ChangesResponse.self, goneIsNil: true)
     }
 
     public func push(_ operations: [PushOperation], since: Int64?) throws(SyncError) -> PushResponse {
-        var request = URLRequest(url: endpoint("v1/push"))
-        request.httpMethod = "POST"
-        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        let body: Data
         do {
-            request.httpBody = try WireJSON.encoder.encode(PushRequest(operations: operations, since: since))
+            body = try WireJSON.encoder.encode(PushRequest(operations: operations, since: since))
         } catch {
             throw .badResponse("cannot encode the changes to send: \(error)")
         }
+        let request = HTTPRequest(url: endpoint("v1/push"), method: "POST", headers: [("Content-Type", "application/json")], body: body)
         guard let response = try send(request, expecting: PushResponse.self, goneIsNil: false) else {
             throw .badResponse("\(serverName) answered a push with HTTP 410")
         }
@@ -45,9 +45,13 @@ public struct SyncClient: SyncTransport {
 
     private var serverName: String { ServerAddress.displayName(server) }
 
+    /// Answers that say the server (behind a proxy: 502, 504) or what it needs (503) is down
+    /// for now, not that the request or the API is wrong.
+    static let unavailable: Set<Int> = [502, 503, 504]
+
     /// Sends `request` with the token; any error is redacted, as the server may echo the token.
     /// With `goneIsNil`, an answer 410 (Gone) is nil.
-    private func send<Body: Decodable>(_ request: URLRequest, expecting: Body.Type, goneIsNil: Bool) throws(SyncError) -> Body? {
+    private func send<Body: Decodable>(_ request: HTTPRequest, expecting: Body.Type, goneIsNil: Bool) throws(SyncError) -> Body? {
         do {
             return try exchange(request, expecting: Body.self, goneIsNil: goneIsNil)
         } catch {
@@ -55,19 +59,21 @@ public struct SyncClient: SyncTransport {
         }
     }
 
-    private func exchange<Body: Decodable>(_ request: URLRequest, expecting: Body.Type, goneIsNil: Bool) throws(SyncError) -> Body? {
+    private func exchange<Body: Decodable>(_ request: HTTPRequest, expecting: Body.Type, goneIsNil: Bool) throws(SyncError) -> Body? {
         var request = request
-        request.timeoutInterval = timeout
-        request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
-        request.setValue("application/json", forHTTPHeaderField: "Accept")
-        let (data, response) = try perform(request)
-        if response.statusCode == 410, goneIsNil { return nil }
-        guard (200..<300).contains(response.statusCode) else {
+        request.headers += [("Authorization", "Bearer \(token)"), ("Accept", "application/json")]
+        let answer = try following(request)
+        let (data, status) = (answer.body, answer.status)
+        if status == 410, goneIsNil { return nil }
+        guard (200..<300).contains(status) else {
             let reason = (try? WireJSON.decoder.decode(ErrorResponse.self, from: data)).map { ": \($0.reason)" } ?? ""
-            if response.statusCode == 401 || response.statusCode == 403 {
-                throw .unauthorized("\(serverName) refused the token (HTTP \(response.statusCode)\(reason)); check TODO_TOKEN or 'todo config token'")
+            if status == 401 || status == 403 {
+                throw .unauthorized("\(serverName) refused the token (HTTP \(status)\(reason)); check TODO_TOKEN or 'todo config token'")
             }
-            throw .badResponse("\(serverName) answered HTTP \(response.statusCode)\(reason)")
+            if Self.unavailable.contains(status) {
+                throw .unreachable("\(serverName) is unavailable (HTTP \(status)\(reason)); try again later")
+            }
+            throw .badResponse("\(serverName) answered HTTP \(status)\(reason)")
         }
         do {
             return try WireJSON.decoder.decode(Body.self, from: data)
@@ -77,53 +83,28 @@ public struct SyncClient: SyncTransport {
         }
     }
 
-    /// Runs one request to completion within `timeout` (a semaphore over URLSession's task).
-    private func perform(_ request: URLRequest) throws(SyncError) -> (Data, HTTPURLResponse) {
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = timeout
-        configuration.timeoutIntervalForResource = timeout
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        let redirects = RedirectGuard(server: server)
-        let session = URLSession(configuration: configuration, delegate: redirects, delegateQueue: nil)
-        defer { session.finishTasksAndInvalidate() }
-        let box = ResponseBox()
-        let done = DispatchSemaphore(value: 0)
-        let task = session.dataTask(with: request) { data, response, error in
-            box.set(data, response, error)
-            done.signal()
+    /// Sends `request`, following redirects within the server's origin (at most 10, as
+    /// URLSession would: 303, and 301/302 after a POST, go on as a GET), each exchange bounded
+    /// by `timeout`. A redirect to any other origin is refused, so the token is not sent there.
+    private func following(_ request: HTTPRequest) throws(SyncError) -> HTTPAnswer {
+        var request = request
+        for _ in 0...10 {
+            #if os(Linux)
+            let answer = try CurlTransfer.send(request, timeout: timeout, trust: trust)
+            #else
+            let answer = try SessionTransfer.send(request, timeout: timeout, trust: trust)
+            #endif
+            guard [301, 302, 303, 307, 308].contains(answer.status), let target = answer.location else { return answer }
+            guard let origin = ServerAddress.origin(target), origin == ServerAddress.origin(server) else {
+                let refused = ServerAddress.origin(target) ?? "an address that is not a URL"
+                throw .badResponse("\(serverName) redirected to \(refused), another origin; not followed, so the token was not sent there (if the server has moved, run 'todo config server URL')")
+            }
+            if answer.status == 303 || (request.method == "POST" && [301, 302].contains(answer.status)) {
+                (request.method, request.body) = ("GET", nil)
+                request.headers.removeAll { $0.name == "Content-Type" }
+            }
+            request.url = target
         }
-        task.resume()
-        if done.wait(timeout: .now() + timeout + 5) == .timedOut {
-            task.cancel()
-            throw .unreachable("\(serverName) did not answer within \(Int(timeout)) s")
-        }
-        if let target = redirects.refused {
-            throw .badResponse("\(serverName) redirected to \(target), another origin; not followed, so the token was not sent there (if the server has moved, run 'todo config server URL')")
-        }
-        let (data, response, error) = box.get()
-        if let error {
-            let code = (error as NSError).code
-            if code == NSURLErrorTimedOut { throw .unreachable("\(serverName) did not answer within \(Int(timeout)) s") }
-            throw .unreachable("cannot reach \(serverName): \(error.localizedDescription)")
-        }
-        guard let http = response as? HTTPURLResponse else {
-            throw .badResponse("\(serverName) did not answer with HTTP")
-        }
-        return (data ?? Data(), http)
-    }
-}
-
-private final class ResponseBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: (Data?, URLResponse?, Error?) = (nil, nil, nil)
-    func set(_ data: Data?, _ response: URLResponse?, _ error: Error?) {
-        lock.lock()
-        value = (data, response, error)
-        lock.unlock()
-    }
-    func get() -> (Data?, URLResponse?, Error?) {
-        lock.lock()
-        defer { lock.unlock() }
-        return value
+        throw .badResponse("\(serverName) redirected more than 10 times")
     }
 }

@@ -51,8 +51,14 @@ extension SyncSettings {
 
     /// Refuses plain `http://` to another machine unless `insecureHTTP` allows it.
     func checkTransport() throws(SyncError) {
-        guard sendsTokenInPlainText, !insecureHTTP else { return }
+        if let refusal = Self.transportRefusal(server: server, insecureHTTP: insecureHTTP) { throw refusal }
+    }
+
+    /// Why syncing with `server` is refused, if it is plain `http://` to another machine that
+    /// `insecureHTTP` does not allow: for sync, and for `todo config server` at once.
+    public static func transportRefusal(server: URL, insecureHTTP: Bool) -> SyncError? {
+        guard ServerAddress.isPlainHTTPToAnotherMachine(server), !insecureHTTP else { return nil }
         let origin = ServerAddress.origin(server) ?? "the server"
-        throw .notConfigured("\(origin) is plain http:// to another machine: the token would travel unencrypted; use https://, or run 'todo config insecure-http true' to send it anyway")
+        return .notConfigured("\(origin) is plain http:// to another machine: the token would travel unencrypted; use https://, or run 'todo config insecure-http true' to send it anyway")
     }
 }

@@ -6,21 +6,25 @@ import TodoCore
 import TodoStore
 
 /// Where and how to sync: from `TODO_SERVER`, `TODO_TOKEN`, `TODO_TIMEOUT`,
-/// `TODO_INSECURE_HTTP`, or the config file.
+/// `TODO_INSECURE_HTTP`, `TODO_CA_FILE`, or the config file.
 public struct SyncSettings: Equatable, Sendable {
     public var server: URL
     public var token: String
     public var timeout: Double
     /// The person allowed plain `http://` to another machine: the token travels unencrypted.
     public var insecureHTTP: Bool
+    /// A PEM file of CA certificates trusted besides the system's, for a server with a
+    /// certificate of its own.
+    public var caFile: String?
 
     public static let defaultTimeout = 30.0
 
-    public init(server: URL, token: String, timeout: Double, insecureHTTP: Bool = false) {
+    public init(server: URL, token: String, timeout: Double, insecureHTTP: Bool = false, caFile: String? = nil) {
         self.server = server
         self.token = token
         self.timeout = timeout
         self.insecureHTTP = insecureHTTP
+        self.caFile = caFile
     }
 
     /// The server `text` names, if it is an http:// or https:// URL with a host.
@@ -47,7 +51,7 @@ public struct SyncSettings: Equatable, Sendable {
 public struct ConfigFile: Sendable {
     public let path: String
     /// The settings `todo config` shows; `context.NAME` and `uda.NAME.…` keys come besides.
-    public static let keys = ["server", "token", "timeout", "insecure-http", "due-days", "default-filter", "context", "syntax", "week-start"]
+    public static let keys = ["server", "token", "timeout", "insecure-http", "ca-file", "due-days", "default-filter", "context", "syntax", "week-start"]
 
     public init(environment: [String: String]) throws(SyncError) {
         if let path = environment["TODO_CONFIG"], !path.isEmpty {
@@ -154,16 +158,28 @@ public struct ConfigFile: Sendable {
             }
             timeout = seconds
         }
-        var insecureHTTP = false
-        if let text = value("insecure-http", "TODO_INSECURE_HTTP") {
-            guard let allowed = SyncSettings.flag(text) else {
-                throw .notConfigured("insecure-http (TODO_INSECURE_HTTP) must be true or false, not '\(text)'")
-            }
-            insecureHTTP = allowed
-        }
-        let settings = SyncSettings(server: server, token: token, timeout: timeout, insecureHTTP: insecureHTTP)
+        let insecureHTTP = try Self.insecureHTTP(value("insecure-http", "TODO_INSECURE_HTTP"))
+        let settings = SyncSettings(
+            server: server, token: token, timeout: timeout, insecureHTTP: insecureHTTP, caFile: value("ca-file", "TODO_CA_FILE"))
         try settings.checkTransport()
         return settings
+    }
+}
+
+extension ConfigFile {
+    /// Whether plain http:// to another machine is allowed: `TODO_INSECURE_HTTP` if set, else
+    /// the `insecure-http` setting among `stored`.
+    public static func insecureHTTP(environment: [String: String], stored: [String: String]) throws(SyncError) -> Bool {
+        let variable = environment["TODO_INSECURE_HTTP"]
+        return try insecureHTTP(variable?.isEmpty == false ? variable : stored["insecure-http"])
+    }
+
+    static func insecureHTTP(_ text: String?) throws(SyncError) -> Bool {
+        guard let text else { return false }
+        guard let allowed = SyncSettings.flag(text) else {
+            throw .notConfigured("insecure-http (TODO_INSECURE_HTTP) must be true or false, not '\(text)'")
+        }
+        return allowed
     }
 }
 

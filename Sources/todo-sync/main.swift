@@ -1,9 +1,12 @@
 import Foundation
 import TodoCLI
 import TodoHTTP
+import TodoSync
 
 var context = Context.live()
-context.network = .connect { SyncClient(server: $0.server, token: $0.token, timeout: $0.timeout) }
+context.network = .connect { settings throws(SyncError) in
+    try SyncClient(server: settings.server, token: settings.token, timeout: settings.timeout, caFile: settings.caFile)
+}
 let output = run(context)
 writeAll(output.stdout, to: STDOUT_FILENO)
 writeAll(output.stderr, to: STDERR_FILENO)

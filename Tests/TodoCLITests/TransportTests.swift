@@ -43,6 +43,21 @@ import TodoTestSupport
         #expect(FileManager.default.contents(atPath: box.file) == before)
     }
 
+    /// Issue 39: `todo config server` refuses at once what sync would refuse, with sync's
+    /// message, and stores nothing; with insecure-http allowed first, it takes the address.
+    @Test func configServerRefusesPlainHTTPToAnotherMachineAtOnce() throws {
+        let refused = try box.run("config", "server", "http://192.0.2.1:8080/todo")
+        #expect(refused == RunResult(stdout: "", stderr: Self.refusal("http://192.0.2.1:8080"), status: 2))
+        #expect(try box.run("config", "server").status == 1)
+        for local in ["http://127.0.0.1:8080", "http://localhost:8080", "https://192.0.2.1:8443"] {
+            #expect(try box.run("config", "server", local).status == 0, "\(local)")
+        }
+        #expect(try box.run(["config", "server", "http://192.0.2.1:8080"], environment: ["TODO_INSECURE_HTTP": "true"]).status == 0)
+        #expect(try box.run("config", "insecure-http", "true").status == 0)
+        #expect(try box.run("config", "server", "http://vm.example:8080").status == 0)
+        #expect(try box.run("config", "server").stdout == "http://vm.example:8080\n")
+    }
+
     @Test func theOptInConnectsAndWarnsAtEachSync() throws {
         let server = try TransportServer("api", in: box.directory, address: try machineAddress())
         let warning = "todo: warning: the token travels unencrypted to \(server.url) (insecure-http is on); use https:// to protect it\n"
@@ -100,6 +115,23 @@ import TodoTestSupport
         #expect(requests.count == 2)
         #expect(requests.last?.hasPrefix("GET /moved/v1/changes?") == true)
         #expect(requests.allSatisfy { $0.hasSuffix(" Bearer \(token)") })
+    }
+
+    /// Issue 39: a server down behind its proxy (502, 504) or whose database is down (503) is
+    /// "unavailable, try again" (exit 3, as unreachable), not a bad answer (exit 5); another
+    /// 5xx still is. The state file stays as it was.
+    @Test func unavailableIsExit3AndOtherServerErrorsExit5() throws {
+        let before = try unsyncedStateFile()
+        for (code, status) in [(502, Int32(3)), (503, 3), (504, 3), (500, 5), (501, 5)] {
+            let server = try TransportServer("echo\(code)", in: box.directory)
+            let result = try sync(server.url, quiet: true)
+            #expect(result.status == status, "\(code): \(result)")
+            let said = status == 3
+                ? "todo: \(server.url) is unavailable (HTTP \(code): you sent Bearer [token]); try again later\n"
+                : "todo: \(server.url) answered HTTP \(code): you sent Bearer [token]\n"
+            #expect(result.stderr == said, "\(code)")
+            #expect(FileManager.default.contents(atPath: box.file) == before, "\(code)")
+        }
     }
 
     @Test func theTokenIsInNoMessage() throws {

@@ -37,6 +37,12 @@ enum ConfigCommand {
             // whatever state the file is in; an attribute's is checked with the others.
             if !key.hasPrefix("uda.") { try validate(key, value, among: [:], context) }
             var values = try file.read()
+            if key == "server", let server = SyncSettings.server(value) {
+                let allowed = try ConfigFile.insecureHTTP(environment: context.environment, stored: values)
+                if let refusal = SyncSettings.transportRefusal(server: server, insecureHTTP: allowed) {
+                    throw CommandError(message: refusal.description, status: ExitStatus.usage)
+                }
+            }
             values[key] = value
             if key.hasPrefix("uda.") { try validate(key, value, among: values, context) }
             try file.write(values)
@@ -78,6 +84,15 @@ enum ConfigCommand {
         case "due-days":
             guard ConfigFile.dueDays(value) != nil else {
                 throw CommandError(message: "\(ConfigFile.dueDaysRule), not '\(value)'", status: ExitStatus.usage)
+            }
+        case "ca-file":
+            guard value.hasPrefix("/") else {
+                throw CommandError(message: "ca-file must be an absolute path (as cron and other directories see it), not '\(value)'", status: ExitStatus.usage)
+            }
+            let contents = FileManager.default.contents(atPath: value).map { String(decoding: $0, as: UTF8.self) }
+            guard let contents else { throw CommandError(message: "cannot read the CA file \(value)", status: ExitStatus.usage) }
+            guard contents.contains("-----BEGIN CERTIFICATE-----") else {
+                throw CommandError(message: "\(value) holds no PEM certificate (-----BEGIN CERTIFICATE-----)", status: ExitStatus.usage)
             }
         case "token":
             guard !value.isEmpty, !value.contains(where: \.isWhitespace) else {

@@ -5,7 +5,7 @@ import TodoSync
 enum SyncCommand {
     static func plan(_ invocation: Invocation, _ context: Context) -> Plan {
         .run { store in
-            let connect: (SyncSettings) -> any SyncTransport
+            let connect: (SyncSettings) throws(SyncError) -> any SyncTransport
             switch context.network {
             case .connect(let open): connect = open
             case .helper: try handOver(to: syncHelperPath(), context)
@@ -15,7 +15,7 @@ enum SyncCommand {
             if settings.sendsTokenInPlainText {
                 context.warn("the token travels unencrypted to \(ServerAddress.origin(settings.server) ?? "the server") (insecure-http is on); use https:// to protect it")
             }
-            let client = connect(settings)
+            let client = try connect(settings)
             let engine = SyncEngine(store: store, client: client, now: context.now, newUUID: context.newUUID)
             let dryRun = invocation.flag(.dryRun)
             let report = dryRun ? try engine.dryRun() : try engine.run()
