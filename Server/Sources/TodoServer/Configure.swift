@@ -38,6 +38,7 @@ public func configure(_ app: Application, settings: ServerSettings? = nil) async
     // replaced.
     app.asyncCommands.use(MigrateCommand(settings: settings), as: "migrate")
     app.asyncCommands.use(BackupCommand(), as: "backup")
+    app.asyncCommands.use(CopyDatabaseCommand(settings: settings), as: "copy-database")
     app.asyncCommands.use(UsingDatabase(PruneCommand()), as: "prune")
     app.asyncCommands.use(UsingDatabase(UserCommands()), as: "user")
     app.asyncCommands.use(UsingDatabase(TokenCommands()), as: "token")
