@@ -1,6 +1,4 @@
 import Fluent
-import FluentPostgresDriver
-import FluentSQLiteDriver
 import Vapor
 
 /// The one wiring point: database, migrations, middleware, routes (`routes(_:settings:)`), the
@@ -9,14 +7,8 @@ import Vapor
 /// `openDatabase`, so `--help` or `routes` leave no file behind.
 public func configure(_ app: Application, settings: ServerSettings? = nil) async throws {
     let settings = try settings ?? .fromEnvironment()
-    switch settings.storage {
-    case .sqlite(let path):
-        app.databases.use(.sqlite(.file(path)), as: .sqlite)
-    case .postgres(let url):
-        // Pushes of one user queue on that user's row lock, each holding a connection: allow a
-        // few per event loop so other requests are not starved meanwhile.
-        try app.databases.use(.postgres(url: url, maxConnectionsPerEventLoop: 4), as: .psql)
-    }
+    let (database, id) = try settings.storage.configuration()
+    app.databases.use(database, as: id)
     app.migrations.add(schemaMigrations)
 
     app.storage[SettingsKey.self] = settings
@@ -46,6 +38,7 @@ public func configure(_ app: Application, settings: ServerSettings? = nil) async
     // replaced.
     app.asyncCommands.use(MigrateCommand(settings: settings), as: "migrate")
     app.asyncCommands.use(BackupCommand(), as: "backup")
+    app.asyncCommands.use(CopyDatabaseCommand(settings: settings), as: "copy-database")
     app.asyncCommands.use(UsingDatabase(PruneCommand()), as: "prune")
     app.asyncCommands.use(UsingDatabase(UserCommands()), as: "user")
     app.asyncCommands.use(UsingDatabase(TokenCommands()), as: "token")

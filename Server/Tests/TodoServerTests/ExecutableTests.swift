@@ -199,6 +199,41 @@ struct ExecutableTests {
         }
     }
 
+    /// Issue 39: `copy-database` copies a server's database into the one the environment
+    /// names; a server on the copy answers a device as the first did, with the same dataset id.
+    @Test func copyDatabaseIntoAnotherDatabase() async throws {
+        try await withExecutable { sandbox in
+            let (port, auth) = try await serveAlice(sandbox)
+            let body = #"{"operations":[{"opId":"\#(UUID())","kind":"put","uuid":"\#(UUID())","baseRev":0,"todo":{"name":"moved","description":"","notes":"","completed":false,"createdAt":"2026-11-21T01:33:29.123Z","updatedAt":"2026-11-21T01:33:29.123Z"}}]}"#
+            #expect(try await RawHTTP.request(port: port, method: "POST", path: "/v1/push", headers: [auth], body: body)?.status == 200)
+            let feed = try #require(try await RawHTTP.request(port: port, method: "GET", path: "/v1/changes", headers: [auth]))
+
+            let source = sandbox.directory.appendingPathComponent("data.sqlite").path
+            let target = sandbox.directory.appendingPathComponent("copy.sqlite").path
+            var copy = sandbox.server
+            copy.environment["TODO_SERVER_DB"] = target
+            let copied = try await copy.run(["copy-database", "--from", source])
+            #expect(copied.status == 0, "\(copied.stderr)")
+            #expect(copied.stdout.hasPrefix("Copied 5 rows from \(source) to \(target) in "), "\(copied.stdout)")
+            #expect(copied.stdout.contains(", users 1, ") && copied.stdout.contains(", todos 1, "), "\(copied.stdout)")
+            #expect(copied.stderr.contains("copy-database: users: 1 row\n"), "\(copied.stderr)")
+
+            let second = try freePort()
+            let process = try sandbox.start(["serve", "--hostname", "127.0.0.1", "--port", "\(second)"], server: copy, log: "copy.log")
+            _ = try await waitForHealth(sandbox, port: second, process: process)
+            let copiedFeed = try #require(try await RawHTTP.request(port: second, method: "GET", path: "/v1/changes", headers: [auth]))
+            #expect(copiedFeed.status == 200, "\(copiedFeed.text)")
+            #expect(copiedFeed.text == feed.text)
+
+            let again = try await copy.run(["copy-database", "--from", source])
+            #expect(again.status == 1)
+            #expect(again.stderr == "todo-server: error: \(target) already holds the dataset of \(source) (it is that database, or a copy of it)\n")
+            let unnamed = try await copy.run(["copy-database"])
+            #expect(unnamed.status == 1)
+            #expect(unnamed.stderr.contains("name the database to copy"), "\(unnamed.stderr)")
+        }
+    }
+
     /// Issue 15: `prune` removes tombstones and operation results past its horizon.
     @Test func pruneCommand() async throws {
         try await withExecutable { sandbox in
