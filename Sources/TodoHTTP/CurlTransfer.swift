@@ -79,11 +79,15 @@ enum CurlTransfer {
     /// The system's CA certificates (libcurl's own bundle) followed by `extra`: curl takes one
     /// list of anchors, so the person's are added to the system's rather than replacing them.
     private static func systemBundle(with extra: Data) -> Data {
+        systemCertificates + Data("\n".utf8) + extra
+    }
+
+    /// libcurl's CA bundle (else the usual places), read once a process.
+    private static let systemCertificates: Data = {
         let paths = [todo_curl_version()?.pointee.cainfo.flatMap { String(validatingCString: $0) }].compactMap { $0 }
             + ["/etc/ssl/certs/ca-certificates.crt", "/etc/pki/tls/certs/ca-bundle.crt", "/etc/ssl/cert.pem"]
-        let system = paths.lazy.compactMap { FileManager.default.contents(atPath: $0) }.first ?? Data()
-        return system + Data("\n".utf8) + extra
-    }
+        return paths.lazy.compactMap { FileManager.default.contents(atPath: $0) }.first ?? Data()
+    }()
 
     /// Runs `body` with `data` as a curl blob (nil: none), valid for the call.
     private static func withBlob<T>(_ data: Data?, _ body: (UnsafeMutableRawPointer?) -> T) -> T {

@@ -15,7 +15,7 @@ final class TestServer {
 
     let binary: String
     let directory: String
-    let database: String
+    private(set) var database: String
     private(set) var port: Int
     private(set) var token = ""
     private var process: Process?
@@ -98,6 +98,16 @@ final class TestServer {
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
         self.process = nil
+    }
+
+    /// Moves to a copy of its database made by `todo-server copy-database` (as an admin moves
+    /// a server to another database): stops, copies into `file`, starts on the copy.
+    func moveDatabase(to file: String) throws {
+        stop()
+        let source = database
+        database = file
+        try command(["copy-database", "--from", source])
+        try start()
     }
 
     /// Throws the database away: the next start makes a new, empty dataset.
