@@ -1211,7 +1211,8 @@ else
     [ "$(id -u)" = 0 ] && chown postgres: "$PG"
     chmod 700 "$PG"
     PGPORT=$(free_port)
-    export PGHOST=$PG PGPORT
+    # The cluster's superuser is postgres (initdb -U), also when the stand-in runuser runs psql as the caller.
+    export PGHOST=$PG PGPORT PGUSER=postgres
     as_pg "$PGBIN/initdb" -D "$PG/data" -U postgres --auth=trust --no-sync >/dev/null
     as_pg "$PGBIN/pg_ctl" -D "$PG/data" -w -l "$PG/server.log" \
         -o "-p $PGPORT -k $PG -c listen_addresses=127.0.0.1 -c fsync=off" start >/dev/null \
