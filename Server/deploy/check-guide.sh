@@ -27,7 +27,7 @@ if [ $# -ne 1 ] || [ ! -x "$1" ]; then
     exit 2
 fi
 BIN_IN=$(readlink -f "$1")
-BIN_ARG=$1
+BIN_ARG=$(cd "$(dirname "$1")" && pwd)/$(basename "$1") # absolute, links kept (see TODO_BIN)
 HERE=$(cd "$(dirname "$0")" && pwd)
 GUIDE=$(dirname "$HERE")/DEPLOY.md
 export DEBIAN_FRONTEND=noninteractive LC_ALL=C
@@ -1138,7 +1138,7 @@ sys.exit(not (t["due"] and not t["priority"]))' || fail "after a concurrent edit
     person todo add "Pay rent" +bills >/dev/null
     person todo sync --quiet
     vdirsyncer_sync "a tagged todo"
-    (cd "$PHONE" && phone todoman done "$(todoman_id "Pay rent")") >/dev/null || fail "todoman done"
+    (cd "$PHONE" && phone todoman "done" "$(todoman_id "Pay rent")") >/dev/null || fail "todoman done"
     rent_file=$(grep -l "^SUMMARY:Pay rent" "$PHONE"/.local/share/tasks/tasks/*.ics) || fail "no Pay rent in todoman's folder"
     grep -q "^STATUS:COMPLETED" "$rent_file" || fail "todoman done did not complete $rent_file"
     ! grep -q "^CATEGORIES" "$rent_file" || fail "todoman done kept CATEGORIES: the guide's note on todoman is out of date"
