@@ -5,15 +5,20 @@
 #
 # A temporary directory stands in for / (usr/local/bin, etc/todo-server, var/lib/todo-server,
 # var/backups/todo-server); the guide's own command blocks are taken from DEPLOY.md and run
-# with those paths, with systemctl/runuser/install stand-ins where they need systemd or the
-# todo-server user. Everything it starts is stopped, and the directory removed, on exit
-# (KEEP=1 keeps the directory). Exits non-zero on the first failure; prints "SKIP ..." for
-# every part it cannot run here, and why (CHECK_GUIDE_STRICT=1, as CI runs it: fails instead).
+# with those paths, with a systemctl stand-in where they need systemd. As root, the guide's
+# useradd line makes the service's user for real (named todo-check-PID, removed on exit), and
+# the server, its admin commands (the guide's todo-admin, with the real runuser) and the
+# backup service run as that unprivileged user; as another user, they run as the caller, with
+# runuser/install/useradd stand-ins. Everything it starts is stopped, and the directory
+# removed, on exit (KEEP=1 keeps the directory). Exits non-zero on the first failure; prints
+# "SKIP ..." for every part it cannot run here, and why (CHECK_GUIDE_STRICT=1, as CI runs it:
+# fails instead).
 #
-# Needs curl and openssl. Fetches Debian's systemd (systemd-analyze), nginx, caddy and sqlite3
-# with apt-get when they are missing (nginx and caddy only as unpacked .debs: nothing is
-# installed or started system-wide). Uses python3 (the seccomp/MDWE sandbox, the TLS reload
-# check) and PostgreSQL's initdb when present.
+# Needs curl and openssl. Fetches Debian's systemd (systemd-analyze), nginx, caddy, sqlite3,
+# vdirsyncer and todoman with apt-get when they are missing (nginx and caddy only as unpacked
+# .debs: nothing is installed or started system-wide). Uses python3 (the seccomp/MDWE sandbox,
+# the TLS reload check) and PostgreSQL's initdb when present. The devices' sections (9 and 10)
+# need the todo CLI: TODO_BINARY, else .build/debug/todo beside the server's package.
 # shellcheck disable=SC1091,SC2016,SC2317 # sourced blocks of the guide; literal $ on purpose; stand-ins called by them
 set -euo pipefail
 
@@ -22,6 +27,7 @@ if [ $# -ne 1 ] || [ ! -x "$1" ]; then
     exit 2
 fi
 BIN_IN=$(readlink -f "$1")
+BIN_ARG=$(cd "$(dirname "$1")" && pwd)/$(basename "$1") # absolute, links kept (see TODO_BIN)
 HERE=$(cd "$(dirname "$0")" && pwd)
 GUIDE=$(dirname "$HERE")/DEPLOY.md
 export DEBIAN_FRONTEND=noninteractive LC_ALL=C
@@ -34,6 +40,13 @@ PIDS=()
 PG_CTL_STOP=""
 PASSED=0
 SKIPPED=()
+# The service's user: the guide's todo-server, made for real as root under a name of this run
+# (a machine that runs the real service keeps its own user untouched).
+AS_ROOT=0
+[ "$(id -u)" = 0 ] && AS_ROOT=1
+SVC_USER=todo-server
+[ $AS_ROOT = 0 ] || SVC_USER=todo-check-$$
+CREATED_USER=""
 
 cleanup() {
     local status=$?
@@ -45,6 +58,10 @@ cleanup() {
         kill -KILL "$pid" 2>/dev/null
     done
     [ -n "$PG_CTL_STOP" ] && eval "$PG_CTL_STOP" >/dev/null 2>&1
+    if [ -n "$CREATED_USER" ]; then
+        userdel "$CREATED_USER" >/dev/null 2>&1
+        ! getent group "$CREATED_USER" >/dev/null || groupdel "$CREATED_USER" >/dev/null 2>&1
+    fi
     if [ "${KEEP:-0}" = 1 ]; then echo "kept $WORK"; else rm -rf "$WORK"; fi
     exit $status
 }
@@ -69,10 +86,10 @@ guide_says() { grep -qF -- "$1" "$GUIDE" || fail "DEPLOY.md no longer says: $1";
 guide_file() {
     awk -v start="cat > $1 <<'EOF'" '$0 == start { on = 1; next } on && $0 == "EOF" { exit } on' "$GUIDE"
 }
-# The ```sh block after the marker line `<!-- check-guide: $1 -->`.
+# The fenced block (```sh, ```ini, ```python, ```) after the marker line `<!-- check-guide: $1 -->`.
 guide_block() {
     awk -v marker="<!-- check-guide: $1 -->" '$0 == marker { h = 1; next }
-        h && /^```sh$/ { on = 1; next } on && /^```$/ { exit } on' "$GUIDE"
+        h && !on && /^```[a-z]*$/ { on = 1; next } on && /^```$/ { exit } on' "$GUIDE"
 }
 # The guide's paths moved into a stand-in / ($1, default $R).
 rootify() {
@@ -82,6 +99,39 @@ rootify() {
         -e "s|/var/lib/todo-server|$root/var/lib/todo-server|g" \
         -e "s|/var/backups/todo-server|$root/var/backups/todo-server|g"
 }
+# The guide's todo-server user, as an argument of useradd, install -o/-g, runuser -u, and
+# User=/Group=, renamed to this run's $SVC_USER (paths named todo-server stay).
+userify() {
+    sed -E -e "s/(-[ogu]) todo-server( |\$)/\1 $SVC_USER\2/g" \
+        -e "/^useradd /s/ todo-server\$/ $SVC_USER/" \
+        -e "s/^(User|Group)=todo-server\$/\1=$SVC_USER/"
+}
+# -o/-g for a file or directory the service's user must own (nothing when not root).
+OWN=()
+[ $AS_ROOT = 0 ] || OWN=(-o "$SVC_USER" -g "$SVC_USER")
+# As the service's user: the ids and exec, as systemd's User=/Group= does (no PAM session and
+# no parent process between, so a signal to the pid reaches the server itself).
+AS_SVC=()
+[ $AS_ROOT = 0 ] || AS_SVC=(setpriv --reuid="$SVC_USER" --regid="$SVC_USER" --init-groups --)
+
+# Stand-ins for the commands of the guide's blocks that need root, when not root: runuser
+# -u runs as the caller, install drops -o/-g, useradd does nothing. As root the real ones run.
+runuser_standin() { [ "$1" = -u ] && shift 2; [ "$1" = -- ] && shift; "$@"; }
+install_standin() { # drops -o/-g for a user that does not exist here (or when not root)
+    local args=()
+    while [ $# -gt 0 ]; do
+        case $1 in
+            -o | -g)
+                if [ "$(id -u)" = 0 ] && id "$2" >/dev/null 2>&1; then args+=("$1" "$2"); fi
+                shift 2 ;;
+            *) args+=("$1"); shift ;;
+        esac
+    done
+    command install "${args[@]}"
+}
+useradd_standin() { echo "not root: useradd $* left out; the server runs as $(id -un)"; }
+STANDINS='runuser() { runuser_standin "$@"; }; install() { install_standin "$@"; }; useradd() { useradd_standin "$@"; }'
+[ $AS_ROOT = 1 ] || eval "$STANDINS"
 
 # --- tools ------------------------------------------------------------------------------------
 need() { command -v "$1" >/dev/null || fail "$1 is needed"; }
@@ -242,11 +292,52 @@ done
 verify "$UNITS/todo-server-backup.service" "$UNITS/todo-server-backup.timer"
 ok "the guide's backup service and timer verify"
 
+# --- 2. the guide's install block: the user, the data directory, the files -------------------
+step "2. install: the guide's user, data directory, binary, environment file and unit"
+# The guide's block in stand-in / $1; with $2 = user, its useradd line too (once a run).
+guide_install() {
+    local root=$1 units
+    units=$WORK/installed-units-$(basename "$1")
+    mkdir -p "$units"
+    guide_block install >"$WORK/install.sh"
+    for line in "useradd --system --user-group --home-dir /var/lib/todo-server --shell /usr/sbin/nologin todo-server" \
+        "install -d -m 0700 -o todo-server -g todo-server /var/lib/todo-server" \
+        "install -m 0755 /tmp/todo-server /usr/local/bin/todo-server" \
+        "install -m 0640 -g todo-server Server/deploy/env.example /etc/todo-server/env"; do
+        grep -qxF -- "$line" "$WORK/install.sh" || fail "section 2's install block changed (no line: $line); update this check"
+    done
+    [ "${2:-}" = user ] || sed -i '/^useradd /d' "$WORK/install.sh"
+    rootify "$root" <"$WORK/install.sh" | userify | sed -e "s| /tmp/todo-server | $WORK/todo-server |" \
+        -e "s| Server/deploy/| $HERE/|g" -e "s|/etc/systemd/system/|$units/|g" >"$WORK/install-run.sh"
+    (set -e; cd "$WORK"; . "$WORK/install-run.sh") >"$WORK/install.out" 2>&1 \
+        || { show "$WORK/install.out"; fail "section 2's install block"; }
+    cmp -s "$units/todo-server.service" "$UNIT_SRC" || fail "the install block did not install deploy/todo-server.service"
+    # The guide's paths in the installed environment file, moved into the stand-in / (written
+    # in place: its owner, group and mode stay as the block set them).
+    rootify "$root" <"$root/etc/todo-server/env" >"$WORK/env.rooted"
+    cat "$WORK/env.rooted" >"$root/etc/todo-server/env"
+}
+if [ $AS_ROOT = 1 ]; then
+    command -v useradd >/dev/null || fail "useradd is needed (Debian's passwd package)"
+    command -v setpriv >/dev/null || fail "setpriv is needed (Debian's util-linux package)"
+    ! id "$SVC_USER" >/dev/null 2>&1 || fail "a user $SVC_USER exists already"
+    CREATED_USER=$SVC_USER # removed on exit, however far the block got
+fi
+guide_install "$R" user
+DATA=$R/var/lib/todo-server
+if [ $AS_ROOT = 1 ]; then
+    id "$SVC_USER" >/dev/null 2>&1 || fail "the guide's useradd line made no user $SVC_USER"
+    [ "$(id -u "$SVC_USER")" -lt 1000 ] || fail "useradd --system gave $SVC_USER uid $(id -u "$SVC_USER"), not a system uid"
+    [ "$(getent passwd "$SVC_USER" | cut -d: -f7)" = /usr/sbin/nologin ] || fail "$SVC_USER has a login shell"
+    [ "$(stat -c '%a %U %G' "$DATA")" = "700 $SVC_USER $SVC_USER" ] || fail "$DATA is $(stat -c '%a %U %G' "$DATA"), not 700 $SVC_USER $SVC_USER"
+    [ "$(stat -c '%a %U %G' "$R/etc/todo-server/env")" = "640 root $SVC_USER" ] || fail "the env file is $(stat -c '%a %U %G' "$R/etc/todo-server/env")"
+    ok "the guide's install block: system user $SVC_USER (nologin), $DATA mode 700 its own, the env file root:$SVC_USER 640"
+else
+    [ "$(stat -c %a "$DATA")" = 700 ] || fail "$DATA is mode $(stat -c %a "$DATA"), not 700"
+    ok "the guide's install block, as $(id -un) (not root: no user made, owners left out); $DATA mode 700"
+fi
+
 # --- the unit's environment and sandbox, for the commands the unit runs ----------------------
-install -d -m 0750 "$R/etc/todo-server"
-rootify <"$HERE/env.example" >"$R/etc/todo-server/env"
-chmod 0640 "$R/etc/todo-server/env"
-install -d -m 0700 "$R/var/lib/todo-server"
 UNIT_ENV=()
 while IFS= read -r line; do UNIT_ENV+=("$line"); done \
     < <(sed -n 's/^Environment=//p' "$UNITS/todo-server.service")
@@ -338,16 +429,25 @@ SERVICE_ROOT=$R
 EXTRA_ENV=()
 service_exec() {
     local root=$SERVICE_ROOT
-    exec env -i PATH=/usr/bin:/bin "${UNIT_ENV[@]//"$R"/"$root"}" "${EXTRA_ENV[@]}" sh -c \
+    exec "${AS_SVC[@]}" env -i PATH=/usr/bin:/bin "${UNIT_ENV[@]//"$R"/"$root"}" "${EXTRA_ENV[@]}" sh -c \
         'umask 0077; set -a; [ ! -f "$1" ] || . "$1"; set +a; cd "$2" || exit 1; shift 2; exec "$@"' \
         sh "$root/etc/todo-server/env" "$root/var/lib/todo-server" "${SANDBOX[@]}" "$@"
 }
 service_run() { (service_exec "$@"); }
-# The guide's todo-admin, less `runuser -u todo-server --` (this runs as the caller).
+# The guide's todo-admin function, as root would put it in ~/.bashrc: its paths in the stand-in
+# / ($SERVICE_ROOT), its user this run's. As root the real runuser runs it as that user; root's
+# environment here is a clean one, as a login shell's would be.
 ADMIN_SH='set -a; . /etc/todo-server/env; set +a; cd /var/lib/todo-server && exec /usr/local/bin/todo-server "$@"'
 guide_says "runuser -u todo-server -- sh -c '$ADMIN_SH' todo-admin \"\$@\""
+awk '$0 == "todo-admin() {" { on = 1 } on { print } on && $0 == "}" { exit }' "$GUIDE" >"$WORK/todo-admin.sh"
+[ "$(wc -l <"$WORK/todo-admin.sh")" = 3 ] || fail "no three-line todo-admin function in DEPLOY.md"
 todo-admin() {
-    env -i PATH=/usr/bin:/bin sh -c "$(printf '%s' "$ADMIN_SH" | rootify "$SERVICE_ROOT")" todo-admin "$@"
+    local standins=""
+    [ $AS_ROOT = 1 ] || standins="$(declare -f runuser_standin install_standin useradd_standin); $STANDINS"
+    env -i PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin HOME="$WORK" bash --norc --noprofile -c \
+        "$standins
+$(rootify "$SERVICE_ROOT" <"$WORK/todo-admin.sh" | userify)
+todo-admin \"\$@\"" todo-admin "$@"
 }
 
 # --- 2. first start: migrate, serve -----------------------------------------------------------
@@ -361,6 +461,7 @@ service_run "$BIN" migrate >"$WORK/migrate.out" 2>"$WORK/migrate.err" \
 grep -q "Migrated the database" "$WORK/migrate.out" || { show "$WORK/migrate.out"; fail "migrate said"; }
 DB=$R/var/lib/todo-server/todo-server.sqlite
 [ "$(stat -c %a "$DB")" = 600 ] || fail "the database is mode $(stat -c %a "$DB"), not 600"
+[ $AS_ROOT = 0 ] || [ "$(stat -c %U "$DB")" = "$SVC_USER" ] || fail "the database belongs to $(stat -c %U "$DB"), not $SVC_USER"
 service_run "$BIN" migrate >"$WORK/migrate.out" 2>&1
 grep -q "The database is up to date." "$WORK/migrate.out" || fail "a second migrate is not a no-op"
 ok "migrate made $DB (mode 600); run again, it changes nothing"
@@ -403,6 +504,11 @@ wait_ready "$BASE/ready"
 if [ ${#SANDBOX[@]} -gt 0 ]; then
     grep -qE '^Seccomp:[[:space:]]+2$' "/proc/$MAIN_PID/status" || fail "the server runs without the seccomp filter"
     [ "$(cat "/proc/$MAIN_PID/comm")" = todo-server ] || fail "process $MAIN_PID is $(cat "/proc/$MAIN_PID/comm"), not the server"
+fi
+if [ $AS_ROOT = 1 ]; then
+    read -r _ uid euid _ < <(grep '^Uid:' "/proc/$MAIN_PID/status")
+    [ "$uid $euid" = "$(id -u "$SVC_USER") $(id -u "$SVC_USER")" ] || fail "the server runs as uid $uid/$euid, not $SVC_USER"
+    ok "the server runs as $SVC_USER (uid $uid), not root"
 fi
 guide_says "curl -fsS http://127.0.0.1:8080/ready"
 curl -fsS "$BASE/ready" | grep '"status":"ready"' >/dev/null || fail "/ready"
@@ -448,12 +554,25 @@ expect_status 403 "$BASE/v1/changes" "${AUTH[@]}"
 todo-admin user enable alice >/dev/null
 expect_status 200 "$BASE/v1/changes" "${AUTH[@]}"
 ok "token revoke ID -> 401; user disable -> 403; user enable -> 200"
+# The limits on failed logins (API.md): 10 failures of one wrong token refuse that token; 50
+# from one client address refuse the tokens new to it there, never one that worked from there.
+# Behind the proxy, the client is the forwarded address: another one behind it is not held up.
+XFF_A=(-H 'X-Forwarded-For: 203.0.113.66')
+XFF_B=(-H 'X-Forwarded-For: 203.0.113.67')
+expect_status 200 "$BASE/v1/changes" "${AUTH[@]}" "${XFF_A[@]}" # the laptop, from client A
 for _ in $(seq 10); do
-    expect_status 401 "$BASE/v1/changes" -H "Authorization: Bearer todo_wrong" -H 'X-Forwarded-For: 203.0.113.66'
+    expect_status 401 "$BASE/v1/changes" -H "Authorization: Bearer todo_wrong" "${XFF_A[@]}"
 done
-expect_status 429 "$BASE/v1/changes" "${AUTH[@]}" -H 'X-Forwarded-For: 203.0.113.66'
-expect_status 200 "$BASE/v1/changes" "${AUTH[@]}" -H 'X-Forwarded-For: 203.0.113.67'
-ok "10 bad tokens from one forwarded client: 429 for it, 200 for another behind the same proxy"
+expect_status 429 "$BASE/v1/changes" -H "Authorization: Bearer todo_wrong" "${XFF_A[@]}"
+expect_status 200 "$BASE/v1/changes" "${AUTH[@]}" "${XFF_A[@]}"
+for i in $(seq 40); do # 50 failures from client A in all
+    expect_status 401 "$BASE/v1/changes" -H "Authorization: Bearer todo_wrong$i" "${XFF_A[@]}"
+done
+NEW_TOKEN=$(todo-admin token add alice --device tablet 2>/dev/null)
+expect_status 429 "$BASE/v1/changes" -H "Authorization: Bearer $NEW_TOKEN" "${XFF_A[@]}"
+expect_status 200 "$BASE/v1/changes" "${AUTH[@]}" "${XFF_A[@]}"
+expect_status 200 "$BASE/v1/changes" -H "Authorization: Bearer $NEW_TOKEN" "${XFF_B[@]}"
+ok "login limits per forwarded client: one wrong token 10 times -> 429 for it; 50 failures -> 429 for a token new to that client, 200 for the laptop's token there and for the new token from another client behind the same proxy"
 expect_status 200 "$BASE/v1/changes?since=0" "${AUTH[@]}"
 cp "$WORK/body" "$WORK/changes-main.json"
 
@@ -641,30 +760,18 @@ else
 fi
 
 # --- 6. backup ----------------------------------------------------------------------------------
-# Stand-ins for the commands of the guide's blocks that need systemd or the todo-server user.
-runuser_standin() { [ "$1" = -u ] && shift 2; [ "$1" = -- ] && shift; "$@"; }
-install_standin() { # drops -o/-g for a user that does not exist here (or when not root)
-    local args=()
-    while [ $# -gt 0 ]; do
-        case $1 in
-            -o | -g)
-                if [ "$(id -u)" = 0 ] && id "$2" >/dev/null 2>&1; then args+=("$1" "$2"); fi
-                shift 2 ;;
-            *) args+=("$1"); shift ;;
-        esac
-    done
-    command install "${args[@]}"
-}
-# Runs a line of a unit (ExecStart=/ExecStartPost=) as systemd would parse it: quotes, %%.
+# Runs a line of a unit (ExecStart=/ExecStartPost=) as systemd would parse it: quotes, %%; as
+# its User= (this run's user) when root.
 run_unit_line() { # $1: the unit, $2: the key, $3: which of its lines (default 1)
-    local line argv
+    local line argv as=()
     line=$(sed -n "s/^$2=//p" "$1" | sed -n "${3:-1}p" | sed 's/%%/%/g')
     eval "argv=($line)"
+    if [ $AS_ROOT = 1 ] && grep -qx "User=todo-server" "$1"; then as=("${AS_SVC[@]}"); fi
     (
         cd "$(sed -n 's/^WorkingDirectory=//p' "$1")"
         umask "$(sed -n 's/^UMask=//p' "$1")"
         # shellcheck disable=SC2046
-        exec env -i PATH=/usr/bin:/bin $(sed -n 's/^Environment=//p' "$1") sh -c \
+        exec "${as[@]}" env -i PATH=/usr/bin:/bin $(sed -n 's/^Environment=//p' "$1") sh -c \
             'set -a; . "$1"; set +a; shift; exec "$@"' sh "$(sed -n 's/^EnvironmentFile=-//p' "$1")" "${argv[@]}"
     )
 }
@@ -674,7 +781,7 @@ BACKUP=""
 if [ $HAS_BACKUP = 1 ]; then
     guide_says "install -d -m 0700 -o todo-server -g todo-server /var/backups/todo-server"
     guide_says 'todo-admin backup /var/backups/todo-server/todo-$(date +%Y%m%d-%H%M%S).sqlite'
-    install -d -m 0700 "$R/var/backups/todo-server"
+    eval "$(echo "install -d -m 0700 -o todo-server -g todo-server /var/backups/todo-server" | rootify | userify)"
     BACKUP=$R/var/backups/todo-server/todo-$(date +%Y%m%d-%H%M%S).sqlite
     todo-admin backup "$BACKUP" >"$WORK/backup.out" 2>&1 || { show "$WORK/backup.out"; fail "todo-admin backup"; }
     [ "$(stat -c %a "$BACKUP")" = 600 ] || fail "the backup is mode $(stat -c %a "$BACKUP"), not 600"
@@ -708,16 +815,14 @@ if [ -n "$BACKUP" ]; then
     step "6. restore: the guide's block, into a second stand-in / that has a database of its own"
     if ! command -v sqlite3 >/dev/null; then apt_install sqlite3 || fail "sqlite3 (the restore block uses it)"; fi
     R2=$WORK/root2
-    mkdir -p "$R2/usr/local/bin" "$R2/var/lib" "$R2/var/backups"
+    mkdir -p "$R2/usr/local/bin" "$R2/etc" "$R2/var/lib" "$R2/var/backups"
     chmod -R 755 "$R2"
-    install -d -m 0750 "$R2/etc/todo-server"
-    rootify "$R2" <"$HERE/env.example" >"$R2/etc/todo-server/env"
-    cp "$BIN" "$R2/usr/local/bin/todo-server"
-    install -d -m 0700 "$R2/var/lib/todo-server" "$R2/var/backups/todo-server"
+    guide_install "$R2" # the same block, less useradd: the user is there
+    install -d -m 0700 "${OWN[@]}" "$R2/var/backups/todo-server"
     cp "$BACKUP" "$R2/var/backups/todo-server/"
     SERVICE_ROOT=$R2
     service_run "$R2/usr/local/bin/todo-server" migrate >/dev/null 2>&1 || fail "migrate in the second root"
-    guide_block sqlite-restore | rootify "$R2" >"$WORK/restore.sh"
+    guide_block sqlite-restore | rootify "$R2" | userify >"$WORK/restore.sh"
     grep -q "^systemctl start todo-server$" "$WORK/restore.sh" || fail "the restore block changed; update this check"
     sed -i -e "s|todo-20261122-031500.sqlite|$(basename "$BACKUP")|" \
         -e "s|http://127.0.0.1:8080|\$RESTORED_URL|" "$WORK/restore.sh"
@@ -734,14 +839,14 @@ if [ -n "$BACKUP" ]; then
                 *) echo "not in this check: systemctl $*" >&2; return 1 ;;
             esac
         }
-        runuser() { runuser_standin "$@"; }
-        install() { install_standin "$@"; }
         . "$WORK/restore.sh"
     ) >"$WORK/restore.out" 2>"$WORK/restore.err" || { show "$WORK/restore.err"; fail "the guide's restore block"; }
     read -r RESTORED_PID RESTORED_PORT <"$WORK/restored.pid"
     PIDS+=("$RESTORED_PID")
     [ -f "$R2/var/lib/todo-server/todo-server.sqlite.before-restore" ] || fail "the old database was not kept aside"
     [ "$(stat -c %a "$R2/var/lib/todo-server/todo-server.sqlite")" = 600 ] || fail "the restored database is not mode 600"
+    [ $AS_ROOT = 0 ] || [ "$(stat -c %U "$R2/var/lib/todo-server/todo-server.sqlite")" = "$SVC_USER" ] \
+        || fail "the restored database belongs to $(stat -c %U "$R2/var/lib/todo-server/todo-server.sqlite"), not $SVC_USER"
     expect_status 200 "http://127.0.0.1:$RESTORED_PORT/v1/changes?since=0" "${AUTH[@]}"
     strip_id() { sed 's/"datasetId":"[0-9A-F-]*"//' "$1"; }
     [ "$(strip_id "$WORK/body")" = "$(strip_id "$WORK/changes-main.json")" ] \
@@ -762,8 +867,9 @@ if [ $HAS_TLS = 1 ]; then
     kill -0 "$MAIN_PID" 2>/dev/null || fail "SIGHUP (systemctl reload) ended the server without TLS"
     expect_status 200 "$BASE/ready"
     ok "SIGHUP on a server without TLS: still serving"
-    install -m 0600 "$TLS/one.pem" "$TLS/cert.pem"
-    install -m 0600 "$TLS/one.key" "$TLS/key.pem"
+    # As the guide's deploy hook installs them: group the service's user, mode 0640.
+    install -m 0640 "${OWN[@]:2}" "$TLS/one.pem" "$TLS/cert.pem"
+    install -m 0640 "${OWN[@]:2}" "$TLS/one.key" "$TLS/key.pem"
     start_server tls TODO_SERVER_TLS_CERT="$TLS/cert.pem" TODO_SERVER_TLS_KEY="$TLS/key.pem"
     TLS_PID=$SERVER_PID
     TLS_URL=https://127.0.0.1:$SERVER_PORT
@@ -799,8 +905,8 @@ def wait_for(ca, what):
                 raise SystemExit("new connections never got " + what)
             time.sleep(0.2)
 old = connect("one.pem"); get(old)
-shutil.copy(os.path.join(d, "two.pem"), os.path.join(d, "cert.pem"))
-shutil.copy(os.path.join(d, "two.key"), os.path.join(d, "key.pem"))
+shutil.copyfile(os.path.join(d, "two.pem"), os.path.join(d, "cert.pem"))
+shutil.copyfile(os.path.join(d, "two.key"), os.path.join(d, "key.pem"))
 os.kill(pid, signal.SIGHUP)
 wait_for("two.pem", "the new certificate")
 get(old)  # the connection opened before the reload still works
@@ -823,6 +929,269 @@ else
     fail "this binary's serve has no --tls-cert"
 fi
 
+# --- 9 and 10. the devices: todo, its cron lines, todoman with vdirsyncer ------------------------
+# The todo CLI of the same tree (todo-sync beside it), or TODO_BINARY.
+# (.build/debug is a link to .build/<triple>/debug: the path as given, not as resolved.)
+SERVER_PACKAGE=$(cd "$(dirname "$BIN_ARG")/../.." && pwd) # Server/ of Server/.build/debug/todo-server
+TODO_BIN=${TODO_BINARY:-$(dirname "$SERVER_PACKAGE")/.build/debug/todo}
+DEV=$WORK/alice        # the person's home on a laptop
+PHONE=$WORK/todoman    # the person's home where todoman runs
+# The person's shell: todo in ~/.local/bin, a state file and a config directory of their own.
+PERSON_ENV=(HOME="$DEV" PATH="$DEV/.local/bin:/usr/bin:/bin" TODO_FILE="$DEV/Documents/todos.json"
+    XDG_CONFIG_HOME="$DEV/.config-todo" LANG=C.UTF-8 TZ=UTC)
+person() { env -i "${PERSON_ENV[@]}" "$@"; }
+# What cron gives a crontab line's command: /bin/sh, HOME, LOGNAME, SHELL and PATH=/usr/bin:/bin.
+cron_run() { env -i HOME="$DEV" LOGNAME="$(id -un)" SHELL=/bin/sh PATH=/usr/bin:/bin /bin/sh -c "$1"; }
+cron_command() { sed -E 's/^([^ ]+ ){5}//'; } # a crontab line less its five time fields
+# The todo with this name in the person's state file, as JSON (python3 reads it).
+todo_named() {
+    person todo list --filter all --json | python3 -c '
+import json, sys
+found = [t for t in json.load(sys.stdin) if t["name"] == sys.argv[1]]
+print(json.dumps(found[0]) if found else "")' "$1"
+}
+# A server that answers every request 503, as a proxy whose server is down does. Sets
+# UNAVAILABLE_PORT.
+start_unavailable() {
+    UNAVAILABLE_PORT=$(free_port)
+    python3 - "$UNAVAILABLE_PORT" >"$WORK/unavailable.log" 2>&1 <<'PY' &
+import http.server, sys
+class H(http.server.BaseHTTPRequestHandler):
+    def answer(self):
+        body = b"<html><body>503 Service Unavailable</body></html>"
+        self.send_response(503)
+        self.send_header("Content-Type", "text/html")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+    do_GET = do_POST = do_PUT = answer
+http.server.HTTPServer(("127.0.0.1", int(sys.argv[1])), H).serve_forever()
+PY
+    UNAVAILABLE_PID=$!
+    PIDS+=("$UNAVAILABLE_PID")
+    WAIT_PID=$UNAVAILABLE_PID WAIT_LOG=$WORK/unavailable.log wait_ready_status 503 "http://127.0.0.1:$UNAVAILABLE_PORT/"
+}
+# Polls URL until it answers with status $1 (at most 30 s).
+wait_ready_status() {
+    local want=$1 url=$2 deadline=$((SECONDS + 30))
+    until [ "$(curl -s -o /dev/null -w '%{http_code}' --max-time 5 "$url" 2>/dev/null)" = "$want" ]; do
+        if [ -n "${WAIT_PID:-}" ] && ! kill -0 "$WAIT_PID" 2>/dev/null; then show "$WAIT_LOG"; fail "$url: the process that serves it exited"; fi
+        [ $SECONDS -lt $deadline ] || fail "$url did not answer $want within 30 s"
+        sleep 0.2
+    done
+}
+
+step "9. the devices: the guide's todo config and sync"
+if [ ! -x "$TODO_BIN" ] || ! command -v python3 >/dev/null; then
+    skip "sections 9 and 10: no todo binary at $TODO_BIN (build the root package, or set TODO_BINARY) or no python3"
+else
+    mkdir -p "$DEV/.local/bin" "$DEV/Documents"
+    ln -s "$TODO_BIN" "$DEV/.local/bin/todo"
+    [ ! -x "$(dirname "$TODO_BIN")/todo-sync" ] || ln -s "$(dirname "$TODO_BIN")/todo-sync" "$DEV/.local/bin/todo-sync"
+    guide_block device >"$WORK/device.sh"
+    grep -qx "todo config server https://todo.example.org" "$WORK/device.sh" || fail "section 9's block changed; update this check"
+    sed -i -e "s|https://todo.example.org|$BASE|" -e "s|< alice-laptop.token|< $WORK/alice-laptop.token|" "$WORK/device.sh"
+    person bash -e "$WORK/device.sh" >"$WORK/device.out" 2>&1 || { show "$WORK/device.out"; fail "section 9's block"; }
+    grep -q "^Synced with" "$WORK/device.out" || { show "$WORK/device.out"; fail "section 9's todo sync said"; }
+    [ "$(stat -c %a "$DEV/.config-todo/todo/config.json")" = 600 ] || fail "todo's config file is not mode 600"
+    [ -n "$(todo_named "Buy milk")" ] || fail "the laptop did not get alice's todo"
+    ok "section 9's block: todo config server and token (mode 600), todo sync pulls alice's todos"
+
+    step "9. cron: the guide's crontab lines, run as cron runs them"
+    guide_block cron >"$WORK/cron.sh"
+    CRON_LINE=$(person bash "$WORK/cron.sh")
+    want="* * * * * TODO_FILE=$DEV/Documents/todos.json XDG_CONFIG_HOME=$DEV/.config-todo $DEV/.local/bin/todo sync --quiet"
+    [ "$CRON_LINE" = "$want" ] || fail "the guide's echo printed: $CRON_LINE (expected: $want)"
+    # Why the line names them: under cron, a bare todo is not found, and todo without the
+    # person's variables is not configured (another state file, no server).
+    if ! command -v todo >/dev/null; then
+        status=0; cron_run "todo sync --quiet" >/dev/null 2>&1 || status=$?
+        [ $status = 127 ] || fail "a bare todo under cron's PATH exited $status, not 127 (not found)"
+    fi
+    status=0; cron_run "$DEV/.local/bin/todo sync --quiet" >"$WORK/cron-bare.out" 2>&1 || status=$?
+    [ $status = 1 ] || { show "$WORK/cron-bare.out"; fail "todo sync without the person's variables exited $status, not 1"; }
+    rm -rf "$DEV/.local/share/todo"
+    person todo add "Water the plants" >/dev/null
+    out=$(cron_run "$(printf '%s\n' "$CRON_LINE" | cron_command)" 2>&1) || fail "the guide's cron line failed: $out"
+    [ -z "$out" ] || fail "the guide's cron line printed: $out"
+    expect_status 200 "$BASE/v1/changes?since=0" "${AUTH[@]}"
+    grep -q '"name":"Water the plants"' "$WORK/body" || fail "the cron line did not sync the person's state file"
+    [ ! -e "$DEV/.local/share/todo/todos.json" ] || fail "the cron line used the default state file"
+    ok "the guide's cron line (printed by its echo) syncs the person's TODO_FILE under cron's environment; without the variables: exit 1, a bare todo: not found"
+
+    guide_block cron-quiet >"$WORK/cron-quiet.txt"
+    [ "$(wc -l <"$WORK/cron-quiet.txt")" = 1 ] || fail "no one-line cron-quiet block in DEPLOY.md"
+    QUIET_CMD=$(sed -e "s|/home/alice/.local/share/todo/todos.json|$DEV/Documents/todos.json|g" \
+        -e "s|/home/alice/.local/bin/todo|$DEV/.local/bin/todo|g" -e "s|/home/alice/.config|$DEV/.config-todo|g" \
+        "$WORK/cron-quiet.txt" | cron_command)
+    [[ $QUIET_CMD != */home/alice* ]] || fail "the cron-quiet line names other paths: $QUIET_CMD"
+    # $1: what the direct sync must exit with; $2: quiet (the line prints nothing and succeeds) or loud.
+    quiet_case() {
+        local status=0 out
+        person todo sync --quiet >"$WORK/sync.out" 2>&1 || status=$?
+        [ $status = "$1" ] || { show "$WORK/sync.out"; fail "todo sync exited $status, not $1 ($3)"; }
+        status=0
+        out=$(cron_run "$QUIET_CMD" 2>&1) || status=$?
+        case $2 in
+            quiet) if [ $status != 0 ] || [ -n "$out" ]; then fail "the cron-quiet line, $3: exit $status, printed: $out"; fi ;;
+            # (cron mails what a line prints, whatever its exit status)
+            loud) [ -n "$out" ] || { show "$WORK/sync.out"; fail "the cron-quiet line, $3: silent (the sync itself said the above)"; } ;;
+        esac
+    }
+    quiet_case 0 quiet "server up"
+    person todo config server "http://127.0.0.1:$(free_port)"
+    quiet_case 3 quiet "server unreachable"
+    start_unavailable
+    person todo config server "http://127.0.0.1:$UNAVAILABLE_PORT"
+    quiet_case 3 quiet "the server (or its proxy) answers 503"
+    stop_pid "$UNAVAILABLE_PID"
+    person todo config server "$BASE"
+    CRON_TOKEN=$(todo-admin token add alice --device cron 2>"$WORK/cron-token.err")
+    CRON_TOKEN_ID=$(grep -oE "Token [0-9A-F-]{36}" "$WORK/cron-token.err" | cut -d' ' -f2)
+    todo-admin token revoke "$CRON_TOKEN_ID" >/dev/null
+    printf '%s\n' "$CRON_TOKEN" | person todo config token -
+    quiet_case 4 loud "a revoked token"
+    person todo config token - <"$WORK/alice-laptop.token"
+    quiet_case 0 quiet "server up again"
+    ok "the cron-quiet line: silent on success, unreachable (exit 3) and 503 (exit 3); mails a revoked token (exit 4)"
+fi
+
+step "10. todoman and vdirsyncer: the guide's configs and commands, with todo on one account"
+if [ ! -x "$TODO_BIN" ] || ! command -v python3 >/dev/null; then
+    skip "section 10: no todo binary at $TODO_BIN or no python3"
+elif ! { command -v vdirsyncer && command -v todoman; } >/dev/null && ! apt_install vdirsyncer todoman; then
+    skip "section 10: vdirsyncer and todoman are not installed, and apt-get install did not work here"
+else
+    # The person where todoman runs: only HOME is theirs; everything else is the guide's text.
+    phone() { env -i HOME="$PHONE" PATH=/usr/bin:/bin LANG=C.UTF-8 TZ=UTC "$@"; }
+    mkdir -p "$PHONE"
+    guide_says "todo-admin token add alice --device todoman > alice-todoman.token"
+    (cd "$WORK" && todo-admin token add alice --device todoman >alice-todoman.token 2>/dev/null) || fail "the todoman token"
+    guide_block todoman-install >"$WORK/todoman-install.sh"
+    grep -q "^apt-get install vdirsyncer todoman " "$WORK/todoman-install.sh" || fail "section 10's install block changed; update this check"
+    sed -i "s| alice-todoman.token | $WORK/alice-todoman.token |" "$WORK/todoman-install.sh"
+    # apt-get: this check installed both above, as root, as the line says.
+    (cd "$PHONE" && phone bash -e -c 'apt-get() { [ "$*" = "install vdirsyncer todoman" ]; }; . "$1"' sh "$WORK/todoman-install.sh") \
+        >"$WORK/todoman-install.out" 2>&1 || { show "$WORK/todoman-install.out"; fail "section 10's install block"; }
+    [ "$(stat -c %a "$PHONE/.config/vdirsyncer/todo.token")" = 600 ] || fail "the token file for vdirsyncer is not mode 600"
+    guide_block vdirsyncer-config >"$WORK/vdirsyncer.config"
+    for key in 'status_path = ' 'collections = ' 'conflict_resolution = ' 'url = "https://todo.example.org/dav/"'; do
+        grep -q "^$key" "$WORK/vdirsyncer.config" || fail "the guide's vdirsyncer config has no $key"
+    done
+    sed "s|^url = \"https://todo.example.org/dav/\"|url = \"$BASE/dav/\"|" "$WORK/vdirsyncer.config" >"$PHONE/.config/vdirsyncer/config"
+    guide_block todoman-config >"$PHONE/.config/todoman/config.py"
+    grep -q '^path = ' "$PHONE/.config/todoman/config.py" || fail "the guide's todoman config has no path"
+    guide_block phone >"$WORK/phone.sh"
+    grep -q "^vdirsyncer discover todo" "$WORK/phone.sh" || fail "section 10's commands changed; update this check"
+    # discover asks whether to make the local folder of the list: the person answers y.
+    (cd "$PHONE" && phone bash -e "$WORK/phone.sh" <<<$'y\ny\ny\ny') >"$WORK/phone.out" 2>&1 \
+        || { show "$WORK/phone.out"; fail "section 10's commands (vdirsyncer discover, sync, todoman list)"; }
+    grep -q "Water the plants" "$WORK/phone.out" || { show "$WORK/phone.out"; fail "todoman list does not show alice's todos"; }
+    ok "section 10: the guide's install lines, vdirsyncer config (status_path, conflict_resolution) and todoman config; discover, sync and todoman list show alice's todos"
+
+    vdirsyncer_sync() {
+        (cd "$PHONE" && phone vdirsyncer sync) >"$WORK/vdirsyncer.out" 2>&1 || { show "$WORK/vdirsyncer.out"; fail "vdirsyncer sync: $1"; }
+        ! grep -q "Resolve this conflict manually" "$WORK/vdirsyncer.out" || { show "$WORK/vdirsyncer.out"; fail "vdirsyncer sync stopped on a conflict: $1"; }
+    }
+    todoman_json() { (cd "$PHONE" && phone todoman --porcelain list --status ANY); }
+    # The todoman id of the todo named $1.
+    todoman_id() {
+        todoman_json | python3 -c '
+import json, sys
+found = [t["id"] for t in json.load(sys.stdin) if t["summary"] == sys.argv[1]]
+print(found[0] if found else "")' "$1"
+    }
+    person todo add "Call the plumber" >/dev/null
+    person todo sync --quiet
+    vdirsyncer_sync "a todo from the laptop"
+    [ -n "$(todoman_id "Call the plumber")" ] || fail "todo's new todo did not reach todoman"
+    (cd "$PHONE" && phone todoman new "Book the dentist") >/dev/null || fail "todoman new"
+    vdirsyncer_sync "a todo from todoman"
+    person todo sync --quiet
+    [ -n "$(todo_named "Book the dentist")" ] || fail "todoman's new todo did not reach todo"
+    ok "todo add -> todo sync -> vdirsyncer sync -> todoman list; todoman new -> vdirsyncer sync -> todo sync -> todo"
+
+    # One todo edited on both sides between two syncs: the laptop sets a due date and syncs
+    # first; todoman sets the priority. With the guide's conflict_resolution ("b wins")
+    # vdirsyncer goes on, the server's version stays (the laptop's due date, everywhere), and
+    # todoman's edit of that todo is dropped, as the guide says.
+    laptop_id=$(todo_named "Call the plumber" | python3 -c 'import json, sys; print(json.load(sys.stdin)["id"])')
+    person todo edit "$laptop_id" due:2026-12-24 >/dev/null
+    person todo sync --quiet
+    (cd "$PHONE" && phone todoman edit "$(todoman_id "Call the plumber")" --priority high) >/dev/null || fail "todoman edit"
+    vdirsyncer_sync "one todo edited on both sides"
+    grep -q "Doing conflict resolution for item" "$WORK/vdirsyncer.out" \
+        || { show "$WORK/vdirsyncer.out"; fail "vdirsyncer saw no conflict: this check tests nothing"; }
+    person todo sync --quiet
+    merged=$(todo_named "Call the plumber")
+    python3 -c 'import json, sys; t = json.loads(sys.argv[1]); sys.exit(not (str(t.get("due") or "").startswith("2026-12-2") and not t.get("priority")))' "$merged" \
+        || fail "after a concurrent edit, the laptop has: $merged"
+    vdirsyncer_sync "after the concurrent edit"
+    todoman_json | python3 -c '
+import json, sys
+t = [t for t in json.load(sys.stdin) if t["summary"] == "Call the plumber"][0]
+sys.exit(not (t["due"] and not t["priority"]))' || fail "after a concurrent edit, todoman has: $(todoman_json)"
+    ok "a todo edited on the laptop and in todoman between syncs: vdirsyncer goes on (conflict_resolution \"b wins\"); the server's version, with the laptop's change, is everywhere"
+
+    # "What each app loses": todoman 4.1 completes a todo without its CATEGORIES; the server
+    # keeps the tags.
+    person todo add "Pay rent" +bills >/dev/null
+    person todo sync --quiet
+    vdirsyncer_sync "a tagged todo"
+    (cd "$PHONE" && phone todoman "done" "$(todoman_id "Pay rent")") >/dev/null || fail "todoman done"
+    rent_file=$(grep -l "^SUMMARY:Pay rent" "$PHONE"/.local/share/tasks/tasks/*.ics) || fail "no Pay rent in todoman's folder"
+    grep -q "^STATUS:COMPLETED" "$rent_file" || fail "todoman done did not complete $rent_file"
+    ! grep -q "^CATEGORIES" "$rent_file" || fail "todoman done kept CATEGORIES: the guide's note on todoman is out of date"
+    vdirsyncer_sync "a todo completed in todoman"
+    person todo sync --quiet
+    rent=$(todo_named "Pay rent")
+    python3 -c 'import json, sys; t = json.loads(sys.argv[1]); sys.exit(not (t["completed"] and t["tags"] == ["bills"]))' "$rent" \
+        || fail "after todoman done, the laptop has: $rent"
+    ok "todoman done drops CATEGORIES; the todo is completed on the laptop and keeps its tag"
+fi
+
+step "4. a certificate of your own CA: the guide's openssl block, served by the server itself"
+guide_says "install -d -m 0750 -g todo-server /etc/todo-server/tls"
+eval "$(echo "install -d -m 0750 -g todo-server /etc/todo-server/tls" | rootify | userify)"
+guide_block own-ca >"$WORK/own-ca.sh"
+grep -q "^systemctl reload todo-server$" "$WORK/own-ca.sh" || fail "the own-CA block changed; update this check"
+# Its paths in the stand-in /, its user this run's, the server's name localhost (which
+# resolves to this machine), and the CA's directory in the temporary one.
+rootify <"$WORK/own-ca.sh" | userify | sed -e "s|/root/todo-ca|$WORK/todo-ca|g" -e "s|todo.example.org|localhost|g" >"$WORK/own-ca-run.sh"
+(
+    set -e
+    systemctl() {
+        [ "$*" = "reload todo-server" ] || { echo "not in this check: systemctl $*" >&2; return 1; }
+        start_server own-ca TODO_SERVER_TLS_CERT="$R/etc/todo-server/tls/fullchain.pem" TODO_SERVER_TLS_KEY="$R/etc/todo-server/tls/privkey.pem"
+        echo "$SERVER_PID $SERVER_PORT" >"$WORK/own-ca.pid"
+    }
+    . "$WORK/own-ca-run.sh"
+) >"$WORK/own-ca.out" 2>&1 || { show "$WORK/own-ca.out"; fail "the guide's own-CA block"; }
+read -r OWNCA_PID OWNCA_PORT <"$WORK/own-ca.pid"
+PIDS+=("$OWNCA_PID")
+OWNCA_URL=https://localhost:$OWNCA_PORT
+[ "$(stat -c %a "$R/etc/todo-server/tls/privkey.pem")" = 640 ] || fail "the key is not mode 640"
+WAIT_PID=$OWNCA_PID WAIT_LOG=$WORK/own-ca.log wait_ready "$OWNCA_URL/ready" --cacert "$WORK/todo-ca/ca.pem"
+if curl -fsS -o /dev/null --max-time 10 "$OWNCA_URL/ready" 2>/dev/null; then fail "$OWNCA_URL is trusted without the CA"; fi
+ok "the own-CA block: a CA, a certificate for the server's name signed by it; the server serves it, trusted with ca.pem only"
+# On a device: todo refuses the server's certificate until it is told the CA (ca-file).
+if [ -x "$TODO_BIN" ] && [ -d "$DEV/.config-todo" ]; then
+    guide_says "todo config ca-file ~/.config/todo/ca.pem"
+    person todo config server "$OWNCA_URL"
+    status=0
+    person todo sync --quiet >"$WORK/ca-file.out" 2>&1 || status=$?
+    [ $status = 3 ] || { show "$WORK/ca-file.out"; fail "todo sync to a server of an unknown CA exited $status, not 3"; }
+    grep -q "ca-file" "$WORK/ca-file.out" || { show "$WORK/ca-file.out"; fail "todo sync's refusal of an unknown CA does not name ca-file"; }
+    install -m 0644 "$WORK/todo-ca/ca.pem" "$DEV/.config-todo/todo/ca.pem" # the person's ~/.config here
+    person todo config ca-file "$DEV/.config-todo/todo/ca.pem"
+    person todo sync >"$WORK/ca-file.out" 2>&1 || { show "$WORK/ca-file.out"; fail "todo sync with the guide's ca-file"; }
+    grep -q "^Synced with" "$WORK/ca-file.out" || { show "$WORK/ca-file.out"; fail "todo sync with ca-file said"; }
+    person todo config --unset ca-file
+    person todo config server "$BASE"
+    ok "todo sync to the server's own TLS: exit 3 naming ca-file without the CA, synced with todo config ca-file"
+fi
+stop_pid "$OWNCA_PID" clean
+
 step "7. stop: SIGTERM (systemctl stop)"
 stop_pid "$MAIN_PID" clean
 [ ! -e "$DB-wal" ] || fail "a clean stop left $DB-wal"
@@ -842,7 +1211,8 @@ else
     [ "$(id -u)" = 0 ] && chown postgres: "$PG"
     chmod 700 "$PG"
     PGPORT=$(free_port)
-    export PGHOST=$PG PGPORT
+    # The cluster's superuser is postgres (initdb -U), also when the stand-in runuser runs psql as the caller.
+    export PGHOST=$PG PGPORT PGUSER=postgres
     as_pg "$PGBIN/initdb" -D "$PG/data" -U postgres --auth=trust --no-sync >/dev/null
     as_pg "$PGBIN/pg_ctl" -D "$PG/data" -w -l "$PG/server.log" \
         -o "-p $PGPORT -k $PG -c listen_addresses=127.0.0.1 -c fsync=off" start >/dev/null \
@@ -859,7 +1229,7 @@ else
     echo "DATABASE_URL=postgres://todo:CHANGE-ME@127.0.0.1:$PGPORT/todo?tlsmode=disable" >>"$R/etc/todo-server/env"
     # An empty directory: nothing may touch the SQLite file with DATABASE_URL set.
     mv "$R/var/lib/todo-server" "$R/var/lib/todo-server.sqlite-setup"
-    install -d -m 0700 "$R/var/lib/todo-server"
+    install -d -m 0700 "${OWN[@]}" "$R/var/lib/todo-server"
     service_run "$BIN" migrate >"$WORK/pg-migrate.out" 2>&1 || { show "$WORK/pg-migrate.out"; fail "migrate on PostgreSQL"; }
     grep -q "Migrated the database" "$WORK/pg-migrate.out" || fail "migrate on PostgreSQL said nothing"
     todo-admin user add alice >/dev/null
@@ -885,7 +1255,7 @@ else
     guide_block pg-restore >"$WORK/pg-restore.sh"
     grep -q "pg_dump --format=custom" "$WORK/pg-dump.sh" || fail "the pg_dump block changed; update this check"
     sed -i -e "s|/var/backups/todo-server-pg|$WORK/pgbackups|g" "$WORK/pg-dump.sh" "$WORK/pg-restore.sh"
-    (set -e; install() { install_standin "$@"; }; cd /; . "$WORK/pg-dump.sh") >"$WORK/pg-dump.out" 2>&1 || { show "$WORK/pg-dump.out"; fail "the guide's pg_dump block"; }
+    (set -e; cd /; . "$WORK/pg-dump.sh") >"$WORK/pg-dump.out" 2>&1 || { show "$WORK/pg-dump.out"; fail "the guide's pg_dump block"; }
     DUMP=$(ls "$WORK"/pgbackups/todo-*.dump | head -1)
     [ -s "$DUMP" ] || fail "pg_dump wrote nothing"
     sed -i "s|$WORK/pgbackups/todo-20261122-031500.dump|$DUMP|" "$WORK/pg-restore.sh"
