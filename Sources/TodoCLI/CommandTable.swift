@@ -87,9 +87,10 @@ public enum CommandTable {
         return fields.joined(separator: ", ") + "; completed as STATUS:COMPLETED, COMPLETED (when) and PERCENT-COMPLETE:100, createdAt and updatedAt as CREATED and LAST-MODIFIED; a whole day as a DATE, an instant as a DATE-TIME (UTC; read, a TZID's zone or floating on the local clock)"
     }()
 
-    /// `todo` in a crontab line: cron runs commands with PATH=/usr/bin:/bin, so by its full
-    /// path, where README.md's Install section puts it (cron sets HOME).
-    static let cronTodo = "$HOME/.local/bin/todo"
+    /// `todo` in a crontab line: cron runs commands with PATH=/usr/bin:/bin and none of the
+    /// shell's variables, so by its full path, where README.md's Install section puts it (cron
+    /// sets HOME), with the state file named as TODO_FILE would (else it syncs another).
+    static let cronTodo = "TODO_FILE=$HOME/.local/share/todo/todos.json $HOME/.local/bin/todo"
 
     /// What DATE may be, for help.
     static let dates = "A DATE is \(DateReader.accepted); a time is on the local clock (TZ), a date without one is that whole day, and someday parks a todo (more under DATES AND RULES in 'man todo')."
@@ -263,7 +264,7 @@ public enum CommandTable {
             discussion: "Sends local changes and fetches other devices' changes; safe to run from cron while you edit. A field changed on both sides keeps the server's value (the change that reached it first); the value that lost is listed by 'todo show' until you edit the todo. A todo edited on one device and deleted on another is kept, edited. The server and token come from TODO_SERVER and TODO_TOKEN or 'todo config'. The token goes over https:// to any server, but over plain http:// only to this machine (localhost, 127.0.0.0/8, ::1) unless 'todo config insecure-http true' allows it, with a warning at each sync; a redirect to another origin (scheme, host and port) is not followed. Exit status 3: server unreachable, timed out or unavailable (HTTP 502, 503, 504: try again later); 4: token refused; 5: another bad answer from the server. The state file is unchanged by a step that fails, and a later sync resumes.",
             options: [.dryRun.explained("Show what would be pulled and pushed; send and save nothing.")],
             habits: ["synchronize", "synchronise"],
-            examples: [("todo sync", "push and pull changes"), ("* * * * * \(cronTodo) sync --quiet", "a crontab line: sync every minute (todo by its full path: cron's PATH is /usr/bin:/bin)")]),
+            examples: [("todo sync", "push and pull changes"), ("* * * * * \(cronTodo) sync --quiet", "a crontab line: sync every minute (todo by its full path: cron's PATH is /usr/bin:/bin; and the state file, as your shell's TODO_FILE names it: cron has none)")]),
         CommandSpec(
             name: "config", summary: "Show or set sync settings and your own attributes", plan: ConfigCommand.plan,
             discussion: "Settings live in $XDG_CONFIG_HOME/todo/config.json (else ~/.config/todo/config.json), mode 0600; TODO_SERVER, TODO_TOKEN, TODO_TIMEOUT, TODO_INSECURE_HTTP and TODO_CA_FILE override them. The token is never printed. Give '-' as the value to read it from standard input. insecure-http true lets sync send the token over plain http:// to another machine, where anyone on the way can read it; without it such a server is refused, by 'todo config server' too. ca-file PATH names a PEM file of CA certificates that sync trusts besides the system's, for a server with a certificate of its own (self-signed, or your own CA). due-days N makes the virtual tag +DUE hold todos due within N days (Taskwarrior's rc.due; 7 unless set). uda.NAME.type (string, number, date or duration) declares an attribute of your own, as Taskwarrior's UDAs: NAME:VALUE then sets it on add and edit, filters on it, and --sort and --format {NAME} take it; uda.NAME.values limits it to a comma-separated list, uda.NAME.label names it in 'todo show'. default-filter is what list shows without --filter: \(ReportSettings.filterRule) (default: active). context and context.NAME hold the contexts 'todo context' sets. Values of attributes no setting declares (from sync or an import) are kept and exported, never lost.",

@@ -46,7 +46,7 @@ import Testing
         for program in ["todo", "todo-sync"] {
             try FileManager.default.createSymbolicLink(atPath: bin + "/" + program, withDestinationPath: built + "/" + program)
         }
-        #expect(command.hasPrefix("$HOME/.local/bin/todo "), "the test installs todo at $HOME/.local/bin: \(line)")
+        #expect(command.hasPrefix(CommandTable.cronTodo + " "), "the test installs todo at $HOME/.local/bin: \(line)")
         let server = try TransportServer("api", in: box.directory)
         let cron = ["HOME": home, "PATH": "/usr/bin:/bin"]
         try #require(try Sandbox.execute(bin + "/todo", ["config", "server", server.url], stdin: nil, environment: cron).status == 0)

@@ -60,7 +60,7 @@ import Testing
         for name in ["TODO_FILE", "XDG_DATA_HOME", "TODO_LOCK_TIMEOUT", "VISUAL", "EDITOR"] { #expect(text.contains(name)) }
         #expect(text.contains("todo list --filter completed --json | jq length"))
         #expect(text.contains("| xargs -r todo toggle"))
-        #expect(text.contains("0 8 * * 1-5 $HOME/.local/bin/todo list --filter active"))
+        #expect(text.contains("0 8 * * 1-5 TODO_FILE=$HOME/.local/share/todo/todos.json $HOME/.local/bin/todo list --filter active"))
     }
 
     /// The text of a section of the rendered page, up to the next heading.
@@ -82,7 +82,7 @@ import Testing
         let sync = CommandSpec(name: "sync", summary: "Sync with the server", plan: SyncCommand.plan)
         let quiet = OptionSpec.flag("quiet", short: "q", "Print nothing but errors.")
         let examples = manExamples(withoutSync + [sync], CommandTable.globalOptions.filter { $0.long != "quiet" } + [quiet]).map(\.command)
-        #expect(examples.contains("*/5 * * * * $HOME/.local/bin/todo sync --quiet"))
-        #expect(manExamples(withoutSync + [sync], CommandTable.globalOptions.filter { $0.long != "quiet" }).map(\.command).contains("*/5 * * * * $HOME/.local/bin/todo sync"))
+        #expect(examples.contains("*/5 * * * * TODO_FILE=$HOME/.local/share/todo/todos.json $HOME/.local/bin/todo sync --quiet"))
+        #expect(manExamples(withoutSync + [sync], CommandTable.globalOptions.filter { $0.long != "quiet" }).map(\.command).contains("*/5 * * * * TODO_FILE=$HOME/.local/share/todo/todos.json $HOME/.local/bin/todo sync"))
     }
 }
