@@ -39,9 +39,13 @@ enum CurlTransfer {
                             todo_curl_setopt_write(handle, { bytes, size, count, sink in
                                 Unmanaged<Received>.fromOpaque(sink!).takeUnretainedValue().take(bytes, size * count)
                             })
-                            if let blob { todo_curl_setopt_pointer(handle, CURLOPT_CAINFO_BLOB, blob) }
+                            // A libcurl older than 7.77 takes no blob: say so rather than go on without the CAs.
+                            if let blob, case let refused = todo_curl_setopt_pointer(handle, CURLOPT_CAINFO_BLOB, blob), refused != CURLE_OK {
+                                return refused
+                            }
                             if request.body != nil {
                                 todo_curl_setopt_long(handle, CURLOPT_POSTFIELDSIZE, body.count)
+                                // curl copies the bytes; an empty body still needs a pointer to copy none from.
                                 todo_curl_setopt_pointer(handle, CURLOPT_COPYPOSTFIELDS, body.baseAddress ?? UnsafeRawPointer(method))
                             }
                             return curl_easy_perform(handle)

@@ -98,10 +98,13 @@ def unprivileged(argv):
 
 
 def give(path):
-    """Gives the folder `path` to the user `unprivileged` runs as, as a deployment does."""
+    """Gives the folder `path` to the user `unprivileged` runs as, as a deployment does, and lets
+    that user pass through the folder above it (a mkdtemp folder is closed to others)."""
     if os.geteuid() == 0:
         entry = pwd.getpwnam(os.environ.get("TODO_TEST_USER", "nobody"))
         os.chown(path, entry.pw_uid, entry.pw_gid)
+        parent = os.path.dirname(os.path.abspath(path))
+        os.chmod(parent, os.stat(parent).st_mode | 0o001)
 
 
 def _reachable(executable):
