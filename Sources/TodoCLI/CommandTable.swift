@@ -87,6 +87,11 @@ public enum CommandTable {
         return fields.joined(separator: ", ") + "; completed as STATUS:COMPLETED, COMPLETED (when) and PERCENT-COMPLETE:100, createdAt and updatedAt as CREATED and LAST-MODIFIED; a whole day as a DATE, an instant as a DATE-TIME (UTC; read, a TZID's zone or floating on the local clock)"
     }()
 
+    /// Each setting of `todo config`, its variable and what it is for, for its help.
+    static let configSettings = ConfigKey.allCases.map { key in
+        key.rawValue + (key.variable.map { " (\($0))" } ?? "") + ": " + key.help
+    }.joined(separator: "; ")
+
     /// `todo` in a crontab line: cron runs commands with PATH=/usr/bin:/bin and none of the
     /// shell's variables, so by its full path, where README.md's Install section puts it (cron
     /// sets HOME), with the state file named as TODO_FILE would (else it syncs another).
@@ -267,9 +272,9 @@ public enum CommandTable {
             examples: [("todo sync", "push and pull changes"), ("* * * * * \(cronTodo) sync --quiet", "a crontab line: sync every minute (todo by its full path: cron's PATH is /usr/bin:/bin; and the state file, as your shell's TODO_FILE names it: cron has none)")]),
         CommandSpec(
             name: "config", summary: "Show or set sync settings and your own attributes", plan: ConfigCommand.plan,
-            discussion: "Settings live in $XDG_CONFIG_HOME/todo/config.json (else ~/.config/todo/config.json), mode 0600; TODO_SERVER, TODO_TOKEN, TODO_TIMEOUT, TODO_INSECURE_HTTP and TODO_CA_FILE override them. The token is never printed. Give '-' as the value to read it from standard input. insecure-http true lets sync send the token over plain http:// to another machine, where anyone on the way can read it; without it such a server is refused, by 'todo config server' too. ca-file PATH names a PEM file of CA certificates that sync trusts besides the system's, for a server with a certificate of its own (self-signed, or your own CA). due-days N makes the virtual tag +DUE hold todos due within N days (Taskwarrior's rc.due; 7 unless set). uda.NAME.type (string, number, date or duration) declares an attribute of your own, as Taskwarrior's UDAs: NAME:VALUE then sets it on add and edit, filters on it, and --sort and --format {NAME} take it; uda.NAME.values limits it to a comma-separated list, uda.NAME.label names it in 'todo show'. default-filter is what list shows without --filter: \(ReportSettings.filterRule) (default: active). context and context.NAME hold the contexts 'todo context' sets. Values of attributes no setting declares (from sync or an import) are kept and exported, never lost.",
+            discussion: "Settings live in $XDG_CONFIG_HOME/todo/config.json (else ~/.config/todo/config.json), mode 0600; a setting's environment variable, when set, is used instead. Give '-' as the value to read it from standard input. The settings: \(configSettings). uda.NAME.type (string, number, date or duration) declares an attribute of your own, as Taskwarrior's UDAs: NAME:VALUE then sets it on add and edit, filters on it, and --sort and --format {NAME} take it; uda.NAME.values limits it to a comma-separated list, uda.NAME.label names it in 'todo show'. Values of attributes no setting declares (from sync or an import) are kept and exported, never lost.",
             arguments: [
-                ArgumentSpec("KEY", .choice(ConfigFile.keys + ["context.NAME"] + UDASchema.Part.allCases.map { "uda.NAME.\($0.rawValue)" }), optional: true, "\(ConfigFile.keys.joined(separator: ", ")), context.NAME, or uda.NAME.type, uda.NAME.values, uda.NAME.label."),
+                ArgumentSpec("KEY", .choice(ConfigKey.allCases.map(\.rawValue) + ["context.NAME"] + UDASchema.Part.allCases.map { "uda.NAME.\($0.rawValue)" }), optional: true, "\(ConfigKey.allCases.map(\.rawValue).joined(separator: ", ")), context.NAME, or uda.NAME.type, uda.NAME.values, uda.NAME.label."),
                 ArgumentSpec("VALUE", optional: true, "The new value; - reads it from standard input."),
             ],
             options: [.unset],

@@ -50,8 +50,6 @@ public struct SyncSettings: Equatable, Sendable {
 /// with mode 0600.
 public struct ConfigFile: Sendable {
     public let path: String
-    /// The settings `todo config` shows; `context.NAME` and `uda.NAME.…` keys come besides.
-    public static let keys = ["server", "token", "timeout", "insecure-http", "ca-file", "due-days", "default-filter", "context", "syntax", "week-start"]
 
     public init(environment: [String: String]) throws(SyncError) {
         if let path = environment["TODO_CONFIG"], !path.isEmpty {
@@ -68,7 +66,7 @@ public struct ConfigFile: Sendable {
     /// The stored values; empty when there is no file. Refuses a token others could read.
     public func read() throws(SyncError) -> [String: String] {
         let values = try storedValues()
-        if values["token"] != nil {
+        if ConfigKey.allCases.contains(where: { $0.isSecret && values[$0.rawValue] != nil }) {
             var info = stat()
             if stat(path, &info) == 0, info.st_mode & 0o077 != 0 {
                 throw .notConfigured("config file \(path) holds a token but others can read it (mode \(String(info.st_mode & 0o777, radix: 8))); run: chmod 600 \(path)")
@@ -138,29 +136,25 @@ public struct ConfigFile: Sendable {
     /// The settings in force: the environment first, then the file.
     public func settings(environment: [String: String]) throws(SyncError) -> SyncSettings {
         let stored = try read()
-        func value(_ key: String, _ variable: String) -> String? {
-            if let text = environment[variable], !text.isEmpty { return text }
-            return stored[key]
-        }
-        guard let serverText = value("server", "TODO_SERVER") else {
+        func value(_ key: ConfigKey) -> String? { key.value(environment: environment, stored: stored) }
+        guard let serverText = value(.server) else {
             throw .notConfigured("no server to sync with: set TODO_SERVER or run 'todo config server URL'")
         }
         guard let server = SyncSettings.server(serverText) else {
             throw .notConfigured("the server '\(serverText)' is not an http:// or https:// URL")
         }
-        guard let token = value("token", "TODO_TOKEN") else {
+        guard let token = value(.token) else {
             throw .notConfigured("no token: set TODO_TOKEN or run 'todo config token -' and paste it")
         }
         var timeout = SyncSettings.defaultTimeout
-        if let text = value("timeout", "TODO_TIMEOUT") {
+        if let text = value(.timeout) {
             guard let seconds = SyncSettings.timeout(text) else {
                 throw .notConfigured("the timeout must be a number of seconds from 0 to 600, not '\(text)'")
             }
             timeout = seconds
         }
-        let insecureHTTP = try Self.insecureHTTP(value("insecure-http", "TODO_INSECURE_HTTP"))
-        let settings = SyncSettings(
-            server: server, token: token, timeout: timeout, insecureHTTP: insecureHTTP, caFile: value("ca-file", "TODO_CA_FILE"))
+        let insecureHTTP = try Self.insecureHTTP(value(.insecureHTTP))
+        let settings = SyncSettings(server: server, token: token, timeout: timeout, insecureHTTP: insecureHTTP, caFile: value(.caFile))
         try settings.checkTransport()
         return settings
     }
@@ -170,8 +164,7 @@ extension ConfigFile {
     /// Whether plain http:// to another machine is allowed: `TODO_INSECURE_HTTP` if set, else
     /// the `insecure-http` setting among `stored`.
     public static func insecureHTTP(environment: [String: String], stored: [String: String]) throws(SyncError) -> Bool {
-        let variable = environment["TODO_INSECURE_HTTP"]
-        return try insecureHTTP(variable?.isEmpty == false ? variable : stored["insecure-http"])
+        try insecureHTTP(ConfigKey.insecureHTTP.value(environment: environment, stored: stored))
     }
 
     static func insecureHTTP(_ text: String?) throws(SyncError) -> Bool {
@@ -191,7 +184,7 @@ public struct ConfigValues: Sendable {
     public let values: [String: String]
 
     /// Whether they name a server to sync with.
-    public var namesServer: Bool { values["server"]?.isEmpty == false }
+    public var namesServer: Bool { values[ConfigKey.server.rawValue]?.isEmpty == false }
 
     /// The attributes the settings declare (`uda.NAME.type`, …).
     public func udaSchema() throws(SyncError) -> UDASchema {
@@ -206,7 +199,7 @@ public struct ConfigValues: Sendable {
 
     /// How many days ahead +DUE looks (`due-days`, Taskwarrior's `rc.due`); 7 when unset.
     public func dueDays() throws(SyncError) -> Int {
-        guard let text = values["due-days"] else { return FilterContext.defaultDueDays }
+        guard let text = values[ConfigKey.dueDays.rawValue] else { return FilterContext.defaultDueDays }
         guard let days = ConfigFile.dueDays(text) else { throw .notConfigured("config file \(path): \(ConfigFile.dueDaysRule), not '\(text)'") }
         return days
     }

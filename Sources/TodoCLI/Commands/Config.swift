@@ -17,7 +17,7 @@ enum ConfigCommand {
         case 0:
             let values = try file.read()
             var output = Output()
-            for key in ConfigFile.keys { output.line("\(key) = \(oneLine(shown(key, values[key])))") }
+            for key in ConfigKey.allCases { output.line("\(key.rawValue) = \(oneLine(shown(key.rawValue, values[key.rawValue])))") }
             for key in values.keys.filter({ $0.hasPrefix("uda.") || $0.hasPrefix("context.") }).sorted() {
                 output.line("\(oneLine(key)) = \(oneLine(shown(key, values[key])))")
             }
@@ -37,7 +37,7 @@ enum ConfigCommand {
             // whatever state the file is in; an attribute's is checked with the others.
             if !key.hasPrefix("uda.") { try validate(key, value, among: [:], context) }
             var values = try file.read()
-            if key == "server", let server = SyncSettings.server(value) {
+            if key == ConfigKey.server.rawValue, let server = SyncSettings.server(value) {
                 let allowed = try ConfigFile.insecureHTTP(environment: context.environment, stored: values)
                 if let refusal = SyncSettings.transportRefusal(server: server, insecureHTTP: allowed) {
                     throw CommandError(message: refusal.description, status: ExitStatus.usage)
@@ -50,10 +50,10 @@ enum ConfigCommand {
         }
     }
 
-    /// The token is never printed, only whether it is set.
+    /// A secret (the token) is never printed, only whether it is set.
     private static func shown(_ key: String, _ value: String?) -> String {
         guard let value else { return "(not set)" }
-        return key == "token" ? "(set, \(value.count) characters)" : value
+        return ConfigKey(rawValue: key)?.isSecret == true ? "(set, \(value.count) characters)" : value
     }
 
     /// Refuses a value `key` cannot take; a `uda.` setting is checked with the others it
@@ -68,55 +68,45 @@ enum ConfigCommand {
             }
             return
         }
-        switch key {
-        case "server":
-            guard SyncSettings.server(value) != nil else {
-                throw CommandError(message: "'\(value)' is not an http:// or https:// URL", status: ExitStatus.usage)
-            }
-        case "timeout":
-            guard SyncSettings.timeout(value) != nil else {
-                throw CommandError(message: "the timeout must be a number of seconds from 0 to 600, not '\(value)'", status: ExitStatus.usage)
-            }
-        case "insecure-http":
-            guard SyncSettings.flag(value) != nil else {
-                throw CommandError(message: "insecure-http must be true or false, not '\(value)'", status: ExitStatus.usage)
-            }
-        case "due-days":
-            guard ConfigFile.dueDays(value) != nil else {
-                throw CommandError(message: "\(ConfigFile.dueDaysRule), not '\(value)'", status: ExitStatus.usage)
-            }
-        case "ca-file":
-            guard value.hasPrefix("/") else {
-                throw CommandError(message: "ca-file must be an absolute path (as cron and other directories see it), not '\(value)'", status: ExitStatus.usage)
-            }
-            let contents = FileManager.default.contents(atPath: value).map { String(decoding: $0, as: UTF8.self) }
-            guard let contents else { throw CommandError(message: "cannot read the CA file \(value)", status: ExitStatus.usage) }
-            guard contents.contains("-----BEGIN CERTIFICATE-----") else {
-                throw CommandError(message: "\(value) holds no PEM certificate (-----BEGIN CERTIFICATE-----)", status: ExitStatus.usage)
-            }
-        case "token":
-            guard !value.isEmpty, !value.contains(where: \.isWhitespace) else {
-                throw CommandError(message: "a token cannot be empty or contain spaces", status: ExitStatus.usage)
-            }
-        case ReportSettings.defaultFilterKey:
-            guard TodoFilter(rawValue: value) != nil else {
-                throw CommandError(message: "\(key) \(ReportSettings.filterRule), not \(quoted(value))", status: ExitStatus.usage)
-            }
-        case Dialect.key:
-            guard Dialect(rawValue: value) != nil else {
-                throw CommandError(message: "\(key) \(Dialect.rule), not \(quoted(value))", status: ExitStatus.usage)
-            }
-        case ReportSettings.weekStartKey:
-            guard ReportSettings.weekday(value) != nil else {
-                throw CommandError(message: "\(ReportSettings.weekStartRule), not \(quoted(value))", status: ExitStatus.usage)
-            }
-        case ReportSettings.contextKey:
-            try ContextCommand.checkName(value, allowingNone: true)
-        case _ where key.hasPrefix("context."):
+        if key.hasPrefix("context.") {
             try ContextCommand.checkName(String(key.dropFirst("context.".count)), allowingNone: false)
             try ContextCommand.checkFilter(ReportSettings.words(value), context)
-        default:
+            return
+        }
+        guard let setting = ConfigKey(rawValue: key) else {
             throw CommandError(message: "\(quoted(key)) is no setting", status: ExitStatus.usage)
+        }
+        try check(setting, value, context)
+    }
+
+    /// Refuses a value `key` cannot take, as a usage error.
+    private static func check(_ key: ConfigKey, _ value: String, _ context: Context) throws {
+        func refuse(_ message: String) -> CommandError { CommandError(message: message, status: ExitStatus.usage) }
+        switch key {
+        case .server:
+            guard SyncSettings.server(value) != nil else { throw refuse("'\(value)' is not an http:// or https:// URL") }
+        case .timeout:
+            guard SyncSettings.timeout(value) != nil else { throw refuse("the timeout must be a number of seconds from 0 to 600, not '\(value)'") }
+        case .insecureHTTP:
+            guard SyncSettings.flag(value) != nil else { throw refuse("insecure-http must be true or false, not '\(value)'") }
+        case .dueDays:
+            guard ConfigFile.dueDays(value) != nil else { throw refuse("\(ConfigFile.dueDaysRule), not '\(value)'") }
+        case .caFile:
+            guard value.hasPrefix("/") else { throw refuse("ca-file must be an absolute path (as cron and other directories see it), not '\(value)'") }
+            guard let contents = FileManager.default.contents(atPath: value) else { throw refuse("cannot read the CA file \(value)") }
+            guard String(decoding: contents, as: UTF8.self).contains("-----BEGIN CERTIFICATE-----") else {
+                throw refuse("\(value) holds no PEM certificate (-----BEGIN CERTIFICATE-----)")
+            }
+        case .token:
+            guard !value.isEmpty, !value.contains(where: \.isWhitespace) else { throw refuse("a token cannot be empty or contain spaces") }
+        case .defaultFilter:
+            guard TodoFilter(rawValue: value) != nil else { throw refuse("\(key.rawValue) \(ReportSettings.filterRule), not \(quoted(value))") }
+        case .syntax:
+            guard Dialect(rawValue: value) != nil else { throw refuse("\(key.rawValue) \(Dialect.rule), not \(quoted(value))") }
+        case .weekStart:
+            guard ReportSettings.weekday(value) != nil else { throw refuse("\(ReportSettings.weekStartRule), not \(quoted(value))") }
+        case .context:
+            try ContextCommand.checkName(value, allowingNone: true)
         }
     }
 }

@@ -37,19 +37,19 @@ enum ContextCommand {
             }
             try update(file) { values in
                 values[ReportSettings.key(ofContext: name)] = nil
-                if values[ReportSettings.contextKey] == name { values[ReportSettings.contextKey] = nil }
+                if values[ConfigKey.context.rawValue] == name { values[ConfigKey.context.rawValue] = nil }
             }
             return .output(.info("Deleted the context \(quoted(name))\n"))
         case ReportSettings.none:
             try expectCount(arguments, 1, "none")
-            try update(file) { $0[ReportSettings.contextKey] = nil }
+            try update(file) { $0[ConfigKey.context.rawValue] = nil }
             return .output(.info("No context: reports show every todo\n"))
         case let name?:
             try expectCount(arguments, 1, "NAME")
             guard let filter = try file.storedValues()[ReportSettings.key(ofContext: name)] else {
                 throw CommandError(message: "no context is named \(quoted(name)); define it with: todo context define \(oneLine(name)) FILTER...")
             }
-            try update(file) { $0[ReportSettings.contextKey] = name }
+            try update(file) { $0[ConfigKey.context.rawValue] = name }
             return .output(.info("Context \(quoted(name)) in force: \(oneLine(filter))\n"))
         }
     }

@@ -1,4 +1,5 @@
 import TodoCore
+import TodoSync
 
 /// `todo --help`: the everyday commands, one a line, and where to read more; short enough
 /// for one screen (`todo help commands` lists them all).
@@ -126,6 +127,7 @@ var virtualTagRows: [(String, String)] {
     VirtualTag.all.map { ("+" + $0.name, $0.meaning.prefix(1).uppercased() + $0.meaning.dropFirst() + ".") }
 }
 
+/// The environment variables todo reads: its own, then each setting's (`ConfigKey`).
 let environmentVariables: [(String, String)] = [
     ("TODO_FILE", "The state file, unless --file is given."),
     ("XDG_DATA_HOME", "The state file is $XDG_DATA_HOME/todo/todos.json when TODO_FILE is unset."),
@@ -133,14 +135,11 @@ let environmentVariables: [(String, String)] = [
     ("VISUAL, EDITOR", "The editor 'todo edit' opens (default vi)."),
     ("TZ", "The time zone dates are shown in (--json and --format keep UTC)."),
     ("COLUMNS", "The columns help is wrapped to when the terminal's width is unknown, as in a pipe (default 80)."),
-    ("TODO_SERVER, TODO_TOKEN", "The sync server's URL and token, over the config file's."),
-    ("TODO_TIMEOUT", "Seconds a sync waits for each answer from the server (default 30)."),
-    ("TODO_INSECURE_HTTP", "true lets sync send the token over plain http:// to another machine (default false)."),
     ("XDG_CONFIG_HOME", "The config file is $XDG_CONFIG_HOME/todo/config.json (else ~/.config/todo/config.json)."),
     ("TODO_CONFIG", "The config file, over XDG_CONFIG_HOME's."),
-    ("TODO_CONTEXT", "The context in force (a name, or none), over the config file's ('todo context')."),
-    ("TODO_SYNTAX", "How words are read: taskwarrior (the default) or todotxt, over the config file's ('todo help todotxt')."),
-]
+] + ConfigKey.allCases.compactMap { key in
+    key.variable.map { ($0, "The setting \(key.rawValue), over the config file's: \(key.help).") }
+}
 
 extension Context {
     /// Columns to wrap help to: the terminal's, else $COLUMNS, else 80; prose stays readable

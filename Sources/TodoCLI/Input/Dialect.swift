@@ -13,18 +13,16 @@ enum Dialect: String, CaseIterable, Sendable {
     case taskwarrior
     case todotxt
 
-    static let key = "syntax"
-    static let environmentKey = "TODO_SYNTAX"
     static let rule = "is one of \(allCases.map(\.rawValue).joined(separator: ", "))"
 
     /// The dialect `invocation`, the environment and `config` choose, in that order.
     init(_ invocation: Invocation, _ environment: [String: String], _ config: ConfigValues?) throws {
         if let text = invocation.value(.syntax) {
             self = try Self.named(text, "--\(OptionSpec.syntax.long)")
-        } else if let text = environment[Self.environmentKey], !text.isEmpty {
-            self = try Self.named(text, Self.environmentKey)
-        } else if let config, let text = config.values[Self.key] {
-            self = try Self.named(text, "config file \(config.path): \(Self.key)")
+        } else if let variable = ConfigKey.syntax.variable, let text = environment[variable], !text.isEmpty {
+            self = try Self.named(text, variable)
+        } else if let config, let text = config.values[ConfigKey.syntax.rawValue] {
+            self = try Self.named(text, "config file \(config.path): \(ConfigKey.syntax.rawValue)")
         } else {
             self = .taskwarrior
         }

@@ -2,7 +2,8 @@ import TodoCore
 import TodoSync
 
 /// What the config file says about reports: which todos `list` shows by default and the
-/// context in force (`todo context`), with `TODO_CONTEXT` and `--no-context` over it.
+/// context in force (`todo context`), with its variable (`ConfigKey.context`) and `--no-context`
+/// over it.
 struct ReportSettings {
     /// `list`'s `--filter` when none is given.
     var defaultFilter: TodoFilter = .active
@@ -15,20 +16,20 @@ struct ReportSettings {
     init(_ invocation: Invocation, _ config: ConfigValues?, _ environment: [String: String]) throws {
         guard let config else { return }
         let values = config.values
-        if let text = values[Self.defaultFilterKey] {
+        if let text = values[ConfigKey.defaultFilter.rawValue] {
             guard let filter = TodoFilter(rawValue: text) else {
-                throw CommandError(message: "config file \(config.path): \(Self.defaultFilterKey) \(Self.filterRule), not \(quoted(text))")
+                throw CommandError(message: "config file \(config.path): \(ConfigKey.defaultFilter.rawValue) \(Self.filterRule), not \(quoted(text))")
             }
             defaultFilter = filter
         }
-        if let text = values[Self.weekStartKey] {
+        if let text = values[ConfigKey.weekStart.rawValue] {
             guard let day = Self.weekday(text) else {
                 throw CommandError(message: "config file \(config.path): \(Self.weekStartRule), not \(quoted(text))")
             }
             weekStart = day
         }
         guard !invocation.flag(.noContext) else { return }
-        let chosen = environment["TODO_CONTEXT"].flatMap { $0.isEmpty ? nil : $0 } ?? values[Self.contextKey]
+        let chosen = ConfigKey.context.value(environment: environment, stored: values)
         guard let name = chosen, name != Self.none else { return }
         guard let filter = values[Self.key(ofContext: name)] else {
             throw CommandError(message: "the context \(quoted(name)) is not defined; see 'todo context list', or 'todo context none'")
@@ -36,10 +37,8 @@ struct ReportSettings {
         context = (name, Self.words(filter))
     }
 
-    static let defaultFilterKey = "default-filter"
-    static let weekStartKey = "week-start"
     static let weekdays = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
-    static let weekStartRule = "\(weekStartKey) is a day of the week: \(weekdays.joined(separator: ", ")) (or its first three letters)"
+    static let weekStartRule = "\(ConfigKey.weekStart.rawValue) is a day of the week: \(weekdays.joined(separator: ", ")) (or its first three letters)"
 
     /// The ISO weekday (1 is Monday) `text` names, in full or by its first three letters.
     static func weekday(_ text: String) -> Int? {
@@ -47,7 +46,6 @@ struct ReportSettings {
         guard word.count >= 3 else { return nil }
         return weekdays.firstIndex { $0 == word || $0.prefix(3) == word }.map { $0 + 1 }
     }
-    static let contextKey = "context"
     /// The context name that means none.
     static let none = "none"
     static let filterRule = "is one of \(TodoFilter.allCases.map(\.rawValue).joined(separator: ", "))"

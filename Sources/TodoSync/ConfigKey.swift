@@ -1,0 +1,62 @@
+import TodoCore
+
+/// The settings `todo config` keeps in the config file, described once: the key, the
+/// environment variable that overrides it, whether it is secret, and what it is for. `todo
+/// config` lists them, its help is made from them, and each one's rule for its value is a
+/// switch over them (`ConfigCommand.check`). Contexts' filters (`context.NAME`) and declared
+/// attributes (`uda.NAME.…`) come besides, by pattern.
+public enum ConfigKey: String, CaseIterable, Sendable {
+    case server, token, timeout
+    case insecureHTTP = "insecure-http"
+    case caFile = "ca-file"
+    case dueDays = "due-days"
+    case defaultFilter = "default-filter"
+    case context, syntax
+    case weekStart = "week-start"
+
+    /// The environment variable whose value, when set and not empty, is used instead.
+    public var variable: String? {
+        switch self {
+        case .server: "TODO_SERVER"
+        case .token: "TODO_TOKEN"
+        case .timeout: "TODO_TIMEOUT"
+        case .insecureHTTP: "TODO_INSECURE_HTTP"
+        case .caFile: "TODO_CA_FILE"
+        case .context: "TODO_CONTEXT"
+        case .syntax: "TODO_SYNTAX"
+        case .dueDays, .defaultFilter, .weekStart: nil
+        }
+    }
+
+    /// Whether `todo config` shows only that it is set.
+    public var isSecret: Bool {
+        switch self {
+        case .token: true
+        case .server, .timeout, .insecureHTTP, .caFile, .dueDays, .defaultFilter, .context, .syntax, .weekStart: false
+        }
+    }
+
+    /// What it is for, for help.
+    public var help: String {
+        switch self {
+        case .server: "the sync server's URL: https:// to any machine, plain http:// only to this one unless insecure-http allows it"
+        case .token: "the token 'todo-server token add' printed; never printed back"
+        case .timeout: "seconds sync waits for each answer, above 0 and at most 600 (30 unless set)"
+        case .insecureHTTP:
+            "true lets sync send the token over plain http:// to another machine, where anyone on the way can read it; without it such a server is refused, by 'todo config server' too"
+        case .caFile:
+            "an absolute path to a PEM file of CA certificates that sync trusts besides the system's, for a server with a certificate of its own (self-signed, or your own CA)"
+        case .dueDays: "N makes the virtual tag +DUE hold todos due within N days (Taskwarrior's rc.due; 7 unless set)"
+        case .defaultFilter: "what list shows without --filter: one of \(TodoFilter.allCases.map(\.rawValue).joined(separator: ", ")) (active unless set)"
+        case .context: "the context in force, which 'todo context NAME' sets; context.NAME holds each context's filter"
+        case .syntax: "how words are read: taskwarrior (the default) or todotxt ('todo help todotxt')"
+        case .weekStart: "the first day of the week in reports, a weekday's name (the locale's, LC_TIME, unless set)"
+        }
+    }
+
+    /// Its value in force: the environment's variable when set and not empty, else `stored`'s.
+    public func value(environment: [String: String], stored: [String: String]) -> String? {
+        if let variable, let text = environment[variable], !text.isEmpty { return text }
+        return stored[rawValue]
+    }
+}
