@@ -23,6 +23,10 @@ public struct Context {
     public var readStdin: () -> [UInt8]
     /// How `sync` reaches the server.
     public var network: Network = .unavailable
+    /// Settings given for this command only (`rc.KEY=VALUE`), over the config file's.
+    var configOverrides: [String: String] = [:]
+    /// The words that gave them (and `rc:PATH`), taken out of `arguments`.
+    var overrideWords: [String] = []
     /// Prints a warning at once on stderr: something a person should know that is no error.
     public var warn: @Sendable (String) -> Void = { message in
         writeAll(Context.warningLine(message), to: STDERR_FILENO)
@@ -56,23 +60,29 @@ public struct Context {
 }
 
 extension Context {
+    /// The config file, with this command's overrides (`rc.KEY=VALUE`).
+    func configFile() throws(SyncError) -> ConfigFile {
+        var file = try ConfigFile(environment: environment)
+        file.overrides = configOverrides
+        return file
+    }
+
     /// The attributes the config file declares (`todo config uda.NAME.type`).
     func udaSchema() throws -> UDASchema {
-        try ConfigFile(environment: environment).udaSchema()
+        try configFile().udaSchema()
     }
 
     /// The config file's values, read once for the settings a command needs; nil when there
     /// is no telling where the file is (no HOME), and so no settings.
     func config() throws -> ConfigValues? {
-        guard let file = try? ConfigFile(environment: environment) else { return nil }
+        guard let file = try? configFile() else { return nil }
         return try file.snapshot()
     }
 
     /// Whether a server to sync with is set (TODO_SERVER or `todo config server` in `config`):
     /// only then does the list mark changes not yet synced.
     func syncIsConfigured(_ config: ConfigValues?) -> Bool {
-        if let server = environment["TODO_SERVER"], !server.isEmpty { return true }
-        return config?.namesServer ?? false
+        ConfigKey.server.value(environment: environment, stored: config?.values ?? [:])?.isEmpty == false
     }
 
     /// The attributes `config` declares, read only when one of `keys` (of attribute words,

@@ -7,6 +7,12 @@ import TodoSync
 ///
 /// Informational messages follow stdout unless --quiet; errors are red on a colour terminal.
 public func run(_ context: Context) -> Output {
+    var context = context
+    do {
+        try context.takeConfigOverrides()
+    } catch {
+        return failure(error)
+    }
     let parsed = parse(context.arguments)
     var output = run(parsed, context)
     let invocation = try? parsed.get()

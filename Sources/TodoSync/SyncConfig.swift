@@ -50,6 +50,9 @@ public struct SyncSettings: Equatable, Sendable {
 /// with mode 0600.
 public struct ConfigFile: Sendable {
     public let path: String
+    /// Values given for one command (`rc.KEY=VALUE` on its command line), read over the file's
+    /// by every setting's reader, but never written back by `todo config`.
+    public var overrides: [String: String] = [:]
 
     public init(environment: [String: String]) throws(SyncError) {
         if let path = environment["TODO_CONFIG"], !path.isEmpty {
@@ -80,9 +83,10 @@ public struct ConfigFile: Sendable {
         try snapshot().udaSchema()
     }
 
-    /// The values as they are now, for a command that reads several settings: one read.
+    /// The values in force now (the overrides over the file's), for a command that reads
+    /// several settings: one read.
     public func snapshot() throws(SyncError) -> ConfigValues {
-        ConfigValues(path: path, values: try storedValues())
+        ConfigValues(path: path, values: try storedValues().merging(overrides) { $1 })
     }
 
     /// The days `text` gives, if it is a whole number from 0 to 366.
@@ -133,9 +137,10 @@ public struct ConfigFile: Sendable {
         }
     }
 
-    /// The settings in force: the environment first, then the file.
+    /// The settings in force: the environment first (where `rc.KEY=VALUE` left it), then the
+    /// overrides, then the file.
     public func settings(environment: [String: String]) throws(SyncError) -> SyncSettings {
-        let stored = try read()
+        let stored = try read().merging(overrides) { $1 }
         func value(_ key: ConfigKey) -> String? { key.value(environment: environment, stored: stored) }
         guard let serverText = value(.server) else {
             throw .notConfigured("no server to sync with: set TODO_SERVER or run 'todo config server URL'")

@@ -47,6 +47,10 @@ import TodoTestSupport
         #expect(wrongCA.status == 3, "\(wrongCA)")
         #expect(wrongCA.stderr.hasSuffix("not even with the CA certificates of \(directory)/other-ca.pem (ca-file)\n"), "\(wrongCA.stderr)")
 
+        // For one command, on the command line (todo hands rc words on to todo-sync).
+        let once = try box.run(["rc.ca-file=\(directory)/home-ca.pem", "sync", "--dry-run"], environment: environment)
+        #expect(once.status == 0, "\(once)")
+
         #expect(try box.run(["config", "ca-file", directory + "/home-ca.pem"]).status == 0)
         #expect(try box.run(["config", "ca-file"]).stdout == directory + "/home-ca.pem\n")
         let synced = try box.run(["sync"], environment: environment)

@@ -58,7 +58,7 @@ enum ConfigCommand {
 
     /// Refuses a value `key` cannot take; a `uda.` setting is checked with the others it
     /// goes with (`values`, the settings as they would be).
-    private static func validate(_ key: String, _ value: String, among values: [String: String], _ context: Context) throws {
+    static func validate(_ key: String, _ value: String, among values: [String: String], _ context: Context) throws {
         if key.hasPrefix("uda.") {
             do {
                 _ = try UDASchema.parse(key: key)

@@ -9,7 +9,7 @@ enum ContextCommand {
     static let actions = ["list", "show", "define", "delete", ReportSettings.none]
 
     static func plan(_ invocation: Invocation, _ context: Context) throws -> Plan {
-        let file = try ConfigFile(environment: context.environment)
+        let file = try context.configFile()
         let arguments = invocation.arguments
         switch arguments.first {
         case nil, "show":

@@ -52,7 +52,7 @@ enum ImportCommand {
         guard !values.isEmpty else { return [] }
         var notes: [String] = []
         do {
-            let file = try ConfigFile(environment: context.environment)
+            let file = try context.configFile()
             var settings = try file.read()
             for (name, kept) in values.sorted(by: { $0.key < $1.key }) {
                 let on = "on \(kept.count) todo\(kept.count == 1 ? "" : "s")"

@@ -11,7 +11,7 @@ enum SyncCommand {
             case .helper: try handOver(to: syncHelperPath(), context)
             case .unavailable: throw CommandError(message: "this build of todo cannot sync (no network client)")
             }
-            let settings = try ConfigFile(environment: context.environment).settings(environment: context.environment)
+            let settings = try context.configFile().settings(environment: context.environment)
             if settings.sendsTokenInPlainText {
                 context.warn("the token travels unencrypted to \(ServerAddress.origin(settings.server) ?? "the server") (insecure-http is on); use https:// to protect it")
             }

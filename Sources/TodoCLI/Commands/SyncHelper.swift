@@ -15,7 +15,7 @@ func syncHelperPath() -> String {
 /// Replaces this process with `path` (todo-sync), given the same arguments; returns only by
 /// throwing, when it cannot be run.
 func handOver(to path: String, _ context: Context) throws -> Never {
-    let arguments = [path] + context.arguments
+    let arguments = [path] + context.overrideWords + context.arguments
     var pointers = arguments.map { strdup($0) } + [nil]
     execv(path, &pointers)
     let code = errno
