@@ -12,6 +12,7 @@ public func configure(_ app: Application, settings: ServerSettings? = nil) async
     app.migrations.add(schemaMigrations)
 
     app.storage[SettingsKey.self] = settings
+    ServerClock.install(on: app)
     ServerMetrics.install(on: app)
     ServerTLS.install(on: app)
     AuthFailureLimiter.install(on: app)

@@ -141,7 +141,7 @@ struct AuthTests {
             let first = try await app.makeUser("alice")
             let user = try await UserModel.query(on: app.db).filter(\.$name == "alice").first()!
             let second = TokenModel.generate()
-            try await TokenModel(userID: user.requireID(), hash: TokenModel.hash(second)).create(on: app.db)
+            try await TokenModel(userID: user.requireID(), hash: TokenModel.hash(second), now: app.application.now).create(on: app.db)
             let firstStatus = try await app.send(.GET, "v1/changes", headers: auth(first)).status
             #expect(firstStatus == .ok)
 

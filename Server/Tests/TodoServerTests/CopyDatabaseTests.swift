@@ -28,7 +28,7 @@ struct CopyDatabaseTests {
     static func fill(_ app: TestApp) async throws -> Filled {
         let alice = try await app.makeUser("alice")
         let phone = TokenModel.generate()
-        let row = TokenModel(userID: try await UserModel.named("alice", on: app.db).requireID(), hash: TokenModel.hash(phone))
+        let row = TokenModel(userID: try await UserModel.named("alice", on: app.db).requireID(), hash: TokenModel.hash(phone), now: app.application.now)
         row.device = "phone"
         row.expiresAtMs = 4_102_444_800_000
         try await row.create(on: app.db)

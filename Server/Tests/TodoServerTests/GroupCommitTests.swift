@@ -39,7 +39,7 @@ struct GroupCommitTests {
             func put(_ name: String, thenFail: Bool = false) -> Task<StoredRecord, any Error> {
                 Task {
                     try await queue.write { tx in
-                        let record = try await userChange(on: tx, userID: userID, quota: 4000) { try await $0.put(UUID(), Make.fields(name)) }
+                        let record = try await userChange(on: tx, userID: userID, quota: 4000, at: Make.created) { try await $0.put(UUID(), Make.fields(name)) }
                         if thenFail { throw Refused() }
                         return record
                     }
@@ -97,7 +97,7 @@ struct WriterConnectionTests {
             let (userID, queue, open, holder) = try await GroupCommitTests.heldQueue(app)
             let taken = Task {
                 try await queue.write { tx in
-                    try await userChange(on: tx, userID: userID, quota: nil) { try await $0.put(UUID(), Make.fields("taken")) }
+                    try await userChange(on: tx, userID: userID, quota: nil, at: Make.created) { try await $0.put(UUID(), Make.fields("taken")) }
                 }
             }
             try #require(await eventually { queue.counts.waiting == 1 }, "the second write is queued")

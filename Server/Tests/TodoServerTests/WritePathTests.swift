@@ -118,7 +118,7 @@ struct WritePathTests {
             let uuid = UUID()
             let (db, queue) = (app.db, WriterQueue.of(app.application))
             let write = { @Sendable (change: @escaping @Sendable (UserWrite) async throws -> StoredRecord?) in
-                try await withUserWrite(on: db, queue: queue, userID: userID, quota: 4000, change)
+                try await withUserWrite(on: db, queue: queue, userID: userID, quota: 4000, at: Make.created, change)
             }
             let created = try await write { try await $0.put(uuid, Make.fields("call dentist")) }
             let read = try await write { try await $0.record(uuid) }

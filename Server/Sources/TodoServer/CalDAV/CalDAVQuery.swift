@@ -12,14 +12,18 @@ enum CalDAVQuery {
     struct Window {
         var start: Date?
         var end: Date?
+        /// The time of the query, on the server's clock: occurrences of a series that repeats
+        /// after completion count from it.
+        var now: Date
 
         /// The bounds of a time-range, UTC date-times (`20261201T000000Z`); nil for one that is
         /// not.
-        init?(_ range: CalendarFilter.TimeRange) {
+        init?(_ range: CalendarFilter.TimeRange, at now: Date) {
+            self.now = now
             func instant(_ text: String?) -> Date?? {
                 guard let text else { return .some(nil) }
                 guard text.hasSuffix("Z"), let value = ICalDateValue(ICalProperty(name: "X", value: text)),
-                    let date = CalDAVResources.clock.instant(value)
+                    let date = CalDAVResources.dates.instant(value)
                 else { return nil }
                 return .some(date)
             }
@@ -59,13 +63,13 @@ enum CalDAVQuery {
 
     /// Whether the VTODO, or a later occurrence of it, overlaps the window (§9.9's table).
     static func overlaps(_ vtodo: ICalComponent, content: TodoContent?, _ window: Window) -> Bool {
-        let clock = CalDAVResources.clock
+        let clock = CalDAVResources.dates
         func instant(_ name: String) -> Date? { vtodo.date(name).flatMap(clock.instant) }
         let (start, due, completed, created) = (instant("DTSTART"), instant("DUE"), instant("COMPLETED"), instant("CREATED"))
         let duration = vtodo.property("DURATION").flatMap { seconds(ofDuration: $0.value) }
         // An occurrence starting after the window's end cannot overlap it.
         let lead = start.flatMap { start in due.map { max(0, $0.timeIntervalSince(start)) } } ?? 0
-        for shift in shifts(vtodo, content, until: window.end.map { $0.addingTimeInterval(lead) }) {
+        for shift in shifts(vtodo, content, until: window.end.map { $0.addingTimeInterval(lead) }, at: window.now) {
             let moved = Times(start: start?.addingTimeInterval(shift), due: due?.addingTimeInterval(shift), duration: duration, completed: completed, created: created)
             if moved.overlaps(window) { return true }
         }
@@ -74,19 +78,19 @@ enum CalDAVQuery {
 
     /// How far each occurrence is from the one served, in seconds: 0, then, for a todo whose
     /// VTODO holds its rule, each later occurrence's (at most 1,000, none due after `end`).
-    static func shifts(_ vtodo: ICalComponent, _ content: TodoContent?, until end: Date?) -> [TimeInterval] {
+    static func shifts(_ vtodo: ICalComponent, _ content: TodoContent?, until end: Date?, at now: Date) -> [TimeInterval] {
         guard vtodo.property("RRULE") != nil, let content, let recur = content.recur, let first = content.due else { return [0] }
         let anchor = content.anchor ?? SeriesAnchor(first, in: .utc)
-        let clock = DateContext(now: Date(), timeZone: anchor.zone)
+        let clock = DateContext(now: now, timeZone: anchor.zone)
         func instant(_ due: DueDate) -> Date {
             switch due {
-            case .day(let day): DateContext(now: Date(), timeZone: .utc).start(of: day)
+            case .day(let day): DateContext(now: now, timeZone: .utc).start(of: day)
             case .instant(let date): date
             }
         }
         var (shifts, due) = ([TimeInterval(0)], first)
         while shifts.count < 1000 {
-            due = recur.next(after: due, anchor: anchor, doneAt: Date())
+            due = recur.next(after: due, anchor: anchor, doneAt: now)
             if let until = content.until, due.isAfter(until, on: clock) { break }
             if let end, instant(due) > end { break }
             shifts.append(instant(due).timeIntervalSince(instant(first)))

@@ -60,7 +60,7 @@ struct CalDAVReports: RouteCollection {
         }
         var window: CalDAVQuery.Window?
         if let range = filter?.timeRange {
-            guard let read = CalDAVQuery.Window(range) else { throw Abort(.badRequest, reason: "a time-range's start and end are UTC date-times (20261201T000000Z)") }
+            guard let read = CalDAVQuery.Window(range, at: request.now) else { throw Abort(.badRequest, reason: "a time-range's start and end are UTC date-times (20261201T000000Z)") }
             window = read
         }
         var records = try await RecordRows.readLive(request.reads, userID: user.id)

@@ -21,8 +21,12 @@ struct CalDAVResources: RouteCollection {
         dav.delete(":user", ":list", ":name", use: delete)
     }
 
-    /// The server's clock for iCalendar: UTC (floating times are read as UTC).
-    static var clock: ICalClock { ICalClock(context: DateContext(now: Date(), timeZone: .utc)) }
+    /// iCalendar's dates on the server, at `now`: UTC (floating times are read as UTC).
+    static func clock(at now: Date) -> ICalClock { ICalClock(context: DateContext(now: now, timeZone: .utc)) }
+
+    /// The same for writing and comparing a todo's own dates, which reads no time (only reading
+    /// an app's text does: a VTODO without CREATED or DTSTAMP was created `now`).
+    static let dates = clock(at: Date(timeIntervalSince1970: 0))
 
     func get(request: Request) async throws -> Response {
         let (user, name) = try Self.target(request)
@@ -50,7 +54,7 @@ struct CalDAVResources: RouteCollection {
         }
         let reading: VTodoMapping.Reading
         do {
-            reading = try VTodoMapping.read(vtodo, clock: Self.clock)
+            reading = try VTodoMapping.read(vtodo, clock: Self.clock(at: request.now))
         } catch {
             return DAVProperties.precondition(.forbidden, .caldav("valid-calendar-data"), error.message)
         }
@@ -60,7 +64,7 @@ struct CalDAVResources: RouteCollection {
         let ifNoneMatch = request.headers.first(name: .ifNoneMatch)
         let text = String(decoding: body, as: UTF8.self)
         let served = ServedTextCache.of(request.application)
-        let outcome = try await withUserWrite(on: request.db, queue: request.writerQueue, userID: user.id, quota: request.quota) { write in
+        let outcome = try await withUserWrite(on: request.db, queue: request.writerQueue, userID: user.id, quota: request.quota, at: request.now) { write in
             try await Self.store(
                 write, user: user, name: name, uid: uid, text: text, reading: reading, overrides: overrides, ruled: vtodo.property("RRULE") != nil,
                 ifMatch: ifMatch, ifNoneMatch: ifNoneMatch, served: served)
@@ -78,7 +82,7 @@ struct CalDAVResources: RouteCollection {
     func delete(request: Request) async throws -> Response {
         let (user, name) = try Self.target(request)
         let ifMatch = request.headers.first(name: .ifMatch)
-        let refused: Response? = try await withUserWrite(on: request.db, queue: request.writerQueue, userID: user.id) { write in
+        let refused: Response? = try await withUserWrite(on: request.db, queue: request.writerQueue, userID: user.id, at: request.now) { write in
             guard let uuid = try await Self.uuid(named: name, user: user, on: write.db),
                 let record = try await write.record(uuid), !record.deleted
             else { return Response(status: .notFound, headers: ["Content-Length": "0"]) }
@@ -119,7 +123,7 @@ struct CalDAVResources: RouteCollection {
         }
         if ifNoneMatch?.trimmingCharacters(in: .whitespaces) == "*", existing != nil { return .refused(preconditionFailed) }
         let held = existing?.fields.flatMap { try? TodoContent($0) }
-        let now = Date()
+        let now = write.now
         var content = reading.todo.content
         content.updatedAt = max(content.updatedAt, now)
         // A rule starts a series, named by the todo's UUID unless it is in one (as `todo` does).
@@ -132,13 +136,13 @@ struct CalDAVResources: RouteCollection {
             }
             return try await keep(content, write, object: object, created: true)
         }
-        if ifMatch == nil, let previous, previous.name == name, isBehind(text, reading.todo.content, kept: previous, held: held) {
+        if ifMatch == nil, let previous, previous.name == name, isBehind(text, reading.todo.content, kept: previous, held: held, at: now) {
             return .stored(existing, created: false, served: try Self.served(existing, previous))
         }
         // The version the client changed: the one its If-Match names, else the one held.
         var before = held
         if let ifMatch, !matches(ifMatch, existing) {
-            guard let base = version(ifMatch, of: uuid, user: user, kept: previous, served: served) else { return .refused(preconditionFailed) }
+            guard let base = version(ifMatch, of: uuid, user: user, kept: previous, served: served, at: now) else { return .refused(preconditionFailed) }
             before = base.content
             if base.uuid != uuid {
                 // The resource named an earlier occurrence (an app completed it by a copy): the
@@ -153,7 +157,7 @@ struct CalDAVResources: RouteCollection {
         {
             before = OccurrenceReading.movedOn(before, to: next.content)
             content = OccurrenceReading.movedOn(content, to: next.content)
-            if before != next.content { content = merged(base: before, client: content, server: next.content) }
+            if before != next.content { content = merged(base: before, client: content, server: next.content, at: now) }
             return try await keep(content, write, object: CalDAVObject(uuid: next.record.uuid, name: name, uid: uid, ical: text, rev: 0), created: false)
         }
         (before, content) = (OccurrenceReading.keepingAnchor(before, of: held), OccurrenceReading.keepingAnchor(content, of: held))
@@ -162,16 +166,16 @@ struct CalDAVResources: RouteCollection {
             return try await CalDAVSeries.completeByChange(
                 write, user: user, name: name, uid: uid, text: text, uuid: uuid, before: before, client: content, held: held, ruled: ruled, at: now)
         }
-        if before != held { content = merged(base: before, client: content, server: held) }
+        if before != held { content = merged(base: before, client: content, server: held, at: now) }
         return try await keep(content, write, object: object, created: false)
     }
 
     /// Whether a PUT without preconditions changes nothing: its body is the kept text (a
     /// retry), or it reopens an occurrence completed since with the content it last wrote
     /// (`OccurrenceReading.openedAgain`: the client is behind).
-    static func isBehind(_ text: String, _ client: TodoContent, kept: CalDAVObject, held: TodoContent) -> Bool {
+    static func isBehind(_ text: String, _ client: TodoContent, kept: CalDAVObject, held: TodoContent, at now: Date) -> Bool {
         if text == kept.ical { return true }
-        guard let last = content(of: kept.ical)?.content else { return false }
+        guard let last = content(of: kept.ical, at: now)?.content else { return false }
         return OccurrenceReading.openedAgain(client, kept: last, held: held)
     }
 
@@ -201,15 +205,15 @@ struct CalDAVResources: RouteCollection {
     /// The todo as the version an If-Match names said it: the text the client last wrote, or
     /// one this server served it (kept a while, `ServedTextCache`); nil when neither is kept.
     static func version(
-        _ ifMatch: String, of uuid: UUID, user: AuthenticatedUser, kept: CalDAVObject?, served: ServedTextCache
+        _ ifMatch: String, of uuid: UUID, user: AuthenticatedUser, kept: CalDAVObject?, served: ServedTextCache, at now: Date
     ) -> (uuid: UUID, content: TodoContent)? {
-        if let kept, matches(ifMatch, rev: kept.rev) { return content(of: kept.ical) }
+        if let kept, matches(ifMatch, rev: kept.rev) { return content(of: kept.ical, at: now) }
         for tag in ifMatch.split(separator: ",") {
             let value = tag.trimmingCharacters(in: .whitespaces)
             guard value.count > 2, value.first == "\"", value.last == "\"", let rev = Int64(value.dropFirst().dropLast()),
                 let text = served.cached(ServedTextCache.Key(user: user.id, uuid: uuid, rev: rev))
             else { continue }
-            return content(of: text)
+            return content(of: text, at: now)
         }
         return nil
     }
@@ -226,7 +230,7 @@ struct CalDAVResources: RouteCollection {
     /// `text` (a kept text) with `content` patched in, or a fresh calendar for a todo no
     /// client wrote.
     static func served(_ content: TodoContent, uuid: UUID, text: String?) -> String {
-        let clock = Self.clock
+        let clock = Self.dates
         if let text, var calendars = try? ICalParser.parse(Array(text.utf8)),
             let calendar = calendars.firstIndex(where: { $0.is("VCALENDAR") }),
             let index = calendars[calendar].components.firstIndex(where: { $0.is("VTODO") && $0.property("RECURRENCE-ID") == nil })
@@ -258,7 +262,7 @@ struct CalDAVResources: RouteCollection {
             throw PreconditionFailure(status: .forbidden, name: .caldav("supported-calendar-component"), reason: "a resource of this list holds one VTODO (and its VTIMEZONEs)")
         }
         let overrides = calendar.components(named: "VTODO").filter { $0.property("RECURRENCE-ID") != nil && VTodoMapping.isCompleted($0) }
-        return (masters[0], overrides.compactMap { $0.recurrenceID.flatMap(clock.dueDate) })
+        return (masters[0], overrides.compactMap { $0.recurrenceID.flatMap(dates.dueDate) })
     }
 
     /// The user and resource name a request addresses, in the user's own list.
@@ -291,10 +295,10 @@ struct CalDAVResources: RouteCollection {
     }
 
     /// The todo a calendar's text says (its VTODO without RECURRENCE-ID), and the UUID its UID names.
-    static func content(of text: String) -> (uuid: UUID, content: TodoContent)? {
+    static func content(of text: String, at now: Date) -> (uuid: UUID, content: TodoContent)? {
         guard let calendars = try? ICalParser.parse(Array(text.utf8)),
             let vtodo = calendars.first?.components(named: "VTODO").first(where: { $0.property("RECURRENCE-ID") == nil }),
-            let reading = try? VTodoMapping.read(vtodo, clock: clock)
+            let reading = try? VTodoMapping.read(vtodo, clock: clock(at: now))
         else { return nil }
         return (reading.todo.uuid, reading.todo.content)
     }
@@ -303,8 +307,7 @@ struct CalDAVResources: RouteCollection {
     /// (TodoCore's `mergeContent`): a field changed on one side keeps that change; on a field
     /// both changed the server's value stays, and the client's is kept as an annotation, where
     /// a person sees it in `todo` and in the app.
-    static func merged(base: TodoContent, client: TodoContent, server: TodoContent) -> TodoContent {
-        let now = Date()
+    static func merged(base: TodoContent, client: TodoContent, server: TodoContent, at now: Date) -> TodoContent {
         var (content, conflicts) = mergeContent(base: base, local: client, remote: server, at: now)
         guard !conflicts.isEmpty else { return content }
         let notes = conflicts.map { Annotation(at: now, text: "sync conflict: \($0.field) '\($0.lost)' from a CalDAV app lost to '\($0.kept)'") }

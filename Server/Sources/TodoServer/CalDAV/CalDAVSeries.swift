@@ -137,7 +137,7 @@ enum CalDAVSeries {
         _ write: UserWrite, occurrence uuid: UUID, before: TodoContent, client: TodoContent, held: TodoContent, at: Date
     ) async throws -> (done: StoredRecord, next: StoredRecord?) {
         let completed = OccurrenceReading.completed(client, occurrence: before, uuid: uuid, at: at)
-        let content = CalDAVResources.merged(base: before, client: completed, server: held)
+        let content = CalDAVResources.merged(base: before, client: completed, server: held, at: at)
         let done = try await write.put(uuid, content.wire)
         guard !held.completed, held.recur != nil else { return (done, nil) }
         var series = content

@@ -31,10 +31,10 @@ struct TokenCommands: AsyncCommandGroup {
                 guard let days = Int(text), (1...3650).contains(days) else {
                     throw CommandFailure("--expires: a number of days from 1 to 3650, not '\(text)'")
                 }
-                expiresAtMs = ISO8601Millis.milliseconds(Date()) + Int64(days) * 86_400_000
+                expiresAtMs = ISO8601Millis.milliseconds(context.application.now) + Int64(days) * 86_400_000
             }
             let token = TokenModel.generate()
-            let row = TokenModel(userID: try user.requireID(), hash: TokenModel.hash(token))
+            let row = TokenModel(userID: try user.requireID(), hash: TokenModel.hash(token), now: context.application.now)
             row.device = signature.device
             row.expiresAtMs = expiresAtMs
             try await row.create(on: db)
@@ -57,7 +57,7 @@ struct TokenCommands: AsyncCommandGroup {
             let user = try await UserModel.named(signature.name, on: db)
             let rows = try await TokenModel.query(on: db)
                 .filter(\.$userID == user.requireID()).sort(\.$createdAtMs).all()
-            let nowMs = ISO8601Millis.milliseconds(Date())
+            let nowMs = ISO8601Millis.milliseconds(context.application.now)
             func date(_ ms: Int64?) -> String {
                 ms.map { ISO8601Millis.string(Date(timeIntervalSince1970: Double($0) / 1000)) } ?? "never"
             }
@@ -89,7 +89,7 @@ struct TokenCommands: AsyncCommandGroup {
             }
             guard let row = try await query.first() else { throw CommandFailure("no such token") }
             if row.revokedAtMs == nil {
-                row.revokedAtMs = Int64((Date().timeIntervalSince1970 * 1000).rounded())
+                row.revokedAtMs = ISO8601Millis.milliseconds(context.application.now)
                 try await row.update(on: db)
             }
             context.console.print("Revoked token \(try row.requireID().uuidString).")

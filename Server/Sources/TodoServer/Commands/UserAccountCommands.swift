@@ -18,7 +18,7 @@ struct SetUserDisabled: AsyncCommand {
     func run(using context: CommandContext, signature: Signature) async throws {
         let db = context.application.db
         let user = try await UserModel.named(signature.name, on: db)
-        user.disabledAtMs = disabled ? ISO8601Millis.milliseconds(Date()) : nil
+        user.disabledAtMs = disabled ? ISO8601Millis.milliseconds(context.application.now) : nil
         try await user.update(on: db)
         context.console.print("\(disabled ? "Disabled" : "Enabled") user \(signature.name).")
     }

@@ -26,7 +26,7 @@ struct UserCommands: AsyncCommandGroup {
             if try await UserModel.query(on: db).filter(\.$name == signature.name).first() != nil {
                 throw CommandFailure("user \(signature.name) already exists")
             }
-            try await UserModel(name: signature.name).create(on: db)
+            try await UserModel(name: signature.name, now: context.application.now).create(on: db)
             context.console.print("Created user \(signature.name). Next: todo-server token add \(signature.name)")
         }
     }

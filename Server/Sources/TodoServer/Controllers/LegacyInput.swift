@@ -16,8 +16,7 @@ struct LegacyInput {
         var notes: String?
         var completed: Bool?
 
-        func applied(to current: TodoFields?) -> TodoFields {
-            let now = Date()
+        func applied(to current: TodoFields?, at now: Date) -> TodoFields {
             let completed = self.completed ?? current?.completed ?? false
             return TodoFields(
                 name: name ?? current?.name ?? "", description: description ?? current?.description ?? "",

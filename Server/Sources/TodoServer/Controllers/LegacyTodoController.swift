@@ -46,10 +46,10 @@ struct LegacyTodoController: RouteCollection {
         guard let id = try input.id(), let patch = try input.patch(), patch.name != nil else {
             return try message(Self.mandatory, .badRequest)
         }
-        try await withUserWrite(on: request.db, queue: request.writerQueue, userID: user, quota: request.quota) { write in
+        try await withUserWrite(on: request.db, queue: request.writerQueue, userID: user, quota: request.quota, at: request.now) { write in
             // Posting the id of a tombstone brings it back, with none of its old content.
             let existing = try await write.record(legacyId: id)
-            let fields = patch.applied(to: existing?.fields)
+            let fields = patch.applied(to: existing?.fields, at: request.now)
             try Self.check(fields)
             try await write.put(existing?.uuid ?? UUID(), fields, legacyId: id)
         }
@@ -79,7 +79,7 @@ struct LegacyTodoController: RouteCollection {
         guard let id = try LegacyInput(request: request).id() else {
             return try message(Self.needId, .badRequest)
         }
-        try await withUserWrite(on: request.db, queue: request.writerQueue, userID: user, quota: request.quota) { write in
+        try await withUserWrite(on: request.db, queue: request.writerQueue, userID: user, quota: request.quota, at: request.now) { write in
             guard let record = try await write.record(legacyId: id), !record.deleted else { return }
             try await write.delete(record.uuid)
         }
@@ -88,7 +88,7 @@ struct LegacyTodoController: RouteCollection {
 
     func deleteAll(request: Request) async throws -> Response {
         let user = try await legacyUser(request)
-        try await withUserWrite(on: request.db, queue: request.writerQueue, userID: user, quota: request.quota) { write in
+        try await withUserWrite(on: request.db, queue: request.writerQueue, userID: user, quota: request.quota, at: request.now) { write in
             for record in try await write.liveRecords() { try await write.delete(record.uuid) }
         }
         return try message("All items are deleted")
@@ -99,9 +99,9 @@ struct LegacyTodoController: RouteCollection {
         guard let id = try input.id(), let patch = try input.patch() else {
             return try message(Self.mandatory, .badRequest)
         }
-        let found = try await withUserWrite(on: request.db, queue: request.writerQueue, userID: user, quota: request.quota) { write in
+        let found = try await withUserWrite(on: request.db, queue: request.writerQueue, userID: user, quota: request.quota, at: request.now) { write in
             guard let record = try await write.record(legacyId: id), !record.deleted else { return false }
-            let fields = patch.applied(to: record.fields)
+            let fields = patch.applied(to: record.fields, at: request.now)
             try Self.check(fields)
             try await write.put(record.uuid, fields)
             return true

@@ -30,7 +30,7 @@ final class AuthFailureLimiter: ApplicationShared {
     private let tables = NIOLockedValueBox(Tables())
 
     /// Why `credential` from `address` must wait, and for how many seconds; nil when it may try.
-    func wait(credential: String, address: String, now: Date = Date()) -> (scope: Scope, seconds: Int)? {
+    func wait(credential: String, address: String, now: Date) -> (scope: Scope, seconds: Int)? {
         tables.withLockedValue { tables in
             if let seconds = tables.credentials.wait(credential, limit: Self.credentialLimit, now: now) {
                 return (.credential, seconds)
@@ -42,7 +42,7 @@ final class AuthFailureLimiter: ApplicationShared {
     }
 
     /// Records a failed check of `credential` from `address`.
-    func fail(credential: String, address: String, now: Date = Date()) {
+    func fail(credential: String, address: String, now: Date) {
         tables.withLockedValue { tables in
             tables.credentials.count(credential, now: now)
             tables.addresses.count(address, now: now)
@@ -50,7 +50,7 @@ final class AuthFailureLimiter: ApplicationShared {
     }
 
     /// Records that `credential` authenticated from `address`.
-    func succeed(credential: String, address: String, now: Date = Date()) {
+    func succeed(credential: String, address: String, now: Date) {
         tables.withLockedValue { tables in
             let key = Self.pair(address, credential)
             if tables.known[key] == nil, tables.known.count >= Self.maxEntries {

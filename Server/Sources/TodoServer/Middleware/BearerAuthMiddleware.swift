@@ -65,12 +65,12 @@ enum TokenCheck {
         let client = request.clientAddress
         let hash = TokenModel.hash(token)
         let credential = userName.map { "\($0):\(hash)" } ?? hash
-        if let (scope, seconds) = limiter.wait(credential: credential, address: client) {
+        if let (scope, seconds) = limiter.wait(credential: credential, address: client, now: request.now) {
             request.metrics.authenticationFailed(limitedBy: scope)
             throw TooManyFailures(scope: scope, retryAfter: seconds)
         }
         func fail(_ reason: String) -> any Error {
-            limiter.fail(credential: credential, address: client)
+            limiter.fail(credential: credential, address: client, now: request.now)
             request.metrics.authenticationFailed(limitedBy: nil)
             return refusal(reason)
         }
@@ -84,12 +84,12 @@ enum TokenCheck {
         else {
             throw fail(userName == nil ? "invalid or revoked token" : "invalid user name or token")
         }
-        let nowMs = ISO8601Millis.milliseconds(Date())
+        let nowMs = ISO8601Millis.milliseconds(request.now)
         guard !row.hasExpired(atMs: nowMs) else { throw fail("this token has expired") }
         guard user.disabledAtMs == nil else {
             throw Abort(.forbidden, reason: "this account is disabled")
         }
-        limiter.succeed(credential: credential, address: client)
+        limiter.succeed(credential: credential, address: client, now: request.now)
         await row.noteUse(atMs: nowMs, on: request.db)
         request.storage[AuthenticatedUserKey.self] = AuthenticatedUser(
             id: userID, name: user.name, prunedRev: user.prunedRev, lastRev: user.lastRev, storedBytes: user.storedBytes)

@@ -11,7 +11,7 @@ struct AddPruning: AsyncMigration {
         try await database.schema(UserModel.schema).field("pruned_rev", .int64, .required, .sql(.default(0))).update()
         // Tombstones made before this version kept the todo's last edit time, not the time of
         // the deletion that `prune` counts from: they are aged from the upgrade instead.
-        let now = ISO8601Millis.milliseconds(Date())
+        let now = ISO8601Millis.milliseconds(ServerClock.system())
         try await TodoModel.query(on: database).filter(\.$deleted == true).set(\.$updatedAtMs, to: now).update()
     }
 

@@ -10,7 +10,7 @@ struct CreateSchema: AsyncMigration {
             .id()
             .field("created_at_ms", .int64, .required)
             .create()
-        try await MetaModel(now: Date()).create(on: database)
+        try await MetaModel(now: ServerClock.system()).create(on: database)
 
         try await database.schema(UserModel.schema)
             .id()

@@ -11,7 +11,7 @@ final class MetaModel: Model, @unchecked Sendable {
 
     init() {}
 
-    init(now: Date = Date()) {
+    init(now: Date) {
         self.id = UUID()
         self.createdAtMs = Int64((now.timeIntervalSince1970 * 1000).rounded())
     }

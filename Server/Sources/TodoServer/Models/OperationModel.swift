@@ -14,7 +14,7 @@ final class OperationModel: Model, @unchecked Sendable {
 
     init() {}
 
-    init(userID: UUID, opId: UUID, result: String, now: Date = Date()) {
+    init(userID: UUID, opId: UUID, result: String, now: Date) {
         self.id = UUID()
         self.userID = userID
         self.opId = opId

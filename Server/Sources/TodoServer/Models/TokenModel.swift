@@ -19,7 +19,7 @@ final class TokenModel: Model, @unchecked Sendable {
 
     init() {}
 
-    init(userID: UUID, hash: String, now: Date = Date()) {
+    init(userID: UUID, hash: String, now: Date) {
         self.id = UUID()
         self.userID = userID
         self.hash = hash

@@ -23,7 +23,7 @@ final class UserModel: Model, @unchecked Sendable {
 
     init() {}
 
-    init(name: String, now: Date = Date()) {
+    init(name: String, now: Date) {
         self.id = UUID()
         self.name = name
         self.lastRev = 0

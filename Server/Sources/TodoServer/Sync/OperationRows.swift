@@ -22,7 +22,7 @@ enum OperationRows {
     }
 
     /// Stores `results` of `userID`'s operations, stamped `now`.
-    static func write(_ results: [(opId: UUID, result: String)], userID: UUID, on db: any WriteConnection, now: Date = Date()) async throws {
+    static func write(_ results: [(opId: UUID, result: String)], userID: UUID, on db: any WriteConnection, now: Date) async throws {
         let nowMs = ISO8601Millis.milliseconds(now)
         var ids = RowIDs()
         for chunk in results.chunked(RecordRows.maxRowsPerInsert) {

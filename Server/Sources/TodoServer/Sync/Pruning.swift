@@ -29,7 +29,8 @@ enum Pruning {
         for userID in try await UserModel.query(on: db).all().compactMap(\.id) {
             // A user deleted meanwhile has nothing left to prune.
             guard try await UserModel.find(userID, on: db) != nil else { continue }
-            let one = try await withUserWrite(on: db, queue: queue, userID: userID) { write in
+            // Pruning deletes rows and stamps nothing: its own time is the cutoff's.
+            let one = try await withUserWrite(on: db, queue: queue, userID: userID, at: cutoff) { write in
                 try await prune(write, cutoffMs: cutoffMs)
             }
             outcome.tombstones += one.tombstones
@@ -85,7 +86,7 @@ struct PruneCommand: AsyncCommand {
     func run(using context: CommandContext, signature: Signature) async throws {
         let days = signature.days ?? Pruning.defaultDays
         guard days >= 0 else { throw CommandFailure("--older-than takes a number of days, 0 or more") }
-        let cutoff = Date().addingTimeInterval(-Double(days) * 86_400)
+        let cutoff = context.application.now.addingTimeInterval(-Double(days) * 86_400)
         let outcome = try await Pruning.prune(context.application.db, queue: .of(context.application), olderThan: cutoff)
         let done = "Pruned \(outcome.tombstones) tombstones and \(outcome.operations) operation results older than \(days) days."
         context.console.output(done.consoleText())

@@ -14,7 +14,7 @@ struct RowIDs {
     private var count: UInt64 = 0
 
     /// A new id, stamped `now`.
-    mutating func next(now: Date = Date()) -> UUID {
+    mutating func next(now: Date) -> UUID {
         count += 1
         var bytes = bits
         let milliseconds = UInt64(max(0, now.timeIntervalSince1970 * 1000))

@@ -51,7 +51,7 @@ extension StoredRecord {
 
     /// Clears the todo's text and marks it deleted; its `updatedAtMs` becomes the time the
     /// server recorded the deletion, from which `prune` counts a tombstone's age.
-    mutating func makeTombstone(now: Date = Date()) {
+    mutating func makeTombstone(now: Date) {
         deleted = true
         updatedAtMs = ISO8601Millis.milliseconds(now)
         name = ""

@@ -70,8 +70,8 @@ struct SyncStore {
     /// then writes the records it changed and the results of its applied operations with
     /// multi-row statements: a handful of statements, not two per operation. Each result is
     /// written as JSON once, from the record (`PushResponseWriter`), and kept for retries.
-    func push(userID: UUID, operations: [PushOperation], since: Int64? = nil) async throws -> PushOutcome {
-        try await withUserWrite(on: db, queue: queue, userID: userID, quota: quota) { write in
+    func push(userID: UUID, operations: [PushOperation], since: Int64? = nil, at now: Date) async throws -> PushOutcome {
+        try await withUserWrite(on: db, queue: queue, userID: userID, quota: quota, at: now) { write in
             let latestBefore = write.counters.lastRev
             var done = try await OperationRows.read(write.db, userID: userID, opIds: operations.map(\.opId))
             try await write.load(operations.map(\.uuid))
@@ -92,7 +92,7 @@ struct SyncStore {
                 }
                 outcome.add(json, status, of: operation)
             }
-            try await OperationRows.write(applied, userID: userID, on: write.db)
+            try await OperationRows.write(applied, userID: userID, on: write.db, now: write.now)
             outcome.cursor = write.counters.lastRev
             outcome.feedCursor = Self.feedCursor(since: since, before: latestBefore, after: write.counters.lastRev)
             return outcome

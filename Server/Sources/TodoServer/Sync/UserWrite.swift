@@ -14,6 +14,9 @@ final class UserWrite {
     /// The transaction, holding the user's write lock.
     let db: any WriteConnection
     let userID: UUID
+    /// The time of the change, on the server's clock: tombstones, row ids and stored results
+    /// are stamped with it.
+    let now: Date
     /// The user's counters as they stand in this transaction: each change moves them.
     var counters: UserCounters
     /// Every record read or changed so far, by uuid.
@@ -24,10 +27,11 @@ final class UserWrite {
     private var changed: Set<UUID> = []
     private var rowIDs = RowIDs()
 
-    init(db: any WriteConnection, userID: UUID, counters: UserCounters) {
+    init(db: any WriteConnection, userID: UUID, counters: UserCounters, now: Date) {
         self.db = db
         self.userID = userID
         self.counters = counters
+        self.now = now
     }
 
     /// Reads the records of `uuids` not read yet, with one statement.
@@ -94,14 +98,14 @@ final class UserWrite {
     /// of, so that other devices learn of the deletion); returns it as it now stands.
     @discardableResult
     func delete(_ uuid: UUID) async throws -> StoredRecord {
-        try await change(uuid) { $0.makeTombstone() }
+        try await change(uuid) { [now] in $0.makeTombstone(now: now) }
     }
 
     /// Applies `edit` to the record (a new one if the user has none), counts what it adds to
     /// or takes from the user's storage, and gives it the next revision.
     private func change(_ uuid: UUID, _ edit: (inout StoredRecord) -> Void) async throws -> StoredRecord {
         let existing = try await record(uuid)
-        var record = existing ?? StoredRecord(id: rowIDs.next(), uuid: uuid)
+        var record = existing ?? StoredRecord(id: rowIDs.next(now: now), uuid: uuid)
         edit(&record)
         counters.storedBytes += record.storedBytes - (existing?.storedBytes ?? 0)
         record.rev = counters.takeRev()

@@ -13,23 +13,23 @@ import Vapor
 /// so revisions commit in the order they were handed out and a reader of the change feed can
 /// never see revision N+1 before revision N.
 func withUserWrite<T: Sendable>(
-    on db: any Database, queue: WriterQueue, userID: UUID, quota: Int64? = nil,
+    on db: any Database, queue: WriterQueue, userID: UUID, quota: Int64? = nil, at now: Date,
     _ body: @escaping @Sendable (UserWrite) async throws -> T
 ) async throws -> T {
     guard SQLiteTuning.isSQLite(db) else {
         return try await db.transaction { tx in
-            try await userChange(on: FluentWriteConnection(db: tx), userID: userID, quota: quota, body)
+            try await userChange(on: FluentWriteConnection(db: tx), userID: userID, quota: quota, at: now, body)
         }
     }
-    return try await queue.write { connection in try await userChange(on: connection, userID: userID, quota: quota, body) }
+    return try await queue.write { connection in try await userChange(on: connection, userID: userID, quota: quota, at: now, body) }
 }
 
 /// `withUserWrite`'s work, inside its transaction.
 func userChange<T: Sendable>(
-    on tx: any WriteConnection, userID: UUID, quota: Int64?, _ body: @escaping @Sendable (UserWrite) async throws -> T
+    on tx: any WriteConnection, userID: UUID, quota: Int64?, at now: Date, _ body: @escaping @Sendable (UserWrite) async throws -> T
 ) async throws -> T {
     let before = try await UserCounters.lock(userID, on: tx)
-    let write = UserWrite(db: tx, userID: userID, counters: before)
+    let write = UserWrite(db: tx, userID: userID, counters: before, now: now)
     let result = try await body(write)
     let after = write.counters
     if let quota, after.storedBytes > quota, after.storedBytes > before.storedBytes {

@@ -40,10 +40,10 @@ final class TestApp {
     /// Creates a user and a token for it, as the commands do; returns the token.
     @discardableResult
     func makeUser(_ name: String) async throws -> String {
-        let user = UserModel(name: name)
+        let user = UserModel(name: name, now: application.now)
         try await user.create(on: db)
         let token = TokenModel.generate()
-        try await TokenModel(userID: user.requireID(), hash: TokenModel.hash(token)).create(on: db)
+        try await TokenModel(userID: user.requireID(), hash: TokenModel.hash(token), now: application.now).create(on: db)
         return token
     }
 

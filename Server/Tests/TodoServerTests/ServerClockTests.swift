@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+import TodoWire
+import VaporTesting
+
+@testable import TodoServer
+
+/// The server takes the time from its injected clock (`ServerClock`), as the CLI's reducer
+/// takes it from its context: set, it moves tokens' expiry and the failed-login window.
+struct ServerClockTests {
+    @Test func tokensExpireOnTheServersClock() async throws {
+        try await withTestApp { app in
+            let start = Make.created
+            ServerClock.of(app.application).set { start }
+            let token = try await app.makeUser("alice")
+            let row = try #require(try await TokenModel.query(on: app.db).first())
+            row.expiresAtMs = ISO8601Millis.milliseconds(start.addingTimeInterval(86_400))
+            try await row.update(on: app.db)
+            #expect(try await app.send(.GET, "v1/changes?since=0", headers: auth(token)).status == .ok)
+            ServerClock.of(app.application).set { start.addingTimeInterval(86_401) }
+            let expired = try await app.send(.GET, "v1/changes?since=0", headers: auth(token))
+            try app.expectError(expired, .unauthorized)
+            #expect(expired.body.string.contains("this token has expired"), "\(expired.body.string)")
+        }
+    }
+
+    @Test func theFailedLoginWindowEndsOnTheServersClock() async throws {
+        try await withTestApp { app in
+            let start = Make.created
+            ServerClock.of(app.application).set { start }
+            let guess: HTTPHeaders = ["Authorization": "Bearer todo_stale"]
+            for _ in 0..<AuthFailureLimiter.credentialLimit {
+                try app.expectError(try await app.send(.GET, "v1/changes", headers: guess), .unauthorized)
+            }
+            try app.expectError(try await app.send(.GET, "v1/changes", headers: guess), .tooManyRequests)
+            ServerClock.of(app.application).set { start.addingTimeInterval(AuthFailureLimiter.window) }
+            try app.expectError(try await app.send(.GET, "v1/changes", headers: guess), .unauthorized)
+        }
+    }
+
+    /// No code of the server reads the system's clock but `ServerClock`.
+    @Test func onlyTheServerClockReadsTheSystemsClock() throws {
+        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Sources")
+        let files = try #require(FileManager.default.enumerator(atPath: sources.path)).compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }
+        #expect(files.count > 50)
+        for file in files where !file.hasSuffix("ServerClock.swift") {
+            let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
+            #expect(!text.contains("Date()"), "\(file) reads the system's clock: take the time from request.now or application.now")
+        }
+    }
+}
