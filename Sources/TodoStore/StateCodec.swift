@@ -432,7 +432,13 @@ public enum StateCodec {
         try readTodoFast(&reader) ?? readTodo(&reader)
     }
 
-    static func readTodo(_ reader: inout JSONReader) throws -> Todo {
+    /// A todo of an export, whose number may be left out (numbers are the state file's: an
+    /// import gives its own); 0 then.
+    public static func readExportedTodo(_ reader: inout JSONReader) throws -> Todo {
+        try readTodoFast(&reader) ?? readTodo(&reader, numbered: false)
+    }
+
+    static func readTodo(_ reader: inout JSONReader, numbered: Bool = true) throws -> Todo {
         var id: Int?
         var uuid: UUID?
         var fields = ContentFields()
@@ -455,6 +461,7 @@ public enum StateCodec {
             default: try reader.skipValue()
             }
         }
+        if !numbered, id == nil { id = 0 }
         guard let id, let uuid, fields.hasName, let createdAt = fields.createdAt else {
             let missing = [("id", id == nil), ("uuid", uuid == nil), ("name", !fields.hasName), ("createdAt", fields.createdAt == nil)]
                 .filter(\.1).map { "\"\($0.0)\"" }.joined(separator: ", ")

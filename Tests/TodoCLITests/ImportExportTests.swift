@@ -61,6 +61,22 @@ import TodoTestSupport
             == "todo: cannot import stdin as todo: export format version 2 is newer than this todo understands (1); upgrade todo; nothing imported\n")
     }
 
+    /// Issue 46: numbers are the state file's, so an export whose todos have none (made by a
+    /// script, or with "id" taken out) imports, each todo given this file's next number.
+    @Test func anExportWithoutNumbersImportsWithNumbersOfItsOwn() throws {
+        try box.run("add", "already here")
+        let uuids = (0..<2).map { _ in UUID().uuidString.lowercased() }
+        let export = """
+            {"format": "todo-export", "version": 1, "todos": [
+             {"uuid": "\(uuids[0])", "name": "one", "completed": false, "createdAt": "2026-11-01T10:00:00.000Z", "updatedAt": "2026-11-01T10:00:00.000Z"},
+             {"uuid": "\(uuids[1])", "name": "two", "completed": false, "createdAt": "2026-11-02T10:00:00.000Z", "updatedAt": "2026-11-02T10:00:00.000Z", "tags": ["x"]}]}
+            """
+        #expect(try box.run(["import", "-"], stdin: export).stdout == "Imported 2 todos: 2 added, 0 updated, 0 unchanged.\n")
+        #expect(try box.state().todos.map { "\($0.id) \($0.name) \($0.uuid.uuidString.lowercased())" } == ["1 already here \(try box.state().todos[0].uuid.uuidString.lowercased())", "2 one \(uuids[0])", "3 two \(uuids[1])"])
+        let withoutUUID = #"{"format": "todo-export", "version": 1, "todos": [{"name": "three", "completed": false, "createdAt": "2026-11-02T10:00:00.000Z"}]}"#
+        #expect(try box.run(["import", "-"], stdin: withoutUUID).stderr.contains("has no \"uuid\""))
+    }
+
     @Test func aNewerImportedCopyWinsAnOlderOneDoesNot() throws {
         let t = FixedClock.epoch
         let uuid = UUID()

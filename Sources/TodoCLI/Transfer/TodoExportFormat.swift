@@ -76,6 +76,6 @@ enum TodoExportFormat {
     }
 
     private static func readTodos(_ reader: inout JSONReader) throws -> [Todo] {
-        try reader.readArray(StateCodec.readAnyTodo)
+        try reader.readArray(StateCodec.readExportedTodo)
     }
 }
