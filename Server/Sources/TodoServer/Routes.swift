@@ -10,11 +10,15 @@ func routes(_ app: Application, settings: ServerSettings) throws {
     let v1 = app.grouped("v1").grouped(BearerAuthMiddleware(), ReadBody())
     try v1.register(collection: ChangesController())
     try v1.register(collection: PushController())
-    try app.register(collection: CalDAVController())
-    try app.register(collection: CalDAVReports())
-    try app.register(collection: CalDAVResources())
+    // CalDAV: discovery and OPTIONS need no credentials (apps ask before they have any).
     app.on(.GET, ".well-known", "caldav", use: CalDAVController.wellKnown)
     app.on(.PROPFIND, ".well-known", "caldav", use: CalDAVController.wellKnown)
+    app.on(.OPTIONS, "dav", "**", body: .collect(maxSize: 0), use: CalDAVController.options)
+    app.on(.OPTIONS, "dav", body: .collect(maxSize: 0), use: CalDAVController.options)
+    let dav = app.grouped("dav").grouped(BasicAuthMiddleware(), ReadBody())
+    try dav.register(collection: CalDAVController())
+    try dav.register(collection: CalDAVReports())
+    try dav.register(collection: CalDAVResources())
     if let legacyUser = settings.legacyUser {
         try app.grouped(LegacyGuardMiddleware(access: settings.legacyAccess, userName: legacyUser), ReadBody())
             .register(collection: LegacyTodoController(userName: legacyUser))

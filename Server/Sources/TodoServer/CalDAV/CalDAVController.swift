@@ -12,10 +12,8 @@ struct CalDAVController: RouteCollection {
     static let davCompliance = "1, 3, calendar-access"
     static let allowed = "OPTIONS, GET, HEAD, PUT, DELETE, PROPFIND, REPORT"
 
-    func boot(routes: any RoutesBuilder) throws {
-        routes.on(.OPTIONS, "dav", "**", body: .collect(maxSize: 0), use: options)
-        routes.on(.OPTIONS, "dav", body: .collect(maxSize: 0), use: options)
-        let dav = routes.grouped("dav").grouped(BasicAuthMiddleware(), ReadBody())
+    /// Its routes in `dav`, the group `Routes.swift` makes (Basic authentication).
+    func boot(routes dav: any RoutesBuilder) throws {
         dav.on(.PROPFIND, use: propfindRoot)
         dav.on(.PROPFIND, ":user", use: propfindPrincipal)
         dav.on(.PROPFIND, ":user", ":list", use: propfindList)
@@ -26,7 +24,7 @@ struct CalDAVController: RouteCollection {
         Response(status: .movedPermanently, headers: ["Location": root, "Content-Length": "0"])
     }
 
-    func options(request: Request) async throws -> Response {
+    @Sendable static func options(request: Request) async throws -> Response {
         Response(status: .ok, headers: ["DAV": Self.davCompliance, "Allow": Self.allowed, "Content-Length": "0"])
     }
 

@@ -10,10 +10,7 @@ struct MemberTemplate {
     }
 
     /// The properties every todo has, but its ETag and calendar-data (`DAVProperties.member`).
-    static let fixed: DAVProperties.Properties = [
-        (.dav("resourcetype"), .elements([])),
-        (.dav("getcontenttype"), .text("text/calendar; charset=utf-8; component=VTODO")),
-    ]
+    static let fixed = DAVProperties.member(rev: 0).filter { $0.0 != .dav("getetag") }
 
     private(set) var pieces: [Piece] = []
     let wantsData: Bool
@@ -100,9 +97,7 @@ enum CalDAVMembers {
     /// An answer to allprop or propname: every property but calendar-data.
     static func writeGeneric(_ answer: MemberAnswer, asked: PropfindRequest, to writer: inout MultistatusWriter) {
         guard let member = answer.member else { return writer.response(escapedHref: answer.href, status: "404 Not Found") }
-        // In `DAVProperties.member`'s order: resourcetype, getetag, getcontenttype.
-        var properties = MemberTemplate.fixed
-        properties.insert((.dav("getetag"), .text(DAVProperties.etag(member.rev))), at: 1)
+        let properties = DAVProperties.member(rev: member.rev)
         if case .propertyNames = asked {
             writer.response(escapedHref: answer.href, found: properties.map { ($0.0, .text("")) })
         } else {

@@ -8,8 +8,8 @@ struct CalDAVReports: RouteCollection {
     /// The most members a sync-collection answers at once; a client's DAV:limit may ask fewer.
     static let maxSyncMembers = 1000
 
-    func boot(routes: any RoutesBuilder) throws {
-        let dav = routes.grouped("dav").grouped(BasicAuthMiddleware(), ReadBody())
+    /// Its route in `dav`, the group `Routes.swift` makes (Basic authentication).
+    func boot(routes dav: any RoutesBuilder) throws {
         dav.on(.REPORT, ":user", ":list", use: report)
     }
 

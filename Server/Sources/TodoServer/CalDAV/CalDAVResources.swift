@@ -14,8 +14,8 @@ import Vapor
 struct CalDAVResources: RouteCollection {
     static let productID = "-//todo//todo-server CalDAV//EN"
 
-    func boot(routes: any RoutesBuilder) throws {
-        let dav = routes.grouped("dav").grouped(BasicAuthMiddleware(), ReadBody())
+    /// Its routes in `dav`, the group `Routes.swift` makes (Basic authentication).
+    func boot(routes dav: any RoutesBuilder) throws {
         dav.get(":user", ":list", ":name", use: get)
         dav.put(":user", ":list", ":name", use: put)
         dav.delete(":user", ":list", ":name", use: delete)

@@ -84,15 +84,20 @@ enum DAVProperties {
     /// A todo of the list: its ETag is its revision. Its text (`calendar-data`) only when
     /// asked for by name (never in `allprop`): it is the costly one.
     static func member(_ record: StoredRecord, object: CalDAVObject?, asked: PropfindRequest, served: ServedText) throws -> Properties {
-        var properties: Properties = [
-            (.dav("resourcetype"), .elements([])),
-            (.dav("getetag"), .text(etag(record.rev))),
-            (.dav("getcontenttype"), .text("text/calendar; charset=utf-8; component=VTODO")),
-        ]
+        var properties = member(rev: record.rev)
         if wantsData(asked) {
             properties.append((.caldav("calendar-data"), .calendarData(try served.text(record, object))))
         }
         return properties
+    }
+
+    /// The properties every todo of the list has, in this order; its text besides.
+    static func member(rev: Int64) -> Properties {
+        [
+            (.dav("resourcetype"), .elements([])),
+            (.dav("getetag"), .text(etag(rev))),
+            (.dav("getcontenttype"), .text("text/calendar; charset=utf-8; component=VTODO")),
+        ]
     }
 
     /// What a user may do in their list: without write privileges Thunderbird makes it read-only.
