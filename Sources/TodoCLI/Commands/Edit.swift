@@ -65,7 +65,7 @@ enum EditCommand {
                 if invocation.flag(.json) { return .output(Output(stdout: json(original))) }
                 return .output(.info("No changes; \(label(original)) left as it was.\n"))
             }
-            let namesTodos = edited.contains { $0.field.spec.completion == .todos }
+            let namesTodos = edited.contains { $0.field.spec.referencesTodos }
             return .change(reads: namesTodos ? .all : .referencedBy([String(original.id)]), actions: { current in
                 guard current.todo(id: original.id) == original else {
                     throw CommandError(message: "\(label(original)) changed while you were editing; nothing applied (your text is in \(session.file))")

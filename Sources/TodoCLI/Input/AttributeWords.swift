@@ -48,7 +48,7 @@ struct AttributeWords: Equatable {
         for (index, word) in words.enumerated() {
             if let literalFrom, index >= literalFrom {
                 name.append(word)
-            } else if case .field(let field)? = try Self.attribute(word, udas)?.key, field.spec.completion == .todos {
+            } else if case .field(let field)? = try Self.attribute(word, udas)?.key, field.spec.referencesTodos {
                 references.append(word)
             } else if let change = try Self.change(word, removing: removing, in: input) {
                 changes += change
@@ -144,7 +144,7 @@ struct AttributeWords: Equatable {
     /// Whether an option given names todos (`--depends`), so that its changes need them loaded.
     static func optionsNameTodos(_ invocation: Invocation) -> Bool {
         TodoField.settable.contains { field in
-            field.spec.completion == .todos && OptionSpec.setting(field).map(invocation.flag) == true
+            field.spec.referencesTodos && OptionSpec.setting(field).map(invocation.flag) == true
         }
     }
 }

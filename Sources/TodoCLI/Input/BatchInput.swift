@@ -17,14 +17,21 @@ enum BatchStep: Equatable {
 /// priority or date (anything the command line reads) as a string, or null for none.
 enum BatchInput {
     static let fieldKeys = TodoField.settable.map(\.key)
-    static let fields: [String: [String]] = [
-        "add": fieldKeys,
-        "edit": ["id"] + fieldKeys,
-        "toggle": ["id", "ids"],
-        "delete": ["id", "ids"],
-        "clear-completed": [],
-    ]
-    static let actions = ["add", "edit", "toggle", "delete", "clear-completed"]
+
+    /// A line's "action", and the keys it takes besides.
+    enum Verb: String, CaseIterable {
+        case add, edit, toggle, delete
+        case clearCompleted = "clear-completed"
+
+        var keys: [String] {
+            switch self {
+            case .add: BatchInput.fieldKeys
+            case .edit: ["id"] + BatchInput.fieldKeys
+            case .toggle, .delete: ["id", "ids"]
+            case .clearCompleted: []
+            }
+        }
+    }
 
     /// The steps in `text` with their line numbers (from 1); the first bad line is a usage error.
     static func parse(_ text: String, in dates: DateContext) throws(CommandError) -> [(line: Int, step: BatchStep)] {
@@ -50,33 +57,33 @@ enum BatchInput {
             throw InputError("not valid JSON")
         }
         guard let value = object["action"] else { throw InputError("no \"action\"") }
-        guard case .string(let action) = value, let allowed = fields[action] else {
-            throw InputError("\"action\" must be one of \(actions.joined(separator: ", "))")
+        guard case .string(let action) = value, let verb = Verb(rawValue: action) else {
+            throw InputError("\"action\" must be one of \(Verb.allCases.map(\.rawValue).joined(separator: ", "))")
         }
-        for key in object.keys.sorted() where key != "action" && !allowed.contains(key) {
-            throw InputError("\"\(key)\" is not a field of \(action) (its fields: \(allowed.isEmpty ? "none" : allowed.joined(separator: ", ")))")
+        for key in object.keys.sorted() where key != "action" && !verb.keys.contains(key) {
+            throw InputError("\"\(key)\" is not a field of \(action) (its fields: \(verb.keys.isEmpty ? "none" : verb.keys.joined(separator: ", ")))")
         }
         var changes: [FieldChange] = []
         var depends: [String]?
         for field in TodoField.settable {
             guard let value = object[field.key] else { continue }
-            if field.spec.completion == .todos {
+            if field.spec.referencesTodos {
                 depends = try references(value, field.key)
             } else {
                 changes.append(.set(field, try self.value(value, of: field, in: dates)))
             }
         }
-        switch action {
-        case "add":
+        switch verb {
+        case .add:
             guard case .set(.name, .text(let name))? = changes.first(where: { $0.field == .name }) else {
                 throw InputError("add needs \"name\"")
             }
             return .add(name: name, changes: changes.filter { $0.field != .name }, depends: depends)
-        case "edit":
+        case .edit:
             guard let id = object["id"] else { throw InputError("edit needs \"id\"") }
             guard !changes.isEmpty || depends != nil else { throw InputError("edit needs one or more of \(fieldKeys.joined(separator: ", "))") }
             return .edit(reference: try reference(id, "id"), changes: changes, depends: depends)
-        case "toggle", "delete":
+        case .toggle, .delete:
             var references: [String] = []
             if let id = object["id"] { references.append(try reference(id, "id")) }
             if let ids = object["ids"] {
@@ -84,8 +91,8 @@ enum BatchInput {
                 for value in values { references.append(try reference(value, "ids")) }
             }
             guard !references.isEmpty else { throw InputError("\(action) needs \"id\" or a non-empty \"ids\"") }
-            return action == "toggle" ? .toggle(references) : .delete(references)
-        default:
+            return verb == .toggle ? .toggle(references) : .delete(references)
+        case .clearCompleted:
             return .clearCompleted
         }
     }

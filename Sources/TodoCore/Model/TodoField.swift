@@ -132,6 +132,15 @@ public struct FieldSpec: Sendable {
     public var ical: ICalMapping?
     /// The option's help, one or two sentences.
     public var help: String
+
+    /// Whether its values name other todos (numbers or UUID prefixes given, resolved to
+    /// UUIDs against the state file): its kind says.
+    public var referencesTodos: Bool {
+        switch kind {
+        case .uuids: true
+        case .text, .tags, .word, .priority, .date, .annotations, .udas: false
+        }
+    }
 }
 
 /// The type of a field's values (see `FieldValue`).
