@@ -14,29 +14,36 @@ enum CompletionsCommand {
 /// than an error into the completion: a missing, unreadable or damaged state file completes
 /// nothing.
 enum CompleteCommand {
-    static let subjects = ["ids", "tags", "projects", "udas", "syntax"]
+    /// What the scripts ask to complete.
+    enum Subject: String, CaseIterable {
+        case ids, tags, projects, udas, syntax
+    }
+
+    static var subjects: [String] { Subject.allCases.map(\.rawValue) }
 
     static func plan(_ invocation: Invocation, _ context: Context) -> Plan {
-        if invocation.arguments[0] == "syntax" {
+        // The command table's choice of subjects let nothing else through.
+        guard let subject = Subject(rawValue: invocation.arguments[0]) else { return .output(Output()) }
+        switch subject {
+        case .syntax:
             // The dialect in force, so that the scripts complete +PROJECT and @CONTEXT in todo.txt's.
             return .output(Output(stdout: ((try? context.dialect(invocation, context.config())) ?? .taskwarrior).rawValue + "\n"))
-        }
-        if invocation.arguments[0] == "udas" {
+        case .udas:
             // `NAME:` for each attribute the config declares, to complete as attribute words.
             let names = (try? context.udaSchema().names) ?? []
             return .output(Output(stdout: names.map { $0 + ":\n" }.joined()))
-        }
-        guard let path = try? stateFilePath(invocation, context.environment) else { return .output(Output()) }
-        let file = StateFile(path: path)
-        switch invocation.arguments[0] {
-        case "ids":
-            guard let lines = try? file.numberedNames(escaping: oneLine) else { return .output(Output()) }
+        case .ids:
+            guard let file = stateFile(invocation, context), let lines = try? file.numberedNames(escaping: oneLine) else { return .output(Output()) }
             return .output(Output(stdout: String(decoding: lines, as: UTF8.self)))
-        default:
-            guard let todos = try? file.load().todos else { return .output(Output()) }
+        case .tags, .projects:
+            guard let todos = try? stateFile(invocation, context)?.load().todos else { return .output(Output()) }
             // The same counts as `todo tags` and `todo projects`.
-            let words = invocation.arguments[0] == "tags" ? TagCount.counts(todos).map(\.tag) : ProjectTree.counts(todos).compactMap(\.project)
+            let words = subject == .tags ? TagCount.counts(todos).map(\.tag) : ProjectTree.counts(todos).compactMap(\.project)
             return .output(Output(stdout: words.sorted().map { oneLine($0) + "\n" }.joined()))
         }
+    }
+
+    private static func stateFile(_ invocation: Invocation, _ context: Context) -> StateFile? {
+        (try? stateFilePath(invocation, context.environment)).map { StateFile(path: $0) }
     }
 }
