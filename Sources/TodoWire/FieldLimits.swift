@@ -54,7 +54,7 @@ public enum FieldProblem: Equatable, Sendable {
         switch field.spec.kind {
         case .tags: "a tag"
         case .word: field.key
-        default: "a member of \(field.key)"
+        case .text, .priority, .date, .uuids, .annotations, .udas: "a member of \(field.key)"
         }
     }
 }

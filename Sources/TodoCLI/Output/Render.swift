@@ -194,6 +194,6 @@ private func shown(_ value: FieldValue, _ time: LocalTime, _ dates: DateContext)
     case .date(.instant(let instant)?): return time.text(instant)
     case .annotations(let annotations) where !annotations.isEmpty:
         return printable(annotations.map { AnnotationLine.text($0, in: time.timeZone) }.joined(separator: "\n"))
-    default: return value.isSet ? oneLine(value.text) : "-"
+    case .date(nil), .annotations, .tags, .word, .priority, .uuids, .udas: return value.isSet ? oneLine(value.text) : "-"
     }
 }
