@@ -38,8 +38,10 @@ public enum Unprivileged {
     }
 
     /// `executable`, or a link to it in a folder `account` can reach when a folder above it
-    /// is closed to others (a clone in a private directory).
-    static func reachable(_ executable: String) -> String {
+    /// is closed to others (a clone in a private directory): for a program that runs it
+    /// (`prlimit … PATH`).
+    public static func reachable(_ executable: String) -> String {
+        guard account != nil else { return executable }
         let parts = executable.split(separator: "/").map(String.init)
         let open = (0..<parts.count).allSatisfy { index in
             var info = stat()

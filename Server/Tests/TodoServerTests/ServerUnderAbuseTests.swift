@@ -32,7 +32,7 @@ struct ServerUnderAbuseTests {
             port = try freePort()
             var arguments = ["serve", "--hostname", "127.0.0.1", "--port", "\(port)"]
             if let descriptors {
-                arguments = ["--nofile=\(descriptors)", server.executable.path] + arguments
+                arguments = ["--nofile=\(descriptors)", Unprivileged.reachable(server.executable.path)] + arguments
                 server = RealServer(executable: URL(fileURLWithPath: "/usr/bin/prlimit"), directory: server.directory, environment: server.environment)
             }
             process = try sandbox.start(arguments, server: server)
