@@ -43,12 +43,12 @@ import TodoCore
         #expect(todo.run("project:home") == RunResult(stdout: "3 [ ] weed  home.garden +garden\n1 [ ] pay rent  home +bills\n", stderr: "", status: 0))
         #expect(todo.run("project:home") == todo.run("list", "project:home"))
         #expect(todo.run("+family").stdout == "2 [ ] call mom  +family\n")
-        // milk is done: the default report shows what is left to do.
-        #expect(todo.run("milk") == RunResult(stdout: "", stderr: "", status: 0))
+        // milk is done: the default report shows what is left to do, and says it found nothing.
+        #expect(todo.run("milk") == RunResult(stdout: "", stderr: "todo: no todo matches milk\n", status: 1))
         #expect(todo.run("4").stdout == "4 [x] milk  +shop\n")
         #expect(todo.run("rent").stdout == "1 [ ] pay rent  home +bills\n")
         // After --, nothing is a command: the word is searched for.
-        #expect(todo.run("--", "done") == RunResult(stdout: "", stderr: "", status: 0))
+        #expect(todo.run("--", "done") == RunResult(stdout: "", stderr: "todo: no todo matches done\n", status: 1))
         #expect(todo.run("--", "mom") == RunResult(stdout: "2 [ ] call mom  +family\n", stderr: "", status: 0))
     }
 

@@ -45,6 +45,11 @@ enum ListCommand {
             if !showsWaiting { todos.removeAll { $0.isWaiting(in: listing.dates) } }
             if let sort { todos = sort.sorted(todos, in: listing.dates, dependencies: dependencies) }
             var output = listing.output(todos, needsAll ? dependencies : try listing.blockedMarks(todos, state, file))
+            if todos.isEmpty, listing.filter.isNarrowing {
+                // Found nothing: said, never silent; an error when the words alone ran list.
+                output.stderr += noMatch(invocation)
+                if invocation.commandImplied { output.status = ExitStatus.failure }
+            }
             guard listing.isForPeople else { return output }
             let narrowed = todos.count != state.counts.total
             output.info = state.counts.total == 0
@@ -84,11 +89,19 @@ enum NextCommand {
             let room = rows - 1 - screenLines(nextSummary(shown: ranked.count, of: ranked.count, width: width), width: width)
             let shown = context.stdoutIsTerminal ? Array(ranked.prefix(max(1, room))) : ranked
             var output = listing.output(shown, dependencies)
-            guard listing.isForPeople else { return output }
+            guard listing.isForPeople else {
+                if ranked.isEmpty, listing.filter.isNarrowing { output.stderr += noMatch(invocation) }
+                return output
+            }
             output.info = ranked.isEmpty
                 ? "Nothing to do: no active todo\(listing.terms == nil ? "" : " passes the filter").\n"
                 : nextSummary(shown: shown.count, of: ranked.count, context: listing.settings.context?.name, width: width) + "\n"
             return output
         }
     }
+}
+
+/// What a report says on stderr when its filter passes nothing: never silent.
+func noMatch(_ invocation: Invocation) -> String {
+    "todo: no todo matches \(oneLine(invocation.arguments.joined(separator: " ")))\n"
 }

@@ -20,6 +20,10 @@ public struct Invocation: Equatable {
     /// Filter words given before a command that takes IDs (`todo +work done`): they pick the
     /// todos it acts on. Empty when IDs (`todo 3-5 done`) or nothing came first.
     public var filter: [String] = []
+    /// Whether no command word was given, so that `list` runs with the words as its filter
+    /// (`todo +work`, `todo milk`): then a filter that passes nothing is an error, as in
+    /// Taskwarrior, where an explicit report's is not.
+    public var commandImplied = false
 
     /// The command's row of the table: the parser names no other commands.
     var spec: CommandSpec { CommandTable.command(named: command)! }
@@ -48,6 +52,7 @@ public func parse(_ argv: [String]) -> Result<Invocation, UsageError> {
     }
     let spec = found.spec
     var invocation = Invocation(command: spec.name)
+    invocation.commandImplied = found.position == nil
     let options = spec.options + CommandTable.globalOptions
     var index = 0
     var optionsEnded = false
