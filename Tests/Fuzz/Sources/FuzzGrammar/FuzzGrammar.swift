@@ -73,6 +73,8 @@ func checkOrder(_ argv: [String]) {
         + (invocation.literalFrom.map { ["--"] + invocation.arguments[$0...] } ?? [])
     var plain = invocation
     plain.options = [:]
+    // Written out, the command is named: only whether it was implied differs.
+    plain.commandImplied = false
     guard case .success(let again) = parse(gitOrder) else {
         invariant(false, "\(argv) parses, but not as \(gitOrder)")
         return
