@@ -159,7 +159,7 @@ public struct TodoIDs: Equatable, Sendable {
             switch part {
             case .one(let text): if case .number(let number?) = TodoReference(text) { numbers.append(number) }
             case .range(let range, _):
-                guard range.count <= 64 else { return nil }
+                guard range.upperBound - range.lowerBound < 64 else { return nil }  // not range.count: 0...Int.max overflows
                 numbers += range
             }
         }
@@ -198,7 +198,9 @@ extension TodoState {
             switch part {
             case .one(let text): found.append(try resolve(text))
             case .range(let range, let text):
-                let inRange = range.count <= todos.count
+                // Numbers are never negative, so this cannot overflow where `range.count` of
+                // 0...Int.max would.
+                let inRange = range.upperBound - range.lowerBound < todos.count
                     ? range.compactMap { todo(id: $0) }
                     : todos.filter { range.contains($0.id) }.sorted { $0.id < $1.id }
                 guard !inRange.isEmpty else { throw .emptyRange(text) }
