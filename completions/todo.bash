@@ -44,6 +44,7 @@ _todo_command() {
         burndown) REPLY=burndown ;;
         history) REPLY=history ;;
         stats) REPLY=stats ;;
+        diagnostics) REPLY=diagnostics ;;
         *) REPLY= ;;
     esac
 }
@@ -215,7 +216,7 @@ _todo_argument() {
         toggle) kinds=('ids') repeats=1 ;;
         delete) kinds=('ids') repeats=1 ;;
         import) kinds=('path') ;;
-        config) kinds=('words server token timeout insecure-http ca-file due-days default-filter context syntax week-start context.NAME uda.NAME.type uda.NAME.values uda.NAME.label' 'text') ;;
+        config) kinds=('words server token timeout insecure-http ca-file due-days default-filter context syntax week-start hooks hooks.location hooks.timeout context.NAME uda.NAME.type uda.NAME.values uda.NAME.label' 'text') ;;
         context) kinds=('text' 'filter') repeats=1 ;;
         completions) kinds=('words bash zsh fish') ;;
         help) kinds=('commands') ;;
@@ -270,7 +271,7 @@ _todo_values() {
             mapfile -t lines < <(todo __complete "$1" ${3:+"--file=$3"} 2>/dev/null)
             for line in "${lines[@]}"; do [[ $line == "$2"* ]] && COMPREPLY+=("$line"); done ;;
         commands)
-            mapfile -t COMPREPLY < <(compgen -W 'add a list ls listall lsa listpri lsp listproj lsprj listcon lsc archive next show info edit modify done do reopen annotate append app prepend prep replace pri p depri dp denotate start stop toggle delete rm del clear-completed undo batch export import sync config context completions help projects tags summary calendar cal burndown history stats' -- "$2") ;;
+            mapfile -t COMPREPLY < <(compgen -W 'add a list ls listall lsa listpri lsp listproj lsprj listcon lsc archive next show info edit modify done do reopen annotate append app prepend prep replace pri p depri dp denotate start stop toggle delete rm del clear-completed undo batch export import sync config context completions help projects tags summary calendar cal burndown history stats diagnostics' -- "$2") ;;
         words\ *)
             mapfile -t COMPREPLY < <(compgen -W "${1#words }" -- "$2") ;;
         list\ *)

@@ -84,6 +84,8 @@ function __todo_command
             echo history
         case stats
             echo stats
+        case diagnostics
+            echo diagnostics
         case '*'
             return 1
     end
@@ -388,6 +390,7 @@ function __todo_commands
     printf '%s\t%s\n' burndown 'Chart pending, started and done todos over time, and when all will be done'
     printf '%s\t%s\n' history 'Count the todos added, completed and deleted in each period'
     printf '%s\t%s\n' stats 'Show counts, ages and rates of the todos, and the state file\'s size and undo depth'
+    printf '%s\t%s\n' diagnostics 'Show the version, the files todo reads and the hooks it finds'
 end
 
 # What follows KEY: ($argv[2]) in an attribute word, or in a filter term when $argv[1] is filter.
@@ -620,6 +623,7 @@ complete -c todo -n __todo_needs_command -a cal -d 'Show months with the days to
 complete -c todo -n __todo_needs_command -a burndown -d 'Chart pending, started and done todos over time, and when all will be done'
 complete -c todo -n __todo_needs_command -a history -d 'Count the todos added, completed and deleted in each period'
 complete -c todo -n __todo_needs_command -a stats -d 'Show counts, ages and rates of the todos, and the state file\'s size and undo depth'
+complete -c todo -n __todo_needs_command -a diagnostics -d 'Show the version, the files todo reads and the hooks it finds'
 
 # todo add
 complete -c todo -n '__todo_using add' -s d -l description -x -d 'Set the description'
@@ -692,7 +696,7 @@ complete -c todo -n '__todo_using sync' -l dry-run -d 'Show what would be pulled
 
 # todo config
 complete -c todo -n '__todo_using config' -l unset -d 'Remove KEY from the config file'
-complete -c todo -n '__todo_wants choice:0 config' -a 'server token timeout insecure-http ca-file due-days default-filter context syntax week-start context.NAME uda.NAME.type uda.NAME.values uda.NAME.label'
+complete -c todo -n '__todo_wants choice:0 config' -a 'server token timeout insecure-http ca-file due-days default-filter context syntax week-start hooks hooks.location hooks.timeout context.NAME uda.NAME.type uda.NAME.values uda.NAME.label'
 
 # todo completions
 complete -c todo -n '__todo_wants choice:0 completions' -a 'bash zsh fish'

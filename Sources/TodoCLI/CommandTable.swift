@@ -338,6 +338,10 @@ public enum CommandTable {
             discussion: "Todos by state, the oldest and newest, the average time from adding a todo to completing it, todos added and completed per day since the oldest, the state file's size (with its journal), the undo steps and the undo log's size, and where the file stands with the server (the revision it has read up to; the time of the last sync is not kept). \(reportNote) \(deletedNote)",
             arguments: [reportFilter],
             examples: [("todo stats", "the numbers"), ("todo stats --json", "for a script")], everyday: false),
+        CommandSpec(
+            name: "diagnostics", summary: "Show the version, the files todo reads and the hooks it finds", plan: DiagnosticsCommand.plan,
+            discussion: "For a bug report, and to see which hooks run: the state file and the config file with their sizes, whether hooks are on, their folder, and each file in it with whether it runs ('todo help hooks'). Runs no hook itself.",
+            examples: [("todo diagnostics", "where everything is")], everyday: false),
     ]
 
     public static func command(named word: String) -> CommandSpec? {

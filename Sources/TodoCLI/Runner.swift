@@ -39,14 +39,49 @@ private func run(_ parsed: Result<Invocation, UsageError>, _ context: Context) -
     }
     do {
         let plan = try invocation.spec.plan(invocation, context)
-        return try execute(plan, store: try stateFile(invocation, context), in: context.timeZone)
+        // Hooks run around what reads or changes the todos: not help, completions or config.
+        if case .output(let output) = plan { return output }
+        guard !invocation.spec.hidden, let hooks = try Hooks.find(invocation, context) else {
+            var unused: Hooks?
+            return try execute(plan, store: try stateFile(invocation, context), in: context.timeZone, hooks: &unused)
+        }
+        return run(plan, with: hooks, try stateFile(invocation, context), context)
     } catch {
         return failure(error)
     }
 }
 
-/// Carries `plan` out; a series its actions start or move counts on `zone`'s clock.
-private func execute(_ plan: Plan, store: @autoclosure () throws -> StateFile, in zone: TimeZone) throws -> Output {
+/// Carries `plan` out between the on-launch and on-exit hooks; what the hooks say goes to
+/// stderr in the order they said it.
+private func run(_ plan: Plan, with hooks: Hooks, _ store: StateFile, _ context: Context) -> Output {
+    var hooks: Hooks? = hooks
+    var output: Output
+    var launched = ""
+    do {
+        try hooks!.launch()
+        launched = hooks!.feedback
+        hooks!.feedback = ""
+        output = try execute(plan, store: store, in: context.timeZone, hooks: &hooks)
+    } catch {
+        output = failure(error)
+        output.stderr = hooks!.feedback + output.stderr
+        hooks!.feedback = ""
+        output.stderr = launched + output.stderr
+        return output
+    }
+    let exitFailure = hooks!.exit(hooks!.changedLines())
+    output.stderr = launched + output.stderr + hooks!.feedback
+    if let exitFailure {
+        output.stderr += "todo: \(oneLine(exitFailure.message))\n"
+        output.status = ExitStatus.failure
+    }
+    return output
+}
+
+/// Carries `plan` out; a series its actions start or move counts on `zone`'s clock. With
+/// `hooks`, on-add and on-modify hooks review a change before it is saved, and the change is
+/// noted for on-exit.
+private func execute(_ plan: Plan, store: @autoclosure () throws -> StateFile, in zone: TimeZone, hooks: inout Hooks?) throws -> Output {
     switch plan {
     case .output(let output):
         return output
@@ -55,15 +90,52 @@ private func execute(_ plan: Plan, store: @autoclosure () throws -> StateFile, i
     case .run(let body):
         return try body(try store())
     case .prepare(let next):
-        return try execute(try next(try store().load()), store: try store(), in: zone)
+        return try execute(try next(try store().load()), store: try store(), in: zone, hooks: &hooks)
     case .change(let selection, let makeActions, let render):
+        if hooks?.reviewsChanges == true {
+            let change = try reviewed(selection, makeActions, store: try store(), in: zone, hooks: &hooks!)
+            hooks!.changes = (change.before, change.after)
+            return render(change)
+        }
         var actions: [Action] = []
         let (before, after) = try store().update(selection) { state in
             actions = try makeActions(state)
             return try reduce(state, actions, in: zone)
         }
+        hooks?.changes = (before, after)
         return render(Change(before: before, after: after, actions: actions))
     }
+}
+
+/// A change the on-add and on-modify hooks see before it is saved: made from the state as
+/// read without the lock, handed to the hooks (which may run todo themselves), then made
+/// again under the lock with what the hooks returned, as one step. If a todo it touches was
+/// changed meanwhile, nothing is saved.
+private func reviewed(
+    _ selection: TodoSelection, _ makeActions: (TodoState) throws -> [Action], store: StateFile, in zone: TimeZone, hooks: inout Hooks
+) throws -> Change {
+    let seen = try store.load(selection)
+    let actions = try makeActions(seen)
+    let made = try reduce(seen, actions, in: zone)
+    let rewritten = try hooks.review(seen, made)
+    var applied = actions
+    if let last = actions.last, !rewritten.isEmpty {
+        if case .undo = last {
+            throw CommandError(message: "a hook changed a todo that undo puts back as it was; nothing changed (rc.hooks=off undoes without hooks)")
+        }
+        applied[applied.count - 1] = .hooksRewrote(last, todos: rewritten)
+    }
+    var read: [UUID: Todo] = [:]
+    for todo in seen.todos { read[todo.uuid] = todo }
+    let kept = Set(made.todos.lazy.map(\.uuid))
+    let touched = Set(made.todos.filter { read[$0.uuid] != $0 }.map(\.uuid)).union(seen.todos.lazy.map(\.uuid).filter { !kept.contains($0) })
+    let (before, after) = try store.update(selection) { state in
+        for todo in state.todos where touched.contains(todo.uuid) && read[todo.uuid] != todo {
+            throw CommandError(message: "#\(todo.id) changed while the hooks ran (another todo command?); nothing changed: run the command again")
+        }
+        return try reduce(state, applied, in: zone)
+    }
+    return Change(before: before, after: after, actions: actions)
 }
 
 /// `--file`, then `$TODO_FILE`, then `$XDG_DATA_HOME/todo/todos.json`, then `~/.local/share/…`.

@@ -13,6 +13,9 @@ public enum ConfigKey: String, CaseIterable, Sendable {
     case defaultFilter = "default-filter"
     case context, syntax
     case weekStart = "week-start"
+    case hooks
+    case hooksLocation = "hooks.location"
+    case hooksTimeout = "hooks.timeout"
 
     /// The environment variable whose value, when set and not empty, is used instead.
     public var variable: String? {
@@ -24,7 +27,8 @@ public enum ConfigKey: String, CaseIterable, Sendable {
         case .caFile: "TODO_CA_FILE"
         case .context: "TODO_CONTEXT"
         case .syntax: "TODO_SYNTAX"
-        case .dueDays, .defaultFilter, .weekStart: nil
+        case .hooks: "TODO_HOOKS"
+        case .dueDays, .defaultFilter, .weekStart, .hooksLocation, .hooksTimeout: nil
         }
     }
 
@@ -32,7 +36,9 @@ public enum ConfigKey: String, CaseIterable, Sendable {
     public var isSecret: Bool {
         switch self {
         case .token: true
-        case .server, .timeout, .insecureHTTP, .caFile, .dueDays, .defaultFilter, .context, .syntax, .weekStart: false
+        case .server, .timeout, .insecureHTTP, .caFile, .dueDays, .defaultFilter, .context, .syntax, .weekStart, .hooks,
+            .hooksLocation, .hooksTimeout:
+            false
         }
     }
 
@@ -51,6 +57,10 @@ public enum ConfigKey: String, CaseIterable, Sendable {
         case .context: "the context in force, which 'todo context NAME' sets; context.NAME holds each context's filter"
         case .syntax: "how words are read: taskwarrior (the default) or todotxt ('todo help todotxt')"
         case .weekStart: "the first day of the week in reports, a weekday's name (the locale's, LC_TIME, unless set)"
+        case .hooks: "on or off: whether hooks run ('todo help hooks'; on unless set); rc.hooks=off or TODO_HOOKS=off for one command"
+        case .hooksLocation:
+            "an absolute path to the folder of hook scripts, such as Taskwarrior's ~/.task/hooks (a hooks folder beside the config file unless set)"
+        case .hooksTimeout: "seconds each hook may run before it is killed and the command fails, above 0 and at most 600 (30 unless set)"
         }
     }
 

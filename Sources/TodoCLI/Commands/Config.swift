@@ -107,6 +107,12 @@ enum ConfigCommand {
             guard ReportSettings.weekday(value) != nil else { throw refuse("\(ReportSettings.weekStartRule), not \(quoted(value))") }
         case .context:
             try ContextCommand.checkName(value, allowingNone: true)
+        case .hooks:
+            guard HookSettings.enabled(value) != nil else { throw refuse("hooks \(HookSettings.enabledRule), not \(quoted(value))") }
+        case .hooksLocation:
+            guard value.hasPrefix("/") else { throw refuse("hooks.location must be an absolute path, not \(quoted(value))") }
+        case .hooksTimeout:
+            guard HookSettings.timeout(value) != nil else { throw refuse("hooks.timeout \(HookSettings.timeoutRule), not \(quoted(value))") }
         }
     }
 }

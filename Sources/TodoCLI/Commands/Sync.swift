@@ -3,12 +3,14 @@ import TodoCore
 import TodoSync
 
 enum SyncCommand {
-    static func plan(_ invocation: Invocation, _ context: Context) -> Plan {
-        .run { store in
+    static func plan(_ invocation: Invocation, _ context: Context) throws -> Plan {
+        // Handed over before anything runs here, hooks included: todo-sync runs them.
+        if case .helper = context.network { try handOver(to: syncHelperPath(), context) }
+        return .run { store in
             let connect: (SyncSettings) throws(SyncError) -> any SyncTransport
             switch context.network {
             case .connect(let open): connect = open
-            case .helper: try handOver(to: syncHelperPath(), context)
+            case .helper: throw CommandError(message: "todo sync was not handed over to todo-sync")
             case .unavailable: throw CommandError(message: "this build of todo cannot sync (no network client)")
             }
             let settings = try context.configFile().settings(environment: context.environment)

@@ -8,7 +8,7 @@ func generalHelp(width: Int) -> String {
     out += commandRows(CommandTable.commands.filter { !$0.hidden && $0.everyday }, width: width)
     let topics = HelpTopic.allCases.map(\.rawValue).joined(separator: ", ")
     // No blank line before it: the page fits 24 lines with the prompt.
-    out += wrap("With no command, todo lists your todos. More: todo help COMMAND (or \(topics)), man todo.", width: width)
+    out += wrap("todo alone lists your todos. More: todo help COMMAND (or \(topics)), man todo.", width: width)
     return out
 }
 
@@ -52,6 +52,7 @@ enum HelpTopic: String, CaseIterable {
     case todotxt
     case exitStatus = "exit-status"
     case environment
+    case hooks
 
     /// The topic `word` names: its name, or its name with an s (`filters`).
     init?(word: String) {
@@ -80,9 +81,24 @@ enum HelpTopic: String, CaseIterable {
             return "Exit status:\n\n" + rows(ExitStatus.table.map { (String($0.0), $0.1) }, width: width)
         case .environment:
             return "Environment:\n\n" + rows(environmentVariables, width: width)
+        case .hooks:
+            return wrap(hooksIntro, width: width) + "\n" + rows(HookEvent.allCases.map { ($0.rawValue, $0.help) }, width: width)
+                + "\n" + hooksDetails.map { wrap($0, width: width) }.joined(separator: "\n")
         }
     }
 }
+
+/// What hooks are, for `todo help hooks` and the man page's HOOKS.
+let hooksIntro = "Hooks are Taskwarrior's: scripts that todo runs at four events, so that Timewarrior's on-modify.timewarrior and every on-add or on-modify script written for task work unchanged. Each executable file in the hooks folder whose name starts with an event's name runs for it, in name order, each reading what the one before printed. A task is a line of Taskwarrior's JSON, as 'todo export --to taskwarrior' writes it; any other line a hook prints, and what it prints on stderr, is feedback, shown on todo's stderr. A hook fails by exiting non-zero."
+
+/// Where hooks live and how they behave, after the events.
+let hooksDetails = [
+    "Where: the folder hooks.location names ('todo config hooks.location ~/.task/hooks' uses Taskwarrior's as it is), else a hooks folder beside the config file (~/.config/todo/hooks). 'todo diagnostics' lists what is there and whether each runs; a file without its run bit, or whose name starts with no event, does not.",
+    "Off: 'todo config hooks off', or for one command rc.hooks=off or TODO_HOOKS=off (what scripts and a hook that runs todo itself may want).",
+    "Bounds: each hook may run hooks.timeout seconds (30 unless set), then it is killed with what it started, and the command fails with nothing changed. A hook that prints a line that is not a JSON object, a task without description or uuid, another task's UUID, a value todo cannot hold or the wrong number of tasks fails the command the same way.",
+    "Which changes: every change made here runs them: add, edit, done, start, stop, annotate, delete, undo, batch, import, edit's editor, the todo.txt verbs. Changes that arrive by sync run none, as in Taskwarrior; on-launch and on-exit run around every command that reads or changes the todos, sync too, but not help, completions, config or diagnostics.",
+    "Hooks run while todo holds no lock, so a hook may run todo itself; what they print is applied under the lock, as one step for undo. If another command changed the same todo meanwhile, nothing is saved and the command says so. A hook's arguments are Taskwarrior's six: api:2, args: and the command line, command: and the command, rc: and the config file, data: and the state file's folder, version: and todo's version.",
+]
 
 /// The todo.txt dialect, for `todo help todotxt` and the man page's TODO.TXT DIALECT.
 let todoTxtDetails = [

@@ -1,7 +1,7 @@
 import Foundation
 import TodoCore
 
-/// todo(1) in mdoc, from `CommandTable` (with its `dateDetails`), `grammarText`, `VirtualTag.all`, `ExitStatus.table` and `environmentVariables`.
+/// todo(1) in mdoc, from `CommandTable` (with its `dateDetails`), `grammarText`, `VirtualTag.all`, `ExitStatus.table`, `HookEvent` and `environmentVariables`.
 /// Bump the `.Dd` date when what the page says changes.
 func manPage() -> String {
     var page = Roff()
@@ -74,6 +74,15 @@ func manPage() -> String {
     page.line(".Sh TODO.TXT DIALECT")
     for (index, paragraph) in todoTxtDetails.enumerated() {
         if index > 0 { page.line(".Pp") }
+        page.text(paragraph)
+    }
+    page.line(".Sh HOOKS")
+    page.text(hooksIntro)
+    page.line(".Bl -tag -width Ds")
+    for event in HookEvent.allCases { page.item("Sy " + event.rawValue, event.help) }
+    page.line(".El")
+    for paragraph in hooksDetails {
+        page.line(".Pp")
         page.text(paragraph)
     }
     page.line(".Sh ENVIRONMENT")

@@ -45,7 +45,8 @@ enum TaskwarriorExport {
         return String(decoding: writer.bytes, as: UTF8.self)
     }
 
-    static func write(_ todo: Todo, _ role: Role? = nil, to writer: inout JSONWriter, in context: DateContext) {
+    /// One task; `deletedAt` writes it as Taskwarrior's deleted task (for hooks: todo keeps none).
+    static func write(_ todo: Todo, _ role: Role? = nil, deletedAt: Date? = nil, to writer: inout JSONWriter, in context: DateContext) {
         func date(_ key: StaticString, _ date: Date) {
             writer.raw(",")
             writer.key(key)
@@ -54,10 +55,14 @@ enum TaskwarriorExport {
         writer.raw("{\"uuid\":")
         writer.uuid(todo.uuid)
         writer.raw(",\"status\":")
-        if case .template = role { writer.string("recurring") } else { writer.string(todo.completed ? "completed" : "pending") }
+        if case .template = role {
+            writer.string("recurring")
+        } else {
+            writer.string(deletedAt != nil ? "deleted" : todo.completed ? "completed" : "pending")
+        }
         date("entry", todo.createdAt)
         date("modified", todo.updatedAt)
-        if todo.completed { date("end", todo.completedAt ?? todo.updatedAt) }
+        if let end = deletedAt ?? (todo.completed ? todo.completedAt ?? todo.updatedAt : nil) { date("end", end) }
         // Taskwarrior has no description or notes beside the name: their lines go to it as
         // annotations, after the todo's own.
         var exported = todo

@@ -25,6 +25,10 @@ public enum Action: Equatable, Sendable, Codable {
     case batch([Action])
     /// Merges todos from another file or tool by UUID; one step for `undo` (see `ImportedTodo`).
     case importTodos([ImportedTodo], at: Date)
+    /// `action`, and then what the person's hooks (Taskwarrior's on-add and on-modify) made of
+    /// the todos it added or changed: each of `todos` (by UUID) takes that content. One step
+    /// for `undo`; a todo the hooks put back as it was before `action` is left untouched.
+    indirect case hooksRewrote(Action, todos: [ImportedTodo])
 
     // Sync: none of these is a step for `undo`.
     /// The server is new to this state file, or was reset: forget what it was thought to hold.

@@ -35,6 +35,8 @@ public func describe(_ action: Action, in state: TodoState) -> String {
         return "batch of \(actions.count) action\(actions.count == 1 ? "" : "s")"
     case .importTodos(let todos, _):
         return "import of \(todos.count) todo\(todos.count == 1 ? "" : "s")"
+    case .hooksRewrote(let action, _):
+        return describe(action, in: state)
     case .syncReset, .syncPulled, .syncResynced, .syncQueued, .syncPushed:
         return "sync"
     }

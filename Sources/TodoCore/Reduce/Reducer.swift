@@ -10,6 +10,8 @@ public func reduce(_ state: TodoState, _ action: Action, in timeZone: TimeZone =
     }
     var step = Step(state: state, zone: timeZone)
     try step.apply(action)
+    // Hooks that put back every todo the change touched leave no change at all.
+    if case .hooksRewrote = action, step.state.todos == state.todos { return state }
     guard !step.before.isEmpty, let at = action.date else { return step.state }
     var next = step.state
     next.history.append(HistoryEntry(summary: describe(action, in: state), at: at, before: step.before))
@@ -129,7 +131,47 @@ private struct Step {
 
         case .importTodos(let imported, let at):
             try merge(imported, at: at)
+
+        case .hooksRewrote(let action, let todos):
+            try apply(action)
+            try rewrite(todos, at: action.date ?? .distantPast)
         }
+    }
+
+    /// Gives each todo of `todos` (by UUID) its content there, as hooks returned it; a todo
+    /// given back its content from before this step gets that version back whole.
+    mutating func rewrite(_ todos: [ImportedTodo], at: Date) throws(ReduceError) {
+        var rewired: [(Todo, before: Set<UUID>)] = []
+        for rewritten in todos {
+            guard let index = state.todos.firstIndex(where: { $0.uuid == rewritten.uuid }) else { continue }
+            let current = state.todos[index]
+            var content = rewritten.content
+            content.name = Todo.normalizedName(content.name)
+            guard !content.name.isEmpty else { throw .blankName }
+            for field in TodoField.allCases { field.set(try field.checked(field.value(of: content)), on: &content) }
+            content.createdAt = current.createdAt
+            content.updatedAt = current.updatedAt
+            var todo = current
+            todo.content = content
+            todo = try todo.anchored(after: current, in: zone)
+            guard todo != current else { continue }
+            recordPrior(todo.id)
+            if let prior = before.first(where: { $0.id == todo.id })?.todo {
+                var unchanged = todo.content
+                unchanged.updatedAt = prior.updatedAt
+                if unchanged == prior.content {
+                    state.todos[index] = prior
+                    continue
+                }
+            }
+            if todo.depends != current.depends { rewired.append((todo, before: current.depends)) }
+            todo.updatedAt = at
+            todo.synced = false
+            todo.conflicts = []
+            state.todos[index] = todo
+            if todo.completed, !current.completed { try continueSeries(at: index, doneAt: todo.completedAt ?? at, madeAt: at) }
+        }
+        try checkDependencies(of: rewired, id: \.id)
     }
 
     /// Completes or reopens the todo at `index`: a local change, which ends its conflicts.
@@ -356,6 +398,7 @@ extension Action {
         case .syncReset, .syncPulled, .syncResynced, .syncQueued, .syncPushed: nil
         case .batch(let actions): actions.compactMap(\.date).max()
         case .importTodos(_, let at): at
+        case .hooksRewrote(let action, _): action.date
         }
     }
 }
