@@ -308,6 +308,29 @@ EOF
         # The completion callback the shell scripts run on TAB.
         measure "$n" "$tool" complete "" "$TODO" --file "$state" __complete ids
     done
+    run_hooks "$n" "$d" "$p_task"
+}
+
+# Issue 41: what hooks cost. todo with a config folder and no hooks folder (what every row
+# above pays: one opendir), with an empty hooks folder, and with a pass-through on-add and
+# on-modify hook; task with the same hook (its rows above run with hooks=off). Each through
+# env, so that every row pays the same exec.
+run_hooks() {
+    local n=$1 d=$2 p_task=$3 h=$2/hooks
+    local state=$d/live/todo/synthetic/state.json p_todo="sh $d/prep-synthetic.sh"
+    mkdir -p "$h/none/todo" "$h/empty/todo/hooks" "$h/pass/todo/hooks" "$h/task"
+    printf '%s\n' '#!/bin/sh' '# Prints the last line it reads: the task (on-add), or the task after (on-modify).' \
+        'while IFS= read -r line; do last=$line; done' 'printf "%s\n" "$last"' >"$h/pass/todo/hooks/on-add.pass"
+    chmod +x "$h/pass/todo/hooks/on-add.pass"
+    cp "$h/pass/todo/hooks/on-add.pass" "$h/pass/todo/hooks/on-modify.pass"
+    cp "$h/pass/todo/hooks/on-add.pass" "$h/pass/todo/hooks/on-modify.pass" "$h/task/"
+    local kind
+    for kind in none empty pass; do
+        measure "$n" "todo-hooks-$kind" add "$p_todo" env XDG_CONFIG_HOME="$h/$kind" "$TODO" --file "$state" add "$ADD_NAME"
+        measure "$n" "todo-hooks-$kind" change "$p_todo" env XDG_CONFIG_HOME="$h/$kind" "$TODO" --file "$state" toggle "$TODO_ID"
+    done
+    measure "$n" task-hooks-pass add "$p_task" env task rc.hooks=on rc.hooks.location="$h/task" add "$ADD_NAME"
+    measure "$n" task-hooks-pass change "$p_task" env task rc.hooks=on rc.hooks.location="$h/task" "$TASK_ID" done
 }
 
 # --- sync against a local todo-server ------------------------------------------------------
@@ -409,6 +432,18 @@ for n in sizes:
         print("| %-9s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
             op, f(ms.get((s, "task", op))), *[f(t) for t in times], r(worst, ms[(s, "todo-" + worst_state, "list")]), r(worst, ms.get((s, "task", op)))))
     print()
+for n in sizes:
+    s = str(n)
+    kinds = [("todo-hooks-none", "no hooks folder"), ("todo-hooks-empty", "empty hooks folder"),
+             ("todo-hooks-pass", "pass-through hook"), ("task-hooks-pass", "task, same hook")]
+    if (s, kinds[0][0], "add") not in ms: continue
+    print("N = {:,}: hooks (issue 41), synthetic state, medians in ms".format(n))
+    print("| operation  | " + " | ".join(k[1] for k in kinds) + " | hook cost | empty/none |")
+    print("|------------|" + "|".join("-" * (len(k[1]) + 1) + ":" for k in kinds) + "|----------:|-----------:|")
+    for op in ("add", "change"):
+        t = [ms[(s, k[0], op)] for k in kinds]
+        print("| %-10s | %s | %s | %s |" % (label[op], " | ".join(f(v) for v in t), f(t[2] - t[0]), r(t[1], t[0])))
+    print()
 print("Sync with a local todo-server (state of {:,} todos):".format(push))
 for op, text in (("sync-nothing", "nothing to do"), ("sync-push", "push {:,} new todos".format(push))):
     if ("sync", "todo", op) in ms:
@@ -461,6 +496,12 @@ for n in sizes:
         for op in reports:
             t, l = ms[(s, "todo-" + st, op)], ms[(s, "todo-" + st, "list")]
             check(t <= 2 * l, "%-9s %dk %-8s todo %.1f ms <= 2 x its list %.1f ms (%.2fx)" % (st, n // 1000, op, t, l, t / l))
+for n in sizes:
+    s = str(n)
+    if (s, "todo-hooks-pass", "add") not in ms: continue
+    for op in ("add", "change"):
+        t, w = ms[(s, "todo-hooks-pass", op)], ms[(s, "task-hooks-pass", op)]
+        check(t <= w, "hooks %dk %-6s todo with a hook %.1f ms <= task with the same hook %.1f ms" % (n // 1000, op, t, w))
 if ("sync", "todo", "sync-nothing") in ms:
     t = ms[("sync", "todo", "sync-nothing")]
     check(t <= 50, "sync nothing to do %.1f ms <= 50 ms" % t)

@@ -27,6 +27,8 @@ public struct Context {
     var configOverrides: [String: String] = [:]
     /// The words that gave them (and `rc:PATH`), taken out of `arguments`.
     var overrideWords: [String] = []
+    /// The config file as first read for this command, shared by every reader of it.
+    let configCache = ConfigCache()
     /// Prints a warning at once on stderr: something a person should know that is no error.
     public var warn: @Sendable (String) -> Void = { message in
         writeAll(Context.warningLine(message), to: STDERR_FILENO)
@@ -75,8 +77,11 @@ extension Context {
     /// The config file's values, read once for the settings a command needs; nil when there
     /// is no telling where the file is (no HOME), and so no settings.
     func config() throws -> ConfigValues? {
+        if let cached = configCache.values { return cached }
         guard let file = try? configFile() else { return nil }
-        return try file.snapshot()
+        let values = try file.snapshot()
+        configCache.values = values
+        return values
     }
 
     /// Whether a server to sync with is set (TODO_SERVER or `todo config server` in `config`):
@@ -90,6 +95,11 @@ extension Context {
     static func udaSchema(ifAnyOf keys: [String], in config: ConfigValues?) throws -> UDASchema {
         keys.contains(where: UDA.isName) ? try config?.udaSchema() ?? .none : .none
     }
+}
+
+/// The config file's values once read: one read a command, however many settings it reads.
+final class ConfigCache {
+    var values: ConfigValues?
 }
 
 /// How `sync` reaches the server.
