@@ -144,7 +144,7 @@ _todo_option() {
                     esac ;;
                 import)
                     case $2 in
-                        --from) REPLY='from words todo taskwarrior todotxt ical' ;;
+                        --from) REPLY='from words todo taskwarrior todotxt ical taskrc' ;;
                         --strict) REPLY='strict flag' ;;
                         *) REPLY= ;;
                     esac ;;

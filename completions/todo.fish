@@ -688,7 +688,7 @@ complete -c todo -n '__todo_using batch' -l dry-run -d 'Check every line against
 complete -c todo -n '__todo_using export' -l to -x -a 'todo taskwarrior todotxt ical' -d 'What to write: todo, taskwarrior, todotxt, ical (default: todo)'
 
 # todo import
-complete -c todo -n '__todo_using import' -l from -x -a 'todo taskwarrior todotxt ical' -d 'What FILE is: todo (an export, or list --json), taskwarrior, todotxt or ical (an .ics of VTODOs) (default: todo)'
+complete -c todo -n '__todo_using import' -l from -x -a 'todo taskwarrior todotxt ical taskrc' -d 'What FILE is: todo (an export, or list --json), taskwarrior, todotxt, ical (an .ics of VTODOs), or taskrc (Taskwarrior\'s settings, ~/.taskrc unless FILE is given) (default: todo)'
 complete -c todo -n '__todo_using import' -l strict -d 'Taskwarrior: stop at a task todo cannot hold and import nothing, instead of skipping it'
 
 # todo sync

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TodoCLI
+import TodoTestSupport
 
 /// Taskwarrior's hook tests (`test/hooks.on-*.test.py`, `test/hooks.env.test.py` at
 /// af8c5d58c), translated: the same hook scripts (Fixtures/taskwarrior-hooks), run by todo.
@@ -228,7 +229,7 @@ extension RunResult {
     }
 
     /// A hung hook is killed, with what it started, at hooks.timeout; nothing is written.
-    @Test func hungHookIsKilled() throws {
+    @Test func hungHookIsKilled() async throws {
         let box = try Sandbox()
         let pidFile = box.directory + "/child.pid"
         try box.addHook("on-add-hang", "#!/bin/sh\nsleep 300 &\necho $! > \(pidFile)\nwait\n")
@@ -236,7 +237,7 @@ extension RunResult {
         #expect(result == RunResult(stdout: "", stderr: "todo: hook on-add-hang did not finish within 0.5 s (hooks.timeout) and was killed; nothing changed\n", status: 1))
         #expect(box.fileBytes() == nil)
         let child = try #require(Int32(try String(contentsOfFile: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
-        #expect(waitUntil(seconds: 10) { !processIsRunning(child) }, "the hook's own child \(child) still runs")
+        #expect(await eventually(within: 10) { !processIsRunning(child) }, "the hook's own child \(child) still runs")
     }
 
     /// Feedback reaches the terminal with its control characters made visible.
@@ -353,48 +354,4 @@ func processIsRunning(_ pid: Int32) -> Bool {
     guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return false }
     let state = stat.split(separator: ")").last?.split(separator: " ").first
     return state != "Z"
-}
-
-/// Checks `condition` until it holds or `seconds` pass; whether it held.
-func waitUntil(seconds: Double, _ condition: () -> Bool) -> Bool {
-    let deadline = Date().addingTimeInterval(seconds)
-    while Date() < deadline {
-        if condition() { return true }
-        usleep(20_000)
-    }
-    return condition()
-}
-
-/// The real Taskwarrior and todo run one logging on-modify hook through the same commands at
-/// the same frozen clock: the hook reads the same tasks from both, but for the UUID.
-@Suite struct HookSideBySideTests {
-    @Test func hookReadsWhatTaskwarriorsHookReads() throws {
-        let task = try requiredTool("task", installer: ".ci/test-scripting-deps")
-        let faketime = try requiredTool("faketime", installer: ".ci/test-scripting-deps")
-        let box = try Sandbox(.binary)
-        let hook = "#!/bin/sh\nread before\nread after\necho \"$after\"\necho \"$before\" >> \"$LOG\"\necho \"$after\" >> \"$LOG\"\n"
-        try box.addHook("on-modify.log", hook)
-        let taskData = box.directory + "/taskdata"
-        try FileManager.default.createDirectory(atPath: taskData + "/hooks", withIntermediateDirectories: true)
-        try hook.write(toFile: taskData + "/hooks/on-modify.log", atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: taskData + "/hooks/on-modify.log")
-        var environment = box.baseEnvironment.merging(["TASKDATA": taskData, "TASKRC": "/dev/null", "TZ": "UTC"]) { $1 }
-        let commands = [["add", "write", "report", "+work", "project:acme", "due:2026-12-10", "pri:H"], ["1", "annotate", "hello"], ["1", "start"], ["1", "stop"], ["1", "done"]]
-        for (tool, prefix) in [(task, ["rc.confirmation=no", "rc.verbose=nothing"]), (Sandbox.binary, [])] {
-            environment["LOG"] = box.directory + "/" + (tool == task ? "task" : "todo") + ".log"
-            for command in commands {
-                let result = try Sandbox.execute(faketime, ["2026-12-02 10:00:00", tool] + prefix + command, stdin: nil, environment: environment)
-                #expect(result.status == 0, "\(tool) \(command): \(result)")
-            }
-        }
-        func logged(_ name: String) throws -> [NSDictionary] {
-            try String(contentsOfFile: box.directory + "/" + name, encoding: .utf8).split(separator: "\n").map { line in
-                let task = try #require(try parseJSON(String(line)) as? [String: Any])
-                return task.filter { $0.key != "uuid" } as NSDictionary
-            }
-        }
-        let fromTask = try logged("task.log")
-        #expect(fromTask.count == 8)
-        #expect(try logged("todo.log") == fromTask)
-    }
 }

@@ -9,7 +9,10 @@ import TodoSync
 /// error: nothing imported), and each user-defined attribute kept gets a note there.
 enum ImportCommand {
     static func plan(_ invocation: Invocation, _ context: Context) throws -> Plan {
-        let file = invocation.arguments[0]
+        if invocation.value(.from) == TaskrcImport.format { return try settingsPlan(invocation, context) }
+        guard let file = invocation.arguments.first else {
+            throw CommandError(message: "import needs a FILE to read, or '-' for stdin", status: ExitStatus.usage)
+        }
         let from = TransferFormat(rawValue: invocation.value(.from) ?? "") ?? .todo
         let bytes: [UInt8]
         if file == "-" {
@@ -44,6 +47,28 @@ enum ImportCommand {
             output.stderr = (read.skipped.map(\.line) + notes).map { $0 + "\n" }.joined()
             return output
         }
+    }
+
+    /// `--from taskrc [PATH]`: the settings of a .taskrc (default ~/.taskrc) todo's config
+    /// takes, written there; a note on stderr for each other one.
+    private static func settingsPlan(_ invocation: Invocation, _ context: Context) throws -> Plan {
+        guard let home = context.environment["HOME"], !home.isEmpty else {
+            throw CommandError(message: "cannot tell where ~/.taskrc is: set HOME, or name the file")
+        }
+        let path = invocation.arguments.first.map { TaskrcImport.expanded($0, home: home, relativeTo: FileManager.default.currentDirectoryPath) }
+            ?? home + "/.taskrc"
+        let file = try context.configFile()
+        var values = try file.read()
+        let (settings, notes, left) = TaskrcImport.settings(try TaskrcImport.lines(path, home: home), home: home) { key, value in
+            try ConfigCommand.validate(key, value, among: values.merging([key: value]) { $1 }, context)
+            values[key] = value
+        }
+        try file.write(values)
+        var output = Output(stderr: notes.map { $0 + "\n" }.joined())
+        let kept = settings.map { "\($0.0)=\(oneLine($0.1))" }.joined(separator: ", ")
+        output.info = "Imported \(settings.count) setting\(settings.count == 1 ? "" : "s") from \(oneLine(path))\(settings.isEmpty ? "" : ": " + kept)"
+            + "; \(left) not carried\(left == 0 ? "" : " (named on stderr)").\n"
+        return .output(output)
     }
 
     /// Declares in the config each user-defined attribute the imported todos keep that it does

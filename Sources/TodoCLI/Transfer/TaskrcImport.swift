@@ -1,0 +1,131 @@
+import Foundation
+import TodoStore
+import TodoSync
+
+/// `todo import --from taskrc [PATH]`: the settings of a Taskwarrior `.taskrc` (and the files
+/// it includes) that todo's config takes, written there; every other one named on stderr.
+/// Running it again writes the same values: nothing changes.
+enum TaskrcImport {
+    /// Its name after `--from`.
+    static let format = "taskrc"
+
+    /// One `key=value` line, and where it was read.
+    struct Line {
+        var key: String
+        var value: String
+        var place: String
+    }
+
+    /// What todo makes of one Taskwarrior setting.
+    enum Reading: Equatable {
+        /// Kept under todo's `key`, with `value`.
+        case setting(key: String, value: String)
+        /// Read for what it says of another (data.location, for where hooks are).
+        case used
+        /// todo has nothing that holds it; why, for the note.
+        case notCarried(String)
+    }
+
+    /// The lines of `path` and the files it includes (relative to its folder, `~` for `home`),
+    /// in order; includes nest at most 10 deep.
+    static func lines(_ path: String, home: String, depth: Int = 0) throws -> [Line] {
+        guard depth < 10 else { throw CommandError(message: "\(path): includes nest more than 10 deep") }
+        guard let data = FileManager.default.contents(atPath: path) else { throw CommandError(message: "cannot read \(path)") }
+        var found: [Line] = []
+        for (index, raw) in String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let text = (raw.firstIndex(of: "#").map { raw[..<$0] } ?? raw).trimmingCharacters(in: .whitespaces)
+            guard !text.isEmpty else { continue }
+            let place = "\(path):\(index + 1)"
+            if text.hasPrefix("include ") {
+                let target = expanded(String(text.dropFirst(8)).trimmingCharacters(in: .whitespaces), home: home, relativeTo: PathText.directory(of: path))
+                found += try lines(target, home: home, depth: depth + 1)
+                continue
+            }
+            guard let equals = text.firstIndex(of: "=") else { throw CommandError(message: "\(place): not KEY=VALUE or include FILE: \(oneLine(text))") }
+            found.append(Line(key: text[..<equals].trimmingCharacters(in: .whitespaces), value: text[text.index(after: equals)...].trimmingCharacters(in: .whitespaces), place: place))
+        }
+        return found
+    }
+
+    /// `~/x` under `home`, a relative path under `folder`.
+    static func expanded(_ path: String, home: String, relativeTo folder: String) -> String {
+        if path == "~" { return home }
+        if path.hasPrefix("~/") { return home + path.dropFirst(1) }
+        return path.hasPrefix("/") ? path : folder + "/" + path
+    }
+
+    /// What todo makes of the setting `key` = `value`; `home` expands `~` in paths.
+    static func reading(_ key: String, _ value: String, home: String) -> Reading {
+        switch key {
+        case "hooks.location": return .setting(key: ConfigKey.hooksLocation.rawValue, value: expanded(value, home: home, relativeTo: home))
+        case "hooks": return .setting(key: ConfigKey.hooks.rawValue, value: HookSettings.enabled(value).map { $0 ? "on" : "off" } ?? value)
+        case "due": return .setting(key: ConfigKey.dueDays.rawValue, value: value)
+        case "weekstart": return .setting(key: ConfigKey.weekStart.rawValue, value: value)
+        case "context": return .setting(key: ConfigKey.context.rawValue, value: value)
+        case "data.location": return .used
+        default: break
+        }
+        if key.hasPrefix("uda.") { return .setting(key: key, value: value) }
+        if key.hasPrefix("context.") {
+            if key.hasSuffix(".write") { return .notCarried("todo's contexts have one filter, for reading") }
+            return .setting(key: key.hasSuffix(".read") ? String(key.dropLast(5)) : key, value: value)
+        }
+        return .notCarried("todo has no such setting")
+    }
+
+    /// The settings todo takes from `lines`, checked (`check` throws why a value is refused),
+    /// and a note for each it does not; hooks.location from data.location's hooks folder when
+    /// the file names none and that folder holds a script.
+    static func settings(_ lines: [Line], home: String, check: (String, String) throws -> Void) -> (settings: [(String, String)], notes: [String], left: Int) {
+        var settings: [(String, String)] = []
+        var left: [(Line, String)] = []
+        var data = home + "/.task"
+        func keep(_ key: String, _ value: String, of line: Line) {
+            do {
+                try check(key, value)
+                settings.removeAll { $0.0 == key }
+                settings.append((key, value))
+            } catch {
+                left.append((line, oneLine(explain(error).0)))
+            }
+        }
+        for line in lines {
+            switch reading(line.key, line.value, home: home) {
+            case .setting(let key, let value): keep(key, value, of: line)
+            case .used: data = expanded(line.value, home: home, relativeTo: home)
+            case .notCarried(let why): left.append((line, why))
+            }
+        }
+        let hooks = data + "/hooks"
+        if !settings.contains(where: { $0.0 == ConfigKey.hooksLocation.rawValue }), HookScript.scan(hooks).contains(where: \.runs) {
+            keep(ConfigKey.hooksLocation.rawValue, hooks, of: Line(key: "data.location", value: data, place: "its hooks folder"))
+        }
+        return (settings, notes(left), left.count)
+    }
+
+    /// A note for each setting left out; many from one included file for one reason (a
+    /// colour theme) make one note that counts them by their first word.
+    private static func notes(_ left: [(Line, String)]) -> [String] {
+        func file(_ line: Line) -> String { String(line.place[..<(line.place.lastIndex(of: ":") ?? line.place.endIndex)]) }
+        var groups: [(file: String, why: String, lines: [Line])] = []
+        for (line, why) in left {
+            if let index = groups.firstIndex(where: { $0.file == file(line) && $0.why == why }) {
+                groups[index].lines.append(line)
+            } else {
+                groups.append((file(line), why, [line]))
+            }
+        }
+        return groups.flatMap { group -> [String] in
+            guard group.lines.count > 5 else {
+                return group.lines.map { "not carried: \(oneLine($0.key))=\(oneLine($0.value)) (\(oneLine($0.place))): \(group.why)" }
+            }
+            var counts: [(String, Int)] = []
+            for line in group.lines {
+                let word = String(line.key.prefix { $0 != "." }) + ".*"
+                if let index = counts.firstIndex(where: { $0.0 == word }) { counts[index].1 += 1 } else { counts.append((word, 1)) }
+            }
+            let kinds = counts.map { "\(oneLine($0.0)) (\($0.1))" }.joined(separator: ", ")
+            return ["not carried: \(group.lines.count) settings of \(oneLine(group.file)), \(kinds): \(group.why)"]
+        }
+    }
+}

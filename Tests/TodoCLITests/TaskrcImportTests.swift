@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+
+/// `todo import --from taskrc`: a Taskwarrior user's settings come along (issues 40 and 41),
+/// every one left out is named, and importing again changes nothing.
+@Suite struct TaskrcImportTests {
+    /// A .taskrc with hooks in Taskwarrior's own folder, attributes, contexts and a colour
+    /// theme it includes.
+    static func taskrc(in box: Sandbox) throws {
+        let home = box.directory
+        try FileManager.default.createDirectory(atPath: home + "/.task/hooks", withIntermediateDirectories: true)
+        let log = home + "/hook.log"
+        try "#!/bin/sh\nread task\necho \"$task\"\necho added >> \(log)\n".write(toFile: home + "/.task/hooks/on-add.log", atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: home + "/.task/hooks/on-add.log")
+        try (1...6).map { "color.tag.t\($0)=red" }.joined(separator: "\n").write(toFile: home + "/theme", atomically: true, encoding: .utf8)
+        try """
+            # mine
+            data.location=~/.task
+            include theme
+            uda.client.type=string
+            uda.client.label=Client
+            weekstart=monday
+            due=abc
+            context.work.read=+work
+            context.work.write=+work
+            confirmation=no
+
+            """.write(toFile: home + "/.taskrc", atomically: true, encoding: .utf8)
+    }
+
+    @Test func settingsComeAlongAndHooksRun() throws {
+        let box = try Sandbox()
+        try Self.taskrc(in: box)
+        let home = box.directory
+        let result = try box.run("import", "--from", "taskrc")
+        #expect(result == RunResult(
+            stdout: "Imported 5 settings from \(home)/.taskrc: uda.client.type=string, uda.client.label=Client, week-start=monday, context.work=+work, hooks.location=\(home)/.task/hooks; 9 not carried (named on stderr).\n",
+            stderr: """
+                not carried: 6 settings of \(home)/theme, color.* (6): todo has no such setting
+                not carried: due=abc (\(home)/.taskrc:7): due-days must be a whole number of days from 0 to 366, not 'abc'
+                not carried: context.work.write=+work (\(home)/.taskrc:9): todo's contexts have one filter, for reading
+                not carried: confirmation=no (\(home)/.taskrc:10): todo has no such setting
+
+                """, status: 0))
+        let config = home + "/.config/todo/config.json"
+        let written = FileManager.default.contents(atPath: config)
+        #expect(try box.run("import", "--from", "taskrc", "\(home)/.taskrc").status == 0)
+        #expect(FileManager.default.contents(atPath: config) == written)
+        #expect(try box.run("add", "call", "back", "client:acme").status == 0)
+        #expect(try String(contentsOfFile: home + "/hook.log", encoding: .utf8) == "added\n")
+        #expect(try box.state().todos.first?.udas == ["client": "acme"])
+    }
+
+    @Test func aFileThatCannotBeReadIsAnError() throws {
+        let box = try Sandbox()
+        #expect(try box.run("import", "--from", "taskrc") == RunResult(stdout: "", stderr: "todo: cannot read \(box.directory)/.taskrc\n", status: 1))
+        try "this is no setting\n".write(toFile: box.directory + "/.taskrc", atomically: true, encoding: .utf8)
+        #expect(try box.run("import", "--from", "taskrc") == RunResult(
+            stdout: "", stderr: "todo: \(box.directory)/.taskrc:1: not KEY=VALUE or include FILE: this is no setting\n", status: 1))
+        #expect(try box.run("import") == RunResult(stdout: "", stderr: "todo: import needs a FILE to read, or '-' for stdin\n", status: 2))
+    }
+}
