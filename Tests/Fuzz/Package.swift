@@ -4,7 +4,7 @@
 // `bash .ci/fuzz` (which passes -sanitize=fuzzer; each target is a libFuzzer executable).
 import PackageDescription
 
-let targets = ["FuzzStateFile", "FuzzBatch", "FuzzImportTodo", "FuzzImportTaskwarrior", "FuzzImportTodoTxt", "FuzzArguments", "FuzzDates", "FuzzFilter", "FuzzGrammar", "FuzzTodoTxtDialect", "FuzzICal", "FuzzImportICal"]
+let targets = ["FuzzStateFile", "FuzzBatch", "FuzzImportTodo", "FuzzImportTaskwarrior", "FuzzImportTodoTxt", "FuzzArguments", "FuzzDates", "FuzzFilter", "FuzzGrammar", "FuzzTodoTxtDialect", "FuzzICal", "FuzzImportICal", "FuzzHookOutput"]
 
 let package = Package(
     name: "todo-fuzz",
