@@ -67,12 +67,9 @@ struct ISODateText: Equatable {
         guard bytes.count > 5, let year = CalendarDay.number(bytes[start..<start + 4]), CalendarDay.years.contains(year) else {
             return nil
         }
-        if bytes[start + 4] == 0x2D, let number = CalendarDay.number(bytes[(start + 5)...]) {
-            switch bytes.count {
-            case 7: return CalendarDay(year: year, month: number, day: 1).map { ($0, false) }
-            case 8: return CalendarDay(year: year, dayOfYear: number).map { ($0, false) }
-            default: return nil
-            }
+        if bytes[start + 4] == 0x2D, bytes.count <= 8, let number = CalendarDay.number(bytes[(start + 5)...]) {
+            return bytes.count == 7 ? CalendarDay(year: year, month: number, day: 1).map { ($0, false) }
+                : CalendarDay(year: year, dayOfYear: number).map { ($0, false) }
         }
         return week(year, bytes[(start + 4)...])
     }
