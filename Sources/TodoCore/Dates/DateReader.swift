@@ -82,8 +82,8 @@ public enum DateReader {
     static let months = ["january", "february", "march", "april", "may", "june", "july", "august", "september",
         "october", "november", "december"]
 
-    /// Every date named by a word (not counting abbreviations such as `mon`), for completion.
-    public static let names = DateWord.allCases.map(\.rawValue) + weekdays + months
+    /// The dates completion offers: the everyday words (`DateWord.offered`) and the weekdays.
+    public static let names = DateWord.allCases.filter(\.offered).map(\.rawValue) + weekdays
 
     /// The index in `names` of the name `word` is, or abbreviates to 3 letters or more.
     private static func index(_ word: String, in names: [String]) -> Int? {

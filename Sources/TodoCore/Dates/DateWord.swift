@@ -117,6 +117,17 @@ public enum DateWord: String, CaseIterable, Sendable {
         }
     }
 
+    /// Whether completion offers the word: the everyday ones. Offering all fifty would bury
+    /// `tomorrow` among `sopww` and `eonq`; those are typed (and listed by help).
+    var offered: Bool {
+        switch self {
+        case .now, .today, .tomorrow, .yesterday, .someday, .later, .sod, .eod, .sow, .eow, .som, .eom, .soy, .eoy: true
+        case .sopd, .sond, .eopd, .eond, .sopw, .sonw, .eopw, .eonw, .sopww, .soww, .sonww, .eopww, .eoww, .eonww,
+            .sopm, .sonm, .eopm, .eonm, .sopq, .soq, .sonq, .eopq, .eoq, .eonq, .sopy, .sony, .eopy, .eony, .easter,
+            .eastermonday, .ascension, .pentecost, .goodfriday, .midsommar, .midsommarafton, .juhannus: false
+        }
+    }
+
     /// The shortest spelling Taskwarrior takes (`tom`), for help; nil for none.
     public var abbreviation: String? { shortest.map { String(rawValue.prefix($0)) } }
 
