@@ -24,7 +24,7 @@ import Testing
         "monday", "mon", "wed", "sunday", "thurs", "jan", "january", "mar", "dec", "sept",
         "1st", "2nd", "3rd", "22nd", "28th", "29th", "30th", "31st",
         "easter", "eastermonday", "ascension", "pentecost", "goodfriday", "midsommar", "midsommarafton", "juhannus",
-        "8am", "8a", "8:30pm", "12am", "12pm", "14:00", "14:00:30", "10:30", "0:00", "23:59:59", "14:00Z", "08:00+01:00",
+        "8am", "8a", "8:30pm", "12am", "0am", "12pm", "14:00", "14:00:30", "10:30", "0:00", "23:59:59", "14:00Z", "08:00+01:00",
         "2026-12-10", "2026-12-10T14:00", "2026-12-10T14:00:30", "2026-12-10T14:00Z", "20261210T1400",
         "20261210T140000Z", "2026-12-10T14:00:00+05:00", "2026-12", "2026-335", "1796000000",
         "now+2d", "today+1w", "tomorrow-3h", "eom+1d", "eod-1h", "now-1d", "now+-3d", "now+1m", "now+1mo", "now+1q",

@@ -24,7 +24,7 @@ struct TimeOfDayText: Equatable {
         }
         let designator = ["am", "a", "pm", "p"].first { rest == $0 }
         if let designator {
-            guard (1...12).contains(hour) else { return nil }
+            guard hour <= 12 else { return nil }
             hour = hour % 12 + (designator.hasPrefix("p") ? 12 : 0)
             offset = nil
         } else {
