@@ -69,13 +69,13 @@ _todo_option() {
                         --tag) REPLY='tag tags' ;;
                         --project) REPLY='project projects' ;;
                         --priority) REPLY='priority words H M L' ;;
-                        --due) REPLY='due words today tomorrow yesterday now someday later monday tuesday wednesday thursday friday saturday sunday sod eod sow eow som eom soy eoy' ;;
-                        --wait) REPLY='wait words today tomorrow yesterday now someday later monday tuesday wednesday thursday friday saturday sunday sod eod sow eow som eom soy eoy' ;;
-                        --scheduled) REPLY='scheduled words today tomorrow yesterday now someday later monday tuesday wednesday thursday friday saturday sunday sod eod sow eow som eom soy eoy' ;;
-                        --start) REPLY='start words today tomorrow yesterday now someday later monday tuesday wednesday thursday friday saturday sunday sod eod sow eow som eom soy eoy' ;;
+                        --due) REPLY='due words now today tomorrow yesterday someday later sod eod sow eow som eom soy eoy monday tuesday wednesday thursday friday saturday sunday' ;;
+                        --wait) REPLY='wait words now today tomorrow yesterday someday later sod eod sow eow som eom soy eoy monday tuesday wednesday thursday friday saturday sunday' ;;
+                        --scheduled) REPLY='scheduled words now today tomorrow yesterday someday later sod eod sow eow som eom soy eoy monday tuesday wednesday thursday friday saturday sunday' ;;
+                        --start) REPLY='start words now today tomorrow yesterday someday later sod eod sow eow som eom soy eoy monday tuesday wednesday thursday friday saturday sunday' ;;
                         --depends) REPLY='depends ids' ;;
                         --recur) REPLY='recur words daily weekdays weekly biweekly fortnight monthly bimonthly quarterly semiannual yearly annual biannual biyearly' ;;
-                        --until) REPLY='until words today tomorrow yesterday now someday later monday tuesday wednesday thursday friday saturday sunday sod eod sow eow som eom soy eoy' ;;
+                        --until) REPLY='until words now today tomorrow yesterday someday later sod eod sow eow som eom soy eoy monday tuesday wednesday thursday friday saturday sunday' ;;
                         *) REPLY= ;;
                     esac ;;
                 list)
@@ -118,13 +118,13 @@ _todo_option() {
                         --tag) REPLY='tag tags' ;;
                         --project) REPLY='project projects' ;;
                         --priority) REPLY='priority words H M L' ;;
-                        --due) REPLY='due words today tomorrow yesterday now someday later monday tuesday wednesday thursday friday saturday sunday sod eod sow eow som eom soy eoy' ;;
-                        --wait) REPLY='wait words today tomorrow yesterday now someday later monday tuesday wednesday thursday friday saturday sunday sod eod sow eow som eom soy eoy' ;;
-                        --scheduled) REPLY='scheduled words today tomorrow yesterday now someday later monday tuesday wednesday thursday friday saturday sunday sod eod sow eow som eom soy eoy' ;;
-                        --start) REPLY='start words today tomorrow yesterday now someday later monday tuesday wednesday thursday friday saturday sunday sod eod sow eow som eom soy eoy' ;;
+                        --due) REPLY='due words now today tomorrow yesterday someday later sod eod sow eow som eom soy eoy monday tuesday wednesday thursday friday saturday sunday' ;;
+                        --wait) REPLY='wait words now today tomorrow yesterday someday later sod eod sow eow som eom soy eoy monday tuesday wednesday thursday friday saturday sunday' ;;
+                        --scheduled) REPLY='scheduled words now today tomorrow yesterday someday later sod eod sow eow som eom soy eoy monday tuesday wednesday thursday friday saturday sunday' ;;
+                        --start) REPLY='start words now today tomorrow yesterday someday later sod eod sow eow som eom soy eoy monday tuesday wednesday thursday friday saturday sunday' ;;
                         --depends) REPLY='depends ids' ;;
                         --recur) REPLY='recur words daily weekdays weekly biweekly fortnight monthly bimonthly quarterly semiannual yearly annual biannual biyearly' ;;
-                        --until) REPLY='until words today tomorrow yesterday now someday later monday tuesday wednesday thursday friday saturday sunday sod eod sow eow som eom soy eoy' ;;
+                        --until) REPLY='until words now today tomorrow yesterday someday later sod eod sow eow som eom soy eoy monday tuesday wednesday thursday friday saturday sunday' ;;
                         *) REPLY= ;;
                     esac ;;
                 delete)
@@ -241,7 +241,7 @@ _todo_key() {
         filter:tags|filter:tags.has|filter:tags.hasnt|filter:tags.not) REPLY='tags' ;;
         *:project|filter:project.is|filter:project.isnt|filter:project.not|filter:project.has|filter:project.hasnt|filter:project.startswith|filter:project.endswith) REPLY='projects' ;;
         *:priority|*:pri|filter:priority.is|filter:priority.isnt|filter:priority.not|filter:priority.before|filter:priority.after) REPLY='words H M L' ;;
-        *:due|filter:due.is|filter:due.isnt|filter:due.not|filter:due.before|filter:due.after|filter:due.by|*:wait|filter:wait.is|filter:wait.isnt|filter:wait.not|filter:wait.before|filter:wait.after|filter:wait.by|*:scheduled|filter:scheduled.is|filter:scheduled.isnt|filter:scheduled.not|filter:scheduled.before|filter:scheduled.after|filter:scheduled.by|*:start|filter:start.is|filter:start.isnt|filter:start.not|filter:start.before|filter:start.after|filter:start.by|*:until|filter:until.is|filter:until.isnt|filter:until.not|filter:until.before|filter:until.after|filter:until.by) REPLY='words today tomorrow yesterday now someday later monday tuesday wednesday thursday friday saturday sunday sod eod sow eow som eom soy eoy' ;;
+        *:due|filter:due.is|filter:due.isnt|filter:due.not|filter:due.before|filter:due.after|filter:due.by|*:wait|filter:wait.is|filter:wait.isnt|filter:wait.not|filter:wait.before|filter:wait.after|filter:wait.by|*:scheduled|filter:scheduled.is|filter:scheduled.isnt|filter:scheduled.not|filter:scheduled.before|filter:scheduled.after|filter:scheduled.by|*:start|filter:start.is|filter:start.isnt|filter:start.not|filter:start.before|filter:start.after|filter:start.by|*:until|filter:until.is|filter:until.isnt|filter:until.not|filter:until.before|filter:until.after|filter:until.by) REPLY='words now today tomorrow yesterday someday later sod eod sow eow som eom soy eoy monday tuesday wednesday thursday friday saturday sunday' ;;
         *:depends|*:dep|filter:depends.has|filter:depends.hasnt|filter:depends.not) REPLY='ids' ;;
         *:recur|filter:recur.is|filter:recur.isnt|filter:recur.not) REPLY='words daily weekdays weekly biweekly fortnight monthly bimonthly quarterly semiannual yearly annual biannual biyearly' ;;
         filter:status|filter:status.is|filter:status.isnt|filter:status.not) REPLY='words pending waiting completed' ;;

@@ -98,14 +98,25 @@ public enum CommandTable {
     static let cronTodo = "TODO_FILE=$HOME/.local/share/todo/todos.json $HOME/.local/bin/todo"
 
     /// What DATE may be, for help.
-    static let dates = "A DATE is \(DateReader.accepted); a time is on the local clock (TZ), a date without one is that whole day, and someday parks a todo (more under DATES AND RULES in 'man todo')."
+    static let dates = "A DATE is \(DateReader.accepted); a time is on the local clock (TZ), a date without one is that whole day, and someday parks a todo (every form under DATES AND RULES in 'man todo')."
 
-    /// Dates and rules in full, and where they differ from Taskwarrior's on purpose: the man page's DATES AND RULES.
+    /// Dates in full, and where they differ from Taskwarrior's on purpose: the man page's DATES AND RULES, before `dateTables`.
     static let dateDetails = [
-        "A DATE is \(DateReader.accepted).",
-        "A date without a time is that whole day, wherever you are; Taskwarrior keeps it as that day's local midnight. A time (2026-12-01T15:00, 20261201T1500) is on the local clock (TZ), and with Z (2026-12-01T15:00Z, 20261201T150000Z) in UTC. A number of 9 or 10 digits, from 315532800 (1980) on, is seconds since 1970; 2026 and 20261201 are never seconds.",
-        "someday and later park a todo: a whole day that never comes (9999-12-30, as in Taskwarrior), shown as someday; a recurring todo waiting someday stays so.",
-        "A weekday (fri) is the next one, never today. 1st to 31st is the next day with that day of the month, never today; a month without it is skipped, so the 31st in November is 31 December (Taskwarrior rolls over: 30 February is 2 March).",
+        "A DATE is one of the forms or words below (letters in any case): everything Taskwarrior 2.6's 'task calc' reads as a date, read as it reads it, and a few forms more.",
+        "A date without a time is that whole day, wherever you are; Taskwarrior keeps it as that day's local midnight. A start or end word (sow, eom) is a whole day too, which a filter compares with from its start or up to its end: due.before:eow includes Sunday. A time is on the local clock (TZ).",
+        "Where todo reads otherwise: ISO week dates by ISO 8601 (Taskwarrior 2.6.2 reads 2026-W50-1 as 14 December, a week late), midsommarafton and juhannus always a Friday from 19 to 25 June (Taskwarrior 2.6.2 gives 18 June 2027); and todo also reads 2026-12-01 15:00, 20261201 and 2026W50-3, which 'task calc' does not.",
+    ]
+
+    /// The forms and the words a DATE may be, with their headings and rows.
+    static let dateTables: [(heading: String, rows: [(String, String)])] = [
+        ("Forms:", DateReader.forms.map { ($0.form, $0.meaning) }),
+        ("Words (a shorter spelling Taskwarrior takes is in parentheses):", DateWord.allCases.map { word in
+            (word.rawValue + (word.abbreviation.map { " (\($0))" } ?? ""), word.help)
+        }),
+    ]
+
+    /// Rules in full, and where they differ from Taskwarrior's on purpose: after `dateTables`.
+    static let ruleDetails = [
         "A RULE for recur: is \(Recurrence.accepted).",
         "Rules step by the calendar from the due date the series began with, on the clock of the zone it began in. Where Taskwarrior differs: monthly from 31 January is due 28 February, then 31 March (Taskwarrior steps from the previous due date and stays on the 28th); 3mo, 3months, quarter, 1y and 2years are calendar months and years (Taskwarrior counts 30, 91 and 365 days); a time of day stays on that clock across a change of the clocks (09:00 stays 09:00); export writes periods Taskwarrior also steps by the calendar (3m, and 24m for 2y).",
     ]

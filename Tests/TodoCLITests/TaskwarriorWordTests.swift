@@ -95,7 +95,7 @@ import TodoCore
     @Test(arguments: [
         (["add", "x", "due:32nd"], "todo: \"due:32nd\": cannot read the date \"32nd\"; use \(DateReader.accepted)\n"),
         (["add", "x", "due:2026"], "todo: \"due:2026\": cannot read the date \"2026\"; use \(DateReader.accepted)\n"),
-        (["add", "x", "wait:20261203T0900+0100"], "todo: \"wait:20261203T0900+0100\": cannot read the date \"20261203T0900+0100\"; use \(DateReader.accepted)\n"),
+        (["add", "x", "wait:20261203T0900+1500"], "todo: \"wait:20261203T0900+1500\": cannot read the date \"20261203T0900+1500\"; use \(DateReader.accepted)\n"),
         (["add", "x", "recur:hourly", "due:today"], "todo: \"recur:hourly\": a rule is \(Recurrence.accepted)\n"),
         (["add", "x", "--recur", "sennight", "--due", "today"], "todo: --recur \"sennight\": a rule is \(Recurrence.accepted)\n"),
         (["list", "due:1th"], "todo: \"due:1th\": cannot read the date \"1th\"; use \(DateReader.accepted)\n"),

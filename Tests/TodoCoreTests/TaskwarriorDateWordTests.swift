@@ -66,19 +66,18 @@ import TodoCore
         #expect(Dates.read(word, Dates.at(Self.wednesday, "Pacific/Auckland")) == day(expected))
     }
 
-    /// Taskwarrior 2.6.2 on 25 November gives `31st` as 1 December and libshared's newer code
-    /// 30 February as 2 March: a day the month lacks rolls over. todo skips to the next month
-    /// that has the day, so `31st` is always a 31st.
+    /// A day the month lacks rolls over into the next, as Taskwarrior 2.6.2 reads it: on
+    /// 25 November `31st` is 1 December, and 30 February is 2 March.
     @Test(arguments: [
-        ("2026-11-25T12:00:00Z", "31st", "2026-12-31"),
-        ("2026-01-31T12:00:00Z", "30th", "2026-03-30"),
-        ("2026-01-31T12:00:00Z", "29th", "2026-03-29"),
+        ("2026-11-25T12:00:00Z", "31st", "2026-12-01"),
+        ("2026-01-31T12:00:00Z", "30th", "2026-03-02"),
+        ("2026-01-31T12:00:00Z", "29th", "2026-03-01"),
         ("2028-01-31T12:00:00Z", "29th", "2028-02-29"),
-        ("2026-02-10T12:00:00Z", "30th", "2026-03-30"),
-        ("2026-03-31T12:00:00Z", "31st", "2026-05-31"),
+        ("2026-02-10T12:00:00Z", "30th", "2026-03-02"),
+        ("2026-03-31T12:00:00Z", "31st", "2026-05-01"),
         ("2026-12-31T12:00:00Z", "31st", "2027-01-31"),
     ])
-    func aMonthWithoutTheDayIsSkipped(now: String, word: String, expected: String) {
+    func aMonthWithoutTheDayRollsOver(now: String, word: String, expected: String) {
         #expect(Dates.read(word, Dates.at(now)) == day(expected))
     }
 
@@ -137,10 +136,9 @@ import TodoCore
         #expect(Dates.read("20260308T0230", Dates.at(Self.wednesday, "America/New_York")) == instant("2026-03-08T07:30:00Z"))
     }
 
-    /// Forms libshared reads that todo does not: week and ordinal dates (`2013W495`,
-    /// `2013340`), a year and month (`201312`), offsets; and mixed or broken forms.
+    /// Compact forms `task calc` does not read either (`2013340`, `201312`), and mixed or broken forms.
     @Test(arguments: [
-        "2013W495", "2013340", "201312", "20131206T123456+0100", "2013-12-06T1234", "20131206T12:34", "20131306",
+        "2013340", "201312", "20131206T123456+01:00", "2013-12-06T1234", "20131206T12:34", "20131306",
         "20130229", "20131206T2400", "20131206T12", "20131206T1260", "20131206T123460Z", "20131206T", "20131206Z",
         "2013120", "201312061", "20131206T123456ZZ",
     ])

@@ -71,7 +71,9 @@ enum HelpTopic: String, CaseIterable {
         case .grammar:
             return wrap(grammarText, width: width)
         case .dates:
-            return CommandTable.dateDetails.map { wrap($0, width: width) }.joined(separator: "\n")
+            let tables = CommandTable.dateTables.map { wrap($0.heading, width: width) + rows($0.rows, width: width) }
+            return (CommandTable.dateDetails.map { wrap($0, width: width) } + tables + CommandTable.ruleDetails.map { wrap($0, width: width) })
+                .joined(separator: "\n")
         case .todotxt:
             return todoTxtDetails.map { wrap($0, width: width) }.joined(separator: "\n")
         case .options:

@@ -1,7 +1,7 @@
 import Foundation
 import TodoCore
 
-/// todo(1) in mdoc, from `CommandTable` (with its `dateDetails`), `grammarText`, `VirtualTag.all`, `ExitStatus.table`, `HookEvent` and `environmentVariables`.
+/// todo(1) in mdoc, from `CommandTable` (with its `dateDetails`, `dateTables` and `ruleDetails`), `grammarText`, `VirtualTag.all`, `ExitStatus.table`, `HookEvent` and `environmentVariables`.
 /// Bump the `.Dd` date when what the page says changes.
 func manPage() -> String {
     var page = Roff()
@@ -60,15 +60,16 @@ func manPage() -> String {
     page.line(".Sh FILTER TERMS")
     page.text(filterTermsText)
     for (heading, rows) in [(filterKeysHeading, filterKeyRows), (filterModifiersHeading, filterModifierRows), (virtualTagsHeading, virtualTagRows)] {
-        page.line(".Pp")
-        page.text(heading)
-        page.line(".Bl -tag -width Ds")
-        for (term, meaning) in rows { page.item("Sy " + term, meaning) }
-        page.line(".El")
+        page.table(heading, rows)
     }
     page.line(".Sh DATES AND RULES")
     for (index, paragraph) in CommandTable.dateDetails.enumerated() {
         if index > 0 { page.line(".Pp") }
+        page.text(paragraph)
+    }
+    for (heading, rows) in CommandTable.dateTables { page.table(heading, rows) }
+    for paragraph in CommandTable.ruleDetails {
+        page.line(".Pp")
         page.text(paragraph)
     }
     page.line(".Sh TODO.TXT DIALECT")
@@ -163,6 +164,15 @@ private struct Roff {
             }
         }
         if !line.isEmpty { emit(line) }
+    }
+
+    /// A paragraph with `heading`, then `rows` as a tagged list, each term in bold.
+    mutating func table(_ heading: String, _ rows: [(String, String)]) {
+        line(".Pp")
+        text(heading)
+        line(".Bl -tag -width Ds")
+        for (term, meaning) in rows { item("Sy " + term, meaning) }
+        line(".El")
     }
 
     mutating func item(_ head: String, _ body: String) {

@@ -145,8 +145,10 @@ extension CalendarDay {
         return (value % divisor != 0 && (value < 0) != (divisor < 0)) ? quotient - 1 : quotient
     }
 
-    /// The ASCII digits in `bytes` as a number; nil if any is not a digit.
+    /// The ASCII digits in `bytes` as a number; nil if any is not a digit, or past 18 digits
+    /// (which could overflow).
     static func number(_ bytes: ArraySlice<UInt8>) -> Int? {
+        guard bytes.count <= 18 else { return nil }
         var value = 0
         for byte in bytes {
             guard (0x30...0x39).contains(byte) else { return nil }

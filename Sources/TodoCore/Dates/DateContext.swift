@@ -39,6 +39,12 @@ public struct DateContext: Sendable {
         Self.instant(day, hour: hour, minute: minute, second: second, calendar)
     }
 
+    /// Seconds since midnight on the local clock at `instant` (what its hands show).
+    func secondOfDay(_ instant: Date) -> Int {
+        let parts = calendar.dateComponents([.hour, .minute, .second], from: instant)
+        return (parts.hour! * 60 + parts.minute!) * 60 + parts.second!
+    }
+
     private static func day(of instant: Date, _ calendar: Calendar) -> CalendarDay {
         let parts = calendar.dateComponents([.year, .month, .day], from: instant)
         return CalendarDay(ordinal: CalendarDay.ordinal(year: parts.year!, month: parts.month!, day: parts.day!))
