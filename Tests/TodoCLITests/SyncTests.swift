@@ -37,6 +37,25 @@ import TodoTestSupport
         #expect(try b.run("list", "--filter", "unsynced", server: server).stdout == "")
     }
 
+    /// Issue 41: changes that arrive by sync run no on-add or on-modify hook (as Taskwarrior's
+    /// sync runs none); on-launch runs around sync itself, once, in todo-sync.
+    @Test func syncRunsNoChangeHooks() throws {
+        try a.run("add", "milk", server: server)
+        try a.run("add", "bread", server: server)
+        try a.sync(server)
+        let log = box.directory + "/launch.log"
+        try box.addHook("on-add-reject", "#!/bin/sh\necho refused\nexit 1\n")
+        try box.addHook("on-modify-reject", "#!/bin/sh\necho refused\nexit 1\n")
+        try box.addHook("on-launch.log", "#!/bin/sh\necho launched >> \(log)\n")
+        #expect(try b.sync(server).stdout == "Synced with \(server.url): pulled 2, pushed 0, 0 conflicts.\n")
+        try a.run("done", "1", server: server, environment: ["TODO_HOOKS": "off"])
+        try a.sync(server)
+        #expect(try b.sync(server).stdout == "Synced with \(server.url): pulled 1, pushed 0, 0 conflicts.\n")
+        #expect(try b.contents() == a.contents())
+        #expect(try String(contentsOfFile: log, encoding: .utf8) == "launched\nlaunched\nlaunched\n")
+        #expect(try a.run("done", "2", server: server).status == 1)
+    }
+
     /// Issue 13: after a push the feed holds only this device's own changes, so the cursor
     /// moves past them and the next sync downloads nothing; a change from another device in
     /// between keeps the cursor where it was, and that change is pulled.
