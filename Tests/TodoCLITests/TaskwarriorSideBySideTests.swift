@@ -78,14 +78,16 @@ import Testing
         ["+ACTIVE"], ["+BLOCKED"], ["+BLOCKING"], ["+UNBLOCKED"], ["+SCHEDULED"], ["+READY"], ["+TAGGED"], ["-TAGGED"], ["+ANNOTATED"],
         ["+PROJECT"], ["-PROJECT"], ["+PRIORITY"],
         ["status:pending"], ["status:completed"], ["status:waiting"],
-        ["/rent/"], ["/^b/"], ["description.has:mom"], ["description.startswith:buy"], ["milk"], ["corner"], ["+YEAR"], ["+QUARTER"],
+        ["/rent/"], ["/^b/"], ["description.has:mom"], ["description.startswith:buy"], ["description:pay"], ["description.endswith:book"],
+        ["description.contains:MOM"], ["desc.has:o"], ["milk"], ["corner"], ["+YEAR"], ["+QUARTER"],
+        ["end.after:yesterday"], ["end.before:tomorrow"], ["end.after:tomorrow"], ["entry.before:tomorrow"], ["entry.after:tomorrow"],
+        ["entry.after:yesterday", "+work"], ["modified.after:yesterday", "-work"],
         ["(project:home or +work)"], ["tags.has:work"], ["tags.hasnt:work"], ["+work", "-COMPLETED"], ["not", "+work"],
     ]
 
     /// Where todo picks otherwise on purpose; each entry says why.
     static let differences: [String: String] = [
-        "description.has:mom": "todo's description is a field of its own; Taskwarrior's is todo's name (name.has:mom)",
-        "description.startswith:buy": "todo's description is a field of its own; Taskwarrior's is todo's name (name.startswith:buy)",
+        "description.contains:MOM": "todo's searches ignore case; Taskwarrior's search.case.sensitive is on by default",
         "not +work": "Taskwarrior has no 'not' (it searches for the word); todo reads it as its negation",
     ]
 

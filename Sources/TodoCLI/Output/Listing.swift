@@ -35,7 +35,7 @@ struct Listing {
         dialect = try context.dialect(invocation, config)
         filter = try FilterInput(
             invocation.arguments, literalFrom: invocation.literalFrom, sortKeys: sortKeys, also: settings.context?.words ?? [], config: config,
-            dialect: dialect, context)
+            dialect: dialect, takesLimit: true, context)
         marksUnsynced = shapes.isEmpty && context.syncIsConfigured(config)
     }
 
