@@ -107,3 +107,61 @@ import Testing
         #expect(disagreements.isEmpty, "\(disagreements.joined(separator: "\n"))")
     }
 }
+
+/// `modify /FROM/TO/` and `modify description:TEXT` in the real Taskwarrior 2.6 and in todo,
+/// on the same tasks: the names (descriptions) and annotations after must be the same. The
+/// cases are Taskwarrior's own test/substitute.test.py, tw-295 and bug 441.
+@Suite(.serialized) struct TaskwarriorSubstitutionSideBySideTests {
+    let local: InProcess
+    let taskwarrior: RealTaskwarrior
+
+    init() throws {
+        local = try InProcess(zone: "UTC")
+        taskwarrior = try RealTaskwarrior(in: local.box.directory, timeZone: "UTC")
+    }
+
+    /// The name and annotation texts of todo 1, in todo and in Taskwarrior.
+    func both() throws -> (mine: [String], theirs: [String]) {
+        let todo = try #require(try local.box.state().todo(id: 1))
+        let task = try #require(try taskwarrior.export().first)
+        let notes = (task["annotations"] as? [[String: Any]] ?? []).compactMap { $0["description"] as? String }
+        return ([todo.name] + todo.annotations.map(\.text), [task["description"] as? String ?? ""] + notes)
+    }
+
+    @Test(arguments: [
+        (["foo foo foo"], [], [["/foo/FOO/"], ["/foo/FOO/g"], ["/FOO/aaa/"], ["/FOO/bbb/"], ["/FOO/ccc/"], ["/bbb//"]]),
+        (["foo foo foo"], ["bar bar bar"], [["/bar/BAR/"], ["/bar/BAR/g"]]),
+        (["login page login"], ["a login note"], [["/login/signin/"], ["/login/x/g"]]),
+        (["aaa bbb"], [], [["/b{3}/BbB/"]]),
+        (["aaaaBaaaa"], [], [["/aaaa/c/g"]]),
+        (["one two three"], [], [["/two/two:/"]]),
+        (["--", "one/two/three"], [], [["/\\/two\\//TWO/"]]),
+        (["old name"], [], [["description:new name"], ["/new/newer/", "+tag"]]),
+    ] as [([String], [String], [[String]])])
+    func theSameModificationsMakeTheSameNames(add: [String], annotation: [String], modifications: [[String]]) throws {
+        #expect(local.run(["add"] + add).status == 0)
+        try taskwarrior.run(["add"] + add)
+        if !annotation.isEmpty {
+            #expect(local.run(["annotate", "1"] + annotation).status == 0)
+            try taskwarrior.run(["1", "annotate"] + annotation)
+        }
+        for words in modifications {
+            #expect(local.run(["1", "modify"] + words).status == 0, "todo 1 modify \(words)")
+            try taskwarrior.run(["1", "modify"] + words)
+            let (mine, theirs) = try both()
+            #expect(mine == theirs, "after modify \(words)")
+        }
+    }
+
+    /// A substitution that matches nothing: Taskwarrior modifies 0 tasks and exits 0, todo says
+    /// so and exits 1 (never a silent no-op); both leave the task as it was.
+    @Test func aSubstitutionThatMatchesNothingChangesNothingInEither() throws {
+        local.run("add", "login page")
+        try taskwarrior.run("add", "login page")
+        #expect(local.run("1", "modify", "/LOGIN/x/").status == 1)
+        try taskwarrior.run("1", "modify", "/LOGIN/x/")
+        let (mine, theirs) = try both()
+        #expect(mine == ["login page"])
+        #expect(mine == theirs)
+    }
+}
