@@ -20,7 +20,7 @@ extension OptionSpec {
     public static let waiting = flag("waiting", "Show active todos whose wait date has not come, too.")
     public static let sort = value("sort", "KEYS", "Order by KEYS, comma-separated: \(TodoSort.Key.allCases.map(\.rawValue).joined(separator: ", ")); \(SortError.directions). Todos without the key's value come last.", kind: .commaSeparated(CommandTable.sortKeys))
     /// `list --format`; `next` explains it its own way (`explained`).
-    public static let format = value("format", "TEMPLATE", "Print each todo as TEMPLATE and a newline. Fields: \(ListTemplate.fields.map { "{\($0)}" }.joined(separator: " ")); escapes \\t \\n \\\\ \\{ \\}.")
+    public static let format = value("format", "TEMPLATE", "Print each todo as TEMPLATE and a newline. Fields: \(ListTemplate.fields.map { "{\($0)}" }.joined(separator: " ")); dates on your clock, or with .utc in UTC as --json has them ({due.utc}); escapes \\t \\n \\\\ \\{ \\}.")
     public static let ids = flag("ids", "Print only the numbers, one a line.")
 
     public static let series = flag("series", "Delete every todo of each named todo's series (the ones done too), which ends it.")
