@@ -396,9 +396,9 @@ end
 # What follows KEY: ($argv[2]) in an attribute word, or in a filter term when $argv[1] is filter.
 function __todo_key_values
     switch $argv[1]:$argv[2]
-        case 'filter:name' 'filter:name.is' 'filter:name.isnt' 'filter:name.not' 'filter:name.has' 'filter:name.hasnt' 'filter:name.startswith' 'filter:name.endswith' 'filter:description' 'filter:description.is' 'filter:description.isnt' 'filter:description.not' 'filter:description.has' 'filter:description.hasnt' 'filter:description.startswith' 'filter:description.endswith' 'filter:notes' 'filter:notes.is' 'filter:notes.isnt' 'filter:notes.not' 'filter:notes.has' 'filter:notes.hasnt' 'filter:notes.startswith' 'filter:notes.endswith'
+        case '*:name' '*:description' 'filter:name.is' 'filter:name.isnt' 'filter:name.not' 'filter:name.has' 'filter:name.hasnt' 'filter:name.startswith' 'filter:name.endswith' '*:details' 'filter:details.is' 'filter:details.isnt' 'filter:details.not' 'filter:details.has' 'filter:details.hasnt' 'filter:details.startswith' 'filter:details.endswith' 'filter:notes' 'filter:notes.is' 'filter:notes.isnt' 'filter:notes.not' 'filter:notes.has' 'filter:notes.hasnt' 'filter:notes.startswith' 'filter:notes.endswith'
             printf '%s\n' 
-        case 'filter:name.any' 'filter:name.none' 'filter:description.any' 'filter:description.none' 'filter:notes.any' 'filter:notes.none' 'filter:tags.any' 'filter:tags.none' 'filter:project.any' 'filter:project.none' 'filter:priority.any' 'filter:priority.none' 'filter:due.any' 'filter:due.none' 'filter:wait.any' 'filter:wait.none' 'filter:scheduled.any' 'filter:scheduled.none' 'filter:start.any' 'filter:start.none' 'filter:depends.any' 'filter:depends.none' 'filter:recur.any' 'filter:recur.none' 'filter:until.any' 'filter:until.none' 'filter:urgency.before' 'filter:urgency.after' 'filter:urgency.by'
+        case 'filter:name.any' 'filter:name.none' 'filter:details.any' 'filter:details.none' 'filter:notes.any' 'filter:notes.none' 'filter:tags.any' 'filter:tags.none' 'filter:project.any' 'filter:project.none' 'filter:priority.any' 'filter:priority.none' 'filter:due.any' 'filter:due.none' 'filter:wait.any' 'filter:wait.none' 'filter:scheduled.any' 'filter:scheduled.none' 'filter:start.any' 'filter:start.none' 'filter:depends.any' 'filter:depends.none' 'filter:recur.any' 'filter:recur.none' 'filter:until.any' 'filter:until.none' 'filter:entry.any' 'filter:entry.none' 'filter:modified.any' 'filter:modified.none' 'filter:end.any' 'filter:end.none' 'filter:urgency.before' 'filter:urgency.after' 'filter:urgency.by'
             printf '%s\n' 
         case 'filter:tags' 'filter:tags.has' 'filter:tags.hasnt' 'filter:tags.not'
             __todo_complete tags
@@ -406,7 +406,7 @@ function __todo_key_values
             __todo_complete projects
         case '*:priority' '*:pri' 'filter:priority.is' 'filter:priority.isnt' 'filter:priority.not' 'filter:priority.before' 'filter:priority.after'
             printf '%s\n' H M L
-        case '*:due' 'filter:due.is' 'filter:due.isnt' 'filter:due.not' 'filter:due.before' 'filter:due.after' 'filter:due.by' '*:wait' 'filter:wait.is' 'filter:wait.isnt' 'filter:wait.not' 'filter:wait.before' 'filter:wait.after' 'filter:wait.by' '*:scheduled' 'filter:scheduled.is' 'filter:scheduled.isnt' 'filter:scheduled.not' 'filter:scheduled.before' 'filter:scheduled.after' 'filter:scheduled.by' '*:start' 'filter:start.is' 'filter:start.isnt' 'filter:start.not' 'filter:start.before' 'filter:start.after' 'filter:start.by' '*:until' 'filter:until.is' 'filter:until.isnt' 'filter:until.not' 'filter:until.before' 'filter:until.after' 'filter:until.by'
+        case '*:due' 'filter:due.is' 'filter:due.isnt' 'filter:due.not' 'filter:due.before' 'filter:due.after' 'filter:due.by' '*:wait' 'filter:wait.is' 'filter:wait.isnt' 'filter:wait.not' 'filter:wait.before' 'filter:wait.after' 'filter:wait.by' '*:scheduled' 'filter:scheduled.is' 'filter:scheduled.isnt' 'filter:scheduled.not' 'filter:scheduled.before' 'filter:scheduled.after' 'filter:scheduled.by' '*:start' 'filter:start.is' 'filter:start.isnt' 'filter:start.not' 'filter:start.before' 'filter:start.after' 'filter:start.by' '*:until' 'filter:until.is' 'filter:until.isnt' 'filter:until.not' 'filter:until.before' 'filter:until.after' 'filter:until.by' 'filter:entry' 'filter:entry.is' 'filter:entry.isnt' 'filter:entry.not' 'filter:entry.before' 'filter:entry.after' 'filter:entry.by' 'filter:modified' 'filter:modified.is' 'filter:modified.isnt' 'filter:modified.not' 'filter:modified.before' 'filter:modified.after' 'filter:modified.by' 'filter:end' 'filter:end.is' 'filter:end.isnt' 'filter:end.not' 'filter:end.before' 'filter:end.after' 'filter:end.by'
             printf '%s\n' now today tomorrow yesterday someday later sod eod sow eow som eom soy eoy monday tuesday wednesday thursday friday saturday sunday
         case '*:depends' '*:dep' 'filter:depends.has' 'filter:depends.hasnt' 'filter:depends.not'
             printf '%s\n' 
@@ -421,9 +421,9 @@ end
 # attributes 'todo config uda.NAME.type' declares.
 function __todo_keys
     if test "$argv[1]" = filter
-        printf '%s\n' name: name.is: name.isnt: name.not: name.has: name.hasnt: name.startswith: name.endswith: name.any: name.none: description: description.is: description.isnt: description.not: description.has: description.hasnt: description.startswith: description.endswith: description.any: description.none: notes: notes.is: notes.isnt: notes.not: notes.has: notes.hasnt: notes.startswith: notes.endswith: notes.any: notes.none: tags: tags.has: tags.hasnt: tags.not: tags.any: tags.none: project: project.is: project.isnt: project.not: project.has: project.hasnt: project.startswith: project.endswith: project.any: project.none: priority: pri: priority.is: priority.isnt: priority.not: priority.any: priority.none: priority.before: priority.after: due: due.is: due.isnt: due.not: due.any: due.none: due.before: due.after: due.by: wait: wait.is: wait.isnt: wait.not: wait.any: wait.none: wait.before: wait.after: wait.by: scheduled: scheduled.is: scheduled.isnt: scheduled.not: scheduled.any: scheduled.none: scheduled.before: scheduled.after: scheduled.by: start: start.is: start.isnt: start.not: start.any: start.none: start.before: start.after: start.by: depends: dep: depends.has: depends.hasnt: depends.not: depends.any: depends.none: recur: recur.is: recur.isnt: recur.not: recur.any: recur.none: until: until.is: until.isnt: until.not: until.any: until.none: until.before: until.after: until.by: status: status.is: status.isnt: status.not: urgency.before: urgency.after: urgency.by:
+        printf '%s\n' name: description: name.is: name.isnt: name.not: name.has: name.hasnt: name.startswith: name.endswith: name.any: name.none: details: details.is: details.isnt: details.not: details.has: details.hasnt: details.startswith: details.endswith: details.any: details.none: notes: notes.is: notes.isnt: notes.not: notes.has: notes.hasnt: notes.startswith: notes.endswith: notes.any: notes.none: tags: tags.has: tags.hasnt: tags.not: tags.any: tags.none: project: project.is: project.isnt: project.not: project.has: project.hasnt: project.startswith: project.endswith: project.any: project.none: priority: pri: priority.is: priority.isnt: priority.not: priority.any: priority.none: priority.before: priority.after: due: due.is: due.isnt: due.not: due.any: due.none: due.before: due.after: due.by: wait: wait.is: wait.isnt: wait.not: wait.any: wait.none: wait.before: wait.after: wait.by: scheduled: scheduled.is: scheduled.isnt: scheduled.not: scheduled.any: scheduled.none: scheduled.before: scheduled.after: scheduled.by: start: start.is: start.isnt: start.not: start.any: start.none: start.before: start.after: start.by: depends: dep: depends.has: depends.hasnt: depends.not: depends.any: depends.none: recur: recur.is: recur.isnt: recur.not: recur.any: recur.none: until: until.is: until.isnt: until.not: until.any: until.none: until.before: until.after: until.by: entry: entry.is: entry.isnt: entry.not: entry.any: entry.none: entry.before: entry.after: entry.by: modified: modified.is: modified.isnt: modified.not: modified.any: modified.none: modified.before: modified.after: modified.by: end: end.is: end.isnt: end.not: end.any: end.none: end.before: end.after: end.by: status: status.is: status.isnt: status.not: urgency.before: urgency.after: urgency.by:
     else
-        printf '%s\n' project: priority: pri: due: wait: scheduled: start: depends: dep: recur: until:
+        printf '%s\n' name: description: details: project: priority: pri: due: wait: scheduled: start: depends: dep: recur: until:
     end
     todo __complete udas 2>/dev/null
 end
@@ -525,7 +525,7 @@ function __todo_words
                 printf '%s\n' "$sign$tag"
             end
             if test "$argv[1]" = filter
-                for tag in ACTIVE BLOCKED UNBLOCKED BLOCKING READY SCHEDULED WAITING OVERDUE DUE YESTERDAY TODAY DUETODAY TOMORROW WEEK MONTH QUARTER YEAR PENDING COMPLETED TAGGED ANNOTATED PROJECT PRIORITY UNTIL RECURRING UDA SYNCED UNSYNCED
+                for tag in ACTIVE BLOCKED UNBLOCKED BLOCKING READY SCHEDULED WAITING OVERDUE DUE YESTERDAY TODAY DUETODAY TOMORROW WEEK MONTH QUARTER YEAR PENDING COMPLETED TAGGED ANNOTATED PROJECT PRIORITY UNTIL RECURRING UDA LATEST SYNCED UNSYNCED
                     printf '%s\n' "$sign$tag"
                 end
             end
@@ -626,7 +626,7 @@ complete -c todo -n __todo_needs_command -a stats -d 'Show counts, ages and rate
 complete -c todo -n __todo_needs_command -a diagnostics -d 'Show the version, the files todo reads and the hooks it finds'
 
 # todo add
-complete -c todo -n '__todo_using add' -s d -l description -x -d 'Set the description'
+complete -c todo -n '__todo_using add' -s d -l description -x -d 'Set the description (todo\'s own; Taskwarrior\'s description is the name)'
 complete -c todo -n '__todo_using add' -s n -l notes -x -d 'Set the notes'
 complete -c todo -n '__todo_using add' -l tag -x -a '(__todo_complete tags)' -d 'Add the tag TAG (a word; case counts); repeat for more'
 complete -c todo -n '__todo_using add' -l project -x -a '(__todo_complete projects)' -d 'Set the project (dots make a hierarchy: home.garden is inside home); empty for none'
@@ -665,7 +665,7 @@ complete -c todo -n '__todo_using next' -l ids -d 'Print only the numbers, one a
 
 # todo edit
 complete -c todo -n '__todo_using edit' -l name -x -d 'Set the name'
-complete -c todo -n '__todo_using edit' -s d -l description -x -d 'Set the description'
+complete -c todo -n '__todo_using edit' -s d -l description -x -d 'Set the description (todo\'s own; Taskwarrior\'s description is the name)'
 complete -c todo -n '__todo_using edit' -s n -l notes -x -d 'Set the notes'
 complete -c todo -n '__todo_using edit' -l tag -x -a '(__todo_complete tags)' -d 'Add the tag TAG (a word; case counts); repeat for more'
 complete -c todo -n '__todo_using edit' -l project -x -a '(__todo_complete projects)' -d 'Set the project (dots make a hierarchy: home.garden is inside home); empty for none'

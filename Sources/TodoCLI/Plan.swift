@@ -33,11 +33,20 @@ func nothingGiven(_ invocation: Invocation) -> Output {
 /// array); else a line for each todo edited, once, as `line` words it from its versions
 /// before and after.
 func renderEdits(_ change: Change, _ invocation: Invocation, single: Bool, line: (_ before: Todo?, _ after: Todo) -> String) -> Output {
-    guard case .edit(let ids, _, _) = change.actions.first else { return Output() }
+    let ids = editedIDs(change.actions)
     var seen = Set<Int>()
     let todos = ids.filter { seen.insert($0).inserted }.compactMap { change.after.todo(id: $0) }
     if invocation.flag(.json) { return Output(stdout: single && todos.count == 1 ? json(todos[0]) : json(todos)) }
     return .info(todos.map { line(change.before.todo(id: $0.id), $0) + "\n" }.joined())
+}
+
+/// The todos `.edit` actions name, those inside a batch too (edits that differ by todo), in order.
+private func editedIDs(_ actions: [Action]) -> [Int] {
+    actions.flatMap { action -> [Int] in
+        if case .edit(let ids, _, _) = action { return ids }
+        if case .batch(let inner) = action { return editedIDs(inner) }
+        return []
+    }
 }
 
 /// The todos `references` name, as numbers, in order; every reference must resolve.

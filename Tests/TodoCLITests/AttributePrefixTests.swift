@@ -74,22 +74,25 @@ import TodoTestSupport
         #expect(try stored(2).project == nil && stored(2).tags.isEmpty)
     }
 
-    static let keys = "+TAG, -TAG, project:, priority:, pri:, due:, wait:, scheduled:, start:, depends:, dep:, recur:, until: and the attributes you declare"
+    static let keys = "+TAG, -TAG, name:, description:, details:, project:, priority:, pri:, due:, wait:, scheduled:, start:, depends:, dep:, recur:, until: and the attributes you declare"
 
     /// Each refused word is one line naming what is accepted, exit status 2, and writes nothing.
     @Test(arguments: [
         (["add", "x", "pr:home"], "\"pr:home\": pr may be project or priority; write more of the name, or put -- before name words that look like attribute words"),
         (["add", "x", "st:now"], "\"st:now\": st may be start or status; write more of the name, or put -- before name words that look like attribute words"),
-        (["add", "x", "de:1"], "\"de:1\": de may be description or depends; write more of the name, or put -- before name words that look like attribute words"),
-        (["add", "x", "entry:today"], "\"entry:today\": todo has no attribute entry to set; attribute words are \(keys); put -- before name words that look like one"),
-        (["add", "x", "end:today"], "\"end:today\": todo has no attribute end to set; attribute words are \(keys); put -- before name words that look like one"),
-        (["add", "x", "modified:today"], "\"modified:today\": todo has no attribute modified to set; attribute words are \(keys); put -- before name words that look like one"),
+        (["add", "x", "de:1"], "\"de:1\": de may be description, details or depends; write more of the name, or put -- before name words that look like attribute words"),
+        (["add", "x", "entry:today"], "\"entry:today\": todo keeps entry itself (when the todo was added); filters read it, no word sets it"),
+        (["add", "x", "end:today"], "\"end:today\": todo keeps end itself (when the todo was completed (none while it is open)); filters read it, no word sets it"),
+        (["add", "x", "modified:today"], "\"modified:today\": todo keeps modified itself (when the todo last changed); filters read it, no word sets it"),
         (["add", "x", "status:pending"], "\"status:pending\": todo has no attribute status to set; attribute words are \(keys); put -- before name words that look like one"),
         (["add", "x", "uuid:abc"], "\"uuid:abc\": todo has no attribute uuid to set; attribute words are \(keys); put -- before name words that look like one"),
         (["add", "x", "limit:3"], "\"limit:3\": todo has no attribute limit to set; attribute words are \(keys); put -- before name words that look like one"),
         (["add", "x", "urg:5"], "\"urg:5\": todo has no attribute urgency to set; attribute words are \(keys); put -- before name words that look like one"),
-        (["add", "x", "description:long"], "\"description:long\": description is no attribute word (--description TEXT sets it); put -- before name words that look like attribute words"),
-        (["add", "x", "desc:long"], "\"desc:long\": description is no attribute word (--description TEXT sets it); put -- before name words that look like attribute words"),
+        // Taskwarrior's description is the name: given by name words too, it is refused.
+        (["add", "x", "description:long"], "\"description:long\" gives the name, and so do the words \"x\"; put -- before name words that look like attribute words"),
+        (["add", "x", "desc:long"], "\"desc:long\" gives the name, and so do the words \"x\"; put -- before name words that look like attribute words"),
+        (["add", "description:a", "name:b"], "\"description:a\" and \"name:b\" both give the name; give it once"),
+        (["edit", "1", "description:"], "\"description:\" would leave the name blank"),
         (["add", "x", "notes:long"], "\"notes:long\": notes is no attribute word (--notes TEXT sets it); put -- before name words that look like attribute words"),
         (["add", "x", "tags:a"], "\"tags:a\": tags is no attribute word (+TAG adds one); put -- before name words that look like attribute words"),
         (["add", "x", "tag:a"], "\"tag:a\": tags is no attribute word (+TAG adds one); put -- before name words that look like attribute words"),

@@ -52,16 +52,16 @@ import TodoWire
         try box.run("add", "second")
         try box.run("toggle", "1")
         let todo = try box.state().todo(id: 1)!
-        let formatted = try box.run("list", "--all", "--format", "{id}\\t{name}\\t{completed}\\t{notes}|{completedAt}")
+        let formatted = try box.run("list", "--all", "--format", "{id}\\t{name}\\t{completed}\\t{notes}|{completedAt.utc}")
         #expect(formatted == RunResult(stdout: "2\tsecond\tfalse\t|\n1\tfirst\ttrue\tn1|\(ISO8601(todo.completedAt!))\n", stderr: "", status: 0))
-        #expect(try box.run("list", "--format", "{uuid} {createdAt} {updatedAt} {synced} {description}.", "--filter", "completed").stdout
+        #expect(try box.run("list", "--format", "{uuid} {createdAt.utc} {updatedAt.utc} {synced} {description}.", "--filter", "completed").stdout
             == "\(todo.uuid.uuidString.lowercased()) \(ISO8601(todo.createdAt)) \(ISO8601(todo.updatedAt)) false .\n")
         #expect(try box.run("list", "--ids", "--all") == RunResult(stdout: "2\n1\n", stderr: "", status: 0))
         #expect(try box.run("list", "--ids", "--filter", "active").stdout == "2\n")
         let unknown = try box.run("list", "--format", "{id} {title}")
         #expect(unknown.status == 2)
         #expect(unknown.stdout == "")
-        #expect(unknown.stderr == "todo: unknown field '{title}' in --format (fields: {id} {uuid} {name} {description} {notes} {completed} {createdAt} {updatedAt} {completedAt} {synced} {tags} {project} {priority} {due} {wait} {scheduled} {start} {depends} {annotations} {recur} {until} {series} {anchor} {udas}, and attributes 'todo config uda.NAME.type' declares)\n")
+        #expect(unknown.stderr == "todo: unknown field '{title}' in --format (fields: {id} {uuid} {name} {description} {notes} {completed} {createdAt} {updatedAt} {completedAt} {synced} {tags} {project} {priority} {due} {wait} {scheduled} {start} {depends} {annotations} {recur} {until} {series} {anchor} {udas}, and attributes 'todo config uda.NAME.type' declares; a date field with .utc, as {due.utc}, is in UTC)\n")
         #expect(try box.run("list", "--ids", "--json").stderr == "todo: --json and --ids cannot be used together\n")
     }
 

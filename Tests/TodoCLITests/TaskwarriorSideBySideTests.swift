@@ -78,14 +78,16 @@ import Testing
         ["+ACTIVE"], ["+BLOCKED"], ["+BLOCKING"], ["+UNBLOCKED"], ["+SCHEDULED"], ["+READY"], ["+TAGGED"], ["-TAGGED"], ["+ANNOTATED"],
         ["+PROJECT"], ["-PROJECT"], ["+PRIORITY"],
         ["status:pending"], ["status:completed"], ["status:waiting"],
-        ["/rent/"], ["/^b/"], ["description.has:mom"], ["description.startswith:buy"], ["milk"], ["corner"], ["+YEAR"], ["+QUARTER"],
+        ["/rent/"], ["/^b/"], ["description.has:mom"], ["description.startswith:buy"], ["description:pay"], ["description.endswith:book"],
+        ["description.contains:MOM"], ["desc.has:o"], ["milk"], ["corner"], ["+YEAR"], ["+QUARTER"],
+        ["end.after:yesterday"], ["end.before:tomorrow"], ["end.after:tomorrow"], ["entry.before:tomorrow"], ["entry.after:tomorrow"],
+        ["entry.after:yesterday", "+work"], ["modified.after:yesterday", "-work"],
         ["(project:home or +work)"], ["tags.has:work"], ["tags.hasnt:work"], ["+work", "-COMPLETED"], ["not", "+work"],
     ]
 
     /// Where todo picks otherwise on purpose; each entry says why.
     static let differences: [String: String] = [
-        "description.has:mom": "todo's description is a field of its own; Taskwarrior's is todo's name (name.has:mom)",
-        "description.startswith:buy": "todo's description is a field of its own; Taskwarrior's is todo's name (name.startswith:buy)",
+        "description.contains:MOM": "todo's searches ignore case; Taskwarrior's search.case.sensitive is on by default",
         "not +work": "Taskwarrior has no 'not' (it searches for the word); todo reads it as its negation",
     ]
 
@@ -103,5 +105,63 @@ import Testing
             }
         }
         #expect(disagreements.isEmpty, "\(disagreements.joined(separator: "\n"))")
+    }
+}
+
+/// `modify /FROM/TO/` and `modify description:TEXT` in the real Taskwarrior 2.6 and in todo,
+/// on the same tasks: the names (descriptions) and annotations after must be the same. The
+/// cases are Taskwarrior's own test/substitute.test.py, tw-295 and bug 441.
+@Suite(.serialized) struct TaskwarriorSubstitutionSideBySideTests {
+    let local: InProcess
+    let taskwarrior: RealTaskwarrior
+
+    init() throws {
+        local = try InProcess(zone: "UTC")
+        taskwarrior = try RealTaskwarrior(in: local.box.directory, timeZone: "UTC")
+    }
+
+    /// The name and annotation texts of todo 1, in todo and in Taskwarrior.
+    func both() throws -> (mine: [String], theirs: [String]) {
+        let todo = try #require(try local.box.state().todo(id: 1))
+        let task = try #require(try taskwarrior.export().first)
+        let notes = (task["annotations"] as? [[String: Any]] ?? []).compactMap { $0["description"] as? String }
+        return ([todo.name] + todo.annotations.map(\.text), [task["description"] as? String ?? ""] + notes)
+    }
+
+    @Test(arguments: [
+        (["foo foo foo"], [], [["/foo/FOO/"], ["/foo/FOO/g"], ["/FOO/aaa/"], ["/FOO/bbb/"], ["/FOO/ccc/"], ["/bbb//"]]),
+        (["foo foo foo"], ["bar bar bar"], [["/bar/BAR/"], ["/bar/BAR/g"]]),
+        (["login page login"], ["a login note"], [["/login/signin/"], ["/login/x/g"]]),
+        (["aaa bbb"], [], [["/b{3}/BbB/"]]),
+        (["aaaaBaaaa"], [], [["/aaaa/c/g"]]),
+        (["one two three"], [], [["/two/two:/"]]),
+        (["--", "one/two/three"], [], [["/\\/two\\//TWO/"]]),
+        (["old name"], [], [["description:new name"], ["/new/newer/", "+tag"]]),
+    ] as [([String], [String], [[String]])])
+    func theSameModificationsMakeTheSameNames(add: [String], annotation: [String], modifications: [[String]]) throws {
+        #expect(local.run(["add"] + add).status == 0)
+        try taskwarrior.run(["add"] + add)
+        if !annotation.isEmpty {
+            #expect(local.run(["annotate", "1"] + annotation).status == 0)
+            try taskwarrior.run(["1", "annotate"] + annotation)
+        }
+        for words in modifications {
+            #expect(local.run(["1", "modify"] + words).status == 0, "todo 1 modify \(words)")
+            try taskwarrior.run(["1", "modify"] + words)
+            let (mine, theirs) = try both()
+            #expect(mine == theirs, "after modify \(words)")
+        }
+    }
+
+    /// A substitution that matches nothing: Taskwarrior modifies 0 tasks and exits 0, todo says
+    /// so and exits 1 (never a silent no-op); both leave the task as it was.
+    @Test func aSubstitutionThatMatchesNothingChangesNothingInEither() throws {
+        local.run("add", "login page")
+        try taskwarrior.run("add", "login page")
+        #expect(local.run("1", "modify", "/LOGIN/x/").status == 1)
+        try taskwarrior.run("1", "modify", "/LOGIN/x/")
+        let (mine, theirs) = try both()
+        #expect(mine == ["login page"])
+        #expect(mine == theirs)
     }
 }

@@ -33,21 +33,23 @@ import TodoCore
     @Test func aPrefixOfSeveralKeysIsAmbiguous() {
         #expect(Self.names.lookup("pr") == .ambiguous(["project", "priority"]))
         #expect(Self.names.lookup("st") == .ambiguous(["start", "status"]))
-        #expect(Self.names.lookup("de") == .ambiguous(["description", "depends"]))
+        #expect(Self.names.lookup("de") == .ambiguous(["description", "details", "depends"]))
         #expect(Self.names.lookup("en") == .ambiguous(["entry", "end"]))
-        #expect(Self.names.lookup("end") == .exact(.taskwarrior("end")))
+        #expect(Self.names.lookup("end") == .exact(.stamp(.completed)))
     }
 
     /// Taskwarrior's attributes that todo has not are names too, so that a word naming one is
     /// refused rather than kept as text.
     @Test func taskwarriorsOwnKeysAreNames() {
-        #expect(Self.key("entry") == .taskwarrior("entry"))
-        #expect(Self.key("mod") == .taskwarrior("modified"))
+        #expect(Self.key("entry") == .stamp(.created))
+        #expect(Self.key("mod") == .stamp(.updated))
         #expect(Self.key("uu") == .taskwarrior("uuid"))
-        #expect(Self.key("li") == .taskwarrior("limit"))
+        #expect(Self.key("li") == .limit)
         #expect(Self.key("stat") == .status)
         #expect(Self.key("urg") == .urgency)
-        #expect(Self.key("desc") == .field(.description))
+        // Taskwarrior's description is the name; todo's own description is details.
+        #expect(Self.key("desc") == .field(.name))
+        #expect(Self.key("det") == .field(.description))
         #expect(Self.key("tag") == .field(.tags))
     }
 

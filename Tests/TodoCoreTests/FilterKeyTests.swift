@@ -9,8 +9,8 @@ import TodoCore
     @Test func everyDateFieldAPersonSetsIsAFilterAndSortKey() {
         #expect(TodoField.dates == [.due, .wait, .scheduled, .start, .until])
         #expect(FilterKey.all.flatMap(\.names) == [
-            "name", "description", "notes", "tags", "project", "priority", "pri", "due", "wait", "scheduled", "start", "depends", "dep",
-            "recur", "until", "status", "urgency",
+            "name", "description", "details", "notes", "tags", "project", "priority", "pri", "due", "wait", "scheduled", "start", "depends",
+            "dep", "recur", "until", "entry", "modified", "end", "status", "urgency",
         ])
         #expect(TodoSort.Key.allCases.map(\.rawValue) == [
             "due", "wait", "scheduled", "start", "until", "priority", "project", "created", "modified", "name", "urgency",
@@ -59,7 +59,7 @@ import TodoCore
     }
 
     /// A shortening that starts several keys' names is refused, naming them.
-    @Test(arguments: [("pr:x", ["project", "priority"]), ("sta:x", ["start", "status"]), ("de:1", ["description", "depends"]), ("en:x", ["entry", "end"])])
+    @Test(arguments: [("pr:x", ["project", "priority"]), ("sta:x", ["start", "status"]), ("de:1", ["description", "details", "depends"]), ("en:x", ["entry", "end"])])
     func ambiguousShorteningsAreRefused(word: String, choices: [String]) {
         let name = String(word.prefix { $0 != ":" })
         #expect(throws: FilterError.ambiguousKey(AttributeNameError(word: word, name: name, choices: choices))) { try readFilter(word) }
@@ -67,8 +67,7 @@ import TodoCore
 
     /// Taskwarrior's keys that todo has not, and fields no term reads, are refused rather than searched.
     @Test(arguments: [
-        ("entry:today", AttributeKey.taskwarrior("entry")), ("modified.after:x", .taskwarrior("modified")), ("end:x", .taskwarrior("end")),
-        ("uuid:x", .taskwarrior("uuid")), ("limit:3", .taskwarrior("limit")), ("annotations:x", .field(.annotations)),
+        ("uuid:x", AttributeKey.taskwarrior("uuid")), ("parent:x", .taskwarrior("parent")), ("limit:3", .limit), ("annotations:x", .field(.annotations)),
     ])
     func foreignKeysAreRefused(word: String, key: AttributeKey) {
         #expect(throws: FilterError.notAFilterKey(word, key)) { try readFilter(word) }

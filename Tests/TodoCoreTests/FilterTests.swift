@@ -14,6 +14,8 @@ struct FilterItem: TodoAttributes {
     var due: DueDate?
     var wait: DueDate?
     var createdAt = Fixture.t0
+    var updatedAt = Fixture.t0
+    var completedAt: Date?
     var uuid = Fixture.uuid(0)
     var completed = false
     var synced = false
@@ -110,9 +112,9 @@ func textTerm(_ word: String) -> FilterExpression { .term(.text(word)) }
     @Test func messagesAreOneLine() {
         #expect(FilterError.missingTerm(after: "or").description == "'or' in the filter needs a term on each side")
         #expect(FilterError.unknownKey("projcet:home").description == "unknown filter key in \"projcet:home\"; use "
-            + "+TAG, -TAG, +VIRTUAL (todo help filter), /REGEX/, name:TEXT, description:TEXT, notes:TEXT, tags:TAG, project:NAME, "
+            + "+TAG, -TAG, +VIRTUAL (todo help filter), /REGEX/, name:TEXT (or description:), details:TEXT, notes:TEXT, tags:TAG, project:NAME, "
             + "priority:H|M|L (or pri:), due:DATE, wait:DATE, scheduled:DATE, start:DATE, depends:ID (or dep:), recur:RULE, until:DATE, "
-            + "status:pending|waiting|completed, urgency.over:N, KEY.MODIFIER:VALUE (due.before:eow; todo help filter), and, or, not, ( )")
+            + "entry:DATE, modified:DATE, end:DATE, status:pending|waiting|completed, urgency.over:N, KEY.MODIFIER:VALUE (due.before:eow; todo help filter), and, or, not, ( )")
         #expect(FilterError.badDate("due:x", DateReadError(text: "x")).description
             == "\"due:x\": cannot read the date \"x\"; use \(DateReader.accepted)")
         #expect(FilterError.tooDeep.description == "the filter's parentheses nest deeper than 64")

@@ -4,10 +4,12 @@ import TodoStore
 
 /// `todo edit ID... [WORDS...]`: words and options change fields of every todo named, all or
 /// nothing; with neither, on a terminal, the editor opens on the one todo. In the todo.txt
-/// dialect the words are read as a todo.txt line's.
+/// dialect the words are read as a todo.txt line's. Taskwarrior's `/FROM/TO/` words
+/// (`Substitution`) change the name and annotations of each.
 enum EditCommand {
     static func plan(_ invocation: Invocation, _ context: Context) throws -> Plan {
-        let (references, words, literalFrom) = split(invocation)
+        let (references, given, givenLiteralFrom) = split(invocation)
+        let (substitutions, words, literalFrom) = try Substitution.taking(given, literalFrom: givenLiteralFrom)
         let dates = context.dateContext
         let config = try context.config()
         let read = try context.dialect(invocation, config) == .todotxt
@@ -19,7 +21,7 @@ enum EditCommand {
         guard !references.isEmpty || !invocation.filter.isEmpty else {
             throw CommandError(message: "'edit' needs IDs before its words (a number, a range 3-7, a UUID prefix, or - for stdin)", status: ExitStatus.usage)
         }
-        if !changes.isEmpty || namesTodos {
+        if !changes.isEmpty || namesTodos || !substitutions.isEmpty {
             let targets = try Targets(references, invocation, context)
             if targets.isEmpty { return .output(nothingGiven(invocation)) }
             let single = references.count == 1 && (try? TodoIDs(references[0]))?.single != nil && invocation.filter.isEmpty
@@ -30,7 +32,9 @@ enum EditCommand {
                         + read.changes(in: state, dates: dates)
                         + AttributeWords.optionChanges(invocation, in: InputContext(dates: dates, todos: state))
                     : changes
-                return [.edit(ids: try targets.ids(in: state), changes: all, at: dates.now)]
+                let ids = try targets.ids(in: state)
+                guard !substitutions.isEmpty else { return [.edit(ids: ids, changes: all, at: dates.now)] }
+                return try Substitution.actions(substitutions, ids, state, then: all, at: dates.now)
             }, render: { render($0, invocation, single: single) })
         }
         guard references.count == 1, invocation.filter.isEmpty, (try? TodoIDs(references[0]))?.single != nil else {

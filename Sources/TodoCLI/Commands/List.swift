@@ -44,6 +44,8 @@ enum ListCommand {
             let shown = todos.count
             if !showsWaiting { todos.removeAll { $0.isWaiting(in: listing.dates) } }
             if let sort { todos = sort.sorted(todos, in: listing.dates, dependencies: dependencies) }
+            let waiting = shown - todos.count
+            if let limit = listing.filter.limit { todos = Array(todos.prefix(limit)) }
             var output = listing.output(todos, needsAll ? dependencies : try listing.blockedMarks(todos, state, file))
             if todos.isEmpty, listing.filter.isNarrowing {
                 // Found nothing: said, never silent; an error when the words alone ran list.
@@ -54,7 +56,7 @@ enum ListCommand {
             let narrowed = todos.count != state.counts.total
             output.info = state.counts.total == 0
                 ? "No todos yet. Add the first with: todo add NAME\n"
-                : summary(state.counts, shown: todos.count, narrowed: narrowed, waiting: shown - todos.count, marksUnsynced: listing.marksUnsynced)
+                : summary(state.counts, shown: todos.count, narrowed: narrowed, waiting: waiting, marksUnsynced: listing.marksUnsynced)
                     + listing.settings.contextNote + "\n"
             return output
         }
@@ -82,7 +84,7 @@ enum NextCommand {
             let dependencies = Dependencies(state.todos)
             let filterContext = try listing.filterContext(state, dependencies)
             let active = state.listed(.active).filter { listing.matches($0, filterContext) && !$0.isWaiting(in: listing.dates) }
-            let ranked = order.sorted(active, in: listing.dates, dependencies: dependencies)
+            let ranked = Array(order.sorted(active, in: listing.dates, dependencies: dependencies).prefix(listing.filter.limit ?? Int.max))
             let rows = context.terminalHeight ?? context.environment["LINES"].flatMap { Int($0) } ?? 24
             let width = context.terminalWidth ?? 80
             // The screen holds the rows, the summary (its longest) and the prompt after it.

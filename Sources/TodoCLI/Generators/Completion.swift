@@ -70,7 +70,8 @@ enum Completion {
         switch key {
         case .field(let field): .field(field.spec.completion)
         case .status: .choice(TodoStatus.allCases.map(\.rawValue))
-        case .urgency, .uda, .taskwarrior: .text
+        case .stamp: .field(.dates)
+        case .urgency, .uda, .limit, .taskwarrior: .text
         }
     }
 

@@ -111,7 +111,7 @@ let todoTxtDetails = [
 ]
 
 /// What filter terms are, for `todo help filter` and the man page.
-let filterTermsText = "Filter terms (list, next): \(FilterError.terms). A key may be shortened to two letters or more that start only its names (pro:, sch:), in any case; a key of Taskwarrior's that todo has not (entry:), or a shortening that starts several (pr:), is an error. DATE is as for add; KEY: with nothing after it matches todos without that field. /REGEX/ matches todos whose name, description, notes or an annotation match the regular expression, in any case; any other word, those where one holds the word. An argument that holds blanks or parentheses, as '(+home or +garden)', is read as the words it holds, unless it is one term (client:'Acme Corp', '/buy milk/'); there \"double quotes\" keep blanks in a word, and a single quote is a letter."
+let filterTermsText = "Filter terms (list, next): \(FilterError.terms). A key may be shortened to two letters or more that start only its names (pro:, sch:), in any case; a key of Taskwarrior's that todo has not (uuid:), or a shortening that starts several (pr:), is an error. As in Taskwarrior, description: is the name, and its .has, .startswith and .endswith look in the annotations too (description.has:milk); todo's own description is details: (details.has:litres). entry:, modified: and end: are when a todo was added, last changed and completed (entry.after:2026-01-01, end.before:today, modified.after:-1h). limit:N among the words of list or next shows N rows at most (todo list limit:3). DATE is as for add; KEY: with nothing after it matches todos without that field. /REGEX/ matches todos whose name, description, notes or an annotation match the regular expression, in any case; any other word, those where one holds the word. An argument that holds blanks or parentheses, as '(+home or +garden)', is read as the words it holds, unless it is one term (client:'Acme Corp', '/buy milk/'); there \"double quotes\" keep blanks in a word, and a single quote is a letter."
 
 /// The line before the filter keys.
 let filterKeysHeading = "Keys: KEY:VALUE keeps the todos below; KEY.MODIFIER:VALUE asks otherwise, with the modifiers each key takes."
@@ -151,7 +151,7 @@ let environmentVariables: [(String, String)] = [
     ("XDG_DATA_HOME", "The state file is $XDG_DATA_HOME/todo/todos.json when TODO_FILE is unset."),
     ("TODO_LOCK_TIMEOUT", "Seconds to wait for another todo process to finish (default 5)."),
     ("VISUAL, EDITOR", "The editor 'todo edit' opens (default vi)."),
-    ("TZ", "The time zone dates are shown in (--json and --format keep UTC)."),
+    ("TZ", "The time zone dates are shown in, --format's too ({due.utc} is in UTC); --json keeps UTC."),
     ("COLUMNS", "The columns help is wrapped to when the terminal's width is unknown, as in a pipe (default 80)."),
     ("XDG_CONFIG_HOME", "The config file is $XDG_CONFIG_HOME/todo/config.json (else ~/.config/todo/config.json)."),
     ("TODO_CONFIG", "The config file, over XDG_CONFIG_HOME's."),

@@ -45,17 +45,34 @@ struct AttributeWords: Equatable {
         _ words: [String], literalFrom: Int? = nil, removing: Bool, in context: DateContext, udas: UDASchema = .none
     ) throws(CommandError) {
         let input = InputContext(dates: context, udas: udas)
+        var named: (word: String, name: String)?
         for (index, word) in words.enumerated() {
             if let literalFrom, index >= literalFrom {
                 name.append(word)
             } else if case .field(let field)? = try Self.attribute(word, udas)?.key, field.spec.referencesTodos {
                 references.append(word)
             } else if let change = try Self.change(word, removing: removing, in: input) {
-                changes += change
+                if case .set(.name, .text(let text))? = change.first { named = try Self.naming(word, text, after: named) } else { changes += change }
             } else {
                 name.append(word)
             }
         }
+        if let named { try takeName(named) }
+    }
+
+    /// `description:TEXT` (Taskwarrior's) or `name:TEXT`: the name, given once, not blank.
+    private static func naming(_ word: String, _ text: String, after earlier: (word: String, name: String)?) throws(CommandError) -> (String, String) {
+        if let earlier { throw usage("\(quoted(earlier.word)) and \(quoted(word)) both give the name; give it once") }
+        guard !Todo.normalizedName(text).isEmpty else { throw usage("\(quoted(word)) would leave the name blank") }
+        return (word, text)
+    }
+
+    /// The name a `description:` word gives, which no name words may also give.
+    private mutating func takeName(_ named: (word: String, name: String)) throws(CommandError) {
+        guard name.isEmpty else {
+            throw Self.usage("\(quoted(named.word)) gives the name, and so do the words \(quoted(name.joined(separator: " "))); put -- before name words that look like attribute words")
+        }
+        name = [named.name]
     }
 
     /// The attribute `word` names, if it names one (`AttributeWord`).
@@ -95,7 +112,9 @@ struct AttributeWords: Equatable {
             throw usage("\(quoted(word)): \(field.key) is no attribute word\(hint); put -- before name words that look like attribute words")
         case .uda(let name):
             return try udaChange(word, name: name, value: attribute.value, in: context)
-        case .status, .urgency, .taskwarrior:
+        case .stamp(let stamp):
+            throw usage("\(quoted(word)): todo keeps \(stamp.taskwarrior) itself (\(stamp.meaning)); filters read it, no word sets it")
+        case .status, .urgency, .limit, .taskwarrior:
             throw usage("\(quoted(word)): todo has no attribute \(attribute.key.name) to set; attribute words are \(keys); put -- before name words that look like one")
         }
     }

@@ -1,10 +1,12 @@
+import Foundation
 import TodoCore
 import TodoWire
 
 /// `todo list --format TEMPLATE`: literal text and `{field}`s, parsed once, rendered per todo.
 ///
 /// Escapes: `\t` tab, `\n` newline, `\\` backslash, `\{` and `\}` braces; any other backslash
-/// is kept as typed. Values are printed as stored (a name with a newline prints one).
+/// is kept as typed. Values are printed as stored (a name with a newline prints one), but
+/// for dates, which are on the local clock (`{due}`), or in UTC as `--json` has them (`{due.utc}`).
 struct ListTemplate: Equatable {
     enum Part: Equatable {
         case text(String)
@@ -15,7 +17,18 @@ struct ListTemplate: Equatable {
 
     /// The number, UUID, text fields and status, then the attributes of the field table.
     static let fields = ["id", "uuid"] + TodoField.allCases.filter(\.isAlwaysStored).map(\.key)
-        + ["completed", "createdAt", "updatedAt", "completedAt", "synced"] + TodoField.attributes.map(\.key)
+        + ["completed"] + TodoStamp.allCases.map(\.key) + ["synced"] + TodoField.attributes.map(\.key)
+
+    /// The fields that hold dates: the times todo keeps and the date fields of the table.
+    static let dateFields = TodoStamp.allCases.map(\.key) + TodoField.attributes.filter { $0.spec.kind == .date }.map(\.key)
+
+    /// What a date field's name takes after a dot: `{due.utc}` is the date in UTC.
+    static let utc = ".utc"
+
+    /// Whether `name` is a field, or a date field in UTC (`due.utc`).
+    static func isField(_ name: String) -> Bool {
+        fields.contains(name) || (name.hasSuffix(utc) && dateFields.contains(String(name.dropLast(utc.count))))
+    }
 
     var parts: [Part]
 
@@ -42,10 +55,10 @@ struct ListTemplate: Equatable {
                 }
                 let name = String(template[index..<close])
                 var isUDA = false
-                if !Self.fields.contains(name), UDA.isName(name) { isUDA = try Self.declared(name, udas) }
-                guard Self.fields.contains(name) || isUDA else {
+                if !Self.isField(name), UDA.isName(name) { isUDA = try Self.declared(name, udas) }
+                guard Self.isField(name) || isUDA else {
                     let hint = closest(to: name, among: Self.fields).map { "; did you mean {\($0)}?" } ?? ""
-                    throw Self.error("unknown field '{\(name)}' in --format (fields: \(Self.fields.map { "{\($0)}" }.joined(separator: " ")), and attributes 'todo config uda.NAME.type' declares)\(hint)")
+                    throw Self.error("unknown field '{\(name)}' in --format (fields: \(Self.fields.map { "{\($0)}" }.joined(separator: " ")), and attributes 'todo config uda.NAME.type' declares; a date field with .utc, as {due.utc}, is in UTC)\(hint)")
                 }
                 if !text.isEmpty { parts.append(.text(text)) }
                 text = ""
@@ -74,31 +87,37 @@ struct ListTemplate: Equatable {
         CommandError(message: message, status: ExitStatus.usage)
     }
 
-    /// The template filled in for `todo`, without a trailing newline.
-    func render(_ todo: Todo) -> String {
+    /// The template filled in for `todo`, without a trailing newline; dates on the clock of `zone`.
+    func render(_ todo: Todo, in zone: TimeZone) -> String {
         var out = ""
         for part in parts {
             switch part {
             case .text(let text): out += text
-            case .field(let name): out += Self.value(name, of: todo)
+            case .field(let name): out += Self.value(name, of: todo, in: zone)
             case .uda(let name): out += todo.udas[name] ?? ""
             }
         }
         return out
     }
 
-    /// A field as text: dates in ISO 8601 UTC, booleans as true/false, no completedAt as "";
-    /// the field table's fields as `FieldValue.text` gives them (tags blank-separated, due
-    /// and wait in their wire form, "" for none).
-    static func value(_ field: String, of todo: Todo) -> String {
-        if let field = TodoField(rawValue: field) { return field.value(of: todo).text }
+    /// A field as text: booleans as true/false, "" for none; the field table's fields as
+    /// `FieldValue.text` gives them (tags blank-separated); a date as a whole day
+    /// (`2026-12-01`) or an instant on the clock of `zone` with its offset
+    /// (`2026-12-01T15:00:00+01:00`), or with `.utc` as `--json` has it (`2026-12-01T14:00:00.000Z`).
+    static func value(_ name: String, of todo: Todo, in zone: TimeZone) -> String {
+        let inUTC = name.hasSuffix(utc)
+        let field = inUTC ? String(name.dropLast(utc.count)) : name
+        let local = { (date: Date) in inUTC ? ISO8601Millis.string(date) : LocalTime.iso(date, in: zone) }
+        if let field = TodoField(rawValue: field) {
+            let value = field.value(of: todo)
+            if case .date(.instant(let instant)?) = value { return local(instant) }
+            return value.text
+        }
+        if let stamp = TodoStamp(key: field) { return stamp.date(of: todo).map(local) ?? "" }
         return switch field {
         case "id": String(todo.id)
         case "uuid": uuidText(todo.uuid)
         case "completed": String(todo.completed)
-        case "createdAt": ISO8601Millis.string(todo.createdAt)
-        case "updatedAt": ISO8601Millis.string(todo.updatedAt)
-        case "completedAt": todo.completedAt.map(ISO8601Millis.string) ?? ""
         case "synced": String(todo.synced)
         default: ""
         }

@@ -35,7 +35,7 @@ struct Listing {
         dialect = try context.dialect(invocation, config)
         filter = try FilterInput(
             invocation.arguments, literalFrom: invocation.literalFrom, sortKeys: sortKeys, also: settings.context?.words ?? [], config: config,
-            dialect: dialect, context)
+            dialect: dialect, takesLimit: true, context)
         marksUnsynced = shapes.isEmpty && context.syncIsConfigured(config)
     }
 
@@ -69,7 +69,7 @@ struct Listing {
     func output(_ todos: [Todo], _ dependencies: Dependencies = .none) -> Output {
         if invocation.flag(.json) { return Output(stdout: json(todos)) }
         if invocation.flag(.ids) { return Output(stdout: todos.map { "\($0.id)\n" }.joined()) }
-        if let template { return Output(stdout: todos.map { template.render($0) + "\n" }.joined()) }
+        if let template { return Output(stdout: todos.map { template.render($0, in: dates.timeZone) + "\n" }.joined()) }
         let width = context.stdoutIsTerminal ? context.terminalWidth ?? 80 : nil
         return Output(stdout: table(todos, width: width, style: context.stdoutStyle(invocation), dates: dates, dependencies: dependencies, marksUnsynced: marksUnsynced))
     }

@@ -2,7 +2,8 @@ import Foundation
 import TodoCore
 
 /// Dates as people read them: on the local clock, with how long ago (or how far ahead) they are.
-/// Output meant for programs (`--json`, `--format`, `export`) keeps ISO 8601 UTC instead.
+/// Output meant for programs (`--json`, `export`) keeps ISO 8601 UTC instead; `--format` gives
+/// local ISO 8601 with the offset (`iso`), or UTC with `.utc`.
 struct LocalTime {
     var now: Date
     var timeZone: TimeZone
@@ -19,6 +20,14 @@ struct LocalTime {
         let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
         func two(_ value: Int?) -> String { String(format: "%02d", value ?? 0) }
         return "\(String(format: "%04d", parts.year ?? 0))-\(two(parts.month))-\(two(parts.day)) \(two(parts.hour)):\(two(parts.minute)):\(two(parts.second))"
+    }
+
+    /// `2026-11-21T14:03:05+01:00`: ISO 8601 on the clock of `zone`, to the second, with its offset from UTC.
+    static func iso(_ date: Date, in zone: TimeZone) -> String {
+        let offset = zone.secondsFromGMT(for: date) / 60
+        let sign = offset < 0 ? "-" : "+"
+        let zoneText = sign + String(format: "%02d:%02d", abs(offset) / 60, abs(offset) % 60)
+        return clock(date, in: zone).replacingOccurrences(of: " ", with: "T") + zoneText
     }
 
     /// `just now`, `5min ago`, `2h ago`, `3d ago`, `4mo ago`, `2y ago`, or `in 3d` for a date ahead.

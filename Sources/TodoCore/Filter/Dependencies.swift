@@ -48,14 +48,17 @@ public struct FilterContext: Sendable {
     public let named: [String: UUID]
     /// +DUE holds todos due within this many days (Taskwarrior's `rc.due`; `todo config due-days`).
     public let dueDays: Int
+    /// The number of the todo added last (+LATEST): the state's highest, whether or not it was read.
+    public let latest: Int
 
     /// Taskwarrior's `rc.due` unless the config says otherwise.
     public static let defaultDueDays = 7
 
-    public init(dates: DateContext, dependencies: Dependencies = .none, named: [String: UUID] = [:], dueDays: Int = defaultDueDays) {
+    public init(dates: DateContext, dependencies: Dependencies = .none, named: [String: UUID] = [:], dueDays: Int = defaultDueDays, latest: Int = 0) {
         self.dates = dates
         self.dependencies = dependencies
         self.named = named
         self.dueDays = dueDays
+        self.latest = latest
     }
 }

@@ -8,6 +8,9 @@ struct FilterAttributeTerm {
     let word: String
     let context: DateContext
     let udas: UDASchema
+    /// Whether the key is written as Taskwarrior's name for the field (`description` for the
+    /// name), whose searches within text look in the annotations too, as Taskwarrior's do.
+    let isTaskwarriorName: Bool
 
     init(_ attribute: AttributeWord, _ word: String, _ context: DateContext, _ udas: UDASchema) throws(FilterError) {
         guard let key = FilterKey.of(attribute.key, udas: udas) else { throw .notAFilterKey(word, attribute.key) }
@@ -24,6 +27,12 @@ struct FilterAttributeTerm {
             throw .badValue(word, "\(key.names[0]) takes one word; terms in one argument go in parentheses: '(a or b)'")
         }
         (self.key, value, self.word, self.context, self.udas) = (key, attribute.value, word, context, udas)
+        let written = attribute.name.lowercased()
+        isTaskwarriorName = if case .field(let field) = key.key, let theirs = field.spec.taskwarrior, theirs != field.key {
+            theirs.hasPrefix(written) && !field.key.hasPrefix(written)
+        } else {
+            false
+        }
     }
 
     func expression() throws(FilterError) -> FilterExpression {
@@ -44,6 +53,9 @@ struct FilterAttributeTerm {
     private func term(_ modifier: FilterModifier?) throws(FilterError) -> FilterExpression {
         if value.isEmpty, modifier == nil || modifier == .is, case .field(let field) = key.key { return .term(.unset(field)) }
         switch key.key {
+        case .field(let field) where isTaskwarriorName && [.has, .startswith, .endswith].contains(modifier):
+            // Taskwarrior's description.has:X holds the tasks whose description or an annotation holds X.
+            return .or([.term(try fieldTerm(field, modifier)), .term(.string(.annotations, Self.text(modifier), value))])
         case .field(let field): return .term(try fieldTerm(field, modifier))
         case .uda(let name): return .term(try udaTerm(udas[name]!, modifier))
         case .status:
@@ -54,7 +66,10 @@ struct FilterAttributeTerm {
         case .urgency:
             guard let number = Double(value), number.isFinite else { throw .badValue(word, "urgency is compared with a number, as 5 or -1.5") }
             return .term(.urgency(Self.order(modifier), number))
-        case .taskwarrior: throw .notAFilterKey(word, key.key)
+        case .stamp(let stamp):
+            if value.isEmpty, modifier == nil || modifier == .is { return .term(.noStamp(stamp)) }
+            return .term(.stamp(stamp, Self.relation(modifier), try dateReference()))
+        case .limit, .taskwarrior: throw .notAFilterKey(word, key.key)
         }
     }
 
@@ -63,11 +78,7 @@ struct FilterAttributeTerm {
         guard !value.isEmpty else { throw filter == .date ? .missingDate(word) : .badValue(word, "needs a value after the ':'") }
         switch filter {
         case .date:
-            do {
-                return .date(field, Self.relation(modifier), try DateReference(value, in: context))
-            } catch {
-                throw .badDate(word, error)
-            }
+            return .date(field, Self.relation(modifier), try dateReference())
         case .equal:
             guard let priority = Priority(word: value) else { throw .badPriority(word) }
             return .priority(Self.order(modifier), priority)
@@ -85,6 +96,16 @@ struct FilterAttributeTerm {
         case .rule:
             guard let rule = Recurrence(rule: value) else { throw .badValue(word, "a rule is \(Recurrence.accepted)") }
             return .rule(rule)
+        }
+    }
+
+    /// The date after the colon, resolved on the filter's clock.
+    private func dateReference() throws(FilterError) -> DateReference {
+        guard !value.isEmpty else { throw .missingDate(word) }
+        do {
+            return try DateReference(value, in: context)
+        } catch {
+            throw .badDate(word, error)
         }
     }
 

@@ -48,6 +48,8 @@ public enum FilterError: Error, Equatable, Sendable, CustomStringConvertible {
         case .tooDeep: "the filter's parentheses nest deeper than \(FilterParser.maximumDepth)"
         case .unknownKey(let word): "unknown filter key in \(word.debugDescription); use \(Self.terms)"
         case .ambiguousKey(let error): error.description
+        case .notAFilterKey(let word, .limit):
+            "\(word.debugDescription): limit:N limits the rows of list and next, given among their filter words, not inside parentheses"
         case .notAFilterKey(let word, .taskwarrior(let name)):
             "\(word.debugDescription): todo has no attribute \(name); the filter keys are \(Self.keys)"
         case .notAFilterKey(let word, let key): "\(word.debugDescription): no filter term reads \(key.name); the filter keys are \(Self.keys)"

@@ -6,8 +6,9 @@ public enum FilterTerm: Equatable, Sendable {
     case tag(String)
     /// `project:NAME`: in this project or one of its sub-projects.
     case project(String)
-    /// `project.is:X`, `name.has:X`, `description:X` (starts with X): the field's text compared
-    /// with X, `equal`, `contains`, `prefix` or `suffix`; a text field's in any case.
+    /// `project.is:X`, `name.has:X`, `details:X` (starts with X): the field's text compared
+    /// with X, `equal`, `contains`, `prefix` or `suffix`; a text field's in any case, and any
+    /// annotation's for `annotations` (`description.has:X`, Taskwarrior's, looks there too).
     case string(TodoField, Comparison, String)
     /// `priority:H` (`equal`), `priority.below:H`, `priority.above:L` (no priority is below L).
     case priority(Comparison, Priority)
@@ -17,6 +18,10 @@ public enum FilterTerm: Equatable, Sendable {
     case date(TodoField, DateRelation, DateReference)
     /// `due:`, `project:`, `tags:`, `KEY.none:`: the field holds nothing.
     case unset(TodoField)
+    /// `entry.after:X`, `end.before:X`, `modified:X`: a time todo keeps, as a date field's is compared.
+    case stamp(TodoStamp, DateRelation, DateReference)
+    /// `end:`, `end.none:`: the todo has no such time (is open).
+    case noStamp(TodoStamp)
     /// `depends:3`: the set holds the todo the reference names (`FilterContext.named`).
     case member(TodoField, String)
     /// `3`, `3-7`, `3,5,9`, a whole UUID or 8 or more of its hex digits: the todos named.
@@ -114,7 +119,7 @@ public indirect enum FilterExpression: Equatable, Sendable {
             case .virtual(let tag): tag.name == "WAITING"
             case .status(let status): status == .waiting
             case .date(let field, _, _), .unset(let field): field == .wait
-            case .tag, .project, .string, .priority, .member, .text, .pattern, .urgency, .uda, .ids, .rule: false
+            case .tag, .project, .string, .priority, .member, .text, .pattern, .urgency, .uda, .ids, .rule, .stamp, .noStamp: false
             }
         }
     }
@@ -126,7 +131,9 @@ public indirect enum FilterExpression: Equatable, Sendable {
             switch term {
             case .virtual(let tag): VirtualTag.statuses.contains(tag.name)
             case .status, .ids: true
-            case .tag, .project, .string, .priority, .date, .unset, .member, .text, .pattern, .urgency, .uda, .rule: false
+            // When a todo was completed asks about completed todos.
+            case .stamp(let stamp, _, _): stamp == .completed
+            case .tag, .project, .string, .priority, .date, .unset, .member, .text, .pattern, .urgency, .uda, .rule, .noStamp: false
             }
         }
     }
@@ -158,11 +165,15 @@ extension FilterTerm {
         case .ids(let ids): ids.contains(todo)
         case .virtual(let tag): tag.matches(todo, in: context)
         case .project(let name): todo.attributes.project.map { Self.project($0, isWithin: name) } ?? false
+        case .string(.annotations, let comparison, let text):
+            todo.attributes.annotations.contains { comparison.holds(text: $0.text, text, ignoringCase: true) }
         case .string(let field, let comparison, let text):
             Self.text(field, of: todo).map { comparison.holds(text: $0, text, ignoringCase: field.spec.kind == .text) } ?? false
         case .priority(let comparison, let priority): comparison.holds(Self.rank(todo.attributes.priority), Self.rank(priority))
         case .date(let field, let relation, let reference): field.date(of: todo.attributes)?.stands(relation, reference) ?? false
         case .unset(let field): !Self.value(field, of: todo).isSet
+        case .stamp(let stamp, let relation, let reference): stamp.date(of: todo).map { DueDate.instant($0).stands(relation, reference) } ?? false
+        case .noStamp(let stamp): stamp.date(of: todo) == nil
         case .member(let field, let reference):
             context.named[reference].map { field.value(of: todo.attributes).uuidsValue?.contains($0) == true } ?? false
         case .uda(let declaration, let comparison, let value):

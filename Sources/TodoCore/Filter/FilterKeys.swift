@@ -112,8 +112,9 @@ public struct FilterKey: Sendable, Equatable {
     /// Whether a value may hold blanks (text, a declared string); others are one word.
     let holdsBlanks: Bool
 
-    /// Every key but declared attributes', in field table order, then status and urgency.
-    public static let all: [FilterKey] = TodoField.allCases.compactMap(forField) + [status, urgency]
+    /// Every key but declared attributes', in field table order, then the times todo keeps
+    /// (`entry`, `modified`, `end`), status and urgency.
+    public static let all: [FilterKey] = TodoField.allCases.compactMap(forField) + TodoStamp.allCases.map(stamp) + [status, urgency]
 
     /// The key of the attribute `key` names; nil when no filter term reads it.
     static func of(_ key: AttributeKey, udas: UDASchema) -> FilterKey? {
@@ -122,7 +123,8 @@ public struct FilterKey: Sendable, Equatable {
         case .uda(let name): udas[name].map(uda)
         case .status: status
         case .urgency: urgency
-        case .taskwarrior: nil
+        case .stamp(let stamp): self.stamp(stamp)
+        case .limit, .taskwarrior: nil
         }
     }
 
@@ -144,6 +146,13 @@ public struct FilterKey: Sendable, Equatable {
         }
         return FilterKey(key: .field(field), names: names, valueName: value, modifiers: modifiers, takesPlain: true,
                          meaning: meaning + "; \(names[0]): for none", holdsBlanks: filter == .text)
+    }
+
+    /// `entry.after:DATE`, `end.before:today`, `modified.by:eow`: compared as a date field's are.
+    private static func stamp(_ stamp: TodoStamp) -> FilterKey {
+        let none = stamp == .completed ? "; \(stamp.taskwarrior): for none (open)" : ""
+        return FilterKey(key: .stamp(stamp), names: [stamp.taskwarrior], valueName: "DATE", modifiers: ordered, takesPlain: true,
+                         meaning: "\(stamp.meaning) was on DATE (a date without a time is that whole day)\(none)", holdsBlanks: false)
     }
 
     private static let status = FilterKey(

@@ -7,6 +7,8 @@ public struct VirtualTag: Sendable, Equatable, CustomStringConvertible {
     /// What a tag's test sees of a todo.
     public struct Subject {
         public let attributes: Attributes
+        /// Its number (+LATEST).
+        public let id: Int
         public let uuid: UUID
         public let completed: Bool
         public let synced: Bool
@@ -31,8 +33,9 @@ public struct VirtualTag: Sendable, Equatable, CustomStringConvertible {
         self.test = test
     }
 
-    /// The tags that say a todo's status, which a report's default status filter gives way to.
-    public static let statuses: Set<String> = ["PENDING", "COMPLETED", "WAITING"]
+    /// The tags that pick todos by their status, or by number (LATEST), which a report's default
+    /// status filter gives way to.
+    public static let statuses: Set<String> = ["PENDING", "COMPLETED", "WAITING", "LATEST"]
 
     /// The tag named `name` (exactly, in capitals), if there is one.
     public static func named(_ name: String) -> VirtualTag? { all.first { $0.name == name } }
@@ -45,7 +48,7 @@ public struct VirtualTag: Sendable, Equatable, CustomStringConvertible {
 
     /// Whether `todo` has the tag in `context`.
     public func matches(_ todo: some TodoAttributes, in context: FilterContext) -> Bool {
-        test(Subject(attributes: todo.attributes, uuid: todo.uuid, completed: todo.completed, synced: todo.synced), context)
+        test(Subject(attributes: todo.attributes, id: todo.id, uuid: todo.uuid, completed: todo.completed, synced: todo.synced), context)
     }
 }
 
@@ -90,6 +93,7 @@ extension VirtualTag {
         VirtualTag("UNTIL", "has an until date") { todo, _ in todo.attributes.until != nil },
         VirtualTag("RECURRING", "repeats: holds a recurrence rule") { todo, _ in todo.attributes.recur != nil },
         VirtualTag("UDA", "has a user-defined attribute") { todo, _ in !todo.attributes.udas.isEmpty },
+        VirtualTag("LATEST", "the todo added last here: the highest number, completed or not") { $0.id == $1.latest },
         VirtualTag("SYNCED", "the server has every change to it ('todo sync')") { todo, _ in todo.synced },
         VirtualTag("UNSYNCED", "has changes not yet synced (marked * in the list)") { todo, _ in !todo.synced },
     ]

@@ -1,11 +1,16 @@
 /// What the NAME of a `NAME:VALUE` word names: a field, a declared attribute, one of
-/// Taskwarrior's keys that filters read (`status`, `urgency`), or one of its attributes that
-/// todo has not (`entry`), which a word must not silently drop into a name or a search.
+/// Taskwarrior's keys that filters read (`status`, `urgency`, and `entry`, `modified` and
+/// `end`, the times todo keeps itself), or one of its attributes that todo has not (`uuid`),
+/// which a word must not silently drop into a name or a search.
 public enum AttributeKey: Hashable, Sendable {
     case field(TodoField)
     case uda(String)
     case status
     case urgency
+    /// `entry`, `modified`, `end`: a time todo keeps itself, which filters read and no word sets.
+    case stamp(TodoStamp)
+    /// `limit:N`, Taskwarrior's: a report shows N rows at most. No term and no field.
+    case limit
     case taskwarrior(String)
 
     /// The name people read in messages and help (a field's first key: `priority`).
@@ -15,6 +20,8 @@ public enum AttributeKey: Hashable, Sendable {
         case .uda(let name), .taskwarrior(let name): name
         case .status: "status"
         case .urgency: "urgency"
+        case .stamp(let stamp): stamp.taskwarrior
+        case .limit: "limit"
         }
     }
 }
@@ -28,7 +35,7 @@ public struct AttributeNames: Sendable {
     public let entries: [(name: String, key: AttributeKey)]
 
     /// Taskwarrior's attributes that todo has no field for; a word naming one is refused.
-    public static let taskwarriorOnly = ["entry", "end", "modified", "uuid", "id", "limit", "mask", "imask", "parent"]
+    public static let taskwarriorOnly = ["uuid", "id", "mask", "imask", "parent"]
 
     /// The fields a person deals with (not those todo keeps itself), by their attribute-word
     /// keys or their key, and the attributes `udas` declares.
@@ -37,7 +44,8 @@ public struct AttributeNames: Sendable {
             (field.spec.syntax?.keys.isEmpty == false ? field.spec.syntax!.keys : [field.key]).map { ($0, AttributeKey.field(field)) }
         }
         let declared = udas.names.map { ($0, AttributeKey.uda($0)) }
-        let taskwarrior = [("status", AttributeKey.status), ("urgency", .urgency)] + Self.taskwarriorOnly.map { ($0, .taskwarrior($0)) }
+        let taskwarrior = [("status", AttributeKey.status), ("urgency", .urgency), ("limit", .limit)] + TodoStamp.allCases.map { ($0.taskwarrior, .stamp($0)) }
+            + Self.taskwarriorOnly.map { ($0, .taskwarrior($0)) }
         entries = fields + declared + taskwarrior
     }
 
@@ -47,7 +55,7 @@ public struct AttributeNames: Sendable {
         case exact(AttributeKey)
         /// A prefix of one key's names only.
         case prefix(AttributeKey)
-        /// A prefix of several keys' names: their names, in table order.
+        /// A prefix of several keys' names: for each key, its first name the prefix starts, in table order.
         case ambiguous([String])
 
         var isExact: Bool {
@@ -63,11 +71,15 @@ public struct AttributeNames: Sendable {
         if let exact = entries.first(where: { spelled($0.name) == typed }) { return .exact(exact.key) }
         guard typed.count >= 2 else { return nil }
         var keys: [AttributeKey] = []
-        for entry in entries where spelled(entry.name).hasPrefix(typed) && !keys.contains(entry.key) { keys.append(entry.key) }
+        var names: [String] = []
+        for entry in entries where spelled(entry.name).hasPrefix(typed) && !keys.contains(entry.key) {
+            keys.append(entry.key)
+            names.append(entry.name)
+        }
         switch keys.count {
         case 0: return nil
         case 1: return .prefix(keys[0])
-        default: return .ambiguous(keys.map(\.name))
+        default: return .ambiguous(names)
         }
     }
 }

@@ -9,6 +9,10 @@ public protocol TodoAttributes {
     var notes: String { get }
     var attributes: Attributes { get }
     var createdAt: Date { get }
+    /// When it last changed (Taskwarrior's `modified`).
+    var updatedAt: Date { get }
+    /// When it was completed (Taskwarrior's `end`); nil while it is open.
+    var completedAt: Date? { get }
     /// Whose todo it is, for the dependencies among todos (`Dependencies`).
     var uuid: UUID { get }
     var completed: Bool { get }

@@ -15,11 +15,15 @@ public enum TodoField: String, CaseIterable, Codable, Sendable {
     public var spec: FieldSpec {
         switch self {
         case .name:
+            // Taskwarrior's description is the name, so its word is one wherever Taskwarrior's syntax is read.
             FieldSpec(
-                kind: .text, option: FieldOption("name", "TEXT"), taskwarrior: "description", todoTxt: .text,
-                ical: .text("SUMMARY"), help: "Set the name.")
+                kind: .text, syntax: .keys(["name", "description"]), option: FieldOption("name", "TEXT"), taskwarrior: "description",
+                todoTxt: .text, ical: .text("SUMMARY"), help: "Set the name. As a word: name:TEXT or description:TEXT, Taskwarrior's.")
         case .description:
-            FieldSpec(kind: .text, option: FieldOption("description", short: "d", "TEXT"), ical: .text("DESCRIPTION"), help: "Set the description.")
+            // Its word is details:, as description: is Taskwarrior's, the name.
+            FieldSpec(
+                kind: .text, syntax: .keys(["details"]), option: FieldOption("description", short: "d", "TEXT"), ical: .text("DESCRIPTION"),
+                help: "Set the description (todo's own; Taskwarrior's description is the name). As a word: details:TEXT.")
         case .notes:
             FieldSpec(kind: .text, option: FieldOption("notes", short: "n", "TEXT"), ical: .text("X-TODO-NOTES"), help: "Set the notes.")
         case .tags:

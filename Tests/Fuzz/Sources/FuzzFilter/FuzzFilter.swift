@@ -20,6 +20,8 @@ struct Sample: TodoAttributes {
     var due: DueDate?
     var wait: DueDate?
     var createdAt = fixedNow
+    var updatedAt = fixedNow
+    var completedAt: Date?
     var uuid = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1))
     var completed = false
     var synced = false
