@@ -44,7 +44,46 @@ _todo_command() {
         burndown) REPLY=burndown ;;
         history) REPLY=history ;;
         stats) REPLY=stats ;;
+        log) REPLY=log ;;
+        count) REPLY=count ;;
+        ids) REPLY=ids ;;
+        uuids) REPLY=uuids ;;
+        _ids) REPLY=_ids ;;
+        _uuids) REPLY=_uuids ;;
+        _projects) REPLY=_projects ;;
+        _tags) REPLY=_tags ;;
+        _unique) REPLY=_unique ;;
+        _get) REPLY=_get ;;
+        calc) REPLY=calc ;;
+        purge) REPLY=purge ;;
+        version) REPLY=version ;;
+        _version) REPLY=_version ;;
         diagnostics) REPLY=diagnostics ;;
+        active) REPLY=active ;;
+        all) REPLY=all ;;
+        completed) REPLY=completed ;;
+        overdue) REPLY=overdue ;;
+        waiting) REPLY=waiting ;;
+        recurring) REPLY=recurring ;;
+        ready) REPLY=ready ;;
+        blocked) REPLY=blocked ;;
+        blocking) REPLY=blocking ;;
+        unblocked) REPLY=unblocked ;;
+        newest) REPLY=newest ;;
+        oldest) REPLY=oldest ;;
+        long) REPLY=long ;;
+        minimal) REPLY=minimal ;;
+        burndown.daily) REPLY=burndown.daily ;;
+        burndown.weekly) REPLY=burndown.weekly ;;
+        burndown.monthly) REPLY=burndown.monthly ;;
+        history.daily) REPLY=history.daily ;;
+        history.weekly) REPLY=history.weekly ;;
+        history.monthly) REPLY=history.monthly ;;
+        history.annual) REPLY=history.annual ;;
+        ghistory.daily) REPLY=ghistory.daily ;;
+        ghistory.weekly) REPLY=ghistory.weekly ;;
+        ghistory.monthly) REPLY=ghistory.monthly ;;
+        ghistory.annual) REPLY=ghistory.annual ;;
         *) REPLY= ;;
     esac
 }
@@ -163,6 +202,183 @@ _todo_option() {
                         --graph) REPLY='graph flag' ;;
                         *) REPLY= ;;
                     esac ;;
+                log)
+                    case $2 in
+                        --name) REPLY='name text' ;;
+                        -d|--description) REPLY='description text' ;;
+                        -n|--notes) REPLY='notes text' ;;
+                        --tag) REPLY='tag tags' ;;
+                        --project) REPLY='project projects' ;;
+                        --priority) REPLY='priority words H M L' ;;
+                        --due) REPLY='due words now today tomorrow yesterday someday later sod eod sow eow som eom soy eoy monday tuesday wednesday thursday friday saturday sunday' ;;
+                        --wait) REPLY='wait words now today tomorrow yesterday someday later sod eod sow eow som eom soy eoy monday tuesday wednesday thursday friday saturday sunday' ;;
+                        --scheduled) REPLY='scheduled words now today tomorrow yesterday someday later sod eod sow eow som eom soy eoy monday tuesday wednesday thursday friday saturday sunday' ;;
+                        --start) REPLY='start words now today tomorrow yesterday someday later sod eod sow eow som eom soy eoy monday tuesday wednesday thursday friday saturday sunday' ;;
+                        --depends) REPLY='depends ids' ;;
+                        --recur) REPLY='recur words daily weekdays weekly biweekly fortnight monthly bimonthly quarterly semiannual yearly annual biannual biyearly' ;;
+                        --until) REPLY='until words now today tomorrow yesterday someday later sod eod sow eow som eom soy eoy monday tuesday wednesday thursday friday saturday sunday' ;;
+                        *) REPLY= ;;
+                    esac ;;
+                active)
+                    case $2 in
+                        -f|--filter) REPLY='filter words all active completed unsynced' ;;
+                        --all) REPLY='all flag' ;;
+                        --waiting) REPLY='waiting flag' ;;
+                        --sort) REPLY='sort list due +due -due wait +wait -wait scheduled +scheduled -scheduled start +start -start until +until -until priority +priority -priority project +project -project created +created -created modified +modified -modified name +name -name urgency +urgency -urgency' ;;
+                        --format) REPLY='format text' ;;
+                        --ids) REPLY='ids flag' ;;
+                        *) REPLY= ;;
+                    esac ;;
+                all)
+                    case $2 in
+                        -f|--filter) REPLY='filter words all active completed unsynced' ;;
+                        --all) REPLY='all flag' ;;
+                        --waiting) REPLY='waiting flag' ;;
+                        --sort) REPLY='sort list due +due -due wait +wait -wait scheduled +scheduled -scheduled start +start -start until +until -until priority +priority -priority project +project -project created +created -created modified +modified -modified name +name -name urgency +urgency -urgency' ;;
+                        --format) REPLY='format text' ;;
+                        --ids) REPLY='ids flag' ;;
+                        *) REPLY= ;;
+                    esac ;;
+                completed)
+                    case $2 in
+                        -f|--filter) REPLY='filter words all active completed unsynced' ;;
+                        --all) REPLY='all flag' ;;
+                        --waiting) REPLY='waiting flag' ;;
+                        --sort) REPLY='sort list due +due -due wait +wait -wait scheduled +scheduled -scheduled start +start -start until +until -until priority +priority -priority project +project -project created +created -created modified +modified -modified name +name -name urgency +urgency -urgency' ;;
+                        --format) REPLY='format text' ;;
+                        --ids) REPLY='ids flag' ;;
+                        *) REPLY= ;;
+                    esac ;;
+                overdue)
+                    case $2 in
+                        -f|--filter) REPLY='filter words all active completed unsynced' ;;
+                        --all) REPLY='all flag' ;;
+                        --waiting) REPLY='waiting flag' ;;
+                        --sort) REPLY='sort list due +due -due wait +wait -wait scheduled +scheduled -scheduled start +start -start until +until -until priority +priority -priority project +project -project created +created -created modified +modified -modified name +name -name urgency +urgency -urgency' ;;
+                        --format) REPLY='format text' ;;
+                        --ids) REPLY='ids flag' ;;
+                        *) REPLY= ;;
+                    esac ;;
+                waiting)
+                    case $2 in
+                        -f|--filter) REPLY='filter words all active completed unsynced' ;;
+                        --all) REPLY='all flag' ;;
+                        --waiting) REPLY='waiting flag' ;;
+                        --sort) REPLY='sort list due +due -due wait +wait -wait scheduled +scheduled -scheduled start +start -start until +until -until priority +priority -priority project +project -project created +created -created modified +modified -modified name +name -name urgency +urgency -urgency' ;;
+                        --format) REPLY='format text' ;;
+                        --ids) REPLY='ids flag' ;;
+                        *) REPLY= ;;
+                    esac ;;
+                recurring)
+                    case $2 in
+                        -f|--filter) REPLY='filter words all active completed unsynced' ;;
+                        --all) REPLY='all flag' ;;
+                        --waiting) REPLY='waiting flag' ;;
+                        --sort) REPLY='sort list due +due -due wait +wait -wait scheduled +scheduled -scheduled start +start -start until +until -until priority +priority -priority project +project -project created +created -created modified +modified -modified name +name -name urgency +urgency -urgency' ;;
+                        --format) REPLY='format text' ;;
+                        --ids) REPLY='ids flag' ;;
+                        *) REPLY= ;;
+                    esac ;;
+                ready)
+                    case $2 in
+                        -f|--filter) REPLY='filter words all active completed unsynced' ;;
+                        --all) REPLY='all flag' ;;
+                        --waiting) REPLY='waiting flag' ;;
+                        --sort) REPLY='sort list due +due -due wait +wait -wait scheduled +scheduled -scheduled start +start -start until +until -until priority +priority -priority project +project -project created +created -created modified +modified -modified name +name -name urgency +urgency -urgency' ;;
+                        --format) REPLY='format text' ;;
+                        --ids) REPLY='ids flag' ;;
+                        *) REPLY= ;;
+                    esac ;;
+                blocked)
+                    case $2 in
+                        -f|--filter) REPLY='filter words all active completed unsynced' ;;
+                        --all) REPLY='all flag' ;;
+                        --waiting) REPLY='waiting flag' ;;
+                        --sort) REPLY='sort list due +due -due wait +wait -wait scheduled +scheduled -scheduled start +start -start until +until -until priority +priority -priority project +project -project created +created -created modified +modified -modified name +name -name urgency +urgency -urgency' ;;
+                        --format) REPLY='format text' ;;
+                        --ids) REPLY='ids flag' ;;
+                        *) REPLY= ;;
+                    esac ;;
+                blocking)
+                    case $2 in
+                        -f|--filter) REPLY='filter words all active completed unsynced' ;;
+                        --all) REPLY='all flag' ;;
+                        --waiting) REPLY='waiting flag' ;;
+                        --sort) REPLY='sort list due +due -due wait +wait -wait scheduled +scheduled -scheduled start +start -start until +until -until priority +priority -priority project +project -project created +created -created modified +modified -modified name +name -name urgency +urgency -urgency' ;;
+                        --format) REPLY='format text' ;;
+                        --ids) REPLY='ids flag' ;;
+                        *) REPLY= ;;
+                    esac ;;
+                unblocked)
+                    case $2 in
+                        -f|--filter) REPLY='filter words all active completed unsynced' ;;
+                        --all) REPLY='all flag' ;;
+                        --waiting) REPLY='waiting flag' ;;
+                        --sort) REPLY='sort list due +due -due wait +wait -wait scheduled +scheduled -scheduled start +start -start until +until -until priority +priority -priority project +project -project created +created -created modified +modified -modified name +name -name urgency +urgency -urgency' ;;
+                        --format) REPLY='format text' ;;
+                        --ids) REPLY='ids flag' ;;
+                        *) REPLY= ;;
+                    esac ;;
+                newest)
+                    case $2 in
+                        -f|--filter) REPLY='filter words all active completed unsynced' ;;
+                        --all) REPLY='all flag' ;;
+                        --waiting) REPLY='waiting flag' ;;
+                        --sort) REPLY='sort list due +due -due wait +wait -wait scheduled +scheduled -scheduled start +start -start until +until -until priority +priority -priority project +project -project created +created -created modified +modified -modified name +name -name urgency +urgency -urgency' ;;
+                        --format) REPLY='format text' ;;
+                        --ids) REPLY='ids flag' ;;
+                        *) REPLY= ;;
+                    esac ;;
+                oldest)
+                    case $2 in
+                        -f|--filter) REPLY='filter words all active completed unsynced' ;;
+                        --all) REPLY='all flag' ;;
+                        --waiting) REPLY='waiting flag' ;;
+                        --sort) REPLY='sort list due +due -due wait +wait -wait scheduled +scheduled -scheduled start +start -start until +until -until priority +priority -priority project +project -project created +created -created modified +modified -modified name +name -name urgency +urgency -urgency' ;;
+                        --format) REPLY='format text' ;;
+                        --ids) REPLY='ids flag' ;;
+                        *) REPLY= ;;
+                    esac ;;
+                long)
+                    case $2 in
+                        -f|--filter) REPLY='filter words all active completed unsynced' ;;
+                        --all) REPLY='all flag' ;;
+                        --waiting) REPLY='waiting flag' ;;
+                        --sort) REPLY='sort list due +due -due wait +wait -wait scheduled +scheduled -scheduled start +start -start until +until -until priority +priority -priority project +project -project created +created -created modified +modified -modified name +name -name urgency +urgency -urgency' ;;
+                        --format) REPLY='format text' ;;
+                        --ids) REPLY='ids flag' ;;
+                        *) REPLY= ;;
+                    esac ;;
+                minimal)
+                    case $2 in
+                        -f|--filter) REPLY='filter words all active completed unsynced' ;;
+                        --all) REPLY='all flag' ;;
+                        --waiting) REPLY='waiting flag' ;;
+                        --sort) REPLY='sort list due +due -due wait +wait -wait scheduled +scheduled -scheduled start +start -start until +until -until priority +priority -priority project +project -project created +created -created modified +modified -modified name +name -name urgency +urgency -urgency' ;;
+                        --format) REPLY='format text' ;;
+                        --ids) REPLY='ids flag' ;;
+                        *) REPLY= ;;
+                    esac ;;
+                history.daily)
+                    case $2 in
+                        --graph) REPLY='graph flag' ;;
+                        *) REPLY= ;;
+                    esac ;;
+                history.weekly)
+                    case $2 in
+                        --graph) REPLY='graph flag' ;;
+                        *) REPLY= ;;
+                    esac ;;
+                history.monthly)
+                    case $2 in
+                        --graph) REPLY='graph flag' ;;
+                        *) REPLY= ;;
+                    esac ;;
+                history.annual)
+                    case $2 in
+                        --graph) REPLY='graph flag' ;;
+                        *) REPLY= ;;
+                    esac ;;
                 *) REPLY= ;;
             esac ;;
     esac
@@ -184,6 +400,25 @@ _todo_options() {
         sync) REPLY='--dry-run' ;;
         config) REPLY='--unset' ;;
         history) REPLY='--graph' ;;
+        log) REPLY='--name --description --notes --tag --project --priority --due --wait --scheduled --start --depends --recur --until' ;;
+        active) REPLY='--filter --all --waiting --sort --format --ids' ;;
+        all) REPLY='--filter --all --waiting --sort --format --ids' ;;
+        completed) REPLY='--filter --all --waiting --sort --format --ids' ;;
+        overdue) REPLY='--filter --all --waiting --sort --format --ids' ;;
+        waiting) REPLY='--filter --all --waiting --sort --format --ids' ;;
+        recurring) REPLY='--filter --all --waiting --sort --format --ids' ;;
+        ready) REPLY='--filter --all --waiting --sort --format --ids' ;;
+        blocked) REPLY='--filter --all --waiting --sort --format --ids' ;;
+        blocking) REPLY='--filter --all --waiting --sort --format --ids' ;;
+        unblocked) REPLY='--filter --all --waiting --sort --format --ids' ;;
+        newest) REPLY='--filter --all --waiting --sort --format --ids' ;;
+        oldest) REPLY='--filter --all --waiting --sort --format --ids' ;;
+        long) REPLY='--filter --all --waiting --sort --format --ids' ;;
+        minimal) REPLY='--filter --all --waiting --sort --format --ids' ;;
+        history.daily) REPLY='--graph' ;;
+        history.weekly) REPLY='--graph' ;;
+        history.monthly) REPLY='--graph' ;;
+        history.annual) REPLY='--graph' ;;
         *) REPLY= ;;
     esac
     REPLY+=' --file --json --quiet --color --no-context --syntax --help --version'
@@ -227,6 +462,42 @@ _todo_argument() {
         burndown) kinds=('filter') repeats=1 ;;
         history) kinds=('filter') repeats=1 ;;
         stats) kinds=('filter') repeats=1 ;;
+        log) kinds=('attributes') repeats=1 ;;
+        count) kinds=('filter') repeats=1 ;;
+        ids) kinds=('filter') repeats=1 ;;
+        uuids) kinds=('filter') repeats=1 ;;
+        _ids) kinds=('filter') repeats=1 ;;
+        _uuids) kinds=('filter') repeats=1 ;;
+        _projects) kinds=('filter') repeats=1 ;;
+        _tags) kinds=('filter') repeats=1 ;;
+        _unique) kinds=('text' 'filter') repeats=1 ;;
+        _get) kinds=('text') repeats=1 ;;
+        calc) kinds=('text') repeats=1 ;;
+        active) kinds=('filter') repeats=1 ;;
+        all) kinds=('filter') repeats=1 ;;
+        completed) kinds=('filter') repeats=1 ;;
+        overdue) kinds=('filter') repeats=1 ;;
+        waiting) kinds=('filter') repeats=1 ;;
+        recurring) kinds=('filter') repeats=1 ;;
+        ready) kinds=('filter') repeats=1 ;;
+        blocked) kinds=('filter') repeats=1 ;;
+        blocking) kinds=('filter') repeats=1 ;;
+        unblocked) kinds=('filter') repeats=1 ;;
+        newest) kinds=('filter') repeats=1 ;;
+        oldest) kinds=('filter') repeats=1 ;;
+        long) kinds=('filter') repeats=1 ;;
+        minimal) kinds=('filter') repeats=1 ;;
+        burndown.daily) kinds=('filter') repeats=1 ;;
+        burndown.weekly) kinds=('filter') repeats=1 ;;
+        burndown.monthly) kinds=('filter') repeats=1 ;;
+        history.daily) kinds=('filter') repeats=1 ;;
+        history.weekly) kinds=('filter') repeats=1 ;;
+        history.monthly) kinds=('filter') repeats=1 ;;
+        history.annual) kinds=('filter') repeats=1 ;;
+        ghistory.daily) kinds=('filter') repeats=1 ;;
+        ghistory.weekly) kinds=('filter') repeats=1 ;;
+        ghistory.monthly) kinds=('filter') repeats=1 ;;
+        ghistory.annual) kinds=('filter') repeats=1 ;;
     esac
     REPLY=${kinds[$2]}
     [[ -z $REPLY && -n $repeats ]] && REPLY=${kinds[-1]}
@@ -271,7 +542,7 @@ _todo_values() {
             mapfile -t lines < <(todo __complete "$1" ${3:+"--file=$3"} 2>/dev/null)
             for line in "${lines[@]}"; do [[ $line == "$2"* ]] && COMPREPLY+=("$line"); done ;;
         commands)
-            mapfile -t COMPREPLY < <(compgen -W 'add a list ls listall lsa listpri lsp listproj lsprj listcon lsc archive next show info edit modify done do reopen annotate append app prepend prep replace pri p depri dp denotate start stop toggle delete rm del clear-completed undo batch export import sync config context completions help projects tags summary calendar cal burndown history stats diagnostics' -- "$2") ;;
+            mapfile -t COMPREPLY < <(compgen -W 'add a list ls listall lsa listpri lsp listproj lsprj listcon lsc archive next show info edit modify done do reopen annotate append app prepend prep replace pri p depri dp denotate start stop toggle delete rm del clear-completed undo batch export import sync config context completions help projects tags summary calendar cal burndown history stats log count ids uuids _ids _uuids _projects _tags _unique _get calc purge version _version diagnostics active all completed overdue waiting recurring ready blocked blocking unblocked newest oldest long minimal burndown.daily burndown.weekly burndown.monthly history.daily history.weekly history.monthly history.annual ghistory.daily ghistory.weekly ghistory.monthly ghistory.annual' -- "$2") ;;
         words\ *)
             mapfile -t COMPREPLY < <(compgen -W "${1#words }" -- "$2") ;;
         list\ *)

@@ -84,8 +84,86 @@ function __todo_command
             echo history
         case stats
             echo stats
+        case log
+            echo log
+        case count
+            echo count
+        case ids
+            echo ids
+        case uuids
+            echo uuids
+        case _ids
+            echo _ids
+        case _uuids
+            echo _uuids
+        case _projects
+            echo _projects
+        case _tags
+            echo _tags
+        case _unique
+            echo _unique
+        case _get
+            echo _get
+        case calc
+            echo calc
+        case purge
+            echo purge
+        case version
+            echo version
+        case _version
+            echo _version
         case diagnostics
             echo diagnostics
+        case active
+            echo active
+        case all
+            echo all
+        case completed
+            echo completed
+        case overdue
+            echo overdue
+        case waiting
+            echo waiting
+        case recurring
+            echo recurring
+        case ready
+            echo ready
+        case blocked
+            echo blocked
+        case blocking
+            echo blocking
+        case unblocked
+            echo unblocked
+        case newest
+            echo newest
+        case oldest
+            echo oldest
+        case long
+            echo long
+        case minimal
+            echo minimal
+        case burndown.daily
+            echo burndown.daily
+        case burndown.weekly
+            echo burndown.weekly
+        case burndown.monthly
+            echo burndown.monthly
+        case history.daily
+            echo history.daily
+        case history.weekly
+            echo history.weekly
+        case history.monthly
+            echo history.monthly
+        case history.annual
+            echo history.annual
+        case ghistory.daily
+            echo ghistory.daily
+        case ghistory.weekly
+            echo ghistory.weekly
+        case ghistory.monthly
+            echo ghistory.monthly
+        case ghistory.annual
+            echo ghistory.annual
         case '*'
             return 1
     end
@@ -237,6 +315,216 @@ function __todo_value_option
                     echo from
                     return
             end
+        case log
+            switch $argv[2]
+                case --name
+                    echo name
+                    return
+                case -d --description
+                    echo description
+                    return
+                case -n --notes
+                    echo notes
+                    return
+                case --tag
+                    echo tag
+                    return
+                case --project
+                    echo project
+                    return
+                case --priority
+                    echo priority
+                    return
+                case --due
+                    echo due
+                    return
+                case --wait
+                    echo wait
+                    return
+                case --scheduled
+                    echo scheduled
+                    return
+                case --start
+                    echo start
+                    return
+                case --depends
+                    echo depends
+                    return
+                case --recur
+                    echo recur
+                    return
+                case --until
+                    echo until
+                    return
+            end
+        case active
+            switch $argv[2]
+                case -f --filter
+                    echo filter
+                    return
+                case --sort
+                    echo sort
+                    return
+                case --format
+                    echo format
+                    return
+            end
+        case all
+            switch $argv[2]
+                case -f --filter
+                    echo filter
+                    return
+                case --sort
+                    echo sort
+                    return
+                case --format
+                    echo format
+                    return
+            end
+        case completed
+            switch $argv[2]
+                case -f --filter
+                    echo filter
+                    return
+                case --sort
+                    echo sort
+                    return
+                case --format
+                    echo format
+                    return
+            end
+        case overdue
+            switch $argv[2]
+                case -f --filter
+                    echo filter
+                    return
+                case --sort
+                    echo sort
+                    return
+                case --format
+                    echo format
+                    return
+            end
+        case waiting
+            switch $argv[2]
+                case -f --filter
+                    echo filter
+                    return
+                case --sort
+                    echo sort
+                    return
+                case --format
+                    echo format
+                    return
+            end
+        case recurring
+            switch $argv[2]
+                case -f --filter
+                    echo filter
+                    return
+                case --sort
+                    echo sort
+                    return
+                case --format
+                    echo format
+                    return
+            end
+        case ready
+            switch $argv[2]
+                case -f --filter
+                    echo filter
+                    return
+                case --sort
+                    echo sort
+                    return
+                case --format
+                    echo format
+                    return
+            end
+        case blocked
+            switch $argv[2]
+                case -f --filter
+                    echo filter
+                    return
+                case --sort
+                    echo sort
+                    return
+                case --format
+                    echo format
+                    return
+            end
+        case blocking
+            switch $argv[2]
+                case -f --filter
+                    echo filter
+                    return
+                case --sort
+                    echo sort
+                    return
+                case --format
+                    echo format
+                    return
+            end
+        case unblocked
+            switch $argv[2]
+                case -f --filter
+                    echo filter
+                    return
+                case --sort
+                    echo sort
+                    return
+                case --format
+                    echo format
+                    return
+            end
+        case newest
+            switch $argv[2]
+                case -f --filter
+                    echo filter
+                    return
+                case --sort
+                    echo sort
+                    return
+                case --format
+                    echo format
+                    return
+            end
+        case oldest
+            switch $argv[2]
+                case -f --filter
+                    echo filter
+                    return
+                case --sort
+                    echo sort
+                    return
+                case --format
+                    echo format
+                    return
+            end
+        case long
+            switch $argv[2]
+                case -f --filter
+                    echo filter
+                    return
+                case --sort
+                    echo sort
+                    return
+                case --format
+                    echo format
+                    return
+            end
+        case minimal
+            switch $argv[2]
+                case -f --filter
+                    echo filter
+                    return
+                case --sort
+                    echo sort
+                    return
+                case --format
+                    echo format
+                    return
+            end
     end
     return 1
 end
@@ -346,6 +634,114 @@ function __todo_argument
         case stats
             set -l kinds filter
             set -q kinds[(math $argv[2] + 1)]; and echo $kinds[(math $argv[2] + 1)]; or echo $kinds[-1]
+        case log
+            set -l kinds attributes
+            set -q kinds[(math $argv[2] + 1)]; and echo $kinds[(math $argv[2] + 1)]; or echo $kinds[-1]
+        case count
+            set -l kinds filter
+            set -q kinds[(math $argv[2] + 1)]; and echo $kinds[(math $argv[2] + 1)]; or echo $kinds[-1]
+        case ids
+            set -l kinds filter
+            set -q kinds[(math $argv[2] + 1)]; and echo $kinds[(math $argv[2] + 1)]; or echo $kinds[-1]
+        case uuids
+            set -l kinds filter
+            set -q kinds[(math $argv[2] + 1)]; and echo $kinds[(math $argv[2] + 1)]; or echo $kinds[-1]
+        case _ids
+            set -l kinds filter
+            set -q kinds[(math $argv[2] + 1)]; and echo $kinds[(math $argv[2] + 1)]; or echo $kinds[-1]
+        case _uuids
+            set -l kinds filter
+            set -q kinds[(math $argv[2] + 1)]; and echo $kinds[(math $argv[2] + 1)]; or echo $kinds[-1]
+        case _projects
+            set -l kinds filter
+            set -q kinds[(math $argv[2] + 1)]; and echo $kinds[(math $argv[2] + 1)]; or echo $kinds[-1]
+        case _tags
+            set -l kinds filter
+            set -q kinds[(math $argv[2] + 1)]; and echo $kinds[(math $argv[2] + 1)]; or echo $kinds[-1]
+        case _unique
+            set -l kinds text filter
+            set -q kinds[(math $argv[2] + 1)]; and echo $kinds[(math $argv[2] + 1)]; or echo $kinds[-1]
+        case _get
+            set -l kinds text
+            set -q kinds[(math $argv[2] + 1)]; and echo $kinds[(math $argv[2] + 1)]; or echo $kinds[-1]
+        case calc
+            set -l kinds text
+            set -q kinds[(math $argv[2] + 1)]; and echo $kinds[(math $argv[2] + 1)]; or echo $kinds[-1]
+        case active
+            set -l kinds filter
+            set -q kinds[(math $argv[2] + 1)]; and echo $kinds[(math $argv[2] + 1)]; or echo $kinds[-1]
+        case all
+            set -l kinds filter
+            set -q kinds[(math $argv[2] + 1)]; and echo $kinds[(math $argv[2] + 1)]; or echo $kinds[-1]
+        case completed
+            set -l kinds filter
+            set -q kinds[(math $argv[2] + 1)]; and echo $kinds[(math $argv[2] + 1)]; or echo $kinds[-1]
+        case overdue
+            set -l kinds filter
+            set -q kinds[(math $argv[2] + 1)]; and echo $kinds[(math $argv[2] + 1)]; or echo $kinds[-1]
+        case waiting
+            set -l kinds filter
+            set -q kinds[(math $argv[2] + 1)]; and echo $kinds[(math $argv[2] + 1)]; or echo $kinds[-1]
+        case recurring
+            set -l kinds filter
+            set -q kinds[(math $argv[2] + 1)]; and echo $kinds[(math $argv[2] + 1)]; or echo $kinds[-1]
+        case ready
+            set -l kinds filter
+            set -q kinds[(math $argv[2] + 1)]; and echo $kinds[(math $argv[2] + 1)]; or echo $kinds[-1]
+        case blocked
+            set -l kinds filter
+            set -q kinds[(math $argv[2] + 1)]; and echo $kinds[(math $argv[2] + 1)]; or echo $kinds[-1]
+        case blocking
+            set -l kinds filter
+            set -q kinds[(math $argv[2] + 1)]; and echo $kinds[(math $argv[2] + 1)]; or echo $kinds[-1]
+        case unblocked
+            set -l kinds filter
+            set -q kinds[(math $argv[2] + 1)]; and echo $kinds[(math $argv[2] + 1)]; or echo $kinds[-1]
+        case newest
+            set -l kinds filter
+            set -q kinds[(math $argv[2] + 1)]; and echo $kinds[(math $argv[2] + 1)]; or echo $kinds[-1]
+        case oldest
+            set -l kinds filter
+            set -q kinds[(math $argv[2] + 1)]; and echo $kinds[(math $argv[2] + 1)]; or echo $kinds[-1]
+        case long
+            set -l kinds filter
+            set -q kinds[(math $argv[2] + 1)]; and echo $kinds[(math $argv[2] + 1)]; or echo $kinds[-1]
+        case minimal
+            set -l kinds filter
+            set -q kinds[(math $argv[2] + 1)]; and echo $kinds[(math $argv[2] + 1)]; or echo $kinds[-1]
+        case burndown.daily
+            set -l kinds filter
+            set -q kinds[(math $argv[2] + 1)]; and echo $kinds[(math $argv[2] + 1)]; or echo $kinds[-1]
+        case burndown.weekly
+            set -l kinds filter
+            set -q kinds[(math $argv[2] + 1)]; and echo $kinds[(math $argv[2] + 1)]; or echo $kinds[-1]
+        case burndown.monthly
+            set -l kinds filter
+            set -q kinds[(math $argv[2] + 1)]; and echo $kinds[(math $argv[2] + 1)]; or echo $kinds[-1]
+        case history.daily
+            set -l kinds filter
+            set -q kinds[(math $argv[2] + 1)]; and echo $kinds[(math $argv[2] + 1)]; or echo $kinds[-1]
+        case history.weekly
+            set -l kinds filter
+            set -q kinds[(math $argv[2] + 1)]; and echo $kinds[(math $argv[2] + 1)]; or echo $kinds[-1]
+        case history.monthly
+            set -l kinds filter
+            set -q kinds[(math $argv[2] + 1)]; and echo $kinds[(math $argv[2] + 1)]; or echo $kinds[-1]
+        case history.annual
+            set -l kinds filter
+            set -q kinds[(math $argv[2] + 1)]; and echo $kinds[(math $argv[2] + 1)]; or echo $kinds[-1]
+        case ghistory.daily
+            set -l kinds filter
+            set -q kinds[(math $argv[2] + 1)]; and echo $kinds[(math $argv[2] + 1)]; or echo $kinds[-1]
+        case ghistory.weekly
+            set -l kinds filter
+            set -q kinds[(math $argv[2] + 1)]; and echo $kinds[(math $argv[2] + 1)]; or echo $kinds[-1]
+        case ghistory.monthly
+            set -l kinds filter
+            set -q kinds[(math $argv[2] + 1)]; and echo $kinds[(math $argv[2] + 1)]; or echo $kinds[-1]
+        case ghistory.annual
+            set -l kinds filter
+            set -q kinds[(math $argv[2] + 1)]; and echo $kinds[(math $argv[2] + 1)]; or echo $kinds[-1]
     end
 end
 
@@ -390,7 +786,46 @@ function __todo_commands
     printf '%s\t%s\n' burndown 'Chart pending, started and done todos over time, and when all will be done'
     printf '%s\t%s\n' history 'Count the todos added, completed and deleted in each period'
     printf '%s\t%s\n' stats 'Show counts, ages and rates of the todos, and the state file\'s size and undo depth'
+    printf '%s\t%s\n' log 'Add a todo that is already done'
+    printf '%s\t%s\n' count 'Print how many todos pass a filter, completed ones too'
+    printf '%s\t%s\n' ids 'Print the numbers of the active todos a filter passes, as ranges'
+    printf '%s\t%s\n' uuids 'Print the UUIDs of the todos a filter passes, on one line'
+    printf '%s\t%s\n' _ids 'Print the numbers of the active todos a filter passes, one a line'
+    printf '%s\t%s\n' _uuids 'Print the UUIDs of the todos a filter passes, one a line'
+    printf '%s\t%s\n' _projects 'Print the projects of the active todos, one a line'
+    printf '%s\t%s\n' _tags 'Print the tags of the active todos and the virtual tags, one a line'
+    printf '%s\t%s\n' _unique 'Print each value a field has among the active todos, one a line'
+    printf '%s\t%s\n' _get 'Print the values of DOM references, as Taskwarrior\'s _get'
+    printf '%s\t%s\n' calc 'Print the date a date expression names'
+    printf '%s\t%s\n' purge 'Say that there is nothing to purge: todo keeps no deleted todos'
+    printf '%s\t%s\n' version 'Print the version of todo'
+    printf '%s\t%s\n' _version 'Print the version number alone'
     printf '%s\t%s\n' diagnostics 'Show the version, the files todo reads and the hooks it finds'
+    printf '%s\t%s\n' active 'List the todos being worked on (started)'
+    printf '%s\t%s\n' all 'List every todo, completed and waiting ones too'
+    printf '%s\t%s\n' completed 'List the completed todos, most recently completed first'
+    printf '%s\t%s\n' overdue 'List the active todos past their due date'
+    printf '%s\t%s\n' waiting 'List the todos hidden until their wait date'
+    printf '%s\t%s\n' recurring 'List the active todos that recur'
+    printf '%s\t%s\n' ready 'List the active todos that can be started now (not waiting, scheduled or blocked)'
+    printf '%s\t%s\n' blocked 'List the active todos that wait on another'
+    printf '%s\t%s\n' blocking 'List the active todos others wait on'
+    printf '%s\t%s\n' unblocked 'List the active todos that wait on none'
+    printf '%s\t%s\n' newest 'List every todo, the newest first'
+    printf '%s\t%s\n' oldest 'List every todo, the oldest first'
+    printf '%s\t%s\n' long 'List todos (Taskwarrior\'s long report: list shows every field it has)'
+    printf '%s\t%s\n' minimal 'List todos (Taskwarrior\'s minimal report)'
+    printf '%s\t%s\n' burndown.daily 'Taskwarrior\'s name for todo burndown daily'
+    printf '%s\t%s\n' burndown.weekly 'Taskwarrior\'s name for todo burndown weekly'
+    printf '%s\t%s\n' burndown.monthly 'Taskwarrior\'s name for todo burndown monthly'
+    printf '%s\t%s\n' history.daily 'Taskwarrior\'s name for todo history daily'
+    printf '%s\t%s\n' history.weekly 'Taskwarrior\'s name for todo history weekly'
+    printf '%s\t%s\n' history.monthly 'Taskwarrior\'s name for todo history monthly'
+    printf '%s\t%s\n' history.annual 'Taskwarrior\'s name for todo history annual'
+    printf '%s\t%s\n' ghistory.daily 'Taskwarrior\'s name for todo history daily --graph'
+    printf '%s\t%s\n' ghistory.weekly 'Taskwarrior\'s name for todo history weekly --graph'
+    printf '%s\t%s\n' ghistory.monthly 'Taskwarrior\'s name for todo history monthly --graph'
+    printf '%s\t%s\n' ghistory.annual 'Taskwarrior\'s name for todo history annual --graph'
 end
 
 # What follows KEY: ($argv[2]) in an attribute word, or in a filter term when $argv[1] is filter.
@@ -623,7 +1058,46 @@ complete -c todo -n __todo_needs_command -a cal -d 'Show months with the days to
 complete -c todo -n __todo_needs_command -a burndown -d 'Chart pending, started and done todos over time, and when all will be done'
 complete -c todo -n __todo_needs_command -a history -d 'Count the todos added, completed and deleted in each period'
 complete -c todo -n __todo_needs_command -a stats -d 'Show counts, ages and rates of the todos, and the state file\'s size and undo depth'
+complete -c todo -n __todo_needs_command -a log -d 'Add a todo that is already done'
+complete -c todo -n __todo_needs_command -a count -d 'Print how many todos pass a filter, completed ones too'
+complete -c todo -n __todo_needs_command -a ids -d 'Print the numbers of the active todos a filter passes, as ranges'
+complete -c todo -n __todo_needs_command -a uuids -d 'Print the UUIDs of the todos a filter passes, on one line'
+complete -c todo -n __todo_needs_command -a _ids -d 'Print the numbers of the active todos a filter passes, one a line'
+complete -c todo -n __todo_needs_command -a _uuids -d 'Print the UUIDs of the todos a filter passes, one a line'
+complete -c todo -n __todo_needs_command -a _projects -d 'Print the projects of the active todos, one a line'
+complete -c todo -n __todo_needs_command -a _tags -d 'Print the tags of the active todos and the virtual tags, one a line'
+complete -c todo -n __todo_needs_command -a _unique -d 'Print each value a field has among the active todos, one a line'
+complete -c todo -n __todo_needs_command -a _get -d 'Print the values of DOM references, as Taskwarrior\'s _get'
+complete -c todo -n __todo_needs_command -a calc -d 'Print the date a date expression names'
+complete -c todo -n __todo_needs_command -a purge -d 'Say that there is nothing to purge: todo keeps no deleted todos'
+complete -c todo -n __todo_needs_command -a version -d 'Print the version of todo'
+complete -c todo -n __todo_needs_command -a _version -d 'Print the version number alone'
 complete -c todo -n __todo_needs_command -a diagnostics -d 'Show the version, the files todo reads and the hooks it finds'
+complete -c todo -n __todo_needs_command -a active -d 'List the todos being worked on (started)'
+complete -c todo -n __todo_needs_command -a all -d 'List every todo, completed and waiting ones too'
+complete -c todo -n __todo_needs_command -a completed -d 'List the completed todos, most recently completed first'
+complete -c todo -n __todo_needs_command -a overdue -d 'List the active todos past their due date'
+complete -c todo -n __todo_needs_command -a waiting -d 'List the todos hidden until their wait date'
+complete -c todo -n __todo_needs_command -a recurring -d 'List the active todos that recur'
+complete -c todo -n __todo_needs_command -a ready -d 'List the active todos that can be started now (not waiting, scheduled or blocked)'
+complete -c todo -n __todo_needs_command -a blocked -d 'List the active todos that wait on another'
+complete -c todo -n __todo_needs_command -a blocking -d 'List the active todos others wait on'
+complete -c todo -n __todo_needs_command -a unblocked -d 'List the active todos that wait on none'
+complete -c todo -n __todo_needs_command -a newest -d 'List every todo, the newest first'
+complete -c todo -n __todo_needs_command -a oldest -d 'List every todo, the oldest first'
+complete -c todo -n __todo_needs_command -a long -d 'List todos (Taskwarrior\'s long report: list shows every field it has)'
+complete -c todo -n __todo_needs_command -a minimal -d 'List todos (Taskwarrior\'s minimal report)'
+complete -c todo -n __todo_needs_command -a burndown.daily -d 'Taskwarrior\'s name for todo burndown daily'
+complete -c todo -n __todo_needs_command -a burndown.weekly -d 'Taskwarrior\'s name for todo burndown weekly'
+complete -c todo -n __todo_needs_command -a burndown.monthly -d 'Taskwarrior\'s name for todo burndown monthly'
+complete -c todo -n __todo_needs_command -a history.daily -d 'Taskwarrior\'s name for todo history daily'
+complete -c todo -n __todo_needs_command -a history.weekly -d 'Taskwarrior\'s name for todo history weekly'
+complete -c todo -n __todo_needs_command -a history.monthly -d 'Taskwarrior\'s name for todo history monthly'
+complete -c todo -n __todo_needs_command -a history.annual -d 'Taskwarrior\'s name for todo history annual'
+complete -c todo -n __todo_needs_command -a ghistory.daily -d 'Taskwarrior\'s name for todo history daily --graph'
+complete -c todo -n __todo_needs_command -a ghistory.weekly -d 'Taskwarrior\'s name for todo history weekly --graph'
+complete -c todo -n __todo_needs_command -a ghistory.monthly -d 'Taskwarrior\'s name for todo history monthly --graph'
+complete -c todo -n __todo_needs_command -a ghistory.annual -d 'Taskwarrior\'s name for todo history annual --graph'
 
 # todo add
 complete -c todo -n '__todo_using add' -s d -l description -x -d 'Set the description (todo\'s own; Taskwarrior\'s description is the name)'
@@ -703,3 +1177,142 @@ complete -c todo -n '__todo_wants choice:0 completions' -a 'bash zsh fish'
 
 # todo history
 complete -c todo -n '__todo_using history' -l graph -d 'Draw a bar per period instead: added (+), completed (X) and deleted (-), as Taskwarrior\'s ghistory'
+
+# todo log
+complete -c todo -n '__todo_using log' -l name -x -d 'Set the name'
+complete -c todo -n '__todo_using log' -s d -l description -x -d 'Set the description (todo\'s own; Taskwarrior\'s description is the name)'
+complete -c todo -n '__todo_using log' -s n -l notes -x -d 'Set the notes'
+complete -c todo -n '__todo_using log' -l tag -x -a '(__todo_complete tags)' -d 'Add the tag TAG (a word; case counts); repeat for more'
+complete -c todo -n '__todo_using log' -l project -x -a '(__todo_complete projects)' -d 'Set the project (dots make a hierarchy: home.garden is inside home); empty for none'
+complete -c todo -n '__todo_using log' -l priority -x -a 'H M L' -d 'Set the priority: H, M or L; empty for none'
+complete -c todo -n '__todo_using log' -l due -x -a 'now today tomorrow yesterday someday later sod eod sow eow som eom soy eoy monday tuesday wednesday thursday friday saturday sunday' -d 'Set the due date; empty for none'
+complete -c todo -n '__todo_using log' -l wait -x -a 'now today tomorrow yesterday someday later sod eod sow eow som eom soy eoy monday tuesday wednesday thursday friday saturday sunday' -d 'Hide the todo from the default list until DATE; empty for none'
+complete -c todo -n '__todo_using log' -l scheduled -x -a 'now today tomorrow yesterday someday later sod eod sow eow som eom soy eoy monday tuesday wednesday thursday friday saturday sunday' -d 'Set the date work on the todo can start (+READY once it has come); empty for none'
+complete -c todo -n '__todo_using log' -l start -x -a 'now today tomorrow yesterday someday later sod eod sow eow som eom soy eoy monday tuesday wednesday thursday friday saturday sunday' -d 'Set when work on the todo started (\'todo start\' sets it to now, \'todo stop\' and \'todo done\' clear it); empty for none'
+complete -c todo -n '__todo_using log' -l depends -x -a '(__todo_ids)' -d 'Add dependencies: todos (numbers or UUID prefixes, comma-separated) to be done first; -ID removes one; empty removes all'
+complete -c todo -n '__todo_using log' -l recur -x -a 'daily weekdays weekly biweekly fortnight monthly bimonthly quarterly semiannual yearly annual biannual biyearly' -d 'Repeat the todo: completing it makes the next one'
+complete -c todo -n '__todo_using log' -l until -x -a 'now today tomorrow yesterday someday later sod eod sow eow som eom soy eoy monday tuesday wednesday thursday friday saturday sunday' -d 'End a recurring todo\'s series: no occurrence is made due after DATE; empty for none'
+
+# todo active
+complete -c todo -n '__todo_using active' -s f -l filter -x -a 'all active completed unsynced' -d 'Show all, active, completed or unsynced todos (default: active, or what \'todo config default-filter\' says); waiting todos only with all'
+complete -c todo -n '__todo_using active' -l all -d 'Show every todo, completed and waiting ones too: --filter all'
+complete -c todo -n '__todo_using active' -l waiting -d 'Show active todos whose wait date has not come, too'
+complete -c todo -n '__todo_using active' -l sort -x -a '(__todo_commas due +due -due wait +wait -wait scheduled +scheduled -scheduled start +start -start until +until -until priority +priority -priority project +project -project created +created -created modified +modified -modified name +name -name urgency +urgency -urgency)' -d 'Order by KEYS, comma-separated: due, wait, scheduled, start, until, priority, project, created, modified, name, urgency; urgency and priority sort highest first (H before M before L), the others lowest first (the earliest date, A to Z); +KEY sorts a key lowest first, -KEY highest first'
+complete -c todo -n '__todo_using active' -l format -x -d 'Print each todo as TEMPLATE and a newline'
+complete -c todo -n '__todo_using active' -l ids -d 'Print only the numbers, one a line'
+
+# todo all
+complete -c todo -n '__todo_using all' -s f -l filter -x -a 'all active completed unsynced' -d 'Show all, active, completed or unsynced todos (default: active, or what \'todo config default-filter\' says); waiting todos only with all'
+complete -c todo -n '__todo_using all' -l all -d 'Show every todo, completed and waiting ones too: --filter all'
+complete -c todo -n '__todo_using all' -l waiting -d 'Show active todos whose wait date has not come, too'
+complete -c todo -n '__todo_using all' -l sort -x -a '(__todo_commas due +due -due wait +wait -wait scheduled +scheduled -scheduled start +start -start until +until -until priority +priority -priority project +project -project created +created -created modified +modified -modified name +name -name urgency +urgency -urgency)' -d 'Order by KEYS, comma-separated: due, wait, scheduled, start, until, priority, project, created, modified, name, urgency; urgency and priority sort highest first (H before M before L), the others lowest first (the earliest date, A to Z); +KEY sorts a key lowest first, -KEY highest first'
+complete -c todo -n '__todo_using all' -l format -x -d 'Print each todo as TEMPLATE and a newline'
+complete -c todo -n '__todo_using all' -l ids -d 'Print only the numbers, one a line'
+
+# todo completed
+complete -c todo -n '__todo_using completed' -s f -l filter -x -a 'all active completed unsynced' -d 'Show all, active, completed or unsynced todos (default: active, or what \'todo config default-filter\' says); waiting todos only with all'
+complete -c todo -n '__todo_using completed' -l all -d 'Show every todo, completed and waiting ones too: --filter all'
+complete -c todo -n '__todo_using completed' -l waiting -d 'Show active todos whose wait date has not come, too'
+complete -c todo -n '__todo_using completed' -l sort -x -a '(__todo_commas due +due -due wait +wait -wait scheduled +scheduled -scheduled start +start -start until +until -until priority +priority -priority project +project -project created +created -created modified +modified -modified name +name -name urgency +urgency -urgency)' -d 'Order by KEYS, comma-separated: due, wait, scheduled, start, until, priority, project, created, modified, name, urgency; urgency and priority sort highest first (H before M before L), the others lowest first (the earliest date, A to Z); +KEY sorts a key lowest first, -KEY highest first'
+complete -c todo -n '__todo_using completed' -l format -x -d 'Print each todo as TEMPLATE and a newline'
+complete -c todo -n '__todo_using completed' -l ids -d 'Print only the numbers, one a line'
+
+# todo overdue
+complete -c todo -n '__todo_using overdue' -s f -l filter -x -a 'all active completed unsynced' -d 'Show all, active, completed or unsynced todos (default: active, or what \'todo config default-filter\' says); waiting todos only with all'
+complete -c todo -n '__todo_using overdue' -l all -d 'Show every todo, completed and waiting ones too: --filter all'
+complete -c todo -n '__todo_using overdue' -l waiting -d 'Show active todos whose wait date has not come, too'
+complete -c todo -n '__todo_using overdue' -l sort -x -a '(__todo_commas due +due -due wait +wait -wait scheduled +scheduled -scheduled start +start -start until +until -until priority +priority -priority project +project -project created +created -created modified +modified -modified name +name -name urgency +urgency -urgency)' -d 'Order by KEYS, comma-separated: due, wait, scheduled, start, until, priority, project, created, modified, name, urgency; urgency and priority sort highest first (H before M before L), the others lowest first (the earliest date, A to Z); +KEY sorts a key lowest first, -KEY highest first'
+complete -c todo -n '__todo_using overdue' -l format -x -d 'Print each todo as TEMPLATE and a newline'
+complete -c todo -n '__todo_using overdue' -l ids -d 'Print only the numbers, one a line'
+
+# todo waiting
+complete -c todo -n '__todo_using waiting' -s f -l filter -x -a 'all active completed unsynced' -d 'Show all, active, completed or unsynced todos (default: active, or what \'todo config default-filter\' says); waiting todos only with all'
+complete -c todo -n '__todo_using waiting' -l all -d 'Show every todo, completed and waiting ones too: --filter all'
+complete -c todo -n '__todo_using waiting' -l waiting -d 'Show active todos whose wait date has not come, too'
+complete -c todo -n '__todo_using waiting' -l sort -x -a '(__todo_commas due +due -due wait +wait -wait scheduled +scheduled -scheduled start +start -start until +until -until priority +priority -priority project +project -project created +created -created modified +modified -modified name +name -name urgency +urgency -urgency)' -d 'Order by KEYS, comma-separated: due, wait, scheduled, start, until, priority, project, created, modified, name, urgency; urgency and priority sort highest first (H before M before L), the others lowest first (the earliest date, A to Z); +KEY sorts a key lowest first, -KEY highest first'
+complete -c todo -n '__todo_using waiting' -l format -x -d 'Print each todo as TEMPLATE and a newline'
+complete -c todo -n '__todo_using waiting' -l ids -d 'Print only the numbers, one a line'
+
+# todo recurring
+complete -c todo -n '__todo_using recurring' -s f -l filter -x -a 'all active completed unsynced' -d 'Show all, active, completed or unsynced todos (default: active, or what \'todo config default-filter\' says); waiting todos only with all'
+complete -c todo -n '__todo_using recurring' -l all -d 'Show every todo, completed and waiting ones too: --filter all'
+complete -c todo -n '__todo_using recurring' -l waiting -d 'Show active todos whose wait date has not come, too'
+complete -c todo -n '__todo_using recurring' -l sort -x -a '(__todo_commas due +due -due wait +wait -wait scheduled +scheduled -scheduled start +start -start until +until -until priority +priority -priority project +project -project created +created -created modified +modified -modified name +name -name urgency +urgency -urgency)' -d 'Order by KEYS, comma-separated: due, wait, scheduled, start, until, priority, project, created, modified, name, urgency; urgency and priority sort highest first (H before M before L), the others lowest first (the earliest date, A to Z); +KEY sorts a key lowest first, -KEY highest first'
+complete -c todo -n '__todo_using recurring' -l format -x -d 'Print each todo as TEMPLATE and a newline'
+complete -c todo -n '__todo_using recurring' -l ids -d 'Print only the numbers, one a line'
+
+# todo ready
+complete -c todo -n '__todo_using ready' -s f -l filter -x -a 'all active completed unsynced' -d 'Show all, active, completed or unsynced todos (default: active, or what \'todo config default-filter\' says); waiting todos only with all'
+complete -c todo -n '__todo_using ready' -l all -d 'Show every todo, completed and waiting ones too: --filter all'
+complete -c todo -n '__todo_using ready' -l waiting -d 'Show active todos whose wait date has not come, too'
+complete -c todo -n '__todo_using ready' -l sort -x -a '(__todo_commas due +due -due wait +wait -wait scheduled +scheduled -scheduled start +start -start until +until -until priority +priority -priority project +project -project created +created -created modified +modified -modified name +name -name urgency +urgency -urgency)' -d 'Order by KEYS, comma-separated: due, wait, scheduled, start, until, priority, project, created, modified, name, urgency; urgency and priority sort highest first (H before M before L), the others lowest first (the earliest date, A to Z); +KEY sorts a key lowest first, -KEY highest first'
+complete -c todo -n '__todo_using ready' -l format -x -d 'Print each todo as TEMPLATE and a newline'
+complete -c todo -n '__todo_using ready' -l ids -d 'Print only the numbers, one a line'
+
+# todo blocked
+complete -c todo -n '__todo_using blocked' -s f -l filter -x -a 'all active completed unsynced' -d 'Show all, active, completed or unsynced todos (default: active, or what \'todo config default-filter\' says); waiting todos only with all'
+complete -c todo -n '__todo_using blocked' -l all -d 'Show every todo, completed and waiting ones too: --filter all'
+complete -c todo -n '__todo_using blocked' -l waiting -d 'Show active todos whose wait date has not come, too'
+complete -c todo -n '__todo_using blocked' -l sort -x -a '(__todo_commas due +due -due wait +wait -wait scheduled +scheduled -scheduled start +start -start until +until -until priority +priority -priority project +project -project created +created -created modified +modified -modified name +name -name urgency +urgency -urgency)' -d 'Order by KEYS, comma-separated: due, wait, scheduled, start, until, priority, project, created, modified, name, urgency; urgency and priority sort highest first (H before M before L), the others lowest first (the earliest date, A to Z); +KEY sorts a key lowest first, -KEY highest first'
+complete -c todo -n '__todo_using blocked' -l format -x -d 'Print each todo as TEMPLATE and a newline'
+complete -c todo -n '__todo_using blocked' -l ids -d 'Print only the numbers, one a line'
+
+# todo blocking
+complete -c todo -n '__todo_using blocking' -s f -l filter -x -a 'all active completed unsynced' -d 'Show all, active, completed or unsynced todos (default: active, or what \'todo config default-filter\' says); waiting todos only with all'
+complete -c todo -n '__todo_using blocking' -l all -d 'Show every todo, completed and waiting ones too: --filter all'
+complete -c todo -n '__todo_using blocking' -l waiting -d 'Show active todos whose wait date has not come, too'
+complete -c todo -n '__todo_using blocking' -l sort -x -a '(__todo_commas due +due -due wait +wait -wait scheduled +scheduled -scheduled start +start -start until +until -until priority +priority -priority project +project -project created +created -created modified +modified -modified name +name -name urgency +urgency -urgency)' -d 'Order by KEYS, comma-separated: due, wait, scheduled, start, until, priority, project, created, modified, name, urgency; urgency and priority sort highest first (H before M before L), the others lowest first (the earliest date, A to Z); +KEY sorts a key lowest first, -KEY highest first'
+complete -c todo -n '__todo_using blocking' -l format -x -d 'Print each todo as TEMPLATE and a newline'
+complete -c todo -n '__todo_using blocking' -l ids -d 'Print only the numbers, one a line'
+
+# todo unblocked
+complete -c todo -n '__todo_using unblocked' -s f -l filter -x -a 'all active completed unsynced' -d 'Show all, active, completed or unsynced todos (default: active, or what \'todo config default-filter\' says); waiting todos only with all'
+complete -c todo -n '__todo_using unblocked' -l all -d 'Show every todo, completed and waiting ones too: --filter all'
+complete -c todo -n '__todo_using unblocked' -l waiting -d 'Show active todos whose wait date has not come, too'
+complete -c todo -n '__todo_using unblocked' -l sort -x -a '(__todo_commas due +due -due wait +wait -wait scheduled +scheduled -scheduled start +start -start until +until -until priority +priority -priority project +project -project created +created -created modified +modified -modified name +name -name urgency +urgency -urgency)' -d 'Order by KEYS, comma-separated: due, wait, scheduled, start, until, priority, project, created, modified, name, urgency; urgency and priority sort highest first (H before M before L), the others lowest first (the earliest date, A to Z); +KEY sorts a key lowest first, -KEY highest first'
+complete -c todo -n '__todo_using unblocked' -l format -x -d 'Print each todo as TEMPLATE and a newline'
+complete -c todo -n '__todo_using unblocked' -l ids -d 'Print only the numbers, one a line'
+
+# todo newest
+complete -c todo -n '__todo_using newest' -s f -l filter -x -a 'all active completed unsynced' -d 'Show all, active, completed or unsynced todos (default: active, or what \'todo config default-filter\' says); waiting todos only with all'
+complete -c todo -n '__todo_using newest' -l all -d 'Show every todo, completed and waiting ones too: --filter all'
+complete -c todo -n '__todo_using newest' -l waiting -d 'Show active todos whose wait date has not come, too'
+complete -c todo -n '__todo_using newest' -l sort -x -a '(__todo_commas due +due -due wait +wait -wait scheduled +scheduled -scheduled start +start -start until +until -until priority +priority -priority project +project -project created +created -created modified +modified -modified name +name -name urgency +urgency -urgency)' -d 'Order by KEYS, comma-separated: due, wait, scheduled, start, until, priority, project, created, modified, name, urgency; urgency and priority sort highest first (H before M before L), the others lowest first (the earliest date, A to Z); +KEY sorts a key lowest first, -KEY highest first'
+complete -c todo -n '__todo_using newest' -l format -x -d 'Print each todo as TEMPLATE and a newline'
+complete -c todo -n '__todo_using newest' -l ids -d 'Print only the numbers, one a line'
+
+# todo oldest
+complete -c todo -n '__todo_using oldest' -s f -l filter -x -a 'all active completed unsynced' -d 'Show all, active, completed or unsynced todos (default: active, or what \'todo config default-filter\' says); waiting todos only with all'
+complete -c todo -n '__todo_using oldest' -l all -d 'Show every todo, completed and waiting ones too: --filter all'
+complete -c todo -n '__todo_using oldest' -l waiting -d 'Show active todos whose wait date has not come, too'
+complete -c todo -n '__todo_using oldest' -l sort -x -a '(__todo_commas due +due -due wait +wait -wait scheduled +scheduled -scheduled start +start -start until +until -until priority +priority -priority project +project -project created +created -created modified +modified -modified name +name -name urgency +urgency -urgency)' -d 'Order by KEYS, comma-separated: due, wait, scheduled, start, until, priority, project, created, modified, name, urgency; urgency and priority sort highest first (H before M before L), the others lowest first (the earliest date, A to Z); +KEY sorts a key lowest first, -KEY highest first'
+complete -c todo -n '__todo_using oldest' -l format -x -d 'Print each todo as TEMPLATE and a newline'
+complete -c todo -n '__todo_using oldest' -l ids -d 'Print only the numbers, one a line'
+
+# todo long
+complete -c todo -n '__todo_using long' -s f -l filter -x -a 'all active completed unsynced' -d 'Show all, active, completed or unsynced todos (default: active, or what \'todo config default-filter\' says); waiting todos only with all'
+complete -c todo -n '__todo_using long' -l all -d 'Show every todo, completed and waiting ones too: --filter all'
+complete -c todo -n '__todo_using long' -l waiting -d 'Show active todos whose wait date has not come, too'
+complete -c todo -n '__todo_using long' -l sort -x -a '(__todo_commas due +due -due wait +wait -wait scheduled +scheduled -scheduled start +start -start until +until -until priority +priority -priority project +project -project created +created -created modified +modified -modified name +name -name urgency +urgency -urgency)' -d 'Order by KEYS, comma-separated: due, wait, scheduled, start, until, priority, project, created, modified, name, urgency; urgency and priority sort highest first (H before M before L), the others lowest first (the earliest date, A to Z); +KEY sorts a key lowest first, -KEY highest first'
+complete -c todo -n '__todo_using long' -l format -x -d 'Print each todo as TEMPLATE and a newline'
+complete -c todo -n '__todo_using long' -l ids -d 'Print only the numbers, one a line'
+
+# todo minimal
+complete -c todo -n '__todo_using minimal' -s f -l filter -x -a 'all active completed unsynced' -d 'Show all, active, completed or unsynced todos (default: active, or what \'todo config default-filter\' says); waiting todos only with all'
+complete -c todo -n '__todo_using minimal' -l all -d 'Show every todo, completed and waiting ones too: --filter all'
+complete -c todo -n '__todo_using minimal' -l waiting -d 'Show active todos whose wait date has not come, too'
+complete -c todo -n '__todo_using minimal' -l sort -x -a '(__todo_commas due +due -due wait +wait -wait scheduled +scheduled -scheduled start +start -start until +until -until priority +priority -priority project +project -project created +created -created modified +modified -modified name +name -name urgency +urgency -urgency)' -d 'Order by KEYS, comma-separated: due, wait, scheduled, start, until, priority, project, created, modified, name, urgency; urgency and priority sort highest first (H before M before L), the others lowest first (the earliest date, A to Z); +KEY sorts a key lowest first, -KEY highest first'
+complete -c todo -n '__todo_using minimal' -l format -x -d 'Print each todo as TEMPLATE and a newline'
+complete -c todo -n '__todo_using minimal' -l ids -d 'Print only the numbers, one a line'
+
+# todo history.daily
+complete -c todo -n '__todo_using history.daily' -l graph -d 'Draw a bar per period instead: added (+), completed (X) and deleted (-), as Taskwarrior\'s ghistory'
+
+# todo history.weekly
+complete -c todo -n '__todo_using history.weekly' -l graph -d 'Draw a bar per period instead: added (+), completed (X) and deleted (-), as Taskwarrior\'s ghistory'
+
+# todo history.monthly
+complete -c todo -n '__todo_using history.monthly' -l graph -d 'Draw a bar per period instead: added (+), completed (X) and deleted (-), as Taskwarrior\'s ghistory'
+
+# todo history.annual
+complete -c todo -n '__todo_using history.annual' -l graph -d 'Draw a bar per period instead: added (+), completed (X) and deleted (-), as Taskwarrior\'s ghistory'

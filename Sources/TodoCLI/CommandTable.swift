@@ -132,7 +132,7 @@ public enum CommandTable {
 
     public static let commands: [CommandSpec] = [
         CommandSpec(
-            name: "add", aliases: ["a"], summary: "Add a todo and print its number", plan: AddCommand.plan,
+            name: "add", aliases: ["a"], summary: "Add a todo and print its number", plan: { try AddCommand.plan($0, $1) },
             discussion: "In the todo.txt dialect ('todo help todotxt') NAME is a todo.txt line: (A) 2026-11-25 Call mom +Family @phone due:2026-12-02. Otherwise the words of NAME are joined with single spaces. Among them, attribute words set fields: \(attributeWords(removing: false)); KEY: with nothing after it leaves the field empty; a key may be shortened to two letters or more that start no other key (pro:, prio:, sch:). Only these keys, in lower case, count: 'meet at 10:30', 're: budget' and 'Due: Friday' stay in the name, but a word naming a key todo has not (uuid:, status:; entry: and the other times todo keeps itself) or a shortening of several (pr:) is refused. Every word after -- is a name word, so 'todo add -- +1 due:x' keeps both, and a name may start with a dash. \(dates) With NAME '-', adds one todo per non-empty line of stdin, each line as it is, in one step for undo, and prints their numbers one a line; attribute words and options apply to each.",
             arguments: [ArgumentSpec("NAME", .attributes, repeats: true, "The todo's name, with attribute words among its words.")],
             options: fieldOptions.filter { $0.long != TodoField.name.spec.option?.long },
@@ -351,10 +351,55 @@ public enum CommandTable {
             arguments: [reportFilter],
             examples: [("todo stats", "the numbers"), ("todo stats --json", "for a script")], everyday: false),
         CommandSpec(
+            name: "log", summary: "Add a todo that is already done", plan: { try AddCommand.plan($0, $1, logging: true) },
+            discussion: "As add, with the todo completed at once (Taskwarrior's log): for what you did and want counted. Prints its number.",
+            arguments: [ArgumentSpec("NAME", .attributes, repeats: true, "The todo's name, with attribute words among it.")],
+            options: fieldOptions, examples: [("todo log paid parking +errand", "record it as done")], everyday: false),
+        CommandSpec(
+            name: "count", summary: "Print how many todos pass a filter, completed ones too", plan: TaskwarriorVerbs.count,
+            discussion: "Taskwarrior's count: every todo the filter terms (and the context in force) pass, active and completed.",
+            arguments: [reportFilter], examples: [("todo +work count", "how many work todos there are")], everyday: false),
+        CommandSpec(
+            name: "ids", summary: "Print the numbers of the active todos a filter passes, as ranges", plan: { try TaskwarriorVerbs.ids($0, $1, lines: false) },
+            discussion: "Taskwarrior's ids: 1-3,5 for the shell (todo $(todo +work ids) done). Nothing passes: a line on stderr, exit 0.",
+            arguments: [reportFilter], everyday: false),
+        CommandSpec(
+            name: "uuids", summary: "Print the UUIDs of the todos a filter passes, on one line", plan: { try TaskwarriorVerbs.uuids($0, $1, lines: false) },
+            arguments: [reportFilter], everyday: false),
+        CommandSpec(
+            name: "_ids", summary: "Print the numbers of the active todos a filter passes, one a line", plan: { try TaskwarriorVerbs.ids($0, $1, lines: true) },
+            arguments: [reportFilter], everyday: false),
+        CommandSpec(
+            name: "_uuids", summary: "Print the UUIDs of the todos a filter passes, one a line", plan: { try TaskwarriorVerbs.uuids($0, $1, lines: true) },
+            arguments: [reportFilter], everyday: false),
+        CommandSpec(
+            name: "_projects", summary: "Print the projects of the active todos, one a line", plan: { try TaskwarriorVerbs.names($0, $1, tags: false) },
+            arguments: [reportFilter], everyday: false),
+        CommandSpec(
+            name: "_tags", summary: "Print the tags of the active todos and the virtual tags, one a line", plan: { try TaskwarriorVerbs.names($0, $1, tags: true) },
+            arguments: [reportFilter], everyday: false),
+        CommandSpec(
+            name: "_unique", summary: "Print each value a field has among the active todos, one a line", plan: TaskwarriorVerbs.unique,
+            arguments: [ArgumentSpec("FIELD", .text, "A field by Taskwarrior's name: \(DOMReference.fieldNames)."), reportFilter],
+            examples: [("todo _unique project", "every project in use")], everyday: false),
+        CommandSpec(
+            name: "_get", summary: "Print the values of DOM references, as Taskwarrior's _get", plan: TaskwarriorVerbs.get,
+            discussion: "Each reference's value, blank-separated on one line: ID.FIELD with Taskwarrior's names for fields (\(DOMReference.fieldNames)), ID.tags.TAG, ID.annotations.count, ID.annotations.N.description or .entry (N from 1), rc.SETTING. Dates on the local clock (2026-12-10T14:00:00); a todo or value that is not there prints an empty value.",
+            arguments: [ArgumentSpec("REFERENCE", repeats: true, "A DOM reference: 3.due, 3.urgency, rc.due-days.")],
+            examples: [("todo _get 3.due 3.project", "two fields of #3")], everyday: false),
+        CommandSpec(
+            name: "calc", summary: "Print the date a date expression names", plan: TaskwarriorVerbs.calc,
+            discussion: "Reads the words as one date, as due: and wait: do ('todo help dates'), and prints it on the local clock as Taskwarrior's calc does.",
+            arguments: [ArgumentSpec("DATE", repeats: true, "A date or date expression: eom+1d, now+2h, friday.")],
+            examples: [("todo calc eoww", "the end of this work week")], everyday: false),
+        CommandSpec(name: "purge", summary: "Say that there is nothing to purge: todo keeps no deleted todos", plan: TaskwarriorVerbs.purge, everyday: false),
+        CommandSpec(name: "version", summary: "Print the version of todo", plan: { try TaskwarriorVerbs.version($0, $1, bare: false) }, everyday: false),
+        CommandSpec(name: "_version", summary: "Print the version number alone", plan: { try TaskwarriorVerbs.version($0, $1, bare: true) }, everyday: false),
+        CommandSpec(
             name: "diagnostics", summary: "Show the version, the files todo reads and the hooks it finds", plan: DiagnosticsCommand.plan,
             discussion: "For a bug report, and to see which hooks run: the state file and the config file with their sizes, whether hooks are on, their folder, and each file in it with whether it runs ('todo help hooks'). Runs no hook itself.",
             examples: [("todo diagnostics", "where everything is")], everyday: false),
-    ]
+    ] + NamedReport.all.map(\.command) + PeriodReport.commands
 
     public static func command(named word: String) -> CommandSpec? {
         commands.first { $0.words.contains(word) }

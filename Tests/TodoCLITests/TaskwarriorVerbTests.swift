@@ -1,50 +1,86 @@
 import Foundation
 import Testing
-import TodoCore
+import TodoCLI
 
-/// `start`, `stop`, `denotate` and dependency words end to end: stdout, stderr and
-/// status exactly.
+/// Issue 40: Taskwarrior's verbs. Every command of the real `task _commands` either runs in
+/// todo or is refused with exit 2 and a line saying what to use; none is a silent search.
 @Suite struct TaskwarriorVerbTests {
     let box: Sandbox
+
     init() throws {
         box = try Sandbox()
-        try box.run("add", "a")
-        try box.run("add", "b", "dep:1")
+        try box.run("add", "one", "+work", "project:home", "due:2026-12-10")
+        try box.run("add", "two", "+work")
+        try box.run("add", "three")
+        try box.run("done", "3")
     }
 
-    @discardableResult
-    func run(_ arguments: String...) throws -> RunResult { try box.run(arguments) }
-
-    @Test func startStopAndDone() throws {
-        #expect(try run("start", "1", "2") == RunResult(stdout: "Started #1 \"a\"\nStarted #2 \"b\"\n", stderr: "", status: 0))
-        #expect(try box.state().todos.allSatisfy { $0.start != nil })
-        #expect(try run("start", "1") == RunResult(stdout: "Already started: #1 \"a\"\n", stderr: "", status: 0))
-        #expect(try run("stop", "2") == RunResult(stdout: "Stopped #2 \"b\"\n", stderr: "", status: 0))
-        #expect(try box.state().todo(id: 2)?.start == nil)
-        try run("done", "1")
-        #expect(try box.state().todo(id: 1)?.start == nil)
-        #expect(try run("start", "1") == RunResult(stdout: "", stderr: "todo: #1 \"a\" is completed; reopen it before starting it\n", status: 2))
-        #expect(try run("start", "3") == RunResult(stdout: "", stderr: "todo: no todo #3\n", status: 1))
+    @Test func everyTaskwarriorCommandRunsOrIsRefused() throws {
+        let task = try RealTaskwarrior(in: box.directory, timeZone: "UTC")
+        let commands = try task.run("_commands").lines
+        #expect(commands.count > 80)
+        for command in commands {
+            let result = try box.run(command)
+            if CommandTable.command(named: command) != nil || command == "modify" || command == "synchronize" || command == "information" {
+                #expect(!result.stderr.contains("is a Taskwarrior command todo does not have"), "\(command): \(result)")
+            } else {
+                #expect(result.status == 2, "\(command): \(result)")
+                #expect(result.stderr.hasPrefix("todo: '\(command)' is a Taskwarrior command todo does not have; instead: "), "\(command): \(result)")
+            }
+        }
     }
 
-    @Test func dependencyWordsAddRemoveAndAreChecked() throws {
-        #expect(try box.state().todo(id: 2)?.depends == [try #require(try box.state().todo(id: 1)).uuid])
-        let before = box.fileBytes()
-        #expect(try run("edit", "1", "dep:2") == RunResult(stdout: "", stderr: "todo: #1 would wait on itself through its dependencies\n", status: 2))
-        #expect(try run("edit", "2", "dep:9") == RunResult(stdout: "", stderr: "todo: \"dep:9\": no todo #9\n", status: 2))
-        #expect(box.fileBytes() == before)
-        #expect(try run("edit", "2", "dep:-1") == RunResult(stdout: "Edited #2 \"b\" (depends)\n", stderr: "", status: 0))
-        #expect(try box.state().todo(id: 2)?.depends == [])
+    @Test func countIdsAndUUIDs() throws {
+        #expect(try box.run("count") == RunResult(stdout: "3\n", stderr: "", status: 0))
+        #expect(try box.run("+work", "count") == RunResult(stdout: "2\n", stderr: "", status: 0))
+        #expect(try box.run("ids") == RunResult(stdout: "1-2\n", stderr: "", status: 0))
+        #expect(try box.run("_ids") == RunResult(stdout: "1\n2\n", stderr: "", status: 0))
+        #expect(try box.run("ids", "+nope") == RunResult(stdout: "", stderr: "todo: no todo matches +nope\n", status: 0))
+        #expect(try box.run("uuids").stdout.split(separator: " ").count == 3)
+        #expect(try box.run("_uuids", "+work").lines.count == 2)
+        #expect(try box.run("_projects").stdout == "home\n")
+        #expect(try box.run("_tags").lines.contains("work"))
+        #expect(try box.run("_unique", "project").stdout == "home\n")
     }
 
-    @Test func denotateRemovesTheAnnotationItsTextNames() throws {
-        try run("annotate", "2", "called the plumber")
-        try run("annotate", "2", "called the bank")
-        #expect(try run("denotate", "2", "called") == RunResult(stdout: "", stderr: "todo: #2 \"b\" has 2 annotations with \"called\"; give the text of one\n", status: 1))
-        #expect(try run("denotate", "2", "zzz") == RunResult(stdout: "", stderr: "todo: #2 \"b\" has no annotation with \"zzz\"; give the text of one\n", status: 1))
-        #expect(try run("denotate", "2", "PLUMBER").status == 0)
-        #expect(try box.state().todo(id: 2)?.annotations.map(\.text) == ["called the bank"])
-        #expect(try run("denotate", "2", "called", "the", "bank").status == 0)
-        #expect(try box.state().todo(id: 2)?.annotations == [])
+    @Test func logAddsADoneTodo() throws {
+        #expect(try box.run("log", "paid", "parking", "+errand") == RunResult(stdout: "4\n", stderr: "", status: 0))
+        let todo = try #require(try box.state().todo(id: 4))
+        #expect(todo.completed && todo.tags == ["errand"] && todo.name == "paid parking")
+    }
+
+    @Test func getReadsDOMReferences() throws {
+        try box.run("config", "due-days", "3")
+        try box.run("1", "annotate", "called")
+        let result = try box.run(["_get", "1.description", "1.due", "1.tags", "1.status", "3.status", "9.description", "rc.due-days", "1.annotations.count", "1.annotations.1.description", "1.tags.work", "1.tags.home"], environment: ["TZ": "Europe/Berlin"])
+        #expect(result == RunResult(stdout: "one 2026-12-10T00:00:00 work pending completed  3 1 called work \n", stderr: "", status: 0))
+        #expect(try box.run("_get", "1.foo").status == 2)
+        #expect(try box.run("_get").status == 2)
+    }
+
+    @Test func calcPurgeAndVersion() throws {
+        #expect(try box.run(["calc", "2026-12-10+1w"], environment: ["TZ": "UTC"]).stdout == "2026-12-17T00:00:00\n")
+        #expect(try box.run("purge").stdout.hasPrefix("Nothing to purge: todo keeps no deleted todos"))
+        #expect(try box.run("version").stdout == "todo \(CommandTable.version)\n")
+        #expect(try box.run("_version").stdout == CommandTable.version + "\n")
+    }
+
+    @Test func everyNamedReportRuns() throws {
+        for report in ["active", "all", "completed", "overdue", "waiting", "recurring", "ready", "blocked", "blocking", "unblocked", "newest", "oldest", "long", "minimal"] {
+            let result = try box.run(report, "--ids")
+            #expect(result.status == 0 && !result.stderr.contains("sort"), "\(report): \(result)")
+        }
+    }
+
+    @Test func namedReports() throws {
+        #expect(try box.run("completed", "--ids").stdout == "3\n")
+        #expect(try box.run("all", "--ids").lines.sorted() == ["1", "2", "3"])
+        #expect(try box.run("oldest", "--ids").lines == ["1", "2", "3"])
+        #expect(try box.run("newest", "--ids").lines == ["3", "2", "1"])
+        try box.run("2", "start")
+        #expect(try box.run("active", "--ids").stdout == "2\n")
+        #expect(try box.run("history.monthly").stdout == (try box.run("history", "monthly").stdout))
+        #expect(try box.run("ghistory.annual").stdout == (try box.run("history", "annual", "--graph").stdout))
+        #expect(try box.run("burndown.weekly").stdout == (try box.run("burndown", "weekly").stdout))
     }
 }

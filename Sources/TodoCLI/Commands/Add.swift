@@ -5,7 +5,8 @@ import TodoStore
 /// `todo add NAME...`: attribute words and options set fields; `-` adds a todo per line of stdin.
 /// In the todo.txt dialect the words are a todo.txt line (`TodoTxtLine`), and so is each line of stdin.
 enum AddCommand {
-    static func plan(_ invocation: Invocation, _ context: Context) throws -> Plan {
+    /// With `logging`, Taskwarrior's `log`: the todos are added completed.
+    static func plan(_ invocation: Invocation, _ context: Context, logging: Bool = false) throws -> Plan {
         let dates = context.dateContext
         let config = try context.config()
         let dialect = try context.dialect(invocation, config)
@@ -38,6 +39,7 @@ enum AddCommand {
                     + AttributeWords.optionChanges(invocation, in: InputContext(dates: dates, todos: state))
                 : options
             let new = zip(uuids, items).map { NewTodo(uuid: $0, name: $1.name, changes: contextual + $1.changes + shared, createdAt: $1.createdAt) }
+            if logging { return [.batch(new.map(Action.add) + [.completed(ids: Array(state.nextId..<state.nextId + new.count), at: dates.now)])] }
             return new.count == 1 ? [.add(new[0])] : [.batch(new.map(Action.add))]
         }
         return .change(reads: namesTodos ? .all : .none, actions: actions) { change in

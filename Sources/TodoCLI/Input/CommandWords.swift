@@ -34,6 +34,9 @@ struct CommandWords {
             before.append(index)
             index += 1
         }
+        for word in before.map({ argv[$0] }) {
+            if let refusal = ForeignCommand.refusal(word) { return .failure(UsageError(message: refusal)) }
+        }
         for word in before.map({ argv[$0] }) where isPlain(word) {
             guard let suggestion = suggestedCommand(for: word) else { continue }
             return .failure(UsageError(

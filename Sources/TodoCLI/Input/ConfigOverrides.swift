@@ -11,7 +11,9 @@ extension Context {
         guard arguments[..<end].contains(where: { $0.hasPrefix("rc.") || $0.hasPrefix("rc:") }) else { return }
         var kept: [String] = []
         for (index, word) in arguments.enumerated() {
-            guard index < end, word.hasPrefix("rc.") || word.hasPrefix("rc:") else {
+            // `_get rc.due-days` reads a setting: a DOM reference, no override.
+            let reference = word.hasPrefix("rc.") && !word.contains("=") && !word.contains(":") && arguments[..<index].contains("_get")
+            guard index < end, word.hasPrefix("rc.") || word.hasPrefix("rc:"), !reference else {
                 kept.append(word)
                 continue
             }
