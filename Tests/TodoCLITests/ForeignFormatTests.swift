@@ -85,7 +85,7 @@ import TodoWire
             try Self.parseTaskwarrior(lines + "oops\n")
         }
         #expect(throws: InputError("task 1: no valid \"uuid\"")) {
-            try Self.parseTaskwarrior("[{\"description\":\"a\",\"entry\":\"20260121T101500Z\"}]")
+            try Self.parseTaskwarrior("[{\"description\":\"a\",\"entry\":\"20260121T101500Z\",\"uuid\":\"6f74\"}]")
         }
         #expect(throws: InputError("task 1: \"entry\" is not a Taskwarrior date (like 20260121T101500Z)")) {
             try Self.parseTaskwarrior("[{\"description\":\"a\",\"entry\":\"yesterday\",\"uuid\":\"6f740623-bc83-41f0-a20d-b696c37c2450\"}]")

@@ -92,6 +92,17 @@ import TodoTestSupport
         #expect(todo.completedAt == t.addingTimeInterval(90))
     }
 
+    /// Issue 40: as `task import` does, a task without uuid or entry is filled in (entry now, a
+    /// UUID made from what it says), so importing it again is the same todo.
+    @Test func taskwarriorTasksWithoutUUIDOrEntryAreFilledIn() throws {
+        let tasks = "[{\"description\": \"water plants\", \"project\": \"home\"}, {\"description\": \"call\", \"entry\": \"20260121T101500Z\"}]"
+        #expect(try box.run(["import", "--from", "taskwarrior", "-"], stdin: tasks).stdout == "Imported 2 todos: 2 added, 0 updated, 0 unchanged.\n")
+        #expect(try box.run(["import", "--from", "taskwarrior", "-"], stdin: tasks).stdout == "Imported 2 todos: 0 added, 0 updated, 2 unchanged.\n")
+        let todos = try box.state().todos
+        #expect(todos.map(\.name) == ["water plants", "call"])
+        #expect(todos[1].createdAt == Date(timeIntervalSince1970: 1_768_990_500))
+    }
+
     @Test func badFilesAreReportedAndNothingIsImported() throws {
         try box.run("add", "x")
         let before = try #require(box.fileBytes())
@@ -100,7 +111,7 @@ import TodoTestSupport
             (["import", "-"], "{\"tasks\": []}", "todo: cannot import stdin as todo: not a todo export (no \"format\": \"todo-export\"); nothing imported\n"),
             (["import", "-"], "[{\"id\": 1, \"uuid\": \"8f0e", "todo: cannot import stdin as todo: line 1, column 20: expected a UUID string; nothing imported\n"),
             (["import", "-"], "[{\"id\": 1, \"name\": \"n\"}]", "todo: cannot import stdin as todo: the todo at line 1 has no \"uuid\", \"createdAt\"; nothing imported\n"),
-            (["import", "--strict", "--from", "taskwarrior", "-"], "[{\"description\": \"x\"}]", "todo: cannot import stdin as taskwarrior: task 1: no valid \"uuid\"; nothing imported\n"),
+            (["import", "--strict", "--from", "taskwarrior", "-"], "[{\"description\": \"x\", \"uuid\": 7}]", "todo: cannot import stdin as taskwarrior: task 1: no valid \"uuid\"; nothing imported\n"),
         ]
         for (arguments, stdin, message) in cases {
             let result = try box.run(arguments, stdin: stdin)

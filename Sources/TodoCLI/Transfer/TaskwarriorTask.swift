@@ -13,11 +13,25 @@ struct TaskwarriorTask {
 
     var isTemplate: Bool { status == "recurring" }
 
-    /// Reads `task`, or throws why todo cannot hold it.
+    /// The namespace of the UUIDs given to tasks that come without one: fixed once, never to
+    /// change, or importing the same file again would add them again.
+    static let namespace = UUID(uuidString: "8d3f6c1a-2b7e-4f90-9a41-5c0e7d2b6f38")!
+
+    /// Reads `task`, or throws why todo cannot hold it. A task without a uuid gets the
+    /// name-based UUID of its description, entry, project and due (the same task imported
+    /// again is the same todo), and without an entry it was made `context.now`, as `task
+    /// import` fills them in.
     init(_ task: [String: Any], in context: DateContext) throws(InputError) {
         status = task["status"] as? String ?? "pending"
-        guard let uuidText = task["uuid"] as? String, let uuid = UUID(uuidString: uuidText) else { throw InputError("no valid \"uuid\"") }
-        guard let entry = try Self.date(task, "entry") else { throw InputError("no \"entry\" date") }
+        let uuid: UUID
+        if let given = task["uuid"] {
+            guard let text = given as? String, let parsed = UUID(uuidString: text) else { throw InputError("no valid \"uuid\"") }
+            uuid = parsed
+        } else {
+            let identity = ["description", "entry", "project", "due"].map { (task[$0] as? String) ?? "" }.joined(separator: "\u{0}")
+            uuid = UUID(name: identity, namespace: Self.namespace)
+        }
+        let entry = try Self.date(task, "entry") ?? context.now
         let end = try Self.date(task, "end")
         let modified = try Self.date(task, "modified")
         let completed = status == "completed"
