@@ -37,6 +37,20 @@ import TodoTestSupport
         #expect(try b.run("list", "--filter", "unsynced", server: server).stdout == "")
     }
 
+    /// Issue 40: an attribute travels with the todos. A device that pulls a todo carrying one
+    /// it has not declared declares it, so that its words are read as that attribute there too.
+    @Test func attributeDeclarationsTravelWithTheTodos() throws {
+        try a.run("config", "uda.client.type", "string", server: server)
+        try a.run("add", "call", "back", "client:acme", server: server)
+        try a.sync(server)
+        let elsewhere = ["XDG_CONFIG_HOME": box.directory + "/b-config"]
+        #expect(try b.run("sync", server: server, environment: elsewhere) == RunResult(
+            stdout: "Synced with \(server.url): pulled 1, pushed 0, 0 conflicts.\n",
+            stderr: "note: kept user-defined attribute 'client' on 1 todo, declared as string ('todo config uda.client.type TYPE' changes it)\n", status: 0))
+        #expect(try b.run("list", "client:acme", "--ids", server: server, environment: elsewhere).stdout == "1\n")
+        #expect(try b.run("sync", server: server, environment: elsewhere).stderr == "")
+    }
+
     /// Issue 41: changes that arrive by sync run no on-add or on-modify hook (as Taskwarrior's
     /// sync runs none); on-launch runs around sync itself, once, in todo-sync.
     @Test func syncRunsNoChangeHooks() throws {

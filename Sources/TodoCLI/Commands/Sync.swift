@@ -1,5 +1,6 @@
 import Foundation
 import TodoCore
+import TodoStore
 import TodoSync
 
 enum SyncCommand {
@@ -21,8 +22,10 @@ enum SyncCommand {
             let engine = SyncEngine(store: store, client: client, now: context.now, newUUID: context.newUUID)
             let dryRun = invocation.flag(.dryRun)
             let report = dryRun ? try engine.dryRun() : try engine.run()
-            if invocation.flag(.json) { return Output(stdout: reportJSON(report, dryRun: dryRun)) }
-            var output = Output()
+            // Attributes travel with the todos: those the pulled todos carry are declared here too.
+            let declared = !dryRun && report.pulled > 0 ? try declareAttributes(store, context) : []
+            if invocation.flag(.json) { return Output(stdout: reportJSON(report, dryRun: dryRun), stderr: declared.map { $0 + "\n" }.joined()) }
+            var output = Output(stderr: declared.map { $0 + "\n" }.joined())
             for (todo, reason) in report.skipped {
                 output.stderr += "todo: not sent: \(label(todo)): \(oneLine(reason)) (the server would refuse it)\n"
             }
@@ -39,6 +42,18 @@ enum SyncCommand {
             for (todo, conflict) in report.conflicts { output.info += "  " + describe(conflict, of: todo) + "\n" }
             return output
         }
+    }
+
+    /// Declares in the config each user-defined attribute a todo holds that it does not
+    /// declare yet, with the type its values suggest, so that `client:acme` is read as the
+    /// attribute on this device too; a note for each.
+    private static func declareAttributes(_ store: StateFile, _ context: Context) throws -> [String] {
+        let schema = (try? context.udaSchema()) ?? .none
+        var values: [String: [String]] = [:]
+        for todo in try store.load().todos {
+            for (name, value) in todo.udas where schema[name] == nil { values[name, default: []].append(value) }
+        }
+        return ImportCommand.declare(values, context)
     }
 
     static func describe(_ conflict: SyncConflict, of todo: Todo) -> String {
