@@ -70,6 +70,23 @@ import TodoCLI
         #expect(try todo.box.state().todo(id: 6)?.tags == [])
     }
 
+    /// Issue 40: Taskwarrior's write context: `context.NAME.write` words are what a todo added
+    /// in the context gets, whatever its filter says; words that are no attribute are refused.
+    @Test func writeWordsAreWhatAddGets() throws {
+        todo.run("context", "define", "either", "+work", "or", "+home")
+        #expect(todo.run("config", "context.either.write", "+work pri:H") == RunResult(stdout: "", stderr: "", status: 0))
+        #expect(todo.run("config", "context.either.write", "+work later") == RunResult(
+            stdout: "", stderr: "todo: a context's write words are attribute words (+TAG, project:NAME, due:DATE, …); \"later\" is none\n", status: 2))
+        todo.run("context", "either")
+        #expect(todo.run("context").stdout == "either: +work or +home  (adds: +work pri:H)\n")
+        #expect(todo.run("context", "list").stdout == "either  +work or +home  (adds: +work pri:H)  (in force)\n")
+        todo.run("add", "plan")
+        let plan = try #require(try todo.box.state().todo(id: 4))
+        #expect(plan.tags == ["work"] && plan.priority == .high)
+        todo.run("context", "delete", "either")
+        #expect(try config().keys.sorted() == [])
+    }
+
     @Test func theSummaryNamesTheContext() throws {
         todo.run("context", "define", "work", "+work")
         todo.run("context", "work")

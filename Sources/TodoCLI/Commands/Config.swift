@@ -68,6 +68,11 @@ enum ConfigCommand {
             }
             return
         }
+        if key.hasPrefix("context."), key.hasSuffix(ReportSettings.writeSuffix) {
+            try ContextCommand.checkName(String(key.dropFirst("context.".count).dropLast(ReportSettings.writeSuffix.count)), allowingNone: false)
+            try ContextCommand.checkWrite(ReportSettings.words(value), context)
+            return
+        }
         if key.hasPrefix("context.") {
             try ContextCommand.checkName(String(key.dropFirst("context.".count)), allowingNone: false)
             try ContextCommand.checkFilter(ReportSettings.words(value), context)

@@ -37,6 +37,7 @@ enum ContextCommand {
             }
             try update(file) { values in
                 values[ReportSettings.key(ofContext: name)] = nil
+                values[ReportSettings.key(ofContext: name) + ReportSettings.writeSuffix] = nil
                 if values[ConfigKey.context.rawValue] == name { values[ConfigKey.context.rawValue] = nil }
             }
             return .output(.info("Deleted the context \(quoted(name))\n"))
@@ -73,6 +74,17 @@ enum ContextCommand {
         }
     }
 
+    /// Refuses write words that are not attribute words (`+TAG`, `project:NAME`, `due:DATE`).
+    static func checkWrite(_ words: [String], _ context: Context) throws {
+        guard !words.isEmpty else { throw CommandError(message: "a context's write words are attribute words: +TAG, project:NAME, …", status: ExitStatus.usage) }
+        for word in words {
+            let change = try? AttributeWords.change(word, removing: false, in: InputContext(dates: context.dateContext))
+            guard let changes = change, !changes.isEmpty else {
+                throw CommandError(message: "a context's write words are attribute words (+TAG, project:NAME, due:DATE, …); \(quoted(word)) is none", status: ExitStatus.usage)
+            }
+        }
+    }
+
     private static func expectCount(_ arguments: [String], _ count: Int, _ form: String) throws {
         guard arguments.count <= count else {
             throw CommandError(message: "unexpected argument \(quoted(arguments[count])) for 'context \(form)'", status: ExitStatus.usage)
@@ -89,15 +101,21 @@ enum ContextCommand {
         if invocation.flag(.json) {
             return Output(stdout: "{\"context\": \(jsonOrNull(settings.context?.name)), \"filter\": \(jsonOrNull(settings.context?.words.joined(separator: " ")))}\n")
         }
-        guard let (name, words) = settings.context else { return Output(stdout: "No context is in force.\n") }
-        return Output(stdout: "\(oneLine(name)): \(oneLine(words.joined(separator: " ")))\n")
+        guard let (name, words, write) = settings.context else { return Output(stdout: "No context is in force.\n") }
+        return Output(stdout: "\(oneLine(name)): \(oneLine(words.joined(separator: " ")))\(writes(write?.joined(separator: " ")))\n")
     }
 
     private static func jsonOrNull(_ text: String?) -> String { text.map(json) ?? "null" }
 
+    /// `  (adds: +work project:acme)` for a context with write words.
+    private static func writes(_ words: String?) -> String {
+        words.map { "  (adds: \(oneLine($0)))" } ?? ""
+    }
+
     private static func list(_ values: [String: String], _ settings: ReportSettings, _ invocation: Invocation) -> Output {
         let prefix = ReportSettings.key(ofContext: "")
-        let defined = values.filter { $0.key.hasPrefix(prefix) }.map { (String($0.key.dropFirst(prefix.count)), $0.value) }.sorted { $0.0 < $1.0 }
+        let defined = values.filter { $0.key.hasPrefix(prefix) && !$0.key.hasSuffix(ReportSettings.writeSuffix) }
+            .map { (String($0.key.dropFirst(prefix.count)), $0.value) }.sorted { $0.0 < $1.0 }
         if invocation.flag(.json) {
             let items = defined.map { name, filter in
                 "{\"name\": \(json(name)), \"filter\": \(json(filter)), \"active\": \(name == settings.context?.name)}"
@@ -110,7 +128,8 @@ enum ContextCommand {
         for (name, filter) in defined {
             let shown = oneLine(name)
             let mark = name == settings.context?.name ? "  (in force)" : ""
-            output.line("\(shown)\(String(repeating: " ", count: width - shown.count))  \(oneLine(filter))\(mark)")
+            let write = writes(values[ReportSettings.key(ofContext: name) + ReportSettings.writeSuffix])
+            output.line("\(shown)\(String(repeating: " ", count: width - shown.count))  \(oneLine(filter))\(write)\(mark)")
         }
         return output
     }

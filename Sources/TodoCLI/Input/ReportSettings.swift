@@ -7,8 +7,9 @@ import TodoSync
 struct ReportSettings {
     /// `list`'s `--filter` when none is given.
     var defaultFilter: TodoFilter = .active
-    /// The context in force and its filter words.
-    var context: (name: String, words: [String])?
+    /// The context in force, its filter words, and the words it writes on todos added while it
+    /// is in force (`context.NAME.write`), when it has them.
+    var context: (name: String, words: [String], write: [String]?)?
     /// The first day of the week (ISO: 1 is Monday, 7 Sunday), when `week-start` sets one.
     var weekStart: Int?
 
@@ -34,8 +35,11 @@ struct ReportSettings {
         guard let filter = values[Self.key(ofContext: name)] else {
             throw CommandError(message: "the context \(quoted(name)) is not defined; see 'todo context list', or 'todo context none'")
         }
-        context = (name, Self.words(filter))
+        context = (name, Self.words(filter), values[Self.key(ofContext: name) + Self.writeSuffix].map(Self.words))
     }
+
+    /// What a context's write words are kept under, after its key: `context.work.write`.
+    static let writeSuffix = ".write"
 
     static let weekdays = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
     static let weekStartRule = "\(ConfigKey.weekStart.rawValue) is a day of the week: \(weekdays.joined(separator: ", ")) (or its first three letters)"
@@ -64,9 +68,13 @@ struct ReportSettings {
     }
 
     /// The changes a context makes to a todo added while it is in force, as Taskwarrior's
-    /// write contexts: its `+TAG` and `project:NAME` words, when it has no `or`, `not` or
-    /// parentheses (what else it says cannot be written on a todo).
+    /// write contexts: its write words (`context.NAME.write`) when it has them; else its
+    /// filter's `+TAG` and `project:NAME` words, when it has no `or`, `not` or parentheses
+    /// (what else it says cannot be written on a todo).
     func additions(_ dates: DateContext) -> [FieldChange] {
+        if let write = context?.write {
+            return write.flatMap { (try? AttributeWords.change($0, removing: false, in: InputContext(dates: dates))) ?? [] }
+        }
         guard let words = context?.words,
             !words.contains(where: { ["or", "not", "(", ")"].contains($0.lowercased()) }) else { return [] }
         return words.flatMap { word -> [FieldChange] in

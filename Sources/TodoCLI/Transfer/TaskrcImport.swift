@@ -67,7 +67,6 @@ enum TaskrcImport {
         }
         if key.hasPrefix("uda.") { return .setting(key: key, value: value) }
         if key.hasPrefix("context.") {
-            if key.hasSuffix(".write") { return .notCarried("todo's contexts have one filter, for reading") }
             return .setting(key: key.hasSuffix(".read") ? String(key.dropLast(5)) : key, value: value)
         }
         return .notCarried("todo has no such setting")
