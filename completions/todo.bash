@@ -55,6 +55,7 @@ _todo_command() {
         _unique) REPLY=_unique ;;
         _get) REPLY=_get ;;
         calc) REPLY=calc ;;
+        duplicate) REPLY=duplicate ;;
         purge) REPLY=purge ;;
         version) REPLY=version ;;
         _version) REPLY=_version ;;
@@ -203,6 +204,23 @@ _todo_option() {
                         *) REPLY= ;;
                     esac ;;
                 log)
+                    case $2 in
+                        --name) REPLY='name text' ;;
+                        -d|--description) REPLY='description text' ;;
+                        -n|--notes) REPLY='notes text' ;;
+                        --tag) REPLY='tag tags' ;;
+                        --project) REPLY='project projects' ;;
+                        --priority) REPLY='priority words H M L' ;;
+                        --due) REPLY='due words now today tomorrow yesterday someday later sod eod sow eow som eom soy eoy monday tuesday wednesday thursday friday saturday sunday' ;;
+                        --wait) REPLY='wait words now today tomorrow yesterday someday later sod eod sow eow som eom soy eoy monday tuesday wednesday thursday friday saturday sunday' ;;
+                        --scheduled) REPLY='scheduled words now today tomorrow yesterday someday later sod eod sow eow som eom soy eoy monday tuesday wednesday thursday friday saturday sunday' ;;
+                        --start) REPLY='start words now today tomorrow yesterday someday later sod eod sow eow som eom soy eoy monday tuesday wednesday thursday friday saturday sunday' ;;
+                        --depends) REPLY='depends ids' ;;
+                        --recur) REPLY='recur words daily weekdays weekly biweekly fortnight monthly bimonthly quarterly semiannual yearly annual biannual biyearly' ;;
+                        --until) REPLY='until words now today tomorrow yesterday someday later sod eod sow eow som eom soy eoy monday tuesday wednesday thursday friday saturday sunday' ;;
+                        *) REPLY= ;;
+                    esac ;;
+                duplicate)
                     case $2 in
                         --name) REPLY='name text' ;;
                         -d|--description) REPLY='description text' ;;
@@ -401,6 +419,7 @@ _todo_options() {
         config) REPLY='--unset' ;;
         history) REPLY='--graph' ;;
         log) REPLY='--name --description --notes --tag --project --priority --due --wait --scheduled --start --depends --recur --until' ;;
+        duplicate) REPLY='--name --description --notes --tag --project --priority --due --wait --scheduled --start --depends --recur --until' ;;
         active) REPLY='--filter --all --waiting --sort --format --ids' ;;
         all) REPLY='--filter --all --waiting --sort --format --ids' ;;
         completed) REPLY='--filter --all --waiting --sort --format --ids' ;;
@@ -473,6 +492,7 @@ _todo_argument() {
         _unique) kinds=('text' 'filter') repeats=1 ;;
         _get) kinds=('text') repeats=1 ;;
         calc) kinds=('text') repeats=1 ;;
+        duplicate) kinds=('ids' 'attributes') repeats=1 ;;
         active) kinds=('filter') repeats=1 ;;
         all) kinds=('filter') repeats=1 ;;
         completed) kinds=('filter') repeats=1 ;;
@@ -542,7 +562,7 @@ _todo_values() {
             mapfile -t lines < <(todo __complete "$1" ${3:+"--file=$3"} 2>/dev/null)
             for line in "${lines[@]}"; do [[ $line == "$2"* ]] && COMPREPLY+=("$line"); done ;;
         commands)
-            mapfile -t COMPREPLY < <(compgen -W 'add a list ls listall lsa listpri lsp listproj lsprj listcon lsc archive next show info edit modify done do reopen annotate append app prepend prep replace pri p depri dp denotate start stop toggle delete rm del clear-completed undo batch export import sync config context completions help projects tags summary calendar cal burndown history stats log count ids uuids _ids _uuids _projects _tags _unique _get calc purge version _version diagnostics active all completed overdue waiting recurring ready blocked blocking unblocked newest oldest long minimal burndown.daily burndown.weekly burndown.monthly history.daily history.weekly history.monthly history.annual ghistory.daily ghistory.weekly ghistory.monthly ghistory.annual' -- "$2") ;;
+            mapfile -t COMPREPLY < <(compgen -W 'add a list ls listall lsa listpri lsp listproj lsprj listcon lsc archive next show info edit modify done do reopen annotate append app prepend prep replace pri p depri dp denotate start stop toggle delete rm del clear-completed undo batch export import sync config context completions help projects tags summary calendar cal burndown history stats log count ids uuids _ids _uuids _projects _tags _unique _get calc duplicate purge version _version diagnostics active all completed overdue waiting recurring ready blocked blocking unblocked newest oldest long minimal burndown.daily burndown.weekly burndown.monthly history.daily history.weekly history.monthly history.annual ghistory.daily ghistory.weekly ghistory.monthly ghistory.annual' -- "$2") ;;
         words\ *)
             mapfile -t COMPREPLY < <(compgen -W "${1#words }" -- "$2") ;;
         list\ *)

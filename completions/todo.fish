@@ -106,6 +106,8 @@ function __todo_command
             echo _get
         case calc
             echo calc
+        case duplicate
+            echo duplicate
         case purge
             echo purge
         case version
@@ -316,6 +318,48 @@ function __todo_value_option
                     return
             end
         case log
+            switch $argv[2]
+                case --name
+                    echo name
+                    return
+                case -d --description
+                    echo description
+                    return
+                case -n --notes
+                    echo notes
+                    return
+                case --tag
+                    echo tag
+                    return
+                case --project
+                    echo project
+                    return
+                case --priority
+                    echo priority
+                    return
+                case --due
+                    echo due
+                    return
+                case --wait
+                    echo wait
+                    return
+                case --scheduled
+                    echo scheduled
+                    return
+                case --start
+                    echo start
+                    return
+                case --depends
+                    echo depends
+                    return
+                case --recur
+                    echo recur
+                    return
+                case --until
+                    echo until
+                    return
+            end
+        case duplicate
             switch $argv[2]
                 case --name
                     echo name
@@ -667,6 +711,9 @@ function __todo_argument
         case calc
             set -l kinds text
             set -q kinds[(math $argv[2] + 1)]; and echo $kinds[(math $argv[2] + 1)]; or echo $kinds[-1]
+        case duplicate
+            set -l kinds ids attributes
+            set -q kinds[(math $argv[2] + 1)]; and echo $kinds[(math $argv[2] + 1)]; or echo $kinds[-1]
         case active
             set -l kinds filter
             set -q kinds[(math $argv[2] + 1)]; and echo $kinds[(math $argv[2] + 1)]; or echo $kinds[-1]
@@ -797,6 +844,7 @@ function __todo_commands
     printf '%s\t%s\n' _unique 'Print each value a field has among the active todos, one a line'
     printf '%s\t%s\n' _get 'Print the values of DOM references, as Taskwarrior\'s _get'
     printf '%s\t%s\n' calc 'Print the date a date expression names'
+    printf '%s\t%s\n' duplicate 'Add a copy of a todo, changed by words as edit changes one'
     printf '%s\t%s\n' purge 'Say that there is nothing to purge: todo keeps no deleted todos'
     printf '%s\t%s\n' version 'Print the version of todo'
     printf '%s\t%s\n' _version 'Print the version number alone'
@@ -1069,6 +1117,7 @@ complete -c todo -n __todo_needs_command -a _tags -d 'Print the tags of the acti
 complete -c todo -n __todo_needs_command -a _unique -d 'Print each value a field has among the active todos, one a line'
 complete -c todo -n __todo_needs_command -a _get -d 'Print the values of DOM references, as Taskwarrior\'s _get'
 complete -c todo -n __todo_needs_command -a calc -d 'Print the date a date expression names'
+complete -c todo -n __todo_needs_command -a duplicate -d 'Add a copy of a todo, changed by words as edit changes one'
 complete -c todo -n __todo_needs_command -a purge -d 'Say that there is nothing to purge: todo keeps no deleted todos'
 complete -c todo -n __todo_needs_command -a version -d 'Print the version of todo'
 complete -c todo -n __todo_needs_command -a _version -d 'Print the version number alone'
@@ -1192,6 +1241,21 @@ complete -c todo -n '__todo_using log' -l start -x -a 'now today tomorrow yester
 complete -c todo -n '__todo_using log' -l depends -x -a '(__todo_ids)' -d 'Add dependencies: todos (numbers or UUID prefixes, comma-separated) to be done first; -ID removes one; empty removes all'
 complete -c todo -n '__todo_using log' -l recur -x -a 'daily weekdays weekly biweekly fortnight monthly bimonthly quarterly semiannual yearly annual biannual biyearly' -d 'Repeat the todo: completing it makes the next one'
 complete -c todo -n '__todo_using log' -l until -x -a 'now today tomorrow yesterday someday later sod eod sow eow som eom soy eoy monday tuesday wednesday thursday friday saturday sunday' -d 'End a recurring todo\'s series: no occurrence is made due after DATE; empty for none'
+
+# todo duplicate
+complete -c todo -n '__todo_using duplicate' -l name -x -d 'Set the name'
+complete -c todo -n '__todo_using duplicate' -s d -l description -x -d 'Set the description (todo\'s own; Taskwarrior\'s description is the name)'
+complete -c todo -n '__todo_using duplicate' -s n -l notes -x -d 'Set the notes'
+complete -c todo -n '__todo_using duplicate' -l tag -x -a '(__todo_complete tags)' -d 'Add the tag TAG (a word; case counts); repeat for more'
+complete -c todo -n '__todo_using duplicate' -l project -x -a '(__todo_complete projects)' -d 'Set the project (dots make a hierarchy: home.garden is inside home); empty for none'
+complete -c todo -n '__todo_using duplicate' -l priority -x -a 'H M L' -d 'Set the priority: H, M or L; empty for none'
+complete -c todo -n '__todo_using duplicate' -l due -x -a 'now today tomorrow yesterday someday later sod eod sow eow som eom soy eoy monday tuesday wednesday thursday friday saturday sunday' -d 'Set the due date; empty for none'
+complete -c todo -n '__todo_using duplicate' -l wait -x -a 'now today tomorrow yesterday someday later sod eod sow eow som eom soy eoy monday tuesday wednesday thursday friday saturday sunday' -d 'Hide the todo from the default list until DATE; empty for none'
+complete -c todo -n '__todo_using duplicate' -l scheduled -x -a 'now today tomorrow yesterday someday later sod eod sow eow som eom soy eoy monday tuesday wednesday thursday friday saturday sunday' -d 'Set the date work on the todo can start (+READY once it has come); empty for none'
+complete -c todo -n '__todo_using duplicate' -l start -x -a 'now today tomorrow yesterday someday later sod eod sow eow som eom soy eoy monday tuesday wednesday thursday friday saturday sunday' -d 'Set when work on the todo started (\'todo start\' sets it to now, \'todo stop\' and \'todo done\' clear it); empty for none'
+complete -c todo -n '__todo_using duplicate' -l depends -x -a '(__todo_ids)' -d 'Add dependencies: todos (numbers or UUID prefixes, comma-separated) to be done first; -ID removes one; empty removes all'
+complete -c todo -n '__todo_using duplicate' -l recur -x -a 'daily weekdays weekly biweekly fortnight monthly bimonthly quarterly semiannual yearly annual biannual biyearly' -d 'Repeat the todo: completing it makes the next one'
+complete -c todo -n '__todo_using duplicate' -l until -x -a 'now today tomorrow yesterday someday later sod eod sow eow som eom soy eoy monday tuesday wednesday thursday friday saturday sunday' -d 'End a recurring todo\'s series: no occurrence is made due after DATE; empty for none'
 
 # todo active
 complete -c todo -n '__todo_using active' -s f -l filter -x -a 'all active completed unsynced' -d 'Show all, active, completed or unsynced todos (default: active, or what \'todo config default-filter\' says); waiting todos only with all'

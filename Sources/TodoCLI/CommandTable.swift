@@ -392,6 +392,11 @@ public enum CommandTable {
             discussion: "Reads the words as one date, as due: and wait: do ('todo help dates'), and prints it on the local clock as Taskwarrior's calc does.",
             arguments: [ArgumentSpec("DATE", repeats: true, "A date or date expression: eom+1d, now+2h, friday.")],
             examples: [("todo calc eoww", "the end of this work week")], everyday: false),
+        CommandSpec(
+            name: "duplicate", summary: "Add a copy of a todo, changed by words as edit changes one", plan: DuplicateCommand.plan,
+            discussion: "As Taskwarrior's duplicate: the copy has every field of the todo but where work on it stands (start) and its series; it is open and made now, and a rule it has starts a series of its own. Words and options after the ID change the copy as they change a todo in edit. Prints the copy's number.",
+            arguments: [todoID, ArgumentSpec("WORDS", .attributes, optional: true, repeats: true, "Attribute words, and words for a new name.")],
+            options: fieldOptions, examples: [("todo duplicate 3 due:friday", "the same again, due on Friday")], everyday: false),
         CommandSpec(name: "purge", summary: "Say that there is nothing to purge: todo keeps no deleted todos", plan: TaskwarriorVerbs.purge, everyday: false),
         CommandSpec(name: "version", summary: "Print the version of todo", plan: { try TaskwarriorVerbs.version($0, $1, bare: false) }, everyday: false),
         CommandSpec(name: "_version", summary: "Print the version number alone", plan: { try TaskwarriorVerbs.version($0, $1, bare: true) }, everyday: false),

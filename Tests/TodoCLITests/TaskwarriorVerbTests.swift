@@ -49,6 +49,18 @@ import TodoCLI
         #expect(todo.completed && todo.tags == ["errand"] && todo.name == "paid parking")
     }
 
+    @Test func duplicateCopiesAllButStartAndSeries() throws {
+        try box.run("1", "start")
+        try box.run("1", "annotate", "called")
+        #expect(try box.run("duplicate", "1", "due:2026-12-24", "+copy") == RunResult(stdout: "4\nDuplicated #1 \"one\" as #4\n", stderr: "", status: 0))
+        let copy = try #require(try box.state().todo(id: 4))
+        let original = try #require(try box.state().todo(id: 1))
+        #expect(copy.name == "one" && copy.project == "home" && copy.tags == ["work", "copy"])
+        #expect(copy.start == nil && original.start != nil && copy.annotations.map(\.text) == ["called"])
+        #expect(copy.due != original.due && copy.uuid != original.uuid && !copy.completed)
+        #expect(try box.run("duplicate", "9") == RunResult(stdout: "", stderr: "todo: no todo #9\n", status: 1))
+    }
+
     @Test func getReadsDOMReferences() throws {
         try box.run("config", "due-days", "3")
         try box.run("1", "annotate", "called")

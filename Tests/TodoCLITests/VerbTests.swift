@@ -103,6 +103,13 @@ import TodoCore
                 let letters = Array(word)
                 let swapped = String(letters[0..<1] + [letters[2], letters[1]] + letters[3...])
                 for typo in [String(word.dropLast()), String(word.dropFirst()), swapped] {
+                    // A typo as near to another command's word (ids and _ids, calc and calendar)
+                    // or a habit (complete) may suggest that one.
+                    let others = visible.filter { $0.name != command.name }
+                    let ambiguous = others.contains { other in
+                        other.habits.contains(typo) || other.words.contains { editDistance(typo, $0) <= editDistance(typo, word) }
+                    }
+                    if ambiguous { continue }
                     #expect(suggestedCommand(for: typo).flatMap { CommandTable.command(named: $0)?.name } == command.name, "\(typo)")
                 }
             }

@@ -95,7 +95,6 @@ enum ForeignCommand {
         "commands": "todo help commands", "_commands": "todo help commands", "udas": "todo config (its uda.NAME settings)",
         "_udas": "todo config (its uda.NAME settings)", "columns": "the fields of todo list --format (todo help list)",
         "_columns": "the fields of todo list --format (todo help list)",
-        "duplicate": "todo export, then add the todo again (todo has no duplicate yet)",
         "_aliases": "todo help commands", "_config": "todo config", "_context": "todo context", "_show": "todo config",
         "_urgency": "todo _get ID.urgency", "_zshattributes": "the completion scripts: todo completions zsh",
         "_zshcommands": "the completion scripts: todo completions zsh", "_zshids": "todo _ids", "_zshuuids": "todo _uuids",
