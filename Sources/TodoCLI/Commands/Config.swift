@@ -17,7 +17,7 @@ enum ConfigCommand {
         case 0:
             let values = try file.read()
             var output = Output()
-            for key in ConfigKey.allCases { output.line("\(key.rawValue) = \(oneLine(shown(key.rawValue, values[key.rawValue])))") }
+            for key in ConfigKey.allCases { output.line("\(key.rawValue) = \(inForce(key, values, context))") }
             for key in values.keys.filter({ $0.hasPrefix("uda.") || $0.hasPrefix("context.") }).sorted() {
                 output.line("\(oneLine(key)) = \(oneLine(shown(key, values[key])))")
             }
@@ -48,6 +48,18 @@ enum ConfigCommand {
             try file.write(values)
             return .output(Output())
         }
+    }
+
+    /// The value in force of `key` and, when it is not the file's, where it comes from (as
+    /// Taskwarrior's `show` says): this command's `rc.KEY=VALUE`, or its environment variable.
+    private static func inForce(_ key: ConfigKey, _ stored: [String: String], _ context: Context) -> String {
+        if let value = context.configOverrides[key.rawValue] {
+            return oneLine(shown(key.rawValue, value)) + "  # rc.\(key.rawValue), this command only"
+        }
+        if let variable = key.variable, let value = context.environment[variable], !value.isEmpty {
+            return oneLine(shown(key.rawValue, value)) + "  # from \(variable), over the file's"
+        }
+        return oneLine(shown(key.rawValue, stored[key.rawValue]))
     }
 
     /// A secret (the token) is never printed, only whether it is set.
