@@ -40,24 +40,31 @@ struct HookProcess {
         var pipes: [[Int32]] = []
         for _ in 0..<3 {
             var ends: [Int32] = [0, 0]
-            guard pipe(&ends) == 0 else {
+            guard closingOnExec(&ends) == 0 else {
                 for ends in pipes { ends.forEach { close($0) } }
                 return Result(ending: .couldNotStart(String(cString: strerror(errno))), stdout: [], stderr: [])
             }
-            for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
             pipes.append(ends)
         }
         // Ours: the write end of stdin, the read ends of stdout and stderr.
         let (toChild, fromOut, fromErr) = (pipes[0][1], pipes[1][0], pipes[2][0])
         var pid: pid_t = 0
-        let started = spawn(stdin: pipes[0][0], stdout: pipes[1][1], stderr: pipes[2][1], &pid)
+        let deadline = Date().addingTimeInterval(timeout)
+        var started = spawn(stdin: pipes[0][0], stdout: pipes[1][1], stderr: pipes[2][1], &pid)
+        // "Text file busy": the script is still open for writing somewhere (an editor saving
+        // it, or a child another thread started meanwhile holds a copy); it passes.
+        var pause: Int32 = 5
+        while started == ETXTBSY, Date() < deadline {
+            poll(nil, 0, pause)
+            pause = min(pause * 2, 100)
+            started = spawn(stdin: pipes[0][0], stdout: pipes[1][1], stderr: pipes[2][1], &pid)
+        }
         for descriptor in [pipes[0][0], pipes[1][1], pipes[2][1]] { close(descriptor) }
         guard started == 0 else {
             for descriptor in [toChild, fromOut, fromErr] { close(descriptor) }
             return Result(ending: .couldNotStart(String(cString: strerror(started))), stdout: [], stderr: [])
         }
         var exchange = Exchange(input: input, toChild: toChild, fromOut: fromOut, fromErr: fromErr)
-        let deadline = Date().addingTimeInterval(timeout)
         let ended = exchange.run(until: deadline)
         exchange.closeAll()
         let ending = ended ?? waitForExit(pid, until: deadline)
@@ -179,4 +186,21 @@ private struct Exchange {
         fromOut = -1
         fromErr = -1
     }
+}
+
+#if canImport(Glibc)
+@_silgen_name("pipe2")
+private func pipe2(_ descriptors: UnsafeMutablePointer<Int32>, _ flags: Int32) -> Int32
+#endif
+
+/// A pipe whose ends close on exec from the moment they exist: another thread's child (a hook
+/// run at the same time) must not inherit them, or this child's stdin and stdout never end.
+private func closingOnExec(_ ends: inout [Int32]) -> Int32 {
+    #if canImport(Glibc)
+    return pipe2(&ends, O_CLOEXEC)
+    #else
+    guard pipe(&ends) == 0 else { return -1 }
+    for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+    return 0
+    #endif
 }
