@@ -10,8 +10,7 @@ public enum Urgency {
     /// Each term of the sum: its setting and how it is counted, from `UrgencySetting`.
     public static var terms: [(name: String, meaning: String)] {
         UrgencySetting.allCases.map { setting in
-            let value = setting.taskwarriorDefault.map { " (\(number($0)))" } ?? ""
-            return (setting.key, setting.meaning + value)
+            (setting.key, (setting.taskwarriorDefault.map { "\(number($0)) unless set; " } ?? "") + setting.meaning)
         }
     }
 
@@ -106,15 +105,12 @@ public enum Urgency {
         }
     }
 
-    /// Days since the deadline (negative before it). A whole day's deadline is its end; days
-    /// other than today count 24 hours each, so no calendar is consulted per todo.
+    /// Days since the due date (negative before it). A whole day counts from its local
+    /// midnight, where Taskwarrior keeps a date given without a time.
     static func daysOverdue(_ due: DueDate, _ context: DateContext) -> Double {
         switch due {
-        case .instant(let instant):
-            return context.now.timeIntervalSince(instant) / 86_400
-        case .day(let day):
-            let todayLeft = context.endOfToday.timeIntervalSince(context.now) / 86_400
-            return Double(context.today.ordinal - day.ordinal) - todayLeft
+        case .instant(let instant): context.now.timeIntervalSince(instant) / 86_400
+        case .day(let day): context.now.timeIntervalSince(context.start(of: day)) / 86_400
         }
     }
 }
