@@ -57,7 +57,7 @@ public enum UrgencySetting: String, CaseIterable, Sendable {
         case .project: "with a project"
         case .waiting: "while the wait date has not come"
         case .ageMax: "the age in days at which the age term is whole (0: always whole)"
-        case .userTag: "with the tag TAG, or the virtual tag (+OVERDUE, …); Taskwarrior's default is 15 for next"
+        case .userTag: "with the tag TAG, or the virtual tag TAG (OVERDUE and the others); Taskwarrior's default is 15 for next"
         case .userProject: "in the project PROJECT or one under it (PROJECT.x)"
         case .userKeyword: "when the name contains WORD (in this case)"
         case .uda: "with any value of attribute NAME"
