@@ -470,7 +470,7 @@ _todo_argument() {
         toggle) kinds=('ids') repeats=1 ;;
         delete) kinds=('ids') repeats=1 ;;
         import) kinds=('path') ;;
-        config) kinds=('words server token timeout insecure-http ca-file due-days default-filter context syntax week-start hooks hooks.location hooks.timeout context.NAME uda.NAME.type uda.NAME.values uda.NAME.label' 'text') ;;
+        config) kinds=('words server token timeout insecure-http ca-file due-days default-filter context syntax week-start hooks hooks.location hooks.timeout context.NAME uda.NAME.type uda.NAME.values uda.NAME.label urgency.due.coefficient urgency.blocking.coefficient urgency.blocked.coefficient urgency.active.coefficient urgency.scheduled.coefficient urgency.age.coefficient urgency.annotations.coefficient urgency.tags.coefficient urgency.project.coefficient urgency.waiting.coefficient urgency.age.max urgency.user.tag.TAG.coefficient urgency.user.project.PROJECT.coefficient urgency.user.keyword.WORD.coefficient urgency.uda.NAME.coefficient urgency.uda.NAME.VALUE.coefficient' 'text') ;;
         context) kinds=('text' 'filter') repeats=1 ;;
         completions) kinds=('words bash zsh fish') ;;
         help) kinds=('commands') ;;

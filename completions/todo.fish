@@ -1219,7 +1219,7 @@ complete -c todo -n '__todo_using sync' -l dry-run -d 'Show what would be pulled
 
 # todo config
 complete -c todo -n '__todo_using config' -l unset -d 'Remove KEY from the config file'
-complete -c todo -n '__todo_wants choice:0 config' -a 'server token timeout insecure-http ca-file due-days default-filter context syntax week-start hooks hooks.location hooks.timeout context.NAME uda.NAME.type uda.NAME.values uda.NAME.label'
+complete -c todo -n '__todo_wants choice:0 config' -a 'server token timeout insecure-http ca-file due-days default-filter context syntax week-start hooks hooks.location hooks.timeout context.NAME uda.NAME.type uda.NAME.values uda.NAME.label urgency.due.coefficient urgency.blocking.coefficient urgency.blocked.coefficient urgency.active.coefficient urgency.scheduled.coefficient urgency.age.coefficient urgency.annotations.coefficient urgency.tags.coefficient urgency.project.coefficient urgency.waiting.coefficient urgency.age.max urgency.user.tag.TAG.coefficient urgency.user.project.PROJECT.coefficient urgency.user.keyword.WORD.coefficient urgency.uda.NAME.coefficient urgency.uda.NAME.VALUE.coefficient'
 
 # todo completions
 complete -c todo -n '__todo_wants choice:0 completions' -a 'bash zsh fish'

@@ -16,13 +16,34 @@ public enum ValueKind: Sendable, Equatable {
     /// Words from this list, separated by commas (`--sort due,-priority`); the command checks them.
     case commaSeparated([String])
 
-    /// Whether `word` is `choice`, or fits it where the choice has a NAME part
-    /// (`uda.client.type` fits `uda.NAME.type`).
+    /// The parts of a choice that stand for any text: `uda.NAME.type`,
+    /// `urgency.user.tag.TAG.coefficient`, `urgency.uda.NAME.VALUE.coefficient`.
+    static let placeholders: Set<String> = ["NAME", "TAG", "PROJECT", "WORD", "VALUE"]
+
+    /// Whether `word` is `choice`, or fits it where the choice has placeholder parts
+    /// (`uda.client.type` fits `uda.NAME.type`); a placeholder stands for some text, dots too.
     static func word(_ word: String, matches choice: String) -> Bool {
-        guard choice.contains("NAME") else { return word == choice }
-        let parts = choice.components(separatedBy: "NAME")
-        return parts.count == 2 && word.hasPrefix(parts[0]) && word.hasSuffix(parts[1])
-            && word.count > parts[0].count + parts[1].count
+        let parts = choice.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        guard parts.contains(where: placeholders.contains) else { return word == choice }
+        return fits(Substring(word), parts[...])
+    }
+
+    /// Whether `word` fits the dot-separated `parts`.
+    private static func fits(_ word: Substring, _ parts: ArraySlice<String>) -> Bool {
+        guard let first = parts.first else { return word.isEmpty }
+        let rest = parts.dropFirst()
+        guard placeholders.contains(first) else {
+            guard word.hasPrefix(first) else { return false }
+            let after = word.dropFirst(first.count)
+            return rest.isEmpty ? after.isEmpty : after.first == "." && fits(after.dropFirst(), rest)
+        }
+        if rest.isEmpty { return !word.isEmpty }
+        var index = word.startIndex
+        while let dot = word[index...].firstIndex(of: ".") {
+            if dot > word.startIndex, fits(word[word.index(after: dot)...], rest) { return true }
+            index = word.index(after: dot)
+        }
+        return false
     }
 
     /// Whether words of this kind may start with a dash (`-TAG`), so the parser keeps them.

@@ -208,4 +208,13 @@ public struct ConfigValues: Sendable {
         guard let days = ConfigFile.dueDays(text) else { throw .notConfigured("config file \(path): \(ConfigFile.dueDaysRule), not '\(text)'") }
         return days
     }
+
+    /// The urgency coefficients (`urgency.…`), Taskwarrior's where none is set.
+    public func urgency() throws(SyncError) -> UrgencyCoefficients {
+        do {
+            return try UrgencyCoefficients(settings: values)
+        } catch {
+            throw .notConfigured("config file \(path): \(error.message)")
+        }
+    }
 }

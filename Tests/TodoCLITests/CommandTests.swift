@@ -87,9 +87,11 @@ import TodoTestSupport
         #expect(shown.lines[12...15] == ["Scheduled:    -", "Start:        -", "Depends:      -", "Annotations:  -"])
         // User-defined attributes have a line each, only when set (UDATests).
         #expect(shown.lines[16...18] == ["Recur:        -", "Until:        -", "Series:       -"])
-        #expect(shown.lines[19].hasPrefix("Created:      20"))
-        #expect(shown.lines[21] == "Completed:    -")
-        #expect(shown.lines[22] == "Synced:       no")
+        // Urgency as Taskwarrior's info shows it, after the fields.
+        #expect(shown.lines[19] == "Urgency:      0")
+        #expect(shown.lines[20].hasPrefix("Created:      20"))
+        #expect(shown.lines[22] == "Completed:    -")
+        #expect(shown.lines[23] == "Synced:       no")
         // Digits alone mean a number, so the shortest prefix that has a hex letter in it.
         let hex = uuid.replacingOccurrences(of: "-", with: "")
         let length = max(4, (hex.firstIndex { $0.isLetter }.map { hex.distance(from: hex.startIndex, to: $0) } ?? 31) + 1)

@@ -219,7 +219,7 @@ import TodoWire
         // "naïve" comes before "plain".
         let plain = Self.todo(with: .series)
         for descending in field == .name ? [false] : [false, true] {
-            let sorted = TodoSort([.init(key, descending: descending)]).sorted([plain, Self.todo(with: field)], in: Self.dates)
+            let sorted = TodoSort([.init(key, descending: descending)]).sorted([plain, Self.todo(with: field)], in: FilterContext(dates: Self.dates))
             #expect(sorted.first == Self.todo(with: field))
         }
         #expect(TodoSort.Key(rawValue: key.rawValue) == key || field == .udas)

@@ -33,7 +33,7 @@ import TodoTestSupport
         #expect(throws: CommandError.self) { try ListTemplate("{due.local}") }
     }
 
-    static let fields = "{id} {uuid} {name} {description} {notes} {completed} {createdAt} {updatedAt} {completedAt} {synced} {tags} {project} {priority} {due} {wait} {scheduled} {start} {depends} {annotations} {recur} {until} {series} {anchor} {udas}"
+    static let fields = "{id} {uuid} {name} {description} {notes} {completed} {createdAt} {updatedAt} {completedAt} {synced} {tags} {project} {priority} {due} {wait} {scheduled} {start} {depends} {annotations} {recur} {until} {series} {anchor} {udas} {urgency}"
 
     @Test func theAttributesRenderAsPlainText() throws {
         let template = try ListTemplate("{tags}|{project}|{priority}|{due}|{wait}")
@@ -56,7 +56,7 @@ import TodoTestSupport
 
     @Test(arguments: [
         ("{nmae}", "unknown field '{nmae}' in --format (fields: \(Self.fields), and attributes 'todo config uda.NAME.type' declares; a date field with .utc, as {due.utc}, is in UTC); did you mean {name}?"),
-        ("{urgency}", "unknown field '{urgency}' in --format (fields: \(Self.fields), and attributes 'todo config uda.NAME.type' declares; a date field with .utc, as {due.utc}, is in UTC)"),
+        ("{urgent}", "unknown field '{urgent}' in --format (fields: \(Self.fields), and attributes 'todo config uda.NAME.type' declares; a date field with .utc, as {due.utc}, is in UTC); did you mean {urgency}?"),
         ("{id", "'{' without a closing '}' in --format (write \\{ for a brace)"),
         ("id}", "'}' without an opening '{' in --format (write \\} for a brace)"),
     ])

@@ -61,7 +61,7 @@ import TodoWire
         let unknown = try box.run("list", "--format", "{id} {title}")
         #expect(unknown.status == 2)
         #expect(unknown.stdout == "")
-        #expect(unknown.stderr == "todo: unknown field '{title}' in --format (fields: {id} {uuid} {name} {description} {notes} {completed} {createdAt} {updatedAt} {completedAt} {synced} {tags} {project} {priority} {due} {wait} {scheduled} {start} {depends} {annotations} {recur} {until} {series} {anchor} {udas}, and attributes 'todo config uda.NAME.type' declares; a date field with .utc, as {due.utc}, is in UTC)\n")
+        #expect(unknown.stderr == "todo: unknown field '{title}' in --format (fields: {id} {uuid} {name} {description} {notes} {completed} {createdAt} {updatedAt} {completedAt} {synced} {tags} {project} {priority} {due} {wait} {scheduled} {start} {depends} {annotations} {recur} {until} {series} {anchor} {udas} {urgency}, and attributes 'todo config uda.NAME.type' declares; a date field with .utc, as {due.utc}, is in UTC)\n")
         #expect(try box.run("list", "--ids", "--json").stderr == "todo: --json and --ids cannot be used together\n")
     }
 

@@ -58,4 +58,34 @@ import Testing
             stdout: "", stderr: "todo: \(box.directory)/.taskrc:1: not KEY=VALUE or include FILE: this is no setting\n", status: 1))
         #expect(try box.run("import") == RunResult(stdout: "", stderr: "todo: import needs a FILE to read, or '-' for stdin\n", status: 2))
     }
+
+    /// Every urgency setting Taskwarrior 2.6 reads comes along under its key; one it does not
+    /// read, urgency.inherit and a value that is no number are named.
+    @Test func urgencySettingsComeAlong() throws {
+        let box = try Sandbox()
+        let home = box.directory
+        try """
+            urgency.due.coefficient=10.5
+            urgency.age.max=100
+            urgency.user.tag.next.coefficient=9
+            urgency.user.project.home.coefficient=2.2
+            urgency.user.keyword.deploy.coefficient=2.5
+            urgency.uda.client.coefficient=1.7
+            urgency.uda.priority.H.coefficient=7
+            urgency.inherit=1
+            urgency.next.coefficient=3
+            urgency.tags.coefficient=lots
+
+            """.write(toFile: home + "/.taskrc", atomically: true, encoding: .utf8)
+        let result = try box.run("import", "--from", "taskrc")
+        #expect(result == RunResult(
+            stdout: "Imported 7 settings from \(home)/.taskrc: urgency.due.coefficient=10.5, urgency.age.max=100, urgency.user.tag.next.coefficient=9, urgency.user.project.home.coefficient=2.2, urgency.user.keyword.deploy.coefficient=2.5, urgency.uda.client.coefficient=1.7, urgency.uda.priority.H.coefficient=7; 3 not carried (named on stderr).\n",
+            stderr: """
+                not carried: urgency.inherit=1 (\(home)/.taskrc:8): todo's urgency inherits nothing from the todos a todo blocks
+                not carried: urgency.next.coefficient=3 (\(home)/.taskrc:9): Taskwarrior 2.6 reads no such urgency setting
+                not carried: urgency.tags.coefficient=lots (\(home)/.taskrc:10): urgency.tags.coefficient must be a number, as 5 or -1.5, not "lots"
+
+                """, status: 0))
+        #expect(try box.run("config", "urgency.user.tag.next.coefficient").stdout == "9\n")
+    }
 }

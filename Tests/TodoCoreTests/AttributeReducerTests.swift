@@ -148,7 +148,7 @@ import Testing
         let context = Dates.at("2026-11-18T12:00:00.000Z")
         #expect(try FilterParser.parse(["+next", "project:home", "priority:H"], in: context).matches(todo, in: FilterContext(dates: context)))
         #expect(try !FilterParser.parse(["-next"], in: context).matches(todo, in: FilterContext(dates: context)))
-        #expect(Urgency.score(todo, in: context, dependencies: .none) > Urgency.nextTagCoefficient + Urgency.priorityCoefficient(.high))
+        #expect(Urgency.score(todo, in: FilterContext(dates: context)) > 15 + 6)
     }
 
     @Test func waitingIsAnActiveTodoBeforeItsWaitDate() {

@@ -115,7 +115,7 @@ import TodoCore
             field.set(.date(Self.day(iso)), on: &todo)
             return todo
         }
-        func order(_ keys: String) throws -> [String] { try TodoSort(parsing: keys).sorted(todos, in: newYorkNoon).map(\.name) }
+        func order(_ keys: String) throws -> [String] { try TodoSort(parsing: keys).sorted(todos, in: FilterContext(dates: newYorkNoon)).map(\.name) }
         #expect(try order("scheduled") == ["scheduled early", "scheduled late", "started", "until", "waits"])
         #expect(try order("-scheduled") == ["scheduled late", "scheduled early", "started", "until", "waits"])
         #expect(try order("start,until,wait") == ["started", "until", "waits", "scheduled late", "scheduled early"])

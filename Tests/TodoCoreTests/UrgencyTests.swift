@@ -15,8 +15,13 @@ import TodoCore
             createdAt: now.addingTimeInterval(-days * 86_400))
     }
 
-    func score(_ item: FilterItem, _ dependencies: Dependencies = .none) -> Double {
-        Urgency.score(item, in: newYorkNoon, dependencies: dependencies)
+    func score(_ item: FilterItem, _ dependencies: Dependencies = .none, _ urgency: UrgencyCoefficients = .taskwarrior) -> Double {
+        Urgency.score(item, in: FilterContext(dates: newYorkNoon, dependencies: dependencies, urgency: urgency))
+    }
+
+    /// The coefficients `settings` give.
+    func coefficients(_ settings: [String: String]) throws -> UrgencyCoefficients {
+        try UrgencyCoefficients(settings: settings)
     }
 
     /// An item with only what `set` gives it among the later fields.
@@ -47,11 +52,12 @@ import TodoCore
         #expect(approx(score(item(due: inDays(daysAhead))), expected))
     }
 
-    /// A whole day is due at its end: today in 12 hours, yesterday 12 hours ago, Saturday in 3.5 days.
-    @Test func dueWholeDaysAtTheirEnd() {
-        #expect(approx(score(item(due: .day(Dates.day("2026-12-02")))), 12 * (0.2 + 0.8 * 13.5 / 21)))
-        #expect(approx(score(item(due: .day(Dates.day("2026-12-01")))), 12 * (0.2 + 0.8 * 14.5 / 21)))
-        #expect(approx(score(item(due: .day(Dates.day("2026-12-05")))), 7.2))
+    /// A whole day counts from its local midnight, as Taskwarrior keeps it: today 12 hours
+    /// ago, yesterday 36 hours ago, Saturday in 2.5 days.
+    @Test func dueWholeDaysFromTheirMidnight() {
+        #expect(approx(score(item(due: .day(Dates.day("2026-12-02")))), 12 * (0.2 + 0.8 * 14.5 / 21)))
+        #expect(approx(score(item(due: .day(Dates.day("2026-12-01")))), 12 * (0.2 + 0.8 * 15.5 / 21)))
+        #expect(approx(score(item(due: .day(Dates.day("2026-12-05")))), 12 * (0.2 + 0.8 * 11.5 / 21)))
     }
 
     @Test func tagsAndTheNextTag() {
@@ -65,8 +71,10 @@ import TodoCore
         #expect(approx(score(item(project: "home")), 1))
     }
 
+    /// By whole days, as Taskwarrior counts them.
     @Test func ageGrowsForAYearThenStops() {
         #expect(approx(score(item(age: 73)), 0.4))
+        #expect(approx(score(item(age: 73.9)), 0.4))
         #expect(approx(score(item(age: 365)), 2))
         #expect(approx(score(item(age: 1000)), 2))
         #expect(approx(score(item(age: -5)), 0))
@@ -116,11 +124,78 @@ import TodoCore
         #expect(approx(score(all, Dependencies(blocked: [all.uuid], blocking: [all.uuid])), 6 + 8.8 + 0.8 + 1 + 4 + 5 + 0.8 + 8 - 5))
     }
 
-    /// `todo help next` prints a line for each term the score counts.
+    /// `todo help next` prints a line for each setting the score counts.
     @Test func theTermsHelpShows() {
         #expect(Urgency.terms.map(\.name) == [
-            "due", "priority", "next", "blocking", "scheduled", "active", "tags", "annotations", "project", "age", "waiting", "blocked",
+            "urgency.due.coefficient", "urgency.blocking.coefficient", "urgency.blocked.coefficient", "urgency.active.coefficient",
+            "urgency.scheduled.coefficient", "urgency.age.coefficient", "urgency.annotations.coefficient", "urgency.tags.coefficient",
+            "urgency.project.coefficient", "urgency.waiting.coefficient", "urgency.age.max", "urgency.user.tag.TAG.coefficient",
+            "urgency.user.project.PROJECT.coefficient", "urgency.user.keyword.WORD.coefficient", "urgency.uda.NAME.coefficient",
+            "urgency.uda.NAME.VALUE.coefficient",
         ])
+    }
+
+    /// Every built-in coefficient set otherwise, each term alone.
+    @Test func builtInCoefficientsFromTheSettings() throws {
+        let custom = try coefficients([
+            "urgency.due.coefficient": "10", "urgency.blocking.coefficient": "2", "urgency.blocked.coefficient": "-1.5",
+            "urgency.active.coefficient": "0.5", "urgency.scheduled.coefficient": "7", "urgency.age.coefficient": "4",
+            "urgency.age.max": "10", "urgency.annotations.coefficient": "3", "urgency.tags.coefficient": "-2",
+            "urgency.project.coefficient": "0", "urgency.waiting.coefficient": "-6", "other.setting": "x",
+        ])
+        let plain = item()
+        #expect(approx(score(item(due: inDays(-7)), .none, custom), 10))
+        #expect(approx(score(plain, Dependencies(blocked: [plain.uuid], blocking: [plain.uuid]), custom), 0.5))
+        #expect(approx(score(item { $0.start = inDays(-1) }, .none, custom), 0.5))
+        #expect(approx(score(item { $0.scheduled = inDays(-1) }, .none, custom), 7))
+        #expect(approx(score(item(age: 5.5), .none, custom), 2))
+        #expect(approx(score(item(age: 30), .none, custom), 4))
+        #expect(approx(score(item { $0.annotations = [Annotation(at: now, text: "x")] }, .none, custom), 2.4))
+        #expect(approx(score(item(tags: ["a", "b"]), .none, custom), -1.8))
+        #expect(approx(score(item(project: "p"), .none, custom), 0))
+        #expect(approx(score(item(wait: inDays(1)), .none, custom), -6))
+        #expect(approx(score(item(age: 30), .none, try coefficients(["urgency.age.max": "0"])), 2))
+    }
+
+    /// Tags (virtual ones too), projects with those under them, words of the name, attributes
+    /// with any value or one value; priority's values and the tag next are such settings.
+    @Test func userAndAttributeCoefficients() throws {
+        let custom = try coefficients([
+            "urgency.user.tag.next.coefficient": "0", "urgency.user.tag.urgent.coefficient": "4", "urgency.user.tag.OVERDUE.coefficient": "1",
+            "urgency.user.project.home.coefficient": "2", "urgency.user.keyword.deploy.coefficient": "3",
+            "urgency.uda.client.coefficient": "1.5", "urgency.uda.client.acme.coefficient": "0.25", "urgency.uda.priority.H.coefficient": "9",
+            "urgency.uda.priority.coefficient": "0.5", "urgency.tags.coefficient": "0",
+        ])
+        #expect(approx(score(item(tags: ["next"]), .none, custom), 0))
+        #expect(approx(score(item(tags: ["urgent"]), .none, custom), 4))
+        #expect(approx(score(item(due: inDays(-20)), .none, custom), 12 + 1))
+        #expect(approx(score(item(project: "home.garden"), .none, custom), 1 + 2))
+        #expect(approx(score(item(project: "homework"), .none, custom), 1))
+        var named = item()
+        named.name = "deploy the site"
+        #expect(approx(score(named, .none, custom), 3))
+        named.name = "Deploy the site"
+        #expect(approx(score(named, .none, custom), 0))
+        #expect(approx(score(item { $0.udas = ["client": "acme"] }, .none, custom), 1.75))
+        #expect(approx(score(item { $0.udas = ["client": "globex"] }, .none, custom), 1.5))
+        #expect(approx(score(item(priority: .high), .none, custom), 9.5))
+        #expect(approx(score(item(priority: .medium), .none, custom), 4.4))
+    }
+
+    /// A key of no urgency setting, a value that is no number and a negative age.max are refused.
+    @Test(arguments: [
+        ("urgency.next.coefficient", "1", "is no urgency setting"), ("urgency.user.tag.coefficient", "1", "is no urgency setting"),
+        ("urgency.due.coefficient", "abc", "urgency.due.coefficient must be a number, as 5 or -1.5, not \"abc\""),
+        ("urgency.tags.coefficient", "nan", "must be a number"), ("urgency.age.max", "-1", "must be a number of days, 0 or more"),
+        ("urgency.uda.9x.coefficient", "1", "cannot name an attribute"),
+    ])
+    func badSettingsAreRefused(key: String, value: String, message: String) {
+        do {
+            _ = try UrgencyCoefficients(settings: [key: value])
+            Issue.record("\(key)=\(value) was taken")
+        } catch {
+            #expect(error.message.contains(message), "\(error.message)")
+        }
     }
 
     @Test func theOrderItGives() {

@@ -18,7 +18,7 @@ enum ConfigCommand {
             let values = try file.read()
             var output = Output()
             for key in ConfigKey.allCases { output.line("\(key.rawValue) = \(inForce(key, values, context))") }
-            for key in values.keys.filter({ $0.hasPrefix("uda.") || $0.hasPrefix("context.") }).sorted() {
+            for key in values.keys.filter({ ["uda.", "context.", UrgencySetting.prefix].contains(where: $0.hasPrefix) }).sorted() {
                 output.line("\(oneLine(key)) = \(oneLine(shown(key, values[key])))")
             }
             output.line("# \(oneLine(file.path))")
@@ -75,6 +75,14 @@ enum ConfigCommand {
             do {
                 _ = try UDASchema.parse(key: key)
                 _ = try UDASchema(settings: values.filter { !$0.key.hasSuffix(".values") && !$0.key.hasSuffix(".label") || $0.key == key })
+            } catch {
+                throw CommandError(message: error.message, status: ExitStatus.usage)
+            }
+            return
+        }
+        if key.hasPrefix(UrgencySetting.prefix) {
+            do {
+                _ = try UrgencyCoefficients.check(key, value)
             } catch {
                 throw CommandError(message: error.message, status: ExitStatus.usage)
             }

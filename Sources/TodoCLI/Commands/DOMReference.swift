@@ -14,15 +14,15 @@ struct DOMReference {
     }
 
     /// What a todo's reference names: a field of the table, a time it keeps, or one of these.
-    enum Attribute {
+    enum Attribute: Equatable {
         case field(TodoField)
         case stamp(TodoStamp)
         case id, uuid, status, urgency
         case uda(String)
 
         /// Its value or values as Taskwarrior prints them: dates on the local clock, tags
-        /// joined by commas; none when unset.
-        func values(of todo: Todo, in dates: DateContext, dependencies: Dependencies = .none) -> [String] {
+        /// joined by commas, urgency as `scores` counts it; none when unset.
+        func values(of todo: Todo, in dates: DateContext, scores: FilterContext? = nil) -> [String] {
             switch self {
             case .field(let field):
                 let value = field.value(of: todo)
@@ -36,8 +36,7 @@ struct DOMReference {
             case .uuid: return [uuidText(todo.uuid)]
             case .status: return [todo.completed ? "completed" : todo.isWaiting(in: dates) ? "waiting" : "pending"]
             case .urgency:
-                let score = Urgency.score(todo, in: dates, dependencies: dependencies)
-                return [String(format: "%g", (score * 1000).rounded() / 1000)]
+                return [Urgency.number(Urgency.score(todo, in: scores ?? FilterContext(dates: dates)))]
             case .uda(let name): return todo.udas[name].map { [$0] } ?? []
             }
         }
@@ -94,12 +93,13 @@ struct DOMReference {
         return false
     }
 
-    /// Its value in `state` (or the config's `values`); empty when there is none.
-    func value(in state: TodoState, config values: [String: String], dates: DateContext, dependencies: Dependencies) -> String {
+    /// Its value in `state` (or the config's `values`), urgency counted in `scores`; empty when there is none.
+    func value(in state: TodoState, config values: [String: String], scores: FilterContext) -> String {
+        let dates = scores.dates
         if let setting { return values[setting] ?? "" }
         guard let todo, let found = try? state.resolve(todo), let target else { return "" }
         switch target {
-        case .attribute(let attribute): return attribute.values(of: found, in: dates, dependencies: dependencies).joined(separator: ",")
+        case .attribute(let attribute): return attribute.values(of: found, in: dates, scores: scores).joined(separator: ",")
         case .tag(let tag): return found.tags.contains(tag) ? tag : ""
         case .annotationCount: return String(found.annotations.count)
         case .annotation(let index, let entry):

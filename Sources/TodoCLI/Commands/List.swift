@@ -32,7 +32,7 @@ enum ListCommand {
         let sort = try listing.sort()
         let showsWaiting = given == .all || invocation.flag(.waiting) || choosesStatus || listing.terms?.asksAboutWaiting == true
         // Which todos block which, from every open todo: for +BLOCKED and the like, and urgency.
-        let needsAll = listing.terms?.needsOtherTodos == true || sort?.terms.contains { $0.key == .urgency } == true
+        let needsAll = listing.terms?.needsOtherTodos == true || listing.scoring
         let reads = reads(filter, listing, needsAll: needsAll, context)
         return .run { file in
             let state = try file.load(reads)
@@ -43,10 +43,10 @@ enum ListCommand {
             todos.removeAll { !variant.keeps($0) }
             let shown = todos.count
             if !showsWaiting { todos.removeAll { $0.isWaiting(in: listing.dates) } }
-            if let sort { todos = sort.sorted(todos, in: listing.dates, dependencies: dependencies) }
+            if let sort { todos = sort.sorted(todos, in: filterContext) }
             let waiting = shown - todos.count
             if let limit = listing.filter.limit { todos = Array(todos.prefix(limit)) }
-            var output = listing.output(todos, needsAll ? dependencies : try listing.blockedMarks(todos, state, file))
+            var output = listing.output(todos, needsAll ? dependencies : try listing.blockedMarks(todos, state, file), scores: filterContext)
             if todos.isEmpty, listing.filter.isNarrowing {
                 // Found nothing: said, never silent; an error when the words alone ran list.
                 output.stderr += noMatch(invocation)
@@ -82,15 +82,15 @@ enum NextCommand {
         // Every open todo: urgency counts which block which; every todo when a term names one.
         return .query(reads: listing.terms?.references.isEmpty == false ? .all : .completed(false)) { state in
             let dependencies = Dependencies(state.todos)
-            let filterContext = try listing.filterContext(state, dependencies)
+            let filterContext = try listing.filterContext(state, dependencies, scoring: true)
             let active = state.listed(.active).filter { listing.matches($0, filterContext) && !$0.isWaiting(in: listing.dates) }
-            let ranked = Array(order.sorted(active, in: listing.dates, dependencies: dependencies).prefix(listing.filter.limit ?? Int.max))
+            let ranked = Array(order.sorted(active, in: filterContext).prefix(listing.filter.limit ?? Int.max))
             let rows = context.terminalHeight ?? context.environment["LINES"].flatMap { Int($0) } ?? 24
             let width = context.terminalWidth ?? 80
             // The screen holds the rows, the summary (its longest) and the prompt after it.
             let room = rows - 1 - screenLines(nextSummary(shown: ranked.count, of: ranked.count, width: width), width: width)
             let shown = context.stdoutIsTerminal ? Array(ranked.prefix(max(1, room))) : ranked
-            var output = listing.output(shown, dependencies)
+            var output = listing.output(shown, dependencies, scores: filterContext)
             guard listing.isForPeople else {
                 if ranked.isEmpty, listing.filter.isNarrowing { output.stderr += noMatch(invocation) }
                 return output

@@ -54,11 +54,13 @@ enum TaskwarriorVerbs {
         rest.arguments.removeFirst()
         rest.literalFrom = rest.literalFrom.map { $0 - 1 }
         let input = try ReportInput(rest, context)
+        let urgency = field == .urgency ? try context.config()?.urgency() ?? .taskwarrior : .taskwarrior
         return .query { state in
             var seen = Set<String>()
             var values: [String] = []
+            let scores = FilterContext(dates: input.dates, dependencies: field == .urgency ? Dependencies(state.todos) : .none, urgency: urgency)
             for todo in try input.todos(state) where !todo.completed {
-                for value in field.values(of: todo, in: input.dates) where seen.insert(value).inserted { values.append(value) }
+                for value in field.values(of: todo, in: input.dates, scores: scores) where seen.insert(value).inserted { values.append(value) }
             }
             return Output(stdout: values.sorted().map { oneLine($0) + "\n" }.joined())
         }
@@ -74,9 +76,11 @@ enum TaskwarriorVerbs {
         }
         let config = try context.config()
         let dates = context.dateContext
+        let scoring = references.contains { $0.needsOtherTodos }
+        let urgency = scoring ? try config?.urgency() ?? .taskwarrior : .taskwarrior
         return .query { state in
-            let dependencies = references.contains { $0.needsOtherTodos } ? Dependencies(state.todos) : .none
-            let values = references.map { $0.value(in: state, config: config?.values ?? [:], dates: dates, dependencies: dependencies) }
+            let scores = FilterContext(dates: dates, dependencies: scoring ? Dependencies(state.todos) : .none, urgency: urgency)
+            let values = references.map { $0.value(in: state, config: config?.values ?? [:], scores: scores) }
             return Output(stdout: values.map(oneLine).joined(separator: " ") + "\n")
         }
     }

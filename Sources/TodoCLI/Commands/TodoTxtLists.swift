@@ -18,7 +18,7 @@ enum TodoTxtList {
             let pool = state.listed(filter)
             var todos = pool.filter { (showsWaiting || !$0.isWaiting(in: listing.dates)) && listing.matches($0, filterContext) }
             todos.removeAll { !variant.keeps($0) }
-            if let sort { todos = sort.sorted(todos, in: listing.dates, dependencies: dependencies) }
+            if let sort { todos = sort.sorted(todos, in: filterContext) }
             let width = String(pool.map(\.id).max() ?? 0).count
             var output = Output(stdout: TodoTxtListing.lines(
                 todos, sortingByLine: sort == nil, numberWidth: width, style: listing.context.stdoutStyle(invocation),

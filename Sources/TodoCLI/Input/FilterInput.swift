@@ -70,14 +70,22 @@ struct FilterInput {
     }
 
     /// What the terms are evaluated with: the `dependencies` among the todos read, the todo
-    /// each `depends:ID` names in `state` (an ID that names none is an error), and the config's
-    /// `due-days` when +DUE asks.
-    func filterContext(_ state: TodoState, _ dependencies: Dependencies) throws -> FilterContext {
+    /// each `depends:ID` names in `state` (an ID that names none is an error), the config's
+    /// `due-days` when +DUE asks, and its urgency coefficients when a term or the caller
+    /// (`scoring`) counts urgency.
+    func filterContext(_ state: TodoState, _ dependencies: Dependencies, scoring: Bool = false) throws -> FilterContext {
         var named: [String: UUID] = [:]
         for reference in terms?.references ?? [] { named[reference] = try state.resolve(reference).uuid }
-        let asksDue = terms?.allTerms.contains(.virtual(VirtualTag.named("DUE")!)) == true
+        let all = terms?.allTerms ?? []
+        let urgency = scoring || all.contains(where: Self.isUrgency) ? try config?.urgency() ?? .taskwarrior : .taskwarrior
+        let asksDue = all.contains(.virtual(VirtualTag.named("DUE")!)) || urgency.tags["DUE"] != nil
         let dueDays = asksDue ? try config?.dueDays() ?? FilterContext.defaultDueDays : FilterContext.defaultDueDays
-        return FilterContext(dates: dates, dependencies: dependencies, named: named, dueDays: dueDays, latest: state.nextId - 1)
+        return FilterContext(dates: dates, dependencies: dependencies, named: named, dueDays: dueDays, latest: state.nextId - 1, urgency: urgency)
+    }
+
+    private static func isUrgency(_ term: FilterTerm) -> Bool {
+        if case .urgency = term { return true }
+        return false
     }
 
     /// Whether some todo may fail: there are terms or line words.

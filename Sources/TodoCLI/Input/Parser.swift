@@ -115,8 +115,11 @@ public func parse(_ argv: [String]) -> Result<Invocation, UsageError> {
 }
 
 /// `-TAG` where `spec` takes such words: a dash and a tag, unless the tag is one letter
-/// that is an option's short name (`-q` is --quiet, `-a` a tag).
+/// that is an option's short name (`-q` is --quiet, `-a` a tag). A negative number (`-5`, a
+/// value for `todo config urgency.blocked.coefficient`) is a word for every command: no
+/// option is named by a digit.
 private func isSignedWord(_ word: String, for spec: CommandSpec) -> Bool {
+    if word.count >= 2, word.hasPrefix("-"), Double(word) != nil { return true }
     guard word.count >= 2, !word.hasPrefix("--"), spec.arguments.contains(where: \.kind.takesSignedWords) else { return false }
     let tag = word.dropFirst()
     guard Tag.isValid(tag) else { return false }

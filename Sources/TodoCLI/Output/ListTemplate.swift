@@ -13,11 +13,16 @@ struct ListTemplate: Equatable {
         case field(String)
         /// A user-defined attribute the config declares.
         case uda(String)
+        /// `{urgency}`: Taskwarrior's urgency, as `_get ID.urgency` prints it.
+        case urgency
     }
+
+    /// The field that is counted rather than stored.
+    static let urgency = "urgency"
 
     /// The number, UUID, text fields and status, then the attributes of the field table.
     static let fields = ["id", "uuid"] + TodoField.allCases.filter(\.isAlwaysStored).map(\.key)
-        + ["completed"] + TodoStamp.allCases.map(\.key) + ["synced"] + TodoField.attributes.map(\.key)
+        + ["completed"] + TodoStamp.allCases.map(\.key) + ["synced"] + TodoField.attributes.map(\.key) + [urgency]
 
     /// The fields that hold dates: the times todo keeps and the date fields of the table.
     static let dateFields = TodoStamp.allCases.map(\.key) + TodoField.attributes.filter { $0.spec.kind == .date }.map(\.key)
@@ -62,7 +67,7 @@ struct ListTemplate: Equatable {
                 }
                 if !text.isEmpty { parts.append(.text(text)) }
                 text = ""
-                parts.append(isUDA ? .uda(name) : .field(name))
+                parts.append(isUDA ? .uda(name) : name == Self.urgency ? .urgency : .field(name))
                 index = template.index(after: close)
             } else if character == "}" {
                 throw Self.error("'}' without an opening '{' in --format (write \\} for a brace)")
@@ -87,14 +92,19 @@ struct ListTemplate: Equatable {
         CommandError(message: message, status: ExitStatus.usage)
     }
 
-    /// The template filled in for `todo`, without a trailing newline; dates on the clock of `zone`.
-    func render(_ todo: Todo, in zone: TimeZone) -> String {
+    /// Whether it shows urgency, which needs every open todo and the coefficients.
+    var needsUrgency: Bool { parts.contains(.urgency) }
+
+    /// The template filled in for `todo`, without a trailing newline; dates on the clock of
+    /// `zone`, urgency as `scores` counts it.
+    func render(_ todo: Todo, in zone: TimeZone, scores: FilterContext? = nil) -> String {
         var out = ""
         for part in parts {
             switch part {
             case .text(let text): out += text
             case .field(let name): out += Self.value(name, of: todo, in: zone)
             case .uda(let name): out += todo.udas[name] ?? ""
+            case .urgency: out += scores.map { Urgency.number(Urgency.score(todo, in: $0)) } ?? ""
             }
         }
         return out

@@ -20,6 +20,9 @@ struct Listing {
     let marksUnsynced: Bool
     /// In the todo.txt dialect the table is todo.sh's lines (`TodoTxtListing`).
     let dialect: Dialect
+    /// Whether `--sort` or `--format` counts urgency: then every open todo is read, and the
+    /// config's coefficients.
+    let scoring: Bool
 
     init(_ invocation: Invocation, _ context: Context) throws {
         let shapes = Self.shapes.filter(invocation.flag)
@@ -37,6 +40,7 @@ struct Listing {
             invocation.arguments, literalFrom: invocation.literalFrom, sortKeys: sortKeys, also: settings.context?.words ?? [], config: config,
             dialect: dialect, takesLimit: true, context)
         marksUnsynced = shapes.isEmpty && context.syncIsConfigured(config)
+        scoring = template?.needsUrgency == true || sortKeys.contains(ListTemplate.urgency)
     }
 
     /// `--sort`'s order, if given.
@@ -46,8 +50,10 @@ struct Listing {
         }
     }
 
-    func filterContext(_ state: TodoState, _ dependencies: Dependencies) throws -> FilterContext {
-        try filter.filterContext(state, dependencies)
+    /// What the terms, the order and `{urgency}` are counted with; with the urgency
+    /// coefficients when this listing or the caller (`scoring`) counts urgency.
+    func filterContext(_ state: TodoState, _ dependencies: Dependencies, scoring: Bool = false) throws -> FilterContext {
+        try filter.filterContext(state, dependencies, scoring: scoring || self.scoring)
     }
 
     func matches(_ todo: Todo, _ context: FilterContext) -> Bool {
@@ -65,11 +71,12 @@ struct Listing {
     }
 
     /// The todos as `--json`, `--ids` or `--format` print them, or as the table; the table
-    /// is fitted to a terminal's width and escaped, and marks blocked todos.
-    func output(_ todos: [Todo], _ dependencies: Dependencies = .none) -> Output {
+    /// is fitted to a terminal's width and escaped, and marks blocked todos; `{urgency}` is
+    /// counted in `scores`.
+    func output(_ todos: [Todo], _ dependencies: Dependencies = .none, scores: FilterContext? = nil) -> Output {
         if invocation.flag(.json) { return Output(stdout: json(todos)) }
         if invocation.flag(.ids) { return Output(stdout: todos.map { "\($0.id)\n" }.joined()) }
-        if let template { return Output(stdout: todos.map { template.render($0, in: dates.timeZone) + "\n" }.joined()) }
+        if let template { return Output(stdout: todos.map { template.render($0, in: dates.timeZone, scores: scores) + "\n" }.joined()) }
         let width = context.stdoutIsTerminal ? context.terminalWidth ?? 80 : nil
         return Output(stdout: table(todos, width: width, style: context.stdoutStyle(invocation), dates: dates, dependencies: dependencies, marksUnsynced: marksUnsynced))
     }

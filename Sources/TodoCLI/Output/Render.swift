@@ -135,8 +135,8 @@ func screenLines(_ text: String, width: Int) -> Int {
 /// characters escaped and dates on the local clock. The field table's fields come after the
 /// status, each labelled by its key; unset ones show `-`. A dependency found in
 /// `dependencies` shows as `#3 "name"`, one not found as its UUID; each user-defined attribute
-/// is a line under its label in `udas`, or its name.
-func details(_ todo: Todo, _ time: LocalTime, dependencies: [UUID: Todo] = [:], udas schema: UDASchema = .none) -> String {
+/// is a line under its label in `udas`, or its name; then `urgency`, when given.
+func details(_ todo: Todo, _ time: LocalTime, dependencies: [UUID: Todo] = [:], udas schema: UDASchema = .none, urgency: Double? = nil) -> String {
     let dates = DateContext(now: time.now, timeZone: time.timeZone)
     // The anchor is part of the rule's line: where the series counts from; each user-defined
     // attribute is a line of its own, under its label.
@@ -152,7 +152,7 @@ func details(_ todo: Todo, _ time: LocalTime, dependencies: [UUID: Todo] = [:], 
         ("UUID", uuidText(todo.uuid)),
         ("Name", oneLine(todo.name)),
         ("Status", todo.completed ? "completed" : "active"),
-    ] + fields + [
+    ] + fields + (urgency.map { [("Urgency", Urgency.number($0))] } ?? []) + [
         ("Created", time.text(todo.createdAt)),
         ("Updated", time.text(todo.updatedAt)),
         ("Completed", todo.completedAt.map(time.text) ?? "-"),

@@ -1,9 +1,11 @@
 import Foundation
+import TodoCore
 import TodoStore
 import TodoSync
 
 /// `todo import --from taskrc [PATH]`: the settings of a Taskwarrior `.taskrc` (and the files
-/// it includes) that todo's config takes, written there; every other one named on stderr.
+/// it includes) that todo's config takes, written there (urgency's under the same keys);
+/// every other one named on stderr.
 /// Running it again writes the same values: nothing changes.
 enum TaskrcImport {
     /// Its name after `--from`.
@@ -66,6 +68,10 @@ enum TaskrcImport {
         default: break
         }
         if key.hasPrefix("uda.") { return .setting(key: key, value: value) }
+        if key.hasPrefix(UrgencySetting.prefix) {
+            if key == "urgency.inherit" { return .notCarried("todo's urgency inherits nothing from the todos a todo blocks") }
+            return UrgencySetting.parse(key) == nil ? .notCarried("Taskwarrior 2.6 reads no such urgency setting") : .setting(key: key, value: value)
+        }
         if key.hasPrefix("context.") {
             return .setting(key: key.hasSuffix(".read") ? String(key.dropLast(5)) : key, value: value)
         }

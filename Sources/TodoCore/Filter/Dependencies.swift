@@ -40,7 +40,7 @@ public struct Dependencies: Sendable, Equatable {
 
 /// What a filter is evaluated with besides the todo: the clock (the virtual tags +OVERDUE,
 /// +TODAY, …), the dependencies among all todos (+BLOCKED, +BLOCKING, +READY, urgency), the
-/// todos `depends:ID` names, and how far ahead +DUE looks.
+/// todos `depends:ID` names, how far ahead +DUE looks and urgency's coefficients.
 public struct FilterContext: Sendable {
     public let dates: DateContext
     public let dependencies: Dependencies
@@ -50,15 +50,21 @@ public struct FilterContext: Sendable {
     public let dueDays: Int
     /// The number of the todo added last (+LATEST): the state's highest, whether or not it was read.
     public let latest: Int
+    /// What urgency is counted with (`urgency.over:N`, `--sort urgency`).
+    public let urgency: UrgencyCoefficients
 
     /// Taskwarrior's `rc.due` unless the config says otherwise.
     public static let defaultDueDays = 7
 
-    public init(dates: DateContext, dependencies: Dependencies = .none, named: [String: UUID] = [:], dueDays: Int = defaultDueDays, latest: Int = 0) {
+    public init(
+        dates: DateContext, dependencies: Dependencies = .none, named: [String: UUID] = [:], dueDays: Int = defaultDueDays, latest: Int = 0,
+        urgency: UrgencyCoefficients = .taskwarrior
+    ) {
         self.dates = dates
         self.dependencies = dependencies
         self.named = named
         self.dueDays = dueDays
         self.latest = latest
+        self.urgency = urgency
     }
 }

@@ -182,7 +182,7 @@ extension FilterTerm {
         case .pattern(let pattern): Self.anyText(of: todo, pattern.matches)
         case .status(let status): status == Self.status(of: todo, context.dates)
         case .urgency(let comparison, let value):
-            comparison.holds(Urgency.score(todo, in: context.dates, dependencies: context.dependencies), value)
+            comparison.holds(Urgency.score(todo, in: context), value)
         case .rule(let rule): todo.attributes.recur?.stepsAs(rule) ?? false
         }
     }

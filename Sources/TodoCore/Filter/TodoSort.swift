@@ -86,9 +86,10 @@ public struct TodoSort: Equatable, Sendable {
         self.init(terms)
     }
 
-    /// `todos` in this order; ties keep their order in `todos`. Urgency counts `dependencies`.
-    public func sorted(_ todos: [Todo], in context: DateContext, dependencies: Dependencies = .none) -> [Todo] {
-        let columns = terms.map { term in todos.map { Self.value(of: $0, term.key, context, dependencies) } }
+    /// `todos` in this order; ties keep their order in `todos`. Urgency counts the context's
+    /// dependencies, with its coefficients.
+    public func sorted(_ todos: [Todo], in context: FilterContext) -> [Todo] {
+        let columns = terms.map { term in todos.map { Self.value(of: $0, term.key, context) } }
         let order = todos.indices.sorted { a, b in
             for (term, column) in zip(terms, columns) {
                 switch (column[a], column[b]) {
@@ -111,15 +112,16 @@ public struct TodoSort: Equatable, Sendable {
         case text(String)
     }
 
-    private static func value(of todo: Todo, _ key: Key, _ context: DateContext, _ dependencies: Dependencies) -> Value? {
-        switch key {
+    private static func value(of todo: Todo, _ key: Key, _ filterContext: FilterContext) -> Value? {
+        let context = filterContext.dates
+        return switch key {
         case .date(let field): field.date(of: todo.attributes).map { .number($0.deadline(in: context).timeIntervalSince1970) }
         case .priority: todo.priority.map { .number(Double($0.rank)) }
         case .project: todo.project.map { .text($0) }
         case .created: .number(todo.createdAt.timeIntervalSince1970)
         case .modified: .number(todo.updatedAt.timeIntervalSince1970)
         case .name: .text(todo.name.lowercased())
-        case .urgency: .number(Urgency.score(todo, in: context, dependencies: dependencies))
+        case .urgency: .number(Urgency.score(todo, in: filterContext))
         case .uda(let declaration):
             todo.udas[declaration.name].map { value in
                 switch declaration.sortValue(value, in: context) {

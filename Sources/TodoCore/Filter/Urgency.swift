@@ -1,80 +1,84 @@
 import Foundation
 
-/// How worth doing now a todo is, for `todo next` and `--sort urgency`: Taskwarrior's urgency
-/// with its default coefficients, for the attributes `todo` has. `terms` is the formula in
-/// the words `todo help next` shows; the code below must say the same.
+/// How worth doing now a todo is, for `todo next`, `--sort urgency` and `{urgency}`:
+/// Taskwarrior 2.6's urgency, the sum of each term's coefficient times what the todo has of
+/// it, with the coefficients of `UrgencyCoefficients` (Taskwarrior's unless the config says).
+/// `terms` is the formula in the words `todo help next` shows; the code below must say the same.
 public enum Urgency {
-    public static let heading = "Urgency is the sum of:"
+    public static let heading = "Urgency is the sum of (the coefficients are Taskwarrior's unless 'todo config urgency.…' sets them):"
 
-    /// Each term of the sum: its name and how it is counted.
-    public static let terms: [(name: String, meaning: String)] = [
-        ("due", "12 x a number from 0.2 to 1: 0.2 when due in 14 days or more, rising evenly to 1 at 7 days overdue and after (0.73 when due right now); a date without a time is due at the end of that day; 0 without a due date"),
-        ("priority", "6 for H, 3.9 for M, 1.8 for L"),
-        ("next", "15 for the tag \"next\""),
-        ("blocking", "8 while an open todo depends on it"),
-        ("scheduled", "5 once its scheduled date has come"),
-        ("active", "4 while started ('todo start')"),
-        ("tags", "0.8 for one tag, 0.9 for two, 1 for three or more"),
-        ("annotations", "0.8 for one annotation, 0.9 for two, 1 for three or more"),
-        ("project", "1 with a project"),
-        ("age", "2 x the age in days / 365, at most 2"),
-        ("waiting", "-3 while the wait date has not come"),
-        ("blocked", "-5 while it depends on an open todo"),
-    ]
-
-    /// The heading and the terms, one a line.
-    public static var explanation: String {
-        ([heading] + terms.map { "  \($0.name.padding(toLength: 13, withPad: " ", startingAt: 0))\($0.meaning)" }).joined(separator: "\n")
-    }
-
-    public static let dueCoefficient = 12.0
-    public static let nextTagCoefficient = 15.0
-    public static let tagsCoefficient = 1.0
-    public static let projectCoefficient = 1.0
-    public static let ageCoefficient = 2.0
-    public static let ageMaximumDays = 365.0
-    public static let waitingCoefficient = -3.0
-    public static let blockingCoefficient = 8.0
-    public static let scheduledCoefficient = 5.0
-    public static let activeCoefficient = 4.0
-    public static let annotationsCoefficient = 1.0
-    public static let blockedCoefficient = -5.0
-
-    public static func priorityCoefficient(_ priority: Priority?) -> Double {
-        switch priority {
-        case .high: 6.0
-        case .medium: 3.9
-        case .low: 1.8
-        case nil: 0
+    /// Each term of the sum: its setting and how it is counted, from `UrgencySetting`.
+    public static var terms: [(name: String, meaning: String)] {
+        UrgencySetting.allCases.map { setting in
+            (setting.key, (setting.taskwarriorDefault.map { "\(number($0)) unless set; " } ?? "") + setting.meaning)
         }
     }
 
-    /// The score of `todo` at `context.now`, with the `dependencies` among all todos; higher is more urgent.
-    public static func score(_ todo: some TodoAttributes, in context: DateContext, dependencies: Dependencies) -> Double {
-        ownScore(todo, in: context) + stateScore(todo.attributes, in: context)
-            + (dependencies.blocking.contains(todo.uuid) ? blockingCoefficient : 0)
-            + (dependencies.blocked.contains(todo.uuid) ? blockedCoefficient : 0)
+    /// The heading and the terms, one a line.
+    public static var explanation: String {
+        ([heading] + terms.map { "  \($0.name)\n      \($0.meaning)" }).joined(separator: "\n")
     }
 
-    /// The terms of Taskwarrior's later fields: active, scheduled, annotations.
-    static func stateScore(_ attributes: Attributes, in context: DateContext) -> Double {
-        var score = annotationsCoefficient * tagsFactor(attributes.annotations.count)
-        if attributes.start != nil { score += activeCoefficient }
-        if let scheduled = attributes.scheduled, scheduled.hasCome(in: context) { score += scheduledCoefficient }
+    /// `value` as Taskwarrior's `_get` prints a number: at most three decimals, none trailing.
+    public static func number(_ value: Double) -> String {
+        String(format: "%g", (value * 1000).rounded() / 1000)
+    }
+
+    /// The score of `todo` in `context` (its clock, the dependencies among all todos and the
+    /// coefficients); higher is more urgent.
+    public static func score(_ todo: some TodoAttributes, in context: FilterContext) -> Double {
+        let coefficients = context.urgency
+        var score = 0.0
+        for setting in UrgencySetting.coefficients {
+            let coefficient = coefficients.coefficient(setting)
+            if coefficient != 0 { score += coefficient * factor(setting, todo, context) }
+        }
+        return score + userScore(todo, in: context) + udaScore(todo.attributes, coefficients)
+    }
+
+    /// What `todo` has of a built-in term, from 0 to 1.
+    static func factor(_ setting: UrgencySetting, _ todo: some TodoAttributes, _ context: FilterContext) -> Double {
+        let attributes = todo.attributes, dates = context.dates
+        switch setting {
+        case .due: return attributes.due.map { dueFactor(daysOverdue: daysOverdue($0, dates)) } ?? 0
+        case .blocking: return context.dependencies.blocking.contains(todo.uuid) ? 1 : 0
+        case .blocked: return context.dependencies.blocked.contains(todo.uuid) ? 1 : 0
+        case .active: return attributes.start != nil ? 1 : 0
+        case .scheduled: return attributes.scheduled?.hasCome(in: dates) == true ? 1 : 0
+        case .age: return ageFactor(days: dates.now.timeIntervalSince(todo.createdAt) / 86_400, maximum: context.urgency.ageMax)
+        case .annotations: return countFactor(attributes.annotations.count)
+        case .tags: return countFactor(attributes.tags.count)
+        case .project: return attributes.project != nil ? 1 : 0
+        case .waiting: return attributes.wait.map { !$0.hasCome(in: dates) } == true ? 1 : 0
+        case .ageMax, .userTag, .userProject, .userKeyword, .uda, .udaValue: return 0
+        }
+    }
+
+    /// The coefficients of the tags (virtual ones too), projects and words of the name.
+    static func userScore(_ todo: some TodoAttributes, in context: FilterContext) -> Double {
+        let coefficients = context.urgency, attributes = todo.attributes
+        var score = 0.0
+        for (tag, coefficient) in coefficients.tags {
+            let has = VirtualTag.named(tag).map { $0.matches(todo, in: context) } ?? attributes.tags.contains(tag)
+            if has { score += coefficient }
+        }
+        if let project = attributes.project {
+            for (name, coefficient) in coefficients.projects where project == name || project.hasPrefix(name + ".") { score += coefficient }
+        }
+        for (word, coefficient) in coefficients.keywords where todo.name.contains(word) { score += coefficient }
         return score
     }
 
-    /// The terms of the fields todo began with: priority, due, tags, project, age, waiting.
-    static func ownScore(_ todo: some TodoAttributes, in context: DateContext) -> Double {
-        let attributes = todo.attributes
-        var score = priorityCoefficient(attributes.priority)
-        if let due = attributes.due { score += dueCoefficient * dueFactor(daysOverdue: daysOverdue(due, context)) }
-        if attributes.tags.contains("next") { score += nextTagCoefficient }
-        score += tagsCoefficient * tagsFactor(attributes.tags.count)
-        if attributes.project != nil { score += projectCoefficient }
-        let ageDays = max(0, context.now.timeIntervalSince(todo.createdAt) / 86_400)
-        score += ageCoefficient * min(1, ageDays / ageMaximumDays)
-        if let wait = attributes.wait, !wait.hasCome(in: context) { score += waitingCoefficient }
+    /// The coefficients of attributes that have a value, or this value; priority is one.
+    static func udaScore(_ attributes: Attributes, _ coefficients: UrgencyCoefficients) -> Double {
+        func value(_ name: String) -> String? {
+            name == UrgencyCoefficients.priority ? attributes.priority?.rawValue : attributes.udas[name].flatMap { $0.isEmpty ? nil : $0 }
+        }
+        var score = 0.0
+        for (name, coefficient) in coefficients.udas where value(name) != nil { score += coefficient }
+        for (name, values) in coefficients.udaValues {
+            if let value = value(name), let coefficient = values[value] { score += coefficient }
+        }
         return score
     }
 
@@ -85,8 +89,14 @@ public enum Urgency {
         return 0.2 + 0.8 * (daysOverdue + 14) / 21
     }
 
+    /// Whole days of age over the maximum, at most 1; 1 always when the maximum is 0.
+    static func ageFactor(days: Double, maximum: Double) -> Double {
+        let whole = max(0, days.rounded(.towardZero))
+        return maximum == 0 || whole > maximum ? 1 : whole / maximum
+    }
+
     /// 0.8 for one, 0.9 for two, 1 for more (tags and annotations alike).
-    static func tagsFactor(_ count: Int) -> Double {
+    static func countFactor(_ count: Int) -> Double {
         switch count {
         case 0: 0
         case 1: 0.8
@@ -95,15 +105,12 @@ public enum Urgency {
         }
     }
 
-    /// Days since the deadline (negative before it). A whole day's deadline is its end; days
-    /// other than today count 24 hours each, so no calendar is consulted per todo.
+    /// Days since the due date (negative before it). A whole day counts from its local
+    /// midnight, where Taskwarrior keeps a date given without a time.
     static func daysOverdue(_ due: DueDate, _ context: DateContext) -> Double {
         switch due {
-        case .instant(let instant):
-            return context.now.timeIntervalSince(instant) / 86_400
-        case .day(let day):
-            let todayLeft = context.endOfToday.timeIntervalSince(context.now) / 86_400
-            return Double(context.today.ordinal - day.ordinal) - todayLeft
+        case .instant(let instant): context.now.timeIntervalSince(instant) / 86_400
+        case .day(let day): context.now.timeIntervalSince(context.start(of: day)) / 86_400
         }
     }
 }
