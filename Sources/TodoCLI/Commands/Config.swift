@@ -18,7 +18,7 @@ enum ConfigCommand {
             let values = try file.read()
             var output = Output()
             for key in ConfigKey.allCases { output.line("\(key.rawValue) = \(oneLine(shown(key.rawValue, values[key.rawValue])))") }
-            for key in values.keys.filter({ $0.hasPrefix("uda.") || $0.hasPrefix("context.") }).sorted() {
+            for key in values.keys.filter({ $0.hasPrefix("uda.") || $0.hasPrefix("context.") || $0.hasPrefix("report.") }).sorted() {
                 output.line("\(oneLine(key)) = \(oneLine(shown(key, values[key])))")
             }
             output.line("# \(oneLine(file.path))")
@@ -66,6 +66,10 @@ enum ConfigCommand {
             } catch {
                 throw CommandError(message: error.message, status: ExitStatus.usage)
             }
+            return
+        }
+        if key.hasPrefix("report.") {
+            try NamedReport.check(key, value, context)
             return
         }
         if key.hasPrefix("context.") {

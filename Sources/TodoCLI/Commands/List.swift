@@ -17,11 +17,12 @@ enum ListCommand {
         }
     }
 
-    static func plan(_ invocation: Invocation, _ context: Context, _ variant: Variant = .list) throws -> Plan {
+    static func plan(_ invocation: Invocation, _ context: Context, _ variant: Variant = .list, layout: ReportLayout? = nil) throws -> Plan {
         var invocation = invocation
         if variant == .all { invocation.set(.all) }
-        let listing = try Listing(invocation, context)
-        if listing.dialect == .todotxt, listing.isTable { return try TodoTxtList.plan(listing, variant) }
+        var listing = try Listing(invocation, context)
+        listing.layout = layout
+        if listing.dialect == .todotxt, listing.isTable, layout == nil { return try TodoTxtList.plan(listing, variant) }
         if invocation.flag(.all), invocation.value(.filter) != nil {
             throw CommandError(message: "--all and --filter cannot be used together", status: ExitStatus.usage)
         }
@@ -32,7 +33,7 @@ enum ListCommand {
         let sort = try listing.sort()
         let showsWaiting = given == .all || invocation.flag(.waiting) || choosesStatus || listing.terms?.asksAboutWaiting == true
         // Which todos block which, from every open todo: for +BLOCKED and the like, and urgency.
-        let needsAll = listing.terms?.needsOtherTodos == true || sort?.terms.contains { $0.key == .urgency } == true
+        let needsAll = listing.terms?.needsOtherTodos == true || sort?.terms.contains { $0.key == .urgency } == true || layout?.needsOtherTodos == true
         let reads = reads(filter, listing, needsAll: needsAll, context)
         return .run { file in
             let state = try file.load(reads)
@@ -46,7 +47,7 @@ enum ListCommand {
             if let sort { todos = sort.sorted(todos, in: listing.dates, dependencies: dependencies) }
             let waiting = shown - todos.count
             if let limit = listing.filter.limit { todos = Array(todos.prefix(limit)) }
-            var output = listing.output(todos, needsAll ? dependencies : try listing.blockedMarks(todos, state, file))
+            var output = listing.output(todos, needsAll ? dependencies : try listing.blockedMarks(todos, state, file), numbers: state.todos)
             if todos.isEmpty, listing.filter.isNarrowing {
                 // Found nothing: said, never silent; an error when the words alone ran list.
                 output.stderr += noMatch(invocation)
