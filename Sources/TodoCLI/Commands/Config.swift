@@ -69,7 +69,7 @@ enum ConfigCommand {
             return
         }
         if key.hasPrefix("report.") {
-            try NamedReport.check(key, value, context)
+            try NamedReport.check(key, value, among: values, context)
             return
         }
         if key.hasPrefix("context.") {

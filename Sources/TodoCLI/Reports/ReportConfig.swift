@@ -104,8 +104,9 @@ extension NamedReport {
 
     /// Refuses the config setting `key` = `value` (`report.NAME.PART`) when it cannot make a
     /// report: a name that is a command of todo's other than a report, a column, order or
-    /// filter that does not read.
-    static func check(_ key: String, _ value: String, _ context: Context) throws {
+    /// filter that does not read. `values` are the settings as they would be (those of an
+    /// import so far, where attributes it declares count); empty for the config's own.
+    static func check(_ key: String, _ value: String, among values: [String: String], _ context: Context) throws {
         guard let found = part(ofKey: key) else {
             throw CommandError(message: "\(quoted(key)) is no report setting: write report.NAME.\(ReportPart.allCases.map(\.rawValue).joined(separator: "|"))", status: ExitStatus.usage)
         }
@@ -118,7 +119,7 @@ extension NamedReport {
         }
         var report = NamedReport(name: name, summary: "")
         try report.set(part, value)
-        let config = try context.config()
+        let config = values.isEmpty ? try context.config() : ConfigValues(path: "", values: values)
         switch part {
         case .columns: _ = try report.layout(udas: { try config?.udaSchema() ?? .none })
         case .sort:
