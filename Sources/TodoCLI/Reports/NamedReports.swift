@@ -33,8 +33,8 @@ struct NamedReport {
         NamedReport(name: "blocked", summary: "List the active todos that wait on another", terms: ["+BLOCKED"]),
         NamedReport(name: "blocking", summary: "List the active todos others wait on", terms: ["+BLOCKING"]),
         NamedReport(name: "unblocked", summary: "List the active todos that wait on none", terms: ["+UNBLOCKED"]),
-        NamedReport(name: "newest", summary: "List every todo, the newest first", status: .all, sort: "-created"),
-        NamedReport(name: "oldest", summary: "List every todo, the oldest first", status: .all, sort: "created"),
+        NamedReport(name: "newest", summary: "List the pending todos (not waiting), the newest first", terms: ["status:pending"], sort: "-created"),
+        NamedReport(name: "oldest", summary: "List the pending todos (not waiting), the oldest first", terms: ["status:pending"], sort: "created"),
         NamedReport(
             name: "long", summary: "List the active todos with every attribute, as Taskwarrior's long report",
             columns: ["id", "start.active", "entry", "modified.age", "depends", "priority", "project", "tags", "recur", "wait.remaining", "scheduled", "due", "until", "description"],
@@ -82,8 +82,6 @@ struct NamedReport {
     /// The person's `invocation` with the report's terms, filter and order.
     func invocation(_ invocation: Invocation) -> Invocation {
         var invocation = invocation
-        // Taskwarrior's (REPORT FILTER) and (YOUR FILTER): an `or` of the report's stays inside.
-        let terms = terms.contains { $0.lowercased() == "or" } ? ["("] + terms + [")"] : terms
         invocation.arguments = terms + invocation.arguments
         invocation.literalFrom = invocation.literalFrom.map { $0 + terms.count }
         if let status, invocation.value(.filter) == nil, !invocation.flag(.all) { invocation.options[OptionSpec.filter.long] = [status.rawValue] }

@@ -60,7 +60,8 @@ extension NamedReport {
         case .columns: columns = list()
         case .labels: labels = list()
         case .filter:
-            terms = ReportSettings.words(value)
+            // One argument in parentheses: read as one group, as Taskwarrior's (REPORT FILTER) and (YOUR FILTER).
+            terms = ReportSettings.words(value).isEmpty ? [] : ["(\(value))"]
             status = nil
         case .sort: sort = try Self.sortText(value)
         case .description: summary = value
