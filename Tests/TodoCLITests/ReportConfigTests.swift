@@ -114,4 +114,26 @@ import TodoTestSupport
         #expect(local.run("rc.report.active.columns=id,description.desc", "active") == RunResult(stdout: "ID Description\n-- -----------\n 2 fix bug\n", stderr: "", status: 0))
         #expect(local.run("active").stdout.hasPrefix("2 [ ] fix bug"))
     }
+
+    /// Dependencies by number, a declared attribute under its label, and a report the context
+    /// in force does not narrow (`report.NAME.context 0`).
+    @Test func dependsAttributesAndTheContext() throws {
+        try config("uda.client.type", "string")
+        try config("uda.client.label", "Client")
+        #expect(local.run("add", "review", "+work", "depends:2", "client:acme").status == 0)
+        try config("report.deps.columns", "id,depends,depends.count,client,description.desc")
+        #expect(local.run("deps") == RunResult(stdout: """
+            ID Depends Depends Client Description
+            -- ------- ------- ------ ------------
+             4 2       [1]     acme   review
+             2                        fix bug
+             1                        write report
+
+            """, stderr: "", status: 0))
+        #expect(local.run("context", "define", "home", "project:home").status == 0)
+        #expect(local.run("context", "home").status == 0)
+        #expect(local.run("deps", "--ids").stdout == "1\n")
+        try config("report.deps.context", "0")
+        #expect(local.run("deps", "--ids").stdout == "4\n2\n1\n")
+    }
 }
