@@ -88,7 +88,7 @@ public enum CommandTable {
     }()
 
     /// What `report.NAME.PART` settings do, for config's help.
-    static let reportSettings = "report.NAME.PART makes 'todo NAME' a report, as Taskwarrior's report settings do, or redefines one of todo's (list and the reports 'todo reports' lists): " + ReportPart.allCases.map { "\($0.rawValue), \($0.help)" }.joined(separator: "; ") + ". A report with columns is drawn as Taskwarrior draws one: the labels over the columns any todo has a value for, cut to the terminal's width on a terminal, whole in a pipe."
+    static let reportSettings = "report.NAME.PART makes 'todo NAME' a report, as Taskwarrior's report settings do, or redefines one of todo's (list, next and the reports 'todo reports' lists; next stays as many as fit the terminal): " + ReportPart.allCases.map { "\($0.rawValue), \($0.help)" }.joined(separator: "; ") + ". A report with columns is drawn as Taskwarrior draws one: the labels over the columns any todo has a value for, cut to the terminal's width on a terminal, whole in a pipe."
 
     /// Each setting of `todo config`, its variable and what it is for, for its help.
     static let configSettings = ConfigKey.allCases.map { key in
@@ -141,7 +141,7 @@ public enum CommandTable {
             options: fieldOptions.filter { $0.long != TodoField.name.spec.option?.long },
             examples: [("todo add buy milk --notes '2 litres'", "add a todo with notes"), ("todo add pay rent +bills project:home pri:H due:eom", "add a todo with tags, a project, a priority and a due date"), ("todo add -- -5 degrees: wear a coat", "a name that starts with a dash"), ("grep -h TODO *.c | todo add - +code", "one todo per line of stdin, each tagged code")]),
         CommandSpec(
-            name: "list", aliases: ["ls"], summary: "List todos", plan: { try NamedReport.plan(NamedReport.list.name, $0, $1) },
+            name: "list", aliases: ["ls"], summary: NamedReport.list.summary, plan: { try NamedReport.plan(NamedReport.list.name, $0, $1) },
             discussion: "Active todos come first, newest first, then completed ones, most recently completed first; --sort orders them otherwise. Filter terms narrow the list: \(FilterError.terms); any other word matches todos whose name, description, notes or an annotation hold it, in any case. Terms next to each other must all match; 'or' and parentheses combine them otherwise, and words after -- are only searched for. project:home matches home.garden too; the modifiers (due.by:eow, project.not:home), +ACTIVE, -BLOCKED and the other virtual tags are in 'todo help filter'. \(dates) Active todos whose wait date has not come are hidden unless --filter all or --waiting is given, or a term asks about them (status:waiting, +WAITING, wait.after:today). Once a server is set ('todo config server'), a '*' marks a todo with changes not yet synced; '!' marks a sync conflict. After the name come the priority, project, tags and due date (in 3d, 2d overdue), then waiting, started 2h ago and blocked where they apply. On a terminal long names are cut to fit, the due date last; in a pipe nothing is cut. In the todo.txt dialect ('todo help todotxt') filter words are read as todo.sh reads them (text the todo's todo.txt line holds; -TEXT, text it must not) and each todo is printed as todo.sh ls prints it: its number and todo.txt line, in the order of the lines, then '--' and 'TODO: n of m tasks shown'.",
             arguments: [filterTerms],
             options: listOptions,
@@ -171,7 +171,7 @@ public enum CommandTable {
             discussion: "todo.sh archive moves completed tasks from todo.txt to done.txt. todo keeps every todo in its one state file, and list (ls) already leaves completed todos out as an archived todo.txt would, so there is nothing to move; archive says how many completed todos there are. listall shows them, clear-completed deletes them, and todo numbers never change.",
             examples: [("todo archive", "how many completed todos are kept")], everyday: false),
         CommandSpec(
-            name: "next", summary: "List the active todos most worth doing now", plan: NextCommand.plan,
+            name: "next", summary: NamedReport.next.summary, plan: { try NamedReport.plan(NamedReport.next.name, $0, $1) },
             discussion: "Active todos that are not waiting, most urgent first, as many as fit the terminal above the summary and the prompt (all of them in a pipe). Filter terms narrow them as list's do. A started todo, or one others wait on, ranks higher; one blocked by an open dependency ranks lower.",
             arguments: [filterTerms],
             options: [.format.explained("Print each todo as TEMPLATE and a newline, as list --format does."), .ids],

@@ -136,4 +136,21 @@ import TodoTestSupport
         try config("report.deps.context", "0")
         #expect(local.run("deps", "--ids").stdout == "4\n2\n1\n")
     }
+
+    /// next keeps its own reading (active, by urgency) until the config gives it parts.
+    @Test func nextIsRedefinedPartByPart() throws {
+        let before = local.run("next")
+        try config("report.next.columns", "id,description.desc")
+        try config("report.next.filter", "+work")
+        #expect(local.run("next") == RunResult(stdout: "ID Description\n-- ------------\n 1 write report\n 2 fix bug\n", stderr: "", status: 0))
+        try config("report.next.sort", "due-")
+        #expect(local.run("next", "--ids").stdout == "2\n1\n")
+        for part in ["columns", "filter", "sort"] { #expect(local.run("config", "--unset", "report.next." + part).status == 0) }
+        #expect(local.run("next") == before)
+    }
+
+    @Test func aNearNameOfYourReportIsSuggested() throws {
+        try standup()
+        #expect(local.run("standupp").stderr.hasPrefix("todo: 'standupp' is not a todo command\nDid you mean 'standup'?\n"))
+    }
 }

@@ -77,9 +77,11 @@ enum ListCommand {
 /// `todo next [FILTER...]`: the active todos most worth doing now, by urgency, as many as fit
 /// the terminal (all of them in a pipe).
 enum NextCommand {
-    static func plan(_ invocation: Invocation, _ context: Context) throws -> Plan {
-        let listing = try Listing(invocation, context)
-        let order = TodoSort([TodoSort.Term(.urgency, descending: true)])
+    static func plan(_ invocation: Invocation, _ context: Context, layout: ReportLayout? = nil) throws -> Plan {
+        var listing = try Listing(invocation, context)
+        listing.layout = layout
+        // By urgency, unless the config gives next an order (report.next.sort).
+        let order = try listing.sort() ?? TodoSort([TodoSort.Term(.urgency, descending: true)])
         // Every open todo: urgency counts which block which; every todo when a term names one.
         return .query(reads: listing.terms?.references.isEmpty == false ? .all : .completed(false)) { state in
             let dependencies = Dependencies(state.todos)
@@ -91,7 +93,7 @@ enum NextCommand {
             // The screen holds the rows, the summary (its longest) and the prompt after it.
             let room = rows - 1 - screenLines(nextSummary(shown: ranked.count, of: ranked.count, width: width), width: width)
             let shown = context.stdoutIsTerminal ? Array(ranked.prefix(max(1, room))) : ranked
-            var output = listing.output(shown, dependencies)
+            var output = listing.output(shown, dependencies, numbers: state.todos)
             guard listing.isForPeople else {
                 if ranked.isEmpty, listing.filter.isNarrowing { output.stderr += noMatch(invocation) }
                 return output

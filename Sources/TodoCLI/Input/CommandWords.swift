@@ -45,7 +45,7 @@ struct CommandWords {
             if let refusal = ForeignCommand.refusal(word) { return .failure(UsageError(message: refusal)) }
         }
         for word in before.map({ argv[$0] }) where isPlain(word) {
-            guard let suggestion = suggestedCommand(for: word) else { continue }
+            guard let suggestion = suggestedCommand(for: word) ?? closest(to: word, among: configured ?? []) else { continue }
             return .failure(UsageError(
                 message: "'\(word)' is not a todo command", suggestion: suggestion))
         }

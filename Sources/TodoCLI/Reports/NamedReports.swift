@@ -46,6 +46,10 @@ struct NamedReport {
 
     /// `list` itself: no filter, order or columns of its own until the config gives them.
     static let list = NamedReport(name: "list", summary: "List todos")
+    /// `next`, by urgency, as many as fit: the config may give it a filter, an order and columns.
+    static let next = NamedReport(name: "next", summary: "List the active todos most worth doing now")
+    /// The reports whose commands have plans of their own, which read the config's parts.
+    static let own = [list, next]
 
     /// Its row of the command table: list's arguments and options.
     var command: CommandSpec {
@@ -76,6 +80,7 @@ struct NamedReport {
         let config = try context.config()
         let report = try named(name, config: config) ?? list
         let layout = try report.layout(udas: { try config?.udaSchema() ?? .none })
+        if name == next.name { return try NextCommand.plan(report.invocation(invocation), context, layout: layout) }
         return try ListCommand.plan(report.invocation(invocation), context, layout: layout)
     }
 

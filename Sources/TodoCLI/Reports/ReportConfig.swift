@@ -41,7 +41,7 @@ extension NamedReport {
     static func named(_ name: String, config: ConfigValues?) throws -> NamedReport? {
         let values = config?.values ?? [:]
         let set = ReportPart.allCases.compactMap { part in values[part.key(name)].map { (part, $0) } }
-        guard var report = all.first(where: { $0.name == name }) ?? (name == list.name ? list : nil)
+        guard var report = (all + own).first(where: { $0.name == name })
             ?? (set.isEmpty ? nil : NamedReport(name: name, summary: "Your report \(name)")) else { return nil }
         for (part, value) in set {
             do {
@@ -115,7 +115,7 @@ extension NamedReport {
         guard name.first?.isLetter == true, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }) else {
             throw CommandError(message: "\(quoted(found.name)) is no report name: a letter, then letters, digits, _ or -", status: ExitStatus.usage)
         }
-        if let command = CommandTable.command(named: name), command.name != list.name, !all.contains(where: { $0.name == command.name }) {
+        if let command = CommandTable.command(named: name), !(all + own).contains(where: { $0.name == command.name }) {
             throw CommandError(message: "\(quoted(name)) is a command of todo's, not a report: choose another name", status: ExitStatus.usage)
         }
         var report = NamedReport(name: name, summary: "")
@@ -137,7 +137,7 @@ extension NamedReport {
 enum ReportsCommand {
     static func plan(_ invocation: Invocation, _ context: Context) throws -> Plan {
         let config = try context.config()
-        let names = [NamedReport.list.name] + NamedReport.all.map(\.name) + NamedReport.configuredNames(config?.values ?? [:])
+        let names = (NamedReport.own + NamedReport.all).map(\.name) + NamedReport.configuredNames(config?.values ?? [:])
         var rows: [[String]] = []
         for name in names {
             guard let report = try NamedReport.named(name, config: config) else { continue }
