@@ -124,8 +124,12 @@ extension ReportColumn {
     private func shown(_ value: String, _ todo: Todo, _ around: Surroundings) -> String {
         switch format {
         case .number: return String(todo.id)
-        case .short: return value.first.map { if case .status = attribute { String($0).uppercased() } else { String(value.prefix(8)) } } ?? ""
-        case .long: if case .status = attribute { return value.prefix(1).uppercased() + value.dropFirst() } else { return value }
+        case .short:
+            if case .status = attribute { return value.prefix(1).uppercased() }
+            return String(value.prefix(8))
+        case .long:
+            if case .status = attribute { return value.prefix(1).uppercased() + value.dropFirst() }
+            return value
         case .real: return String(format: "%.3g", Urgency.score(todo, in: around.dates, dependencies: around.dependencies))
         case .integer: return String(Int(Urgency.score(todo, in: around.dates, dependencies: around.dependencies).rounded()))
         case .formatted, .iso, .epoch, .age, .relative, .remaining, .active, .combined, .desc, .oneline, .truncated, .count, .truncatedCount,
@@ -137,7 +141,7 @@ extension ReportColumn {
     /// A field of the table in this format.
     private func lines(_ field: TodoField, _ todo: Todo, _ around: Surroundings) -> [String] {
         let value = field.value(of: todo)
-        guard value.isSet || format == .count && field == .name else { return [] }
+        guard value.isSet else { return [] }
         switch value {
         case .text(let text): return description(oneLine(text), todo, around.dates)
         case .tags(let tags): return [format == .count ? "[\(tags.count)]" : format == .indicator ? "+" : tags.sorted().joined(separator: " ")]
