@@ -70,6 +70,8 @@ function __todo_command
             echo completions
         case help
             echo help
+        case reports
+            echo reports
         case projects
             echo projects
         case tags
@@ -826,6 +828,7 @@ function __todo_commands
     printf '%s\t%s\n' context 'Show, choose or define the context that narrows reports'
     printf '%s\t%s\n' completions 'Print the completion script for bash, zsh or fish'
     printf '%s\t%s\n' help 'Show help for todo or for a command'
+    printf '%s\t%s\n' reports 'List the reports: todo\'s, and those the config defines'
     printf '%s\t%s\n' projects 'Show the project tree with each project\'s active and done todos'
     printf '%s\t%s\n' tags 'Show each tag with its active and done todos'
     printf '%s\t%s\n' summary 'Show each project\'s remaining todos, their average age and how much is done'
@@ -859,10 +862,10 @@ function __todo_commands
     printf '%s\t%s\n' blocked 'List the active todos that wait on another'
     printf '%s\t%s\n' blocking 'List the active todos others wait on'
     printf '%s\t%s\n' unblocked 'List the active todos that wait on none'
-    printf '%s\t%s\n' newest 'List every todo, the newest first'
-    printf '%s\t%s\n' oldest 'List every todo, the oldest first'
-    printf '%s\t%s\n' long 'List todos (Taskwarrior\'s long report: list shows every field it has)'
-    printf '%s\t%s\n' minimal 'List todos (Taskwarrior\'s minimal report)'
+    printf '%s\t%s\n' newest 'List the pending todos (not waiting), the newest first'
+    printf '%s\t%s\n' oldest 'List the pending todos (not waiting), the oldest first'
+    printf '%s\t%s\n' long 'List the active todos with every attribute, as Taskwarrior\'s long report'
+    printf '%s\t%s\n' minimal 'List the active todos by project: number, project, tags and name, as Taskwarrior\'s minimal report'
     printf '%s\t%s\n' burndown.daily 'Taskwarrior\'s name for todo burndown daily'
     printf '%s\t%s\n' burndown.weekly 'Taskwarrior\'s name for todo burndown weekly'
     printf '%s\t%s\n' burndown.monthly 'Taskwarrior\'s name for todo burndown monthly'
@@ -1098,6 +1101,7 @@ complete -c todo -n __todo_needs_command -a config -d 'Show or set sync settings
 complete -c todo -n __todo_needs_command -a context -d 'Show, choose or define the context that narrows reports'
 complete -c todo -n __todo_needs_command -a completions -d 'Print the completion script for bash, zsh or fish'
 complete -c todo -n __todo_needs_command -a help -d 'Show help for todo or for a command'
+complete -c todo -n __todo_needs_command -a reports -d 'List the reports: todo\'s, and those the config defines'
 complete -c todo -n __todo_needs_command -a projects -d 'Show the project tree with each project\'s active and done todos'
 complete -c todo -n __todo_needs_command -a tags -d 'Show each tag with its active and done todos'
 complete -c todo -n __todo_needs_command -a summary -d 'Show each project\'s remaining todos, their average age and how much is done'
@@ -1132,10 +1136,10 @@ complete -c todo -n __todo_needs_command -a ready -d 'List the active todos that
 complete -c todo -n __todo_needs_command -a blocked -d 'List the active todos that wait on another'
 complete -c todo -n __todo_needs_command -a blocking -d 'List the active todos others wait on'
 complete -c todo -n __todo_needs_command -a unblocked -d 'List the active todos that wait on none'
-complete -c todo -n __todo_needs_command -a newest -d 'List every todo, the newest first'
-complete -c todo -n __todo_needs_command -a oldest -d 'List every todo, the oldest first'
-complete -c todo -n __todo_needs_command -a long -d 'List todos (Taskwarrior\'s long report: list shows every field it has)'
-complete -c todo -n __todo_needs_command -a minimal -d 'List todos (Taskwarrior\'s minimal report)'
+complete -c todo -n __todo_needs_command -a newest -d 'List the pending todos (not waiting), the newest first'
+complete -c todo -n __todo_needs_command -a oldest -d 'List the pending todos (not waiting), the oldest first'
+complete -c todo -n __todo_needs_command -a long -d 'List the active todos with every attribute, as Taskwarrior\'s long report'
+complete -c todo -n __todo_needs_command -a minimal -d 'List the active todos by project: number, project, tags and name, as Taskwarrior\'s minimal report'
 complete -c todo -n __todo_needs_command -a burndown.daily -d 'Taskwarrior\'s name for todo burndown daily'
 complete -c todo -n __todo_needs_command -a burndown.weekly -d 'Taskwarrior\'s name for todo burndown weekly'
 complete -c todo -n __todo_needs_command -a burndown.monthly -d 'Taskwarrior\'s name for todo burndown monthly'
@@ -1219,7 +1223,7 @@ complete -c todo -n '__todo_using sync' -l dry-run -d 'Show what would be pulled
 
 # todo config
 complete -c todo -n '__todo_using config' -l unset -d 'Remove KEY from the config file'
-complete -c todo -n '__todo_wants choice:0 config' -a 'server token timeout insecure-http ca-file due-days default-filter context syntax week-start hooks hooks.location hooks.timeout context.NAME uda.NAME.type uda.NAME.values uda.NAME.label urgency.due.coefficient urgency.blocking.coefficient urgency.blocked.coefficient urgency.active.coefficient urgency.scheduled.coefficient urgency.age.coefficient urgency.annotations.coefficient urgency.tags.coefficient urgency.project.coefficient urgency.waiting.coefficient urgency.age.max urgency.user.tag.TAG.coefficient urgency.user.project.PROJECT.coefficient urgency.user.keyword.WORD.coefficient urgency.uda.NAME.coefficient urgency.uda.NAME.VALUE.coefficient'
+complete -c todo -n '__todo_wants choice:0 config' -a 'server token timeout insecure-http ca-file due-days default-filter context syntax week-start hooks hooks.location hooks.timeout context.NAME uda.NAME.type uda.NAME.values uda.NAME.label urgency.due.coefficient urgency.blocking.coefficient urgency.blocked.coefficient urgency.active.coefficient urgency.scheduled.coefficient urgency.age.coefficient urgency.annotations.coefficient urgency.tags.coefficient urgency.project.coefficient urgency.waiting.coefficient urgency.age.max urgency.user.tag.TAG.coefficient urgency.user.project.PROJECT.coefficient urgency.user.keyword.WORD.coefficient urgency.uda.NAME.coefficient urgency.uda.NAME.VALUE.coefficient report.NAME.columns report.NAME.labels report.NAME.filter report.NAME.sort report.NAME.description report.NAME.context'
 
 # todo completions
 complete -c todo -n '__todo_wants choice:0 completions' -a 'bash zsh fish'

@@ -87,6 +87,9 @@ public enum CommandTable {
         return fields.joined(separator: ", ") + "; completed as STATUS:COMPLETED, COMPLETED (when) and PERCENT-COMPLETE:100, createdAt and updatedAt as CREATED and LAST-MODIFIED; a whole day as a DATE, an instant as a DATE-TIME (UTC; read, a TZID's zone or floating on the local clock)"
     }()
 
+    /// What `report.NAME.PART` settings do, for config's help.
+    static let reportSettings = "report.NAME.PART makes 'todo NAME' a report, as Taskwarrior's report settings do, or redefines one of todo's (list, next and the reports 'todo reports' lists; next stays as many as fit the terminal): " + ReportPart.allCases.map { "\($0.rawValue), \($0.help)" }.joined(separator: "; ") + ". A report with columns is drawn as Taskwarrior draws one: the labels over the columns any todo has a value for, cut to the terminal's width on a terminal, whole in a pipe."
+
     /// Each setting of `todo config`, its variable and what it is for, for its help.
     static let configSettings = ConfigKey.allCases.map { key in
         key.rawValue + (key.variable.map { " (\($0))" } ?? "") + ": " + key.help
@@ -144,7 +147,7 @@ public enum CommandTable {
             options: fieldOptions.filter { $0.long != TodoField.name.spec.option?.long },
             examples: [("todo add buy milk --notes '2 litres'", "add a todo with notes"), ("todo add pay rent +bills project:home pri:H due:eom", "add a todo with tags, a project, a priority and a due date"), ("todo add -- -5 degrees: wear a coat", "a name that starts with a dash"), ("grep -h TODO *.c | todo add - +code", "one todo per line of stdin, each tagged code")]),
         CommandSpec(
-            name: "list", aliases: ["ls"], summary: "List todos", plan: { try ListCommand.plan($0, $1) },
+            name: "list", aliases: ["ls"], summary: NamedReport.list.summary, plan: { try NamedReport.plan(NamedReport.list.name, $0, $1) },
             discussion: "Active todos come first, newest first, then completed ones, most recently completed first; --sort orders them otherwise. Filter terms narrow the list: \(FilterError.terms); any other word matches todos whose name, description, notes or an annotation hold it, in any case. Terms next to each other must all match; 'or' and parentheses combine them otherwise, and words after -- are only searched for. project:home matches home.garden too; the modifiers (due.by:eow, project.not:home), +ACTIVE, -BLOCKED and the other virtual tags are in 'todo help filter'. \(dates) Active todos whose wait date has not come are hidden unless --filter all or --waiting is given, or a term asks about them (status:waiting, +WAITING, wait.after:today). Once a server is set ('todo config server'), a '*' marks a todo with changes not yet synced; '!' marks a sync conflict. After the name come the priority, project, tags and due date (in 3d, 2d overdue), then waiting, started 2h ago and blocked where they apply. On a terminal long names are cut to fit, the due date last; in a pipe nothing is cut. In the todo.txt dialect ('todo help todotxt') filter words are read as todo.sh reads them (text the todo's todo.txt line holds; -TEXT, text it must not) and each todo is printed as todo.sh ls prints it: its number and todo.txt line, in the order of the lines, then '--' and 'TODO: n of m tasks shown'.",
             arguments: [filterTerms],
             options: listOptions,
@@ -174,7 +177,7 @@ public enum CommandTable {
             discussion: "todo.sh archive moves completed tasks from todo.txt to done.txt. todo keeps every todo in its one state file, and list (ls) already leaves completed todos out as an archived todo.txt would, so there is nothing to move; archive says how many completed todos there are. listall shows them, clear-completed deletes them, and todo numbers never change.",
             examples: [("todo archive", "how many completed todos are kept")], everyday: false),
         CommandSpec(
-            name: "next", summary: "List the active todos most worth doing now", plan: NextCommand.plan,
+            name: "next", summary: NamedReport.next.summary, plan: { try NamedReport.plan(NamedReport.next.name, $0, $1) },
             discussion: "Active todos that are not waiting, most urgent first, as many as fit the terminal above the summary and the prompt (all of them in a pipe). Filter terms narrow them as list's do. A started todo, or one others wait on, ranks higher; one blocked by an open dependency ranks lower.",
             arguments: [filterTerms],
             options: [.format.explained("Print each todo as TEMPLATE and a newline, as list --format does."), .ids],
@@ -290,9 +293,9 @@ public enum CommandTable {
             examples: [("todo sync", "push and pull changes"), ("* * * * * \(cronTodo) sync --quiet", "a crontab line: sync every minute (todo by its full path: cron's PATH is /usr/bin:/bin; and the state file, as your shell's TODO_FILE names it: cron has none)")]),
         CommandSpec(
             name: "config", summary: "Show or set sync settings and your own attributes", plan: ConfigCommand.plan,
-            discussion: "Settings live in $XDG_CONFIG_HOME/todo/config.json (else ~/.config/todo/config.json), mode 0600; a setting's environment variable, when set, is used instead, and todo config with no KEY says so beside the value, as it says of an rc.KEY=VALUE given with it (Taskwarrior's show). Give '-' as the value to read it from standard input. The settings: \(configSettings). uda.NAME.type (string, number, date or duration) declares an attribute of your own, as Taskwarrior's UDAs: NAME:VALUE then sets it on add and edit, filters on it, and --sort and --format {NAME} take it; uda.NAME.values limits it to a comma-separated list, uda.NAME.label names it in 'todo show'. Values of attributes no setting declares (from sync or an import) are kept and exported, never lost. \(urgencySettings)",
+            discussion: "Settings live in $XDG_CONFIG_HOME/todo/config.json (else ~/.config/todo/config.json), mode 0600; a setting's environment variable, when set, is used instead, and todo config with no KEY says so beside the value, as it says of an rc.KEY=VALUE given with it (Taskwarrior's show). Give '-' as the value to read it from standard input. The settings: \(configSettings). uda.NAME.type (string, number, date or duration) declares an attribute of your own, as Taskwarrior's UDAs: NAME:VALUE then sets it on add and edit, filters on it, and --sort and --format {NAME} take it; uda.NAME.values limits it to a comma-separated list, uda.NAME.label names it in 'todo show'. Values of attributes no setting declares (from sync or an import) are kept and exported, never lost. \(urgencySettings) \(reportSettings)",
             arguments: [
-                ArgumentSpec("KEY", .choice(ConfigKey.allCases.map(\.rawValue) + ["context.NAME"] + UDASchema.Part.allCases.map { "uda.NAME.\($0.rawValue)" } + UrgencySetting.allCases.map(\.key)), optional: true, "\(ConfigKey.allCases.map(\.rawValue).joined(separator: ", ")), context.NAME, uda.NAME.type, uda.NAME.values, uda.NAME.label, or an urgency setting (urgency.due.coefficient, urgency.user.tag.TAG.coefficient, …)."),
+                ArgumentSpec("KEY", .choice(ConfigKey.allCases.map(\.rawValue) + ["context.NAME"] + UDASchema.Part.allCases.map { "uda.NAME.\($0.rawValue)" } + UrgencySetting.allCases.map(\.key) + ReportPart.allCases.map { $0.key("NAME") }), optional: true, "\(ConfigKey.allCases.map(\.rawValue).joined(separator: ", ")), context.NAME, uda.NAME.type, uda.NAME.values, uda.NAME.label, \(ReportPart.allCases.map { $0.key("NAME") }.joined(separator: ", ")), or an urgency setting (urgency.due.coefficient, urgency.user.tag.TAG.coefficient, …)."),
                 ArgumentSpec("VALUE", optional: true, "The new value; - reads it from standard input."),
             ],
             options: [.unset],
@@ -320,6 +323,10 @@ public enum CommandTable {
             name: "help", summary: "Show help for todo or for a command", plan: HelpCommand.plan,
             arguments: [ArgumentSpec("COMMAND", .command, optional: true, "The command to explain, or a topic: \(HelpTopic.allCases.map(\.rawValue).joined(separator: ", ")).")],
             examples: [("todo help list", "the options of list"), ("todo help options", "the options every command takes")]),
+        CommandSpec(
+            name: "reports", summary: "List the reports: todo's, and those the config defines", plan: ReportsCommand.plan,
+            discussion: "Each report's name and what it lists: the reports of Taskwarrior's todo has (each a command), and those 'todo config report.NAME.columns' and the other report settings define, which 'todo NAME' runs.",
+            examples: [("todo reports", "every report there is")], everyday: false),
         CommandSpec(
             name: "projects", summary: "Show the project tree with each project's active and done todos", plan: ProjectsCommand.plan,
             discussion: "Every project in use and every project above one (home for home.garden), sub-projects indented under their parent, in name order; (none) counts the todos without a project. A project counts the todos of its sub-projects too; % done is the completed share, rounded down. \(reportNote) The completion of project: offers the same projects.",

@@ -13,7 +13,7 @@ public func run(_ context: Context) -> Output {
     } catch {
         return failure(error)
     }
-    let parsed = parse(context.arguments)
+    let parsed = parse(context.arguments, reports: { [context] in NamedReport.configuredNames((try? context.config())?.values ?? [:]) })
     var output = run(parsed, context)
     let invocation = try? parsed.get()
     if invocation?.flag(.quiet) != true { output.stdout += output.info }
@@ -33,9 +33,9 @@ private func run(_ parsed: Result<Invocation, UsageError>, _ context: Context) -
     }
     if invocation.flag(.version) { return Output(stdout: "todo \(CommandTable.version)\n") }
     if invocation.flag(.help) {
-        let explicit = context.arguments.contains { CommandTable.command(named: $0)?.name == invocation.command }
+        let explicit = context.arguments.contains { (CommandTable.command(named: $0)?.name ?? $0) == invocation.command }
         let width = context.helpWidth
-        return Output(stdout: explicit ? help(for: invocation.command, width: width) : generalHelp(width: width))
+        return Output(stdout: explicit ? help(for: invocation.spec, width: width) : generalHelp(width: width))
     }
     do {
         let plan = try invocation.spec.plan(invocation, context)

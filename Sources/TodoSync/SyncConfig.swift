@@ -188,6 +188,11 @@ public struct ConfigValues: Sendable {
     public let path: String
     public let values: [String: String]
 
+    public init(path: String, values: [String: String]) {
+        self.path = path
+        self.values = values
+    }
+
     /// Whether they name a server to sync with.
     public var namesServer: Bool { values[ConfigKey.server.rawValue]?.isEmpty == false }
 

@@ -89,3 +89,34 @@ import Testing
         #expect(try box.run("config", "urgency.user.tag.next.coefficient").stdout == "9\n")
     }
 }
+
+/// A custom report comes along: the columns todo can show, and a note for the rest.
+@Suite struct TaskrcReportImportTests {
+    @Test func aReportComesAlongWithTheColumnsTodoShows() throws {
+        let box = try Sandbox()
+        let home = box.directory
+        try """
+            report.standup.columns=id,start.age,imask,due.julian,description.count
+            report.standup.labels=ID,Age,Mask,Due,Description
+            report.standup.filter=status:pending +work
+            report.standup.sort=due+/,entry+
+            report.standup.dateformat=Y-M-D
+
+            """.write(toFile: home + "/.taskrc", atomically: true, encoding: .utf8)
+        let result = try box.run("import", "--from", "taskrc")
+        #expect(result == RunResult(
+            stdout: "Imported 4 settings from \(home)/.taskrc: report.standup.columns=id,start.age,due,description.count, report.standup.labels=ID,Age,Due,Description, report.standup.filter=status:pending +work, report.standup.sort=due+/,entry+; 2 not carried (named on stderr).\n",
+            stderr: """
+                not carried: report.standup.columns=id,start.age,imask,due.julian,description.count (\(home)/.taskrc:1): todo has no column imask, left out; due.julian is shown as due; the other columns are kept
+                not carried: report.standup.dateformat=Y-M-D (\(home)/.taskrc:5): todo's reports have no such setting
+
+                """, status: 0))
+        try box.run("add", "fix bug", "+work", "due:2026-12-10")
+        try box.run("add", "read book")
+        #expect(try box.run("standup") == RunResult(stdout: "ID Due        Description\n-- ---------- -----------\n 1 2026-12-10 fix bug\n", stderr: "", status: 0))
+        let config = home + "/.config/todo/config.json"
+        let written = FileManager.default.contents(atPath: config)
+        #expect(try box.run("import", "--from", "taskrc").status == 0)
+        #expect(FileManager.default.contents(atPath: config) == written)
+    }
+}

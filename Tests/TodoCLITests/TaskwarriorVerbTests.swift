@@ -87,8 +87,9 @@ import TodoCLI
     @Test func namedReports() throws {
         #expect(try box.run("completed", "--ids").stdout == "3\n")
         #expect(try box.run("all", "--ids").lines.sorted() == ["1", "2", "3"])
-        #expect(try box.run("oldest", "--ids").lines == ["1", "2", "3"])
-        #expect(try box.run("newest", "--ids").lines == ["3", "2", "1"])
+        // Taskwarrior's newest and oldest list the pending tasks.
+        #expect(try box.run("oldest", "--ids").lines == ["1", "2"])
+        #expect(try box.run("newest", "--ids").lines == ["2", "1"])
         try box.run("2", "start")
         #expect(try box.run("active", "--ids").stdout == "2\n")
         #expect(try box.run("history.monthly").stdout == (try box.run("history", "monthly").stdout))

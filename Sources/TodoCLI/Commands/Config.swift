@@ -18,7 +18,7 @@ enum ConfigCommand {
             let values = try file.read()
             var output = Output()
             for key in ConfigKey.allCases { output.line("\(key.rawValue) = \(inForce(key, values, context))") }
-            for key in values.keys.filter({ ["uda.", "context.", UrgencySetting.prefix].contains(where: $0.hasPrefix) }).sorted() {
+            for key in values.keys.filter({ ["uda.", "context.", "report.", UrgencySetting.prefix].contains(where: $0.hasPrefix) }).sorted() {
                 output.line("\(oneLine(key)) = \(oneLine(shown(key, values[key])))")
             }
             output.line("# \(oneLine(file.path))")
@@ -78,6 +78,10 @@ enum ConfigCommand {
             } catch {
                 throw CommandError(message: error.message, status: ExitStatus.usage)
             }
+            return
+        }
+        if key.hasPrefix("report.") {
+            try NamedReport.check(key, value, among: values, context)
             return
         }
         if key.hasPrefix(UrgencySetting.prefix) {

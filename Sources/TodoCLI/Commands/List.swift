@@ -17,11 +17,13 @@ enum ListCommand {
         }
     }
 
-    static func plan(_ invocation: Invocation, _ context: Context, _ variant: Variant = .list) throws -> Plan {
+    static func plan(_ invocation: Invocation, _ context: Context, _ variant: Variant = .list, layout: ReportLayout? = nil) throws -> Plan {
         var invocation = invocation
         if variant == .all { invocation.set(.all) }
-        let listing = try Listing(invocation, context)
-        if listing.dialect == .todotxt, listing.isTable { return try TodoTxtList.plan(listing, variant) }
+        var listing = try Listing(invocation, context)
+        listing.layout = layout
+        if layout?.needsOtherTodos == true { listing.scoring = true }
+        if listing.dialect == .todotxt, listing.isTable, layout == nil { return try TodoTxtList.plan(listing, variant) }
         if invocation.flag(.all), invocation.value(.filter) != nil {
             throw CommandError(message: "--all and --filter cannot be used together", status: ExitStatus.usage)
         }
@@ -32,7 +34,7 @@ enum ListCommand {
         let sort = try listing.sort()
         let showsWaiting = given == .all || invocation.flag(.waiting) || choosesStatus || listing.terms?.asksAboutWaiting == true
         // Which todos block which, from every open todo: for +BLOCKED and the like, and urgency.
-        let needsAll = listing.terms?.needsOtherTodos == true || listing.scoring
+        let needsAll = listing.terms?.needsOtherTodos == true || listing.scoring || layout?.needsOtherTodos == true
         let reads = reads(filter, listing, needsAll: needsAll, context)
         return .run { file in
             let state = try file.load(reads)
@@ -46,7 +48,7 @@ enum ListCommand {
             if let sort { todos = sort.sorted(todos, in: filterContext) }
             let waiting = shown - todos.count
             if let limit = listing.filter.limit { todos = Array(todos.prefix(limit)) }
-            var output = listing.output(todos, needsAll ? dependencies : try listing.blockedMarks(todos, state, file), scores: filterContext)
+            var output = listing.output(todos, needsAll ? dependencies : try listing.blockedMarks(todos, state, file), scores: filterContext, numbers: state.todos)
             if todos.isEmpty, listing.filter.isNarrowing {
                 // Found nothing: said, never silent; an error when the words alone ran list.
                 output.stderr += noMatch(invocation)
@@ -76,9 +78,12 @@ enum ListCommand {
 /// `todo next [FILTER...]`: the active todos most worth doing now, by urgency, as many as fit
 /// the terminal (all of them in a pipe).
 enum NextCommand {
-    static func plan(_ invocation: Invocation, _ context: Context) throws -> Plan {
-        let listing = try Listing(invocation, context)
-        let order = TodoSort([TodoSort.Term(.urgency, descending: true)])
+    static func plan(_ invocation: Invocation, _ context: Context, layout: ReportLayout? = nil) throws -> Plan {
+        var listing = try Listing(invocation, context)
+        listing.layout = layout
+        if layout?.needsOtherTodos == true { listing.scoring = true }
+        // By urgency, unless the config gives next an order (report.next.sort).
+        let order = try listing.sort() ?? TodoSort([TodoSort.Term(.urgency, descending: true)])
         // Every open todo: urgency counts which block which; every todo when a term names one.
         return .query(reads: listing.terms?.references.isEmpty == false ? .all : .completed(false)) { state in
             let dependencies = Dependencies(state.todos)
@@ -90,7 +95,7 @@ enum NextCommand {
             // The screen holds the rows, the summary (its longest) and the prompt after it.
             let room = rows - 1 - screenLines(nextSummary(shown: ranked.count, of: ranked.count, width: width), width: width)
             let shown = context.stdoutIsTerminal ? Array(ranked.prefix(max(1, room))) : ranked
-            var output = listing.output(shown, dependencies, scores: filterContext)
+            var output = listing.output(shown, dependencies, scores: filterContext, numbers: state.todos)
             guard listing.isForPeople else {
                 if ranked.isEmpty, listing.filter.isNarrowing { output.stderr += noMatch(invocation) }
                 return output

@@ -20,6 +20,11 @@ func commandRows(_ commands: [CommandSpec], width: Int) -> String {
 /// `todo COMMAND --help`: its usage, what it does, its arguments, options and examples.
 func help(for name: String, width: Int) -> String {
     guard let command = CommandTable.command(named: name) else { return generalHelp(width: width) }
+    return help(for: command, width: width)
+}
+
+/// The help of `command`, of the table or a report the config defines.
+func help(for command: CommandSpec, width: Int) -> String {
     var out = wrap(["usage:", "todo", command.name] + command.usageParts, width: width, indent: 7) + "\n"
     out += wrap(command.summary + ".", width: width)
     if !command.discussion.isEmpty { out += "\n" + wrap(command.discussion, width: width) }

@@ -7,7 +7,9 @@ import TodoCore
 /// words before it are IDs or a filter. A command word always wins over a search word;
 /// after `--` nothing is a command. With no command word the default report, `list`, runs
 /// with every word as its filter, unless a plain word is one typo from a command (`todo lsit`
-/// asks "Did you mean 'list'?"; `todo list lsit` searches).
+/// asks "Did you mean 'list'?"; `todo list lsit` searches). A report the config defines
+/// (`report.standup.columns`) is a command too: `reports` gives their names, asked only when
+/// a plain word names no command of the table, so most command lines never read the config.
 struct CommandWords {
     let spec: CommandSpec
     /// Where the command word is; nil when none was given.
@@ -15,9 +17,10 @@ struct CommandWords {
     /// Where the words before the command are (options and their values not counted).
     let before: [Int]
 
-    static func find(_ argv: [String]) -> Result<CommandWords, UsageError> {
+    static func find(_ argv: [String], reports: () -> [String] = { [] }) -> Result<CommandWords, UsageError> {
         var index = 0
         var before: [Int] = []
+        var configured: [String]?
         while index < argv.count {
             let word = argv[index]
             if word == "--" { break }
@@ -31,6 +34,10 @@ struct CommandWords {
             if let spec = CommandTable.command(named: word) {
                 return .success(CommandWords(spec: spec, position: index, before: before))
             }
+            if isPlain(word) {
+                configured = configured ?? reports()
+                if configured!.contains(word) { return .success(CommandWords(spec: NamedReport.configured(word), position: index, before: before)) }
+            }
             before.append(index)
             index += 1
         }
@@ -38,7 +45,7 @@ struct CommandWords {
             if let refusal = ForeignCommand.refusal(word) { return .failure(UsageError(message: refusal)) }
         }
         for word in before.map({ argv[$0] }) where isPlain(word) {
-            guard let suggestion = suggestedCommand(for: word) else { continue }
+            guard let suggestion = suggestedCommand(for: word) ?? closest(to: word, among: configured ?? []) else { continue }
             return .failure(UsageError(
                 message: "'\(word)' is not a todo command", suggestion: suggestion))
         }

@@ -25,8 +25,9 @@ public struct Invocation: Equatable {
     /// Taskwarrior, where an explicit report's is not.
     public var commandImplied = false
 
-    /// The command's row of the table: the parser names no other commands.
-    var spec: CommandSpec { CommandTable.command(named: command)! }
+    /// The command's row of the table, or a report the config defines (the parser names no
+    /// other commands).
+    var spec: CommandSpec { CommandTable.command(named: command) ?? NamedReport.configured(command) }
 
     public func flag(_ option: OptionSpec) -> Bool { options[option.long] != nil }
     /// The option's value; the last one when it was given more than once.
@@ -43,10 +44,11 @@ public struct Invocation: Equatable {
 /// As in Taskwarrior, words may come before the command (`todo 3 done`, `todo +work list`):
 /// see `CommandWords`. With no command, `list` is meant. `--help` anywhere asks for the
 /// command's help. For a command taking attribute words or filter terms, `-TAG` is such a
-/// word, not an option.
-public func parse(_ argv: [String]) -> Result<Invocation, UsageError> {
+/// word, not an option. `reports` names the reports the config defines, asked for only when
+/// a word names no command of the table.
+public func parse(_ argv: [String], reports: () -> [String] = { [] }) -> Result<Invocation, UsageError> {
     let found: CommandWords
-    switch CommandWords.find(argv) {
+    switch CommandWords.find(argv, reports: reports) {
     case .failure(let error): return .failure(error)
     case .success(let line): found = line
     }

@@ -22,7 +22,9 @@ struct Listing {
     let dialect: Dialect
     /// Whether `--sort` or `--format` counts urgency: then every open todo is read, and the
     /// config's coefficients.
-    let scoring: Bool
+    var scoring: Bool
+    /// A report's columns (`report.NAME.columns`), drawn instead of the table; nil for the table.
+    var layout: ReportLayout?
 
     init(_ invocation: Invocation, _ context: Context) throws {
         let shapes = Self.shapes.filter(invocation.flag)
@@ -70,14 +72,20 @@ struct Listing {
         return Dependencies(state.todos + more)
     }
 
-    /// The todos as `--json`, `--ids` or `--format` print them, or as the table; the table
-    /// is fitted to a terminal's width and escaped, and marks blocked todos; `{urgency}` is
-    /// counted in `scores`.
-    func output(_ todos: [Todo], _ dependencies: Dependencies = .none, scores: FilterContext? = nil) -> Output {
+    /// The todos as `--json`, `--ids` or `--format` print them, or as the table (or the
+    /// report's columns); the table is fitted to a terminal's width and escaped, and marks
+    /// blocked todos; `{urgency}` is counted in `scores`. `numbers` are todos read, whose
+    /// numbers a depends column shows.
+    func output(_ todos: [Todo], _ dependencies: Dependencies = .none, scores: FilterContext? = nil, numbers: [Todo] = []) -> Output {
         if invocation.flag(.json) { return Output(stdout: json(todos)) }
         if invocation.flag(.ids) { return Output(stdout: todos.map { "\($0.id)\n" }.joined()) }
         if let template { return Output(stdout: todos.map { template.render($0, in: dates.timeZone, scores: scores) + "\n" }.joined()) }
         let width = context.stdoutIsTerminal ? context.terminalWidth ?? 80 : nil
+        if let layout {
+            let around = ReportColumn.Surroundings(
+                dates: dates, dependencies: dependencies, numbers: Dictionary(numbers.map { ($0.uuid, $0.id) }) { first, _ in first }, scores: scores)
+            return Output(stdout: layout.render(todos, around, width: width, style: context.stdoutStyle(invocation)))
+        }
         return Output(stdout: table(todos, width: width, style: context.stdoutStyle(invocation), dates: dates, dependencies: dependencies, marksUnsynced: marksUnsynced))
     }
 

@@ -1,9 +1,11 @@
 import TodoCore
 
-/// Taskwarrior's reports by name, each `todo list` with a filter and an order of its own, so
-/// that `todo overdue` is `todo list +OVERDUE` and `todo completed` is `todo list --filter
-/// completed`. Described once here; each becomes a command of the table (`commands`), and a
-/// person's own words and options come after the report's.
+/// Taskwarrior's reports by name, each `todo list` with a filter, an order and columns of its
+/// own, so that `todo overdue` is `todo list +OVERDUE` and `todo completed` is `todo list
+/// --filter completed`. Described once here; each becomes a command of the table
+/// (`commands`), and a person's own words and options come after the report's. The config's
+/// `report.NAME.PART` settings (`ReportPart`) redefine one, or make a report of their own
+/// (`todo standup`), through the same `named(_:config:)`.
 struct NamedReport {
     var name: String
     var summary: String
@@ -13,6 +15,12 @@ struct NamedReport {
     var status: TodoFilter?
     /// `--sort`'s value, unless the person gives one.
     var sort: String?
+    /// Taskwarrior's columns (`due.relative`); nil for list's own table.
+    var columns: [String]?
+    /// Their headings; nil for each column's own.
+    var labels: [String]?
+    /// Whether the context in force narrows it (`report.NAME.context`).
+    var usesContext = true
 
     static let all: [NamedReport] = [
         NamedReport(name: "active", summary: "List the todos being worked on (started)", terms: ["+ACTIVE"]),
@@ -25,24 +33,55 @@ struct NamedReport {
         NamedReport(name: "blocked", summary: "List the active todos that wait on another", terms: ["+BLOCKED"]),
         NamedReport(name: "blocking", summary: "List the active todos others wait on", terms: ["+BLOCKING"]),
         NamedReport(name: "unblocked", summary: "List the active todos that wait on none", terms: ["+UNBLOCKED"]),
-        NamedReport(name: "newest", summary: "List every todo, the newest first", status: .all, sort: "-created"),
-        NamedReport(name: "oldest", summary: "List every todo, the oldest first", status: .all, sort: "created"),
-        NamedReport(name: "long", summary: "List todos (Taskwarrior's long report: list shows every field it has)"),
-        NamedReport(name: "minimal", summary: "List todos (Taskwarrior's minimal report)"),
+        NamedReport(name: "newest", summary: "List the pending todos (not waiting), the newest first", terms: ["status:pending"], sort: "-created"),
+        NamedReport(name: "oldest", summary: "List the pending todos (not waiting), the oldest first", terms: ["status:pending"], sort: "created"),
+        NamedReport(
+            name: "long", summary: "List the active todos with every attribute, as Taskwarrior's long report",
+            columns: ["id", "start.active", "entry", "modified.age", "depends", "priority", "project", "tags", "recur", "wait.remaining", "scheduled", "due", "until", "description"],
+            labels: ["ID", "A", "Created", "Mod", "Deps", "P", "Project", "Tags", "Recur", "Wait", "Sched", "Due", "Until", "Description"]),
+        NamedReport(
+            name: "minimal", summary: "List the active todos by project: number, project, tags and name, as Taskwarrior's minimal report",
+            sort: "project,name", columns: ["id", "project", "tags.count", "description.count"], labels: ["ID", "Project", "Tags", "Description"]),
     ]
+
+    /// `list` itself: no filter, order or columns of its own until the config gives them.
+    static let list = NamedReport(name: "list", summary: "List todos")
+    /// `next`, by urgency, as many as fit: the config may give it a filter, an order and columns.
+    static let next = NamedReport(name: "next", summary: "List the active todos most worth doing now")
+    /// The reports whose commands have plans of their own, which read the config's parts.
+    static let own = [list, next]
 
     /// Its row of the command table: list's arguments and options.
     var command: CommandSpec {
-        let report = self
-        var discussion = "todo list"
-        if !terms.isEmpty { discussion += " " + terms.joined(separator: " ") }
-        if let status { discussion += " --filter \(status.rawValue)" }
-        if let sort { discussion += " --sort \(sort)" }
+        let name = name
+        var meaning = "todo list"
+        if !terms.isEmpty { meaning += " " + terms.joined(separator: " ") }
+        if let status { meaning += " --filter \(status.rawValue)" }
+        if let sort { meaning += " --sort \(sort)" }
+        if let columns { meaning += ", in the columns \(columns.joined(separator: ","))" }
         return CommandSpec(
-            name: name, summary: summary, plan: { try ListCommand.plan(report.invocation($0), $1) },
-            discussion: "Taskwarrior's \(name) report: \(discussion), with your filter terms and options after it (--filter and --sort given replace its own).",
+            name: name, summary: summary, plan: { try Self.plan(name, $0, $1) },
+            discussion: "Taskwarrior's \(name) report: \(meaning), with your filter terms and options after it (--filter and --sort given replace its own). 'todo config report.\(name).filter' and the other report.\(name) settings redefine it ('todo help config').",
             arguments: [CommandTable.filterTerms], options: CommandTable.listOptions,
             examples: [("todo \(name)", summary.prefix(1).lowercased() + summary.dropFirst())], everyday: false)
+    }
+
+    /// The row of a report the config defines (`report.standup.columns`): not in the table,
+    /// found by `CommandWords` among the config's report names.
+    static func configured(_ name: String) -> CommandSpec {
+        CommandSpec(
+            name: name, summary: "Your report \(name) (todo config report.\(name).*)", plan: { try Self.plan(name, $0, $1) },
+            discussion: "A report the config file defines: its report.\(name).filter, sort, columns and labels ('todo help config'), with your filter terms and options after them.",
+            arguments: [CommandTable.filterTerms], options: CommandTable.listOptions, everyday: false)
+    }
+
+    /// Runs the report `name` as the config leaves it.
+    static func plan(_ name: String, _ invocation: Invocation, _ context: Context) throws -> Plan {
+        let config = try context.config()
+        let report = try named(name, config: config) ?? list
+        let layout = try report.layout(udas: { try config?.udaSchema() ?? .none })
+        if name == next.name { return try NextCommand.plan(report.invocation(invocation), context, layout: layout) }
+        return try ListCommand.plan(report.invocation(invocation), context, layout: layout)
     }
 
     /// The person's `invocation` with the report's terms, filter and order.
@@ -52,6 +91,7 @@ struct NamedReport {
         invocation.literalFrom = invocation.literalFrom.map { $0 + terms.count }
         if let status, invocation.value(.filter) == nil, !invocation.flag(.all) { invocation.options[OptionSpec.filter.long] = [status.rawValue] }
         if let sort, invocation.value(.sort) == nil { invocation.options[OptionSpec.sort.long] = [sort] }
+        if !usesContext { invocation.set(.noContext) }
         return invocation
     }
 }
@@ -90,7 +130,7 @@ enum ForeignCommand {
     static let answers: [String: String] = [
         "colors": "todo has no colour rules to sample; NO_COLOR and --color choose whether it colours",
         "logo": "todo has no logo to print", "news": "todo has no release news; see todo --version",
-        "execute": "run the command in your shell", "reports": "todo help commands lists every report",
+        "execute": "run the command in your shell",
         "timesheet": "todo list --filter completed end.after:-1w, and todo active",
         "commands": "todo help commands", "_commands": "todo help commands", "udas": "todo config (its uda.NAME settings)",
         "_udas": "todo config (its uda.NAME settings)", "columns": "the fields of todo list --format (todo help list)",

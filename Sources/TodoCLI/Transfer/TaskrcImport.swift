@@ -26,6 +26,8 @@ enum TaskrcImport {
         case used
         /// todo has nothing that holds it; why, for the note.
         case notCarried(String)
+        /// Kept, but not all of it: what was left out, for the note (a report's columns).
+        case partly(key: String, value: String, note: String)
     }
 
     /// The lines of `path` and the files it includes (relative to its folder, `~` for `home`),
@@ -72,6 +74,7 @@ enum TaskrcImport {
             if key == "urgency.inherit" { return .notCarried("todo's urgency inherits nothing from the todos a todo blocks") }
             return UrgencySetting.parse(key) == nil ? .notCarried("Taskwarrior 2.6 reads no such urgency setting") : .setting(key: key, value: value)
         }
+        if key.hasPrefix("report.") { return report(key, value) }
         if key.hasPrefix("context.") {
             return .setting(key: key.hasSuffix(".read") ? String(key.dropLast(5)) : key, value: value)
         }
@@ -96,9 +99,12 @@ enum TaskrcImport {
         }
         for line in lines {
             switch reading(line.key, line.value, home: home) {
-            case .setting(let key, let value): keep(key, value, of: line)
+            case .setting(let key, let value): keep(key, labelsOfColumnsKept(key, value, lines), of: line)
             case .used: data = expanded(line.value, home: home, relativeTo: home)
             case .notCarried(let why): left.append((line, why))
+            case .partly(let key, let value, let note):
+                keep(key, value, of: line)
+                left.append((line, note))
             }
         }
         let hooks = data + "/hooks"
@@ -132,5 +138,50 @@ enum TaskrcImport {
             let kinds = counts.map { "\(oneLine($0.0)) (\($0.1))" }.joined(separator: ", ")
             return ["not carried: \(group.lines.count) settings of \(oneLine(group.file)), \(kinds): \(group.why)"]
         }
+    }
+}
+
+extension TaskrcImport {
+    /// A `report.NAME.PART` setting: kept when todo's reports have the part, its columns
+    /// those todo can show (a format it has not as the column's own, one it has not left out).
+    static func report(_ key: String, _ value: String) -> Reading {
+        guard let part = NamedReport.part(ofKey: key)?.part else { return .notCarried("todo's reports have no such setting") }
+        guard part == .columns else { return .setting(key: key, value: value) }
+        let (kept, notes, _) = columns(value)
+        guard !notes.isEmpty else { return .setting(key: key, value: value) }
+        return .partly(key: key, value: kept.joined(separator: ","), note: notes.joined(separator: "; ") + "; the other columns are kept")
+    }
+
+    /// Of Taskwarrior's `columns`, those todo shows (a format it has not replaced by the
+    /// column's own), what was changed, and where the ones left out were.
+    static func columns(_ value: String) -> (kept: [String], notes: [String], dropped: [Int]) {
+        var kept: [String] = []
+        var notes: [String] = []
+        var dropped: [Int] = []
+        for (index, column) in value.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }).enumerated() {
+            let base = String(column.prefix { $0 != "." })
+            guard let attribute = DOMReference.field(named: base, declared: { _ in true }), let formats = ReportColumn.formats(attribute) else {
+                notes.append("todo has no column \(oneLine(column)), left out")
+                dropped.append(index)
+                continue
+            }
+            let format = column.contains(".") ? String(column.drop { $0 != "." }.dropFirst()) : nil
+            if let format, !formats.contains(where: { $0.rawValue == format }) {
+                notes.append("\(oneLine(column)) is shown as \(base)")
+                kept.append(base)
+            } else {
+                kept.append(column)
+            }
+        }
+        return (kept, notes, dropped)
+    }
+
+    /// A report's labels without those of the columns left out (`columns`), as `lines` give them.
+    static func labelsOfColumnsKept(_ key: String, _ value: String, _ lines: [Line]) -> String {
+        guard let (name, part) = NamedReport.part(ofKey: key).map({ ($0.name, $0.part) }), part == .labels,
+            let given = lines.last(where: { $0.key == ReportPart.columns.key(name) }) else { return value }
+        let dropped = Set(columns(given.value).dropped)
+        return value.split(separator: ",", omittingEmptySubsequences: false).enumerated().filter { !dropped.contains($0.offset) }.map { String($0.element) }
+            .joined(separator: ",")
     }
 }
