@@ -13,6 +13,9 @@ import Foundation
 func applySync(_ action: Action, to state: inout TodoState) throws(ReduceError) {
     switch action {
     case .syncReset(let datasetId):
+        // Another sync of this device, run meanwhile, met the dataset first: what it sent
+        // (and the outbox waiting for its answers) belongs to this dataset, and stays.
+        guard state.sync.datasetId != datasetId else { break }
         for index in state.todos.indices {
             state.todos[index].base = nil
             state.todos[index].synced = false
