@@ -89,6 +89,41 @@ import Testing
         #expect(next == TodoState(todos: [], nextId: 2, sync: SyncState(deletions: [deletion])))
     }
 
+    /// #1 "buy milk" synced at rev 3, completed and pushed (the reply lost), then cleared
+    /// here: its pending delete is based on rev 3, and the completion is still in the outbox.
+    var clearedAfterLostReply: TodoState {
+        let sent = content("buy milk", completed: true, minute: 5)
+        let operation = OutboxOperation(opId: Fixture.uuid(50), uuid: Fixture.uuid(1), baseRev: 3, content: sent)
+        let deletion = PendingDeletion(uuid: Fixture.uuid(1), base: SyncBase(rev: 3, content: content("buy milk")), name: "buy milk")
+        return TodoState(todos: [], nextId: 2, sync: SyncState(cursor: 3, deletions: [deletion], outbox: [operation]))
+    }
+
+    /// Issue 42: the completion, read back by another sync of this device (or answered as a
+    /// conflict by a retry after pruning) is this device's own write, not an edit made
+    /// elsewhere: the delete stands, based on it, instead of the todo coming back.
+    @Test func aPulledOwnWriteOfATodoDeletedHereKeepsTheDelete() throws {
+        let pulled = RemoteRecord(uuid: Fixture.uuid(1), rev: 5, content: content("buy milk", completed: true, minute: 5))
+        var expected = clearedAfterLostReply
+        expected.sync.deletions[0].base = SyncBase(rev: 5, content: pulled.content)
+        expected.sync.cursor = 5
+        #expect(try reduce(clearedAfterLostReply, .syncPulled(records: [pulled], cursor: 5, at: now)) == expected)
+        expected.sync.outbox = []
+        expected.sync.cursor = 3
+        #expect(try reduce(clearedAfterLostReply, .syncPushed([.conflict(opId: Fixture.uuid(50), record: pulled)], at: now)) == expected)
+    }
+
+    /// Issue 42: a todo never acknowledged, removed here while its creation was on its way
+    /// (no delete noted: the server was not known to have it), read back by another sync
+    /// of this device: it is deleted there too, not brought back.
+    @Test func aPulledOwnCreationOfATodoRemovedHereIsDeletedThere() throws {
+        var start = afterLostReply
+        start.todos = []
+        let pulled = RemoteRecord(uuid: Fixture.uuid(1), rev: 5, content: content("buy milk"))
+        let next = try reduce(start, .syncPulled(records: [pulled], cursor: 5, at: now))
+        let deletion = PendingDeletion(uuid: Fixture.uuid(1), base: SyncBase(rev: 5, content: content("buy milk")), name: "buy milk")
+        #expect(next == TodoState(todos: [], nextId: 2, sync: SyncState(cursor: 5, deletions: [deletion], outbox: start.sync.outbox)))
+    }
+
     /// #1 "rent", daily, due 2026-12-01, synced at rev 1.
     var rent: Todo {
         var rent = Fixture.todo(1, "rent")

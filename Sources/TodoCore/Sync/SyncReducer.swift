@@ -173,9 +173,9 @@ private struct SyncMerger {
         } else if let position = state.sync.deletions.firstIndex(where: { $0.uuid == remote.uuid }) {
             let deletion = state.sync.deletions[position]
             guard remote.rev > deletion.base.rev else { return }
-            if deletion.isOfOccurrence, let content = remote.content, content.isAsMade {
-                // Another device made the occurrence deleted here, and no one changed it
-                // since: the delete stands, sent against that copy.
+            if let content = remote.content, isOwnWrite(remote) || (deletion.isOfOccurrence && content.isAsMade) {
+                // This device's own write, or an occurrence another device made, deleted
+                // here, that no one changed since: the delete stands, sent against that copy.
                 state.sync.deletions[position].base = SyncBase(rev: remote.rev, content: content)
                 return
             }
@@ -184,8 +184,21 @@ private struct SyncMerger {
             let conflict = SyncConflict(field: "deleted", lost: "deleted on this device", kept: "edited on another device", at: at)
             try appendRemote(remote.uuid, content, rev: remote.rev, conflicts: [conflict])
         } else if let content = remote.content {
+            if isOwnWrite(remote) {
+                // Written by an operation still unanswered, of a todo removed here since,
+                // that the server never acknowledged (so no delete was noted): delete it there too.
+                state.sync.deletions.append(PendingDeletion(uuid: remote.uuid, base: SyncBase(rev: remote.rev, content: content), name: content.name))
+                return
+            }
             try appendRemote(remote.uuid, content, rev: remote.rev, conflicts: [])
         }
+    }
+
+    /// Whether the server's copy is exactly what an operation of this device still in the
+    /// outbox sent: its own write (the answer lost, or on its way to another sync of this
+    /// device), never a change from elsewhere.
+    private func isOwnWrite(_ remote: RemoteRecord) -> Bool {
+        remote.content != nil && unanswered[remote.uuid]?.content == remote.content
     }
 
     private mutating func mergeIntoTodo(at index: Int, _ remote: RemoteRecord, at: Date) {
@@ -363,13 +376,9 @@ private struct SyncMerger {
                 state.sync.deletions.append(PendingDeletion(uuid: operation.uuid, base: base, name: content.name))
             }
         case .conflict(_, let record):
-            if let record, let content = operation.content, record.content == content, index(of: operation.uuid) == nil,
-                !state.sync.deletions.contains(where: { $0.uuid == operation.uuid })
-            {
-                // This device's own write (its first answer lost, and no longer stored: a
-                // retry after pruning) of a todo removed here since: delete it there too.
-                state.sync.deletions.append(PendingDeletion(uuid: operation.uuid, base: SyncBase(rev: record.rev, content: content), name: content.name))
-            } else if let record {
+            if let record {
+                // (A record that is this device's own write, its first answer lost and no
+                // longer stored, a retry after pruning, merges as such: see `merge`.)
                 try merge(record, at: at)
             } else {
                 // The server has no such todo: send it afresh, or forget the delete.
