@@ -152,6 +152,22 @@ import Testing
         #expect(next.todos.filter { $0.recur != nil }.map(\.id) == [3])
     }
 
+    /// Issue 42 (a delete beat an edit): a batch completes #1 and tags the occurrence that
+    /// made, in one step at one time; another device made the same occurrence and skipped
+    /// it. The tag was made on the copy the skip was based on: it wins, the occurrence is
+    /// kept. It used to read as made (changed at the time it was made) and went silently.
+    @Test func anOccurrenceEditedInTheBatchThatMadeItIsKeptOverADeleteElsewhere() throws {
+        let at = Fixture.t(10)
+        let start = TodoState(todos: [rent], nextId: 2, sync: SyncState(cursor: 1))
+        let made = try reduce(start, .batch([.completed(ids: [1], at: at), .edit(id: 2, changes: [.addTag("later")], at: at)]))
+        #expect(made.todos[1].tags == ["later"])
+        #expect(!made.todos[1].content.isAsMade)
+        let skipped = RemoteRecord(uuid: made.todos[1].uuid, rev: 3, content: nil)
+        let next = try reduce(made, .syncPulled(records: [skipped], cursor: 3, at: now))
+        #expect(next.todos.map(\.uuid) == made.todos.map(\.uuid))
+        #expect(next.todos[1].conflicts.map(\.field) == ["deleted"])
+    }
+
     @Test func anOccurrenceKeptOverASkipElsewhereHandsItsRuleToTheNextOne() throws {
         var edited = rent
         edited.tags = ["later"]

@@ -54,6 +54,16 @@ public struct Todo: Equatable, Sendable, TodoFieldHolder {
 }
 
 extension Todo {
+    /// Marks the todo changed at `at`, never at the time it was made: a todo changed in the
+    /// step that made it (a batch that completes a recurring todo and edits the occurrence
+    /// that made) must not read as never changed (`TodoContent.isAsMade`), or another
+    /// device's delete of that occurrence would silently beat the change.
+    mutating func touch(at: Date) {
+        updatedAt = at == createdAt ? at.addingTimeInterval(0.001) : at
+    }
+}
+
+extension Todo {
     /// The name as people see it in one line: surrounding blanks trimmed.
     public static func normalizedName(_ name: String) -> String {
         name.trimmingCharacters(in: .whitespacesAndNewlines)

@@ -258,7 +258,7 @@ private struct SyncMerger {
             guard let position = index(of: uuid), state.todos[position].completed, state.todos[position].recur != nil else { continue }
             let doneAt = state.todos[position].completedAt ?? at
             let made = state.todos[position].passOnRule(doneAt: doneAt, madeAt: at)
-            state.todos[position].updatedAt = at
+            state.todos[position].touch(at: at)
             state.todos[position].synced = false
             guard let made, index(of: made.uuid) == nil, !told.contains(made.uuid),
                 !state.sync.deletions.contains(where: { $0.uuid == made.uuid })
@@ -340,7 +340,7 @@ private struct SyncMerger {
     /// Takes the rule off the todo at `index`: a change of this device's, sent on the next push.
     private mutating func dropRule(at index: Int, at: Date) {
         state.todos[index].attributes.dropRule()
-        state.todos[index].updatedAt = at
+        state.todos[index].touch(at: at)
         state.todos[index].synced = false
     }
 
