@@ -168,6 +168,23 @@ import Testing
         #expect(next.todos[1].conflicts.map(\.field) == ["deleted"])
     }
 
+    /// Issue 42: #1 skipped here, its delete still waiting, while another device, finding
+    /// the next occurrence beside it on the server, took its rule off: that settles the
+    /// series, it is no one's edit, and the skip stands against it.
+    @Test func aRuleTakenOffElsewhereDoesNotBeatASkipHere() throws {
+        let deletion = PendingDeletion(uuid: rent.uuid, base: rent.base!, name: "rent")
+        let start = TodoState(todos: [], nextId: 3, sync: SyncState(cursor: 2, deletions: [deletion]))
+        var settled = rent.content
+        settled.attributes.dropRule()
+        settled.updatedAt = Fixture.t(30)
+        let pulled = RemoteRecord(uuid: rent.uuid, rev: 3, content: settled)
+        let next = try reduce(start, .syncPulled(records: [pulled], cursor: 3, at: now))
+        var expected = start
+        expected.sync.deletions[0].base = SyncBase(rev: 3, content: settled)
+        expected.sync.cursor = 3
+        #expect(next == expected)
+    }
+
     @Test func anOccurrenceKeptOverASkipElsewhereHandsItsRuleToTheNextOne() throws {
         var edited = rent
         edited.tags = ["later"]

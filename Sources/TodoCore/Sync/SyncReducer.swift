@@ -173,7 +173,9 @@ private struct SyncMerger {
         } else if let position = state.sync.deletions.firstIndex(where: { $0.uuid == remote.uuid }) {
             let deletion = state.sync.deletions[position]
             guard remote.rev > deletion.base.rev else { return }
-            if let content = remote.content, isOwnWrite(remote) || (deletion.isOfOccurrence && content.isAsMade) {
+            if let content = remote.content,
+                isOwnWrite(remote) || Self.isSettled(deletion.base.content, as: content) || (deletion.isOfOccurrence && content.isAsMade)
+            {
                 // This device's own write, or an occurrence another device made, deleted
                 // here, that no one changed since: the delete stands, sent against that copy.
                 state.sync.deletions[position].base = SyncBase(rev: remote.rev, content: content)
@@ -194,11 +196,22 @@ private struct SyncMerger {
         }
     }
 
-    /// Whether the server's copy is exactly what an operation of this device still in the
-    /// outbox sent: its own write (the answer lost, or on its way to another sync of this
-    /// device), never a change from elsewhere.
+    /// Whether the server's copy is what an operation of this device still in the outbox
+    /// sent (the answer lost, or on its way to another sync of this device), as it sent it
+    /// or settled elsewhere (`isSettled`): its own write, never a change from elsewhere.
     private func isOwnWrite(_ remote: RemoteRecord) -> Bool {
-        remote.content != nil && unanswered[remote.uuid]?.content == remote.content
+        guard let content = remote.content, let own = unanswered[remote.uuid]?.content else { return false }
+        return own == content || Self.isSettled(own, as: content)
+    }
+
+    /// Whether `remote` is `base` with only its rule taken off: another device found the
+    /// next occurrence beside it (this device skipped it, and the delete is still on its
+    /// way) and settled the series, which is no one's change.
+    private static func isSettled(_ base: TodoContent?, as remote: TodoContent) -> Bool {
+        guard var base, base.recur != nil, remote.recur == nil else { return false }
+        base.attributes.dropRule()
+        base.updatedAt = remote.updatedAt
+        return base == remote
     }
 
     private mutating func mergeIntoTodo(at index: Int, _ remote: RemoteRecord, at: Date) {
