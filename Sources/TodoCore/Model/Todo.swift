@@ -58,8 +58,14 @@ extension Todo {
     /// step that made it (a batch that completes a recurring todo and edits the occurrence
     /// that made) must not read as never changed (`TodoContent.isAsMade`), or another
     /// device's delete of that occurrence would silently beat the change.
+    /// (The millisecond after is built as a stored date reads back, whole milliseconds since
+    /// 1970, so that a saved and loaded todo equals the one in memory.)
     mutating func touch(at: Date) {
-        updatedAt = at == createdAt ? at.addingTimeInterval(0.001) : at
+        guard at == createdAt else {
+            updatedAt = at
+            return
+        }
+        updatedAt = Date(timeIntervalSince1970: ((at.timeIntervalSince1970 * 1000).rounded() + 1) / 1000)
     }
 }
 
