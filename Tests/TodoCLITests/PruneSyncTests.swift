@@ -81,4 +81,28 @@ import TodoCore
         try syncAll([a, b])
         #expect(try names(b) == ["kept"])
     }
+
+    /// Issue 42: a todo completed here, the push's reply lost, the server's stored answer
+    /// pruned, then the todo cleared here: the retry is answered as a conflict carrying the
+    /// completion, which is this device's own write, not an edit made elsewhere. The clear
+    /// stands on both devices and the server; it used to lose, and the todo came back.
+    @Test func aTodoClearedAfterALostReplyAndPruningStaysGone() throws {
+        try a.run("add", "paid", server: server)
+        try a.run("add", "kept", server: server)
+        try syncAll([a, b])
+        try a.run("done", id("paid", on: a), server: server)
+        let (proxy, proxied) = try startDropProxy(to: server, drops: 1, in: box)
+        defer { proxy.terminate() }
+        #expect(try a.run("sync", server: server, environment: ["TODO_SERVER": proxied]).status == 3)
+        #expect(try TodoStoreAccess.load(a.file).sync.outbox.count == 1)
+        try server.command(["prune", "--older-than", "0"])
+        try a.run("clear-completed", server: server)
+        let result = try a.sync(server)
+        #expect(result.status == 0, "\(result)")
+        #expect(!result.stdout.contains("was kept"), "\(result)")
+        try syncAll([a, b])
+        #expect(try names(a) == ["kept"])
+        #expect(try names(b) == ["kept"])
+        #expect(!(try server.changes().contains("paid")))
+    }
 }

@@ -179,6 +179,29 @@ import TodoTestSupport
         #expect(try reporter.run("show", String(id), server: server).stdout.contains(note))
     }
 
+    /// Issue 42 (a delete beat an edit): `a` completes a recurring todo and tags the
+    /// occurrence that made in one batch (one time for every line); `b` completes it too and
+    /// skips the same occurrence (the same UUID everywhere). The tag was made on the copy the
+    /// skip was based on, so it wins and the occurrence is kept, tagged, with the lost delete
+    /// reported; it used to read as never changed and go silently.
+    @Test func anOccurrenceTaggedInTheBatchThatMadeItIsKeptOverASkipElsewhere() throws {
+        try a.run("add", "rent", "recur:daily", "due:2026-12-01", server: server)
+        try syncAll([a, b])
+        try b.run("done", "1", server: server)
+        try b.run("delete", "2", server: server)
+        let batch = #"{"action": "toggle", "ids": [1]}"# + "\n" + #"{"action": "edit", "id": 2, "tags": ["later"]}"#
+        #expect(try box.run(["--file", a.file, "batch"], stdin: batch, environment: server.clientEnvironment).status == 0)
+        try b.sync(server)
+        let merged = try a.sync(server)
+        #expect(merged.stdout.contains("the copy edited here was kept"), "\(merged)")
+        try syncAll([a, b])
+        for device in [a, b] {
+            let state = try TodoStoreAccess.load(device.file)
+            #expect(state.todos.filter { $0.tags == ["later"] }.map(\.due?.wire) == ["2026-12-02"], "\(device.name)")
+        }
+        #expect(try a.contents() == b.contents())
+    }
+
     @Test func aKilledSyncResumesWithoutDuplicates() throws {
         for index in 1...600 { try a.run("add", "todo \(index)", server: server) }
         var interrupted = 0

@@ -89,6 +89,41 @@ import Testing
         #expect(next == TodoState(todos: [], nextId: 2, sync: SyncState(deletions: [deletion])))
     }
 
+    /// #1 "buy milk" synced at rev 3, completed and pushed (the reply lost), then cleared
+    /// here: its pending delete is based on rev 3, and the completion is still in the outbox.
+    var clearedAfterLostReply: TodoState {
+        let sent = content("buy milk", completed: true, minute: 5)
+        let operation = OutboxOperation(opId: Fixture.uuid(50), uuid: Fixture.uuid(1), baseRev: 3, content: sent)
+        let deletion = PendingDeletion(uuid: Fixture.uuid(1), base: SyncBase(rev: 3, content: content("buy milk")), name: "buy milk")
+        return TodoState(todos: [], nextId: 2, sync: SyncState(cursor: 3, deletions: [deletion], outbox: [operation]))
+    }
+
+    /// Issue 42: the completion, read back by another sync of this device (or answered as a
+    /// conflict by a retry after pruning) is this device's own write, not an edit made
+    /// elsewhere: the delete stands, based on it, instead of the todo coming back.
+    @Test func aPulledOwnWriteOfATodoDeletedHereKeepsTheDelete() throws {
+        let pulled = RemoteRecord(uuid: Fixture.uuid(1), rev: 5, content: content("buy milk", completed: true, minute: 5))
+        var expected = clearedAfterLostReply
+        expected.sync.deletions[0].base = SyncBase(rev: 5, content: pulled.content)
+        expected.sync.cursor = 5
+        #expect(try reduce(clearedAfterLostReply, .syncPulled(records: [pulled], cursor: 5, at: now)) == expected)
+        expected.sync.outbox = []
+        expected.sync.cursor = 3
+        #expect(try reduce(clearedAfterLostReply, .syncPushed([.conflict(opId: Fixture.uuid(50), record: pulled)], at: now)) == expected)
+    }
+
+    /// Issue 42: a todo never acknowledged, removed here while its creation was on its way
+    /// (no delete noted: the server was not known to have it), read back by another sync
+    /// of this device: it is deleted there too, not brought back.
+    @Test func aPulledOwnCreationOfATodoRemovedHereIsDeletedThere() throws {
+        var start = afterLostReply
+        start.todos = []
+        let pulled = RemoteRecord(uuid: Fixture.uuid(1), rev: 5, content: content("buy milk"))
+        let next = try reduce(start, .syncPulled(records: [pulled], cursor: 5, at: now))
+        let deletion = PendingDeletion(uuid: Fixture.uuid(1), base: SyncBase(rev: 5, content: content("buy milk")), name: "buy milk")
+        #expect(next == TodoState(todos: [], nextId: 2, sync: SyncState(cursor: 5, deletions: [deletion], outbox: start.sync.outbox)))
+    }
+
     /// #1 "rent", daily, due 2026-12-01, synced at rev 1.
     var rent: Todo {
         var rent = Fixture.todo(1, "rent")
@@ -115,6 +150,39 @@ import Testing
         expected.sync.cursor = 3
         #expect(next == expected)
         #expect(next.todos.filter { $0.recur != nil }.map(\.id) == [3])
+    }
+
+    /// Issue 42 (a delete beat an edit): a batch completes #1 and tags the occurrence that
+    /// made, in one step at one time; another device made the same occurrence and skipped
+    /// it. The tag was made on the copy the skip was based on: it wins, the occurrence is
+    /// kept. It used to read as made (changed at the time it was made) and went silently.
+    @Test func anOccurrenceEditedInTheBatchThatMadeItIsKeptOverADeleteElsewhere() throws {
+        let at = Fixture.t(10)
+        let start = TodoState(todos: [rent], nextId: 2, sync: SyncState(cursor: 1))
+        let made = try reduce(start, .batch([.completed(ids: [1], at: at), .edit(id: 2, changes: [.addTag("later")], at: at)]))
+        #expect(made.todos[1].tags == ["later"])
+        #expect(!made.todos[1].content.isAsMade)
+        let skipped = RemoteRecord(uuid: made.todos[1].uuid, rev: 3, content: nil)
+        let next = try reduce(made, .syncPulled(records: [skipped], cursor: 3, at: now))
+        #expect(next.todos.map(\.uuid) == made.todos.map(\.uuid))
+        #expect(next.todos[1].conflicts.map(\.field) == ["deleted"])
+    }
+
+    /// Issue 42: #1 skipped here, its delete still waiting, while another device, finding
+    /// the next occurrence beside it on the server, took its rule off: that settles the
+    /// series, it is no one's edit, and the skip stands against it.
+    @Test func aRuleTakenOffElsewhereDoesNotBeatASkipHere() throws {
+        let deletion = PendingDeletion(uuid: rent.uuid, base: rent.base!, name: "rent")
+        let start = TodoState(todos: [], nextId: 3, sync: SyncState(cursor: 2, deletions: [deletion]))
+        var settled = rent.content
+        settled.attributes.dropRule()
+        settled.updatedAt = Fixture.t(30)
+        let pulled = RemoteRecord(uuid: rent.uuid, rev: 3, content: settled)
+        let next = try reduce(start, .syncPulled(records: [pulled], cursor: 3, at: now))
+        var expected = start
+        expected.sync.deletions[0].base = SyncBase(rev: 3, content: settled)
+        expected.sync.cursor = 3
+        #expect(next == expected)
     }
 
     @Test func anOccurrenceKeptOverASkipElsewhereHandsItsRuleToTheNextOne() throws {

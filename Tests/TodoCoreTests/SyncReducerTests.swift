@@ -35,6 +35,15 @@ import Testing
         #expect(next == expected)
     }
 
+    /// Issue 42: a sync that loaded its state before another sync of this device met the
+    /// dataset (a first sync, or one after a reset) resets nothing: the other sync's outbox,
+    /// waiting for answers, and the bases it learned are of this dataset.
+    @Test func aResetToTheDatasetAlreadyMetChangesNothing() throws {
+        var start = state
+        start.sync.outbox = [OutboxOperation(opId: Fixture.uuid(50), uuid: Fixture.uuid(3), baseRev: 0, content: start.todos[2].content)]
+        #expect(try reduce(start, .syncReset(datasetId: start.sync.datasetId!)) == start)
+    }
+
     @Test func queuedOperationsAreRemembered() throws {
         var ids = (100...).makeIterator()
         let operations = state.pendingOperations { Fixture.uuid(ids.next()!) }

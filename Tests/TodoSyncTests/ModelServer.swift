@@ -49,11 +49,12 @@ final class ModelServer {
     }
 
     /// `todo-server prune` with a horizon of now: every tombstone and stored result goes.
+    /// Stored results go whether or not there are tombstones, as on the real server.
     func prune() {
+        results = [:]
         let tombstones = records.values.filter(\.deleted)
         guard let newest = tombstones.map(\.rev).max() else { return }
         for tombstone in tombstones { records[tombstone.uuid] = nil }
-        results = [:]
         prunedBelow = max(prunedBelow, newest)
     }
 
@@ -81,12 +82,17 @@ final class ModelLink: SyncTransport, @unchecked Sendable {
         /// Something else runs on the device while the call is on its way: after the server
         /// acted on it, before its answer is back.
         case meanwhile
+        /// Something else runs on the device while the call is on its way, before the server
+        /// acts on it: the sync loaded its state earlier, and the server answers what
+        /// happened meanwhile.
+        case overtaken
 
         var description: String {
             switch self {
             case .unreachable: "the request is lost"
             case .replyLost: "the reply is lost"
             case .meanwhile: "something runs meanwhile"
+            case .overtaken: "the request is overtaken"
             }
         }
     }
@@ -129,6 +135,11 @@ final class ModelLink: SyncTransport, @unchecked Sendable {
             let answer = body()
             run?()
             return answer
+        case .overtaken:
+            let run = meanwhile
+            meanwhile = nil
+            run?()
+            return body()
         }
     }
 }

@@ -57,6 +57,13 @@ final class ModelWorld {
                 if let inner { run(inner, on: device, pick: step.pick, serial: step.serial) } else { sync(device) }
             }
             sync(device, through: link, clean: fault == nil)
+        case .overtaken(let call, let inner):
+            let link = ModelLink(server, fault: .overtaken, at: call) { [self] in
+                for (index, kind) in inner.enumerated() {
+                    run(HistoryStep(device: step.device, kind: kind, pick: step.pick, serial: step.innerSerial(index)))
+                }
+            }
+            sync(step.device, through: link, clean: false)
         case .prune: server.prune()
         }
     }

@@ -12,6 +12,8 @@ struct HistoryStep: CustomStringConvertible {
         case rename, tag(String), untag(String), prioritize(Priority?)
         case done, reopen, toggle, delete, deleteSeries, annotate, clearCompleted, undo
         case batch
+        /// A batch that deletes the todo and every occurrence made here and never synced.
+        case batchDelete
         /// A rule set on an existing todo (refused on a completed one).
         case makeRecurring
         /// The due date moved to 2026-12-24.
@@ -25,6 +27,10 @@ struct HistoryStep: CustomStringConvertible {
         /// A sync, with `fault` at call `call` of the engine's (1: the first request); for
         /// `.meanwhile`, `inner` runs then (nil: another sync of the same device).
         case sync(fault: ModelLink.Fault?, call: Int, inner: Command?)
+        /// A sync whose call `call` is overtaken: `inner` (commands, and syncs with their own
+        /// faults) runs on the same device after the sync loaded its state, before the server
+        /// acts on that call, as a second sync and a command while the first one waits.
+        indirect case overtaken(call: Int, inner: [Kind])
         case prune
     }
 
@@ -44,27 +50,37 @@ struct HistoryStep: CustomStringConvertible {
             let what = inner.map { Self.text($0, pick: pick, serial: serial) } ?? "sync"
             return "\(d) sync, and at its call \(call) \(d) \(what) meanwhile"
         case .sync(let fault?, let call, _): return "\(d) sync (at its call \(call) \(fault))"
+        case .overtaken(let call, let inner):
+            let what = inner.enumerated().map { HistoryStep(device: device, kind: $1, pick: pick, serial: innerSerial($0)).description }
+            return "\(d) sync, and before its call \(call) reaches the server: \(what.joined(separator: "; "))"
         case .prune: return "server prune"
         }
     }
 
+    /// The serial of the `index`th inner step of an overtaken sync: unique in the history.
+    func innerSerial(_ index: Int) -> Int { 100_000 + serial * 10 + index }
+
     /// The step as the Swift of a named test (`SyncPropertyTests.step`), to paste one in.
     var code: String {
-        let what: String
+        "Self.step(\(device), \(Self.code(kind)), pick: \(pick), serial: \(serial)),"
+    }
+
+    static func code(_ kind: Kind) -> String {
         switch kind {
-        case .command(let command): what = ".command(\(Self.code(command)))"
-        case .sync(nil, _, _): what = "Self.plainSync"
+        case .command(let command): return ".command(\(code(command)))"
+        case .sync(nil, _, _): return "Self.plainSync"
         case .sync(let fault?, let call, let inner):
             let name =
                 switch fault {
                 case .unreachable: "unreachable"
                 case .replyLost: "replyLost"
                 case .meanwhile: "meanwhile"
+                case .overtaken: "overtaken"
                 }
-            what = ".sync(fault: .\(name), call: \(call), inner: \(inner.map(Self.code) ?? "nil"))"
-        case .prune: what = ".prune"
+            return ".sync(fault: .\(name), call: \(call), inner: \(inner.map(code) ?? "nil"))"
+        case .overtaken(let call, let inner): return ".overtaken(call: \(call), inner: [\(inner.map(code).joined(separator: ", "))])"
+        case .prune: return ".prune"
         }
-        return "Self.step(\(device), \(what), pick: \(pick), serial: \(serial)),"
     }
 
     static func code(_ command: Command) -> String {
@@ -96,6 +112,7 @@ struct HistoryStep: CustomStringConvertible {
         case .clearCompleted: return "clear-completed"
         case .undo: return "undo"
         case .batch: return "batch (edit \(todo) --name t\(serial); toggle \(todo))"
+        case .batchDelete: return "batch (delete \(todo) and every occurrence never synced)"
         case .makeRecurring: return "modify \(todo) recur:daily due:2026-12-01"
         case .postpone: return "modify \(todo) due:2026-12-24"
         case .importChanged: return "import (\(todo) renamed t\(serial), its completion toggled)"
@@ -113,8 +130,9 @@ extension HistoryStep {
             let roll = Int.random(in: 0..<100, using: &random)
             let kind: Kind
             switch roll {
-            case 0..<30: kind = .sync(using: &random)
-            case 30..<32: kind = .prune
+            case 0..<26: kind = .sync(using: &random)
+            case 26..<32: kind = .overtaken(using: &random)
+            case 32..<35: kind = .prune
             default: kind = .command(command(using: &random))
             }
             return HistoryStep(device: device, kind: kind, pick: pick, serial: serial)
@@ -123,7 +141,7 @@ extension HistoryStep {
 
     static func command<G: RandomNumberGenerator>(using random: inout G) -> Command {
         let tags = ["a", "b", "c"]
-        switch Int.random(in: 0..<22, using: &random) {
+        switch Int.random(in: 0..<23, using: &random) {
         case 0, 1: return .add(recurring: nil, tag: tags.randomElement(using: &random))
         case 2, 3: return .add(recurring: Recurrence(rule: ["daily", "weekly", "+1d"].randomElement(using: &random)!), tag: nil)
         case 4, 5: return .rename
@@ -141,14 +159,24 @@ extension HistoryStep {
         case 18: return .batch
         case 19: return .makeRecurring
         case 20: return .postpone
+        case 21: return .batchDelete
         default: return .importChanged
         }
     }
 }
 
 extension HistoryStep.Kind {
+    /// A sync overtaken at one of its first calls (where it reads the feed) by another sync
+    /// of the device (with its own fault) and one or two commands.
+    static func overtaken<G: RandomNumberGenerator>(using random: inout G) -> Self {
+        let commands = (0..<Int.random(in: 1...2, using: &random)).map { _ in Self.command(HistoryStep.command(using: &random)) }
+        return .overtaken(call: Int.random(in: 1...3, using: &random), inner: [sync(using: &random)] + commands)
+    }
+
+    /// A sync, with a fault at one of its first six calls (a resend, pages, pushes), mostly
+    /// at one of the first three, where a sync's one pull and push are.
     static func sync<G: RandomNumberGenerator>(using random: inout G) -> Self {
-        let call = Int.random(in: 1...4, using: &random)
+        let call = Int.random(in: 0..<4, using: &random) > 0 ? Int.random(in: 1...3, using: &random) : Int.random(in: 4...6, using: &random)
         switch Int.random(in: 0..<10, using: &random) {
         case 0..<4: return .sync(fault: nil, call: 0, inner: nil)
         case 4, 5: return .sync(fault: .replyLost, call: call, inner: nil)
@@ -185,6 +213,9 @@ extension HistoryStep.Command {
         case .deleteSeries: return .deleteSeries(ids: [id], at: at)
         case .annotate: return .annotated(id: id, text: "n\(serial)", at: at)
         case .batch: return .batch([.edit(id: id, changes: [.set(.name, .text("t\(serial)"))], at: at), .toggle(ids: [id], at: at)])
+        case .batchDelete:
+            let unsynced = todos.filter { $0.origin != nil && $0.base == nil && $0.id != id }.map(\.id)
+            return .batch([.delete(ids: [id], at: at)] + unsynced.map { .delete(ids: [$0], at: at) })
         case .makeRecurring:
             return .edit(id: id, changes: [.set(.recur, .word("daily")), .set(.due, .date(.day(CalendarDay(year: 2026, month: 12, day: 1)!)))], at: at)
         case .postpone: return .edit(id: id, changes: [.set(.due, .date(.day(CalendarDay(year: 2026, month: 12, day: 24)!)))], at: at)

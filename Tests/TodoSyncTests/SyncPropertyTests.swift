@@ -4,10 +4,10 @@ import TodoCore
 @testable import TodoSync
 import TodoTestSupport
 
-/// Model-based property test of sync: three devices run random histories of every command,
-/// syncing through the real `SyncEngine` and state files with a model of the server, with
-/// replies lost, requests lost, commands and syncs of the same device run while a sync is on
-/// its way, and the server pruning; then every device syncs until nothing changes and
+/// Model-based property test of sync: two to four devices run random histories of every
+/// command, syncing through the real `SyncEngine` and state files with a model of the server,
+/// with replies lost, requests lost, commands and syncs of the same device run while a sync is
+/// on its way or before its call reaches the server, and the server pruning; then every device syncs until nothing changes and
 /// `SyncInvariants` must hold. A failing history is shrunk to a minimal one, printed as
 /// steps; each such history found so far is a named test below.
 ///
@@ -15,7 +15,7 @@ import TodoTestSupport
 /// (default: a new one, printed on failure); `TODO_PROPERTY_HISTORIES` runs exactly that many
 /// instead, as CI does, so that a run is the same on a fast machine and a slow one.
 @Suite struct SyncPropertyTests {
-    static let devices = 3
+    static let devices = 4
 
     @Test func randomHistoriesKeepEveryPromise() throws {
         let environment = ProcessInfo.processInfo.environment
@@ -26,7 +26,9 @@ import TodoTestSupport
         var histories = 0
         while count.map({ histories < $0 }) ?? (Date() < deadline || histories < 20) {
             var random = SeededGenerator(seed: seed &+ UInt64(histories))
-            let steps = HistoryStep.history(devices: Self.devices, count: Int.random(in: 5...40, using: &random), using: &random)
+            // Two to four devices: fewer make each device's steps denser, more make more kinds.
+            let devices = Int.random(in: 2...Self.devices, using: &random)
+            let steps = HistoryStep.history(devices: devices, count: Int.random(in: 5...60, using: &random), using: &random)
             if let problem = try Self.violation(steps) {
                 let (minimal, why) = try Self.shrink(steps, problem)
                 Issue.record("history \(seed &+ UInt64(histories)) (TODO_PROPERTY_SEED=\(seed &+ UInt64(histories))) breaks a promise: \(why)\nminimal history:\n\(minimal.map { "  \($0)" }.joined(separator: "\n"))\nas a named test's steps:\n\(minimal.map { "  \($0.code)" }.joined(separator: "\n"))")
@@ -336,3 +338,99 @@ import TodoTestSupport
     }
 }
 
+
+/// Issue 42: a device's own write read back while a delete of it waits here.
+extension SyncPropertyTests {
+    /// A completion whose reply was lost, retried after the server pruned its answer, of a
+    /// todo cleared here since: the retry is answered as a conflict carrying this device's
+    /// own write, which must not count as an edit made elsewhere that beats the clear.
+    @Test func aTodoClearedAfterALostReplyStaysGoneWhenTheRetryMeetsItsOwnWrite() throws {
+        try expectNoViolation([
+            Self.step(0, .command(.add(recurring: nil, tag: nil)), serial: 1),
+            Self.step(0, Self.plainSync, serial: 2),
+            Self.step(0, .command(.done), pick: 0, serial: 3),
+            Self.step(0, .sync(fault: .replyLost, call: 2, inner: nil), serial: 4),
+            Self.step(0, .prune, serial: 5),
+            Self.step(0, .command(.clearCompleted), serial: 6),
+            Self.step(0, Self.plainSync, serial: 7),
+        ])
+    }
+
+    /// The same with no pruning: a sync that loaded its state before another sync of the
+    /// device pushed the completion (its reply lost) and the todo was cleared reads the
+    /// completion back in the feed.
+    @Test func aTodoClearedWhileASecondSyncWaitsStaysGone() throws {
+        try expectNoViolation([
+            Self.step(0, .command(.add(recurring: nil, tag: nil)), serial: 1),
+            Self.step(0, Self.plainSync, serial: 2),
+            Self.step(0, .command(.done), pick: 0, serial: 3),
+            Self.step(0, .overtaken(call: 1, inner: [.sync(fault: .replyLost, call: 2, inner: nil), .command(.clearCompleted)]), serial: 4),
+        ])
+    }
+
+    /// A sync that loaded its state before the device's first sync met the dataset (found by
+    /// CI's seed once syncs could be overtaken): it took the dataset for a new one, forgot
+    /// every base the other sync learned, and merged the rename made since against nothing,
+    /// so the server's older name won.
+    @Test func aRenameMadeWhileAFirstSyncWaitsIsKept() throws {
+        try expectNoViolation([
+            Self.step(3, .overtaken(call: 1, inner: [.sync(fault: .meanwhile, call: 1, inner: .add(recurring: nil, tag: "b")), .command(.rename)]), pick: 5, serial: 12),
+        ])
+        try expectNoViolation([
+            Self.step(1, .command(.add(recurring: Recurrence(rule: "weekly"), tag: nil)), pick: 4, serial: 22),
+            Self.step(1, .overtaken(call: 1, inner: [Self.plainSync, .command(.rename)]), pick: 2, serial: 29),
+        ])
+    }
+
+    /// Found by a five-minute random run after the fixes: a recurring todo never
+    /// acknowledged, skipped (deleted, in a batch) while its creation's reply was lost, read
+    /// back by a first sync that started before.
+    @Test func aRecurringTodoSkippedBeforeItsCreationWasAnsweredStaysGone() throws {
+        try expectNoViolation([
+            Self.step(1, .command(.add(recurring: Recurrence(rule: "+1d"), tag: nil)), pick: 2, serial: 6),
+            Self.step(1, .overtaken(call: 1, inner: [.sync(fault: .replyLost, call: 2, inner: nil), .command(.batchDelete)]), pick: 6, serial: 23),
+        ])
+    }
+
+    /// Still open (seed 3489026592, a five-minute random run after the fixes): d0 completes
+    /// and clears an occurrence never synced; its tombstone for a record the server never
+    /// held reaches the server and is pruned before d1 reads it, and d1, merging the series
+    /// with a rule change of its own, makes the same occurrence (same UUID) again: with the
+    /// tombstone gone nothing tells it the occurrence was deleted. Kept as a known issue.
+    @Test func anOccurrenceClearedWhoseTombstoneIsPrunedBeforeAnotherDeviceReadsItIsMadeAgain() throws {
+        let steps = [
+            Self.step(0, .command(.add(recurring: nil, tag: "c")), pick: 0, serial: 9),
+            Self.step(2, .command(.add(recurring: nil, tag: "a")), pick: 4, serial: 11),
+            Self.step(0, .sync(fault: .meanwhile, call: 6, inner: .rename), pick: 5, serial: 18),
+            Self.step(0, .command(.makeRecurring), pick: 1, serial: 19),
+            Self.step(2, Self.plainSync, pick: 0, serial: 21),
+            Self.step(1, .sync(fault: .replyLost, call: 2, inner: nil), pick: 3, serial: 23),
+            Self.step(0, .command(.toggle), pick: 3, serial: 33),
+            Self.step(0, .command(.done), pick: 3, serial: 34),
+            Self.step(2, .command(.add(recurring: nil, tag: "c")), pick: 5, serial: 37),
+            Self.step(0, .command(.clearCompleted), pick: 3, serial: 38),
+            Self.step(2, .command(.add(recurring: nil, tag: "c")), pick: 0, serial: 42),
+            Self.step(2, .command(.add(recurring: nil, tag: "c")), pick: 6, serial: 43),
+            Self.step(1, .command(.add(recurring: Recurrence(rule: "weekly"), tag: nil)), pick: 3, serial: 44),
+            Self.step(1, .command(.makeRecurring), pick: 3, serial: 45),
+            Self.step(0, .sync(fault: .replyLost, call: 2, inner: nil), pick: 2, serial: 46),
+            Self.step(2, .command(.batch), pick: 6, serial: 48),
+            Self.step(2, .overtaken(call: 3, inner: [.sync(fault: .unreachable, call: 3, inner: nil), .command(.rename)]), pick: 1, serial: 51),
+            Self.step(1, .prune, pick: 6, serial: 52),
+            Self.step(1, .sync(fault: .meanwhile, call: 3, inner: .add(recurring: nil, tag: "b")), pick: 5, serial: 54),
+        ]
+        withKnownIssue("a pruned tombstone of an occurrence the server never held cannot stop another device making it again") {
+            try expectNoViolation(steps)
+        }
+    }
+
+    /// A todo never acknowledged, deleted while its creation's reply was lost, read back by
+    /// a first sync that started before: nothing noted its delete (the server was not known
+    /// to hold it), and that first sync must not take the dataset for a new one either.
+    @Test func aTodoDeletedBeforeItsCreationWasAnsweredStaysGone() throws {
+        try expectNoViolation([
+            Self.step(0, .command(.add(recurring: nil, tag: nil)), serial: 1),
+            Self.step(0, .overtaken(call: 1, inner: [.sync(fault: .replyLost, call: 2, inner: nil), .command(.delete)]), serial: 2),
+        ])
+    }
+}

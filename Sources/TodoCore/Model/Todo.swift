@@ -54,6 +54,22 @@ public struct Todo: Equatable, Sendable, TodoFieldHolder {
 }
 
 extension Todo {
+    /// Marks the todo changed at `at`, never at the time it was made: a todo changed in the
+    /// step that made it (a batch that completes a recurring todo and edits the occurrence
+    /// that made) must not read as never changed (`TodoContent.isAsMade`), or another
+    /// device's delete of that occurrence would silently beat the change.
+    /// (The millisecond after is built as a stored date reads back, whole milliseconds since
+    /// 1970, so that a saved and loaded todo equals the one in memory.)
+    mutating func touch(at: Date) {
+        guard at == createdAt else {
+            updatedAt = at
+            return
+        }
+        updatedAt = Date(timeIntervalSince1970: ((at.timeIntervalSince1970 * 1000).rounded() + 1) / 1000)
+    }
+}
+
+extension Todo {
     /// The name as people see it in one line: surrounding blanks trimmed.
     public static func normalizedName(_ name: String) -> String {
         name.trimmingCharacters(in: .whitespacesAndNewlines)

@@ -67,7 +67,7 @@ private struct Step {
                 guard todo != state.todos[index] else { continue }
                 if todo.depends != state.todos[index].depends { rewired.append((todo, before: state.todos[index].depends)) }
                 recordPrior(todo.id)
-                todo.updatedAt = at
+                todo.touch(at: at)
                 todo.synced = false
                 todo.conflicts = []
                 state.todos[index] = todo
@@ -97,7 +97,7 @@ private struct Step {
             guard annotation.isValid else { throw .invalid(.annotations, text) }
             while annotations.contains(where: { $0.at == annotation.at }) { annotation.at += 1 }
             state.todos[index].annotations = Annotation.normalized(annotations + [annotation])
-            state.todos[index].updatedAt = at
+            state.todos[index].touch(at: at)
             state.todos[index].synced = false
             state.todos[index].conflicts = []
 
@@ -165,7 +165,7 @@ private struct Step {
                 }
             }
             if todo.depends != current.depends { rewired.append((todo, before: current.depends)) }
-            todo.updatedAt = at
+            todo.touch(at: at)
             todo.synced = false
             todo.conflicts = []
             state.todos[index] = todo
@@ -216,7 +216,7 @@ private struct Step {
         state.todos[index].completedAt = completed ? at : nil
         // Work on a todo ends when it is done.
         if completed { state.todos[index].start = nil }
-        state.todos[index].updatedAt = at
+        state.todos[index].touch(at: at)
         state.todos[index].synced = false
         state.todos[index].conflicts = []
     }
@@ -291,7 +291,7 @@ private struct Step {
             guard let series = todo.series, let holder = holders[series], holder != todo.uuid, todo.recur != nil else { continue }
             recordPrior(todo.id)
             state.todos[index].attributes.dropRule()
-            state.todos[index].updatedAt = at
+            state.todos[index].touch(at: at)
             state.todos[index].synced = false
         }
     }
@@ -325,7 +325,7 @@ private func undoLast(_ state: TodoState, at: Date) throws(ReduceError) -> TodoS
     for prior in entry.before.reversed() {
         let current = next.todo(id: prior.id)
         if var restored = prior.todo {
-            restored.updatedAt = at
+            restored.touch(at: at)
             restored.synced = false
             if let current {
                 restored.base = current.base

@@ -13,6 +13,9 @@ import Foundation
 func applySync(_ action: Action, to state: inout TodoState) throws(ReduceError) {
     switch action {
     case .syncReset(let datasetId):
+        // Another sync of this device, run meanwhile, met the dataset first: what it sent
+        // (and the outbox waiting for its answers) belongs to this dataset, and stays.
+        guard state.sync.datasetId != datasetId else { break }
         for index in state.todos.indices {
             state.todos[index].base = nil
             state.todos[index].synced = false
@@ -170,9 +173,11 @@ private struct SyncMerger {
         } else if let position = state.sync.deletions.firstIndex(where: { $0.uuid == remote.uuid }) {
             let deletion = state.sync.deletions[position]
             guard remote.rev > deletion.base.rev else { return }
-            if deletion.isOfOccurrence, let content = remote.content, content.isAsMade {
-                // Another device made the occurrence deleted here, and no one changed it
-                // since: the delete stands, sent against that copy.
+            if let content = remote.content,
+                isOwnWrite(remote) || Self.isSettled(deletion.base.content, as: content) || (deletion.isOfOccurrence && content.isAsMade)
+            {
+                // This device's own write, or an occurrence another device made, deleted
+                // here, that no one changed since: the delete stands, sent against that copy.
                 state.sync.deletions[position].base = SyncBase(rev: remote.rev, content: content)
                 return
             }
@@ -181,8 +186,32 @@ private struct SyncMerger {
             let conflict = SyncConflict(field: "deleted", lost: "deleted on this device", kept: "edited on another device", at: at)
             try appendRemote(remote.uuid, content, rev: remote.rev, conflicts: [conflict])
         } else if let content = remote.content {
+            if isOwnWrite(remote) {
+                // Written by an operation still unanswered, of a todo removed here since,
+                // that the server never acknowledged (so no delete was noted): delete it there too.
+                state.sync.deletions.append(PendingDeletion(uuid: remote.uuid, base: SyncBase(rev: remote.rev, content: content), name: content.name))
+                return
+            }
             try appendRemote(remote.uuid, content, rev: remote.rev, conflicts: [])
         }
+    }
+
+    /// Whether the server's copy is what an operation of this device still in the outbox
+    /// sent (the answer lost, or on its way to another sync of this device), as it sent it
+    /// or settled elsewhere (`isSettled`): its own write, never a change from elsewhere.
+    private func isOwnWrite(_ remote: RemoteRecord) -> Bool {
+        guard let content = remote.content, let own = unanswered[remote.uuid]?.content else { return false }
+        return own == content || Self.isSettled(own, as: content)
+    }
+
+    /// Whether `remote` is `base` with only its rule taken off: another device found the
+    /// next occurrence beside it (this device skipped it, and the delete is still on its
+    /// way) and settled the series, which is no one's change.
+    private static func isSettled(_ base: TodoContent?, as remote: TodoContent) -> Bool {
+        guard var base, base.recur != nil, remote.recur == nil else { return false }
+        base.attributes.dropRule()
+        base.updatedAt = remote.updatedAt
+        return base == remote
     }
 
     private mutating func mergeIntoTodo(at index: Int, _ remote: RemoteRecord, at: Date) {
@@ -242,7 +271,7 @@ private struct SyncMerger {
             guard let position = index(of: uuid), state.todos[position].completed, state.todos[position].recur != nil else { continue }
             let doneAt = state.todos[position].completedAt ?? at
             let made = state.todos[position].passOnRule(doneAt: doneAt, madeAt: at)
-            state.todos[position].updatedAt = at
+            state.todos[position].touch(at: at)
             state.todos[position].synced = false
             guard let made, index(of: made.uuid) == nil, !told.contains(made.uuid),
                 !state.sync.deletions.contains(where: { $0.uuid == made.uuid })
@@ -324,7 +353,7 @@ private struct SyncMerger {
     /// Takes the rule off the todo at `index`: a change of this device's, sent on the next push.
     private mutating func dropRule(at index: Int, at: Date) {
         state.todos[index].attributes.dropRule()
-        state.todos[index].updatedAt = at
+        state.todos[index].touch(at: at)
         state.todos[index].synced = false
     }
 
@@ -360,13 +389,9 @@ private struct SyncMerger {
                 state.sync.deletions.append(PendingDeletion(uuid: operation.uuid, base: base, name: content.name))
             }
         case .conflict(_, let record):
-            if let record, let content = operation.content, record.content == content, index(of: operation.uuid) == nil,
-                !state.sync.deletions.contains(where: { $0.uuid == operation.uuid })
-            {
-                // This device's own write (its first answer lost, and no longer stored: a
-                // retry after pruning) of a todo removed here since: delete it there too.
-                state.sync.deletions.append(PendingDeletion(uuid: operation.uuid, base: SyncBase(rev: record.rev, content: content), name: content.name))
-            } else if let record {
+            if let record {
+                // (A record that is this device's own write, its first answer lost and no
+                // longer stored, a retry after pruning, merges as such: see `merge`.)
                 try merge(record, at: at)
             } else {
                 // The server has no such todo: send it afresh, or forget the delete.
