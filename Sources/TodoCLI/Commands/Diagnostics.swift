@@ -17,7 +17,8 @@ enum DiagnosticsCommand {
         }
         output.line("Config file: \(oneLine(config.path))\(describe(config.path))")
         let settings = try HookSettings(config, environment: context.environment)
-        let off = context.environment[ConfigKey.hooks.variable!].flatMap(HookSettings.enabled) == false || !settings.enabled
+        // HookSettings reads TODO_HOOKS and rc.hooks over the file's: the one rule.
+        let off = !settings.enabled
         let scripts = HookScript.scan(settings.location)
         output.line("")
         output.line("Hooks:       \(off ? "off (hooks, rc.hooks, TODO_HOOKS)" : "on"), timeout \(Int(settings.timeout)) s")
