@@ -1164,7 +1164,7 @@ complete -c todo -n '__todo_using add' -l scheduled -x -a 'now today tomorrow ye
 complete -c todo -n '__todo_using add' -l start -x -a 'now today tomorrow yesterday someday later sod eod sow eow som eom soy eoy monday tuesday wednesday thursday friday saturday sunday' -d 'Set when work on the todo started (\'todo start\' sets it to now, \'todo stop\' and \'todo done\' clear it); empty for none'
 complete -c todo -n '__todo_using add' -l depends -x -a '(__todo_ids)' -d 'Add dependencies: todos (numbers or UUID prefixes, comma-separated) to be done first; -ID removes one; empty removes all'
 complete -c todo -n '__todo_using add' -l recur -x -a 'daily weekdays weekly biweekly fortnight monthly bimonthly quarterly semiannual yearly annual biannual biyearly' -d 'Repeat the todo: completing it makes the next one'
-complete -c todo -n '__todo_using add' -l until -x -a 'now today tomorrow yesterday someday later sod eod sow eow som eom soy eoy monday tuesday wednesday thursday friday saturday sunday' -d 'End a recurring todo\'s series: no occurrence is made due after DATE; empty for none'
+complete -c todo -n '__todo_using add' -l until -x -a 'now today tomorrow yesterday someday later sod eod sow eow som eom soy eoy monday tuesday wednesday thursday friday saturday sunday' -d 'Expire the todo: once DATE has passed, the next command deletes it if open; a series makes no occurrence due after DATE'
 
 # todo list
 complete -c todo -n '__todo_using list' -s f -l filter -x -a 'all active completed unsynced' -d 'Show all, active, completed or unsynced todos (default: active, or what \'todo config default-filter\' says); waiting todos only with all'
@@ -1203,7 +1203,7 @@ complete -c todo -n '__todo_using edit' -l scheduled -x -a 'now today tomorrow y
 complete -c todo -n '__todo_using edit' -l start -x -a 'now today tomorrow yesterday someday later sod eod sow eow som eom soy eoy monday tuesday wednesday thursday friday saturday sunday' -d 'Set when work on the todo started (\'todo start\' sets it to now, \'todo stop\' and \'todo done\' clear it); empty for none'
 complete -c todo -n '__todo_using edit' -l depends -x -a '(__todo_ids)' -d 'Add dependencies: todos (numbers or UUID prefixes, comma-separated) to be done first; -ID removes one; empty removes all'
 complete -c todo -n '__todo_using edit' -l recur -x -a 'daily weekdays weekly biweekly fortnight monthly bimonthly quarterly semiannual yearly annual biannual biyearly' -d 'Repeat the todo: completing it makes the next one'
-complete -c todo -n '__todo_using edit' -l until -x -a 'now today tomorrow yesterday someday later sod eod sow eow som eom soy eoy monday tuesday wednesday thursday friday saturday sunday' -d 'End a recurring todo\'s series: no occurrence is made due after DATE; empty for none'
+complete -c todo -n '__todo_using edit' -l until -x -a 'now today tomorrow yesterday someday later sod eod sow eow som eom soy eoy monday tuesday wednesday thursday friday saturday sunday' -d 'Expire the todo: once DATE has passed, the next command deletes it if open; a series makes no occurrence due after DATE'
 
 # todo delete
 complete -c todo -n '__todo_using delete' -l series -d 'Delete every todo of each named todo\'s series (the ones done too), which ends it'
@@ -1244,7 +1244,7 @@ complete -c todo -n '__todo_using log' -l scheduled -x -a 'now today tomorrow ye
 complete -c todo -n '__todo_using log' -l start -x -a 'now today tomorrow yesterday someday later sod eod sow eow som eom soy eoy monday tuesday wednesday thursday friday saturday sunday' -d 'Set when work on the todo started (\'todo start\' sets it to now, \'todo stop\' and \'todo done\' clear it); empty for none'
 complete -c todo -n '__todo_using log' -l depends -x -a '(__todo_ids)' -d 'Add dependencies: todos (numbers or UUID prefixes, comma-separated) to be done first; -ID removes one; empty removes all'
 complete -c todo -n '__todo_using log' -l recur -x -a 'daily weekdays weekly biweekly fortnight monthly bimonthly quarterly semiannual yearly annual biannual biyearly' -d 'Repeat the todo: completing it makes the next one'
-complete -c todo -n '__todo_using log' -l until -x -a 'now today tomorrow yesterday someday later sod eod sow eow som eom soy eoy monday tuesday wednesday thursday friday saturday sunday' -d 'End a recurring todo\'s series: no occurrence is made due after DATE; empty for none'
+complete -c todo -n '__todo_using log' -l until -x -a 'now today tomorrow yesterday someday later sod eod sow eow som eom soy eoy monday tuesday wednesday thursday friday saturday sunday' -d 'Expire the todo: once DATE has passed, the next command deletes it if open; a series makes no occurrence due after DATE'
 
 # todo duplicate
 complete -c todo -n '__todo_using duplicate' -l name -x -d 'Set the name'
@@ -1259,7 +1259,7 @@ complete -c todo -n '__todo_using duplicate' -l scheduled -x -a 'now today tomor
 complete -c todo -n '__todo_using duplicate' -l start -x -a 'now today tomorrow yesterday someday later sod eod sow eow som eom soy eoy monday tuesday wednesday thursday friday saturday sunday' -d 'Set when work on the todo started (\'todo start\' sets it to now, \'todo stop\' and \'todo done\' clear it); empty for none'
 complete -c todo -n '__todo_using duplicate' -l depends -x -a '(__todo_ids)' -d 'Add dependencies: todos (numbers or UUID prefixes, comma-separated) to be done first; -ID removes one; empty removes all'
 complete -c todo -n '__todo_using duplicate' -l recur -x -a 'daily weekdays weekly biweekly fortnight monthly bimonthly quarterly semiannual yearly annual biannual biyearly' -d 'Repeat the todo: completing it makes the next one'
-complete -c todo -n '__todo_using duplicate' -l until -x -a 'now today tomorrow yesterday someday later sod eod sow eow som eom soy eoy monday tuesday wednesday thursday friday saturday sunday' -d 'End a recurring todo\'s series: no occurrence is made due after DATE; empty for none'
+complete -c todo -n '__todo_using duplicate' -l until -x -a 'now today tomorrow yesterday someday later sod eod sow eow som eom soy eoy monday tuesday wednesday thursday friday saturday sunday' -d 'Expire the todo: once DATE has passed, the next command deletes it if open; a series makes no occurrence due after DATE'
 
 # todo active
 complete -c todo -n '__todo_using active' -s f -l filter -x -a 'all active completed unsynced' -d 'Show all, active, completed or unsynced todos (default: active, or what \'todo config default-filter\' says); waiting todos only with all'

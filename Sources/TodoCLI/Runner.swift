@@ -43,9 +43,9 @@ private func run(_ parsed: Result<Invocation, UsageError>, _ context: Context) -
         if case .output(let output) = plan { return output }
         guard !invocation.spec.hidden, let hooks = try Hooks.find(invocation, context) else {
             var unused: Hooks?
-            return try execute(plan, store: try stateFile(invocation, context), in: context.timeZone, hooks: &unused)
+            return try execute(plan, store: try stateFile(invocation, context), Clock(invocation, context), hooks: &unused)
         }
-        return run(plan, with: hooks, try stateFile(invocation, context), context)
+        return run(plan, with: hooks, try stateFile(invocation, context), Clock(invocation, context), context)
     } catch {
         return failure(error)
     }
@@ -53,7 +53,7 @@ private func run(_ parsed: Result<Invocation, UsageError>, _ context: Context) -
 
 /// Carries `plan` out between the on-launch and on-exit hooks; what the hooks say goes to
 /// stderr in the order they said it.
-private func run(_ plan: Plan, with hooks: Hooks, _ store: StateFile, _ context: Context) -> Output {
+private func run(_ plan: Plan, with hooks: Hooks, _ store: StateFile, _ clock: Clock, _ context: Context) -> Output {
     var hooks: Hooks? = hooks
     var output: Output
     var launched = ""
@@ -61,7 +61,7 @@ private func run(_ plan: Plan, with hooks: Hooks, _ store: StateFile, _ context:
         try hooks!.launch()
         launched = hooks!.feedback
         hooks!.feedback = ""
-        output = try execute(plan, store: store, in: context.timeZone, hooks: &hooks)
+        output = try execute(plan, store: store, clock, hooks: &hooks)
     } catch {
         output = failure(error)
         output.stderr = hooks!.feedback + output.stderr
@@ -78,19 +78,47 @@ private func run(_ plan: Plan, with hooks: Hooks, _ store: StateFile, _ context:
     return output
 }
 
-/// Carries `plan` out; a series its actions start or move counts on `zone`'s clock. With
-/// `hooks`, on-add and on-modify hooks review a change before it is saved, and the change is
-/// noted for on-exit.
-private func execute(_ plan: Plan, store: @autoclosure () throws -> StateFile, in zone: TimeZone, hooks: inout Hooks?) throws -> Output {
+/// What `execute` needs of the command's context: its clock, and whether to say what expired.
+private struct Clock {
+    var zone: TimeZone
+    var now: () -> Date
+    var quiet: Bool
+
+    init(_ invocation: Invocation, _ context: Context) {
+        zone = context.timeZone
+        now = context.now
+        quiet = invocation.flag(.quiet)
+    }
+
+    var dates: DateContext { DateContext(now: now(), timeZone: zone) }
+
+    /// `output` with a line on stderr for each todo that expired, unless --quiet.
+    func noting(_ expired: [Todo], _ output: Output) -> Output {
+        guard !quiet, !expired.isEmpty else { return output }
+        var output = output
+        output.stderr = Expiry.notes(expired) + output.stderr
+        return output
+    }
+}
+
+/// Carries `plan` out; a series its actions start or move counts on the clock's zone, and
+/// todos whose until has passed expire (`Expiry`). With `hooks`, on-add and on-modify hooks
+/// review a change before it is saved, and the change is noted for on-exit.
+private func execute(_ plan: Plan, store: @autoclosure () throws -> StateFile, _ clock: Clock, hooks: inout Hooks?) throws -> Output {
+    let zone = clock.zone
     switch plan {
     case .output(let output):
         return output
     case .query(let selection, let render):
-        return try render(try store().load(selection))
+        return try execute(.read(reads: selection) { state, _ in try render(state) }, store: try store(), clock, hooks: &hooks)
+    case .read(let selection, let render):
+        let file = try store()
+        let read = Expiry.expiring(try file.load(selection), selection, store: file, clock: clock.dates, in: zone)
+        return clock.noting(read.expired, try render(read.state, file))
     case .run(let body):
         return try body(try store())
     case .prepare(let next):
-        return try execute(try next(try store().load()), store: try store(), in: zone, hooks: &hooks)
+        return try execute(try next(try store().load()), store: try store(), clock, hooks: &hooks)
     case .change(let selection, let makeActions, let render):
         if hooks?.reviewsChanges == true {
             let change = try reviewed(selection, makeActions, store: try store(), in: zone, hooks: &hooks!)
@@ -98,12 +126,15 @@ private func execute(_ plan: Plan, store: @autoclosure () throws -> StateFile, i
             return render(change)
         }
         var actions: [Action] = []
+        var expired: [Todo] = []
         let (before, after) = try store().update(selection) { state in
             actions = try makeActions(state)
-            return try reduce(state, actions, in: zone)
+            let made = try Expiry.reduce(state, actions, clock: clock.dates, in: zone)
+            expired = made.expired
+            return made.state
         }
         hooks?.changes = (before, after)
-        return render(Change(before: before, after: after, actions: actions))
+        return clock.noting(expired, render(Change(before: before, after: after, actions: actions)))
     }
 }
 

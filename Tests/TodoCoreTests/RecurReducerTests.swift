@@ -161,6 +161,36 @@ import Testing
         #expect(second.todos[2].recur == nil && second.todos[2].completed)
     }
 
+    /// Taskwarrior's expiry: an open todo whose until has passed (a whole day once it is
+    /// over), recurring or not; a completed one never.
+    @Test func expiredPicksTheOpenTodosWhoseUntilHasPassed() throws {
+        var start = state
+        start.todos[0].until = day("2026-02-28")
+        start.todos[1].until = .instant(Dates.utc("2026-02-28T10:00:00Z"))
+        var done = Fixture.todo(3, "done long ago")
+        done.completed = true
+        done.until = day("2026-01-01")
+        start.todos.append(done)
+        func expired(_ wire: String) -> [Int] { start.expired(in: DateContext(now: Dates.utc(wire), timeZone: berlin)) }
+        #expect(expired("2026-02-28T09:59:59Z") == [])
+        #expect(expired("2026-02-28T10:00:00Z") == [2])
+        // Berlin's 28 February ends at 23:00 UTC.
+        #expect(expired("2026-02-28T22:59:59Z") == [2])
+        #expect(expired("2026-02-28T23:00:00Z") == [1, 2])
+    }
+
+    @Test func anExpiredSeriesIsDeletedWithNoNextOccurrenceInAStepOfItsOwn() throws {
+        var start = state
+        start.todos[0].until = day("2026-01-31")
+        let expired = try reduce(start, .expired(ids: [1], at: now))
+        #expect(expired.todos == [state.todos[1]])
+        #expect(expired.nextId == 3)
+        #expect(expired.history.last?.summary == "expire #1 \"pay rent\"")
+        #expect(expired.history.last?.before == [PriorVersion(id: 1, todo: start.todos[0])])
+        let undone = try reduce(expired, .undo(at: now))
+        #expect(undone.todos.map(\.id) == [1, 2] && undone.todos[0].until == day("2026-01-31") && undone.todos[0].recur == monthly)
+    }
+
     @Test func aSeriesEndsWhereDatesCannotBeWritten() throws {
         var start = state
         start.todos[0].recur = Recurrence(rule: "999y")

@@ -36,8 +36,7 @@ enum ListCommand {
         // Which todos block which, from every open todo: for +BLOCKED and the like, and urgency.
         let needsAll = listing.terms?.needsOtherTodos == true || listing.scoring || layout?.needsOtherTodos == true
         let reads = reads(filter, listing, needsAll: needsAll, context)
-        return .run { file in
-            let state = try file.load(reads)
+        return .read(reads: reads) { state, file in
             let dependencies = needsAll ? Dependencies(state.todos) : .none
             let filterContext = try listing.filterContext(state, dependencies)
             var todos = state.listed(filter)

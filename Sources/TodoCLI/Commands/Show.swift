@@ -6,8 +6,8 @@ import TodoStore
 enum ShowCommand {
     static func plan(_ invocation: Invocation, _ context: Context) -> Plan {
         let reference = invocation.arguments[0]
-        return .run { file in
-            let todo = try file.load(.referencedBy([reference])).resolve(reference)
+        return .read(reads: .referencedBy([reference])) { state, file in
+            let todo = try state.resolve(reference)
             if invocation.flag(.json) { return Output(stdout: json(todo)) }
             let udas = todo.udas.isEmpty ? UDASchema.none : try context.udaSchema()
             let urgency = try self.urgency(of: todo, file, context)

@@ -7,8 +7,7 @@ import TodoStore
 enum StatsCommand {
     static func plan(_ invocation: Invocation, _ context: Context) throws -> Plan {
         let input = try ReportInput(invocation, context)
-        return .run { file in
-            let state = try file.load(TodoSelection.allWithDeletedHistory)
+        return .read(reads: .allWithDeletedHistory) { state, file in
             let stats = TodoStats(try input.todos(state), deleted: try input.deleted(state), dates: input.dates)
             let sizes = (state: size(file.path) + size(file.journalPath), undo: size(file.undoPath))
             let rows = self.rows(stats, state, sizes, input)

@@ -21,9 +21,11 @@ enum SyncCommand {
             let client = try connect(settings)
             let engine = SyncEngine(store: store, client: client, now: context.now, newUUID: context.newUUID)
             let dryRun = invocation.flag(.dryRun)
+            let expired = dryRun ? [] : try Expiry.expireAll(in: store, clock: DateContext(now: context.now(), timeZone: context.timeZone), in: context.timeZone)
             let report = dryRun ? try engine.dryRun() : try engine.run()
             // Attributes travel with the todos: those the pulled todos carry are declared here too.
-            let declared = !dryRun && report.pulled > 0 ? try declareAttributes(store, context) : []
+            var declared = !dryRun && report.pulled > 0 ? try declareAttributes(store, context) : []
+            if !invocation.flag(.quiet) { declared = Expiry.notes(expired).split(separator: "\n").map(String.init) + declared }
             if invocation.flag(.json) { return Output(stdout: reportJSON(report, dryRun: dryRun), stderr: declared.map { $0 + "\n" }.joined()) }
             var output = Output(stderr: declared.map { $0 + "\n" }.joined())
             for (todo, reason) in report.skipped {

@@ -83,6 +83,15 @@ extension Todo {
 }
 
 extension Todo {
+    /// Whether the todo is open and its `until` has passed: an instant once it has come, a
+    /// whole day once it is over (as a todo due that day is overdue only the day after).
+    public func hasExpired(in context: DateContext) -> Bool {
+        guard !completed, let until = attributes.until else { return false }
+        return until.deadline(in: context) <= context.now
+    }
+}
+
+extension Todo {
     /// Whether any attribute (`TodoField.attributes`) is set.
     public var hasAttributes: Bool { attributes != .none }
 }

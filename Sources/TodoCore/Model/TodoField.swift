@@ -78,7 +78,7 @@ public enum TodoField: String, CaseIterable, Codable, Sendable {
             FieldSpec(
                 kind: .date, syntax: .keys(["until"]), option: FieldOption("until", "DATE"), completion: .dates,
                 taskwarrior: "until", ical: .until(otherwise: "X-TODO-UNTIL"),
-                help: "End a recurring todo's series: no occurrence is made due after DATE; empty for none. As a word: until:DATE.")
+                help: "Expire the todo: once DATE has passed, the next command deletes it if open; a series makes no occurrence due after DATE. Empty for none. As a word: until:DATE.")
         case .series:
             FieldSpec(kind: .word, ical: .text("X-TODO-SERIES"), help: "The series a recurring todo belongs to: the UUID of its first occurrence.")
         case .anchor:

@@ -39,6 +39,12 @@ public struct TodoState: Equatable, Sendable {
         index(of: id).map { todos[$0] }
     }
 
+    /// The numbers of the open todos whose `until` has passed by `context.now`, which
+    /// Taskwarrior deletes (`Action.expired`).
+    public func expired(in context: DateContext) -> [Int] {
+        todos.lazy.filter { $0.hasExpired(in: context) }.map(\.id)
+    }
+
     /// Inserts `todo`, or replaces the one with its number, keeping `todos` sorted.
     mutating func put(_ todo: Todo) {
         var low = 0

@@ -18,6 +18,9 @@ public enum Action: Equatable, Sendable, Codable {
     case delete(ids: [Int], at: Date)
     /// The todos are deleted and no next occurrence is made: a series, which ends.
     case deleteSeries(ids: [Int], at: Date)
+    /// The todos' `until` passed while they were open: they are deleted and no next
+    /// occurrence is made, as Taskwarrior expires them (`TodoState.expired(in:)`).
+    case expired(ids: [Int], at: Date)
     case clearCompleted(at: Date)
     /// Reverts the change recorded last in the history.
     case undo(at: Date)

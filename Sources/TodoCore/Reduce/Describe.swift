@@ -26,6 +26,8 @@ public func describe(_ action: Action, in state: TodoState) -> String {
     case .deleteSeries(let ids, _):
         let count = ids.count == 1 ? "" : " (\(ids.count) todos)"
         return ids.isEmpty ? "delete a series" : "delete the series of \(label(ids[0], in: state))\(count)"
+    case .expired(let ids, _):
+        return ids.count == 1 ? "expire \(label(ids[0], in: state))" : "expire \(numbers(ids))"
     case .clearCompleted:
         let count = state.todos.count { $0.completed }
         return "clear-completed (\(count) todo\(count == 1 ? "" : "s"))"
@@ -43,9 +45,9 @@ public func describe(_ action: Action, in state: TodoState) -> String {
 }
 
 /// Whether a step `describe` summed up as `summary` can have taken todos out of the state:
-/// a delete, clear-completed, a batch or a sync; adding, editing and completing never do.
+/// a delete, an expiry, clear-completed, a batch or a sync; adding, editing and completing never do.
 public func mayRemoveTodos(summary: String) -> Bool {
-    ["delete", "clear-completed", "batch", "sync"].contains { summary.hasPrefix($0) }
+    ["delete", "expire", "clear-completed", "batch", "sync"].contains { summary.hasPrefix($0) }
 }
 
 private func label(_ id: Int, in state: TodoState) -> String {

@@ -101,7 +101,7 @@ private struct Step {
             state.todos[index].synced = false
             state.todos[index].conflicts = []
 
-        case .delete(let ids, let at), .deleteSeries(let ids, let at):
+        case .delete(let ids, let at), .deleteSeries(let ids, let at), .expired(let ids, let at):
             let indices = try existingIndices(ids)
             let skipping = if case .delete = action { true } else { false }
             for index in indices {
@@ -392,7 +392,7 @@ extension Action {
     public var date: Date? {
         switch self {
         case .add(let new): new.createdAt
-        case .edit(_, _, let at), .toggle(_, let at), .delete(_, let at), .deleteSeries(_, let at), .clearCompleted(let at),
+        case .edit(_, _, let at), .toggle(_, let at), .delete(_, let at), .deleteSeries(_, let at), .expired(_, let at), .clearCompleted(let at),
             .undo(let at), .completed(_, let at), .reopened(_, let at), .annotated(_, _, let at):
             at
         case .syncReset, .syncPulled, .syncResynced, .syncQueued, .syncPushed: nil

@@ -1,0 +1,60 @@
+import Foundation
+import TodoCore
+import TodoStore
+
+/// Taskwarrior's expiry: an open todo whose `until` has passed is deleted by the next command
+/// that reads it, in an undo step of its own (`Action.expired`), and synced as a deletion.
+///
+/// A command that changes such a todo (`todo 3 modify until:friday`, `todo 3 done`) acts on
+/// it first: only the todos it leaves open, expired and untouched are deleted, in a step
+/// before its own, so `todo undo` undoes the command and then the expiry. `undo` itself
+/// expires nothing, so a todo it brings back stays until the next command.
+enum Expiry {
+    /// `state` after `actions`, with the todos they leave expired deleted first, and those todos.
+    static func reduce(_ state: TodoState, _ actions: [Action], clock: DateContext, in zone: TimeZone) throws
+        -> (state: TodoState, expired: [Todo])
+    {
+        let after = try TodoCore.reduce(state, actions, in: zone)
+        if actions.contains(where: { if case .undo = $0 { true } else { false } }) { return (after, []) }
+        let doomed = after.expired(in: clock).filter { state.todo(id: $0) == after.todo(id: $0) }
+        // A command that names an expired todo without changing it (depends:3) keeps it
+        // for now: the next command expires it.
+        guard !doomed.isEmpty, let expired = try? TodoCore.reduce(state, [.expired(ids: doomed, at: clock.now)] + actions, in: zone)
+        else { return (after, []) }
+        return (expired, doomed.compactMap(state.todo(id:)))
+    }
+
+    /// `state` with the todos read in it that expired deleted, in the file too; if the file
+    /// cannot be written now (a read-only file, a lock held too long), only in what this
+    /// command shows.
+    static func expiring(_ state: TodoState, _ selection: TodoSelection, store: StateFile, clock: DateContext, in zone: TimeZone)
+        -> (state: TodoState, expired: [Todo])
+    {
+        guard !state.expired(in: clock).isEmpty else { return (state, []) }
+        var expired: [Todo] = []
+        let expire = { (current: TodoState) throws -> TodoState in
+            let result = try reduce(current, [], clock: clock, in: zone)
+            expired = result.expired
+            return result.state
+        }
+        if let change = try? store.update(selection, expire) { return (change.after, expired) }
+        return ((try? expire(state)) ?? state, expired)
+    }
+
+    /// Deletes the open todos in the file that expired, under its lock: what `todo sync` does
+    /// first, so that the deletions reach the server from a device that only syncs (cron).
+    static func expireAll(in store: StateFile, clock: DateContext, in zone: TimeZone) throws -> [Todo] {
+        var expired: [Todo] = []
+        _ = try store.update(.completed(false)) { current in
+            let result = try reduce(current, [], clock: clock, in: zone)
+            expired = result.expired
+            return result.state
+        }
+        return expired
+    }
+
+    /// What a person is told of the todos that expired: one line each, on stderr.
+    static func notes(_ todos: [Todo]) -> String {
+        todos.map { "todo: \(label($0)) expired (its until date passed) and was deleted; to keep it: todo undo, then todo \($0.id) modify until:DATE\n" }.joined()
+    }
+}
