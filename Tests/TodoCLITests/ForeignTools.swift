@@ -8,6 +8,8 @@ struct RealTaskwarrior {
     let task: String
     let environment: [String: String]
     let recurrence: Bool
+    /// faketime and its time, when `at(_:)` set a clock.
+    var faketime: [String] = []
 
     init(in directory: String, timeZone: String, taskrc: String = "", recurrence: Bool = false) throws {
         task = try requiredTool("task", installer: ".ci/test-scripting-deps")
@@ -23,13 +25,21 @@ struct RealTaskwarrior {
     @discardableResult
     func run(_ arguments: [String], stdin: String = "") throws -> RunResult {
         let overrides = ["rc.confirmation=no", "rc.verbose=nothing", "rc.hooks=off", "rc.recurrence=\(recurrence ? "on" : "off")", "rc.json.array=on"]
-        let result = try Sandbox.execute(task, overrides + arguments, stdin: stdin, environment: environment)
+        let command = faketime + [task] + overrides + arguments
+        let result = try Sandbox.execute(command[0], Array(command.dropFirst()), stdin: stdin, environment: environment)
         #expect(result.status == 0, "task \(arguments): \(result)")
         return result
     }
 
     @discardableResult
     func run(_ arguments: String...) throws -> RunResult { try run(arguments) }
+
+    /// The same Taskwarrior on a clock faketime sets to `clock` (`2026-12-10 12:00:00`).
+    func at(_ clock: String) throws -> RealTaskwarrior {
+        var moved = self
+        moved.faketime = [try requiredTool("faketime", installer: ".ci/test-scripting-deps"), clock]
+        return moved
+    }
 
     /// `task export`, as JSON objects.
     func export() throws -> [[String: Any]] {

@@ -101,6 +101,36 @@ import TodoWire
         #expect((next["status"] as? String, next["recur"] as? String, next["client"] as? String) == ("pending", "weekly", "home"))
     }
 
+    /// Issue 40: the open occurrence completed in both tools, each making the next one (with
+    /// UUIDs of its own), then `task export` imported again: one open occurrence, Taskwarrior's,
+    /// which later imports find by its UUID; one changed here stays instead.
+    @Test(arguments: [false, true])
+    func reimportAfterBothToolsCompletedTheOccurrenceLeavesOneOpen(changedHere: Bool) throws {
+        let task = try RealTaskwarrior(in: box.directory + "/tw", timeZone: Self.zoneName, recurrence: true)
+        try task.run("add", "weekly review", "recur:weekly", "due:\(Self.day(1))")
+        try task.run("list")
+        let environment = ["TZ": Self.zoneName]
+        let first = try box.run(["import", "--from", "taskwarrior", "-"], stdin: try task.run("export").stdout, environment: environment)
+        #expect(first.status == 0, "\(first)")
+        #expect(try box.state().todos.map(\.name) == ["weekly review"])
+        #expect(try box.run(["done", "1"], environment: environment).status == 0)
+        if changedHere { #expect(try box.run(["2", "modify", "+prepared"], environment: environment).status == 0) }
+        let instance = try #require(try task.export().first { $0["imask"] as? Int == 0 })
+        try task.run(instance["uuid"] as! String, "done")
+        // Taskwarrior makes the next instance once the done one's due date has passed.
+        try task.at("\(Self.day(3)) 12:00:00").run("recurring")
+        let made = try #require(try task.export().first { $0["imask"] as? Int == 1 && $0["status"] as? String == "pending" })
+        for _ in 1...2 {
+            let again = try box.run(["import", "--from", "taskwarrior", "-"], stdin: try task.run("export").stdout, environment: environment)
+            #expect(again.status == 0, "\(again)")
+            let open = try box.state().todos.filter { !$0.completed }
+            #expect(open.count == 1, "\(open.map(\.name))")
+            #expect(open.first?.recur?.rule == "weekly")
+            #expect(open.first?.tags == (changedHere ? ["prepared"] : []))
+            #expect((open.first?.uuid.uuidString.lowercased() == made["uuid"] as? String) == !changedHere)
+        }
+    }
+
     /// Whether two JSON values are equal.
     static func same(_ lhs: Any?, _ rhs: Any?) -> Bool {
         guard let lhs, let rhs else { return lhs == nil && rhs == nil }

@@ -243,11 +243,18 @@ private struct Step {
         var holders: [UUID: UUID] = [:]
         var indexByUUID: [UUID: Int] = [:]
         for (index, todo) in state.todos.enumerated() { indexByUUID[todo.uuid] = index }
+        let importing = Set(imported.lazy.map(\.uuid))
+        var superseded: [UUID] = []
         for item in imported {
             var incoming = item.content
             incoming.name = Todo.normalizedName(incoming.name)
             guard !incoming.name.isEmpty else { throw .blankName }
             guard let index = indexByUUID[item.uuid] else {
+                if let twin = twinOccurrence(of: incoming, besides: importing) {
+                    // Both tools made the next occurrence of one series: one is kept.
+                    guard twin.updatedAt == twin.createdAt else { continue }
+                    superseded.append(twin.uuid)
+                }
                 let id = try state.takeNextId()
                 recordPrior(id)
                 indexByUUID[item.uuid] = state.todos.count
@@ -275,10 +282,27 @@ private struct Step {
             if let series = todo.series, todo.recur != nil { holders[series] = todo.uuid }
         }
         handOver(holders, at: at)
+        for uuid in superseded {
+            guard let index = state.todos.firstIndex(where: { $0.uuid == uuid }) else { continue }
+            recordPrior(state.todos[index].id)
+            state.noteDeletion(of: state.todos[index])
+            state.todos.remove(at: index)
+        }
         for uuid in completed {
             guard let index = state.todos.firstIndex(where: { $0.uuid == uuid }) else { continue }
             try continueSeries(at: index, doneAt: state.todos[index].completedAt ?? at, madeAt: at)
         }
+    }
+
+    /// The open occurrence here that holds the rule of the series a new imported todo would
+    /// hold it for, when the file does not hold it: the next occurrence, made here and by the
+    /// other tool after the same completion (Taskwarrior gives its instances UUIDs of its
+    /// own). Left unchanged since it was made, it gives way to the imported one, so that a
+    /// later import finds that by its UUID; changed here, it stays and the imported one is
+    /// not added.
+    func twinOccurrence(of incoming: TodoContent, besides importing: Set<UUID>) -> Todo? {
+        guard let series = incoming.series, incoming.recur != nil, !incoming.completed else { return nil }
+        return state.todos.first { $0.series == series && $0.recur != nil && !$0.completed && !importing.contains($0.uuid) }
     }
 
     /// Takes the rule off every other occurrence of a series whose rule the import gave to
