@@ -41,7 +41,7 @@ private func run(_ parsed: Result<Invocation, UsageError>, _ context: Context) -
         let plan = try invocation.spec.plan(invocation, context)
         // Hooks run around what reads or changes the todos: not help, completions or config.
         if case .output(let output) = plan { return output }
-        guard !invocation.spec.hidden, let hooks = try Hooks.find(invocation, context) else {
+        guard let hooks = try Hooks.find(invocation, context) else {
             var unused: Hooks?
             return try execute(plan, store: try stateFile(invocation, context), Clock(invocation, context), hooks: &unused)
         }

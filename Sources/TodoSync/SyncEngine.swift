@@ -13,6 +13,17 @@ public struct SyncReport: Sendable {
     public var serverWasReset = false
     /// The server had pruned deletions this device had not read: its whole feed was read again.
     public var resynced = false
+    /// The values of user-defined attributes the pulled todos hold, by name: what the CLI
+    /// declares where the config does not.
+    public var attributeValues: [String: [String]] = [:]
+
+    /// Counts what `records` bring that `state` lacks, and notes their attributes' values.
+    mutating func note(_ records: [RemoteRecord], in state: TodoState) {
+        pulled += SyncEngine.countNew(records, in: state)
+        for record in records {
+            for (name, value) in record.content?.attributes.udas ?? [:] { attributeValues[name, default: []].append(value) }
+        }
+    }
 }
 
 /// Exchanges changes between a state file and the server.
@@ -120,7 +131,7 @@ public struct SyncEngine {
                 }
             }
             let (records, next) = try contents(of: page, after: cursor, in: state)
-            report.pulled += countNew(records, in: state)
+            report.note(records, in: state)
             if !records.isEmpty || next != state.sync.cursor || state.hasUnmarkedAcknowledgements {
                 state = try apply(state, .syncPulled(records: records, cursor: next, at: at))
             }
@@ -152,7 +163,7 @@ public struct SyncEngine {
             cursor = next
             if !page.hasMore { break }
         }
-        report.pulled += countNew(records, in: state)
+        report.note(records, in: state)
         return try apply(state, .syncResynced(records: records, cursor: cursor, at: at))
     }
 
@@ -221,7 +232,7 @@ public struct SyncEngine {
         }
     }
 
-    private func countNew(_ records: [RemoteRecord], in state: TodoState) -> Int {
+    static func countNew(_ records: [RemoteRecord], in state: TodoState) -> Int {
         var known: [UUID: Int64] = [:]
         for todo in state.todos { known[todo.uuid] = todo.base?.rev ?? -1 }
         for deletion in state.sync.deletions { known[deletion.uuid] = deletion.base.rev }

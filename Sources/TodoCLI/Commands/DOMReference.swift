@@ -112,10 +112,6 @@ struct DOMReference {
     /// A date as Taskwarrior prints one: `2026-12-10T14:00:00` on the local clock; a whole
     /// day at its local midnight.
     static func localText(_ date: DueDate, in dates: DateContext) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = dates.timeZone
-        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: TaskwarriorDate.instant(date, in: dates))
-        func two(_ value: Int?) -> String { String(format: "%02d", value ?? 0) }
-        return String(format: "%04d", parts.year ?? 0) + "-\(two(parts.month))-\(two(parts.day))T\(two(parts.hour)):\(two(parts.minute)):\(two(parts.second))"
+        LocalTime.clock(TaskwarriorDate.instant(date, in: dates), in: dates.timeZone).replacingOccurrences(of: " ", with: "T")
     }
 }

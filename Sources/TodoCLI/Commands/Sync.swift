@@ -24,7 +24,7 @@ enum SyncCommand {
             let expired = dryRun ? [] : try Expiry.expireAll(in: store, clock: DateContext(now: context.now(), timeZone: context.timeZone), in: context.timeZone)
             let report = dryRun ? try engine.dryRun() : try engine.run()
             // Attributes travel with the todos: those the pulled todos carry are declared here too.
-            var declared = !dryRun && report.pulled > 0 ? try declareAttributes(store, context) : []
+            var declared = dryRun ? [] : declareAttributes(report.attributeValues, context)
             if !invocation.flag(.quiet) { declared = Expiry.notes(expired).split(separator: "\n").map(String.init) + declared }
             if invocation.flag(.json) { return Output(stdout: reportJSON(report, dryRun: dryRun), stderr: declared.map { $0 + "\n" }.joined()) }
             var output = Output(stderr: declared.map { $0 + "\n" }.joined())
@@ -46,16 +46,13 @@ enum SyncCommand {
         }
     }
 
-    /// Declares in the config each user-defined attribute a todo holds that it does not
-    /// declare yet, with the type its values suggest, so that `client:acme` is read as the
-    /// attribute on this device too; a note for each.
-    private static func declareAttributes(_ store: StateFile, _ context: Context) throws -> [String] {
+    /// Declares in the config each user-defined attribute the pulled todos hold that it does
+    /// not declare yet, with the type their values suggest, so that `client:acme` is read as
+    /// the attribute on this device too; a note for each.
+    private static func declareAttributes(_ pulled: [String: [String]], _ context: Context) -> [String] {
+        guard !pulled.isEmpty else { return [] }
         let schema = (try? context.udaSchema()) ?? .none
-        var values: [String: [String]] = [:]
-        for todo in try store.load().todos {
-            for (name, value) in todo.udas where schema[name] == nil { values[name, default: []].append(value) }
-        }
-        return ImportCommand.declare(values, context)
+        return ImportCommand.declare(pulled.filter { schema[$0.key] == nil }, context)
     }
 
     static func describe(_ conflict: SyncConflict, of todo: Todo) -> String {

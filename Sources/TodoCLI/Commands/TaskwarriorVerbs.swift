@@ -125,7 +125,6 @@ enum TaskwarriorVerbs {
     /// `output`, or when nothing was found, a line on stderr saying so instead.
     private static func found(_ empty: Bool, _ input: ReportInput, _ output: Output) -> Output {
         guard empty else { return output }
-        let words = input.invocation.arguments.joined(separator: " ")
-        return Output(stderr: words.isEmpty ? "todo: no todos\n" : "todo: no todo matches \(oneLine(words))\n")
+        return Output(stderr: input.invocation.arguments.isEmpty ? "todo: no todos\n" : noMatch(input.invocation))
     }
 }
