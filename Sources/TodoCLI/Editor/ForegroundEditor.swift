@@ -16,7 +16,7 @@ func runEditorInForeground(_ command: String, _ file: String) -> EditorExit {
     let restore = guardSignals(whileEditing: file)
     defer { restore() }
     var pid: pid_t = 0
-    let started = spawnWithDefaultSignals(arguments, &pid)
+    let started = Spawn(arguments: arguments, searchesPath: true, defaultSignals: editorSignals).start(&pid)
     guard started == 0 else { return .couldNotStart(String(cString: strerror(started))) }
     var status: Int32 = 0
     while waitpid(pid, &status, 0) == -1 {
@@ -39,25 +39,6 @@ func plainWords(_ command: String) -> [String]? {
 
 /// The signals todo catches or ignores around an editor, which the editor must get at their defaults.
 private let editorSignals = [SIGINT, SIGQUIT, SIGHUP, SIGTERM, SIGPIPE]
-
-/// `posix_spawnp` of `arguments` (the program looked up in PATH) in this process group, with `editorSignals` at their defaults
-/// and nothing blocked; 0 or an errno.
-private func spawnWithDefaultSignals(_ arguments: [String], _ pid: inout pid_t) -> Int32 {
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    var defaults = sigset_t()
-    sigemptyset(&defaults)
-    for signal in editorSignals { sigaddset(&defaults, signal) }
-    var unblocked = sigset_t()
-    sigemptyset(&unblocked)
-    posix_spawnattr_setsigdefault(&attributes, &defaults)
-    posix_spawnattr_setsigmask(&attributes, &unblocked)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-    var argv = arguments.map { strdup($0) } + [nil]
-    defer { for pointer in argv { free(pointer) } }
-    return posix_spawnp(&pid, arguments[0], nil, &attributes, &argv, environ)
-}
 
 /// The file a hang-up or SIGTERM removes before todo ends; set only while an editor runs.
 nonisolated(unsafe) private var fileToRemove: UnsafeMutablePointer<CChar>?

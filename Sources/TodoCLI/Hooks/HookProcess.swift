@@ -78,28 +78,7 @@ struct HookProcess {
 
     /// `posix_spawn` of the script in a new process group, signals at their defaults; 0 or an errno.
     private func spawn(stdin: Int32, stdout: Int32, stderr: Int32, _ pid: inout pid_t) -> Int32 {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, stdin, 0)
-        posix_spawn_file_actions_adddup2(&actions, stdout, 1)
-        posix_spawn_file_actions_adddup2(&actions, stderr, 2)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var defaults = sigset_t()
-        sigfillset(&defaults)
-        var unblocked = sigset_t()
-        sigemptyset(&unblocked)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setsigmask(&attributes, &unblocked)
-        posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETPGROUP))
-        var argv = ([path] + arguments).map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        var envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { for pointer in envp { free(pointer) } }
-        return posix_spawn(&pid, path, &actions, &attributes, &argv, &envp)
+        Spawn(arguments: [path] + arguments, environment: environment, ownProcessGroup: true, descriptors: (stdin, stdout, stderr)).start(&pid)
     }
 
     /// How the process ended, waited for until `deadline` (it has closed its output by now,
