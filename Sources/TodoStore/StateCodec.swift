@@ -241,6 +241,8 @@ public enum StateCodec {
     static func write(_ entry: HistoryEntry, to out: inout JSONWriter) {
         out.raw("{\"summary\": ")
         out.string(entry.summary)
+        out.raw(", \"kind\": ")
+        out.string(entry.kind.rawValue)
         out.raw(", \"at\": ")
         out.date(entry.at)
         out.raw(", \"before\": [")
@@ -482,29 +484,42 @@ public enum StateCodec {
         try reader.readArray { reader in try readHistoryEntry(&reader) }
     }
 
-    /// A step left unread after its summary: it removed no todo.
+    /// A step left unread after its summary and kind: it removed no todo.
     struct SkippedStep: Error {
         var summary: String
+        var kind: StepKind
     }
 
     /// A step; with `keeping`, only the prior versions of the todos it accepts by number
     /// (the others are skipped, not decoded), and a step that cannot have removed a todo
-    /// (`mayRemoveTodos`) is not read past its summary: `SkippedStep` is thrown.
+    /// (`StepKind.mayRemoveTodos`) is not read past its summary and kind: `SkippedStep` is
+    /// thrown. A step written before steps had a kind takes the one its summary says.
     static func readHistoryEntry(_ reader: inout JSONReader, keeping: ((Int) -> Bool)? = nil) throws -> HistoryEntry {
         var summary = ""
+        var kind: StepKind?
         var at = Date(timeIntervalSince1970: 0)
         var before: [PriorVersion] = []
+        func skipUnlessRemoving() throws {
+            let step = HistoryEntry(summary: summary, kind: kind, at: at, before: [])
+            if keeping != nil, !step.kind.mayRemoveTodos { throw SkippedStep(summary: summary, kind: step.kind) }
+        }
         try reader.readObject { key, reader in
             switch key {
-            case "summary":
-                summary = try reader.readString()
-                if keeping != nil, !mayRemoveTodos(summary: summary) { throw SkippedStep(summary: summary) }
-            case "at": at = try reader.readDate()
-            case "before": before = try readPriorVersions(&reader, keeping: keeping)
+            case "summary": summary = try reader.readString()
+            case "kind":
+                let text = try reader.readString()
+                guard let known = StepKind(rawValue: text) else { throw DecodeError.invalid("an undo step of no kind todo knows: \(text.debugDescription)") }
+                kind = known
+            case "at":
+                try skipUnlessRemoving()
+                at = try reader.readDate()
+            case "before":
+                try skipUnlessRemoving()
+                before = try readPriorVersions(&reader, keeping: keeping)
             default: try reader.skipValue()
             }
         }
-        return HistoryEntry(summary: summary, at: at, before: before)
+        return HistoryEntry(summary: summary, kind: kind, at: at, before: before)
     }
 
     private static func readPriorVersions(_ reader: inout JSONReader, keeping: ((Int) -> Bool)?) throws -> [PriorVersion] {

@@ -292,7 +292,7 @@ struct UndoLog {
         } catch let skipped as StateCodec.SkippedStep {
             // A step not read past its summary: "step" comes last on its line (see the format
             // above), so nothing after it is lost.
-            entry = HistoryEntry(summary: skipped.summary, at: Date(timeIntervalSince1970: 0), before: [])
+            entry = HistoryEntry(summary: skipped.summary, kind: skipped.kind, at: Date(timeIntervalSince1970: 0), before: [])
         }
         guard let seq, let entry else { throw StateCodec.DecodeError.invalid("a step needs \"seq\" and \"step\"") }
         return Record(seq: seq, prev: prev, depth: depth, entry: entry, length: raw.count)

@@ -38,6 +38,34 @@ import TodoTestSupport
         #expect(object["version"] as? Int == StateCodec.version)
     }
 
+    /// A step's kind is written beside its summary; a step written before steps had one takes
+    /// the kind its summary says; a kind todo does not know is a damaged file.
+    @Test func undoStepsKeepTheirKind() throws {
+        for kind in StepKind.allCases {
+            let entry = HistoryEntry(summary: "words", kind: kind, at: FixedClock.epoch, before: [])
+            var out = JSONWriter()
+            StateCodec.write(entry, to: &out)
+            let read = try out.bytes.withUnsafeBytes { bytes in
+                var reader = JSONReader(bytes)
+                return try StateCodec.readHistoryEntry(&reader).kind
+            }
+            #expect(read == kind)
+        }
+        let legacy = [("delete the series of #3 \"rent\"", StepKind.deleteSeries), ("delete #3 \"x\"", .delete), ("clear-completed (2 todos)", .clearCompleted),
+                      ("import of 2 todos", .importTodos), ("complete #1 \"x\"", .complete), ("sync", .sync), ("something else", .batch)]
+        for (summary, kind) in legacy {
+            #expect(try Self.readStep(#"{"summary": \#(summary.debugDescription), "at": "2026-01-01T00:00:00.000Z", "before": []}"#).kind == kind, "\(summary)")
+        }
+        #expect(throws: StateCodec.DecodeError.self) { try Self.readStep(#"{"summary": "x", "kind": "explode", "at": "2026-01-01T00:00:00.000Z", "before": []}"#) }
+    }
+
+    static func readStep(_ text: String) throws -> HistoryEntry {
+        try Array(text.utf8).withUnsafeBytes { bytes in
+            var reader = JSONReader(bytes)
+            return try StateCodec.readHistoryEntry(&reader)
+        }
+    }
+
     /// An occurrence a completion made keeps what it was made with until the server has it;
     /// `--json` leaves that bookkeeping out.
     @Test func anOccurrencesOriginIsKeptUntilItHasABase() throws {

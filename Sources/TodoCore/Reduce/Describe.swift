@@ -44,12 +44,6 @@ public func describe(_ action: Action, in state: TodoState) -> String {
     }
 }
 
-/// Whether a step `describe` summed up as `summary` can have taken todos out of the state:
-/// a delete, an expiry, clear-completed, a batch or a sync; adding, editing and completing never do.
-public func mayRemoveTodos(summary: String) -> Bool {
-    ["delete", "expire", "clear-completed", "batch", "sync"].contains { summary.hasPrefix($0) }
-}
-
 private func label(_ id: Int, in state: TodoState) -> String {
     guard let todo = state.todo(id: id) else { return "#\(id)" }
     return "#\(id) \(quoted(todo.name))"

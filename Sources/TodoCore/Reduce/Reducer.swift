@@ -14,7 +14,7 @@ public func reduce(_ state: TodoState, _ action: Action, in timeZone: TimeZone =
     if case .hooksRewrote = action, step.state.todos == state.todos { return state }
     guard !step.before.isEmpty, let at = action.date else { return step.state }
     var next = step.state
-    next.history.append(HistoryEntry(summary: describe(action, in: state), at: at, before: step.before))
+    next.history.append(HistoryEntry(summary: describe(action, in: state), kind: action.stepKind, at: at, before: step.before))
     if next.history.count > TodoState.historyLimit {
         next.history.removeFirst(next.history.count - TodoState.historyLimit)
     }
@@ -250,7 +250,7 @@ private struct Step {
             incoming.name = Todo.normalizedName(incoming.name)
             guard !incoming.name.isEmpty else { throw .blankName }
             guard let index = indexByUUID[item.uuid] else {
-                if let twin = twinOccurrence(of: incoming, besides: importing) {
+                if !state.knows(item.uuid), let twin = twinOccurrence(of: incoming, besides: importing) {
                     // Both tools made the next occurrence of one series: one is kept.
                     guard twin.updatedAt == twin.createdAt else { continue }
                     superseded.append(twin.uuid)
@@ -294,8 +294,8 @@ private struct Step {
         }
     }
 
-    /// The open occurrence here that holds the rule of the series a new imported todo would
-    /// hold it for, when the file does not hold it: the next occurrence, made here and by the
+    /// The open occurrence here that holds the rule of the series a todo new here (not one
+    /// deleted here either) would hold it for, when the file does not hold it: the next occurrence, made here and by the
     /// other tool after the same completion (Taskwarrior gives its instances UUIDs of its
     /// own). Left unchanged since it was made, it gives way to the imported one, so that a
     /// later import finds that by its UUID; changed here, it stays and the imported one is
