@@ -25,6 +25,9 @@ public struct TerminalColour: Equatable, Sendable {
     public static let rule =
         "words from bold, underline, inverse, a colour, and on COLOUR for the background (on bright COLOUR for a bright one); a colour is one of \(names.joined(separator: ", ")), colorN (N 0 to 255), rgbRGB (each digit 0 to 5) or grayN (N 0 to 23); empty for none"
 
+    /// What a colour may be, in short, for messages.
+    public static let shortRule = "one of \(names.joined(separator: ", ")), colorN, rgbRGB or grayN, with bold, underline, inverse and on COLOUR"
+
     /// Whether it draws anything.
     public var isVisible: Bool { self != TerminalColour() }
 
@@ -44,7 +47,7 @@ public struct TerminalColour: Equatable, Sendable {
             case "none": continue
             default:
                 guard let (index, is256) = Self.colour(word) else {
-                    throw ColourError(message: "\(word.debugDescription) is not a colour: a value is \(Self.rule)")
+                    throw ColourError(message: "\(word.debugDescription) is not a colour: \(Self.shortRule)")
                 }
                 if onBackground {
                     guard back.background == nil else { throw ColourError(message: "\(text.debugDescription) gives two background colours") }
