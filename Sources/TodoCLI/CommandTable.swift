@@ -9,7 +9,7 @@ extension OptionSpec {
     public static let file = value("file", "PATH", "Use the state file at PATH (default: $TODO_FILE, else $XDG_DATA_HOME/todo/todos.json, else ~/.local/share/todo/todos.json).", kind: .path)
     public static let json = flag("json", "Print machine-readable JSON instead of text (shapes in the README, section Scripting).")
     public static let quiet = flag("quiet", short: "q", "Print no informational messages; data (numbers, lists, JSON) and errors still appear.")
-    public static let color = value("color", "WHEN", "Colour output: auto (only on a terminal, and not with NO_COLOR set), always (even with NO_COLOR) or never (default: auto).", kind: .choice(["auto", "always", "never"]))
+    public static let color = value("color", "WHEN", "Colour output: auto (only on a terminal, and not with NO_COLOR set or 'todo config color off'), always (even so) or never (default: auto).", kind: .choice(["auto", "always", "never"]))
     public static let noContext = flag("no-context", "Leave out the context in force ('todo context'): what scripts want.")
     public static let syntax = value("syntax", "DIALECT", "Read words as Taskwarrior does (taskwarrior, the default) or as todo.txt does (todotxt), over TODO_SYNTAX and 'todo config syntax' (more in 'todo help todotxt').", kind: .choice(Dialect.allCases.map(\.rawValue)))
     public static let help = flag("help", short: "h", "Show help for todo or for the command.")

@@ -8,7 +8,7 @@ func generalHelp(width: Int) -> String {
     out += commandRows(CommandTable.commands.filter { !$0.hidden && $0.everyday }, width: width)
     let topics = HelpTopic.allCases.map(\.rawValue).joined(separator: ", ")
     // No blank line before it: the page fits 24 lines with the prompt.
-    out += wrap("todo alone lists your todos. More: todo help COMMAND (or \(topics)), man todo.", width: width)
+    out += wrap("todo alone lists your todos. More: todo help COMMAND (\(topics)), man todo.", width: width)
     return out
 }
 
@@ -62,7 +62,7 @@ enum HelpTopic: String, CaseIterable {
 
     /// The topic `word` names: its name, or its name with an s (`filters`); color for colour.
     init?(word: String) {
-        let word = word.hasPrefix("color") ? "colour" + word.dropFirst(5) : word
+        let word = ["color", "colors", "colour"].contains(word) ? Self.colours.rawValue : word
         guard let topic = Self(rawValue: word) ?? (word.hasSuffix("s") ? Self(rawValue: String(word.dropLast())) : nil) else { return nil }
         self = topic
     }
