@@ -102,7 +102,7 @@ public enum CommandTable {
         }.joined(separator: "; ") + ". 'todo import --from taskrc' carries them from a .taskrc."
 
     /// The colour rules of `todo config`, for its help; 'todo help colours' says more.
-    static let colourSettings = "Colour rules (color.tag.TAG, color.overdue, …) colour the rows of list and reports as Taskwarrior's do, each a colour such as 'bold red on blue': "
+    static let colourSettings = "Colour rules (color.tag.TAG, color.overdue and the others) colour the rows of list and reports as Taskwarrior's do, each a colour such as 'bold red on blue': "
         + ColourRule.allCases.map(\.key).joined(separator: ", ") + "; 'todo help colours' says how."
 
     /// `todo` in a crontab line: cron runs commands with PATH=/usr/bin:/bin and none of the
@@ -299,7 +299,7 @@ public enum CommandTable {
             name: "config", summary: "Show or set sync settings and your own attributes", plan: ConfigCommand.plan,
             discussion: "Settings live in $XDG_CONFIG_HOME/todo/config.json (else ~/.config/todo/config.json), mode 0600; a setting's environment variable, when set, is used instead, and todo config with no KEY says so beside the value, as it says of an rc.KEY=VALUE given with it (Taskwarrior's show). Give '-' as the value to read it from standard input. The settings: \(configSettings). uda.NAME.type (string, number, date or duration) declares an attribute of your own, as Taskwarrior's UDAs: NAME:VALUE then sets it on add and edit, filters on it, and --sort and --format {NAME} take it; uda.NAME.values limits it to a comma-separated list, uda.NAME.label names it in 'todo show'. Values of attributes no setting declares (from sync or an import) are kept and exported, never lost. \(urgencySettings) \(reportSettings) \(colourSettings)",
             arguments: [
-                ArgumentSpec("KEY", .choice(ConfigKey.allCases.map(\.rawValue) + ["context.NAME"] + UDASchema.Part.allCases.map { "uda.NAME.\($0.rawValue)" } + UrgencySetting.allCases.map(\.key) + ReportPart.allCases.map { $0.key("NAME") } + ColourRule.allCases.map(\.key)), optional: true, "\(ConfigKey.allCases.map(\.rawValue).joined(separator: ", ")), context.NAME, uda.NAME.type, uda.NAME.values, uda.NAME.label, \(ReportPart.allCases.map { $0.key("NAME") }.joined(separator: ", ")), an urgency setting (urgency.due.coefficient, urgency.user.tag.TAG.coefficient, …) or a colour rule (color.tag.TAG, color.overdue, …: 'todo help colours')."),
+                ArgumentSpec("KEY", .choice(ConfigKey.allCases.map(\.rawValue) + ["context.NAME"] + UDASchema.Part.allCases.map { "uda.NAME.\($0.rawValue)" } + UrgencySetting.allCases.map(\.key) + ReportPart.allCases.map { $0.key("NAME") } + ColourRule.allCases.map(\.key)), optional: true, "\(ConfigKey.allCases.map(\.rawValue).joined(separator: ", ")), context.NAME, uda.NAME.type, uda.NAME.values, uda.NAME.label, \(ReportPart.allCases.map { $0.key("NAME") }.joined(separator: ", ")), an urgency setting (urgency.due.coefficient, urgency.user.tag.TAG.coefficient, …) or a colour rule (color.tag.TAG, color.overdue and the others: 'todo help colours')."),
                 ArgumentSpec("VALUE", optional: true, "The new value; - reads it from standard input."),
             ],
             options: [.unset],

@@ -67,7 +67,7 @@ public enum ConfigKey: String, CaseIterable, Sendable {
         case .hooksTimeout: "seconds each hook may run before it is killed and the command fails, above 0 and at most 600 (30 unless set)"
         case .color: "on or off: off turns colour off as --color never does, Taskwarrior's color=off (on unless set; --color always is still obeyed)"
         case .colorPrecedence:
-            "which colour rules (color.…) beat which, highest first, as Taskwarrior's ('todo help colours'; \(ColourRules.defaultPrecedence) unless set)"
+            "which colour rules (color.RULE) beat which, highest first, as Taskwarrior's ('todo help colours'; \(ColourRules.defaultPrecedence) unless set)"
         case .colorMerge: "on or off: whether the colours of all the rules a todo matches blend, or only the highest's is drawn (on unless set)"
         }
     }
