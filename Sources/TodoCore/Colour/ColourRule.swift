@@ -61,7 +61,7 @@ public enum ColourRule: String, CaseIterable, Sendable {
 
     /// The rule `key` sets and the name (and value) it names for a pattern; nil for a key of
     /// no colour rule (`color.header`, `color.calendar.today`). `color.uda.NAME.VALUE` splits
-    /// at the first dot after NAME, as Taskwarrior does.
+    /// NAME from VALUE at its first dot, as Taskwarrior does.
     public static func parse(_ key: String) -> (rule: ColourRule, name: String, value: String)? {
         guard key.hasPrefix(prefix) else { return nil }
         let rest = String(key.dropFirst(prefix.count))
