@@ -1046,7 +1046,7 @@ complete -c todo -n '__todo_wants filter' -a '(__todo_words filter)'
 complete -c todo -l file -r -F -d 'Use the state file at PATH (default: $TODO_FILE, else $XDG_DATA_HOME/todo/todos.json, else ~/.local/share/todo/todos.json)'
 complete -c todo -l json -d 'Print machine-readable JSON instead of text (shapes in the README, section Scripting)'
 complete -c todo -s q -l quiet -d 'Print no informational messages; data (numbers, lists, JSON) and errors still appear'
-complete -c todo -l color -x -a 'auto always never' -d 'Colour output: auto (only on a terminal, and not with NO_COLOR set), always (even with NO_COLOR) or never (default: auto)'
+complete -c todo -l color -x -a 'auto always never' -d 'Colour output: auto (only on a terminal, and not with NO_COLOR set or \'todo config color off\'), always (even so) or never (default: auto)'
 complete -c todo -l no-context -d 'Leave out the context in force (\'todo context\'): what scripts want'
 complete -c todo -l syntax -x -a 'taskwarrior todotxt' -d 'Read words as Taskwarrior does (taskwarrior, the default) or as todo.txt does (todotxt), over TODO_SYNTAX and \'todo config syntax\' (more in \'todo help todotxt\')'
 complete -c todo -s h -l help -d 'Show help for todo or for the command'
@@ -1223,7 +1223,7 @@ complete -c todo -n '__todo_using sync' -l dry-run -d 'Show what would be pulled
 
 # todo config
 complete -c todo -n '__todo_using config' -l unset -d 'Remove KEY from the config file'
-complete -c todo -n '__todo_wants choice:0 config' -a 'server token timeout insecure-http ca-file due-days default-filter context syntax week-start hooks hooks.location hooks.timeout context.NAME uda.NAME.type uda.NAME.values uda.NAME.label urgency.due.coefficient urgency.blocking.coefficient urgency.blocked.coefficient urgency.active.coefficient urgency.scheduled.coefficient urgency.age.coefficient urgency.annotations.coefficient urgency.tags.coefficient urgency.project.coefficient urgency.waiting.coefficient urgency.age.max urgency.user.tag.TAG.coefficient urgency.user.project.PROJECT.coefficient urgency.user.keyword.WORD.coefficient urgency.uda.NAME.coefficient urgency.uda.NAME.VALUE.coefficient report.NAME.columns report.NAME.labels report.NAME.filter report.NAME.sort report.NAME.description report.NAME.context'
+complete -c todo -n '__todo_wants choice:0 config' -a 'server token timeout insecure-http ca-file due-days default-filter context syntax week-start hooks hooks.location hooks.timeout color rule.precedence.color rule.color.merge context.NAME uda.NAME.type uda.NAME.values uda.NAME.label urgency.due.coefficient urgency.blocking.coefficient urgency.blocked.coefficient urgency.active.coefficient urgency.scheduled.coefficient urgency.age.coefficient urgency.annotations.coefficient urgency.tags.coefficient urgency.project.coefficient urgency.waiting.coefficient urgency.age.max urgency.user.tag.TAG.coefficient urgency.user.project.PROJECT.coefficient urgency.user.keyword.WORD.coefficient urgency.uda.NAME.coefficient urgency.uda.NAME.VALUE.coefficient report.NAME.columns report.NAME.labels report.NAME.filter report.NAME.sort report.NAME.description report.NAME.context color.deleted color.completed color.active color.keyword.WORD color.tag.TAG color.tag.none color.project.PROJECT color.project.none color.overdue color.scheduled color.due.today color.due color.blocked color.blocking color.recurring color.tagged color.until color.uda.NAME color.uda.NAME.VALUE'
 
 # todo completions
 complete -c todo -n '__todo_wants choice:0 completions' -a 'bash zsh fish'

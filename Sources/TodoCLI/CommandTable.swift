@@ -9,7 +9,7 @@ extension OptionSpec {
     public static let file = value("file", "PATH", "Use the state file at PATH (default: $TODO_FILE, else $XDG_DATA_HOME/todo/todos.json, else ~/.local/share/todo/todos.json).", kind: .path)
     public static let json = flag("json", "Print machine-readable JSON instead of text (shapes in the README, section Scripting).")
     public static let quiet = flag("quiet", short: "q", "Print no informational messages; data (numbers, lists, JSON) and errors still appear.")
-    public static let color = value("color", "WHEN", "Colour output: auto (only on a terminal, and not with NO_COLOR set), always (even with NO_COLOR) or never (default: auto).", kind: .choice(["auto", "always", "never"]))
+    public static let color = value("color", "WHEN", "Colour output: auto (only on a terminal, and not with NO_COLOR set or 'todo config color off'), always (even so) or never (default: auto).", kind: .choice(["auto", "always", "never"]))
     public static let noContext = flag("no-context", "Leave out the context in force ('todo context'): what scripts want.")
     public static let syntax = value("syntax", "DIALECT", "Read words as Taskwarrior does (taskwarrior, the default) or as todo.txt does (todotxt), over TODO_SYNTAX and 'todo config syntax' (more in 'todo help todotxt').", kind: .choice(Dialect.allCases.map(\.rawValue)))
     public static let help = flag("help", short: "h", "Show help for todo or for the command.")
@@ -100,6 +100,10 @@ public enum CommandTable {
         + UrgencySetting.allCases.map { setting in
             setting.key + (setting.taskwarriorDefault.map { " (\(Urgency.number($0)) unless set)" } ?? "") + ": " + setting.meaning
         }.joined(separator: "; ") + ". 'todo import --from taskrc' carries them from a .taskrc."
+
+    /// The colour rules of `todo config`, for its help; 'todo help colours' says more.
+    static let colourSettings = "Colour rules (color.tag.TAG, color.overdue and the others) colour the rows of list and reports as Taskwarrior's do, each a colour such as 'bold red on blue': "
+        + ColourRule.allCases.map(\.key).joined(separator: ", ") + "; 'todo help colours' says how."
 
     /// `todo` in a crontab line: cron runs commands with PATH=/usr/bin:/bin and none of the
     /// shell's variables, so by its full path, where README.md's Install section puts it (cron
@@ -293,9 +297,9 @@ public enum CommandTable {
             examples: [("todo sync", "push and pull changes"), ("* * * * * \(cronTodo) sync --quiet", "a crontab line: sync every minute (todo by its full path: cron's PATH is /usr/bin:/bin; and the state file, as your shell's TODO_FILE names it: cron has none)")]),
         CommandSpec(
             name: "config", summary: "Show or set sync settings and your own attributes", plan: ConfigCommand.plan,
-            discussion: "Settings live in $XDG_CONFIG_HOME/todo/config.json (else ~/.config/todo/config.json), mode 0600; a setting's environment variable, when set, is used instead, and todo config with no KEY says so beside the value, as it says of an rc.KEY=VALUE given with it (Taskwarrior's show). Give '-' as the value to read it from standard input. The settings: \(configSettings). uda.NAME.type (string, number, date or duration) declares an attribute of your own, as Taskwarrior's UDAs: NAME:VALUE then sets it on add and edit, filters on it, and --sort and --format {NAME} take it; uda.NAME.values limits it to a comma-separated list, uda.NAME.label names it in 'todo show'. Values of attributes no setting declares (from sync or an import) are kept and exported, never lost. \(urgencySettings) \(reportSettings)",
+            discussion: "Settings live in $XDG_CONFIG_HOME/todo/config.json (else ~/.config/todo/config.json), mode 0600; a setting's environment variable, when set, is used instead, and todo config with no KEY says so beside the value, as it says of an rc.KEY=VALUE given with it (Taskwarrior's show). Give '-' as the value to read it from standard input. The settings: \(configSettings). uda.NAME.type (string, number, date or duration) declares an attribute of your own, as Taskwarrior's UDAs: NAME:VALUE then sets it on add and edit, filters on it, and --sort and --format {NAME} take it; uda.NAME.values limits it to a comma-separated list, uda.NAME.label names it in 'todo show'. Values of attributes no setting declares (from sync or an import) are kept and exported, never lost. \(urgencySettings) \(reportSettings) \(colourSettings)",
             arguments: [
-                ArgumentSpec("KEY", .choice(ConfigKey.allCases.map(\.rawValue) + ["context.NAME"] + UDASchema.Part.allCases.map { "uda.NAME.\($0.rawValue)" } + UrgencySetting.allCases.map(\.key) + ReportPart.allCases.map { $0.key("NAME") }), optional: true, "\(ConfigKey.allCases.map(\.rawValue).joined(separator: ", ")), context.NAME, uda.NAME.type, uda.NAME.values, uda.NAME.label, \(ReportPart.allCases.map { $0.key("NAME") }.joined(separator: ", ")), or an urgency setting (urgency.due.coefficient, urgency.user.tag.TAG.coefficient, …)."),
+                ArgumentSpec("KEY", .choice(ConfigKey.allCases.map(\.rawValue) + ["context.NAME"] + UDASchema.Part.allCases.map { "uda.NAME.\($0.rawValue)" } + UrgencySetting.allCases.map(\.key) + ReportPart.allCases.map { $0.key("NAME") } + ColourRule.allCases.map(\.key)), optional: true, "\(ConfigKey.allCases.map(\.rawValue).joined(separator: ", ")), context.NAME, uda.NAME.type, uda.NAME.values, uda.NAME.label, \(ReportPart.allCases.map { $0.key("NAME") }.joined(separator: ", ")), an urgency setting (urgency.due.coefficient, urgency.user.tag.TAG.coefficient, …) or a colour rule (color.tag.TAG, color.overdue and the others: 'todo help colours')."),
                 ArgumentSpec("VALUE", optional: true, "The new value; - reads it from standard input."),
             ],
             options: [.unset],

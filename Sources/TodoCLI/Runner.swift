@@ -18,7 +18,7 @@ public func run(_ context: Context) -> Output {
     let invocation = try? parsed.get()
     if invocation?.flag(.quiet) != true { output.stdout += output.info }
     output.info = ""
-    let style = Style(when: invocation?.value(.color), isTerminal: context.stderrIsTerminal, environment: context.environment)
+    let style = Style(when: invocation?.value(.color), isTerminal: context.stderrIsTerminal, environment: context.environment, allowed: context.colourAllowed)
     if style.enabled, output.status != 0, let end = output.stderr.firstIndex(of: "\n") {
         output.stderr = style.red(String(output.stderr[..<end])) + output.stderr[end...]
     }

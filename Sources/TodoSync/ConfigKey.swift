@@ -3,8 +3,9 @@ import TodoCore
 /// The settings `todo config` keeps in the config file, described once: the key, the
 /// environment variable that overrides it, whether it is secret, and what it is for. `todo
 /// config` lists them, its help is made from them, and each one's rule for its value is a
-/// switch over them (`ConfigCommand.check`). Contexts' filters (`context.NAME`) and declared
-/// attributes (`uda.NAME.…`) come besides, by pattern.
+/// switch over them (`ConfigCommand.check`). Contexts' filters (`context.NAME`), declared
+/// attributes (`uda.NAME.…`), reports (`report.NAME.…`), urgency (`UrgencySetting`) and
+/// colour rules (`ColourRule`) come besides, by pattern.
 public enum ConfigKey: String, CaseIterable, Sendable {
     case server, token, timeout
     case insecureHTTP = "insecure-http"
@@ -16,6 +17,9 @@ public enum ConfigKey: String, CaseIterable, Sendable {
     case hooks
     case hooksLocation = "hooks.location"
     case hooksTimeout = "hooks.timeout"
+    case color
+    case colorPrecedence = "rule.precedence.color"
+    case colorMerge = "rule.color.merge"
 
     /// The environment variable whose value, when set and not empty, is used instead.
     public var variable: String? {
@@ -28,7 +32,7 @@ public enum ConfigKey: String, CaseIterable, Sendable {
         case .context: "TODO_CONTEXT"
         case .syntax: "TODO_SYNTAX"
         case .hooks: "TODO_HOOKS"
-        case .dueDays, .defaultFilter, .weekStart, .hooksLocation, .hooksTimeout: nil
+        case .dueDays, .defaultFilter, .weekStart, .hooksLocation, .hooksTimeout, .color, .colorPrecedence, .colorMerge: nil
         }
     }
 
@@ -37,7 +41,7 @@ public enum ConfigKey: String, CaseIterable, Sendable {
         switch self {
         case .token: true
         case .server, .timeout, .insecureHTTP, .caFile, .dueDays, .defaultFilter, .context, .syntax, .weekStart, .hooks,
-            .hooksLocation, .hooksTimeout:
+            .hooksLocation, .hooksTimeout, .color, .colorPrecedence, .colorMerge:
             false
         }
     }
@@ -61,6 +65,10 @@ public enum ConfigKey: String, CaseIterable, Sendable {
         case .hooksLocation:
             "an absolute path to the folder of hook scripts, such as Taskwarrior's ~/.task/hooks (a hooks folder beside the config file unless set)"
         case .hooksTimeout: "seconds each hook may run before it is killed and the command fails, above 0 and at most 600 (30 unless set)"
+        case .color: "on or off: off turns colour off as --color never does, Taskwarrior's color=off (on unless set; --color always is still obeyed)"
+        case .colorPrecedence:
+            "which colour rules (color.RULE) beat which, highest first, as Taskwarrior's ('todo help colours'; \(ColourRules.defaultPrecedence) unless set)"
+        case .colorMerge: "on or off: whether the colours of all the rules a todo matches blend, or only the highest's is drawn (on unless set)"
         }
     }
 

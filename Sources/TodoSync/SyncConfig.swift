@@ -214,6 +214,20 @@ public struct ConfigValues: Sendable {
         return days
     }
 
+    /// The colour rules (`color.…`, `rule.precedence.color`, `rule.color.merge`); none unless set.
+    public func colourRules() throws(SyncError) -> ColourRules {
+        do {
+            return try ColourRules(settings: values)
+        } catch {
+            throw .notConfigured("config file \(path): \(error.message)")
+        }
+    }
+
+    /// Whether colour is on by the settings (`color`, Taskwarrior's): off only when it says so.
+    public var colourAllowed: Bool {
+        values[ConfigKey.color.rawValue].flatMap(ColourRules.flag) != false
+    }
+
     /// The urgency coefficients (`urgency.…`), Taskwarrior's where none is set.
     public func urgency() throws(SyncError) -> UrgencyCoefficients {
         do {

@@ -43,7 +43,7 @@ import TodoCLI
         #expect(lines.count <= 23)
         #expect(lines[0] == "usage: todo <command> [<args>] [<options>]")
         #expect(lines[2].hasPrefix("  add, a "))
-        #expect(lines.last?.hasSuffix("exit-status, environment, hooks), man todo.") == true)
+        #expect(lines.last?.hasSuffix("exit-status, environment, hooks, colours), man todo.") == true)
         let all = try box.run("help", "commands").lines
         for command in CommandTable.commands {
             let row = "  " + ([command.name] + command.aliases).joined(separator: ", ") + " "

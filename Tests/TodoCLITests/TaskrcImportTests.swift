@@ -34,9 +34,8 @@ import Testing
         let home = box.directory
         let result = try box.run("import", "--from", "taskrc")
         #expect(result == RunResult(
-            stdout: "Imported 6 settings from \(home)/.taskrc: uda.client.type=string, uda.client.label=Client, week-start=monday, context.work=+work, context.work.write=+work, hooks.location=\(home)/.task/hooks; 8 not carried (named on stderr).\n",
+            stdout: "Imported 12 settings from \(home)/.taskrc: \((1...6).map { "color.tag.t\($0)=red, " }.joined())uda.client.type=string, uda.client.label=Client, week-start=monday, context.work=+work, context.work.write=+work, hooks.location=\(home)/.task/hooks; 2 not carried (named on stderr).\n",
             stderr: """
-                not carried: 6 settings of \(home)/theme, color.* (6): todo has no such setting
                 not carried: due=abc (\(home)/.taskrc:7): due-days must be a whole number of days from 0 to 366, not 'abc'
                 not carried: confirmation=no (\(home)/.taskrc:10): todo has no such setting
 
@@ -48,6 +47,41 @@ import Testing
         #expect(try box.run("add", "call", "back", "client:acme").status == 0)
         #expect(try String(contentsOfFile: home + "/hook.log", encoding: .utf8) == "added\n")
         #expect(try box.state().todos.first?.udas == ["client": "acme"])
+    }
+
+    /// Colour rules come along under their own keys, checked; Taskwarrior's colour settings
+    /// that are no row rule (a theme's header, calendar) and a value that is no colour are named.
+    @Test func colourRulesComeAlongAndTheRestIsNamed() throws {
+        let box = try Sandbox()
+        let home = box.directory
+        let theme = (["color.header=color3", "color.footnote=color3", "color.calendar.today=black on red"]
+            + (1...3).map { "color.summary.bar\($0)=on green" }).joined(separator: "\n")
+        try theme.write(toFile: home + "/theme", atomically: true, encoding: .utf8)
+        try """
+            include theme
+            color=on
+            color.tag.urgent=bold red
+            color.uda.priority.H=bold white
+            color.tag.odd=purple
+            rule.precedence.color=deleted,completed,active,keyword.,tag.,project.,overdue,scheduled,due.today,due,blocked,blocking,recurring,tagged,uda.
+
+            """.write(toFile: home + "/.taskrc", atomically: true, encoding: .utf8)
+        let precedence = "deleted,completed,active,keyword.,tag.,project.,overdue,scheduled,due.today,due,blocked,blocking,recurring,tagged,uda."
+        let rule = "one of black, red, green, yellow, blue, magenta, cyan, white, colorN, rgbRGB or grayN, with bold, underline, inverse and on COLOUR"
+        let expected = RunResult(
+            stdout: "Imported 4 settings from \(home)/.taskrc: color=on, color.tag.urgent=bold red, color.uda.priority.H=bold white, rule.precedence.color=\(precedence); 7 not carried (named on stderr).\n",
+            stderr: """
+                not carried: 6 settings of \(home)/theme, color.* (6): todo colours the rows of its lists and reports by rules, nothing else
+                not carried: color.tag.odd=purple (\(home)/.taskrc:5): color.tag.odd: "purple" is not a colour: \(rule)
+
+                """, status: 0)
+        #expect(try box.run("import", "--from", "taskrc") == expected)
+        let config = home + "/.config/todo/config.json"
+        let written = FileManager.default.contents(atPath: config)
+        #expect(try box.run("import", "--from", "taskrc") == expected)
+        #expect(FileManager.default.contents(atPath: config) == written)
+        try box.run("add", "call", "+urgent")
+        #expect(try box.run("list", "--color", "always").stdout == "\u{1B}[1;31m1 [ ] call  +urgent\u{1B}[0m\n")
     }
 
     @Test func aFileThatCannotBeReadIsAnError() throws {

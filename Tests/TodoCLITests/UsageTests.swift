@@ -74,7 +74,7 @@ import TodoCLI
             for option in command.options { #expect(viaFlag.stdout.contains("--\(option.long)")) }
         }
         #expect(try box.run("help", "nope") == RunResult(
-            stdout: "", stderr: "todo: no help for 'nope': not a todo command or help topic (commands, filter, options, grammar, dates, todotxt, exit-status, environment, hooks).\n", status: 2))
+            stdout: "", stderr: "todo: no help for 'nope': not a todo command or help topic (commands, filter, options, grammar, dates, todotxt, exit-status, environment, hooks, colours).\n", status: 2))
         #expect(try box.run("help", "todotxt").stdout.hasPrefix("todo reads words as Taskwarrior does unless the todo.txt dialect is chosen"))
         #expect(try box.run("help", "contexts") == box.run("help", "context"))
         #expect(try box.run("help", "dates").stdout.contains("someday"))

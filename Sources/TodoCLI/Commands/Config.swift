@@ -18,7 +18,7 @@ enum ConfigCommand {
             let values = try file.read()
             var output = Output()
             for key in ConfigKey.allCases { output.line("\(key.rawValue) = \(inForce(key, values, context))") }
-            for key in values.keys.filter({ ["uda.", "context.", "report.", UrgencySetting.prefix].contains(where: $0.hasPrefix) }).sorted() {
+            for key in values.keys.filter({ ["uda.", "context.", "report.", UrgencySetting.prefix, ColourRule.prefix].contains(where: $0.hasPrefix) }).sorted() {
                 output.line("\(oneLine(key)) = \(oneLine(shown(key, values[key])))")
             }
             output.line("# \(oneLine(file.path))")
@@ -92,6 +92,10 @@ enum ConfigCommand {
             }
             return
         }
+        if key.hasPrefix(ColourRule.prefix) {
+            try checkColour(key, value)
+            return
+        }
         if key.hasPrefix("context."), key.hasSuffix(ReportSettings.writeSuffix) {
             try ContextCommand.checkName(String(key.dropFirst("context.".count).dropLast(ReportSettings.writeSuffix.count)), allowingNone: false)
             try ContextCommand.checkWrite(ReportSettings.words(value), context)
@@ -142,6 +146,19 @@ enum ConfigCommand {
             guard value.hasPrefix("/") else { throw refuse("hooks.location must be an absolute path, not \(quoted(value))") }
         case .hooksTimeout:
             guard HookSettings.timeout(value) != nil else { throw refuse("hooks.timeout \(HookSettings.timeoutRule), not \(quoted(value))") }
+        case .color:
+            guard ColourRules.flag(value) != nil else { throw refuse("color \(ColourRules.flagRule), not \(quoted(value))") }
+        case .colorPrecedence, .colorMerge:
+            try checkColour(key.rawValue, value)
+        }
+    }
+
+    /// Refuses a colour rule's value, or a key of no rule, as a usage error.
+    private static func checkColour(_ key: String, _ value: String) throws {
+        do {
+            try ColourRules.check(key, value)
+        } catch {
+            throw CommandError(message: error.message, status: ExitStatus.usage)
         }
     }
 }

@@ -33,8 +33,8 @@ enum ListCommand {
         let filter = given ?? (choosesStatus ? .all : listing.settings.defaultFilter)
         let sort = try listing.sort()
         let showsWaiting = given == .all || invocation.flag(.waiting) || choosesStatus || listing.terms?.asksAboutWaiting == true
-        // Which todos block which, from every open todo: for +BLOCKED and the like, and urgency.
-        let needsAll = listing.terms?.needsOtherTodos == true || listing.scoring || layout?.needsOtherTodos == true
+        // Which todos block which, from every open todo: for +BLOCKED and the like, urgency and colour rules.
+        let needsAll = listing.terms?.needsOtherTodos == true || listing.scoring || layout?.needsOtherTodos == true || listing.colours.needsOtherTodos
         let reads = reads(filter, listing, needsAll: needsAll, context)
         return .read(reads: reads) { state, file in
             let dependencies = needsAll ? Dependencies(state.todos) : .none

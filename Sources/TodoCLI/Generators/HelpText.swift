@@ -8,7 +8,7 @@ func generalHelp(width: Int) -> String {
     out += commandRows(CommandTable.commands.filter { !$0.hidden && $0.everyday }, width: width)
     let topics = HelpTopic.allCases.map(\.rawValue).joined(separator: ", ")
     // No blank line before it: the page fits 24 lines with the prompt.
-    out += wrap("todo alone lists your todos. More: todo help COMMAND (or \(topics)), man todo.", width: width)
+    out += wrap("todo alone lists your todos. More: todo help COMMAND (\(topics)), man todo.", width: width)
     return out
 }
 
@@ -58,9 +58,11 @@ enum HelpTopic: String, CaseIterable {
     case exitStatus = "exit-status"
     case environment
     case hooks
+    case colours
 
-    /// The topic `word` names: its name, or its name with an s (`filters`).
+    /// The topic `word` names: its name, or its name with an s (`filters`); color for colour.
     init?(word: String) {
+        let word = ["color", "colors", "colour"].contains(word) ? Self.colours.rawValue : word
         guard let topic = Self(rawValue: word) ?? (word.hasSuffix("s") ? Self(rawValue: String(word.dropLast())) : nil) else { return nil }
         self = topic
     }
@@ -91,9 +93,26 @@ enum HelpTopic: String, CaseIterable {
         case .hooks:
             return wrap(hooksIntro, width: width) + "\n" + rows(HookEvent.allCases.map { ($0.rawValue, $0.help) }, width: width)
                 + "\n" + hooksDetails.map { wrap($0, width: width) }.joined(separator: "\n")
+        case .colours:
+            return wrap(coloursIntro, width: width) + "\n" + rows(colourRuleRows, width: width)
+                + "\n" + coloursDetails.map { wrap($0, width: width) }.joined(separator: "\n")
         }
     }
 }
+
+/// What colour rules are, for `todo help colours` and the man page's COLOURS.
+let coloursIntro = "Colour rules are Taskwarrior's: a setting color.RULE=COLOUR ('todo config color.tag.next \"bold yellow\"', rc.color.overdue=red for one command, or carried from a .taskrc by 'todo import --from taskrc') colours the rows of list, next and the reports of the todos the rule matches. A COLOUR is \(TerminalColour.rule). A value todo cannot read is refused by 'todo config', and named with its key when the config file has it. The rules:"
+
+/// A row for each colour rule: its key and the todos it colours (`ColourRule`).
+var colourRuleRows: [(String, String)] { ColourRule.allCases.map { ($0.key, $0.meaning) } }
+
+/// How rules combine, how they meet todo's own style, and when there is colour at all.
+let coloursDetails = [
+    "Precedence: the colours of the rules a todo matches blend as in Taskwarrior, from the lowest in rule.precedence.color up to the highest (\(ColourRules.defaultPrecedence) unless set, highest first; a word ending in a dot takes every rule it starts, in key order): a colour of a higher rule replaces a lower one's, bold, underline and inverse add up. With 'todo config rule.color.merge off' only the highest rule's colour is drawn. A todo with the tag nocolor is never coloured. Mixing the 16 colours with the 256 makes them all 256 ones, where a bold colour is its bright one and bold itself is not drawn, as in Taskwarrior 2.6.",
+    "With todo's own style: a row no rule colours keeps it (bold number, dim when completed, red when overdue); a row a rule colours is drawn whole in the rules' colour, number and padding too, as Taskwarrior draws it, so no rules at all leave the list as it was. Headings, summaries, calendar and charts keep todo's own: color.header, color.calendar.today and Taskwarrior's other colour settings are not read ('todo import --from taskrc' names them).",
+    "When: only in colour, that is on a terminal (--color auto) unless --color never, NO_COLOR or 'todo config color off' (rc.color=off; Taskwarrior's color=off) says otherwise, or whenever --color always says so. --json, --ids, --format, export and a pipe get no escape codes.",
+    "Where todo differs: project.PROJECT colours PROJECT and the projects under it (PROJECT.x), not every project whose name merely starts so (Taskwarrior 2.6 colours Homework by color.project.Home); due matches todo's +DUE, which leaves out a todo overdue earlier today; a value that gives two foreground or two background colours is refused (Taskwarrior mixes their bits), as are colorN, grayN and rgbRGB without their digits; Taskwarrior 3's 0xRRGGBB is not read.",
+]
 
 /// What hooks are, for `todo help hooks` and the man page's HOOKS.
 let hooksIntro = "Hooks are Taskwarrior's: scripts that todo runs at four events, so that Timewarrior's on-modify.timewarrior and every on-add or on-modify script written for task work unchanged. Each executable file in the hooks folder whose name starts with an event's name runs for it, in name order, each reading what the one before printed. A task is a line of Taskwarrior's JSON, as 'todo export --to taskwarrior' writes it; any other line a hook prints, and what it prints on stderr, is feedback, shown on todo's stderr. A hook fails by exiting non-zero."

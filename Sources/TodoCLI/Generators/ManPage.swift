@@ -86,6 +86,15 @@ func manPage() -> String {
         page.line(".Pp")
         page.text(paragraph)
     }
+    page.line(".Sh COLOURS")
+    page.text(coloursIntro)
+    page.line(".Bl -tag -width Ds")
+    for (key, meaning) in colourRuleRows { page.item("Sy " + key, meaning) }
+    page.line(".El")
+    for paragraph in coloursDetails {
+        page.line(".Pp")
+        page.text(paragraph)
+    }
     page.line(".Sh ENVIRONMENT")
     page.line(".Bl -tag -width Ds")
     for (names, meaning) in environmentVariables {

@@ -1,3 +1,4 @@
+import TodoCore
 import TodoSync
 
 extension Context {
@@ -29,7 +30,7 @@ extension Context {
                 throw CommandError(message: "\(quoted(word)) sets no value: write rc.KEY=VALUE", status: ExitStatus.usage)
             }
             let (key, value) = (String(setting[..<split]), String(setting[setting.index(after: split)...]))
-            guard ConfigKey(rawValue: key) != nil || key.hasPrefix("uda.") || key.hasPrefix("context.") || key.hasPrefix("report.") else {
+            guard ConfigKey(rawValue: key) != nil || key.hasPrefix("uda.") || key.hasPrefix("context.") || key.hasPrefix("report.") || key.hasPrefix(ColourRule.prefix) else {
                 throw CommandError(message: "rc.\(key) is no setting of todo's (see 'todo help config')", status: ExitStatus.usage)
             }
             try ConfigCommand.validate(key, value, among: configOverrides.merging([key: value]) { $1 }, self)

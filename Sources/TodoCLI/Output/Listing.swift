@@ -25,6 +25,10 @@ struct Listing {
     var scoring: Bool
     /// A report's columns (`report.NAME.columns`), drawn instead of the table; nil for the table.
     var layout: ReportLayout?
+    /// The config's colour rules, read only for the table (or a report's columns) in colour.
+    let colours: ColourRules
+    /// How far ahead the colour rule `due` looks (`due-days`).
+    private let dueDays: Int
 
     init(_ invocation: Invocation, _ context: Context) throws {
         let shapes = Self.shapes.filter(invocation.flag)
@@ -43,6 +47,8 @@ struct Listing {
             dialect: dialect, takesLimit: true, context)
         marksUnsynced = shapes.isEmpty && context.syncIsConfigured(config)
         scoring = template?.needsUrgency == true || sortKeys.contains(ListTemplate.urgency)
+        colours = shapes.isEmpty && context.stdoutStyle(invocation).enabled ? try config?.colourRules() ?? .none : .none
+        dueDays = colours.isEmpty ? FilterContext.defaultDueDays : try config?.dueDays() ?? FilterContext.defaultDueDays
     }
 
     /// `--sort`'s order, if given.
@@ -81,12 +87,22 @@ struct Listing {
         if invocation.flag(.ids) { return Output(stdout: todos.map { "\($0.id)\n" }.joined()) }
         if let template { return Output(stdout: todos.map { template.render($0, in: dates.timeZone, scores: scores) + "\n" }.joined()) }
         let width = context.stdoutIsTerminal ? context.terminalWidth ?? 80 : nil
+        let style = context.stdoutStyle(invocation), colour = rowColour(dependencies, scores)
         if let layout {
             let around = ReportColumn.Surroundings(
                 dates: dates, dependencies: dependencies, numbers: Dictionary(numbers.map { ($0.uuid, $0.id) }) { first, _ in first }, scores: scores)
-            return Output(stdout: layout.render(todos, around, width: width, style: context.stdoutStyle(invocation)))
+            return Output(stdout: layout.render(todos, around, width: width, style: style, colour: colour))
         }
-        return Output(stdout: table(todos, width: width, style: context.stdoutStyle(invocation), dates: dates, dependencies: dependencies, marksUnsynced: marksUnsynced))
+        return Output(
+            stdout: table(todos, width: width, style: style, dates: dates, dependencies: dependencies, marksUnsynced: marksUnsynced, colour: colour))
+    }
+
+    /// The colour the rules give each row, on the clock, with due-days and `dependencies`
+    /// (every open todo's when a rule reads them: `ColourRules.needsOtherTodos`); nil without rules.
+    private func rowColour(_ dependencies: Dependencies, _ scores: FilterContext?) -> ((Todo) -> TerminalColour?)? {
+        guard !colours.isEmpty else { return nil }
+        let context = FilterContext(dates: dates, dependencies: dependencies, dueDays: dueDays, latest: scores?.latest ?? 0)
+        return { [colours] todo in colours.colour(for: todo, in: context) }
     }
 
     /// Whether the output is the table (no `--json`, `--ids` or `--format`).

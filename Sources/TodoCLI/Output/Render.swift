@@ -75,11 +75,13 @@ func json(_ text: String) -> String {
 /// The list table: number, done mark, sync mark, name, and the todo's attributes
 /// (`ListExtras`). Fitted to `width` when given: the name is cut before the attributes are,
 /// and the due date last (`ListExtras.fitted`).
-/// With colour, numbers are bold, completed todos dim and overdue ones red. The sync mark is
-/// `!` for a conflict and, when `marksUnsynced` (a server is set), `*` for changes not yet
-/// synced; its column shows only when some row can have one.
+/// With colour, a row the colour rules colour (`colour`) is drawn whole in their colour, as
+/// Taskwarrior draws it; in the others numbers are bold, completed todos dim and overdue ones
+/// red. The sync mark is `!` for a conflict and, when `marksUnsynced` (a server is set), `*`
+/// for changes not yet synced; its column shows only when some row can have one.
 func table(
-    _ todos: [Todo], width: Int?, style: Style = .plain, dates: DateContext, dependencies: Dependencies = .none, marksUnsynced: Bool
+    _ todos: [Todo], width: Int?, style: Style = .plain, dates: DateContext, dependencies: Dependencies = .none, marksUnsynced: Bool,
+    colour: ((Todo) -> TerminalColour?)? = nil
 ) -> String {
     let numberWidth = String(todos.map(\.id).max() ?? 0).count
     let marks = marksUnsynced || todos.contains { !$0.conflicts.isEmpty }
@@ -89,8 +91,7 @@ func table(
     out.reserveCapacity(todos.count * 64)
     for todo in todos {
         let number = String(todo.id)
-        out += String(repeating: " ", count: numberWidth - number.count)
-        out += style.bold(number)
+        let pad = String(repeating: " ", count: numberWidth - number.count)
         var rest = todo.completed ? " [x] " : " [ ] "
         if marks { rest += !todo.conflicts.isEmpty ? "! " : todo.synced || !marksUnsynced ? "  " : "* " }
         let name = oneLine(todo.name)
@@ -100,7 +101,12 @@ func table(
         } else {
             rest += room.map { truncate(name, toWidth: $0) } ?? name
         }
-        out += todo.completed ? style.dim(rest) : extras?.overdue == true ? style.red(rest) : rest
+        if style.enabled, let painted = colour?(todo) {
+            out += style.paint(pad + number + rest, painted)
+        } else {
+            out += pad + style.bold(number)
+            out += todo.completed ? style.dim(rest) : extras?.overdue == true ? style.red(rest) : rest
+        }
         out += "\n"
     }
     return out

@@ -1,8 +1,11 @@
-/// ANSI colour, used modestly: bold numbers and dim completed todos in the list, red errors.
+import TodoCore
+
+/// ANSI colour, used modestly: bold numbers and dim completed todos in the list, red errors;
+/// and the rows the config's colour rules colour (`ColourRules`).
 ///
-/// `--color never` or `NO_COLOR` (set and not empty) turn it off, `--color always` turns it on
-/// (over NO_COLOR: the command line is the more specific wish); otherwise it is on only when
-/// the stream is a terminal and TERM is not "dumb".
+/// `--color never`, `NO_COLOR` (set and not empty) or the setting `color=off` turn it off,
+/// `--color always` turns it on (over NO_COLOR and color=off: the command line is the more
+/// specific wish); otherwise it is on only when the stream is a terminal and TERM is not "dumb".
 struct Style {
     var enabled: Bool
 
@@ -10,12 +13,13 @@ struct Style {
 
     init(enabled: Bool) { self.enabled = enabled }
 
-    init(when: String?, isTerminal: Bool, environment: [String: String]) {
+    /// `allowed`: whether the config leaves colour on (`color`), read only when it matters.
+    init(when: String?, isTerminal: Bool, environment: [String: String], allowed: @autoclosure () -> Bool = true) {
         switch when ?? "auto" {
         case "always": enabled = true
         case "never": enabled = false
         default:
-            enabled = isTerminal && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
+            enabled = isTerminal && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb" && allowed()
         }
     }
 
@@ -29,6 +33,11 @@ struct Style {
     /// `text` in the SGR colour `code` (`1;33`), or as it is without one.
     func ansi(_ text: String, _ code: String?) -> String { code.map { wrap(text, $0) } ?? text }
 
+    /// `text` in `colour`, as Taskwarrior draws a row: its escape codes, the text, a reset.
+    func paint(_ text: String, _ colour: TerminalColour) -> String {
+        enabled && !text.isEmpty && colour.isVisible ? colour.escape + text + TerminalColour.reset : text
+    }
+
     private func wrap(_ text: String, _ code: String) -> String {
         enabled && !text.isEmpty ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
     }
@@ -36,6 +45,9 @@ struct Style {
 
 extension Context {
     func stdoutStyle(_ invocation: Invocation) -> Style {
-        Style(when: invocation.value(.color), isTerminal: stdoutIsTerminal, environment: environment)
+        Style(when: invocation.value(.color), isTerminal: stdoutIsTerminal, environment: environment, allowed: colourAllowed)
     }
+
+    /// Whether the config leaves colour on (`color`, Taskwarrior's; on unless it says off).
+    var colourAllowed: Bool { (try? config())??.colourAllowed ?? true }
 }

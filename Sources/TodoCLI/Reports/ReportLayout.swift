@@ -13,8 +13,9 @@ struct ReportLayout: Equatable {
     /// Whether a column needs every open todo read (urgency counts which block which).
     var needsOtherTodos: Bool { columns.contains(where: \.needsOtherTodos) }
 
-    /// The table of `todos`; `width` is the terminal's, nil in a pipe.
-    func render(_ todos: [Todo], _ around: ReportColumn.Surroundings, width: Int?, style: Style) -> String {
+    /// The table of `todos`; `width` is the terminal's, nil in a pipe. Each line of a row the
+    /// colour rules colour (`colour`) is drawn in their colour, up to its last text.
+    func render(_ todos: [Todo], _ around: ReportColumn.Surroundings, width: Int?, style: Style, colour: ((Todo) -> TerminalColour?)? = nil) -> String {
         guard !todos.isEmpty else { return "" }
         let cells = todos.map { todo in columns.map { $0.lines(todo, around) } }
         // Taskwarrior leaves out a column no row has a value for.
@@ -33,11 +34,19 @@ struct ReportLayout: Equatable {
         var lines = style.enabled
             ? [zip(shown, heading).map { style.ansi(Drawing.left($1, widths[$0]!), "4") }.joined(separator: " ")]
             : [line(heading), shown.map { String(repeating: "-", count: widths[$0]!) }.joined(separator: " ")]
-        for row in cells {
+        var painted: [Int: TerminalColour] = [:]
+        for (todo, row) in zip(todos, cells) {
             let height = shown.map { row[$0].count }.max() ?? 1
-            for part in 0..<max(1, height) { lines.append(line(shown.map { part < row[$0].count ? row[$0][part] : "" })) }
+            let rowColour = style.enabled ? colour?(todo) : nil
+            for part in 0..<max(1, height) {
+                if let rowColour { painted[lines.count] = rowColour }
+                lines.append(line(shown.map { part < row[$0].count ? row[$0][part] : "" }))
+            }
         }
-        return Drawing.trimmed(lines)
+        guard !painted.isEmpty else { return Drawing.trimmed(lines) }
+        return Drawing.trimmed(lines).split(separator: "\n", omittingEmptySubsequences: false).dropLast().enumerated().map { index, text in
+            painted[index].map { style.paint(String(text), $0) } ?? String(text)
+        }.joined(separator: "\n") + "\n"
     }
 
     /// Narrows the widest text column until the line fits `width` (down to 10 columns),

@@ -4,8 +4,8 @@ import TodoStore
 import TodoSync
 
 /// `todo import --from taskrc [PATH]`: the settings of a Taskwarrior `.taskrc` (and the files
-/// it includes) that todo's config takes, written there (urgency's under the same keys);
-/// every other one named on stderr.
+/// it includes) that todo's config takes, written there (urgency's and colour rules under the
+/// same keys); every other one named on stderr.
 /// Running it again writes the same values: nothing changes.
 enum TaskrcImport {
     /// Its name after `--from`.
@@ -67,7 +67,12 @@ enum TaskrcImport {
         case "weekstart": return .setting(key: ConfigKey.weekStart.rawValue, value: value)
         case "context": return .setting(key: ConfigKey.context.rawValue, value: value)
         case "data.location": return .used
+        case ConfigKey.color.rawValue: return .setting(key: key, value: ColourRules.flag(value).map { $0 ? "on" : "off" } ?? value)
+        case ConfigKey.colorPrecedence.rawValue, ConfigKey.colorMerge.rawValue: return .setting(key: key, value: value)
         default: break
+        }
+        if key.hasPrefix(ColourRule.prefix) {
+            return ColourRule.parse(key) == nil ? .notCarried("todo colours the rows of its lists and reports by rules, nothing else") : .setting(key: key, value: value)
         }
         if key.hasPrefix("uda.") { return .setting(key: key, value: value) }
         if key.hasPrefix(UrgencySetting.prefix) {
