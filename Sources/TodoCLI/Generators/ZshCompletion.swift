@@ -62,10 +62,12 @@ extension Completion {
     }
 
     /// Only the last argument can be zsh's rest argument (`*`): an earlier repeating one
-    /// (edit's `ID...`) completes at its position only.
+    /// (edit's `ID...`) completes at its position only. So does an earlier optional one, as
+    /// in bash and fish: zsh would offer the next argument's words at its place too (filter
+    /// terms for `todo context`'s ACTION).
     private static func zshArgumentSpec(_ argument: ArgumentSpec, position: Int, last: Bool) -> String {
         // `n::` marks an optional positional argument; `*::` would mean something else.
-        let place = argument.repeats && last ? "*" : "\(position)" + (argument.optional ? ":" : "")
+        let place = argument.repeats && last ? "*" : "\(position)" + (argument.optional && last ? ":" : "")
         return quoted("\(place):\(argument.name):\(zshAction(argument.kind))")
     }
 
