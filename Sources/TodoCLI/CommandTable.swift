@@ -304,7 +304,7 @@ public enum CommandTable {
             name: "context", summary: "Show, choose or define the context that narrows reports", plan: ContextCommand.plan,
             discussion: "A context is a named filter, as in Taskwarrior: while one is in force, list and next show only the todos that pass it too, their summary names it, and add gives new todos its +TAG and project:NAME words (when it has no or, not or parentheses), or, when 'todo config context.NAME.write WORDS' gives it write words as Taskwarrior's write contexts have, those attribute words. With no ACTION, or show, prints the context in force. NAME puts a defined context in force; none ends it; list shows them all; define NAME FILTER... makes or replaces one (its words are kept joined by spaces); delete NAME removes one. Contexts live in the config file (context.NAME, and context for the one in force); TODO_CONTEXT (a name, or none) overrides it for one shell, and --no-context for one command.",
             arguments: [
-                ArgumentSpec("ACTION", optional: true, "NAME, none, list, show, define or delete."),
+                ArgumentSpec("ACTION", .context, optional: true, "NAME, none, list, show, define or delete."),
                 ArgumentSpec("WORDS", .filter, optional: true, repeats: true, "For define: NAME and the filter words; for delete: NAME."),
             ],
             examples: [("todo context define work +work or project:acme", "a context for work"), ("todo context work", "show only work from now on"), ("todo context none", "show everything again"), ("todo list --no-context", "everything, this once")],
