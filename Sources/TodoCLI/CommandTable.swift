@@ -311,7 +311,7 @@ public enum CommandTable {
             everyday: false),
         CommandSpec(
             name: "completions", summary: "Print the completion script for bash, zsh or fish", plan: { invocation, _ in CompletionsCommand.plan(invocation) },
-            discussion: "The script completes commands, options, their values, todo numbers with their names, tags after + and -, projects after project:, attribute keys and named dates. README.md says where to install it.",
+            discussion: "The script completes commands (the config's reports too, and after IDs: todo 3 mo<Tab>), options, their values, contexts, todo numbers with their names, tags after + and -, projects after project:, attribute keys and named dates. README.md says where to install it.",
             arguments: [ArgumentSpec("SHELL", .choice(Completion.shells), "bash, zsh or fish.")],
             examples: [("todo completions bash > ~/.local/share/bash-completion/completions/todo", "install bash completion for yourself")]),
         CommandSpec(
