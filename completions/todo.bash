@@ -88,6 +88,12 @@ _todo_command() {
         ghistory.annual) REPLY=ghistory.annual ;;
         *) REPLY= ;;
     esac
+    # A report the config defines takes list's arguments and options.
+    if [[ -z $REPLY && -n $1 ]]; then
+        local reports
+        mapfile -t reports < <(todo __complete reports 2>/dev/null)
+        [[ " ${reports[*]} " == *" $1 "* ]] && REPLY=list
+    fi
 }
 
 # REPLY: option $2 of command $1 as 'LONG KIND' (KIND is 'flag' when it takes no value).
@@ -471,8 +477,8 @@ _todo_argument() {
         toggle) kinds=('ids') repeats=1 ;;
         delete) kinds=('ids') repeats=1 ;;
         import) kinds=('path') ;;
-        config) kinds=('words server token timeout insecure-http ca-file due-days default-filter context syntax week-start hooks hooks.location hooks.timeout color rule.precedence.color rule.color.merge context.NAME uda.NAME.type uda.NAME.values uda.NAME.label urgency.due.coefficient urgency.blocking.coefficient urgency.blocked.coefficient urgency.active.coefficient urgency.scheduled.coefficient urgency.age.coefficient urgency.annotations.coefficient urgency.tags.coefficient urgency.project.coefficient urgency.waiting.coefficient urgency.age.max urgency.user.tag.TAG.coefficient urgency.user.project.PROJECT.coefficient urgency.user.keyword.WORD.coefficient urgency.uda.NAME.coefficient urgency.uda.NAME.VALUE.coefficient report.NAME.columns report.NAME.labels report.NAME.filter report.NAME.sort report.NAME.description report.NAME.context color.deleted color.completed color.active color.keyword.WORD color.tag.TAG color.tag.none color.project.PROJECT color.project.none color.overdue color.scheduled color.due.today color.due color.blocked color.blocking color.recurring color.tagged color.until color.uda.NAME color.uda.NAME.VALUE' 'text') ;;
-        context) kinds=('text' 'filter') repeats=1 ;;
+        config) kinds=('words server token timeout insecure-http ca-file due-days default-filter context syntax week-start hooks hooks.location hooks.timeout context.NAME uda.NAME.type uda.NAME.values uda.NAME.label urgency.due.coefficient urgency.blocking.coefficient urgency.blocked.coefficient urgency.active.coefficient urgency.scheduled.coefficient urgency.age.coefficient urgency.annotations.coefficient urgency.tags.coefficient urgency.project.coefficient urgency.waiting.coefficient urgency.age.max urgency.user.tag.TAG.coefficient urgency.user.project.PROJECT.coefficient urgency.user.keyword.WORD.coefficient urgency.uda.NAME.coefficient urgency.uda.NAME.VALUE.coefficient report.NAME.columns report.NAME.labels report.NAME.filter report.NAME.sort report.NAME.description report.NAME.context' 'text') ;;
+        context) kinds=('contexts' 'filter') repeats=1 ;;
         completions) kinds=('words bash zsh fish') ;;
         help) kinds=('commands') ;;
         projects) kinds=('filter') repeats=1 ;;
@@ -548,7 +554,7 @@ _todo_keys() {
 }
 
 # COMPREPLY: the values of kind $1 that start with $2; todo numbers, tags and projects
-# from the state file $3.
+# from the state file $3; reports (as commands) and contexts from the config.
 _todo_values() {
     local lines line
     case $1 in
@@ -558,12 +564,12 @@ _todo_values() {
         ids)
             mapfile -t lines < <(todo __complete ids ${3:+"--file=$3"} 2>/dev/null)
             mapfile -t COMPREPLY < <(compgen -W "${lines[*]%%$'\t'*}" -- "$2") ;;
-        tags|projects)
+        tags|projects|contexts)
             COMPREPLY=()
             mapfile -t lines < <(todo __complete "$1" ${3:+"--file=$3"} 2>/dev/null)
             for line in "${lines[@]}"; do [[ $line == "$2"* ]] && COMPREPLY+=("$line"); done ;;
         commands)
-            mapfile -t COMPREPLY < <(compgen -W 'add a list ls listall lsa listpri lsp listproj lsprj listcon lsc archive next show info edit modify done do reopen annotate append app prepend prep replace pri p depri dp denotate start stop toggle delete rm del clear-completed undo batch export import sync config context completions help reports projects tags summary calendar cal burndown history stats log count ids uuids _ids _uuids _projects _tags _unique _get calc duplicate purge version _version diagnostics active all completed overdue waiting recurring ready blocked blocking unblocked newest oldest long minimal burndown.daily burndown.weekly burndown.monthly history.daily history.weekly history.monthly history.annual ghistory.daily ghistory.weekly ghistory.monthly ghistory.annual' -- "$2") ;;
+            mapfile -t COMPREPLY < <(compgen -W 'add a list ls listall lsa listpri lsp listproj lsprj listcon lsc archive next show info edit modify done do reopen annotate append app prepend prep replace pri p depri dp denotate start stop toggle delete rm del clear-completed undo batch export import sync config context completions help reports projects tags summary calendar cal burndown history stats log count ids uuids _ids _uuids _projects _tags _unique _get calc duplicate purge version _version diagnostics active all completed overdue waiting recurring ready blocked blocking unblocked newest oldest long minimal burndown.daily burndown.weekly burndown.monthly history.daily history.weekly history.monthly history.annual ghistory.daily ghistory.weekly ghistory.monthly ghistory.annual'" $(todo __complete reports 2>/dev/null)" -- "$2") ;;
         words\ *)
             mapfile -t COMPREPLY < <(compgen -W "${1#words }" -- "$2") ;;
         list\ *)
@@ -620,9 +626,9 @@ _todo_txt_words() {
 
 # Reads the words before the cursor as todo's parser does: options before or after the
 # command, an option's value in the next word or after '=' (where bash splits words too),
-# and '--' ending options.
+# IDs before the command (todo 3 modify) as its first arguments, and '--' ending options.
 _todo() {
-    local cur=${COMP_WORDS[COMP_CWORD]} word command= file= expect= ended= count=0 i REPLY
+    local cur=${COMP_WORDS[COMP_CWORD]} word command= file= expect= ended= count=0 i REPLY ids='^#?(([0-9]+(-[0-9]+)?|[0-9A-Fa-f]{8,32})(,([0-9]+(-[0-9]+)?|[0-9A-Fa-f]{8,32}))*|[0-9A-Fa-f]{8}(-[0-9A-Fa-f]{4}){3}-[0-9A-Fa-f]{12})$'
     COMPREPLY=()
     for ((i = 1; i < COMP_CWORD; i++)); do
         word=${COMP_WORDS[i]}
@@ -639,6 +645,8 @@ _todo() {
             elif [[ -n $REPLY && $REPLY != *' flag' ]]; then
                 expect=$REPLY
             fi
+        elif [[ -z $command && $word =~ $ids ]]; then
+            ((count++))
         elif [[ -z $command ]]; then
             _todo_command "$word"
             command=${REPLY:-?}

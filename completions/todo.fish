@@ -169,7 +169,9 @@ function __todo_command
         case ghistory.annual
             echo ghistory.annual
         case '*'
-            return 1
+            # A report the config defines takes list's arguments and options.
+            contains -- $argv[1] (todo __complete reports 2>/dev/null); or return 1
+            echo list
     end
 end
 
@@ -651,7 +653,7 @@ function __todo_argument
             set -l kinds choice:0 text
             set -q kinds[(math $argv[2] + 1)]; and echo $kinds[(math $argv[2] + 1)]
         case context
-            set -l kinds text filter
+            set -l kinds contexts filter
             set -q kinds[(math $argv[2] + 1)]; and echo $kinds[(math $argv[2] + 1)]; or echo $kinds[-1]
         case completions
             set -l kinds choice:0
@@ -877,6 +879,8 @@ function __todo_commands
     printf '%s\t%s\n' ghistory.weekly 'Taskwarrior\'s name for todo history weekly --graph'
     printf '%s\t%s\n' ghistory.monthly 'Taskwarrior\'s name for todo history monthly --graph'
     printf '%s\t%s\n' ghistory.annual 'Taskwarrior\'s name for todo history annual --graph'
+    # The reports the config defines are commands too.
+    todo __complete reports 2>/dev/null
 end
 
 # What follows KEY: ($argv[2]) in an attribute word, or in a filter term when $argv[1] is filter.
@@ -915,7 +919,8 @@ function __todo_keys
 end
 
 # Reads the words before the cursor as todo's parser does and prints what $argv[1] asks
-# for: 'command' (or -), 'count' of the command's arguments so far, or the --file 'file'.
+# for: 'command' (or -), 'count' of the command's arguments so far (IDs before it, as in
+# 'todo 3 modify', among them), or the --file 'file'.
 function __todo_scan
     set -l tokens (commandline -opc)
     set -e tokens[1]
@@ -936,6 +941,8 @@ function __todo_scan
             else if not string match -q -- '*=*' $token
                 set expect (__todo_value_option $command $token)
             end
+        else if test "$command" = -; and string match -qr -- '^#?(([0-9]+(-[0-9]+)?|[0-9A-Fa-f]{8,32})(,([0-9]+(-[0-9]+)?|[0-9A-Fa-f]{8,32}))*|[0-9A-Fa-f]{8}(-[0-9A-Fa-f]{4}){3}-[0-9A-Fa-f]{12})$' $token
+            set count (math $count + 1)
         else if test "$command" = -
             set command (__todo_command $token); or set command '?'
         else
@@ -1038,6 +1045,7 @@ end
 complete -c todo -f
 complete -c todo -n '__todo_wants ids' -a '(__todo_ids)'
 complete -c todo -n '__todo_wants commands' -a '(__todo_commands)'
+complete -c todo -n '__todo_wants contexts' -a '(__todo_complete contexts)'
 complete -c todo -n '__todo_wants path' -F
 complete -c todo -n '__todo_wants attributes' -a '(__todo_words attributes)'
 complete -c todo -n '__todo_wants filter' -a '(__todo_words filter)'
@@ -1151,6 +1159,7 @@ complete -c todo -n __todo_needs_command -a ghistory.daily -d 'Taskwarrior\'s na
 complete -c todo -n __todo_needs_command -a ghistory.weekly -d 'Taskwarrior\'s name for todo history weekly --graph'
 complete -c todo -n __todo_needs_command -a ghistory.monthly -d 'Taskwarrior\'s name for todo history monthly --graph'
 complete -c todo -n __todo_needs_command -a ghistory.annual -d 'Taskwarrior\'s name for todo history annual --graph'
+complete -c todo -n __todo_needs_command -a '(todo __complete reports 2>/dev/null)'
 
 # todo add
 complete -c todo -n '__todo_using add' -s d -l description -x -d 'Set the description (todo\'s own; Taskwarrior\'s description is the name)'

@@ -308,14 +308,14 @@ public enum CommandTable {
             name: "context", summary: "Show, choose or define the context that narrows reports", plan: ContextCommand.plan,
             discussion: "A context is a named filter, as in Taskwarrior: while one is in force, list and next show only the todos that pass it too, their summary names it, and add gives new todos its +TAG and project:NAME words (when it has no or, not or parentheses), or, when 'todo config context.NAME.write WORDS' gives it write words as Taskwarrior's write contexts have, those attribute words. With no ACTION, or show, prints the context in force. NAME puts a defined context in force; none ends it; list shows them all; define NAME FILTER... makes or replaces one (its words are kept joined by spaces); delete NAME removes one. Contexts live in the config file (context.NAME, and context for the one in force); TODO_CONTEXT (a name, or none) overrides it for one shell, and --no-context for one command.",
             arguments: [
-                ArgumentSpec("ACTION", optional: true, "NAME, none, list, show, define or delete."),
+                ArgumentSpec("ACTION", .context, optional: true, "NAME, none, list, show, define or delete."),
                 ArgumentSpec("WORDS", .filter, optional: true, repeats: true, "For define: NAME and the filter words; for delete: NAME."),
             ],
             examples: [("todo context define work +work or project:acme", "a context for work"), ("todo context work", "show only work from now on"), ("todo context none", "show everything again"), ("todo list --no-context", "everything, this once")],
             everyday: false),
         CommandSpec(
             name: "completions", summary: "Print the completion script for bash, zsh or fish", plan: { invocation, _ in CompletionsCommand.plan(invocation) },
-            discussion: "The script completes commands, options, their values, todo numbers with their names, tags after + and -, projects after project:, attribute keys and named dates. README.md says where to install it.",
+            discussion: "The script completes commands (the config's reports too, and after IDs: todo 3 mo<Tab>), options, their values, contexts, todo numbers with their names, tags after + and -, projects after project:, attribute keys and named dates. README.md says where to install it.",
             arguments: [ArgumentSpec("SHELL", .choice(Completion.shells), "bash, zsh or fish.")],
             examples: [("todo completions bash > ~/.local/share/bash-completion/completions/todo", "install bash completion for yourself")]),
         CommandSpec(

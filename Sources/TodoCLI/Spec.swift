@@ -5,7 +5,11 @@ public enum ValueKind: Sendable, Equatable {
     case text
     case path
     case todoID
+    /// A command's word, or the name of a report the config defines (`report.NAME.columns`).
     case command
+    /// `todo context`'s first word: a defined context's name (`context.NAME` in the config)
+    /// or one of the command's action words (`ContextCommand.actions`).
+    case context
     case choice([String])
     /// A field's values, as the field table says (tags, projects, priorities, dates).
     case field(FieldCompletion)

@@ -7,16 +7,18 @@ enum CompletionsCommand {
     }
 }
 
-/// `todo __complete ids|tags|projects|udas|syntax`, which the completion scripts run on every TAB: for
-/// ids a line per todo, its number, a tab and its name; for tags and projects each one in
-/// use, sorted, a project's parents too (`home` for `home.garden`); for udas `NAME:` for each
-/// attribute the config declares; for syntax the dialect in force. It prints nothing rather
-/// than an error into the completion: a missing, unreadable or damaged state file completes
-/// nothing.
+/// `todo __complete ids|tags|projects|udas|syntax|contexts|reports`, which the completion
+/// scripts run on every TAB: for ids a line per todo, its number, a tab and its name; for tags
+/// and projects each one in use, sorted, a project's parents too (`home` for `home.garden`);
+/// for udas `NAME:` for each attribute the config declares; for syntax the dialect in force;
+/// for contexts the names of the contexts the config defines, then `todo context`'s action
+/// words; for reports the reports the config defines (`report.NAME.columns`), which are
+/// commands too. It prints nothing rather than an error into the completion: a missing,
+/// unreadable or damaged state or config file completes nothing.
 enum CompleteCommand {
     /// What the scripts ask to complete.
     enum Subject: String, CaseIterable {
-        case ids, tags, projects, udas, syntax
+        case ids, tags, projects, udas, syntax, contexts, reports
     }
 
     static var subjects: [String] { Subject.allCases.map(\.rawValue) }
@@ -32,6 +34,13 @@ enum CompleteCommand {
             // `NAME:` for each attribute the config declares, to complete as attribute words.
             let names = (try? context.udaSchema().names) ?? []
             return .output(Output(stdout: names.map { $0 + ":\n" }.joined()))
+        case .contexts:
+            // Names first: an action word is a habit, a name what the person made.
+            let names = ContextCommand.names((try? context.config())?.values ?? [:])
+            return .output(Output(stdout: (names.map(oneLine) + ContextCommand.actions).map { $0 + "\n" }.joined()))
+        case .reports:
+            let names = NamedReport.configuredNames((try? context.config())?.values ?? [:])
+            return .output(Output(stdout: names.map { oneLine($0) + "\n" }.joined()))
         case .ids:
             guard let file = stateFile(invocation, context), let lines = try? file.numberedNames(escaping: oneLine) else { return .output(Output()) }
             return .output(Output(stdout: String(decoding: lines, as: UTF8.self)))

@@ -55,6 +55,13 @@ enum ContextCommand {
         }
     }
 
+    /// The names of the contexts `values` defines (`context.NAME`, not `context.NAME.write`), sorted.
+    static func names(_ values: [String: String]) -> [String] {
+        let prefix = ReportSettings.key(ofContext: "")
+        return values.keys.filter { $0.hasPrefix(prefix) && !$0.hasSuffix(ReportSettings.writeSuffix) }
+            .map { String($0.dropFirst(prefix.count)) }.sorted()
+    }
+
     /// A name is letters, digits, `-` and `_`, and none of `actions`.
     static func checkName(_ name: String, allowingNone: Bool) throws {
         if allowingNone, name == ReportSettings.none { return }
@@ -113,9 +120,7 @@ enum ContextCommand {
     }
 
     private static func list(_ values: [String: String], _ settings: ReportSettings, _ invocation: Invocation) -> Output {
-        let prefix = ReportSettings.key(ofContext: "")
-        let defined = values.filter { $0.key.hasPrefix(prefix) && !$0.key.hasSuffix(ReportSettings.writeSuffix) }
-            .map { (String($0.key.dropFirst(prefix.count)), $0.value) }.sorted { $0.0 < $1.0 }
+        let defined = names(values).map { ($0, values[ReportSettings.key(ofContext: $0)] ?? "") }
         if invocation.flag(.json) {
             let items = defined.map { name, filter in
                 "{\"name\": \(json(name)), \"filter\": \(json(filter)), \"active\": \(name == settings.context?.name)}"

@@ -7,7 +7,11 @@ extension Completion {
         for command in commands {
             out += "        \(command.words.joined(separator: "|"))) REPLY=\(command.name) ;;\n"
         }
-        out += "        *) REPLY= ;;\n    esac\n}\n"
+        out += "        *) REPLY= ;;\n    esac\n"
+        out += "    # A report the config defines takes list's arguments and options.\n"
+        out += "    if [[ -z $REPLY && -n $1 ]]; then\n        local reports\n"
+        out += "        mapfile -t reports < <(todo __complete reports 2>/dev/null)\n"
+        out += "        [[ \" ${reports[*]} \" == *\" $1 \"* ]] && REPLY=list\n    fi\n}\n"
 
         out += "\n# REPLY: option $2 of command $1 as 'LONG KIND' (KIND is 'flag' when it takes no value).\n_todo_option() {\n    case $2 in\n"
         out += bashOptionCases(CommandTable.globalOptions, indent: "        ")
@@ -38,7 +42,7 @@ extension Completion {
 
         let names = commands.flatMap (\.words).joined(separator: " ")
         out += bashBody.replacingOccurrences(of: "@COMMANDS@", with: quoted(names)).replacingOccurrences(of: "@VIRTUAL@", with: quoted(virtualTags))
-            .replacingOccurrences(of: "@TODOTXTKEYS@", with: quoted(todoTxtKeys))
+            .replacingOccurrences(of: "@TODOTXTKEYS@", with: quoted(todoTxtKeys)).replacingOccurrences(of: "@IDS@", with: quoted(idPattern))
         return out
     }
 
@@ -71,7 +75,7 @@ extension Completion {
     private static let bashBody = #"""
 
         # COMPREPLY: the values of kind $1 that start with $2; todo numbers, tags and projects
-        # from the state file $3.
+        # from the state file $3; reports (as commands) and contexts from the config.
         _todo_values() {
             local lines line
             case $1 in
@@ -81,12 +85,12 @@ extension Completion {
                 ids)
                     mapfile -t lines < <(todo __complete ids ${3:+"--file=$3"} 2>/dev/null)
                     mapfile -t COMPREPLY < <(compgen -W "${lines[*]%%$'\t'*}" -- "$2") ;;
-                tags|projects)
+                tags|projects|contexts)
                     COMPREPLY=()
                     mapfile -t lines < <(todo __complete "$1" ${3:+"--file=$3"} 2>/dev/null)
                     for line in "${lines[@]}"; do [[ $line == "$2"* ]] && COMPREPLY+=("$line"); done ;;
                 commands)
-                    mapfile -t COMPREPLY < <(compgen -W @COMMANDS@ -- "$2") ;;
+                    mapfile -t COMPREPLY < <(compgen -W @COMMANDS@" $(todo __complete reports 2>/dev/null)" -- "$2") ;;
                 words\ *)
                     mapfile -t COMPREPLY < <(compgen -W "${1#words }" -- "$2") ;;
                 list\ *)
@@ -143,9 +147,9 @@ extension Completion {
 
         # Reads the words before the cursor as todo's parser does: options before or after the
         # command, an option's value in the next word or after '=' (where bash splits words too),
-        # and '--' ending options.
+        # IDs before the command (todo 3 modify) as its first arguments, and '--' ending options.
         _todo() {
-            local cur=${COMP_WORDS[COMP_CWORD]} word command= file= expect= ended= count=0 i REPLY
+            local cur=${COMP_WORDS[COMP_CWORD]} word command= file= expect= ended= count=0 i REPLY ids=@IDS@
             COMPREPLY=()
             for ((i = 1; i < COMP_CWORD; i++)); do
                 word=${COMP_WORDS[i]}
@@ -162,6 +166,8 @@ extension Completion {
                     elif [[ -n $REPLY && $REPLY != *' flag' ]]; then
                         expect=$REPLY
                     fi
+                elif [[ -z $command && $word =~ $ids ]]; then
+                    ((count++))
                 elif [[ -z $command ]]; then
                     _todo_command "$word"
                     command=${REPLY:-?}

@@ -27,14 +27,16 @@ enum Completion {
     }
 
     /// A word naming what a value is, shared by the scripts' helper functions: `text`,
-    /// `path`, `ids`, `commands`, `tags`, `projects` (from the state file), `words W…` (one
-    /// of these), `list W…` (some of these, comma-separated), `attributes` or `filter`.
+    /// `path`, `ids`, `commands`, `contexts` (names and actions), `tags`, `projects` (from the
+    /// state file), `words W…` (one of these), `list W…` (some of these, comma-separated),
+    /// `attributes` or `filter`.
     static func kindWord(_ kind: ValueKind) -> String {
         switch kind {
         case .text, .field(.text): "text"
         case .path: "path"
         case .todoID, .field(.todos): "ids"
         case .command: "commands"
+        case .context: "contexts"
         case .choice(let words): "words " + words.joined(separator: " ")
         case .field(.tags): "tags"
         case .field(.projects): "projects"
@@ -96,6 +98,19 @@ enum Completion {
             case .text?, .sigil?, .dependencies?, nil: nil
             }
         }.joined(separator: " ")
+    }
+
+    /// A POSIX extended regular expression (bash's `=~`, zsh's, fish's `string match -r`) for a
+    /// word of todo references, as `TodoIDs(word, minimumHex: CommandWords.idHexDigits)` reads
+    /// them: `3`, `#3`, `3-5`, `3,5,7`, UUID prefixes of that many hex digits or more, or a
+    /// whole UUID (and `7-3`, which the command refuses as a range running downwards). The
+    /// scripts skip such words before the command, as the parser does (`todo 3 modify`),
+    /// counting them as the command's arguments.
+    static var idPattern: String {
+        let hex = "[0-9A-Fa-f]"
+        let piece = "([0-9]+(-[0-9]+)?|\(hex){\(CommandWords.idHexDigits),32})"
+        let uuid = "\(hex){8}(-\(hex){4}){3}-\(hex){12}"
+        return "^#?(\(piece)(,\(piece))*|\(uuid))$"
     }
 
     /// The virtual tags' names, blank-separated (`VirtualTag.all`): offered after + and - in filter terms.

@@ -7,7 +7,8 @@ extension Completion {
         for command in commands {
             out += "        case \(command.words.joined(separator: " "))\n            echo \(command.name)\n"
         }
-        out += "        case '*'\n            return 1\n    end\nend\n"
+        out += "        case '*'\n            # A report the config defines takes list's arguments and options.\n"
+        out += "            contains -- $argv[1] (todo __complete reports 2>/dev/null); or return 1\n            echo list\n    end\nend\n"
 
         out += "\n# The long name of option $argv[2] of command $argv[1], if it takes a value.\nfunction __todo_value_option\n    switch $argv[2]\n"
         out += fishValueCases(CommandTable.globalOptions, indent: "        ")
@@ -34,7 +35,9 @@ extension Completion {
         for command in commands {
             out += "    printf '%s\\t%s\\n' \(command.name) \(fishQuoted(command.summary))\n"
         }
-        out += "end\n" + fishKeys() + fishBody.replacingOccurrences(of: "@VIRTUAL@", with: virtualTags).replacingOccurrences(of: "@TODOTXTKEYS@", with: todoTxtKeys)
+        out += "    # The reports the config defines are commands too.\n    todo __complete reports 2>/dev/null\nend\n"
+        out += fishKeys() + fishBody.replacingOccurrences(of: "@VIRTUAL@", with: virtualTags).replacingOccurrences(of: "@TODOTXTKEYS@", with: todoTxtKeys)
+            .replacingOccurrences(of: "@IDS@", with: fishQuoted(idPattern))
         out += "\n# Global options\n"
         for option in CommandTable.globalOptions { out += fishOption(option, condition: nil) }
         out += "\n# Commands\n"
@@ -44,6 +47,7 @@ extension Completion {
                 out += "complete -c todo -n __todo_needs_command -a \(word) -d \(fishQuoted(summary))\n"
             }
         }
+        out += "complete -c todo -n __todo_needs_command -a '(todo __complete reports 2>/dev/null)'\n"
         for command in commands {
             var lines = command.options.map { fishOption($0, condition: "__todo_using \(command.name)") }
             for (index, argument) in command.arguments.enumerated() {
@@ -101,6 +105,7 @@ extension Completion {
             case .path: line += " -r -F"
             case .todoID, .field(.todos): line += " -x -a '(__todo_ids)'"
             case .command: line += " -x -a '(__todo_commands)'"
+            case .context: line += " -x -a '(__todo_complete contexts)'"
             case .field(.tags): line += " -x -a '(__todo_complete tags)'"
             case .field(.projects): line += " -x -a '(__todo_complete projects)'"
             case .choice, .field(.priorities), .field(.dates), .field(.rules):
@@ -114,7 +119,8 @@ extension Completion {
     private static let fishBody = #"""
 
         # Reads the words before the cursor as todo's parser does and prints what $argv[1] asks
-        # for: 'command' (or -), 'count' of the command's arguments so far, or the --file 'file'.
+        # for: 'command' (or -), 'count' of the command's arguments so far (IDs before it, as in
+        # 'todo 3 modify', among them), or the --file 'file'.
         function __todo_scan
             set -l tokens (commandline -opc)
             set -e tokens[1]
@@ -135,6 +141,8 @@ extension Completion {
                     else if not string match -q -- '*=*' $token
                         set expect (__todo_value_option $command $token)
                     end
+                else if test "$command" = -; and string match -qr -- @IDS@ $token
+                    set count (math $count + 1)
                 else if test "$command" = -
                     set command (__todo_command $token); or set command '?'
                 else
@@ -237,6 +245,7 @@ extension Completion {
         complete -c todo -f
         complete -c todo -n '__todo_wants ids' -a '(__todo_ids)'
         complete -c todo -n '__todo_wants commands' -a '(__todo_commands)'
+        complete -c todo -n '__todo_wants contexts' -a '(__todo_complete contexts)'
         complete -c todo -n '__todo_wants path' -F
         complete -c todo -n '__todo_wants attributes' -a '(__todo_words attributes)'
         complete -c todo -n '__todo_wants filter' -a '(__todo_words filter)'

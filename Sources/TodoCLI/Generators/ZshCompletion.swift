@@ -10,7 +10,9 @@ extension Completion {
                 out += "        \(quoted("\(word):\(summary)"))\n"
             }
         }
-        out += "    )\n    _describe -t commands 'todo command' commands\n}\n"
+        out += "    )\n    # The reports the config defines are commands too.\n"
+        out += "    commands+=(${(f)\"$(_call_program reports todo __complete reports 2>/dev/null)\"//:/\\\\:})\n"
+        out += "    _describe -t commands 'todo command' commands\n}\n"
         out += zshIDs + zshValues + zshWords()
 
         out += "\n_todo() {\n    local todo_file= todo_env= i command=0 curcontext=$curcontext\n"
@@ -19,12 +21,7 @@ extension Completion {
         out += "    )\n"
         out += zshFileScan
         let valued = CommandTable.globalOptions.filter { $0.valueName != nil }.flatMap(spellings)
-        out += "    # The command is the first word that is neither an option nor a global option's value.\n"
-        out += "    for ((i = 2; i < CURRENT; i++)); do\n        case $words[i] in\n            --) break ;;\n"
-        if !valued.isEmpty { out += "            \(valued.joined(separator: "|"))) (( i++ )) ;;\n" }
-        out += "            -*) ;;\n            *) command=$i; break ;;\n        esac\n    done\n"
-        out += "    if (( ! command )); then\n        _arguments -S $globals '1:command:_todo_commands'\n        return\n    fi\n"
-        out += "    words=(\"${(@)words[command,-1]}\")\n    (( CURRENT -= command - 1 ))\n"
+        out += zshCommandScan(valued)
         out += "    curcontext=${curcontext%:*:*}:todo-$words[1]:\n"
         out += "    case $words[1] in\n"
         for command in commands {
@@ -49,6 +46,24 @@ extension Completion {
         return out
     }
 
+    /// Finds the command: the first word that is neither an option, a global option's value
+    /// (`valued`) nor a word of IDs (`todo 3 modify`), whose IDs move after it, where the
+    /// command takes them; a report the config defines reads as list.
+    private static func zshCommandScan(_ valued: [String]) -> String {
+        var out = "    local -a ids\n    local id_pattern=\(quoted(idPattern))\n"
+        out += "    for ((i = 2; i < CURRENT; i++)); do\n        case $words[i] in\n            --) break ;;\n"
+        if !valued.isEmpty { out += "            \(valued.joined(separator: "|"))) (( i++ )) ;;\n" }
+        out += "            -*) ;;\n            *) if [[ $words[i] =~ $id_pattern ]]; then ids+=($i); else command=$i; break; fi ;;\n"
+        out += "        esac\n    done\n"
+        out += "    if (( ! command )); then\n        for i in ${(Oa)ids}; do words[i]=(); done\n        (( CURRENT -= $#ids ))\n"
+        out += "        _arguments -S $globals '1:command:_todo_commands'\n        return\n    fi\n"
+        out += "    local -a before\n    for i in $ids; do before+=(\"$words[i]\"); done\n"
+        out += "    words=(\"$words[command]\" \"${before[@]}\" \"${(@)words[command+1,-1]}\")\n    (( CURRENT -= command - 1 - $#before ))\n"
+        out += "    local -a reports=(${(f)\"$(_call_program reports todo __complete reports 2>/dev/null)\"})\n"
+        out += "    (( ${reports[(Ie)$words[1]]} )) && words[1]=list\n"
+        return out
+    }
+
     /// `_arguments` specs for each spelling of `option`, one a line.
     private static func zshOptionSpecs(_ option: OptionSpec, indent: String) -> String {
         let help = "[" + brief(option.help).replacingOccurrences(of: "\\", with: "\\\\")
@@ -62,10 +77,12 @@ extension Completion {
     }
 
     /// Only the last argument can be zsh's rest argument (`*`): an earlier repeating one
-    /// (edit's `ID...`) completes at its position only.
+    /// (edit's `ID...`) completes at its position only. So does an earlier optional one, as
+    /// in bash and fish: zsh would offer the next argument's words at its place too (filter
+    /// terms for `todo context`'s ACTION).
     private static func zshArgumentSpec(_ argument: ArgumentSpec, position: Int, last: Bool) -> String {
         // `n::` marks an optional positional argument; `*::` would mean something else.
-        let place = argument.repeats && last ? "*" : "\(position)" + (argument.optional ? ":" : "")
+        let place = argument.repeats && last ? "*" : "\(position)" + (argument.optional && last ? ":" : "")
         return quoted("\(place):\(argument.name):\(zshAction(argument.kind))")
     }
 
@@ -81,6 +98,7 @@ extension Completion {
         case .path: "_files"
         case .todoID, .field(.todos): "_todo_ids"
         case .command: "_todo_commands"
+        case .context: "_todo_values contexts"
         case .choice(let words): "(\(words.joined(separator: " ")))"
         }
     }
@@ -140,7 +158,8 @@ extension Completion {
     private static let zshValues = #"""
 
         # Tags (last argument tags) or projects (projects) in use, from the state file _todo
-        # found; the arguments before it are compadd options _arguments passes (-J group).
+        # found, or contexts (contexts) from the config; the arguments before it are compadd
+        # options _arguments passes (-J group).
         _todo_values() {
             local what=${@[-1]}
             local -a values

@@ -58,10 +58,15 @@ struct CommandWords {
         return word.hasPrefix("--") || word.count == 2 || !Tag.isValid(word.dropFirst())
     }
 
+    /// The fewest hex digits of a UUID prefix that is never read as a word to search for or a
+    /// command (`deadbeef`): shorter ones (`face`) may be words. The completion scripts skip
+    /// such IDs before the command (`Completion.idPattern`).
+    static let idHexDigits = 8
+
     /// A word that is only text to search for: no ID, tag, attribute, pattern or operator.
     private static func isPlain(_ word: String) -> Bool {
         guard let first = word.first, first.isLetter, !word.contains(":") else { return false }
-        return (try? TodoIDs(word, minimumHex: 8)) == nil && !["and", "or", "not"].contains(word.lowercased())
+        return (try? TodoIDs(word, minimumHex: idHexDigits)) == nil && !["and", "or", "not"].contains(word.lowercased())
     }
 
     /// `invocation` with `words`, those before the command, put where the command takes
