@@ -130,14 +130,14 @@ _todo_option() {
                         -f|--filter) REPLY='filter words all active completed unsynced' ;;
                         --all) REPLY='all flag' ;;
                         --waiting) REPLY='waiting flag' ;;
-                        --sort) REPLY='sort list due +due -due wait +wait -wait scheduled +scheduled -scheduled start +start -start until +until -until priority +priority -priority project +project -project created +created -created modified +modified -modified name +name -name urgency +urgency -urgency' ;;
+                        --sort) REPLY='sort list due +due -due wait +wait -wait scheduled +scheduled -scheduled start +start -start until +until -until priority +priority -priority project +project -project created +created -created modified +modified -modified name +name -name urgency +urgency -urgency id +id -id end +end -end status +status -status recur +recur -recur tags +tags -tags' ;;
                         --format) REPLY='format text' ;;
                         --ids) REPLY='ids flag' ;;
                         *) REPLY= ;;
                     esac ;;
                 listall)
                     case $2 in
-                        --sort) REPLY='sort list due +due -due wait +wait -wait scheduled +scheduled -scheduled start +start -start until +until -until priority +priority -priority project +project -project created +created -created modified +modified -modified name +name -name urgency +urgency -urgency' ;;
+                        --sort) REPLY='sort list due +due -due wait +wait -wait scheduled +scheduled -scheduled start +start -start until +until -until priority +priority -priority project +project -project created +created -created modified +modified -modified name +name -name urgency +urgency -urgency id +id -id end +end -end status +status -status recur +recur -recur tags +tags -tags' ;;
                         --format) REPLY='format text' ;;
                         --ids) REPLY='ids flag' ;;
                         *) REPLY= ;;
@@ -146,7 +146,7 @@ _todo_option() {
                     case $2 in
                         -f|--filter) REPLY='filter words all active completed unsynced' ;;
                         --waiting) REPLY='waiting flag' ;;
-                        --sort) REPLY='sort list due +due -due wait +wait -wait scheduled +scheduled -scheduled start +start -start until +until -until priority +priority -priority project +project -project created +created -created modified +modified -modified name +name -name urgency +urgency -urgency' ;;
+                        --sort) REPLY='sort list due +due -due wait +wait -wait scheduled +scheduled -scheduled start +start -start until +until -until priority +priority -priority project +project -project created +created -created modified +modified -modified name +name -name urgency +urgency -urgency id +id -id end +end -end status +status -status recur +recur -recur tags +tags -tags' ;;
                         --format) REPLY='format text' ;;
                         --ids) REPLY='ids flag' ;;
                         *) REPLY= ;;
@@ -249,7 +249,7 @@ _todo_option() {
                         -f|--filter) REPLY='filter words all active completed unsynced' ;;
                         --all) REPLY='all flag' ;;
                         --waiting) REPLY='waiting flag' ;;
-                        --sort) REPLY='sort list due +due -due wait +wait -wait scheduled +scheduled -scheduled start +start -start until +until -until priority +priority -priority project +project -project created +created -created modified +modified -modified name +name -name urgency +urgency -urgency' ;;
+                        --sort) REPLY='sort list due +due -due wait +wait -wait scheduled +scheduled -scheduled start +start -start until +until -until priority +priority -priority project +project -project created +created -created modified +modified -modified name +name -name urgency +urgency -urgency id +id -id end +end -end status +status -status recur +recur -recur tags +tags -tags' ;;
                         --format) REPLY='format text' ;;
                         --ids) REPLY='ids flag' ;;
                         *) REPLY= ;;
@@ -259,7 +259,7 @@ _todo_option() {
                         -f|--filter) REPLY='filter words all active completed unsynced' ;;
                         --all) REPLY='all flag' ;;
                         --waiting) REPLY='waiting flag' ;;
-                        --sort) REPLY='sort list due +due -due wait +wait -wait scheduled +scheduled -scheduled start +start -start until +until -until priority +priority -priority project +project -project created +created -created modified +modified -modified name +name -name urgency +urgency -urgency' ;;
+                        --sort) REPLY='sort list due +due -due wait +wait -wait scheduled +scheduled -scheduled start +start -start until +until -until priority +priority -priority project +project -project created +created -created modified +modified -modified name +name -name urgency +urgency -urgency id +id -id end +end -end status +status -status recur +recur -recur tags +tags -tags' ;;
                         --format) REPLY='format text' ;;
                         --ids) REPLY='ids flag' ;;
                         *) REPLY= ;;
@@ -269,7 +269,7 @@ _todo_option() {
                         -f|--filter) REPLY='filter words all active completed unsynced' ;;
                         --all) REPLY='all flag' ;;
                         --waiting) REPLY='waiting flag' ;;
-                        --sort) REPLY='sort list due +due -due wait +wait -wait scheduled +scheduled -scheduled start +start -start until +until -until priority +priority -priority project +project -project created +created -created modified +modified -modified name +name -name urgency +urgency -urgency' ;;
+                        --sort) REPLY='sort list due +due -due wait +wait -wait scheduled +scheduled -scheduled start +start -start until +until -until priority +priority -priority project +project -project created +created -created modified +modified -modified name +name -name urgency +urgency -urgency id +id -id end +end -end status +status -status recur +recur -recur tags +tags -tags' ;;
                         --format) REPLY='format text' ;;
                         --ids) REPLY='ids flag' ;;
                         *) REPLY= ;;
@@ -279,7 +279,7 @@ _todo_option() {
                         -f|--filter) REPLY='filter words all active completed unsynced' ;;
                         --all) REPLY='all flag' ;;
                         --waiting) REPLY='waiting flag' ;;
-                        --sort) REPLY='sort list due +due -due wait +wait -wait scheduled +scheduled -scheduled start +start -start until +until -until priority +priority -priority project +project -project created +created -created modified +modified -modified name +name -name urgency +urgency -urgency' ;;
+                        --sort) REPLY='sort list due +due -due wait +wait -wait scheduled +scheduled -scheduled start +start -start until +until -until priority +priority -priority project +project -project created +created -created modified +modified -modified name +name -name urgency +urgency -urgency id +id -id end +end -end status +status -status recur +recur -recur tags +tags -tags' ;;
                         --format) REPLY='format text' ;;
                         --ids) REPLY='ids flag' ;;
                         *) REPLY= ;;
@@ -289,7 +289,7 @@ _todo_option() {
                         -f|--filter) REPLY='filter words all active completed unsynced' ;;
                         --all) REPLY='all flag' ;;
                         --waiting) REPLY='waiting flag' ;;
-                        --sort) REPLY='sort list due +due -due wait +wait -wait scheduled +scheduled -scheduled start +start -start until +until -until priority +priority -priority project +project -project created +created -created modified +modified -modified name +name -name urgency +urgency -urgency' ;;
+                        --sort) REPLY='sort list due +due -due wait +wait -wait scheduled +scheduled -scheduled start +start -start until +until -until priority +priority -priority project +project -project created +created -created modified +modified -modified name +name -name urgency +urgency -urgency id +id -id end +end -end status +status -status recur +recur -recur tags +tags -tags' ;;
                         --format) REPLY='format text' ;;
                         --ids) REPLY='ids flag' ;;
                         *) REPLY= ;;
@@ -299,7 +299,7 @@ _todo_option() {
                         -f|--filter) REPLY='filter words all active completed unsynced' ;;
                         --all) REPLY='all flag' ;;
                         --waiting) REPLY='waiting flag' ;;
-                        --sort) REPLY='sort list due +due -due wait +wait -wait scheduled +scheduled -scheduled start +start -start until +until -until priority +priority -priority project +project -project created +created -created modified +modified -modified name +name -name urgency +urgency -urgency' ;;
+                        --sort) REPLY='sort list due +due -due wait +wait -wait scheduled +scheduled -scheduled start +start -start until +until -until priority +priority -priority project +project -project created +created -created modified +modified -modified name +name -name urgency +urgency -urgency id +id -id end +end -end status +status -status recur +recur -recur tags +tags -tags' ;;
                         --format) REPLY='format text' ;;
                         --ids) REPLY='ids flag' ;;
                         *) REPLY= ;;
@@ -309,7 +309,7 @@ _todo_option() {
                         -f|--filter) REPLY='filter words all active completed unsynced' ;;
                         --all) REPLY='all flag' ;;
                         --waiting) REPLY='waiting flag' ;;
-                        --sort) REPLY='sort list due +due -due wait +wait -wait scheduled +scheduled -scheduled start +start -start until +until -until priority +priority -priority project +project -project created +created -created modified +modified -modified name +name -name urgency +urgency -urgency' ;;
+                        --sort) REPLY='sort list due +due -due wait +wait -wait scheduled +scheduled -scheduled start +start -start until +until -until priority +priority -priority project +project -project created +created -created modified +modified -modified name +name -name urgency +urgency -urgency id +id -id end +end -end status +status -status recur +recur -recur tags +tags -tags' ;;
                         --format) REPLY='format text' ;;
                         --ids) REPLY='ids flag' ;;
                         *) REPLY= ;;
@@ -319,7 +319,7 @@ _todo_option() {
                         -f|--filter) REPLY='filter words all active completed unsynced' ;;
                         --all) REPLY='all flag' ;;
                         --waiting) REPLY='waiting flag' ;;
-                        --sort) REPLY='sort list due +due -due wait +wait -wait scheduled +scheduled -scheduled start +start -start until +until -until priority +priority -priority project +project -project created +created -created modified +modified -modified name +name -name urgency +urgency -urgency' ;;
+                        --sort) REPLY='sort list due +due -due wait +wait -wait scheduled +scheduled -scheduled start +start -start until +until -until priority +priority -priority project +project -project created +created -created modified +modified -modified name +name -name urgency +urgency -urgency id +id -id end +end -end status +status -status recur +recur -recur tags +tags -tags' ;;
                         --format) REPLY='format text' ;;
                         --ids) REPLY='ids flag' ;;
                         *) REPLY= ;;
@@ -329,7 +329,7 @@ _todo_option() {
                         -f|--filter) REPLY='filter words all active completed unsynced' ;;
                         --all) REPLY='all flag' ;;
                         --waiting) REPLY='waiting flag' ;;
-                        --sort) REPLY='sort list due +due -due wait +wait -wait scheduled +scheduled -scheduled start +start -start until +until -until priority +priority -priority project +project -project created +created -created modified +modified -modified name +name -name urgency +urgency -urgency' ;;
+                        --sort) REPLY='sort list due +due -due wait +wait -wait scheduled +scheduled -scheduled start +start -start until +until -until priority +priority -priority project +project -project created +created -created modified +modified -modified name +name -name urgency +urgency -urgency id +id -id end +end -end status +status -status recur +recur -recur tags +tags -tags' ;;
                         --format) REPLY='format text' ;;
                         --ids) REPLY='ids flag' ;;
                         *) REPLY= ;;
@@ -339,7 +339,7 @@ _todo_option() {
                         -f|--filter) REPLY='filter words all active completed unsynced' ;;
                         --all) REPLY='all flag' ;;
                         --waiting) REPLY='waiting flag' ;;
-                        --sort) REPLY='sort list due +due -due wait +wait -wait scheduled +scheduled -scheduled start +start -start until +until -until priority +priority -priority project +project -project created +created -created modified +modified -modified name +name -name urgency +urgency -urgency' ;;
+                        --sort) REPLY='sort list due +due -due wait +wait -wait scheduled +scheduled -scheduled start +start -start until +until -until priority +priority -priority project +project -project created +created -created modified +modified -modified name +name -name urgency +urgency -urgency id +id -id end +end -end status +status -status recur +recur -recur tags +tags -tags' ;;
                         --format) REPLY='format text' ;;
                         --ids) REPLY='ids flag' ;;
                         *) REPLY= ;;
@@ -349,7 +349,7 @@ _todo_option() {
                         -f|--filter) REPLY='filter words all active completed unsynced' ;;
                         --all) REPLY='all flag' ;;
                         --waiting) REPLY='waiting flag' ;;
-                        --sort) REPLY='sort list due +due -due wait +wait -wait scheduled +scheduled -scheduled start +start -start until +until -until priority +priority -priority project +project -project created +created -created modified +modified -modified name +name -name urgency +urgency -urgency' ;;
+                        --sort) REPLY='sort list due +due -due wait +wait -wait scheduled +scheduled -scheduled start +start -start until +until -until priority +priority -priority project +project -project created +created -created modified +modified -modified name +name -name urgency +urgency -urgency id +id -id end +end -end status +status -status recur +recur -recur tags +tags -tags' ;;
                         --format) REPLY='format text' ;;
                         --ids) REPLY='ids flag' ;;
                         *) REPLY= ;;
@@ -359,7 +359,7 @@ _todo_option() {
                         -f|--filter) REPLY='filter words all active completed unsynced' ;;
                         --all) REPLY='all flag' ;;
                         --waiting) REPLY='waiting flag' ;;
-                        --sort) REPLY='sort list due +due -due wait +wait -wait scheduled +scheduled -scheduled start +start -start until +until -until priority +priority -priority project +project -project created +created -created modified +modified -modified name +name -name urgency +urgency -urgency' ;;
+                        --sort) REPLY='sort list due +due -due wait +wait -wait scheduled +scheduled -scheduled start +start -start until +until -until priority +priority -priority project +project -project created +created -created modified +modified -modified name +name -name urgency +urgency -urgency id +id -id end +end -end status +status -status recur +recur -recur tags +tags -tags' ;;
                         --format) REPLY='format text' ;;
                         --ids) REPLY='ids flag' ;;
                         *) REPLY= ;;
@@ -369,7 +369,7 @@ _todo_option() {
                         -f|--filter) REPLY='filter words all active completed unsynced' ;;
                         --all) REPLY='all flag' ;;
                         --waiting) REPLY='waiting flag' ;;
-                        --sort) REPLY='sort list due +due -due wait +wait -wait scheduled +scheduled -scheduled start +start -start until +until -until priority +priority -priority project +project -project created +created -created modified +modified -modified name +name -name urgency +urgency -urgency' ;;
+                        --sort) REPLY='sort list due +due -due wait +wait -wait scheduled +scheduled -scheduled start +start -start until +until -until priority +priority -priority project +project -project created +created -created modified +modified -modified name +name -name urgency +urgency -urgency id +id -id end +end -end status +status -status recur +recur -recur tags +tags -tags' ;;
                         --format) REPLY='format text' ;;
                         --ids) REPLY='ids flag' ;;
                         *) REPLY= ;;
@@ -379,7 +379,7 @@ _todo_option() {
                         -f|--filter) REPLY='filter words all active completed unsynced' ;;
                         --all) REPLY='all flag' ;;
                         --waiting) REPLY='waiting flag' ;;
-                        --sort) REPLY='sort list due +due -due wait +wait -wait scheduled +scheduled -scheduled start +start -start until +until -until priority +priority -priority project +project -project created +created -created modified +modified -modified name +name -name urgency +urgency -urgency' ;;
+                        --sort) REPLY='sort list due +due -due wait +wait -wait scheduled +scheduled -scheduled start +start -start until +until -until priority +priority -priority project +project -project created +created -created modified +modified -modified name +name -name urgency +urgency -urgency id +id -id end +end -end status +status -status recur +recur -recur tags +tags -tags' ;;
                         --format) REPLY='format text' ;;
                         --ids) REPLY='ids flag' ;;
                         *) REPLY= ;;
@@ -477,7 +477,7 @@ _todo_argument() {
         toggle) kinds=('ids') repeats=1 ;;
         delete) kinds=('ids') repeats=1 ;;
         import) kinds=('path') ;;
-        config) kinds=('words server token timeout insecure-http ca-file due-days default-filter context syntax week-start hooks hooks.location hooks.timeout context.NAME uda.NAME.type uda.NAME.values uda.NAME.label urgency.due.coefficient urgency.blocking.coefficient urgency.blocked.coefficient urgency.active.coefficient urgency.scheduled.coefficient urgency.age.coefficient urgency.annotations.coefficient urgency.tags.coefficient urgency.project.coefficient urgency.waiting.coefficient urgency.age.max urgency.user.tag.TAG.coefficient urgency.user.project.PROJECT.coefficient urgency.user.keyword.WORD.coefficient urgency.uda.NAME.coefficient urgency.uda.NAME.VALUE.coefficient report.NAME.columns report.NAME.labels report.NAME.filter report.NAME.sort report.NAME.description report.NAME.context' 'text') ;;
+        config) kinds=('words server token timeout insecure-http ca-file due-days default-filter context syntax week-start hooks hooks.location hooks.timeout color rule.precedence.color rule.color.merge context.NAME uda.NAME.type uda.NAME.values uda.NAME.label urgency.due.coefficient urgency.blocking.coefficient urgency.blocked.coefficient urgency.active.coefficient urgency.scheduled.coefficient urgency.age.coefficient urgency.annotations.coefficient urgency.tags.coefficient urgency.project.coefficient urgency.waiting.coefficient urgency.age.max urgency.user.tag.TAG.coefficient urgency.user.project.PROJECT.coefficient urgency.user.keyword.WORD.coefficient urgency.uda.NAME.coefficient urgency.uda.NAME.VALUE.coefficient report.NAME.columns report.NAME.labels report.NAME.filter report.NAME.sort report.NAME.description report.NAME.context color.deleted color.completed color.active color.keyword.WORD color.tag.TAG color.tag.none color.project.PROJECT color.project.none color.overdue color.scheduled color.due.today color.due color.blocked color.blocking color.recurring color.tagged color.until color.uda.NAME color.uda.NAME.VALUE' 'text') ;;
         context) kinds=('contexts' 'filter') repeats=1 ;;
         completions) kinds=('words bash zsh fish') ;;
         help) kinds=('commands') ;;

@@ -57,7 +57,7 @@ import TodoCore
         (["list", "projcet:home"], "todo: unknown filter key in \"projcet:home\"; use \(FilterError.terms)\n"),
         (["list", "due.before:soonish"], "todo: \"due.before:soonish\": cannot read the date \"soonish\"; use \(DateReader.accepted)\n"),
         (["list", "priority:X"], "todo: \"priority:X\": a priority is H, M or L, or nothing for none\n"),
-        (["list", "--sort", "due,size"], "todo: --sort: \"size\" is no sort key; use due, wait, scheduled, start, until, priority, project, created, modified, name, urgency or an attribute 'todo config uda.NAME.type' declares, separated by commas, with + before a key for lowest first or - for highest first\n"),
+        (["list", "--sort", "due,size"], "todo: --sort: \"size\" is no sort key; use due, wait, scheduled, start, until, priority, project, created, modified, name, urgency, id, end, status, recur, tags or an attribute 'todo config uda.NAME.type' declares, separated by commas, with + before a key for lowest first or - for highest first\n"),
         (["next", "or"], "todo: 'or' in the filter needs a term on each side\n"),
     ])
     func badTermsAreUsageErrors(arguments: [String], message: String) throws {
@@ -109,6 +109,19 @@ import TodoCore
         // #5, completed, is due today: more urgent than #2, due in three days, were it active.
         #expect(try ids("list", "--sort", "-urgency", "--filter", "completed") == [5])
         #expect(try ids("list", "(", "+COMPLETED", "or", "+family", ")", "--sort", "urgency") == [5, 2])
+    }
+
+    /// Taskwarrior's sort keys that reports in a .taskrc use: id, end, status, recur, tags.
+    @Test func taskwarriorsOtherSortKeys() throws {
+        #expect(try ids("list", "--sort", "-id", "--filter", "all") == [5, 4, 3, 2, 1])
+        try run("done", "2")
+        let ended = try ids("list", "--sort", "-end", "--filter", "all")
+        #expect(ended == [2, 5, 4, 3, 1], "\(ended)")
+        #expect(try ids("list", "--sort", "status,id", "--filter", "all") == [2, 5, 1, 4, 3])
+        try run("edit", "4", "recur:weekly", "due:+7d")
+        let recurring = try ids("list", "--sort", "recur", "--waiting")
+        #expect(recurring == [4, 3, 1], "\(recurring)")
+        #expect(try ids("list", "--sort", "tags", "--waiting") == [1, 3, 4])
     }
 
     @Test func theHumanListShowsPriorityProjectTagsAndDueRelatively() throws {

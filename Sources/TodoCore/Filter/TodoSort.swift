@@ -17,6 +17,16 @@ public struct TodoSort: Equatable, Sendable {
         case name
         /// `Urgency.score`.
         case urgency
+        /// The todo's number.
+        case id
+        /// When it was completed (Taskwarrior's `end`); open todos have none.
+        case end
+        /// completed, pending or waiting, A to Z as Taskwarrior's status sorts.
+        case status
+        /// The recurrence rule as written (`weekly`).
+        case recur
+        /// The tags, sorted and joined.
+        case tags
         /// A user-defined attribute, ordered as its type orders values.
         case uda(UDADeclaration)
 
@@ -24,7 +34,8 @@ public struct TodoSort: Equatable, Sendable {
         public static let due = Key.date(.due)
 
         /// Every date field of the table, then the others.
-        public static let allCases: [Key] = TodoField.dates.map(Key.date) + [.priority, .project, .created, .modified, .name, .urgency]
+        public static let allCases: [Key] = TodoField.dates.map(Key.date)
+            + [.priority, .project, .created, .modified, .name, .urgency, .id, .end, .status, .recur, .tags]
 
         /// As `--sort` writes it: `due`, `priority`.
         public var rawValue: String {
@@ -36,6 +47,11 @@ public struct TodoSort: Equatable, Sendable {
             case .modified: "modified"
             case .name: "name"
             case .urgency: "urgency"
+            case .id: "id"
+            case .end: "end"
+            case .status: "status"
+            case .recur: "recur"
+            case .tags: "tags"
             case .uda(let declaration): declaration.name
             }
         }
@@ -50,7 +66,7 @@ public struct TodoSort: Equatable, Sendable {
         public var descendingByDefault: Bool {
             switch self {
             case .urgency, .priority: true
-            case .date, .project, .created, .modified, .name, .uda: false
+            case .date, .project, .created, .modified, .name, .id, .end, .status, .recur, .tags, .uda: false
             }
         }
     }
@@ -122,6 +138,11 @@ public struct TodoSort: Equatable, Sendable {
         case .modified: .number(todo.updatedAt.timeIntervalSince1970)
         case .name: .text(todo.name.lowercased())
         case .urgency: .number(Urgency.score(todo, in: filterContext))
+        case .id: .number(Double(todo.id))
+        case .end: todo.completedAt.map { .number($0.timeIntervalSince1970) }
+        case .status: .text(todo.completed ? "completed" : todo.isWaiting(in: context) ? "waiting" : "pending")
+        case .recur: todo.recur.map { .text($0.rule) }
+        case .tags: todo.tags.isEmpty ? nil : .text(todo.tags.sorted().joined(separator: " "))
         case .uda(let declaration):
             todo.udas[declaration.name].map { value in
                 switch declaration.sortValue(value, in: context) {
