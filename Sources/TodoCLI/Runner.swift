@@ -13,7 +13,8 @@ public func run(_ context: Context) -> Output {
     } catch {
         return failure(error)
     }
-    let parsed = parse(context.arguments, reports: { [context] in NamedReport.configuredNames((try? context.config())?.values ?? [:]) })
+    let config = { [context] in (try? context.config())?.values ?? [:] }
+    let parsed = DefaultCommand.applied(to: parse(context.arguments, reports: { NamedReport.configuredNames(config()) }), context.arguments, config: config)
     var output = run(parsed, context)
     let invocation = try? parsed.get()
     if invocation?.flag(.quiet) != true { output.stdout += output.info }

@@ -12,6 +12,7 @@ public enum ConfigKey: String, CaseIterable, Sendable {
     case caFile = "ca-file"
     case dueDays = "due-days"
     case defaultFilter = "default-filter"
+    case defaultCommand = "default-command"
     case context, syntax
     case weekStart = "week-start"
     case hooks
@@ -32,7 +33,7 @@ public enum ConfigKey: String, CaseIterable, Sendable {
         case .context: "TODO_CONTEXT"
         case .syntax: "TODO_SYNTAX"
         case .hooks: "TODO_HOOKS"
-        case .dueDays, .defaultFilter, .weekStart, .hooksLocation, .hooksTimeout, .color, .colorPrecedence, .colorMerge: nil
+        case .dueDays, .defaultFilter, .defaultCommand, .weekStart, .hooksLocation, .hooksTimeout, .color, .colorPrecedence, .colorMerge: nil
         }
     }
 
@@ -40,7 +41,7 @@ public enum ConfigKey: String, CaseIterable, Sendable {
     public var isSecret: Bool {
         switch self {
         case .token: true
-        case .server, .timeout, .insecureHTTP, .caFile, .dueDays, .defaultFilter, .context, .syntax, .weekStart, .hooks,
+        case .server, .timeout, .insecureHTTP, .caFile, .dueDays, .defaultFilter, .defaultCommand, .context, .syntax, .weekStart, .hooks,
             .hooksLocation, .hooksTimeout, .color, .colorPrecedence, .colorMerge:
             false
         }
@@ -58,6 +59,8 @@ public enum ConfigKey: String, CaseIterable, Sendable {
             "an absolute path to a PEM file of CA certificates that sync trusts besides the system's, for a server with a certificate of its own (self-signed, or your own CA)"
         case .dueDays: "N makes the virtual tag +DUE hold todos due within N days (Taskwarrior's rc.due; 7 unless set)"
         case .defaultFilter: "what list shows without --filter: one of \(TodoFilter.allCases.map(\.rawValue).joined(separator: ", ")) (active unless set)"
+        case .defaultCommand:
+            "the command and words that todo runs when a line names no command (todo, todo +work): Taskwarrior's default.command, such as next or 'list +work' (list unless set)"
         case .context: "the context in force, which 'todo context NAME' sets; context.NAME holds each context's filter"
         case .syntax: "how words are read: taskwarrior (the default) or todotxt ('todo help todotxt')"
         case .weekStart: "the first day of the week in reports, a weekday's name (the locale's, LC_TIME, unless set)"

@@ -34,8 +34,10 @@ enum ConfigCommand {
                 value = context.stdinText.trimmingCharacters(in: .whitespacesAndNewlines)
             }
             // A bad value is refused before the file is read, so that it is a usage error
-            // whatever state the file is in; an attribute's is checked with the others.
-            if !key.hasPrefix("uda.") { try validate(key, value, among: [:], context) }
+            // whatever state the file is in; an attribute's, and a default command (which may
+            // name a report the config defines), are checked with the others.
+            let readsOthers = key.hasPrefix("uda.") || key == ConfigKey.defaultCommand.rawValue
+            if !readsOthers { try validate(key, value, among: [:], context) }
             var values = try file.read()
             if key == ConfigKey.server.rawValue, let server = SyncSettings.server(value) {
                 let allowed = try ConfigFile.insecureHTTP(environment: context.environment, stored: values)
@@ -44,7 +46,7 @@ enum ConfigCommand {
                 }
             }
             values[key] = value
-            if key.hasPrefix("uda.") { try validate(key, value, among: values, context) }
+            if readsOthers { try validate(key, value, among: values, context) }
             try file.write(values)
             return .output(Output())
         }
@@ -109,11 +111,11 @@ enum ConfigCommand {
         guard let setting = ConfigKey(rawValue: key) else {
             throw CommandError(message: "\(quoted(key)) is no setting", status: ExitStatus.usage)
         }
-        try check(setting, value, context)
+        try check(setting, value, among: values, context)
     }
 
     /// Refuses a value `key` cannot take, as a usage error.
-    private static func check(_ key: ConfigKey, _ value: String, _ context: Context) throws {
+    private static func check(_ key: ConfigKey, _ value: String, among values: [String: String], _ context: Context) throws {
         func refuse(_ message: String) -> CommandError { CommandError(message: message, status: ExitStatus.usage) }
         switch key {
         case .server:
@@ -134,6 +136,8 @@ enum ConfigCommand {
             guard !value.isEmpty, !value.contains(where: \.isWhitespace) else { throw refuse("a token cannot be empty or contain spaces") }
         case .defaultFilter:
             guard TodoFilter(rawValue: value) != nil else { throw refuse("\(key.rawValue) \(ReportSettings.filterRule), not \(quoted(value))") }
+        case .defaultCommand:
+            guard DefaultCommand.words(value, configured: NamedReport.configuredNames(values)) != nil else { throw refuse("\(key.rawValue) \(DefaultCommand.rule), not \(quoted(value))") }
         case .syntax:
             guard Dialect(rawValue: value) != nil else { throw refuse("\(key.rawValue) \(Dialect.rule), not \(quoted(value))") }
         case .weekStart:

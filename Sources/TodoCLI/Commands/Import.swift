@@ -65,7 +65,7 @@ enum ImportCommand {
         }
         try file.write(values)
         var output = Output(stderr: notes.map { $0 + "\n" }.joined())
-        let kept = settings.map { "\($0.0)=\(oneLine($0.1))" }.joined(separator: ", ")
+        let kept = settings.map { TaskrcImport.shown($0.0, $0.1) }.joined(separator: ", ")
         output.info = "Imported \(settings.count) setting\(settings.count == 1 ? "" : "s") from \(oneLine(path))\(settings.isEmpty ? "" : ": " + kept)"
             + "; \(left) not carried\(left == 0 ? "" : " (named on stderr)").\n"
         return .output(output)

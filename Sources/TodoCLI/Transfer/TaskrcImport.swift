@@ -18,6 +18,16 @@ enum TaskrcImport {
         var place: String
     }
 
+    /// Words in a key that make its value a secret (`sync.encryption_secret`,
+    /// `taskd.credentials`): never printed.
+    static let secretWords = ["secret", "password", "credentials", "token"]
+
+    /// `key=value` as the notes print it: a secret's value as `***`.
+    static func shown(_ key: String, _ value: String) -> String {
+        let secret = secretWords.contains { key.lowercased().contains($0) }
+        return "\(oneLine(key))=\(secret ? "***" : oneLine(value))"
+    }
+
     /// What todo makes of one Taskwarrior setting.
     enum Reading: Equatable {
         /// Kept under todo's `key`, with `value`.
@@ -65,6 +75,7 @@ enum TaskrcImport {
         case "hooks": return .setting(key: ConfigKey.hooks.rawValue, value: HookSettings.enabled(value).map { $0 ? "on" : "off" } ?? value)
         case "due": return .setting(key: ConfigKey.dueDays.rawValue, value: value)
         case "weekstart": return .setting(key: ConfigKey.weekStart.rawValue, value: value)
+        case "default.command": return .setting(key: ConfigKey.defaultCommand.rawValue, value: value)
         case "context": return .setting(key: ConfigKey.context.rawValue, value: value)
         case "data.location": return .used
         case ConfigKey.color.rawValue: return .setting(key: key, value: ColourRules.flag(value).map { $0 ? "on" : "off" } ?? value)
@@ -133,7 +144,7 @@ enum TaskrcImport {
         }
         return groups.flatMap { group -> [String] in
             guard group.lines.count > 5 else {
-                return group.lines.map { "not carried: \(oneLine($0.key))=\(oneLine($0.value)) (\(oneLine($0.place))): \(group.why)" }
+                return group.lines.map { "not carried: \(shown($0.key, $0.value)) (\(oneLine($0.place))): \(group.why)" }
             }
             var counts: [(String, Int)] = []
             for line in group.lines {
