@@ -117,7 +117,7 @@ public struct TodoSelection: Sendable {
         case .date(let field, _, _): out.string(field.key)
         case .rule: out.string(TodoField.recur.key)
         case .uda(let declaration, _, _?): out.string(declaration.name)
-        case .priority, .string, .unset, .text, .pattern, .virtual, .member, .status, .urgency, .uda(_, _, nil), .ids, .stamp, .noStamp: return nil
+        case .priority, .string, .unset, .text, .exactText, .pattern, .virtual, .member, .status, .urgency, .uda(_, _, nil), .ids, .stamp, .noStamp: return nil
         }
         return out.bytes
     }

@@ -13,6 +13,7 @@ public enum ConfigKey: String, CaseIterable, Sendable {
     case dueDays = "due-days"
     case defaultFilter = "default-filter"
     case defaultCommand = "default-command"
+    case searchCaseSensitive = "search.case.sensitive"
     case context, syntax
     case weekStart = "week-start"
     case hooks
@@ -33,7 +34,7 @@ public enum ConfigKey: String, CaseIterable, Sendable {
         case .context: "TODO_CONTEXT"
         case .syntax: "TODO_SYNTAX"
         case .hooks: "TODO_HOOKS"
-        case .dueDays, .defaultFilter, .defaultCommand, .weekStart, .hooksLocation, .hooksTimeout, .color, .colorPrecedence, .colorMerge: nil
+        case .dueDays, .defaultFilter, .defaultCommand, .searchCaseSensitive, .weekStart, .hooksLocation, .hooksTimeout, .color, .colorPrecedence, .colorMerge: nil
         }
     }
 
@@ -41,7 +42,7 @@ public enum ConfigKey: String, CaseIterable, Sendable {
     public var isSecret: Bool {
         switch self {
         case .token: true
-        case .server, .timeout, .insecureHTTP, .caFile, .dueDays, .defaultFilter, .defaultCommand, .context, .syntax, .weekStart, .hooks,
+        case .server, .timeout, .insecureHTTP, .caFile, .dueDays, .defaultFilter, .defaultCommand, .searchCaseSensitive, .context, .syntax, .weekStart, .hooks,
             .hooksLocation, .hooksTimeout, .color, .colorPrecedence, .colorMerge:
             false
         }
@@ -61,6 +62,8 @@ public enum ConfigKey: String, CaseIterable, Sendable {
         case .defaultFilter: "what list shows without --filter: one of \(TodoFilter.allCases.map(\.rawValue).joined(separator: ", ")) (active unless set)"
         case .defaultCommand:
             "the command and words that todo runs when a line names no command (todo, todo +work): Taskwarrior's default.command, such as next or 'list +work' (list unless set)"
+        case .searchCaseSensitive:
+            "on or off: whether words and /REGEX/ in a filter are searched for in the case typed, as Taskwarrior's (off unless set: in any case)"
         case .context: "the context in force, which 'todo context NAME' sets; context.NAME holds each context's filter"
         case .syntax: "how words are read: taskwarrior (the default) or todotxt ('todo help todotxt')"
         case .weekStart: "the first day of the week in reports, a weekday's name (the locale's, LC_TIME, unless set)"

@@ -225,7 +225,7 @@ public struct ConfigValues: Sendable {
 
     /// Whether colour is on by the settings (`color`, Taskwarrior's): off only when it says so.
     public var colourAllowed: Bool {
-        values[ConfigKey.color.rawValue].flatMap(ColourRules.flag) != false
+        values[ConfigKey.color.rawValue].flatMap(OnOff.read) != false
     }
 
     /// The urgency coefficients (`urgency.…`), Taskwarrior's where none is set.

@@ -145,13 +145,15 @@ enum ConfigCommand {
         case .context:
             try ContextCommand.checkName(value, allowingNone: true)
         case .hooks:
-            guard HookSettings.enabled(value) != nil else { throw refuse("hooks \(HookSettings.enabledRule), not \(quoted(value))") }
+            guard OnOff.read(value) != nil else { throw refuse("hooks \(OnOff.rule), not \(quoted(value))") }
         case .hooksLocation:
             guard value.hasPrefix("/") else { throw refuse("hooks.location must be an absolute path, not \(quoted(value))") }
         case .hooksTimeout:
             guard HookSettings.timeout(value) != nil else { throw refuse("hooks.timeout \(HookSettings.timeoutRule), not \(quoted(value))") }
+        case .searchCaseSensitive:
+            guard OnOff.read(value) != nil else { throw refuse("\(key.rawValue) \(OnOff.rule), not \(quoted(value))") }
         case .color:
-            guard ColourRules.flag(value) != nil else { throw refuse("color \(ColourRules.flagRule), not \(quoted(value))") }
+            guard OnOff.read(value) != nil else { throw refuse("color \(OnOff.rule), not \(quoted(value))") }
         case .colorPrecedence, .colorMerge:
             try checkColour(key.rawValue, value)
         }

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Foundation
+import TodoCore
 import TodoStore
 import TodoSync
 
@@ -14,17 +15,7 @@ struct HookSettings {
     var timeout: Double
 
     static let defaultTimeout = 30.0
-    static let enabledRule = "must be on or off (also yes/no, true/false, 1/0)"
     static let timeoutRule = "must be a number of seconds above 0 and at most 600"
-
-    /// `on`, `off` and the words Taskwarrior's `rc.hooks` takes for them.
-    static func enabled(_ text: String) -> Bool? {
-        switch text.lowercased() {
-        case "on", "yes", "true", "1", "y": true
-        case "off", "no", "false", "0", "n": false
-        default: nil
-        }
-    }
 
     static func timeout(_ text: String) -> Double? {
         guard let seconds = Double(text), seconds > 0, seconds <= 600 else { return nil }
@@ -37,7 +28,7 @@ struct HookSettings {
         func refuse(_ message: String) -> CommandError { CommandError(message: "\(message) (\(config.path) or its environment variable)", status: ExitStatus.usage) }
         enabled = true
         if let text = value(.hooks) {
-            guard let on = Self.enabled(text) else { throw refuse("hooks \(Self.enabledRule), not '\(text)'") }
+            guard let on = OnOff.read(text) else { throw refuse("hooks \(OnOff.rule), not '\(text)'") }
             enabled = on
         }
         location = PathText.directory(of: config.path) + "/hooks"

@@ -24,7 +24,7 @@ struct Hooks {
     /// The hooks of `command`'s run; nil when hooks are off or there are none (then one
     /// `opendir` of the folder is all they cost).
     static func find(_ invocation: Invocation, _ context: Context) throws -> Hooks? {
-        if let text = context.environment[ConfigKey.hooks.variable!], HookSettings.enabled(text) == false { return nil }
+        if let text = context.environment[ConfigKey.hooks.variable!], OnOff.read(text) == false { return nil }
         guard let config = try context.config() else { return nil }
         let settings = try HookSettings(config, environment: context.environment)
         guard settings.enabled else { return nil }

@@ -37,15 +37,16 @@ struct FilterInput {
         let end = (todoTxt ? nil : literalFrom) ?? words.count
         let filterKeys = FilterParser.keys(in: Array(words[..<end]) + also)
         udas = try Context.udaSchema(ifAnyOf: filterKeys + sortKeys.filter { TodoSort.Key(rawValue: $0) == nil }, in: config)
+        let caseSensitive = config?.values[ConfigKey.searchCaseSensitive.rawValue].flatMap(OnOff.read) == true
         var parsed: [FilterExpression] = []
         for (part, source) in [(also, "the context's filter: "), (Array(words[..<end]), "")] {
             do {
-                parsed.append(try FilterParser.parse(part, in: dates, udas: udas))
+                parsed.append(try FilterParser.parse(part, in: dates, udas: udas, caseSensitive: caseSensitive))
             } catch {
                 throw CommandError(message: source + error.description, status: ExitStatus.usage)
             }
         }
-        let literal = words[end...].map { FilterExpression.term(.text($0.lowercased())) }
+        let literal = words[end...].map { FilterExpression.term(caseSensitive ? .exactText($0) : .text($0.lowercased())) }
         let all = parsed.filter { $0 != .everything } + literal
         terms = all.isEmpty ? nil : all.count == 1 ? all[0] : .and(all)
     }

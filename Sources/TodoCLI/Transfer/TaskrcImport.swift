@@ -72,13 +72,14 @@ enum TaskrcImport {
     static func reading(_ key: String, _ value: String, home: String) -> Reading {
         switch key {
         case "hooks.location": return .setting(key: ConfigKey.hooksLocation.rawValue, value: expanded(value, home: home, relativeTo: home))
-        case "hooks": return .setting(key: ConfigKey.hooks.rawValue, value: HookSettings.enabled(value).map { $0 ? "on" : "off" } ?? value)
+        case "hooks": return .setting(key: ConfigKey.hooks.rawValue, value: OnOff.read(value).map { $0 ? "on" : "off" } ?? value)
         case "due": return .setting(key: ConfigKey.dueDays.rawValue, value: value)
         case "weekstart": return .setting(key: ConfigKey.weekStart.rawValue, value: value)
         case "default.command": return .setting(key: ConfigKey.defaultCommand.rawValue, value: value)
+        case ConfigKey.searchCaseSensitive.rawValue: return .setting(key: key, value: OnOff.read(value).map { $0 ? "on" : "off" } ?? value)
         case "context": return .setting(key: ConfigKey.context.rawValue, value: value)
         case "data.location": return .used
-        case ConfigKey.color.rawValue: return .setting(key: key, value: ColourRules.flag(value).map { $0 ? "on" : "off" } ?? value)
+        case ConfigKey.color.rawValue: return .setting(key: key, value: OnOff.read(value).map { $0 ? "on" : "off" } ?? value)
         case ConfigKey.colorPrecedence.rawValue, ConfigKey.colorMerge.rawValue: return .setting(key: key, value: value)
         default: break
         }

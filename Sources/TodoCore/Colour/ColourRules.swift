@@ -55,7 +55,7 @@ public struct ColourRules: Sendable {
             merge = true
             return
         }
-        guard let merge = Self.flag(text) else { throw ColourError(message: "\(Self.mergeKey) \(Self.flagRule), not \(text.debugDescription)") }
+        guard let merge = OnOff.read(text) else { throw ColourError(message: "\(Self.mergeKey) \(OnOff.rule), not \(text.debugDescription)") }
         self.merge = merge
     }
 
@@ -87,7 +87,7 @@ extension ColourRules {
         if key == precedenceKey {
             _ = try precedence(text)
         } else if key == mergeKey {
-            guard flag(text) != nil else { throw ColourError(message: "\(key) \(flagRule), not \(text.debugDescription)") }
+            guard OnOff.read(text) != nil else { throw ColourError(message: "\(key) \(OnOff.rule), not \(text.debugDescription)") }
         } else if ColourRule.parse(key) != nil {
             _ = try colour(key, text)
         } else {
@@ -110,17 +110,5 @@ extension ColourRules {
             throw ColourError(message: "\(precedenceKey): \(unknown.debugDescription) names no rule; they are \(names.joined(separator: ","))")
         }
         return words
-    }
-
-    /// The rule for an on or off setting, for messages.
-    public static let flagRule = "must be on or off (also yes/no, true/false, 1/0)"
-
-    /// `on`, `off` and the other words Taskwarrior takes for them.
-    public static func flag(_ text: String) -> Bool? {
-        switch text.lowercased() {
-        case "on", "yes", "true", "1", "y": true
-        case "off", "no", "false", "0", "n": false
-        default: nil
-        }
     }
 }

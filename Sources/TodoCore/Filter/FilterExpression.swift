@@ -28,6 +28,9 @@ public enum FilterTerm: Equatable, Sendable {
     case ids(TodoIDs)
     /// Any other word, lowercased: the name, description, notes or an annotation contain it, in any case.
     case text(String)
+    /// Any other word as typed, when searches heed case (`search.case.sensitive`): the name,
+    /// description, notes or an annotation contain it, in this case.
+    case exactText(String)
     /// `/REGEX/`: the name, description, notes or an annotation match it, in any case.
     case pattern(TextPattern)
     /// `status:pending`, `status:waiting`, `status:completed`.
@@ -119,7 +122,7 @@ public indirect enum FilterExpression: Equatable, Sendable {
             case .virtual(let tag): tag.name == "WAITING"
             case .status(let status): status == .waiting
             case .date(let field, _, _), .unset(let field): field == .wait
-            case .tag, .project, .string, .priority, .member, .text, .pattern, .urgency, .uda, .ids, .rule, .stamp, .noStamp: false
+            case .tag, .project, .string, .priority, .member, .text, .exactText, .pattern, .urgency, .uda, .ids, .rule, .stamp, .noStamp: false
             }
         }
     }
@@ -133,7 +136,7 @@ public indirect enum FilterExpression: Equatable, Sendable {
             case .status, .ids: true
             // When a todo was completed asks about completed todos.
             case .stamp(let stamp, _, _): stamp == .completed
-            case .tag, .project, .string, .priority, .date, .unset, .member, .text, .pattern, .urgency, .uda, .rule, .noStamp: false
+            case .tag, .project, .string, .priority, .date, .unset, .member, .text, .exactText, .pattern, .urgency, .uda, .rule, .noStamp: false
             }
         }
     }
@@ -179,6 +182,7 @@ extension FilterTerm {
         case .uda(let declaration, let comparison, let value):
             Self.uda(todo.attributes.udas[declaration.name], comparison, value, declaration, context.dates)
         case .text(let needle): Self.anyText(of: todo) { TextSearch.contains($0, needle) }
+        case .exactText(let needle): Self.anyText(of: todo) { $0.contains(needle) }
         case .pattern(let pattern): Self.anyText(of: todo, pattern.matches)
         case .status(let status): status == Self.status(of: todo, context.dates)
         case .urgency(let comparison, let value):

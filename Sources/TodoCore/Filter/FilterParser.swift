@@ -10,11 +10,14 @@ public enum FilterParser {
     public static let maximumDepth = 64
 
     /// No words is `FilterExpression.everything`.
-    /// `udas`: the user-defined attributes `NAME:VALUE` may name.
-    public static func parse(_ arguments: [String], in context: DateContext, udas: UDASchema = .none) throws(FilterError) -> FilterExpression {
+    /// `udas`: the user-defined attributes `NAME:VALUE` may name. `caseSensitive`: words and
+    /// `/REGEX/` are searched for in the case typed (Taskwarrior's `search.case.sensitive`).
+    public static func parse(
+        _ arguments: [String], in context: DateContext, udas: UDASchema = .none, caseSensitive: Bool = false
+    ) throws(FilterError) -> FilterExpression {
         let names = AttributeNames(udas: udas)
         let words = try FilterWords.split(arguments, names: names)
-        var parser = Parser(words: words, context: context, udas: udas, names: names)
+        var parser = Parser(words: words, context: context, udas: udas, names: names, caseSensitive: caseSensitive)
         if words.isEmpty { return .everything }
         let expression = try parser.disjunction(depth: 0)
         guard parser.index == words.count else { throw .unopenedParenthesis }
@@ -33,13 +36,15 @@ private struct Parser {
     let context: DateContext
     let udas: UDASchema
     let names: AttributeNames
+    let caseSensitive: Bool
     var index = 0
 
-    init(words: [String], context: DateContext, udas: UDASchema, names: AttributeNames) {
+    init(words: [String], context: DateContext, udas: UDASchema, names: AttributeNames, caseSensitive: Bool) {
         self.words = words
         self.context = context
         self.udas = udas
         self.names = names
+        self.caseSensitive = caseSensitive
     }
 
     /// The next word if it is a keyword or parenthesis, lowercased.
@@ -88,7 +93,7 @@ private struct Parser {
         case ")": throw missingTermOrUnopened()
         case let word?: throw .missingTerm(after: word)
         case nil:
-            operand = try FilterTermReader.read(words[index], in: context, names: names, udas: udas)
+            operand = try FilterTermReader.read(words[index], in: context, names: names, udas: udas, caseSensitive: caseSensitive)
             index += 1
         }
         return negated ? .not(operand) : operand

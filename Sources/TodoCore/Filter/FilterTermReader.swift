@@ -1,9 +1,12 @@
 /// Reads one filter word that is not a keyword or parenthesis.
 enum FilterTermReader {
     /// `names`: every attribute name, the declared ones (`udas`) among them.
-    static func read(_ word: String, in context: DateContext, names: AttributeNames, udas: UDASchema) throws(FilterError) -> FilterExpression {
+    /// `caseSensitive`: words and patterns are searched for in the case typed.
+    static func read(
+        _ word: String, in context: DateContext, names: AttributeNames, udas: UDASchema, caseSensitive: Bool
+    ) throws(FilterError) -> FilterExpression {
         if let ids = try idTerm(word) { return .term(.ids(ids)) }
-        if let pattern = try TextPattern(word: word) { return .term(.pattern(pattern)) }
+        if let pattern = try TextPattern(word: word, caseSensitive: caseSensitive) { return .term(.pattern(pattern)) }
         if let tag = tagName(word, sign: "+") { return .term(try tagTerm(tag, word)) }
         if let tag = tagName(word, sign: "-") { return .not(.term(try tagTerm(tag, word))) }
         let attribute: AttributeWord?
@@ -14,7 +17,7 @@ enum FilterTermReader {
         }
         if let attribute { return try FilterAttributeTerm(attribute, word, context, udas).expression() }
         if let colon = word.firstIndex(of: ":"), looksLikeKey(word[..<colon].lowercased(), names) { throw .unknownKey(word) }
-        return .term(.text(word.lowercased()))
+        return .term(caseSensitive ? .exactText(word) : .text(word.lowercased()))
     }
 
     /// The todos `3`, `3-7`, `3,5,9` or a UUID name; hex digits name a UUID's start only

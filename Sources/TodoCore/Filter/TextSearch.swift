@@ -27,7 +27,7 @@ enum TextSearch {
 }
 
 /// `/REGEX/`: a regular expression (ICU's syntax, as `NSRegularExpression` reads it), matched
-/// in any case, as todo's other searches are.
+/// in any case, as todo's other searches are, unless searches heed case.
 public struct TextPattern: Equatable, @unchecked Sendable {
     /// The expression between the slashes.
     public let pattern: String
@@ -35,11 +35,11 @@ public struct TextPattern: Equatable, @unchecked Sendable {
     private let expression: NSRegularExpression
 
     /// The pattern of a word `/PATTERN/` (a non-empty PATTERN); nil for any other word.
-    public init?(word: String) throws(FilterError) {
+    public init?(word: String, caseSensitive: Bool = false) throws(FilterError) {
         guard word.count >= 3, word.first == "/", word.last == "/" else { return nil }
         pattern = String(word.dropFirst().dropLast())
         do {
-            expression = try NSRegularExpression(pattern: pattern, options: [.caseInsensitive])
+            expression = try NSRegularExpression(pattern: pattern, options: caseSensitive ? [] : [.caseInsensitive])
         } catch {
             throw .badPattern(word)
         }
