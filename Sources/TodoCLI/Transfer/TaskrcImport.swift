@@ -95,6 +95,9 @@ enum TaskrcImport {
         if key.hasPrefix("context.") {
             return .setting(key: key.hasSuffix(".read") ? String(key.dropLast(5)) : key, value: value)
         }
+        if key.hasPrefix("sync.") || key.hasPrefix("taskd.") {
+            return .notCarried("todo syncs with todo-server ('todo help sync'), not yet with Taskwarrior's sync server")
+        }
         return .notCarried("todo has no such setting")
     }
 
