@@ -60,6 +60,12 @@ _todo_command() {
         purge) REPLY=purge ;;
         version) REPLY=version ;;
         _version) REPLY=_version ;;
+        commands) REPLY=commands ;;
+        _commands) REPLY=_commands ;;
+        columns) REPLY=columns ;;
+        _columns) REPLY=_columns ;;
+        udas) REPLY=udas ;;
+        _udas) REPLY=_udas ;;
         diagnostics) REPLY=diagnostics ;;
         active) REPLY=active ;;
         all) REPLY=all ;;
@@ -569,7 +575,7 @@ _todo_values() {
             mapfile -t lines < <(todo __complete "$1" ${3:+"--file=$3"} 2>/dev/null)
             for line in "${lines[@]}"; do [[ $line == "$2"* ]] && COMPREPLY+=("$line"); done ;;
         commands)
-            mapfile -t COMPREPLY < <(compgen -W 'add a list ls listall lsa listpri lsp listproj lsprj listcon lsc archive next show info edit modify done do reopen annotate append app prepend prep replace pri p depri dp denotate start stop toggle delete rm del clear-completed undo batch export import sync config context completions help reports projects tags summary calendar cal burndown history stats log count ids uuids _ids _uuids _projects _tags _unique _get calc duplicate purge version _version diagnostics active all completed overdue waiting recurring ready blocked blocking unblocked newest oldest long minimal burndown.daily burndown.weekly burndown.monthly history.daily history.weekly history.monthly history.annual ghistory.daily ghistory.weekly ghistory.monthly ghistory.annual'" $(todo __complete reports 2>/dev/null)" -- "$2") ;;
+            mapfile -t COMPREPLY < <(compgen -W 'add a list ls listall lsa listpri lsp listproj lsprj listcon lsc archive next show info edit modify done do reopen annotate append app prepend prep replace pri p depri dp denotate start stop toggle delete rm del clear-completed undo batch export import sync config context completions help reports projects tags summary calendar cal burndown history stats log count ids uuids _ids _uuids _projects _tags _unique _get calc duplicate purge version _version commands _commands columns _columns udas _udas diagnostics active all completed overdue waiting recurring ready blocked blocking unblocked newest oldest long minimal burndown.daily burndown.weekly burndown.monthly history.daily history.weekly history.monthly history.annual ghistory.daily ghistory.weekly ghistory.monthly ghistory.annual'" $(todo __complete reports 2>/dev/null)" -- "$2") ;;
         words\ *)
             mapfile -t COMPREPLY < <(compgen -W "${1#words }" -- "$2") ;;
         list\ *)

@@ -116,6 +116,18 @@ function __todo_command
             echo version
         case _version
             echo _version
+        case commands
+            echo commands
+        case _commands
+            echo _commands
+        case columns
+            echo columns
+        case _columns
+            echo _columns
+        case udas
+            echo udas
+        case _udas
+            echo _udas
         case diagnostics
             echo diagnostics
         case active
@@ -853,6 +865,12 @@ function __todo_commands
     printf '%s\t%s\n' purge 'Say that there is nothing to purge: todo keeps no deleted todos'
     printf '%s\t%s\n' version 'Print the version of todo'
     printf '%s\t%s\n' _version 'Print the version number alone'
+    printf '%s\t%s\n' commands 'List every command, its aliases and what it does'
+    printf '%s\t%s\n' _commands 'Print the commands\' names, one a line'
+    printf '%s\t%s\n' columns 'List the columns a report may show, with their formats'
+    printf '%s\t%s\n' _columns 'Print the columns\' names, one a line'
+    printf '%s\t%s\n' udas 'List the attributes the config declares, and those todos hold undeclared'
+    printf '%s\t%s\n' _udas 'Print the declared attributes\' names, one a line'
     printf '%s\t%s\n' diagnostics 'Show the version, the files todo reads and the hooks it finds'
     printf '%s\t%s\n' active 'List the todos being worked on (started)'
     printf '%s\t%s\n' all 'List every todo, completed and waiting ones too'
@@ -1133,6 +1151,12 @@ complete -c todo -n __todo_needs_command -a duplicate -d 'Add a copy of a todo, 
 complete -c todo -n __todo_needs_command -a purge -d 'Say that there is nothing to purge: todo keeps no deleted todos'
 complete -c todo -n __todo_needs_command -a version -d 'Print the version of todo'
 complete -c todo -n __todo_needs_command -a _version -d 'Print the version number alone'
+complete -c todo -n __todo_needs_command -a commands -d 'List every command, its aliases and what it does'
+complete -c todo -n __todo_needs_command -a _commands -d 'Print the commands\' names, one a line'
+complete -c todo -n __todo_needs_command -a columns -d 'List the columns a report may show, with their formats'
+complete -c todo -n __todo_needs_command -a _columns -d 'Print the columns\' names, one a line'
+complete -c todo -n __todo_needs_command -a udas -d 'List the attributes the config declares, and those todos hold undeclared'
+complete -c todo -n __todo_needs_command -a _udas -d 'Print the declared attributes\' names, one a line'
 complete -c todo -n __todo_needs_command -a diagnostics -d 'Show the version, the files todo reads and the hooks it finds'
 complete -c todo -n __todo_needs_command -a active -d 'List the todos being worked on (started)'
 complete -c todo -n __todo_needs_command -a all -d 'List every todo, completed and waiting ones too'

@@ -417,6 +417,18 @@ public enum CommandTable {
         CommandSpec(name: "purge", summary: "Say that there is nothing to purge: todo keeps no deleted todos", plan: TaskwarriorVerbs.purge, everyday: false),
         CommandSpec(name: "version", summary: "Print the version of todo", plan: { try TaskwarriorVerbs.version($0, $1, bare: false) }, everyday: false),
         CommandSpec(name: "_version", summary: "Print the version number alone", plan: { try TaskwarriorVerbs.version($0, $1, bare: true) }, everyday: false),
+        CommandSpec(name: "commands", summary: "List every command, its aliases and what it does", plan: { invocation, _ in Catalogue.commands(invocation, names: false) }, everyday: false),
+        CommandSpec(name: "_commands", summary: "Print the commands' names, one a line", plan: { invocation, _ in Catalogue.commands(invocation, names: true) }, everyday: false),
+        CommandSpec(
+            name: "columns", summary: "List the columns a report may show, with their formats", plan: { try Catalogue.columns($0, $1, names: false) },
+            discussion: "What 'todo config report.NAME.columns' takes, by Taskwarrior's names: each column and its formats, the first of which it has unless one follows a dot (due.relative).",
+            everyday: false),
+        CommandSpec(name: "_columns", summary: "Print the columns' names, one a line", plan: { try Catalogue.columns($0, $1, names: true) }, everyday: false),
+        CommandSpec(
+            name: "udas", summary: "List the attributes the config declares, and those todos hold undeclared", plan: { try Catalogue.udas($0, $1, names: false) },
+            discussion: "Each attribute 'todo config uda.NAME.type' declares: its type, label, allowed values and how many todos hold it; then each attribute todos hold that nothing declares.",
+            everyday: false),
+        CommandSpec(name: "_udas", summary: "Print the declared attributes' names, one a line", plan: { try Catalogue.udas($0, $1, names: true) }, everyday: false),
         CommandSpec(
             name: "diagnostics", summary: "Show the version, the files todo reads and the hooks it finds", plan: DiagnosticsCommand.plan,
             discussion: "For a bug report, and to see which hooks run: the state file and the config file with their sizes, whether hooks are on, their folder, and each file in it with whether it runs ('todo help hooks'). Runs no hook itself.",

@@ -111,3 +111,53 @@ import TodoCLI
         #expect(try box.run("burndown.weekly").stdout == (try box.run("burndown", "weekly").stdout))
     }
 }
+
+/// Issue 40: Taskwarrior's catalogue verbs, from todo's own tables.
+@Suite struct CatalogueVerbTests {
+    let box: Sandbox
+
+    init() throws {
+        box = try Sandbox()
+        try box.run("config", "uda.client.type", "string")
+        try box.run("config", "uda.client.values", "acme,globex")
+        try box.run("add", "call", "client:acme")
+        try box.run(["import", "--from", "taskwarrior", "-"], stdin: #"[{"description":"old","status":"pending","entry":"20260101T000000Z","uuid":"11111111-2222-4333-8444-555555555555","estimate":"3"}]"#)
+        // Declared by the import; undeclared again, its value stays on the todo.
+        try box.run("config", "--unset", "uda.estimate.type")
+    }
+
+    @Test func commandsListsTheTableAndItsNames() throws {
+        let commands = try box.run("commands")
+        #expect(commands.status == 0)
+        #expect(commands.lines.first == "Command           Aliases  Description")
+        #expect(commands.lines.contains("add               a        Add a todo and print its number"))
+        #expect(commands.lines.last == "\(CommandTable.commands.filter { !$0.hidden }.count) commands")
+        let names = try box.run("_commands").lines
+        #expect(names.count == CommandTable.commands.filter { !$0.hidden }.count && names.contains("udas") && !names.contains("__man"))
+        #expect(try box.run("commands", "--json").stdout.hasPrefix(#"[{"name":"add","aliases":["a"],"description":"Add a todo and print its number"}"#))
+    }
+
+    @Test func columnsListsWhatAReportTakes() throws {
+        let columns = try box.run("columns").lines
+        #expect(columns.contains("due          formatted,iso,epoch,age,relative,remaining"))
+        #expect(columns.contains("description  combined,desc,oneline,truncated,count,truncated_count"))
+        #expect(columns.contains("client       plain,indicator"))
+        // Every one of them is a column a report takes.
+        for name in try box.run("_columns").lines {
+            #expect(try box.run("config", "report.x.columns", "id,\(name)").status == 0, "\(name)")
+        }
+    }
+
+    @Test func udasListsTheDeclaredAndTheUndeclared() throws {
+        #expect(try box.run("udas").stdout == """
+            Name    Type    Label   Values       Todos
+            client  string  client  acme,globex  1
+            1 declared
+
+            Undeclared  Todos
+            estimate    1
+
+            """)
+        #expect(try box.run("_udas").stdout == "client\n")
+    }
+}

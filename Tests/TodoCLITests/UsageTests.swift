@@ -70,7 +70,9 @@ import TodoCLI
             // The usage, wrapped to the width at blanks.
             let usage = viaFlag.stdout.components(separatedBy: "\n\n")[0]
             #expect(usage.split(whereSeparator: \.isWhitespace).joined(separator: " ") == "usage: \(command.usage)")
-            #expect(try box.run("help", command.name) == viaFlag)
+            // The help topic commands is what help commands shows; every other name, the command's.
+            let help = try box.run("help", command.name)
+            if command.name == "commands" { #expect(help.stdout.hasPrefix("Commands:\n")) } else { #expect(help == viaFlag) }
             for option in command.options { #expect(viaFlag.stdout.contains("--\(option.long)")) }
         }
         #expect(try box.run("help", "nope") == RunResult(

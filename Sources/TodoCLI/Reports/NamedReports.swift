@@ -128,13 +128,10 @@ enum PeriodReport {
 /// with that line, never read as words to search for.
 enum ForeignCommand {
     static let answers: [String: String] = [
-        "colors": "todo has no colour rules to sample; NO_COLOR and --color choose whether it colours",
+        "colors": "todo help colours (the rules color.* sets; NO_COLOR and --color choose whether it colours)",
         "logo": "todo has no logo to print", "news": "todo has no release news; see todo --version",
         "execute": "run the command in your shell",
         "timesheet": "todo list --filter completed end.after:-1w, and todo active",
-        "commands": "todo help commands", "_commands": "todo help commands", "udas": "todo config (its uda.NAME settings)",
-        "_udas": "todo config (its uda.NAME settings)", "columns": "the fields of todo list --format (todo help list)",
-        "_columns": "the fields of todo list --format (todo help list)",
         "_aliases": "todo help commands", "_config": "todo config", "_context": "todo context", "_show": "todo config",
         "_urgency": "todo _get ID.urgency", "_zshattributes": "the completion scripts: todo completions zsh",
         "_zshcommands": "the completion scripts: todo completions zsh", "_zshids": "todo _ids", "_zshuuids": "todo _uuids",
