@@ -15,7 +15,7 @@ enum ApplePrimitives: CryptoPrimitives {
                                      CCPseudoRandomAlgorithm(kCCPRFHmacAlgSHA256), UInt32(iterations), &key, keyLength)
             }
         }
-        guard status == kCCSuccess else { throw SyncCryptoError.platformFailure("CCKeyDerivationPBKDF") }
+        guard status == Int32(kCCSuccess) else { throw SyncCryptoError.platformFailure("CCKeyDerivationPBKDF") }
         return key
     }
 
