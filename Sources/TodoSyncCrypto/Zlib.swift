@@ -18,7 +18,7 @@ public enum Zlib {
     /// The bytes of the one zlib stream `compressed` holds, if they are at most `limit`.
     ///
     /// Inflates in steps and stops past `limit`, so a small stream that inflates to gigabytes
-    /// (a decompression bomb) costs `limit` bytes of memory, then fails. Bytes after the
+    /// (a decompression bomb) costs memory in proportion to `limit`, then fails. Bytes after the
     /// stream's end make it corrupt, as does a stream that stops short.
     public static func decompress(_ compressed: [UInt8], limit: Int) throws -> [UInt8] {
         var stream = z_stream()

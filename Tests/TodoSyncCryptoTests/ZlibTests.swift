@@ -24,10 +24,10 @@ import Testing
         #expect(try Zlib.decompress(compressed, limit: count) == bytes)
     }
 
-    /// 64 MiB of zeros are 64 KiB compressed; with a 1 MiB limit the inflate stops there.
+    /// 16 MiB of zeros are 16 KiB compressed; with a 1 MiB limit the inflate stops there.
     @Test func aBombFailsAtTheLimit() throws {
-        let bomb = try Zlib.compress([UInt8](repeating: 0, count: 64 << 20))
-        #expect(bomb.count < 100_000)
+        let bomb = try Zlib.compress([UInt8](repeating: 0, count: 16 << 20))
+        #expect(bomb.count < 20_000)
         #expect(throws: SyncCryptoError.tooLarge(limit: 1 << 20)) { try Zlib.decompress(bomb, limit: 1 << 20) }
     }
 
