@@ -3,7 +3,9 @@ import Testing
 @testable import TodoSyncCrypto
 
 /// TaskChampion's own test data (src/server/test-*.data, made by its generate-test-data.py with
-/// Python's cryptography): what it reads, todo reads, and what it refuses, todo refuses alike.
+/// Python's cryptography; copied byte for byte from its commit e06a314e): what it reads, todo
+/// reads, and what it refuses, todo refuses alike. test-bad-version_id.data is a stale copy its
+/// tests no longer read; it too must not open.
 @Suite struct TaskChampionVectorTests {
     static let clientID = UUID(uuidString: "0666d464-418a-4a08-ad53-6f15c78270cd")!
     static let secret = Array("b4a4e6b7b811eda1dc1a2693ded".utf8)
