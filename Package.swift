@@ -32,10 +32,16 @@ let package = Package(
         // libcurl (libcurl4-openssl-dev on Debian), todo-sync's HTTP on Linux: FoundationNetworking
         // wraps it too, but cannot be given CA certificates besides the system's (ca-file).
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        // TaskChampion's encryption and snapshot compression, from the platform (TodoSyncCrypto):
+        // OpenSSL's libcrypto on Linux (CryptoKit and CommonCrypto on Apple platforms), zlib on all.
+        // Only todo-sync links them, so `todo` builds without their headers.
+        .systemLibrary(name: "CLibCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .target(name: "TodoSyncCrypto", dependencies: [.target(name: "CLibCrypto", condition: .when(platforms: [.linux])), "CZlib"]),
         .target(name: "TodoHTTP", dependencies: ["TodoSync", "TodoWire", .target(name: "CCurl", condition: .when(platforms: [.linux]))]),
         .target(name: "TodoCLI", dependencies: ["TodoCore", "TodoStore", "TodoWire", "TodoSync", "TodoICal", "TodoICalMapping"]),
         .executableTarget(name: "todo", dependencies: ["TodoCLI"]),
-        .executableTarget(name: "todo-sync", dependencies: ["TodoCLI", "TodoHTTP", "TodoSync"]),
+        .executableTarget(name: "todo-sync", dependencies: ["TodoCLI", "TodoHTTP", "TodoSync", "TodoSyncCrypto"]),
         .target(name: "TodoTestSupport", dependencies: ["TodoCore", "TodoStore"], path: "Tests/TodoTestSupport"),
         .testTarget(name: "TodoICalTests", dependencies: ["TodoICal"]),
         .testTarget(name: "TodoICalMappingTests", dependencies: ["TodoICalMapping", "TodoICal", "TodoCore", "TodoTestSupport"]),
@@ -43,6 +49,7 @@ let package = Package(
         .testTarget(name: "TodoStoreTests", dependencies: ["TodoStore", "TodoCore", "TodoTestSupport"]),
         .testTarget(name: "TodoWireTests", dependencies: ["TodoWire", "TodoCore", "TodoTestSupport"]),
         .testTarget(name: "TodoSyncTests", dependencies: ["TodoSync", "TodoCore", "TodoStore", "TodoWire", "TodoTestSupport"]),
+        .testTarget(name: "TodoSyncCryptoTests", dependencies: ["TodoSyncCrypto"], exclude: ["Fixtures"]),
         .testTarget(name: "TodoCLITests", dependencies: ["TodoCLI", "TodoCore", "TodoStore", "TodoWire", "TodoICalMapping", "TodoTestSupport"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]

@@ -20,7 +20,8 @@
 #   --skip-build    use the release binaries already built in .build-static and
 #                   Server/.build-release (or those named by TODO_BINARY, TODO_SERVER_BINARY)
 #
-# Installs taskwarrior, todotxt-cli, hyperfine, time and libcurl4-openssl-dev from Debian
+# Installs taskwarrior, todotxt-cli, hyperfine, time and todo-sync's headers (libcurl4-openssl-dev,
+# libssl-dev, zlib1g-dev) from Debian
 # if missing, builds todo (static stdlib) and todo-server in release mode (under the shared
 # build lock /tmp/swift-build.lock), and removes its temporary directory and server on exit.
 set -euo pipefail
@@ -54,7 +55,7 @@ command -v task >/dev/null || missing+=(taskwarrior)
 command -v todo-txt >/dev/null || command -v todo.sh >/dev/null || missing+=(todotxt-cli)
 command -v hyperfine >/dev/null || missing+=(hyperfine)
 [[ -x /usr/bin/time ]] || missing+=(time)
-dpkg -s libcurl4-openssl-dev >/dev/null 2>&1 || missing+=(libcurl4-openssl-dev)
+for header in libcurl4-openssl-dev libssl-dev zlib1g-dev; do dpkg -s $header >/dev/null 2>&1 || missing+=($header); done
 if ((${#missing[@]})); then
     log "installing ${missing[*]}"
     SUDO=; ((EUID == 0)) || SUDO=sudo
