@@ -24,21 +24,18 @@ enum Expiry {
         return (expired, doomed.compactMap(state.todo(id:)))
     }
 
-    /// `state` with the todos read in it that expired deleted, in the file too; if the file
-    /// cannot be written now (a read-only file, a lock held too long), only in what this
-    /// command shows.
-    static func expiring(_ state: TodoState, _ selection: TodoSelection, store: StateFile, clock: DateContext, in zone: TimeZone)
-        -> (state: TodoState, expired: [Todo])
-    {
-        guard !state.expired(in: clock).isEmpty else { return (state, []) }
-        var expired: [Todo] = []
-        let expire = { (current: TodoState) throws -> TodoState in
-            let result = try reduce(current, [], clock: clock, in: zone)
-            expired = result.expired
-            return result.state
-        }
-        if let change = try? store.update(selection, expire) { return (change.after, expired) }
-        return ((try? expire(state)) ?? state, expired)
+    /// `state` with the todos read in it that expired deleted, and those todos: what a
+    /// command that reads shows. `persist` then deletes them in the file.
+    static func expiring(_ state: TodoState, clock: DateContext, in zone: TimeZone) -> (state: TodoState, expired: [Todo]) {
+        guard !state.expired(in: clock).isEmpty, let result = try? reduce(state, [], clock: clock, in: zone) else { return (state, []) }
+        return result
+    }
+
+    /// Deletes in the file the todos `selection` reads that expired, once the command that
+    /// read them has succeeded; if the file cannot be written now (a read-only file, a lock
+    /// held too long), the next command does it.
+    static func persist(_ selection: TodoSelection, in store: StateFile, clock: DateContext, in zone: TimeZone) {
+        _ = try? store.update(selection) { current in try reduce(current, [], clock: clock, in: zone).state }
     }
 
     /// Deletes the open todos in the file that expired, under its lock: what `todo sync` does

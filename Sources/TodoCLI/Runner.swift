@@ -114,8 +114,11 @@ private func execute(_ plan: Plan, store: @autoclosure () throws -> StateFile, _
         return try execute(.read(reads: selection) { state, _ in try render(state) }, store: try store(), clock, hooks: &hooks)
     case .read(let selection, let render):
         let file = try store()
-        let read = Expiry.expiring(try file.load(selection), selection, store: file, clock: clock.dates, in: zone)
-        return clock.noting(read.expired, try render(read.state, file))
+        let dates = clock.dates
+        let read = Expiry.expiring(try file.load(selection), clock: dates, in: zone)
+        let output = try render(read.state, file)
+        if !read.expired.isEmpty { Expiry.persist(selection, in: file, clock: dates, in: zone) }
+        return clock.noting(read.expired, output)
     case .run(let body):
         return try body(try store())
     case .prepare(let next):

@@ -32,6 +32,16 @@ import TodoTestSupport
         #expect(todo.run("undo").stdout == "Undid: expire #1, #2\n")
     }
 
+    /// Only a command that succeeds expires todos in the file: one that fails changes nothing.
+    @Test func aCommandThatFailsChangesNothing() throws {
+        let before = try Data(contentsOf: URL(fileURLWithPath: todo.box.file))
+        let journal = try? Data(contentsOf: URL(fileURLWithPath: todo.box.file + ".journal"))
+        let shown = todo.run("show", "1")
+        #expect(shown.status == 1 && shown.stderr == "todo: no todo #1\n", "\(shown)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: todo.box.file)) == before)
+        #expect((try? Data(contentsOf: URL(fileURLWithPath: todo.box.file + ".journal"))) == journal)
+    }
+
     @Test func quietAndJSONStayExact() throws {
         let json = todo.run("list", "--json", "--quiet", "call")
         #expect(json.stdout == "[]\n")
