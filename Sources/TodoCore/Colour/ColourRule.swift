@@ -68,14 +68,7 @@ public enum ColourRule: String, CaseIterable, Sendable {
         // A fixed key's raw value has no capitals (NAME) in it.
         if let fixed = allCases.first(where: { $0.rawValue == rest && !$0.rawValue.contains(where: \.isUppercase) }) { return (fixed, "", "") }
         let patterns: [(String, ColourRule)] = [("keyword.", .keyword), ("tag.", .tag), ("project.", .project)]
-        for (start, rule) in patterns where rest.hasPrefix(start) && rest.count > start.count {
-            return (rule, String(rest.dropFirst(start.count)), "")
-        }
-        guard rest.hasPrefix("uda."), rest.count > 4 else { return nil }
-        let named = rest.dropFirst(4)
-        guard let dot = named.firstIndex(of: ".") else { return (.uda, String(named), "") }
-        let name = String(named[..<dot]), value = String(named[named.index(after: dot)...])
-        return name.isEmpty || value.isEmpty ? nil : (.udaValue, name, value)
+        return PatternKey.read(rest[...], patterns: patterns, uda: .uda, udaValue: .udaValue).map { (rule: $0.0, name: $0.1, value: $0.2) }
     }
 
     /// Whether it colours `todo` in `context` (its clock, due-days, the dependencies among

@@ -77,14 +77,7 @@ public enum UrgencySetting: String, CaseIterable, Sendable {
         guard key.hasSuffix(suffix) else { return nil }
         let middle = key.dropFirst(prefix.count).dropLast(suffix.count)
         let patterns: [(String, UrgencySetting)] = [("user.tag.", .userTag), ("user.project.", .userProject), ("user.keyword.", .userKeyword)]
-        for (start, setting) in patterns where middle.hasPrefix(start) && middle.count > start.count {
-            return (setting, String(middle.dropFirst(start.count)), "")
-        }
-        guard middle.hasPrefix("uda."), middle.count > 4 else { return nil }
-        let named = middle.dropFirst(4)
-        guard let dot = named.firstIndex(of: ".") else { return (.uda, String(named), "") }
-        let name = String(named[..<dot]), value = String(named[named.index(after: dot)...])
-        return name.isEmpty || value.isEmpty ? nil : (.udaValue, name, value)
+        return PatternKey.read(middle, patterns: patterns, uda: .uda, udaValue: .udaValue).map { (setting: $0.0, name: $0.1, value: $0.2) }
     }
 
     /// The rule for a value, for messages.
