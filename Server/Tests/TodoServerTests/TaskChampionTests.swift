@@ -229,6 +229,11 @@ struct TaskChampionTests {
             #expect(try await urgency(after: 13.9) == nil)
             #expect(try await urgency(after: 14) == "urgency=low")
             #expect(try await urgency(after: 21) == "urgency=high")
+
+            // Versions since the snapshot was stored (for an older version too), before each one.
+            #expect(try await app.send(.POST, "v1/client/add-snapshot/\(latest)", headers: Self.headers(client, Self.snapshot), body: "s").status == .ok)
+            for _ in 0..<100 { #expect(try await urgency(after: 21) == nil) }
+            #expect(try await urgency(after: 21) == "urgency=low", "the 101st version: 100 since the snapshot")
         }
     }
 

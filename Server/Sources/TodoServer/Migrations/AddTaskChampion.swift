@@ -19,6 +19,8 @@ struct AddTaskChampion: AsyncMigration {
             .field("snapshot_version_id", .uuid)
             .field("snapshot_seq", .int64)
             .field("snapshot_at_ms", .int64)
+            // Versions added since the snapshot was stored, as the reference counts them.
+            .field("versions_since_snapshot", .int64, .required)
             .field("stored_bytes", .int64, .required)
             .field("created_at_ms", .int64, .required)
             .unique(on: "client_hash")

@@ -65,10 +65,11 @@ enum TaskChampionClients {
         let (clientID, id) = (UUID(), UUID())
         try await FluentWriteConnection(db: db).run(
             """
-            INSERT INTO \(TaskChampionTables.clients) (id, user_id, client_hash, latest_version_id, latest_seq, stored_bytes, created_at_ms) \
-            VALUES ($1, $2, $3, $4, $5, $6, $7)
+            INSERT INTO \(TaskChampionTables.clients) \
+            (id, user_id, client_hash, latest_version_id, latest_seq, versions_since_snapshot, stored_bytes, created_at_ms) \
+            VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
             """,
-            [.uuid(id), .uuid(userID), .text(hash(clientID)), .uuid(TaskChampionStore.nilVersion), .integer(0), .integer(0),
+            [.uuid(id), .uuid(userID), .text(hash(clientID)), .uuid(TaskChampionStore.nilVersion), .integer(0), .integer(0), .integer(0),
              .integer(ISO8601Millis.milliseconds(now))])
         return (clientID, id)
     }

@@ -82,6 +82,7 @@ struct TaskChampionStore {
         var snapshotVersionID: UUID?
         var snapshotSeq: Int64?
         var snapshotAtMs: Int64?
+        var versionsSinceSnapshot: Int64
     }
 
     /// Adds `segment` as the child of `parent`, if `parent` is the latest version (any parent
@@ -103,11 +104,14 @@ struct TaskChampionStore {
                 """,
                 [.uuid(client.id), .uuid(versionID), .uuid(parent), .integer(seq), .blob(segment), .integer(bytes), .integer(nowMs)])
             try await write.db.run(
-                "UPDATE \(TaskChampionTables.clients) SET latest_version_id = $1, latest_seq = $2, stored_bytes = stored_bytes + $3 WHERE id = $4",
+                """
+                UPDATE \(TaskChampionTables.clients) SET latest_version_id = $1, latest_seq = $2, stored_bytes = stored_bytes + $3, \
+                versions_since_snapshot = versions_since_snapshot + 1 WHERE id = $4
+                """,
                 [.uuid(versionID), .integer(seq), .integer(bytes), .uuid(client.id)])
             write.counters.storedBytes += bytes
-            let urgency = SnapshotUrgency.of(
-                snapshotAtMs: state.snapshotAtMs, versionsSince: state.latestSeq - (state.snapshotSeq ?? 0), nowMs: nowMs)
+            // From the client as it was before this version, as the reference does.
+            let urgency = SnapshotUrgency.of(snapshotAtMs: state.snapshotAtMs, versionsSince: state.versionsSinceSnapshot, nowMs: nowMs)
             return .added(versionID: versionID, urgency: urgency)
         }
     }
@@ -154,7 +158,7 @@ struct TaskChampionStore {
             try await write.db.run(
                 """
                 UPDATE \(TaskChampionTables.clients) SET snapshot_version_id = $1, snapshot_seq = $2, snapshot_at_ms = $3, \
-                stored_bytes = stored_bytes + $4 WHERE id = $5
+                versions_since_snapshot = 0, stored_bytes = stored_bytes + $4 WHERE id = $5
                 """,
                 [.uuid(versionID), .integer(seq), .integer(nowMs), .integer(change), .uuid(client.id)])
             write.counters.storedBytes += change
@@ -175,7 +179,7 @@ struct TaskChampionStore {
     private static func state(of client: TaskChampionClient, on db: any WriteConnection) async throws -> ClientState {
         let rows = try await db.rows(
             """
-            SELECT latest_version_id, latest_seq, snapshot_version_id, snapshot_seq, snapshot_at_ms \
+            SELECT latest_version_id, latest_seq, snapshot_version_id, snapshot_seq, snapshot_at_ms, versions_since_snapshot \
             FROM \(TaskChampionTables.clients) WHERE id = $1 AND user_id = $2
             """,
             [.uuid(client.id), .uuid(client.userID)],
@@ -184,13 +188,15 @@ struct TaskChampionStore {
                     latestVersionID: try read.uuid("latest_version_id"), latestSeq: try read.integer("latest_seq"),
                     snapshotVersionID: try read.optional("snapshot_version_id", read.uuid),
                     snapshotSeq: try read.optional("snapshot_seq", read.integer),
-                    snapshotAtMs: try read.optional("snapshot_at_ms", read.integer))
+                    snapshotAtMs: try read.optional("snapshot_at_ms", read.integer),
+                    versionsSinceSnapshot: try read.integer("versions_since_snapshot"))
             },
             postgres: { row in
-                let (latest, seq, snapshot, snapshotSeq, snapshotAt) = try row.decode(
-                    (UUID, Int64, UUID?, Int64?, Int64?).self, context: .default)
+                let (latest, seq, snapshot, snapshotSeq, snapshotAt, since) = try row.decode(
+                    (UUID, Int64, UUID?, Int64?, Int64?, Int64).self, context: .default)
                 return ClientState(
-                    latestVersionID: latest, latestSeq: seq, snapshotVersionID: snapshot, snapshotSeq: snapshotSeq, snapshotAtMs: snapshotAt)
+                    latestVersionID: latest, latestSeq: seq, snapshotVersionID: snapshot, snapshotSeq: snapshotSeq, snapshotAtMs: snapshotAt,
+                    versionsSinceSnapshot: since)
             })
         guard let state = rows.first else { throw TaskChampionClients.unknown }
         return state
