@@ -6,8 +6,8 @@ import TodoTestSupport
 
 /// Issue 43: `todo-server taskchampion add|list|remove` on the real executable, with the server
 /// running: a registered client id syncs, a removed one or a deleted user's gets 403, and the
-/// client id is printed once and never listed; over the real HTTP front, a body past the limit
-/// gets 413.
+/// client id is printed once and never listed; a backup holds it; over the real HTTP front, a
+/// body past the limit gets 413.
 struct TaskChampionCommandTests {
     let executable = ExecutableTests()
 
@@ -37,6 +37,13 @@ struct TaskChampionCommandTests {
                 port: port, method: "POST", path: path, headers: [id, type], body: String(repeating: "x", count: (8 << 20) + 1)))
             #expect(large.status == 413, "\(large.text)")
             #expect(large.text.contains("request body is larger than"), "\(large.text)")
+
+            // A backup holds the client id, its version and its bytes.
+            let copy = sandbox.directory.appendingPathComponent("backup.sqlite").path
+            #expect(try await sandbox.server.run(["backup", copy]).status == 0)
+            let backedUp = try await ChildProcess.output(
+                "/usr/bin/sqlite3", [copy, "SELECT COUNT(*) FROM tc_clients; SELECT hex(segment) FROM tc_versions;"])
+            #expect(backedUp == "1\n" + "segment".utf8.map { String(format: "%02X", $0) }.joined() + "\n", "\(backedUp)")
 
             let listed = try await sandbox.server.run(["taskchampion", "list", "alice"]).stdout
             let fields = listed.split(separator: "\t").map(String.init)
