@@ -180,7 +180,7 @@ def concurrent_syncs(replicas, server):
     answered a 409 (each round's syncs race for the same parent); then every replica syncs
     until all hold the same tasks."""
     conflicts = 'todo_taskchampion_outcomes_total{outcome="conflict"}'
-    for round_number in range(1, 11):
+    for round_number in range(1, 21):
         processes = [(r, r.start([{"do": "add", "description": f"{r.name} round {round_number}"}, r.sync_step()]))
                      for r in replicas]
         for replica, process in processes:
@@ -188,7 +188,7 @@ def concurrent_syncs(replicas, server):
             check("error" not in answer, f"{replica.name}'s concurrent sync failed: {answer.get('error')}")
         if server.metric(conflicts) > 0:
             break
-    check(server.metric(conflicts) > 0, "ten rounds of concurrent syncs never met a 409")
+    check(server.metric(conflicts) > 0, "twenty rounds of concurrent syncs never met a 409")
     print(f"ok: {len(replicas)} replicas syncing at once: {int(server.metric(conflicts))} 409s, each rebased and retried")
     states = [r.sync() for r in replicas]
     states = [r.sync() for r in replicas]
@@ -234,9 +234,10 @@ def run_checks(directory, server):
     check(laptop.sync()[milk] == "buy oat milk", "an edit on the phone reaches the laptop")
     print("ok: a second replica starts from the snapshot; edits go both ways")
 
-    desk = Replica(directory, "desk", server, client)
-    desk.sync()
-    tasks = concurrent_syncs([laptop, phone, desk], server)
+    others = [Replica(directory, name, server, client) for name in ("desk", "tablet", "watch")]
+    for replica in others:
+        replica.sync()
+    tasks = concurrent_syncs([laptop, phone, *others], server)
 
     # Pruning: versions at or before the snapshot go; replicas that synced go on, a new one
     # starts from the snapshot, and one whose version is gone gets the reference's 410.
@@ -248,7 +249,7 @@ def run_checks(directory, server):
     before = server.metric(gone)
     error = stray.sync_error()
     check(server.metric(gone) == before + 1, f"a replica whose history was pruned is told it is gone (410): {error}")
-    check(Replica(directory, "tablet", server, client).sync() == tasks, "a new replica after pruning gets every task")
+    check(Replica(directory, "newcomer", server, client).sync() == tasks, "a new replica after pruning gets every task")
     laptop.run({"do": "add", "description": "after pruning"})
     laptop.sync()
     check("after pruning" in phone.sync().values(), "replicas that had synced go on after pruning")
