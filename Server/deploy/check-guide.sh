@@ -534,6 +534,46 @@ run_smoke() {
 run_smoke "$BASE"
 ok "the guide's end-to-end block (user, token, push, changes, user delete) against $BASE"
 
+step "11. Taskwarrior 3: the guide's taskchampion block, and its .taskrc lines with real TaskChampion replicas"
+guide_block taskchampion >"$WORK/taskchampion.sh"
+grep -q "todo-admin taskchampion add alice > alice-taskwarrior.client-id" "$WORK/taskchampion.sh" \
+    || fail "section 11's first block changed; update this check"
+(cd "$WORK" && set -e && . "$WORK/taskchampion.sh") >"$WORK/taskchampion.out" 2>"$WORK/taskchampion.err" \
+    || { show "$WORK/taskchampion.err"; fail "section 11's commands"; }
+CLIENT_ID=$(cat "$WORK/alice-taskwarrior.client-id")
+[[ $CLIENT_ID =~ ^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$ ]] \
+    || fail "taskchampion add printed more than a client id: $CLIENT_ID"
+[ "$(stat -c %a "$WORK/alice-taskwarrior.client-id")" = 600 ] || fail "the client id file is not mode 600"
+[ "$(wc -l <"$WORK/taskchampion.out")" = 1 ] && ! grep -q "$CLIENT_ID" "$WORK/taskchampion.out" \
+    || { show "$WORK/taskchampion.out"; fail "taskchampion list: one line, without the client id"; }
+guide_block taskrc >"$WORK/taskrc"
+grep -qx "sync.server.url=https://todo.example.org" "$WORK/taskrc" || fail "section 11's .taskrc block changed; update this check"
+sed -i -e "s|^sync.server.url=.*|sync.server.url=$BASE|" -e "s|PASTE-THE-CLIENT-ID|$CLIENT_ID|" \
+    -e "s|PASTE-A-LONG-RANDOM-SECRET|$(openssl rand -hex 24)|" "$WORK/taskrc"
+TC_PYTHON=${TODO_TASKCHAMPION_VENV:-/tmp/todo-taskchampion-venv}/bin/python
+if [ -x "$TC_PYTHON" ] && "$TC_PYTHON" -c "import taskchampion" 2>/dev/null; then
+    # Two replicas in processes of their own, configured from the .taskrc lines alone.
+    cat >"$WORK/replica.py" <<'PY'
+import sys, uuid, taskchampion
+config = dict(line.split("=", 1) for line in open(sys.argv[1]).read().splitlines() if "=" in line)
+replica = taskchampion.Replica.new_on_disk(sys.argv[2], True)
+if len(sys.argv) > 3:
+    ops = taskchampion.Operations()
+    replica.create_task(str(uuid.uuid4()), ops).set_description(sys.argv[3], ops)
+    replica.commit_operations(ops)
+replica.sync_to_remote(config["sync.server.url"], config["sync.server.client_id"], config["sync.encryption_secret"], False)
+print(sorted(task.get_description() for task in replica.all_tasks().values()))
+PY
+    timeout 120 "$TC_PYTHON" "$WORK/replica.py" "$WORK/taskrc" "$WORK/tc-laptop" "water the plants" >"$WORK/tc.out" 2>&1 \
+        || { show "$WORK/tc.out"; fail "a TaskChampion replica with the guide's .taskrc lines did not sync"; }
+    timeout 120 "$TC_PYTHON" "$WORK/replica.py" "$WORK/taskrc" "$WORK/tc-desktop" >"$WORK/tc.out" 2>&1 \
+        || { show "$WORK/tc.out"; fail "a second TaskChampion replica did not sync"; }
+    grep -qx "\['water the plants'\]" "$WORK/tc.out" || { show "$WORK/tc.out"; fail "the second replica did not get the task"; }
+    ok "taskchampion add (client id alone, mode 600), list; a replica syncs with the guide's .taskrc lines, a second gets its task"
+else
+    skip "section 11's replicas: no taskchampion3-py-dev at $TC_PYTHON (bash .ci/test-taskchampion makes it)"
+fi
+
 step "3. accounts: revoke by id, disable, enable; the trusted proxy's X-Forwarded-For; the login limit"
 AUTH=(-H "Authorization: Bearer $TOKEN")
 push_json() { # $1: a name, $2: an opId suffix, $3: a uuid
@@ -802,7 +842,7 @@ if [ $HAS_BACKUP = 1 ]; then
     [ ! -e "$BACKUP" ] || fail "ExecStartPost kept a copy 20 days old"
     run_unit_line "$UNITS/todo-server-backup.service" ExecStartPost 2 >"$WORK/timer.out" 2>&1 \
         || { show "$WORK/timer.out"; fail "the backup service's second ExecStartPost (prune)"; }
-    grep -q "^Pruned 0 tombstones and 0 operation results older than 90 days.$" "$WORK/timer.out" \
+    grep -q "^Pruned 0 tombstones, 0 operation results and 0 Taskwarrior versions older than 90 days.$" "$WORK/timer.out" \
         || { show "$WORK/timer.out"; fail "the backup service's prune said"; }
     BACKUP=$(find "$R/var/backups/todo-server" -name 'todo-*.sqlite' | head -1)
     ok "the backup service's ExecStart (with its %% escapes) writes a copy; ExecStartPost removes old ones, then prunes"

@@ -43,6 +43,7 @@ public func configure(_ app: Application, settings: ServerSettings? = nil) async
     app.asyncCommands.use(UsingDatabase(PruneCommand()), as: "prune")
     app.asyncCommands.use(UsingDatabase(UserCommands()), as: "user")
     app.asyncCommands.use(UsingDatabase(TokenCommands()), as: "token")
+    app.asyncCommands.use(UsingDatabase(TaskChampionCommands()), as: "taskchampion")
     app.asyncCommands.use(
         UsingDatabase(
             GuardedServeCommand(

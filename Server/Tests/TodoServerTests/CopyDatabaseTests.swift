@@ -19,6 +19,9 @@ struct CopyDatabaseTests {
         /// A push body sent once, to be sent again: its operation ids are answered from the
         /// stored results.
         let replayedPush: String
+        /// Alice's Taskwarrior client id, and the first of its versions.
+        let client: UUID
+        let firstVersion: String
     }
 
     /// A source as a server's life makes one, through the real write paths: alice with two
@@ -46,7 +49,15 @@ struct CopyDatabaseTests {
         #expect(put.status == .created, "\(put.body.string)")
         let bob = try await app.makeUser("bob")
         _ = try await app.push(bob, [Make.put(UUID(), base: 0, "bob's")])
-        return Filled(alice: alice, alicePhone: phone, bob: bob, replayedPush: replayedPush)
+        // Taskwarrior 3: a client id of alice's, two versions of bytes that are not text, a snapshot.
+        let aliceID = try await UserModel.named("alice", on: app.db).requireID()
+        let client = try await TaskChampionClients.add(userID: aliceID, on: app.db, at: app.application.now).clientID
+        let first = try await TaskChampionTests.added(app, client, parent: TaskChampionTests.nilVersion, "\u{0}\u{1}\u{ff} one")
+        let second = try await TaskChampionTests.added(app, client, parent: first, "two")
+        let snapshot = try await app.send(
+            .POST, "v1/client/add-snapshot/\(second)", headers: TaskChampionTests.headers(client, TaskChampionTests.snapshot), body: "snap")
+        #expect(snapshot.status == .ok)
+        return Filled(alice: alice, alicePhone: phone, bob: bob, replayedPush: replayedPush, client: client, firstVersion: first)
     }
 
     static func basic(_ token: String, _ more: HTTPHeaders = [:]) -> HTTPHeaders {
@@ -70,6 +81,12 @@ struct CopyDatabaseTests {
         answers.append("replay \(replay.status.code) \(replay.body.string)")
         let get = try await app.send(.GET, CalDAVResourceTests.path, headers: basic(filled.alice))
         answers.append("GET \(get.status.code) ETag \(get.headers.first(name: .eTag) ?? "none") \(get.body.string)")
+        for parent in [TaskChampionTests.nilVersion, filled.firstVersion] {
+            let child = try await TaskChampionTests.child(app, filled.client, of: parent)
+            answers.append("child \(child.status.code) \(child.headers.first(name: "X-Version-Id") ?? "-") \(Array(child.body.readableBytesView))")
+        }
+        let snapshot = try await app.send(.GET, "v1/client/snapshot", headers: TaskChampionTests.headers(filled.client))
+        answers.append("snapshot \(snapshot.status.code) \(snapshot.headers.first(name: "X-Version-Id") ?? "-") \(snapshot.body.string)")
         return answers
     }
 
@@ -97,7 +114,7 @@ struct CopyDatabaseTests {
                     #expect(report.tables.map(\.name).prefix(2) == ["server_meta", "users"])
                     let sourceRows = try await Self.rows(of: source.storage, on: app)
                     let targetRows = try await Self.rows(of: target.storage, on: app)
-                    #expect(Set(sourceRows.keys).isSuperset(of: ["server_meta", "users", "tokens", "todos", "operations", "caldav_objects"]))
+                    #expect(Set(sourceRows.keys).isSuperset(of: ["server_meta", "users", "tokens", "todos", "operations", "caldav_objects", "tc_clients", "tc_versions", "tc_snapshots"]))
                     #expect(Set(report.tables.map(\.name)) == Set(sourceRows.keys))
                     for (table, rows) in sourceRows {
                         #expect(!rows.isEmpty, "\(table)")
@@ -219,6 +236,7 @@ struct CopyDatabaseTests {
         case .bool: return try cell.decode(Bool.self) ? "1" : "0"
         case .int8: return "\(try cell.decode(Int64.self))"
         case .text: return "'\(try cell.decode(String.self))'"
+        case .bytea: return "x'\(bytes.readableBytesView.map { String(format: "%02x", $0) }.joined())'"
         default: throw TestFailure("a column of type \(cell.dataType)")
         }
     }

@@ -12,7 +12,7 @@ struct ExecutableTests {
     /// Runs `test` in a sandbox whose `migrate` applied every migration.
     func withExecutable(_ test: (Sandbox) async throws -> Void) async throws {
         try await withSandbox("ExecutableTests") { sandbox in
-            #expect(sandbox.migrated.stdout == "Migrated the database: CreateSchema.v1, AddAttributes.v2, AddAccountControls.v3, AddTokenDetails.v4, AddPruning.v5, AddQuota.v6, BinaryUUIDs.v7, AddCalDAVObjects.v8.\n")
+            #expect(sandbox.migrated.stdout == "Migrated the database: CreateSchema.v1, AddAttributes.v2, AddAccountControls.v3, AddTokenDetails.v4, AddPruning.v5, AddQuota.v6, BinaryUUIDs.v7, AddCalDAVObjects.v8, AddTaskChampion.v9.\n")
             try await test(sandbox)
         }
     }
@@ -243,9 +243,9 @@ struct ExecutableTests {
                 let body = #"{"operations":[{"opId":"\#(UUID())","uuid":"\#(uuid)",\#(operation)}]}"#
                 #expect(try await RawHTTP.request(port: port, method: "POST", path: "/v1/push", headers: [auth], body: body)?.status == 200)
             }
-            #expect(try await sandbox.server.run(["prune"]).stdout == "Pruned 0 tombstones and 0 operation results older than 90 days.\n")
+            #expect(try await sandbox.server.run(["prune"]).stdout == "Pruned 0 tombstones, 0 operation results and 0 Taskwarrior versions older than 90 days.\n")
             let pruned = try await sandbox.server.run(["prune", "--older-than", "0"])
-            #expect(pruned.stdout == "Pruned 1 tombstones and 2 operation results older than 0 days.\n", "\(pruned.stderr)")
+            #expect(pruned.stdout == "Pruned 1 tombstones, 2 operation results and 0 Taskwarrior versions older than 0 days.\n", "\(pruned.stderr)")
             #expect(try await RawHTTP.request(port: port, method: "GET", path: "/v1/changes?since=1", headers: [auth])?.status == 410)
             let bad = try await sandbox.server.run(["prune", "--older-than", "soon"])
             #expect(bad.status == 1)

@@ -84,7 +84,7 @@ func quoted(_ name: String) -> String { "\"" + name + "\"" }
 
 /// What a column holds, in the terms both databases share (`SQLValue`'s).
 enum ColumnKind: Sendable, CustomStringConvertible {
-    case uuid, integer, bool, text
+    case uuid, integer, bool, text, blob
 
     /// The kind of a column whose catalog types (`SchemaCatalog.Column.type`) are `one` in one
     /// database and `other` in the other: SQLite declares a boolean as integer, PostgreSQL
@@ -95,8 +95,8 @@ enum ColumnKind: Sendable, CustomStringConvertible {
         }
         switch (first, second) {
         case (.integer, .bool), (.bool, .integer): self = .bool
-        case (.uuid, .uuid), (.integer, .integer), (.bool, .bool), (.text, .text): self = first
-        case (.uuid, _), (.integer, _), (.bool, _), (.text, _):
+        case (.uuid, .uuid), (.integer, .integer), (.bool, .bool), (.text, .text), (.blob, .blob): self = first
+        case (.uuid, _), (.integer, _), (.bool, _), (.text, _), (.blob, _):
             throw CommandFailure("\(column) is \(one) in one database and \(other) in the other")
         }
     }
@@ -107,6 +107,8 @@ enum ColumnKind: Sendable, CustomStringConvertible {
         case "integer", "bigint": self = .integer
         case "boolean": self = .bool
         case "text": self = .text
+        // SQLite declares bytes BLOB, PostgreSQL bytea (Fluent's `.data`).
+        case "blob", "bytea": self = .blob
         default: return nil
         }
     }
@@ -117,6 +119,7 @@ enum ColumnKind: Sendable, CustomStringConvertible {
         case .integer: "integer"
         case .bool: "boolean"
         case .text: "text"
+        case .blob: "bytes"
         }
     }
 
@@ -135,6 +138,9 @@ enum ColumnKind: Sendable, CustomStringConvertible {
         case .text:
             guard case .text(let value) = data else { return nil }
             return .text(value)
+        case .blob:
+            guard case .blob(let value) = data else { return nil }
+            return .blob(value)
         }
     }
 
@@ -145,6 +151,7 @@ enum ColumnKind: Sendable, CustomStringConvertible {
         case .integer: try cell.decode(Int64?.self).map(SQLValue.integer) ?? .null
         case .bool: try cell.decode(Bool?.self).map(SQLValue.bool) ?? .null
         case .text: try cell.decode(String?.self).map(SQLValue.text) ?? .null
+        case .blob: try cell.decode(ByteBuffer?.self).map(SQLValue.blob) ?? .null
         }
     }
 }

@@ -24,7 +24,8 @@ struct SetUserDisabled: AsyncCommand {
     }
 }
 
-/// `todo-server user delete NAME --yes`: the user, their tokens and all their data, gone.
+/// `todo-server user delete NAME --yes`: the user, their tokens, Taskwarrior client ids and
+/// all their data, gone.
 struct DeleteUser: AsyncCommand {
     struct Signature: CommandSignature {
         @Argument(name: "name", help: "The user.")
@@ -44,6 +45,7 @@ struct DeleteUser: AsyncCommand {
         try await db.transaction { tx in
             try await OperationModel.query(on: tx).filter(\.$userID == userID).delete()
             try await FluentWriteConnection(db: tx).run("DELETE FROM \(CalDAVObjects.table) WHERE user_id = $1", [.uuid(userID)])
+            try await TaskChampionClients.removeAll(userID: userID, on: FluentWriteConnection(db: tx))
             try await TodoModel.query(on: tx).filter(\.$userID == userID).delete()
             try await TokenModel.query(on: tx).filter(\.$userID == userID).delete()
             try await UserModel.query(on: tx).filter(\.$id == userID).delete()

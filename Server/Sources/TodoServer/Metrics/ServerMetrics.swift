@@ -77,6 +77,41 @@ final class ServerMetrics: ApplicationShared {
         ).increment()
     }
 
+    /// What Taskwarrior 3's sync stored: a version or a snapshot, and its bytes.
+    enum TaskChampionKind: String { case version, snapshot }
+
+    func taskChampionStored(_ kind: TaskChampionKind, bytes: Int) {
+        registry.makeCounter(
+            descriptor: MetricNameDescriptor(namespace: "todo", metricName: "taskchampion_stored", unitName: "total",
+                                             helpText: "Taskwarrior 3 sync: versions and snapshots stored, by kind."),
+            labels: [("kind", kind.rawValue)]
+        ).increment()
+        registry.makeCounter(
+            descriptor: MetricNameDescriptor(namespace: "todo", metricName: "taskchampion_stored", unitName: "bytes_total",
+                                             helpText: "Taskwarrior 3 sync: bytes of the versions and snapshots stored, by kind."),
+            labels: [("kind", kind.rawValue)]
+        ).increment(by: Int64(bytes))
+    }
+
+    /// A Taskwarrior 3 sync answer that is not a plain success.
+    enum TaskChampionOutcome: String {
+        /// 409: a version whose parent was not the latest.
+        case conflict
+        /// 410: a replica whose version was pruned.
+        case gone
+        /// A snapshot not kept (not among the latest versions, or not newer than the kept one).
+        case snapshotDropped = "snapshot_dropped"
+        /// 403 or 429: an unknown client id, a disabled account, or too many failures.
+        case refused
+    }
+
+    func taskChampionAnswered(_ outcome: TaskChampionOutcome) {
+        registry.makeCounter(
+            descriptor: MetricNameDescriptor(namespace: "todo", metricName: "taskchampion_outcomes", unitName: "total",
+                                             helpText: "Taskwarrior 3 sync: 409 conflicts, 410 gone, snapshots dropped, client ids refused."),
+            labels: [("outcome", outcome.rawValue)]
+        ).increment()
+    }
 }
 
 extension Request {

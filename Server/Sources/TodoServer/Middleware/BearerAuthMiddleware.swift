@@ -14,7 +14,7 @@ struct AuthenticatedUser: Sendable {
     var storedBytes: Int64 = 0
 }
 
-private struct AuthenticatedUserKey: StorageKey {
+struct AuthenticatedUserKey: StorageKey {
     typealias Value = AuthenticatedUser
 }
 

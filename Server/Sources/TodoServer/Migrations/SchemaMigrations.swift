@@ -4,5 +4,5 @@ import Fluent
 /// server has run a prefix of this list, and `openDatabase` runs the rest.
 let schemaMigrations: [any Migration] = [
     CreateSchema(), AddAttributes(), AddAccountControls(), AddTokenDetails(), AddPruning(), AddQuota(), BinaryUUIDs(),
-    AddCalDAVObjects(),
+    AddCalDAVObjects(), AddTaskChampion(),
 ]

@@ -19,6 +19,8 @@ enum Pruning {
     struct Outcome: Equatable {
         var tombstones = 0
         var operations = 0
+        /// Taskwarrior 3 versions at or before their client's snapshot (`TaskChampionClients.prune`).
+        var versions = 0
     }
 
     /// Prunes what every user has older than `cutoff`, one user at a time, each under that
@@ -35,6 +37,7 @@ enum Pruning {
             }
             outcome.tombstones += one.tombstones
             outcome.operations += one.operations
+            outcome.versions += one.versions
         }
         return outcome
     }
@@ -59,6 +62,7 @@ enum Pruning {
         let operationBinds: [SQLValue] = [.uuid(userID), .integer(cutoffMs)]
         outcome.operations = Int(try await counted(db, "SELECT COUNT(*) AS count, CAST(NULL AS BIGINT) AS highest " + operations, operationBinds).count)
         if outcome.operations > 0 { try await db.run("DELETE " + operations, operationBinds) }
+        outcome.versions = try await TaskChampionClients.prune(write, cutoffMs: cutoffMs)
         return outcome
     }
 
@@ -73,22 +77,22 @@ enum Pruning {
     }
 }
 
-/// `todo-server prune [--older-than DAYS]`: removes tombstones and operation results older
-/// than the horizon (default 90 days). Run it daily (a timer; see DEPLOY.md).
+/// `todo-server prune [--older-than DAYS]`: removes tombstones, operation results and
+/// Taskwarrior 3 versions already in a snapshot older than the horizon (default 90 days). Run it daily (a timer; see DEPLOY.md).
 struct PruneCommand: AsyncCommand {
     struct Signature: CommandSignature {
         @Option(name: "older-than", help: "Days to keep (default \(Pruning.defaultDays)).")
         var days: Int?
     }
 
-    let help = "Remove deleted todos' tombstones and pushes' stored results older than a horizon (default \(Pruning.defaultDays) days)."
+    let help = "Remove deleted todos' tombstones, pushes' stored results and Taskwarrior versions in a snapshot older than a horizon (default \(Pruning.defaultDays) days)."
 
     func run(using context: CommandContext, signature: Signature) async throws {
         let days = signature.days ?? Pruning.defaultDays
         guard days >= 0 else { throw CommandFailure("--older-than takes a number of days, 0 or more") }
         let cutoff = context.application.now.addingTimeInterval(-Double(days) * 86_400)
         let outcome = try await Pruning.prune(context.application.db, queue: .of(context.application), olderThan: cutoff)
-        let done = "Pruned \(outcome.tombstones) tombstones and \(outcome.operations) operation results older than \(days) days."
+        let done = "Pruned \(outcome.tombstones) tombstones, \(outcome.operations) operation results and \(outcome.versions) Taskwarrior versions older than \(days) days."
         context.console.output(done.consoleText())
     }
 }

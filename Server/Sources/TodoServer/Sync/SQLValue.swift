@@ -12,6 +12,8 @@ enum SQLValue: Sendable {
     case integer(Int64)
     case bool(Bool)
     case text(String)
+    /// Bytes stored as they are (a BLOB in SQLite, bytea in PostgreSQL).
+    case blob(ByteBuffer)
     case null
 
     static func optional(_ value: SQLValue?) -> SQLValue { value ?? .null }
@@ -22,6 +24,7 @@ enum SQLValue: Sendable {
         case .integer(let integer): .integer(Int(integer))
         case .bool(let bool): .integer(bool ? 1 : 0)
         case .text(let text): .text(text)
+        case .blob(let bytes): .blob(bytes)
         case .null: .null
         }
     }
@@ -32,6 +35,7 @@ enum SQLValue: Sendable {
         case .integer(let integer): PostgresData(int64: integer)
         case .bool(let bool): PostgresData(bool: bool)
         case .text(let text): PostgresData(string: text)
+        case .blob(let bytes): PostgresData(type: .bytea, formatCode: .binary, value: bytes)
         case .null: .null
         }
     }
@@ -137,6 +141,11 @@ struct SQLiteColumns {
 
     func text(_ name: String) throws -> String {
         guard case .text(let value)? = row.column(name) else { throw Self.unreadable(name) }
+        return value
+    }
+
+    func blob(_ name: String) throws -> ByteBuffer {
+        guard case .blob(let value)? = row.column(name) else { throw Self.unreadable(name) }
         return value
     }
 

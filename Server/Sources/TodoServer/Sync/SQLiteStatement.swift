@@ -59,6 +59,8 @@ final class SQLitePreparedStatement {
                 case .integer(let integer): sqlite_nio_sqlite3_bind_int64(pointer, index, integer)
                 case .bool(let bool): sqlite_nio_sqlite3_bind_int64(pointer, index, bool ? 1 : 0)
                 case .text(let text): Self.bind(text, at: index, of: pointer)
+                case .blob(let bytes):
+                    bytes.withUnsafeReadableBytes { sqlite_nio_sqlite3_bind_blob64(pointer, index, $0.baseAddress ?? UnsafeRawPointer(bitPattern: 1), UInt64($0.count), transient) }
                 case .null: sqlite_nio_sqlite3_bind_null(pointer, index)
                 }
             guard bound == SQLITE_OK else { throw SQLiteWriteError(code: bound, on: handle) }
