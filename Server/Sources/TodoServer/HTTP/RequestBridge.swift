@@ -140,7 +140,7 @@ final class RequestBridge: ChannelDuplexHandler, RemovableChannelHandler {
         case .success(let checked): head = checked
         }
         let length = head.headers.first(name: "content-length").flatMap(Int.init) ?? 0
-        if length > settings.maxBodyBytes { return refuse(head, tooLarge, context: context) }
+        if length > settings.maxBodyBytes { return refuse(head, tooLarge(head), context: context) }
         let hasBody = length > 0 || head.headers.contains(name: "transfer-encoding")
         let exchange = Exchange(
             head: head, hasBody: hasBody, promise: context.eventLoop.makePromise(), bodyMemory: bodyMemory)
@@ -197,7 +197,7 @@ final class RequestBridge: ChannelDuplexHandler, RemovableChannelHandler {
         var chunk = chunk
         exchange.bodyBytes += chunk.readableBytes
         if exchange.bodyBytes > settings.maxBodyBytes {
-            return refuseBody(of: exchange, tooLarge)
+            return refuseBody(of: exchange, tooLarge(exchange.head))
         }
         if framingTooLarge(exchange) { return refuseBody(of: exchange, framingRefusal) }
         guard exchange.reserve(chunk.readableBytes) else {
@@ -270,8 +270,10 @@ final class RequestBridge: ChannelDuplexHandler, RemovableChannelHandler {
         Abort(.serviceUnavailable, headers: ["Retry-After": "5"], reason: "the server holds too many answers its clients have not read yet to hold this one (\(bytes) bytes); try again shortly")
     }
 
-    private var tooLarge: Abort {
-        Abort(.payloadTooLarge, reason: "request body is larger than \(settings.maxBodyBytes) bytes")
+    /// A body over the limit: 413, or 400 on Taskwarrior 3's sync routes, as its protocol answers.
+    private func tooLarge(_ head: HTTPRequestHead) -> Abort {
+        let taskChampion = head.uri.hasPrefix(TaskChampionController.pathPrefix)
+        return Abort(taskChampion ? .badRequest : .payloadTooLarge, reason: "request body is larger than \(settings.maxBodyBytes) bytes")
     }
 
     // MARK: Answers

@@ -7,9 +7,13 @@ import Vapor
 struct TaskChampionController: RouteCollection {
     static let historySegmentType = "application/vnd.taskchampion.history-segment"
     static let snapshotType = "application/vnd.taskchampion.snapshot"
+    /// Where its routes are: what the HTTP front answers a body over the limit with 400 on,
+    /// as the protocol does, rather than 413.
+    static let path = ["v1", "client"]
+    static var pathPrefix: String { "/" + path.joined(separator: "/") + "/" }
 
     func boot(routes: any RoutesBuilder) throws {
-        let client = routes.grouped("v1", "client")
+        let client = routes.grouped(Self.path.map { PathComponent(stringLiteral: $0) })
         client.post("add-version", ":parent", use: addVersion)
         client.get("get-child-version", ":parent", use: childVersion)
         client.post("add-snapshot", ":version", use: addSnapshot)
