@@ -14,6 +14,7 @@ import TodoCore
         ])
         #expect(TodoSort.Key.allCases.map(\.rawValue) == [
             "due", "wait", "scheduled", "start", "until", "priority", "project", "created", "modified", "name", "urgency",
+            "id", "end", "status", "recur", "tags",
         ])
     }
 

@@ -162,7 +162,7 @@ private struct Roff {
     mutating func text(_ text: String) {
         var line = ""
         for word in text.split(separator: " ").map(Self.escaped) {
-            if !line.isEmpty, line.utf8.count + 1 + word.utf8.count > 79 {
+            if !line.isEmpty, Self.width(line) + 1 + Self.width(word) > 79 {
                 emit(line)
                 line = ""
             }
@@ -199,6 +199,11 @@ private struct Roff {
     }
 
     /// Backslashes as `\e`; an option name's hyphens as minus signs (`\-`).
+    /// Bytes as mandoc counts a line: a character beyond ASCII as the `\[uXXXX]` it reads it as.
+    private static func width(_ text: String) -> Int {
+        text.unicodeScalars.reduce(0) { $0 + ($1.isASCII ? 1 : $1.value > 0xFFFF ? 9 : 8) }
+    }
+
     private static func escaped(_ word: Substring) -> String {
         let word = word.replacingOccurrences(of: "\\", with: "\\e")
         return word.hasPrefix("-") ? word.replacingOccurrences(of: "-", with: "\\-") : word
