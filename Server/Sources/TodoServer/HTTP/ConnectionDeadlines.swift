@@ -44,6 +44,11 @@ final class ConnectionDeadlines: ChannelDuplexHandler, RemovableChannelHandler {
         case working
         /// The app wants the body: since when, and how many bytes of it arrived.
         case body(since: NIODeadline, bytes: Int)
+        /// Answered with `Connection: close`: the server has closed its side and reads on
+        /// until the client closes or `RequestBridge`'s linger ends, which bounds it. An idle
+        /// deadline here would close while the client may still be sending, and the reset
+        /// that answers its bytes could destroy the answer before the client reads it.
+        case closing
     }
 
     private let limits: HTTPLimits
@@ -51,6 +56,8 @@ final class ConnectionDeadlines: ChannelDuplexHandler, RemovableChannelHandler {
     private var phase = Phase.idle(since: .now())
     /// Requests whose head arrived and whose answer is not yet complete.
     private var unanswered = 0
+    /// The answer being written says `Connection: close`.
+    private var answerCloses = false
     /// Since when the socket has not taken what the server writes.
     private var unwritableSince: NIODeadline?
     private var scheduled: Scheduled<Void>?
@@ -116,10 +123,18 @@ final class ConnectionDeadlines: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-        if case .end = unwrapOutboundIn(data) {
+        switch unwrapOutboundIn(data) {
+        case .head(let head):
+            answerCloses = !head.isKeepAlive
+        case .body:
+            break
+        case .end:
             unanswered = max(0, unanswered - 1)
-            // Answered (a refused body included): idle until the next request's first byte.
-            if unanswered == 0 {
+            // Answered (a refused body included): idle until the next request's first byte,
+            // or closing.
+            if answerCloses {
+                phase = .closing
+            } else if unanswered == 0 {
                 if case .head = phase {} else { phase = .idle(since: .now()) }
             }
             rearm(context: context)
@@ -137,7 +152,7 @@ final class ConnectionDeadlines: ChannelDuplexHandler, RemovableChannelHandler {
             return ("idle", since + limits.idleTimeout)
         case .head(let since):
             return (Self.headReason, since + limits.headerTimeout)
-        case .working:
+        case .working, .closing:
             return nil
         case .body(let since, let bytes):
             let allowance = TimeAmount.nanoseconds(Int64(bytes) * 1_000_000_000 / Int64(max(1, limits.minBodyRate)))
@@ -168,7 +183,7 @@ final class ConnectionDeadlines: ChannelDuplexHandler, RemovableChannelHandler {
         switch phase {
         case .head: since = " for \(limits.headerTimeout.secondsText)s"
         case .body(_, let bytes): since = " (\(bytes) bytes)"
-        case .idle, .working: since = " for \(limits.idleTimeout.secondsText)s"
+        case .idle, .working, .closing: since = " for \(limits.idleTimeout.secondsText)s"
         }
         logger.info("closing connection from \(context.remoteAddress?.description ?? "?"): \(reason)\(since)")
         context.close(promise: nil)
