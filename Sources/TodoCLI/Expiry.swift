@@ -50,8 +50,8 @@ enum Expiry {
         return expired
     }
 
-    /// What a person is told of the todos that expired: one line each, on stderr.
-    static func notes(_ todos: [Todo]) -> String {
-        todos.map { "todo: \(label($0)) expired (its until date passed) and was deleted; to keep it: todo undo, then todo \($0.id) modify until:DATE\n" }.joined()
+    /// What a person is told of the todos that expired, a line each (without its newline), on stderr.
+    static func notes(_ todos: [Todo]) -> [String] {
+        todos.map { "todo: \(label($0)) expired (its until date passed) and was deleted; to keep it: todo undo, then todo \($0.id) modify until:DATE" }
     }
 }

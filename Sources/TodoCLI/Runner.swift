@@ -97,7 +97,7 @@ private struct Clock {
     func noting(_ expired: [Todo], _ output: Output) -> Output {
         guard !quiet, !expired.isEmpty else { return output }
         var output = output
-        output.stderr = Expiry.notes(expired) + output.stderr
+        output.stderr = Expiry.notes(expired).map { $0 + "\n" }.joined() + output.stderr
         return output
     }
 }

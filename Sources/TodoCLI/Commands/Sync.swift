@@ -25,7 +25,7 @@ enum SyncCommand {
             let report = dryRun ? try engine.dryRun() : try engine.run()
             // Attributes travel with the todos: those the pulled todos carry are declared here too.
             var declared = dryRun ? [] : declareAttributes(report.attributeValues, context)
-            if !invocation.flag(.quiet) { declared = Expiry.notes(expired).split(separator: "\n").map(String.init) + declared }
+            if !invocation.flag(.quiet) { declared = Expiry.notes(expired) + declared }
             if invocation.flag(.json) { return Output(stdout: reportJSON(report, dryRun: dryRun), stderr: declared.map { $0 + "\n" }.joined()) }
             var output = Output(stderr: declared.map { $0 + "\n" }.joined())
             for (todo, reason) in report.skipped {
