@@ -38,16 +38,11 @@ enum Expiry {
         _ = try? store.update(selection) { current in try reduce(current, [], clock: clock, in: zone).state }
     }
 
-    /// Deletes the open todos in the file that expired, under its lock: what `todo sync` does
-    /// first, so that the deletions reach the server from a device that only syncs (cron).
-    static func expireAll(in store: StateFile, clock: DateContext, in zone: TimeZone) throws -> [Todo] {
-        var expired: [Todo] = []
-        _ = try store.update(.completed(false)) { current in
-            let result = try reduce(current, [], clock: clock, in: zone)
-            expired = result.expired
-            return result.state
-        }
-        return expired
+    /// The expiry of every todo `state` holds whose until has passed, nothing else changing
+    /// with it: what `todo sync` has done before it sends anything; nil when none has.
+    static func action(_ state: TodoState, clock: DateContext) -> Action? {
+        let ids = state.expired(in: clock)
+        return ids.isEmpty ? nil : .expired(ids: ids, at: clock.now)
     }
 
     /// What a person is told of the todos that expired, a line each (without its newline), on stderr.

@@ -16,6 +16,8 @@ public struct SyncReport: Sendable {
     /// The values of user-defined attributes the pulled todos hold, by name: what the CLI
     /// declares where the config does not.
     public var attributeValues: [String: [String]] = [:]
+    /// The todos the `prelude` took out of the state (expired).
+    public var preluded: [Todo] = []
 
     /// Counts what `records` bring that `state` lacks, and notes their attributes' values.
     mutating func note(_ records: [RemoteRecord], in state: TodoState) {
@@ -36,6 +38,9 @@ public struct SyncEngine {
     let client: any SyncTransport
     let now: () -> Date
     let newUUID: () -> UUID
+    /// What the state as the sync first reads it still needs done before anything is sent
+    /// (the CLI's expiry); nil: nothing. Asked again under the lock when it names a change.
+    let prelude: (TodoState) -> Action?
 
     static let pageSize = 500
     /// Operations per push: the most the server takes. Each answered batch rewrites the whole
@@ -44,11 +49,15 @@ public struct SyncEngine {
     static let batchSize = SyncAPI.maxOperationsPerPush
     static let rounds = 3
 
-    public init(store: StateFile, client: any SyncTransport, now: @escaping () -> Date, newUUID: @escaping () -> UUID) {
+    public init(
+        store: StateFile, client: any SyncTransport, now: @escaping () -> Date, newUUID: @escaping () -> UUID,
+        prelude: @escaping (TodoState) -> Action? = { _ in nil }
+    ) {
         self.store = store
         self.client = client
         self.now = now
         self.newUUID = newUUID
+        self.prelude = prelude
     }
 
     /// Each step carries the state it saved forward, so a sync with nothing to do reads the
@@ -80,7 +89,13 @@ public struct SyncEngine {
     /// never takes its own write for another device's. Skipped when the server is not the
     /// one they were meant for (a reset): the pull then starts over, and drops them.
     private func resendUnanswered(at: Date, report: inout SyncReport) throws -> TodoState {
-        let state = try store.load()
+        var state = try store.load()
+        if prelude(state) != nil {
+            let change = try store.update { current in try prelude(current).map { try reduce(current, $0) } ?? current }
+            let kept = Set(change.after.todos.lazy.map(\.uuid))
+            report.preluded = change.before.todos.filter { !kept.contains($0.uuid) }
+            state = change.after
+        }
         guard !state.sync.outbox.isEmpty, let datasetId = state.sync.datasetId,
             let page = try client.changes(since: 0, limit: 1), page.datasetId == datasetId
         else { return state }

@@ -19,13 +19,15 @@ enum SyncCommand {
                 context.warn("the token travels unencrypted to \(ServerAddress.origin(settings.server) ?? "the server") (insecure-http is on); use https:// to protect it")
             }
             let client = try connect(settings)
-            let engine = SyncEngine(store: store, client: client, now: context.now, newUUID: context.newUUID)
+            // Todos whose until has passed are deleted first, so that a device that only syncs
+            // (cron) sends the deletions too.
+            let clock = DateContext(now: context.now(), timeZone: context.timeZone)
+            let engine = SyncEngine(store: store, client: client, now: context.now, newUUID: context.newUUID) { Expiry.action($0, clock: clock) }
             let dryRun = invocation.flag(.dryRun)
-            let expired = dryRun ? [] : try Expiry.expireAll(in: store, clock: DateContext(now: context.now(), timeZone: context.timeZone), in: context.timeZone)
             let report = dryRun ? try engine.dryRun() : try engine.run()
             // Attributes travel with the todos: those the pulled todos carry are declared here too.
             var declared = dryRun ? [] : declareAttributes(report.attributeValues, context)
-            if !invocation.flag(.quiet) { declared = Expiry.notes(expired) + declared }
+            if !invocation.flag(.quiet) { declared = Expiry.notes(report.preluded) + declared }
             if invocation.flag(.json) { return Output(stdout: reportJSON(report, dryRun: dryRun), stderr: declared.map { $0 + "\n" }.joined()) }
             var output = Output(stderr: declared.map { $0 + "\n" }.joined())
             for (todo, reason) in report.skipped {
