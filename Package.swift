@@ -38,7 +38,7 @@ let package = Package(
         .systemLibrary(name: "CLibCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .target(name: "TodoSyncCrypto", dependencies: [.target(name: "CLibCrypto", condition: .when(platforms: [.linux])), "CZlib"]),
-        .target(name: "TodoHTTP", dependencies: ["TodoSync", "TodoWire", .target(name: "CCurl", condition: .when(platforms: [.linux]))]),
+        .target(name: "TodoHTTP", dependencies: ["TodoSync", "TodoWire", "TodoSyncCrypto", .target(name: "CCurl", condition: .when(platforms: [.linux]))]),
         .target(name: "TodoCLI", dependencies: ["TodoCore", "TodoStore", "TodoWire", "TodoSync", "TodoICal", "TodoICalMapping"]),
         .executableTarget(name: "todo", dependencies: ["TodoCLI"]),
         .executableTarget(name: "todo-sync", dependencies: ["TodoCLI", "TodoHTTP", "TodoSync", "TodoSyncCrypto"]),

@@ -23,6 +23,9 @@ public struct Context {
     public var readStdin: () -> [UInt8]
     /// How `sync` reaches the server.
     public var network: Network = .unavailable
+    /// How `sync` reaches a TaskChampion server (`sync.server.url`); nil where it cannot
+    /// (`todo`, which hands sync over to `todo-sync`).
+    public var replicaNetwork: ((ReplicaSettings) throws(SyncError) -> any ReplicaTransport)?
     /// Settings given for this command only (`rc.KEY=VALUE`), over the config file's.
     var configOverrides: [String: String] = [:]
     /// The words that gave them (and `rc:PATH`), taken out of `arguments`.

@@ -39,6 +39,10 @@ enum CurlTransfer {
                             todo_curl_setopt_write(handle, { bytes, size, count, sink in
                                 Unmanaged<Received>.fromOpaque(sink!).takeUnretainedValue().take(bytes, size * count)
                             })
+                            todo_curl_setopt_pointer(handle, CURLOPT_HEADERDATA, sink)
+                            todo_curl_setopt_header(handle, { bytes, size, count, sink in
+                                Unmanaged<Received>.fromOpaque(sink!).takeUnretainedValue().header(bytes, size * count)
+                            })
                             // A libcurl older than 7.77 takes no blob: say so rather than go on without the CAs.
                             if let blob, case let refused = todo_curl_setopt_pointer(handle, CURLOPT_CAINFO_BLOB, blob), refused != CURLE_OK {
                                 return refused
@@ -61,7 +65,9 @@ enum CurlTransfer {
         todo_curl_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
         var location: UnsafeMutablePointer<CChar>?
         todo_curl_getinfo_string(handle, CURLINFO_REDIRECT_URL, &location)
-        return HTTPAnswer(status: status, body: answer.data, location: location.flatMap { String(validatingCString: $0) }.flatMap { URL(string: $0) })
+        return HTTPAnswer(
+            status: status, body: answer.data, location: location.flatMap { String(validatingCString: $0) }.flatMap { URL(string: $0) },
+            headers: answer.headers)
     }
 
     /// Turns a failed transfer into the error a person reads.
@@ -107,6 +113,22 @@ enum CurlTransfer {
 private final class Received {
     var data = Data()
     var tooLarge = false
+    var headers: [String: String] = [:]
+    private var headerBytes = 0
+
+    /// One header line; a status line starts the fields of a new answer (after a 100 Continue).
+    func header(_ bytes: UnsafeMutablePointer<CChar>?, _ count: Int) -> Int {
+        headerBytes += count
+        guard let bytes, headerBytes <= 1 << 20 else { return headerBytes <= 1 << 20 ? count : 0 }
+        let line = String(decoding: UnsafeRawBufferPointer(start: bytes, count: count), as: UTF8.self)
+        if line.hasPrefix("HTTP/") {
+            headers = [:]
+        } else if let colon = line.firstIndex(of: ":") {
+            let name = line[..<colon].lowercased()
+            headers[name] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        return count
+    }
 
     func take(_ bytes: UnsafeMutablePointer<CChar>?, _ count: Int) -> Int {
         guard data.count + count <= CurlTransfer.maxAnswerBytes else {

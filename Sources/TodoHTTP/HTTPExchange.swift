@@ -15,6 +15,9 @@ struct HTTPAnswer: Sendable {
     var body: Data
     /// Where a redirect (3xx) points, resolved against the request's URL.
     var location: URL?
+    /// The answer's header fields by lower-case name (the last of each), for the protocols
+    /// that answer in them (TaskChampion's version ids).
+    var headers: [String: String] = [:]
 }
 
 /// What todo-sync trusts of a server's certificate: the system's CAs, and the CA certificates
@@ -44,5 +47,34 @@ struct TrustAnchors: Sendable {
     func advice() -> String {
         if let file { return "not even with the CA certificates of \(file) (ca-file)" }
         return "if it has a certificate of its own (self-signed, or your own CA), run 'todo config ca-file PATH' with its CA certificate in PEM"
+    }
+}
+
+/// Redirects, followed only within the server's origin.
+enum HTTPRedirects {
+    /// Sends `request`, following redirects within the server's origin (at most 10, as
+    /// URLSession would: 303, and 301/302 after a POST, go on as a GET), each exchange bounded
+    /// by `timeout`. A redirect to any other origin is refused, so the token is not sent there.
+    static func follow(_ request: HTTPRequest, server: URL, timeout: TimeInterval, trust: TrustAnchors) throws(SyncError) -> HTTPAnswer {
+        let serverName = ServerAddress.displayName(server)
+        var request = request
+        for _ in 0...10 {
+            #if os(Linux)
+            let answer = try CurlTransfer.send(request, timeout: timeout, trust: trust)
+            #else
+            let answer = try SessionTransfer.send(request, timeout: timeout, trust: trust)
+            #endif
+            guard [301, 302, 303, 307, 308].contains(answer.status), let target = answer.location else { return answer }
+            guard let origin = ServerAddress.origin(target), origin == ServerAddress.origin(server) else {
+                let refused = ServerAddress.origin(target) ?? "an address that is not a URL"
+                throw .badResponse("\(serverName) redirected to \(refused), another origin; not followed, so the token was not sent there (if the server has moved, run 'todo config server URL')")
+            }
+            if answer.status == 303 || (request.method == "POST" && [301, 302].contains(answer.status)) {
+                (request.method, request.body) = ("GET", nil)
+                request.headers.removeAll { $0.name == "Content-Type" }
+            }
+            request.url = target
+        }
+        throw .badResponse("\(serverName) redirected more than 10 times")
     }
 }

@@ -45,7 +45,11 @@ enum SessionTransfer {
         }
         guard let http = response as? HTTPURLResponse else { throw .badResponse("\(server) did not answer with HTTP") }
         let location = http.value(forHTTPHeaderField: "Location").flatMap { URL(string: $0, relativeTo: request.url)?.absoluteURL }
-        return HTTPAnswer(status: http.statusCode, body: data ?? Data(), location: location)
+        var headers: [String: String] = [:]
+        for (name, value) in http.allHeaderFields {
+            if let name = name as? String, let value = value as? String { headers[name.lowercased()] = value }
+        }
+        return HTTPAnswer(status: http.statusCode, body: data ?? Data(), location: location, headers: headers)
     }
 
     /// The DER certificates of a PEM text.

@@ -83,28 +83,7 @@ public struct SyncClient: SyncTransport {
         }
     }
 
-    /// Sends `request`, following redirects within the server's origin (at most 10, as
-    /// URLSession would: 303, and 301/302 after a POST, go on as a GET), each exchange bounded
-    /// by `timeout`. A redirect to any other origin is refused, so the token is not sent there.
     private func following(_ request: HTTPRequest) throws(SyncError) -> HTTPAnswer {
-        var request = request
-        for _ in 0...10 {
-            #if os(Linux)
-            let answer = try CurlTransfer.send(request, timeout: timeout, trust: trust)
-            #else
-            let answer = try SessionTransfer.send(request, timeout: timeout, trust: trust)
-            #endif
-            guard [301, 302, 303, 307, 308].contains(answer.status), let target = answer.location else { return answer }
-            guard let origin = ServerAddress.origin(target), origin == ServerAddress.origin(server) else {
-                let refused = ServerAddress.origin(target) ?? "an address that is not a URL"
-                throw .badResponse("\(serverName) redirected to \(refused), another origin; not followed, so the token was not sent there (if the server has moved, run 'todo config server URL')")
-            }
-            if answer.status == 303 || (request.method == "POST" && [301, 302].contains(answer.status)) {
-                (request.method, request.body) = ("GET", nil)
-                request.headers.removeAll { $0.name == "Content-Type" }
-            }
-            request.url = target
-        }
-        throw .badResponse("\(serverName) redirected more than 10 times")
+        try HTTPRedirects.follow(request, server: server, timeout: timeout, trust: trust)
     }
 }

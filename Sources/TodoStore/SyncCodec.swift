@@ -34,7 +34,48 @@ enum SyncCodec {
             write(operation.content, to: &out)
             out.raw("}")
         }
-        out.raw("]}")
+        out.raw("]")
+        if let replica = sync.replica { write(replica, to: &out) }
+        out.raw("}")
+    }
+
+    /// `"taskchampion": {"version": UUID, "tasks": {UUID: {property: value}}}`, tasks and
+    /// properties sorted, so that the same state is the same bytes.
+    static func write(_ replica: ReplicaState, to out: inout JSONWriter) {
+        out.raw(", \"taskchampion\": {\"version\": ")
+        out.uuid(replica.version)
+        out.raw(", \"tasks\": {")
+        for (index, (uuid, task)) in replica.tasks.sorted(by: { $0.key.uuidString < $1.key.uuidString }).enumerated() {
+            out.raw(index == 0 ? "\n  " : ",\n  ")
+            out.uuid(uuid)
+            out.raw(": {")
+            for (index, (property, value)) in task.sorted(by: { $0.key < $1.key }).enumerated() {
+                if index > 0 { out.raw(", ") }
+                out.string(property)
+                out.raw(": ")
+                out.string(value)
+            }
+            out.raw("}")
+        }
+        out.raw("}}")
+    }
+
+    static func readReplica(_ reader: inout JSONReader) throws -> ReplicaState {
+        var replica = ReplicaState()
+        try reader.readObject { key, reader in
+            switch key {
+            case "version": replica.version = try reader.readUUID()
+            case "tasks":
+                try reader.readObject { key, reader in
+                    guard let uuid = UUID(uuidString: key) else { throw StateCodec.DecodeError.invalid("a TaskChampion task's key is no UUID") }
+                    var task: TaskMap = [:]
+                    try reader.readObject { property, reader in task[property] = try reader.readString() }
+                    replica.tasks[uuid] = task
+                }
+            default: try reader.skipValue()
+            }
+        }
+        return replica
     }
 
     static func write(_ content: TodoContent?, to out: inout JSONWriter) {
@@ -77,6 +118,7 @@ enum SyncCodec {
             case "cursor": sync.cursor = try reader.readRevision()
             case "deletions": sync.deletions = try reader.readArray(readDeletion)
             case "outbox": sync.outbox = try reader.readArray(readOperation)
+            case "taskchampion": sync.replica = try readReplica(&reader)
             default: try reader.skipValue()
             }
         }

@@ -22,6 +22,9 @@ public enum ConfigKey: String, CaseIterable, Sendable {
     case color
     case colorPrecedence = "rule.precedence.color"
     case colorMerge = "rule.color.merge"
+    case syncServerURL = "sync.server.url"
+    case syncClientID = "sync.server.client_id"
+    case syncEncryptionSecret = "sync.encryption_secret"
 
     /// The environment variable whose value, when set and not empty, is used instead.
     public var variable: String? {
@@ -34,15 +37,18 @@ public enum ConfigKey: String, CaseIterable, Sendable {
         case .context: "TODO_CONTEXT"
         case .syntax: "TODO_SYNTAX"
         case .hooks: "TODO_HOOKS"
-        case .dueDays, .defaultFilter, .defaultCommand, .searchCaseSensitive, .weekStart, .hooksLocation, .hooksTimeout, .color, .colorPrecedence, .colorMerge: nil
+        case .syncEncryptionSecret: "TODO_ENCRYPTION_SECRET"
+        case .dueDays, .defaultFilter, .defaultCommand, .searchCaseSensitive, .weekStart, .hooksLocation, .hooksTimeout, .color, .colorPrecedence, .colorMerge,
+            .syncServerURL, .syncClientID:
+            nil
         }
     }
 
     /// Whether `todo config` shows only that it is set.
     public var isSecret: Bool {
         switch self {
-        case .token: true
-        case .server, .timeout, .insecureHTTP, .caFile, .dueDays, .defaultFilter, .defaultCommand, .searchCaseSensitive, .context, .syntax, .weekStart, .hooks,
+        case .token, .syncEncryptionSecret: true
+        case .syncServerURL, .syncClientID, .server, .timeout, .insecureHTTP, .caFile, .dueDays, .defaultFilter, .defaultCommand, .searchCaseSensitive, .context, .syntax, .weekStart, .hooks,
             .hooksLocation, .hooksTimeout, .color, .colorPrecedence, .colorMerge:
             false
         }
@@ -75,6 +81,11 @@ public enum ConfigKey: String, CaseIterable, Sendable {
         case .colorPrecedence:
             "which colour rules (color.RULE) beat which, highest first, as Taskwarrior's ('todo help colours'; \(ColourRules.defaultPrecedence) unless set)"
         case .colorMerge: "on or off: whether the colours of all the rules a todo matches blend, or only the highest's is drawn (on unless set)"
+        case .syncServerURL:
+            "a TaskChampion sync server's URL (Taskwarrior 3's, such as todo-server's): with it, the client id and the secret, 'todo sync' syncs with it instead of 'server'"
+        case .syncClientID: "this account's client id on the TaskChampion server (a UUID, Taskwarrior 3's sync.server.client_id)"
+        case .syncEncryptionSecret:
+            "the secret every replica of the account encrypts its tasks with (Taskwarrior 3's); the server never sees a task; never printed back"
         }
     }
 

@@ -47,9 +47,11 @@ import Testing
         try "default.command=next\nsync.encryption_secret=hunter2\ntaskd.credentials=org/me/key\n"
             .write(toFile: todo.box.directory + "/.taskrc", atomically: true, encoding: .utf8)
         let result = todo.run("import", "--from", "taskrc")
-        #expect(result.stdout.hasPrefix("Imported 1 setting from \(todo.box.directory)/.taskrc: default-command=next; 2 not carried"), "\(result)")
+        // Taskwarrior 3's sync secret is carried (todo syncs with TaskChampion servers too), and masked.
+        #expect(result.stdout.hasPrefix("Imported 2 settings from \(todo.box.directory)/.taskrc: default-command=next, sync.encryption_secret=***; 1 not carried"), "\(result)")
         #expect(!result.stdout.contains("hunter2") && !result.stderr.contains("hunter2") && !result.stderr.contains("org/me/key"))
-        #expect(result.stderr.contains("sync.encryption_secret=***"))
+        #expect(result.stderr.contains("taskd.credentials=***"))
+        #expect(!todo.run("config").stdout.contains("hunter2"))
         #expect(todo.run() == todo.run("next"))
     }
 }

@@ -156,6 +156,12 @@ enum ConfigCommand {
             guard OnOff.read(value) != nil else { throw refuse("color \(OnOff.rule), not \(quoted(value))") }
         case .colorPrecedence, .colorMerge:
             try checkColour(key.rawValue, value)
+        case .syncServerURL:
+            guard SyncSettings.server(value) != nil else { throw refuse("'\(value)' is not an http:// or https:// URL") }
+        case .syncClientID:
+            guard UUID(uuidString: value) != nil else { throw refuse("sync.server.client_id must be a UUID, such as 'todo-server taskchampion add' prints, not \(quoted(value))") }
+        case .syncEncryptionSecret:
+            guard !value.isEmpty else { throw refuse("sync.encryption_secret cannot be empty") }
         }
     }
 

@@ -14,6 +14,9 @@ enum SyncCommand {
             case .helper: throw CommandError(message: "todo sync was not handed over to todo-sync")
             case .unavailable: throw CommandError(message: "this build of todo cannot sync (no network client)")
             }
+            if let replica = try context.configFile().replicaSettings(environment: context.environment) {
+                return try ReplicaSync.run(replica, store: store, invocation, context)
+            }
             let settings = try context.configFile().settings(environment: context.environment)
             if settings.sendsTokenInPlainText {
                 context.warn("the token travels unencrypted to \(ServerAddress.origin(settings.server) ?? "the server") (insecure-http is on); use https:// to protect it")

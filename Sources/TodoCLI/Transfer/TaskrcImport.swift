@@ -81,6 +81,9 @@ enum TaskrcImport {
         case "data.location": return .used
         case ConfigKey.color.rawValue: return .setting(key: key, value: OnOff.read(value).map { $0 ? "on" : "off" } ?? value)
         case ConfigKey.colorPrecedence.rawValue, ConfigKey.colorMerge.rawValue: return .setting(key: key, value: value)
+        // Taskwarrior 3's TaskChampion sync (3.0 named the URL sync.server.origin).
+        case ConfigKey.syncServerURL.rawValue, "sync.server.origin": return .setting(key: ConfigKey.syncServerURL.rawValue, value: value)
+        case ConfigKey.syncClientID.rawValue, ConfigKey.syncEncryptionSecret.rawValue: return .setting(key: key, value: value)
         default: break
         }
         if key.hasPrefix(ColourRule.prefix) {
@@ -96,7 +99,7 @@ enum TaskrcImport {
             return .setting(key: key.hasSuffix(".read") ? String(key.dropLast(5)) : key, value: value)
         }
         if key.hasPrefix("sync.") || key.hasPrefix("taskd.") {
-            return .notCarried("todo syncs with todo-server ('todo help sync'), not yet with Taskwarrior's sync server")
+            return .notCarried("todo syncs with todo-server or a TaskChampion server (sync.server.url), not with Taskwarrior 2's taskd or cloud storage")
         }
         return .notCarried("todo has no such setting")
     }

@@ -48,6 +48,9 @@ public enum Action: Equatable, Sendable, Codable {
     /// it, is where the change feed now stands with nothing in it this device has not seen
     /// (its own push), so the next pull need not download it again.
     case syncPushed([PushOutcome], feedCursor: Int64? = nil, at: Date)
+    /// A TaskChampion sync's result, computed from the state as it is under the lock: the
+    /// server's tasks as of its latest version, and what that makes of the local todos.
+    case replicaSynced(ReplicaChange)
 }
 
 extension Action {

@@ -39,7 +39,7 @@ public func describe(_ action: Action, in state: TodoState) -> String {
         return "import of \(todos.count) todo\(todos.count == 1 ? "" : "s")"
     case .hooksRewrote(let action, _):
         return describe(action, in: state)
-    case .syncReset, .syncPulled, .syncResynced, .syncQueued, .syncPushed:
+    case .syncReset, .syncPulled, .syncResynced, .syncQueued, .syncPushed, .replicaSynced:
         return "sync"
     }
 }

@@ -123,7 +123,7 @@ private struct Step {
         case .undo:
             throw .undoInsideBatch
 
-        case .syncReset, .syncPulled, .syncResynced, .syncQueued, .syncPushed:
+        case .syncReset, .syncPulled, .syncResynced, .syncQueued, .syncPushed, .replicaSynced:
             try applySync(action, to: &state)
 
         case .batch(let actions):
@@ -419,7 +419,7 @@ extension Action {
         case .edit(_, _, let at), .toggle(_, let at), .delete(_, let at), .deleteSeries(_, let at), .expired(_, let at), .clearCompleted(let at),
             .undo(let at), .completed(_, let at), .reopened(_, let at), .annotated(_, _, let at):
             at
-        case .syncReset, .syncPulled, .syncResynced, .syncQueued, .syncPushed: nil
+        case .syncReset, .syncPulled, .syncResynced, .syncQueued, .syncPushed, .replicaSynced: nil
         case .batch(let actions): actions.compactMap(\.date).max()
         case .importTodos(_, let at): at
         case .hooksRewrote(let action, _): action.date

@@ -50,7 +50,7 @@ extension Action {
         case .batch: .batch
         case .importTodos: .importTodos
         case .hooksRewrote(let action, _): action.stepKind
-        case .syncReset, .syncPulled, .syncResynced, .syncQueued, .syncPushed: .sync
+        case .syncReset, .syncPulled, .syncResynced, .syncQueued, .syncPushed, .replicaSynced: .sync
         }
     }
 }

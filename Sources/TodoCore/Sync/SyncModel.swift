@@ -157,12 +157,19 @@ public struct SyncState: Equatable, Sendable {
     public var cursor: Int64 = 0
     public var deletions: [PendingDeletion] = []
     public var outbox: [OutboxOperation] = []
+    /// Set when the state file syncs with a TaskChampion server (Taskwarrior 3's sync)
+    /// instead of todo-server's own protocol; then the fields above are unused.
+    public var replica: ReplicaState?
 
-    public init(datasetId: UUID? = nil, cursor: Int64 = 0, deletions: [PendingDeletion] = [], outbox: [OutboxOperation] = []) {
+    public init(
+        datasetId: UUID? = nil, cursor: Int64 = 0, deletions: [PendingDeletion] = [], outbox: [OutboxOperation] = [],
+        replica: ReplicaState? = nil
+    ) {
         self.datasetId = datasetId
         self.cursor = cursor
         self.deletions = deletions
         self.outbox = outbox
+        self.replica = replica
     }
 }
 

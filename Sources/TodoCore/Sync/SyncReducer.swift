@@ -12,6 +12,8 @@ import Foundation
 ///   todo with no local changes deletes it.
 func applySync(_ action: Action, to state: inout TodoState) throws(ReduceError) {
     switch action {
+    case .replicaSynced(let change):
+        try state.apply(change)
     case .syncReset(let datasetId):
         // Another sync of this device, run meanwhile, met the dataset first: what it sent
         // (and the outbox waiting for its answers) belongs to this dataset, and stays.

@@ -1,0 +1,97 @@
+import Foundation
+import TodoCore
+import TodoStore
+import TodoSync
+
+/// Todos as TaskChampion tasks (Taskwarrior 3's replica format) and back, through the same
+/// reading and writing as `task export` and `task import` (`TaskwarriorExport`,
+/// `TaskwarriorTask`, from the field table's Taskwarrior column): a task's properties are
+/// that JSON flattened as TaskChampion keeps it. Dates are Unix seconds; each tag is
+/// `tag_NAME`, each dependency `dep_UUID`, each annotation `annotation_SECONDS`, each
+/// user-defined attribute its own property. As in `task export`, a todo's description and notes
+/// travel as annotations (Taskwarrior has no other place for them).
+///
+/// What todo does not read is never changed (`ReplicaMapping.kept`): a recurring instance's
+/// `parent` and `imask`, Taskwarrior 3's legacy `tags` and `depends`, a value it cannot read. A
+/// recurring instance holds no rule here: its template, which todo does not show, makes the
+/// next one on the Taskwarrior replica.
+enum TaskChampionMapping {
+    static func mapping(in context: DateContext) -> ReplicaMapping {
+        ReplicaMapping(task: { task(of: $0, in: context) }, todo: { todo($0, $1, in: context) })
+    }
+
+    /// The properties holding a date, as Unix seconds.
+    static let dates: Set<String> = ["entry", "modified", "end", "start", "wait", "due", "scheduled", "until"]
+    /// The statuses of the tasks todo shows; Taskwarrior 2's `waiting` is pending with a wait.
+    static let shown: Set<String> = ["pending", "completed", "waiting"]
+    /// Properties Taskwarrior 3 writes twice (`tag_X` and `tags`, `dep_X` and `depends`):
+    /// read from the per-item ones.
+    static let legacy: Set<String> = ["tags", "depends"]
+
+    static func task(of todo: Todo, in context: DateContext) -> TaskMap {
+        var writer = JSONWriter(capacity: 512)
+        TaskwarriorExport.write(todo, to: &writer, in: context)
+        guard let object = try? JSONSerialization.jsonObject(with: Data(writer.bytes)) as? [String: Any] else { return [:] }
+        var task: TaskMap = [:]
+        for (key, value) in object where key != "uuid" {
+            switch key {
+            case "tags":
+                for tag in value as? [String] ?? [] { task["tag_" + tag] = "" }
+            case "depends":
+                for uuid in value as? [String] ?? [] { task["dep_" + uuid] = "" }
+            case "annotations":
+                for annotation in value as? [[String: Any]] ?? [] {
+                    guard let entry = (annotation["entry"] as? String).flatMap(TaskwarriorDate.parse),
+                        let text = annotation["description"] as? String
+                    else { continue }
+                    task["annotation_\(seconds(entry))"] = text
+                }
+            default:
+                guard let text = value as? String else { continue }
+                task[key] = dates.contains(key) ? TaskwarriorDate.parse(text).map(seconds) ?? text : text
+            }
+        }
+        return task
+    }
+
+    /// The todo `task` is shown as, nil for one todo does not show. A task whose
+    /// user-defined attributes or rule todo cannot hold is shown without them.
+    static func todo(_ uuid: UUID, _ task: TaskMap, in context: DateContext) -> ImportedTodo? {
+        guard shown.contains(task["status"] ?? "pending") else { return nil }
+        let object = exported(uuid, task)
+        if let todo = try? TaskwarriorTask(object, in: context).todo { return todo }
+        let core = object.filter { TaskwarriorTask.udas(of: [$0.key: $0.value]) == nil && $0.key != "recur" }
+        return try? TaskwarriorTask(core, in: context).todo
+    }
+
+    /// `task` as `task export` writes a task.
+    static func exported(_ uuid: UUID, _ task: TaskMap) -> [String: Any] {
+        var object: [String: Any] = ["uuid": uuid.uuidString.lowercased()]
+        var tags: [String] = []
+        var depends: [String] = []
+        var annotations: [(Double, String)] = []
+        for (key, value) in task {
+            if key.hasPrefix("tag_") {
+                tags.append(String(key.dropFirst(4)))
+            } else if key.hasPrefix("dep_") {
+                depends.append(String(key.dropFirst(4)))
+            } else if key.hasPrefix("annotation_") {
+                if let at = Double(key.dropFirst(11)) { annotations.append((at, value)) }
+            } else if dates.contains(key) {
+                if let at = Double(value) { object[key] = TaskwarriorDate.string(Date(timeIntervalSince1970: at)) }
+            } else if legacy.contains(key) || key == "recur" && task["parent"] != nil {
+                continue
+            } else {
+                object[key] = value
+            }
+        }
+        if !tags.isEmpty { object["tags"] = tags.sorted() }
+        if !depends.isEmpty { object["depends"] = depends.sorted() }
+        if !annotations.isEmpty {
+            object["annotations"] = annotations.sorted { $0.0 < $1.0 }.map { ["entry": TaskwarriorDate.string(Date(timeIntervalSince1970: $0.0)), "description": $0.1] }
+        }
+        return object
+    }
+
+    static func seconds(_ date: Date) -> String { String(Int64(date.timeIntervalSince1970.rounded(.down))) }
+}

@@ -1,0 +1,178 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import TodoCore
+import TodoStore
+
+/// History segments (`{"operations": [{"Update": {…}}, …]}`) and snapshots (`{UUID: {property:
+/// value}}`) as TaskChampion writes them with serde, and read back.
+public enum ReplicaCodec {
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
+        init(_ description: String) { self.description = description }
+    }
+
+    public static func segment(_ operations: [TaskOperation]) -> [UInt8] {
+        var out = JSONWriter(capacity: 128 * operations.count + 32)
+        out.raw("{\"operations\":[")
+        for (index, operation) in operations.enumerated() {
+            if index > 0 { out.raw(",") }
+            switch operation {
+            case .create(let uuid):
+                out.raw("{\"Create\":{\"uuid\":")
+                out.uuid(uuid)
+                out.raw("}}")
+            case .delete(let uuid):
+                out.raw("{\"Delete\":{\"uuid\":")
+                out.uuid(uuid)
+                out.raw("}}")
+            case .update(let uuid, let property, let value, let at):
+                out.raw("{\"Update\":{\"uuid\":")
+                out.uuid(uuid)
+                out.raw(",\"property\":")
+                out.string(property)
+                out.raw(",\"value\":")
+                if let value { out.string(value) } else { out.null() }
+                out.raw(",\"timestamp\":")
+                out.string(Timestamp.string(at))
+                out.raw("}}")
+            }
+        }
+        out.raw("]}")
+        return out.bytes
+    }
+
+    /// The operations of a history segment, or why it is not one.
+    public static func operations(_ segment: [UInt8]) throws(Failure) -> [TaskOperation] {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(segment)) as? [String: Any],
+            let list = object["operations"] as? [Any]
+        else { throw Failure("a version is not a TaskChampion history segment (no \"operations\" list)") }
+        var operations: [TaskOperation] = []
+        operations.reserveCapacity(list.count)
+        for item in list {
+            guard let wrapper = item as? [String: Any], wrapper.count == 1, let (kind, body) = wrapper.first,
+                let fields = body as? [String: Any], let uuid = (fields["uuid"] as? String).flatMap(UUID.init(uuidString:))
+            else { throw Failure("a version holds an operation that is not Create, Delete or Update with a uuid") }
+            switch kind {
+            case "Create": operations.append(.create(uuid))
+            case "Delete": operations.append(.delete(uuid))
+            case "Update":
+                guard let property = fields["property"] as? String,
+                    let at = (fields["timestamp"] as? String).flatMap(Timestamp.parse)
+                else { throw Failure("a version holds an Update without a property or a timestamp") }
+                let value: String?
+                switch fields["value"] {
+                case let text as String: value = text
+                case nil, is NSNull: value = nil
+                default: throw Failure("a version holds an Update whose value is not text or null")
+                }
+                operations.append(.update(uuid, property: property, value: value, at: at))
+            default: throw Failure("a version holds an operation todo does not know (\(kind))")
+            }
+        }
+        return operations
+    }
+
+    public static func snapshot(_ tasks: [UUID: TaskMap]) -> [UInt8] {
+        var out = JSONWriter(capacity: 300 * tasks.count + 8)
+        out.raw("{")
+        for (index, (uuid, task)) in tasks.sorted(by: { $0.key.uuidString < $1.key.uuidString }).enumerated() {
+            if index > 0 { out.raw(",") }
+            out.uuid(uuid)
+            out.raw(":{")
+            for (index, (property, value)) in task.sorted(by: { $0.key < $1.key }).enumerated() {
+                if index > 0 { out.raw(",") }
+                out.string(property)
+                out.raw(":")
+                out.string(value)
+            }
+            out.raw("}")
+        }
+        out.raw("}")
+        return out.bytes
+    }
+
+    public static func tasks(_ snapshot: [UInt8]) throws(Failure) -> [UUID: TaskMap] {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(snapshot)) as? [String: Any] else {
+            throw Failure("the snapshot is not a JSON object of tasks")
+        }
+        var tasks: [UUID: TaskMap] = [:]
+        for (key, value) in object {
+            guard let uuid = UUID(uuidString: key), let task = value as? [String: Any] else {
+                throw Failure("the snapshot holds an entry that is not a task by UUID")
+            }
+            var map: TaskMap = [:]
+            for (property, value) in task {
+                guard let text = value as? String else { throw Failure("the snapshot holds a property that is not text") }
+                map[property] = text
+            }
+            tasks[uuid] = map
+        }
+        return tasks
+    }
+}
+
+/// RFC 3339 instants as chrono writes and reads them (`2026-12-02T10:15:00.123Z`).
+enum Timestamp {
+    static func string(_ date: Date) -> String {
+        let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
+        var seconds = time_t(milliseconds >= 0 ? milliseconds / 1000 : (milliseconds - 999) / 1000)
+        let fraction = milliseconds - Int64(seconds) * 1000
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        let millis = String(fraction + 1000).dropFirst()
+        return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec)).\(millis)Z"
+    }
+
+    /// `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)`; nil for anything else.
+    static func parse(_ text: String) -> Date? {
+        let bytes = Array(text.utf8)
+        guard bytes.count >= 20, bytes[4] == 0x2D, bytes[7] == 0x2D, bytes[10] == 0x54 || bytes[10] == 0x74,
+            bytes[13] == 0x3A, bytes[16] == 0x3A
+        else { return nil }
+        func number(_ range: Range<Int>) -> Int32? {
+            var value: Int32 = 0
+            for byte in bytes[range] {
+                guard (0x30...0x39).contains(byte) else { return nil }
+                value = value * 10 + Int32(byte - 0x30)
+            }
+            return value
+        }
+        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10), let hour = number(11..<13),
+            let minute = number(14..<16), let second = number(17..<19), (1...12).contains(month), (1...31).contains(day),
+            hour < 24, minute < 60, second < 61
+        else { return nil }
+        var index = 19
+        var fraction = 0.0
+        if bytes[index] == 0x2E {
+            index += 1
+            var scale = 0.1
+            let start = index
+            while index < bytes.count, (0x30...0x39).contains(bytes[index]) {
+                fraction += Double(bytes[index] - 0x30) * scale
+                scale /= 10
+                index += 1
+            }
+            guard index > start else { return nil }
+        }
+        guard index < bytes.count else { return nil }
+        var offset = 0
+        switch bytes[index] {
+        case 0x5A, 0x7A:
+            guard index + 1 == bytes.count else { return nil }
+        case 0x2B, 0x2D:
+            guard index + 6 == bytes.count, bytes[index + 3] == 0x3A, let hours = number(index + 1..<index + 3),
+                let minutes = number(index + 4..<index + 6)
+            else { return nil }
+            offset = (bytes[index] == 0x2B ? 1 : -1) * Int(hours * 3600 + minutes * 60)
+        default: return nil
+        }
+        var parts = tm()
+        (parts.tm_year, parts.tm_mon, parts.tm_mday) = (year - 1900, month - 1, day)
+        (parts.tm_hour, parts.tm_min, parts.tm_sec) = (hour, minute, second)
+        let seconds = timegm(&parts)
+        return Date(timeIntervalSince1970: Double(seconds - offset) + fraction)
+    }
+}

@@ -1,0 +1,256 @@
+import Foundation
+import TodoCore
+import TodoStore
+
+/// How todos are written as TaskChampion tasks and read back (the field table's Taskwarrior
+/// column, in TodoCLI).
+public struct ReplicaMapping: Sendable {
+    /// Every property todo holds for `todo`.
+    public var task: @Sendable (Todo) -> TaskMap
+    /// The todo `task` is shown as; nil for a task todo does not show (deleted, a recurring
+    /// template, or one it cannot read), which it keeps untouched.
+    public var todo: @Sendable (UUID, TaskMap) -> ImportedTodo?
+
+    public init(task: @escaping @Sendable (Todo) -> TaskMap, todo: @escaping @Sendable (UUID, TaskMap) -> ImportedTodo?) {
+        self.task = task
+        self.todo = todo
+    }
+
+    /// The properties of `task` todo does not hold (so never changes or removes): those its
+    /// todo, written back, does not have; all of them for a task todo does not show.
+    func kept(_ uuid: UUID, _ task: TaskMap) -> (shown: Bool, kept: Set<String>) {
+        guard let todo = todo(uuid, task) else { return (false, Set(task.keys)) }
+        var written = Todo(id: 1, uuid: uuid, name: todo.content.name, createdAt: todo.content.createdAt)
+        written.content = todo.content
+        let held = self.task(written)
+        return (true, Set(task.keys.filter { held[$0] == nil }))
+    }
+}
+
+/// What one TaskChampion sync did.
+public struct ReplicaReport: Sendable {
+    /// Tasks the server's versions changed, and versions read.
+    public var pulled = 0
+    public var versionsRead = 0
+    /// Tasks sent, in how many versions.
+    public var pushed = 0
+    public var versionsAdded = 0
+    /// Began from the server's snapshot (a new replica, or one the server had pruned past).
+    public var fromSnapshot = false
+    /// The state file synced with todo-server before: that bookkeeping was dropped.
+    public var switched = false
+    public var snapshotSent = false
+}
+
+/// Syncs a state file with a TaskChampion server as one more replica of the account.
+///
+/// The local changes are not logged as operations but found when syncing: each todo written
+/// as a task, against the task as the server last had it (`ReplicaState`), gives the Updates
+/// TaskChampion would have logged, timed at the todo's last change. Every command, undo,
+/// import and batch is covered without recording anything, and a sync killed after the server
+/// took a version finds its own changes in that version next time, equal to the local ones,
+/// so nothing is sent twice. The server's versions are applied as TaskChampion applies them:
+/// local operations rebased over each (`TaskOperation.rebase`).
+public struct ReplicaEngine {
+    let store: StateFile
+    let client: any ReplicaTransport
+    let mapping: ReplicaMapping
+    let now: () -> Date
+
+    /// Versions read in a row before giving up on a server that keeps moving.
+    static let maxRounds = 8
+    /// The JSON of the operations in one version at most, as TaskChampion batches them.
+    static let maxSegmentBytes = 1_000_000
+
+    public init(store: StateFile, client: any ReplicaTransport, mapping: ReplicaMapping, now: @escaping () -> Date) {
+        self.store = store
+        self.client = client
+        self.mapping = mapping
+        self.now = now
+    }
+
+    /// Two syncs of one state file take turns (`<state file>.sync-lock`): each applies what
+    /// it read on top of what it last saved, which another sync meanwhile would move.
+    public func run(lockTimeout: Double = 60) throws -> ReplicaReport {
+        let lock = try FileLock(path: store.path + ".sync-lock", timeout: lockTimeout)
+        defer { lock.release() }
+        var report = ReplicaReport()
+        var state = try store.load()
+        report.switched = state.sync.replica == nil && state.sync.datasetId != nil
+        var replica = state.sync.replica ?? ReplicaState()
+        if replica.version == ReplicaState.noVersion, replica.tasks.isEmpty, let snapshot = try snapshot() {
+            state = try take(snapshot, over: replica, report: &report)
+            replica = state.sync.replica ?? replica
+        }
+        for _ in 0..<Self.maxRounds {
+            state = try pull(from: replica, report: &report)
+            replica = state.sync.replica ?? replica
+            guard let pushed = try push(state, replica, report: &report) else { return report }
+            replica = pushed
+        }
+        throw SyncError.badResponse("\(serverName) kept taking other replicas' versions first; run todo sync again")
+    }
+
+    private var serverName: String { ServerAddress.displayName(client.server) }
+
+    /// The server's snapshot, read.
+    private func snapshot() throws -> ReplicaState? {
+        guard let (version, bytes) = try client.snapshot() else { return nil }
+        do {
+            return ReplicaState(version: version, tasks: try ReplicaCodec.tasks(bytes))
+        } catch {
+            throw SyncError.badResponse("\(serverName): \(error)")
+        }
+    }
+
+    /// Takes `snapshot` in place of what this replica knew (`old`): the difference between
+    /// the two, timed at each task's `modified`, is rebased over like a version.
+    private func take(_ snapshot: ReplicaState, over old: ReplicaState, report: inout ReplicaReport) throws -> TodoState {
+        var operations: [TaskOperation] = []
+        for uuid in Set(old.tasks.keys).union(snapshot.tasks.keys).sorted(by: { $0.uuidString < $1.uuidString }) {
+            guard let task = snapshot.tasks[uuid] else {
+                operations.append(.delete(uuid))
+                continue
+            }
+            let at = task["modified"].flatMap(Double.init).map { Date(timeIntervalSince1970: $0) } ?? .distantPast
+            operations += replicaOperations(uuid: uuid, from: old.tasks[uuid], to: task, kept: [], at: at)
+        }
+        report.fromSnapshot = true
+        return try apply(operations, reaching: snapshot.version, from: old, report: &report)
+    }
+
+    /// Reads and applies every version after `replica`'s; the state as saved.
+    private func pull(from replica: ReplicaState, report: inout ReplicaReport) throws -> TodoState {
+        var version = replica.version
+        var operations: [TaskOperation] = []
+        reading: while true {
+            switch try client.childVersion(of: version) {
+            case .version(let id, let segment):
+                do {
+                    operations += try ReplicaCodec.operations(segment)
+                } catch {
+                    throw SyncError.badResponse("\(serverName): \(error)")
+                }
+                version = id
+                report.versionsRead += 1
+            case .upToDate:
+                break reading
+            case .gone:
+                guard let snapshot = try snapshot() else {
+                    throw SyncError.badResponse("\(serverName) no longer holds this replica's version and has no snapshot to start again from")
+                }
+                _ = try apply(operations, reaching: version, from: replica, report: &report)
+                return try take(snapshot, over: try store.load().sync.replica ?? replica, report: &report)
+            }
+        }
+        return try apply(operations, reaching: version, from: replica, report: &report)
+    }
+
+    /// Applies the server's `operations` (which bring `from` to `version`) under the lock,
+    /// rebasing the local changes over them.
+    private func apply(_ operations: [TaskOperation], reaching version: UUID, from replica: ReplicaState, report: inout ReplicaReport) throws -> TodoState {
+        let at = now()
+        return try store.update { current throws in
+            guard current.sync.replica == nil || current.sync.replica == replica else {
+                throw SyncError.badResponse("another todo sync changed this state file meanwhile; run todo sync again")
+            }
+            guard !operations.isEmpty || current.sync.replica == nil || version != replica.version else { return current }
+            let local = localOperations(current, replica, at: at)
+            let (_, rebased) = TaskOperation.rebase(local, over: operations)
+            var server = replica
+            server.version = version
+            for operation in operations { server.tasks.apply(operation) }
+            let touched = Set(operations.map(\.uuid))
+            var change = ReplicaChange(replica: server)
+            var merged = server.tasks.filter { touched.contains($0.key) }
+            for operation in rebased where touched.contains(operation.uuid) { merged.apply(operation) }
+            for uuid in touched.sorted(by: { $0.uuidString < $1.uuidString }) {
+                if let task = merged[uuid], let todo = mapping.todo(uuid, task) {
+                    change.todos.append(todo)
+                } else if current.todo(uuid: uuid) != nil {
+                    change.removed.append(uuid)
+                }
+            }
+            report.pulled += touched.count
+            return try reduce(current, .replicaSynced(change))
+        }.after
+    }
+
+    /// What the todos changed since `replica`: TaskChampion's operations, in task order.
+    func localOperations(_ state: TodoState, _ replica: ReplicaState, at: Date) -> [TaskOperation] {
+        var operations: [TaskOperation] = []
+        var present = Set<UUID>()
+        for todo in state.todos {
+            present.insert(todo.uuid)
+            let task = mapping.task(todo)
+            let old = replica.tasks[todo.uuid]
+            if old == task { continue }
+            let kept = old.map { mapping.kept(todo.uuid, $0).kept } ?? []
+            operations += replicaOperations(uuid: todo.uuid, from: old, to: task, kept: kept, at: todo.updatedAt)
+        }
+        // A task todo showed and no longer has was deleted here: Taskwarrior's delete.
+        for (uuid, task) in replica.tasks.sorted(by: { $0.key.uuidString < $1.key.uuidString }) where !present.contains(uuid) {
+            guard mapping.kept(uuid, task).shown else { continue }
+            operations.append(.update(uuid, property: "status", value: "deleted", at: at))
+            if task["end"] == nil { operations.append(.update(uuid, property: "end", value: String(Int(at.timeIntervalSince1970)), at: at)) }
+            operations.append(.update(uuid, property: "modified", value: String(Int(at.timeIntervalSince1970)), at: at))
+        }
+        return operations
+    }
+
+    /// Sends the local changes as versions; nil when there was nothing to send or all of it
+    /// went, else the replica to pull from again (another replica's version came first).
+    private func push(_ state: TodoState, _ replica: ReplicaState, report: inout ReplicaReport) throws -> ReplicaState? {
+        let operations = localOperations(state, replica, at: now())
+        guard !operations.isEmpty else {
+            if state.sync.replica == nil { _ = try store.update { try reduce($0, .replicaSynced(ReplicaChange(replica: replica))) } }
+            return nil
+        }
+        var replica = replica
+        for batch in Self.batches(operations) {
+            switch try client.addVersion(ReplicaCodec.segment(batch), parent: replica.version) {
+            case .conflict:
+                return replica
+            case .accepted(let id, let snapshotWanted):
+                let parent = replica
+                replica.version = id
+                for operation in batch { replica.tasks.apply(operation) }
+                let saved = replica
+                _ = try store.update { current throws in
+                    guard current.sync.replica == nil || current.sync.replica == parent else {
+                        throw SyncError.badResponse("another todo sync changed this state file meanwhile; run todo sync again")
+                    }
+                    return try reduce(current, .replicaSynced(ReplicaChange(replica: saved)))
+                }
+                report.versionsAdded += 1
+                report.pushed += Set(batch.map(\.uuid)).count
+                if snapshotWanted {
+                    try client.addSnapshot(ReplicaCodec.snapshot(replica.tasks), version: id)
+                    report.snapshotSent = true
+                }
+            }
+        }
+        return nil
+    }
+
+    /// `operations` in runs of at most `maxSegmentBytes` of JSON, a task's never split.
+    static func batches(_ operations: [TaskOperation]) -> [[TaskOperation]] {
+        var batches: [[TaskOperation]] = [[]]
+        var size = 0
+        var index = 0
+        while index < operations.count {
+            var end = index + 1
+            while end < operations.count, operations[end].uuid == operations[index].uuid { end += 1 }
+            let run = Array(operations[index..<end])
+            let runSize = ReplicaCodec.segment(run).count
+            if size + runSize > maxSegmentBytes, !batches[batches.count - 1].isEmpty {
+                batches.append([])
+                size = 0
+            }
+            batches[batches.count - 1] += run
+            size += runSize
+            index = end
+        }
+        return batches
+    }
+}
