@@ -46,7 +46,8 @@ enum SyncCodec {
         out.uuid(replica.version)
         out.raw(", \"tasks\": {")
         for (index, (uuid, task)) in replica.tasks.sorted(by: { $0.key.uuidString < $1.key.uuidString }).enumerated() {
-            out.raw(index == 0 ? "\n  " : ",\n  ")
+            // One line: a journal entry is one line.
+            if index > 0 { out.raw(", ") }
             out.uuid(uuid)
             out.raw(": {")
             for (index, (property, value)) in task.sorted(by: { $0.key < $1.key }).enumerated() {

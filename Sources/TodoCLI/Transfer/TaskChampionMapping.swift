@@ -81,6 +81,8 @@ enum TaskChampionMapping {
                 if let at = Double(value) { object[key] = TaskwarriorDate.string(Date(timeIntervalSince1970: at)) }
             } else if legacy.contains(key) || key == "recur" && task["parent"] != nil {
                 continue
+            } else if TaskwarriorTask.udas(of: [key: value]) != nil, !UDA.isName(key) {
+                continue  // no attribute todo can hold: kept as it is
             } else {
                 object[key] = value
             }
