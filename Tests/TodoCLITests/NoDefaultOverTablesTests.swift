@@ -9,8 +9,11 @@ import Testing
 /// switch's own depth is then a failure, wherever the switch is.
 @Suite struct NoDefaultOverTablesTests {
     /// Cases only the field table's enums have (`TodoField`, `FieldKind`, `FieldValue`,
-    /// `FieldCompletion`).
-    static let tableCases = ["tags", "uuids", "annotations", "udas", "notes", "depends", "projects", "priorities"]
+    /// `FieldCompletion`), and filter terms' modifiers and comparisons (`FilterModifier`,
+    /// `Comparison`).
+    static let tableCases = [
+        "tags", "uuids", "annotations", "udas", "notes", "depends", "projects", "priorities", "startswith", "hasnt", "before", "atMost",
+    ]
 
     /// Whether `line` is a case whose patterns name one of `tableCases`: `.NAME` after a space,
     /// a parenthesis or a comma, and not the start of a longer name.
