@@ -15,6 +15,14 @@ import TodoCore
 /// The first three are a change to the occurrence (`completes`); the copies are new VTODOs
 /// that match an occurrence (`isCopy`, `isNextCopy`).
 public enum OccurrenceReading {
+    /// The dates of an occurrence that its series sets: the field table's date fields but
+    /// `start`, which records when work on this occurrence began (an app's own stands). A new
+    /// date field is one of them unless it is named here.
+    static let dates = TodoField.allCases.filter { $0.spec.kind == .date && $0 != .start }
+
+    /// Where an occurrence stands in its series: its dates, the rule and the series' identity.
+    static let placeInSeries = dates + [.recur, .anchor, .series]
+
     /// Whether `client`, an app's version of the open occurrence `occurrence`, completes it.
     /// `overrides` are the dates of the completed overrides the app sent (RECURRENCE-ID).
     public static func completes(_ client: TodoContent, occurrence: TodoContent, overrides: [DueDate], at: Date) -> Bool {
@@ -40,7 +48,7 @@ public enum OccurrenceReading {
     /// next occurrence holds it), in the series `occurrence` (whose UUID is `uuid`) is in.
     public static func completed(_ client: TodoContent, occurrence: TodoContent, uuid: UUID, at: Date) -> TodoContent {
         var done = client
-        for field in [TodoField.due, .wait, .scheduled, .until] { field.set(field.value(of: occurrence), on: &done) }
+        for field in dates { field.set(field.value(of: occurrence), on: &done) }
         (done.attributes.recur, done.attributes.anchor) = (nil, nil)
         done.attributes.series = occurrence.series ?? uuid
         if !client.completed || done.completedAt == nil { done.completedAt = at }
@@ -64,7 +72,7 @@ public enum OccurrenceReading {
     /// on is its own reckoning of the next occurrence's dates, no change to them.
     public static func movedOn(_ content: TodoContent, to next: TodoContent) -> TodoContent {
         var moved = content
-        for field in [TodoField.due, .wait, .scheduled, .until, .recur, .anchor, .series] { field.set(field.value(of: next), on: &moved) }
+        for field in placeInSeries { field.set(field.value(of: next), on: &moved) }
         return moved
     }
 

@@ -500,8 +500,8 @@ public enum StateCodec {
         var at = Date(timeIntervalSince1970: 0)
         var before: [PriorVersion] = []
         func skipUnlessRemoving() throws {
-            let step = HistoryEntry(summary: summary, kind: kind, at: at, before: [])
-            if keeping != nil, !step.kind.mayRemoveTodos { throw SkippedStep(summary: summary, kind: step.kind) }
+            let kind = stepKind(kind, summary: summary)
+            if keeping != nil, !kind.mayRemoveTodos { throw SkippedStep(summary: summary, kind: kind) }
         }
         try reader.readObject { key, reader in
             switch key {
@@ -519,7 +519,15 @@ public enum StateCodec {
             default: try reader.skipValue()
             }
         }
-        return HistoryEntry(summary: summary, kind: kind, at: at, before: before)
+        return HistoryEntry(summary: summary, kind: stepKind(kind, summary: summary), at: at, before: before)
+    }
+
+    /// The kind a step was written with. A step of a file written before steps had a kind (no
+    /// "kind") takes the one its summary's first words say: the only place a summary is read
+    /// for what it means. A summary of no kind's words (damaged or forged) counts as a batch,
+    /// which may have removed todos.
+    private static func stepKind(_ written: StepKind?, summary: String) -> StepKind {
+        written ?? StepKind(legacySummary: summary) ?? .batch
     }
 
     private static func readPriorVersions(_ reader: inout JSONReader, keeping: ((Int) -> Bool)?) throws -> [PriorVersion] {

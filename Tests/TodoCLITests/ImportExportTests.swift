@@ -77,6 +77,34 @@ import TodoTestSupport
         #expect(try box.run(["import", "-"], stdin: withoutUUID).stderr.contains("has no \"uuid\""))
     }
 
+    /// Issue 46: `todo export`'s own file with every "id" taken out, and `list --json`'s bare
+    /// array so, import whole: each todo gets this file's next number and keeps every other
+    /// field (tags, project, priority, dates, completion, notes, dependencies, annotations);
+    /// read again, the same file changes nothing.
+    @Test func anExportStrippedOfNumbersKeepsEveryOtherField() throws {
+        let source = try Sandbox()
+        try source.run("add", "first", "+home", "project:garden", "pri:H", "due:2026-12-24")
+        try source.run("add", "second", "depends:1", "-n", "a note")
+        try source.run("annotate", "2", "remark")
+        try source.run("toggle", "1")
+        let unnumbered = { (text: String) in text.replacingOccurrences(of: #""id": [0-9]+, "#, with: "", options: .regularExpression) }
+        let export = unnumbered(try source.run("export").stdout)
+        let array = unnumbered(try source.run("list", "--all", "--json").stdout)
+        #expect(!export.contains("\"id\"") && !array.contains("\"id\""))
+        let kept = try source.state().todos
+        for text in [export, array] {
+            let box = try Sandbox()
+            try box.run("add", "mine")
+            #expect(try box.run(["import", "-"], stdin: text) == RunResult(stdout: "Imported 2 todos: 2 added, 0 updated, 0 unchanged.\n", stderr: "", status: 0))
+            let todos = try box.state().todos
+            #expect(todos.map(\.id) == [1, 2, 3])
+            // `list --json` lists the open todo first: compared by UUID.
+            let contents = { (todos: ArraySlice<Todo>) in Dictionary(uniqueKeysWithValues: todos.map { ($0.uuid, $0.content) }) }
+            #expect(contents(todos.dropFirst()) == contents(kept[...]))
+            #expect(try box.run(["import", "-"], stdin: text).stdout == "Imported 2 todos: 0 added, 0 updated, 2 unchanged.\n")
+        }
+    }
+
     @Test func aNewerImportedCopyWinsAnOlderOneDoesNot() throws {
         let t = FixedClock.epoch
         let uuid = UUID()

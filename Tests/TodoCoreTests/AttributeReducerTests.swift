@@ -29,7 +29,7 @@ import Testing
         var expected = state
         expected.todos.append(todo)
         expected.nextId = 6
-        expected.history = [HistoryEntry(summary: "add #5 \"pay rent\"", at: now, before: [PriorVersion(id: 5, todo: nil)])]
+        expected.history = [HistoryEntry(summary: "add #5 \"pay rent\"", kind: .add, at: now, before: [PriorVersion(id: 5, todo: nil)])]
         #expect(next == expected)
     }
 
@@ -63,7 +63,7 @@ import Testing
             $0.wait = nil
         }
         expected.history = [HistoryEntry(
-            summary: "edit #1 \"milk\" (project, priority, due, wait)", at: now, before: [PriorVersion(id: 1, todo: start.todos[0])])]
+            summary: "edit #1 \"milk\" (project, priority, due, wait)", kind: .edit, at: now, before: [PriorVersion(id: 1, todo: start.todos[0])])]
         #expect(next == expected)
     }
 
@@ -80,7 +80,7 @@ import Testing
         let next = try reduce(start, .edit(id: 1, changes: [.addTag("errand"), .removeTag("later"), .removeTag("absent")], at: now))
         var expected = start
         expected.todos[0] = edited(start.todos[0]) { $0.tags = ["errand", "home"] }
-        expected.history = [HistoryEntry(summary: "edit #1 \"milk\" (tags)", at: now, before: [PriorVersion(id: 1, todo: start.todos[0])])]
+        expected.history = [HistoryEntry(summary: "edit #1 \"milk\" (tags)", kind: .edit, at: now, before: [PriorVersion(id: 1, todo: start.todos[0])])]
         #expect(next == expected)
     }
 
@@ -92,7 +92,7 @@ import Testing
         expected.todos[0] = edited(start.todos[0]) { $0.tags = ["q4"] }
         expected.todos[1] = edited(start.todos[1]) { $0.tags = ["q4"] }
         expected.history = [HistoryEntry(
-            summary: "edit #1, #2, #4, #1 (tags)", at: now,
+            summary: "edit #1, #2, #4, #1 (tags)", kind: .edit, at: now,
             before: [PriorVersion(id: 1, todo: start.todos[0]), PriorVersion(id: 2, todo: start.todos[1])])]
         #expect(next == expected)
         var undone = start

@@ -34,7 +34,7 @@ import TodoCore
             createdAt: Fixture.t(1), updatedAt: Fixture.t(50), synced: false))
         expected.nextId = 6
         expected.history = [HistoryEntry(
-            summary: "import of 3 todos", at: now,
+            summary: "import of 3 todos", kind: .importTodos, at: now,
             before: [PriorVersion(id: 5, todo: nil), PriorVersion(id: 4, todo: state.todos[2])])]
         #expect(next == expected)
         #expect(try reduce(next, .undo(at: now)).todos == state.todos.map { todo in

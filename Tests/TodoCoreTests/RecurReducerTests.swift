@@ -66,7 +66,7 @@ import Testing
         todo.series = Fixture.uuid(9)
         todo.anchor = SeriesAnchor(text: "2026-03-27T09:00:00+01:00[Europe/Berlin]")
         #expect(next == TodoState(todos: [todo], nextId: 2, history: [
-            HistoryEntry(summary: "add #1 \"standup\"", at: now, before: [PriorVersion(id: 1, todo: nil)]),
+            HistoryEntry(summary: "add #1 \"standup\"", kind: .add, at: now, before: [PriorVersion(id: 1, todo: nil)]),
         ]))
     }
 
@@ -103,7 +103,7 @@ import Testing
     @Test func completingAnOccurrenceMakesTheNextOne() throws {
         let next = try reduce(state, .completed(ids: [1], at: now))
         let expected = TodoState(todos: [rentDone, state.todos[1], february()], nextId: 4, history: [
-            HistoryEntry(summary: "complete #1 \"pay rent\"", at: now, before: [
+            HistoryEntry(summary: "complete #1 \"pay rent\"", kind: .complete, at: now, before: [
                 PriorVersion(id: 1, todo: state.todos[0]), PriorVersion(id: 3, todo: nil),
             ]),
         ])

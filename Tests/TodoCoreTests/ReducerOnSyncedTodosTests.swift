@@ -27,7 +27,7 @@ import TodoCore
         expected.todos[0].updatedAt = now
         expected.todos[0].synced = false
         expected.todos[0].conflicts = []
-        expected.history = [HistoryEntry(summary: "edit #1 \"milk\" (notes)", at: now, before: [PriorVersion(id: 1, todo: state.todos[0])])]
+        expected.history = [HistoryEntry(summary: "edit #1 \"milk\" (notes)", kind: .edit, at: now, before: [PriorVersion(id: 1, todo: state.todos[0])])]
         #expect(next == expected)
         #expect(next.pendingOperations { Fixture.uuid(100) }.filter { $0.uuid == Fixture.uuid(1) } == [
             OutboxOperation(opId: Fixture.uuid(100), uuid: Fixture.uuid(1), baseRev: 3, content: expected.todos[0].content),
@@ -51,7 +51,7 @@ import TodoCore
         expected.todos = [state.todos[0]]
         expected.sync.deletions = [PendingDeletion(uuid: Fixture.uuid(2), base: SyncBase(rev: 4, content: state.todos[1].content), name: "bread")]
         expected.history = [HistoryEntry(
-            summary: "clear-completed (2 todos)", at: now,
+            summary: "clear-completed (2 todos)", kind: .clearCompleted, at: now,
             before: [PriorVersion(id: 2, todo: state.todos[1]), PriorVersion(id: 4, todo: state.todos[2])])]
         #expect(next == expected)
         #expect(next.pendingOperations { Fixture.uuid(100) } == [

@@ -14,7 +14,7 @@ import TodoCore
             id: 5, uuid: Fixture.uuid(9), name: "call mom", description: "d", notes: "n",
             createdAt: now, updatedAt: now, synced: false))
         expected.nextId = 6
-        expected.history = [HistoryEntry(summary: "add #5 \"call mom\"", at: now, before: [PriorVersion(id: 5, todo: nil)])]
+        expected.history = [HistoryEntry(summary: "add #5 \"call mom\"", kind: .add, at: now, before: [PriorVersion(id: 5, todo: nil)])]
         #expect(next == expected)
     }
 
@@ -25,7 +25,7 @@ import TodoCore
         expected.todos[2].notes = "six"
         expected.todos[2].updatedAt = now
         expected.todos[2].synced = false
-        expected.history = [HistoryEntry(summary: "edit #4 \"eggs\" (name, notes)", at: now, before: [PriorVersion(id: 4, todo: state.todos[2])])]
+        expected.history = [HistoryEntry(summary: "edit #4 \"eggs\" (name, notes)", kind: .edit, at: now, before: [PriorVersion(id: 4, todo: state.todos[2])])]
         #expect(next == expected)
     }
 
@@ -45,7 +45,7 @@ import TodoCore
             expected.todos[index].synced = false
         }
         expected.history = [HistoryEntry(
-            summary: "toggle #1, #2, #1", at: now,
+            summary: "toggle #1, #2, #1", kind: .toggle, at: now,
             before: [PriorVersion(id: 1, todo: state.todos[0]), PriorVersion(id: 2, todo: state.todos[1])])]
         #expect(next == expected)
     }
@@ -57,7 +57,7 @@ import TodoCore
         expected.todos[0].completedAt = now
         expected.todos[0].updatedAt = now
         expected.todos[0].synced = false
-        expected.history = [HistoryEntry(summary: "complete #1, #2", at: now, before: [PriorVersion(id: 1, todo: state.todos[0])])]
+        expected.history = [HistoryEntry(summary: "complete #1, #2", kind: .complete, at: now, before: [PriorVersion(id: 1, todo: state.todos[0])])]
         #expect(next == expected)
         #expect(try reduce(next, .completed(ids: [1, 2], at: Fixture.t(200))) == next)
     }
@@ -69,7 +69,7 @@ import TodoCore
         expected.todos[1].completedAt = nil
         expected.todos[1].updatedAt = now
         expected.todos[1].synced = false
-        expected.history = [HistoryEntry(summary: "reopen #2, #4", at: now, before: [PriorVersion(id: 2, todo: state.todos[1])])]
+        expected.history = [HistoryEntry(summary: "reopen #2, #4", kind: .reopen, at: now, before: [PriorVersion(id: 2, todo: state.todos[1])])]
         #expect(next == expected)
         #expect(try reduce(next, .reopened(ids: [2], at: Fixture.t(200))) == next)
     }
@@ -85,8 +85,8 @@ import TodoCore
         expected.todos[0].updatedAt = now
         expected.todos[0].synced = false
         expected.history = [
-            HistoryEntry(summary: "annotate #1 \"milk\"", at: now.addingTimeInterval(0.75), before: [PriorVersion(id: 1, todo: start.todos[0])]),
-            HistoryEntry(summary: "annotate #1 \"milk\"", at: now, before: [PriorVersion(id: 1, todo: once.todos[0])]),
+            HistoryEntry(summary: "annotate #1 \"milk\"", kind: .annotate, at: now.addingTimeInterval(0.75), before: [PriorVersion(id: 1, todo: start.todos[0])]),
+            HistoryEntry(summary: "annotate #1 \"milk\"", kind: .annotate, at: now, before: [PriorVersion(id: 1, todo: once.todos[0])]),
         ]
         #expect(twice == expected)
     }
@@ -95,7 +95,7 @@ import TodoCore
         let next = try reduce(state, .delete(ids: [1], at: now))
         #expect(next.todos == [state.todos[1], state.todos[2]])
         #expect(next.nextId == 5)
-        #expect(next.history == [HistoryEntry(summary: "delete #1 \"milk\"", at: now, before: [PriorVersion(id: 1, todo: state.todos[0])])])
+        #expect(next.history == [HistoryEntry(summary: "delete #1 \"milk\"", kind: .delete, at: now, before: [PriorVersion(id: 1, todo: state.todos[0])])])
         let added = try reduce(next, .add(NewTodo(uuid: Fixture.uuid(7), name: "x", createdAt: now)))
         #expect(added.todos.last?.id == 5)
     }
@@ -104,7 +104,7 @@ import TodoCore
         let next = try reduce(state, .clearCompleted(at: now))
         var expected = state
         expected.todos.remove(at: 1)
-        expected.history = [HistoryEntry(summary: "clear-completed (1 todo)", at: now, before: [PriorVersion(id: 2, todo: state.todos[1])])]
+        expected.history = [HistoryEntry(summary: "clear-completed (1 todo)", kind: .clearCompleted, at: now, before: [PriorVersion(id: 2, todo: state.todos[1])])]
         #expect(next == expected)
     }
 
@@ -192,7 +192,7 @@ import TodoCore
     /// place (a damaged or forged history) is refused and changes nothing.
     @Test func anUndoStepNamingAnotherTodoIsRefused() throws {
         var state = TodoState(todos: [Fixture.todo(1, "now here")], nextId: 2)
-        state.history = [HistoryEntry(summary: "delete #1", at: Fixture.t(1), before: [PriorVersion(id: 1, todo: Fixture.todo(9, "other").renumbered(1))])]
+        state.history = [HistoryEntry(summary: "delete #1", kind: .delete, at: Fixture.t(1), before: [PriorVersion(id: 1, todo: Fixture.todo(9, "other").renumbered(1))])]
         #expect(throws: ReduceError.undoStepMismatch(1)) { try reduce(state, .undo(at: Fixture.t(2))) }
     }
 }

@@ -13,8 +13,9 @@ import Testing
     /// `todo` edited at `now` with `change` made.
     func edited(_ todo: Todo, _ change: (inout Todo) -> Void) -> Todo { todo.edited(at: now, change) }
 
+    /// The undo history of one edit, described `summary`, of `todos` (as they were before it).
     func history(_ summary: String, _ todos: Todo...) -> [HistoryEntry] {
-        [HistoryEntry(summary: summary, at: now, before: todos.map { PriorVersion(id: $0.id, todo: $0) })]
+        [HistoryEntry(summary: summary, kind: .edit, at: now, before: todos.map { PriorVersion(id: $0.id, todo: $0) })]
     }
 
     @Test func startIsSetByAnEditAndDoneStopsIt() throws {

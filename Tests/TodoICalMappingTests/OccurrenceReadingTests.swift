@@ -107,4 +107,20 @@ import TodoICalMapping
         wanted.name = "bins early"
         #expect(OccurrenceReading.movedOn(client, to: next) == wanted)
     }
+
+    /// The dates taken from the occurrence are the field table's date fields, every one but
+    /// `start` (when work began): an app's moved wait, scheduled or until date is the series',
+    /// its start its own.
+    @Test func theOccurrencesDatesAreTheTablesDateFieldsButStart() {
+        let day = Self.day("2026-12-08")
+        var client = Self.weekly
+        (client.completed, client.attributes.due, client.attributes.wait) = (true, day, day)
+        (client.attributes.scheduled, client.attributes.until, client.attributes.start) = (day, day, .instant(Self.at))
+        let done = OccurrenceReading.completed(client, occurrence: Self.weekly, uuid: Self.uuid, at: Self.at)
+        for field in TodoField.allCases where field.spec.kind == .date && field != .start {
+            #expect(field.value(of: done) == field.value(of: Self.weekly), "\(field)")
+        }
+        #expect(done.start == .instant(Self.at))
+        #expect(OccurrenceReading.movedOn(client, to: Self.weekly).start == .instant(Self.at))
+    }
 }

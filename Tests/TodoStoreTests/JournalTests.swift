@@ -139,7 +139,7 @@ import TodoTestSupport
     /// undo log, trimmed to the limit exactly as the reducer trims it.
     @Test func aVersion3FileHasItsHistoryMovedToTheUndoLog() throws {
         var state = try expected([add("a")])
-        state.history = (0..<105).map { HistoryEntry(summary: "old \($0)", at: at, before: []) }
+        state.history = (0..<105).map { HistoryEntry(summary: "old \($0)", kind: .batch, at: at, before: []) }
         var out = JSONWriter()
         for (index, entry) in state.history.enumerated() {
             out.raw(index == 0 ? "" : ", ")

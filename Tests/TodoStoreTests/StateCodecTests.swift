@@ -16,7 +16,7 @@ import TodoTestSupport
                 completed: index % 2 == 0, createdAt: base, updatedAt: base.addingTimeInterval(1),
                 completedAt: index % 2 == 0 ? base.addingTimeInterval(2) : nil, synced: index % 3 == 0))
         }
-        let history = [HistoryEntry(summary: "edit #1 \"é\"", at: base, before: [PriorVersion(id: 1, todo: todos[0]), PriorVersion(id: 99, todo: nil)])]
+        let history = [HistoryEntry(summary: "edit #1 \"é\"", kind: .edit, at: base, before: [PriorVersion(id: 1, todo: todos[0]), PriorVersion(id: 99, todo: nil)])]
         return TodoState(todos: todos, nextId: 40, history: history)
     }
 

@@ -19,7 +19,7 @@ import TodoTestSupport
 
     func step(_ summary: String, bytes: Int = 0) -> HistoryEntry {
         let todo = Todo(id: 1, uuid: UUID(), name: "n", notes: String(repeating: "x", count: bytes), createdAt: at)
-        return HistoryEntry(summary: summary, at: at, before: [PriorVersion(id: 1, todo: todo)])
+        return HistoryEntry(summary: summary, kind: .batch, at: at, before: [PriorVersion(id: 1, todo: todo)])
     }
 
     func push(_ count: Int, onto pointer: UndoPointer?, bytes: Int = 0) throws -> UndoPointer? {

@@ -44,12 +44,16 @@ enum CompleteCommand {
         case .ids:
             guard let file = stateFile(invocation, context), let lines = try? file.numberedNames(escaping: oneLine) else { return .output(Output()) }
             return .output(Output(stdout: String(decoding: lines, as: UTF8.self)))
-        case .tags, .projects:
-            guard let todos = try? stateFile(invocation, context)?.load().todos else { return .output(Output()) }
-            // The same counts as `todo tags` and `todo projects`.
-            let words = subject == .tags ? TagCount.counts(todos).map(\.tag) : ProjectTree.counts(todos).compactMap(\.project)
-            return .output(Output(stdout: words.sorted().map { oneLine($0) + "\n" }.joined()))
+        // The same counts as `todo tags` and `todo projects`.
+        case .tags: return words(invocation, context) { TagCount.counts($0).map(\.tag) }
+        case .projects: return words(invocation, context) { ProjectTree.counts($0).compactMap(\.project) }
         }
+    }
+
+    /// A line for each of the words `of` finds in the state file's todos, sorted.
+    private static func words(_ invocation: Invocation, _ context: Context, of: ([Todo]) -> [String]) -> Plan {
+        guard let todos = try? stateFile(invocation, context)?.load().todos else { return .output(Output()) }
+        return .output(Output(stdout: of(todos).sorted().map { oneLine($0) + "\n" }.joined()))
     }
 
     private static func stateFile(_ invocation: Invocation, _ context: Context) -> StateFile? {

@@ -71,7 +71,10 @@ extension Completion {
             switch group.kind {
             case .field(.tags): out += "            __todo_complete tags\n"
             case .field(.projects): out += "            __todo_complete projects\n"
-            default: out += "            printf '%s\\n' \(kindWord(group.kind).dropFirst("words ".count))\n"
+            // Any other kind: the words its kindWord lists after `words `.
+            case .field(.text), .field(.priorities), .field(.dates), .field(.todos), .field(.rules), .text, .path, .todoID, .command,
+                .context, .choice, .attributes, .filter, .commaSeparated:
+                out += "            printf '%s\\n' \(kindWord(group.kind).dropFirst("words ".count))\n"
             }
         }
         out += "    end\nend\n"

@@ -99,9 +99,12 @@ enum BatchInput {
 
     /// A field's value in a batch line, of the field's kind.
     private static func value(_ value: BatchValue, of field: TodoField, in dates: DateContext) throws(InputError) -> FieldValue {
-        switch (field.spec.kind, value) {
-        case (.text, .string(let text)): return .text(text)
-        case (.tags, .array(let items)):
+        switch field.spec.kind {
+        case .text:
+            guard case .string(let text) = value else { throw InputError("\"\(field.key)\" must be a string") }
+            return .text(text)
+        case .tags:
+            guard case .array(let items) = value else { throw InputError("\"\(field.key)\" must be an array of strings") }
             var tags: Set<String> = []
             for item in items {
                 guard case .string(let tag) = item, Tag.isValid(tag) else {
@@ -110,16 +113,22 @@ enum BatchInput {
                 tags.insert(tag)
             }
             return .tags(tags)
-        case (.text, _): throw InputError("\"\(field.key)\" must be a string")
-        case (.tags, _): throw InputError("\"\(field.key)\" must be an array of strings")
-        case (_, .null): return field.spec.kind.unset
-        case (_, .string(let text)):
+        case .word, .priority, .date, .uuids, .annotations, .udas:
+            return try typed(value, of: field, in: dates)
+        }
+    }
+
+    /// A value the command line reads from a string (a project, priority or date), or null for none.
+    private static func typed(_ value: BatchValue, of field: TodoField, in dates: DateContext) throws(InputError) -> FieldValue {
+        switch value {
+        case .null: return field.spec.kind.unset
+        case .string(let text):
             do {
                 return try field.value(typed: text, in: InputContext(dates: dates))
             } catch {
                 throw InputError("\"\(field.key)\": \(error.message)")
             }
-        default: throw InputError("\"\(field.key)\" must be a string or null")
+        case .int, .array, .other: throw InputError("\"\(field.key)\" must be a string or null")
         }
     }
 
@@ -131,7 +140,7 @@ enum BatchInput {
             var references: [String] = []
             for item in items { references.append(try reference(item, key)) }
             return references
-        default: throw InputError("\"\(key)\" must be an array of todo numbers or UUID prefixes, or null")
+        case .int, .string, .other: throw InputError("\"\(key)\" must be an array of todo numbers or UUID prefixes, or null")
         }
     }
 
@@ -139,7 +148,7 @@ enum BatchInput {
         switch value {
         case .int(let number): return String(number)
         case .string(let text): return text
-        default: throw InputError("\"\(key)\" must hold todo numbers or strings (a number or UUID prefix)")
+        case .array, .null, .other: throw InputError("\"\(key)\" must hold todo numbers or strings (a number or UUID prefix)")
         }
     }
 }

@@ -117,7 +117,7 @@ struct FilterAttributeTerm {
             let text = value.trimmingCharacters(in: .whitespaces)
             guard !text.isEmpty else { throw .badValue(word, "needs a value after the ':'") }
             return .uda(declaration, Self.text(modifier), text)
-        default:
+        case nil, .is?, .isnt?, .not?, .hasnt?, .any?, .some(.none), .before?, .after?, .by?:
             let kept: String
             do {
                 kept = try declaration.value(typed: value, in: context)
@@ -135,7 +135,7 @@ struct FilterAttributeTerm {
         case .before?: .below
         case .after?: .above
         case .by?: .atMost
-        default: .equal
+        case nil, .is?, .isnt?, .not?, .has?, .hasnt?, .startswith?, .endswith?, .any?, .some(.none): .equal
         }
     }
 
@@ -144,7 +144,7 @@ struct FilterAttributeTerm {
         case .below: .before
         case .above: .after
         case .atMost: .by
-        default: .on
+        case .equal, .contains, .prefix, .suffix: .on
         }
     }
 
@@ -154,7 +154,7 @@ struct FilterAttributeTerm {
         case .has?: .contains
         case .startswith?: .prefix
         case .endswith?: .suffix
-        default: .equal
+        case nil, .is?, .isnt?, .not?, .hasnt?, .any?, .some(.none), .before?, .after?, .by?: .equal
         }
     }
 }

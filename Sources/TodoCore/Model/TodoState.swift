@@ -64,15 +64,14 @@ public struct TodoState: Equatable, Sendable {
 /// One undoable step: what the touched todos were before it (nil: the todo did not exist).
 public struct HistoryEntry: Equatable, Sendable {
     public var summary: String
-    /// What kind of change it was; for a step written before steps had one, what its summary says.
+    /// What kind of change it was (the summary is for people; nothing decides by its words).
     public var kind: StepKind
     public var at: Date
     public var before: [PriorVersion]
 
-    public init(summary: String, kind: StepKind? = nil, at: Date, before: [PriorVersion]) {
+    public init(summary: String, kind: StepKind, at: Date, before: [PriorVersion]) {
         self.summary = summary
-        // A summary of no kind's words (damaged or forged) counts as one that may remove todos.
-        self.kind = kind ?? StepKind(legacySummary: summary) ?? .batch
+        self.kind = kind
         self.at = at
         self.before = before
     }

@@ -19,7 +19,8 @@ public enum StepKind: String, Sendable, CaseIterable {
     }
 
     /// The kind of a step written before steps had one, from its summary (`describe`'s
-    /// words); nil for a summary no step of todo's begins with.
+    /// words); nil for a summary no step of todo's begins with. Only for reading such older
+    /// files (`StateCodec`): a step made now carries its kind.
     public init?(legacySummary summary: String) {
         let word = summary.prefix { $0 != " " }
         if word == "delete", summary.hasPrefix("delete the series") || summary.hasPrefix("delete a series") {
