@@ -308,6 +308,13 @@ public struct StateFile: Sendable {
         if loaded.journal == nil { FileIO.syncDirectory(of: path) }
     }
 
+    /// The lock two syncs of this file take turns with (`<state file>.sync-lock`), apart from
+    /// the one each change takes: a sync holds it across its network calls.
+    public func syncLock(timeout: Double) throws(StoreError) -> FileLock {
+        try createDirectory()
+        return try FileLock(path: path + ".sync-lock", timeout: timeout)
+    }
+
     private func createDirectory() throws(StoreError) {
         if let failure = PathText.makeDirectories(PathText.directory(of: path), mode: 0o700) {
             throw .unwritable(path: path, reason: failure)

@@ -45,7 +45,7 @@ enum SyncCodec {
         out.raw(", \"taskchampion\": {\"version\": ")
         out.uuid(replica.version)
         out.raw(", \"tasks\": {")
-        for (index, (uuid, task)) in replica.tasks.sorted(by: { $0.key.uuidString < $1.key.uuidString }).enumerated() {
+        for (index, (uuid, task)) in replica.tasks.sorted(by: { UUID.precedes($0.key, $1.key) }).enumerated() {
             // One line: a journal entry is one line.
             if index > 0 { out.raw(", ") }
             out.uuid(uuid)
@@ -66,17 +66,36 @@ enum SyncCodec {
         try reader.readObject { key, reader in
             switch key {
             case "version": replica.version = try reader.readUUID()
-            case "tasks":
-                try reader.readObject { key, reader in
-                    guard let uuid = UUID(uuidString: key) else { throw StateCodec.DecodeError.invalid("a TaskChampion task's key is no UUID") }
-                    var task: TaskMap = [:]
-                    try reader.readObject { property, reader in task[property] = try reader.readString() }
-                    replica.tasks[uuid] = task
-                }
+            case "tasks": replica.tasks = try readTasks(&reader)
             default: try reader.skipValue()
             }
         }
         return replica
+    }
+
+    /// `{UUID: {property: value}}`, a key given twice refused as `readObject` does, but through
+    /// the dictionary being built: thousands of tasks, which `readObject`'s list would compare
+    /// each with all before.
+    private static func readTasks(_ reader: inout JSONReader) throws -> [UUID: TaskMap] {
+        var tasks: [UUID: TaskMap] = [:]
+        var more = try reader.enterObject()
+        while more {
+            var key = try reader.readKey()
+            guard let uuid = key.withUTF8({ JSONReader.uuid(UnsafeRawBufferPointer($0)) }) else { throw StateCodec.DecodeError.invalid("a TaskChampion task's key is no UUID") }
+            guard tasks[uuid] == nil else { throw reader.fail("no second \"\(key)\" in one object") }
+            var task: TaskMap = [:]
+            var properties = try reader.enterObject()
+            while properties {
+                let property = try reader.readKey()
+                guard task.updateValue(try reader.readString(), forKey: property) == nil else {
+                    throw reader.fail("no second \"\(property)\" in one object")
+                }
+                properties = try reader.objectContinues()
+            }
+            tasks[uuid] = task
+            more = try reader.objectContinues()
+        }
+        return tasks
     }
 
     static func write(_ content: TodoContent?, to out: inout JSONWriter) {

@@ -138,6 +138,23 @@ struct Killed: Error {}
         #expect(try names(phone) == [])
     }
 
+    /// Found by the property test: a delete sent, then undone here, brings the todo back on
+    /// every replica (its task's properties are todo's again, not kept as a deleted task's).
+    @Test func anUndoneDeleteThatWasSentUndeletesEverywhere() throws {
+        try add("milk", on: laptop)
+        _ = try sync(laptop)
+        _ = try sync(phone)
+        try laptop.apply([.delete(ids: [1], at: FixedClock.epoch.addingTimeInterval(5))])
+        _ = try sync(laptop)
+        _ = try sync(phone)
+        #expect(try names(phone) == [])
+        _ = try laptop.file.update(.all.withHistory) { try reduce($0, .undo(at: FixedClock.epoch.addingTimeInterval(9))) }
+        _ = try sync(laptop)
+        _ = try sync(phone)
+        #expect(try names(laptop) == ["milk"])
+        #expect(try names(phone) == ["milk"])
+    }
+
     /// A 409: another replica's version came first; the sync pulls it, rebases, sends again.
     @Test func aConflictPullsTheOtherVersionAndSendsAgain() throws {
         try add("milk", on: laptop)
@@ -228,6 +245,15 @@ struct Killed: Error {}
         #expect(replica.tasks[uuid]?["description"] == "oat milk")
         let last = try ReplicaCodec.operations(server.versions.last!.segment)
         #expect(!last.contains { if case .update(_, "parent", _, _) = $0 { true } else { false } })
+    }
+
+    /// A new device's first sync, before any todo: the state file's folder does not exist yet.
+    @Test func aFirstSyncMakesTheStateFilesFolder() throws {
+        try add("milk", on: laptop)
+        _ = try sync(laptop)
+        let file = StateFile(path: laptop.directory + "/new/folder/todos.json")
+        _ = try ReplicaEngine(store: file, client: server, mapping: Self.mapping, now: { FixedClock.epoch }).run()
+        #expect(try file.load().todos.map(\.name) == ["milk"])
     }
 
     @Test func segmentsAreTaskChampionsJSON() throws {

@@ -28,7 +28,48 @@ enum TaskChampionMapping {
     /// read from the per-item ones.
     static let legacy: Set<String> = ["tags", "depends"]
 
+    /// The properties `TaskwarriorExport.write` gives `todo`, flattened (`viaExport` is that
+    /// route, for the tests); written directly, as every sync writes every todo.
     static func task(of todo: Todo, in context: DateContext) -> TaskMap {
+        var task: TaskMap = [
+            "status": todo.completed ? "completed" : "pending",
+            "entry": seconds(todo.createdAt), "modified": seconds(todo.updatedAt),
+        ]
+        if todo.completed { task["end"] = seconds(todo.completedAt ?? todo.updatedAt) }
+        var exported = todo
+        let lines = (todo.description + "\n" + todo.notes).split(whereSeparator: \.isNewline)
+        if !lines.isEmpty {
+            exported.annotations += TaskwarriorAnnotations.annotations(lines, from: todo.createdAt, in: context)
+                .map { Annotation(at: $0.entry, text: $0.text) }
+        }
+        for field in TodoField.allCases {
+            guard let key = field.spec.taskwarrior else { continue }
+            let value = TaskwarriorValue.outgoing(field.value(of: exported), for: field)
+            guard value.isSet else { continue }
+            switch value {
+            case .text(let text): task[key] = text
+            case .word(let word): task[key] = word ?? ""
+            case .priority(let priority): task[key] = priority?.rawValue ?? ""
+            case .date(let date): task[key] = date.map { seconds(TaskwarriorDate.instant($0, in: context)) } ?? ""
+            case .tags(let tags): for tag in tags { task["tag_" + tag] = "" }
+            case .uuids(let uuids): for uuid in uuids { task["dep_" + uuid.uuidString.lowercased()] = "" }
+            case .udas(let udas): for (name, text) in udas { task[name] = text }
+            case .annotations(let annotations):
+                // Taskwarrior keeps one annotation a second: later ones that share one move on.
+                var last: Date?
+                for annotation in annotations {
+                    var entry = Date(timeIntervalSince1970: annotation.at.timeIntervalSince1970.rounded(.down))
+                    if let last, entry <= last { entry = last.addingTimeInterval(1) }
+                    last = entry
+                    task["annotation_" + seconds(entry)] = annotation.text
+                }
+            }
+        }
+        return task
+    }
+
+    /// `task(of:in:)` the long way: `task export`'s JSON, read back and flattened.
+    static func viaExport(_ todo: Todo, in context: DateContext) -> TaskMap {
         var writer = JSONWriter(capacity: 512)
         TaskwarriorExport.write(todo, to: &writer, in: context)
         guard let object = try? JSONSerialization.jsonObject(with: Data(writer.bytes)) as? [String: Any] else { return [:] }

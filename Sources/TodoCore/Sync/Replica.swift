@@ -154,3 +154,11 @@ extension TodoState {
         sync = SyncState(replica: change.replica)
     }
 }
+
+extension UUID {
+    /// Whether `a` sorts before `b` as their text forms do, without making them (which costs
+    /// a formatted print each).
+    public static func precedes(_ a: UUID, _ b: UUID) -> Bool {
+        withUnsafeBytes(of: a.uuid) { first in withUnsafeBytes(of: b.uuid) { second in first.lexicographicallyPrecedes(second) } }
+    }
+}

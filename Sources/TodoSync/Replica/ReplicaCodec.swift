@@ -77,7 +77,7 @@ public enum ReplicaCodec {
     public static func snapshot(_ tasks: [UUID: TaskMap]) -> [UInt8] {
         var out = JSONWriter(capacity: 300 * tasks.count + 8)
         out.raw("{")
-        for (index, (uuid, task)) in tasks.sorted(by: { $0.key.uuidString < $1.key.uuidString }).enumerated() {
+        for (index, (uuid, task)) in tasks.sorted(by: { UUID.precedes($0.key, $1.key) }).enumerated() {
             if index > 0 { out.raw(",") }
             out.uuid(uuid)
             out.raw(":{")

@@ -72,7 +72,7 @@ public struct ReplicaEngine {
     /// Two syncs of one state file take turns (`<state file>.sync-lock`): each applies what
     /// it read on top of what it last saved, which another sync meanwhile would move.
     public func run(lockTimeout: Double = 60) throws -> ReplicaReport {
-        let lock = try FileLock(path: store.path + ".sync-lock", timeout: lockTimeout)
+        let lock = try store.syncLock(timeout: lockTimeout)
         defer { lock.release() }
         var report = ReplicaReport()
         var state = try store.load()
@@ -107,7 +107,7 @@ public struct ReplicaEngine {
     /// the two, timed at each task's `modified`, is rebased over like a version.
     private func take(_ snapshot: ReplicaState, over old: ReplicaState, report: inout ReplicaReport) throws -> TodoState {
         var operations: [TaskOperation] = []
-        for uuid in Set(old.tasks.keys).union(snapshot.tasks.keys).sorted(by: { $0.uuidString < $1.uuidString }) {
+        for uuid in Set(old.tasks.keys).union(snapshot.tasks.keys).sorted(by: UUID.precedes) {
             guard let task = snapshot.tasks[uuid] else {
                 operations.append(.delete(uuid))
                 continue
@@ -164,7 +164,7 @@ public struct ReplicaEngine {
             var change = ReplicaChange(replica: server)
             var merged = server.tasks.filter { touched.contains($0.key) }
             for operation in rebased where touched.contains(operation.uuid) { merged.apply(operation) }
-            for uuid in touched.sorted(by: { $0.uuidString < $1.uuidString }) {
+            for uuid in touched.sorted(by: UUID.precedes) {
                 if let task = merged[uuid], let todo = mapping.todo(uuid, task) {
                     change.todos.append(todo)
                 } else if current.todo(uuid: uuid) != nil {
@@ -185,11 +185,17 @@ public struct ReplicaEngine {
             let task = mapping.task(todo)
             let old = replica.tasks[todo.uuid]
             if old == task { continue }
-            let kept = old.map { mapping.kept(todo.uuid, $0).kept } ?? []
+            // Judged with the todo's status: a task deleted there and brought back here by
+            // an undo is shown again, with its properties todo's once more.
+            var kept: Set<String> = []
+            if var shown = old {
+                shown["status"] = task["status"]
+                kept = mapping.kept(todo.uuid, shown).kept
+            }
             operations += replicaOperations(uuid: todo.uuid, from: old, to: task, kept: kept, at: todo.updatedAt)
         }
         // A task todo showed and no longer has was deleted here: Taskwarrior's delete.
-        for (uuid, task) in replica.tasks.sorted(by: { $0.key.uuidString < $1.key.uuidString }) where !present.contains(uuid) {
+        for (uuid, task) in replica.tasks where !present.contains(uuid) {
             guard mapping.kept(uuid, task).shown else { continue }
             operations.append(.update(uuid, property: "status", value: "deleted", at: at))
             if task["end"] == nil { operations.append(.update(uuid, property: "end", value: String(Int(at.timeIntervalSince1970)), at: at)) }
