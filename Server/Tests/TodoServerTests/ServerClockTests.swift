@@ -38,6 +38,30 @@ struct ServerClockTests {
         }
     }
 
+    /// A CalDAV PUT of a VTODO that says no times (no CREATED, DTSTAMP or LAST-MODIFIED) is
+    /// created and changed at the one instant of the request on the server's clock.
+    @Test func aCalDAVPutIsStampedWithTheServersTime() async throws {
+        try await withTestApp { app in
+            let start = Date(timeIntervalSince1970: 1_800_000_000.25)
+            ServerClock.of(app.application).set { start }
+            let token = try await app.makeUser("alice")
+            let text = [
+                "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//test//EN", "BEGIN:VTODO", "UID:clock-1", "SUMMARY:Water plants",
+                "END:VTODO", "END:VCALENDAR", "",
+            ].joined(separator: "\r\n")
+            let headers: HTTPHeaders = ["Authorization": "Basic " + Data("alice:\(token)".utf8).base64EncodedString()]
+            let put = try await app.send(.PUT, "dav/alice/tasks/clock-1.ics", headers: headers, body: text)
+            #expect(put.status == .created, "\(put.body.string)")
+            ServerClock.of(app.application).set { start.addingTimeInterval(3_600) }
+            let todo = try #require(try await app.changes(token).changes.first?.todo)
+            #expect(todo.createdAt == start)
+            #expect(todo.updatedAt == start)
+        }
+    }
+
+    /// What reads the system's clock other than through `ServerClock`.
+    static let systemClockReads = ["Date()", "Date.now", "Date(timeIntervalSinceNow", "Date.init()", "NSDate()"]
+
     /// No code of the server reads the system's clock but `ServerClock`.
     @Test func onlyTheServerClockReadsTheSystemsClock() throws {
         let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -46,7 +70,9 @@ struct ServerClockTests {
         #expect(files.count > 50)
         for file in files where !file.hasSuffix("ServerClock.swift") {
             let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
-            #expect(!text.contains("Date()"), "\(file) reads the system's clock: take the time from request.now or application.now")
+            for read in Self.systemClockReads {
+                #expect(!text.contains(read), "\(file) reads the system's clock (\(read)): take the time from request.now or application.now")
+            }
         }
     }
 }
