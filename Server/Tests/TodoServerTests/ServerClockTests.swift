@@ -1,3 +1,4 @@
+import Fluent
 import Foundation
 import Testing
 import TodoWire
@@ -6,7 +7,8 @@ import VaporTesting
 @testable import TodoServer
 
 /// The server takes the time from its injected clock (`ServerClock`), as the CLI's reducer
-/// takes it from its context: set, it moves tokens' expiry and the failed-login window.
+/// takes it from its context: set, it moves tokens' expiry, the failed-login window, the
+/// times a request stamps on a todo and `prune`'s horizon.
 struct ServerClockTests {
     @Test func tokensExpireOnTheServersClock() async throws {
         try await withTestApp { app in
@@ -56,6 +58,29 @@ struct ServerClockTests {
             let todo = try #require(try await app.changes(token).changes.first?.todo)
             #expect(todo.createdAt == start)
             #expect(todo.updatedAt == start)
+        }
+    }
+
+    /// `todo-server prune` counts its horizon back from the server's clock: a tombstone made
+    /// at the fixed time stays until that clock is past it by the days kept.
+    @Test func pruneCountsItsHorizonFromTheServersClock() async throws {
+        try await withTestApp { app in
+            let start = Date(timeIntervalSince1970: 1_800_000_000)
+            let clock = app.application.serverClock
+            clock.set { start }
+            let token = try await app.makeUser("alice")
+            let gone = UUID()
+            _ = try await app.push(token, [Make.put(gone, base: 0, "to delete")])
+            _ = try await app.push(token, [Make.delete(gone, base: 1)])
+            func tombstones(afterPruningAt days: Double) async throws -> Int {
+                clock.set { start.addingTimeInterval(days * 86_400) }
+                var context = CommandContext(console: Terminal(), input: CommandInput(arguments: ["todo-server", "--older-than", "90"]))
+                context.application = app.application
+                try await PruneCommand().run(using: &context)
+                return try await TodoModel.query(on: app.db).filter(\.$deleted == true).count()
+            }
+            #expect(try await tombstones(afterPruningAt: 89.9) == 1)
+            #expect(try await tombstones(afterPruningAt: 90.1) == 0)
         }
     }
 
