@@ -9,10 +9,10 @@ public func configure(_ app: Application, settings: ServerSettings? = nil) async
     let settings = try settings ?? .fromEnvironment()
     let (database, id) = try settings.storage.configuration()
     app.databases.use(database, as: id)
-    app.migrations.add(schemaMigrations)
 
     app.storage[SettingsKey.self] = settings
     ServerClock.install(on: app)
+    app.migrations.add(schemaMigrations(clock: app.serverClock))
     ServerMetrics.install(on: app)
     ServerTLS.install(on: app)
     AuthFailureLimiter.install(on: app)

@@ -11,7 +11,7 @@ public func openDatabase(_ app: Application) async throws {
     }
     switch try await SchemaStatus.of(app.db) {
     case .current: break
-    case .behind(let missing) where missing.count == schemaMigrations.count:
+    case .behind(let missing) where missing.count == schemaMigrationNames.count:
         throw CommandFailure("the database has no tables yet: run todo-server migrate first")
     case .behind(let missing):
         throw CommandFailure(

@@ -2,14 +2,16 @@ import Foundation
 import NIOConcurrencyHelpers
 import Vapor
 
-/// The server's clock, injected as the CLI's is: every route and command takes the time from
-/// it (`request.now`, `application.now`), so that tests can set it (`set`). The one place
-/// that reads the system's clock.
+/// The server's clock, injected as the CLI's is: `configure` installs one per application
+/// (`app.serverClock`), and every route, middleware, command and migration takes the time from
+/// it (`request.now`, `application.now`), so that tests can set it (`set`). The one place that
+/// reads the system's clock; elapsed times (request logs, deadlines) are measured on the
+/// monotonic clocks, which say no time of day.
 final class ServerClock: ApplicationShared {
     private let source = NIOLockedValueBox<@Sendable () -> Date>(ServerClock.system)
 
     /// The system's clock.
-    static let system: @Sendable () -> Date = { Date() }
+    private static let system: @Sendable () -> Date = { Date() }
 
     init() {}
 
@@ -26,8 +28,11 @@ private struct RequestTimeKey: StorageKey {
 }
 
 extension Application {
+    /// The application's clock, the one `configure` installs.
+    var serverClock: ServerClock { ServerClock.of(self) }
+
     /// The time now, on the server's clock.
-    var now: Date { ServerClock.of(self).now }
+    var now: Date { serverClock.now }
 }
 
 extension Request {

@@ -24,7 +24,7 @@ struct MigrationTests {
             case .sqlite(let path): old.databases.use(.sqlite(.file(path)), as: .sqlite)
             case .postgres(let url): try old.databases.use(.postgres(url: url), as: .psql)
             }
-            old.migrations.add(CreateSchema())
+            old.migrations.add(CreateSchema(clock: ServerClock()))
             try await old.autoMigrate()
             // Rows written as SQL: today's models have columns version 1 lacked. UUIDs as
             // version 1 stored them: text on SQLite.
@@ -155,13 +155,24 @@ struct MigrateTests {
         }
     }
 
+    /// The migrations write the time of the application's clock: the dataset id's creation.
+    @Test func migratingWritesTheTimeOfTheApplicationsClock() async throws {
+        try await withApps(1) { apps, settings in
+            let start = Date(timeIntervalSince1970: 1_800_000_000)
+            apps[0].serverClock.set { start }
+            _ = try await migrateDatabase(apps[0], settings: settings)
+            let meta = try #require(try await MetaModel.query(on: apps[0].db).first())
+            #expect(meta.createdAtMs == ISO8601Millis.milliseconds(start))
+        }
+    }
+
     @Test func twoMigratesAtOnceApplyEachMigrationOnce() async throws {
         try await withApps(2) { apps, settings in
             let (one, two) = (apps[0], apps[1])
             async let first = migrateDatabase(one, settings: settings)
             async let second = migrateDatabase(two, settings: settings)
             let applied = try await [first, second]
-            #expect(applied.flatMap { $0 }.sorted() == schemaMigrations.map(\.name).sorted(), "\(applied)")
+            #expect(applied.flatMap { $0 }.sorted() == schemaMigrationNames.sorted(), "\(applied)")
             try await openDatabase(one)
             try await openDatabase(two)
             #expect(try one.datasetId == (try two.datasetId))

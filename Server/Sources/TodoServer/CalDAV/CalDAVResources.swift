@@ -44,6 +44,8 @@ struct CalDAVResources: RouteCollection {
     func put(request: Request) async throws -> Response {
         let (user, name) = try Self.target(request)
         guard name.hasSuffix(".ics"), name.count > 4 else { throw Abort(.forbidden, reason: "a todo's resource name ends in .ics") }
+        // One instant for the whole PUT: the reading of the app's text and the write.
+        let now = request.now
         let body = request.bodyData
         let vtodo: ICalComponent
         let overrides: [DueDate]
@@ -54,7 +56,7 @@ struct CalDAVResources: RouteCollection {
         }
         let reading: VTodoMapping.Reading
         do {
-            reading = try VTodoMapping.read(vtodo, clock: Self.clock(at: request.now))
+            reading = try VTodoMapping.read(vtodo, clock: Self.clock(at: now))
         } catch {
             return DAVProperties.precondition(.forbidden, .caldav("valid-calendar-data"), error.message)
         }
@@ -64,7 +66,7 @@ struct CalDAVResources: RouteCollection {
         let ifNoneMatch = request.headers.first(name: .ifNoneMatch)
         let text = String(decoding: body, as: UTF8.self)
         let served = ServedTextCache.of(request.application)
-        let outcome = try await withUserWrite(on: request.db, queue: request.writerQueue, userID: user.id, quota: request.quota, at: request.now) { write in
+        let outcome = try await withUserWrite(on: request.db, queue: request.writerQueue, userID: user.id, quota: request.quota, at: now) { write in
             try await Self.store(
                 write, user: user, name: name, uid: uid, text: text, reading: reading, overrides: overrides, ruled: vtodo.property("RRULE") != nil,
                 ifMatch: ifMatch, ifNoneMatch: ifNoneMatch, served: served)

@@ -101,7 +101,7 @@ private func copyRows(
 private func checkSource(_ db: any Database, _ source: ServerSettings.Storage) async throws -> UUID {
     switch try await explaining("cannot read \(source.described)", { try await SchemaStatus.of(db) }) {
     case .current: break
-    case .behind(let missing) where missing.count == schemaMigrations.count:
+    case .behind(let missing) where missing.count == schemaMigrationNames.count:
         throw CommandFailure("\(source.described) is not a todo-server database (it has no todo-server tables)")
     case .behind(let missing):
         throw CommandFailure(

@@ -21,7 +21,7 @@ struct TokenCommands: AsyncCommandGroup {
         let help = "Create a token for a user; prints it (only it) once; its id goes to stderr."
 
         func run(using context: CommandContext, signature: Signature) async throws {
-            let db = context.application.db
+            let (db, now) = (context.application.db, context.application.now)
             let user = try await UserModel.named(signature.name, on: db)
             if let device = signature.device, !(1...64).contains(device.count) || device.contains(where: { $0.isNewline || $0 == "\t" }) {
                 throw CommandFailure("--device: 1 to 64 characters on one line")
@@ -31,10 +31,10 @@ struct TokenCommands: AsyncCommandGroup {
                 guard let days = Int(text), (1...3650).contains(days) else {
                     throw CommandFailure("--expires: a number of days from 1 to 3650, not '\(text)'")
                 }
-                expiresAtMs = ISO8601Millis.milliseconds(context.application.now) + Int64(days) * 86_400_000
+                expiresAtMs = ISO8601Millis.milliseconds(now) + Int64(days) * 86_400_000
             }
             let token = TokenModel.generate()
-            let row = TokenModel(userID: try user.requireID(), hash: TokenModel.hash(token), now: context.application.now)
+            let row = TokenModel(userID: try user.requireID(), hash: TokenModel.hash(token), now: now)
             row.device = signature.device
             row.expiresAtMs = expiresAtMs
             try await row.create(on: db)

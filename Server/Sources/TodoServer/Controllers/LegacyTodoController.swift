@@ -49,7 +49,7 @@ struct LegacyTodoController: RouteCollection {
         try await withUserWrite(on: request.db, queue: request.writerQueue, userID: user, quota: request.quota, at: request.now) { write in
             // Posting the id of a tombstone brings it back, with none of its old content.
             let existing = try await write.record(legacyId: id)
-            let fields = patch.applied(to: existing?.fields, at: request.now)
+            let fields = patch.applied(to: existing?.fields, at: write.now)
             try Self.check(fields)
             try await write.put(existing?.uuid ?? UUID(), fields, legacyId: id)
         }
@@ -101,7 +101,7 @@ struct LegacyTodoController: RouteCollection {
         }
         let found = try await withUserWrite(on: request.db, queue: request.writerQueue, userID: user, quota: request.quota, at: request.now) { write in
             guard let record = try await write.record(legacyId: id), !record.deleted else { return false }
-            let fields = patch.applied(to: record.fields, at: request.now)
+            let fields = patch.applied(to: record.fields, at: write.now)
             try Self.check(fields)
             try await write.put(record.uuid, fields)
             return true

@@ -3,6 +3,9 @@ import Foundation
 
 /// Version 1 of the schema, and the dataset id (written once, with the database).
 struct CreateSchema: AsyncMigration {
+    /// Whose time the dataset id is written at.
+    let clock: ServerClock
+
     var name: String { "CreateSchema.v1" }
 
     func prepare(on database: any Database) async throws {
@@ -10,7 +13,7 @@ struct CreateSchema: AsyncMigration {
             .id()
             .field("created_at_ms", .int64, .required)
             .create()
-        try await MetaModel(now: ServerClock.system()).create(on: database)
+        try await MetaModel(now: clock.now).create(on: database)
 
         try await database.schema(UserModel.schema)
             .id()

@@ -16,7 +16,7 @@ enum SchemaStatus: Equatable {
     case ahead(unknown: [String])
 
     static func of(_ db: any Database) async throws -> SchemaStatus {
-        let known = schemaMigrations.map(\.name)
+        let known = schemaMigrationNames
         let applied = try await appliedMigrations(db)
         let unknown = applied.filter { !known.contains($0) }
         if !unknown.isEmpty { return .ahead(unknown: unknown.sorted()) }
