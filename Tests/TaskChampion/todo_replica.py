@@ -208,6 +208,44 @@ def run_checks(directory, server):
     check(tasks[temp]["status"] == "deleted", f"a todo deleted in todo is status:deleted there: {tasks[temp]}")
     print("ok: completions and deletions go both ways (deleted as Taskwarrior deletes)")
 
+    # Recurrence: a Taskwarrior series (template and instance, as Taskwarrior makes them).
+    template = "6f2a3b4c-0000-4000-8000-00000000a000"
+    first = "6f2a3b4c-0000-4000-8000-00000000a001"
+    due = str(now - now % 86400 + 9 * 3600)
+    common = {"description": "water plants", "recur": "weekly", "rtype": "periodic", "project": "garden", "entry": str(now), "modified": str(now)}
+    laptop.change({"do": "create", "uuid": template, "values": dict(common, status="recurring", due=due, mask="-")},
+                  {"do": "create", "uuid": first, "values": dict(common, status="pending", due=due, parent=template, imask="0")},
+                  laptop.sync_step())
+
+    def pending_instances(tasks):
+        return sorted((t["imask"], u) for u, t in tasks.items() if t.get("parent") == template and t.get("status") == "pending")
+
+    phone.sync()
+    plants = [t for t in phone.todos().values() if t["name"] == "water plants"]
+    check(len(plants) == 1 and not plants[0].get("recur"), f"an instance shows once, without a rule of its own: {plants}")
+    phone.ok("done", str(plants[0]["id"]))
+    phone.sync()
+    tasks = laptop.change(laptop.sync_step())
+    check([imask for imask, _ in pending_instances(tasks)] == ["1"], f"done in todo makes the next instance: {pending_instances(tasks)}")
+    check(tasks[template]["mask"] == "+-", f"and marks the template's mask as Taskwarrior does: {tasks[template]['mask']}")
+    second = pending_instances(tasks)[0][1]
+    check(int(tasks[second]["due"]) - int(due) == 7 * 86400 and tasks[second].get("project") == "garden",
+          f"the next instance is due a week later, with the template's properties: {tasks[second]}")
+    # Both make the next one at once: Taskwarrior (its own random UUID) and todo.
+    laptop.change({"do": "set", "uuid": second, "values": {"status": "completed", "end": str(now)}},
+                  {"do": "create", "uuid": "6f2a3b4c-0000-4000-8000-00000000a0ff", "values": dict(
+                      common, status="pending", due=str(int(due) + 14 * 86400), parent=template, imask="2")},
+                  {"do": "set", "uuid": template, "values": {"mask": "++-"}})
+    phone.ok("done", str(next(t["id"] for t in phone.todos().values() if t["name"] == "water plants" and not t["completed"])))
+    phone.sync()
+    laptop.change(laptop.sync_step())
+    phone.sync()
+    tasks = laptop.change(laptop.sync_step())
+    open_plants = [t for t in phone.todos().values() if t["name"] == "water plants" and not t["completed"]]
+    check(len(pending_instances(tasks)) == 1 and len(open_plants) == 1,
+          f"two replicas making the same instance leave one: {pending_instances(tasks)}, {open_plants}")
+    print("ok: a Taskwarrior series completed in todo goes on with one next instance, even when both made it")
+
     # Many versions, then a new todo device: from the snapshot, with every task.
     for n in range(12):
         laptop.change({"do": "create", "uuid": f"6f2a3b4c-0000-4000-8000-{n:011d}9", "values": {

@@ -14,10 +14,12 @@ import TodoSync
 /// What todo does not read is never changed (`ReplicaMapping.kept`): a recurring instance's
 /// `parent` and `imask`, Taskwarrior 3's legacy `tags` and `depends`, a value it cannot read. A
 /// recurring instance holds no rule here: its template, which todo does not show, makes the
-/// next one on the Taskwarrior replica.
+/// next one (`TaskChampionSeries`, on every replica alike).
 enum TaskChampionMapping {
     static func mapping(in context: DateContext) -> ReplicaMapping {
-        ReplicaMapping(task: { task(of: $0, in: context) }, todo: { todo($0, $1, in: context) })
+        ReplicaMapping(
+            task: { task(of: $0, in: context) }, todo: { todo($0, $1, in: context) },
+            series: { TaskChampionSeries.operations($0, in: context) })
     }
 
     /// The properties holding a date, as Unix seconds.

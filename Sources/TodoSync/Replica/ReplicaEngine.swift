@@ -10,10 +10,17 @@ public struct ReplicaMapping: Sendable {
     /// The todo `task` is shown as; nil for a task todo does not show (deleted, a recurring
     /// template, or one it cannot read), which it keeps untouched.
     public var todo: @Sendable (UUID, TaskMap) -> ImportedTodo?
+    /// What todo itself makes of the tasks as they stand with the local changes (Taskwarrior's
+    /// recurrence: a series' next instance): operations sent with the local ones.
+    public var series: @Sendable ([UUID: TaskMap]) -> [TaskOperation]
 
-    public init(task: @escaping @Sendable (Todo) -> TaskMap, todo: @escaping @Sendable (UUID, TaskMap) -> ImportedTodo?) {
+    public init(
+        task: @escaping @Sendable (Todo) -> TaskMap, todo: @escaping @Sendable (UUID, TaskMap) -> ImportedTodo?,
+        series: @escaping @Sendable ([UUID: TaskMap]) -> [TaskOperation] = { _ in [] }
+    ) {
         self.task = task
         self.todo = todo
+        self.series = series
     }
 
     /// The properties of `task` todo does not hold (so never changes or removes): those its
@@ -207,7 +214,14 @@ public struct ReplicaEngine {
     /// Sends the local changes as versions; nil when there was nothing to send or all of it
     /// went, else the replica to pull from again (another replica's version came first).
     private func push(_ state: TodoState, _ replica: ReplicaState, report: inout ReplicaReport) throws -> ReplicaState? {
-        let operations = localOperations(state, replica, at: now())
+        var operations = localOperations(state, replica, at: now())
+        // Made from the tasks as they will stand, and made the same way on every replica (a
+        // new instance's UUID is its series' and place's), so a kill before the server took
+        // them makes them again, and another todo replica making them too makes the same.
+        var view = replica.tasks
+        for operation in operations { view.apply(operation) }
+        let made = mapping.series(view)
+        operations += made
         guard !operations.isEmpty else {
             if state.sync.replica == nil { _ = try store.update { try reduce($0, .replicaSynced(ReplicaChange(replica: replica))) } }
             return nil
@@ -226,7 +240,16 @@ public struct ReplicaEngine {
                     guard current.sync.replica == nil || current.sync.replica == parent else {
                         throw SyncError.badResponse("another todo sync changed this state file meanwhile; run todo sync again")
                     }
-                    return try reduce(current, .replicaSynced(ReplicaChange(replica: saved)))
+                    // What the series made shows here now, as it will everywhere.
+                    var change = ReplicaChange(replica: saved)
+                    for uuid in Set(made.map(\.uuid)).intersection(batch.map(\.uuid)).sorted(by: UUID.precedes) {
+                        if let task = saved.tasks[uuid], let todo = mapping.todo(uuid, task) {
+                            change.todos.append(todo)
+                        } else if current.todo(uuid: uuid) != nil {
+                            change.removed.append(uuid)
+                        }
+                    }
+                    return try reduce(current, .replicaSynced(change))
                 }
                 report.versionsAdded += 1
                 report.pushed += Set(batch.map(\.uuid)).count
