@@ -278,6 +278,29 @@ def run_checks(directory, server):
     desk.ok("config", "sync.server.url", server.url)
     print("ok: a wrong secret and a server that is not TaskChampion's: one line, non-zero, nothing changed")
 
+    # One kind of sync at a time: both set is refused; switching from todo-server's says so.
+    token = server.command("token", "add", "alice").strip()
+    mover = Device(directory, "mover", server, client)
+    mover.ok("config", "--unset", "sync.server.url")
+    mover.ok("config", "server", server.url)
+    mover.ok("config", "token", "-", stdin=token)
+    mover.ok("add", "made before the move")
+    mover.sync()
+    mover.ok("config", "sync.server.url", server.url)
+    code, out, err = mover.run("sync")
+    check(code == 1 and "both 'server'" in err and len(err.strip().splitlines()) == 1, f"both kinds set is refused: {code} {err!r}")
+    mover.ok("config", "--unset", "server")
+    code, out, err = mover.run("sync", "--dry-run")
+    check(code == 2 and "--dry-run" in err, f"--dry-run is refused with a TaskChampion server: {code} {err!r}")
+    out = mover.sync()
+    check("synced with todo-server before" in out, f"switching says what happens: {out!r}")
+    check("made before the move" in [t.get("description") for t in laptop.change(laptop.sync_step()).values()],
+          "the moved state file's todos reach the TaskChampion account")
+    mover.ok("add", "quiet one")
+    code, out, err = mover.run("sync", "--quiet")
+    check(code == 0 and out == "" and err == "", f"--quiet prints nothing: {code} {out!r} {err!r}")
+    print("ok: one kind of sync at a time; switching from todo-server says so; --quiet and --dry-run")
+
     # Killed syncs: kill -9 at random instants, then sync; nothing lost or doubled.
     rng = random.Random(44)
     killed = 0
