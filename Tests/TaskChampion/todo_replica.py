@@ -262,6 +262,23 @@ def run_checks(directory, server):
     check(sorted(desk.names()) == sorted(phone.names()), f"a new todo device has every task: {desk.names()} vs {phone.names()}")
     print(f"ok: a new todo device after many versions has all {len(desk.names())} todos ({out.strip().splitlines()[0]})")
 
+    # A snapshot todo made, read by a new TaskChampion replica (the server asks the first
+    # replica of an account for one).
+    server.command("user", "add", "bob")
+    bobs = server.command("taskchampion", "add", "bob").strip()
+    first_device = Device(directory, "bob-todo", server, bobs)
+    first_device.ok("add", "-", stdin="".join(f"bob task {n} +bulk project:b\n" for n in range(50)))
+    out = first_device.ok("sync", "--json")
+    check(json.loads(out)["snapshotSent"], f"todo sends the snapshot the server asks for: {out}")
+    status, headers, _ = server.request("GET", "/v1/client/snapshot", bobs)
+    check(status == 200, f"the server keeps todo's snapshot: {status}")
+    newcomer = TaskReplica(directory, "bob-newcomer", server, bobs)
+    tasks = newcomer.change(newcomer.sync_step())
+    check(sorted(t["description"] for t in tasks.values()) == sorted(f"bob task {n}" for n in range(50))
+          and all(t.get("project") == "b" and "tag_bulk" in t for t in tasks.values()),
+          f"a new TaskChampion replica starts from todo's snapshot with every task: {len(tasks)}")
+    print("ok: a new TaskChampion replica starts from the snapshot todo made")
+
     # Failures: a wrong secret, a server that is no TaskChampion server; nothing changes.
     wrong = Device(directory, "wrong", server, client, secret="not the secret")
     wrong.ok("add", "mine")

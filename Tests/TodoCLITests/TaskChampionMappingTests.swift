@@ -66,6 +66,23 @@ import TodoTestSupport
         #expect(done["due"] == "1799074800")
     }
 
+    /// Taskwarrior 3 writes `tag_X: "x"` and `tags: "a,b"` beside it: an unchanged todo is
+    /// the same task, and a changed one keeps `tags` (and `depends`) in step.
+    @Test func taskwarrior3sDuplicatedTagsStayConsistent() throws {
+        let uuid = UUID()
+        let base: TaskMap = ["description": "buy milk", "status": "pending", "entry": "1790000000", "modified": "1790000090",
+                             "tag_shop": "x", "tag_next": "x", "tags": "shop,next"]
+        let read = try #require(TaskChampionMapping.todo(uuid, base, in: context))
+        var todo = Todo(id: 1, uuid: uuid, name: "buy milk", createdAt: read.content.createdAt)
+        todo.content = read.content
+        #expect(TaskChampionMapping.task(of: todo, over: base, in: context) == base)
+        todo.tags.insert("home")
+        let changed = TaskChampionMapping.task(of: todo, over: base, in: context)
+        #expect(changed["tags"] == "home,next,shop" && changed["tag_home"] == "" && changed["tag_shop"] == "x")
+        todo.tags = []
+        #expect(TaskChampionMapping.task(of: todo, over: base, in: context)["tags"] == nil)
+    }
+
     @Test func tasksTodoDoesNotShowAreNone() {
         #expect(TaskChampionMapping.todo(UUID(), ["description": "x", "status": "deleted"], in: context) == nil)
         #expect(TaskChampionMapping.todo(UUID(), ["description": "x", "status": "recurring", "recur": "weekly"], in: context) == nil)

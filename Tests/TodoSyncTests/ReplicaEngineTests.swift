@@ -74,7 +74,7 @@ struct Killed: Error {}
     /// A small mapping: the name as `description`, completion as `status`, the clock's
     /// properties as Unix seconds; a deleted task is not shown.
     static let mapping = ReplicaMapping(
-        task: { todo in
+        task: { todo, _ in
             ["description": todo.name, "status": todo.completed ? "completed" : "pending",
              "entry": seconds(todo.createdAt), "modified": seconds(todo.updatedAt)]
         },

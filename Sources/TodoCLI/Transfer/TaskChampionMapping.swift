@@ -18,7 +18,7 @@ import TodoSync
 enum TaskChampionMapping {
     static func mapping(in context: DateContext) -> ReplicaMapping {
         ReplicaMapping(
-            task: { task(of: $0, in: context) }, todo: { todo($0, $1, in: context) },
+            task: { task(of: $0, over: $1, in: context) }, todo: { todo($0, $1, in: context) },
             series: { TaskChampionSeries.operations($0, in: context) })
     }
 
@@ -29,6 +29,31 @@ enum TaskChampionMapping {
     /// Properties Taskwarrior 3 writes twice (`tag_X` and `tags`, `dep_X` and `depends`):
     /// read from the per-item ones.
     static let legacy: Set<String> = ["tags", "depends"]
+
+    /// `todo`'s task as `base` (its task as last synced) writes the same values: a tag's or a
+    /// dependency's value as there, and Taskwarrior 3's duplicated `tags` and `depends`
+    /// (comma-separated) kept consistent where it has them.
+    static func task(of todo: Todo, over base: TaskMap?, in context: DateContext) -> TaskMap {
+        var task = task(of: todo, in: context)
+        guard let base else { return task }
+        var tags: [String] = []
+        var depends: [String] = []
+        for key in Array(task.keys) {
+            if key.hasPrefix("tag_") {
+                tags.append(String(key.dropFirst(4)))
+            } else if key.hasPrefix("dep_") {
+                depends.append(String(key.dropFirst(4)))
+            } else {
+                continue
+            }
+            if let value = base[key] { task[key] = value }
+        }
+        for (legacy, items) in [("tags", tags), ("depends", depends)] where base[legacy] != nil && !items.isEmpty {
+            let old = base[legacy] ?? ""
+            task[legacy] = Set(old.split(separator: ",").map(String.init)) == Set(items) ? old : items.sorted().joined(separator: ",")
+        }
+        return task
+    }
 
     /// The properties `TaskwarriorExport.write` gives `todo`, flattened (`viaExport` is that
     /// route, for the tests); written directly, as every sync writes every todo.

@@ -5,8 +5,10 @@ import TodoStore
 /// How todos are written as TaskChampion tasks and read back (the field table's Taskwarrior
 /// column, in TodoCLI).
 public struct ReplicaMapping: Sendable {
-    /// Every property todo holds for `todo`.
-    public var task: @Sendable (Todo) -> TaskMap
+    /// Every property todo holds for `todo`, written as the task it was last synced as writes
+    /// the same values (Taskwarrior's `tag_X` is "x", TaskChampion's ""; Taskwarrior 3's
+    /// duplicated `tags`), so an unchanged todo is an unchanged task.
+    public var task: @Sendable (Todo, TaskMap?) -> TaskMap
     /// The todo `task` is shown as; nil for a task todo does not show (deleted, a recurring
     /// template, or one it cannot read), which it keeps untouched.
     public var todo: @Sendable (UUID, TaskMap) -> ImportedTodo?
@@ -15,7 +17,7 @@ public struct ReplicaMapping: Sendable {
     public var series: @Sendable ([UUID: TaskMap]) -> [TaskOperation]
 
     public init(
-        task: @escaping @Sendable (Todo) -> TaskMap, todo: @escaping @Sendable (UUID, TaskMap) -> ImportedTodo?,
+        task: @escaping @Sendable (Todo, TaskMap?) -> TaskMap, todo: @escaping @Sendable (UUID, TaskMap) -> ImportedTodo?,
         series: @escaping @Sendable ([UUID: TaskMap]) -> [TaskOperation] = { _ in [] }
     ) {
         self.task = task
@@ -29,7 +31,7 @@ public struct ReplicaMapping: Sendable {
         guard let todo = todo(uuid, task) else { return (false, Set(task.keys)) }
         var written = Todo(id: 1, uuid: uuid, name: todo.content.name, createdAt: todo.content.createdAt)
         written.content = todo.content
-        let held = self.task(written)
+        let held = self.task(written, task)
         return (true, Set(task.keys.filter { held[$0] == nil }))
     }
 }
@@ -189,8 +191,8 @@ public struct ReplicaEngine {
         var present = Set<UUID>()
         for todo in state.todos {
             present.insert(todo.uuid)
-            let task = mapping.task(todo)
             let old = replica.tasks[todo.uuid]
+            let task = mapping.task(todo, old)
             if old == task { continue }
             // Judged with the todo's status: a task deleted there and brought back here by
             // an undo is shown again, with its properties todo's once more.
