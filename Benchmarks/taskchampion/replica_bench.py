@@ -97,7 +97,8 @@ def main():
                 server.command("user", "add", user)
                 client = server.command("taskchampion", "add", user).strip()
                 device = todo_device(root, f"todo{round_number}a", server, client)
-                todo(device, "add", "-", stdin="".join(f"task {i} project:p{i % 10} +bench\n" for i in range(n)))
+                todo(device, "batch", stdin="".join(
+                    json.dumps({"action": "add", "name": f"task {i}", "project": f"p{i % 10}", "tags": ["bench"]}) + "\n" for i in range(n)))
                 figures["todo push"].append(todo(device, "sync"))
                 figures["todo again"].append(todo(device, "sync"))
                 fresh = todo_device(root, f"todo{round_number}b", server, client)
