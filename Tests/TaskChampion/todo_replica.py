@@ -172,6 +172,24 @@ def run_checks(directory, server):
     check(tasks[milk].get("weird key") == "kept", f"a property todo does not hold is kept untouched: {tasks[milk]}")
     print("ok: todo's adds and edits reach TaskChampion with every property; unknown ones are kept")
 
+    # The other dates and dependencies, both ways.
+    phone.ok("add", "fields", "wait:2027-02-01", "scheduled:2027-01-20", "until:2027-06-01", f"depends:{ids['call mum']}")
+    fields_id = next(t["id"] for t in phone.todos().values() if t["name"] == "fields")
+    phone.ok("start", str(fields_id))
+    phone.sync()
+    tasks = laptop.change(laptop.sync_step())
+    fields = next(t for t in tasks.values() if t.get("description") == "fields")
+    check(fields.get("wait") == epoch("2027-02-01T00:00:00") and fields.get("scheduled") == epoch("2027-01-20T00:00:00")
+          and fields.get("until") == epoch("2027-06-01T00:00:00") and fields.get("start") and f"dep_{mum}" in fields,
+          f"wait, scheduled, until, start and a dependency reach TaskChampion: {fields}")
+    laptop.change({"do": "set", "uuid": milk, "values": {"wait": "1801396800", "scheduled": "1800000000", "start": str(now),
+                                                         "until": "1830000000", f"dep_{mum}": "x"}}, laptop.sync_step())
+    phone.sync()
+    todo = phone.todos()[milk]
+    check(todo.get("wait") == "2027-01-31T12:00:00.000Z" and todo.get("scheduled") and todo.get("start") and todo.get("until")
+          and todo.get("depends") == [mum], f"and arrive in todo from TaskChampion: {todo}")
+    print("ok: wait, scheduled, start, until and dependencies go both ways")
+
     # Concurrent edits: different properties both survive; the same property, the later wins.
     laptop.change({"do": "set", "uuid": milk, "values": {"project": "errands", "modified": str(now + 10)}})
     phone.ok("modify", str(ids["buy milk"]), "+urgent")
