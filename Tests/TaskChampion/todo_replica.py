@@ -359,6 +359,82 @@ def run_checks(directory, server):
     check(descriptions == sorted(names), f"TaskChampion agrees: {descriptions} vs {names}")
     print(f"ok: {killed} syncs killed at random instants resume: nothing lost, nothing doubled")
 
+    runs = int(os.environ.get("TODO_REPLICA_RANDOM_RUNS", "3"))
+    held = [random_run(directory, server, 4400 + n, 25) for n in range(runs)]
+    print(f"ok: {runs} random runs (two todo devices and a TaskChampion replica, kills, syncs at once) agree: {held} tasks")
+
+
+def random_run(directory, server, seed, steps):
+    """Random edits on two todo devices and a TaskChampion replica, syncs killed at random
+    instants and run two at a time; after quiet, every replica holds the same tasks, none
+    doubled. A failure names the seed and the steps. TODO_REPLICA_RANDOM_RUNS sets how many
+    (3 unless set), for longer hunts."""
+    rng = random.Random(seed)
+    user = f"chaos{seed}"
+    server.command("user", "add", user)
+    client = server.command("taskchampion", "add", user).strip()
+    devices = [Device(directory, f"{user}-{n}", server, client) for n in range(2)]
+    tc = TaskReplica(directory, f"{user}-tc", server, client)
+    log, counter = [], 0
+    for _ in range(steps):
+        counter += 1
+        kind = rng.choice(["add", "add", "rename", "done", "delete", "undo", "tc-add", "tc-edit", "sync", "kill", "pair"])
+        device = rng.choice(devices)
+        ids = sorted(t["id"] for t in device.todos().values())
+        pick = str(rng.choice(ids)) if ids else "1"
+        log.append(f"{kind} on {device.name} #{pick}")
+        if kind == "add":
+            device.run("add", f"item {counter}")
+        elif kind == "rename":
+            device.run("modify", pick, "--name", f"renamed {counter}")
+        elif kind == "done":
+            device.run("toggle", pick)
+        elif kind == "delete":
+            device.run("delete", pick, stdin="yes\n")
+        elif kind == "undo":
+            device.run("undo")
+        elif kind == "tc-add":
+            tc.change({"do": "create", "uuid": str(uuid_from(rng)), "values": {
+                "description": f"item {counter}", "status": "pending", "entry": str(int(time.time())), "modified": str(int(time.time()))}},
+                tc.sync_step())
+        elif kind == "tc-edit":
+            tasks = tc.change(tc.sync_step())
+            live = sorted(u for u, t in tasks.items() if t.get("status") == "pending")
+            if live:
+                tc.change({"do": "set", "uuid": rng.choice(live), "values": {"description": f"tc renamed {counter}"}}, tc.sync_step())
+        elif kind == "sync":
+            device.run("sync")
+        elif kind == "kill":
+            process = spawn([TODO, "sync"], device.env)
+            time.sleep(rng.uniform(0.0, 0.5))
+            process.send_signal(signal.SIGKILL)
+            finish(process)
+        else:
+            first, second = spawn([TODO, "sync"], device.env), spawn([TODO, "sync"], device.env)
+            for process in (first, second):
+                code, _, err = finish(process)
+                check(code == 0, f"two syncs of one device at once both succeed (seed {seed}): {err}\n" + "\n".join(log))
+    for _ in range(2):
+        for device in devices:
+            device.sync()
+        tc.change(tc.sync_step())
+    views = [sorted((u, t["name"], t["completed"]) for u, t in d.todos().items()) for d in devices]
+    tasks = tc.change(tc.sync_step())
+    shown = sorted((u, t["description"], t["status"] == "completed") for u, t in tasks.items() if t.get("status") in ("pending", "completed"))
+    why = None
+    if views[0] != views[1] or views[0] != shown:
+        why = f"the replicas differ:\n{views[0]}\n{views[1]}\n{shown}"
+    elif len({name for _, name, _ in shown}) != len(shown):
+        why = f"a todo is doubled: {shown}"
+    if why:
+        raise AssertionError(f"random run {seed} breaks a promise: {why}\nsteps:\n" + "\n".join(log))
+    return len(shown)
+
+
+def uuid_from(rng):
+    import uuid
+    return uuid.UUID(int=rng.getrandbits(128), version=4)
+
 
 if __name__ == "__main__":
     if len(sys.argv) == 4 and sys.argv[1] == "--task-steps":
