@@ -15,6 +15,8 @@ public enum ReplicaCodec {
 
     public static func segment(_ operations: [TaskOperation]) -> [UInt8] {
         var out = JSONWriter(capacity: 128 * operations.count + 32)
+        // A todo's operations share one time: its text is made once.
+        var stamp: (at: Date, text: String)?
         out.raw("{\"operations\":[")
         for (index, operation) in operations.enumerated() {
             if index > 0 { out.raw(",") }
@@ -35,7 +37,8 @@ public enum ReplicaCodec {
                 out.raw(",\"value\":")
                 if let value { out.string(value) } else { out.null() }
                 out.raw(",\"timestamp\":")
-                out.string(Timestamp.string(at))
+                if stamp?.at != at { stamp = (at, Timestamp.string(at)) }
+                out.string(stamp!.text)
                 out.raw("}}")
             }
         }

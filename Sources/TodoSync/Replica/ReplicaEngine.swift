@@ -228,59 +228,78 @@ public struct ReplicaEngine {
             if state.sync.replica == nil { _ = try store.update { try reduce($0, .replicaSynced(ReplicaChange(replica: replica))) } }
             return nil
         }
+        // The versions the server takes are saved once, after the last (or on a conflict or
+        // a failure): one rewrite of the state file, not one a version. A kill before that
+        // loses nothing: the next sync reads those versions back, equal to the local changes.
+        let start = replica
         var replica = replica
-        for batch in Self.batches(operations) {
-            switch try client.addVersion(ReplicaCodec.segment(batch), parent: replica.version) {
-            case .conflict:
-                return replica
-            case .accepted(let id, let snapshotWanted):
-                let parent = replica
-                replica.version = id
-                for operation in batch { replica.tasks.apply(operation) }
-                let saved = replica
-                _ = try store.update { current throws in
-                    guard current.sync.replica == nil || current.sync.replica == parent else {
-                        throw SyncError.badResponse("another todo sync changed this state file meanwhile; run todo sync again")
-                    }
-                    // What the series made shows here now, as it will everywhere.
-                    var change = ReplicaChange(replica: saved)
-                    for uuid in Set(made.map(\.uuid)).intersection(batch.map(\.uuid)).sorted(by: UUID.precedes) {
-                        if let task = saved.tasks[uuid], let todo = mapping.todo(uuid, task) {
-                            change.todos.append(todo)
-                        } else if current.todo(uuid: uuid) != nil {
-                            change.removed.append(uuid)
-                        }
-                    }
-                    return try reduce(current, .replicaSynced(change))
+        var sent: [TaskOperation] = []
+        var wanted = false
+        var conflict = false
+        do {
+            for batch in Self.batches(operations) {
+                switch try client.addVersion(ReplicaCodec.segment(batch), parent: replica.version) {
+                case .conflict:
+                    conflict = true
+                case .accepted(let id, let snapshotWanted):
+                    replica.version = id
+                    for operation in batch { replica.tasks.apply(operation) }
+                    sent += batch
+                    wanted = wanted || snapshotWanted
+                    report.versionsAdded += 1
                 }
-                report.versionsAdded += 1
-                report.pushed += Set(batch.map(\.uuid)).count
-                if snapshotWanted {
-                    try client.addSnapshot(ReplicaCodec.snapshot(replica.tasks), version: id)
-                    report.snapshotSent = true
-                }
+                if conflict { break }
             }
+        } catch {
+            if !sent.isEmpty { try save(replica, over: start, made: made, sent: sent) }
+            throw error
         }
-        return nil
+        if !sent.isEmpty { try save(replica, over: start, made: made, sent: sent) }
+        report.pushed += Set(sent.map(\.uuid)).count
+        if wanted, !conflict {
+            try client.addSnapshot(ReplicaCodec.snapshot(replica.tasks), version: replica.version)
+            report.snapshotSent = true
+        }
+        return conflict ? replica : nil
     }
 
-    /// `operations` in runs of at most `maxSegmentBytes` of JSON, a task's never split.
+    /// Records the versions the server took (`replica`, reached from `start` by `sent`); what
+    /// the series made (`made`) shows here now, as it will everywhere.
+    private func save(_ replica: ReplicaState, over start: ReplicaState, made: [TaskOperation], sent: [TaskOperation]) throws {
+        _ = try store.update { current throws in
+            guard current.sync.replica == nil || current.sync.replica == start else {
+                throw SyncError.badResponse("another todo sync changed this state file meanwhile; run todo sync again")
+            }
+            var change = ReplicaChange(replica: replica)
+            for uuid in Set(made.map(\.uuid)).intersection(sent.map(\.uuid)).sorted(by: UUID.precedes) {
+                if let task = replica.tasks[uuid], let todo = mapping.todo(uuid, task) {
+                    change.todos.append(todo)
+                } else if current.todo(uuid: uuid) != nil {
+                    change.removed.append(uuid)
+                }
+            }
+            return try reduce(current, .replicaSynced(change))
+        }
+    }
+
+    /// `operations` in runs of at most `maxSegmentBytes` of JSON (as estimated: an operation's
+    /// text and its envelope, JSON escapes aside), a task's never split.
     static func batches(_ operations: [TaskOperation]) -> [[TaskOperation]] {
         var batches: [[TaskOperation]] = [[]]
         var size = 0
-        var index = 0
-        while index < operations.count {
-            var end = index + 1
-            while end < operations.count, operations[end].uuid == operations[index].uuid { end += 1 }
-            let run = Array(operations[index..<end])
-            let runSize = ReplicaCodec.segment(run).count
-            if size + runSize > maxSegmentBytes, !batches[batches.count - 1].isEmpty {
+        for operation in operations {
+            let estimate: Int
+            switch operation {
+            case .create, .delete: estimate = 60
+            case .update(_, let property, let value, _): estimate = 130 + property.utf8.count + (value?.utf8.count ?? 4)
+            }
+            let sameTask = batches[batches.count - 1].last?.uuid == operation.uuid
+            if size + estimate > maxSegmentBytes, !sameTask, !batches[batches.count - 1].isEmpty {
                 batches.append([])
                 size = 0
             }
-            batches[batches.count - 1] += run
-            size += runSize
-            index = end
+            batches[batches.count - 1].append(operation)
+            size += estimate
         }
         return batches
     }
