@@ -91,8 +91,10 @@ public struct ReplicaEngine {
             state = try take(snapshot, over: replica, report: &report)
             replica = state.sync.replica ?? replica
         }
+        var loaded: TodoState? = state
         for _ in 0..<Self.maxRounds {
-            state = try pull(from: replica, report: &report)
+            state = try pull(from: replica, loaded: loaded, report: &report)
+            loaded = nil
             replica = state.sync.replica ?? replica
             guard let pushed = try push(state, replica, report: &report) else { return report }
             replica = pushed
@@ -128,8 +130,10 @@ public struct ReplicaEngine {
         return try apply(operations, reaching: snapshot.version, from: old, report: &report)
     }
 
-    /// Reads and applies every version after `replica`'s; the state as saved.
-    private func pull(from replica: ReplicaState, report: inout ReplicaReport) throws -> TodoState {
+    /// Reads and applies every version after `replica`'s; the state as saved. With none to
+    /// read, `loaded` (the state as this sync read it, if it holds `replica`) is the answer:
+    /// a sync with nothing to pull reads the state file once.
+    private func pull(from replica: ReplicaState, loaded: TodoState?, report: inout ReplicaReport) throws -> TodoState {
         var version = replica.version
         var operations: [TaskOperation] = []
         reading: while true {
@@ -143,6 +147,7 @@ public struct ReplicaEngine {
                 version = id
                 report.versionsRead += 1
             case .upToDate:
+                if operations.isEmpty, let loaded, loaded.sync.replica == replica { return loaded }
                 break reading
             case .gone:
                 guard let snapshot = try snapshot() else {
