@@ -37,9 +37,8 @@ enum UIKey: Equatable {
             default:
                 let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
                 let end = min(bytes.count, index + length)
-                if let text = String(validating: bytes[index..<end], as: UTF8.self), let character = text.first, text.count == 1 {
-                    keys.append(.character(character))
-                }
+                guard let text = String(validating: bytes[index..<end], as: UTF8.self), let character = text.first, text.count == 1 else { break }
+                keys.append(.character(character))
                 index = end
                 continue
             }

@@ -123,6 +123,11 @@ enum UIReducer {
     }
 
     private static func submit(_ model: inout UIModel, _ prompt: UIModel.Prompt, _ words: [String]) -> UIEffect? {
+        // An option could name another file or change what is printed: words only.
+        if let option = words.first(where: isOption) {
+            model.message = "\(option): options are not read here, only words (+home, due:fri, -later)"
+            return nil
+        }
         switch prompt {
         case .add: return words.isEmpty ? nil : .run(["add"] + words)
         case .modify(let uuid): return words.isEmpty ? nil : .run(["modify", uuidText(uuid)] + words)
@@ -132,6 +137,11 @@ enum UIReducer {
             return .relist
         case .context: return .run(["context", words.first ?? "none"])
         }
+    }
+
+    /// `--json`, `-q`: an option, not a word; `--` and `-later` are words.
+    private static func isOption(_ word: String) -> Bool {
+        word.hasPrefix("--") ? word.count > 2 : word.count == 2 && word.hasPrefix("-") && word.last!.isLetter
     }
 
     /// The words of a line typed at a prompt, split at blanks as a shell splits them:

@@ -44,8 +44,10 @@ enum UIScreen {
         }
         let lines = drawn(style)
         return lines.indices.map { index in
-            guard model.top + index == model.selection else { return "  " + lines[index] }
-            return style.enabled ? style.reverse("> " + drawn(.plain)[index]) : "> " + lines[index]
+            // A plain row is cut again: below 10 columns the table keeps 8 for the name.
+            let mark = model.top + index == model.selection ? "> " : "  "
+            guard style.enabled else { return truncate(mark + lines[index], toWidth: model.width) }
+            return mark == "  " ? mark + lines[index] : style.reverse(mark + drawn(.plain)[index])
         }
     }
 
@@ -75,7 +77,7 @@ enum UIScreen {
             // The end of what is typed, when it is longer than the line.
             let shown = oneLine(typed) + "_"
             let room = max(1, model.width - displayWidth(label))
-            return label + (displayWidth(shown) <= room ? shown : "…" + suffix(shown, width: room - 1))
+            return truncate(label + (displayWidth(shown) <= room ? shown : "…" + suffix(shown, width: room - 1)), toWidth: model.width)
         case .confirm(let uuid):
             let name = model.todos.first { $0.uuid == uuid }.map(label) ?? "this todo"
             text = "Delete \(name)? y deletes, any other key keeps it"

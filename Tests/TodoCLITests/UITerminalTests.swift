@@ -1,0 +1,278 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import Testing
+import TodoTestSupport
+
+/// `todo ui` end to end: the built binary in a tmux pane, driven by send-keys and read by
+/// capture-pane; the state file checked with the command line. Every wait is for what the
+/// screen or the file should show, bounded. tmux is needed (.ci/test-terminal-deps installs it).
+@Suite(.serialized) final class UITerminalTests {
+    let directory: String
+    let socket = "todo-ui-\(UUID().uuidString.prefix(8))"
+    let todo: String
+    var file: String { directory + "/todos.json" }
+    var environment: [String: String] { ["TODO_FILE": file, "HOME": directory, "NO_COLOR": "1", "TZ": "UTC"] }
+
+    init() throws {
+        directory = NSTemporaryDirectory() + "todo-ui-\(UUID().uuidString.prefix(8))"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        todo = try BuiltBinary.path(of: "todo")
+        try cli("add", "Water plants", "+home")
+        try cli("add", "Buy milk")
+        try cli("add", "Call mom")
+    }
+
+    deinit {
+        _ = try? tmux("kill-server")
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+
+    /// Runs `todo` on the state file, as another terminal would; its stdout.
+    @discardableResult
+    func cli(_ arguments: String...) throws -> String {
+        let result = try command(todo, Array(arguments), environment: environment)
+        try #require(result.status == 0, "todo \(arguments): \(result.output)")
+        return result.output
+    }
+
+    func command(_ path: String, _ arguments: [String], environment: [String: String] = [:]) throws -> (output: String, status: Int32) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (String(decoding: data, as: UTF8.self), process.terminationStatus)
+    }
+
+    @discardableResult
+    func tmux(_ arguments: String...) throws -> String {
+        let tmux = ["/usr/bin/tmux", "/usr/local/bin/tmux"].first(where: FileManager.default.isExecutableFile) ?? "/usr/bin/tmux"
+        let result = try command(tmux, ["-L", socket] + arguments)
+        try #require(result.status == 0, "tmux \(arguments): \(result.output)")
+        return result.output
+    }
+
+    /// Starts `todo ui WORDS` in a pane `width`×`height`; the pane stays after it ends, with
+    /// the terminal's settings before and after (`stty -g`) and its exit status in files.
+    func start(_ words: String = "", width: Int = 60, height: Int = 12, extra: String = "") throws {
+        let variables = environment.map { "\($0.key)='\($0.value)'" }.sorted().joined(separator: " ")
+        let script = "stty -g > \(directory)/before; \(variables) \(extra) '\(todo)' ui \(words); echo $? > \(directory)/status; stty -g > \(directory)/after"
+        try tmux("new-session", "-d", "-x", "\(width)", "-y", "\(height)", "-s", "ui", "sh", "-c", script)
+        try tmux("set-option", "-t", "ui", "remain-on-exit", "on")
+        try #require(try waitFor(contains: "todo ui:"))
+    }
+
+    func screen() throws -> [String] {
+        try tmux("capture-pane", "-p", "-t", "ui").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    /// Whether the screen shows `text` within 10 seconds.
+    func waitFor(contains text: String) throws -> Bool {
+        try waitUntil(10) { try self.screen().contains { $0.contains(text) } }
+    }
+
+    /// Whether `condition` holds within `seconds`, checked every 20 ms.
+    func waitUntil(_ seconds: Double = 10, _ condition: () throws -> Bool) throws -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if try condition() { return true }
+            usleep(20_000)
+        }
+        return try condition()
+    }
+
+    func keys(_ keys: String...) throws { try tmux(["send-keys", "-t", "ui"] + keys) }
+    func type(_ text: String) throws { try tmux("send-keys", "-t", "ui", "-l", text) }
+    func tmux(_ arguments: [String]) throws { _ = try command("/usr/bin/tmux", ["-L", socket] + arguments) }
+
+    /// The selected row's text.
+    func selected() throws -> String? { try screen().first { $0.hasPrefix("> ") } }
+
+    /// The pane ended and the terminal is as it was: modes, main screen, cursor shown.
+    func expectRestored(status: String) throws {
+        #expect(try waitUntil(10) { try self.tmux("display", "-p", "-t", "ui", "#{pane_dead}").hasPrefix("1") })
+        #expect(try waitUntil(5) { FileManager.default.fileExists(atPath: self.directory + "/after") })
+        let before = try String(contentsOfFile: directory + "/before", encoding: .utf8)
+        let after = try String(contentsOfFile: directory + "/after", encoding: .utf8)
+        #expect(before == after)
+        #expect(try String(contentsOfFile: directory + "/status", encoding: .utf8) == status + "\n")
+        #expect(try tmux("display", "-p", "-t", "ui", "#{alternate_on} #{cursor_flag}") == "0 1\n")
+    }
+
+    /// The process id of `todo ui`: the child of the pane's shell.
+    func uiProcess() throws -> pid_t {
+        let shell = Int32(try tmux("display", "-p", "-t", "ui", "#{pane_pid}").trimmingCharacters(in: .whitespacesAndNewlines))!
+        var found: pid_t?
+        _ = try waitUntil(10) {
+            for entry in try FileManager.default.contentsOfDirectory(atPath: "/proc") {
+                guard let pid = Int32(entry), let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                    let close = stat.lastIndex(of: ")") else { continue }
+                let fields = stat[stat.index(after: close)...].split(separator: " ")
+                if fields.count > 1, Int32(fields[1]) == shell, stat.contains("(todo)") { found = pid }
+            }
+            return found != nil
+        }
+        return try #require(found)
+    }
+
+    @Test func movesShowsAndQuitsRestoringTheTerminal() throws {
+        try start()
+        #expect(try selected() == "> 3 [ ] Call mom")
+        try keys("j")
+        #expect(try waitUntil { try self.selected() == "> 2 [ ] Buy milk" })
+        try keys("Down")
+        #expect(try waitUntil { try self.selected() == "> 1 [ ] Water plants  +home" })
+        try keys("k")
+        try keys("Enter")
+        #expect(try waitFor(contains: "Name:         Buy milk"))
+        try keys("Escape")
+        #expect(try waitFor(contains: "> 2 [ ] Buy milk"))
+        try keys("?")
+        #expect(try waitFor(contains: "Tab         view: active, completed, all"))
+        try keys("x")
+        try keys("G")
+        #expect(try waitUntil { try self.selected() == "> 1 [ ] Water plants  +home" })
+        try keys("g")
+        #expect(try waitUntil { try self.selected() == "> 3 [ ] Call mom" })
+        try keys("q")
+        try expectRestored(status: "0")
+    }
+
+    @Test func changesGoThroughTheCommands() throws {
+        try start()
+        try keys("d")
+        #expect(try waitFor(contains: "Completed #3 \"Call mom\""))
+        #expect(try cli("list", "--filter", "completed", "--ids") == "3\n")
+        try keys("u")
+        #expect(try waitFor(contains: "Undid:"))
+        #expect(try cli("list", "--ids") == "3\n2\n1\n")
+        // The todo selected stays selected: 2, once 3 was done.
+        try keys("s")
+        #expect(try waitFor(contains: "Started #2"))
+        #expect(try cli("list", "+ACTIVE", "--ids") == "2\n")
+        try keys("a")
+        try type("Feed cat +pets due:tomorrow")
+        try keys("Enter")
+        #expect(try waitFor(contains: "Added #4 \"Feed cat\""))
+        #expect(try waitUntil { try self.selected()?.hasPrefix("> 4 [ ] Feed cat  +pets due tomorrow") == true })
+        try keys("m")
+        try type("pri:H -pets")
+        try keys("Enter")
+        #expect(try waitFor(contains: "Edited #4"))
+        let shown = try cli("show", "4")
+        #expect(shown.contains("Priority:     H") && shown.contains("Tags:         -"))
+        try keys("x")
+        #expect(try waitFor(contains: "Delete #4 \"Feed cat\"?"))
+        try keys("n")
+        #expect(try waitFor(contains: "Not deleted."))
+        try keys("x")
+        try keys("y")
+        #expect(try waitFor(contains: "Deleted #4 \"Feed cat\""))
+        #expect(try cli("list", "--all", "--ids") == "3\n2\n1\n")
+        try keys("q")
+        try expectRestored(status: "0")
+    }
+
+    @Test func viewsFiltersAndContexts() throws {
+        try cli("done", "2")
+        try cli("context", "define", "home", "+home")
+        try start()
+        #expect(try waitFor(contains: "todo ui: active · 2 of 3"))
+        try keys("Tab")
+        #expect(try waitFor(contains: "todo ui: completed · 1 of 3"))
+        #expect(try selected() == "> 2 [x] Buy milk")
+        try keys("Tab")
+        #expect(try waitFor(contains: "todo ui: all · 3 of 3"))
+        try keys("/")
+        try type("mom")
+        try keys("Enter")
+        #expect(try waitFor(contains: "todo ui: all · /mom · 1 of 3"))
+        try keys("Escape")
+        #expect(try waitFor(contains: "todo ui: all · 3 of 3"))
+        try keys("c")
+        try type("home")
+        try keys("Enter")
+        #expect(try waitFor(contains: "todo ui: all · context home · 1 of 3"))
+        #expect(try selected() == "> 1 [ ] Water plants  +home")
+        try keys("c", "BSpace", "BSpace", "BSpace", "BSpace", "Enter")
+        #expect(try waitFor(contains: "todo ui: all · 3 of 3"))
+        try keys("S")
+        #expect(try waitFor(contains: "Sync is not set up"))
+        try keys("C-c")
+        try expectRestored(status: "0")
+    }
+
+    @Test func editsInTheEditor() throws {
+        let editor = directory + "/editor.sh"
+        try "#!/bin/sh\nsed -i 's/^name: .*/name: Call dad/' \"$1\"\n".write(toFile: editor, atomically: true, encoding: .utf8)
+        chmod(editor, 0o755)
+        try start(extra: "EDITOR='\(editor)'")
+        try keys("e")
+        #expect(try waitFor(contains: "> 3 [ ] Call dad"))
+        #expect(try cli("show", "3").contains("Name:         Call dad"))
+        try keys("q")
+        try expectRestored(status: "0")
+    }
+
+    @Test func showsAnOutsideChangeAndActsOnTheFileAsItIs() throws {
+        try start()
+        try cli("add", "From another terminal")
+        #expect(try waitUntil(1.5) { try self.screen().contains { $0.contains("4 [ ] From another terminal") } })
+        #expect(try waitFor(contains: "todo ui: active · 4 of 4"))
+        // Selected here, deleted elsewhere: the row where it was is selected.
+        try keys("g")
+        #expect(try waitUntil { try self.selected() == "> 4 [ ] From another terminal" })
+        try cli("delete", "4")
+        #expect(try waitUntil(1.5) { try !self.screen().contains { $0.contains("From another terminal") } })
+        #expect(try selected() == "> 3 [ ] Call mom")
+        try keys("q")
+        try expectRestored(status: "0")
+    }
+
+    @Test func redrawsInANewSize() throws {
+        try start(width: 60, height: 12)
+        try tmux("resize-window", "-t", "ui", "-x", "40", "-y", "10")
+        #expect(try waitUntil { try self.screen().contains("q quit  ? keys  j/k move  a add  d done…") })
+        let lines = try screen()
+        #expect(lines.prefix(10).allSatisfy { displayColumns($0) <= 40 })
+        #expect(lines[0] == "todo ui: active · 3 of 3: 3 active, 0 c…")
+        try tmux("resize-window", "-t", "ui", "-x", "80", "-y", "20")
+        #expect(try waitUntil { try self.screen().contains { $0.hasPrefix("q quit  ? keys  j/k move  a add  d done  x delete  Enter show  Tab view") } })
+        try keys("q")
+        try expectRestored(status: "0")
+    }
+
+    @Test func sigtermRestoresTheTerminal() throws {
+        try start()
+        kill(try uiProcess(), SIGTERM)
+        try expectRestored(status: "143")
+    }
+
+    @Test func aCrashRestoresTheTerminal() throws {
+        try start()
+        kill(try uiProcess(), SIGSEGV)
+        try expectRestored(status: "139")
+    }
+
+    @Test func suspendsAndContinues() throws {
+        try start()
+        let pid = try uiProcess()
+        kill(pid, SIGTSTP)
+        #expect(try waitUntil(10) { try self.tmux("display", "-p", "-t", "ui", "#{alternate_on}") == "0\n" })
+        kill(pid, SIGCONT)
+        #expect(try waitUntil(10) { try self.tmux("display", "-p", "-t", "ui", "#{alternate_on}") == "1\n" })
+        #expect(try waitFor(contains: "> 3 [ ] Call mom"))
+        try keys("q")
+        try expectRestored(status: "0")
+    }
+
+    /// Columns, counting a character outside ASCII as one: enough for these screens' text.
+    func displayColumns(_ text: String) -> Int { text.count }
+}
