@@ -38,17 +38,19 @@ import TodoTestSupport
     }
 
     func command(_ path: String, _ arguments: [String], environment: [String: String] = [:]) throws -> (output: String, status: Int32) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (String(decoding: data, as: UTF8.self), process.terminationStatus)
+        // A file, not a pipe: the tmux server a command starts keeps its stdout open.
+        let output = directory + "/output-\(UUID().uuidString.prefix(8))"
+        let descriptor = open(output, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        try #require(descriptor >= 0)
+        defer {
+            close(descriptor)
+            unlink(output)
+        }
+        let child = try ChildProcess(
+            URL(fileURLWithPath: path), arguments, directory: URL(fileURLWithPath: directory),
+            environment: ProcessInfo.processInfo.environment.merging(environment) { $1 }, output: descriptor, error: descriptor)
+        child.waitUntilExit()
+        return (try String(contentsOfFile: output, encoding: .utf8), child.terminationStatus)
     }
 
     @discardableResult
@@ -59,13 +61,22 @@ import TodoTestSupport
         return result.output
     }
 
-    /// Starts `todo ui WORDS` in a pane `width`×`height`; the pane stays after it ends, with
+    /// Starts `todo ui WORDS` in a pane `width`×`height`, which stays after it ends, with
     /// the terminal's settings before and after (`stty -g`) and its exit status in files.
-    func start(_ words: String = "", width: Int = 60, height: Int = 12, extra: String = "") throws {
+    /// With `jobControl`, the pane is an interactive bash that runs the line, as a person's
+    /// shell would: Ctrl-Z stops `todo ui` and `fg` brings it back (a shell without job control
+    /// leaves the process group orphaned, where the kernel discards SIGTSTP).
+    func start(_ words: String = "", width: Int = 60, height: Int = 12, extra: String = "", jobControl: Bool = false) throws {
         let variables = environment.map { "\($0.key)='\($0.value)'" }.sorted().joined(separator: " ")
         let script = "stty -g > \(directory)/before; \(variables) \(extra) '\(todo)' ui \(words); echo $? > \(directory)/status; stty -g > \(directory)/after"
-        try tmux("new-session", "-d", "-x", "\(width)", "-y", "\(height)", "-s", "ui", "sh", "-c", script)
-        try tmux("set-option", "-t", "ui", "remain-on-exit", "on")
+        if jobControl {
+            try tmux("new-session", "-d", "-x", "\(width)", "-y", "\(height)", "-s", "ui", "bash", "--norc", "--noprofile", "-i")
+            try type("(\(script))")
+            try keys("Enter")
+        } else {
+            // cat keeps the pane, and the terminal todo left, until the server is killed.
+            try tmux("new-session", "-d", "-x", "\(width)", "-y", "\(height)", "-s", "ui", "sh", "-c", script + "; exec cat")
+        }
         try #require(try waitFor(contains: "todo ui:"))
     }
 
@@ -97,8 +108,8 @@ import TodoTestSupport
 
     /// The pane ended and the terminal is as it was: modes, main screen, cursor shown.
     func expectRestored(status: String) throws {
-        #expect(try waitUntil(10) { try self.tmux("display", "-p", "-t", "ui", "#{pane_dead}").hasPrefix("1") })
-        #expect(try waitUntil(5) { FileManager.default.fileExists(atPath: self.directory + "/after") })
+        // The shell makes the file, then stty writes it.
+        #expect(try waitUntil(10) { (try? String(contentsOfFile: self.directory + "/after", encoding: .utf8))?.hasSuffix("\n") == true })
         let before = try String(contentsOfFile: directory + "/before", encoding: .utf8)
         let after = try String(contentsOfFile: directory + "/after", encoding: .utf8)
         #expect(before == after)
@@ -106,16 +117,24 @@ import TodoTestSupport
         #expect(try tmux("display", "-p", "-t", "ui", "#{alternate_on} #{cursor_flag}") == "0 1\n")
     }
 
-    /// The process id of `todo ui`: the child of the pane's shell.
+    /// The process id of `todo ui`: the `todo` process the pane's shell started.
     func uiProcess() throws -> pid_t {
         let shell = Int32(try tmux("display", "-p", "-t", "ui", "#{pane_pid}").trimmingCharacters(in: .whitespacesAndNewlines))!
+        func stat(_ pid: Int32) -> (name: String, parent: Int32)? {
+            guard let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                let open = text.firstIndex(of: "("), let close = text.lastIndex(of: ")") else { return nil }
+            let fields = text[text.index(after: close)...].split(separator: " ")
+            return fields.count > 1 ? (String(text[text.index(after: open)..<close]), Int32(fields[1]) ?? 0) : nil
+        }
         var found: pid_t?
         _ = try waitUntil(10) {
             for entry in try FileManager.default.contentsOfDirectory(atPath: "/proc") {
-                guard let pid = Int32(entry), let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
-                    let close = stat.lastIndex(of: ")") else { continue }
-                let fields = stat[stat.index(after: close)...].split(separator: " ")
-                if fields.count > 1, Int32(fields[1]) == shell, stat.contains("(todo)") { found = pid }
+                guard let pid = Int32(entry), stat(pid)?.name == "todo" else { continue }
+                var ancestor = pid
+                for _ in 0..<4 {
+                    ancestor = stat(ancestor)?.parent ?? 0
+                    if ancestor == shell { found = pid }
+                }
             }
             return found != nil
         }
@@ -261,14 +280,25 @@ import TodoTestSupport
         try expectRestored(status: "139")
     }
 
-    @Test func suspendsAndContinues() throws {
-        try start()
+    @Test func suspendsAndComesBackWithFg() throws {
+        try start(jobControl: true)
         let pid = try uiProcess()
-        kill(pid, SIGTSTP)
-        #expect(try waitUntil(10) { try self.tmux("display", "-p", "-t", "ui", "#{alternate_on}") == "0\n" })
-        kill(pid, SIGCONT)
-        #expect(try waitUntil(10) { try self.tmux("display", "-p", "-t", "ui", "#{alternate_on}") == "1\n" })
-        #expect(try waitFor(contains: "> 3 [ ] Call mom"))
+        for stop in [{ try self.keys("C-z") }, { kill(pid, SIGTSTP) }] {
+            try stop()
+            #expect(try waitUntil { try self.tmux("display", "-p", "-t", "ui", "#{alternate_on} #{cursor_flag}") == "0 1\n" })
+            #expect(try waitFor(contains: "Stopped"), "\((try? screen()) ?? [])")
+            // The shell's terminal as it was before todo ui: the shell reads it while todo is stopped.
+            try type("stty -g > \(directory)/stopped; clear")
+            try keys("Enter")
+            #expect(try waitUntil { (try? String(contentsOfFile: self.directory + "/stopped", encoding: .utf8)) == (try? String(contentsOfFile: self.directory + "/before", encoding: .utf8)) })
+            try? FileManager.default.removeItem(atPath: directory + "/stopped")
+            try type("fg")
+            try keys("Enter")
+            #expect(try waitUntil { try self.tmux("display", "-p", "-t", "ui", "#{alternate_on}") == "1\n" })
+            #expect(try waitFor(contains: "> 3 [ ] Call mom"))
+        }
+        try keys("j")
+        #expect(try waitUntil { try self.selected() == "> 2 [ ] Buy milk" })
         try keys("q")
         try expectRestored(status: "0")
     }

@@ -32,6 +32,12 @@ final class UITerminal {
         signalPipe = ends[1]
         for signal in Self.handled { Glibc.signal(signal, noteSignal) }
         for signal in Self.crashes { Glibc.signal(signal, restoreAndCrash) }
+        // A parent may have left them blocked (a process started from a thread that blocks
+        // signals): then a resize, Ctrl-Z or SIGTERM would never arrive.
+        var mask = sigset_t()
+        sigemptyset(&mask)
+        for signal in Self.handled + Self.crashes { sigaddset(&mask, signal) }
+        pthread_sigmask(SIG_UNBLOCK, &mask, nil)
     }
 
     /// The size of the terminal, or 80×24 when it will not say.
@@ -67,11 +73,12 @@ final class UITerminal {
         isShowing = false
     }
 
-    /// Stops the process as Ctrl-Z stops any, the terminal restored until `fg` continues it.
+    /// Stops the process group as Ctrl-Z stops any (as vim does: the shell waits on the whole
+    /// job), the terminal restored until `fg` continues it.
     func suspend() {
         restore()
         Glibc.signal(SIGTSTP, SIG_DFL)
-        raise(SIGTSTP)
+        kill(0, SIGTSTP)
         // Continued.
         Glibc.signal(SIGTSTP, noteSignal)
         show()
