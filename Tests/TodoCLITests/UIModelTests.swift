@@ -166,6 +166,19 @@ import TodoTestSupport
         #expect((model.width, model.height, model.listHeight, model.top) == (1, 1, 1, 9))
     }
 
+    @Test func needsATerminalAndAView() throws {
+        let directory = NSTemporaryDirectory() + "todo-ui-\(UUID().uuidString.prefix(8))"
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        func run(_ arguments: [String]) -> Output {
+            TodoCLI.run(Context(arguments: arguments, environment: ["TODO_FILE": directory + "/todos.json", "HOME": directory], now: { Self.now }))
+        }
+        #expect(run(["ui"]) == Output(
+            stderr: "todo: todo ui needs a terminal on stdin and stdout; 'todo list' prints the list anywhere\n", status: ExitStatus.usage))
+        #expect(run(["ui", "--filter", "unsynced"]) == Output(
+            stderr: "todo: todo ui shows the views active, completed and all, not \"unsynced\"\n", status: ExitStatus.usage))
+        #expect(!FileManager.default.fileExists(atPath: directory))
+    }
+
     @Test func keysFromTheTerminalsBytes() {
         #expect(UIKey.keys(in: Array("jk\r\t\u{7F}".utf8)) == [.character("j"), .character("k"), .enter, .tab, .backspace])
         #expect(UIKey.keys(in: Array("\u{1B}[A\u{1B}[B\u{1B}OC\u{1B}[D\u{1B}[5~\u{1B}[6~\u{1B}[H\u{1B}[F\u{1B}[Z".utf8))
