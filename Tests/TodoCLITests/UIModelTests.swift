@@ -69,8 +69,10 @@ import TodoTestSupport
         #expect(keys([.character("q")], on: &model) == [.quit])
         #expect(keys([.interrupt], on: &model) == [.quit])
         #expect(keys([.suspend], on: &model) == [.suspend])
-        model.todos[1].completed = true
-        model.todos[1].start = .instant(roundingToMilliseconds: Self.now)
+        var todos = model.todos
+        todos[1].completed = true
+        todos[1].start = .instant(roundingToMilliseconds: Self.now)
+        model.replace(todos: todos, counts: model.counts)
         #expect(keys([.character("d"), .character("s")], on: &model) == [.run(["reopen", id]), .run(["stop", id])])
     }
 

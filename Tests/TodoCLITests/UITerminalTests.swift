@@ -255,6 +255,22 @@ import TodoTestSupport
         try expectRestored(status: "0")
     }
 
+    /// A key pressed while the screen still showed a todo another process deleted acts on that
+    /// todo, which is gone: a message, and nothing else changes.
+    @Test func aKeyOnATodoDeletedMeanwhileIsAMessage() throws {
+        try start()
+        let pid = try uiProcess()
+        kill(pid, SIGSTOP)
+        try cli("delete", "3")
+        try keys("d")
+        kill(pid, SIGCONT)
+        #expect(try waitFor(contains: "#3 \"Call mom\" was deleted meanwhile; nothing changed"))
+        #expect(try selected() == "> 2 [ ] Buy milk")
+        #expect(try cli("list", "--all", "--ids") == "2\n1\n")
+        try keys("q")
+        try expectRestored(status: "0")
+    }
+
     @Test func redrawsInANewSize() throws {
         try start(width: 60, height: 12)
         try tmux("resize-window", "-t", "ui", "-x", "40", "-y", "10")

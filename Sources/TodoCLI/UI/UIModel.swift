@@ -40,8 +40,10 @@ struct UIModel: Equatable {
         case help
     }
 
-    /// The todos listed, in the list's order.
-    var todos: [Todo] = []
+    /// The todos listed, in the list's order; `replace` changes them.
+    private(set) var todos: [Todo] = []
+    /// Digits of the largest number listed, so that the columns keep still as the list scrolls.
+    private(set) var numberWidth = 1
     /// The counts of every todo in the file, for the status line.
     var counts = TodoCounts()
     /// Index in `todos` of the selected row (0 when there is none).
@@ -76,6 +78,7 @@ struct UIModel: Equatable {
         let kept = selected.map(\.uuid)
         self.todos = todos
         self.counts = counts
+        numberWidth = String(todos.lazy.map(\.id).max() ?? 0).count
         if let kept, let index = todos.firstIndex(where: { $0.uuid == kept }) { selection = index }
         select(selection)
     }

@@ -37,7 +37,7 @@ enum UIScreen {
         let dates = DateContext(now: model.now, timeZone: model.timeZone)
         let room = max(1, model.width - 2)
         // Numbers as wide as the widest in the list, so that the columns keep still as it scrolls.
-        let pad = String(repeating: " ", count: String(model.todos.lazy.map(\.id).max() ?? 0).count - String(shown.lazy.map(\.id).max() ?? 0).count)
+        let pad = String(repeating: " ", count: max(0, model.numberWidth - String(shown.lazy.map(\.id).max() ?? 0).count))
         func drawn(_ style: Style) -> [String] {
             let text = table(shown, width: max(1, room - pad.count), style: style, dates: dates, marksUnsynced: model.syncConfigured)
             return text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map { pad + $0 }

@@ -85,7 +85,8 @@ struct UISession {
             if descriptors[1].revents != 0 {
                 for signal in terminal.takeSignals() where !handle(signal) { return Output() }
             }
-            if descriptors[2].revents != 0, watch.changed() { reload() }
+            // Keys first: a key pressed on what the screen showed acts on that todo, by its
+            // UUID, even when the file changed meanwhile; the change is read after.
             if descriptors[0].revents & Int16(POLLIN) != 0 {
                 var bytes = [UInt8](repeating: 0, count: 1024)
                 let count = read(STDIN_FILENO, &bytes, bytes.count)
@@ -97,6 +98,7 @@ struct UISession {
             } else if descriptors[0].revents & Int16(POLLHUP | POLLERR) != 0 {
                 return Output()
             }
+            if descriptors[2].revents != 0, watch.changed() { reload() }
             draw()
         }
     }
@@ -132,9 +134,15 @@ struct UISession {
             model.resize(width: terminal.size.width, height: terminal.size.height)
         case .relist: relist()
         case .run(let words):
+            let shown = model.todos
             let output = command(words)
             model.message = said(output)
             reload()
+            // A todo the key named, deleted by another todo since the screen showed it.
+            if output.status != 0, words.count > 1, let uuid = UUID(uuidString: words[1]), !state.todos.contains(where: { $0.uuid == uuid }),
+                let gone = shown.first(where: { $0.uuid == uuid }) {
+                model.message = "\(label(gone)) was deleted meanwhile; nothing changed"
+            }
             // add prints the new todo's number: select it, and say what was added.
             if words.first == "add", output.status == 0, let id = Int(output.stdout.prefix { $0 != "\n" }),
                 let index = model.todos.firstIndex(where: { $0.id == id }) {

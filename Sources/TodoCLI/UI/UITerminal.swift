@@ -48,7 +48,7 @@ final class UITerminal {
     }
 
     /// Raw mode (keys one by one, no echo, Ctrl-C and Ctrl-Z as keys), the alternate screen,
-    /// the cursor hidden.
+    /// the cursor hidden. Keys typed meanwhile are kept (after `fg`, a SIGCONT).
     func show() {
         var raw = savedTerminal
         raw.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
@@ -58,7 +58,7 @@ final class UITerminal {
             cc[Int(VMIN)] = 1
             cc[Int(VTIME)] = 0
         }
-        tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw)
+        tcsetattr(STDIN_FILENO, TCSADRAIN, &raw)
         writeAll(Self.enter, to: STDOUT_FILENO)
         isShowing = true
         terminalIsRaw = 1
