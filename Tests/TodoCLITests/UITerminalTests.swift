@@ -284,10 +284,37 @@ import TodoTestSupport
         try expectRestored(status: "0")
     }
 
-    @Test func sigtermRestoresTheTerminal() throws {
+    @Test(arguments: [(SIGTERM, "143"), (SIGINT, "130"), (SIGHUP, "129")])
+    func aSignalRestoresTheTerminal(signal: Int32, status: String) throws {
         try start()
-        kill(try uiProcess(), SIGTERM)
-        try expectRestored(status: "143")
+        kill(try uiProcess(), signal)
+        try expectRestored(status: status)
+    }
+
+    /// NO_COLOR is set for every pane here: --color always is colour all the same.
+    @Test func colourWhenAskedFor() throws {
+        try start("--color always")
+        #expect(try tmux("capture-pane", "-p", "-e", "-t", "ui").contains("\u{1B}[7mtodo ui: active"))
+        try keys("q")
+        try expectRestored(status: "0")
+    }
+
+    @Test func noColourWithNoColor() throws {
+        try start()
+        #expect(try !tmux("capture-pane", "-p", "-e", "-t", "ui").contains("\u{1B}["))
+        try keys("q")
+        try expectRestored(status: "0")
+    }
+
+    @Test func aBadFilterIsAMessageAndTheListStays() throws {
+        try start()
+        try keys("/")
+        try type("due.before:notadate")
+        try keys("Enter")
+        #expect(try waitFor(contains: "notadate"))
+        #expect(try screen()[0] == "todo ui: active · 3 of 3: 3 active, 0 completed")
+        try keys("q")
+        try expectRestored(status: "0")
     }
 
     @Test func aCrashRestoresTheTerminal() throws {

@@ -46,6 +46,8 @@ struct UISession {
     private var style = Style.plain
     /// The state as last read, listed again when the view or the filter changes.
     private var state = TodoState()
+    /// The filter words last listed without an error, put back when new ones have one.
+    private var listedFilter: [String] = []
 
     init(_ invocation: Invocation, _ context: Context, terminal: UITerminal, view: UIModel.View) throws {
         base = context
@@ -82,6 +84,8 @@ struct UISession {
             // Bounded, though nothing needs a wake-up: every change is an event.
             let ready = poll(&descriptors, nfds_t(descriptors.count), 5000)
             if ready < 0, errno != EINTR { return Output(stderr: "todo: ui: \(String(cString: strerror(errno)))\n", status: ExitStatus.failure) }
+            // The state file's folder made since by another todo: watched from now on.
+            if ready == 0, watch.watch() { reload() }
             if descriptors[1].revents != 0 {
                 for signal in terminal.takeSignals() where !handle(signal) { return Output() }
             }
@@ -249,10 +253,10 @@ struct UISession {
             model.context = listing.settings.context?.name
             model.syncConfigured = listing.marksUnsynced
             model.replace(todos: todos, counts: shown.counts)
-        } catch let error as UsageError {
-            model.message = error.message
+            listedFilter = model.filter
         } catch {
-            model.message = explain(error).0
+            model.message = (error as? UsageError)?.message ?? explain(error).0
+            model.filter = listedFilter
         }
     }
 

@@ -20,10 +20,11 @@ struct UIWatch {
         watch()
     }
 
-    /// Watches the folder, if it is there (a first save makes it); whether it is watched.
+    /// Watches the folder, if it is there (a first save makes it) and not watched yet;
+    /// whether this call began watching it.
     @discardableResult
     mutating func watch() -> Bool {
-        guard !watching, descriptor >= 0 else { return watching }
+        guard !watching, descriptor >= 0 else { return false }
         let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MODIFY | IN_CREATE | IN_DELETE)
         watching = inotify_add_watch(descriptor, folder, mask) >= 0
         return watching
