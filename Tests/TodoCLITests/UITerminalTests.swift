@@ -291,6 +291,18 @@ import TodoTestSupport
         try expectRestored(status: status)
     }
 
+    /// S runs todo-sync and says its outcome: here that the server (a port nobody listens
+    /// on) cannot be reached; the status line counts what is not synced.
+    @Test func syncSaysHowItWent() throws {
+        let server = "http://127.0.0.1:\(try freePort())"
+        try start(width: 100, extra: "TODO_SERVER=\(server) TODO_TOKEN=abc")
+        #expect(try waitFor(contains: "todo ui: active · 3 of 3: 3 active, 0 completed · 3 not synced"))
+        try keys("S")
+        #expect(try waitFor(contains: "cannot reach \(server)"))
+        try keys("q")
+        try expectRestored(status: "0")
+    }
+
     /// NO_COLOR is set for every pane here: --color always is colour all the same.
     @Test func colourWhenAskedFor() throws {
         try start("--color always")
