@@ -291,6 +291,28 @@ import TodoTestSupport
         try expectRestored(status: status)
     }
 
+    /// The hooks run as for the command line: on-add sees the todo a added, and an on-modify
+    /// that refuses keeps d from changing anything, its reason said.
+    @Test func changesRunTheHooks() throws {
+        let hooks = directory + "/.config/todo/hooks"
+        try FileManager.default.createDirectory(atPath: hooks, withIntermediateDirectories: true)
+        try "#!/bin/sh\nread task\necho \"$task\" >> \(directory)/added\necho \"$task\"\n".write(toFile: hooks + "/on-add.log", atomically: true, encoding: .utf8)
+        try "#!/bin/sh\necho 'not today'\nexit 1\n".write(toFile: hooks + "/on-modify.refuse", atomically: true, encoding: .utf8)
+        chmod(hooks + "/on-add.log", 0o755)
+        chmod(hooks + "/on-modify.refuse", 0o755)
+        try start(width: 100)
+        try keys("a")
+        try type("Feed cat")
+        try keys("Enter")
+        #expect(try waitFor(contains: "Added #4 \"Feed cat\""))
+        #expect(try String(contentsOfFile: directory + "/added", encoding: .utf8).contains("\"description\":\"Feed cat\""))
+        try keys("d")
+        #expect(try waitFor(contains: "not today"))
+        #expect(try cli("list", "--filter", "completed", "--ids") == "")
+        try keys("q")
+        try expectRestored(status: "0")
+    }
+
     /// S runs todo-sync and says its outcome: here that the server (a port nobody listens
     /// on) cannot be reached; the status line counts what is not synced.
     @Test func syncSaysHowItWent() throws {
