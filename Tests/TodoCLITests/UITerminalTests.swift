@@ -263,8 +263,17 @@ import TodoTestSupport
         kill(pid, SIGSTOP)
         try cli("delete", "3")
         try keys("d")
+        // tmux writes the key when its loop next runs: wait until the pane's terminal holds it.
+        let tty = try tmux("display", "-p", "-t", "ui", "#{pane_tty}").trimmingCharacters(in: .whitespacesAndNewlines)
+        let terminal = open(tty, O_RDONLY | O_NOCTTY | O_NONBLOCK)
+        try #require(terminal >= 0)
+        defer { close(terminal) }
+        #expect(try waitUntil {
+            var waiting: Int32 = 0
+            return ioctl(terminal, UInt(FIONREAD), &waiting) == 0 && waiting > 0
+        })
         kill(pid, SIGCONT)
-        #expect(try waitFor(contains: "#3 \"Call mom\" was deleted meanwhile; nothing changed"))
+        #expect(try waitFor(contains: "#3 \"Call mom\" was deleted meanwhile; nothing changed"), "\((try? screen()) ?? [])")
         #expect(try selected() == "> 2 [ ] Buy milk")
         #expect(try cli("list", "--all", "--ids") == "2\n1\n")
         try keys("q")

@@ -89,22 +89,30 @@ struct UISession {
             if descriptors[1].revents != 0 {
                 for signal in terminal.takeSignals() where !handle(signal) { return Output() }
             }
-            // Keys first: a key pressed on what the screen showed acts on that todo, by its
-            // UUID, even when the file changed meanwhile; the change is read after.
-            if descriptors[0].revents & Int16(POLLIN) != 0 {
-                var bytes = [UInt8](repeating: 0, count: 1024)
-                let count = read(STDIN_FILENO, &bytes, bytes.count)
-                if count == 0 || (count < 0 && errno != EINTR && errno != EAGAIN) { return Output() }
-                for key in UIKey.keys(in: Array(bytes.prefix(max(0, count)))) {
-                    guard let effect = UIReducer.reduce(&model, key) else { continue }
-                    if !perform(effect) { return Output() }
-                }
-            } else if descriptors[0].revents & Int16(POLLHUP | POLLERR) != 0 {
-                return Output()
+            // Keys first, those already typed too: a key pressed on what the screen showed acts
+            // on that todo, by its UUID, even when the file changed meanwhile; the change is read after.
+            if descriptors[0].revents != 0 || descriptors[2].revents != 0 {
+                guard takeKeys() else { return Output() }
             }
             if descriptors[2].revents != 0, watch.changed() { reload() }
             draw()
         }
+    }
+
+    /// Reads and carries out the keys typed, if any, without waiting; whether to go on (not
+    /// after q, nor when the terminal is gone).
+    private mutating func takeKeys() -> Bool {
+        var input = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+        guard poll(&input, 1, 0) > 0 else { return true }
+        guard input.revents & Int16(POLLIN) != 0 else { return input.revents & Int16(POLLHUP | POLLERR | POLLNVAL) == 0 }
+        var bytes = [UInt8](repeating: 0, count: 1024)
+        let count = read(STDIN_FILENO, &bytes, bytes.count)
+        if count == 0 || (count < 0 && errno != EINTR && errno != EAGAIN) { return false }
+        for key in UIKey.keys(in: Array(bytes.prefix(max(0, count)))) {
+            guard let effect = UIReducer.reduce(&model, key) else { continue }
+            if !perform(effect) { return false }
+        }
+        return true
     }
 
     /// Whether to go on after `signal`; one that ends the program ends it here, by itself,
