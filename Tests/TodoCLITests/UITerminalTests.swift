@@ -10,9 +10,10 @@ import TodoTestSupport
 /// screen or the file should show, bounded. tmux is needed (.ci/test-terminal-deps installs it).
 @Suite(.serialized) final class UITerminalTests {
     let directory: String
-    let socket = "todo-ui-\(UUID().uuidString.prefix(8))"
     let todo: String
     var file: String { directory + "/todos.json" }
+    /// The tmux server's socket, in the test's folder: removed with it.
+    var socket: String { directory + "/tmux" }
     var environment: [String: String] { ["TODO_FILE": file, "HOME": directory, "NO_COLOR": "1", "TZ": "UTC"] }
 
     init() throws {
@@ -56,7 +57,7 @@ import TodoTestSupport
     @discardableResult
     func tmux(_ arguments: String...) throws -> String {
         let tmux = ["/usr/bin/tmux", "/usr/local/bin/tmux"].first(where: FileManager.default.isExecutableFile) ?? "/usr/bin/tmux"
-        let result = try command(tmux, ["-L", socket] + arguments)
+        let result = try command(tmux, ["-S", socket] + arguments)
         try #require(result.status == 0, "tmux \(arguments): \(result.output)")
         return result.output
     }
@@ -101,7 +102,7 @@ import TodoTestSupport
 
     func keys(_ keys: String...) throws { try tmux(["send-keys", "-t", "ui"] + keys) }
     func type(_ text: String) throws { try tmux("send-keys", "-t", "ui", "-l", text) }
-    func tmux(_ arguments: [String]) throws { _ = try command("/usr/bin/tmux", ["-L", socket] + arguments) }
+    func tmux(_ arguments: [String]) throws { _ = try command("/usr/bin/tmux", ["-S", socket] + arguments) }
 
     /// The selected row's text.
     func selected() throws -> String? { try screen().first { $0.hasPrefix("> ") } }
