@@ -12,6 +12,7 @@ _todo_command() {
         listcon|lsc) REPLY=listcon ;;
         archive) REPLY=archive ;;
         next) REPLY=next ;;
+        ui|tui) REPLY=ui ;;
         show|info) REPLY=show ;;
         edit|modify) REPLY=edit ;;
         done|do) REPLY=done ;;
@@ -161,6 +162,11 @@ _todo_option() {
                     case $2 in
                         --format) REPLY='format text' ;;
                         --ids) REPLY='ids flag' ;;
+                        *) REPLY= ;;
+                    esac ;;
+                ui)
+                    case $2 in
+                        -f|--filter) REPLY='filter words all active completed unsynced' ;;
                         *) REPLY= ;;
                     esac ;;
                 edit)
@@ -423,6 +429,7 @@ _todo_options() {
         listall) REPLY='--sort --format --ids' ;;
         listpri) REPLY='--filter --waiting --sort --format --ids' ;;
         next) REPLY='--format --ids' ;;
+        ui) REPLY='--filter' ;;
         edit) REPLY='--name --description --notes --tag --project --priority --due --wait --scheduled --start --depends --recur --until' ;;
         delete) REPLY='--series' ;;
         batch) REPLY='--dry-run' ;;
@@ -467,6 +474,7 @@ _todo_argument() {
         listproj) kinds=('filter') repeats=1 ;;
         listcon) kinds=('filter') repeats=1 ;;
         next) kinds=('filter') repeats=1 ;;
+        ui) kinds=('filter') repeats=1 ;;
         show) kinds=('ids') ;;
         edit) kinds=('ids' 'attributes') repeats=1 ;;
         done) kinds=('ids') repeats=1 ;;
@@ -575,7 +583,7 @@ _todo_values() {
             mapfile -t lines < <(todo __complete "$1" ${3:+"--file=$3"} 2>/dev/null)
             for line in "${lines[@]}"; do [[ $line == "$2"* ]] && COMPREPLY+=("$line"); done ;;
         commands)
-            mapfile -t COMPREPLY < <(compgen -W 'add a list ls listall lsa listpri lsp listproj lsprj listcon lsc archive next show info edit modify done do reopen annotate append app prepend prep replace pri p depri dp denotate start stop toggle delete rm del clear-completed undo batch export import sync config context completions help reports projects tags summary calendar cal burndown history stats log count ids uuids _ids _uuids _projects _tags _unique _get calc duplicate purge version _version commands _commands columns _columns udas _udas diagnostics active all completed overdue waiting recurring ready blocked blocking unblocked newest oldest long minimal burndown.daily burndown.weekly burndown.monthly history.daily history.weekly history.monthly history.annual ghistory.daily ghistory.weekly ghistory.monthly ghistory.annual'" $(todo __complete reports 2>/dev/null)" -- "$2") ;;
+            mapfile -t COMPREPLY < <(compgen -W 'add a list ls listall lsa listpri lsp listproj lsprj listcon lsc archive next ui tui show info edit modify done do reopen annotate append app prepend prep replace pri p depri dp denotate start stop toggle delete rm del clear-completed undo batch export import sync config context completions help reports projects tags summary calendar cal burndown history stats log count ids uuids _ids _uuids _projects _tags _unique _get calc duplicate purge version _version commands _commands columns _columns udas _udas diagnostics active all completed overdue waiting recurring ready blocked blocking unblocked newest oldest long minimal burndown.daily burndown.weekly burndown.monthly history.daily history.weekly history.monthly history.annual ghistory.daily ghistory.weekly ghistory.monthly ghistory.annual'" $(todo __complete reports 2>/dev/null)" -- "$2") ;;
         words\ *)
             mapfile -t COMPREPLY < <(compgen -W "${1#words }" -- "$2") ;;
         list\ *)

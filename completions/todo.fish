@@ -20,6 +20,8 @@ function __todo_command
             echo archive
         case next
             echo next
+        case ui tui
+            echo ui
         case show info
             echo show
         case edit modify
@@ -277,6 +279,12 @@ function __todo_value_option
             switch $argv[2]
                 case --format
                     echo format
+                    return
+            end
+        case ui
+            switch $argv[2]
+                case -f --filter
+                    echo filter
                     return
             end
         case edit
@@ -613,6 +621,9 @@ function __todo_argument
         case next
             set -l kinds filter
             set -q kinds[(math $argv[2] + 1)]; and echo $kinds[(math $argv[2] + 1)]; or echo $kinds[-1]
+        case ui
+            set -l kinds filter
+            set -q kinds[(math $argv[2] + 1)]; and echo $kinds[(math $argv[2] + 1)]; or echo $kinds[-1]
         case show
             set -l kinds ids
             set -q kinds[(math $argv[2] + 1)]; and echo $kinds[(math $argv[2] + 1)]
@@ -817,6 +828,7 @@ function __todo_commands
     printf '%s\t%s\n' listcon 'List the tags of the active todos, as todo.txt contexts (@NAME)'
     printf '%s\t%s\n' archive 'Say where completed todos are; todo.sh\'s archive moves nothing here'
     printf '%s\t%s\n' next 'List the active todos most worth doing now'
+    printf '%s\t%s\n' ui 'Browse and change todos full-screen, by keys'
     printf '%s\t%s\n' show 'Show every field of a todo'
     printf '%s\t%s\n' edit 'Change todos\' fields, or a todo in your editor'
     printf '%s\t%s\n' done 'Complete todos'
@@ -1093,6 +1105,8 @@ complete -c todo -n __todo_needs_command -a listcon -d 'List the tags of the act
 complete -c todo -n __todo_needs_command -a lsc -d 'List the tags of the active todos, as todo.txt contexts (@NAME) (listcon)'
 complete -c todo -n __todo_needs_command -a archive -d 'Say where completed todos are; todo.sh\'s archive moves nothing here'
 complete -c todo -n __todo_needs_command -a next -d 'List the active todos most worth doing now'
+complete -c todo -n __todo_needs_command -a ui -d 'Browse and change todos full-screen, by keys'
+complete -c todo -n __todo_needs_command -a tui -d 'Browse and change todos full-screen, by keys (ui)'
 complete -c todo -n __todo_needs_command -a show -d 'Show every field of a todo'
 complete -c todo -n __todo_needs_command -a info -d 'Show every field of a todo (show)'
 complete -c todo -n __todo_needs_command -a edit -d 'Change todos\' fields, or a todo in your editor'
@@ -1222,6 +1236,9 @@ complete -c todo -n '__todo_using listpri' -l ids -d 'Print only the numbers, on
 # todo next
 complete -c todo -n '__todo_using next' -l format -x -d 'Print each todo as TEMPLATE and a newline, as list --format does'
 complete -c todo -n '__todo_using next' -l ids -d 'Print only the numbers, one a line'
+
+# todo ui
+complete -c todo -n '__todo_using ui' -s f -l filter -x -a 'all active completed unsynced' -d 'The view to start in: active, completed or all (default: active, or what \'todo config default-filter\' says); Tab cycles them'
 
 # todo edit
 complete -c todo -n '__todo_using edit' -l name -x -d 'Set the name'

@@ -188,6 +188,11 @@ public enum CommandTable {
             examples: [("todo next", "what to do now"), ("todo next +work", "the most urgent work")],
             table: (Urgency.heading, Urgency.terms.map { ($0.name, $0.meaning) })),
         CommandSpec(
+            name: "ui", aliases: ["tui"], summary: "Browse and change todos full-screen, by keys", plan: UICommand.plan,
+            discussion: "Shows the list 'todo list FILTER...' would show on the whole terminal, under a line with the view, the filter, the context, the counts and, once a server is set, how many todos are not synced. Keys: j and k (or the arrows) move, PgDn and PgUp (or Space) a screen, g and G to the first and last; Tab cycles the views active, completed and all; Enter shows every field (as show), Esc goes back; a adds a todo from a line read as add reads its words (Water plants +home due:fri); m modifies the selected todo with attribute words; e edits it in $EDITOR as edit does; d completes it, or reopens a completed one; s starts it, or stops it; x deletes it, after asking once; u undoes the last change; / reads filter words, as list reads them (Esc clears them); c puts a context in force (none ends it); S syncs, when a server is set, and says how it went; ? lists the keys; q (or Ctrl-C) quits. Every change is the command it mirrors, run as if typed: the same lock, undo step and hooks. A change another todo makes to the state file shows at once. Ctrl-Z and SIGTSTP, SIGINT, SIGTERM and a crash put the terminal back as it was.",
+            arguments: [filterTerms], options: [.filter.explained("The view to start in: active, completed or all (default: active, or what 'todo config default-filter' says); Tab cycles them.")],
+            examples: [("todo ui", "the active todos, full-screen"), ("todo ui +work --filter all", "every todo tagged work")], everyday: false),
+        CommandSpec(
             name: "show", aliases: ["info"], summary: "Show every field of a todo", plan: ShowCommand.plan,
             arguments: [todoID], habits: ["information"],
             examples: [("todo show 3", "todo number 3"), ("todo show 8f0e", "the todo whose UUID starts with 8f0e")]),

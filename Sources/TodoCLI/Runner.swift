@@ -187,7 +187,7 @@ func stateFilePath(_ invocation: Invocation, _ environment: [String: String]) th
     return home + "/.local/share/todo/todos.json"
 }
 
-private func stateFile(_ invocation: Invocation, _ context: Context) throws -> StateFile {
+func stateFile(_ invocation: Invocation, _ context: Context) throws -> StateFile {
     var timeout = 5.0
     if let text = context.environment["TODO_LOCK_TIMEOUT"] {
         guard let seconds = Double(text), seconds >= 0, seconds <= 3600 else {

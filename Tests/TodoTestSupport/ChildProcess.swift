@@ -34,7 +34,13 @@ public final class ChildProcess: @unchecked Sendable {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+        // No signal blocked, as Foundation's Process starts a child: the test's thread blocks
+        // most, and a child that inherited the mask (a tmux server, and `todo ui` in it) would
+        // never see SIGCHLD, SIGTSTP or SIGWINCH.
+        var unblocked = sigset_t()
+        sigemptyset(&unblocked)
+        posix_spawnattr_setsigmask(&attributes, &unblocked)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK))
 
         let argv = ([executable.path] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0)=\($1)") } + [nil]

@@ -24,29 +24,11 @@ enum ListCommand {
         listing.layout = layout
         if layout?.needsOtherTodos == true { listing.scoring = true }
         if listing.dialect == .todotxt, listing.isTable, layout == nil { return try TodoTxtList.plan(listing, variant) }
-        if invocation.flag(.all), invocation.value(.filter) != nil {
-            throw CommandError(message: "--all and --filter cannot be used together", status: ExitStatus.usage)
-        }
-        // Terms that pick by status or ID (+COMPLETED, 3) see every todo unless --filter says.
-        let choosesStatus = listing.terms?.choosesStatus == true
-        let given = invocation.flag(.all) ? TodoFilter.all : invocation.value(.filter).flatMap(TodoFilter.init)
-        let filter = given ?? (choosesStatus ? .all : listing.settings.defaultFilter)
-        let sort = try listing.sort()
-        let showsWaiting = given == .all || invocation.flag(.waiting) || choosesStatus || listing.terms?.asksAboutWaiting == true
-        // Which todos block which, from every open todo: for +BLOCKED and the like, urgency and colour rules.
-        let needsAll = listing.terms?.needsOtherTodos == true || listing.scoring || layout?.needsOtherTodos == true || listing.colours.needsOtherTodos
-        let reads = reads(filter, listing, needsAll: needsAll, context)
+        let selection = try Selection(listing, variant)
+        let needsAll = selection.needsAll
+        let reads = reads(selection.filter, listing, needsAll: needsAll, context)
         return .read(reads: reads) { state, file in
-            let dependencies = needsAll ? Dependencies(state.todos) : .none
-            let filterContext = try listing.filterContext(state, dependencies)
-            var todos = state.listed(filter)
-            if listing.filter.isNarrowing { todos.removeAll { !listing.matches($0, filterContext) } }
-            todos.removeAll { !variant.keeps($0) }
-            let shown = todos.count
-            if !showsWaiting { todos.removeAll { $0.isWaiting(in: listing.dates) } }
-            if let sort { todos = sort.sorted(todos, in: filterContext) }
-            let waiting = shown - todos.count
-            if let limit = listing.filter.limit { todos = Array(todos.prefix(limit)) }
+            let (todos, waiting, dependencies, filterContext) = try selection.todos(in: state)
             var output = listing.output(todos, needsAll ? dependencies : try listing.blockedMarks(todos, state, file), scores: filterContext, numbers: state.todos)
             if todos.isEmpty, listing.filter.isNarrowing {
                 // Found nothing: said, never silent; an error when the words alone ran list.
@@ -60,6 +42,51 @@ enum ListCommand {
                 : summary(state.counts, shown: todos.count, narrowed: narrowed, waiting: waiting, marksUnsynced: listing.marksUnsynced)
                     + listing.settings.contextNote + "\n"
             return output
+        }
+    }
+
+    /// Which todos `list` shows and in what order, from its words and options: for the table
+    /// and for `todo ui`, which shows the same list.
+    struct Selection {
+        let listing: Listing
+        let variant: Variant
+        let filter: TodoFilter
+        let sort: TodoSort?
+        let showsWaiting: Bool
+        /// Which todos block which, from every open todo: for +BLOCKED and the like, urgency and colour rules.
+        let needsAll: Bool
+
+        init(_ listing: Listing, _ variant: Variant = .list) throws {
+            let invocation = listing.invocation
+            if invocation.flag(.all), invocation.value(.filter) != nil {
+                throw CommandError(message: "--all and --filter cannot be used together", status: ExitStatus.usage)
+            }
+            self.listing = listing
+            self.variant = variant
+            // Terms that pick by status or ID (+COMPLETED, 3) see every todo unless --filter says.
+            let choosesStatus = listing.terms?.choosesStatus == true
+            let given = invocation.flag(.all) ? TodoFilter.all : invocation.value(.filter).flatMap(TodoFilter.init)
+            filter = given ?? (choosesStatus ? .all : listing.settings.defaultFilter)
+            sort = try listing.sort()
+            showsWaiting = given == .all || invocation.flag(.waiting) || choosesStatus || listing.terms?.asksAboutWaiting == true
+            needsAll = listing.terms?.needsOtherTodos == true || listing.scoring || listing.layout?.needsOtherTodos == true
+                || listing.colours.needsOtherTodos
+        }
+
+        /// The todos shown, in order; how many waiting ones were left out; the dependencies
+        /// (every open todo's when `needsAll`) and what the terms were counted with.
+        func todos(in state: TodoState) throws -> (todos: [Todo], waiting: Int, Dependencies, FilterContext) {
+            let dependencies = needsAll ? Dependencies(state.todos) : .none
+            let filterContext = try listing.filterContext(state, dependencies)
+            var todos = state.listed(filter)
+            if listing.filter.isNarrowing { todos.removeAll { !listing.matches($0, filterContext) } }
+            todos.removeAll { !variant.keeps($0) }
+            let shown = todos.count
+            if !showsWaiting { todos.removeAll { $0.isWaiting(in: listing.dates) } }
+            if let sort { todos = sort.sorted(todos, in: filterContext) }
+            let waiting = shown - todos.count
+            if let limit = listing.filter.limit { todos = Array(todos.prefix(limit)) }
+            return (todos, waiting, dependencies, filterContext)
         }
     }
 
