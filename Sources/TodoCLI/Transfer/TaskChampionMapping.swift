@@ -22,6 +22,9 @@ enum TaskChampionMapping {
             series: { TaskChampionSeries.operations($0, in: context) })
     }
 
+    /// The fields the field table gives a Taskwarrior attribute, and it: read once.
+    static let taskwarriorFields = TodoField.allCases.compactMap { field in field.spec.taskwarrior.map { (field, $0) } }
+
     /// The properties holding a date, as Unix seconds.
     static let dates: Set<String> = ["entry", "modified", "end", "start", "wait", "due", "scheduled", "until"]
     /// The statuses of the tasks todo shows; Taskwarrior 2's `waiting` is pending with a wait.
@@ -69,8 +72,7 @@ enum TaskChampionMapping {
             exported.annotations += TaskwarriorAnnotations.annotations(lines, from: todo.createdAt, in: context)
                 .map { Annotation(at: $0.entry, text: $0.text) }
         }
-        for field in TodoField.allCases {
-            guard let key = field.spec.taskwarrior else { continue }
+        for (field, key) in taskwarriorFields {
             let value = TaskwarriorValue.outgoing(field.value(of: exported), for: field)
             guard value.isSet else { continue }
             switch value {

@@ -169,6 +169,11 @@ public struct ReplicaEngine {
                 throw SyncError.badResponse("another todo sync changed this state file meanwhile; run todo sync again")
             }
             guard !operations.isEmpty || current.sync.replica == nil || version != replica.version else { return current }
+            guard !operations.isEmpty else {
+                var server = replica
+                server.version = version
+                return try reduce(current, .replicaSynced(ReplicaChange(replica: server)))
+            }
             let local = localOperations(current, replica, at: at)
             let (_, rebased) = TaskOperation.rebase(local, over: operations)
             var server = replica
@@ -225,9 +230,13 @@ public struct ReplicaEngine {
         // Made from the tasks as they will stand, and made the same way on every replica (a
         // new instance's UUID is its series' and place's), so a kill before the server took
         // them makes them again, and another todo replica making them too makes the same.
-        var view = replica.tasks
-        for operation in operations { view.apply(operation) }
-        let made = mapping.series(view)
+        // Only Taskwarrior's templates make anything: without one, the view is not built.
+        var made: [TaskOperation] = []
+        if replica.tasks.values.contains(where: { $0["status"] == "recurring" }) {
+            var view = replica.tasks
+            for operation in operations { view.apply(operation) }
+            made = mapping.series(view)
+        }
         operations += made
         guard !operations.isEmpty else {
             if state.sync.replica == nil { _ = try store.update { try reduce($0, .replicaSynced(ReplicaChange(replica: replica))) } }
