@@ -151,13 +151,7 @@ public struct ConfigFile: Sendable {
         guard let token = value(.token) else {
             throw .notConfigured("no token: set TODO_TOKEN or run 'todo config token -' and paste it")
         }
-        var timeout = SyncSettings.defaultTimeout
-        if let text = value(.timeout) {
-            guard let seconds = SyncSettings.timeout(text) else {
-                throw .notConfigured("the timeout must be a number of seconds from 0 to 600, not '\(text)'")
-            }
-            timeout = seconds
-        }
+        let timeout = try Self.timeout(value(.timeout))
         let insecureHTTP = try Self.insecureHTTP(value(.insecureHTTP))
         let settings = SyncSettings(server: server, token: token, timeout: timeout, insecureHTTP: insecureHTTP, caFile: value(.caFile))
         try settings.checkTransport()
@@ -170,6 +164,15 @@ extension ConfigFile {
     /// the `insecure-http` setting among `stored`.
     public static func insecureHTTP(environment: [String: String], stored: [String: String]) throws(SyncError) -> Bool {
         try insecureHTTP(ConfigKey.insecureHTTP.value(environment: environment, stored: stored))
+    }
+
+    /// The seconds sync waits for each answer: `text`'s, or 30 when unset.
+    static func timeout(_ text: String?) throws(SyncError) -> Double {
+        guard let text else { return SyncSettings.defaultTimeout }
+        guard let seconds = SyncSettings.timeout(text) else {
+            throw .notConfigured("the timeout must be a number of seconds from 0 to 600, not '\(text)'")
+        }
+        return seconds
     }
 
     static func insecureHTTP(_ text: String?) throws(SyncError) -> Bool {

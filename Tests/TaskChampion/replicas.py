@@ -199,15 +199,20 @@ def concurrent_syncs(replicas, server):
     return states[0]
 
 
-def main():
-    with tempfile.TemporaryDirectory(prefix="todo-taskchampion-") as directory:
+def with_server(prefix, checks):
+    """Runs `checks(directory, server)` with the real server in a throwaway directory."""
+    with tempfile.TemporaryDirectory(prefix=prefix) as directory:
         os.chmod(directory, 0o755)
         server = Server(directory)
         try:
-            run_checks(directory, server)
+            checks(directory, server)
         finally:
             server.close()
             kill_children()
+
+
+def main():
+    with_server("todo-taskchampion-", run_checks)
 
 
 def run_checks(directory, server):

@@ -14,15 +14,13 @@ import os
 import random
 import signal
 import stat
-import subprocess
 import sys
-import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "SyncChaos"))
-from replicas import SECRET, Replica, Server, check  # noqa: E402
-from processes import finish, kill_children, spawn  # noqa: E402
+from replicas import SECRET, Replica, check, with_server  # noqa: E402
+from processes import finish, spawn  # noqa: E402
 
 REPO = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 BIN = os.environ.get("TODO_BINARY_DIR", os.path.join(REPO, ".build", "debug"))
@@ -114,14 +112,7 @@ def epoch(text):
 
 
 def main():
-    with tempfile.TemporaryDirectory(prefix="todo-replica-") as directory:
-        os.chmod(directory, 0o755)
-        server = Server(directory)
-        try:
-            run_checks(directory, server)
-        finally:
-            server.close()
-            kill_children()
+    with_server("todo-replica-", run_checks)
 
 
 def run_checks(directory, server):

@@ -44,13 +44,7 @@ extension ConfigFile {
         guard let secret = value(.syncEncryptionSecret) else {
             throw .notConfigured("no encryption secret: run 'todo config sync.encryption_secret -' and paste the one your other replicas use")
         }
-        var timeout = SyncSettings.defaultTimeout
-        if let text = value(.timeout) {
-            guard let seconds = SyncSettings.timeout(text) else {
-                throw .notConfigured("the timeout must be a number of seconds from 0 to 600, not '\(text)'")
-            }
-            timeout = seconds
-        }
+        let timeout = try Self.timeout(value(.timeout))
         let insecureHTTP = try Self.insecureHTTP(value(.insecureHTTP))
         if let refusal = SyncSettings.transportRefusal(server: server, insecureHTTP: insecureHTTP) { throw refusal }
         return ReplicaSettings(server: server, clientID: clientID, secret: secret, timeout: timeout, insecureHTTP: insecureHTTP, caFile: value(.caFile))
