@@ -28,7 +28,7 @@ public struct SyncClient: SyncTransport {
     public func push(_ operations: [PushOperation], since: Int64?) throws(SyncError) -> PushResponse {
         let body: Data
         do {
-            body = try WireJSON.encoder.encode(PushRequest(operations: operations, since: since))
+            body = try WireJSON.encoder.encode(PushRequest(operations: operations, since: since, prunedTombstones: true))
         } catch {
             throw .badResponse("cannot encode the changes to send: \(error)")
         }

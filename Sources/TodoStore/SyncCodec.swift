@@ -35,6 +35,19 @@ enum SyncCodec {
             out.raw("}")
         }
         out.raw("]")
+        // Only when there are any: a state file without gaps reads as it always did.
+        if !sync.feedGaps.isEmpty {
+            out.raw(", \"feedGaps\": [")
+            for (index, gap) in sync.feedGaps.enumerated() {
+                if index > 0 { out.raw(", ") }
+                out.raw("[")
+                out.int(Int(gap.lowerBound))
+                out.raw(", ")
+                out.int(Int(gap.upperBound))
+                out.raw("]")
+            }
+            out.raw("]")
+        }
         if let replica = sync.replica { write(replica, to: &out) }
         out.raw("}")
     }
@@ -138,11 +151,19 @@ enum SyncCodec {
             case "cursor": sync.cursor = try reader.readRevision()
             case "deletions": sync.deletions = try reader.readArray(readDeletion)
             case "outbox": sync.outbox = try reader.readArray(readOperation)
+            case "feedGaps": sync.feedGaps = try reader.readArray(readGap)
             case "taskchampion": sync.replica = try readReplica(&reader)
             default: try reader.skipValue()
             }
         }
         return sync
+    }
+
+    /// `[FIRST, LAST]`, revisions of a gap (`SyncState.feedGaps`).
+    private static func readGap(_ reader: inout JSONReader) throws -> ClosedRange<Int64> {
+        let bounds = try reader.readArray { reader in try reader.readRevision() }
+        guard bounds.count == 2, bounds[0] <= bounds[1] else { throw StateCodec.DecodeError.invalid("a feed gap is not [first, last]") }
+        return bounds[0]...bounds[1]
     }
 
     private static func readDeletion(_ reader: inout JSONReader) throws -> PendingDeletion {

@@ -135,10 +135,16 @@ public struct PushRequest: Codable, Sendable, Equatable {
     /// The client's change-feed cursor when it sends this push; optional (absent from older
     /// clients). It lets the server answer `PushResponse.feedCursor`.
     public var since: Int64?
+    /// True from clients that read a creation's conflict with a pruned tombstone as its
+    /// deletion (todo 0.1.0 on, `SyncState.feedGaps`): the server then answers a creation
+    /// (`baseRev` 0) of a uuid whose tombstone it pruned with that tombstone. Absent from
+    /// older clients, whose creation is applied, as it always was.
+    public var prunedTombstones: Bool?
 
-    public init(operations: [PushOperation], since: Int64? = nil) {
+    public init(operations: [PushOperation], since: Int64? = nil, prunedTombstones: Bool? = nil) {
         self.operations = operations
         self.since = since
+        self.prunedTombstones = prunedTombstones
     }
 }
 

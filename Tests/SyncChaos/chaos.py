@@ -46,6 +46,7 @@ printed as shell commands and written as JSON for --replay. The last line is alw
 "N passed, M failed" (histories).
 
     python3 Tests/SyncChaos/chaos.py --seconds 90 --seed 42
+    python3 Tests/SyncChaos/chaos.py --minutes 120     # a nightly-style hunt: every failure
     python3 Tests/SyncChaos/chaos.py --case all
     python3 Tests/SyncChaos/chaos.py --replay /tmp/chaos-42.json
 """
@@ -128,6 +129,7 @@ def random_histories(args):
     """Histories seed, seed+1, ... until the time or count runs out; the first failure is
     shrunk and reported (with --keep-going, every failure). Returns (passed, failed)."""
     passed = failed = 0
+    failing = []
     started = time.monotonic()
     index = 0
     while time.monotonic() - started < args.seconds and (args.histories is None or index < args.histories):
@@ -143,12 +145,16 @@ def random_histories(args):
             continue
         failed += 1
         check_id = primary(trace)
+        failing.append(f"{seed} ({check_id})")
         print(f"history {index} (seed {seed}): {len(ops)} ops, {took:.1f} s: FAILED {check_id}", flush=True)
         for failure in trace.failures:
             print(f"  {failure['check']}: {failure['message']}")
         report_failure(args, seed, ops, trace, check_id)
         if not args.keep_going:
             break
+    if failing:
+        # A long hunt's failures scroll by: their seeds again, each replayed by --seed S --histories 1.
+        print(f"failing seeds: {', '.join(failing)}", flush=True)
     return passed, failed
 
 
@@ -169,6 +175,9 @@ def parse_arguments():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--seconds", type=float, default=90, help="start no history after this many seconds (90)")
+    parser.add_argument("--minutes", type=float,
+                        help="a longer hunt (nightly): start histories for this many minutes instead of --seconds, "
+                             "going on after a failure (each one shrunk and printed), failing seeds listed at the end")
     parser.add_argument("--histories", type=int, help="run at most this many histories")
     parser.add_argument("--seed", type=int, help="base seed: history i uses seed+i (default: random)")
     parser.add_argument("--shrink-seconds", type=float, default=60, help="time for shrinking a failure (60)")
@@ -179,6 +188,11 @@ def parse_arguments():
     parser.add_argument("--out", default=os.environ.get("CHAOS_OUT", tempfile.gettempdir()),
                         help="where failing histories are saved as JSON ($CHAOS_OUT, else the temp dir)")
     args = parser.parse_args()
+    if args.minutes is not None:
+        if args.minutes <= 0:
+            parser.error("--minutes takes a number of minutes above 0")
+        args.seconds = args.minutes * 60
+        args.keep_going = True
     if args.seed is None:
         args.seed = random.SystemRandom().randrange(1, 1_000_000)
     return args

@@ -127,6 +127,23 @@ import Testing
         #expect(ahead.sync.cursor == 9)
     }
 
+    /// Issue 42: a read from the start of the feed, where the server sends no 410, is noted
+    /// as a gap (a tombstone pruned before it went unseen); gaps that meet become one.
+    @Test func readsFromTheStartOfTheFeedAreNotedAsGaps() throws {
+        var fresh = TodoState()
+        fresh.sync.datasetId = UUID()
+        let first = try reduce(fresh, .syncPulled(records: [], cursor: 5, at: now))
+        #expect(first.sync.feedGaps == [1...5])
+        let later = try reduce(first, .syncPulled(records: [], cursor: 8, at: now))
+        #expect(later.sync.feedGaps == [1...5])
+        #expect(!later.sync.mayHaveMissed(7) && later.sync.mayHaveMissed(3) && later.sync.mayHaveMissed(9))
+        let resynced = try reduce(later, .syncResynced(records: [], cursor: 12, at: now))
+        #expect(resynced.sync.feedGaps == [1...5, 9...12])
+        var sync = resynced.sync
+        sync.noteGap(after: 5, upTo: 8)
+        #expect(sync.feedGaps == [1...12])
+    }
+
     @Test func deletingASyncedTodoLeavesAPendingDeletionThatUndoTakesBack() throws {
         let deleted = try reduce(state, .delete(ids: [1], at: now))
         #expect(deleted.sync.deletions == [PendingDeletion(uuid: Fixture.uuid(1), base: state.todos[0].base!, name: "milk")])

@@ -5,7 +5,8 @@ import TodoWire
 /// The server's record store in memory, as Server/API.md describes it: a record per UUID, a
 /// revision per change, a push applied only on the revision it was based on, the first
 /// result of an `opId` stored and answered again, `feedCursor` when nothing but the push
-/// came after `since`, and pruning (410 below the newest pruned tombstone). Bodies travel
+/// came after `since`, and pruning (410 below the newest pruned tombstone; a pruned
+/// tombstone's uuid and revision kept, answering a push as the tombstone did). Bodies travel
 /// through the wire's JSON, as over HTTP.
 final class ModelServer {
     let datasetId: UUID
@@ -14,6 +15,8 @@ final class ModelServer {
     private var results: [UUID: PushResult] = [:]
     /// The revision of the newest tombstone `prune` removed.
     private var prunedBelow: Int64 = 0
+    /// The revisions of the tombstones `prune` removed, by uuid.
+    private var pruned: [UUID: Int64] = [:]
 
     init(datasetId: UUID) { self.datasetId = datasetId }
 
@@ -35,7 +38,8 @@ final class ModelServer {
 
     private func apply(_ operation: PushOperation) -> PushResult {
         if let stored = results[operation.opId] { return stored }
-        let current = records[operation.uuid]
+        // A pruned tombstone answers as it did: its uuid stays deleted to a creation.
+        let current = records[operation.uuid] ?? pruned[operation.uuid].map { TodoRecord(uuid: operation.uuid, rev: $0, deleted: true, todo: nil) }
         guard (current?.rev ?? 0) == operation.baseRev else {
             return PushResult(opId: operation.opId, status: .conflict, record: current)
         }
@@ -54,7 +58,10 @@ final class ModelServer {
         results = [:]
         let tombstones = records.values.filter(\.deleted)
         guard let newest = tombstones.map(\.rev).max() else { return }
-        for tombstone in tombstones { records[tombstone.uuid] = nil }
+        for tombstone in tombstones {
+            records[tombstone.uuid] = nil
+            pruned[tombstone.uuid] = tombstone.rev
+        }
         prunedBelow = max(prunedBelow, newest)
     }
 

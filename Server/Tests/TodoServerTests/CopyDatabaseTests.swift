@@ -22,12 +22,15 @@ struct CopyDatabaseTests {
         /// Alice's Taskwarrior client id, and the first of its versions.
         let client: UUID
         let firstVersion: String
+        /// A todo of bob's deleted long ago, its tombstone pruned (`PrunedRows`).
+        var pruned = UUID()
     }
 
     /// A source as a server's life makes one, through the real write paths: alice with two
     /// tokens, pushes of several todos (some completed, one with attributes), an edit and a
     /// deletion (a tombstone), stored push results, a CalDAV PUT of a reminder with an alarm,
-    /// X- properties and its app's own UID; and bob with a todo of his own.
+    /// X- properties and its app's own UID; and bob with a todo of his own and one deleted long
+    /// ago, its tombstone pruned.
     static func fill(_ app: TestApp) async throws -> Filled {
         let alice = try await app.makeUser("alice")
         let phone = TokenModel.generate()
@@ -48,6 +51,15 @@ struct CopyDatabaseTests {
             .PUT, CalDAVResourceTests.path, headers: basic(alice, ["If-None-Match": "*"]), body: CalDAVResourceTests.reminder)
         #expect(put.status == .created, "\(put.body.string)")
         let bob = try await app.makeUser("bob")
+        // A todo of bob's deleted 100 days ago, pruned: its uuid and revision are kept.
+        let pruned = UUID()
+        let clock = app.application.serverClock
+        let today = clock.now
+        clock.set { today.addingTimeInterval(-100 * 86_400) }
+        _ = try await app.push(bob, [Make.put(pruned, base: 0, "bob's old"), Make.delete(pruned, base: 1)])
+        clock.set { today }
+        let horizon = today.addingTimeInterval(-Double(Pruning.defaultDays) * 86_400)
+        #expect(try await Pruning.prune(app.db, queue: .of(app.application), olderThan: horizon).tombstones == 1)
         _ = try await app.push(bob, [Make.put(UUID(), base: 0, "bob's")])
         // Taskwarrior 3: a client id of alice's, two versions of bytes that are not text, a snapshot.
         let aliceID = try await UserModel.named("alice", on: app.db).requireID()
@@ -57,7 +69,7 @@ struct CopyDatabaseTests {
         let snapshot = try await app.send(
             .POST, "v1/client/add-snapshot/\(second)", headers: TaskChampionTests.headers(client, TaskChampionTests.snapshot), body: "snap")
         #expect(snapshot.status == .ok)
-        return Filled(alice: alice, alicePhone: phone, bob: bob, replayedPush: replayedPush, client: client, firstVersion: first)
+        return Filled(alice: alice, alicePhone: phone, bob: bob, replayedPush: replayedPush, client: client, firstVersion: first, pruned: pruned)
     }
 
     static func basic(_ token: String, _ more: HTTPHeaders = [:]) -> HTTPHeaders {
@@ -79,6 +91,11 @@ struct CopyDatabaseTests {
         }
         let replay = try await app.send(.POST, "v1/push", headers: auth(filled.alice), body: filled.replayedPush)
         answers.append("replay \(replay.status.code) \(replay.body.string)")
+        // Bob's pruned todo sent as new meets its tombstone (a conflict changes nothing).
+        let again = PushRequest(operations: [Make.put(filled.pruned, base: 0, "bob's old", opId: filled.pruned)], prunedTombstones: true)
+        let pruned = try await app.send(.POST, "v1/push", headers: auth(filled.bob), body: String(decoding: try WireJSON.encoder.encode(again), as: UTF8.self))
+        answers.append("pruned \(pruned.status.code) \(pruned.body.string)")
+        #expect(pruned.body.string.contains(#""status":"conflict""#), "\(pruned.body.string)")
         let get = try await app.send(.GET, CalDAVResourceTests.path, headers: basic(filled.alice))
         answers.append("GET \(get.status.code) ETag \(get.headers.first(name: .eTag) ?? "none") \(get.body.string)")
         for parent in [TaskChampionTests.nilVersion, filled.firstVersion] {
@@ -114,7 +131,7 @@ struct CopyDatabaseTests {
                     #expect(report.tables.map(\.name).prefix(2) == ["server_meta", "users"])
                     let sourceRows = try await Self.rows(of: source.storage, on: app)
                     let targetRows = try await Self.rows(of: target.storage, on: app)
-                    #expect(Set(sourceRows.keys).isSuperset(of: ["server_meta", "users", "tokens", "todos", "operations", "caldav_objects", "tc_clients", "tc_versions", "tc_snapshots"]))
+                    #expect(Set(sourceRows.keys).isSuperset(of: ["server_meta", "users", "tokens", "todos", "operations", "caldav_objects", "tc_clients", "tc_versions", "tc_snapshots", "pruned_records"]))
                     #expect(Set(report.tables.map(\.name)) == Set(sourceRows.keys))
                     for (table, rows) in sourceRows {
                         #expect(!rows.isEmpty, "\(table)")

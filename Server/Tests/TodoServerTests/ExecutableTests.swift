@@ -12,7 +12,7 @@ struct ExecutableTests {
     /// Runs `test` in a sandbox whose `migrate` applied every migration.
     func withExecutable(_ test: (Sandbox) async throws -> Void) async throws {
         try await withSandbox("ExecutableTests") { sandbox in
-            #expect(sandbox.migrated.stdout == "Migrated the database: CreateSchema.v1, AddAttributes.v2, AddAccountControls.v3, AddTokenDetails.v4, AddPruning.v5, AddQuota.v6, BinaryUUIDs.v7, AddCalDAVObjects.v8, AddTaskChampion.v9.\n")
+            #expect(sandbox.migrated.stdout == "Migrated the database: CreateSchema.v1, AddAttributes.v2, AddAccountControls.v3, AddTokenDetails.v4, AddPruning.v5, AddQuota.v6, BinaryUUIDs.v7, AddCalDAVObjects.v8, AddTaskChampion.v9, AddPrunedRecords.v10.\n")
             try await test(sandbox)
         }
     }

@@ -145,10 +145,10 @@ struct MigrateTests {
                 try await openDatabase(app)
                 Issue.record("opened a database of version 1")
             } catch {
-                #expect("\(error)" == "the database is older than this todo-server (it lacks AddAttributes.v2, AddAccountControls.v3, AddTokenDetails.v4, AddPruning.v5, AddQuota.v6, BinaryUUIDs.v7, AddCalDAVObjects.v8, AddTaskChampion.v9): back it up, then run todo-server migrate")
+                #expect("\(error)" == "the database is older than this todo-server (it lacks AddAttributes.v2, AddAccountControls.v3, AddTokenDetails.v4, AddPruning.v5, AddQuota.v6, BinaryUUIDs.v7, AddCalDAVObjects.v8, AddTaskChampion.v9, AddPrunedRecords.v10): back it up, then run todo-server migrate")
             }
             let applied = try await migrateDatabase(app, settings: settings)
-            #expect(applied == ["AddAttributes.v2", "AddAccountControls.v3", "AddTokenDetails.v4", "AddPruning.v5", "AddQuota.v6", "BinaryUUIDs.v7", "AddCalDAVObjects.v8", "AddTaskChampion.v9"])
+            #expect(applied == ["AddAttributes.v2", "AddAccountControls.v3", "AddTokenDetails.v4", "AddPruning.v5", "AddQuota.v6", "BinaryUUIDs.v7", "AddCalDAVObjects.v8", "AddTaskChampion.v9", "AddPrunedRecords.v10"])
             let again = try await migrateDatabase(app, settings: settings)
             #expect(again == [])
             try await openDatabase(app)

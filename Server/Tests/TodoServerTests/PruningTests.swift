@@ -47,3 +47,59 @@ struct PruningTests {
         }
     }
 }
+
+/// Issue 42: a pruned tombstone's uuid and revision are kept (`PrunedRows`), so a device that
+/// never read the deletion cannot make the todo again by sending it as new.
+struct PrunedTombstoneTests {
+    @Test func aCreationOfAPrunedTodoFromAClientThatReadsPrunedTombstonesMeetsTheTombstone() async throws {
+        try await withTestApp { app in
+            let token = try await app.makeUser("alice")
+            let occurrence = UUID()
+            _ = try await app.push(token, [Make.put(occurrence, base: 0, "made on two devices")])   // rev 1
+            _ = try await app.push(token, [Make.delete(occurrence, base: 1)])                       // rev 2
+            let pruned = try await Pruning.prune(app.db, queue: .of(app.application), olderThan: Date().addingTimeInterval(60))
+            #expect(pruned.tombstones == 1)
+
+            // Another device's copy, sent as new: the tombstone answers, and nothing changes.
+            let again = Make.put(occurrence, base: 0, "made on two devices")
+            let answer = try await app.push(token, [again], since: 2, prunedTombstones: true)
+            #expect(answer.results.map(\.status) == [.conflict])
+            #expect(answer.results.first?.record == TodoRecord(uuid: occurrence, rev: 2, deleted: true, todo: nil))
+            #expect(answer.cursor == 2)
+            #expect(try await app.changes(token).changes == [])
+
+            // A copy kept on purpose, sent against that tombstone, brings the todo back.
+            let kept = try await app.push(token, [Make.put(occurrence, base: 2, "kept")], since: 2, prunedTombstones: true)
+            #expect(kept.results.map(\.status) == [.applied])
+            #expect(kept.results.first?.record?.rev == 3)
+            #expect(try await app.changes(token).changes.map(\.uuid) == [occurrence])
+        }
+    }
+
+    @Test func anOlderClientsCreationOfAPrunedTodoIsAppliedAsBefore() async throws {
+        try await withTestApp { app in
+            let token = try await app.makeUser("alice")
+            let todo = UUID()
+            _ = try await app.push(token, [Make.put(todo, base: 0, "old")])
+            _ = try await app.push(token, [Make.delete(todo, base: 1)])
+            _ = try await Pruning.prune(app.db, queue: .of(app.application), olderThan: Date().addingTimeInterval(60))
+            let answer = try await app.push(token, [Make.put(todo, base: 0, "old")])
+            #expect(answer.results.map(\.status) == [.applied])
+        }
+    }
+
+    @Test func aTodoPrunedTwiceIsAnsweredWithItsLatestTombstone() async throws {
+        try await withTestApp { app in
+            let token = try await app.makeUser("alice")
+            let todo = UUID()
+            _ = try await app.push(token, [Make.put(todo, base: 0, "first")])     // rev 1
+            _ = try await app.push(token, [Make.delete(todo, base: 1)])           // rev 2
+            _ = try await Pruning.prune(app.db, queue: .of(app.application), olderThan: Date().addingTimeInterval(60))
+            _ = try await app.push(token, [Make.put(todo, base: 2, "again")], prunedTombstones: true)   // rev 3
+            _ = try await app.push(token, [Make.delete(todo, base: 3)])           // rev 4
+            _ = try await Pruning.prune(app.db, queue: .of(app.application), olderThan: Date().addingTimeInterval(60))
+            let answer = try await app.push(token, [Make.put(todo, base: 0, "third")], prunedTombstones: true)
+            #expect(answer.results.first?.record == TodoRecord(uuid: todo, rev: 4, deleted: true, todo: nil))
+        }
+    }
+}

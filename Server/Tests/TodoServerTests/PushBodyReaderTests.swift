@@ -38,6 +38,8 @@ struct PushBodyReaderTests {
             ], since: 41),
             PushRequest(operations: [], since: nil),
             PushRequest(operations: [PushOperation(opId: UUID(), kind: .put, uuid: UUID(), baseRev: 0, todo: Make.fields("plain"))], since: 0),
+            PushRequest(operations: [], since: 3, prunedTombstones: true),
+            PushRequest(operations: [], since: nil, prunedTombstones: false),
         ]
     }
 

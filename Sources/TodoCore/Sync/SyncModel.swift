@@ -157,6 +157,9 @@ public struct SyncState: Equatable, Sendable {
     public var cursor: Int64 = 0
     public var deletions: [PendingDeletion] = []
     public var outbox: [OutboxOperation] = []
+    /// Revisions this device read only in a read of the whole feed from the start (its first
+    /// page from 0, a resync after a 410): a tombstone pruned before that read was never seen.
+    public var feedGaps: [ClosedRange<Int64>] = []
     /// Set when the state file syncs with a TaskChampion server (Taskwarrior 3's sync)
     /// instead of todo-server's own protocol; then the fields above are unused.
     public var replica: ReplicaState?
@@ -170,6 +173,26 @@ public struct SyncState: Equatable, Sendable {
         self.deletions = deletions
         self.outbox = outbox
         self.replica = replica
+    }
+
+    /// Whether this device may never have read the feed's record at `rev`: past its cursor,
+    /// or in a part of the feed it read only after the server pruned it (`feedGaps`).
+    public func mayHaveMissed(_ rev: Int64) -> Bool {
+        rev > cursor || feedGaps.contains { $0.contains(rev) }
+    }
+
+    /// Notes that the feed's revisions after `from` up to `to` were read from the start of the
+    /// feed, where the server sends no 410: pruned tombstones among them went unseen.
+    public mutating func noteGap(after from: Int64, upTo to: Int64) {
+        guard to > from else { return }
+        var gap = (from + 1)...to
+        // Overlapping or touching gaps become one, so the list stays as short as the resyncs.
+        for other in feedGaps where other.overlaps(gap) || other.upperBound + 1 == gap.lowerBound || gap.upperBound + 1 == other.lowerBound {
+            gap = min(gap.lowerBound, other.lowerBound)...max(gap.upperBound, other.upperBound)
+        }
+        feedGaps.removeAll { $0.overlaps(gap) }
+        feedGaps.append(gap)
+        feedGaps.sort { $0.lowerBound < $1.lowerBound }
     }
 }
 

@@ -27,6 +27,8 @@ func applySync(_ action: Action, to state: inout TodoState) throws(ReduceError) 
         var merger = SyncMerger(state)
         for record in state.unseen(records) { try merger.merge(record, at: at) }
         state = try merger.settled(at: at)
+        // A page from 0 gets no 410: tombstones pruned before it went unseen.
+        if state.sync.cursor == 0 { state.sync.noteGap(after: 0, upTo: cursor) }
         state.sync.cursor = max(state.sync.cursor, cursor)
         state.markAcknowledged()
     case .syncResynced(let records, let cursor, let at):
@@ -51,6 +53,7 @@ func applySync(_ action: Action, to state: inout TodoState) throws(ReduceError) 
         }
         // (A delete of an occurrence the server never held is still to be sent.)
         state.sync.deletions.removeAll { !$0.isOfOccurrence && covered($0.base) && !held.contains($0.uuid) }
+        state.sync.noteGap(after: state.sync.cursor, upTo: cursor)
         state.sync.cursor = max(state.sync.cursor, cursor)
         state.markAcknowledged()
     case .syncQueued(let operations):
@@ -225,11 +228,16 @@ private struct SyncMerger {
                 tombstones[remote.uuid] = remote.rev
                 return
             }
-            if todo.base == nil, todo.origin != nil, todo.content.isAsMade, remote.rev > state.sync.cursor {
+            if todo.base == nil, todo.origin != nil, todo.content.isAsMade || Self.isSettled(todo.origin, as: todo.content),
+                state.sync.mayHaveMissed(remote.rev)
+            {
                 // An occurrence made here, never synced, that another device made too and
                 // deleted before this one heard of it: no one changed it, so nothing stands
                 // against the delete. (A tombstone heard of before: the occurrence was made
-                // again since, on purpose, as by a completion undone and done again.)
+                // again since, on purpose, as by a completion undone and done again.) A
+                // tombstone the server pruned, answering this device's creation, counts as
+                // unheard of when this device read its part of the feed only after pruning. Its
+                // rule taken off by the series' settling is no one's change either.
                 removed.insert(index)
                 tombstones[remote.uuid] = remote.rev
                 return

@@ -18,6 +18,7 @@ enum PushBodyReader {
     private static func request(_ scanner: inout JSONScanner) throws(Unusual) -> PushRequest {
         var operations: [PushOperation]?
         var since: Int64?
+        var pruned: Bool?
         var seen = Seen()
         try scanner.object { scanner, key throws(Unusual) in
             switch key {
@@ -29,11 +30,14 @@ enum PushBodyReader {
             case "since":
                 try seen.first(1)
                 since = try scanner.null() ? nil : scanner.integer()
+            case "prunedTombstones":
+                try seen.first(2)
+                pruned = try scanner.null() ? nil : scanner.bool()
             default: throw Unusual()
             }
         }
         guard let operations else { throw Unusual() }
-        return PushRequest(operations: operations, since: since)
+        return PushRequest(operations: operations, since: since, prunedTombstones: pruned)
     }
 
     private static func operation(_ scanner: inout JSONScanner) throws(Unusual) -> PushOperation {

@@ -17,7 +17,7 @@ struct PushController: RouteCollection {
         let body = try Self.body(of: request)
         try Self.validate(body)
         let outcome = try await SyncStore(db: request.db, queue: request.writerQueue, quota: request.quota).push(
-            userID: user.id, operations: body.operations, since: body.since, at: request.now)
+            userID: user.id, operations: body.operations, since: body.since, prunedTombstones: body.prunedTombstones == true, at: request.now)
         request.metrics.pushed(outcome.statuses)
         var writer = PushResponseWriter()
         for result in outcome.results { writer.append(result: result.utf8) }

@@ -6,7 +6,7 @@ import Fluent
 func schemaMigrations(clock: ServerClock) -> [any Migration] {
     [
         CreateSchema(clock: clock), AddAttributes(), AddAccountControls(), AddTokenDetails(), AddPruning(clock: clock), AddQuota(),
-        BinaryUUIDs(), AddCalDAVObjects(), AddTaskChampion(),
+        BinaryUUIDs(), AddCalDAVObjects(), AddTaskChampion(), AddPrunedRecords(),
     ]
 }
 

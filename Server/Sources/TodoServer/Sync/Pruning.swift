@@ -9,7 +9,8 @@ import Vapor
 ///
 /// Both are removed once older than the horizon. A push retried after that long is answered
 /// as a new one: a put whose base is still current is applied again (to the same content), any
-/// other gets a conflict. A device whose cursor is below a pruned tombstone's revision may
+/// other gets a conflict. A pruned tombstone's uuid and revision are kept (`PrunedRows`) and
+/// answer pushes as the tombstone did. A device whose cursor is below a pruned tombstone's revision may
 /// have missed that deletion: the feed answers it 410 (`prunedRev`), and it reads the whole
 /// feed again, deleting what the server no longer holds unless it changed it (TodoSync).
 enum Pruning {
@@ -54,6 +55,7 @@ enum Pruning {
             outcome.tombstones = Int(count)
             // Their kept CalDAV texts go with them: no sync-collection names those deletions now.
             write.counters.storedBytes -= try await CalDAVObjects.remove(db, uuidsIn: "SELECT uuid " + old, oldBinds)
+            try await PrunedRows.remember(db, tombstones: old, oldBinds)
             try await db.run("DELETE " + old, oldBinds)
             write.counters.prunedRev = max(write.counters.prunedRev, highest)
             write.counters.storedBytes -= count * TodoModel.tombstoneBytes

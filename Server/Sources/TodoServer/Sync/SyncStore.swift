@@ -70,11 +70,16 @@ struct SyncStore {
     /// then writes the records it changed and the results of its applied operations with
     /// multi-row statements: a handful of statements, not two per operation. Each result is
     /// written as JSON once, from the record (`PushResponseWriter`), and kept for retries.
-    func push(userID: UUID, operations: [PushOperation], since: Int64? = nil, at now: Date) async throws -> PushOutcome {
+    ///
+    /// With `prunedTombstones` (the client reads them, `PushRequest.prunedTombstones`), a
+    /// pruned tombstone (`PrunedRows`) stands for its record: a creation of its uuid
+    /// conflicts with it, and a put on its revision brings the todo back.
+    func push(userID: UUID, operations: [PushOperation], since: Int64? = nil, prunedTombstones: Bool = false, at now: Date) async throws -> PushOutcome {
         try await withUserWrite(on: db, queue: queue, userID: userID, quota: quota, at: now) { write in
             let latestBefore = write.counters.lastRev
             var done = try await OperationRows.read(write.db, userID: userID, opIds: operations.map(\.opId))
             try await write.load(operations.map(\.uuid))
+            if prunedTombstones { try await write.loadPruned(operations.map(\.uuid)) }
             var outcome = PushOutcome()
             outcome.results.reserveCapacity(operations.count)
             var applied: [(opId: UUID, result: String)] = []
@@ -102,8 +107,9 @@ struct SyncStore {
     /// One operation, following the rules in API.md: its result and the record it answers
     /// with. Conflicts change nothing and are not recorded: base revisions only fall behind,
     /// so re-evaluating a retried one is harmless.
+    /// A pruned tombstone `loadPruned` read stands for its record.
     private static func apply(_ operation: PushOperation, to write: UserWrite) async throws -> (PushResult.Status, StoredRecord?) {
-        let existing = try await write.record(operation.uuid)
+        let existing = try await write.record(operation.uuid) ?? write.prunedTombstone(operation.uuid)
         // A stored record's revision is never 0, the base of a todo the server has never seen.
         guard operation.baseRev == (existing?.rev ?? 0) else { return (.conflict, existing) }
         switch operation.kind {

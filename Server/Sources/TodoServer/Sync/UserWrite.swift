@@ -23,6 +23,8 @@ final class UserWrite {
     private var records: [UUID: StoredRecord] = [:]
     /// Uuids looked up that the user has no record of.
     private var absent: Set<UUID> = []
+    /// The revisions of the pruned tombstones of uuids in `absent` (`PrunedRows`), once loaded.
+    private var pruned: [UUID: Int64] = [:]
     /// The uuids of the records changed, to write at the end.
     private var changed: Set<UUID> = []
     private var rowIDs = RowIDs()
@@ -49,6 +51,19 @@ final class UserWrite {
         guard !absent.contains(uuid) else { return nil }
         try await load(CollectionOfOne(uuid))
         return records[uuid]
+    }
+
+    /// Reads which of `uuids` the user has no record of had a tombstone `prune` removed.
+    func loadPruned(_ uuids: some Sequence<UUID>) async throws {
+        let wanted = Set(uuids).filter { absent.contains($0) && pruned[$0] == nil }
+        pruned.merge(try await PrunedRows.read(db, userID: userID, uuids: wanted)) { $1 }
+    }
+
+    /// The tombstone `prune` removed of `uuid`, as it stood (its revision), when the user has
+    /// no record of it now and `loadPruned` found one.
+    func prunedTombstone(_ uuid: UUID) -> StoredRecord? {
+        guard records[uuid] == nil, let rev = pruned[uuid] else { return nil }
+        return StoredRecord(id: UUID(), uuid: uuid, rev: rev)
     }
 
     /// The record holding legacy id `legacyId` (a tombstone too), or nil.

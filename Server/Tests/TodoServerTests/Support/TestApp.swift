@@ -124,10 +124,10 @@ final class TestApp {
     }
 
     func push(
-        _ token: String, _ operations: [PushOperation], since: Int64? = nil,
+        _ token: String, _ operations: [PushOperation], since: Int64? = nil, prunedTombstones: Bool? = nil,
         sourceLocation: SourceLocation = #_sourceLocation
     ) async throws -> PushResponse {
-        let request = PushRequest(operations: operations, since: since)
+        let request = PushRequest(operations: operations, since: since, prunedTombstones: prunedTombstones)
         let body = String(decoding: try WireJSON.encoder.encode(request), as: UTF8.self)
         let response = try await send(.POST, "v1/push", headers: auth(token), body: body)
         #expect(response.status == .ok, "\(response.body.string)", sourceLocation: sourceLocation)
