@@ -57,21 +57,9 @@ enum SyncCodec {
     static func write(_ replica: ReplicaState, to out: inout JSONWriter) {
         out.raw(", \"taskchampion\": {\"version\": ")
         out.uuid(replica.version)
-        out.raw(", \"tasks\": {")
-        for (index, (uuid, task)) in replica.tasks.sorted(by: { UUID.precedes($0.key, $1.key) }).enumerated() {
-            // One line: a journal entry is one line.
-            if index > 0 { out.raw(", ") }
-            out.uuid(uuid)
-            out.raw(": {")
-            for (index, (property, value)) in task.sorted(by: { $0.key < $1.key }).enumerated() {
-                if index > 0 { out.raw(", ") }
-                out.string(property)
-                out.raw(": ")
-                out.string(value)
-            }
-            out.raw("}")
-        }
-        out.raw("}}")
+        out.raw(", \"tasks\": ")
+        TaskMapCodec.write(replica.tasks, to: &out)
+        out.raw("}")
     }
 
     static func readReplica(_ reader: inout JSONReader) throws -> ReplicaState {
@@ -79,37 +67,13 @@ enum SyncCodec {
         try reader.readObject { key, reader in
             switch key {
             case "version": replica.version = try reader.readUUID()
-            case "tasks": replica.tasks = try readTasks(&reader)
+            case "tasks": replica.tasks = try TaskMapCodec.read(&reader)
             default: try reader.skipValue()
             }
         }
         return replica
     }
 
-    /// `{UUID: {property: value}}`, a key given twice refused as `readObject` does, but through
-    /// the dictionary being built: thousands of tasks, which `readObject`'s list would compare
-    /// each with all before.
-    private static func readTasks(_ reader: inout JSONReader) throws -> [UUID: TaskMap] {
-        var tasks: [UUID: TaskMap] = [:]
-        var more = try reader.enterObject()
-        while more {
-            var key = try reader.readKey()
-            guard let uuid = key.withUTF8({ JSONReader.uuid(UnsafeRawBufferPointer($0)) }) else { throw StateCodec.DecodeError.invalid("a TaskChampion task's key is no UUID") }
-            guard tasks[uuid] == nil else { throw reader.fail("no second \"\(key)\" in one object") }
-            var task: TaskMap = [:]
-            var properties = try reader.enterObject()
-            while properties {
-                let property = try reader.readKey()
-                guard task.updateValue(try reader.readString(), forKey: property) == nil else {
-                    throw reader.fail("no second \"\(property)\" in one object")
-                }
-                properties = try reader.objectContinues()
-            }
-            tasks[uuid] = task
-            more = try reader.objectContinues()
-        }
-        return tasks
-    }
 
     static func write(_ content: TodoContent?, to out: inout JSONWriter) {
         guard let content else { return out.null() }

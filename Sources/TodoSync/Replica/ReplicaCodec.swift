@@ -79,40 +79,16 @@ public enum ReplicaCodec {
 
     public static func snapshot(_ tasks: [UUID: TaskMap]) -> [UInt8] {
         var out = JSONWriter(capacity: 300 * tasks.count + 8)
-        out.raw("{")
-        for (index, (uuid, task)) in tasks.sorted(by: { UUID.precedes($0.key, $1.key) }).enumerated() {
-            if index > 0 { out.raw(",") }
-            out.uuid(uuid)
-            out.raw(":{")
-            for (index, (property, value)) in task.sorted(by: { $0.key < $1.key }).enumerated() {
-                if index > 0 { out.raw(",") }
-                out.string(property)
-                out.raw(":")
-                out.string(value)
-            }
-            out.raw("}")
-        }
-        out.raw("}")
+        TaskMapCodec.write(tasks, to: &out)
         return out.bytes
     }
 
     public static func tasks(_ snapshot: [UInt8]) throws(Failure) -> [UUID: TaskMap] {
-        guard let object = try? JSONSerialization.jsonObject(with: Data(snapshot)) as? [String: Any] else {
-            throw Failure("the snapshot is not a JSON object of tasks")
+        do {
+            return try TaskMapCodec.decode(snapshot)
+        } catch {
+            throw Failure("the snapshot is not a JSON object of tasks, each an object of text properties (\(error))")
         }
-        var tasks: [UUID: TaskMap] = [:]
-        for (key, value) in object {
-            guard let uuid = UUID(uuidString: key), let task = value as? [String: Any] else {
-                throw Failure("the snapshot holds an entry that is not a task by UUID")
-            }
-            var map: TaskMap = [:]
-            for (property, value) in task {
-                guard let text = value as? String else { throw Failure("the snapshot holds a property that is not text") }
-                map[property] = text
-            }
-            tasks[uuid] = map
-        }
-        return tasks
     }
 }
 
