@@ -180,18 +180,10 @@ public struct ReplicaEngine {
             server.version = version
             for operation in operations { server.tasks.apply(operation) }
             let touched = Set(operations.map(\.uuid))
-            var change = ReplicaChange(replica: server)
             var merged = server.tasks.filter { touched.contains($0.key) }
             for operation in rebased where touched.contains(operation.uuid) { merged.apply(operation) }
-            for uuid in touched.sorted(by: UUID.precedes) {
-                if let task = merged[uuid], let todo = mapping.todo(uuid, task) {
-                    change.todos.append(todo)
-                } else if current.todo(uuid: uuid) != nil {
-                    change.removed.append(uuid)
-                }
-            }
             report.pulled += touched.count
-            return try reduce(current, .replicaSynced(change))
+            return try reduce(current, .replicaSynced(change(server, showing: touched, as: merged, in: current)))
         }.after
     }
 
@@ -284,16 +276,23 @@ public struct ReplicaEngine {
             guard current.sync.replica == nil || current.sync.replica == start else {
                 throw SyncError.badResponse("another todo sync changed this state file meanwhile; run todo sync again")
             }
-            var change = ReplicaChange(replica: replica)
-            for uuid in Set(made.map(\.uuid)).intersection(sent.map(\.uuid)).sorted(by: UUID.precedes) {
-                if let task = replica.tasks[uuid], let todo = mapping.todo(uuid, task) {
-                    change.todos.append(todo)
-                } else if current.todo(uuid: uuid) != nil {
-                    change.removed.append(uuid)
-                }
-            }
-            return try reduce(current, .replicaSynced(change))
+            let shown = Set(made.map(\.uuid)).intersection(sent.map(\.uuid))
+            return try reduce(current, .replicaSynced(change(replica, showing: shown, as: replica.tasks, in: current)))
         }
+    }
+
+    /// `replica`, and each of `uuids` as its task in `tasks` makes it: a todo, or none (a
+    /// todo there goes).
+    private func change(_ replica: ReplicaState, showing uuids: Set<UUID>, as tasks: [UUID: TaskMap], in current: TodoState) -> ReplicaChange {
+        var change = ReplicaChange(replica: replica)
+        for uuid in uuids.sorted(by: UUID.precedes) {
+            if let task = tasks[uuid], let todo = mapping.todo(uuid, task) {
+                change.todos.append(todo)
+            } else if current.todo(uuid: uuid) != nil {
+                change.removed.append(uuid)
+            }
+        }
+        return change
     }
 
     /// `operations` in runs of at most `maxSegmentBytes` of JSON (as estimated: an operation's
