@@ -279,7 +279,9 @@ public struct JSONReader {
         return UnsafeRawBufferPointer(rebasing: bytes[start..<end])
     }
 
+    /// The UUID of 36 bytes of its text form; nil for anything else, of any length.
     static func uuid(_ raw: UnsafeRawBufferPointer) -> UUID? {
+        guard raw.count == 36 else { return nil }
         var value: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         var invalid: UInt8 = 0
         withUnsafeMutableBytes(of: &value) { out in
@@ -331,18 +333,26 @@ public struct JSONReader {
 
     /// Reads an object, handing each key to `field`, which reads or skips its value. A key
     /// given twice is refused: readers would disagree on which value counts.
+    ///
+    /// The keys seen are a list while there are few (a todo's), a set past 16: an object of
+    /// thousands of keys (TaskChampion's tasks) is read in linear time.
     public mutating func readObject(_ field: (String, inout JSONReader) throws -> Void) throws {
         var seen: [String] = []
+        var many: Set<String> = []
         var more = try enterObject()
         while more {
             let start = position
             let key = try readKey()
-            guard !seen.contains(key) else {
+            let repeated = seen.count < 16 ? seen.contains(key) : !many.insert(key).inserted
+            guard !repeated else {
                 position = start
                 skipWhitespace()
                 throw fail("no second \"\(key)\" in one object")
             }
-            seen.append(key)
+            if seen.count < 16 {
+                seen.append(key)
+                if seen.count == 16 { many = Set(seen) }
+            }
             try field(key, &self)
             more = try objectContinues()
         }

@@ -33,27 +33,15 @@ public enum TaskMapCodec {
         }
     }
 
-    /// `{UUID: {property: value}}`, a key given twice refused as `readObject` does, but through
-    /// the dictionary being built: thousands of tasks, which `readObject`'s list would compare
-    /// each with all before.
+    /// `{UUID: {property: value}}`.
     public static func read(_ reader: inout JSONReader) throws -> [UUID: TaskMap] {
         var tasks: [UUID: TaskMap] = [:]
-        var more = try reader.enterObject()
-        while more {
-            var key = try reader.readKey()
+        try reader.readObject { key, reader in
+            var key = key
             guard let uuid = key.withUTF8({ JSONReader.uuid(UnsafeRawBufferPointer($0)) }) else { throw StateCodec.DecodeError.invalid("a TaskChampion task's key is no UUID") }
-            guard tasks[uuid] == nil else { throw reader.fail("no second \"\(key)\" in one object") }
             var task: TaskMap = [:]
-            var properties = try reader.enterObject()
-            while properties {
-                let property = try reader.readKey()
-                guard task.updateValue(try reader.readString(), forKey: property) == nil else {
-                    throw reader.fail("no second \"\(property)\" in one object")
-                }
-                properties = try reader.objectContinues()
-            }
+            try reader.readObject { property, reader in task[property] = try reader.readString() }
             tasks[uuid] = task
-            more = try reader.objectContinues()
         }
         return tasks
     }
