@@ -4,6 +4,7 @@ import Glibc
 import Foundation
 import TodoCore
 import TodoStore
+import TodoWire
 
 /// History segments (`{"operations": [{"Update": {…}}, …]}`) and snapshots (`{UUID: {property:
 /// value}}`) as TaskChampion writes them with serde, and read back.
@@ -37,7 +38,7 @@ public enum ReplicaCodec {
                 out.raw(",\"value\":")
                 if let value { out.string(value) } else { out.null() }
                 out.raw(",\"timestamp\":")
-                if stamp?.at != at { stamp = (at, Timestamp.string(at)) }
+                if stamp?.at != at { stamp = (at, ISO8601Millis.string(at)) }
                 out.string(stamp!.text)
                 out.raw("}}")
             }
@@ -92,19 +93,9 @@ public enum ReplicaCodec {
     }
 }
 
-/// RFC 3339 instants as chrono writes and reads them (`2026-12-02T10:15:00.123Z`).
+/// RFC 3339 instants as chrono may write them (nanoseconds, an offset), read; todo writes
+/// its own in the wire's form (`ISO8601Millis`), which chrono reads.
 enum Timestamp {
-    static func string(_ date: Date) -> String {
-        let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
-        var seconds = time_t(milliseconds >= 0 ? milliseconds / 1000 : (milliseconds - 999) / 1000)
-        let fraction = milliseconds - Int64(seconds) * 1000
-        var parts = tm()
-        gmtime_r(&seconds, &parts)
-        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        let millis = String(fraction + 1000).dropFirst()
-        return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec)).\(millis)Z"
-    }
-
     /// `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)`; nil for anything else.
     static func parse(_ text: String) -> Date? {
         let bytes = Array(text.utf8)
