@@ -11,10 +11,11 @@ import TodoStore
 /// expires nothing, so a todo it brings back stays until the next command.
 enum Expiry {
     /// `state` after `actions`, with the todos they leave expired deleted first, and those todos.
-    static func reduce(_ state: TodoState, _ actions: [Action], clock: DateContext, in zone: TimeZone) throws
+    /// `reduced`, when given, is `state` after `actions` as the command already applied them.
+    static func reduce(_ state: TodoState, _ actions: [Action], reduced: TodoState? = nil, clock: DateContext, in zone: TimeZone) throws
         -> (state: TodoState, expired: [Todo])
     {
-        let after = try TodoCore.reduce(state, actions, in: zone)
+        let after = try reduced ?? TodoCore.reduce(state, actions, in: zone)
         if actions.contains(where: { if case .undo = $0 { true } else { false } }) { return (after, []) }
         let doomed = after.expired(in: clock).filter { state.todo(id: $0) == after.todo(id: $0) }
         // A command that names an expired todo without changing it (depends:3) keeps it

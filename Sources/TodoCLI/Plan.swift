@@ -1,5 +1,6 @@
 import TodoCore
 import TodoStore
+import TodoSync
 
 /// What a command wants done; `Runner` does the loading, locking, reducing and saving.
 enum Plan {
@@ -18,6 +19,44 @@ enum Plan {
     /// Works with the state file itself, for commands whose effects reach beyond it (sync):
     /// they still change the state only through actions, under the file's lock.
     case run((StateFile) throws -> Output)
+    /// As `.change`, for actions a command applies as it makes them, each from the state the
+    /// ones before it leave (a batch, whose lines may name todos earlier lines add): `apply`
+    /// returns them with the state they leave, which the runner saves rather than applying
+    /// them again.
+    case applied(reads: TodoSelection = .all, apply: (TodoState) throws -> Applied, render: (Change) -> Output)
+    /// Writes settings to the config file once `after` is carried out, if it succeeds.
+    indirect case configure(ConfigWrite, after: Plan)
+    /// Reads the state file at `path` as shell completion does on every TAB: without the lock,
+    /// hooks or expiry; a file that is missing, unreadable or damaged (or no path) reads as
+    /// nothing, and prints nothing.
+    case peek(path: String?, Peek)
+}
+
+/// Actions a command has applied to the state it was given, and the state they leave:
+/// `reduce(state, actions)`'s.
+struct Applied {
+    var actions: [Action]
+    var state: TodoState
+}
+
+/// Settings a command writes to the config file (all of them, mode 0600, as
+/// `ConfigFile.write` writes), which the runner writes: a plan only says what.
+struct ConfigWrite {
+    var file: ConfigFile
+    var values: [String: String]
+    /// Lines for stderr once they are written (what an import declared).
+    var notes: [String] = []
+    /// Lines for stderr instead when they cannot be written, given why; nil when that is the
+    /// command's failure.
+    var unwritten: ((Error) -> [String])?
+}
+
+/// What a `.peek` reads of the state file, and prints.
+enum Peek {
+    /// A line `NUMBER<tab>NAME` for every todo (`StateFile.numberedNames`), names through `oneLine`.
+    case numberedNames
+    /// A line for each of the words `of` finds in the todos, sorted, through `oneLine`.
+    case words(of: ([Todo]) -> [String])
 }
 
 /// The state around one applied change.

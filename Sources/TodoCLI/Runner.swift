@@ -41,8 +41,7 @@ private func run(_ parsed: Result<Invocation, UsageError>, _ context: Context) -
     do {
         let plan = try invocation.spec.plan(invocation, context)
         // Hooks run around what reads or changes the todos: not help, completions or config.
-        if case .output(let output) = plan { return output }
-        guard let hooks = try Hooks.find(invocation, context) else {
+        guard touchesTodos(plan), let hooks = try Hooks.find(invocation, context) else {
             var unused: Hooks?
             return try execute(plan, store: try stateFile(invocation, context), Clock(invocation, context), hooks: &unused)
         }
@@ -50,6 +49,15 @@ private func run(_ parsed: Result<Invocation, UsageError>, _ context: Context) -
     } catch {
         return failure(error)
     }
+}
+
+/// Whether `plan` reads or changes the todos (hooks run around it), or only prints, writes
+/// the config file, or peeks at the state file for completion.
+private func touchesTodos(_ plan: Plan) -> Bool {
+    if case .output = plan { return false }
+    if case .peek = plan { return false }
+    if case .configure(_, let after) = plan { return touchesTodos(after) }
+    return true
 }
 
 /// Carries `plan` out between the on-launch and on-exit hooks; what the hooks say goes to
@@ -124,21 +132,74 @@ private func execute(_ plan: Plan, store: @autoclosure () throws -> StateFile, _
     case .prepare(let next):
         return try execute(try next(try store().load()), store: try store(), clock, hooks: &hooks)
     case .change(let selection, let makeActions, let render):
-        if hooks?.reviewsChanges == true {
-            let change = try reviewed(selection, makeActions, store: try store(), in: zone, hooks: &hooks!)
-            hooks!.changes = (change.before, change.after)
-            return render(change)
+        return try change(selection, { Made(actions: try makeActions($0)) }, render, store: try store(), clock, hooks: &hooks)
+    case .applied(let selection, let apply, let render):
+        let make = { (state: TodoState) in
+            let applied = try apply(state)
+            return Made(actions: applied.actions, reduced: applied.state)
         }
-        var actions: [Action] = []
-        var expired: [Todo] = []
-        let (before, after) = try store().update(selection) { state in
-            actions = try makeActions(state)
-            let made = try Expiry.reduce(state, actions, clock: clock.dates, in: zone)
-            expired = made.expired
-            return made.state
-        }
-        hooks?.changes = (before, after)
-        return clock.noting(expired, render(Change(before: before, after: after, actions: actions)))
+        return try change(selection, make, render, store: try store(), clock, hooks: &hooks)
+    case .configure(let write, let after):
+        return try written(write, try execute(after, store: try store(), clock, hooks: &hooks))
+    case .peek(let path, let peek):
+        return peeked(path.map { StateFile(path: $0) }, peek)
+    }
+}
+
+/// Actions a plan made from a state, and the state they leave when it applied them itself.
+private struct Made {
+    var actions: [Action]
+    var reduced: TodoState?
+}
+
+/// Applies the actions `make` makes under the file's lock, saves and renders them.
+private func change(
+    _ selection: TodoSelection, _ make: (TodoState) throws -> Made, _ render: (Change) -> Output, store: StateFile, _ clock: Clock,
+    hooks: inout Hooks?
+) throws -> Output {
+    if hooks?.reviewsChanges == true {
+        let change = try reviewed(selection, make, store: store, in: clock.zone, hooks: &hooks!)
+        hooks!.changes = (change.before, change.after)
+        return render(change)
+    }
+    var actions: [Action] = []
+    var expired: [Todo] = []
+    let (before, after) = try store.update(selection) { state in
+        let made = try make(state)
+        actions = made.actions
+        let reduced = try Expiry.reduce(state, actions, reduced: made.reduced, clock: clock.dates, in: clock.zone)
+        expired = reduced.expired
+        return reduced.state
+    }
+    hooks?.changes = (before, after)
+    return clock.noting(expired, render(Change(before: before, after: after, actions: actions)))
+}
+
+/// `output` once `write` is written, with its notes (or, when it could not be, what it says
+/// instead) after `output`'s stderr; a write that fails otherwise fails the command.
+private func written(_ write: ConfigWrite, _ output: Output) throws -> Output {
+    let notes: [String]
+    do {
+        try write.file.write(write.values)
+        notes = write.notes
+    } catch {
+        guard let unwritten = write.unwritten else { throw error }
+        notes = unwritten(error)
+    }
+    var output = output
+    output.stderr += notes.map { $0 + "\n" }.joined()
+    return output
+}
+
+/// What completion prints of `file` (nil: no telling where it is): nothing when it cannot be read.
+private func peeked(_ file: StateFile?, _ peek: Peek) -> Output {
+    switch peek {
+    case .numberedNames:
+        guard let lines = try? file?.numberedNames(escaping: oneLine) else { return Output() }
+        return Output(stdout: String(decoding: lines, as: UTF8.self))
+    case .words(let of):
+        guard let todos = try? file?.load().todos else { return Output() }
+        return Output(stdout: of(todos).sorted().map { oneLine($0) + "\n" }.joined())
     }
 }
 
@@ -147,11 +208,12 @@ private func execute(_ plan: Plan, store: @autoclosure () throws -> StateFile, _
 /// again under the lock with what the hooks returned, as one step. If a todo it touches was
 /// changed meanwhile, nothing is saved.
 private func reviewed(
-    _ selection: TodoSelection, _ makeActions: (TodoState) throws -> [Action], store: StateFile, in zone: TimeZone, hooks: inout Hooks
+    _ selection: TodoSelection, _ make: (TodoState) throws -> Made, store: StateFile, in zone: TimeZone, hooks: inout Hooks
 ) throws -> Change {
     let seen = try store.load(selection)
-    let actions = try makeActions(seen)
-    let made = try reduce(seen, actions, in: zone)
+    let first = try make(seen)
+    let actions = first.actions
+    let made = try first.reduced ?? reduce(seen, actions, in: zone)
     let rewritten = try hooks.review(seen, made)
     var applied = actions
     if let last = actions.last, !rewritten.isEmpty {

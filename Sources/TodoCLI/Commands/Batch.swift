@@ -13,45 +13,46 @@ enum BatchCommand {
                 return render(before: state, after: simulated, count: steps.count, dryRun: true, invocation)
             }
         }
-        return .change(actions: { state in
-            let (actions, _) = try actions(steps, in: state, now: now, zone: context.timeZone, newUUID: context.newUUID)
-            return actions.isEmpty ? [] : [.batch(actions)]
+        // The steps are applied as they are resolved; the runner saves the state that leaves
+        // instead of applying them again.
+        return .applied(apply: { state in
+            let (actions, after) = try actions(steps, in: state, now: now, zone: context.timeZone, newUUID: context.newUUID)
+            return Applied(actions: actions.isEmpty ? [] : [.batch(actions)], state: after)
         }) { change in
             render(before: change.before, after: change.after, count: steps.count, dryRun: false, invocation)
         }
     }
 
     /// The actions the steps mean, each resolved against the state the lines before it leave
-    /// (so a line may name a todo an earlier line added), and that final state.
+    /// (so a line may name a todo an earlier line added), and the state after them as one
+    /// `.batch`: `reduce(state, .batch(actions))`'s, each applied once.
     static func actions(
         _ steps: [(line: Int, step: BatchStep)], in state: TodoState, now: Date, zone: TimeZone, newUUID: () -> UUID
     ) throws -> ([Action], TodoState) {
-        var current = state
-        var actions: [Action] = []
+        var batch = BatchReduction(state, in: zone)
         for (line, step) in steps {
             do {
                 let action: Action
                 switch step {
                 case .add(let name, let changes, let depends):
-                    let all = try changes + dependencies(depends, in: current)
+                    let all = try changes + dependencies(depends, in: batch.state)
                     action = .add(NewTodo(uuid: newUUID(), name: name, changes: all, createdAt: now))
                 case .edit(let reference, let changes, let depends):
-                    action = .edit(id: try current.resolve(reference).id, changes: try changes + dependencies(depends, in: current), at: now)
+                    action = .edit(id: try batch.state.resolve(reference).id, changes: try changes + dependencies(depends, in: batch.state), at: now)
                 case .toggle(let references):
-                    action = .toggle(ids: try resolveAll(references, in: current), at: now)
+                    action = .toggle(ids: try resolveAll(references, in: batch.state), at: now)
                 case .delete(let references):
-                    action = .delete(ids: try resolveAll(references, in: current), at: now)
+                    action = .delete(ids: try resolveAll(references, in: batch.state), at: now)
                 case .clearCompleted:
                     action = .clearCompleted(at: now)
                 }
-                current = try reduce(current, action, in: zone)
-                actions.append(action)
+                try batch.apply(action)
             } catch {
                 let (message, status) = explain(error)
                 throw CommandError(message: "line \(line): \(message); nothing applied", status: status)
             }
         }
-        return (actions, current)
+        return (batch.actions, batch.finished)
     }
 
     /// The change a line's `depends` makes, its todos resolved in `state`; none when not given.

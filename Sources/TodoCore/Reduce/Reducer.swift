@@ -12,13 +12,33 @@ public func reduce(_ state: TodoState, _ action: Action, in timeZone: TimeZone =
     try step.apply(action)
     // Hooks that put back every todo the change touched leave no change at all.
     if case .hooksRewrote = action, step.state.todos == state.todos { return state }
-    guard !step.before.isEmpty, let at = action.date else { return step.state }
-    var next = step.state
-    next.history.append(HistoryEntry(summary: describe(action, in: state), kind: action.stepKind, at: at, before: step.before))
-    if next.history.count > TodoState.historyLimit {
-        next.history.removeFirst(next.history.count - TodoState.historyLimit)
+    return step.recorded(action, from: state)
+}
+
+/// A batch applied as its actions are made, one at a time, each from the state the ones
+/// before it leave (a batch line may name a todo an earlier line added): `state` is the todos
+/// so far, and `finished` what `reduce(start, .batch(actions))` gives, each action applied once.
+public struct BatchReduction {
+    private let start: TodoState
+    private var step: Step
+    public private(set) var actions: [Action] = []
+
+    public init(_ state: TodoState, in timeZone: TimeZone = .utc) {
+        start = state
+        step = Step(state: state, zone: timeZone)
     }
-    return next
+
+    /// The state the actions so far leave, without the batch's undo step yet.
+    public var state: TodoState { step.state }
+
+    /// Applies `action` after the others; when it throws, the batch is to be given up.
+    public mutating func apply(_ action: Action) throws(ReduceError) {
+        try step.apply(action)
+        actions.append(action)
+    }
+
+    /// The state after the batch, with its one undo step: `reduce(start, .batch(actions))`'s.
+    public var finished: TodoState { step.recorded(.batch(actions), from: start) }
 }
 
 /// Applies actions one after the other, all or nothing.
@@ -40,6 +60,18 @@ private struct Step {
     let zone: TimeZone
     var before: [PriorVersion] = []
     var touched: Set<Int> = []
+
+    /// The state after `action`, applied to `state`, with the undo step it pushes (when it
+    /// changed something), the history kept to its limit.
+    func recorded(_ action: Action, from state: TodoState) -> TodoState {
+        guard !before.isEmpty, let at = action.date else { return self.state }
+        var next = self.state
+        next.history.append(HistoryEntry(summary: describe(action, in: state), kind: action.stepKind, at: at, before: before))
+        if next.history.count > TodoState.historyLimit {
+            next.history.removeFirst(next.history.count - TodoState.historyLimit)
+        }
+        return next
+    }
 
     mutating func recordPrior(_ id: Int) {
         if touched.insert(id).inserted {
