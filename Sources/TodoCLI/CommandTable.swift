@@ -48,7 +48,7 @@ public enum CommandTable {
 
     public static let globalOptions: [OptionSpec] = [.file, .json, .quiet, .color, .noContext, .syntax, .help, .version]
 
-    static let todoID = ArgumentSpec("ID", .todoID, "A todo's number, or 4 or more leading hex digits of its UUID.")
+    static let todoID = Argument<String>.todo.spec
     static let todoIDs = ArgumentSpec("ID", .todoID, repeats: true, "Todo numbers or UUID prefixes.")
     static let filterTerms = ArgumentSpec("FILTER", .filter, optional: true, repeats: true, "Filter terms, and words to search for.")
     /// Every sort key, for completion (a KEYS value is checked by `TodoSort`).
@@ -215,27 +215,27 @@ public enum CommandTable {
         CommandSpec(
             name: "annotate", summary: "Add a dated remark to a todo", plan: AnnotateCommand.plan,
             discussion: "The words of TEXT are joined with single spaces and kept as an annotation, with the time it was made (to the second). 'todo show' lists them; 'todo edit' changes them, a line each; two devices annotating the same todo keep both.",
-            arguments: [todoID, ArgumentSpec("TEXT", repeats: true, "The remark.")], habits: ["note"],
+            arguments: [todoID, Argument<[String]>.remark.spec], habits: ["note"],
             examples: [("todo annotate 3 called the plumber, coming Monday", "keep a log on todo 3")]),
         CommandSpec(
             name: "append", aliases: ["app"], summary: "Add words to the end of a todo's name", plan: { try LineEditCommand.plan($0, $1, .append) },
             discussion: "As todo.sh's and Taskwarrior's append: TEXT's words go after the name (straight after it when they start with , . : or ;), and its attribute words change their fields as edit's do; in the todo.txt dialect TEXT is read as the rest of a todo.txt line, so +word sets the project (a tag when there is one) and @word adds a tag. 'annotate' adds a dated remark instead.",
-            arguments: [todoID, ArgumentSpec("TEXT", .attributes, repeats: true, "Words to add, with attribute words among them.")],
+            arguments: [todoID, Argument<[String]>.appended.spec],
             examples: [("todo append 3 and dad", "'Call mom' becomes 'Call mom and dad'")], everyday: false),
         CommandSpec(
             name: "prepend", aliases: ["prep"], summary: "Add words to the start of a todo's name", plan: { try LineEditCommand.plan($0, $1, .prepend) },
             discussion: "As append, but TEXT's words go before the name; the priority and creation date stay where todo.txt keeps them.",
-            arguments: [todoID, ArgumentSpec("TEXT", .attributes, repeats: true, "Words to add, with attribute words among them.")],
+            arguments: [todoID, Argument<[String]>.prepended.spec],
             examples: [("todo prepend 3 urgent:", "'Call mom' becomes 'urgent: Call mom'")], everyday: false),
         CommandSpec(
             name: "replace", summary: "Make a todo what TEXT says, as a new todo.txt line", plan: { try LineEditCommand.plan($0, $1, .replace) },
             discussion: "TEXT is read as add reads NAME (in the todo.txt dialect, as a todo.txt line) and replaces the todo's name, tags, project, due, wait and recurrence, which TEXT leaves out are cleared; the priority stays unless TEXT gives one, as with todo.sh replace. The description, notes, annotations, dependencies and your attributes are kept: a todo.txt line has no place for them.",
-            arguments: [todoID, ArgumentSpec("TEXT", .attributes, repeats: true, "The todo's new name and attribute words.")],
+            arguments: [todoID, Argument<[String]>.replacement.spec],
             examples: [("todo replace 3 Call dad +Family", "a new name and project, no other tags or dates")], everyday: false),
         CommandSpec(
             name: "pri", aliases: ["p"], summary: "Give a todo a todo.txt priority letter", plan: PriCommand.plan,
             discussion: "A is priority H, B is M, and C to Z are L; a letter after C is kept, so that 'export --to todotxt' and ls in the todo.txt dialect write it back. In the default dialect H, M and L are Taskwarrior's priorities (A, B and C); in the todo.txt dialect they are letters like the others.",
-            arguments: [todoID, ArgumentSpec("LETTER", .text, "A to Z, in either case.")],
+            arguments: [todoID, Argument<String>.letter.spec],
             examples: [("todo pri 3 A", "todo 3 is high priority: (A)"), ("todo pri 3 D", "low priority, written (D)")], everyday: false),
         CommandSpec(
             name: "depri", aliases: ["dp"], summary: "Take todos' priority away", plan: DepriCommand.plan,
@@ -245,7 +245,7 @@ public enum CommandTable {
         CommandSpec(
             name: "denotate", summary: "Remove an annotation from a todo", plan: DenotateCommand.plan,
             discussion: "Removes the annotation whose text is TEXT, or else the only one whose text holds TEXT, in any case.",
-            arguments: [todoID, ArgumentSpec("TEXT", repeats: true, "The annotation's text, or part of it.")], habits: ["unannotate", "deannotate", "unnote"],
+            arguments: [todoID, Argument<[String]>.annotationText.spec], habits: ["unannotate", "deannotate", "unnote"],
             examples: [("todo denotate 3 plumber", "remove todo 3's annotation about the plumber")], everyday: false),
         CommandSpec(
             name: "start", summary: "Mark todos as being worked on", plan: { try StartCommand.plan($0, $1, starting: true) },
@@ -290,7 +290,7 @@ public enum CommandTable {
         CommandSpec(
             name: "import", summary: "Merge todos from todo, Taskwarrior, todo.txt or iCalendar", plan: ImportCommand.plan,
             discussion: "Merges by UUID: a new UUID becomes a new todo with the next free number; a known one takes the file's fields and status only if they differ and the file's updatedAt is newer. Importing the same file twice changes nothing. Taskwarrior: the output of 'task export'; description becomes the name and \(taskwarriorFields) become those fields (a date at local midnight is that whole day), any other attribute a user-defined attribute (with a note on stderr), a blank in a project \(TaskwarriorValue.blank); a recurring template and its instances become one series, the latest pending instance holding the rule. Deleted tasks, templates and tasks with a value todo cannot hold (a tag starting with a digit, a period such as hourly) are skipped, each named on stderr and counted; --strict makes such a value an error instead, and nothing is imported. todo.txt: one todo per line; x, dates and (A) (H), (B) (M), (C) and lower (L) are read; the first +project is the project, further +words and @contexts are tags, due:DATE the due date and t:DATE the wait; a word that is none of these stays in the name. ical: each VTODO of an .ics file (as Apple Reminders, Thunderbird, Nextcloud Tasks and Tasks.org export them) is a todo: \(icalFields); a UID that is no UUID stands for a UUID made from it (version 5), so importing the same file again updates the same todos; what todo cannot hold (an RRULE it has no rule for, a category with a control character) is left out with a note on stderr. The whole import is one step for undo. taskrc: the settings of a .taskrc and the files it includes that todo's config takes are written there: hooks.location (else the hooks folder of data.location, when it holds a hook), hooks, due, weekstart, context, context.NAME (its read filter), uda.NAME.type, .label and .values, every urgency coefficient (urgency.*.coefficient, urgency.age.max; not urgency.inherit), and Taskwarrior 3's sync.server.url (or .origin), sync.server.client_id and sync.encryption_secret (never printed); each other setting, and a value todo refuses, is named on stderr as not carried. Importing it again changes nothing.",
-            arguments: [ArgumentSpec("FILE", .path, optional: true, "The file to read, or '-' for stdin (needed but for taskrc).")],
+            arguments: [Argument<String?>.importFile.spec],
             options: [.from, .strict],
             examples: [("todo import backup.json", "merge a backup made by todo export"), ("task export | todo import --from taskwarrior -", "move over from Taskwarrior"),
                        ("todo import --from taskrc", "bring Taskwarrior's settings from ~/.taskrc: hooks, attributes, contexts"), ("todo import --from todotxt ~/todo.txt", "move over from todo.txt"), ("todo import --from ical tasks.ics", "bring in the tasks a task app exported")]),
@@ -304,8 +304,8 @@ public enum CommandTable {
             name: "config", summary: "Show or set sync settings and your own attributes", plan: ConfigCommand.plan,
             discussion: "Settings live in $XDG_CONFIG_HOME/todo/config.json (else ~/.config/todo/config.json), mode 0600; a setting's environment variable, when set, is used instead, and todo config with no KEY says so beside the value, as it says of an rc.KEY=VALUE given with it (Taskwarrior's show). Give '-' as the value to read it from standard input. The settings: \(configSettings). uda.NAME.type (string, number, date or duration) declares an attribute of your own, as Taskwarrior's UDAs: NAME:VALUE then sets it on add and edit, filters on it, and --sort and --format {NAME} take it; uda.NAME.values limits it to a comma-separated list, uda.NAME.label names it in 'todo show'. Values of attributes no setting declares (from sync or an import) are kept and exported, never lost. \(urgencySettings) \(reportSettings) \(colourSettings)",
             arguments: [
-                ArgumentSpec("KEY", .choice(ConfigKey.allCases.map(\.rawValue) + ["context.NAME"] + UDASchema.Part.allCases.map { "uda.NAME.\($0.rawValue)" } + UrgencySetting.allCases.map(\.key) + ReportPart.allCases.map { $0.key("NAME") } + ColourRule.allCases.map(\.key)), optional: true, "\(ConfigKey.allCases.map(\.rawValue).joined(separator: ", ")), context.NAME, uda.NAME.type, uda.NAME.values, uda.NAME.label, \(ReportPart.allCases.map { $0.key("NAME") }.joined(separator: ", ")), an urgency setting (urgency.due.coefficient, urgency.user.tag.TAG.coefficient, …) or a colour rule (color.tag.TAG, color.overdue and the others: 'todo help colours')."),
-                ArgumentSpec("VALUE", optional: true, "The new value; - reads it from standard input."),
+                Argument<String?>.key.spec,
+                Argument<String?>.value.spec,
             ],
             options: [.unset],
             examples: [("todo config server https://todo.example.org", "set the server"), ("todo config token - < token.txt", "set the token without it showing in your shell history"), ("todo config uda.client.type string", "give todos a client: 'todo add call back client:acme'")]),
@@ -313,19 +313,19 @@ public enum CommandTable {
             name: "context", summary: "Show, choose or define the context that narrows reports", plan: ContextCommand.plan,
             discussion: "A context is a named filter, as in Taskwarrior: while one is in force, list and next show only the todos that pass it too, their summary names it, and add gives new todos its +TAG and project:NAME words (when it has no or, not or parentheses), or, when 'todo config context.NAME.write WORDS' gives it write words as Taskwarrior's write contexts have, those attribute words. With no ACTION, or show, prints the context in force. NAME puts a defined context in force; none ends it; list shows them all; define NAME FILTER... makes or replaces one (its words are kept joined by spaces); delete NAME removes one. Contexts live in the config file (context.NAME, and context for the one in force); TODO_CONTEXT (a name, or none) overrides it for one shell, and --no-context for one command.",
             arguments: [
-                ArgumentSpec("ACTION", .context, optional: true, "NAME, none, list, show, define or delete."),
-                ArgumentSpec("WORDS", .filter, optional: true, repeats: true, "For define: NAME and the filter words; for delete: NAME."),
+                Argument<String?>.contextAction.spec,
+                Argument<[String]>.contextWords.spec,
             ],
             examples: [("todo context define work +work or project:acme", "a context for work"), ("todo context work", "show only work from now on"), ("todo context none", "show everything again"), ("todo list --no-context", "everything, this once")],
             everyday: false),
         CommandSpec(
             name: "completions", summary: "Print the completion script for bash, zsh or fish", plan: { invocation, _ in CompletionsCommand.plan(invocation) },
             discussion: "The script completes commands (the config's reports too, and after IDs: todo 3 mo<Tab>), options, their values, contexts, todo numbers with their names, tags after + and -, projects after project:, attribute keys and named dates. README.md says where to install it.",
-            arguments: [ArgumentSpec("SHELL", .choice(Completion.shells), "bash, zsh or fish.")],
+            arguments: [Argument<String>.shell.spec],
             examples: [("todo completions bash > ~/.local/share/bash-completion/completions/todo", "install bash completion for yourself")]),
         CommandSpec(
             name: "__complete", summary: "Print completion candidates (ID, a tab, the name; or tags, or projects) for the shell scripts", plan: CompleteCommand.plan,
-            arguments: [ArgumentSpec("WHAT", .choice(CompleteCommand.subjects), "What to list.")],
+            arguments: [Argument<String>.subject.spec],
             hidden: true),
         CommandSpec(name: "__man", summary: "Print the man page todo(1) as mdoc source", plan: { _, _ in .output(Output(stdout: manPage())) }, hidden: true),
         CommandSpec(
@@ -443,4 +443,45 @@ public enum CommandTable {
     public static func command(named word: String) -> CommandSpec? {
         commands.first { $0.words.contains(word) }
     }
+}
+
+/// The arguments commands read by name (`invocation.argument(.todo)`): one word each.
+extension Argument<String> {
+    static var todo: Self { Self("ID", .todoID, "A todo's number, or 4 or more leading hex digits of its UUID.") }
+    /// `pri`'s.
+    static var letter: Self { Self("LETTER", .text, "A to Z, in either case.") }
+    /// `completions`'.
+    static var shell: Self { Self("SHELL", .choice(Completion.shells), "bash, zsh or fish.") }
+    /// `__complete`'s.
+    static var subject: Self { Self("WHAT", .choice(CompleteCommand.subjects), "What to list.") }
+}
+
+/// The arguments commands read by name that may be left out.
+extension Argument<String?> {
+    /// `import`'s.
+    static var importFile: Self { Self("FILE", .path, "The file to read, or '-' for stdin (needed but for taskrc).") }
+    /// `config`'s.
+    static var key: Self {
+        Self("KEY", .choice(ConfigKey.allCases.map(\.rawValue) + ["context.NAME"] + UDASchema.Part.allCases.map { "uda.NAME.\($0.rawValue)" } + UrgencySetting.allCases.map(\.key) + ReportPart.allCases.map { $0.key("NAME") } + ColourRule.allCases.map(\.key)), "\(ConfigKey.allCases.map(\.rawValue).joined(separator: ", ")), context.NAME, uda.NAME.type, uda.NAME.values, uda.NAME.label, \(ReportPart.allCases.map { $0.key("NAME") }.joined(separator: ", ")), an urgency setting (urgency.due.coefficient, urgency.user.tag.TAG.coefficient, …) or a colour rule (color.tag.TAG, color.overdue and the others: 'todo help colours').")
+    }
+    /// `config`'s.
+    static var value: Self { Self("VALUE", .text, "The new value; - reads it from standard input.") }
+    /// `context`'s first word.
+    static var contextAction: Self { Self("ACTION", .context, "NAME, none, list, show, define or delete.") }
+}
+
+/// The arguments commands read by name that take the words from their place on.
+extension Argument<[String]> {
+    /// `annotate`'s.
+    static var remark: Self { Self("TEXT", .text, "The remark.") }
+    /// `denotate`'s.
+    static var annotationText: Self { Self("TEXT", .text, "The annotation's text, or part of it.") }
+    /// `append`'s.
+    static var appended: Self { Self("TEXT", .attributes, "Words to add, with attribute words among them.") }
+    /// `prepend`'s.
+    static var prepended: Self { Self("TEXT", .attributes, "Words to add, with attribute words among them.") }
+    /// `replace`'s.
+    static var replacement: Self { Self("TEXT", .attributes, "The todo's new name and attribute words.") }
+    /// `context`'s words after ACTION.
+    static var contextWords: Self { Self("WORDS", .filter, optional: true, "For define: NAME and the filter words; for delete: NAME.") }
 }

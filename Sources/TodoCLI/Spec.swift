@@ -109,6 +109,30 @@ public struct ArgumentSpec: Sendable {
     }
 }
 
+/// A positional argument a command reads by name (`invocation.argument(.key)`), typed by
+/// what its spec says it holds: `Argument<String>` a word the parser refuses a command line
+/// without, `Argument<String?>` one that may be left out, `Argument<[String]>` the words from
+/// its place on. Its spec is the command table's, so that the two cannot disagree.
+struct Argument<Value>: Sendable {
+    let spec: ArgumentSpec
+
+    private init(spec: ArgumentSpec) { self.spec = spec }
+}
+
+extension Argument<String> {
+    init(_ name: String, _ kind: ValueKind = .text, _ help: String) { self.init(spec: ArgumentSpec(name, kind, help)) }
+}
+
+extension Argument<String?> {
+    init(_ name: String, _ kind: ValueKind = .text, _ help: String) { self.init(spec: ArgumentSpec(name, kind, optional: true, help)) }
+}
+
+extension Argument<[String]> {
+    init(_ name: String, _ kind: ValueKind = .text, optional: Bool = false, _ help: String) {
+        self.init(spec: ArgumentSpec(name, kind, optional: optional, repeats: true, help))
+    }
+}
+
 /// A subcommand: its words, arguments, options and help, described once.
 public struct CommandSpec: Sendable {
     public var name: String

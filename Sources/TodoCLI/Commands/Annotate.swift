@@ -4,7 +4,7 @@ import TodoStore
 /// `todo annotate ID TEXT...`: an annotation, made now, added to the todo's.
 enum AnnotateCommand {
     static func plan(_ invocation: Invocation, _ context: Context) throws -> Plan {
-        let (reference, text) = try referenceAndText(invocation, "annotate")
+        let (reference, text) = try referenceAndText(invocation, .remark, "annotate")
         return .change(reads: .referencedBy([reference]), actions: { state in
             [.annotated(id: try state.resolve(reference).id, text: text, at: context.now())]
         }) { change in
@@ -17,10 +17,10 @@ enum AnnotateCommand {
 
 /// `ID TEXT...`: the todo reference and the words of TEXT joined with single spaces, which
 /// must not be blank (`annotate`, `denotate`).
-func referenceAndText(_ invocation: Invocation, _ command: String) throws -> (String, String) {
-    let text = invocation.arguments.dropFirst().joined(separator: " ")
+func referenceAndText(_ invocation: Invocation, _ argument: Argument<[String]>, _ command: String) throws -> (String, String) {
+    let text = invocation.argument(argument).joined(separator: " ")
     guard !text.allSatisfy(\.isWhitespace) else {
         throw CommandError(message: "'\(command)' needs TEXT that is not blank", status: ExitStatus.usage)
     }
-    return (invocation.arguments[0], text)
+    return (invocation.argument(.todo), text)
 }

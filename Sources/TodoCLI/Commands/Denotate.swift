@@ -5,7 +5,7 @@ import TodoStore
 /// whose text holds it (in any case); none or several such is an error.
 enum DenotateCommand {
     static func plan(_ invocation: Invocation, _ context: Context) throws -> Plan {
-        let (reference, text) = try referenceAndText(invocation, "denotate")
+        let (reference, text) = try referenceAndText(invocation, .annotationText, "denotate")
         return .change(reads: .referencedBy([reference]), actions: { state in
             let todo = try state.resolve(reference)
             let annotation = try match(text, in: todo)

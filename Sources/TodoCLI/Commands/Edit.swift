@@ -54,9 +54,9 @@ enum EditCommand {
     static func split(_ invocation: Invocation) -> (references: [String], words: [String], literalFrom: Int?) {
         let arguments = invocation.arguments
         let end = invocation.literalFrom ?? arguments.count
-        var count = 0
-        while invocation.filter.isEmpty, count < end, arguments[count] == "-" || (try? TodoIDs(arguments[count])) != nil { count += 1 }
-        return (Array(arguments[..<count]), Array(arguments[count...]), invocation.literalFrom.map { $0 - count })
+        let references = invocation.filter.isEmpty ? Array(arguments.prefix(end).prefix { $0 == "-" || (try? TodoIDs($0)) != nil }) : []
+        let count = references.count
+        return (references, Array(arguments.dropFirst(count)), invocation.literalFrom.map { $0 - count })
     }
 
     private static func editorPlan(_ reference: String, _ invocation: Invocation, _ context: Context) -> Plan {

@@ -8,11 +8,22 @@ import TodoStore
 /// that TEXT leaves out are cleared; the priority stays unless TEXT gives one. In the
 /// todo.txt dialect TEXT is read as a todo.txt line (`TodoTxtLine`), else as `add` reads it.
 enum LineEditCommand {
-    enum Kind: String { case append, prepend, replace }
+    enum Kind: String {
+        case append, prepend, replace
+
+        /// Its TEXT, in the command table.
+        var text: Argument<[String]> {
+            switch self {
+            case .append: .appended
+            case .prepend: .prepended
+            case .replace: .replacement
+            }
+        }
+    }
 
     static func plan(_ invocation: Invocation, _ context: Context, _ kind: Kind) throws -> Plan {
-        let reference = invocation.arguments[0]
-        let words = Array(invocation.arguments.dropFirst())
+        let reference = invocation.argument(.todo)
+        let words = invocation.argument(kind.text)
         let literalFrom = invocation.literalFrom.map { max(0, $0 - 1) }
         guard !words.joined().allSatisfy(\.isWhitespace) else {
             throw CommandError(message: "'\(kind.rawValue)' needs TEXT that is not blank", status: ExitStatus.usage)

@@ -6,8 +6,7 @@ import TodoStore
 /// Taskwarrior's priorities; in the todo.txt dialect they are letters like the others.
 enum PriCommand {
     static func plan(_ invocation: Invocation, _ context: Context) throws -> Plan {
-        let arguments = invocation.arguments
-        let (reference, typed) = (arguments[0], arguments[1])
+        let (reference, typed) = (invocation.argument(.todo), invocation.argument(.letter))
         let dialect = try context.dialect(invocation, try context.config())
         let letter = try letter(typed, dialect)
         return .change(reads: .referencedBy([reference]), actions: { state in

@@ -36,6 +36,25 @@ public struct Invocation: Equatable {
     public func values(_ option: OptionSpec) -> [String] { options[option.long] ?? [] }
     /// Gives the flag as if the command line had (`listall` is `list --all`).
     mutating func set(_ flag: OptionSpec) { options[flag.long] = [""] }
+
+    /// The word given for `argument`, which the parser refuses a command line without.
+    func argument(_ argument: Argument<String>) -> String { word(for: argument.spec) ?? "" }
+    /// The word given for `argument`, if one was.
+    func argument(_ argument: Argument<String?>) -> String? { word(for: argument.spec) }
+    /// The words given for `argument`: those from its place on.
+    func argument(_ argument: Argument<[String]>) -> [String] {
+        place(of: argument.spec).map { Array(arguments.dropFirst($0)) } ?? []
+    }
+
+    /// Where `argument`'s words begin among `arguments`: its place in the command's row of the
+    /// table (each argument before it takes one word); nil when the row has no such argument.
+    private func place(of argument: ArgumentSpec) -> Int? {
+        spec.arguments.firstIndex { $0.name == argument.name }
+    }
+
+    private func word(for argument: ArgumentSpec) -> String? {
+        place(of: argument).flatMap { arguments.indices.contains($0) ? arguments[$0] : nil }
+    }
 }
 
 /// Parses argv (without the program name) against `CommandTable`.
@@ -89,18 +108,18 @@ public func parse(_ argv: [String], reports: () -> [String] = { [] }) -> Result<
                 suggestion: closest(to: name, among: options.map(\.long)).map { "--" + $0 }))
         }
         var value = ""
-        if option.valueName != nil {
+        if let valueName = option.valueName {
             if let inline {
                 value = inline
             } else if index < argv.count {
                 value = argv[index]
                 index += 1
             } else {
-                return .failure(UsageError(message: "option '--\(option.long)' needs a value (\(option.valueName!))", command: spec.name))
+                return .failure(UsageError(message: "option '--\(option.long)' needs a value (\(valueName))", command: spec.name))
             }
             if case .choice(let choices) = option.kind, !choices.contains(value) {
                 return .failure(UsageError(
-                    message: "'\(value)' is not a valid \(option.valueName!.lowercased()) for '--\(option.long)' (choose from \(choices.joined(separator: ", ")))",
+                    message: "'\(value)' is not a valid \(valueName.lowercased()) for '--\(option.long)' (choose from \(choices.joined(separator: ", ")))",
                     command: spec.name, suggestion: closest(to: value, among: choices)))
             }
         } else if inline != nil {
