@@ -3,7 +3,7 @@ import TodoStore
 
 enum CompletionsCommand {
     static func plan(_ invocation: Invocation) -> Plan {
-        .output(Output(stdout: Completion.script(for: invocation.arguments[0])))
+        .output(Output(stdout: Completion.script(for: invocation.argument(.shell))))
     }
 }
 
@@ -25,7 +25,7 @@ enum CompleteCommand {
 
     static func plan(_ invocation: Invocation, _ context: Context) -> Plan {
         // The command table's choice of subjects let nothing else through.
-        guard let subject = Subject(rawValue: invocation.arguments[0]) else { return .output(Output()) }
+        guard let subject = Subject(rawValue: invocation.argument(.subject)) else { return .output(Output()) }
         switch subject {
         case .syntax:
             // The dialect in force, so that the scripts complete +PROJECT and @CONTEXT in todo.txt's.
@@ -41,22 +41,15 @@ enum CompleteCommand {
         case .reports:
             let names = NamedReport.configuredNames((try? context.config())?.values ?? [:])
             return .output(Output(stdout: names.map { oneLine($0) + "\n" }.joined()))
-        case .ids:
-            guard let file = stateFile(invocation, context), let lines = try? file.numberedNames(escaping: oneLine) else { return .output(Output()) }
-            return .output(Output(stdout: String(decoding: lines, as: UTF8.self)))
+        // The runner reads the state file; no path (no HOME), like no file, completes nothing.
+        case .ids: return .peek(path: path(invocation, context), .numberedNames)
         // The same counts as `todo tags` and `todo projects`.
-        case .tags: return words(invocation, context) { TagCount.counts($0).map(\.tag) }
-        case .projects: return words(invocation, context) { ProjectTree.counts($0).compactMap(\.project) }
+        case .tags: return .peek(path: path(invocation, context), .words { TagCount.counts($0).map(\.tag) })
+        case .projects: return .peek(path: path(invocation, context), .words { ProjectTree.counts($0).compactMap(\.project) })
         }
     }
 
-    /// A line for each of the words `of` finds in the state file's todos, sorted.
-    private static func words(_ invocation: Invocation, _ context: Context, of: ([Todo]) -> [String]) -> Plan {
-        guard let todos = try? stateFile(invocation, context)?.load().todos else { return .output(Output()) }
-        return .output(Output(stdout: of(todos).sorted().map { oneLine($0) + "\n" }.joined()))
-    }
-
-    private static func stateFile(_ invocation: Invocation, _ context: Context) -> StateFile? {
-        (try? stateFilePath(invocation, context.environment)).map { StateFile(path: $0) }
+    private static func path(_ invocation: Invocation, _ context: Context) -> String? {
+        try? stateFilePath(invocation, context.environment)
     }
 }

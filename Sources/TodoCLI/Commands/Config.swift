@@ -5,16 +5,15 @@ import TodoSync
 enum ConfigCommand {
     static func plan(_ invocation: Invocation, _ context: Context) throws -> Plan {
         let file = try ConfigFile(environment: context.environment)
-        let arguments = invocation.arguments
+        let key = invocation.argument(.key)
+        let given = invocation.argument(.value)
         if invocation.flag(.unset) {
-            guard arguments.count == 1 else { throw CommandError(message: "'config --unset' needs exactly one KEY", status: ExitStatus.usage) }
+            guard let key, given == nil else { throw CommandError(message: "'config --unset' needs exactly one KEY", status: ExitStatus.usage) }
             var values = try file.read()
-            values[arguments[0]] = nil
-            try file.write(values)
-            return .output(Output())
+            values[key] = nil
+            return .configure(ConfigWrite(file: file, values: values), after: .output(Output()))
         }
-        switch arguments.count {
-        case 0:
+        guard let key else {
             let values = try file.read()
             var output = Output()
             for key in ConfigKey.allCases { output.line("\(key.rawValue) = \(inForce(key, values, context))") }
@@ -23,33 +22,29 @@ enum ConfigCommand {
             }
             output.line("# \(oneLine(file.path))")
             return .output(output)
-        case 1:
-            let key = arguments[0]
+        }
+        guard var value = given else {
             guard let value = try file.read()[key] else { throw CommandError(message: "\(key) is not set in \(file.path)") }
             return .output(Output(stdout: oneLine(shown(key, value)) + "\n"))
-        default:
-            let key = arguments[0]
-            var value = arguments[1]
-            if value == "-" {
-                value = context.stdinText.trimmingCharacters(in: .whitespacesAndNewlines)
-            }
-            // A bad value is refused before the file is read, so that it is a usage error
-            // whatever state the file is in; an attribute's, and a default command (which may
-            // name a report the config defines), are checked with the others.
-            let readsOthers = key.hasPrefix("uda.") || key == ConfigKey.defaultCommand.rawValue
-            if !readsOthers { try validate(key, value, among: [:], context) }
-            var values = try file.read()
-            if key == ConfigKey.server.rawValue, let server = SyncSettings.server(value) {
-                let allowed = try ConfigFile.insecureHTTP(environment: context.environment, stored: values)
-                if let refusal = SyncSettings.transportRefusal(server: server, insecureHTTP: allowed) {
-                    throw CommandError(message: refusal.description, status: ExitStatus.usage)
-                }
-            }
-            values[key] = value
-            if readsOthers { try validate(key, value, among: values, context) }
-            try file.write(values)
-            return .output(Output())
         }
+        if value == "-" {
+            value = context.stdinText.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        // A bad value is refused before the file is read, so that it is a usage error
+        // whatever state the file is in; an attribute's, and a default command (which may
+        // name a report the config defines), are checked with the others.
+        let readsOthers = key.hasPrefix("uda.") || key == ConfigKey.defaultCommand.rawValue
+        if !readsOthers { try validate(key, value, among: [:], context) }
+        var values = try file.read()
+        if key == ConfigKey.server.rawValue, let server = SyncSettings.server(value) {
+            let allowed = try ConfigFile.insecureHTTP(environment: context.environment, stored: values)
+            if let refusal = SyncSettings.transportRefusal(server: server, insecureHTTP: allowed) {
+                throw CommandError(message: refusal.description, status: ExitStatus.usage)
+            }
+        }
+        values[key] = value
+        if readsOthers { try validate(key, value, among: values, context) }
+        return .configure(ConfigWrite(file: file, values: values), after: .output(Output()))
     }
 
     /// The value in force of `key` and, when it is not the file's, where it comes from (as

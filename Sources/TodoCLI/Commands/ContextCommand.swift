@@ -10,48 +10,49 @@ enum ContextCommand {
 
     static func plan(_ invocation: Invocation, _ context: Context) throws -> Plan {
         let file = try context.configFile()
-        let arguments = invocation.arguments
-        switch arguments.first {
+        let words = invocation.argument(.contextWords)
+        switch invocation.argument(.contextAction) {
         case nil, "show":
-            try expectCount(arguments, 1, "show")
+            try expectNone(words, "show")
             return .output(show(try ReportSettings(invocation, file.snapshot(), context.environment), invocation))
         case "list":
-            try expectCount(arguments, 1, "list")
+            try expectNone(words, "list")
             let config = try file.snapshot()
             return .output(list(config.values, try ReportSettings(invocation, config, context.environment), invocation))
         case "define":
-            guard arguments.count >= 3 else {
+            guard let name = words.first, words.count >= 2 else {
                 throw CommandError(message: "'context define' needs a NAME and filter words: todo context define work +work", status: ExitStatus.usage)
             }
-            let name = arguments[1]
             try checkName(name, allowingNone: false)
-            let words = Array(arguments.dropFirst(2))
-            try checkFilter(words, context)
-            try update(file) { $0[ReportSettings.key(ofContext: name)] = words.joined(separator: " ") }
-            return .output(.info("Defined the context \(quoted(name)); use it with: todo context \(oneLine(name))\n"))
+            let filter = Array(words.dropFirst())
+            try checkFilter(filter, context)
+            let write = try update(file) { $0[ReportSettings.key(ofContext: name)] = filter.joined(separator: " ") }
+            return .configure(write, after: .output(.info("Defined the context \(quoted(name)); use it with: todo context \(oneLine(name))\n")))
         case "delete":
-            try expectCount(arguments, 2, "delete NAME")
-            let name = arguments[1]
+            try expectNone(words.dropFirst(), "delete NAME")
+            guard let name = words.first else {
+                throw CommandError(message: "'context delete' needs a NAME: todo context delete work", status: ExitStatus.usage)
+            }
             guard try file.storedValues()[ReportSettings.key(ofContext: name)] != nil else {
                 throw CommandError(message: "no context is named \(quoted(name)); see 'todo context list'")
             }
-            try update(file) { values in
+            let write = try update(file) { values in
                 values[ReportSettings.key(ofContext: name)] = nil
                 values[ReportSettings.key(ofContext: name) + ReportSettings.writeSuffix] = nil
                 if values[ConfigKey.context.rawValue] == name { values[ConfigKey.context.rawValue] = nil }
             }
-            return .output(.info("Deleted the context \(quoted(name))\n"))
+            return .configure(write, after: .output(.info("Deleted the context \(quoted(name))\n")))
         case ReportSettings.none:
-            try expectCount(arguments, 1, "none")
-            try update(file) { $0[ConfigKey.context.rawValue] = nil }
-            return .output(.info("No context: reports show every todo\n"))
+            try expectNone(words, "none")
+            let write = try update(file) { $0[ConfigKey.context.rawValue] = nil }
+            return .configure(write, after: .output(.info("No context: reports show every todo\n")))
         case let name?:
-            try expectCount(arguments, 1, "NAME")
+            try expectNone(words, "NAME")
             guard let filter = try file.storedValues()[ReportSettings.key(ofContext: name)] else {
                 throw CommandError(message: "no context is named \(quoted(name)); define it with: todo context define \(oneLine(name)) FILTER...")
             }
-            try update(file) { $0[ConfigKey.context.rawValue] = name }
-            return .output(.info("Context \(quoted(name)) in force: \(oneLine(filter))\n"))
+            let write = try update(file) { $0[ConfigKey.context.rawValue] = name }
+            return .configure(write, after: .output(.info("Context \(quoted(name)) in force: \(oneLine(filter))\n")))
         }
     }
 
@@ -92,16 +93,18 @@ enum ContextCommand {
         }
     }
 
-    private static func expectCount(_ arguments: [String], _ count: Int, _ form: String) throws {
-        guard arguments.count <= count else {
-            throw CommandError(message: "unexpected argument \(quoted(arguments[count])) for 'context \(form)'", status: ExitStatus.usage)
+    /// Refuses `extra`, the words after those `context FORM` takes.
+    private static func expectNone(_ extra: some Collection<String>, _ form: String) throws {
+        if let word = extra.first {
+            throw CommandError(message: "unexpected argument \(quoted(word)) for 'context \(form)'", status: ExitStatus.usage)
         }
     }
 
-    private static func update(_ file: ConfigFile, _ change: (inout [String: String]) -> Void) throws {
+    /// The config file's settings as `change` leaves them, for the runner to write.
+    private static func update(_ file: ConfigFile, _ change: (inout [String: String]) -> Void) throws -> ConfigWrite {
         var values = try file.read()
         change(&values)
-        try file.write(values)
+        return ConfigWrite(file: file, values: values)
     }
 
     private static func show(_ settings: ReportSettings, _ invocation: Invocation) -> Output {

@@ -10,7 +10,7 @@ import TodoSync
 enum ImportCommand {
     static func plan(_ invocation: Invocation, _ context: Context) throws -> Plan {
         if invocation.value(.from) == TaskrcImport.format { return try settingsPlan(invocation, context) }
-        guard let file = invocation.arguments.first else {
+        guard let file = invocation.argument(.importFile) else {
             throw CommandError(message: "import needs a FILE to read, or '-' for stdin", status: ExitStatus.usage)
         }
         let from = TransferFormat(rawValue: invocation.value(.from) ?? "") ?? .todo
@@ -39,14 +39,16 @@ enum ImportCommand {
             throw CommandError(message: "cannot import \(file == "-" ? "stdin" : file) as \(from.rawValue): \(error.message); nothing imported")
         }
         let imported = read.todos
-        return .change(actions: { state in
+        let (declaring, undeclared) = declaration(read.udaValues, context)
+        let change = Plan.change(actions: { state in
             imported.isEmpty ? [] : [.importTodos(from == .ical ? ICalFormat.knownDependencies(imported, in: state) : imported, at: now)]
         }) { change in
             var output = render(change, read, invocation)
-            let notes = notes + declare(read.udaValues, context)
-            output.stderr = (read.skipped.map(\.line) + notes).map { $0 + "\n" }.joined()
+            output.stderr = (read.skipped.map(\.line) + notes + undeclared).map { $0 + "\n" }.joined()
             return output
         }
+        // The attributes are declared once the todos are imported; their notes come last.
+        return declaring.map { .configure($0, after: change) } ?? change
     }
 
     /// `--from taskrc [PATH]`: the settings of a .taskrc (default ~/.taskrc) todo's config
@@ -55,7 +57,7 @@ enum ImportCommand {
         guard let home = context.environment["HOME"], !home.isEmpty else {
             throw CommandError(message: "cannot tell where ~/.taskrc is: set HOME, or name the file")
         }
-        let path = invocation.arguments.first.map { TaskrcImport.expanded($0, home: home, relativeTo: FileManager.default.currentDirectoryPath) }
+        let path = invocation.argument(.importFile).map { TaskrcImport.expanded($0, home: home, relativeTo: FileManager.default.currentDirectoryPath) }
             ?? home + "/.taskrc"
         let file = try context.configFile()
         var values = try file.read()
@@ -63,38 +65,54 @@ enum ImportCommand {
             try ConfigCommand.validate(key, value, among: values.merging([key: value]) { $1 }, context)
             values[key] = value
         }
-        try file.write(values)
         var output = Output(stderr: notes.map { $0 + "\n" }.joined())
         let kept = settings.map { TaskrcImport.shown($0.0, $0.1) }.joined(separator: ", ")
         output.info = "Imported \(settings.count) setting\(settings.count == 1 ? "" : "s") from \(oneLine(path))\(settings.isEmpty ? "" : ": " + kept)"
             + "; \(left) not carried\(left == 0 ? "" : " (named on stderr)").\n"
-        return .output(output)
+        return .configure(ConfigWrite(file: file, values: values), after: .output(output))
     }
 
     /// Declares in the config each user-defined attribute the imported todos keep that it does
     /// not declare yet, with the type its values suggest; a note for each attribute kept.
     static func declare(_ values: [String: [String]], _ context: Context) -> [String] {
-        guard !values.isEmpty else { return [] }
-        var notes: [String] = []
+        let (write, notes) = declaration(values, context)
+        guard let write else { return notes }
         do {
-            let file = try context.configFile()
-            var settings = try file.read()
-            for (name, kept) in values.sorted(by: { $0.key < $1.key }) {
-                let on = "on \(kept.count) todo\(kept.count == 1 ? "" : "s")"
-                if let type = settings["uda.\(name).type"] {
-                    notes.append("note: kept user-defined attribute '\(name)' (\(type)) \(on)")
-                } else {
-                    let type = UDAType.inferred(from: kept)
-                    settings["uda.\(name).type"] = type.rawValue
-                    notes.append("note: kept user-defined attribute '\(name)' \(on), declared as \(type.rawValue) ('todo config uda.\(name).type TYPE' changes it)")
-                }
-            }
-            try file.write(settings)
+            try write.file.write(write.values)
+            return write.notes
         } catch {
-            notes = values.keys.sorted().map { "note: kept user-defined attribute '\($0)' on \(values[$0]!.count) todos" }
-            notes.append("note: could not declare them in the config: \(explain(error).0)")
+            return write.unwritten?(error) ?? []
         }
-        return notes
+    }
+
+    /// What `declare` writes, with its notes (and theirs should the write fail); or, when the
+    /// config cannot be read, no write and the notes that say so.
+    static func declaration(_ values: [String: [String]], _ context: Context) -> (write: ConfigWrite?, notes: [String]) {
+        guard !values.isEmpty else { return (nil, []) }
+        func unwritten(_ error: Error) -> [String] {
+            values.keys.sorted().map { "note: kept user-defined attribute '\($0)' on \(values[$0]?.count ?? 0) todos" }
+                + ["note: could not declare them in the config: \(explain(error).0)"]
+        }
+        let file: ConfigFile
+        var settings: [String: String]
+        do {
+            file = try context.configFile()
+            settings = try file.read()
+        } catch {
+            return (nil, unwritten(error))
+        }
+        var notes: [String] = []
+        for (name, kept) in values.sorted(by: { $0.key < $1.key }) {
+            let on = "on \(kept.count) todo\(kept.count == 1 ? "" : "s")"
+            if let type = settings["uda.\(name).type"] {
+                notes.append("note: kept user-defined attribute '\(name)' (\(type)) \(on)")
+            } else {
+                let type = UDAType.inferred(from: kept)
+                settings["uda.\(name).type"] = type.rawValue
+                notes.append("note: kept user-defined attribute '\(name)' \(on), declared as \(type.rawValue) ('todo config uda.\(name).type TYPE' changes it)")
+            }
+        }
+        return (ConfigWrite(file: file, values: settings, notes: notes, unwritten: unwritten), [])
     }
 
     private static func render(_ change: Change, _ read: TaskwarriorImport, _ invocation: Invocation) -> Output {
