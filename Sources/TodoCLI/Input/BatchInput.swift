@@ -83,18 +83,25 @@ enum BatchInput {
             guard let id = object["id"] else { throw InputError("edit needs \"id\"") }
             guard !changes.isEmpty || depends != nil else { throw InputError("edit needs one or more of \(fieldKeys.joined(separator: ", "))") }
             return .edit(reference: try reference(id, "id"), changes: changes, depends: depends)
-        case .toggle, .delete:
-            var references: [String] = []
-            if let id = object["id"] { references.append(try reference(id, "id")) }
-            if let ids = object["ids"] {
-                guard case .array(let values) = ids else { throw InputError("\"ids\" must be an array") }
-                for value in values { references.append(try reference(value, "ids")) }
-            }
-            guard !references.isEmpty else { throw InputError("\(action) needs \"id\" or a non-empty \"ids\"") }
-            return verb == .toggle ? .toggle(references) : .delete(references)
+        case .toggle:
+            return .toggle(try targets(object, action))
+        case .delete:
+            return .delete(try targets(object, action))
         case .clearCompleted:
             return .clearCompleted
         }
+    }
+
+    /// The todos a toggle or delete line names by "id" and "ids", at least one.
+    private static func targets(_ object: [String: BatchValue], _ action: String) throws(InputError) -> [String] {
+        var references: [String] = []
+        if let id = object["id"] { references.append(try reference(id, "id")) }
+        if let ids = object["ids"] {
+            guard case .array(let values) = ids else { throw InputError("\"ids\" must be an array") }
+            for value in values { references.append(try reference(value, "ids")) }
+        }
+        guard !references.isEmpty else { throw InputError("\(action) needs \"id\" or a non-empty \"ids\"") }
+        return references
     }
 
     /// A field's value in a batch line, of the field's kind.
