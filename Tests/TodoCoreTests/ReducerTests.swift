@@ -157,6 +157,19 @@ import TodoCore
         }
     }
 
+    @Test func aBatchReductionIsTheBatchReduced() throws {
+        var batch = BatchReduction(state)
+        try batch.apply(.add(NewTodo(uuid: Fixture.uuid(9), name: "x", createdAt: now)))
+        // The todo just added is there for the next action to name.
+        #expect(batch.state.todo(id: 5)?.name == "x")
+        try batch.apply(.toggle(ids: [5], at: now))
+        #expect(batch.actions.count == 2)
+        #expect(batch.finished == (try reduce(state, .batch(batch.actions))))
+        #expect(BatchReduction(state).finished == state)
+        var failing = BatchReduction(state)
+        #expect(throws: ReduceError.unknownId(99)) { try failing.apply(.delete(ids: [99], at: now)) }
+    }
+
     @Test func historyIsBounded() throws {
         var next = state
         for minute in 0..<(TodoState.historyLimit + 5) {
