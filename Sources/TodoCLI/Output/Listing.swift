@@ -68,13 +68,23 @@ struct Listing {
         filter.matches(todo, context)
     }
 
-    /// Which of `shown` are blocked, for the table's marks: from the todos read and a second
-    /// read of the dependencies not among them; none for the other outputs, or without dependencies.
-    func blockedMarks(_ shown: [Todo], _ state: TodoState, _ file: StateFile) throws -> Dependencies {
+    /// What the table's marks need besides the todos read: the dependencies of the open ones
+    /// that were not read (those of the todos shown are among them); nothing for the other outputs.
+    func missingDependencies(_ state: TodoState) -> FurtherRead {
+        guard isTable else { return .nothing }
+        let wanted = Set(state.todos.lazy.filter { !$0.completed }.flatMap(\.depends))
+        guard !wanted.isEmpty else { return .nothing }
+        return FurtherRead(uuids: wanted.subtracting(state.todos.lazy.map(\.uuid)))
+    }
+
+    /// Which of `shown` are blocked, for the table's marks: from the todos read and those the
+    /// further read found (`missingDependencies`) that the shown ones depend on; none for the
+    /// other outputs, or without dependencies.
+    func blockedMarks(_ shown: [Todo], _ state: TodoState, _ further: [Todo]) -> Dependencies {
         let wanted = Set(shown.lazy.filter { !$0.completed }.flatMap(\.depends))
         guard isTable, !wanted.isEmpty else { return .none }
         let missing = wanted.subtracting(state.todos.lazy.map(\.uuid))
-        let more = missing.isEmpty ? [] : try file.load(.referencedBy(missing.map(uuidText))).todos.filter { missing.contains($0.uuid) }
+        let more = missing.isEmpty ? [] : further.filter { missing.contains($0.uuid) }
         return Dependencies(state.todos + more)
     }
 
