@@ -106,11 +106,36 @@ extension StateCodec {
         let end = base.distance(to: UnsafeRawPointer(newline))
         guard end - from >= 3, bytes[end - 1] == 0x2C else { return false }
         let close = bytes[end - 2] == 0x5D ? end - 3 : end - 2
+        guard bytes[close] == 0x7D else { return false }
         // A brace on the line may open another todo, or the line may end inside a nested
-        // object: todos with a `base` or `conflicts` (or braces in a text) are decoded instead.
-        guard bytes[close] == 0x7D, memchr(base + from, 0x7B, close - from) == nil else { return false }
+        // object (user-defined attributes, annotations, a `base`): the brackets outside strings
+        // must then close exactly at the line's last brace.
+        guard memchr(base + from, 0x7B, close - from) == nil || closesAtLineEnd(bytes, from: from, close: close) else { return false }
         reader = JSONReader(bytes, at: close + 1)
         return true
+    }
+
+    /// Whether the brackets from `from` (inside a todo's object) outside strings close that
+    /// object at `close` and not before. Strings are skipped unchecked, as `skipLineFast` skips.
+    private static func closesAtLineEnd(_ bytes: UnsafeRawBufferPointer, from: Int, close: Int) -> Bool {
+        var depth = 1
+        var index = from
+        while index < close {
+            switch bytes[index] {
+            case 0x22:
+                // To the closing quote: one not preceded by an odd run of backslashes.
+                index += 1
+                while index < close, bytes[index] != 0x22 { index += bytes[index] == 0x5C ? 2 : 1 }
+                guard index < close else { return false }
+            case 0x7B, 0x5B: depth += 1
+            case 0x7D, 0x5D:
+                depth -= 1
+                guard depth > 0 else { return false }
+            default: break
+            }
+            index += 1
+        }
+        return depth == 1
     }
 }
 
