@@ -72,20 +72,32 @@ struct Listing {
     /// that were not read (those of the todos shown are among them); nothing for the other outputs.
     func missingDependencies(_ state: TodoState) -> FurtherRead {
         guard isTable else { return .nothing }
-        let wanted = Set(state.todos.lazy.filter { !$0.completed }.flatMap(\.depends))
+        let todos = state.todos
+        var wanted = Set<UUID>()
+        // Field by field, not a copy of each todo: most read have no dependencies.
+        for index in todos.indices where !todos[index].completed && !todos[index].depends.isEmpty {
+            wanted.formUnion(todos[index].depends)
+        }
         guard !wanted.isEmpty else { return .nothing }
-        return FurtherRead(uuids: wanted.subtracting(state.todos.lazy.map(\.uuid)))
+        for index in todos.indices where wanted.contains(todos[index].uuid) { wanted.remove(todos[index].uuid) }
+        return FurtherRead(uuids: wanted)
     }
 
-    /// Which of `shown` are blocked, for the table's marks: from the todos read and those the
-    /// further read found (`missingDependencies`) that the shown ones depend on; none for the
-    /// other outputs, or without dependencies.
+    /// Which of `shown` are blocked, for the table's marks: those depending on an open todo
+    /// among those read and those the further read found (`missingDependencies`), as
+    /// `Dependencies` of them all would say of the shown ones (which is all the marks read of
+    /// it); none for the other outputs, or without dependencies.
     func blockedMarks(_ shown: [Todo], _ state: TodoState, _ further: [Todo]) -> Dependencies {
-        let wanted = Set(shown.lazy.filter { !$0.completed }.flatMap(\.depends))
-        guard isTable, !wanted.isEmpty else { return .none }
-        let missing = wanted.subtracting(state.todos.lazy.map(\.uuid))
-        let more = missing.isEmpty ? [] : further.filter { missing.contains($0.uuid) }
-        return Dependencies(state.todos + more)
+        guard isTable else { return .none }
+        let waiting = shown.filter { !$0.completed && !$0.depends.isEmpty }
+        let wanted = waiting.reduce(into: Set<UUID>()) { $0.formUnion($1.depends) }
+        guard !wanted.isEmpty else { return .none }
+        var open = Set<UUID>()
+        let todos = state.todos
+        for index in todos.indices where !todos[index].completed && wanted.contains(todos[index].uuid) { open.insert(todos[index].uuid) }
+        for todo in further where !todo.completed && wanted.contains(todo.uuid) { open.insert(todo.uuid) }
+        let blocked = waiting.filter { !$0.depends.intersection(open).subtracting([$0.uuid]).isEmpty }.map(\.uuid)
+        return Dependencies(blocked: Set(blocked), blocking: [])
     }
 
     /// The todos as `--json`, `--ids` or `--format` print them, or as the table (or the
