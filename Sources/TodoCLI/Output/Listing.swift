@@ -75,8 +75,9 @@ struct Listing {
         let todos = state.todos
         var wanted = Set<UUID>()
         // Field by field, not a copy of each todo: most read have no dependencies.
-        for index in todos.indices where !todos[index].completed && !todos[index].depends.isEmpty {
-            wanted.formUnion(todos[index].depends)
+        for index in todos.indices where !todos[index].completed {
+            let depends = todos[index].depends
+            if !depends.isEmpty, !wanted.isSuperset(of: depends) { wanted.formUnion(depends) }
         }
         guard !wanted.isEmpty else { return .nothing }
         for index in todos.indices where wanted.contains(todos[index].uuid) { wanted.remove(todos[index].uuid) }
@@ -89,15 +90,22 @@ struct Listing {
     /// it); none for the other outputs, or without dependencies.
     func blockedMarks(_ shown: [Todo], _ state: TodoState, _ further: [Todo]) -> Dependencies {
         guard isTable else { return .none }
-        let waiting = shown.filter { !$0.completed && !$0.depends.isEmpty }
-        let wanted = waiting.reduce(into: Set<UUID>()) { $0.formUnion($1.depends) }
+        // Each shown open todo's dependencies, read once (they sit in a box shared by copies).
+        let waiting = shown.compactMap { todo -> (uuid: UUID, depends: Set<UUID>)? in
+            guard !todo.completed else { return nil }
+            let depends = todo.depends
+            return depends.isEmpty ? nil : (todo.uuid, depends)
+        }
+        var wanted = Set<UUID>()
+        for todo in waiting where !wanted.isSuperset(of: todo.depends) { wanted.formUnion(todo.depends) }
         guard !wanted.isEmpty else { return .none }
         var open = Set<UUID>()
         let todos = state.todos
         for index in todos.indices where !todos[index].completed && wanted.contains(todos[index].uuid) { open.insert(todos[index].uuid) }
         for todo in further where !todo.completed && wanted.contains(todo.uuid) { open.insert(todo.uuid) }
-        let blocked = waiting.filter { !$0.depends.intersection(open).subtracting([$0.uuid]).isEmpty }.map(\.uuid)
-        return Dependencies(blocked: Set(blocked), blocking: [])
+        var blocked = Set<UUID>()
+        for todo in waiting where todo.depends.contains(where: { $0 != todo.uuid && open.contains($0) }) { blocked.insert(todo.uuid) }
+        return Dependencies(blocked: blocked, blocking: [])
     }
 
     /// The todos as `--json`, `--ids` or `--format` print them, or as the table (or the
