@@ -30,3 +30,32 @@ import Testing
         #expect(box.fileBytes() == before)
     }
 }
+
+/// Issue 46: `show` reads a todo, then the todos it depends on and the open ones depending on
+/// it (a second stage the runner does). On a file large enough to be read sparsely, with the
+/// changes in the journal, what it prints of them is what a read of every todo says: its
+/// urgency as `list` counts it, and its dependencies by number and name.
+@Suite struct TwoStageShowTests {
+    let box: Sandbox
+    init() throws { box = try Sandbox() }
+
+    @Test func showSeesItsDependenciesAndDependentsAsAReadOfEveryTodo() throws {
+        let names = (1...3000).map { "todo \($0) " + String(repeating: "x", count: 60) }.joined(separator: "\n") + "\n"
+        try box.run(["add", "-"], stdin: names)
+        #expect(try box.run("modify", "2000", "dep:1,2999").status == 0)
+        #expect(try box.run("modify", "2500", "dep:2000").status == 0)
+        #expect(try box.run("toggle", "2999").status == 0)
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: box.file)[.size] as? Int)
+        #expect(size >= 256 << 10, "large enough for a sparse read")
+        for (number, blocked, blocking) in [("2000", true, true), ("2500", true, false), ("1", false, true), ("2999", false, false)] {
+            let shown = try box.run("show", number)
+            #expect(shown.status == 0)
+            let urgency = try #require(shown.lines.first { $0.hasPrefix("Urgency:") }).split(separator: " ").last.map(String.init)
+            let listed = try box.run("list", "--all", "--format", "{id} {urgency}").lines.first { $0.hasPrefix(number + " ") }
+            #expect(listed == "\(number) \(urgency ?? "")", "#\(number): blocked \(blocked), blocking \(blocking)")
+        }
+        let details = try box.run("show", "2000").stdout
+        #expect(details.contains("todo 1 x"), "\(details)")
+        #expect(details.contains("todo 2999 x"), "\(details)")
+    }
+}
