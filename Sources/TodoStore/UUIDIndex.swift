@@ -169,3 +169,58 @@ extension StateCodec.Snapshot {
         return nil
     }
 }
+
+extension Journal.Contents {
+    /// The UUID of each todo the journal leaves put, by number, after its removes; and a
+    /// UUID it leaves on two numbers, if any.
+    func finalPuts() -> (puts: [Int: UUID], removed: Set<Int>, repeated: UUID?) {
+        var puts: [Int: UUID] = [:]
+        var removed = Set<Int>()
+        for entry in entries {
+            for (todo, _) in entry.puts {
+                puts[todo.id] = todo.uuid
+                removed.remove(todo.id)
+            }
+            for id in entry.removes {
+                puts[id] = nil
+                removed.insert(id)
+            }
+        }
+        var seen = Set<UUID>()
+        let repeated = puts.values.first { !seen.insert($0).inserted }
+        return (puts, removed, repeated)
+    }
+}
+
+extension SparseReader {
+    /// A UUID the journal gives a todo that a line of the file, under another number the
+    /// journal leaves in place, has: the check a whole read makes with the heads of its lines,
+    /// made for a sparse read by reading the heads of every line (their numbers and UUIDs,
+    /// compared by their first eight hex digits before any is decoded), not the todos.
+    func journalRepeatedUUID(_ journal: Journal.Contents) throws(StoreError) -> UUID? {
+        let (puts, removed, repeated) = journal.finalPuts()
+        if let repeated { return repeated }
+        guard !puts.isEmpty else { return nil }
+        var byUUID: [UUID: Int] = [:]
+        for (id, uuid) in puts { byUUID[uuid] = id }
+        let prefixes = Set(byUUID.keys.map { uuid in Array(uuid.uuidString.lowercased().utf8.prefix(8)).withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) } })
+        let bytes = try FileIO.readAll(file, path: path)
+        return bytes.withUnsafeBytes { raw -> UUID? in
+            guard let base = raw.baseAddress else { return nil }
+            var from = 0
+            while from < raw.count, let newline = memchr(base + from, 0x0A, raw.count - from) {
+                let at = base.distance(to: UnsafeRawPointer(newline))
+                from = at + 1
+                // A todo's line starts `\n  {`.
+                guard at + 4 < raw.count, raw[at + 1] == 0x20, raw[at + 2] == 0x20, raw[at + 3] == 0x7B else { continue }
+                var reader = JSONReader(UnsafeRawBufferPointer(rebasing: raw[(at + 3)...]))
+                guard let head = StateCodec.readHeadFast(&reader), head.uuidText.count == 36 else { continue }
+                let prefix = head.uuidText.loadUnaligned(as: UInt64.self) | 0x2020_2020_2020_2020
+                guard prefixes.contains(prefix), let uuid = JSONReader.uuid(head.uuidText), let id = byUUID[uuid] else { continue }
+                // The journal's own todo, or a line it removed or replaced by another todo.
+                if head.id != id, !removed.contains(head.id), puts[head.id] == nil { return uuid }
+            }
+            return nil
+        }
+    }
+}

@@ -112,4 +112,21 @@ import TodoTestSupport
             _ = try file.load(selection)
         }
     }
+
+    /// The same on a file read sparsely (a few numbered lines of a large file): the heads of
+    /// its lines are read for the check, and a journal without such a line reads as before.
+    @Test func aSparseReadRefusesAJournalLineGivingASecondTodoAUUID() throws {
+        let uuids = try makeFile()
+        #expect(try file.load(.referencedBy(["9", "10"])).todos.map(\.id) == [9, 10])
+        let journal = try #require(bytes(file.journalPath))
+        let text = String(decoding: journal, as: UTF8.self)
+        let put = try #require(text.split(separator: "\n").last { $0.contains("{\"id\": 9,") })
+        let forged = put.replacingOccurrences(of: "{\"id\": 9,", with: "{\"id\": 3001,").replacingOccurrences(of: "\"nextId\": 3001", with: "\"nextId\": 3002")
+        #expect(forged != String(put))
+        try Data((text + forged + "\n").utf8).write(to: URL(fileURLWithPath: file.journalPath))
+        let message = "the journal gives a second todo the UUID \(uuids[8].uuidString.lowercased())"
+        for selection in [TodoSelection.referencedBy(["10"]), .referencedBy(["3001"]), .none, .completed(false), .all] {
+            #expect(throws: StoreError.corrupt(path: file.journalPath, reason: message)) { _ = try file.load(selection) }
+        }
+    }
 }
