@@ -8,9 +8,10 @@ enum Plan {
     case output(Output)
     /// Reads the state (the todos `reads` selects) and renders it.
     case query(reads: TodoSelection = .all, (TodoState) throws -> Output)
-    /// Reads the state (the todos `reads` selects) and renders it, reading more of the file
-    /// as it needs (the todos a listed one depends on).
-    case read(reads: TodoSelection, (TodoState, StateFile) throws -> Output)
+    /// Reads the state (the todos `reads` selects), then what `then` says that state needs
+    /// besides (the todos a listed one depends on, found by UUID in the bytes already read),
+    /// and renders both.
+    case read(reads: TodoSelection, then: (TodoState) throws -> FurtherRead, (TodoState, FurtherTodos) throws -> Output)
     /// Makes actions from the current state (the todos `reads` selects) under the lock; they
     /// are applied, saved, and the result rendered. The actions must touch no other todos.
     case change(reads: TodoSelection = .all, actions: (TodoState) throws -> [Action], render: (Change) -> Output)

@@ -119,12 +119,14 @@ private func execute(_ plan: Plan, store: @autoclosure () throws -> StateFile, _
     case .output(let output):
         return output
     case .query(let selection, let render):
-        return try execute(.read(reads: selection) { state, _ in try render(state) }, store: try store(), clock, hooks: &hooks)
-    case .read(let selection, let render):
+        return try execute(.read(reads: selection, then: { _ in .nothing }) { state, _ in try render(state) }, store: try store(), clock, hooks: &hooks)
+    case .read(let selection, let then, let render):
         let file = try store()
         let dates = clock.dates
-        let read = Expiry.expiring(try file.load(selection), clock: dates, in: zone)
-        let output = try render(read.state, file)
+        let first = try file.read(selection)
+        let read = Expiry.expiring(first.state, clock: dates, in: zone)
+        let further = try first.reading(try then(read.state))
+        let output = try render(read.state, further)
         if !read.expired.isEmpty { Expiry.persist(selection, in: file, clock: dates, in: zone) }
         return clock.noting(read.expired, output)
     case .run(let body):

@@ -25,31 +25,29 @@ extension StateCodec {
         let id = try reader.readId()
         guard reader.skip(", \"uuid\": ") else { throw LayoutMismatch() }
         let uuid = try reader.readUUID()
-        guard reader.skip(", \"name\": ") else { throw LayoutMismatch() }
-        let name = try reader.readString()
-        guard reader.skip(", \"description\": ") else { throw LayoutMismatch() }
-        let description = try reader.readString()
-        guard reader.skip(", \"notes\": ") else { throw LayoutMismatch() }
-        let notes = try reader.readString()
+        var todo = Todo(id: id, uuid: uuid, name: "", createdAt: Date(timeIntervalSince1970: 0))
+        // The fields always stored (`FieldCodec.alwaysStored`), in the table's order, each read
+        // by its kind: a field the table adds is on this path without a word here.
+        for (field, kind, member) in FieldCodec.storedMembers {
+            guard reader.skip(member) else { throw LayoutMismatch() }
+            field.set(try FieldCodec.read(kind, from: &reader), on: &todo)
+        }
         guard reader.skip(", \"completed\": ") else { throw LayoutMismatch() }
-        let completed = try reader.readBool()
+        todo.completed = try reader.readBool()
         guard reader.skip(", \"createdAt\": ") else { throw LayoutMismatch() }
-        let createdAt = try reader.readDate()
+        todo.createdAt = try reader.readDate()
         guard reader.skip(", \"updatedAt\": ") else { throw LayoutMismatch() }
-        let updatedAt = try reader.readDate()
+        todo.updatedAt = try reader.readDate()
         guard reader.skip(", \"completedAt\": ") else { throw LayoutMismatch() }
         let completedAt = reader.readNull() ? nil : try reader.readDate()
+        todo.completedAt = todo.completed ? completedAt : nil
         guard reader.skip(", \"synced\": ") else { throw LayoutMismatch() }
-        let synced = try reader.readBool()
-        var todo = Todo(
-            id: id, uuid: uuid, name: name, description: description, notes: notes,
-            completed: completed, createdAt: createdAt, updatedAt: updatedAt,
-            completedAt: completed ? completedAt : nil, synced: synced)
+        todo.synced = try reader.readBool()
         // The attributes `write` puts next, in table order, each only when set; gathered
         // first and put in the todo once.
         var attributes = Attributes()
-        for (field, member) in FieldCodec.attributeMembers where reader.mayHoldAttribute && reader.skip(member) {
-            field.set(try FieldCodec.read(field.spec.kind, from: &reader), on: &attributes)
+        for (field, kind, member) in FieldCodec.attributeReads where reader.mayHoldAttribute && reader.skip(member) {
+            field.set(try FieldCodec.read(kind, from: &reader), on: &attributes)
         }
         todo.attributes = attributes
         var rev: Int?
@@ -82,8 +80,14 @@ extension StateCodec {
     /// three text fields (whose contents are not checked); nil for another layout.
     static func readCompletedFast(_ reader: JSONReader) -> Bool? {
         var reader = reader
-        for key in [", \"name\": ", ", \"description\": ", ", \"notes\": "] as [StaticString] {
-            guard reader.skip(key), (try? reader.skipStringUnchecked()) != nil else { return nil }
+        for (_, kind, member) in FieldCodec.storedMembers {
+            guard reader.skip(member) else { return nil }
+            // Text (every always-stored field yet) is skipped unchecked; another kind is read.
+            if kind == .text {
+                guard (try? reader.skipStringUnchecked()) != nil else { return nil }
+            } else {
+                guard (try? FieldCodec.read(kind, from: &reader)) != nil else { return nil }
+            }
         }
         guard reader.skip(", \"completed\": ") else { return nil }
         return try? reader.readBool()
@@ -102,11 +106,49 @@ extension StateCodec {
         let end = base.distance(to: UnsafeRawPointer(newline))
         guard end - from >= 3, bytes[end - 1] == 0x2C else { return false }
         let close = bytes[end - 2] == 0x5D ? end - 3 : end - 2
+        guard bytes[close] == 0x7D else { return false }
         // A brace on the line may open another todo, or the line may end inside a nested
-        // object: todos with a `base` or `conflicts` (or braces in a text) are decoded instead.
-        guard bytes[close] == 0x7D, memchr(base + from, 0x7B, close - from) == nil else { return false }
+        // object (user-defined attributes, annotations, a `base`): the brackets outside strings
+        // must then close exactly at the line's last brace.
+        guard memchr(base + from, 0x7B, close - from) == nil || closesAtLineEnd(bytes, from: from, close: close) else { return false }
         reader = JSONReader(bytes, at: close + 1)
         return true
+    }
+
+    /// Whether the brackets from `from` (inside a todo's object) outside strings close that
+    /// object at `close` and not before. Strings are skipped unchecked, as `skipLineFast` skips.
+    private static func closesAtLineEnd(_ bytes: UnsafeRawBufferPointer, from: Int, close: Int) -> Bool {
+        var depth = 1
+        var index = from
+        while index < close {
+            switch bytes[index] {
+            case 0x22:
+                // To the closing quote: one not preceded by an odd run of backslashes.
+                index += 1
+                while index < close, bytes[index] != 0x22 { index += bytes[index] == 0x5C ? 2 : 1 }
+                guard index < close else { return false }
+            case 0x7B, 0x5B: depth += 1
+            case 0x7D, 0x5D:
+                depth -= 1
+                guard depth > 0 else { return false }
+            default: break
+            }
+            index += 1
+        }
+        return depth == 1
+    }
+}
+
+extension FieldCodec {
+    /// `, "key": ` for each field always stored, in the order `write` lays them out, made once:
+    /// the fast reader's layout is the table's.
+    static let storedMembers = alwaysStored.map(memberRead)
+
+    /// The same for each attribute, written only when set (`attributeMembers`, with the kind).
+    static let attributeReads = TodoField.attributes.map(memberRead)
+
+    private static func memberRead(_ field: TodoField) -> (field: TodoField, kind: FieldKind, member: [UInt8]) {
+        (field, field.spec.kind, Array(", \"\(field.key)\": ".utf8))
     }
 }
 

@@ -103,8 +103,14 @@ public struct StateFile: Sendable {
             if journal.generation == snapshot.generation {
                 do {
                     try loaded.snapshot.apply(journal)
-                    if selection.everything, journal.entries.contains(where: { !$0.puts.isEmpty }),
-                        let duplicate = StateCodec.firstRepeatedUUID(loaded.snapshot.state.todos)
+                    // Checked on every read, whatever it selects: a read of some todos finds a
+                    // line giving one the UUID of another from the heads of the lines.
+                    // A sparse read reads the heads of the file's lines for it.
+                    if journal.entries.contains(where: { !$0.puts.isEmpty }),
+                        let duplicate = selection.everything
+                            ? StateCodec.firstRepeatedUUID(loaded.snapshot.state.todos)
+                            : loaded.snapshot.sparse
+                                ? try SparseReader(file: file, path: path).journalRepeatedUUID(journal) : loaded.snapshot.journalRepeatedUUID()
                     {
                         throw StateCodec.DecodeError.invalid("the journal gives a second todo the UUID \(duplicate.uuidString.lowercased())")
                     }

@@ -27,9 +27,12 @@ enum ListCommand {
         let selection = try Selection(listing, variant)
         let needsAll = selection.needsAll
         let reads = reads(selection.filter, listing, needsAll: needsAll, context)
-        return .read(reads: reads) { state, file in
+        // The table marks blocked todos: the dependencies of those read that were not read
+        // are read after them (`Listing.blockedMarks` keeps those of the todos shown).
+        let then = { (state: TodoState) in needsAll ? FurtherRead.nothing : listing.missingDependencies(state) }
+        return .read(reads: reads, then: then) { state, further in
             let (todos, waiting, dependencies, filterContext) = try selection.todos(in: state)
-            var output = listing.output(todos, needsAll ? dependencies : try listing.blockedMarks(todos, state, file), scores: filterContext, numbers: state.todos)
+            var output = listing.output(todos, needsAll ? dependencies : listing.blockedMarks(todos, state, further.todos), scores: filterContext, numbers: state.todos)
             if todos.isEmpty, listing.filter.isNarrowing {
                 // Found nothing: said, never silent; an error when the words alone ran list.
                 output.stderr += noMatch(invocation)

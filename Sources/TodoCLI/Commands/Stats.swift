@@ -7,9 +7,9 @@ import TodoStore
 enum StatsCommand {
     static func plan(_ invocation: Invocation, _ context: Context) throws -> Plan {
         let input = try ReportInput(invocation, context)
-        return .read(reads: .allWithDeletedHistory) { state, file in
+        return .read(reads: .allWithDeletedHistory, then: { _ in FurtherRead(sizes: true) }) { state, further in
             let stats = TodoStats(try input.todos(state), deleted: try input.deleted(state), dates: input.dates)
-            let sizes = (state: size(file.path) + size(file.journalPath), undo: size(file.undoPath))
+            let sizes = (state: further.stateBytes ?? 0, undo: further.undoBytes ?? 0)
             let rows = self.rows(stats, state, sizes, input)
             if input.asJSON { return Output(stdout: ReportJSON.object(rows.map { ($0.key, $0.value) }).document) }
             return Output(stdout: ReportTable.render(["Category", "Data"], rows.map { [$0.label, $0.text] }, width: input.width, style: input.style, leftAligned: true))
@@ -51,11 +51,6 @@ enum StatsCommand {
             count("unsynced", "Unsynced todos", stats.unsynced),
             Row(key: "syncRevision", label: "Sync", value: sync.datasetId == nil ? .null : .int(Int(sync.cursor)), text: syncText),
         ]
-    }
-
-    /// The size in bytes of the file at `path`; 0 when there is none.
-    private static func size(_ path: String) -> Int {
-        ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? 0
     }
 
     /// `812 B`, `4.4 KiB`, `12.0 MiB`.

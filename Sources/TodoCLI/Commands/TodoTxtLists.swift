@@ -10,7 +10,7 @@ enum TodoTxtList {
         let sort = try listing.sort()
         let showsWaiting = invocation.flag(.waiting) || invocation.value(.filter) == TodoFilter.all.rawValue || variant == .all
         let filter = variant == .all ? TodoFilter.all : invocation.value(.filter).flatMap(TodoFilter.init) ?? listing.settings.defaultFilter
-        return .read(reads: .all) { state, file in
+        return .query(reads: .all) { state in
             let dependencies = listing.terms?.needsOtherTodos == true || sort != nil ? Dependencies(state.todos) : .none
             let filterContext = try listing.filterContext(state, dependencies)
             // The footer counts the waiting todos ls leaves out, as todo.sh counts every line of todo.txt.

@@ -68,14 +68,44 @@ struct Listing {
         filter.matches(todo, context)
     }
 
-    /// Which of `shown` are blocked, for the table's marks: from the todos read and a second
-    /// read of the dependencies not among them; none for the other outputs, or without dependencies.
-    func blockedMarks(_ shown: [Todo], _ state: TodoState, _ file: StateFile) throws -> Dependencies {
-        let wanted = Set(shown.lazy.filter { !$0.completed }.flatMap(\.depends))
-        guard isTable, !wanted.isEmpty else { return .none }
-        let missing = wanted.subtracting(state.todos.lazy.map(\.uuid))
-        let more = missing.isEmpty ? [] : try file.load(.referencedBy(missing.map(uuidText))).todos.filter { missing.contains($0.uuid) }
-        return Dependencies(state.todos + more)
+    /// What the table's marks need besides the todos read: the dependencies of the open ones
+    /// that were not read (those of the todos shown are among them); nothing for the other outputs.
+    func missingDependencies(_ state: TodoState) -> FurtherRead {
+        guard isTable else { return .nothing }
+        let todos = state.todos
+        var wanted = Set<UUID>()
+        // Field by field, not a copy of each todo: most read have no dependencies.
+        for index in todos.indices where !todos[index].completed {
+            let depends = todos[index].depends
+            if !depends.isEmpty, !wanted.isSuperset(of: depends) { wanted.formUnion(depends) }
+        }
+        guard !wanted.isEmpty else { return .nothing }
+        for index in todos.indices where wanted.contains(todos[index].uuid) { wanted.remove(todos[index].uuid) }
+        return FurtherRead(uuids: wanted)
+    }
+
+    /// Which of `shown` are blocked, for the table's marks: those depending on an open todo
+    /// among those read and those the further read found (`missingDependencies`), as
+    /// `Dependencies` of them all would say of the shown ones (which is all the marks read of
+    /// it); none for the other outputs, or without dependencies.
+    func blockedMarks(_ shown: [Todo], _ state: TodoState, _ further: [Todo]) -> Dependencies {
+        guard isTable else { return .none }
+        // Each shown open todo's dependencies, read once (they sit in a box shared by copies).
+        let waiting = shown.compactMap { todo -> (uuid: UUID, depends: Set<UUID>)? in
+            guard !todo.completed else { return nil }
+            let depends = todo.depends
+            return depends.isEmpty ? nil : (todo.uuid, depends)
+        }
+        var wanted = Set<UUID>()
+        for todo in waiting where !wanted.isSuperset(of: todo.depends) { wanted.formUnion(todo.depends) }
+        guard !wanted.isEmpty else { return .none }
+        var open = Set<UUID>()
+        let todos = state.todos
+        for index in todos.indices where !todos[index].completed && wanted.contains(todos[index].uuid) { open.insert(todos[index].uuid) }
+        for todo in further where !todo.completed && wanted.contains(todo.uuid) { open.insert(todo.uuid) }
+        var blocked = Set<UUID>()
+        for todo in waiting where todo.depends.contains(where: { $0 != todo.uuid && open.contains($0) }) { blocked.insert(todo.uuid) }
+        return Dependencies(blocked: blocked, blocking: [])
     }
 
     /// The todos as `--json`, `--ids` or `--format` print them, or as the table (or the

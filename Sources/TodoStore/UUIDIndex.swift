@@ -1,0 +1,226 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import TodoCore
+
+/// Every todo of a whole read by UUID, built from the first bytes of each todo's line (its
+/// number and UUID, `readHeadFast`), without decoding the rest: an open-addressing table of
+/// the UUIDs' 16 bytes, as `StateCodec.firstRepeatedUUID`.
+struct UUIDIndex {
+    private var slots: [(key: (UInt64, UInt64), text: Int)]
+    private let mask: Int
+    /// Texts whose UUID could not be read from their head (another layout): looked at whole.
+    private(set) var unindexed: [Int] = []
+
+    init(_ snapshot: StateCodec.Snapshot) {
+        var capacity = 16
+        while capacity < snapshot.texts.count * 2 { capacity *= 2 }
+        mask = capacity - 1
+        slots = Array(repeating: ((0, 0), -1), count: capacity)
+        for index in snapshot.texts.indices {
+            guard let uuid = snapshot.uuid(ofText: index) else {
+                unindexed.append(index)
+                continue
+            }
+            insert(uuid, index)
+        }
+    }
+
+    private static func key(_ uuid: UUID) -> (UInt64, UInt64) {
+        withUnsafeBytes(of: uuid.uuid) { ($0.load(as: UInt64.self), $0.load(fromByteOffset: 8, as: UInt64.self)) }
+    }
+
+    private func start(_ key: (UInt64, UInt64)) -> Int {
+        Int(truncatingIfNeeded: ((key.0 ^ (key.1 &* 0x9E37_79B9_7F4A_7C15)) &* 0xBF58_476D_1CE4_E5B9) >> 17) & mask
+    }
+
+    private mutating func insert(_ uuid: UUID, _ text: Int) {
+        let key = Self.key(uuid)
+        var slot = start(key)
+        while slots[slot].text >= 0 { slot = (slot + 1) & mask }
+        slots[slot] = (key, text)
+    }
+
+    /// The texts (indices into `texts`) whose UUID is `uuid`: one, unless the file is damaged.
+    func texts(of uuid: UUID) -> [Int] {
+        let key = Self.key(uuid)
+        var slot = start(key)
+        var found: [Int] = []
+        while slots[slot].text >= 0 {
+            if slots[slot].key == key { found.append(slots[slot].text) }
+            slot = (slot + 1) & mask
+        }
+        return found
+    }
+}
+
+extension StateCodec.Snapshot {
+    /// The UUID of the todo whose text is `texts[index]`, from the decoded todo or the head of
+    /// its text; nil when the head is in another layout.
+    func uuid(ofText index: Int) -> UUID? {
+        let stored = texts[index]
+        if stored.decoded, let todo = decodedTodo(stored.id) { return todo.uuid }
+        return withText(stored) { raw in
+            var reader = JSONReader(raw)
+            return StateCodec.readHeadFast(&reader).flatMap { JSONReader.uuid($0.uuidText) }
+        }
+    }
+
+    /// The todo whose text is `texts[index]`: decoded already, or now.
+    func todo(ofText index: Int) -> Todo? {
+        let stored = texts[index]
+        if stored.decoded, let todo = decodedTodo(stored.id) { return todo }
+        return withText(stored) { raw in
+            var reader = JSONReader(raw)
+            return try? StateCodec.readAnyTodo(&reader)
+        }
+    }
+
+    private func withText<T>(_ stored: StateCodec.StoredTodo, _ body: (UnsafeRawBufferPointer) -> T) -> T {
+        (stored.inJournal ? journalBytes : bytes).withUnsafeBytes { raw in body(UnsafeRawBufferPointer(rebasing: raw[stored.range])) }
+    }
+
+    private func decodedTodo(_ id: Int) -> Todo? {
+        var low = 0
+        var high = state.todos.count
+        while low < high {
+            let middle = (low + high) / 2
+            if state.todos[middle].id < id { low = middle + 1 } else { high = middle }
+        }
+        return low < state.todos.count && state.todos[low].id == id ? state.todos[low] : nil
+    }
+
+    /// The todos `request` asks for, from a whole read's texts (file and journal).
+    func todos(_ request: FurtherRead) -> [Todo] {
+        precondition(!sparse, "a sparse snapshot holds no index of the other lines")
+        var wanted = Set<Int>()
+        if !request.uuids.isEmpty {
+            let index = UUIDIndex(self)
+            for uuid in request.uuids { wanted.formUnion(index.texts(of: uuid)) }
+            // A line in another layout is decoded to know its UUID.
+            for text in index.unindexed where todo(ofText: text).map({ request.uuids.contains($0.uuid) }) == true {
+                wanted.insert(text)
+            }
+        }
+        var dependents = Set<Int>()
+        if !request.dependentsOf.isEmpty {
+            // Only a line that holds the UUID's text can depend on it: the bytes are searched
+            // (in both cases a writer may have used), and only those lines decoded.
+            let needles = request.dependentsOf.flatMap { uuid in
+                let text = uuid.uuidString
+                return [Array(text.lowercased().utf8), Array(text.uppercased().utf8)]
+            }
+            for (source, inJournal) in [(bytes, false), (journalBytes, true)] where !source.isEmpty {
+                var starts = texts.indices.filter { texts[$0].inJournal == inJournal }
+                if !zip(starts, starts.dropFirst()).allSatisfy({ texts[$0].range.lowerBound < texts[$1].range.lowerBound }) {
+                    starts.sort { texts[$0].range.lowerBound < texts[$1].range.lowerBound }
+                }
+                for needle in needles {
+                    var from = 0
+                    while let at = SparseReader.firstIndex(of: needle, in: source, from: from) {
+                        from = at + needle.count
+                        if let text = Self.text(containing: at, among: starts, texts) { dependents.insert(text) }
+                    }
+                }
+            }
+        }
+        var found: [Todo] = []
+        for text in wanted.union(dependents).sorted() {
+            guard let todo = todo(ofText: text) else { continue }
+            if wanted.contains(text) && request.uuids.contains(todo.uuid)
+                || !todo.completed && !todo.depends.isDisjoint(with: request.dependentsOf)
+            {
+                found.append(todo)
+            }
+        }
+        return found
+    }
+
+    /// The text among `candidates` (indices into `texts`, by ascending place) whose range holds `offset`.
+    private static func text(containing offset: Int, among candidates: [Int], _ texts: [StateCodec.StoredTodo]) -> Int? {
+        var low = 0
+        var high = candidates.count
+        while low < high {
+            let middle = (low + high) / 2
+            if texts[candidates[middle]].range.lowerBound <= offset { low = middle + 1 } else { high = middle }
+        }
+        guard low > 0 else { return nil }
+        let text = candidates[low - 1]
+        return texts[text].range.contains(offset) ? text : nil
+    }
+}
+
+extension StateCodec.Snapshot {
+    /// A UUID the journal gives a todo that another todo has, in the file or the journal:
+    /// what `firstRepeatedUUID` finds in a read of every todo, found for a whole read of any
+    /// selection from the heads of the lines, without decoding them. Nil for a sparse read.
+    func journalRepeatedUUID() -> UUID? {
+        guard !sparse, texts.contains(where: \.inJournal) else { return nil }
+        var puts: [UUID: Int] = [:]
+        for index in texts.indices where texts[index].inJournal {
+            guard let uuid = uuid(ofText: index) ?? todo(ofText: index)?.uuid else { continue }
+            if puts.updateValue(index, forKey: uuid) != nil { return uuid }
+        }
+        for index in texts.indices where !texts[index].inJournal {
+            guard let uuid = uuid(ofText: index) ?? todo(ofText: index)?.uuid else { continue }
+            if puts[uuid] != nil { return uuid }
+        }
+        return nil
+    }
+}
+
+extension Journal.Contents {
+    /// The UUID of each todo the journal leaves put, by number, after its removes; and a
+    /// UUID it leaves on two numbers, if any.
+    func finalPuts() -> (puts: [Int: UUID], removed: Set<Int>, repeated: UUID?) {
+        var puts: [Int: UUID] = [:]
+        var removed = Set<Int>()
+        for entry in entries {
+            for (todo, _) in entry.puts {
+                puts[todo.id] = todo.uuid
+                removed.remove(todo.id)
+            }
+            for id in entry.removes {
+                puts[id] = nil
+                removed.insert(id)
+            }
+        }
+        var seen = Set<UUID>()
+        let repeated = puts.values.first { !seen.insert($0).inserted }
+        return (puts, removed, repeated)
+    }
+}
+
+extension SparseReader {
+    /// A UUID the journal gives a todo that a line of the file, under another number the
+    /// journal leaves in place, has: the check a whole read makes with the heads of its lines,
+    /// made for a sparse read by reading the heads of every line (their numbers and UUIDs,
+    /// compared by their first eight hex digits before any is decoded), not the todos.
+    func journalRepeatedUUID(_ journal: Journal.Contents) throws(StoreError) -> UUID? {
+        let (puts, removed, repeated) = journal.finalPuts()
+        if let repeated { return repeated }
+        guard !puts.isEmpty else { return nil }
+        var byUUID: [UUID: Int] = [:]
+        for (id, uuid) in puts { byUUID[uuid] = id }
+        let prefixes = Set(byUUID.keys.map { uuid in Array(uuid.uuidString.lowercased().utf8.prefix(8)).withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) } })
+        let bytes = try FileIO.readAll(file, path: path)
+        return bytes.withUnsafeBytes { raw -> UUID? in
+            guard let base = raw.baseAddress else { return nil }
+            var from = 0
+            while from < raw.count, let newline = memchr(base + from, 0x0A, raw.count - from) {
+                let at = base.distance(to: UnsafeRawPointer(newline))
+                from = at + 1
+                // A todo's line starts `\n  {`.
+                guard at + 4 < raw.count, raw[at + 1] == 0x20, raw[at + 2] == 0x20, raw[at + 3] == 0x7B else { continue }
+                var reader = JSONReader(UnsafeRawBufferPointer(rebasing: raw[(at + 3)...]))
+                guard let head = StateCodec.readHeadFast(&reader), head.uuidText.count == 36 else { continue }
+                let prefix = head.uuidText.loadUnaligned(as: UInt64.self) | 0x2020_2020_2020_2020
+                guard prefixes.contains(prefix), let uuid = JSONReader.uuid(head.uuidText), let id = byUUID[uuid] else { continue }
+                // The journal's own todo, or a line it removed or replaced by another todo.
+                if head.id != id, !removed.contains(head.id), puts[head.id] == nil { return uuid }
+            }
+            return nil
+        }
+    }
+}
