@@ -1,5 +1,6 @@
 import Foundation
 import TodoCore
+import TodoWire
 
 /// Field values in JSON, by their kind (`FieldKind`): text as a string, tags as a sorted
 /// array of strings, a word, a priority or a date (its wire form) as a string or null.
@@ -99,57 +100,5 @@ enum FieldCodec {
         }
         guard let at, let text else { throw start.fail("an annotation: {\"at\": DATE, \"text\": TEXT}") }
         return Annotation(at: at, text: text)
-    }
-}
-
-extension JSONWriter {
-    /// A field's value as the state file, `--json` and batch lines write it: text, an array
-    /// of tags (sorted), or a string or null.
-    public mutating func value(_ value: FieldValue) {
-        switch value {
-        case .text(let text): string(text)
-        case .tags(let tags):
-            raw("[")
-            for (index, tag) in tags.sorted().enumerated() {
-                if index > 0 { raw(", ") }
-                string(tag)
-            }
-            raw("]")
-        case .word(let word): optionalString(word)
-        case .priority(let priority): optionalString(priority?.rawValue)
-        case .date(let date): optionalString(date?.wire)
-        case .uuids(let uuids):
-            raw("[")
-            for (index, uuid) in uuids.sorted(by: { $0.uuidString < $1.uuidString }).enumerated() {
-                if index > 0 { raw(", ") }
-                self.uuid(uuid)
-            }
-            raw("]")
-        case .annotations(let annotations):
-            raw("[")
-            for (index, annotation) in annotations.enumerated() {
-                raw(index > 0 ? ", {" : "{")
-                key("at")
-                date(annotation.at)
-                raw(", ")
-                key("text")
-                string(annotation.text)
-                raw("}")
-            }
-            raw("]")
-        case .udas(let udas):
-            raw("{")
-            for (index, (name, value)) in udas.sorted(by: { $0.key < $1.key }).enumerated() {
-                if index > 0 { raw(", ") }
-                string(name)
-                raw(": ")
-                string(value)
-            }
-            raw("}")
-        }
-    }
-
-    private mutating func optionalString(_ text: String?) {
-        if let text { string(text) } else { null() }
     }
 }

@@ -148,46 +148,15 @@ extension WireAttributes {
     /// writes (keys in order), up to escapes. Written by hand: the server stores the attributes
     /// of every todo a push changes, and `JSONEncoder` cost more than the rest of the change.
     public var json: String {
-        var out = WireWriter(capacity: 128)
+        var out = JSONWriter(capacity: 128, spacing: .compact)
         out.raw("{")
         for (index, (field, value)) in values.sorted(by: { $0.key.key < $1.key.key }).enumerated() {
-            if index > 0 { out.raw(",") }
+            if index > 0 { out.comma() }
             out.string(field.key)
-            out.raw(":")
-            value.write(to: &out)
+            out.colon()
+            out.value(value)
         }
         out.raw("}")
         return String(decoding: out.bytes, as: UTF8.self)
-    }
-}
-
-extension FieldValue {
-    /// The value as `encode(to:forKey:)` encodes it.
-    fileprivate func write(to out: inout WireWriter) {
-        switch self {
-        case .text(let text): out.string(text)
-        case .tags(let tags): out.array(tags.sorted()) { $0.string($1) }
-        case .word(let word): out.optional(word) { $0.string($1) }
-        case .priority(let priority): out.optional(priority) { $0.string($1.rawValue) }
-        case .date(let date): out.optional(date) { $0.string($1.wire) }
-        case .uuids(let uuids): out.array(uuids.map { $0.uuidString.lowercased() }.sorted()) { $0.string($1) }
-        case .annotations(let annotations):
-            out.array(annotations.map(WireAnnotation.init)) { out, annotation in
-                out.raw(#"{"at":"#)
-                out.string(annotation.at)
-                out.raw(#","text":"#)
-                out.string(annotation.text)
-                out.raw("}")
-            }
-        case .udas(let udas):
-            out.raw("{")
-            for (index, (name, value)) in udas.sorted(by: { $0.key < $1.key }).enumerated() {
-                if index > 0 { out.raw(",") }
-                out.string(name)
-                out.raw(":")
-                out.string(value)
-            }
-            out.raw("}")
-        }
     }
 }
