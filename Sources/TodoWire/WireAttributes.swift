@@ -40,19 +40,27 @@ public struct WireAttributes: Sendable, Equatable {
         }
     }
 
+    /// Each value sent, as the one writer writes it (`JSONWriter.value`), handed to the encoder
+    /// as the same JSON (`JSONValue`).
     func encode(to container: inout KeyedEncodingContainer<WireKey>) throws {
-        for field in TodoField.attributes {
-            guard let value = values[field] else { continue }
-            try value.encode(to: &container, forKey: WireKey(field.key))
-        }
+        guard !values.isEmpty else { return }
+        let members = try WireJSON.decoder.decode([String: JSONValue].self, from: Data(json.utf8))
+        for (key, value) in members { try container.encode(value, forKey: WireKey(key)) }
     }
 
+    /// Each attribute present, read from the JSON the decoder holds by the one reading rule
+    /// (`FieldKind.read(from:)`).
     init(from container: KeyedDecodingContainer<WireKey>) throws {
         var values: [TodoField: FieldValue] = [:]
         for field in TodoField.attributes {
             let key = WireKey(field.key)
             guard container.contains(key) else { continue }
-            values[field] = try field.spec.kind.decode(from: container, forKey: key)
+            var reader = JSONValue.Reader(try container.decode(JSONValue.self, forKey: key))
+            do {
+                values[field] = try field.spec.kind.read(from: &reader)
+            } catch {
+                throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: "\(error)")
+            }
         }
         self.values = values
     }
@@ -77,70 +85,6 @@ struct WireKey: CodingKey {
     init(_ string: String) { stringValue = string }
     init?(stringValue: String) { self.stringValue = stringValue }
     init?(intValue: Int) { nil }
-}
-
-extension FieldValue {
-    func encode(to container: inout KeyedEncodingContainer<WireKey>, forKey key: WireKey) throws {
-        switch self {
-        case .text(let text): try container.encode(text, forKey: key)
-        case .tags(let tags): try container.encode(tags.sorted(), forKey: key)
-        case .word(let word): try container.encode(word, forKey: key)
-        case .priority(let priority): try container.encode(priority, forKey: key)
-        case .date(let date): try container.encode(date, forKey: key)
-        case .uuids(let uuids): try container.encode(uuids.map { $0.uuidString.lowercased() }.sorted(), forKey: key)
-        case .annotations(let annotations): try container.encode(annotations.map(WireAnnotation.init), forKey: key)
-        case .udas(let udas): try container.encode(udas, forKey: key)
-        }
-    }
-}
-
-extension FieldKind {
-    func decode(from container: KeyedDecodingContainer<WireKey>, forKey key: WireKey) throws -> FieldValue {
-        switch self {
-        case .text:
-            return .text(try container.decode(String.self, forKey: key))
-        case .tags:
-            return .tags(Set(try container.decodeIfPresent([String].self, forKey: key) ?? []))
-        case .word:
-            let word = try container.decodeIfPresent(String.self, forKey: key)
-            return .word(word?.isEmpty == true ? nil : word)
-        case .priority:
-            return .priority(try container.decodeIfPresent(Priority.self, forKey: key))
-        case .date:
-            return .date(try container.decodeIfPresent(DueDate.self, forKey: key))
-        case .uuids:
-            return .uuids(Set(try container.decodeIfPresent([UUID].self, forKey: key) ?? []))
-        case .annotations:
-            return .annotations(try (container.decodeIfPresent([WireAnnotation].self, forKey: key) ?? []).map(\.annotation))
-        case .udas:
-            return .udas(try container.decodeIfPresent([String: String].self, forKey: key) ?? [:])
-        }
-    }
-}
-
-/// An annotation on the wire: `{"at": "2026-11-25T10:00:00.000Z", "text": "…"}`.
-/// The time is written out here rather than left to the coder's date strategy, so that the
-/// server's storage column and the wire agree whatever coder each uses.
-struct WireAnnotation: Codable {
-    var at: String
-    var text: String
-
-    init(_ annotation: Annotation) {
-        (at, text) = (DueDate.instant(annotation.at).wire, annotation.text)
-    }
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        (at, text) = (try container.decode(String.self, forKey: .at), try container.decode(String.self, forKey: .text))
-        guard case .instant = DueDate(wire: at) else {
-            throw DecodingError.dataCorruptedError(forKey: .at, in: container, debugDescription: "not an ISO 8601 UTC time: \(at)")
-        }
-    }
-
-    var annotation: Annotation {
-        guard case .instant(let date) = DueDate(wire: at) else { return Annotation(at: .distantPast, text: text) }
-        return Annotation(at: date, text: text)
-    }
 }
 
 extension WireAttributes {
