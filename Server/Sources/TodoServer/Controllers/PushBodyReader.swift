@@ -132,7 +132,7 @@ extension JSONScanner: FieldValueReader {
 
     mutating func readUUID() throws -> UUID { try PushBodyReader.uuidValue(&self) }
 
-    /// At an instant, as `WireAnnotation` read it: `DueDate(wire:)`.
+    /// At an instant, as the decoder reads it (`JSONValue.Reader`): `DueDate(wire:)`.
     mutating func readTime() throws -> Date {
         guard case .instant(let date)? = DueDate(wire: try string()) else { throw Unusual() }
         return date
