@@ -46,7 +46,7 @@ let package = Package(
         .testTarget(name: "TodoICalTests", dependencies: ["TodoICal"]),
         .testTarget(name: "TodoICalMappingTests", dependencies: ["TodoICalMapping", "TodoICal", "TodoCore", "TodoTestSupport"]),
         .testTarget(name: "TodoCoreTests", dependencies: ["TodoCore", "TodoTestSupport"]),
-        .testTarget(name: "TodoStoreTests", dependencies: ["TodoStore", "TodoCore", "TodoTestSupport"]),
+        .testTarget(name: "TodoStoreTests", dependencies: ["TodoStore", "TodoCore", "TodoWire", "TodoTestSupport"]),
         .testTarget(name: "TodoWireTests", dependencies: ["TodoWire", "TodoCore", "TodoTestSupport"]),
         .testTarget(name: "TodoSyncTests", dependencies: ["TodoSync", "TodoCore", "TodoStore", "TodoWire", "TodoTestSupport"]),
         .testTarget(name: "TodoSyncCryptoTests", dependencies: ["TodoSyncCrypto"], exclude: ["Fixtures"]),

@@ -1,5 +1,6 @@
 import Foundation
 import TodoCore
+import TodoWire
 
 /// Field values in JSON, by their kind (`FieldKind`): text as a string, tags as a sorted
 /// array of strings, a word, a priority or a date (its wire form) as a string or null.
@@ -51,105 +52,29 @@ enum FieldCodec {
         out.value(value)
     }
 
-    /// Reads a value of `kind`; an empty word is none.
+    /// Reads a value of `kind`, by the one reading rule (`FieldKind.read(from:)`); annotations
+    /// then in their one order (`Annotation.normalized`), as a todo keeps them.
     static func read(_ kind: FieldKind, from reader: inout JSONReader) throws -> FieldValue {
-        switch kind {
-        case .text:
-            return .text(try reader.readString())
-        case .tags:
-            return .tags(Set(try reader.readArray { try $0.readString() }))
-        case .word:
-            let word = reader.readNull() ? nil : try reader.readString()
-            return .word(word?.isEmpty == true ? nil : word)
-        case .priority:
-            if reader.readNull() { return .priority(nil) }
-            let start = reader
-            guard let priority = Priority(rawValue: try reader.readString()) else {
-                throw start.fail("a priority: \"H\", \"M\", \"L\" or null")
-            }
-            return .priority(priority)
-        case .date:
-            if reader.readNull() { return .date(nil) }
-            let start = reader
-            guard let date = DueDate(wire: try reader.readString()) else {
-                throw start.fail("a date like \"2026-12-01\" or \"2026-12-01T15:00:00.000Z\", or null")
-            }
-            return .date(date)
-        case .uuids:
-            return .uuids(Set(try reader.readArray { try $0.readUUID() }))
-        case .annotations:
-            return .annotations(Annotation.normalized(try reader.readArray { try readAnnotation(&$0) }))
-        case .udas:
-            var udas: [String: String] = [:]
-            try reader.readObject { name, reader in udas[name] = try reader.readString() }
-            return .udas(udas)
-        }
-    }
-
-    /// `{"at": "2026-11-25T10:00:00.000Z", "text": "…"}`.
-    private static func readAnnotation(_ reader: inout JSONReader) throws -> Annotation {
-        var (at, text): (Date?, String?) = (nil, nil)
-        let start = reader
-        try reader.readObject { key, reader in
-            switch key {
-            case "at": at = try reader.readDate()
-            case "text": text = try reader.readString()
-            default: try reader.skipValue()
-            }
-        }
-        guard let at, let text else { throw start.fail("an annotation: {\"at\": DATE, \"text\": TEXT}") }
-        return Annotation(at: at, text: text)
+        let value = try kind.read(from: &reader)
+        guard case .annotations(let annotations) = value else { return value }
+        return .annotations(Annotation.normalized(annotations))
     }
 }
 
-extension JSONWriter {
-    /// A field's value as the state file, `--json` and batch lines write it: text, an array
-    /// of tags (sorted), or a string or null.
-    public mutating func value(_ value: FieldValue) {
-        switch value {
-        case .text(let text): string(text)
-        case .tags(let tags):
-            raw("[")
-            for (index, tag) in tags.sorted().enumerated() {
-                if index > 0 { raw(", ") }
-                string(tag)
-            }
-            raw("]")
-        case .word(let word): optionalString(word)
-        case .priority(let priority): optionalString(priority?.rawValue)
-        case .date(let date): optionalString(date?.wire)
-        case .uuids(let uuids):
-            raw("[")
-            for (index, uuid) in uuids.sorted(by: { $0.uuidString < $1.uuidString }).enumerated() {
-                if index > 0 { raw(", ") }
-                self.uuid(uuid)
-            }
-            raw("]")
-        case .annotations(let annotations):
-            raw("[")
-            for (index, annotation) in annotations.enumerated() {
-                raw(index > 0 ? ", {" : "{")
-                key("at")
-                date(annotation.at)
-                raw(", ")
-                key("text")
-                string(annotation.text)
-                raw("}")
-            }
-            raw("]")
-        case .udas(let udas):
-            raw("{")
-            for (index, (name, value)) in udas.sorted(by: { $0.key < $1.key }).enumerated() {
-                if index > 0 { raw(", ") }
-                string(name)
-                raw(": ")
-                string(value)
-            }
-            raw("}")
+/// The state file's reader, for the one reading rule of field values: a time as the state
+/// file writes it (`readDate`), and an annotation's members it does not know skipped.
+extension JSONReader: FieldValueReader {
+    public typealias Failure = JSONSyntaxError
+
+    public mutating func readTime() throws -> Date { try readDate() }
+
+    public mutating func readElements(_ element: (inout JSONReader) throws -> Void) throws {
+        var more = try enterArray()
+        while more {
+            try element(&self)
+            more = try arrayContinues()
         }
     }
 
-    private mutating func optionalString(_ text: String?) {
-        if let text { string(text) } else { null() }
-    }
+    public mutating func readUnknownMember(_ key: String) throws { try skipValue() }
 }

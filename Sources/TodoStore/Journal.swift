@@ -1,5 +1,6 @@
 import Foundation
 import TodoCore
+import TodoWire
 
 /// Small changes appended to `<state file>.journal` between rewrites of the state file.
 ///

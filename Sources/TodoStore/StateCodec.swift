@@ -1,5 +1,6 @@
 import Foundation
 import TodoCore
+import TodoWire
 
 /// The state file's JSON: a format name and version, then one todo per line.
 ///
@@ -203,7 +204,7 @@ public enum StateCodec {
         out.raw("{\"id\": ")
         out.int(todo.id)
         out.raw(", \"uuid\": ")
-        out.uuid(todo.uuid)
+        out.lowercaseUUID(todo.uuid)
         FieldCodec.writeStored(todo, to: &out)
         out.raw(", \"completed\": ")
         out.bool(todo.completed)

@@ -1,18 +1,19 @@
 import Foundation
 import TodoCore
+import TodoWire
 
 /// The sync bookkeeping's part of the state file.
 enum SyncCodec {
     static func write(_ sync: SyncState, to out: inout JSONWriter) {
         out.raw("{\"datasetId\": ")
-        if let datasetId = sync.datasetId { out.uuid(datasetId) } else { out.null() }
+        if let datasetId = sync.datasetId { out.lowercaseUUID(datasetId) } else { out.null() }
         out.raw(", \"cursor\": ")
         out.int(Int(sync.cursor))
         out.raw(", \"deletions\": [")
         for (index, deletion) in sync.deletions.enumerated() {
             if index > 0 { out.raw(", ") }
             out.raw("{\"uuid\": ")
-            out.uuid(deletion.uuid)
+            out.lowercaseUUID(deletion.uuid)
             out.raw(", \"name\": ")
             out.string(deletion.name)
             out.raw(", \"rev\": ")
@@ -25,9 +26,9 @@ enum SyncCodec {
         for (index, operation) in sync.outbox.enumerated() {
             if index > 0 { out.raw(", ") }
             out.raw("{\"opId\": ")
-            out.uuid(operation.opId)
+            out.lowercaseUUID(operation.opId)
             out.raw(", \"uuid\": ")
-            out.uuid(operation.uuid)
+            out.lowercaseUUID(operation.uuid)
             out.raw(", \"baseRev\": ")
             out.int(Int(operation.baseRev))
             out.raw(", \"todo\": ")
@@ -56,7 +57,7 @@ enum SyncCodec {
     /// properties sorted, so that the same state is the same bytes.
     static func write(_ replica: ReplicaState, to out: inout JSONWriter) {
         out.raw(", \"taskchampion\": {\"version\": ")
-        out.uuid(replica.version)
+        out.lowercaseUUID(replica.version)
         out.raw(", \"tasks\": ")
         TaskMapCodec.write(replica.tasks, to: &out)
         out.raw("}")

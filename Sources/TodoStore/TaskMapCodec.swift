@@ -1,5 +1,6 @@
 import Foundation
 import TodoCore
+import TodoWire
 
 /// TaskChampion's tasks as JSON, `{UUID: {property: value}}`, sorted so that the same tasks
 /// are the same bytes: the state file's record of the server (`SyncCodec`) and the snapshots
@@ -10,7 +11,7 @@ public enum TaskMapCodec {
         out.raw("{")
         for (index, (uuid, task)) in tasks.sorted(by: { UUID.precedes($0.key, $1.key) }).enumerated() {
             if index > 0 { out.raw(", ") }
-            out.uuid(uuid)
+            out.lowercaseUUID(uuid)
             out.raw(": {")
             for (index, (property, value)) in task.sorted(by: { $0.key < $1.key }).enumerated() {
                 if index > 0 { out.raw(", ") }

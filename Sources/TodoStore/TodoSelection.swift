@@ -1,5 +1,6 @@
 import Foundation
 import TodoCore
+import TodoWire
 
 /// Which todos a command reads from the state file. The others are not decoded: their text
 /// is carried as it is and copied back on a save, so a command on one todo costs little more

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Foundation
 import TodoCore
+import TodoWire
 
 /// Where the undo history stands, as the state file and its journal record it.
 ///

@@ -36,7 +36,7 @@ public struct FeedWriter {
         }
     }
 
-    private var out: WireWriter
+    private var out: JSONWriter
     /// How many records were written.
     public private(set) var count = 0
 
@@ -44,7 +44,7 @@ public struct FeedWriter {
     public var bytes: [UInt8] { out.bytes }
 
     public init(capacity: Int = 64 * 1024) {
-        out = WireWriter(capacity: capacity)
+        out = JSONWriter(capacity: capacity, spacing: .compact)
         out.raw(#"{"changes":["#)
     }
 
@@ -72,12 +72,58 @@ public struct FeedWriter {
     /// Closes the page; the writer is then spent.
     public consuming func finish(datasetId: UUID, nextCursor: Int64, hasMore: Bool) -> [UInt8] {
         out.raw(#"],"datasetId":"#)
-        out.uuid(datasetId)
+        out.uppercaseUUID(datasetId)
         out.raw(#","hasMore":"#)
         out.bool(hasMore)
         out.raw(#","nextCursor":"#)
-        out.integer(nextCursor)
+        out.int(nextCursor)
         out.raw("}")
         return out.bytes
+    }
+}
+
+extension JSONWriter {
+    /// A `TodoRecord`: `content` nil writes a tombstone (no `todo` member). `uuid` is the
+    /// UUID's text as the encoder writes it (`uuidString`, as SQLite keeps it).
+    public mutating func record(uuid: String, rev: Int64, deleted: Bool, content: FeedWriter.Content?) {
+        raw(#"{"deleted":"#)
+        bool(deleted)
+        raw(#","rev":"#)
+        int(rev)
+        if let content { todo(content) }
+        raw(#","uuid":"#)
+        quoted(uuid)
+        raw("}")
+    }
+
+    private mutating func todo(_ content: FeedWriter.Content) {
+        raw(#","todo":{"completed":"#)
+        bool(content.completed)
+        if let completedAt = content.completedAtMs {
+            raw(#","completedAt":"#)
+            date(milliseconds: completedAt)
+        }
+        raw(#","createdAt":"#)
+        date(milliseconds: content.createdAtMs)
+        raw(#","description":"#)
+        string(content.description)
+        raw(#","name":"#)
+        string(content.name)
+        raw(#","notes":"#)
+        string(content.notes)
+        raw(#","updatedAt":"#)
+        date(milliseconds: content.updatedAtMs)
+        if let attributes = content.attributes { members(of: attributes) }
+        raw("}")
+    }
+
+    /// The members of a JSON object the server wrote, without its braces; nothing for `{}`.
+    private mutating func members(of object: String) {
+        var object = object
+        object.withUTF8 { utf8 in
+            guard utf8.count > 2, utf8.first == UInt8(ascii: "{"), utf8.last == UInt8(ascii: "}") else { return }
+            bytes.append(UInt8(ascii: ","))
+            bytes += utf8[1..<(utf8.count - 1)]
+        }
     }
 }

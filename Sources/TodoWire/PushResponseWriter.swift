@@ -3,7 +3,7 @@ import Foundation
 /// A `PushResponse` written as JSON from stored results, for the server: each result's JSON is
 /// written once (`result`), kept for replies to retries, and copied into the answer unparsed.
 public struct PushResponseWriter {
-    private var out = WireWriter(capacity: 16 * 1024)
+    private var out = JSONWriter(capacity: 16 * 1024, spacing: .compact)
     private var count = 0
 
     public init() {
@@ -14,9 +14,9 @@ public struct PushResponseWriter {
     public static func result(
         opId: UUID, status: PushResult.Status, record: (uuid: String, rev: Int64, deleted: Bool, content: FeedWriter.Content?)?
     ) -> [UInt8] {
-        var out = WireWriter(capacity: 512)
+        var out = JSONWriter(capacity: 512, spacing: .compact)
         out.raw(#"{"opId":"#)
-        out.uuid(opId)
+        out.uppercaseUUID(opId)
         if let record {
             out.raw(#","record":"#)
             out.record(uuid: record.uuid, rev: record.rev, deleted: record.deleted, content: record.content)
@@ -38,12 +38,12 @@ public struct PushResponseWriter {
     public consuming func finish(datasetId: UUID, cursor: Int64, feedCursor: Int64?) -> [UInt8] {
         if count == 0 { out.raw(#""results":["#) }
         out.raw(#"],"cursor":"#)
-        out.integer(cursor)
+        out.int(cursor)
         out.raw(#","datasetId":"#)
-        out.uuid(datasetId)
+        out.uppercaseUUID(datasetId)
         if let feedCursor {
             out.raw(#","feedCursor":"#)
-            out.integer(feedCursor)
+            out.int(feedCursor)
         }
         out.raw("}")
         return out.bytes

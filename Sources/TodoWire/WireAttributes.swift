@@ -40,19 +40,27 @@ public struct WireAttributes: Sendable, Equatable {
         }
     }
 
+    /// Each value sent, as the one writer writes it (`JSONWriter.value`), handed to the encoder
+    /// as the same JSON (`JSONValue`).
     func encode(to container: inout KeyedEncodingContainer<WireKey>) throws {
-        for field in TodoField.attributes {
-            guard let value = values[field] else { continue }
-            try value.encode(to: &container, forKey: WireKey(field.key))
-        }
+        guard !values.isEmpty else { return }
+        let members = try WireJSON.decoder.decode([String: JSONValue].self, from: Data(json.utf8))
+        for (key, value) in members { try container.encode(value, forKey: WireKey(key)) }
     }
 
+    /// Each attribute present, read from the JSON the decoder holds by the one reading rule
+    /// (`FieldKind.read(from:)`).
     init(from container: KeyedDecodingContainer<WireKey>) throws {
         var values: [TodoField: FieldValue] = [:]
         for field in TodoField.attributes {
             let key = WireKey(field.key)
             guard container.contains(key) else { continue }
-            values[field] = try field.spec.kind.decode(from: container, forKey: key)
+            var reader = JSONValue.Reader(try container.decode(JSONValue.self, forKey: key))
+            do {
+                values[field] = try field.spec.kind.read(from: &reader)
+            } catch {
+                throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: "\(error)")
+            }
         }
         self.values = values
     }
@@ -79,115 +87,20 @@ struct WireKey: CodingKey {
     init?(intValue: Int) { nil }
 }
 
-extension FieldValue {
-    func encode(to container: inout KeyedEncodingContainer<WireKey>, forKey key: WireKey) throws {
-        switch self {
-        case .text(let text): try container.encode(text, forKey: key)
-        case .tags(let tags): try container.encode(tags.sorted(), forKey: key)
-        case .word(let word): try container.encode(word, forKey: key)
-        case .priority(let priority): try container.encode(priority, forKey: key)
-        case .date(let date): try container.encode(date, forKey: key)
-        case .uuids(let uuids): try container.encode(uuids.map { $0.uuidString.lowercased() }.sorted(), forKey: key)
-        case .annotations(let annotations): try container.encode(annotations.map(WireAnnotation.init), forKey: key)
-        case .udas(let udas): try container.encode(udas, forKey: key)
-        }
-    }
-}
-
-extension FieldKind {
-    func decode(from container: KeyedDecodingContainer<WireKey>, forKey key: WireKey) throws -> FieldValue {
-        switch self {
-        case .text:
-            return .text(try container.decode(String.self, forKey: key))
-        case .tags:
-            return .tags(Set(try container.decodeIfPresent([String].self, forKey: key) ?? []))
-        case .word:
-            let word = try container.decodeIfPresent(String.self, forKey: key)
-            return .word(word?.isEmpty == true ? nil : word)
-        case .priority:
-            return .priority(try container.decodeIfPresent(Priority.self, forKey: key))
-        case .date:
-            return .date(try container.decodeIfPresent(DueDate.self, forKey: key))
-        case .uuids:
-            return .uuids(Set(try container.decodeIfPresent([UUID].self, forKey: key) ?? []))
-        case .annotations:
-            return .annotations(try (container.decodeIfPresent([WireAnnotation].self, forKey: key) ?? []).map(\.annotation))
-        case .udas:
-            return .udas(try container.decodeIfPresent([String: String].self, forKey: key) ?? [:])
-        }
-    }
-}
-
-/// An annotation on the wire: `{"at": "2026-11-25T10:00:00.000Z", "text": "…"}`.
-/// The time is written out here rather than left to the coder's date strategy, so that the
-/// server's storage column and the wire agree whatever coder each uses.
-struct WireAnnotation: Codable {
-    var at: String
-    var text: String
-
-    init(_ annotation: Annotation) {
-        (at, text) = (DueDate.instant(annotation.at).wire, annotation.text)
-    }
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        (at, text) = (try container.decode(String.self, forKey: .at), try container.decode(String.self, forKey: .text))
-        guard case .instant = DueDate(wire: at) else {
-            throw DecodingError.dataCorruptedError(forKey: .at, in: container, debugDescription: "not an ISO 8601 UTC time: \(at)")
-        }
-    }
-
-    var annotation: Annotation {
-        guard case .instant(let date) = DueDate(wire: at) else { return Annotation(at: .distantPast, text: text) }
-        return Annotation(at: date, text: text)
-    }
-}
-
 extension WireAttributes {
     /// These attributes as one JSON object, as the server stores them: what `WireJSON.encoder`
     /// writes (keys in order), up to escapes. Written by hand: the server stores the attributes
     /// of every todo a push changes, and `JSONEncoder` cost more than the rest of the change.
     public var json: String {
-        var out = WireWriter(capacity: 128)
+        var out = JSONWriter(capacity: 128, spacing: .compact)
         out.raw("{")
         for (index, (field, value)) in values.sorted(by: { $0.key.key < $1.key.key }).enumerated() {
-            if index > 0 { out.raw(",") }
+            if index > 0 { out.comma() }
             out.string(field.key)
-            out.raw(":")
-            value.write(to: &out)
+            out.colon()
+            out.value(value)
         }
         out.raw("}")
         return String(decoding: out.bytes, as: UTF8.self)
-    }
-}
-
-extension FieldValue {
-    /// The value as `encode(to:forKey:)` encodes it.
-    fileprivate func write(to out: inout WireWriter) {
-        switch self {
-        case .text(let text): out.string(text)
-        case .tags(let tags): out.array(tags.sorted()) { $0.string($1) }
-        case .word(let word): out.optional(word) { $0.string($1) }
-        case .priority(let priority): out.optional(priority) { $0.string($1.rawValue) }
-        case .date(let date): out.optional(date) { $0.string($1.wire) }
-        case .uuids(let uuids): out.array(uuids.map { $0.uuidString.lowercased() }.sorted()) { $0.string($1) }
-        case .annotations(let annotations):
-            out.array(annotations.map(WireAnnotation.init)) { out, annotation in
-                out.raw(#"{"at":"#)
-                out.string(annotation.at)
-                out.raw(#","text":"#)
-                out.string(annotation.text)
-                out.raw("}")
-            }
-        case .udas(let udas):
-            out.raw("{")
-            for (index, (name, value)) in udas.sorted(by: { $0.key < $1.key }).enumerated() {
-                if index > 0 { out.raw(",") }
-                out.string(name)
-                out.raw(":")
-                out.string(value)
-            }
-            out.raw("}")
-        }
     }
 }

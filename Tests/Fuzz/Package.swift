@@ -15,6 +15,7 @@ let package = Package(
             "FuzzDriver",
             .product(name: "TodoCore", package: "todo"),
             .product(name: "TodoStore", package: "todo"),
+            .product(name: "TodoWire", package: "todo"),
             .product(name: "TodoCLI", package: "todo"),
             .product(name: "TodoTestSupport", package: "todo"),
             .product(name: "TodoICal", package: "todo"),

@@ -3,6 +3,7 @@ import Testing
 import TodoCore
 @testable import TodoStore
 import TodoTestSupport
+import TodoWire
 
 /// The attribute fields in the state file (version 5): written after `synced` and only when
 /// set, read back exactly, carried in the sync bookkeeping, and older versions still loading.

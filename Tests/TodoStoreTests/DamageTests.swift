@@ -3,6 +3,7 @@ import Testing
 import TodoCore
 @testable import TodoStore
 import TodoTestSupport
+import TodoWire
 
 /// What fuzzing found (issue 16): forged or damaged values are refused on load with the
 /// file's name, and both files stay byte-identical; nothing crashes.

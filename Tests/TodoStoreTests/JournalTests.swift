@@ -3,6 +3,7 @@ import Testing
 import TodoCore
 @testable import TodoStore
 import TodoTestSupport
+import TodoWire
 
 /// Small changes go to the journal; the state file is rewritten only now and then, and a
 /// crash at any point of either leaves a state some command left.

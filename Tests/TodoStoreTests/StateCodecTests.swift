@@ -3,6 +3,7 @@ import Testing
 import TodoCore
 @testable import TodoStore
 import TodoTestSupport
+import TodoWire
 
 @Suite struct StateCodecTests {
     static let nasty = ["héllo wörld", "emoji 🎉👩‍👩‍👧 and 中文", "line\nbreak\r\n", "\"quotes\" and \\backslash\\", "tab\there \u{1} \u{1F} nul\u{0}x", "</script> / slash", ""]

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TodoCore
 @testable import TodoStore
+import TodoWire
 
 /// TaskChampion's task maps: written sorted on one line, read back whole; a key given twice is
 /// refused in a small object and past the sixteen keys after which `readObject` keeps a set.

@@ -1,6 +1,7 @@
 import TodoCore
 import TodoICalMapping
 import TodoStore
+import TodoWire
 
 /// `todo export [--to FORMAT]`: every todo in number order, as `todo import --from FORMAT`
 /// reads it: in todo's own JSON every field, else what Taskwarrior, todo.txt or iCalendar can hold.

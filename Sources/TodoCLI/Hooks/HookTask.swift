@@ -1,6 +1,7 @@
 import Foundation
 import TodoCore
 import TodoStore
+import TodoWire
 
 /// A todo as hooks read it, Taskwarrior's task JSON on one line (as `export --to taskwarrior`
 /// writes it), and what a task a hook prints changes.

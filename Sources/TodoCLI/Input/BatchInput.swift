@@ -1,5 +1,6 @@
 import Foundation
 import TodoCore
+import TodoWire
 
 /// One line of `todo batch` input, its shape checked but its ids not yet resolved.
 enum BatchStep: Equatable {
@@ -48,7 +49,7 @@ enum BatchInput {
     }
 
     static func step(_ line: String, in dates: DateContext) throws(InputError) -> BatchStep {
-        let object: [String: BatchValue]
+        let object: [String: JSONValue]
         do {
             object = try JSONDecoder().decode(BatchObject.self, from: Data(line.utf8)).fields
         } catch DecodingError.typeMismatch {
@@ -93,7 +94,7 @@ enum BatchInput {
     }
 
     /// The todos a toggle or delete line names by "id" and "ids", at least one.
-    private static func targets(_ object: [String: BatchValue], _ action: String) throws(InputError) -> [String] {
+    private static func targets(_ object: [String: JSONValue], _ action: String) throws(InputError) -> [String] {
         var references: [String] = []
         if let id = object["id"] { references.append(try reference(id, "id")) }
         if let ids = object["ids"] {
@@ -104,20 +105,18 @@ enum BatchInput {
         return references
     }
 
-    /// A field's value in a batch line, of the field's kind.
-    private static func value(_ value: BatchValue, of field: TodoField, in dates: DateContext) throws(InputError) -> FieldValue {
+    /// A field's value in a batch line, of the field's kind: text and tags in their JSON shape,
+    /// read by the one reading rule of field values (`FieldKind.read(from:)`); the rest typed
+    /// as on the command line.
+    private static func value(_ value: JSONValue, of field: TodoField, in dates: DateContext) throws(InputError) -> FieldValue {
         switch field.spec.kind {
         case .text:
-            guard case .string(let text) = value else { throw InputError("\"\(field.key)\" must be a string") }
-            return .text(text)
+            guard let text = read(value, as: .text) else { throw InputError("\"\(field.key)\" must be a string") }
+            return text
         case .tags:
-            guard case .array(let items) = value else { throw InputError("\"\(field.key)\" must be an array of strings") }
-            var tags: Set<String> = []
-            for item in items {
-                guard case .string(let tag) = item, Tag.isValid(tag) else {
-                    throw InputError("\"\(field.key)\" must hold tags (\(field.valueRule))")
-                }
-                tags.insert(tag)
+            guard case .array = value else { throw InputError("\"\(field.key)\" must be an array of strings") }
+            guard case .tags(let tags)? = read(value, as: .tags), tags.allSatisfy(Tag.isValid) else {
+                throw InputError("\"\(field.key)\" must hold tags (\(field.valueRule))")
             }
             return .tags(tags)
         case .word, .priority, .date, .uuids, .annotations, .udas:
@@ -125,8 +124,14 @@ enum BatchInput {
         }
     }
 
+    /// `value` read as JSON of `kind`, or nil if it is not of its shape.
+    private static func read(_ value: JSONValue, as kind: FieldKind) -> FieldValue? {
+        var reader = JSONValue.Reader(value)
+        return try? kind.read(from: &reader)
+    }
+
     /// A value the command line reads from a string (a project, priority or date), or null for none.
-    private static func typed(_ value: BatchValue, of field: TodoField, in dates: DateContext) throws(InputError) -> FieldValue {
+    private static func typed(_ value: JSONValue, of field: TodoField, in dates: DateContext) throws(InputError) -> FieldValue {
         switch value {
         case .null: return field.spec.kind.unset
         case .string(let text):
@@ -135,59 +140,33 @@ enum BatchInput {
             } catch {
                 throw InputError("\"\(field.key)\": \(error.message)")
             }
-        case .int, .array, .other: throw InputError("\"\(field.key)\" must be a string or null")
+        case .bool, .int, .number, .array, .object: throw InputError("\"\(field.key)\" must be a string or null")
         }
     }
 
     /// Todos named by an array of numbers and UUID prefixes; null for none.
-    private static func references(_ value: BatchValue, _ key: String) throws(InputError) -> [String] {
+    private static func references(_ value: JSONValue, _ key: String) throws(InputError) -> [String] {
         switch value {
         case .null: return []
         case .array(let items):
             var references: [String] = []
             for item in items { references.append(try reference(item, key)) }
             return references
-        case .int, .string, .other: throw InputError("\"\(key)\" must be an array of todo numbers or UUID prefixes, or null")
+        case .bool, .int, .number, .string, .object: throw InputError("\"\(key)\" must be an array of todo numbers or UUID prefixes, or null")
         }
     }
 
-    private static func reference(_ value: BatchValue, _ key: String) throws(InputError) -> String {
+    private static func reference(_ value: JSONValue, _ key: String) throws(InputError) -> String {
         switch value {
         case .int(let number): return String(number)
         case .string(let text): return text
-        case .array, .null, .other: throw InputError("\"\(key)\" must hold todo numbers or strings (a number or UUID prefix)")
-        }
-    }
-}
-
-/// Any JSON value, typed strictly: true is not 1, 1.5 is not a number of a todo.
-enum BatchValue: Decodable, Equatable {
-    case int(Int)
-    case string(String)
-    case array([BatchValue])
-    case null
-    case other
-
-    init(from decoder: Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() {
-            self = .null
-        } else if (try? container.decode(Bool.self)) != nil {
-            self = .other
-        } else if let number = try? container.decode(Int.self) {
-            self = .int(number)
-        } else if let text = try? container.decode(String.self) {
-            self = .string(text)
-        } else if let values = try? container.decode([BatchValue].self) {
-            self = .array(values)
-        } else {
-            self = .other
+        case .bool, .number, .array, .null, .object: throw InputError("\"\(key)\" must hold todo numbers or strings (a number or UUID prefix)")
         }
     }
 }
 
 struct BatchObject: Decodable {
-    var fields: [String: BatchValue] = [:]
+    var fields: [String: JSONValue] = [:]
 
     struct Key: CodingKey {
         var stringValue: String
@@ -198,6 +177,6 @@ struct BatchObject: Decodable {
 
     init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: Key.self)
-        for key in container.allKeys { fields[key.stringValue] = try container.decode(BatchValue.self, forKey: key) }
+        for key in container.allKeys { fields[key.stringValue] = try container.decode(JSONValue.self, forKey: key) }
     }
 }

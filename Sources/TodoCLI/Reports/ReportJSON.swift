@@ -1,6 +1,7 @@
 import Foundation
 import TodoCore
 import TodoStore
+import TodoWire
 
 /// The numbers behind a report, as `--json` prints them: an object's members or an array's
 /// elements one a line, what they hold on that line.

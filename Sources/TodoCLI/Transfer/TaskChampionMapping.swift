@@ -2,6 +2,7 @@ import Foundation
 import TodoCore
 import TodoStore
 import TodoSync
+import TodoWire
 
 /// Todos as TaskChampion tasks (Taskwarrior 3's replica format) and back, through the same
 /// reading and writing as `task export` and `task import` (`TaskwarriorExport`,

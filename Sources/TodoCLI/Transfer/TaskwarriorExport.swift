@@ -1,6 +1,7 @@
 import Foundation
 import TodoCore
 import TodoStore
+import TodoWire
 
 /// `todo export --to taskwarrior`: a JSON array as `task export` prints it, for `task import`.
 ///
@@ -53,7 +54,7 @@ enum TaskwarriorExport {
             writer.string(TaskwarriorDate.string(date))
         }
         writer.raw("{\"uuid\":")
-        writer.uuid(todo.uuid)
+        writer.lowercaseUUID(todo.uuid)
         writer.raw(",\"status\":")
         if case .template = role {
             writer.string("recurring")
@@ -98,7 +99,7 @@ enum TaskwarriorExport {
         switch role {
         case .instance(let instance):
             writer.raw(",\"parent\":")
-            writer.uuid(instance.parent)
+            writer.lowercaseUUID(instance.parent)
             writer.raw(",\"imask\":")
             writer.int(instance.imask)
         case .template(let template):
@@ -126,7 +127,7 @@ enum TaskwarriorExport {
             writer.raw("[")
             for (index, uuid) in uuids.sorted(by: { $0.uuidString < $1.uuidString }).enumerated() {
                 if index > 0 { writer.raw(",") }
-                writer.uuid(uuid)
+                writer.lowercaseUUID(uuid)
             }
             writer.raw("]")
         case .annotations(let annotations):

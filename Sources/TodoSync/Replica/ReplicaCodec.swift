@@ -24,15 +24,15 @@ public enum ReplicaCodec {
             switch operation {
             case .create(let uuid):
                 out.raw("{\"Create\":{\"uuid\":")
-                out.uuid(uuid)
+                out.lowercaseUUID(uuid)
                 out.raw("}}")
             case .delete(let uuid):
                 out.raw("{\"Delete\":{\"uuid\":")
-                out.uuid(uuid)
+                out.lowercaseUUID(uuid)
                 out.raw("}}")
             case .update(let uuid, let property, let value, let at):
                 out.raw("{\"Update\":{\"uuid\":")
-                out.uuid(uuid)
+                out.lowercaseUUID(uuid)
                 out.raw(",\"property\":")
                 out.string(property)
                 out.raw(",\"value\":")

@@ -87,61 +87,17 @@ enum PushBodyReader {
 
     private static let attributeFields = Dictionary(uniqueKeysWithValues: TodoField.attributes.map { ($0.key, $0) })
 
-    /// An attribute's value as `FieldKind.decode` reads it: null is unset, an empty word none.
+    /// An attribute's value by the one reading rule (`FieldKind.read(from:)`), which the
+    /// decoder's reading of `WireAttributes` follows too.
     private static func value(of kind: FieldKind, _ scanner: inout JSONScanner) throws(Unusual) -> FieldValue {
-        if kind != .text, try scanner.null() { return kind.unset }
-        switch kind {
-        case .text: return .text(try scanner.string())
-        case .tags: return .tags(Set(try strings(&scanner)))
-        case .word:
-            let word = try scanner.string()
-            return .word(word.isEmpty ? nil : word)
-        case .priority:
-            guard let priority = Priority(rawValue: try scanner.string()) else { throw Unusual() }
-            return .priority(priority)
-        case .date:
-            guard let date = DueDate(codedText: try scanner.string()) else { throw Unusual() }
-            return .date(date)
-        case .uuids:
-            var uuids = Set<UUID>()
-            try scanner.array { scanner throws(Unusual) in uuids.insert(try uuidValue(&scanner)) }
-            return .uuids(uuids)
-        case .annotations:
-            var annotations: [Annotation] = []
-            try scanner.array { scanner throws(Unusual) in annotations.append(try annotation(&scanner)) }
-            return .annotations(annotations)
-        case .udas:
-            var udas: [String: String] = [:]
-            try scanner.object { scanner, name throws(Unusual) in
-                guard udas[name] == nil else { throw Unusual() }
-                udas[name] = try scanner.string()
-            }
-            return .udas(udas)
+        do {
+            return try kind.read(from: &scanner)
+        } catch {
+            throw Unusual()
         }
     }
 
-    /// `{"at": "…Z", "text": "…"}`, at an instant (`WireAnnotation`).
-    private static func annotation(_ scanner: inout JSONScanner) throws(Unusual) -> Annotation {
-        var (at, text): (String?, String?)
-        var seen = Seen()
-        try scanner.object { scanner, key throws(Unusual) in
-            switch key {
-            case "at": try seen.first(0); at = try scanner.string()
-            case "text": try seen.first(1); text = try scanner.string()
-            default: throw Unusual()
-            }
-        }
-        guard let at, let text, case .instant(let date)? = DueDate(wire: at) else { throw Unusual() }
-        return Annotation(at: date, text: text)
-    }
-
-    private static func strings(_ scanner: inout JSONScanner) throws(Unusual) -> [String] {
-        var strings: [String] = []
-        try scanner.array { scanner throws(Unusual) in strings.append(try scanner.string()) }
-        return strings
-    }
-
-    private static func uuidValue(_ scanner: inout JSONScanner) throws(Unusual) -> UUID {
+    static func uuidValue(_ scanner: inout JSONScanner) throws(Unusual) -> UUID {
         guard let uuid = UUIDText.uuid(try scanner.string()) else { throw Unusual() }
         return uuid
     }
@@ -161,4 +117,38 @@ enum PushBodyReader {
             bits |= 1 << key
         }
     }
+}
+
+/// The push scanner, for the one reading rule of field values: what it leaves to the decoder
+/// (a time or UUID it does not read, an annotation's unknown member) is `Unusual`.
+extension JSONScanner: FieldValueReader {
+    typealias Failure = Unusual
+
+    func fail(_ expected: String) -> Unusual { Unusual() }
+
+    mutating func readNull() throws -> Bool { try null() }
+
+    mutating func readString() throws -> String { try string() }
+
+    mutating func readUUID() throws -> UUID { try PushBodyReader.uuidValue(&self) }
+
+    /// At an instant, as the decoder reads it (`JSONValue.Reader`): `DueDate(wire:)`.
+    mutating func readTime() throws -> Date {
+        guard case .instant(let date)? = DueDate(wire: try string()) else { throw Unusual() }
+        return date
+    }
+
+    mutating func readElements(_ element: (inout JSONScanner) throws -> Void) throws {
+        try array { scanner throws(Unusual) in
+            do { try element(&scanner) } catch { throw Unusual() }
+        }
+    }
+
+    mutating func readObject(_ member: (String, inout JSONScanner) throws -> Void) throws {
+        try object { scanner, key throws(Unusual) in
+            do { try member(key, &scanner) } catch { throw Unusual() }
+        }
+    }
+
+    mutating func readUnknownMember(_ key: String) throws { throw Unusual() }
 }

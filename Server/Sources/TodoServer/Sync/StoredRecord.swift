@@ -79,7 +79,7 @@ extension StoredRecord {
             attributes: attributes)
     }
 
-    /// The record as `WireWriter.record` writes it, with the stored attributes copied unparsed.
+    /// The record as `JSONWriter.record` writes it, with the stored attributes copied unparsed.
     var wire: (uuid: String, rev: Int64, deleted: Bool, content: FeedWriter.Content?) {
         let content = deleted ? nil : FeedWriter.Content(
             name: name, description: descriptionText, notes: notes, completed: completed, createdAtMs: createdAtMs,

@@ -3,6 +3,7 @@ import FuzzSupport
 @testable import TodoCLI
 import TodoCore
 import TodoStore
+import TodoWire
 
 /// `todo batch` input: any text is parsed or refused without a crash; parsed steps written
 /// out again as JSON Lines parse to the same steps; applied to a state, they leave a valid one.
