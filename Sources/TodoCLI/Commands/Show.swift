@@ -5,7 +5,7 @@ import TodoStore
 /// `todo show ID`: every field of one todo, its urgency; the todos it depends on by number and name.
 enum ShowCommand {
     static func plan(_ invocation: Invocation, _ context: Context) -> Plan {
-        let reference = invocation.arguments[0]
+        let reference = invocation.argument(.todo)
         let asJSON = invocation.flag(.json)
         return .read(reads: .referencedBy([reference]), then: { state in
             guard !asJSON, let todo = try? state.resolve(reference) else { return .nothing }
