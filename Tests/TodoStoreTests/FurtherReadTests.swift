@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TodoCore
+import TodoWire
 @testable import TodoStore
 import TodoTestSupport
 
