@@ -132,19 +132,21 @@ enum CalDAVSeries {
     }
 
     /// Completes the occurrence `uuid` as `client` says, merged with what changed on the
-    /// server since `before`, and makes its next occurrence when the server has none.
+    /// server since `before`, and hands its series (the server's rule) on as `todo done` does
+    /// (`Todo.completingOccurrence`): counted from the app's COMPLETED, the next occurrence
+    /// made now, unless the server has it already.
     private static func complete(
         _ write: UserWrite, occurrence uuid: UUID, before: TodoContent, client: TodoContent, held: TodoContent, at: Date
     ) async throws -> (done: StoredRecord, next: StoredRecord?) {
         let completed = OccurrenceReading.completed(client, occurrence: before, uuid: uuid, at: at)
         let content = CalDAVResources.merged(base: before, client: completed, server: held, at: at)
-        let done = try await write.put(uuid, content.wire)
-        guard !held.completed, held.recur != nil else { return (done, nil) }
-        var series = content
-        (series.attributes.recur, series.attributes.anchor) = (held.recur, held.anchor)
-        guard let next = OccurrenceReading.next(after: series, uuid: uuid, at: content.completedAt ?? at),
-            try await write.record(next.uuid) == nil
-        else { return (done, nil) }
+        guard !held.completed, held.recur != nil else { return (try await write.put(uuid, content.wire), nil) }
+        var occurrence = Todo(id: 0, uuid: uuid, name: content.name, createdAt: content.createdAt)
+        occurrence.content = content
+        (occurrence.attributes.recur, occurrence.attributes.anchor) = (held.recur, held.anchor)
+        let (finished, made) = occurrence.completingOccurrence(doneAt: content.completedAt ?? at, madeAt: at)
+        let done = try await write.put(uuid, finished.content.wire)
+        guard let next = made, try await write.record(next.uuid) == nil else { return (done, nil) }
         return (done, try await write.put(next.uuid, next.content.wire))
     }
 
