@@ -20,17 +20,15 @@ import TodoWire
 enum CalDAVSeries {
     typealias Outcome = CalDAVResources.Outcome
 
-    /// The PUT of `name`, a change `client` to the occurrence `uuid` (held as `held`; the app's
-    /// version was `before`) that completes it (`OccurrenceReading.completes`); `ruled`: the
-    /// app's VTODO still has its RRULE.
+    /// `put`, a change `client` to the occurrence `uuid` (held as `held`; the app's version
+    /// was `before`) that completes it (`OccurrenceReading.completes`).
     static func completeByChange(
-        _ write: UserWrite, user: AuthenticatedUser, name: String, uid: String, text: String, uuid: UUID,
-        before: TodoContent, client: TodoContent, held: TodoContent, ruled: Bool, at: Date
+        _ put: CalDAVPut, _ write: UserWrite, uuid: UUID, before: TodoContent, client: TodoContent, held: TodoContent
     ) async throws -> Outcome {
-        let master = masterOnly(text)
+        let (name, uid, master, at) = (put.name, put.uid, masterOnly(put.text), write.now)
         let (done, next) = try await complete(write, occurrence: uuid, before: before, client: client, held: held, at: at)
-        // An app whose resource still holds the rule keeps it as the series.
-        guard let next, ruled else {
+        // An app whose resource still holds the rule (its VTODO its RRULE) keeps it as the series.
+        guard let next, put.ruled else {
             let object = CalDAVObject(uuid: uuid, name: name, uid: uid, ical: master, rev: done.rev)
             try await keep([object] + (next.map { [serverMade(master, for: $0)] } ?? []), write)
             return .stored(done, created: false, served: try CalDAVResources.served(done, object))
@@ -40,12 +38,11 @@ enum CalDAVSeries {
         return .stored(next, created: false, served: try CalDAVResources.served(next, object))
     }
 
-    /// The PUT of a new resource that is an app's copy of an occurrence of a series the user
-    /// has (`OccurrenceReading.isCopy`, `isNextCopy`): it names that occurrence; nil when it
-    /// copies none.
-    static func readCopy(
-        _ write: UserWrite, user: AuthenticatedUser, name: String, uid: String, text: String, client: TodoContent, at: Date
-    ) async throws -> Outcome? {
+    /// `put`, of a new resource, read as an app's copy (`client`) of an occurrence of a series
+    /// the user has (`OccurrenceReading.isCopy`, `isNextCopy`): it names that occurrence; nil
+    /// when it copies none.
+    static func readCopy(_ put: CalDAVPut, _ write: UserWrite, user: AuthenticatedUser, client: TodoContent) async throws -> Outcome? {
+        let (name, uid, text, at) = (put.name, put.uid, put.text, write.now)
         guard client.due != nil, client.completed ? client.recur == nil : client.recur != nil else { return nil }
         let candidates = try await write.liveRecords(named: client.name).compactMap { record in
             record.fields.flatMap { try? TodoContent($0) }.map { (record, $0) }
