@@ -11,15 +11,8 @@ import Vapor
 /// (`CalDAVObjects`); what is served is that text with todo's fields patched in
 /// (`VTodoMapping.patch`), or a fresh VTODO for a todo no client wrote. Every change goes
 /// through the one write path (`withUserWrite`).
-struct CalDAVResources: RouteCollection {
+struct CalDAVResources {
     static let productID = "-//todo//todo-server CalDAV//EN"
-
-    /// Its routes in `dav`, the group `Routes.swift` makes (Basic authentication).
-    func boot(routes dav: any RoutesBuilder) throws {
-        dav.get(":user", ":list", ":name", use: get)
-        dav.put(":user", ":list", ":name", use: put)
-        dav.delete(":user", ":list", ":name", use: delete)
-    }
 
     /// iCalendar's dates on the server, at `now`: UTC (floating times are read as UTC).
     static func clock(at now: Date) -> ICalClock { ICalClock(context: DateContext(now: now, timeZone: .utc)) }
