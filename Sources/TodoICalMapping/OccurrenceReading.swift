@@ -57,14 +57,13 @@ public enum OccurrenceReading {
         return done
     }
 
-    /// The occurrence after `occurrence` (the todo `uuid`), as `todo done` makes it, done at
-    /// `at`; nil when the series ends there.
+    /// The occurrence after `occurrence` (the todo `uuid`), as `todo done` makes it
+    /// (`Todo.completingOccurrence`), done and made at `at`; nil when the series ends there.
     public static func next(after occurrence: TodoContent, uuid: UUID, at: Date) -> Todo? {
         var todo = Todo(id: 0, uuid: uuid, name: occurrence.name, createdAt: occurrence.createdAt)
         todo.content = occurrence
-        todo.completed = false
-        todo.completedAt = nil
-        return todo.nextOccurrence(doneAt: at, madeAt: at)
+        (todo.completed, todo.completedAt) = (false, nil)
+        return todo.completingOccurrence(doneAt: at, madeAt: at).next
     }
 
     /// `content`, an app's version of a resource that named an earlier occurrence of `next`'s

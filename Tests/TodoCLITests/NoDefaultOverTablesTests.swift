@@ -8,11 +8,14 @@ import Testing
 /// nested pattern (`case (.tags, .array)`, `case .field(.tags)`); a `default:` at that
 /// switch's own depth is then a failure, wherever the switch is.
 @Suite struct NoDefaultOverTablesTests {
-    /// Cases only the field table's enums have (`TodoField`, `FieldKind`, `FieldValue`,
-    /// `FieldCompletion`), and filter terms' modifiers and comparisons (`FilterModifier`,
-    /// `Comparison`).
+    /// Cases only the tables' enums have: the field table's (`TodoField`, `FieldKind`,
+    /// `FieldValue`, `FieldCompletion`), filter terms' modifiers and comparisons
+    /// (`FilterModifier`, `Comparison`), the commands' (the reducer's `Action` and `StepKind`,
+    /// batch's `BatchInput.Verb`: `clearCompleted`, `deleteSeries`) and the config keys'
+    /// (`ConfigKey`: `insecureHTTP`, `dueDays`, `hooksLocation`, `syncClientID`).
     static let tableCases = [
         "tags", "uuids", "annotations", "udas", "notes", "depends", "projects", "priorities", "startswith", "hasnt", "before", "atMost",
+        "clearCompleted", "deleteSeries", "insecureHTTP", "dueDays", "hooksLocation", "syncClientID",
     ]
 
     /// Whether `line` is a case whose patterns name one of `tableCases`: `.NAME` after a space,
@@ -90,7 +93,9 @@ import Testing
         let plain = "switch field {\ncase .tags: a\ndefault: b\n}"
         let tuple = "switch (field.spec.kind, value) {\ncase (.tags, .array(let items)): a\ncase (_, .null): b\ndefault: c\n}"
         let nestedPattern = "switch group.kind {\ncase .field(.tags): a\ndefault: b\n}"
-        for text in [plain, tuple, nestedPattern] { #expect(Self.defaults(in: text) == ([text.prefix { $0 != "\n" }.description], 1)) }
+        let command = "switch action {\ncase .add(let new): a\ncase .clearCompleted(let at): b\ndefault: c\n}"
+        let configKey = "switch key {\ncase .server, .token: a\ncase .dueDays: b\ndefault: c\n}"
+        for text in [plain, tuple, nestedPattern, command, configKey] { #expect(Self.defaults(in: text) == ([text.prefix { $0 != "\n" }.description], 1)) }
         let nestedSwitch = "switch field {\ncase .tags:\n    switch word {\n    case \"a\": a\n    default: b\n    }\ncase .notes: c\n}"
         #expect(Self.defaults(in: nestedSwitch) == ([], 1))
     }

@@ -111,6 +111,29 @@ import Testing
         #expect(try reduce(state, .toggle(ids: [1], at: now)).todos == expected.todos)
     }
 
+    /// The rule `todo done` and a CalDAV app's completion share (`Todo.completingOccurrence`),
+    /// exactly: the occurrence done at `doneAt` without its rule; the next one counted from
+    /// `doneAt`, created at `at` (not at `doneAt`), without the start of the work done.
+    @Test func completingAnOccurrenceIsOnePureFunction() throws {
+        let doneAt = Fixture.t(50)
+        var rent = state.todos[0]
+        rent.start = .instant(Fixture.t(10))
+        let (done, next) = rent.completingOccurrence(doneAt: doneAt, madeAt: now)
+        var wantedDone = rent
+        (wantedDone.completed, wantedDone.completedAt, wantedDone.recur, wantedDone.anchor) = (true, doneAt, nil, nil)
+        #expect(done == wantedDone)
+        // february(0): due a month on, its wait as far, made at `now`, no start.
+        #expect(next == february(0))
+
+        // The first occurrence names its series; a todo that does not recur is only completed.
+        rent.series = nil
+        #expect(rent.completingOccurrence(doneAt: doneAt, madeAt: now).done.series == rent.uuid)
+        let milk = state.todos[1]
+        var milkDone = milk
+        (milkDone.completed, milkDone.completedAt) = (true, doneAt)
+        #expect(milk.completingOccurrence(doneAt: doneAt, madeAt: now) == (milkDone, nil))
+    }
+
     @Test func undoOfTheCompletionTakesTheNextOneBack() throws {
         let later = Fixture.t(200)
         let undone = try reduce(try reduce(state, .completed(ids: [1], at: now)), .undo(at: later))

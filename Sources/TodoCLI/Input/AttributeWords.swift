@@ -147,7 +147,7 @@ struct AttributeWords: Equatable {
     /// with `todos` nil, those of the options whose values name todos are left out.
     static func optionChanges(_ invocation: Invocation, in context: InputContext) throws(CommandError) -> [FieldChange] {
         var changes: [FieldChange] = []
-        for field in TodoField.settable where context.todos != nil || field.spec.completion != .todos {
+        for field in TodoField.settable where context.todos != nil || !field.spec.referencesTodos {
             guard let option = OptionSpec.setting(field) else { continue }
             for text in invocation.values(option) {
                 do {

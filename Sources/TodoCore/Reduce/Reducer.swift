@@ -110,15 +110,13 @@ private struct Step {
         case .toggle(let ids, let at):
             let indices = try existingIndices(ids)
             for index in indices {
-                mark(index, completed: !state.todos[index].completed, at: at)
-                if state.todos[index].completed { try continueSeries(at: index, doneAt: at, madeAt: at) }
+                if state.todos[index].completed { mark(index, completed: false, at: at) } else { try complete(index, at: at) }
             }
 
         case .completed(let ids, let at), .reopened(let ids, let at):
             let completed = if case .completed = action { true } else { false }
             for index in try existingIndices(ids) where state.todos[index].completed != completed {
-                mark(index, completed: completed, at: at)
-                if completed { try continueSeries(at: index, doneAt: at, madeAt: at) }
+                if completed { try complete(index, at: at) } else { mark(index, completed: false, at: at) }
             }
 
         case .annotated(let id, let text, let at):
@@ -138,7 +136,7 @@ private struct Step {
             let skipping = if case .delete = action { true } else { false }
             for index in indices {
                 // Deleting the open occurrence skips it: the series goes on with the next one.
-                if skipping, !state.todos[index].completed { try continueSeries(at: index, doneAt: at, madeAt: at) }
+                if skipping, !state.todos[index].completed { try skip(index, at: at) }
                 recordPrior(state.todos[index].id)
                 state.noteDeletion(of: state.todos[index])
             }
@@ -201,7 +199,7 @@ private struct Step {
             todo.synced = false
             todo.conflicts = []
             state.todos[index] = todo
-            if todo.completed, !current.completed { try continueSeries(at: index, doneAt: todo.completedAt ?? at, madeAt: at) }
+            if todo.completed, !current.completed { try handOnSeries(at: index, madeAt: at) }
         }
         try checkDependencies(of: rewired, id: \.id)
     }
@@ -253,13 +251,37 @@ private struct Step {
         state.todos[index].conflicts = []
     }
 
-    /// Hands the rule of the todo at `index`, done or skipped at `doneAt`, on to its next
-    /// occurrence (see `Series`): made with the next number, unless a todo with its UUID is
-    /// here or waits to be deleted on the server, which means it was made already.
-    mutating func continueSeries(at index: Int, doneAt: Date, madeAt at: Date) throws(ReduceError) {
+    /// Completes the todo at `index` at `at` (`todo done`): work on it ends, and an
+    /// occurrence of a series hands it on (`handOnSeries`).
+    mutating func complete(_ index: Int, at: Date) throws(ReduceError) {
+        mark(index, completed: true, at: at)
+        try handOnSeries(at: index, madeAt: at)
+    }
+
+    /// Hands on the series of the todo at `index`, completed (by a command, an import, a
+    /// hook), as every path does (`Todo.completingOccurrence`): counted from its completion,
+    /// the next occurrence made at `at`.
+    mutating func handOnSeries(at index: Int, madeAt at: Date) throws(ReduceError) {
+        let todo = state.todos[index]
+        guard todo.completed, todo.recur != nil else { return }
+        recordPrior(todo.id)
+        let (done, next) = todo.completingOccurrence(doneAt: todo.completedAt ?? at, madeAt: at)
+        state.todos[index] = done
+        try add(occurrence: next)
+    }
+
+    /// Hands the rule of the todo at `index`, skipped (deleted while open) at `at`, on to its
+    /// next occurrence (see `Series`).
+    mutating func skip(_ index: Int, at: Date) throws(ReduceError) {
         guard state.todos[index].recur != nil else { return }
         recordPrior(state.todos[index].id)
-        guard var next = state.todos[index].passOnRule(doneAt: doneAt, madeAt: at), !state.knows(next.uuid) else { return }
+        try add(occurrence: state.todos[index].passOnRule(doneAt: at, madeAt: at))
+    }
+
+    /// Adds `made`, a series' next occurrence, with the next number, unless a todo with its
+    /// UUID is here or waits to be deleted on the server, which means it was made already.
+    mutating func add(occurrence made: Todo?) throws(ReduceError) {
+        guard var next = made, !state.knows(next.uuid) else { return }
         next.id = try state.takeNextId()
         recordPrior(next.id)
         state.todos.append(next)
@@ -322,7 +344,7 @@ private struct Step {
         }
         for uuid in completed {
             guard let index = state.todos.firstIndex(where: { $0.uuid == uuid }) else { continue }
-            try continueSeries(at: index, doneAt: state.todos[index].completedAt ?? at, madeAt: at)
+            try handOnSeries(at: index, madeAt: at)
         }
     }
 

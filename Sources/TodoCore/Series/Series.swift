@@ -44,12 +44,41 @@ extension Todo {
         let wait = attributes.wait?.shifted(days: next.day(in: clock).ordinal - due.day(in: clock).ordinal, on: clock)
         guard next.isWritable, wait?.isWritable ?? true else { return nil }
         var todo = Todo(id: 0, uuid: nextOccurrenceUUID, name: name, description: description, createdAt: at)
-        // Every attribute goes on as it is, but the dates and the series' identity.
+        // Every attribute goes on as it is, but the dates and the series' identity; work on
+        // the next occurrence has not started.
         var carried = attributes
-        (carried.due, carried.wait, carried.anchor) = (next, wait, anchor)
+        (carried.due, carried.wait, carried.anchor, carried.start) = (next, wait, anchor, nil)
         carried.series = attributes.series ?? uuid
         todo.attributes = carried
         return todo
+    }
+
+    /// This todo completed at `doneAt`, and the series it is an occurrence of handed on: the
+    /// one rule `todo done` (the reducer) and a task app's completion over CalDAV (the server)
+    /// follow, so a laptop and an app completing the same occurrence make the same next one.
+    ///
+    /// - `done`: completed at `doneAt`, without the rule (and its anchor), in its series (its
+    ///   own UUID names the series when it is the first occurrence). A todo that does not
+    ///   recur is only completed.
+    /// - `next`: `nextOccurrence(doneAt:madeAt:)`: its UUID a name-based one of the series and
+    ///   of this occurrence, its due date the rule's next one counted from `doneAt` (a rule by
+    ///   completion, `+1w`, counts from there), its wait date moved as far, the rule and anchor
+    ///   its own, no start (work on it has not begun); nil when the series ends here.
+    ///
+    /// Timing, decided here for both paths: `doneAt` is when the person completed it, which is
+    /// the command's time for `todo done` and the app's COMPLETED (else the server's time) for
+    /// CalDAV; `at`, the next occurrence's creation time, is when this device or server makes
+    /// it, never the app's COMPLETED (the server used to create it then, the laptop at its own
+    /// time). Whether a next occurrence with that UUID exists already is the caller's to know
+    /// (a state file, the server's records): it is then not made again. Pure: no clock, no I/O.
+    public func completingOccurrence(doneAt: Date, madeAt at: Date) -> (done: Todo, next: Todo?) {
+        var done = self
+        (done.completed, done.completedAt) = (true, doneAt)
+        guard attributes.recur != nil else { return (done, nil) }
+        let next = done.nextOccurrence(doneAt: doneAt, madeAt: at)
+        done.attributes.dropRule()
+        done.attributes.series = attributes.series ?? uuid
+        return (done, next)
     }
 
     /// Hands the rule on: clears it here and gives the next occurrence, if the series goes on.

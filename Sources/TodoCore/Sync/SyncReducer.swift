@@ -279,8 +279,9 @@ private struct SyncMerger {
     private mutating func continueSeries(at: Date) throws(ReduceError) {
         for uuid in completed {
             guard let position = index(of: uuid), state.todos[position].completed, state.todos[position].recur != nil else { continue }
-            let doneAt = state.todos[position].completedAt ?? at
-            let made = state.todos[position].passOnRule(doneAt: doneAt, madeAt: at)
+            let todo = state.todos[position]
+            let made: Todo?
+            (state.todos[position], made) = todo.completingOccurrence(doneAt: todo.completedAt ?? at, madeAt: at)
             state.todos[position].touch(at: at)
             state.todos[position].synced = false
             guard let made, index(of: made.uuid) == nil, !told.contains(made.uuid),

@@ -5,19 +5,12 @@ import Vapor
 /// The CalDAV face's discovery and listing (RFC 4791, RFC 4918): `/.well-known/caldav`, OPTIONS,
 /// and PROPFIND on the DAV root, the user's principal (which is also their calendar home) and
 /// their one task list. Each user has one list, `/dav/USER/tasks/`, holding every todo.
-struct CalDAVController: RouteCollection {
+struct CalDAVController {
     static let root = "/dav/"
     static let listName = "tasks"
     /// What OPTIONS announces: DAVx5 rejects a server without calendar-access.
     static let davCompliance = "1, 3, calendar-access"
     static let allowed = "OPTIONS, GET, HEAD, PUT, DELETE, PROPFIND, REPORT"
-
-    /// Its routes in `dav`, the group `Routes.swift` makes (Basic authentication).
-    func boot(routes dav: any RoutesBuilder) throws {
-        dav.on(.PROPFIND, use: propfindRoot)
-        dav.on(.PROPFIND, ":user", use: propfindPrincipal)
-        dav.on(.PROPFIND, ":user", ":list", use: propfindList)
-    }
 
     /// RFC 6764 §5: the well-known address sends clients to the DAV root.
     @Sendable static func wellKnown(request: Request) async throws -> Response {

@@ -4,14 +4,9 @@ import Vapor
 /// REPORT on a user's task list: calendar-multiget, calendar-query and sync-collection
 /// (RFC 4791 §7.8–7.9, RFC 6578). The sync-token is a revision of the user's change feed, so
 /// a sync-collection reads the feed: changed todos, and removed ones as 404 responses.
-struct CalDAVReports: RouteCollection {
+struct CalDAVReports {
     /// The most members a sync-collection answers at once; a client's DAV:limit may ask fewer.
     static let maxSyncMembers = 1000
-
-    /// Its route in `dav`, the group `Routes.swift` makes (Basic authentication).
-    func boot(routes dav: any RoutesBuilder) throws {
-        dav.on(.REPORT, ":user", ":list", use: report)
-    }
 
     func report(request: Request) async throws -> Response {
         let user = try request.authenticatedUser

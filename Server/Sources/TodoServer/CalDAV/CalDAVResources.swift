@@ -11,15 +11,8 @@ import Vapor
 /// (`CalDAVObjects`); what is served is that text with todo's fields patched in
 /// (`VTodoMapping.patch`), or a fresh VTODO for a todo no client wrote. Every change goes
 /// through the one write path (`withUserWrite`).
-struct CalDAVResources: RouteCollection {
+struct CalDAVResources {
     static let productID = "-//todo//todo-server CalDAV//EN"
-
-    /// Its routes in `dav`, the group `Routes.swift` makes (Basic authentication).
-    func boot(routes dav: any RoutesBuilder) throws {
-        dav.get(":user", ":list", ":name", use: get)
-        dav.put(":user", ":list", ":name", use: put)
-        dav.delete(":user", ":list", ":name", use: delete)
-    }
 
     /// iCalendar's dates on the server, at `now`: UTC (floating times are read as UTC).
     static func clock(at now: Date) -> ICalClock { ICalClock(context: DateContext(now: now, timeZone: .utc)) }
@@ -62,21 +55,19 @@ struct CalDAVResources: RouteCollection {
         }
         let uid = vtodo.uid ?? ""
         guard !uid.isEmpty else { return DAVProperties.precondition(.forbidden, .caldav("valid-calendar-object-resource"), "the VTODO has no UID") }
-        let ifMatch = request.headers.first(name: .ifMatch)
-        let ifNoneMatch = request.headers.first(name: .ifNoneMatch)
-        let text = String(decoding: body, as: UTF8.self)
+        let put = CalDAVPut(
+            name: name, uid: uid, text: String(decoding: body, as: UTF8.self), reading: reading, overrides: overrides,
+            ruled: vtodo.property("RRULE") != nil, ifMatch: request.headers.first(name: .ifMatch), ifNoneMatch: request.headers.first(name: .ifNoneMatch))
         let served = ServedTextCache.of(request.application)
         let outcome = try await withUserWrite(on: request.db, queue: request.writerQueue, userID: user.id, quota: request.quota, at: now) { write in
-            try await Self.store(
-                write, user: user, name: name, uid: uid, text: text, reading: reading, overrides: overrides, ruled: vtodo.property("RRULE") != nil,
-                ifMatch: ifMatch, ifNoneMatch: ifNoneMatch, served: served)
+            try await Self.store(put, write, user: user, served: served)
         }
         switch outcome {
         case .refused(let response): return response
         case .stored(let record, let created, let served):
             var headers: HTTPHeaders = ["Content-Length": "0"]
             // The ETag only when what is served is the body as sent (RFC 4791 §5.3.4).
-            if served == text { headers.add(name: .eTag, value: DAVProperties.etag(record.rev)) }
+            if served == put.text { headers.add(name: .eTag, value: DAVProperties.etag(record.rev)) }
             return Response(status: created ? .created : .noContent, headers: headers)
         }
     }
@@ -106,45 +97,69 @@ struct CalDAVResources: RouteCollection {
     /// when the client changed an older version), the kept text. A change that completes an
     /// occurrence of a series, or a new VTODO that copies one, is read as such
     /// (`CalDAVSeries`).
-    static func store(
-        _ write: UserWrite, user: AuthenticatedUser, name: String, uid: String, text: String, reading: VTodoMapping.Reading,
-        overrides: [DueDate], ruled: Bool, ifMatch: String?, ifNoneMatch: String?, served: ServedTextCache
-    ) async throws -> Outcome {
-        let atName = try await CalDAVObjects.read(write.db, userID: user.id, name: name)
+    static func store(_ put: CalDAVPut, _ write: UserWrite, user: AuthenticatedUser, served: ServedTextCache) async throws -> Outcome {
+        let atName = try await CalDAVObjects.read(write.db, userID: user.id, name: put.name)
         // The resource keeps its todo; a new one is the todo its UID names (`ICalUID`).
-        let uuid = atName?.uuid ?? reading.todo.uuid
-        if let holder = try await CalDAVObjects.read(write.db, userID: user.id, uid: uid), holder.uuid != uuid || holder.name != name,
-            try await write.record(holder.uuid)?.deleted == false
-        {
-            return .refused(DAVProperties.precondition(.forbidden, .caldav("no-uid-conflict"), "the UID \(uid) is used by \(CalDAVController.list(user.name))\(holder.name)"))
-        }
+        let uuid = atName?.uuid ?? put.reading.todo.uuid
         let existing = try await write.record(uuid).flatMap { $0.deleted ? nil : $0 }
         let previous = try await CalDAVObjects.read(write.db, userID: user.id, uuid: uuid)
-        if atName == nil, existing != nil, let other = appName(of: previous, uuid: uuid, besides: name) {
-            return .refused(DAVProperties.precondition(.forbidden, .caldav("no-uid-conflict"), "the UID \(uid) names the todo at \(CalDAVController.list(user.name))\(other)"))
+        if let refused = try await refusal(put, uuid: uuid, isNew: atName == nil, existing: existing, previous: previous, write, user: user) {
+            return .refused(refused)
         }
-        if ifNoneMatch?.trimmingCharacters(in: .whitespaces) == "*", existing != nil { return .refused(preconditionFailed) }
         let held = existing?.fields.flatMap { try? TodoContent($0) }
-        let now = write.now
-        var content = reading.todo.content
-        content.updatedAt = max(content.updatedAt, now)
+        var content = put.reading.todo.content
+        content.updatedAt = max(content.updatedAt, write.now)
         // A rule starts a series, named by the todo's UUID unless it is in one (as `todo` does).
         if content.recur != nil, content.series == nil { content.attributes.series = held?.series ?? uuid }
-        let object = CalDAVObject(uuid: uuid, name: name, uid: uid, ical: text, rev: 0)
         guard let existing, let held else {
-            if ifMatch != nil { return .refused(preconditionFailed) }
-            if atName == nil, let copy = try await CalDAVSeries.readCopy(write, user: user, name: name, uid: uid, text: text, client: content, at: now) {
-                return copy
-            }
-            return try await keep(content, write, object: object, created: true)
+            if put.ifMatch != nil { return .refused(preconditionFailed) }
+            if atName == nil, let copy = try await CalDAVSeries.readCopy(put, write, user: user, client: content) { return copy }
+            return try await keep(content, write, object: put.object(uuid), created: true)
         }
-        if ifMatch == nil, let previous, previous.name == name, isBehind(text, reading.todo.content, kept: previous, held: held, at: now) {
+        if put.ifMatch == nil, let previous, previous.name == put.name, isBehind(put.text, put.reading.todo.content, kept: previous, held: held, at: write.now) {
             return .stored(existing, created: false, served: try Self.served(existing, previous))
         }
+        let change = HeldChange(uuid: uuid, existing: existing, held: held, previous: previous, client: content)
+        return try await storeChange(put, change, write, user: user, served: served)
+    }
+
+    /// What a PUT changes of a todo the server holds: the todo `uuid`, its record (`existing`,
+    /// its content `held`), the text kept for it (`previous`), and what the app's VTODO says
+    /// (`client`).
+    struct HeldChange {
+        var uuid: UUID
+        var existing: StoredRecord
+        var held: TodoContent
+        var previous: CalDAVObject?
+        var client: TodoContent
+    }
+
+    /// The answer refusing `put` for its preconditions or its UID (RFC 4791 §5.3.2.1
+    /// no-uid-conflict), if any: `isNew` when no resource has its name yet.
+    private static func refusal(
+        _ put: CalDAVPut, uuid: UUID, isNew: Bool, existing: StoredRecord?, previous: CalDAVObject?, _ write: UserWrite, user: AuthenticatedUser
+    ) async throws -> Response? {
+        if let holder = try await CalDAVObjects.read(write.db, userID: user.id, uid: put.uid), holder.uuid != uuid || holder.name != put.name,
+            try await write.record(holder.uuid)?.deleted == false
+        {
+            return DAVProperties.precondition(.forbidden, .caldav("no-uid-conflict"), "the UID \(put.uid) is used by \(CalDAVController.list(user.name))\(holder.name)")
+        }
+        if isNew, existing != nil, let other = appName(of: previous, uuid: uuid, besides: put.name) {
+            return DAVProperties.precondition(.forbidden, .caldav("no-uid-conflict"), "the UID \(put.uid) names the todo at \(CalDAVController.list(user.name))\(other)")
+        }
+        if put.ifNoneMatch?.trimmingCharacters(in: .whitespaces) == "*", existing != nil { return preconditionFailed }
+        return nil
+    }
+
+    /// The write of `put` as a change to a todo the server holds: against the version the app
+    /// changed, moving on an occurrence completed elsewhere, completing one, or merged.
+    private static func storeChange(_ put: CalDAVPut, _ change: HeldChange, _ write: UserWrite, user: AuthenticatedUser, served: ServedTextCache) async throws -> Outcome {
+        let (uuid, existing, held, now) = (change.uuid, change.existing, change.held, write.now)
+        var content = change.client
         // The version the client changed: the one its If-Match names, else the one held.
         var before = held
-        if let ifMatch, !matches(ifMatch, existing) {
-            guard let base = version(ifMatch, of: uuid, user: user, kept: previous, served: served, at: now) else { return .refused(preconditionFailed) }
+        if let ifMatch = put.ifMatch, !matches(ifMatch, existing) {
+            guard let base = version(ifMatch, of: uuid, user: user, kept: change.previous, served: served, at: now) else { return .refused(preconditionFailed) }
             before = base.content
             if base.uuid != uuid {
                 // The resource named an earlier occurrence (an app completed it by a copy): the
@@ -154,22 +169,21 @@ struct CalDAVResources: RouteCollection {
         }
         // An app that had not seen the occurrence completed (on a laptop) moves it on: its move
         // names the next occurrence (`movedOn`), not a reopen of this one.
-        if !matches(ifMatch ?? "", existing), !content.completed, content.recur != nil,
+        if !matches(put.ifMatch ?? "", existing), !content.completed, content.recur != nil,
             let next = try await CalDAVSeries.openNext(after: uuid, held, write)
         {
             before = OccurrenceReading.movedOn(before, to: next.content)
             content = OccurrenceReading.movedOn(content, to: next.content)
             if before != next.content { content = merged(base: before, client: content, server: next.content, at: now) }
-            return try await keep(content, write, object: CalDAVObject(uuid: next.record.uuid, name: name, uid: uid, ical: text, rev: 0), created: false)
+            return try await keep(content, write, object: put.object(next.record.uuid), created: false)
         }
         (before, content) = (OccurrenceReading.keepingAnchor(before, of: held), OccurrenceReading.keepingAnchor(content, of: held))
-        content = OccurrenceReading.keepingTags(content, of: before, sentCategories: reading.sentCategories)
-        if OccurrenceReading.completes(content, occurrence: before, overrides: overrides, at: now) {
-            return try await CalDAVSeries.completeByChange(
-                write, user: user, name: name, uid: uid, text: text, uuid: uuid, before: before, client: content, held: held, ruled: ruled, at: now)
+        content = OccurrenceReading.keepingTags(content, of: before, sentCategories: put.reading.sentCategories)
+        if OccurrenceReading.completes(content, occurrence: before, overrides: put.overrides, at: now) {
+            return try await CalDAVSeries.completeByChange(put, write, uuid: uuid, before: before, client: content, held: held)
         }
         if before != held { content = merged(base: before, client: content, server: held, at: now) }
-        return try await keep(content, write, object: object, created: false)
+        return try await keep(content, write, object: put.object(uuid), created: false)
     }
 
     /// Whether a PUT without preconditions changes nothing: its body is the kept text (a
@@ -317,6 +331,24 @@ struct CalDAVResources: RouteCollection {
         content.updatedAt = max(content.updatedAt, now)
         return content
     }
+}
+
+/// What a PUT of one todo's resource sent: the resource's name, the VTODO's UID, the body as
+/// sent, the body read (`VTodoMapping.Reading`), the dates of the occurrences its overrides
+/// complete, whether its VTODO still has its RRULE, and its preconditions (If-Match,
+/// If-None-Match).
+struct CalDAVPut: Sendable {
+    var name: String
+    var uid: String
+    var text: String
+    var reading: VTodoMapping.Reading
+    var overrides: [DueDate]
+    var ruled: Bool
+    var ifMatch: String?
+    var ifNoneMatch: String?
+
+    /// The text kept for the todo `uuid` under this name, before its revision is known.
+    func object(_ uuid: UUID) -> CalDAVObject { CalDAVObject(uuid: uuid, name: name, uid: uid, ical: text, rev: 0) }
 }
 
 /// A failed DAV precondition, answered as `DAVProperties.precondition` writes it.

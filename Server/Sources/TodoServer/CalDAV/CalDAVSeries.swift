@@ -20,17 +20,15 @@ import TodoWire
 enum CalDAVSeries {
     typealias Outcome = CalDAVResources.Outcome
 
-    /// The PUT of `name`, a change `client` to the occurrence `uuid` (held as `held`; the app's
-    /// version was `before`) that completes it (`OccurrenceReading.completes`); `ruled`: the
-    /// app's VTODO still has its RRULE.
+    /// `put`, a change `client` to the occurrence `uuid` (held as `held`; the app's version
+    /// was `before`) that completes it (`OccurrenceReading.completes`).
     static func completeByChange(
-        _ write: UserWrite, user: AuthenticatedUser, name: String, uid: String, text: String, uuid: UUID,
-        before: TodoContent, client: TodoContent, held: TodoContent, ruled: Bool, at: Date
+        _ put: CalDAVPut, _ write: UserWrite, uuid: UUID, before: TodoContent, client: TodoContent, held: TodoContent
     ) async throws -> Outcome {
-        let master = masterOnly(text)
+        let (name, uid, master, at) = (put.name, put.uid, masterOnly(put.text), write.now)
         let (done, next) = try await complete(write, occurrence: uuid, before: before, client: client, held: held, at: at)
-        // An app whose resource still holds the rule keeps it as the series.
-        guard let next, ruled else {
+        // An app whose resource still holds the rule (its VTODO its RRULE) keeps it as the series.
+        guard let next, put.ruled else {
             let object = CalDAVObject(uuid: uuid, name: name, uid: uid, ical: master, rev: done.rev)
             try await keep([object] + (next.map { [serverMade(master, for: $0)] } ?? []), write)
             return .stored(done, created: false, served: try CalDAVResources.served(done, object))
@@ -40,12 +38,11 @@ enum CalDAVSeries {
         return .stored(next, created: false, served: try CalDAVResources.served(next, object))
     }
 
-    /// The PUT of a new resource that is an app's copy of an occurrence of a series the user
-    /// has (`OccurrenceReading.isCopy`, `isNextCopy`): it names that occurrence; nil when it
-    /// copies none.
-    static func readCopy(
-        _ write: UserWrite, user: AuthenticatedUser, name: String, uid: String, text: String, client: TodoContent, at: Date
-    ) async throws -> Outcome? {
+    /// `put`, of a new resource, read as an app's copy (`client`) of an occurrence of a series
+    /// the user has (`OccurrenceReading.isCopy`, `isNextCopy`): it names that occurrence; nil
+    /// when it copies none.
+    static func readCopy(_ put: CalDAVPut, _ write: UserWrite, user: AuthenticatedUser, client: TodoContent) async throws -> Outcome? {
+        let (name, uid, text, at) = (put.name, put.uid, put.text, write.now)
         guard client.due != nil, client.completed ? client.recur == nil : client.recur != nil else { return nil }
         let candidates = try await write.liveRecords(named: client.name).compactMap { record in
             record.fields.flatMap { try? TodoContent($0) }.map { (record, $0) }
@@ -132,19 +129,21 @@ enum CalDAVSeries {
     }
 
     /// Completes the occurrence `uuid` as `client` says, merged with what changed on the
-    /// server since `before`, and makes its next occurrence when the server has none.
+    /// server since `before`, and hands its series (the server's rule) on as `todo done` does
+    /// (`Todo.completingOccurrence`): counted from the app's COMPLETED, the next occurrence
+    /// made now, unless the server has it already.
     private static func complete(
         _ write: UserWrite, occurrence uuid: UUID, before: TodoContent, client: TodoContent, held: TodoContent, at: Date
     ) async throws -> (done: StoredRecord, next: StoredRecord?) {
         let completed = OccurrenceReading.completed(client, occurrence: before, uuid: uuid, at: at)
         let content = CalDAVResources.merged(base: before, client: completed, server: held, at: at)
-        let done = try await write.put(uuid, content.wire)
-        guard !held.completed, held.recur != nil else { return (done, nil) }
-        var series = content
-        (series.attributes.recur, series.attributes.anchor) = (held.recur, held.anchor)
-        guard let next = OccurrenceReading.next(after: series, uuid: uuid, at: content.completedAt ?? at),
-            try await write.record(next.uuid) == nil
-        else { return (done, nil) }
+        guard !held.completed, held.recur != nil else { return (try await write.put(uuid, content.wire), nil) }
+        var occurrence = Todo(id: 0, uuid: uuid, name: content.name, createdAt: content.createdAt)
+        occurrence.content = content
+        (occurrence.attributes.recur, occurrence.attributes.anchor) = (held.recur, held.anchor)
+        let (finished, made) = occurrence.completingOccurrence(doneAt: content.completedAt ?? at, madeAt: at)
+        let done = try await write.put(uuid, finished.content.wire)
+        guard let next = made, try await write.record(next.uuid) == nil else { return (done, nil) }
         return (done, try await write.put(next.uuid, next.content.wire))
     }
 

@@ -2,15 +2,11 @@ import TodoWire
 import Vapor
 
 /// `GET /v1/changes?since=N&limit=M`: the change feed.
-struct ChangesController: RouteCollection {
+struct ChangesController {
     static let defaultLimit = 500
 
     static func pruned(_ rev: Int64) -> Abort {
         Abort(.gone, reason: "changes up to revision \(rev) were pruned: read the feed again from since=0")
-    }
-
-    func boot(routes: any RoutesBuilder) throws {
-        routes.get("changes", use: changes)
     }
 
     func changes(request: Request) async throws -> Response {

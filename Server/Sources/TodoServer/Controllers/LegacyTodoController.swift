@@ -6,17 +6,8 @@ import Vapor
 /// are JSON arrays of todos or `{"message": ...}`. It acts on the todos of one configured user,
 /// through the same write path as v1 (`UserWrite`), so each change counts against the quota,
 /// takes a revision and shows in the feed.
-struct LegacyTodoController: RouteCollection {
+struct LegacyTodoController {
     let userName: String
-
-    func boot(routes: any RoutesBuilder) throws {
-        routes.post("postTodo", use: postTodo)
-        routes.get("todos", use: todos)
-        routes.get("todo", use: todo)
-        routes.delete("deleteTodo", use: deleteTodo)
-        routes.delete("deleteAll", use: deleteAll)
-        routes.post("updateTodo", use: updateTodo)
-    }
 
     struct LegacyTodo: Content {
         let id: Int64

@@ -11,22 +11,20 @@ public enum MetricsAccess: String, Sendable, CaseIterable {
 
 /// `GET /metrics`: the counters, histograms and gauges of `ServerMetrics`, in Prometheus's
 /// text format (version 0.0.4). Needs no token and no database.
-struct MetricsController: RouteCollection {
+struct MetricsController {
     let access: MetricsAccess
 
-    func boot(routes: any RoutesBuilder) throws {
-        routes.get("metrics") { request in
-            if access == .loopback, let problem = LegacyGuardMiddleware.loopbackProblem(request) {
-                throw Abort(.forbidden, reason: "/metrics answers only on loopback: \(problem); set TODO_SERVER_METRICS=open to serve it to all")
-            }
-            if let server = request.application.server as? TodoHTTPServer {
-                request.metrics.memoryHeld(
-                    bodies: server.bodyBytesHeld, unreadAnswers: server.answerBytesHeld,
-                    answersBeingMade: AnswerBuilds.of(request.application).held)
-            }
-            var headers = HTTPHeaders()
-            headers.replaceOrAdd(name: .contentType, value: "text/plain; version=0.0.4; charset=utf-8")
-            return Response(status: .ok, headers: headers, body: .init(buffer: ByteBuffer(bytes: request.metrics.registry.emitToBuffer())))
+    func metrics(request: Request) async throws -> Response {
+        if access == .loopback, let problem = LegacyGuardMiddleware.loopbackProblem(request) {
+            throw Abort(.forbidden, reason: "/metrics answers only on loopback: \(problem); set TODO_SERVER_METRICS=open to serve it to all")
         }
+        if let server = request.application.server as? TodoHTTPServer {
+            request.metrics.memoryHeld(
+                bodies: server.bodyBytesHeld, unreadAnswers: server.answerBytesHeld,
+                answersBeingMade: AnswerBuilds.of(request.application).held)
+        }
+        var headers = HTTPHeaders()
+        headers.replaceOrAdd(name: .contentType, value: "text/plain; version=0.0.4; charset=utf-8")
+        return Response(status: .ok, headers: headers, body: .init(buffer: ByteBuffer(bytes: request.metrics.registry.emitToBuffer())))
     }
 }

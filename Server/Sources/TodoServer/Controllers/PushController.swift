@@ -3,11 +3,7 @@ import TodoWire
 import Vapor
 
 /// `POST /v1/push`: a batch of changes applied in one transaction.
-struct PushController: RouteCollection {
-    func boot(routes: any RoutesBuilder) throws {
-        routes.post("push", use: push)
-    }
-
+struct PushController {
     func push(request: Request) async throws -> Response {
         let user = try request.authenticatedUser
         // Counted before decoding: a huge batch is refused without building it.

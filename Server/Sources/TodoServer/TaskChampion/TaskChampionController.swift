@@ -4,21 +4,13 @@ import Vapor
 /// the root as taskchampion-sync-server serves it, so `sync.server.url` needs no path. Bodies
 /// are the replicas' encrypted bytes, stored and served as they came (`TaskChampionStore`).
 /// Each request's `X-Client-Id` must be registered (`TaskChampionAuthMiddleware`).
-struct TaskChampionController: RouteCollection {
+struct TaskChampionController {
     static let historySegmentType = "application/vnd.taskchampion.history-segment"
     static let snapshotType = "application/vnd.taskchampion.snapshot"
     /// Where its routes are: what the HTTP front answers a body over the limit with 400 on,
     /// as the protocol does, rather than 413.
     static let path = ["v1", "client"]
     static var pathPrefix: String { "/" + path.joined(separator: "/") + "/" }
-
-    func boot(routes: any RoutesBuilder) throws {
-        let client = routes.grouped(Self.path.map { PathComponent(stringLiteral: $0) })
-        client.post("add-version", ":parent", use: addVersion)
-        client.get("get-child-version", ":parent", use: childVersion)
-        client.post("add-snapshot", ":version", use: addSnapshot)
-        client.get("snapshot", use: snapshot)
-    }
 
     /// `POST /v1/client/add-version/{parent}`: 200 with `X-Version-Id` (and
     /// `X-Snapshot-Request` when a snapshot is due), or 409 with `X-Parent-Version-Id`.
