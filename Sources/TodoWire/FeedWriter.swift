@@ -48,7 +48,8 @@ public struct FeedWriter {
         out.raw(#"{"changes":["#)
     }
 
-    /// Appends one record; `content` nil writes a tombstone (no `todo` member).
+    /// Appends one record; a tombstone (`deleted`) has a `todo` member only when `content`
+    /// holds what it kept.
     public mutating func append(uuid: UUID, rev: Int64, deleted: Bool, content: Content?) {
         append(uuid: uuid.uuidString, rev: rev, deleted: deleted, content: content)
     }

@@ -92,7 +92,7 @@ public struct WireWriter {
 }
 
 extension WireWriter {
-    /// A `TodoRecord`: `content` nil writes a tombstone (no `todo` member). `uuid` is the
+    /// A `TodoRecord`: `content` nil writes no `todo` member (a tombstone that kept none). `uuid` is the
     /// UUID's text as the encoder writes it (`uuidString`, as SQLite keeps it).
     public mutating func record(uuid: String, rev: Int64, deleted: Bool, content: FeedWriter.Content?) {
         raw(#"{"deleted":"#)
