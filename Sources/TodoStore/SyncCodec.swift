@@ -20,6 +20,7 @@ enum SyncCodec {
             out.int(Int(deletion.base.rev))
             out.raw(", \"base\": ")
             write(deletion.base.content, to: &out)
+            writeLast(deletion.last, to: &out)
             out.raw("}")
         }
         out.raw("], \"outbox\": [")
@@ -33,6 +34,7 @@ enum SyncCodec {
             out.int(Int(operation.baseRev))
             out.raw(", \"todo\": ")
             write(operation.content, to: &out)
+            writeLast(operation.last, to: &out)
             out.raw("}")
         }
         out.raw("]")
@@ -75,6 +77,14 @@ enum SyncCodec {
         return replica
     }
 
+
+    /// `, "last": CONTENT` of a delete that has it; nothing else, so that a state file
+    /// without them reads (and is written) as it always was.
+    private static func writeLast(_ last: TodoContent?, to out: inout JSONWriter) {
+        guard let last else { return }
+        out.raw(", \"last\": ")
+        write(last, to: &out)
+    }
 
     static func write(_ content: TodoContent?, to out: inout JSONWriter) {
         guard let content else { return out.null() }
@@ -135,36 +145,38 @@ enum SyncCodec {
         var uuid: UUID?
         var name = ""
         var rev = 0
-        var content: TodoContent?
+        var (content, last): (TodoContent?, TodoContent?)
         try reader.readObject { key, reader in
             switch key {
             case "uuid": uuid = try reader.readUUID()
             case "name": name = try reader.readString()
             case "rev": rev = Int(try reader.readRevision())
             case "base": content = try readContentOrNull(&reader)
+            case "last": last = try readContentOrNull(&reader)
             default: try reader.skipValue()
             }
         }
         guard let uuid else { throw StateCodec.DecodeError.invalid("a pending deletion has no \"uuid\"") }
-        return PendingDeletion(uuid: uuid, base: SyncBase(rev: Int64(rev), content: content), name: name)
+        return PendingDeletion(uuid: uuid, base: SyncBase(rev: Int64(rev), content: content), name: name, last: last)
     }
 
     private static func readOperation(_ reader: inout JSONReader) throws -> OutboxOperation {
         var opId: UUID?
         var uuid: UUID?
         var baseRev = 0
-        var content: TodoContent?
+        var (content, last): (TodoContent?, TodoContent?)
         try reader.readObject { key, reader in
             switch key {
             case "opId": opId = try reader.readUUID()
             case "uuid": uuid = try reader.readUUID()
             case "baseRev": baseRev = Int(try reader.readRevision())
             case "todo": content = try readContentOrNull(&reader)
+            case "last": last = try readContentOrNull(&reader)
             default: try reader.skipValue()
             }
         }
         guard let opId, let uuid else { throw StateCodec.DecodeError.invalid("an outbox operation has no \"opId\" or \"uuid\"") }
-        return OutboxOperation(opId: opId, uuid: uuid, baseRev: Int64(baseRev), content: content)
+        return OutboxOperation(opId: opId, uuid: uuid, baseRev: Int64(baseRev), content: content, last: last)
     }
 
     static func readContentOrNull(_ reader: inout JSONReader) throws -> TodoContent? {

@@ -48,7 +48,8 @@ public struct FeedWriter {
         out.raw(#"{"changes":["#)
     }
 
-    /// Appends one record; `content` nil writes a tombstone (no `todo` member).
+    /// Appends one record; a tombstone (`deleted`) has a `todo` member only when `content`
+    /// holds what it kept.
     public mutating func append(uuid: UUID, rev: Int64, deleted: Bool, content: Content?) {
         append(uuid: uuid.uuidString, rev: rev, deleted: deleted, content: content)
     }
@@ -83,7 +84,7 @@ public struct FeedWriter {
 }
 
 extension JSONWriter {
-    /// A `TodoRecord`: `content` nil writes a tombstone (no `todo` member). `uuid` is the
+    /// A `TodoRecord`: `content` nil writes no `todo` member (a tombstone that kept none). `uuid` is the
     /// UUID's text as the encoder writes it (`uuidString`, as SQLite keeps it).
     public mutating func record(uuid: String, rev: Int64, deleted: Bool, content: FeedWriter.Content?) {
         raw(#"{"deleted":"#)

@@ -79,7 +79,9 @@ public struct TodoRecord: Codable, Sendable, Equatable {
     public var uuid: UUID
     /// Server revision of this record's latest change; increases on every change of the user's data.
     public var rev: Int64
-    /// True for a tombstone: the todo was deleted; `todo` is then nil.
+    /// True for a tombstone: the todo was deleted. A tombstone's `todo` is the todo as its
+    /// deleter last had it, when the server kept it (todo-server 0.1.0 on; older tombstones,
+    /// and those whose content would have grown the user's storage, have none).
     public var deleted: Bool
     public var todo: TodoFields?
 
@@ -117,7 +119,8 @@ public struct PushOperation: Codable, Sendable, Equatable {
     public var uuid: UUID
     /// The record revision this change was based on; 0 for a todo the server has never seen.
     public var baseRev: Int64
-    /// The new content; required for `put`, ignored for `delete`.
+    /// The new content; required for `put`. A `delete` may send the todo as the client last
+    /// had it, which the tombstone keeps (older servers ignore it).
     public var todo: TodoFields?
 
     public init(opId: UUID, kind: Kind, uuid: UUID, baseRev: Int64, todo: TodoFields?) {

@@ -179,6 +179,27 @@ import TodoTestSupport
         #expect(try reporter.run("show", String(id), server: server).stdout.contains(note))
     }
 
+    /// Issue 42 (tombstones that carry their content): `a` edits a todo and then deletes it
+    /// while `b` edits it too. In both orders the todo survives on every device with both
+    /// devices' changes: the deleter's last changes travel with its delete (in the tombstone,
+    /// or merged when its delete loses), and `show` names both sides.
+    @Test(arguments: [true, false])
+    func aCopyKeptOverADeleteHasTheDeletersLastChanges(deleterFirst: Bool) throws {
+        try a.run("add", "contested", server: server)
+        try syncAll([a, b], times: 1)
+        try a.run("edit", "1", "-d", "from the deleter", server: server)
+        try a.run("delete", "1", server: server)
+        try b.run("edit", "1", "--notes", "still needed", server: server)
+        if deleterFirst { try syncAll([a, b]) } else { try syncAll([b, a]) }
+        #expect(try a.contents() == b.contents())
+        #expect(try a.contents().values.sorted() == ["contested|from the deleter|still needed|false"])
+        let (reporter, note) = deleterFirst
+            ? (b, "Conflict:     deleted on another device, whose last changes are merged here; the copy edited here was kept")
+            : (a, "Conflict:     deleted on this device, whose last changes are merged here; edited on another device was kept")
+        let id = try TodoStoreAccess.load(reporter.file).todos[0].id
+        #expect(try reporter.run("show", String(id), server: server).stdout.contains(note))
+    }
+
     /// Issue 42 (a delete beat an edit): `a` completes a recurring todo and tags the
     /// occurrence that made in one batch (one time for every line); `b` completes it too and
     /// skips the same occurrence (the same UUID everywhere). The tag was made on the copy the

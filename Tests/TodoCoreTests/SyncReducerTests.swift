@@ -146,7 +146,7 @@ import Testing
 
     @Test func deletingASyncedTodoLeavesAPendingDeletionThatUndoTakesBack() throws {
         let deleted = try reduce(state, .delete(ids: [1], at: now))
-        #expect(deleted.sync.deletions == [PendingDeletion(uuid: Fixture.uuid(1), base: state.todos[0].base!, name: "milk")])
+        #expect(deleted.sync.deletions == [PendingDeletion(uuid: Fixture.uuid(1), base: state.todos[0].base!, name: "milk", last: state.todos[0].content)])
         let neverSynced = try reduce(state, .delete(ids: [3], at: now))
         #expect(neverSynced.sync.deletions.isEmpty)
         let undone = try reduce(deleted, .undo(at: now))
@@ -216,6 +216,84 @@ import Testing
         #expect(next.sync.cursor == 12)
         #expect(next.todos[3].base == added.base)
         #expect(next.pendingOperations { UUID() }.map(\.baseRev) == [1, 21, 0, 0])
+    }
+
+    /// Issue 42: #2, renamed here ("rye bread"), was noted and completed on another device,
+    /// then deleted there. The copy edited here is kept, with the deleter's last changes
+    /// merged in as any other edit (its note and its completion), and the conflict says both.
+    @Test func aCopyKeptOverADeleteTakesTheDeletersLastChanges() throws {
+        var last = state.todos[1].base!.content!
+        last.notes = "the sourdough one"
+        last.completed = true
+        last.completedAt = Fixture.t(50)
+        last.updatedAt = Fixture.t(50)
+        let tombstone = RemoteRecord(uuid: Fixture.uuid(2), rev: 9, content: nil, last: last)
+        let next = try reduce(state, .syncPulled(records: [tombstone], cursor: 9, at: now))
+        var expected = state.todos[1]
+        expected.notes = "the sourdough one"
+        expected.completed = true
+        expected.completedAt = Fixture.t(50)
+        expected.updatedAt = Fixture.t(50)
+        expected.base = SyncBase(rev: 9, content: nil)
+        expected.conflicts = [
+            SyncConflict(field: "deleted", lost: "deleted on another device, whose last changes are merged here", kept: "the copy edited here", at: now)
+        ]
+        #expect(next.todos.map(\.id) == [1, 2, 3])
+        #expect(next.todos[1] == expected)
+        #expect(next.pendingOperations { Fixture.uuid(70) } == [
+            OutboxOperation(opId: Fixture.uuid(70), uuid: Fixture.uuid(2), baseRev: 9, content: expected.content),
+            OutboxOperation(opId: Fixture.uuid(70), uuid: Fixture.uuid(3), baseRev: 0, content: state.todos[2].content),
+        ])
+    }
+
+    /// A field both the deleter and this device changed keeps the deleter's value (its change
+    /// reached the server first, as for any edit), and the value lost stays as a conflict.
+    @Test func aFieldBothChangedBeforeADeleteGoesAsAnyConflict() throws {
+        var last = state.todos[1].base!.content!
+        last.name = "spelt bread"
+        let tombstone = RemoteRecord(uuid: Fixture.uuid(2), rev: 9, content: nil, last: last)
+        let next = try reduce(state, .syncPulled(records: [tombstone], cursor: 9, at: now))
+        #expect(next.todos[1].name == "spelt bread")
+        #expect(next.todos[1].conflicts == [
+            SyncConflict(field: "name", lost: "rye bread", kept: "spelt bread", at: now),
+            SyncConflict(field: "deleted", lost: "deleted on another device, whose last changes are merged here", kept: "the copy edited here", at: now),
+        ])
+    }
+
+    /// A tombstone whose last content is what this device already had (no change made before
+    /// the delete) says only that the todo was deleted there; an unchanged todo still goes.
+    @Test func aTombstoneWithContentStillDeletesAnUnchangedTodo() throws {
+        let one = state.todos[0], two = state.todos[1]
+        let tombstones = [
+            RemoteRecord(uuid: one.uuid, rev: 8, content: nil, last: one.content),
+            RemoteRecord(uuid: two.uuid, rev: 9, content: nil, last: two.base!.content),
+        ]
+        let next = try reduce(state, .syncPulled(records: tombstones, cursor: 9, at: now))
+        #expect(next.todos.map(\.id) == [2, 3])
+        #expect(next.todos[0].name == "rye bread")
+        #expect(next.todos[0].conflicts.map(\.lost) == ["deleted on another device"])
+    }
+
+    /// Issue 42: #1 is noted here and then deleted here while another device edits it; the
+    /// edit wins, and the todo comes back with this device's last changes merged in, to be
+    /// sent. The delete sends them too.
+    @Test func aDeleteThatLosesToAnEditKeepsTheDeletersLastChanges() throws {
+        let noted = try reduce(state, .edit(ids: [1], changes: [.set(.notes, .text("two litres"))], at: Fixture.t(40)))
+        let deleted = try reduce(noted, .delete(ids: [1], at: Fixture.t(41)))
+        #expect(deleted.sync.deletions.map(\.last?.notes) == ["two litres"])
+        let operations = deleted.pendingOperations { Fixture.uuid(70) }
+        #expect(operations[0].content == nil && operations[0].last == noted.todos[0].content)
+        let edited = RemoteRecord(uuid: Fixture.uuid(1), rev: 8, content: content("oat milk"))
+        let next = try reduce(deleted, .syncPulled(records: [edited], cursor: 8, at: now))
+        #expect(next.sync.deletions.isEmpty)
+        let back = try #require(next.todo(uuid: Fixture.uuid(1)))
+        var expected = content("oat milk")
+        expected.notes = "two litres"
+        expected.updatedAt = Fixture.t(40)
+        #expect(back.content == expected)
+        #expect(back.base == SyncBase(rev: 8, content: content("oat milk")))
+        #expect(!back.synced && back.needsPush)
+        #expect(back.conflicts == [SyncConflict(field: "deleted", lost: "deleted on this device, whose last changes are merged here", kept: "edited on another device", at: now)])
     }
 
     @Test func anEditElsewhereBringsBackATodoDeletedHere() throws {

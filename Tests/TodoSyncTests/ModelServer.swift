@@ -45,7 +45,10 @@ final class ModelServer {
         }
         revision += 1
         let deleted = operation.kind == .delete
-        let record = TodoRecord(uuid: operation.uuid, rev: revision, deleted: deleted, todo: deleted ? nil : operation.todo)
+        // A tombstone keeps what the delete sent, else the content it had; one of a uuid never
+        // held keeps nothing (as todo-server: it would grow the user's storage).
+        let kept = current == nil ? nil : operation.todo ?? current?.todo
+        let record = TodoRecord(uuid: operation.uuid, rev: revision, deleted: deleted, todo: deleted ? kept : operation.todo)
         records[operation.uuid] = record
         let result = PushResult(opId: operation.opId, status: .applied, record: record)
         results[operation.opId] = result

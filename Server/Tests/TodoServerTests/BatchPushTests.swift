@@ -13,6 +13,9 @@ struct BatchPushTests {
     /// from earlier in the same batch), all in one push.
     @Test func oneBatchMixingEveryKindOfOperation() async throws {
         try await withTestApp { app in
+            // A tombstone keeps its todo, stamped with the time of the delete (issue 42): the
+            // clock reads the time `Make.fields` stamps.
+            ServerClock.of(app.application).set { Make.fields("").updatedAt }
             let token = try await app.makeUser("alice")
             let (a, b, c, d, e, f, g) = (UUID(), UUID(), UUID(), UUID(), UUID(), UUID(), UUID())
             let createA = Make.put(a, base: 0, "a")
@@ -43,13 +46,16 @@ struct BatchPushTests {
             let applied = { (uuid: UUID, rev: Int64, name: String?) in
                 TodoRecord(uuid: uuid, rev: rev, deleted: name == nil, todo: name.map { Make.fields($0) })
             }
+            let tombstone = { (uuid: UUID, rev: Int64, name: String) in
+                TodoRecord(uuid: uuid, rev: rev, deleted: true, todo: Make.fields(name))
+            }
             #expect(response.results.map(\.opId) == operations.map(\.opId))
             #expect(response.results.map(\.status) == [
                 .applied, .applied, .applied, .conflict, .conflict, .applied, .applied, .applied,
                 .applied, .conflict, .applied, .applied,
             ])
             #expect(response.results.map(\.record) == [
-                applied(e, 5, "e"), applied(a, 6, "a2"), applied(b, 7, nil), applied(c, 3, "c"),
+                applied(e, 5, "e"), applied(a, 6, "a2"), tombstone(b, 7, "b"), applied(c, 3, "c"),
                 applied(a, 6, "a2"), applied(a, 1, "a"), applied(a, 6, "a2"), applied(d, 8, "d back"),
                 applied(e, 9, "e2"), nil, applied(g, 10, nil), applied(a, 11, "a3"),
             ])
@@ -58,7 +64,7 @@ struct BatchPushTests {
             #expect(response.cursor == 11)
 
             let expectedFeed = [
-                applied(c, 3, "c"), applied(b, 7, nil), applied(d, 8, "d back"), applied(e, 9, "e2"),
+                applied(c, 3, "c"), tombstone(b, 7, "b"), applied(d, 8, "d back"), applied(e, 9, "e2"),
                 applied(g, 10, nil), applied(a, 11, "a3"),
             ]
             let feed = try await app.changes(token).changes

@@ -30,7 +30,9 @@ struct ChangesTests {
             #expect(feed.changes.map(\.uuid) == [c, a, b])
             #expect(feed.changes.map(\.rev) == [3, 4, 5])
             #expect(feed.changes[1].todo?.name == "a2")
-            #expect(feed.changes[2] == TodoRecord(uuid: b, rev: 5, deleted: true, todo: nil))
+            #expect(feed.changes[2].deleted && feed.changes[2].rev == 5)
+            // The tombstone carries what the todo was (issue 42).
+            #expect(feed.changes[2].todo?.name == "b")
             #expect(feed.nextCursor == 5)
             #expect(!feed.hasMore)
 

@@ -23,7 +23,8 @@ struct PushTests {
 
             let deleted = try await app.push(token, [Make.delete(uuid, base: 2)])
             #expect(deleted.results[0].status == .applied)
-            #expect(deleted.results[0].record == TodoRecord(uuid: uuid, rev: 3, deleted: true, todo: nil))
+            #expect(deleted.results[0].record?.deleted == true && deleted.results[0].record?.rev == 3)
+            #expect(deleted.results[0].record?.todo?.name == "buy oat milk")
             #expect(deleted.cursor == 3)
         }
     }

@@ -20,7 +20,8 @@ struct WritePathTests {
         func bytesOfRows() async throws -> Int64 {
             try await TodoModel.query(on: app.db).all().reduce(0) { sum, row in
                 let texts = [row.name, row.descriptionText, row.notes, row.attributesJSON ?? ""].map(\.utf8.count).reduce(0, +)
-                return sum + (row.deleted ? 64 : 256 + Int64(texts))
+                // A tombstone counts the content it kept (issue 42): a cleared one has none.
+                return sum + (row.deleted ? 64 : 256) + Int64(texts)
             }
         }
 
@@ -135,9 +136,13 @@ struct WritePathTests {
             #expect(missing == nil)
             let after = try await book.user()
             #expect(after.lastRev == 3)
-            #expect(after.storedBytes == TodoModel.tombstoneBytes)
+            // The tombstone keeps the content it had (issue 42), counted as its bytes.
+            let kept = Int64("call the dentist".utf8.count + "about call the dentist".utf8.count)
+            #expect(after.storedBytes == TodoModel.tombstoneBytes + kept)
             let feed = try await app.changes(token)
-            #expect(feed.changes == [TodoRecord(uuid: uuid, rev: 3, deleted: true, todo: nil)])
+            #expect(feed.changes.map(\.deleted) == [true])
+            #expect(feed.changes.map(\.rev) == [3])
+            #expect(feed.changes.map { $0.todo?.name } == ["call the dentist"])
         }
     }
 

@@ -444,7 +444,7 @@ extension TodoState {
     mutating func noteDeletion(of todo: Todo) {
         guard let base = todo.base ?? todo.origin.map({ SyncBase(rev: 0, content: $0) }) else { return }
         sync.deletions.removeAll { $0.uuid == todo.uuid }
-        sync.deletions.append(PendingDeletion(uuid: todo.uuid, base: base, name: todo.name))
+        sync.deletions.append(PendingDeletion(uuid: todo.uuid, base: base, name: todo.name, last: todo.content))
     }
 
     mutating func takeDeletion(of uuid: UUID) -> PendingDeletion? {

@@ -99,11 +99,16 @@ public struct PendingDeletion: Equatable, Sendable, Codable {
     public var base: SyncBase
     /// The deleted todo's name, to report it.
     public var name: String
+    /// The todo as this device last had it, its changes since `base` too: sent with the delete,
+    /// and merged into the copy kept when the delete loses to an edit made elsewhere. nil in a
+    /// deletion noted before todo kept it.
+    public var last: TodoContent?
 
-    public init(uuid: UUID, base: SyncBase, name: String) {
+    public init(uuid: UUID, base: SyncBase, name: String, last: TodoContent? = nil) {
         self.uuid = uuid
         self.base = base
         self.name = name
+        self.last = last
     }
 
     /// Whether it deletes an occurrence a recurrence made here that the server never held
@@ -119,12 +124,16 @@ public struct OutboxOperation: Equatable, Sendable, Codable {
     public var baseRev: Int64
     /// nil: delete.
     public var content: TodoContent?
+    /// For a delete, the todo as this device last had it (`PendingDeletion.last`), which the
+    /// server keeps in its tombstone.
+    public var last: TodoContent?
 
-    public init(opId: UUID, uuid: UUID, baseRev: Int64, content: TodoContent?) {
+    public init(opId: UUID, uuid: UUID, baseRev: Int64, content: TodoContent?, last: TodoContent? = nil) {
         self.opId = opId
         self.uuid = uuid
         self.baseRev = baseRev
         self.content = content
+        self.last = content == nil ? last : nil
     }
 }
 
@@ -134,11 +143,16 @@ public struct RemoteRecord: Equatable, Sendable, Codable {
     public var rev: Int64
     /// nil: a tombstone.
     public var content: TodoContent?
+    /// For a tombstone, the todo as the device (or CalDAV client) that deleted it last had
+    /// it, when the server kept it: a copy kept over the delete takes its changes. nil from
+    /// older servers and for older tombstones.
+    public var last: TodoContent?
 
-    public init(uuid: UUID, rev: Int64, content: TodoContent?) {
+    public init(uuid: UUID, rev: Int64, content: TodoContent?, last: TodoContent? = nil) {
         self.uuid = uuid
         self.rev = rev
         self.content = content
+        self.last = content == nil ? last : nil
     }
 }
 

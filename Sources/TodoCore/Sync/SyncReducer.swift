@@ -97,7 +97,7 @@ extension TodoState {
         // Deletions first: they free space, so a user at the server's quota can always
         // make room, even when the puts that follow take several pushes.
         let deletes = sync.deletions.filter { !waiting.contains($0.uuid) }.map {
-            OutboxOperation(opId: newOpId(), uuid: $0.uuid, baseRev: $0.base.rev, content: nil)
+            OutboxOperation(opId: newOpId(), uuid: $0.uuid, baseRev: $0.base.rev, content: nil, last: $0.last)
         }
         let puts = todos.filter { $0.needsPush && !waiting.contains($0.uuid) }.map {
             OutboxOperation(opId: newOpId(), uuid: $0.uuid, baseRev: $0.base?.rev ?? 0, content: $0.content)
@@ -188,8 +188,7 @@ private struct SyncMerger {
             }
             state.sync.deletions.remove(at: position)
             guard let content = remote.content else { return }
-            let conflict = SyncConflict(field: "deleted", lost: "deleted on this device", kept: "edited on another device", at: at)
-            try appendRemote(remote.uuid, content, rev: remote.rev, conflicts: [conflict])
+            try keepOverOwnDelete(deletion, remote: content, rev: remote.rev, at: at)
         } else if let content = remote.content {
             if isOwnWrite(remote) {
                 // Written by an operation still unanswered, of a todo removed here since,
@@ -249,9 +248,17 @@ private struct SyncMerger {
                 state.todos[index] = todo
                 return
             }
-            todo.base = SyncBase(rev: remote.rev, content: nil)
             todo.synced = false
-            todo.conflicts.append(SyncConflict(field: "deleted", lost: "deleted on another device", kept: "the copy edited here", at: at))
+            var took = false
+            if let last = remote.last {
+                // The deleter's last changes, made before it deleted, are edits like any other.
+                let (merged, conflicts) = mergeContent(base: sharedBase(of: todo, remote: last), local: todo.content, remote: last, at: at)
+                took = merged != todo.content
+                todo.content = merged
+                todo.conflicts += conflicts
+            }
+            todo.base = SyncBase(rev: remote.rev, content: nil)
+            todo.conflicts.append(SyncConflict(field: "deleted", lost: Self.deletedThere(took), kept: "the copy edited here", at: at))
             state.todos[index] = todo
             return
         }
@@ -365,6 +372,31 @@ private struct SyncMerger {
     private mutating func dropRule(at index: Int, at: Date) {
         state.todos[index].attributes.dropRule()
         state.todos[index].touch(at: at)
+        state.todos[index].synced = false
+    }
+
+    /// What a delete made elsewhere is called when a copy edited here is kept over it.
+    static func deletedThere(_ merged: Bool) -> String {
+        merged ? "deleted on another device, whose last changes are merged here" : "deleted on another device"
+    }
+
+    /// What a delete made here is called when it loses to an edit made elsewhere.
+    static func deletedHere(_ merged: Bool) -> String {
+        merged ? "deleted on this device, whose last changes are merged here" : "deleted on this device"
+    }
+
+    /// The server's copy of a todo deleted here, edited on another device: the edit wins and
+    /// the todo comes back, with the changes this device made before it deleted (`last`)
+    /// merged in as any other edit of this device's.
+    private mutating func keepOverOwnDelete(_ deletion: PendingDeletion, remote: TodoContent, rev: Int64, at: Date) throws(ReduceError) {
+        var (content, conflicts) = (remote, [SyncConflict]())
+        if let last = deletion.last {
+            (content, conflicts) = mergeContent(base: deletion.base.content, local: last, remote: remote, at: at)
+        }
+        let deleted = SyncConflict(field: "deleted", lost: Self.deletedHere(content != remote), kept: "edited on another device", at: at)
+        try appendRemote(deletion.uuid, remote, rev: rev, conflicts: conflicts + [deleted])
+        guard content != remote, let index = index(of: deletion.uuid) else { return }
+        state.todos[index].content = content
         state.todos[index].synced = false
     }
 

@@ -46,8 +46,10 @@ struct FeedRow {
         uuid = UUIDText.text(try read.uuid("uuid"))
         rev = try read.integer("rev")
         deleted = try read.integer("deleted") != 0
-        content = deleted ? nil : FeedWriter.Content(
-            name: try read.text("name"), description: try read.text("description"), notes: try read.text("notes"),
+        let name = try read.text("name")
+        // A tombstone with its content (`StoredRecord.keepsContent`) sends it.
+        content = deleted && name.isEmpty ? nil : FeedWriter.Content(
+            name: name, description: try read.text("description"), notes: try read.text("notes"),
             completed: try read.integer("completed") != 0, createdAtMs: try read.integer("created_at_ms"),
             updatedAtMs: try read.integer("updated_at_ms"), completedAtMs: try read.optional("completed_at_ms", read.integer),
             attributes: try read.optional("attributes", read.text))
@@ -59,7 +61,7 @@ struct FeedRow {
         self.uuid = UUIDText.text(uuid)
         self.rev = rev
         self.deleted = deleted
-        content = deleted ? nil : FeedWriter.Content(
+        content = deleted && name.isEmpty ? nil : FeedWriter.Content(
             name: name, description: description, notes: notes, completed: completed, createdAtMs: created,
             updatedAtMs: updated, completedAtMs: completedAt, attributes: attributes)
     }

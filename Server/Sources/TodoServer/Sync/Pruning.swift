@@ -53,12 +53,16 @@ enum Pruning {
         let (count, highest) = try await counted(db, "SELECT COUNT(*) AS count, MAX(rev) AS highest " + old, oldBinds)
         if let highest, count > 0 {
             outcome.tombstones = Int(count)
+            // The content tombstones keep (`StoredRecord.keepsContent`) counts as its bytes;
+            // a tombstone without any has empty texts.
+            let kept = "SUM(octet_length(name) + octet_length(description) + octet_length(notes) + COALESCE(octet_length(attributes), 0))"
+            let keptBytes = try await counted(db, "SELECT COUNT(*) AS count, \(kept) AS highest " + old, oldBinds).highest ?? 0
             // Their kept CalDAV texts go with them: no sync-collection names those deletions now.
             write.counters.storedBytes -= try await CalDAVObjects.remove(db, uuidsIn: "SELECT uuid " + old, oldBinds)
             try await PrunedRows.remember(db, tombstones: old, oldBinds)
             try await db.run("DELETE " + old, oldBinds)
             write.counters.prunedRev = max(write.counters.prunedRev, highest)
-            write.counters.storedBytes -= count * TodoModel.tombstoneBytes
+            write.counters.storedBytes -= count * TodoModel.tombstoneBytes + keptBytes
         }
         let operations = "FROM \(OperationModel.schema) WHERE user_id = $1 AND created_at_ms < $2"
         let operationBinds: [SQLValue] = [.uuid(userID), .integer(cutoffMs)]

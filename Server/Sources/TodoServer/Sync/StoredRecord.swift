@@ -3,7 +3,8 @@ import TodoCore
 import TodoWire
 
 /// A todo record as the write path holds it: one row of `todos`, keyed by (user, uuid). A
-/// tombstone keeps uuid, rev and legacy id, with its text cleared.
+/// tombstone keeps uuid, rev and legacy id, and the todo as its deleter last had it when that
+/// fits (`makeTombstone`), else its text cleared.
 struct StoredRecord: Sendable, Equatable {
     /// The row's own id, which stays across changes (`RowIDs`).
     var id: UUID
@@ -29,9 +30,14 @@ extension StoredRecord {
     /// What this record counts for in its user's quota (`UserModel.storedBytes`):
     /// `TodoModel.tombstoneBytes` for a tombstone, else its texts and `TodoModel.recordBytes`.
     var storedBytes: Int64 {
-        guard !deleted else { return TodoModel.tombstoneBytes }
-        return TodoModel.recordBytes + Int64(name.utf8.count + descriptionText.utf8.count + notes.utf8.count + (attributesJSON?.utf8.count ?? 0))
+        let text = Int64(name.utf8.count + descriptionText.utf8.count + notes.utf8.count + (attributesJSON?.utf8.count ?? 0))
+        guard !deleted else { return TodoModel.tombstoneBytes + (keepsContent ? text : 0) }
+        return TodoModel.recordBytes + text
     }
+
+    /// Whether a tombstone holds the deleted todo's content (a todo's name is never blank;
+    /// a tombstone without content, as every one before todo kept them, has none).
+    var keepsContent: Bool { !name.isEmpty }
 
     /// Takes `fields` as its content. Attributes `fields` does not send keep their values.
     mutating func setContent(_ fields: TodoFields) {
@@ -49,11 +55,24 @@ extension StoredRecord {
         attributesJSON = set.values.isEmpty ? nil : set.json
     }
 
-    /// Clears the todo's text and marks it deleted; its `updatedAtMs` becomes the time the
+    /// Marks it deleted, keeping as its content `last` (the todo as the deleting client last
+    /// had it), else the content it had: what a copy kept over the delete on another device
+    /// merges. A delete never grows what the user stores (it is always accepted, even past
+    /// the quota): content that would is not kept. Its `updatedAtMs` becomes the time the
     /// server recorded the deletion, from which `prune` counts a tombstone's age.
-    mutating func makeTombstone(now: Date) {
+    mutating func makeTombstone(now: Date, last: TodoFields? = nil) {
+        let (limit, stored) = (storedBytes, self)
+        if let last { setContent(last) }
         deleted = true
+        if storedBytes > limit, last != nil {
+            self = stored
+            deleted = true
+        }
         updatedAtMs = ISO8601Millis.milliseconds(now)
+        if storedBytes > limit { clearContent() }
+    }
+
+    private mutating func clearContent() {
         name = ""
         descriptionText = ""
         notes = ""
@@ -79,9 +98,10 @@ extension StoredRecord {
             attributes: attributes)
     }
 
-    /// The record as `JSONWriter.record` writes it, with the stored attributes copied unparsed.
+    /// The record as `JSONWriter.record` writes it, with the stored attributes copied unparsed;
+    /// a tombstone with the content it keeps.
     var wire: (uuid: String, rev: Int64, deleted: Bool, content: FeedWriter.Content?) {
-        let content = deleted ? nil : FeedWriter.Content(
+        let content = deleted && !keepsContent ? nil : FeedWriter.Content(
             name: name, description: descriptionText, notes: notes, completed: completed, createdAtMs: createdAtMs,
             updatedAtMs: updatedAtMs, completedAtMs: completedAtMs, attributes: attributesJSON)
         return (UUIDText.text(uuid), rev, deleted, content)

@@ -117,7 +117,9 @@ struct SyncStore {
             guard let fields = operation.todo else { throw Abort(.badRequest, reason: "put without todo") }
             return (.applied, try await write.put(operation.uuid, fields))
         case .delete:
-            return (.applied, try await write.delete(operation.uuid))
+            // What a delete sends of the todo is kept when it is within a put's limits; else
+            // it is ignored, as servers before todo kept it ignored it.
+            return (.applied, try await write.delete(operation.uuid, last: operation.todo.flatMap { $0.problem == nil ? $0 : nil }))
         }
     }
 

@@ -110,10 +110,12 @@ final class UserWrite {
     }
 
     /// Makes the record `uuid` a tombstone (one is made for a uuid the user has no record
-    /// of, so that other devices learn of the deletion); returns it as it now stands.
+    /// of, so that other devices learn of the deletion), keeping `last`, the todo as the
+    /// deleter last had it, or else the content it had (`StoredRecord.makeTombstone`);
+    /// returns it as it now stands.
     @discardableResult
-    func delete(_ uuid: UUID) async throws -> StoredRecord {
-        try await change(uuid) { [now] in $0.makeTombstone(now: now) }
+    func delete(_ uuid: UUID, last: TodoFields? = nil) async throws -> StoredRecord {
+        try await change(uuid) { [now] in $0.makeTombstone(now: now, last: last) }
     }
 
     /// Applies `edit` to the record (a new one if the user has none), counts what it adds to
