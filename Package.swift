@@ -20,7 +20,7 @@ let package = Package(
         // iCalendar (RFC 5545) read and written losslessly: for import/export and Server/'s CalDAV face.
         .library(name: "TodoICal", targets: ["TodoICal"]),
         // A todo and a VTODO, each read from and written into the other (the field table's `ical`).
-        .library(name: "TodoICalMapping", targets: ["TodoICalMapping"]),
+        .library(name: "TodoICalMapping", targets: ["TodoICalMapping"])
     ],
     targets: [
         .target(name: "TodoCore"),
@@ -37,20 +37,33 @@ let package = Package(
         // Only todo-sync links them, so `todo` builds without their headers.
         .systemLibrary(name: "CLibCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
-        .target(name: "TodoSyncCrypto", dependencies: [.target(name: "CLibCrypto", condition: .when(platforms: [.linux])), "CZlib"]),
-        .target(name: "TodoHTTP", dependencies: ["TodoSync", "TodoWire", "TodoSyncCrypto", .target(name: "CCurl", condition: .when(platforms: [.linux]))]),
-        .target(name: "TodoCLI", dependencies: ["TodoCore", "TodoStore", "TodoWire", "TodoSync", "TodoICal", "TodoICalMapping"]),
+        .target(
+            name: "TodoSyncCrypto",
+            dependencies: [.target(name: "CLibCrypto", condition: .when(platforms: [.linux])), "CZlib"]),
+        .target(
+            name: "TodoHTTP",
+            dependencies: [
+                "TodoSync", "TodoWire", "TodoSyncCrypto", .target(name: "CCurl", condition: .when(platforms: [.linux]))
+            ]),
+        .target(
+            name: "TodoCLI",
+            dependencies: ["TodoCore", "TodoStore", "TodoWire", "TodoSync", "TodoICal", "TodoICalMapping"]),
         .executableTarget(name: "todo", dependencies: ["TodoCLI"]),
         .executableTarget(name: "todo-sync", dependencies: ["TodoCLI", "TodoHTTP", "TodoSync", "TodoSyncCrypto"]),
         .target(name: "TodoTestSupport", dependencies: ["TodoCore", "TodoStore"], path: "Tests/TodoTestSupport"),
         .testTarget(name: "TodoICalTests", dependencies: ["TodoICal"]),
-        .testTarget(name: "TodoICalMappingTests", dependencies: ["TodoICalMapping", "TodoICal", "TodoCore", "TodoTestSupport"]),
+        .testTarget(
+            name: "TodoICalMappingTests", dependencies: ["TodoICalMapping", "TodoICal", "TodoCore", "TodoTestSupport"]),
         .testTarget(name: "TodoCoreTests", dependencies: ["TodoCore", "TodoTestSupport"]),
         .testTarget(name: "TodoStoreTests", dependencies: ["TodoStore", "TodoCore", "TodoWire", "TodoTestSupport"]),
         .testTarget(name: "TodoWireTests", dependencies: ["TodoWire", "TodoCore", "TodoTestSupport"]),
-        .testTarget(name: "TodoSyncTests", dependencies: ["TodoSync", "TodoCore", "TodoStore", "TodoWire", "TodoTestSupport"]),
+        .testTarget(
+            name: "TodoSyncTests", dependencies: ["TodoSync", "TodoCore", "TodoStore", "TodoWire", "TodoTestSupport"]),
         .testTarget(name: "TodoSyncCryptoTests", dependencies: ["TodoSyncCrypto"], exclude: ["Fixtures"]),
-        .testTarget(name: "TodoCLITests", dependencies: ["TodoCLI", "TodoCore", "TodoStore", "TodoWire", "TodoICalMapping", "TodoTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "TodoCLITests",
+            dependencies: ["TodoCLI", "TodoCore", "TodoStore", "TodoWire", "TodoICalMapping", "TodoTestSupport"],
+            exclude: ["Fixtures"])
     ],
     swiftLanguageModes: [.v6]
 )

@@ -19,7 +19,7 @@ let package = Package(
         // /metrics in Prometheus's text format (Metrics/ServerMetrics.swift).
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
         // The wire contract shared with the `todo` client (Sources/TodoWire in the root package).
-        .package(name: "todo", path: ".."),
+        .package(name: "todo", path: "..")
     ],
     targets: [
         .target(
@@ -39,7 +39,7 @@ let package = Package(
                 .product(name: "TodoCore", package: "todo"),
                 // The CalDAV face's iCalendar text and its mapping to todos.
                 .product(name: "TodoICal", package: "todo"),
-                .product(name: "TodoICalMapping", package: "todo"),
+                .product(name: "TodoICalMapping", package: "todo")
             ]
         ),
         .executableTarget(
@@ -55,9 +55,9 @@ let package = Package(
                 .product(name: "TodoCore", package: "todo"),
                 .product(name: "TodoICal", package: "todo"),
                 .product(name: "TodoICalMapping", package: "todo"),
-                .product(name: "TodoTestSupport", package: "todo"),
+                .product(name: "TodoTestSupport", package: "todo")
             ]
-        ),
+        )
     ],
     swiftLanguageModes: [.v6]
 )

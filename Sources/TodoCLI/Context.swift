@@ -43,7 +43,8 @@ public struct Context {
     public init(
         arguments: [String], environment: [String: String], stdinIsTerminal: Bool = false,
         stdoutIsTerminal: Bool = false, terminalWidth: Int? = nil,
-        now: @escaping () -> Date, timeZone: TimeZone = TimeZone(identifier: "UTC")!, newUUID: @escaping () -> UUID = UUID.init,
+        now: @escaping () -> Date, timeZone: TimeZone = TimeZone(identifier: "UTC")!,
+        newUUID: @escaping () -> UUID = UUID.init,
         runEditor: @escaping (String, String) -> EditorExit = { _, _ in .couldNotStart("no terminal") },
         stderrIsTerminal: Bool = false, readStdin: @escaping () -> [UInt8] = { [] },
         network: Network = .unavailable, terminalHeight: Int? = nil
@@ -153,11 +154,23 @@ public enum ExitStatus {
 
     public static let table: [(Int32, String)] = [
         (success, "success"),
-        (failure, "the command could not be done: unknown id, nothing to undo, unreadable or locked state file, a file to import that cannot be read, sync not configured; or words with no command (todo frobnicate) matched no todo"),
-        (usage, "usage error: unknown command or option, missing or malformed argument, a malformed batch line or --format template"),
-        (unreachable, "sync: the server could not be reached, did not answer in time, or is unavailable (HTTP 502, 503, 504): try again later"),
+        (
+            failure,
+            "the command could not be done: unknown id, nothing to undo, unreadable or locked state file, a file to import that cannot be read, sync not configured; or words with no command (todo frobnicate) matched no todo"
+        ),
+        (
+            usage,
+            "usage error: unknown command or option, missing or malformed argument, a malformed batch line or --format template"
+        ),
+        (
+            unreachable,
+            "sync: the server could not be reached, did not answer in time, or is unavailable (HTTP 502, 503, 504): try again later"
+        ),
         (unauthorized, "sync: the server refused the token"),
-        (badResponse, "sync: the server's answer was not the sync API (another bad status, malformed or unexpected body)"),
+        (
+            badResponse,
+            "sync: the server's answer was not the sync API (another bad status, malformed or unexpected body)"
+        )
     ]
 }
 

@@ -12,7 +12,9 @@ import TodoStore
 enum Expiry {
     /// `state` after `actions`, with the todos they leave expired deleted first, and those todos.
     /// `reduced`, when given, is `state` after `actions` as the command already applied them.
-    static func reduce(_ state: TodoState, _ actions: [Action], reduced: TodoState? = nil, clock: DateContext, in zone: TimeZone) throws
+    static func reduce(
+        _ state: TodoState, _ actions: [Action], reduced: TodoState? = nil, clock: DateContext, in zone: TimeZone
+    ) throws
         -> (state: TodoState, expired: [Todo])
     {
         let after = try reduced ?? TodoCore.reduce(state, actions, in: zone)
@@ -20,15 +22,20 @@ enum Expiry {
         let doomed = after.expired(in: clock).filter { state.todo(id: $0) == after.todo(id: $0) }
         // A command that names an expired todo without changing it (depends:3) keeps it
         // for now: the next command expires it.
-        guard !doomed.isEmpty, let expired = try? TodoCore.reduce(state, [.expired(ids: doomed, at: clock.now)] + actions, in: zone)
+        guard !doomed.isEmpty,
+            let expired = try? TodoCore.reduce(state, [.expired(ids: doomed, at: clock.now)] + actions, in: zone)
         else { return (after, []) }
         return (expired, doomed.compactMap(state.todo(id:)))
     }
 
     /// `state` with the todos read in it that expired deleted, and those todos: what a
     /// command that reads shows. `persist` then deletes them in the file.
-    static func expiring(_ state: TodoState, clock: DateContext, in zone: TimeZone) -> (state: TodoState, expired: [Todo]) {
-        guard !state.expired(in: clock).isEmpty, let result = try? reduce(state, [], clock: clock, in: zone) else { return (state, []) }
+    static func expiring(_ state: TodoState, clock: DateContext, in zone: TimeZone) -> (
+        state: TodoState, expired: [Todo]
+    ) {
+        guard !state.expired(in: clock).isEmpty, let result = try? reduce(state, [], clock: clock, in: zone) else {
+            return (state, [])
+        }
         return result
     }
 
@@ -48,6 +55,8 @@ enum Expiry {
 
     /// What a person is told of the todos that expired, a line each (without its newline), on stderr.
     static func notes(_ todos: [Todo]) -> [String] {
-        todos.map { "todo: \(label($0)) expired (its until date passed) and was deleted; to keep it: todo undo, then todo \($0.id) modify until:DATE" }
+        todos.map {
+            "todo: \(label($0)) expired (its until date passed) and was deleted; to keep it: todo undo, then todo \($0.id) modify until:DATE"
+        }
     }
 }

@@ -75,7 +75,9 @@ func nothingGiven(_ invocation: Invocation) -> Output {
 /// What an `.edit` change prints: `--json`, the todos after (one object when `single`, else an
 /// array); else a line for each todo edited, once, as `line` words it from its versions
 /// before and after.
-func renderEdits(_ change: Change, _ invocation: Invocation, single: Bool, line: (_ before: Todo?, _ after: Todo) -> String) -> Output {
+func renderEdits(
+    _ change: Change, _ invocation: Invocation, single: Bool, line: (_ before: Todo?, _ after: Todo) -> String
+) -> Output {
     let ids = editedIDs(change.actions)
     var seen = Set<Int>()
     let todos = ids.filter { seen.insert($0).inserted }.compactMap { change.after.todo(id: $0) }

@@ -14,12 +14,16 @@ public func run(_ context: Context) -> Output {
         return failure(error)
     }
     let config = { [context] in (try? context.config())?.values ?? [:] }
-    let parsed = DefaultCommand.applied(to: parse(context.arguments, reports: { NamedReport.configuredNames(config()) }), context.arguments, config: config)
+    let parsed = DefaultCommand.applied(
+        to: parse(context.arguments, reports: { NamedReport.configuredNames(config()) }), context.arguments,
+        config: config)
     var output = run(parsed, context)
     let invocation = try? parsed.get()
     if invocation?.flag(.quiet) != true { output.stdout += output.info }
     output.info = ""
-    let style = Style(when: invocation?.value(.color), isTerminal: context.stderrIsTerminal, environment: context.environment, allowed: context.colourAllowed)
+    let style = Style(
+        when: invocation?.value(.color), isTerminal: context.stderrIsTerminal, environment: context.environment,
+        allowed: context.colourAllowed)
     if style.enabled, output.status != 0, let end = output.stderr.firstIndex(of: "\n") {
         output.stderr = style.red(String(output.stderr[..<end])) + output.stderr[end...]
     }
@@ -34,7 +38,9 @@ private func run(_ parsed: Result<Invocation, UsageError>, _ context: Context) -
     }
     if invocation.flag(.version) { return Output(stdout: "todo \(CommandTable.version)\n") }
     if invocation.flag(.help) {
-        let explicit = context.arguments.contains { (CommandTable.command(named: $0)?.name ?? $0) == invocation.command }
+        let explicit = context.arguments.contains {
+            (CommandTable.command(named: $0)?.name ?? $0) == invocation.command
+        }
         let width = context.helpWidth
         return Output(stdout: explicit ? help(for: invocation.spec, width: width) : generalHelp(width: width))
     }
@@ -43,7 +49,8 @@ private func run(_ parsed: Result<Invocation, UsageError>, _ context: Context) -
         // Hooks run around what reads or changes the todos: not help, completions or config.
         guard touchesTodos(plan), let hooks = try Hooks.find(invocation, context) else {
             var unused: Hooks?
-            return try execute(plan, store: try stateFile(invocation, context), Clock(invocation, context), hooks: &unused)
+            return try execute(
+                plan, store: try stateFile(invocation, context), Clock(invocation, context), hooks: &unused)
         }
         return run(plan, with: hooks, try stateFile(invocation, context), Clock(invocation, context), context)
     } catch {
@@ -113,13 +120,17 @@ private struct Clock {
 /// Carries `plan` out; a series its actions start or move counts on the clock's zone, and
 /// todos whose until has passed expire (`Expiry`). With `hooks`, on-add and on-modify hooks
 /// review a change before it is saved, and the change is noted for on-exit.
-private func execute(_ plan: Plan, store: @autoclosure () throws -> StateFile, _ clock: Clock, hooks: inout Hooks?) throws -> Output {
+private func execute(_ plan: Plan, store: @autoclosure () throws -> StateFile, _ clock: Clock, hooks: inout Hooks?)
+    throws -> Output
+{
     let zone = clock.zone
     switch plan {
     case .output(let output):
         return output
     case .query(let selection, let render):
-        return try execute(.read(reads: selection, then: { _ in .nothing }) { state, _ in try render(state) }, store: try store(), clock, hooks: &hooks)
+        return try execute(
+            .read(reads: selection, then: { _ in .nothing }) { state, _ in try render(state) }, store: try store(),
+            clock, hooks: &hooks)
     case .read(let selection, let then, let render):
         let file = try store()
         let dates = clock.dates
@@ -134,7 +145,8 @@ private func execute(_ plan: Plan, store: @autoclosure () throws -> StateFile, _
     case .prepare(let next):
         return try execute(try next(try store().load()), store: try store(), clock, hooks: &hooks)
     case .change(let selection, let makeActions, let render):
-        return try change(selection, { Made(actions: try makeActions($0)) }, render, store: try store(), clock, hooks: &hooks)
+        return try change(
+            selection, { Made(actions: try makeActions($0)) }, render, store: try store(), clock, hooks: &hooks)
     case .applied(let selection, let apply, let render):
         let make = { (state: TodoState) in
             let applied = try apply(state)
@@ -156,7 +168,8 @@ private struct Made {
 
 /// Applies the actions `make` makes under the file's lock, saves and renders them.
 private func change(
-    _ selection: TodoSelection, _ make: (TodoState) throws -> Made, _ render: (Change) -> Output, store: StateFile, _ clock: Clock,
+    _ selection: TodoSelection, _ make: (TodoState) throws -> Made, _ render: (Change) -> Output, store: StateFile,
+    _ clock: Clock,
     hooks: inout Hooks?
 ) throws -> Output {
     if hooks?.reviewsChanges == true {
@@ -210,7 +223,8 @@ private func peeked(_ file: StateFile?, _ peek: Peek) -> Output {
 /// again under the lock with what the hooks returned, as one step. If a todo it touches was
 /// changed meanwhile, nothing is saved.
 private func reviewed(
-    _ selection: TodoSelection, _ make: (TodoState) throws -> Made, store: StateFile, in zone: TimeZone, hooks: inout Hooks
+    _ selection: TodoSelection, _ make: (TodoState) throws -> Made, store: StateFile, in zone: TimeZone,
+    hooks: inout Hooks
 ) throws -> Change {
     let seen = try store.load(selection)
     let first = try make(seen)
@@ -220,17 +234,24 @@ private func reviewed(
     var applied = actions
     if let last = actions.last, !rewritten.isEmpty {
         if case .undo = last {
-            throw CommandError(message: "a hook changed a todo that undo puts back as it was; nothing changed (rc.hooks=off undoes without hooks)")
+            throw CommandError(
+                message:
+                    "a hook changed a todo that undo puts back as it was; nothing changed (rc.hooks=off undoes without hooks)"
+            )
         }
         applied[applied.count - 1] = .hooksRewrote(last, todos: rewritten)
     }
     var read: [UUID: Todo] = [:]
     for todo in seen.todos { read[todo.uuid] = todo }
     let kept = Set(made.todos.lazy.map(\.uuid))
-    let touched = Set(made.todos.filter { read[$0.uuid] != $0 }.map(\.uuid)).union(seen.todos.lazy.map(\.uuid).filter { !kept.contains($0) })
+    let touched = Set(made.todos.filter { read[$0.uuid] != $0 }.map(\.uuid)).union(
+        seen.todos.lazy.map(\.uuid).filter { !kept.contains($0) })
     let (before, after) = try store.update(selection) { state in
         for todo in state.todos where touched.contains(todo.uuid) && read[todo.uuid] != todo {
-            throw CommandError(message: "#\(todo.id) changed while the hooks ran (another todo command?); nothing changed: run the command again")
+            throw CommandError(
+                message:
+                    "#\(todo.id) changed while the hooks ran (another todo command?); nothing changed: run the command again"
+            )
         }
         return try reduce(state, applied, in: zone)
     }
@@ -246,7 +267,8 @@ func stateFilePath(_ invocation: Invocation, _ environment: [String: String]) th
     if let path = environment["TODO_FILE"], !path.isEmpty { return path }
     if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") { return data + "/todo/todos.json" }
     guard let home = environment["HOME"], !home.isEmpty else {
-        throw CommandError(message: "cannot tell where the state file is: set HOME, XDG_DATA_HOME or TODO_FILE, or pass --file")
+        throw CommandError(
+            message: "cannot tell where the state file is: set HOME, XDG_DATA_HOME or TODO_FILE, or pass --file")
     }
     return home + "/.local/share/todo/todos.json"
 }
@@ -255,7 +277,9 @@ func stateFile(_ invocation: Invocation, _ context: Context) throws -> StateFile
     var timeout = 5.0
     if let text = context.environment["TODO_LOCK_TIMEOUT"] {
         guard let seconds = Double(text), seconds >= 0, seconds <= 3600 else {
-            throw CommandError(message: "TODO_LOCK_TIMEOUT must be a number of seconds from 0 to 3600, not '\(text)'", status: ExitStatus.usage)
+            throw CommandError(
+                message: "TODO_LOCK_TIMEOUT must be a number of seconds from 0 to 3600, not '\(text)'",
+                status: ExitStatus.usage)
         }
         timeout = seconds
     }
@@ -267,7 +291,8 @@ func stateFile(_ invocation: Invocation, _ context: Context) throws -> StateFile
 private func usageFailure(_ error: UsageError) -> Output {
     var text = "todo: \(oneLine(error.message))\n"
     if let suggestion = error.suggestion { text += "Did you mean '\(suggestion)'?\n" }
-    let usage = error.command.flatMap(CommandTable.command(named:))?.usage ?? "todo <command> [<args>] [--file PATH] [--json]"
+    let usage =
+        error.command.flatMap(CommandTable.command(named:))?.usage ?? "todo <command> [<args>] [--file PATH] [--json]"
     text += "usage: \(usage)\n"
     text += "See '\(error.command.map { "todo \($0) --help" } ?? "todo --help")'.\n"
     return Output(stderr: text, status: ExitStatus.usage)
@@ -292,36 +317,61 @@ func explain(_ error: Error) -> (String, Int32) {
         case .blankName: return ("a todo needs a name that is not blank", ExitStatus.failure)
         case .nothingToUndo: return ("nothing to undo", ExitStatus.failure)
         case .noTodosGiven: return ("no todos given", ExitStatus.usage)
-        case .invalid(let field, let text): return ("\(quoted(text)) is no \(field.key) value: \(field.valueRule)", ExitStatus.usage)
+        case .invalid(let field, let text):
+            return ("\(quoted(text)) is no \(field.key) value: \(field.valueRule)", ExitStatus.usage)
         case .undoInsideBatch: return ("undo cannot be part of a batch", ExitStatus.failure)
         case .undoStepMismatch(let id):
-            return ("the last undo step would put another todo in the place of #\(id): the undo history does not match this file; nothing undone", ExitStatus.failure)
+            return (
+                "the last undo step would put another todo in the place of #\(id): the undo history does not match this file; nothing undone",
+                ExitStatus.failure
+            )
         case .recurrenceNeedsDue(let id):
             let which = id == 0 ? "a recurring todo" : "#\(id) would recur but"
             return ("\(which) needs a due date to count from: give due:DATE too", ExitStatus.usage)
         case .recurrenceOnCompleted(let id):
-            return ("#\(id) is completed, and only an open todo can recur: reopen it first ('todo reopen \(id)')", ExitStatus.usage)
+            return (
+                "#\(id) is completed, and only an open todo can recur: reopen it first ('todo reopen \(id)')",
+                ExitStatus.usage
+            )
         case .unknownDependency(let id, let uuid):
-            return ("\(id == 0 ? "the new todo" : "#\(id)") cannot depend on \(uuidText(uuid).prefix(8)): no such todo", ExitStatus.usage)
+            return (
+                "\(id == 0 ? "the new todo" : "#\(id)") cannot depend on \(uuidText(uuid).prefix(8)): no such todo",
+                ExitStatus.usage
+            )
         case .dependencyCycle(let id):
-            return ("\(id == 0 ? "the new todo" : "#\(id)") would wait on itself through its dependencies", ExitStatus.usage)
-        case .numbersExhausted: return ("every todo number up to \(TodoState.maxId) is used; export and import into a new file", ExitStatus.failure)
+            return (
+                "\(id == 0 ? "the new todo" : "#\(id)") would wait on itself through its dependencies", ExitStatus.usage
+            )
+        case .numbersExhausted:
+            return (
+                "every todo number up to \(TodoState.maxId) is used; export and import into a new file",
+                ExitStatus.failure
+            )
         }
     case let error as ReferenceError:
         switch error {
         case .noSuchNumber(let number): return ("no todo #\(number)", ExitStatus.failure)
-        case .numberTooLarge(let text): return ("no todo #\(text): todo numbers go up to \(TodoState.maxId)", ExitStatus.failure)
+        case .numberTooLarge(let text):
+            return ("no todo #\(text): todo numbers go up to \(TodoState.maxId)", ExitStatus.failure)
         case .noSuchUUID(let prefix): return ("no todo has a UUID starting with \(prefix)", ExitStatus.failure)
         case .malformed(let text):
-            return ("\(quoted(text)) is not a todo ID: give a number (3), a range (3-7), a list (3,5,9) or 4 or more hex digits of a UUID", ExitStatus.usage)
+            return (
+                "\(quoted(text)) is not a todo ID: give a number (3), a range (3-7), a list (3,5,9) or 4 or more hex digits of a UUID",
+                ExitStatus.usage
+            )
         case .reversedRange(let text):
             let ends = text.split(separator: "-")
             return ("the range \(text) runs downwards; write \(ends.last ?? "")-\(ends.first ?? "")", ExitStatus.usage)
         case .emptyRange(let text): return ("no todo has a number in \(text)", ExitStatus.failure)
         case .ambiguous(let prefix, let candidates):
-            let list = candidates.prefix(5).map { "#\($0.id) \(uuidText($0.uuid).prefix(max(8, prefix.count + 4))) \(displayName($0))" }
+            let list = candidates.prefix(5).map {
+                "#\($0.id) \(uuidText($0.uuid).prefix(max(8, prefix.count + 4))) \(displayName($0))"
+            }
             let more = candidates.count > 5 ? ", and \(candidates.count - 5) more" : ""
-            return ("\(prefix) matches \(candidates.count) todos (\(list.joined(separator: ", "))\(more)); give more digits", ExitStatus.failure)
+            return (
+                "\(prefix) matches \(candidates.count) todos (\(list.joined(separator: ", "))\(more)); give more digits",
+                ExitStatus.failure
+            )
         }
     default: return ("\(error)", ExitStatus.failure)
     }

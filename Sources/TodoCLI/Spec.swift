@@ -95,7 +95,9 @@ public struct ArgumentSpec: Sendable {
     public var repeats: Bool
     public var help: String
 
-    public init(_ name: String, _ kind: ValueKind = .text, optional: Bool = false, repeats: Bool = false, _ help: String) {
+    public init(
+        _ name: String, _ kind: ValueKind = .text, optional: Bool = false, repeats: Bool = false, _ help: String
+    ) {
         self.name = name
         self.kind = kind
         self.optional = optional
@@ -124,7 +126,9 @@ extension Argument<String> {
 }
 
 extension Argument<String?> {
-    init(_ name: String, _ kind: ValueKind = .text, _ help: String) { self.init(spec: ArgumentSpec(name, kind, optional: true, help)) }
+    init(_ name: String, _ kind: ValueKind = .text, _ help: String) {
+        self.init(spec: ArgumentSpec(name, kind, optional: true, help))
+    }
 }
 
 extension Argument<[String]> {

@@ -38,7 +38,8 @@ struct TrustAnchors: Sendable {
             throw .notConfigured("cannot read the CA file \(file) (ca-file, TODO_CA_FILE)")
         }
         guard String(decoding: data, as: UTF8.self).contains("-----BEGIN CERTIFICATE-----") else {
-            throw .notConfigured("the CA file \(file) (ca-file, TODO_CA_FILE) holds no PEM certificate (-----BEGIN CERTIFICATE-----)")
+            throw .notConfigured(
+                "the CA file \(file) (ca-file, TODO_CA_FILE) holds no PEM certificate (-----BEGIN CERTIFICATE-----)")
         }
         return TrustAnchors(extraPEM: data, file: file)
     }
@@ -46,7 +47,8 @@ struct TrustAnchors: Sendable {
     /// What to say when the server's certificate cannot be verified with these anchors.
     func advice() -> String {
         if let file { return "not even with the CA certificates of \(file) (ca-file)" }
-        return "if it has a certificate of its own (self-signed, or your own CA), run 'todo config ca-file PATH' with its CA certificate in PEM"
+        return
+            "if it has a certificate of its own (self-signed, or your own CA), run 'todo config ca-file PATH' with its CA certificate in PEM"
     }
 }
 
@@ -55,19 +57,23 @@ enum HTTPRedirects {
     /// Sends `request`, following redirects within the server's origin (at most 10, as
     /// URLSession would: 303, and 301/302 after a POST, go on as a GET), each exchange bounded
     /// by `timeout`. A redirect to any other origin is refused, so the token is not sent there.
-    static func follow(_ request: HTTPRequest, server: URL, timeout: TimeInterval, trust: TrustAnchors) throws(SyncError) -> HTTPAnswer {
+    static func follow(_ request: HTTPRequest, server: URL, timeout: TimeInterval, trust: TrustAnchors)
+        throws(SyncError) -> HTTPAnswer
+    {
         let serverName = ServerAddress.displayName(server)
         var request = request
         for _ in 0...10 {
             #if os(Linux)
-            let answer = try CurlTransfer.send(request, timeout: timeout, trust: trust)
+                let answer = try CurlTransfer.send(request, timeout: timeout, trust: trust)
             #else
-            let answer = try SessionTransfer.send(request, timeout: timeout, trust: trust)
+                let answer = try SessionTransfer.send(request, timeout: timeout, trust: trust)
             #endif
             guard [301, 302, 303, 307, 308].contains(answer.status), let target = answer.location else { return answer }
             guard let origin = ServerAddress.origin(target), origin == ServerAddress.origin(server) else {
                 let refused = ServerAddress.origin(target) ?? "an address that is not a URL"
-                throw .badResponse("\(serverName) redirected to \(refused), another origin; not followed, so the token was not sent there (if the server has moved, run 'todo config server URL')")
+                throw .badResponse(
+                    "\(serverName) redirected to \(refused), another origin; not followed, so the token was not sent there (if the server has moved, run 'todo config server URL')"
+                )
             }
             if answer.status == 303 || (request.method == "POST" && [301, 302].contains(answer.status)) {
                 (request.method, request.body) = ("GET", nil)

@@ -21,18 +21,22 @@ public struct SyncClient: SyncTransport {
 
     public func changes(since cursor: Int64, limit: Int) throws(SyncError) -> ChangesResponse? {
         var components = URLComponents(url: endpoint("v1/changes"), resolvingAgainstBaseURL: false)!
-        components.queryItems = [URLQueryItem(name: "since", value: String(cursor)), URLQueryItem(name: "limit", value: String(limit))]
+        components.queryItems = [
+            URLQueryItem(name: "since", value: String(cursor)), URLQueryItem(name: "limit", value: String(limit))
+        ]
         return try send(HTTPRequest(url: components.url!), expecting: ChangesResponse.self, goneIsNil: true)
     }
 
     public func push(_ operations: [PushOperation], since: Int64?) throws(SyncError) -> PushResponse {
         let body: Data
         do {
-            body = try WireJSON.encoder.encode(PushRequest(operations: operations, since: since, prunedTombstones: true))
+            body = try WireJSON.encoder.encode(
+                PushRequest(operations: operations, since: since, prunedTombstones: true))
         } catch {
             throw .badResponse("cannot encode the changes to send: \(error)")
         }
-        let request = HTTPRequest(url: endpoint("v1/push"), method: "POST", headers: [("Content-Type", "application/json")], body: body)
+        let request = HTTPRequest(
+            url: endpoint("v1/push"), method: "POST", headers: [("Content-Type", "application/json")], body: body)
         guard let response = try send(request, expecting: PushResponse.self, goneIsNil: false) else {
             throw .badResponse("\(serverName) answered a push with HTTP 410")
         }
@@ -51,7 +55,9 @@ public struct SyncClient: SyncTransport {
 
     /// Sends `request` with the token; any error is redacted, as the server may echo the token.
     /// With `goneIsNil`, an answer 410 (Gone) is nil.
-    private func send<Body: Decodable>(_ request: HTTPRequest, expecting: Body.Type, goneIsNil: Bool) throws(SyncError) -> Body? {
+    private func send<Body: Decodable>(_ request: HTTPRequest, expecting: Body.Type, goneIsNil: Bool) throws(SyncError)
+        -> Body?
+    {
         do {
             return try exchange(request, expecting: Body.self, goneIsNil: goneIsNil)
         } catch {
@@ -59,7 +65,9 @@ public struct SyncClient: SyncTransport {
         }
     }
 
-    private func exchange<Body: Decodable>(_ request: HTTPRequest, expecting: Body.Type, goneIsNil: Bool) throws(SyncError) -> Body? {
+    private func exchange<Body: Decodable>(_ request: HTTPRequest, expecting: Body.Type, goneIsNil: Bool)
+        throws(SyncError) -> Body?
+    {
         var request = request
         request.headers += [("Authorization", "Bearer \(token)"), ("Accept", "application/json")]
         let answer = try following(request)
@@ -68,7 +76,9 @@ public struct SyncClient: SyncTransport {
         guard (200..<300).contains(status) else {
             let reason = (try? WireJSON.decoder.decode(ErrorResponse.self, from: data)).map { ": \($0.reason)" } ?? ""
             if status == 401 || status == 403 {
-                throw .unauthorized("\(serverName) refused the token (HTTP \(status)\(reason)); check TODO_TOKEN or 'todo config token'")
+                throw .unauthorized(
+                    "\(serverName) refused the token (HTTP \(status)\(reason)); check TODO_TOKEN or 'todo config token'"
+                )
             }
             if Self.unavailable.contains(status) {
                 throw .unreachable("\(serverName) is unavailable (HTTP \(status)\(reason)); try again later")

@@ -37,7 +37,8 @@ public struct TaskChampionClient: ReplicaTransport {
         case 200:
             let id = try versionID(answer, "x-version-id")
             guard try versionID(answer, "x-parent-version-id") == parent else {
-                throw .badResponse("\(serverName) answered the version after \(text(parent)) with one after another version")
+                throw .badResponse(
+                    "\(serverName) answered the version after \(text(parent)) with one after another version")
             }
             return .version(id: id, segment: try open(answer.body, for: parent, what: "a version"))
         default: throw failure(answer)
@@ -46,12 +47,16 @@ public struct TaskChampionClient: ReplicaTransport {
 
     public func addVersion(_ segment: [UInt8], parent: UUID) throws(SyncError) -> AddedVersion {
         let body = try seal(segment, for: parent)
-        let request = HTTPRequest(url: endpoint("add-version", parent), method: "POST", headers: [("Content-Type", Self.segmentType)], body: Data(body))
+        let request = HTTPRequest(
+            url: endpoint("add-version", parent), method: "POST", headers: [("Content-Type", Self.segmentType)],
+            body: Data(body))
         let answer = try send(request)
         switch answer.status {
         case 200:
             let urgency = answer.headers["x-snapshot-request"] ?? ""
-            return .accepted(id: try versionID(answer, "x-version-id"), snapshotWanted: urgency.contains("urgency=low") || urgency.contains("urgency=high"))
+            return .accepted(
+                id: try versionID(answer, "x-version-id"),
+                snapshotWanted: urgency.contains("urgency=low") || urgency.contains("urgency=high"))
         case 409: return .conflict(expectedParent: try versionID(answer, "x-parent-version-id"))
         default: throw failure(answer)
         }
@@ -81,7 +86,9 @@ public struct TaskChampionClient: ReplicaTransport {
             throw .badResponse("cannot compress the snapshot: \(error)")
         }
         let body = try seal(compressed, for: version)
-        let request = HTTPRequest(url: endpoint("add-snapshot", version), method: "POST", headers: [("Content-Type", Self.snapshotType)], body: Data(body))
+        let request = HTTPRequest(
+            url: endpoint("add-snapshot", version), method: "POST", headers: [("Content-Type", Self.snapshotType)],
+            body: Data(body))
         let answer = try send(request)
         guard answer.status == 200 else { throw failure(answer) }
     }
@@ -101,8 +108,11 @@ public struct TaskChampionClient: ReplicaTransport {
     }
 
     private func versionID(_ answer: HTTPAnswer, _ header: String) throws(SyncError) -> UUID {
-        guard let value = answer.headers[header], let id = UUID(uuidString: value.trimmingCharacters(in: .whitespaces)) else {
-            throw .badResponse("\(serverName) answered without a valid \(header.capitalized) header: is it a TaskChampion sync server?")
+        guard let value = answer.headers[header], let id = UUID(uuidString: value.trimmingCharacters(in: .whitespaces))
+        else {
+            throw .badResponse(
+                "\(serverName) answered without a valid \(header.capitalized) header: is it a TaskChampion sync server?"
+            )
         }
         return id
     }
@@ -119,7 +129,9 @@ public struct TaskChampionClient: ReplicaTransport {
         do {
             return try Envelope.open(Array(body), key: key, versionID: version)
         } catch SyncCryptoError.authenticationFailed {
-            throw .unauthorized("\(serverName) sent \(what) this replica cannot decrypt: the encryption secret (sync.encryption_secret) is not the one the other replicas use, or the data was altered")
+            throw .unauthorized(
+                "\(serverName) sent \(what) this replica cannot decrypt: the encryption secret (sync.encryption_secret) is not the one the other replicas use, or the data was altered"
+            )
         } catch {
             throw .badResponse("\(serverName) sent \(what) that is not a TaskChampion envelope: \(error)")
         }
@@ -127,15 +139,20 @@ public struct TaskChampionClient: ReplicaTransport {
 
     /// An answer no call expects, as one line.
     private func failure(_ answer: HTTPAnswer) -> SyncError {
-        let reason = String(decoding: answer.body.prefix(200), as: UTF8.self).split(whereSeparator: \.isNewline).first.map { ": \($0)" } ?? ""
+        let reason =
+            String(decoding: answer.body.prefix(200), as: UTF8.self).split(whereSeparator: \.isNewline).first.map {
+                ": \($0)"
+            } ?? ""
         let shown = String(reason.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "?" : Character($0) })
         switch answer.status {
         case 401, 403:
-            return .unauthorized("\(serverName) refused the client id (HTTP \(answer.status)\(shown)); check sync.server.client_id")
+            return .unauthorized(
+                "\(serverName) refused the client id (HTTP \(answer.status)\(shown)); check sync.server.client_id")
         case 502, 503, 504:
             return .unreachable("\(serverName) is unavailable (HTTP \(answer.status)\(shown)); try again later")
         default:
-            return .badResponse("\(serverName) answered HTTP \(answer.status)\(shown): is it a TaskChampion sync server?")
+            return .badResponse(
+                "\(serverName) answered HTTP \(answer.status)\(shown): is it a TaskChampion sync server?")
         }
     }
 }

@@ -12,7 +12,9 @@ enum ContentLine {
         var parameters: [ICalParameter] = []
         while try reader.take([.semicolon, .colon]) == .semicolon {
             let parameterName = try reader.name(what: "a parameter name")
-            guard reader.peek() == .equals else { throw ICalError(line: line.number, "parameter \(parameterName) has no '='") }
+            guard reader.peek() == .equals else {
+                throw ICalError(line: line.number, "parameter \(parameterName) has no '='")
+            }
             reader.index += 1
             var values = [try reader.parameterValue()]
             while reader.peek() == .comma {
@@ -33,7 +35,9 @@ enum ContentLine {
 
     static func isNameByte(_ byte: UInt8) -> Bool {
         switch byte {
-        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"), .dash: true
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), .dash:
+            true
         default: false
         }
     }

@@ -80,7 +80,11 @@ extension ICalComponent {
             property.setParameter("VALUE", ["DATE"])
         case .dateTime(_, _, let zone):
             property.setParameter("VALUE", nil)
-            if case .named(let name) = zone { property.setParameter("TZID", [name]) } else { property.setParameter("TZID", nil) }
+            if case .named(let name) = zone {
+                property.setParameter("TZID", [name])
+            } else {
+                property.setParameter("TZID", nil)
+            }
         }
         setProperty(property)
     }
@@ -90,7 +94,9 @@ extension String {
     /// Without spaces and tabs at either end.
     var trimmingSpaces: Substring {
         let blank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
-        guard let first = firstIndex(where: { !blank($0) }), let last = lastIndex(where: { !blank($0) }) else { return "" }
+        guard let first = firstIndex(where: { !blank($0) }), let last = lastIndex(where: { !blank($0) }) else {
+            return ""
+        }
         return self[first...last]
     }
 }

@@ -18,8 +18,9 @@ public enum ICalDateValue: Sendable, Equatable, Hashable {
         }
         let bytes = Array(text.utf8)
         guard bytes.count == 15 || bytes.count == 16, bytes[8] == UInt8(ascii: "T"),
-              let day = ICalDay(String(decoding: bytes[0..<8], as: UTF8.self)),
-              let time = ICalTime(String(decoding: bytes[9..<15], as: UTF8.self)) else { return nil }
+            let day = ICalDay(String(decoding: bytes[0..<8], as: UTF8.self)),
+            let time = ICalTime(String(decoding: bytes[9..<15], as: UTF8.self))
+        else { return nil }
         if bytes.count == 16 {
             guard bytes[15] == UInt8(ascii: "Z") else { return nil }
             self = .dateTime(day, time, .utc)
@@ -54,7 +55,8 @@ public struct ICalDay: Sendable, Hashable, Comparable {
 
     /// A real day, or nil (`2026-02-29` is none).
     public init?(year: Int, month: Int, day: Int) {
-        guard (0...9999).contains(year), (1...12).contains(month), day >= 1, day <= Self.days(inMonth: month, of: year) else { return nil }
+        guard (0...9999).contains(year), (1...12).contains(month), day >= 1, day <= Self.days(inMonth: month, of: year)
+        else { return nil }
         (self.year, self.month, self.day) = (year, month, day)
     }
 

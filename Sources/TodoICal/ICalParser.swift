@@ -15,13 +15,20 @@ public enum ICalParser {
         for line in try logicalLines(Array(bytes)) {
             let property = try ContentLine.parse(line)
             if property.is("BEGIN") {
-                guard ContentLine.isName(property.value) else { throw ICalError(line: line.number, "BEGIN names no component") }
-                guard open.count < maximumDepth else { throw ICalError(line: line.number, "components nested deeper than \(maximumDepth)") }
+                guard ContentLine.isName(property.value) else {
+                    throw ICalError(line: line.number, "BEGIN names no component")
+                }
+                guard open.count < maximumDepth else {
+                    throw ICalError(line: line.number, "components nested deeper than \(maximumDepth)")
+                }
                 var component = ICalComponent(name: property.value)
-                component.source = ComponentSource(name: property.value, begin: line.source, end: [], positions: [], propertyCount: 0)
+                component.source = ComponentSource(
+                    name: property.value, begin: line.source, end: [], positions: [], propertyCount: 0)
                 open.append((component, line.number))
             } else if property.is("END") {
-                guard var (component, _) = open.popLast() else { throw ICalError(line: line.number, "END without a BEGIN") }
+                guard var (component, _) = open.popLast() else {
+                    throw ICalError(line: line.number, "END without a BEGIN")
+                }
                 guard component.is(property.value) else {
                     throw ICalError(line: line.number, "END does not close \(component.name)")
                 }
@@ -69,7 +76,8 @@ public enum ICalParser {
                 lines[lines.count - 1].content += physical.dropFirst()
                 lines[lines.count - 1].source += physical + [0x0D, 0x0A]
             } else {
-                lines.append(LogicalLine(number: number, content: Array(physical), source: Array(physical) + [0x0D, 0x0A]))
+                lines.append(
+                    LogicalLine(number: number, content: Array(physical), source: Array(physical) + [0x0D, 0x0A]))
             }
         }
         return lines

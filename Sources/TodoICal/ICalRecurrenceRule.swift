@@ -17,7 +17,9 @@ public struct ICalRecurrenceRule: Sendable, Equatable {
 
     /// A rule from its parts, written in this order: FREQ, INTERVAL (when not 1), COUNT,
     /// UNTIL, BYDAY.
-    public init(frequency: String, interval: Int = 1, until: ICalDateValue? = nil, count: Int? = nil, byDay: [String] = []) {
+    public init(
+        frequency: String, interval: Int = 1, until: ICalDateValue? = nil, count: Int? = nil, byDay: [String] = []
+    ) {
         var parts = ["FREQ=" + frequency]
         if interval != 1 { parts.append("INTERVAL=\(interval)") }
         if let count { parts.append("COUNT=\(count)") }

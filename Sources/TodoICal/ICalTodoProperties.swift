@@ -84,7 +84,9 @@ extension ICalComponent {
     }
 
     /// The properties whose names start with `X-`, in order.
-    public var xProperties: [ICalProperty] { properties.filter { $0.name.utf8.starts(with: "X-".utf8) || $0.name.utf8.starts(with: "x-".utf8) } }
+    public var xProperties: [ICalProperty] {
+        properties.filter { $0.name.utf8.starts(with: "X-".utf8) || $0.name.utf8.starts(with: "x-".utf8) }
+    }
 
     /// The values of every CATEGORIES property, in order (a list each: `a\,b,c` is two).
     public var categories: [String] {

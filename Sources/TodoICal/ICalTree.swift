@@ -82,7 +82,9 @@ public struct ICalProperty: Sendable, Equatable {
 
     /// The folded lines it was read from (CRLF after each), while it is unchanged since.
     public var sourceLines: [UInt8]? {
-        guard let source, source.name == name, source.parameters == parameters, source.value == value else { return nil }
+        guard let source, source.name == name, source.parameters == parameters, source.value == value else {
+            return nil
+        }
         return source.lines
     }
 

@@ -29,7 +29,9 @@ public enum ICalWriter {
         // Each subcomponent goes back after as many properties as it followed when read.
         let count = component.properties.count
         let places = component.components.indices.map { index -> Int in
-            guard let source, index < source.positions.count, source.positions[index] < source.propertyCount else { return count }
+            guard let source, index < source.positions.count, source.positions[index] < source.propertyCount else {
+                return count
+            }
             return min(source.positions[index], count)
         }
         var next = 0

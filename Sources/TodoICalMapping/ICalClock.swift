@@ -36,7 +36,8 @@ public struct ICalClock: Sendable {
             guard let calendarDay = CalendarDay(year: day.year, month: day.month, day: day.day) else { return nil }
             switch zone {
             case .utc:
-                let seconds = (Int64(calendarDay.ordinal) * 86_400) + Int64(time.hour * 3600 + time.minute * 60 + time.second)
+                let seconds =
+                    (Int64(calendarDay.ordinal) * 86_400) + Int64(time.hour * 3600 + time.minute * 60 + time.second)
                 return Date(timeIntervalSince1970: Double(seconds))
             case .floating:
                 return context.instant(calendarDay, hour: time.hour, minute: time.minute, second: time.second)
@@ -74,7 +75,8 @@ public struct ICalClock: Sendable {
         let ofDay = Int(seconds - days * 86_400)
         let day = CalendarDay(ordinal: Int(days)).components
         guard let iday = ICalDay(year: day.year, month: day.month, day: day.day),
-              let time = ICalTime(hour: ofDay / 3600, minute: ofDay / 60 % 60, second: ofDay % 60) else { return nil }
+            let time = ICalTime(hour: ofDay / 3600, minute: ofDay / 60 % 60, second: ofDay % 60)
+        else { return nil }
         return .dateTime(iday, time, .utc)
     }
 
@@ -84,7 +86,8 @@ public struct ICalClock: Sendable {
         let whole = Date(timeIntervalSince1970: instant.timeIntervalSince1970.rounded(.down))
         let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: whole)
         guard let day = ICalDay(year: parts.year!, month: parts.month!, day: parts.day!),
-              let time = ICalTime(hour: parts.hour!, minute: parts.minute!, second: parts.second!) else { return nil }
+            let time = ICalTime(hour: parts.hour!, minute: parts.minute!, second: parts.second!)
+        else { return nil }
         return .dateTime(day, time, written)
     }
 

@@ -45,7 +45,9 @@ public enum ICalRules {
             }
         }
         guard let byDay else { return Recurrence(count: count, unit: unit) }
-        if Set(byDay) == Set(weekdays), count == 1, unit == .week || unit == .day { return Recurrence(count: 1, unit: .weekday) }
+        if Set(byDay) == Set(weekdays), count == 1, unit == .week || unit == .day {
+            return Recurrence(count: 1, unit: .weekday)
+        }
         if byDay.count == 1, days.contains(byDay[0]), unit == .week { return Recurrence(count: count, unit: .week) }
         return nil
     }

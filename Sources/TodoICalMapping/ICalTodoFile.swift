@@ -18,7 +18,9 @@ public enum ICalTodoFile {
     /// The todos of every VTODO in `bytes` (inside VCALENDARs or alone), in order, and the
     /// notes on what todo could not hold; refused when the file is no iCalendar stream, a
     /// VTODO cannot be a todo, or two VTODOs stand for one todo.
-    public static func read(_ bytes: [UInt8], clock: ICalClock) throws(VTodoMapping.Refusal) -> (todos: [ImportedTodo], notes: [String]) {
+    public static func read(_ bytes: [UInt8], clock: ICalClock) throws(VTodoMapping.Refusal) -> (
+        todos: [ImportedTodo], notes: [String]
+    ) {
         let components: [ICalComponent]
         do {
             components = try ICalParser.parse(bytes)
@@ -32,7 +34,10 @@ public enum ICalTodoFile {
         for vtodo in vtodos {
             let reading = try VTodoMapping.read(vtodo, clock: clock)
             guard seen.insert(reading.todo.uuid).inserted else {
-                throw VTodoMapping.Refusal(message: "two VTODOs have the UID \(vtodo.uid ?? "")\(vtodo.property("RECURRENCE-ID").map { " and RECURRENCE-ID \($0.value)" } ?? "")")
+                throw VTodoMapping.Refusal(
+                    message:
+                        "two VTODOs have the UID \(vtodo.uid ?? "")\(vtodo.property("RECURRENCE-ID").map { " and RECURRENCE-ID \($0.value)" } ?? "")"
+                )
             }
             todos.append(reading.todo)
             notes += reading.notes

@@ -25,7 +25,8 @@ public enum OccurrenceReading {
 
     /// Whether `client`, an app's version of the open occurrence `occurrence`, completes it.
     /// `overrides` are the dates of the completed overrides the app sent (RECURRENCE-ID).
-    public static func completes(_ client: TodoContent, occurrence: TodoContent, overrides: [DueDate], at: Date) -> Bool {
+    public static func completes(_ client: TodoContent, occurrence: TodoContent, overrides: [DueDate], at: Date) -> Bool
+    {
         guard !occurrence.completed, occurrence.recur != nil, let due = occurrence.due else { return false }
         if client.completed { return true }
         if overrides.contains(where: { $0 == due || $0 == occurrence.scheduled }) { return true }
@@ -92,8 +93,11 @@ public enum OccurrenceReading {
     /// completes a todo, which would remove the tags on every device. An app that removes
     /// every tag and completes in the same save loses that removal (documented); one that
     /// sends CATEGORIES, or changes without completing, is taken as it says.
-    public static func keepingTags(_ content: TodoContent, of before: TodoContent, sentCategories: Bool) -> TodoContent {
-        guard !sentCategories, content.completed, !before.completed, content.tags.isEmpty, !before.tags.isEmpty else { return content }
+    public static func keepingTags(_ content: TodoContent, of before: TodoContent, sentCategories: Bool) -> TodoContent
+    {
+        guard !sentCategories, content.completed, !before.completed, content.tags.isEmpty, !before.tags.isEmpty else {
+            return content
+        }
         var kept = content
         kept.attributes.tags = before.tags
         return kept
@@ -102,7 +106,8 @@ public enum OccurrenceReading {
     /// Whether `copy`, a new VTODO, is an app's completed copy of the open occurrence
     /// `occurrence`: completed, without a rule, with its name and due date.
     public static func isCopy(_ copy: TodoContent, of occurrence: TodoContent) -> Bool {
-        copy.completed && copy.recur == nil && copy.due != nil && copy.name == occurrence.name && copy.due == occurrence.due
+        copy.completed && copy.recur == nil && copy.due != nil && copy.name == occurrence.name
+            && copy.due == occurrence.due
             && (copy.series == nil || copy.series == occurrence.series)
     }
 

@@ -8,12 +8,16 @@ enum VTodoFields {
     /// The value of `field` the VTODO holds, as the field keeps it; what todo cannot hold
     /// (a category with a control character, an RRULE it has no rule for) is left out and
     /// said in `notes`.
-    static func value(of field: TodoField, in vtodo: ICalComponent, clock: ICalClock, notes: inout [String]) -> FieldValue {
+    static func value(of field: TodoField, in vtodo: ICalComponent, clock: ICalClock, notes: inout [String])
+        -> FieldValue
+    {
         let raw = rawValue(of: field, in: vtodo, clock: clock, notes: &notes)
         return (try? field.checked(raw)) ?? raw
     }
 
-    private static func rawValue(of field: TodoField, in vtodo: ICalComponent, clock: ICalClock, notes: inout [String]) -> FieldValue {
+    private static func rawValue(of field: TodoField, in vtodo: ICalComponent, clock: ICalClock, notes: inout [String])
+        -> FieldValue
+    {
         guard let mapping = field.spec.ical else { return field.spec.kind.unset }
         switch mapping {
         case .text(let name):
@@ -22,7 +26,11 @@ enum VTodoFields {
             var tags: Set<String> = []
             for category in vtodo.categories where !category.isEmpty {
                 let tag = String(category.map { $0 == " " ? blank : $0 })
-                if Tag.isValid(tag) { tags.insert(tag) } else { notes.append("the category '\(category)' is no tag todo can hold; left out") }
+                if Tag.isValid(tag) {
+                    tags.insert(tag)
+                } else {
+                    notes.append("the category '\(category)' is no tag todo can hold; left out")
+                }
             }
             return .tags(tags)
         case .priority:
@@ -90,27 +98,45 @@ enum VTodoFields {
             }
         case .related(let type):
             let wanted = value.uuidsValue ?? []
-            let kept = Set(related(type, in: vtodo).map { ICalUID.uuid(for: ICalText.unescape($0.value)) }.filter(wanted.contains))
-            vtodo.properties.removeAll { isRelated($0, type) && !wanted.contains(ICalUID.uuid(for: ICalText.unescape($0.value))) }
+            let kept = Set(
+                related(type, in: vtodo).map { ICalUID.uuid(for: ICalText.unescape($0.value)) }.filter(wanted.contains))
+            vtodo.properties.removeAll {
+                isRelated($0, type) && !wanted.contains(ICalUID.uuid(for: ICalText.unescape($0.value)))
+            }
             for uuid in wanted.subtracting(kept).sorted(by: { $0.uuidString < $1.uuidString }) {
-                vtodo.properties.append(ICalProperty(name: "RELATED-TO", parameters: [ICalParameter(name: "RELTYPE", values: [type])], value: ICalUID.uid(for: uuid)))
+                vtodo.properties.append(
+                    ICalProperty(
+                        name: "RELATED-TO", parameters: [ICalParameter(name: "RELTYPE", values: [type])],
+                        value: ICalUID.uid(for: uuid)))
             }
         case .annotations(let name):
             let wanted = Set(value.annotationsValue ?? [])
-            let kept = Set(vtodo.properties(named: name).compactMap { annotation($0, clock: clock) }).intersection(wanted)
+            let kept = Set(vtodo.properties(named: name).compactMap { annotation($0, clock: clock) }).intersection(
+                wanted)
             vtodo.properties.removeAll { $0.is(name) && !(annotation($0, clock: clock).map(wanted.contains) ?? false) }
             for added in wanted.subtracting(kept).sorted() {
                 guard let at = clock.utc(added.at) else { continue }
-                vtodo.properties.append(ICalProperty(name: name, parameters: [ICalParameter(name: annotationTime, values: [at.text])], value: ICalText.escape(added.text)))
+                vtodo.properties.append(
+                    ICalProperty(
+                        name: name, parameters: [ICalParameter(name: annotationTime, values: [at.text])],
+                        value: ICalText.escape(added.text)))
             }
         case .udas(let name):
             let wanted = value.udasValue ?? [:]
-            vtodo.properties.removeAll { $0.is(name) && ($0.parameter(udaName)?.first).map { wanted[$0] == nil } ?? true }
+            vtodo.properties.removeAll {
+                $0.is(name) && ($0.parameter(udaName)?.first).map { wanted[$0] == nil } ?? true
+            }
             for (key, text) in wanted.sorted(by: { $0.key < $1.key }) {
-                if let index = vtodo.properties.firstIndex(where: { $0.is(name) && $0.parameter(udaName)?.first == key }) {
-                    if ICalText.unescape(vtodo.properties[index].value) != text { vtodo.properties[index].value = ICalText.escape(text) }
+                if let index = vtodo.properties.firstIndex(where: { $0.is(name) && $0.parameter(udaName)?.first == key }
+                ) {
+                    if ICalText.unescape(vtodo.properties[index].value) != text {
+                        vtodo.properties[index].value = ICalText.escape(text)
+                    }
                 } else {
-                    vtodo.properties.append(ICalProperty(name: name, parameters: [ICalParameter(name: udaName, values: [key])], value: ICalText.escape(text)))
+                    vtodo.properties.append(
+                        ICalProperty(
+                            name: name, parameters: [ICalParameter(name: udaName, values: [key])],
+                            value: ICalText.escape(text)))
                 }
             }
         }
@@ -148,7 +174,8 @@ enum VTodoFields {
 
     static func annotation(_ property: ICalProperty, clock: ICalClock) -> Annotation? {
         guard let at = property.parameter(annotationTime)?.first,
-              let value = ICalDateValue(ICalProperty(name: annotationTime, value: at)), let instant = clock.instant(value) else { return nil }
+            let value = ICalDateValue(ICalProperty(name: annotationTime, value: at)), let instant = clock.instant(value)
+        else { return nil }
         return Annotation(at: instant, text: ICalText.unescape(property.value))
     }
 }

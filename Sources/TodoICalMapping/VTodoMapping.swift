@@ -33,7 +33,8 @@ public enum VTodoMapping {
     public static func read(_ vtodo: ICalComponent, clock: ICalClock) throws(Refusal) -> Reading {
         let uid = vtodo.uid
         var notes: [String] = []
-        let created = vtodo.created.flatMap(clock.instant) ?? vtodo.timestamp.flatMap(clock.instant) ?? clock.context.now
+        let created =
+            vtodo.created.flatMap(clock.instant) ?? vtodo.timestamp.flatMap(clock.instant) ?? clock.context.now
         let updated = vtodo.lastModified.flatMap(clock.instant) ?? vtodo.timestamp.flatMap(clock.instant) ?? created
         let completed = isCompleted(vtodo)
         var todo = ImportedTodo(
@@ -42,7 +43,9 @@ public enum VTodoMapping {
         for field in TodoField.allCases {
             var value = VTodoFields.value(of: field, in: vtodo, clock: clock, notes: &notes)
             if field == .recur, value.isSet, completed || todo.content.due == nil {
-                notes.append("the rule \(value.text) is left out: \(completed ? "a completed todo" : "a todo without a due date") does not recur")
+                notes.append(
+                    "the rule \(value.text) is left out: \(completed ? "a completed todo" : "a todo without a due date") does not recur"
+                )
                 value = .word(nil)
             }
             do throws(ReduceError) {
@@ -53,7 +56,9 @@ public enum VTodoMapping {
                 notes.append("\(field.key) '\(value.text)' is not one todo can hold (\(field.valueRule)); left out")
             }
         }
-        if todo.content.anchor == nil, todo.content.recur != nil, let anchor = zonedAnchor(vtodo, due: todo.content.due, clock: clock) {
+        if todo.content.anchor == nil, todo.content.recur != nil,
+            let anchor = zonedAnchor(vtodo, due: todo.content.due, clock: clock)
+        {
             todo.content.attributes.anchor = anchor
         }
         return Reading(
@@ -64,7 +69,9 @@ public enum VTodoMapping {
     /// The anchor a VTODO's DUE implies: the due instant on the clock of its TZID, when
     /// `clock` knows that zone (a series of an app counts on the clock it was set on).
     static func zonedAnchor(_ vtodo: ICalComponent, due: DueDate?, clock: ICalClock) -> SeriesAnchor? {
-        guard let due, case .instant = due, case .dateTime(_, _, .named(let name))? = vtodo.date("DUE"), let zone = clock.zones(name) else {
+        guard let due, case .instant = due, case .dateTime(_, _, .named(let name))? = vtodo.date("DUE"),
+            let zone = clock.zones(name)
+        else {
             return nil
         }
         return SeriesAnchor(due, in: zone)
@@ -91,22 +98,31 @@ public enum VTodoMapping {
     /// Makes `vtodo` say `todo`: each mapped property whose value differs from the todo's is
     /// changed, added or removed; every other line stays as it was, byte for byte.
     /// LAST-MODIFIED and DTSTAMP change only when something else did.
-    public static func patch(_ vtodo: inout ICalComponent, to todo: some TodoFieldHolder & TodoTimes, clock: ICalClock) {
+    public static func patch(_ vtodo: inout ICalComponent, to todo: some TodoFieldHolder & TodoTimes, clock: ICalClock)
+    {
         patch(&vtodo, to: todo, clock: clock, fresh: false)
     }
 
     /// `patch`; a `fresh` VTODO says its series even where its UID implies it, so that an
     /// export read back (`read`) has it.
-    private static func patch(_ vtodo: inout ICalComponent, to todo: some TodoFieldHolder & TodoTimes, clock: ICalClock, fresh: Bool) {
+    private static func patch(
+        _ vtodo: inout ICalComponent, to todo: some TodoFieldHolder & TodoTimes, clock: ICalClock, fresh: Bool
+    ) {
         let before = vtodo
         var ignored: [String] = []
         for field in TodoField.allCases {
             var wanted = field.value(of: todo)
             if case .date(let date?) = wanted { wanted = .date(ICalClock.whole(date)) }
             if case .annotations(let annotations) = wanted { wanted = .annotations(Annotation.normalized(annotations)) }
-            if field == .anchor, isImplied(wanted, in: vtodo, due: TodoField.due.value(of: todo), clock: clock) { continue }
+            if field == .anchor, isImplied(wanted, in: vtodo, due: TodoField.due.value(of: todo), clock: clock) {
+                continue
+            }
             // A series named by the todo the UID stands for goes without saying in an app's text.
-            if field == .series, !fresh, vtodo.property("X-TODO-SERIES") == nil, vtodo.uid != nil, wanted == .word(uuid(of: vtodo).uuidString.lowercased()) { continue }
+            if field == .series, !fresh, vtodo.property("X-TODO-SERIES") == nil, vtodo.uid != nil,
+                wanted == .word(uuid(of: vtodo).uuidString.lowercased())
+            {
+                continue
+            }
             if VTodoFields.value(of: field, in: vtodo, clock: clock, notes: &ignored) != wanted {
                 VTodoFields.write(wanted, of: field, into: &vtodo, clock: clock)
             }
@@ -114,7 +130,9 @@ public enum VTodoMapping {
         patchCompletion(&vtodo, todo.completed, at: todo.completedAt ?? todo.updatedAt, clock: clock)
         // CREATED only where the text has one (a fresh VTODO is given one): added to a
         // client's text that lacks it, what is served would differ from what it sent.
-        if let created = vtodo.created, clock.instant(created) != whole(todo.createdAt) { vtodo.created = clock.utc(todo.createdAt) }
+        if let created = vtodo.created, clock.instant(created) != whole(todo.createdAt) {
+            vtodo.created = clock.utc(todo.createdAt)
+        }
         if vtodo != before {
             vtodo.lastModified = clock.utc(todo.updatedAt)
             vtodo.timestamp = clock.utc(todo.updatedAt)

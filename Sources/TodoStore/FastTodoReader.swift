@@ -102,7 +102,9 @@ extension StateCodec {
     static func skipLineFast(_ reader: inout JSONReader) -> Bool {
         let bytes = reader.bytes
         let from = reader.offset
-        guard let base = bytes.baseAddress, let newline = memchr(base + from, 0x0A, bytes.count - from) else { return false }
+        guard let base = bytes.baseAddress, let newline = memchr(base + from, 0x0A, bytes.count - from) else {
+            return false
+        }
         let end = base.distance(to: UnsafeRawPointer(newline))
         guard end - from >= 3, bytes[end - 1] == 0x2C else { return false }
         let close = bytes[end - 2] == 0x5D ? end - 3 : end - 2
@@ -110,7 +112,9 @@ extension StateCodec {
         // A brace on the line may open another todo, or the line may end inside a nested
         // object (user-defined attributes, annotations, a `base`): the brackets outside strings
         // must then close exactly at the line's last brace.
-        guard memchr(base + from, 0x7B, close - from) == nil || closesAtLineEnd(bytes, from: from, close: close) else { return false }
+        guard memchr(base + from, 0x7B, close - from) == nil || closesAtLineEnd(bytes, from: from, close: close) else {
+            return false
+        }
         reader = JSONReader(bytes, at: close + 1)
         return true
     }
@@ -156,6 +160,7 @@ extension JSONReader {
     /// Whether the next member may be an attribute: `, "` and not `rev` (`recur` is one).
     /// Most todos have none, and this spares them a comparison with each attribute's key.
     var mayHoldAttribute: Bool {
-        position + 5 < bytes.count && bytes[position] == 0x2C && (bytes[position + 3] != 0x72 || bytes[position + 5] != 0x76)
+        position + 5 < bytes.count && bytes[position] == 0x2C
+            && (bytes[position + 3] != 0x72 || bytes[position + 5] != 0x76)
     }
 }

@@ -132,7 +132,9 @@ public struct JSONReader {
 
     /// An integer within `range`; `expected` describes it when it is not (made only then:
     /// formatting it for every todo was half the time of listing them).
-    public mutating func readInt(in range: ClosedRange<Int>, _ expected: @autoclosure () -> String) throws(JSONSyntaxError) -> Int {
+    public mutating func readInt(in range: ClosedRange<Int>, _ expected: @autoclosure () -> String)
+        throws(JSONSyntaxError) -> Int
+    {
         let start = position
         let value = try readInt()
         guard range.contains(value) else {
@@ -174,7 +176,8 @@ public struct JSONReader {
         var text = String(decoding: raw, as: UTF8.self)
         if isASCII { return text }
         let unchanged = text.withUTF8 { decoded in
-            decoded.count == raw.count && (raw.isEmpty || memcmp(decoded.baseAddress!, raw.baseAddress!, raw.count) == 0)
+            decoded.count == raw.count
+                && (raw.isEmpty || memcmp(decoded.baseAddress!, raw.baseAddress!, raw.count) == 0)
         }
         return unchanged ? text : nil
     }
@@ -455,13 +458,17 @@ public struct JSONReader {
         let literal = UnsafeRawPointer(word.utf8Start)
         var offset = 0
         while offset + 8 <= count {
-            guard here.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-                == literal.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            guard
+                here.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                    == literal.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
             else { return false }
             offset += 8
         }
         while offset < count {
-            guard here.load(fromByteOffset: offset, as: UInt8.self) == literal.load(fromByteOffset: offset, as: UInt8.self) else { return false }
+            guard
+                here.load(fromByteOffset: offset, as: UInt8.self)
+                    == literal.load(fromByteOffset: offset, as: UInt8.self)
+            else { return false }
             offset += 1
         }
         return true

@@ -126,13 +126,16 @@ enum Journal {
         guard let first = lines.first else { return nil }
         let result = bytes.withUnsafeBytes { raw in
             Result { () throws(StateCodec.DecodeError) in
-                var contents = Contents(bytes: bytes, generation: try readHeader(raw, first), entries: [], validLength: first.upperBound)
+                var contents = Contents(
+                    bytes: bytes, generation: try readHeader(raw, first), entries: [], validLength: first.upperBound)
                 for (number, line) in lines.enumerated().dropFirst() {
                     do {
                         var reader = JSONReader(UnsafeRawBufferPointer(rebasing: raw[line]))
                         var entry = try readEntry(&reader)
                         guard reader.offset == line.count - 1 else { throw reader.fail("the end of the line") }
-                        entry.puts = entry.puts.map { ($0.todo, $0.range.lowerBound + line.lowerBound..<$0.range.upperBound + line.lowerBound) }
+                        entry.puts = entry.puts.map {
+                            ($0.todo, $0.range.lowerBound + line.lowerBound..<$0.range.upperBound + line.lowerBound)
+                        }
                         contents.entries.append(entry)
                         contents.validLength = line.upperBound
                     } catch {
@@ -160,7 +163,9 @@ enum Journal {
         return lines
     }
 
-    private static func readHeader(_ raw: UnsafeRawBufferPointer, _ line: Range<Int>) throws(StateCodec.DecodeError) -> String {
+    private static func readHeader(_ raw: UnsafeRawBufferPointer, _ line: Range<Int>) throws(StateCodec.DecodeError)
+        -> String
+    {
         var format: String?
         var fileVersion: Int?
         var generation: String?
@@ -223,7 +228,8 @@ extension StateCodec.Snapshot {
             // Since version 4 the undo steps live in the undo log: a step inside a line beside
             // such a file would be undone once, then lost on the next rewrite.
             if entry.history != nil, version >= 4 {
-                throw .invalid("journal line \(number + 2) holds an undo step, which only a version 3 state file's journal can")
+                throw .invalid(
+                    "journal line \(number + 2) holds an undo step, which only a version 3 state file's journal can")
             }
             if let nextId = entry.nextId { state.nextId = max(state.nextId, nextId) }
             for (todo, range) in entry.puts {

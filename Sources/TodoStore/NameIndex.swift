@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import TodoCore
 
@@ -16,7 +16,8 @@ extension StateFile {
         for _ in 0..<5 {
             guard let file = try FileIO.open(path) else { return [] }
             defer { close(file.descriptor) }
-            guard let lines = try NameStream(file: file, path: path, journalPath: journalPath, escape: escape).lines() else { break }
+            guard let lines = try NameStream(file: file, path: path, journalPath: journalPath, escape: escape).lines()
+            else { break }
             var info = stat()
             if stat(path, &info) == 0, info.st_ino == file.inode, info.st_dev == file.device { return lines }
         }
@@ -83,7 +84,9 @@ private struct NameStream {
     /// was most of the time).
     static func lineBreak(in buffer: [UInt8], from start: Int) -> Int? {
         buffer.withUnsafeBytes { raw in
-            guard start < raw.count, let found = memchr(raw.baseAddress! + start, 0x0A, raw.count - start) else { return nil }
+            guard start < raw.count, let found = memchr(raw.baseAddress! + start, 0x0A, raw.count - start) else {
+                return nil
+            }
             return raw.baseAddress!.distance(to: UnsafeRawPointer(found))
         }
     }
@@ -97,7 +100,9 @@ private struct NameStream {
         guard last || (line[end - 2] == 0x7D && line[end - 1] == 0x2C) else { return nil }
         return line.withUnsafeBytes { raw -> (Int, Range<Int>, Bool)? in
             var reader = JSONReader(raw)
-            guard reader.skip("  "), let head = StateCodec.readHeadFast(&reader), reader.skip(", \"name\": ") else { return nil }
+            guard reader.skip("  "), let head = StateCodec.readHeadFast(&reader), reader.skip(", \"name\": ") else {
+                return nil
+            }
             let start = reader.offset
             guard (try? reader.skipStringUnchecked()) != nil else { return nil }
             let base = line.startIndex

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Path arithmetic on plain strings, and the few file system calls built on it.

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import Foundation
 import TodoCore
@@ -146,7 +146,11 @@ struct SparseReader {
             let piece = try bytes(at: at + 1, count: min(count, file.size - at - 1))
             if let newline = piece.firstIndex(of: 0x0A) {
                 var line = piece[..<newline]
-                if line.last == 0x2C { line = line.dropLast() } else if line.suffix(2).elementsEqual("]}".utf8) { line = line.dropLast(2) }
+                if line.last == 0x2C {
+                    line = line.dropLast()
+                } else if line.suffix(2).elementsEqual("]}".utf8) {
+                    line = line.dropLast(2)
+                }
                 let text = Array(line)
                 return text.withUnsafeBytes { raw in
                     var reader = JSONReader(raw)

@@ -85,7 +85,9 @@ public enum StateCodec {
 
     /// Encodes `state` as generation `generation`. With a snapshot, todos `state` does not hold
     /// are copied from it (it was loaded with a selection), as are unchanged ones.
-    public static func encode(_ state: TodoState, generation: String = "1", reusing snapshot: Snapshot? = nil) -> [UInt8] {
+    public static func encode(_ state: TodoState, generation: String = "1", reusing snapshot: Snapshot? = nil)
+        -> [UInt8]
+    {
         encode(state, Header(generation: generation), reusing: snapshot)
     }
 
@@ -262,7 +264,9 @@ public enum StateCodec {
         try decodeSnapshot(bytes).state
     }
 
-    public static func decodeSnapshot(_ bytes: [UInt8], selecting selection: TodoSelection = .all) throws(DecodeError) -> Snapshot {
+    public static func decodeSnapshot(_ bytes: [UInt8], selecting selection: TodoSelection = .all) throws(DecodeError)
+        -> Snapshot
+    {
         let result = bytes.withUnsafeBytes { raw in
             var reader = JSONReader(raw)
             return Result { () throws(DecodeError) in try decodeState(&reader, selection) }
@@ -272,7 +276,9 @@ public enum StateCodec {
         return snapshot
     }
 
-    private static func decodeState(_ reader: inout JSONReader, _ selection: TodoSelection) throws(DecodeError) -> Snapshot {
+    private static func decodeState(_ reader: inout JSONReader, _ selection: TodoSelection) throws(DecodeError)
+        -> Snapshot
+    {
         var heads: [StoredTodo] = []
         var format: String?
         var fileVersion: Int?
@@ -329,7 +335,9 @@ public enum StateCodec {
     }
 
     /// Numbers must be positive and distinct, UUIDs distinct; todos and heads end up sorted by number.
-    private static func validate(_ todos: inout [Todo], _ heads: inout [StoredTodo], checkUUIDs: Bool) throws(DecodeError) {
+    private static func validate(_ todos: inout [Todo], _ heads: inout [StoredTodo], checkUUIDs: Bool)
+        throws(DecodeError)
+    {
         if !zip(heads, heads.dropFirst()).allSatisfy({ $0.id < $1.id }) {
             heads.sort { $0.id < $1.id }
             todos.sort { $0.id < $1.id }
@@ -353,7 +361,9 @@ public enum StateCodec {
         var slots = [(UInt64, UInt64)](repeating: (0, 0), count: capacity)
         var sawNil = false
         for todo in todos {
-            let key = withUnsafeBytes(of: todo.uuid.uuid) { ($0.load(as: UInt64.self), $0.load(fromByteOffset: 8, as: UInt64.self)) }
+            let key = withUnsafeBytes(of: todo.uuid.uuid) {
+                ($0.load(as: UInt64.self), $0.load(fromByteOffset: 8, as: UInt64.self))
+            }
             if key == (0, 0) {
                 if sawNil { return todo.uuid }
                 sawNil = true
@@ -371,7 +381,9 @@ public enum StateCodec {
     }
 
     /// The selected todos, decoded; `heads` gets every todo's number and place.
-    private static func readTodos(_ reader: inout JSONReader, _ selection: TodoSelection, heads: inout [StoredTodo]) throws -> [Todo] {
+    private static func readTodos(_ reader: inout JSONReader, _ selection: TodoSelection, heads: inout [StoredTodo])
+        throws -> [Todo]
+    {
         var todos: [Todo] = []
         // Lines are 150 bytes or more: reserving (address space, not memory) spares the copies
         // and page faults of growing arrays of 100,000 elements.
@@ -398,7 +410,8 @@ public enum StateCodec {
 
     /// Skips the todo at `start` if its bytes tell that `selection` leaves it out, and returns
     /// its number; nil (the reader unmoved) when it must be decoded to know.
-    private static func skipUnselected(_ reader: inout JSONReader, from start: Int, _ selection: TodoSelection) -> Int? {
+    private static func skipUnselected(_ reader: inout JSONReader, from start: Int, _ selection: TodoSelection) -> Int?
+    {
         guard !selection.everything, let head = readHeadFast(&reader) else { return nil }
         let id = head.id
         guard !selection.includes(id: id, uuidText: head.uuidText) else { return nil }
@@ -426,7 +439,9 @@ public enum StateCodec {
     /// newline follows.
     private static func lineOf(_ reader: JSONReader, from start: Int) -> UnsafeRawBufferPointer? {
         let bytes = reader.bytes
-        guard let base = bytes.baseAddress, let newline = memchr(base + start, 0x0A, bytes.count - start) else { return nil }
+        guard let base = bytes.baseAddress, let newline = memchr(base + start, 0x0A, bytes.count - start) else {
+            return nil
+        }
         return UnsafeRawBufferPointer(rebasing: bytes[start..<base.distance(to: UnsafeRawPointer(newline))])
     }
 
@@ -466,8 +481,11 @@ public enum StateCodec {
         }
         if !numbered, id == nil { id = 0 }
         guard let id, let uuid, fields.hasName, let createdAt = fields.createdAt else {
-            let missing = [("id", id == nil), ("uuid", uuid == nil), ("name", !fields.hasName), ("createdAt", fields.createdAt == nil)]
-                .filter(\.1).map { "\"\($0.0)\"" }.joined(separator: ", ")
+            let missing = [
+                ("id", id == nil), ("uuid", uuid == nil), ("name", !fields.hasName),
+                ("createdAt", fields.createdAt == nil)
+            ]
+            .filter(\.1).map { "\"\($0.0)\"" }.joined(separator: ", ")
             let place = start.fail("")
             throw DecodeError.invalid("the todo at line \(place.line) has no \(missing)")
         }
@@ -509,7 +527,9 @@ public enum StateCodec {
             case "summary": summary = try reader.readString()
             case "kind":
                 let text = try reader.readString()
-                guard let known = StepKind(rawValue: text) else { throw DecodeError.invalid("an undo step of no kind todo knows: \(text.debugDescription)") }
+                guard let known = StepKind(rawValue: text) else {
+                    throw DecodeError.invalid("an undo step of no kind todo knows: \(text.debugDescription)")
+                }
                 kind = known
             case "at":
                 try skipUnlessRemoving()
@@ -531,7 +551,9 @@ public enum StateCodec {
         written ?? StepKind(legacySummary: summary) ?? .batch
     }
 
-    private static func readPriorVersions(_ reader: inout JSONReader, keeping: ((Int) -> Bool)?) throws -> [PriorVersion] {
+    private static func readPriorVersions(_ reader: inout JSONReader, keeping: ((Int) -> Bool)?) throws
+        -> [PriorVersion]
+    {
         var skipped = false
         let versions = try reader.readArray { reader in
             var id = 0

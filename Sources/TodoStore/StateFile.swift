@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import Foundation
 import TodoCore
@@ -110,16 +110,19 @@ public struct StateFile: Sendable {
                         let duplicate = selection.everything
                             ? StateCodec.firstRepeatedUUID(loaded.snapshot.state.todos)
                             : loaded.snapshot.sparse
-                                ? try SparseReader(file: file, path: path).journalRepeatedUUID(journal) : loaded.snapshot.journalRepeatedUUID()
+                                ? try SparseReader(file: file, path: path).journalRepeatedUUID(journal)
+                                : loaded.snapshot.journalRepeatedUUID()
                     {
-                        throw StateCodec.DecodeError.invalid("the journal gives a second todo the UUID \(duplicate.uuidString.lowercased())")
+                        throw StateCodec.DecodeError.invalid(
+                            "the journal gives a second todo the UUID \(duplicate.uuidString.lowercased())")
                     }
                 } catch {
                     throw .corrupt(path: journalPath, reason: "\(error)")
                 }
                 loaded.journal = (journal.entries.count, journal.validLength)
             } else {
-                loaded.stray = journal.generation == snapshot.folded ? .folded : .foreign(generation: journal.generation)
+                loaded.stray =
+                    journal.generation == snapshot.folded ? .folded : .foreign(generation: journal.generation)
             }
         }
         // The journal may have made a todo recur, or its next occurrence: looked for after it.
@@ -196,7 +199,9 @@ public struct StateFile: Sendable {
     /// leaves a step nothing points to, never a pointer to a missing step), then appends a
     /// small change to the journal, or rewrites the state file for a large one or when the
     /// journal is full. A change that fails writes nothing at all.
-    private func commit(_ after: TodoState, from before: TodoState, _ loaded: Loaded?, _ selection: TodoSelection) throws(StoreError) {
+    private func commit(_ after: TodoState, from before: TodoState, _ loaded: Loaded?, _ selection: TodoSelection)
+        throws(StoreError)
+    {
         let snapshot = loaded?.snapshot
         // Files from before the undo log (version 3 and older) are rewritten, their history
         // moved to the log, so that an older todo cannot miss a journal or the log.
@@ -232,7 +237,8 @@ public struct StateFile: Sendable {
             }
         }
         if let loaded, line != nil {
-            return try append(Journal.line(from: before, to: after, undo: undo == snapshot?.undo ? nil : undo), to: loaded)
+            return try append(
+                Journal.line(from: before, to: after, undo: undo == snapshot?.undo ? nil : undo), to: loaded)
         }
         try save(after, undo: undo, reusing: reusable, validated: true)
     }
@@ -257,7 +263,8 @@ public struct StateFile: Sendable {
     /// decoded now, with the journal on top, so that damage inside one is reported, not
     /// carried into the new file.
     func save(
-        _ state: TodoState, undo: UndoPointer? = nil, reusing snapshot: StateCodec.Snapshot? = nil, validated: Bool = false
+        _ state: TodoState, undo: UndoPointer? = nil, reusing snapshot: StateCodec.Snapshot? = nil,
+        validated: Bool = false
     ) throws(StoreError) {
         try createDirectory()
         if !validated, let snapshot, !snapshot.selection.everything {
@@ -287,7 +294,8 @@ public struct StateFile: Sendable {
             if let journal = try Journal.decode(snapshot.journalBytes) {
                 try whole.apply(journal)
                 if let duplicate = StateCodec.firstRepeatedUUID(whole.state.todos) {
-                    throw StateCodec.DecodeError.invalid("the journal gives a second todo the UUID \(duplicate.uuidString.lowercased())")
+                    throw StateCodec.DecodeError.invalid(
+                        "the journal gives a second todo the UUID \(duplicate.uuidString.lowercased())")
                 }
             }
         } catch {

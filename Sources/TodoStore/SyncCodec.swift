@@ -77,7 +77,6 @@ enum SyncCodec {
         return replica
     }
 
-
     /// `, "last": CONTENT` of a delete that has it; nothing else, so that a state file
     /// without them reads (and is written) as it always was.
     private static func writeLast(_ last: TodoContent?, to out: inout JSONWriter) {
@@ -137,7 +136,9 @@ enum SyncCodec {
     /// `[FIRST, LAST]`, revisions of a gap (`SyncState.feedGaps`).
     private static func readGap(_ reader: inout JSONReader) throws -> ClosedRange<Int64> {
         let bounds = try reader.readArray { reader in try reader.readRevision() }
-        guard bounds.count == 2, bounds[0] <= bounds[1] else { throw StateCodec.DecodeError.invalid("a feed gap is not [first, last]") }
+        guard bounds.count == 2, bounds[0] <= bounds[1] else {
+            throw StateCodec.DecodeError.invalid("a feed gap is not [first, last]")
+        }
         return bounds[0]...bounds[1]
     }
 
@@ -175,7 +176,9 @@ enum SyncCodec {
             default: try reader.skipValue()
             }
         }
-        guard let opId, let uuid else { throw StateCodec.DecodeError.invalid("an outbox operation has no \"opId\" or \"uuid\"") }
+        guard let opId, let uuid else {
+            throw StateCodec.DecodeError.invalid("an outbox operation has no \"opId\" or \"uuid\"")
+        }
         return OutboxOperation(opId: opId, uuid: uuid, baseRev: Int64(baseRev), content: content, last: last)
     }
 
@@ -208,7 +211,8 @@ enum SyncCodec {
 /// The content fields of a todo object, read in any order; shared by the todo and base readers.
 struct ContentFields {
     /// Every `TodoField` read so far; the others keep their unset values.
-    var values = TodoContent(name: "", createdAt: Date(timeIntervalSince1970: 0), updatedAt: Date(timeIntervalSince1970: 0))
+    var values = TodoContent(
+        name: "", createdAt: Date(timeIntervalSince1970: 0), updatedAt: Date(timeIntervalSince1970: 0))
     var hasName = false
     var completed = false
     var createdAt: Date?

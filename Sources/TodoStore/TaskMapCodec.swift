@@ -39,7 +39,9 @@ public enum TaskMapCodec {
         var tasks: [UUID: TaskMap] = [:]
         try reader.readObject { key, reader in
             var key = key
-            guard let uuid = key.withUTF8({ JSONReader.uuid(UnsafeRawBufferPointer($0)) }) else { throw StateCodec.DecodeError.invalid("a TaskChampion task's key is no UUID") }
+            guard let uuid = key.withUTF8({ JSONReader.uuid(UnsafeRawBufferPointer($0)) }) else {
+                throw StateCodec.DecodeError.invalid("a TaskChampion task's key is no UUID")
+            }
             var task: TaskMap = [:]
             try reader.readObject { property, reader in task[property] = try reader.readString() }
             tasks[uuid] = task

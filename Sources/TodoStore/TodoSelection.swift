@@ -66,7 +66,8 @@ public struct TodoSelection: Sendable {
         let wanted = todos.filter { $0.recur != nil }.map(\.nextOccurrenceUUID).filter { !read.contains($0) }
         guard !wanted.isEmpty else { return nil }
         let hex = wanted.map { Array($0.uuidString.lowercased().utf8.filter { $0 != 0x2D }) }
-        return TodoSelection(everything: false, numbers: numbers, prefixes: prefixes + hex, completed: completed, history: history)
+        return TodoSelection(
+            everything: false, numbers: numbers, prefixes: prefixes + hex, completed: completed, history: history)
     }
 
     /// Numbers alone, or nothing: found by looking at a few lines of a large file instead of
@@ -118,7 +119,9 @@ public struct TodoSelection: Sendable {
         case .date(let field, _, _): out.string(field.key)
         case .rule: out.string(TodoField.recur.key)
         case .uda(let declaration, _, _?): out.string(declaration.name)
-        case .priority, .string, .unset, .text, .exactText, .pattern, .virtual, .member, .status, .urgency, .uda(_, _, nil), .ids, .stamp, .noStamp: return nil
+        case .priority, .string, .unset, .text, .exactText, .pattern, .virtual, .member, .status, .urgency,
+            .uda(_, _, nil), .ids, .stamp, .noStamp:
+            return nil
         }
         return out.bytes
     }
@@ -126,7 +129,9 @@ public struct TodoSelection: Sendable {
     /// Whether a todo whose text is `bytes` may be left out: it lacks one of `mustContain` (and
     /// holds no backslash, which could escape it).
     func excludes(text bytes: UnsafeRawBufferPointer) -> Bool {
-        guard !mustContain.isEmpty, let base = bytes.baseAddress, memchr(base, 0x5C, bytes.count) == nil else { return false }
+        guard !mustContain.isEmpty, let base = bytes.baseAddress, memchr(base, 0x5C, bytes.count) == nil else {
+            return false
+        }
         return mustContain.contains { !Self.find($0, in: bytes) }
     }
 
@@ -134,7 +139,9 @@ public struct TodoSelection: Sendable {
     static func find(_ needle: [UInt8], in haystack: UnsafeRawBufferPointer) -> Bool {
         guard let first = needle.first, let base = haystack.baseAddress else { return needle.isEmpty }
         var from = 0
-        while haystack.count - from >= needle.count, let hit = memchr(base + from, Int32(first), haystack.count - from - needle.count + 1) {
+        while haystack.count - from >= needle.count,
+            let hit = memchr(base + from, Int32(first), haystack.count - from - needle.count + 1)
+        {
             let at = base.distance(to: UnsafeRawPointer(hit))
             if needle.withUnsafeBytes({ memcmp(base + at, $0.baseAddress!, needle.count) == 0 }) { return true }
             from = at + 1
@@ -145,7 +152,8 @@ public struct TodoSelection: Sendable {
     func includes(_ todo: Todo) -> Bool {
         everything || numbers.contains(todo.id) || completed == todo.completed
             || (!mustContain.isEmpty && completed == nil)
-            || (!prefixes.isEmpty && Array(todo.uuid.uuidString.utf8).withUnsafeBytes { includes(id: todo.id, uuidText: $0) })
+            || (!prefixes.isEmpty
+                && Array(todo.uuid.uuidString.utf8).withUnsafeBytes { includes(id: todo.id, uuidText: $0) })
     }
 
     /// `uuidText` is the UUID as the file spells it (36 characters, any case).

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import Foundation
 import TodoCore
@@ -78,7 +78,9 @@ extension StateCodec.Snapshot {
     }
 
     private func withText<T>(_ stored: StateCodec.StoredTodo, _ body: (UnsafeRawBufferPointer) -> T) -> T {
-        (stored.inJournal ? journalBytes : bytes).withUnsafeBytes { raw in body(UnsafeRawBufferPointer(rebasing: raw[stored.range])) }
+        (stored.inJournal ? journalBytes : bytes).withUnsafeBytes { raw in
+            body(UnsafeRawBufferPointer(rebasing: raw[stored.range]))
+        }
     }
 
     private func decodedTodo(_ id: Int) -> Todo? {
@@ -113,7 +115,9 @@ extension StateCodec.Snapshot {
             }
             for (source, inJournal) in [(bytes, false), (journalBytes, true)] where !source.isEmpty {
                 var starts = texts.indices.filter { texts[$0].inJournal == inJournal }
-                if !zip(starts, starts.dropFirst()).allSatisfy({ texts[$0].range.lowerBound < texts[$1].range.lowerBound }) {
+                if !zip(starts, starts.dropFirst()).allSatisfy({
+                    texts[$0].range.lowerBound < texts[$1].range.lowerBound
+                }) {
                     starts.sort { texts[$0].range.lowerBound < texts[$1].range.lowerBound }
                 }
                 for needle in needles {
@@ -138,7 +142,8 @@ extension StateCodec.Snapshot {
     }
 
     /// The text among `candidates` (indices into `texts`, by ascending place) whose range holds `offset`.
-    private static func text(containing offset: Int, among candidates: [Int], _ texts: [StateCodec.StoredTodo]) -> Int? {
+    private static func text(containing offset: Int, among candidates: [Int], _ texts: [StateCodec.StoredTodo]) -> Int?
+    {
         var low = 0
         var high = candidates.count
         while low < high {
@@ -203,7 +208,10 @@ extension SparseReader {
         guard !puts.isEmpty else { return nil }
         var byUUID: [UUID: Int] = [:]
         for (id, uuid) in puts { byUUID[uuid] = id }
-        let prefixes = Set(byUUID.keys.map { uuid in Array(uuid.uuidString.lowercased().utf8.prefix(8)).withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) } })
+        let prefixes = Set(
+            byUUID.keys.map { uuid in
+                Array(uuid.uuidString.lowercased().utf8.prefix(8)).withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+            })
         let bytes = try FileIO.readAll(file, path: path)
         return bytes.withUnsafeBytes { raw -> UUID? in
             guard let base = raw.baseAddress else { return nil }
@@ -212,11 +220,15 @@ extension SparseReader {
                 let at = base.distance(to: UnsafeRawPointer(newline))
                 from = at + 1
                 // A todo's line starts `\n  {`.
-                guard at + 4 < raw.count, raw[at + 1] == 0x20, raw[at + 2] == 0x20, raw[at + 3] == 0x7B else { continue }
+                guard at + 4 < raw.count, raw[at + 1] == 0x20, raw[at + 2] == 0x20, raw[at + 3] == 0x7B else {
+                    continue
+                }
                 var reader = JSONReader(UnsafeRawBufferPointer(rebasing: raw[(at + 3)...]))
                 guard let head = StateCodec.readHeadFast(&reader), head.uuidText.count == 36 else { continue }
                 let prefix = head.uuidText.loadUnaligned(as: UInt64.self) | 0x2020_2020_2020_2020
-                guard prefixes.contains(prefix), let uuid = JSONReader.uuid(head.uuidText), let id = byUUID[uuid] else { continue }
+                guard prefixes.contains(prefix), let uuid = JSONReader.uuid(head.uuidText), let id = byUUID[uuid] else {
+                    continue
+                }
                 // The journal's own todo, or a line it removed or replaced by another todo.
                 if head.id != id, !removed.contains(head.id), puts[head.id] == nil { return uuid }
             }

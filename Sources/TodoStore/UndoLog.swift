@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import Foundation
 import TodoCore
@@ -86,8 +86,12 @@ struct UndoLog {
 
     /// The undoable steps below `pointer`, oldest first, each with the pointer undoing it leaves.
     /// With `keeping`, each step holds only the prior versions of the todos it accepts by number.
-    func steps(below pointer: UndoPointer?, keeping: ((Int) -> Bool)? = nil) throws(StoreError) -> [(entry: HistoryEntry, below: UndoPointer)] {
-        guard let pointer, pointer.head > 0, let records = try readRecords(log: pointer.log, keeping: keeping) else { return [] }
+    func steps(below pointer: UndoPointer?, keeping: ((Int) -> Bool)? = nil) throws(StoreError) -> [(
+        entry: HistoryEntry, below: UndoPointer
+    )] {
+        guard let pointer, pointer.head > 0, let records = try readRecords(log: pointer.log, keeping: keeping) else {
+            return []
+        }
         return Self.chain(records, from: pointer).reversed().map { record in
             var below = pointer
             below.head = record.prev
@@ -98,8 +102,12 @@ struct UndoLog {
 
     // MARK: - Writing
 
-    private func append(_ entries: [HistoryEntry], onto pointer: UndoPointer, first: Int) throws(StoreError) -> UndoPointer {
-        guard let file = try FileIO.open(path, flags: O_RDWR) else { throw .unwritable(path: path, reason: "it vanished") }
+    private func append(_ entries: [HistoryEntry], onto pointer: UndoPointer, first: Int) throws(StoreError)
+        -> UndoPointer
+    {
+        guard let file = try FileIO.open(path, flags: O_RDWR) else {
+            throw .unwritable(path: path, reason: "it vanished")
+        }
         defer { close(file.descriptor) }
         // A line cut short by a crash is cut off, so that the next one starts on its own line.
         let end = try completeLength(file)
@@ -208,7 +216,9 @@ struct UndoLog {
             throw .unreadable(path: path, reason: errnoText())
         }
         do {
-            guard let newline = bytes.firstIndex(of: 0x0A) else { throw StateCodec.DecodeError.invalid("no header line") }
+            guard let newline = bytes.firstIndex(of: 0x0A) else {
+                throw StateCodec.DecodeError.invalid("no header line")
+            }
             return try Self.decodeHeader(Array(bytes[...newline]))
         } catch {
             throw .corrupt(path: path, reason: "\(error)")
@@ -293,7 +303,8 @@ struct UndoLog {
         } catch let skipped as StateCodec.SkippedStep {
             // A step not read past its summary: "step" comes last on its line (see the format
             // above), so nothing after it is lost.
-            entry = HistoryEntry(summary: skipped.summary, kind: skipped.kind, at: Date(timeIntervalSince1970: 0), before: [])
+            entry = HistoryEntry(
+                summary: skipped.summary, kind: skipped.kind, at: Date(timeIntervalSince1970: 0), before: [])
         }
         guard let seq, let entry else { throw StateCodec.DecodeError.invalid("a step needs \"seq\" and \"step\"") }
         return Record(seq: seq, prev: prev, depth: depth, entry: entry, length: raw.count)

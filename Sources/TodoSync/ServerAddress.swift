@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import Foundation
 
@@ -30,7 +30,9 @@ public enum ServerAddress {
     /// The origin of `url` as `scheme://host:port`, with the default port written out, and no
     /// user, password, path or query: two URLs may share a token only if these are equal.
     public static func origin(_ url: URL) -> String? {
-        guard let scheme = url.scheme?.lowercased(), let host = url.host?.lowercased(), !host.isEmpty else { return nil }
+        guard let scheme = url.scheme?.lowercased(), let host = url.host?.lowercased(), !host.isEmpty else {
+            return nil
+        }
         guard let port = url.port ?? ["http": 80, "https": 443][scheme] else { return nil }
         let shownHost = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
         return "\(scheme)://\(shownHost):\(port)"
@@ -59,6 +61,8 @@ extension SyncSettings {
     public static func transportRefusal(server: URL, insecureHTTP: Bool) -> SyncError? {
         guard ServerAddress.isPlainHTTPToAnotherMachine(server), !insecureHTTP else { return nil }
         let origin = ServerAddress.origin(server) ?? "the server"
-        return .notConfigured("\(origin) is plain http:// to another machine: the token would travel unencrypted; use https://, or run 'todo config insecure-http true' to send it anyway")
+        return .notConfigured(
+            "\(origin) is plain http:// to another machine: the token would travel unencrypted; use https://, or run 'todo config insecure-http true' to send it anyway"
+        )
     }
 }

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import Foundation
 import TodoCore
@@ -29,7 +29,9 @@ public struct SyncSettings: Equatable, Sendable {
 
     /// The server `text` names, if it is an http:// or https:// URL with a host.
     public static func server(_ text: String) -> URL? {
-        guard let url = URL(string: text), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else { return nil }
+        guard let url = URL(string: text), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
+            return nil
+        }
         return url
     }
 
@@ -72,7 +74,9 @@ public struct ConfigFile: Sendable {
         if ConfigKey.allCases.contains(where: { $0.isSecret && values[$0.rawValue] != nil }) {
             var info = stat()
             if stat(path, &info) == 0, info.st_mode & 0o077 != 0 {
-                throw .notConfigured("config file \(path) holds a token but others can read it (mode \(String(info.st_mode & 0o777, radix: 8))); run: chmod 600 \(path)")
+                throw .notConfigured(
+                    "config file \(path) holds a token but others can read it (mode \(String(info.st_mode & 0o777, radix: 8))); run: chmod 600 \(path)"
+                )
             }
         }
         return values
@@ -125,7 +129,10 @@ public struct ConfigFile: Sendable {
         do {
             let data = try JSONSerialization.data(withJSONObject: values, options: [.sortedKeys, .prettyPrinted])
             let temporary = path + ".tmp"
-            guard FileManager.default.createFile(atPath: temporary, contents: data + Data("\n".utf8), attributes: [.posixPermissions: 0o600]) else {
+            guard
+                FileManager.default.createFile(
+                    atPath: temporary, contents: data + Data("\n".utf8), attributes: [.posixPermissions: 0o600])
+            else {
                 throw SyncError.notConfigured("cannot write \(temporary)")
             }
             chmod(temporary, 0o600)
@@ -153,7 +160,8 @@ public struct ConfigFile: Sendable {
         }
         let timeout = try Self.timeout(value(.timeout))
         let insecureHTTP = try Self.insecureHTTP(value(.insecureHTTP))
-        let settings = SyncSettings(server: server, token: token, timeout: timeout, insecureHTTP: insecureHTTP, caFile: value(.caFile))
+        let settings = SyncSettings(
+            server: server, token: token, timeout: timeout, insecureHTTP: insecureHTTP, caFile: value(.caFile))
         try settings.checkTransport()
         return settings
     }
@@ -213,7 +221,9 @@ public struct ConfigValues: Sendable {
     /// How many days ahead +DUE looks (`due-days`, Taskwarrior's `rc.due`); 7 when unset.
     public func dueDays() throws(SyncError) -> Int {
         guard let text = values[ConfigKey.dueDays.rawValue] else { return FilterContext.defaultDueDays }
-        guard let days = ConfigFile.dueDays(text) else { throw .notConfigured("config file \(path): \(ConfigFile.dueDaysRule), not '\(text)'") }
+        guard let days = ConfigFile.dueDays(text) else {
+            throw .notConfigured("config file \(path): \(ConfigFile.dueDaysRule), not '\(text)'")
+        }
         return days
     }
 

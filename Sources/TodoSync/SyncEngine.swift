@@ -23,7 +23,9 @@ public struct SyncReport: Sendable {
     mutating func note(_ records: [RemoteRecord], in state: TodoState) {
         pulled += SyncEngine.countNew(records, in: state)
         for record in records {
-            for (name, value) in record.content?.attributes.udas ?? [:] { attributeValues[name, default: []].append(value) }
+            for (name, value) in record.content?.attributes.udas ?? [:] {
+                attributeValues[name, default: []].append(value)
+            }
         }
     }
 }
@@ -105,14 +107,19 @@ public struct SyncEngine {
     /// What a sync would pull and push, computed on a copy: nothing is sent or saved.
     public func dryRun() throws -> SyncReport {
         var report = SyncReport()
-        let state = try pull(from: try store.load(), at: now(), report: &report) { state, action in try reduce(state, action) }
-        report.pushed = state.sync.outbox.count + sendable(state.pendingOperations(newOpId: newUUID), in: state, report: &report).count
+        let state = try pull(from: try store.load(), at: now(), report: &report) { state, action in
+            try reduce(state, action)
+        }
+        report.pushed =
+            state.sync.outbox.count
+            + sendable(state.pendingOperations(newOpId: newUUID), in: state, report: &report).count
         return report
     }
 
     /// Reads the change feed to its end, from `state` as last loaded; the state as last saved.
     private func pull(from state: TodoState, at: Date, report: inout SyncReport) throws -> TodoState {
-        try pull(from: state, at: at, report: &report) { _, action in try store.update { try reduce($0, action) }.after }
+        try pull(from: state, at: at, report: &report) { _, action in try store.update { try reduce($0, action) }.after
+        }
     }
 
     /// Reads the change feed to its end, handing each step to `apply`, which saves it (a sync)
@@ -124,13 +131,17 @@ public struct SyncEngine {
         var cursor = state.sync.cursor
         // From 0 the server sends no 410, yet a device that synced before may have missed
         // pruned deletions: a read from 0 is whole anyway, so it is read as a resync.
-        if cursor == 0, state.sync.datasetId != nil, state.todos.contains(where: { $0.base != nil }) || !state.sync.deletions.isEmpty {
+        if cursor == 0, state.sync.datasetId != nil,
+            state.todos.contains(where: { $0.base != nil }) || !state.sync.deletions.isEmpty
+        {
             return try resync(state, at: at, report: &report, apply: apply)
         }
         var checkedDataset = false
         while true {
             guard let page = try client.changes(since: cursor, limit: Self.pageSize) else {
-                guard cursor > 0 else { throw SyncError.badResponse("the server answered the whole change feed with HTTP 410") }
+                guard cursor > 0 else {
+                    throw SyncError.badResponse("the server answered the whole change feed with HTTP 410")
+                }
                 report.resynced = true
                 return try resync(state, at: at, report: &report, apply: apply)
             }
@@ -166,7 +177,8 @@ public struct SyncEngine {
         var cursor: Int64 = 0
         while true {
             guard let page = try client.changes(since: cursor, limit: Self.pageSize) else {
-                throw SyncError.badResponse("the server pruned its change feed again while it was read; run todo sync again")
+                throw SyncError.badResponse(
+                    "the server pruned its change feed again while it was read; run todo sync again")
             }
             if cursor == 0, page.datasetId != state.sync.datasetId {
                 // Reset as well as pruned: nothing this device knows of it holds any more.
@@ -183,7 +195,9 @@ public struct SyncEngine {
     }
 
     /// A page's records and the cursor after it; the page must be of the state's dataset.
-    private func contents(of page: ChangesResponse, after cursor: Int64, in state: TodoState) throws -> ([RemoteRecord], Int64) {
+    private func contents(of page: ChangesResponse, after cursor: Int64, in state: TodoState) throws -> (
+        [RemoteRecord], Int64
+    ) {
         guard page.datasetId == state.sync.datasetId else {
             throw SyncError.badResponse("the server's dataset changed in the middle of a sync; run todo sync again")
         }
@@ -192,13 +206,16 @@ public struct SyncEngine {
 
     private func nextCursor(_ page: ChangesResponse, after cursor: Int64) throws(SyncError) -> Int64 {
         guard page.nextCursor >= cursor, !(page.hasMore && page.changes.isEmpty) else {
-            throw .badResponse("the server's change feed went backwards or stalled (cursor \(cursor) -> \(page.nextCursor))")
+            throw .badResponse(
+                "the server's change feed went backwards or stalled (cursor \(cursor) -> \(page.nextCursor))")
         }
         return page.nextCursor
     }
 
     /// Sends queued operations in batches and applies each batch's answers; the state as saved.
-    private func send(_ operations: [OutboxOperation], from state: TodoState, at: Date, report: inout SyncReport) throws -> TodoState {
+    private func send(_ operations: [OutboxOperation], from state: TodoState, at: Date, report: inout SyncReport) throws
+        -> TodoState
+    {
         var state = state
         for start in stride(from: 0, to: operations.count, by: Self.batchSize) {
             let batch = Array(operations[start..<min(start + Self.batchSize, operations.count)])
@@ -214,20 +231,25 @@ public struct SyncEngine {
         return state
     }
 
-    private func outcomes(of batch: [OutboxOperation], in response: PushResponse, datasetId: UUID?) throws(SyncError) -> [PushOutcome] {
+    private func outcomes(of batch: [OutboxOperation], in response: PushResponse, datasetId: UUID?) throws(SyncError)
+        -> [PushOutcome]
+    {
         guard response.datasetId == datasetId else {
             throw .badResponse("the server was reset during the sync (new dataset id); run todo sync again")
         }
         guard response.results.count == batch.count,
             zip(response.results, batch).allSatisfy({ $0.opId == $1.opId })
         else {
-            throw .badResponse("the server answered \(response.results.count) results for \(batch.count) changes, or out of order")
+            throw .badResponse(
+                "the server answered \(response.results.count) results for \(batch.count) changes, or out of order")
         }
         var outcomes: [PushOutcome] = []
         for result in response.results {
             switch result.status {
             case .applied:
-                guard let record = result.record else { throw .badResponse("an applied change came back with no record") }
+                guard let record = result.record else {
+                    throw .badResponse("an applied change came back with no record")
+                }
                 outcomes.append(.applied(opId: result.opId, record: try RemoteRecord(record)))
             case .conflict:
                 outcomes.append(.conflict(opId: result.opId, record: try result.record.map(RemoteRecord.init)))
@@ -237,10 +259,14 @@ public struct SyncEngine {
     }
 
     /// Leaves out, and reports, todos the server's limits would refuse.
-    private func sendable(_ operations: [OutboxOperation], in state: TodoState, report: inout SyncReport) -> [OutboxOperation] {
+    private func sendable(_ operations: [OutboxOperation], in state: TodoState, report: inout SyncReport)
+        -> [OutboxOperation]
+    {
         operations.filter { operation in
             guard let content = operation.content, let reason = content.problemForServer else { return true }
-            if let todo = state.todo(uuid: operation.uuid), !report.skipped.contains(where: { $0.todo.uuid == todo.uuid }) {
+            if let todo = state.todo(uuid: operation.uuid),
+                !report.skipped.contains(where: { $0.todo.uuid == todo.uuid })
+            {
                 report.skipped.append((todo, reason))
             }
             return false

@@ -14,12 +14,14 @@ public enum Envelope {
 
     /// The envelope of `plaintext`, bound to `versionID`, under a fresh random nonce.
     public static func seal(_ plaintext: [UInt8], key: SyncKey, versionID: UUID) throws -> [UInt8] {
-        try seal(plaintext, key: key, versionID: versionID, nonce: SystemPrimitives.randomBytes(ChaChaPoly1305.nonceLength))
+        try seal(
+            plaintext, key: key, versionID: versionID, nonce: SystemPrimitives.randomBytes(ChaChaPoly1305.nonceLength))
     }
 
     /// A fixed nonce is for known-answer tests: a nonce used twice with one key gives the key away.
     static func seal(_ plaintext: [UInt8], key: SyncKey, versionID: UUID, nonce: [UInt8]) throws -> [UInt8] {
-        let sealed = try SystemPrimitives.chaChaPolySeal(key: key.bytes, nonce: nonce, aad: aad(versionID), plaintext: plaintext)
+        let sealed = try SystemPrimitives.chaChaPolySeal(
+            key: key.bytes, nonce: nonce, aad: aad(versionID), plaintext: plaintext)
         return [version] + nonce + sealed
     }
 
@@ -28,7 +30,7 @@ public enum Envelope {
         // The version first: another format's envelope may be shorter than this one's.
         if let first = envelope.first, first != version { throw SyncCryptoError.unsupportedEnvelopeVersion(first) }
         guard envelope.count >= overhead else { throw SyncCryptoError.truncatedEnvelope(length: envelope.count) }
-        let nonce = Array(envelope[1 ..< 1 + ChaChaPoly1305.nonceLength])
+        let nonce = Array(envelope[1..<1 + ChaChaPoly1305.nonceLength])
         let sealed = Array(envelope[(1 + ChaChaPoly1305.nonceLength)...])
         return try SystemPrimitives.chaChaPolyOpen(key: key.bytes, nonce: nonce, aad: aad(versionID), sealed: sealed)
     }

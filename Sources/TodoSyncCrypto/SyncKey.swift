@@ -26,8 +26,9 @@ public struct SyncKey: Sendable, CustomStringConvertible, CustomDebugStringConve
 
     /// Fewer iterations than TaskChampion's are for tests only: nothing else would read the data.
     init(secret: [UInt8], salt: [UInt8], iterations: Int) throws {
-        bytes = try SystemPrimitives.pbkdf2SHA256(password: secret, salt: salt, iterations: iterations,
-                                                  keyLength: ChaChaPoly1305.keyLength)
+        bytes = try SystemPrimitives.pbkdf2SHA256(
+            password: secret, salt: salt, iterations: iterations,
+            keyLength: ChaChaPoly1305.keyLength)
     }
 
     public var description: String { "SyncKey(redacted)" }

@@ -48,7 +48,8 @@ public enum Zlib {
                 if status == Z_BUF_ERROR { throw SyncCryptoError.corruptCompressedData }
             }
             guard status == Z_STREAM_END, stream.avail_in == 0, consumed == input.count else {
-                throw status == Z_MEM_ERROR ? SyncCryptoError.platformFailure("inflate") : SyncCryptoError.corruptCompressedData
+                throw status == Z_MEM_ERROR
+                    ? SyncCryptoError.platformFailure("inflate") : SyncCryptoError.corruptCompressedData
             }
         }
         return output

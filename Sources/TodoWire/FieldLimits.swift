@@ -91,7 +91,8 @@ extension FieldValue {
         }
         switch self {
         case .text, .priority, .date: return nil
-        case .word(let word): return tooLong([word ?? ""], FieldProblem.maxValueBytes(of: field)) ? .wordTooLong(field) : nil
+        case .word(let word):
+            return tooLong([word ?? ""], FieldProblem.maxValueBytes(of: field)) ? .wordTooLong(field) : nil
         case .tags(let tags):
             if tags.count > FieldProblem.maxTags { return .tooManyTags }
             return tooLong(tags, FieldProblem.maxValueBytes(of: field)) ? .wordTooLong(field) : nil

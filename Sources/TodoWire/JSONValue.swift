@@ -34,7 +34,9 @@ public enum JSONValue: Codable, Equatable, Sendable {
         } else {
             let container = try decoder.container(keyedBy: WireKey.self)
             var members: [String: JSONValue] = [:]
-            for key in container.allKeys { members[key.stringValue] = try container.decode(JSONValue.self, forKey: key) }
+            for key in container.allKeys {
+                members[key.stringValue] = try container.decode(JSONValue.self, forKey: key)
+            }
             self = .object(members)
         }
     }

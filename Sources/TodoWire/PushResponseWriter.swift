@@ -12,7 +12,8 @@ public struct PushResponseWriter {
 
     /// One `PushResult`. `record` nil is a conflict on a uuid the server has no record of.
     public static func result(
-        opId: UUID, status: PushResult.Status, record: (uuid: String, rev: Int64, deleted: Bool, content: FeedWriter.Content?)?
+        opId: UUID, status: PushResult.Status,
+        record: (uuid: String, rev: Int64, deleted: Bool, content: FeedWriter.Content?)?
     ) -> [UInt8] {
         var out = JSONWriter(capacity: 512, spacing: .compact)
         out.raw(#"{"opId":"#)

@@ -31,10 +31,15 @@ import TodoTestSupport
     }
 
     @Test func completeListsTagsAndProjectsWithTheirParents() throws {
-        #expect(try box.run("__complete", "tags") == RunResult(stdout: "Home\ngarden\nhome\nwork\n", stderr: "", status: 0))
-        #expect(try box.run("__complete", "projects") == RunResult(stdout: "home\nhome.garden\nwork\n", stderr: "", status: 0))
+        #expect(
+            try box.run("__complete", "tags") == RunResult(stdout: "Home\ngarden\nhome\nwork\n", stderr: "", status: 0))
+        #expect(
+            try box.run("__complete", "projects")
+                == RunResult(stdout: "home\nhome.garden\nwork\n", stderr: "", status: 0))
         #expect(try box.run("__complete", "tags", "--file", other).stdout == "elsewhere\n")
-        #expect(try box.run("__complete", "projects", "--file", box.directory + "/none.json") == RunResult(stdout: "", stderr: "", status: 0))
+        #expect(
+            try box.run("__complete", "projects", "--file", box.directory + "/none.json")
+                == RunResult(stdout: "", stderr: "", status: 0))
         try Data("not json".utf8).write(to: URL(fileURLWithPath: other))
         #expect(try box.run("__complete", "tags", "--file", other) == RunResult(stdout: "", stderr: "", status: 0))
     }
@@ -50,11 +55,16 @@ import TodoTestSupport
         #expect(try shells.bash("todo", "add", "x", "pr") == ["project:", "priority:", "pri:"])
         #expect(try shells.bash("todo", "list", "due.") == FilterModifierCompletionTests.dateModifiers)
         #expect(try shells.bash("todo", "add", "x", "due.") == [])
-        #expect(try shells.bash("todo", "list", "wait.after:eo") == ["wait.after:eod", "wait.after:eow", "wait.after:eom", "wait.after:eoy"])
+        #expect(
+            try shells.bash("todo", "list", "wait.after:eo") == [
+                "wait.after:eod", "wait.after:eow", "wait.after:eom", "wait.after:eoy"
+            ])
         #expect(try shells.bash("todo", "add", "x", "") == [])
         #expect(try shells.bash("todo", "--file", other, "list", "+e") == ["+elsewhere"])
         #expect(try shells.bash("todo", "list", "project:", "--file=\(other)", "+e") == ["+elsewhere"])
-        #expect(try shells.bash("todo", "--file", other, "list", "+") == ["+elsewhere"] + VirtualTag.all.map { "+" + $0.name })
+        #expect(
+            try shells.bash("todo", "--file", other, "list", "+") == ["+elsewhere"]
+                + VirtualTag.all.map { "+" + $0.name })
         #expect(try shells.bash("todo", "list", "-BL") == ["-BLOCKED", "-BLOCKING"])
         #expect(try shells.bash("todo", "add", "x", "+BL") == [])
     }
@@ -71,7 +81,8 @@ import TodoTestSupport
             COMP_WORDS=(todo add x project :); COMP_CWORD=4
             _todo; printf '%s\\n' "${COMPREPLY[@]}"
             """
-        let result = try Sandbox.execute(try requiredTool("bash"), ["-c", program], stdin: nil, environment: box.shellEnvironment)
+        let result = try Sandbox.execute(
+            try requiredTool("bash"), ["-c", program], stdin: nil, environment: box.shellEnvironment)
         #expect(result == RunResult(stdout: "home\nhome.garden\nhome\nhome.garden\nwork\n", stderr: "", status: 0))
     }
 
@@ -135,7 +146,8 @@ import TodoTestSupport
             COMP_WORDS=(todo add x @); COMP_CWORD=3
             _todo; printf '%s\\n' "${COMPREPLY[@]}"
             """
-        let result = try Sandbox.execute(try requiredTool("bash"), ["-c", program], stdin: nil, environment: box.shellEnvironment)
+        let result = try Sandbox.execute(
+            try requiredTool("bash"), ["-c", program], stdin: nil, environment: box.shellEnvironment)
         #expect(result == RunResult(stdout: "garden\nHome\ngarden\nhome\nwork\n", stderr: "", status: 0))
         #expect(try shells.fish("todo add x @g") == ["@garden"])
         #expect(try shells.fish("todo list +w") == ["+work"])
@@ -171,7 +183,9 @@ import TodoTestSupport
         try shells.box.write(TodoState(todos: [todo]))
     }
 
-    static let dateModifiers = ["due.is:", "due.isnt:", "due.not:", "due.any:", "due.none:", "due.before:", "due.after:", "due.by:"]
+    static let dateModifiers = [
+        "due.is:", "due.isnt:", "due.not:", "due.any:", "due.none:", "due.before:", "due.after:", "due.by:"
+    ]
 
     @Test func bash() throws {
         #expect(try shells.bash("todo", "list", "urg") == ["urgency.before:", "urgency.after:", "urgency.by:"])
@@ -179,7 +193,10 @@ import TodoTestSupport
         #expect(try shells.bash("todo", "list", "status:") == ["status:pending", "status:waiting", "status:completed"])
         #expect(try shells.bash("todo", "list", "status.not:w") == ["status.not:waiting"])
         #expect(try shells.bash("todo", "list", "tags.has:h") == ["tags.has:home"])
-        #expect(try shells.bash("todo", "list", "wait.by:eo") == ["wait.by:eod", "wait.by:eow", "wait.by:eom", "wait.by:eoy"])
+        #expect(
+            try shells.bash("todo", "list", "wait.by:eo") == [
+                "wait.by:eod", "wait.by:eow", "wait.by:eom", "wait.by:eoy"
+            ])
         #expect(try shells.bash("todo", "add", "x", "stat") == [])
         #expect(try shells.bash("todo", "list", "+WE") == ["+WEEK"])
     }

@@ -28,15 +28,17 @@ import TodoTestSupport
         try addFull()
         let lines = try run("show", "1").lines
         let due = try noon.date("+3d").day(in: noon.context)
-        #expect(lines[6...10] == [
-            "Tags:         a b",
-            "Project:      home.garden",
-            "Priority:     H",
-            "Due:          \(due) (in 3d)",
-            "Wait:         2029-05-01 10:30:00 (\(LocalTime.age(of: waitInstant, at: Date())))",
-        ])
+        #expect(
+            lines[6...10] == [
+                "Tags:         a b",
+                "Project:      home.garden",
+                "Priority:     H",
+                "Due:          \(due) (in 3d)",
+                "Wait:         2029-05-01 10:30:00 (\(LocalTime.age(of: waitInstant, at: Date())))"
+            ])
         try run("edit", "1", "due:today", "wait:")
-        #expect(try run("show", "1").lines[9...10] == ["Due:          \(noon.context.today) (today)", "Wait:         -"])
+        #expect(
+            try run("show", "1").lines[9...10] == ["Due:          \(noon.context.today) (today)", "Wait:         -"])
     }
 
     @Test func jsonShowsEveryAttributeOnEveryTodo() throws {
@@ -58,11 +60,13 @@ import TodoTestSupport
     @Test func formatHasAFieldForEachAttribute() throws {
         try addFull()
         try run("add", "plain")
-        #expect(try run("list", "--waiting", "--format", "{id}|{tags}|{project}|{priority}|{due.utc}|{wait.utc}").stdout == """
-            2|||||
-            1|a b|home.garden|H|\(try noon.wire("+3d"))|\(DueDate.instant(waitInstant).wire)
+        #expect(
+            try run("list", "--waiting", "--format", "{id}|{tags}|{project}|{priority}|{due.utc}|{wait.utc}").stdout
+                == """
+                2|||||
+                1|a b|home.garden|H|\(try noon.wire("+3d"))|\(DueDate.instant(waitInstant).wire)
 
-            """)
+                """)
     }
 
     @Test func batchSetsAndClearsAttributes() throws {
@@ -73,7 +77,11 @@ import TodoTestSupport
             {"action": "edit", "id": 1, "project": null, "priority": "", "wait": null}
 
             """
-        #expect(try run("batch", stdin: input) == RunResult(stdout: "Applied 4 actions in one step: 2 todos added or changed, 0 removed.\n", stderr: "", status: 0))
+        #expect(
+            try run("batch", stdin: input)
+                == RunResult(
+                    stdout: "Applied 4 actions in one step: 2 todos added or changed, 0 removed.\n", stderr: "",
+                    status: 0))
         let todos = try box.state().todos
         #expect(todos.map(\.tags) == [["a", "b"], ["t"]])
         #expect(todos.map(\.project) == [nil, nil])
@@ -83,13 +91,31 @@ import TodoTestSupport
     }
 
     @Test(arguments: [
-        (#"{"action": "add", "name": "x", "tags": "a"}"#, #"todo: line 1: "tags" must be an array of strings; nothing applied"#),
-        (#"{"action": "add", "name": "x", "tags": ["a b"]}"#, #"todo: line 1: "tags" must hold tags (a tag is a word without blanks that does not start with a digit, + or -); nothing applied"#),
-        (#"{"action": "add", "name": "x", "priority": 1}"#, #"todo: line 1: "priority" must be a string or null; nothing applied"#),
-        (#"{"action": "add", "name": "x", "priority": "urgent"}"#, #"todo: line 1: "priority": a priority is H, M or L, or nothing for none; nothing applied"#),
-        (#"{"action": "add", "name": "x", "due": "soonish"}"#, "todo: line 1: \"due\": cannot read the date \"soonish\"; use \(DateReader.accepted); nothing applied"),
-        (#"{"action": "add", "name": "x", "project": "a b"}"#, #"todo: line 1: "project": a project is a name without blanks; nothing applied"#),
-        (#"{"action": "add", "name": null}"#, #"todo: line 1: "name" must be a string; nothing applied"#),
+        (
+            #"{"action": "add", "name": "x", "tags": "a"}"#,
+            #"todo: line 1: "tags" must be an array of strings; nothing applied"#
+        ),
+        (
+            #"{"action": "add", "name": "x", "tags": ["a b"]}"#,
+            #"todo: line 1: "tags" must hold tags (a tag is a word without blanks that does not start with a digit, + or -); nothing applied"#
+        ),
+        (
+            #"{"action": "add", "name": "x", "priority": 1}"#,
+            #"todo: line 1: "priority" must be a string or null; nothing applied"#
+        ),
+        (
+            #"{"action": "add", "name": "x", "priority": "urgent"}"#,
+            #"todo: line 1: "priority": a priority is H, M or L, or nothing for none; nothing applied"#
+        ),
+        (
+            #"{"action": "add", "name": "x", "due": "soonish"}"#,
+            "todo: line 1: \"due\": cannot read the date \"soonish\"; use \(DateReader.accepted); nothing applied"
+        ),
+        (
+            #"{"action": "add", "name": "x", "project": "a b"}"#,
+            #"todo: line 1: "project": a project is a name without blanks; nothing applied"#
+        ),
+        (#"{"action": "add", "name": null}"#, #"todo: line 1: "name" must be a string; nothing applied"#)
     ])
     func badBatchValuesAreUsageErrors(line: String, message: String) throws {
         try run("add", "keep")

@@ -22,15 +22,21 @@ import TodoCore
 
     @Test func todosFromBeforeTheMigrationComeThroughWithNoAttributes() throws {
         #expect(try a.sync(server).stdout == "Synced with \(server.url): pulled 2, pushed 0, 0 conflicts.\n")
-        #expect(try a.contents().values.sorted() == ["file taxes||receipts in the drawer|true", "water the garden|before the heat||false"])
+        #expect(
+            try a.contents().values.sorted() == [
+                "file taxes||receipts in the drawer|true", "water the garden|before the heat||false"
+            ])
         let garden = try todo(a, named: "water the garden")
-        #expect(garden.tags.isEmpty && garden.project == nil && garden.priority == nil && garden.due == nil && garden.wait == nil)
+        #expect(
+            garden.tags.isEmpty && garden.project == nil && garden.priority == nil && garden.due == nil
+                && garden.wait == nil)
         #expect(try server.changes().contains("\"tags\"") == false)
     }
 
     @Test func tagsAddedOnTwoDevicesBothSurviveAndARemovalSticks() throws {
         try settle()
-        try a.run("edit", "1", "+garden", "+outside", "project:home", "due:2026-12-01", "wait:2026-11-28", server: server)
+        try a.run(
+            "edit", "1", "+garden", "+outside", "project:home", "due:2026-12-01", "wait:2026-11-28", server: server)
         try settle()
         #expect(try todo(b, named: "water the garden").tags == ["garden", "outside"])
         try a.run("edit", "1", "+weekend", "-outside", server: server)
@@ -40,7 +46,9 @@ import TodoCore
         for device in [a, b] {
             let garden = try todo(device, named: "water the garden")
             #expect(garden.tags == ["garden", "summer", "weekend"], "\(device.name)")
-            #expect((garden.project, garden.due?.wire, garden.wait?.wire) == ("home", "2026-12-01", "2026-11-28"), "\(device.name)")
+            #expect(
+                (garden.project, garden.due?.wire, garden.wait?.wire) == ("home", "2026-12-01", "2026-11-28"),
+                "\(device.name)")
         }
         #expect(try server.changes().contains(#""tags":["garden","summer","weekend"]"#))
     }
@@ -66,8 +74,14 @@ import TodoCore
         try a.sync(server)
         // A push as a client from before attributes makes it: no attribute keys at all.
         let rev = try #require(try currentRev(of: "0B1C2D3E-0000-4000-8000-0000000000A1"))
-        let body = #"{"operations":[{"opId":"\#(UUID().uuidString)","kind":"put","uuid":"0b1c2d3e-0000-4000-8000-0000000000a1","baseRev":\#(rev),"todo":{"name":"water the roses","description":"","notes":"","completed":false,"createdAt":"2026-11-01T08:00:00.000Z","updatedAt":"2026-11-21T08:00:00.000Z"}}]}"#
-        let pushed = try Sandbox.execute("/usr/bin/curl", ["-fsS", "-X", "POST", server.url + "/v1/push", "-H", "Authorization: Bearer \(server.token)", "-H", "Content-Type: application/json", "--data-binary", body], stdin: nil, environment: [:])
+        let body =
+            #"{"operations":[{"opId":"\#(UUID().uuidString)","kind":"put","uuid":"0b1c2d3e-0000-4000-8000-0000000000a1","baseRev":\#(rev),"todo":{"name":"water the roses","description":"","notes":"","completed":false,"createdAt":"2026-11-01T08:00:00.000Z","updatedAt":"2026-11-21T08:00:00.000Z"}}]}"#
+        let pushed = try Sandbox.execute(
+            "/usr/bin/curl",
+            [
+                "-fsS", "-X", "POST", server.url + "/v1/push", "-H", "Authorization: Bearer \(server.token)", "-H",
+                "Content-Type: application/json", "--data-binary", body
+            ], stdin: nil, environment: [:])
         #expect(pushed.status == 0 && pushed.stdout.contains(#""status":"applied""#), "\(pushed)")
         try a.sync(server)
         let roses = try todo(a, named: "water the roses")

@@ -19,14 +19,19 @@ import TodoTestSupport
 
     /// Types `line` and `tabs` TABs at `shell` (bash or fish; Fixtures/completion_session.py):
     /// the line after completion, and what the terminal showed (the candidates listed).
-    func typed(_ shell: String, _ line: String, tabs: Int = 1, setup: String = "") throws -> (buffer: String, screen: String) {
+    func typed(_ shell: String, _ line: String, tabs: Int = 1, setup: String = "") throws -> (
+        buffer: String, screen: String
+    ) {
         let script = repositoryRoot + "/completions/" + (shell == "bash" ? "todo.bash" : "todo.fish")
         var environment = box.shellEnvironment
         environment["TERM"] = "xterm"
-        let spec: [String: Any] = ["shell": shell, "script": script, "env": environment, "setup": setup, "line": line, "tabs": tabs]
+        let spec: [String: Any] = [
+            "shell": shell, "script": script, "env": environment, "setup": setup, "line": line, "tabs": tabs
+        ]
         let driver = repositoryRoot + "/Tests/TodoCLITests/Fixtures/completion_session.py"
         let result = try Sandbox.execute(
-            try requiredTool("python3"), [driver, String(decoding: try JSONSerialization.data(withJSONObject: spec), as: UTF8.self)],
+            try requiredTool("python3"),
+            [driver, String(decoding: try JSONSerialization.data(withJSONObject: spec), as: UTF8.self)],
             stdin: nil, environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"])
         try #require(result.status == 0, "run 'bash .ci/test-terminal-deps' if pexpect is missing: \(result)")
         let shown = try #require(try parseJSON(result.stdout) as? [String: String])
@@ -86,11 +91,19 @@ import TodoTestSupport
         try box.run("add", "keep", "project:home")
         let before = box.fileBytes()
         let rule = "a project is a name without blanks that does not start with ':'"
-        #expect(try box.run("add", "x", "project::home") == RunResult(stdout: "", stderr: "todo: \"project::home\": \(rule)\n", status: 2))
-        #expect(try box.run("add", "x", "--project", ":home") == RunResult(stdout: "", stderr: "todo: --project \":home\": \(rule)\n", status: 2))
-        #expect(try box.run("edit", "1", "project::work") == RunResult(stdout: "", stderr: "todo: \"project::work\": \(rule)\n", status: 2))
-        #expect(try box.run(["batch"], stdin: #"{"action": "edit", "id": 1, "project": ":work"}"#) == RunResult(
-            stdout: "", stderr: "todo: line 1: \"project\": \(rule); nothing applied\n", status: 2))
+        #expect(
+            try box.run("add", "x", "project::home")
+                == RunResult(stdout: "", stderr: "todo: \"project::home\": \(rule)\n", status: 2))
+        #expect(
+            try box.run("add", "x", "--project", ":home")
+                == RunResult(stdout: "", stderr: "todo: --project \":home\": \(rule)\n", status: 2))
+        #expect(
+            try box.run("edit", "1", "project::work")
+                == RunResult(stdout: "", stderr: "todo: \"project::work\": \(rule)\n", status: 2))
+        #expect(
+            try box.run(["batch"], stdin: #"{"action": "edit", "id": 1, "project": ":work"}"#)
+                == RunResult(
+                    stdout: "", stderr: "todo: line 1: \"project\": \(rule); nothing applied\n", status: 2))
         #expect(box.fileBytes() == before)
         #expect(try box.run("edit", "1", "project:home:garden").status == 0)
         #expect(try box.state().todos[0].project == "home:garden")

@@ -13,7 +13,9 @@ import TodoTestSupport
         #expect(try box.run("add", "--", "-5 degrees").stdout == "3\n")
         #expect(try box.run("toggle", "1") == RunResult(stdout: "Completed #1 \"buy milk\"\n", stderr: "", status: 0))
         #expect(try box.run("list") == RunResult(stdout: "3 [ ] -5 degrees\n2 [ ] call mom\n", stderr: "", status: 0))
-        #expect(try box.run("list", "--all") == RunResult(stdout: "3 [ ] -5 degrees\n2 [ ] call mom\n1 [x] buy milk\n", stderr: "", status: 0))
+        #expect(
+            try box.run("list", "--all")
+                == RunResult(stdout: "3 [ ] -5 degrees\n2 [ ] call mom\n1 [x] buy milk\n", stderr: "", status: 0))
         #expect(try box.run("ls", "--filter", "active").lines == ["3 [ ] -5 degrees", "2 [ ] call mom"])
         #expect(try box.run("list", "--filter=completed").lines == ["1 [x] buy milk"])
         #expect(try box.run().lines.count == 2)
@@ -24,7 +26,12 @@ import TodoTestSupport
     @Test func addJSONIsTheFullTodo() throws {
         let result = try box.run("add", "--json", "write report")
         let object = try #require(try parseJSON(result.stdout) as? [String: Any])
-        #expect(Set(object.keys) == ["id", "uuid", "name", "description", "notes", "completed", "createdAt", "updatedAt", "completedAt", "synced", "tags", "project", "priority", "due", "wait", "scheduled", "start", "depends", "annotations", "recur", "until", "series", "anchor", "udas"])
+        #expect(
+            Set(object.keys) == [
+                "id", "uuid", "name", "description", "notes", "completed", "createdAt", "updatedAt", "completedAt",
+                "synced", "tags", "project", "priority", "due", "wait", "scheduled", "start", "depends", "annotations",
+                "recur", "until", "series", "anchor", "udas"
+            ])
         #expect(object["tags"] as? [String] == [])
         #expect(object["project"] is NSNull)
         #expect(object["id"] as? Int == 1)
@@ -35,7 +42,9 @@ import TodoTestSupport
     }
 
     @Test func blankNamesAreRefusedAndNothingIsWritten() throws {
-        #expect(try box.run("add", "  ") == RunResult(stdout: "", stderr: "todo: a todo needs a name that is not blank\n", status: 1))
+        #expect(
+            try box.run("add", "  ")
+                == RunResult(stdout: "", stderr: "todo: a todo needs a name that is not blank\n", status: 1))
         #expect(box.fileBytes() == nil)
         #expect(try box.run("add").status == 2)
     }
@@ -83,7 +92,10 @@ import TodoTestSupport
         #expect(shown.lines[2] == "Name:         plan trip")
         #expect(shown.lines[3] == "Status:       active")
         #expect(shown.lines[5...6] == ["Notes:        line one", "              line two"])
-        #expect(shown.lines[7...11] == ["Tags:         -", "Project:      -", "Priority:     -", "Due:          -", "Wait:         -"])
+        #expect(
+            shown.lines[7...11] == [
+                "Tags:         -", "Project:      -", "Priority:     -", "Due:          -", "Wait:         -"
+            ])
         #expect(shown.lines[12...15] == ["Scheduled:    -", "Start:        -", "Depends:      -", "Annotations:  -"])
         // User-defined attributes have a line each, only when set (UDATests).
         #expect(shown.lines[16...18] == ["Recur:        -", "Until:        -", "Series:       -"])
@@ -94,7 +106,8 @@ import TodoTestSupport
         #expect(shown.lines[23] == "Synced:       no")
         // Digits alone mean a number, so the shortest prefix that has a hex letter in it.
         let hex = uuid.replacingOccurrences(of: "-", with: "")
-        let length = max(4, (hex.firstIndex { $0.isLetter }.map { hex.distance(from: hex.startIndex, to: $0) } ?? 31) + 1)
+        let length = max(
+            4, (hex.firstIndex { $0.isLetter }.map { hex.distance(from: hex.startIndex, to: $0) } ?? 31) + 1)
         #expect(try box.run("show", String(hex.prefix(length))) == shown)
         #expect(try box.run("show", uuid) == shown)
         #expect(try box.run("info", "#1") == shown)
@@ -104,9 +117,12 @@ import TodoTestSupport
 
     @Test func editSetsFields() throws {
         try box.run("add", "draft")
-        #expect(try box.run("edit", "1", "--name", "final", "--notes", "n") == RunResult(stdout: "Edited #1 \"final\" (name, notes)\n", stderr: "", status: 0))
+        #expect(
+            try box.run("edit", "1", "--name", "final", "--notes", "n")
+                == RunResult(stdout: "Edited #1 \"final\" (name, notes)\n", stderr: "", status: 0))
         #expect(try box.run("modify", "1", "--description", "d", "--json").stdout.contains("\"description\": \"d\""))
-        #expect(try box.run("edit", "1", "--name", "final").stdout == "Nothing changed; #1 \"final\" already reads so.\n")
+        #expect(
+            try box.run("edit", "1", "--name", "final").stdout == "Nothing changed; #1 \"final\" already reads so.\n")
         #expect(try box.run("edit", "1", "--name", " ").status == 1)
         #expect(try box.state().todos[0].name == "final")
     }
@@ -119,7 +135,9 @@ import TodoTestSupport
         #expect(try box.run("delete", "1", "42").status == 1)
         #expect(box.fileBytes() == before)
         #expect(try box.run("toggle", "1").lines == ["Reopened #1 \"a\""])
-        #expect(try box.run("rm", "1", "2") == RunResult(stdout: "Deleted #1 \"a\"\nDeleted #2 \"b\"\n", stderr: "", status: 0))
+        #expect(
+            try box.run("rm", "1", "2")
+                == RunResult(stdout: "Deleted #1 \"a\"\nDeleted #2 \"b\"\n", stderr: "", status: 0))
         #expect(try box.state().todos.map(\.id) == [3])
     }
 
@@ -161,14 +179,20 @@ import TodoTestSupport
 
     @Test func uuidPrefixesAndAmbiguity() throws {
         let t = FixedClock.epoch
-        try box.write(TodoState(todos: [
-            Todo(id: 1, uuid: UUID(uuidString: "abcd1111-0000-4000-8000-000000000000")!, name: "first", createdAt: t),
-            Todo(id: 2, uuid: UUID(uuidString: "abcd2222-0000-4000-8000-000000000000")!, name: "second", createdAt: t),
-        ]))
+        try box.write(
+            TodoState(todos: [
+                Todo(
+                    id: 1, uuid: UUID(uuidString: "abcd1111-0000-4000-8000-000000000000")!, name: "first", createdAt: t),
+                Todo(
+                    id: 2, uuid: UUID(uuidString: "abcd2222-0000-4000-8000-000000000000")!, name: "second", createdAt: t
+                )
+            ]))
         #expect(try box.run("toggle", "abcd2").lines == ["Completed #2 \"second\""])
         let ambiguous = try box.run("show", "abcd")
         #expect(ambiguous.status == 1)
-        #expect(ambiguous.stderr == "todo: abcd matches 2 todos (#1 abcd1111 \"first\", #2 abcd2222 \"second\"); give more digits\n")
+        #expect(
+            ambiguous.stderr
+                == "todo: abcd matches 2 todos (#1 abcd1111 \"first\", #2 abcd2222 \"second\"); give more digits\n")
         #expect(try box.run("show", "ffff").stderr == "todo: no todo has a UUID starting with ffff\n")
         #expect(try box.run("show", "zz").status == 2)
         #expect(try box.run("show", "7").stderr == "todo: no todo #7\n")

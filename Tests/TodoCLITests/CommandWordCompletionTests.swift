@@ -31,8 +31,10 @@ import TodoCore
     @Test func idPatternReadsWordsAsTodoIDsDoes() throws {
         let pattern = try Regex(Completion.idPattern)
         let words = [
-            "3", "#3", "3-5", "3,5,7", "3-5,8,deadbeef", "deadbeef", "DEADBEEF0", "8f0e", "face", "milk", "3,", "3-x", "-3",
-            "3-5-7", "#", "", UUID().uuidString, UUID().uuidString.lowercased() + "0", String(repeating: "a", count: 33), "+work", "due:3",
+            "3", "#3", "3-5", "3,5,7", "3-5,8,deadbeef", "deadbeef", "DEADBEEF0", "8f0e", "face", "milk", "3,", "3-x",
+            "-3",
+            "3-5-7", "#", "", UUID().uuidString, UUID().uuidString.lowercased() + "0",
+            String(repeating: "a", count: 33), "+work", "due:3"
         ]
         for word in words {
             let reads = (try? TodoIDs(word, minimumHex: CommandWords.idHexDigits)) != nil
@@ -64,7 +66,9 @@ import TodoCore
         #expect(try shells.fish("todo st").map(shells.words).contains("standup"))
         #expect(try shells.fish("todo standup +TOD") == ["+TODAY"])
         #expect(try shells.fish("todo 3 mo").map(shells.words) == ["modify"])
-        #expect(try Set(shells.fish("todo 3,5 d").map(shells.words)) == Set(CompletionTests.visibleWords.filter { $0.hasPrefix("d") }))
+        #expect(
+            try Set(shells.fish("todo 3,5 d").map(shells.words))
+                == Set(CompletionTests.visibleWords.filter { $0.hasPrefix("d") }))
         #expect(try shells.fish("todo 3 modify pro") == ["project:"])
     }
 

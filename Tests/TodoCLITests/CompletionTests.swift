@@ -19,7 +19,8 @@ import TodoCLI
     /// COMPREPLY after calling `_todo` with `words`, the last being the word at the cursor.
     /// The words are whole, as bash makes them with ':' taken out of COMP_WORDBREAKS (as some
     /// people do); ColonCompletionTests type at real shells, which split words at ':'.
-    func bash(_ words: String..., prelude: String = "source \(repositoryRoot)/completions/todo.bash") throws -> [String] {
+    func bash(_ words: String..., prelude: String = "source \(repositoryRoot)/completions/todo.bash") throws -> [String]
+    {
         let program = """
             \(prelude)
             COMP_WORDBREAKS=${COMP_WORDBREAKS//:}
@@ -30,7 +31,8 @@ import TodoCLI
             _todo
             for word in "${COMPREPLY[@]}"; do printf '%s\\n' "$word"; done
             """
-        let result = try Sandbox.execute(try requiredTool("bash"), ["-c", program], stdin: nil, environment: box.shellEnvironment)
+        let result = try Sandbox.execute(
+            try requiredTool("bash"), ["-c", program], stdin: nil, environment: box.shellEnvironment)
         #expect(result.stderr == "")
         #expect(result.status == 0)
         return result.lines
@@ -83,7 +85,9 @@ import TodoCLI
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: repositoryRoot + "/completions/todo.bash", toPath: directory + "/todo")
         let framework = "/usr/share/bash-completion/bash_completion"
-        #expect(FileManager.default.fileExists(atPath: framework), "bash-completion is not installed: run 'bash .ci/test-completions'")
+        #expect(
+            FileManager.default.fileExists(atPath: framework),
+            "bash-completion is not installed: run 'bash .ci/test-completions'")
         let prelude = "export XDG_DATA_HOME=\(box.directory)/data; source \(framework); _completion_loader todo"
         #expect(try bash("todo", "tog", prelude: prelude) == ["toggle"])
     }
@@ -95,10 +99,12 @@ import TodoCLI
         let directory = box.directory + "/.config/fish/completions"
         if !FileManager.default.fileExists(atPath: directory + "/todo.fish") {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            try FileManager.default.copyItem(atPath: repositoryRoot + "/completions/todo.fish", toPath: directory + "/todo.fish")
+            try FileManager.default.copyItem(
+                atPath: repositoryRoot + "/completions/todo.fish", toPath: directory + "/todo.fish")
         }
         let result = try Sandbox.execute(
-            try requiredTool("fish"), ["-c", "complete -C \(Sandbox.shellQuoted(line))"], stdin: nil, environment: box.shellEnvironment)
+            try requiredTool("fish"), ["-c", "complete -C \(Sandbox.shellQuoted(line))"], stdin: nil,
+            environment: box.shellEnvironment)
         #expect(result.stderr == "")
         #expect(result.status == 0)
         return result.lines
@@ -114,7 +120,8 @@ import TodoCLI
         // The scripts show help texts without their final period.
         let jsonHelp = String(CommandTable.globalOptions.first { $0.long == "json" }!.help.dropLast())
         #expect(try fish("todo rm 1 --js") == ["--json\t" + jsonHelp])
-        let filterHelp = String(CommandTable.command(named: "list")!.options.first { $0.long == "filter" }!.help.dropLast())
+        let filterHelp = String(
+            CommandTable.command(named: "list")!.options.first { $0.long == "filter" }!.help.dropLast())
         #expect(try fish("todo list --filt") == ["--filter\t" + filterHelp])
         #expect(try fish("todo list --fi").map(words) == ["--file", "--filter"])
         #expect(try fish("todo list --filter ").map(words) == ["active", "all", "completed", "unsynced"])
@@ -171,9 +178,11 @@ import TodoCLI
         environment["OUT"] = out
         environment["LINE"] = line
         environment["TERM"] = "xterm"
-        let result = try Sandbox.execute(try requiredTool("zsh"), ["-f", "-c", program], stdin: nil, environment: environment)
+        let result = try Sandbox.execute(
+            try requiredTool("zsh"), ["-f", "-c", program], stdin: nil, environment: environment)
         #expect(result.status == 0)
-        let buffer = try #require(try? String(contentsOfFile: out, encoding: .utf8), "zsh did not complete '\(line)': \(result)")
+        let buffer = try #require(
+            try? String(contentsOfFile: out, encoding: .utf8), "zsh did not complete '\(line)': \(result)")
         return (String(buffer.dropLast()), result.stdout)
     }
 

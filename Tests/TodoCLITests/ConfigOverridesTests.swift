@@ -23,10 +23,12 @@ import TodoTestSupport
 
     @Test func theCommandLineIsUsedOverTheEnvironmentAndTheFile() throws {
         #expect(try box.run("config", "syntax", "todotxt").status == 0)
-        let added = try box.run(["rc.syntax=taskwarrior", "add", "call mom", "+family"], environment: ["TODO_SYNTAX": "todotxt"])
+        let added = try box.run(
+            ["rc.syntax=taskwarrior", "add", "call mom", "+family"], environment: ["TODO_SYNTAX": "todotxt"])
         #expect(added.status == 0, "\(added)")
         let json = try box.run(["rc.syntax=taskwarrior", "list", "--json"]).stdout
-        #expect(json.contains(#""tags": ["family"], "project": null"#), "+family is a tag in Taskwarrior's syntax: \(json)")
+        #expect(
+            json.contains(#""tags": ["family"], "project": null"#), "+family is a tag in Taskwarrior's syntax: \(json)")
     }
 
     @Test func anotherConfigFileForOneCommand() throws {
@@ -42,7 +44,7 @@ import TodoTestSupport
             (["rc.verbose=nothing", "list"], "todo: rc.verbose is no setting of todo's (see 'todo help config')\n"),
             (["list", "rc.timeout=0"], "todo: the timeout must be a number of seconds from 0 to 600, not '0'\n"),
             (["rc.due-days", "list"], "todo: \"rc.due-days\" sets no value: write rc.KEY=VALUE\n"),
-            (["rc:", "list"], "todo: rc: needs the path of a config file\n"),
+            (["rc:", "list"], "todo: rc: needs the path of a config file\n")
         ]
         let before = try #require(box.fileBytes())
         for (arguments, said) in cases {

@@ -4,7 +4,8 @@ import TodoTestSupport
 /// disk, an editor or a hostile copy produce, and those that once crashed `todo`. Random
 /// choices come from a `SeededGenerator` (TodoTestSupport), so a case damages the same way each run.
 enum Damage: CaseIterable {
-    case flipBytes, truncate, duplicateLine, deepNesting, extremeNumber, swapNumbers, swapUUIDs, borrowUUID, duplicateIdKey
+    case flipBytes, truncate, duplicateLine, deepNesting, extremeNumber, swapNumbers, swapUUIDs, borrowUUID,
+        duplicateIdKey
 
     /// Applies this damage to `files`; what it did, for the failure message.
     func apply(to files: inout [[UInt8]], using rng: inout SeededGenerator) -> String {
@@ -16,8 +17,10 @@ enum Damage: CaseIterable {
             let special = Array("{}[]\",:\\\n-0".utf8)
             for _ in 0..<count where !files[file].isEmpty {
                 let index = Int.random(in: files[file].indices, using: &rng)
-                files[file][index] = Bool.random(using: &rng)
-                    ? files[file][index] ^ (1 << UInt8.random(in: 0..<8, using: &rng)) : special.randomElement(using: &rng)!
+                files[file][index] =
+                    Bool.random(using: &rng)
+                    ? files[file][index] ^ (1 << UInt8.random(in: 0..<8, using: &rng))
+                    : special.randomElement(using: &rng)!
             }
             return "changed \(count) bytes of \(name)"
         case .truncate:
@@ -26,27 +29,35 @@ enum Damage: CaseIterable {
             return "cut \(name) to \(length) bytes"
         case .duplicateLine:
             let lines = lineRanges(files[file])
-            guard let line = lines.randomElement(using: &rng), let place = lines.randomElement(using: &rng) else { return "nothing" }
+            guard let line = lines.randomElement(using: &rng), let place = lines.randomElement(using: &rng) else {
+                return "nothing"
+            }
             files[file].insert(contentsOf: files[file][line], at: place.lowerBound)
-            return "copied line \(lines.firstIndex(of: line)! + 1) of \(name) before line \(lines.firstIndex(of: place)! + 1)"
+            return
+                "copied line \(lines.firstIndex(of: line)! + 1) of \(name) before line \(lines.firstIndex(of: place)! + 1)"
         case .deepNesting:
             // As a value where one is expected, or as a member nobody reads (skipped, not parsed).
             let asMember = Bool.random(using: &rng)
             let places = asMember ? ends(of: "{", in: files[file]) : ends(of: ": ", in: files[file])
             guard let place = places.randomElement(using: &rng) else { return "nothing" }
-            let nesting = (asMember ? Array("\"nested\": ".utf8) : []) + [UInt8](repeating: UInt8(ascii: "["), count: 100_000)
+            let nesting =
+                (asMember ? Array("\"nested\": ".utf8) : []) + [UInt8](repeating: UInt8(ascii: "["), count: 100_000)
             files[file].insert(contentsOf: nesting, at: place)
             return "put 100,000 '[' into \(name) at byte \(place)\(asMember ? " as a new member" : "")"
         case .extremeNumber:
             guard let (target, range) = Self.numbers(in: files).randomElement(using: &rng) else { return "nothing" }
-            let value = ["-1", "0", "-7", "9223372036854775807", "9223372036854775806", "-9223372036854775808",
-                         "99999999999999999999", "1e3", "2.5"].randomElement(using: &rng)!
+            let value = [
+                "-1", "0", "-7", "9223372036854775807", "9223372036854775806", "-9223372036854775808",
+                "99999999999999999999", "1e3", "2.5"
+            ].randomElement(using: &rng)!
             files[target].replaceSubrange(range, with: Array(value.utf8))
             return "replaced a number in \(target == 0 ? "the state file" : "the journal") by \(value)"
         case .swapNumbers:
-            return swap(Self.tokens(after: "\"id\": ", in: files, length: nil), in: &files, what: "todo numbers", using: &rng)
+            return swap(
+                Self.tokens(after: "\"id\": ", in: files, length: nil), in: &files, what: "todo numbers", using: &rng)
         case .swapUUIDs:
-            return swap(Self.tokens(after: "\"uuid\": \"", in: files, length: 36), in: &files, what: "UUIDs", using: &rng)
+            return swap(
+                Self.tokens(after: "\"uuid\": \"", in: files, length: 36), in: &files, what: "UUIDs", using: &rng)
         case .borrowUUID:
             let uuids = Self.tokens(after: "\"uuid\": \"", in: files, length: 36)
             guard let (from, to) = Self.differing(uuids, in: files, using: &rng) else { return "nothing" }
@@ -62,9 +73,12 @@ enum Damage: CaseIterable {
     }
 
     /// Exchanges two of `tokens`, replacing the later one first so the earlier range holds.
-    private func swap(_ tokens: [(Int, Range<Int>)], in files: inout [[UInt8]], what: String, using rng: inout SeededGenerator) -> String {
+    private func swap(
+        _ tokens: [(Int, Range<Int>)], in files: inout [[UInt8]], what: String, using rng: inout SeededGenerator
+    ) -> String {
         guard let pair = Self.differing(tokens, in: files, using: &rng) else { return "nothing" }
-        let (first, second) = (pair.0.0, pair.0.1.lowerBound) > (pair.1.0, pair.1.1.lowerBound) ? pair : (pair.1, pair.0)
+        let (first, second) =
+            (pair.0.0, pair.0.1.lowerBound) > (pair.1.0, pair.1.1.lowerBound) ? pair : (pair.1, pair.0)
         let firstText = files[first.0][first.1]
         let secondText = files[second.0][second.1]
         files[first.0].replaceSubrange(first.1, with: secondText)
@@ -88,7 +102,8 @@ enum Damage: CaseIterable {
 
     private static func ends(of pattern: [UInt8], in bytes: [UInt8]) -> [Int] {
         guard bytes.count >= pattern.count else { return [] }
-        return (0...(bytes.count - pattern.count)).filter { bytes[$0..<$0 + pattern.count].elementsEqual(pattern) }.map { $0 + pattern.count }
+        return (0...(bytes.count - pattern.count)).filter { bytes[$0..<$0 + pattern.count].elementsEqual(pattern) }.map
+        { $0 + pattern.count }
     }
 
     /// The ranges of the tokens after `prefix` in both files: `length` bytes, or a number.

@@ -12,18 +12,24 @@ import TodoTestSupport
     static let made: Result<[[[UInt8]]], Error> = Result {
         try [0, 92].map { padding in
             let box = try Sandbox()
-            let steps: [([String], String?)] = [
-                (["add", "-"], "buy milk\ncall mom\npay \"rent\" – ünïcode ✓\nwalk the dog\ntab\tname\n"),
-            ] + Array(repeating: (["toggle", "1"], nil), count: padding) + [
-                (["toggle", "2"], nil), (["edit", "3", "--notes", "line one\nline two"], nil), (["delete", "4"], nil),
-                (["add", "water plants", "-d", "sunday"], nil), (["undo"], nil), (["toggle", "5"], nil),
-            ]
+            let steps: [([String], String?)] =
+                [
+                    (["add", "-"], "buy milk\ncall mom\npay \"rent\" – ünïcode ✓\nwalk the dog\ntab\tname\n")
+                ] + Array(repeating: (["toggle", "1"], nil), count: padding) + [
+                    (["toggle", "2"], nil), (["edit", "3", "--notes", "line one\nline two"], nil),
+                    (["delete", "4"], nil),
+                    (["add", "water plants", "-d", "sunday"], nil), (["undo"], nil), (["toggle", "5"], nil)
+                ]
             for (arguments, stdin) in steps {
                 let result = try box.run(arguments, stdin: stdin)
                 guard result.status == 0 else { throw CommandFailed(arguments: arguments, result: result) }
             }
-            let files = [box.file, box.file + ".journal"].map { FileManager.default.contents(atPath: $0).map { [UInt8]($0) } }
-            guard let state = files[0], let journal = files[1] else { throw CommandFailed(arguments: ["(no journal was made)"], result: nil) }
+            let files = [box.file, box.file + ".journal"].map {
+                FileManager.default.contents(atPath: $0).map { [UInt8]($0) }
+            }
+            guard let state = files[0], let journal = files[1] else {
+                throw CommandFailed(arguments: ["(no journal was made)"], result: nil)
+            }
             return [state, journal]
         }
     }
@@ -38,7 +44,7 @@ import TodoTestSupport
     static let commands: [(arguments: [String], readOnly: Bool)] = [
         (["list"], true), (["show", "3"], true), (["export"], true), (["list", "--filter", "active"], true),
         (["add", "fuzzed"], false), (["list"], true), (["toggle", "2"], false), (["list"], true),
-        (["undo"], false), (["list", "--json"], true),
+        (["undo"], false), (["list", "--json"], true)
     ]
 
     @Test(arguments: 0..<150)
@@ -66,7 +72,9 @@ import TodoTestSupport
             if readOnly { #expect(box.fileBytes() == before, "a read-only command changed the files: \(context)") }
             // A change that succeeded on files every todo could be read from leaves such files.
             if arguments.first == "list", arguments.count == 1 || arguments[1] == "--json" {
-                if let changedReadable { #expect(result.status == 0, "\(changedReadable) left files that cannot be read: \(context)") }
+                if let changedReadable {
+                    #expect(result.status == 0, "\(changedReadable) left files that cannot be read: \(context)")
+                }
                 readable = result.status == 0
                 changedReadable = nil
             } else if !readOnly, result.status == 0, readable == true {

@@ -37,9 +37,12 @@ import Testing
             #expect(result.stderr.hasPrefix("todo: default-command must be a report"), "\(refused): \(result)")
         }
         // One the file holds that is not: every line naming no command says so, and changes nothing.
-        try #"{"default-command": "done"}"#.write(toFile: todo.box.directory + "/config.json", atomically: true, encoding: .utf8)
+        try #"{"default-command": "done"}"#.write(
+            toFile: todo.box.directory + "/config.json", atomically: true, encoding: .utf8)
         let result = todo.run("1")
-        #expect(result.status == 2 && result.stderr.hasPrefix("todo: config: default-command must be a report"), "\(result)")
+        #expect(
+            result.status == 2 && result.stderr.hasPrefix("todo: config: default-command must be a report"), "\(result)"
+        )
         #expect(todo.ids("list", "--filter", "completed") == [])
     }
 
@@ -48,8 +51,13 @@ import Testing
             .write(toFile: todo.box.directory + "/.taskrc", atomically: true, encoding: .utf8)
         let result = todo.run("import", "--from", "taskrc")
         // Taskwarrior 3's sync secret is carried (todo syncs with TaskChampion servers too), and masked.
-        #expect(result.stdout.hasPrefix("Imported 2 settings from \(todo.box.directory)/.taskrc: default-command=next, sync.encryption_secret=***; 1 not carried"), "\(result)")
-        #expect(!result.stdout.contains("hunter2") && !result.stderr.contains("hunter2") && !result.stderr.contains("org/me/key"))
+        #expect(
+            result.stdout.hasPrefix(
+                "Imported 2 settings from \(todo.box.directory)/.taskrc: default-command=next, sync.encryption_secret=***; 1 not carried"
+            ), "\(result)")
+        #expect(
+            !result.stdout.contains("hunter2") && !result.stderr.contains("hunter2")
+                && !result.stderr.contains("org/me/key"))
         #expect(result.stderr.contains("taskd.credentials=***"))
         #expect(!todo.run("config").stdout.contains("hunter2"))
         #expect(todo.run() == todo.run("next"))

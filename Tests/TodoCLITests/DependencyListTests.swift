@@ -12,8 +12,10 @@ import TodoCore
     /// (scheduled tomorrow).
     init() throws {
         box = try Sandbox()
-        for words in [["child"], ["parent", "dep:1"], ["worked", "start:-2h"], ["gone"], ["after gone", "dep:4"], ["done dep"],
-                      ["after done", "dep:6"], ["later", "scheduled:tomorrow"]] {
+        for words in [
+            ["child"], ["parent", "dep:1"], ["worked", "start:-2h"], ["gone"], ["after gone", "dep:4"], ["done dep"],
+            ["after done", "dep:6"], ["later", "scheduled:tomorrow"]
+        ] {
             try run(["add"] + words)
         }
         try run(["done", "6"])
@@ -32,16 +34,17 @@ import TodoCore
     }
 
     @Test func listMarksStartedAndBlockedTodos() throws {
-        #expect(try run(["list", "--all"]).stdout == """
-            8 [ ] later
-            7 [ ] after done
-            5 [ ] after gone
-            3 [ ] worked  started 2h ago
-            2 [ ] parent  blocked
-            1 [ ] child
-            6 [x] done dep
+        #expect(
+            try run(["list", "--all"]).stdout == """
+                8 [ ] later
+                7 [ ] after done
+                5 [ ] after gone
+                3 [ ] worked  started 2h ago
+                2 [ ] parent  blocked
+                1 [ ] child
+                6 [x] done dep
 
-            """)
+                """)
         // A pipe reads only the todos the word may pass, then the dependencies they name.
         #expect(try run(["list", "parent"]).stdout == "2 [ ] parent  blocked\n")
         #expect(try run(["list", "after"]).stdout == "7 [ ] after done\n5 [ ] after gone\n")
@@ -67,7 +70,9 @@ import TodoCore
         #expect(try ids("next", "+BLOCKED") == [2])
         // The word would let a narrow read leave out #1, which blocks #2: every todo is read.
         #expect(try ids("list", "+BLOCKED", "parent") == [2])
-        #expect(try run(["list", "--json", "--filter", "active", "+BLOCKED", "parent"]).stdout.contains("\"name\": \"parent\""))
+        #expect(
+            try run(["list", "--json", "--filter", "active", "+BLOCKED", "parent"]).stdout.contains(
+                "\"name\": \"parent\""))
         #expect(try ids("list", "--filter", "active", "+BLOCKING", "or", "+BLOCKED") == [2, 1])
     }
 
@@ -80,10 +85,13 @@ import TodoCore
         let uuid = try box.state().todos.first { $0.id == 1 }!.uuid.uuidString.lowercased()
         // Digits alone are a number: the shortest prefix (of 4 or more) with a hex letter in it.
         let hex = uuid.replacingOccurrences(of: "-", with: "")
-        let length = max(4, (hex.firstIndex { $0.isLetter }.map { hex.distance(from: hex.startIndex, to: $0) } ?? 31) + 1)
+        let length = max(
+            4, (hex.firstIndex { $0.isLetter }.map { hex.distance(from: hex.startIndex, to: $0) } ?? 31) + 1)
         #expect(try ids("list", "dep:" + hex.prefix(length)) == [7, 2])
         #expect(try ids("list", "depends:", "--filter", "active") == [8, 3, 1])
-        #expect(try box.run(["list", "depends:4"], environment: noon.environment) == RunResult(stdout: "", stderr: "todo: no todo #4\n", status: 1))
+        #expect(
+            try box.run(["list", "depends:4"], environment: noon.environment)
+                == RunResult(stdout: "", stderr: "todo: no todo #4\n", status: 1))
     }
 
     @Test func newFilterAndSortKeys() throws {
@@ -105,7 +113,11 @@ import TodoCore
         try run(["edit", "2", "dep:6,7"])
         let uuid = try box.state().todos.first { $0.id == 5 }!.depends.first!.uuidString.lowercased()
         let lines = try run(["show", "2"]).lines.drop { !$0.hasPrefix("Depends:") }.prefix(3)
-        #expect(Array(lines) == ["Depends:      #1 \"child\"", "              #6 \"done dep\" (completed)", "              #7 \"after done\""])
+        #expect(
+            Array(lines) == [
+                "Depends:      #1 \"child\"", "              #6 \"done dep\" (completed)",
+                "              #7 \"after done\""
+            ])
         #expect(try run(["show", "5"]).lines.contains("Depends:      \(uuid)"))
         #expect(try run(["show", "1"]).lines.contains("Depends:      -"))
     }

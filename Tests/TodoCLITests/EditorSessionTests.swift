@@ -23,11 +23,15 @@ import TodoCore
         let result = try Sandbox.execute(
             try requiredTool("python3"), [driver, String(decoding: spec, as: UTF8.self)], stdin: nil,
             environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"])
-        #expect(result == RunResult(stdout: "ok\n", stderr: "", status: 0), "run 'bash .ci/test-terminal-deps' if pexpect or vim is missing")
+        #expect(
+            result == RunResult(stdout: "ok\n", stderr: "", status: 0),
+            "run 'bash .ci/test-terminal-deps' if pexpect or vim is missing")
     }
 
     var editFiles: [String] {
-        (try? FileManager.default.contentsOfDirectory(atPath: box.directory).filter { $0.hasPrefix("todo-edit") }) ?? ["?"]
+        (try? FileManager.default.contentsOfDirectory(atPath: box.directory).filter { $0.hasPrefix("todo-edit") }) ?? [
+            "?"
+        ]
     }
 
     @Test func vimEditsTheTodoAndTheShellGetsItsPromptBack() throws {
@@ -40,7 +44,7 @@ import TodoCore
             ["prompt", "0"],
             ["line", "echo clean"],
             ["expect", "echo clean\r\nclean\r\n"],
-            ["prompt", "0"],
+            ["prompt", "0"]
         ])
         #expect(try box.state().todos[0].notes == "3 litres")
         #expect(editFiles == [])
@@ -57,7 +61,7 @@ import TodoCore
             ["expect", "# todo: due: cannot read the date \"notadate\""],
             ["keys", "/^due:\rCdue: 2026-10-05\u{1B}:wq\r"],
             ["expect", "Edited #1 \"buy milk\" (due)"],
-            ["prompt", "0"],
+            ["prompt", "0"]
         ])
         #expect(try box.state().todos[0].due == .day(CalendarDay(iso: "2026-10-05")!))
         #expect(editFiles == [])
@@ -74,7 +78,7 @@ import TodoCore
             ["expect", "# todo: priority: a priority is H, M or L"],
             ["keys", ":cq\r"],
             ["expect", "todo: the editor '\(Self.vim)' exited with status 1; #1 \"stay\" left as it was"],
-            ["prompt", "1"],
+            ["prompt", "1"]
         ])
         #expect(box.fileBytes() == before)
         #expect(editFiles == [])
@@ -90,7 +94,7 @@ import TodoCore
             ["keys", "\u{03}"],
             ["keys", ":q!\r"],
             ["expect", "No changes; #1 \"stay\" left as it was."],
-            ["prompt", "0"],
+            ["prompt", "0"]
         ])
         #expect(box.fileBytes() == before)
         #expect(editFiles == [])
@@ -100,13 +104,17 @@ import TodoCore
         try box.run("add", "stay")
         let before = box.fileBytes()
         let editor = try box.writeScript("slow", "echo \"editing $1\"; exec sleep 600")
-        try session([
-            ["line", "todo edit 1"],
-            ["expect", "editing \(box.directory)/todo-edit-1-"],
-            ["keys", "\u{03}"],
-            ["expect", "todo: the editor '\(editor)' was ended by signal 2 (Interrupt); #1 \"stay\" left as it was"],
-            ["prompt", "1"],
-        ], editor: editor)
+        try session(
+            [
+                ["line", "todo edit 1"],
+                ["expect", "editing \(box.directory)/todo-edit-1-"],
+                ["keys", "\u{03}"],
+                [
+                    "expect",
+                    "todo: the editor '\(editor)' was ended by signal 2 (Interrupt); #1 \"stay\" left as it was"
+                ],
+                ["prompt", "1"]
+            ], editor: editor)
         #expect(box.fileBytes() == before)
         #expect(editFiles == [])
     }
@@ -128,7 +136,7 @@ import TodoCore
             ["expect", "# Editing todo #1"],
             ["keys", ":1s/taxes/tax return/\r/^notes:\rO  # one more line\u{1B}:wq\r"],
             ["expect", "Edited #1 \"#1 priority: tax return\" (name, description)"],
-            ["prompt", "0"],
+            ["prompt", "0"]
         ])
         let todo = try box.state().todos[0]
         #expect(todo.name == "#1 priority: tax return")

@@ -7,8 +7,10 @@ import TodoCLI
 @Suite struct ExitStatusTests {
     @Test func everyStatusIsDocumentedAndProduced() throws {
         let box = try Sandbox()
-        let readme = try String(contentsOfFile: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("README.md").path, encoding: .utf8)
+        let readme = try String(
+            contentsOfFile: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+                .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("README.md").path,
+            encoding: .utf8)
         let help = try box.run("help", "exit-status").stdout
         for (status, meaning) in ExitStatus.table {
             #expect(readme.contains("| \(status) | \(meaning) |"), "README lacks status \(status)")
@@ -22,7 +24,10 @@ import TodoCLI
         #expect(try box.run(["batch"], stdin: "{").status == 2)
         #expect(try box.run("list", "--format", "{nope}").status == 2)
         // 3, 4 and 5 come from sync (todo-sync), exercised against real and fake servers in SyncTests.
-        #expect(try Sandbox(.binary).run(["sync"], environment: ["TODO_SERVER": "http://127.0.0.1:9", "TODO_TOKEN": "t", "TODO_TIMEOUT": "2"]).status == 3)
+        #expect(
+            try Sandbox(.binary).run(
+                ["sync"], environment: ["TODO_SERVER": "http://127.0.0.1:9", "TODO_TOKEN": "t", "TODO_TIMEOUT": "2"]
+            ).status == 3)
     }
 }
 

@@ -20,11 +20,12 @@ import TodoTestSupport
     @Test func theNextCommandThatReadsThemDeletesThemAndSaysSo() throws {
         let listed = todo.run("list", "--ids")
         #expect(listed.stdout == "4\n3\n")
-        #expect(listed.stderr == """
-            todo: #1 "rent" expired (its until date passed) and was deleted; to keep it: todo undo, then todo 1 modify until:DATE
-            todo: #2 "call" expired (its until date passed) and was deleted; to keep it: todo undo, then todo 2 modify until:DATE
+        #expect(
+            listed.stderr == """
+                todo: #1 "rent" expired (its until date passed) and was deleted; to keep it: todo undo, then todo 1 modify until:DATE
+                todo: #2 "call" expired (its until date passed) and was deleted; to keep it: todo undo, then todo 2 modify until:DATE
 
-            """)
+                """)
         #expect(listed.status == 0)
         // Deleted in the file, once: no next occurrence of rent, and nothing said again.
         let again = todo.run("list", "--filter", "all", "--ids")
@@ -93,7 +94,10 @@ import TodoTestSupport
         // Moved into the past by the command itself: that command keeps it; sync expires it.
         #expect(try a.run("1", "modify", "until:2020-01-01", server: server).status == 0)
         let synced = try a.sync(server)
-        #expect(synced.stderr == "todo: #1 \"call the bank\" expired (its until date passed) and was deleted; to keep it: todo undo, then todo 1 modify until:DATE\n")
+        #expect(
+            synced.stderr
+                == "todo: #1 \"call the bank\" expired (its until date passed) and was deleted; to keep it: todo undo, then todo 1 modify until:DATE\n"
+        )
         #expect(synced.stdout.hasSuffix("pulled 0, pushed 1, 0 conflicts.\n"), "\(synced)")
         try b.sync(server)
         #expect(try b.contents().values.sorted() == ["milk|||false"])

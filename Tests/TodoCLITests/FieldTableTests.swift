@@ -33,7 +33,8 @@ import TodoWire
         case .scheduled: .date(.day(CalendarDay(iso: "2026-11-28")!))
         case .start: .date(.instant(date("2026-11-25T05:00:07Z")))
         case .depends: .uuids([dependency])
-        case .annotations: .annotations([Annotation(at: date("2026-11-21T10:00:05Z"), text: "called the plumber, \"twice\"")])
+        case .annotations:
+            .annotations([Annotation(at: date("2026-11-21T10:00:05Z"), text: "called the plumber, \"twice\"")])
         case .recur: .word("2w")
         case .until: .date(.day(CalendarDay(iso: "2027-06-30")!))
         case .series: .word(series.uuidString.lowercased())
@@ -44,7 +45,9 @@ import TodoWire
 
     /// A todo with only `field` set to its sample (and a name).
     static func todo(with field: TodoField) -> Todo {
-        var todo = Todo(id: 2, uuid: UUID(uuidString: "38eed733-7ee1-4e55-9f99-2a62522a69cd")!, name: "plain", createdAt: date("2026-11-20T08:00:00Z"))
+        var todo = Todo(
+            id: 2, uuid: UUID(uuidString: "38eed733-7ee1-4e55-9f99-2a62522a69cd")!, name: "plain",
+            createdAt: date("2026-11-20T08:00:00Z"))
         field.set(sample(field), on: &todo)
         return todo
     }
@@ -113,7 +116,8 @@ import TodoWire
         let name = field == .name ? "" : "\"name\": \"x\", "
         let line = "{\"action\": \"add\", \(name)\(EditForm.jsonString(field.key)): \(Self.batchValue(field))\(due)}"
         let steps = try BatchInput.parse(line, in: Self.dates)
-        let (actions, after) = try BatchCommand.actions(steps, in: state, now: Self.dates.now, zone: Self.zone, newUUID: UUID.init)
+        let (actions, after) = try BatchCommand.actions(
+            steps, in: state, now: Self.dates.now, zone: Self.zone, newUUID: UUID.init)
         #expect(actions.count == 1)
         let added = try #require(after.todos.last)
         #expect(field.value(of: added) == Self.sample(field))
@@ -219,7 +223,8 @@ import TodoWire
         // "naïve" comes before "plain".
         let plain = Self.todo(with: .series)
         for descending in field == .name ? [false] : [false, true] {
-            let sorted = TodoSort([.init(key, descending: descending)]).sorted([plain, Self.todo(with: field)], in: FilterContext(dates: Self.dates))
+            let sorted = TodoSort([.init(key, descending: descending)]).sorted(
+                [plain, Self.todo(with: field)], in: FilterContext(dates: Self.dates))
             #expect(sorted.first == Self.todo(with: field))
         }
         #expect(TodoSort.Key(rawValue: key.rawValue) == key || field == .udas)

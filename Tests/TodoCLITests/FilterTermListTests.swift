@@ -18,8 +18,9 @@ import TodoTestSupport
         todo = try InProcess(now: FixedClock.december)
         for words in [
             ["Draft", "post", "+writing", "pro:blog", "prio:H", "sch:mon"], ["buy", "milk", "+errand", "due:tomorrow"],
-            ["water", "plants", "wait:+3d", "project:home.garden"], ["file", "taxes", "project:home", "pri:M", "due:2026-12-31"],
-            ["read", "book", "pri:L"], ["fix", "bike", "dep:2"],
+            ["water", "plants", "wait:+3d", "project:home.garden"],
+            ["file", "taxes", "project:home", "pri:M", "due:2026-12-31"],
+            ["read", "book", "pri:L"], ["fix", "bike", "dep:2"]
         ] {
             try #require(todo.run(["add"] + words).status == 0)
         }
@@ -42,7 +43,9 @@ import TodoTestSupport
 
     /// A filter about waiting todos shows them, though the list hides them otherwise.
     @Test func termsAboutWaitingShowWaitingTodos() {
-        #expect(todo.run("list", "status:waiting") == RunResult(stdout: "3 [ ] water plants  home.garden waiting\n", stderr: "", status: 0))
+        #expect(
+            todo.run("list", "status:waiting")
+                == RunResult(stdout: "3 [ ] water plants  home.garden waiting\n", stderr: "", status: 0))
         #expect(todo.listed("+WAITING") == "3\n")
         #expect(todo.listed("wait.after:now") == "3\n")
         #expect(todo.listed("project:home") == "4\n")
@@ -86,8 +89,11 @@ import TodoTestSupport
         #expect(todo.run("config", "due-days", "1") == RunResult(stdout: "", stderr: "", status: 0))
         #expect(todo.listed("+DUE") == "2\n")
         #expect(todo.run("config", "due-days").stdout == "1\n")
-        #expect(todo.run("config", "due-days", "soon") == RunResult(
-            stdout: "", stderr: "todo: due-days must be a whole number of days from 0 to 366, not 'soon'\n", status: 2))
+        #expect(
+            todo.run("config", "due-days", "soon")
+                == RunResult(
+                    stdout: "", stderr: "todo: due-days must be a whole number of days from 0 to 366, not 'soon'\n",
+                    status: 2))
         #expect(todo.run("config", "due-days", "-1").status == 2)
         #expect(todo.run("config", "due-days", "40").status == 0)
         #expect(todo.listed("+DUE") == "7\n4\n2\n")
@@ -98,7 +104,10 @@ import TodoTestSupport
         try Data(#"{"due-days": "many"}"#.utf8).write(to: URL(fileURLWithPath: todo.box.directory + "/config.json"))
         let result = todo.run("list", "+DUE")
         #expect(result.status == 1)
-        #expect(result.stderr == "todo: config file \(todo.box.directory)/config.json: due-days must be a whole number of days from 0 to 366, not 'many'\n")
+        #expect(
+            result.stderr
+                == "todo: config file \(todo.box.directory)/config.json: due-days must be a whole number of days from 0 to 366, not 'many'\n"
+        )
         #expect(todo.listed("+TODAY") == "")
     }
 
@@ -106,17 +115,41 @@ import TodoTestSupport
     @Test(arguments: [
         ("pr:x", "todo: \"pr:x\": pr may be project or priority; write more of the name\n"),
         ("sta:now", "todo: \"sta:now\": sta may be start or status; write more of the name\n"),
-        ("uuid:abc", "todo: \"uuid:abc\": todo has no attribute uuid; the filter keys are name, description, details, notes, tags, project, priority, pri, due, wait, scheduled, start, depends, dep, recur, until, entry, modified, end, status, urgency and the attributes you declare\n"),
-        ("(limit:3)", "todo: \"limit:3\": limit:N limits the rows of list and next, given among their filter words, not inside parentheses\n"),
+        (
+            "uuid:abc",
+            "todo: \"uuid:abc\": todo has no attribute uuid; the filter keys are name, description, details, notes, tags, project, priority, pri, due, wait, scheduled, start, depends, dep, recur, until, entry, modified, end, status, urgency and the attributes you declare\n"
+        ),
+        (
+            "(limit:3)",
+            "todo: \"limit:3\": limit:N limits the rows of list and next, given among their filter words, not inside parentheses\n"
+        ),
         ("limit:0", "todo: \"limit:0\": limit:N takes a number of rows, 1 or more\n"),
         ("limit:page", "todo: \"limit:page\": limit:N takes a number of rows, 1 or more\n"),
         ("entry:x", "todo: \"entry:x\": cannot read the date \"x\"; use \(DateReader.accepted)\n"),
-        ("annotations:x", "todo: \"annotations:x\": no filter term reads annotations; the filter keys are name, description, details, notes, tags, project, priority, pri, due, wait, scheduled, start, depends, dep, recur, until, entry, modified, end, status, urgency and the attributes you declare\n"),
-        ("urgency:5", "todo: \"urgency:5\": urgency needs a modifier: before (under, below), after (over, above), by\n"),
-        ("due.on:today", "todo: \"due.on:today\": due takes no modifier or one of is (equals), isnt, not, any, none, before (under, below), after (over, above), by\n"),
-        ("project.bef:x", "todo: \"project.bef:x\": project takes no modifier or one of is (equals), isnt, not, has (contains), hasnt, startswith (left), endswith (right), any, none\n"),
-        ("tags.startswith:x", "todo: \"tags.startswith:x\": tags takes no modifier or one of has (contains), hasnt, not, any, none\n"),
-        ("status:deleted", "todo: \"status:deleted\": a status is pending, waiting or completed (todo keeps no deleted todos)\n"),
+        (
+            "annotations:x",
+            "todo: \"annotations:x\": no filter term reads annotations; the filter keys are name, description, details, notes, tags, project, priority, pri, due, wait, scheduled, start, depends, dep, recur, until, entry, modified, end, status, urgency and the attributes you declare\n"
+        ),
+        (
+            "urgency:5",
+            "todo: \"urgency:5\": urgency needs a modifier: before (under, below), after (over, above), by\n"
+        ),
+        (
+            "due.on:today",
+            "todo: \"due.on:today\": due takes no modifier or one of is (equals), isnt, not, any, none, before (under, below), after (over, above), by\n"
+        ),
+        (
+            "project.bef:x",
+            "todo: \"project.bef:x\": project takes no modifier or one of is (equals), isnt, not, has (contains), hasnt, startswith (left), endswith (right), any, none\n"
+        ),
+        (
+            "tags.startswith:x",
+            "todo: \"tags.startswith:x\": tags takes no modifier or one of has (contains), hasnt, not, any, none\n"
+        ),
+        (
+            "status:deleted",
+            "todo: \"status:deleted\": a status is pending, waiting or completed (todo keeps no deleted todos)\n"
+        ),
         ("urgency.over:high", "todo: \"urgency.over:high\": urgency is compared with a number, as 5 or -1.5\n"),
         ("due.any:x", "todo: \"due.any:x\": .any takes nothing after the ':'\n"),
         ("name.has:", "todo: \"name.has:\": needs a value after the ':'\n"),
@@ -125,8 +158,14 @@ import TodoTestSupport
         ("/a(/", "todo: \"/a(/\" is no regular expression (ICU syntax: /^buy/, /milk|bread/)\n"),
         ("(+x", "todo: a '(' in the filter is never closed\n"),
         ("(\"x or y)", "todo: a '\"' in \"(\\\"x or y)\" is never closed\n"),
-        ("project:a or project:b", "todo: \"project:a or project:b\": project takes one word; terms in one argument go in parentheses: '(a or b)'\n"),
-        ("+OVERDEU", "todo: \"+OVERDEU\" is no virtual tag; they are \(VirtualTag.all.map(\.name).joined(separator: ", ")); a tag of yours in capitals is tag:OVERDEU\n"),
+        (
+            "project:a or project:b",
+            "todo: \"project:a or project:b\": project takes one word; terms in one argument go in parentheses: '(a or b)'\n"
+        ),
+        (
+            "+OVERDEU",
+            "todo: \"+OVERDEU\" is no virtual tag; they are \(VirtualTag.all.map(\.name).joined(separator: ", ")); a tag of yours in capitals is tag:OVERDEU\n"
+        )
     ])
     func refusedWordsAreUsageErrors(word: String, message: String) {
         #expect(todo.run("list", word) == RunResult(stdout: "", stderr: message, status: 2))

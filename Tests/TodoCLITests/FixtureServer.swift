@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import Foundation
 import Testing
@@ -9,7 +9,8 @@ import TodoTestSupport
 func startFixture(_ script: String, _ arguments: [String]) throws -> Process {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-    process.arguments = [TestServer.repository.appendingPathComponent("Tests/TodoCLITests/Fixtures/\(script)").path] + arguments
+    process.arguments =
+        [TestServer.repository.appendingPathComponent("Tests/TodoCLITests/Fixtures/\(script)").path] + arguments
     process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
     process.standardError = FileHandle(forWritingAtPath: "/dev/null")
     try process.run()
@@ -47,7 +48,8 @@ final class TransportServer {
         let name = directory + "/\(mode)-\(UUID().uuidString.prefix(8))"
         log = name + ".log"
         self.address = address
-        process = try startFixture("transport_server.py", [mode, name + ".port", log, address] + (target.map { [$0] } ?? []))
+        process = try startFixture(
+            "transport_server.py", [mode, name + ".port", log, address] + (target.map { [$0] } ?? []))
         port = try waitForPort(name + ".port")
     }
 
@@ -76,7 +78,8 @@ func nonLoopbackAddress() -> String? {
         defer { entry = current.pointee.ifa_next }
         let flags = Int32(current.pointee.ifa_flags)
         guard let address = current.pointee.ifa_addr, address.pointee.sa_family == sa_family_t(AF_INET),
-              flags & Int32(IFF_UP) != 0, flags & Int32(IFF_LOOPBACK) == 0 else { continue }
+            flags & Int32(IFF_UP) != 0, flags & Int32(IFF_LOOPBACK) == 0
+        else { continue }
         var text = [CChar](repeating: 0, count: Int(INET_ADDRSTRLEN))
         var ipv4 = address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { $0.pointee.sin_addr }
         guard inet_ntop(AF_INET, &ipv4, &text, socklen_t(text.count)) != nil else { continue }

@@ -46,7 +46,9 @@ import TodoWire
     func environment() -> [String: String] { ["TZ": Self.zoneName] }
 
     /// Seconds, as Taskwarrior keeps times.
-    static func seconds(_ date: Date?) -> Date? { date.map { Date(timeIntervalSince1970: $0.timeIntervalSince1970.rounded(.down)) } }
+    static func seconds(_ date: Date?) -> Date? {
+        date.map { Date(timeIntervalSince1970: $0.timeIntervalSince1970.rounded(.down)) }
+    }
 
     @Test func taskwarriorTakesTheExportAndGivesEveryFieldBack() throws {
         try box.write(TodoState(todos: Self.todos))
@@ -62,7 +64,8 @@ import TodoWire
         #expect(try task.export().count == 4)
 
         let fresh = try Sandbox()
-        let back = try fresh.run(["import", "--from", "taskwarrior", "-"], stdin: try task.run("export").stdout, environment: environment())
+        let back = try fresh.run(
+            ["import", "--from", "taskwarrior", "-"], stdin: try task.run("export").stdout, environment: environment())
         #expect(back.stdout == "Imported 4 todos: 4 added, 0 updated, 0 unchanged.\n")
         let todos = try fresh.state().todos.sorted { $0.createdAt < $1.createdAt }
         #expect(todos.map(\.uuid) == Self.todos.map(\.uuid))
@@ -72,7 +75,9 @@ import TodoWire
                 #expect(field.value(of: todo) == field.value(of: original), "\(original.name): \(field)")
             }
             #expect((todo.completed, todo.completedAt) == (original.completed, Self.seconds(original.completedAt)))
-            #expect((todo.createdAt, todo.updatedAt) == (Self.seconds(original.createdAt), Self.seconds(original.updatedAt)))
+            #expect(
+                (todo.createdAt, todo.updatedAt) == (Self.seconds(original.createdAt), Self.seconds(original.updatedAt))
+            )
         }
         // The description went over as an annotation made when the todo was, a notes line
         // starting with a time as one made then.
@@ -83,18 +88,21 @@ import TodoWire
     @Test func changesMadeInTaskwarriorComeBack() throws {
         try box.write(TodoState(todos: Self.todos))
         let task = try RealTaskwarrior(in: box.directory, timeZone: Self.zoneName)
-        try task.run(["import", "-"], stdin: try box.run(["export", "--to", "taskwarrior"], environment: environment()).stdout)
+        try task.run(
+            ["import", "-"], stdin: try box.run(["export", "--to", "taskwarrior"], environment: environment()).stdout)
         let (milk, plain) = (Self.todos[0].uuid.uuidString.lowercased(), Self.todos[2].uuid.uuidString.lowercased())
         try task.run(milk, "modify", "priority:M", "+extra", "-errand", "project:home", "due:2030-12-05T14:00", "wait:")
         try task.run(milk, "annotate", "asked again")
         try task.run(plain, "done")
         try task.run("add", "water plants", "+garden", "due:2030-12-02")
 
-        let back = try box.run(["import", "--from", "taskwarrior", "-"], stdin: try task.run("export").stdout, environment: environment())
+        let back = try box.run(
+            ["import", "--from", "taskwarrior", "-"], stdin: try task.run("export").stdout, environment: environment())
         #expect(back.stdout == "Imported 5 todos: 1 added, 2 updated, 2 unchanged.\n")
         let state = try box.state()
         let changed = try #require(state.todo(id: 1))
-        #expect((changed.priority, changed.tags, changed.project) == (.medium, ["extra", "shop.list", "ün", "c@d"], "home"))
+        #expect(
+            (changed.priority, changed.tags, changed.project) == (.medium, ["extra", "shop.list", "ün", "c@d"], "home"))
         #expect(changed.due == .instant(Self.date("2030-12-05T09:00:00Z")))
         #expect(changed.wait == nil)
         #expect(changed.annotations.map(\.text) == ["the long story", "called the shop", "asked again"])

@@ -17,14 +17,20 @@ struct RealTaskwarrior {
         try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
         let rc = taskrc.isEmpty ? "/dev/null" : directory + "/taskrc"
         if !taskrc.isEmpty { try taskrc.write(toFile: rc, atomically: true, encoding: .utf8) }
-        environment = ["TASKRC": rc, "TASKDATA": data, "HOME": directory, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "TZ": timeZone]
+        environment = [
+            "TASKRC": rc, "TASKDATA": data, "HOME": directory, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8",
+            "TZ": timeZone
+        ]
         self.recurrence = recurrence
     }
 
     /// Runs `task ARGUMENTS`, expecting success.
     @discardableResult
     func run(_ arguments: [String], stdin: String = "") throws -> RunResult {
-        let overrides = ["rc.confirmation=no", "rc.verbose=nothing", "rc.hooks=off", "rc.recurrence=\(recurrence ? "on" : "off")", "rc.json.array=on"]
+        let overrides = [
+            "rc.confirmation=no", "rc.verbose=nothing", "rc.hooks=off", "rc.recurrence=\(recurrence ? "on" : "off")",
+            "rc.json.array=on"
+        ]
         let command = faketime + [task] + overrides + arguments
         let result = try Sandbox.execute(command[0], Array(command.dropFirst()), stdin: stdin, environment: environment)
         #expect(result.status == 0, "task \(arguments): \(result)")
@@ -70,12 +76,12 @@ struct RealTodoTxt {
         environment = ["HOME": directory, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "TZ": timeZone]
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         try """
-            export TODO_DIR=\(Sandbox.shellQuoted(directory))
-            export TODO_FILE="$TODO_DIR/todo.txt"
-            export DONE_FILE="$TODO_DIR/done.txt"
-            export REPORT_FILE="$TODO_DIR/report.txt"
+        export TODO_DIR=\(Sandbox.shellQuoted(directory))
+        export TODO_FILE="$TODO_DIR/todo.txt"
+        export DONE_FILE="$TODO_DIR/done.txt"
+        export REPORT_FILE="$TODO_DIR/report.txt"
 
-            """.write(toFile: directory + "/config", atomically: true, encoding: .utf8)
+        """.write(toFile: directory + "/config", atomically: true, encoding: .utf8)
     }
 
     /// Runs `todo-txt -d CONFIG OPTIONS ARGUMENTS`, expecting success.

@@ -11,7 +11,7 @@ import Testing
         (["completions", "bash"], "completions/todo.bash"),
         (["completions", "zsh"], "completions/_todo"),
         (["completions", "fish"], "completions/todo.fish"),
-        (["__man"], "man/todo.1"),
+        (["__man"], "man/todo.1")
     ]
 
     @Test(arguments: files)
@@ -24,12 +24,16 @@ import Testing
     }
 
     @Test func unknownShellIsAUsageErrorNamingTheShells() throws {
-        #expect(try box.run("completions", "nosuch") == RunResult(stdout: "", stderr: """
-            todo: 'nosuch' is not a valid shell for 'completions' (choose from bash, zsh, fish)
-            usage: todo completions SHELL
-            See 'todo completions --help'.
+        #expect(
+            try box.run("completions", "nosuch")
+                == RunResult(
+                    stdout: "",
+                    stderr: """
+                        todo: 'nosuch' is not a valid shell for 'completions' (choose from bash, zsh, fish)
+                        usage: todo completions SHELL
+                        See 'todo completions --help'.
 
-            """, status: 2))
+                        """, status: 2))
         #expect(try box.run("completions", "zhs").stderr.contains("Did you mean 'zsh'?"))
         #expect(try box.run("completions").status == 2)
     }
@@ -43,8 +47,10 @@ import Testing
 
     @Test func completeIdsPrintsNumberTabNameLines() throws {
         try box.write([1: "buy milk", 2: "two\nlines\tand a tab", 4: "call mom"])
-        #expect(try box.run("__complete", "ids") == RunResult(
-            stdout: "1\tbuy milk\n2\ttwo\\nlines\\tand a tab\n4\tcall mom\n", stderr: "", status: 0))
+        #expect(
+            try box.run("__complete", "ids")
+                == RunResult(
+                    stdout: "1\tbuy milk\n2\ttwo\\nlines\\tand a tab\n4\tcall mom\n", stderr: "", status: 0))
     }
 
     @Test func completeIdsHonoursFileThenTodoFile() throws {
@@ -64,7 +70,11 @@ import Testing
         case "no home": environment = ["TODO_FILE": "", "HOME": ""]
         default: break
         }
-        #expect(try box.run(["__complete", "ids"], environment: environment) == RunResult(stdout: "", stderr: "", status: 0))
-        #expect(try box.run(["__complete", "ids", "--file="], environment: environment) == RunResult(stdout: "", stderr: "", status: 0))
+        #expect(
+            try box.run(["__complete", "ids"], environment: environment) == RunResult(stdout: "", stderr: "", status: 0)
+        )
+        #expect(
+            try box.run(["__complete", "ids", "--file="], environment: environment)
+                == RunResult(stdout: "", stderr: "", status: 0))
     }
 }

@@ -12,7 +12,9 @@ struct RunResult: Equatable, CustomStringConvertible {
     /// The signal that ended the process, if one did (`status` is then its number).
     var signal: Int32? = nil
 
-    var description: String { "\(signal.map { "signal \($0)" } ?? "status \(status)")\nstdout: \(stdout)\nstderr: \(stderr)" }
+    var description: String {
+        "\(signal.map { "signal \($0)" } ?? "status \(status)")\nstdout: \(stdout)\nstderr: \(stderr)"
+    }
     var lines: [String] { stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) }
 }
 
@@ -23,7 +25,8 @@ extension RunResult: RandomAccessCollection {
         func labelled(_ label: String, _ text: String) -> [String] {
             text.split(separator: "\n", omittingEmptySubsequences: false).map { "\(label): \($0)" }
         }
-        return [signal.map { "signal \($0)" } ?? "status \(status)"] + labelled("stdout", stdout) + labelled("stderr", stderr)
+        return [signal.map { "signal \($0)" } ?? "status \(status)"] + labelled("stdout", stdout)
+            + labelled("stderr", stderr)
     }
 
     var startIndex: Int { 0 }
@@ -76,7 +79,9 @@ final class Sandbox {
 
     /// Runs `todo` on `environment` alone, for tests of what it reads there (HOME, XDG_DATA_HOME).
     @discardableResult
-    func run(_ arguments: [String], stdin: String? = nil, onlyEnvironment environment: [String: String]) throws -> RunResult {
+    func run(_ arguments: [String], stdin: String? = nil, onlyEnvironment environment: [String: String]) throws
+        -> RunResult
+    {
         switch launch {
         case .inProcess:
             var context = Context.asTheBinary(arguments, environment: environment, stdin: stdin ?? "")
@@ -104,7 +109,9 @@ final class Sandbox {
     /// Runs `executable` to its end with `environment` alone, `stdin` on its standard input.
     /// Started with posix_spawn (`ChildProcess`), not Foundation's `Process`, which crashes
     /// a parallel suite holding many descriptors (swift-corelibs-foundation#5472).
-    static func execute(_ executable: String, _ arguments: [String], stdin: String?, environment: [String: String]) throws -> RunResult {
+    static func execute(_ executable: String, _ arguments: [String], stdin: String?, environment: [String: String])
+        throws -> RunResult
+    {
         let (input, out, err) = (Pipe(), Pipe(), Pipe())
         let child = try ChildProcess(
             URL(fileURLWithPath: executable), arguments,
@@ -136,7 +143,9 @@ final class Sandbox {
     /// byte-identical when a command fails.
     func fileBytes() -> Data? {
         guard var bytes = FileManager.default.contents(atPath: file) else { return nil }
-        if let journal = FileManager.default.contents(atPath: file + ".journal") { bytes += Data("\n--journal--\n".utf8) + journal }
+        if let journal = FileManager.default.contents(atPath: file + ".journal") {
+            bytes += Data("\n--journal--\n".utf8) + journal
+        }
         return bytes
     }
 
@@ -178,9 +187,10 @@ func sampleTodos(_ count: Int, completedEvery: Int = 3) -> TodoState {
         let completed = id % completedEvery == 0
         let created = base.addingTimeInterval(Double(id))
         let completedAt: Date? = completed ? created.addingTimeInterval(0.5) : nil
-        todos.append(Todo(
-            id: id, uuid: UUID(), name: "todo number \(id) with a name of about forty",
-            completed: completed, createdAt: created, completedAt: completedAt, synced: true))
+        todos.append(
+            Todo(
+                id: id, uuid: UUID(), name: "todo number \(id) with a name of about forty",
+                completed: completed, createdAt: created, completedAt: completedAt, synced: true))
     }
     return TodoState(todos: todos)
 }

@@ -8,7 +8,8 @@ import TodoCLI
     let box: Sandbox
     init() throws { box = try Sandbox() }
 
-    static let pages: [[String]] = [["--help"], ["help", "options"], ["help", "exit-status"], ["help", "environment"]]
+    static let pages: [[String]] =
+        [["--help"], ["help", "options"], ["help", "exit-status"], ["help", "environment"]]
         + CommandTable.commands.filter { !$0.hidden }.map { ["help", $0.name] }
 
     func widest(_ text: String) -> Int {
@@ -24,7 +25,8 @@ import TodoCLI
             let text = result.stdout.replacingOccurrences(of: "\r\n", with: "\n")
             #expect(widest(text) <= columns, "\(page) at \(columns) columns:\n\(text)")
             widestLine = max(widestLine, widest(text))
-            #expect(try box.run(page, environment: ["COLUMNS": String(columns)]).stdout == text, "a pipe with COLUMNS set")
+            #expect(
+                try box.run(page, environment: ["COLUMNS": String(columns)]).stdout == text, "a pipe with COLUMNS set")
         }
         // The width is used, not merely respected: lines grow with the terminal, up to 100.
         #expect(widestLine > min(columns, 100) - 10)
@@ -63,6 +65,9 @@ import TodoCLI
         #expect(!list.contains("--version"))
         #expect(list.hasSuffix("\nGlobal options (--file, --json, --quiet, ...): todo help options.\n"))
         #expect(try box.run("help", "exit-status").stdout.contains("\n  2  usage error: unknown command or option"))
-        #expect(try box.run("help", "environment").lines.contains { $0.hasPrefix("  TZ  ") && $0.contains("The time zone dates are shown in") })
+        #expect(
+            try box.run("help", "environment").lines.contains {
+                $0.hasPrefix("  TZ  ") && $0.contains("The time zone dates are shown in")
+            })
     }
 }

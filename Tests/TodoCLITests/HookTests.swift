@@ -25,7 +25,11 @@ import TodoTestSupport
     @Test(arguments: ["on-add-reject", "on-add-misbehave1"])
     func onAddRefuses(_ hook: String) throws {
         let box = try Sandbox(hooks: hook)
-        #expect(try box.run("add", "foo") == RunResult(stdout: "", stderr: "FEEDBACK\ntodo: hook \(hook) failed (exit status 1); nothing changed\n", status: 1))
+        #expect(
+            try box.run("add", "foo")
+                == RunResult(
+                    stdout: "", stderr: "FEEDBACK\ntodo: hook \(hook) failed (exit status 1); nothing changed\n",
+                    status: 1))
         #expect(box.fileBytes() == nil)
     }
 
@@ -35,13 +39,16 @@ import TodoTestSupport
         ("on-add-misbehave3", "printed 2 tasks, where an on-add hook prints the task it read, changed or not"),
         ("on-add-misbehave4", "printed the task of another UUID (bad for UUID): a hook prints the task it read"),
         ("on-add-misbehave5", "printed a line that is not a JSON task: {\"}"),
-        ("on-add-misbehave6", "printed a task without a \"uuid\" string"),
+        ("on-add-misbehave6", "printed a task without a \"uuid\" string")
     ])
     func onAddMisbehaves(_ hook: String, _ reason: String) throws {
         let box = try Sandbox(hooks: hook)
         let result = try box.run("add", "foo")
         let feedback = hook == "on-add-misbehave2" ? "" : "FEEDBACK\n"
-        #expect(result.withUUIDs == RunResult(stdout: "", stderr: "\(feedback)todo: hook \(hook) \(reason); nothing changed\n", status: 1))
+        #expect(
+            result.withUUIDs
+                == RunResult(
+                    stdout: "", stderr: "\(feedback)todo: hook \(hook) \(reason); nothing changed\n", status: 1))
         #expect(box.fileBytes() == nil)
     }
 
@@ -61,14 +68,17 @@ import TodoTestSupport
         ("on-modify-misbehave3", "printed 2 tasks, where an on-modify hook prints the task it read, changed or not"),
         ("on-modify-misbehave4", "printed the task of another UUID (bad for UUID): a hook prints the task it read"),
         ("on-modify-misbehave5", "printed a line that is not a JSON task: {\"}"),
-        ("on-modify-misbehave6", "printed a task without a \"uuid\" string"),
+        ("on-modify-misbehave6", "printed a task without a \"uuid\" string")
     ])
     func onModifyRefuses(_ hook: String, _ reason: String) throws {
         let box = try Sandbox(hooks: hook)
         try box.run("add", "foo")
         let before = box.fileBytes()
         let result = try box.run("1", "modify", "+tag")
-        #expect(result.withUUIDs == RunResult(stdout: "", stderr: "FEEDBACK\ntodo: hook \(hook) \(reason); nothing changed\n", status: 1))
+        #expect(
+            result.withUUIDs
+                == RunResult(stdout: "", stderr: "FEEDBACK\ntodo: hook \(hook) \(reason); nothing changed\n", status: 1)
+        )
         #expect(box.fileBytes() == before)
     }
 
@@ -91,8 +101,13 @@ import TodoTestSupport
     /// hooks.on-exit.test.py: test_onexit_builtin_bad: the change stays, todo exits 1.
     @Test func onExitBad() throws {
         let box = try Sandbox(hooks: "on-exit-bad")
-        #expect(try box.run("add", "foo") == RunResult(
-            stdout: "1\n", stderr: "CHANGED TASK\nFEEDBACK\ntodo: hook on-exit-bad failed (exit status 1); the change is saved\n", status: 1))
+        #expect(
+            try box.run("add", "foo")
+                == RunResult(
+                    stdout: "1\n",
+                    stderr:
+                        "CHANGED TASK\nFEEDBACK\ntodo: hook on-exit-bad failed (exit status 1); the change is saved\n",
+                    status: 1))
         #expect(try box.state().todos.map(\.name) == ["foo"])
     }
 
@@ -101,22 +116,45 @@ import TodoTestSupport
         let quiet = try Sandbox(hooks: "on-exit-misbehave1")
         #expect(try quiet.run("add", "foo") == RunResult(stdout: "1\n", stderr: "FEEDBACK\n", status: 0))
         let json = try Sandbox(hooks: "on-exit-misbehave2")
-        #expect(try json.run("add", "foo") == RunResult(
-            stdout: "1\n", stderr: "FEEDBACK\ntodo: hook on-exit-misbehave2 printed 1 task, where an on-exit hook prints none; the change is saved\n", status: 1))
+        #expect(
+            try json.run("add", "foo")
+                == RunResult(
+                    stdout: "1\n",
+                    stderr:
+                        "FEEDBACK\ntodo: hook on-exit-misbehave2 printed 1 task, where an on-exit hook prints none; the change is saved\n",
+                    status: 1))
     }
 
     /// hooks.on-launch.test.py: good, bad (the command does not run), misbehave1 (kills
     /// itself) and misbehave2 (prints a task).
     @Test func onLaunch() throws {
-        #expect(try Sandbox(hooks: "on-launch-good").run("add", "foo") == RunResult(stdout: "1\n", stderr: "FEEDBACK\n", status: 0))
+        #expect(
+            try Sandbox(hooks: "on-launch-good").run("add", "foo")
+                == RunResult(stdout: "1\n", stderr: "FEEDBACK\n", status: 0))
         let bad = try Sandbox(hooks: "on-launch-bad")
-        #expect(try bad.run("add", "foo") == RunResult(stdout: "", stderr: "FEEDBACK\ntodo: hook on-launch-bad failed (exit status 1); the command did not run\n", status: 1))
+        #expect(
+            try bad.run("add", "foo")
+                == RunResult(
+                    stdout: "",
+                    stderr: "FEEDBACK\ntodo: hook on-launch-bad failed (exit status 1); the command did not run\n",
+                    status: 1))
         #expect(bad.fileBytes() == nil)
         let killed = try Sandbox(hooks: "on-launch-misbehave1")
-        #expect(try killed.run("list") == RunResult(stdout: "", stderr: "FEEDBACK\ntodo: hook on-launch-misbehave1 was ended by signal 9; the command did not run\n", status: 1))
+        #expect(
+            try killed.run("list")
+                == RunResult(
+                    stdout: "",
+                    stderr:
+                        "FEEDBACK\ntodo: hook on-launch-misbehave1 was ended by signal 9; the command did not run\n",
+                    status: 1))
         let json = try Sandbox(hooks: "on-launch-misbehave2")
-        #expect(try json.run("list") == RunResult(
-            stdout: "", stderr: "FEEDBACK\ntodo: hook on-launch-misbehave2 printed 1 task, where an on-launch hook prints none; the command did not run\n", status: 1))
+        #expect(
+            try json.run("list")
+                == RunResult(
+                    stdout: "",
+                    stderr:
+                        "FEEDBACK\ntodo: hook on-launch-misbehave2 printed 1 task, where an on-launch hook prints none; the command did not run\n",
+                    status: 1))
     }
 
     /// hooks.env.test.py: test_onlaunch_builtin_env: Taskwarrior's six arguments.
@@ -124,16 +162,17 @@ import TodoTestSupport
         let box = try Sandbox(hooks: "on-launch-good-env")
         let result = try box.run("list", "+home")
         #expect(result.status == 0)
-        #expect(result.stderr == """
-            api:2
-            args:todo list +home
-            command:list
-            rc:\(box.directory)/.config/todo/config.json
-            data:\(box.directory)
-            version:\(CommandTable.version)
-            todo: no todo matches +home
+        #expect(
+            result.stderr == """
+                api:2
+                args:todo list +home
+                command:list
+                rc:\(box.directory)/.config/todo/config.json
+                data:\(box.directory)
+                version:\(CommandTable.version)
+                todo: no todo matches +home
 
-            """)
+                """)
     }
 
     /// hooks.env.test.py: test_onlaunch_builtin_env_diag
@@ -173,7 +212,8 @@ extension RunResult {
     /// With each UUID written as `UUID`, for output that names a new todo's.
     var withUUIDs: RunResult {
         let uuid = try! Regex("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
-        return RunResult(stdout: stdout.replacing(uuid, with: "UUID"), stderr: stderr.replacing(uuid, with: "UUID"), status: status)
+        return RunResult(
+            stdout: stdout.replacing(uuid, with: "UUID"), stderr: stderr.replacing(uuid, with: "UUID"), status: status)
     }
 }
 
@@ -184,7 +224,10 @@ extension RunResult {
     @Test func chainInNameOrder() throws {
         let box = try Sandbox()
         for (name, suffix) in [("on-add.2", "b"), ("on-add.1", "a")] {
-            try box.addHook(name, "#!/bin/sh\nread task\necho \"$task\" | sed 's/\"description\":\"\\([^\"]*\\)\"/\"description\":\"\\1-\(suffix)\"/'\necho \(name)\n")
+            try box.addHook(
+                name,
+                "#!/bin/sh\nread task\necho \"$task\" | sed 's/\"description\":\"\\([^\"]*\\)\"/\"description\":\"\\1-\(suffix)\"/'\necho \(name)\n"
+            )
         }
         #expect(try box.run("add", "x") == RunResult(stdout: "1\n", stderr: "on-add.1\non-add.2\n", status: 0))
         #expect(try box.state().todos.map(\.name) == ["x-a-b"])
@@ -198,7 +241,9 @@ extension RunResult {
         try box.addHook("after-add", "#!/bin/sh\nexit 1\n")
         #expect(try box.run("add", "x").status == 0)
         let result = try box.run("diagnostics")
-        #expect(result.stdout.contains("after-add  (not run: its name starts with no event (on-launch, on-add, on-modify, on-exit))\n"))
+        #expect(
+            result.stdout.contains(
+                "after-add  (not run: its name starts with no event (on-launch, on-add, on-modify, on-exit))\n"))
         #expect(result.stdout.contains("on-add-off (not run: not executable (chmod +x))\n"))
     }
 
@@ -209,7 +254,9 @@ extension RunResult {
         #expect(try box.run("rc.hooks=off", "add", "b").status == 0)
         #expect(try box.run("config", "hooks", "off").status == 0)
         #expect(try box.run("add", "c").status == 0)
-        #expect(try box.run("config", "hooks", "maybe").stderr == "todo: hooks must be on or off (also yes/no, true/false, 1/0), not \"maybe\"\n")
+        #expect(
+            try box.run("config", "hooks", "maybe").stderr
+                == "todo: hooks must be on or off (also yes/no, true/false, 1/0), not \"maybe\"\n")
         #expect(try box.run("config", "hooks", "on").status == 0)
         #expect(try box.run("add", "d").status == 1)
         #expect(try box.state().todos.map(\.name) == ["a", "b", "c"])
@@ -220,10 +267,13 @@ extension RunResult {
         let box = try Sandbox()
         let folder = box.directory + "/.task/hooks"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        try "#!/bin/sh\nread task\necho \"$task\"\necho from-task-folder\n".write(toFile: folder + "/on-add.log", atomically: true, encoding: .utf8)
+        try "#!/bin/sh\nread task\necho \"$task\"\necho from-task-folder\n".write(
+            toFile: folder + "/on-add.log", atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder + "/on-add.log")
         #expect(try box.run("add", "x").stderr == "")
-        #expect(try box.run("config", "hooks.location", "task/hooks").stderr == "todo: hooks.location must be an absolute path, not \"task/hooks\"\n")
+        #expect(
+            try box.run("config", "hooks.location", "task/hooks").stderr
+                == "todo: hooks.location must be an absolute path, not \"task/hooks\"\n")
         #expect(try box.run("config", "hooks.location", folder).status == 0)
         #expect(try box.run("add", "y").stderr == "from-task-folder\n")
     }
@@ -235,17 +285,27 @@ extension RunResult {
         try box.addHook("on-add-hang", "#!/bin/sh\nsleep 300 &\necho $! > \(pidFile)\nwait\n")
         // Long enough for a busy machine to start the shell and its child.
         let result = try box.run("rc.hooks.timeout=3", "add", "x")
-        #expect(result == RunResult(stdout: "", stderr: "todo: hook on-add-hang did not finish within 3 s (hooks.timeout) and was killed; nothing changed\n", status: 1))
+        #expect(
+            result
+                == RunResult(
+                    stdout: "",
+                    stderr:
+                        "todo: hook on-add-hang did not finish within 3 s (hooks.timeout) and was killed; nothing changed\n",
+                    status: 1))
         #expect(box.fileBytes() == nil)
-        let child = try #require(Int32(try String(contentsOfFile: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
+        let child = try #require(
+            Int32(try String(contentsOfFile: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
         #expect(await eventually(within: 10) { !processIsRunning(child) }, "the hook's own child \(child) still runs")
     }
 
     /// Feedback reaches the terminal with its control characters made visible.
     @Test func feedbackHasNoControlCharacters() throws {
         let box = try Sandbox()
-        try box.addHook("on-launch-colour", "#!/bin/sh\nprintf '\\033[31mred\\033]0;title\\007\\n'\necho 'to stderr' >&2\n")
-        #expect(try box.run("list") == RunResult(stdout: "", stderr: "\\x1b[31mred\\x1b]0;title\\x07\nto stderr\n", status: 0))
+        try box.addHook(
+            "on-launch-colour", "#!/bin/sh\nprintf '\\033[31mred\\033]0;title\\007\\n'\necho 'to stderr' >&2\n")
+        #expect(
+            try box.run("list")
+                == RunResult(stdout: "", stderr: "\\x1b[31mred\\x1b]0;title\\x07\nto stderr\n", status: 0))
     }
 
     /// Every local change runs on-modify with Taskwarrior's task before and after: done
@@ -254,7 +314,8 @@ extension RunResult {
         let box = try Sandbox()
         let log = box.directory + "/hook.log"
         try box.addHook("on-add.log", "#!/bin/sh\nread task\necho \"$task\"\necho \"add $task\" >> \(log)\n")
-        try box.addHook("on-modify.log", "#!/bin/sh\nread before\nread after\necho \"$after\"\necho \"modify $after\" >> \(log)\n")
+        try box.addHook(
+            "on-modify.log", "#!/bin/sh\nread before\nread after\necho \"$after\"\necho \"modify $after\" >> \(log)\n")
         try box.run("add", "pay", "rent", "+bills")
         try box.run("1", "start")
         try box.run("done", "1")
@@ -269,7 +330,8 @@ extension RunResult {
         #expect(tasks.map { $0.1["status"] as? String } == ["pending", "pending", "completed", "pending", "deleted"])
         #expect(tasks.map { $0.1["start"] != nil } == [false, true, false, true, true])
         #expect(tasks.map { $0.1["end"] != nil } == [false, false, true, false, true])
-        #expect(tasks.allSatisfy { $0.1["description"] as? String == "pay rent" && $0.1["tags"] as? [String] == ["bills"] })
+        #expect(
+            tasks.allSatisfy { $0.1["description"] as? String == "pay rent" && $0.1["tags"] as? [String] == ["bills"] })
     }
 
     /// A hook may run todo itself: hooks hold no lock. A change of its own to another todo is
@@ -277,11 +339,18 @@ extension RunResult {
     @Test func hookRunsTodo() throws {
         let box = try Sandbox()
         try box.run("add", "write report")
-        try box.addHook("on-modify.log", "#!/bin/sh\nread before\nread after\necho \"$after\"\nTODO_HOOKS=off todo add logged a change\n")
+        try box.addHook(
+            "on-modify.log",
+            "#!/bin/sh\nread before\nread after\necho \"$after\"\nTODO_HOOKS=off todo add logged a change\n")
         var environment = box.shellEnvironment
         environment["TODO_HOOKS"] = nil
-        #expect(try box.run(["1", "done"], environment: environment) == RunResult(stdout: "Completed #1 \"write report\"\n", stderr: "2\n", status: 0))
-        #expect(try box.state().todos.map { "\($0.id) \($0.name) \($0.completed)" } == ["1 write report true", "2 logged a change false"])
+        #expect(
+            try box.run(["1", "done"], environment: environment)
+                == RunResult(stdout: "Completed #1 \"write report\"\n", stderr: "2\n", status: 0))
+        #expect(
+            try box.state().todos.map { "\($0.id) \($0.name) \($0.completed)" } == [
+                "1 write report true", "2 logged a change false"
+            ])
     }
 
     /// A hook that changes the very todo being changed makes the command fail, saving nothing
@@ -289,9 +358,18 @@ extension RunResult {
     @Test func todoChangedWhileHooksRan() throws {
         let box = try Sandbox()
         try box.run("add", "write report")
-        try box.addHook("on-modify.log", "#!/bin/sh\nread before\nread after\necho \"$after\"\nTODO_HOOKS=off todo 1 annotate from the hook >/dev/null\n")
+        try box.addHook(
+            "on-modify.log",
+            "#!/bin/sh\nread before\nread after\necho \"$after\"\nTODO_HOOKS=off todo 1 annotate from the hook >/dev/null\n"
+        )
         let result = try box.run(["1", "modify", "+work"], environment: box.shellEnvironment)
-        #expect(result == RunResult(stdout: "", stderr: "todo: #1 changed while the hooks ran (another todo command?); nothing changed: run the command again\n", status: 1))
+        #expect(
+            result
+                == RunResult(
+                    stdout: "",
+                    stderr:
+                        "todo: #1 changed while the hooks ran (another todo command?); nothing changed: run the command again\n",
+                    status: 1))
         let todo = try #require(try box.state().todos.first)
         #expect(todo.tags.isEmpty && todo.annotations.map(\.text) == ["from the hook"])
     }
@@ -300,7 +378,9 @@ extension RunResult {
     @Test func hookChangesAreOneUndoStep() throws {
         let box = try Sandbox()
         try box.run("add", "x")
-        try box.addHook("on-modify.tag", "#!/bin/sh\nread before\nread after\necho \"$after\" | sed 's/}$/,\"tags\":[\"hooked\"]}/'\n")
+        try box.addHook(
+            "on-modify.tag",
+            "#!/bin/sh\nread before\nread after\necho \"$after\" | sed 's/}$/,\"tags\":[\"hooked\"]}/'\n")
         try box.run("1", "modify", "pri:H")
         let todo = try #require(try box.state().todos.first)
         #expect(todo.tags == ["hooked"] && todo.priority == .high)
@@ -313,9 +393,17 @@ extension RunResult {
     @Test func hooksCannotDelete() throws {
         let box = try Sandbox()
         try box.run("add", "x")
-        try box.addHook("on-modify.delete", "#!/bin/sh\nread before\nread after\necho \"$after\" | sed 's/\"status\":\"pending\"/\"status\":\"deleted\"/'\n")
-        #expect(try box.run("1", "modify", "+a") == RunResult(
-            stdout: "", stderr: "todo: hook on-modify.delete printed the status deleted for a pending todo: todo does not delete from a hook; a hook refuses a change by exiting non-zero; nothing changed\n", status: 1))
+        try box.addHook(
+            "on-modify.delete",
+            "#!/bin/sh\nread before\nread after\necho \"$after\" | sed 's/\"status\":\"pending\"/\"status\":\"deleted\"/'\n"
+        )
+        #expect(
+            try box.run("1", "modify", "+a")
+                == RunResult(
+                    stdout: "",
+                    stderr:
+                        "todo: hook on-modify.delete printed the status deleted for a pending todo: todo does not delete from a hook; a hook refuses a change by exiting non-zero; nothing changed\n",
+                    status: 1))
     }
 }
 
@@ -333,7 +421,9 @@ extension RunResult {
         var environment = box.baseEnvironment
         environment["TIMEWARRIORDB"] = database
         func todo(at time: String, _ arguments: String...) throws -> RunResult {
-            try Sandbox.execute(faketime, ["-f", "@2026-12-02 " + time, Sandbox.binary] + arguments, stdin: nil, environment: environment)
+            try Sandbox.execute(
+                faketime, ["-f", "@2026-12-02 " + time, Sandbox.binary] + arguments, stdin: nil,
+                environment: environment)
         }
         #expect(try todo(at: "09:00:00", "add", "write", "report", "+work", "project:acme").status == 0)
         #expect(try todo(at: "09:00:00", "add", "review", "+work").status == 0)
@@ -343,10 +433,11 @@ extension RunResult {
         #expect(try todo(at: "11:45:00", "2", "done").status == 0)
         let export = try Sandbox.execute(timew, ["export"], stdin: nil, environment: environment)
         let intervals = try #require(try parseJSON(export.stdout) as? [[String: Any]])
-        #expect(intervals.map { "\($0["start"] ?? "") \($0["end"] ?? "") \(($0["tags"] as? [String]) ?? [])" } == [
-            "20261202T100000Z 20261202T103000Z [\"acme\", \"work\", \"write report\"]",
-            "20261202T110000Z 20261202T114500Z [\"review\", \"work\"]",
-        ])
+        #expect(
+            intervals.map { "\($0["start"] ?? "") \($0["end"] ?? "") \(($0["tags"] as? [String]) ?? [])" } == [
+                "20261202T100000Z 20261202T103000Z [\"acme\", \"work\", \"write report\"]",
+                "20261202T110000Z 20261202T114500Z [\"review\", \"work\"]"
+            ])
     }
 }
 

@@ -20,11 +20,17 @@ import TodoCore
 
     /// taskwarrior test/ids.test.py, TestIDRangeParsing: `4-6 count` is 3.
     @Test func rangesAndListsNameEveryTodoInThem() throws {
-        #expect(todo.run("done", "2-3,5") == RunResult(stdout: "Completed #2 \"task 2\"\nCompleted #3 \"task 3\"\nCompleted #5 \"task 5\"\n", stderr: "", status: 0))
-        #expect(todo.run("reopen", "3,5") .stdout == "Reopened #3 \"task 3\"\nReopened #5 \"task 5\"\n")
+        #expect(
+            todo.run("done", "2-3,5")
+                == RunResult(
+                    stdout: "Completed #2 \"task 2\"\nCompleted #3 \"task 3\"\nCompleted #5 \"task 5\"\n", stderr: "",
+                    status: 0))
+        #expect(todo.run("reopen", "3,5").stdout == "Reopened #3 \"task 3\"\nReopened #5 \"task 5\"\n")
         #expect(todo.ids("list", "--all", "4-6") == [6, 5, 4])
         #expect(todo.ids("list", "--all", "1,3-4") == [4, 3, 1])
-        #expect(todo.run("edit", "1-2", "4", "+x").stdout == "Edited #1 \"task 1\" (tags)\nEdited #2 \"task 2\" (tags)\nEdited #4 \"task 4\" (tags)\n")
+        #expect(
+            todo.run("edit", "1-2", "4", "+x").stdout
+                == "Edited #1 \"task 1\" (tags)\nEdited #2 \"task 2\" (tags)\nEdited #4 \"task 4\" (tags)\n")
         #expect(try completed() == [2])
     }
 
@@ -37,20 +43,43 @@ import TodoCore
 
     /// The bug: `done 56-63` completed #6, whose UUID starts with 5663.
     @Test func aRangeIsNeverAUUIDPrefix() throws {
-        #expect(todo.run("done", "56-63") == RunResult(stdout: "", stderr: "todo: no todo has a number in 56-63\n", status: 1))
+        #expect(
+            todo.run("done", "56-63")
+                == RunResult(stdout: "", stderr: "todo: no todo has a number in 56-63\n", status: 1))
         #expect(try completed() == [])
     }
 
     @Test(arguments: [
         (["done", "7-3"], "todo: the range 7-3 runs downwards; write 3-7\n", Int32(2)),
-        (["done", "3-"], "todo: \"3-\" is not a todo ID: give a number (3), a range (3-7), a list (3,5,9) or 4 or more hex digits of a UUID\n", 2),
-        (["done", "3,,4"], "todo: \"3,,4\" is not a todo ID: give a number (3), a range (3-7), a list (3,5,9) or 4 or more hex digits of a UUID\n", 2),
+        (
+            ["done", "3-"],
+            "todo: \"3-\" is not a todo ID: give a number (3), a range (3-7), a list (3,5,9) or 4 or more hex digits of a UUID\n",
+            2
+        ),
+        (
+            ["done", "3,,4"],
+            "todo: \"3,,4\" is not a todo ID: give a number (3), a range (3-7), a list (3,5,9) or 4 or more hex digits of a UUID\n",
+            2
+        ),
         (["done", "5663-9999"], "todo: no todo has a number in 5663-9999\n", 1),
-        (["done", "8f0e-99"], "todo: \"8f0e-99\" is not a todo ID: give a number (3), a range (3-7), a list (3,5,9) or 4 or more hex digits of a UUID\n", 2),
-        (["show", "99999999999999999999"], "todo: no todo #99999999999999999999: todo numbers go up to 9007199254740991\n", 1),
-        (["done", "1-99999999999999999999"], "todo: no todo #1-99999999999999999999: todo numbers go up to 9007199254740991\n", 1),
+        (
+            ["done", "8f0e-99"],
+            "todo: \"8f0e-99\" is not a todo ID: give a number (3), a range (3-7), a list (3,5,9) or 4 or more hex digits of a UUID\n",
+            2
+        ),
+        (
+            ["show", "99999999999999999999"],
+            "todo: no todo #99999999999999999999: todo numbers go up to 9007199254740991\n", 1
+        ),
+        (
+            ["done", "1-99999999999999999999"],
+            "todo: no todo #1-99999999999999999999: todo numbers go up to 9007199254740991\n", 1
+        ),
         (["done", "9"], "todo: no todo #9\n", 1),
-        (["list", "7-3"], "todo: \"7-3\": a range of todo numbers runs upwards (3-7), within 1 to 9007199254740991\n", 2),
+        (
+            ["list", "7-3"],
+            "todo: \"7-3\": a range of todo numbers runs upwards (3-7), within 1 to 9007199254740991\n", 2
+        )
     ])
     func badIdsSayWhatIsAccepted(arguments: [String], message: String, status: Int32) throws {
         let before = todo.box.fileBytes()
@@ -61,7 +90,10 @@ import TodoCore
     }
 
     @Test func stdinTakesRangesToo() throws {
-        #expect(todo.run(["done", "-"], stdin: "1-2\n4,6\n").stdout == "Completed #1 \"task 1\"\nCompleted #2 \"task 2\"\nCompleted #4 \"task 4\"\nCompleted #6 \"task 6\"\n")
+        #expect(
+            todo.run(["done", "-"], stdin: "1-2\n4,6\n").stdout
+                == "Completed #1 \"task 1\"\nCompleted #2 \"task 2\"\nCompleted #4 \"task 4\"\nCompleted #6 \"task 6\"\n"
+        )
         #expect(try completed() == [1, 2, 4, 6])
     }
 

@@ -91,10 +91,15 @@ final class InProcess {
 
     @discardableResult
     /// `terminal`: stdout is a terminal (colour, unless NO_COLOR says otherwise), `width` columns wide.
-    func run(_ arguments: [String], stdin: String = "", environment extra: [String: String] = [:], terminal: Bool = false, width: Int? = nil) -> RunResult {
-        runInProcess(Context(
-            arguments: arguments, environment: environment.merging(extra) { $1 }, stdoutIsTerminal: terminal, terminalWidth: width, now: { self.now }, timeZone: zone,
-            newUUID: { self.nextUUID() }, readStdin: { Array(stdin.utf8) }))
+    func run(
+        _ arguments: [String], stdin: String = "", environment extra: [String: String] = [:], terminal: Bool = false,
+        width: Int? = nil
+    ) -> RunResult {
+        runInProcess(
+            Context(
+                arguments: arguments, environment: environment.merging(extra) { $1 }, stdoutIsTerminal: terminal,
+                terminalWidth: width, now: { self.now }, timeZone: zone,
+                newUUID: { self.nextUUID() }, readStdin: { Array(stdin.utf8) }))
     }
 
     @discardableResult

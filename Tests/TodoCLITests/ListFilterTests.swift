@@ -45,7 +45,9 @@ import TodoCore
         #expect(try ids("list", "bills") == [2])
         #expect(try ids("list", "BOOK") == [4])
         let familyDueThisWeek = try noon.date("+3d").day(in: noon.context) <= noon.context.today.endOfWeek
-        #expect(try ids("list", "(", "+bills", "or", "+family", ")", "due.before:eow", "--filter", "active") == (familyDueThisWeek ? [2, 1] : [1]))
+        #expect(
+            try ids("list", "(", "+bills", "or", "+family", ")", "due.before:eow", "--filter", "active")
+                == (familyDueThisWeek ? [2, 1] : [1]))
         #expect(try ids("list", "not", "+bills", "and", "not", "due:") == [2])
         #expect(try ids("list", "--filter", "completed", "due:today") == [5])
         #expect(try ids("list", "--", "-bills") == [])
@@ -55,13 +57,20 @@ import TodoCore
     @Test(arguments: [
         (["list", "(", "+bills"], "todo: a '(' in the filter is never closed\n"),
         (["list", "projcet:home"], "todo: unknown filter key in \"projcet:home\"; use \(FilterError.terms)\n"),
-        (["list", "due.before:soonish"], "todo: \"due.before:soonish\": cannot read the date \"soonish\"; use \(DateReader.accepted)\n"),
+        (
+            ["list", "due.before:soonish"],
+            "todo: \"due.before:soonish\": cannot read the date \"soonish\"; use \(DateReader.accepted)\n"
+        ),
         (["list", "priority:X"], "todo: \"priority:X\": a priority is H, M or L, or nothing for none\n"),
-        (["list", "--sort", "due,size"], "todo: --sort: \"size\" is no sort key; use due, wait, scheduled, start, until, priority, project, created, modified, name, urgency, id, end, status, recur, tags or an attribute 'todo config uda.NAME.type' declares, separated by commas, with + before a key for lowest first or - for highest first\n"),
-        (["next", "or"], "todo: 'or' in the filter needs a term on each side\n"),
+        (
+            ["list", "--sort", "due,size"],
+            "todo: --sort: \"size\" is no sort key; use due, wait, scheduled, start, until, priority, project, created, modified, name, urgency, id, end, status, recur, tags or an attribute 'todo config uda.NAME.type' declares, separated by commas, with + before a key for lowest first or - for highest first\n"
+        ),
+        (["next", "or"], "todo: 'or' in the filter needs a term on each side\n")
     ])
     func badTermsAreUsageErrors(arguments: [String], message: String) throws {
-        #expect(try box.run(arguments, environment: noon.environment) == RunResult(stdout: "", stderr: message, status: 2))
+        #expect(
+            try box.run(arguments, environment: noon.environment) == RunResult(stdout: "", stderr: message, status: 2))
     }
 
     @Test func waitingTodosAreHiddenUntilTheirDateUnlessAskedFor() throws {
@@ -79,12 +88,18 @@ import TodoCore
         try run("edit", "3", "wait:+1d")
         try run("done", "3")
         #expect(try ids("list", "--filter", "completed") == [3, 5])
-        let shown = try box.runOnTerminal(["list", "--filter", "active"], environment: noon.environment.merging(["NO_COLOR": "1", "COLUMNS": "100"]) { $1 })
-        #expect(shown.stdout.replacingOccurrences(of: "\r\n", with: "\n").hasSuffix("3 of 5 todos: 3 active, 2 completed\n"))
+        let shown = try box.runOnTerminal(
+            ["list", "--filter", "active"],
+            environment: noon.environment.merging(["NO_COLOR": "1", "COLUMNS": "100"]) { $1 })
+        #expect(
+            shown.stdout.replacingOccurrences(of: "\r\n", with: "\n").hasSuffix("3 of 5 todos: 3 active, 2 completed\n")
+        )
         try run("reopen", "3")
-        let hidden = try box.runOnTerminal(["list"], environment: noon.environment.merging(["NO_COLOR": "1", "COLUMNS": "100"]) { $1 })
-        #expect(hidden.stdout.replacingOccurrences(of: "\r\n", with: "\n").hasSuffix(
-            "3 of 5 todos: 4 active, 1 completed, 1 waiting (--waiting shows them)\n"))
+        let hidden = try box.runOnTerminal(
+            ["list"], environment: noon.environment.merging(["NO_COLOR": "1", "COLUMNS": "100"]) { $1 })
+        #expect(
+            hidden.stdout.replacingOccurrences(of: "\r\n", with: "\n").hasSuffix(
+                "3 of 5 todos: 4 active, 1 completed, 1 waiting (--waiting shows them)\n"))
     }
 
     @Test func sortKeysOrderTheListAndTodosWithoutAValueComeLast() throws {
@@ -128,25 +143,29 @@ import TodoCore
         try run("add", "soon", "due:+3h")
         try run("add", "late", "due:-3h")
         try run("add", "tomorrow", "due:tomorrow")
-        #expect(try run("list", "--all").stdout == """
-            8 [ ] tomorrow  due tomorrow
-            7 [ ] late  3h overdue
-            6 [ ] soon  due in 3h
-            4 [ ] read book  (L)
-            3 [ ] weed  home.garden +garden waiting
-            2 [ ] call mom  +family due in 3d
-            1 [ ] pay rent  (H) home +bills 1d overdue
-            5 [x] homework  due \(noon.context.today)
+        #expect(
+            try run("list", "--all").stdout == """
+                8 [ ] tomorrow  due tomorrow
+                7 [ ] late  3h overdue
+                6 [ ] soon  due in 3h
+                4 [ ] read book  (L)
+                3 [ ] weed  home.garden +garden waiting
+                2 [ ] call mom  +family due in 3d
+                1 [ ] pay rent  (H) home +bills 1d overdue
+                5 [x] homework  due \(noon.context.today)
 
-            """)
+                """)
     }
 
     @Test func overdueTodosAreRedAndTheNameIsCutBeforeTheAttributes() throws {
         let text = try run("list", "+bills", "--color", "always").stdout
         #expect(text == "\u{1B}[1m1\u{1B}[0m\u{1B}[31m [ ] pay rent  (H) home +bills 1d overdue\u{1B}[0m\n")
         try run("edit", "2", "--name", String(repeating: "long ", count: 20))
-        let terminal = try box.runOnTerminal(["list", "+family"], environment: noon.environment.merging(["NO_COLOR": "1", "COLUMNS": "40"]) { $1 })
-        #expect(terminal.stdout.replacingOccurrences(of: "\r\n", with: "\n").hasPrefix("2 [ ] long long long…  +family due in 3d\n"))
+        let terminal = try box.runOnTerminal(
+            ["list", "+family"], environment: noon.environment.merging(["NO_COLOR": "1", "COLUMNS": "40"]) { $1 })
+        #expect(
+            terminal.stdout.replacingOccurrences(of: "\r\n", with: "\n").hasPrefix(
+                "2 [ ] long long long…  +family due in 3d\n"))
     }
 
     @Test func nextRanksActiveTodosByUrgencyAndFitsTheTerminal() throws {
@@ -154,7 +173,8 @@ import TodoCore
         #expect(try ids("next", "+family") == [2])
         for index in 1...10 { try run("add", "extra \(index)") }
         #expect(try ids("next").count == 13)
-        let terminal = try box.runOnTerminal(["next"], environment: noon.environment.merging(["NO_COLOR": "1", "COLUMNS": "100", "LINES": "6"]) { $1 })
+        let terminal = try box.runOnTerminal(
+            ["next"], environment: noon.environment.merging(["NO_COLOR": "1", "COLUMNS": "100", "LINES": "6"]) { $1 })
         let lines = terminal.stdout.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n")
         #expect(lines.count == 5)
         #expect(lines[0].hasPrefix(" 1 [ ] pay rent"))
@@ -171,7 +191,9 @@ import TodoCore
         let help = try run("help", "next").stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         #expect(help.contains(Urgency.heading))
         for term in Urgency.terms {
-            #expect(help.contains("\(term.name) \(term.meaning.split(whereSeparator: \.isWhitespace).joined(separator: " "))"))
+            #expect(
+                help.contains(
+                    "\(term.name) \(term.meaning.split(whereSeparator: \.isWhitespace).joined(separator: " "))"))
         }
     }
 }

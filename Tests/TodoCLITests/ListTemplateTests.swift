@@ -8,17 +8,23 @@ import TodoTestSupport
     let todo = Todo(
         id: 7, uuid: UUID(uuidString: "8F0E1C00-0000-4000-8000-000000000001")!, name: "buy milk",
         description: "d", notes: "two\nlines", completed: true, createdAt: FixedClock.epoch,
-        updatedAt: Date(timeIntervalSince1970: 1_790_000_060.5), completedAt: Date(timeIntervalSince1970: 1_790_000_060.5))
+        updatedAt: Date(timeIntervalSince1970: 1_790_000_060.5),
+        completedAt: Date(timeIntervalSince1970: 1_790_000_060.5))
 
     let berlin = TimeZone(identifier: "Europe/Berlin")!
 
     @Test func everyFieldRenders() throws {
-        let template = try ListTemplate("{id}|{uuid}|{name}|{description}|{notes}|{completed}|{createdAt}|{updatedAt}|{completedAt}|{synced}")
-        #expect(template.render(todo, in: .utc) == "7|8f0e1c00-0000-4000-8000-000000000001|buy milk|d|two\nlines|true|2026-09-21T14:13:20+00:00|2026-09-21T14:14:20+00:00|2026-09-21T14:14:20+00:00|false")
+        let template = try ListTemplate(
+            "{id}|{uuid}|{name}|{description}|{notes}|{completed}|{createdAt}|{updatedAt}|{completedAt}|{synced}")
+        #expect(
+            template.render(todo, in: .utc)
+                == "7|8f0e1c00-0000-4000-8000-000000000001|buy milk|d|two\nlines|true|2026-09-21T14:13:20+00:00|2026-09-21T14:14:20+00:00|2026-09-21T14:14:20+00:00|false"
+        )
         var active = todo
         active.completed = false
         active.completedAt = nil
-        #expect(try ListTemplate("{completed}:{completedAt}.{completedAt.utc}.").render(active, in: berlin) == "false:..")
+        #expect(
+            try ListTemplate("{completed}:{completedAt}.{completedAt.utc}.").render(active, in: berlin) == "false:..")
     }
 
     /// Dates are on the local clock, with its offset; `.utc` gives them as `--json` does, exact.
@@ -27,13 +33,16 @@ import TodoTestSupport
         full.due = DueDate(wire: "2026-11-30T23:15:00.500Z")
         full.wait = .day(CalendarDay(iso: "2026-12-01")!)
         let template = try ListTemplate("{createdAt} {createdAt.utc} {due} {due.utc} {wait} {wait.utc} {completedAt}")
-        #expect(template.render(full, in: berlin)
-            == "2026-09-21T16:13:20+02:00 2026-09-21T14:13:20.000Z 2026-12-01T00:15:00+01:00 2026-11-30T23:15:00.500Z 2026-12-01 2026-12-01 2026-09-21T16:14:20+02:00")
+        #expect(
+            template.render(full, in: berlin)
+                == "2026-09-21T16:13:20+02:00 2026-09-21T14:13:20.000Z 2026-12-01T00:15:00+01:00 2026-11-30T23:15:00.500Z 2026-12-01 2026-12-01 2026-09-21T16:14:20+02:00"
+        )
         #expect(throws: CommandError.self) { try ListTemplate("{name.utc}") }
         #expect(throws: CommandError.self) { try ListTemplate("{due.local}") }
     }
 
-    static let fields = "{id} {uuid} {name} {description} {notes} {completed} {createdAt} {updatedAt} {completedAt} {synced} {tags} {project} {priority} {due} {wait} {scheduled} {start} {depends} {annotations} {recur} {until} {series} {anchor} {udas} {urgency}"
+    static let fields =
+        "{id} {uuid} {name} {description} {notes} {completed} {createdAt} {updatedAt} {completedAt} {synced} {tags} {project} {priority} {due} {wait} {scheduled} {start} {depends} {annotations} {recur} {until} {series} {anchor} {udas} {urgency}"
 
     @Test func theAttributesRenderAsPlainText() throws {
         let template = try ListTemplate("{tags}|{project}|{priority}|{due}|{wait}")
@@ -55,10 +64,16 @@ import TodoTestSupport
     }
 
     @Test(arguments: [
-        ("{nmae}", "unknown field '{nmae}' in --format (fields: \(Self.fields), and attributes 'todo config uda.NAME.type' declares; a date field with .utc, as {due.utc}, is in UTC); did you mean {name}?"),
-        ("{urgent}", "unknown field '{urgent}' in --format (fields: \(Self.fields), and attributes 'todo config uda.NAME.type' declares; a date field with .utc, as {due.utc}, is in UTC); did you mean {urgency}?"),
+        (
+            "{nmae}",
+            "unknown field '{nmae}' in --format (fields: \(Self.fields), and attributes 'todo config uda.NAME.type' declares; a date field with .utc, as {due.utc}, is in UTC); did you mean {name}?"
+        ),
+        (
+            "{urgent}",
+            "unknown field '{urgent}' in --format (fields: \(Self.fields), and attributes 'todo config uda.NAME.type' declares; a date field with .utc, as {due.utc}, is in UTC); did you mean {urgency}?"
+        ),
         ("{id", "'{' without a closing '}' in --format (write \\{ for a brace)"),
-        ("id}", "'}' without an opening '{' in --format (write \\} for a brace)"),
+        ("id}", "'}' without an opening '{' in --format (write \\} for a brace)")
     ])
     func badTemplatesAreUsageErrors(template: String, message: String) {
         #expect(throws: CommandError.self) { try ListTemplate(template) }

@@ -50,17 +50,25 @@ import TodoStore
         try backup.write(to: URL(fileURLWithPath: box.file))
         let first = try box.run("list", "--ids")
         #expect(first.stdout == "1\n")
-        #expect(first.stderr.hasPrefix("todo: warning: \(box.file).journal does not belong to \(box.file)"), "\(first.stderr)")
+        #expect(
+            first.stderr.hasPrefix("todo: warning: \(box.file).journal does not belong to \(box.file)"),
+            "\(first.stderr)")
         #expect(first.stderr.split(separator: "\n").count == 1)
         #expect(try box.run("list", "--ids").stderr == "")
-        let kept = try FileManager.default.contentsOfDirectory(atPath: box.directory).filter { $0.contains(".journal.orphan-") }
+        let kept = try FileManager.default.contentsOfDirectory(atPath: box.directory).filter {
+            $0.contains(".journal.orphan-")
+        }
         #expect(kept.count == 1)
         #expect(bytes(box.directory + "/" + kept[0]) == journal)
     }
 
     @Test func aOneCharacterRelativePathWorks() throws {
         let result = try Sandbox.execute(
-            "/bin/sh", ["-c", "cd \(Sandbox.shellQuoted(box.directory)) && \(Sandbox.shellQuoted(Sandbox.binary)) add x --file a && TODO_FILE=b \(Sandbox.shellQuoted(Sandbox.binary)) add y"],
+            "/bin/sh",
+            [
+                "-c",
+                "cd \(Sandbox.shellQuoted(box.directory)) && \(Sandbox.shellQuoted(Sandbox.binary)) add x --file a && TODO_FILE=b \(Sandbox.shellQuoted(Sandbox.binary)) add y"
+            ],
             stdin: nil, environment: box.baseEnvironment)
         #expect(result == RunResult(stdout: "1\n1\n", stderr: "", status: 0))
         #expect(try StateFile(path: box.directory + "/a").load().todos.map(\.name) == ["x"])

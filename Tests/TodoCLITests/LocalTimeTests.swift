@@ -18,16 +18,19 @@ import TodoCore
         #expect(shown.contains("\nCreated:      \(clock(created, in: "Asia/Kolkata", format: format)) (2h ago)\n"))
         #expect(shown.contains("\nUpdated:      \(clock(updated, in: "Asia/Kolkata", format: format)) (in 3d)\n"))
         #expect(shown.contains("\nCompleted:    -\n"))
-        let json = try #require(try parseJSON(try box.run(["show", "1", "--json"], environment: ["TZ": "Asia/Kolkata"]).stdout) as? [String: Any])
+        let json = try #require(
+            try parseJSON(try box.run(["show", "1", "--json"], environment: ["TZ": "Asia/Kolkata"]).stdout)
+                as? [String: Any])
         #expect(json["createdAt"] as? String == clock(created, in: "UTC", format: "yyyy-MM-dd'T'HH:mm:ss.SSS'Z'"))
     }
 
     @Test func agesAreShortAndRoundDown() {
         let now = Date(timeIntervalSince1970: 1_795_000_000)
         let ages: [(Double, String)] = [
-            (0, "just now"), (59, "just now"), (-59, "just now"), (60, "1min ago"), (3_599, "59min ago"), (3_600, "1h ago"),
+            (0, "just now"), (59, "just now"), (-59, "just now"), (60, "1min ago"), (3_599, "59min ago"),
+            (3_600, "1h ago"),
             (7_500, "2h ago"), (86_399, "23h ago"), (86_400, "1d ago"), (-(3 * 86_400 + 3_600), "in 3d"),
-            (59 * 86_400, "59d ago"), (60 * 86_400, "2mo ago"), (729 * 86_400, "24mo ago"), (730 * 86_400, "2y ago"),
+            (59 * 86_400, "59d ago"), (60 * 86_400, "2mo ago"), (729 * 86_400, "24mo ago"), (730 * 86_400, "2y ago")
         ]
         for (seconds, age) in ages {
             #expect(LocalTime.age(of: now.addingTimeInterval(-seconds), at: now) == age, "\(seconds) s")

@@ -9,7 +9,8 @@ import Testing
     /// Clean at every level, style included. Only what depends on this machine is left out:
     /// whether the pages in SEE ALSO are installed, and the state of mandoc's database.
     @Test func mandocLintIsClean() throws {
-        let lint = try Sandbox.execute(try requiredTool("mandoc"), ["-T", "lint", "-W", "all", Self.page], stdin: nil, environment: [:])
+        let lint = try Sandbox.execute(
+            try requiredTool("mandoc"), ["-T", "lint", "-W", "all", Self.page], stdin: nil, environment: [:])
         let messages = (lint.stdout + lint.stderr).split(separator: "\n")
             .filter { !$0.contains("referenced manual not found") && !$0.contains("mandoc.db") }
         #expect(messages == [])
@@ -17,14 +18,17 @@ import Testing
 
     /// The page as `man` shows it, bold and underlining removed.
     func rendered() throws -> String {
-        let result = try Sandbox.execute(try requiredTool("mandoc"), ["-T", "ascii", Self.page], stdin: nil, environment: [:])
+        let result = try Sandbox.execute(
+            try requiredTool("mandoc"), ["-T", "ascii", Self.page], stdin: nil, environment: [:])
         #expect(result.status == 0)
         return result.stdout.replacingOccurrences(of: ".\u{8}", with: "", options: .regularExpression)
     }
 
     @Test func documentsEveryCommandAndOption() throws {
         let text = try rendered()
-        for section in ["NAME", "SYNOPSIS", "DESCRIPTION", "COMMANDS", "ENVIRONMENT", "FILES", "EXIT STATUS", "EXAMPLES", "SEE ALSO"] {
+        for section in [
+            "NAME", "SYNOPSIS", "DESCRIPTION", "COMMANDS", "ENVIRONMENT", "FILES", "EXIT STATUS", "EXAMPLES", "SEE ALSO"
+        ] {
             #expect(text.contains("\n\(section)\n"), "no section \(section)")
         }
         // Each check looks in its own section: the EXAMPLES name every command and many
@@ -45,7 +49,9 @@ import Testing
             #expect(text.contains(item), "no item for \(command.name)")
             #expect(synopsis.contains("\n     todo \(command.name)"), "no synopsis for \(command.name)")
             if !command.aliases.isEmpty {
-                let aliases = (command.aliases.count == 1 ? "Alias: " : "Aliases: ") + command.aliases.joined(separator: ", ") + "."
+                let aliases =
+                    (command.aliases.count == 1 ? "Alias: " : "Aliases: ") + command.aliases.joined(separator: ", ")
+                    + "."
                 #expect(commands.contains(aliases), "no \(aliases) for \(command.name)")
             }
             for option in command.options + CommandTable.globalOptions {
@@ -55,12 +61,18 @@ import Testing
         }
         for command in CommandTable.commands where command.hidden { #expect(!text.contains(command.name)) }
         for (status, _) in ExitStatus.table {
-            #expect(text.range(of: "\n {5}\(status) +[A-Z]", options: .regularExpression) != nil, "no exit status \(status)")
+            #expect(
+                text.range(of: "\n {5}\(status) +[A-Z]", options: .regularExpression) != nil, "no exit status \(status)"
+            )
         }
-        for name in ["TODO_FILE", "XDG_DATA_HOME", "TODO_LOCK_TIMEOUT", "VISUAL", "EDITOR"] { #expect(text.contains(name)) }
+        for name in ["TODO_FILE", "XDG_DATA_HOME", "TODO_LOCK_TIMEOUT", "VISUAL", "EDITOR"] {
+            #expect(text.contains(name))
+        }
         #expect(text.contains("todo list --filter completed --json | jq length"))
         #expect(text.contains("| xargs -r todo toggle"))
-        #expect(text.contains("0 8 * * 1-5 TODO_FILE=$HOME/.local/share/todo/todos.json $HOME/.local/bin/todo list --filter active"))
+        #expect(
+            text.contains(
+                "0 8 * * 1-5 TODO_FILE=$HOME/.local/share/todo/todos.json $HOME/.local/bin/todo list --filter active"))
     }
 
     /// The text of a section of the rendered page, up to the next heading.
@@ -81,8 +93,14 @@ import Testing
         #expect(!manExamples(withoutSync, CommandTable.globalOptions).contains { $0.command.contains("todo sync") })
         let sync = CommandSpec(name: "sync", summary: "Sync with the server", plan: SyncCommand.plan)
         let quiet = OptionSpec.flag("quiet", short: "q", "Print nothing but errors.")
-        let examples = manExamples(withoutSync + [sync], CommandTable.globalOptions.filter { $0.long != "quiet" } + [quiet]).map(\.command)
-        #expect(examples.contains("*/5 * * * * TODO_FILE=$HOME/.local/share/todo/todos.json $HOME/.local/bin/todo sync --quiet"))
-        #expect(manExamples(withoutSync + [sync], CommandTable.globalOptions.filter { $0.long != "quiet" }).map(\.command).contains("*/5 * * * * TODO_FILE=$HOME/.local/share/todo/todos.json $HOME/.local/bin/todo sync"))
+        let examples = manExamples(
+            withoutSync + [sync], CommandTable.globalOptions.filter { $0.long != "quiet" } + [quiet]
+        ).map(\.command)
+        #expect(
+            examples.contains(
+                "*/5 * * * * TODO_FILE=$HOME/.local/share/todo/todos.json $HOME/.local/bin/todo sync --quiet"))
+        #expect(
+            manExamples(withoutSync + [sync], CommandTable.globalOptions.filter { $0.long != "quiet" }).map(\.command)
+                .contains("*/5 * * * * TODO_FILE=$HOME/.local/share/todo/todos.json $HOME/.local/bin/todo sync"))
     }
 }

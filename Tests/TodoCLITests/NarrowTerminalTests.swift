@@ -35,67 +35,73 @@ import TodoTestSupport
     /// The summary is shortened to one line, so four rows, it and the prompt fill six.
     @Test func nextAt60ColumnsKeepsTheMostUrgentAndItsDueDateOnScreen() throws {
         let next = try run(["next"], width: 60, height: 6).stdout
-        #expect(next == """
-            1 [ ] pay the rent for the flat…  (H) home +bills 9d overdue
-            2 [ ] call mom about he…  +family due in 3d started 1min ago
-            3 [ ] read a book  (L)
-            9 [ ] extra 6
-            4 of 9 active todos, most urgent first.
+        #expect(
+            next == """
+                1 [ ] pay the rent for the flat…  (H) home +bills 9d overdue
+                2 [ ] call mom about he…  +family due in 3d started 1min ago
+                3 [ ] read a book  (L)
+                9 [ ] extra 6
+                4 of 9 active todos, most urgent first.
 
-            """)
+                """)
     }
 
     /// The name is cut to 8 columns, then what follows the due date, then what comes before it.
     @Test func nextAt40ColumnsCutsTheAttributesBeforeTheDueDate() throws {
         let next = try run(["next"], width: 40, height: 5).stdout
-        #expect(next == """
-            1 [ ] pay the…  (H) home +bi… 9d overdue
-            2 [ ] call mo…  +family due in 3d start…
-            3 [ ] read a book  (L)
-            3 of 9 active todos, most urgent first.
+        #expect(
+            next == """
+                1 [ ] pay the…  (H) home +bi… 9d overdue
+                2 [ ] call mo…  +family due in 3d start…
+                3 [ ] read a book  (L)
+                3 of 9 active todos, most urgent first.
 
-            """)
+                """)
     }
 
     @Test func nextAt80ColumnsShowsEverythingAndTheFullSummary() throws {
         let next = try run(["next"], width: 80, height: 6).stdout
-        #expect(next == """
-            1 [ ] pay the rent for the flat in town  (H) home +bills 9d overdue
-            2 [ ] call mom about her birthday party  +family due in 3d started 1min ago
-            3 [ ] read a book  (L)
-            9 [ ] extra 6
-            4 of 9 active todos, most urgent first (todo help next says how).
+        #expect(
+            next == """
+                1 [ ] pay the rent for the flat in town  (H) home +bills 9d overdue
+                2 [ ] call mom about her birthday party  +family due in 3d started 1min ago
+                3 [ ] read a book  (L)
+                9 [ ] extra 6
+                4 of 9 active todos, most urgent first (todo help next says how).
 
-            """)
+                """)
     }
 
     /// A summary that wraps even when shortened takes its lines from the rows. Where a due
     /// date and a column of name cannot both fit, the row is cut at the end.
     @Test func nextOnATinyTerminalCountsTheSummarysLines() throws {
         let next = try run(["next"], width: 16, height: 6).stdout
-        #expect(next == """
-            1 [ ] pay the r…
-            2 [ ] call mom …
-            3 [ ] read a bo…
-            3 of 9 active todos
+        #expect(
+            next == """
+                1 [ ] pay the r…
+                2 [ ] call mom …
+                3 [ ] read a bo…
+                3 of 9 active todos
 
-            """)
+                """)
     }
 
     @Test func listAt40And60ColumnsKeepsEveryDueDate() throws {
         let at40 = try run(["list", "+bills", "or", "+family"], width: 40).stdout
-        #expect(at40 == """
-            2 [ ] call mo…  +family due in 3d start…
-            1 [ ] pay the…  (H) home +bi… 9d overdue
-            2 of 9 todos: 9 active, 0 completed
+        #expect(
+            at40 == """
+                2 [ ] call mo…  +family due in 3d start…
+                1 [ ] pay the…  (H) home +bi… 9d overdue
+                2 of 9 todos: 9 active, 0 completed
 
-            """)
+                """)
         let at60 = try run(["list", "+bills", "or", "+family"], width: 60).stdout
-        #expect(at60 == """
-            2 [ ] call mom about he…  +family due in 3d started 1min ago
-            1 [ ] pay the rent for the flat…  (H) home +bills 9d overdue
-            2 of 9 todos: 9 active, 0 completed
+        #expect(
+            at60 == """
+                2 [ ] call mom about he…  +family due in 3d started 1min ago
+                1 [ ] pay the rent for the flat…  (H) home +bills 9d overdue
+                2 of 9 todos: 9 active, 0 completed
 
-            """)
+                """)
     }
 }

@@ -14,8 +14,9 @@ import Testing
     /// batch's `BatchInput.Verb`: `clearCompleted`, `deleteSeries`) and the config keys'
     /// (`ConfigKey`: `insecureHTTP`, `dueDays`, `hooksLocation`, `syncClientID`).
     static let tableCases = [
-        "tags", "uuids", "annotations", "udas", "notes", "depends", "projects", "priorities", "startswith", "hasnt", "before", "atMost",
-        "clearCompleted", "deleteSeries", "insecureHTTP", "dueDays", "hooksLocation", "syncClientID",
+        "tags", "uuids", "annotations", "udas", "notes", "depends", "projects", "priorities", "startswith", "hasnt",
+        "before", "atMost",
+        "clearCompleted", "deleteSeries", "insecureHTTP", "dueDays", "hooksLocation", "syncClientID"
     ]
 
     /// Whether `line` is a case whose patterns name one of `tableCases`: `.NAME` after a space,
@@ -27,7 +28,8 @@ import Testing
         return tableCases.contains { name in
             patterns.ranges(of: "." + name).contains { range in
                 let after = patterns[range.upperBound...].first
-                return [" ", "(", ","].contains(patterns[..<range.lowerBound].last) && !(after?.isLetter ?? false || after?.isNumber ?? false)
+                return [" ", "(", ","].contains(patterns[..<range.lowerBound].last)
+                    && !(after?.isLetter ?? false || after?.isNumber ?? false)
             }
         }
     }
@@ -76,9 +78,11 @@ import Testing
         let server = URL(fileURLWithPath: repositoryRoot).appendingPathComponent("Server/Sources")
         var checked = 0
         for root in [sources, server] {
-            let files = try #require(FileManager.default.enumerator(atPath: root.path)).compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }
+            let files = try #require(FileManager.default.enumerator(atPath: root.path)).compactMap { $0 as? String }
+                .filter { $0.hasSuffix(".swift") }
             for file in files {
-                let (found, switches) = Self.defaults(in: try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8))
+                let (found, switches) = Self.defaults(
+                    in: try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8))
                 checked += switches
                 for head in found { Issue.record("\(file): a switch over the field table has a default: (\(head))") }
             }
@@ -91,12 +95,16 @@ import Testing
     /// nested switch's own `default:` over something else.
     @Test func theCheckFindsADefaultInEveryShapeOfSwitch() {
         let plain = "switch field {\ncase .tags: a\ndefault: b\n}"
-        let tuple = "switch (field.spec.kind, value) {\ncase (.tags, .array(let items)): a\ncase (_, .null): b\ndefault: c\n}"
+        let tuple =
+            "switch (field.spec.kind, value) {\ncase (.tags, .array(let items)): a\ncase (_, .null): b\ndefault: c\n}"
         let nestedPattern = "switch group.kind {\ncase .field(.tags): a\ndefault: b\n}"
         let command = "switch action {\ncase .add(let new): a\ncase .clearCompleted(let at): b\ndefault: c\n}"
         let configKey = "switch key {\ncase .server, .token: a\ncase .dueDays: b\ndefault: c\n}"
-        for text in [plain, tuple, nestedPattern, command, configKey] { #expect(Self.defaults(in: text) == ([text.prefix { $0 != "\n" }.description], 1)) }
-        let nestedSwitch = "switch field {\ncase .tags:\n    switch word {\n    case \"a\": a\n    default: b\n    }\ncase .notes: c\n}"
+        for text in [plain, tuple, nestedPattern, command, configKey] {
+            #expect(Self.defaults(in: text) == ([text.prefix { $0 != "\n" }.description], 1))
+        }
+        let nestedSwitch =
+            "switch field {\ncase .tags:\n    switch word {\n    case \"a\": a\n    default: b\n    }\ncase .notes: c\n}"
         #expect(Self.defaults(in: nestedSwitch) == ([], 1))
     }
 }

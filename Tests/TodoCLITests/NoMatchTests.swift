@@ -13,16 +13,25 @@ import Testing
 
     @Test func wordsAloneThatMatchNothingAreAnError() throws {
         let before = try #require(box.fileBytes())
-        #expect(try box.run("frobnicate") == RunResult(stdout: "", stderr: "todo: no todo matches frobnicate\n", status: 1))
-        #expect(try box.run("+typo", "--json") == RunResult(stdout: "[]\n", stderr: "todo: no todo matches +typo\n", status: 1))
+        #expect(
+            try box.run("frobnicate") == RunResult(stdout: "", stderr: "todo: no todo matches frobnicate\n", status: 1))
+        #expect(
+            try box.run("+typo", "--json")
+                == RunResult(stdout: "[]\n", stderr: "todo: no todo matches +typo\n", status: 1))
         #expect(box.fileBytes() == before)
         #expect(try box.run("milk") == RunResult(stdout: "1 [ ] buy milk  +shop\n", stderr: "", status: 0))
     }
 
     @Test func anExplicitReportSaysSoAndKeepsItsStatus() throws {
-        #expect(try box.run("list", "frobnicate") == RunResult(stdout: "", stderr: "todo: no todo matches frobnicate\n", status: 0))
-        #expect(try box.run("list", "+typo", "--json") == RunResult(stdout: "[]\n", stderr: "todo: no todo matches +typo\n", status: 0))
-        #expect(try box.run("next", "frobnicate") == RunResult(stdout: "", stderr: "todo: no todo matches frobnicate\n", status: 0))
+        #expect(
+            try box.run("list", "frobnicate")
+                == RunResult(stdout: "", stderr: "todo: no todo matches frobnicate\n", status: 0))
+        #expect(
+            try box.run("list", "+typo", "--json")
+                == RunResult(stdout: "[]\n", stderr: "todo: no todo matches +typo\n", status: 0))
+        #expect(
+            try box.run("next", "frobnicate")
+                == RunResult(stdout: "", stderr: "todo: no todo matches frobnicate\n", status: 0))
         #expect(try box.run("list", "+shop").stderr == "")
     }
 }

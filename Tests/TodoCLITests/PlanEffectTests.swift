@@ -85,8 +85,11 @@ import TodoTestSupport
     }
 
     @Test func contextDeleteWithoutANameIsAUsageError() {
-        #expect(todo.run("context", "delete") == RunResult(
-            stdout: "", stderr: "todo: 'context delete' needs a NAME: todo context delete work\n", status: ExitStatus.usage))
+        #expect(
+            todo.run("context", "delete")
+                == RunResult(
+                    stdout: "", stderr: "todo: 'context delete' needs a NAME: todo context delete work\n",
+                    status: ExitStatus.usage))
     }
 
     @Test func taskrcImportReturnsTheWrite() throws {
@@ -114,7 +117,10 @@ import TodoTestSupport
         #expect(!FileManager.default.fileExists(atPath: configPath))
         let run = todo.run(["import", "--from", "taskwarrior", "-"], stdin: export)
         #expect(run.status == 0)
-        #expect(run.stderr == "note: kept user-defined attribute 'client' on 1 todo, declared as string ('todo config uda.client.type TYPE' changes it)\n")
+        #expect(
+            run.stderr
+                == "note: kept user-defined attribute 'client' on 1 todo, declared as string ('todo config uda.client.type TYPE' changes it)\n"
+        )
         #expect(try config() == ["uda.client.type": "string"])
     }
 

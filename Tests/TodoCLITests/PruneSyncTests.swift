@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TodoCore
+import TodoWire
 
 /// Issue 15: a device that comes back after the server pruned tombstones it had not read
 /// (`todo-server prune`) reads everything again, and converges: what was deleted elsewhere and
@@ -46,7 +47,8 @@ import TodoCore
         #expect(try names(a) == expected)
         #expect(try names(b) == expected)
         #expect(try a.contents() == b.contents())
-        let edited = try #require(try TodoStoreAccess.load(b.file).todos.first { $0.name == "edited here, deleted there" })
+        let edited = try #require(
+            try TodoStoreAccess.load(b.file).todos.first { $0.name == "edited here, deleted there" })
         #expect(edited.notes == "still needed")
     }
 
@@ -103,6 +105,9 @@ import TodoCore
         try syncAll([a, b])
         #expect(try names(a) == ["kept"])
         #expect(try names(b) == ["kept"])
-        #expect(!(try server.changes().contains("paid")))
+        // The server holds it only as a tombstone (which keeps what it was: issue 42).
+        let feed = try WireJSON.decoder.decode(ChangesResponse.self, from: Data(try server.changes().utf8))
+        #expect(!feed.changes.filter { !$0.deleted }.contains { $0.todo?.name == "paid" })
+        #expect(feed.changes.contains { $0.deleted && $0.todo?.name == "paid" })
     }
 }

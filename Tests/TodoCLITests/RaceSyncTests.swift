@@ -14,7 +14,9 @@ import TodoCore
 
     /// The todos of a device holding a rule (the open occurrences of their series).
     func ruleHolders(_ device: Device) throws -> [String] {
-        try TodoStoreAccess.load(device.file).todos.filter { $0.recur != nil }.map { "\($0.name) due \($0.due?.wire ?? "-")" }.sorted()
+        try TodoStoreAccess.load(device.file).todos.filter { $0.recur != nil }.map {
+            "\($0.name) due \($0.due?.wire ?? "-")"
+        }.sorted()
     }
 
     @Test func aDoneAfterALostReplyIsKeptAndReportsNoConflict() throws {
@@ -60,7 +62,8 @@ import TodoCore
         for result in [b1, a1, b2] { #expect(result.stdout.hasSuffix("0 conflicts.\n"), "\(result)") }
         for device in [a, b] {
             #expect(try ruleHolders(device) == ["rent due 2026-12-03"])
-            let done = try TodoStoreAccess.load(device.file).todos.filter(\.completed).map { $0.due?.wire ?? "-" }.sorted()
+            let done = try TodoStoreAccess.load(device.file).todos.filter(\.completed).map { $0.due?.wire ?? "-" }
+                .sorted()
             #expect(done == ["2026-12-01", "2026-12-02"])
         }
     }
@@ -87,7 +90,9 @@ import TodoCore
         try a.run("done", "1", server: server)
         let refused = try a.run("modify", "1", "recur:weekly", server: server)
         #expect(refused.status == 2)
-        #expect(refused.stderr == "todo: #1 is completed, and only an open todo can recur: reopen it first ('todo reopen 1')\n")
+        #expect(
+            refused.stderr
+                == "todo: #1 is completed, and only an open todo can recur: reopen it first ('todo reopen 1')\n")
         #expect(try TodoStoreAccess.load(a.file).todos[0].recur == nil)
     }
 }

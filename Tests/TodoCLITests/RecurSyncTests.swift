@@ -16,11 +16,14 @@ import TodoCore
     /// Every todo of a device, by UUID: what a series is made of, bookkeeping left out.
     func series(_ device: Device) throws -> [UUID: String] {
         let state = try TodoStoreAccess.load(device.file)
-        return Dictionary(uniqueKeysWithValues: state.todos.map { todo in
-            let fields = [todo.name, todo.completed ? "done" : "open", todo.due?.wire ?? "-", todo.recur?.rule ?? "-",
-                          todo.series.map { $0.uuidString.lowercased() } ?? "-", todo.anchor?.text ?? "-"]
-            return (todo.uuid, fields.joined(separator: "|"))
-        })
+        return Dictionary(
+            uniqueKeysWithValues: state.todos.map { todo in
+                let fields = [
+                    todo.name, todo.completed ? "done" : "open", todo.due?.wire ?? "-", todo.recur?.rule ?? "-",
+                    todo.series.map { $0.uuidString.lowercased() } ?? "-", todo.anchor?.text ?? "-"
+                ]
+                return (todo.uuid, fields.joined(separator: "|"))
+            })
     }
 
     /// The open occurrences of a device: the ones holding the rule.
@@ -69,7 +72,9 @@ import TodoCore
 
     @Test func untilStopsTheSeriesOnEveryDevice() throws {
         // In the future, or the series would expire (until passed) before it is done.
-        #expect(try a.run("add", "water", "plants", "recur:weekly", "due:2099-03-02", "until:2099-03-10", server: server).stdout == "1\n")
+        #expect(
+            try a.run("add", "water", "plants", "recur:weekly", "due:2099-03-02", "until:2099-03-10", server: server)
+                .stdout == "1\n")
         try syncAll([a, b], times: 1)
         #expect(try b.run("done", "1", server: server).stdout.hasSuffix("Next: #2 \"water plants\", due 2099-03-09\n"))
         try syncAll([b, a], times: 1)

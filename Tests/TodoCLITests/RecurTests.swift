@@ -17,13 +17,16 @@ import TodoCore
 
     /// #1 "pay rent" due 2026-01-31, monthly, tagged bills, waiting from 2026-01-24.
     func addRent() throws {
-        #expect(try run("add", "pay", "rent", "recur:monthly", "due:2026-01-31", "+bills", "pri:H", "wait:2026-01-24").stdout == "1\n")
+        #expect(
+            try run("add", "pay", "rent", "recur:monthly", "due:2026-01-31", "+bills", "pri:H", "wait:2026-01-24")
+                .stdout == "1\n")
     }
 
     @Test func addStartsASeriesThatShowListAndJSONName() throws {
         try addRent()
         let rent = try todo(1)
-        #expect((rent.recur?.rule, rent.series, rent.anchor?.text) == ("monthly", rent.uuid, "2026-01-31[Europe/Berlin]"))
+        #expect(
+            (rent.recur?.rule, rent.series, rent.anchor?.text) == ("monthly", rent.uuid, "2026-01-31[Europe/Berlin]"))
         let shown = try run("show", "1").stdout
         #expect(shown.contains("Recur:        monthly: every month, counted from 2026-01-31 (Europe/Berlin)\n"))
         #expect(shown.contains("Series:       \(rent.uuid.uuidString.lowercased())\n"))
@@ -39,9 +42,14 @@ import TodoCore
 
     @Test func aRuleWithoutADueDateOrAnUnknownRuleIsAUsageError() throws {
         let missing = try run("add", "water", "plants", "recur:weekly")
-        #expect(missing == RunResult(stdout: "", stderr: "todo: a recurring todo needs a due date to count from: give due:DATE too\n", status: 2))
+        #expect(
+            missing
+                == RunResult(
+                    stdout: "", stderr: "todo: a recurring todo needs a due date to count from: give due:DATE too\n",
+                    status: 2))
         let unknown = try run("add", "x", "--recur", "fortnightly", "--due", "2026-01-01")
-        #expect(unknown.status == 2 && unknown.stderr.hasPrefix("todo: --recur \"fortnightly\": a rule is daily, weekdays"))
+        #expect(
+            unknown.status == 2 && unknown.stderr.hasPrefix("todo: --recur \"fortnightly\": a rule is daily, weekdays"))
         #expect(unknown.stderr.split(separator: "\n").count == 1)
         try addRent()
         #expect(try run("edit", "1", "due:").status == 2)
@@ -52,7 +60,10 @@ import TodoCore
         try addRent()
         #expect(try run("done", "1").stdout == "Completed #1 \"pay rent\"\nNext: #2 \"pay rent\", due 2026-02-28\n")
         let next = try todo(2)
-        #expect((next.due?.wire, next.wait?.wire, next.tags, next.priority, next.recur?.rule) == ("2026-02-28", "2026-02-21", ["bills"], .high, "monthly"))
+        #expect(
+            (next.due?.wire, next.wait?.wire, next.tags, next.priority, next.recur?.rule) == (
+                "2026-02-28", "2026-02-21", ["bills"], .high, "monthly"
+            ))
         #expect(try todo(1).recur == nil)
         #expect(try run("toggle", "2").stdout == "Completed #2 \"pay rent\"\nNext: #3 \"pay rent\", due 2026-03-31\n")
         #expect(try run("undo").stdout == "Undid: complete #2 \"pay rent\"\n")
@@ -65,10 +76,14 @@ import TodoCore
 
     @Test func batchAndStdinCompleteToo() throws {
         try addRent()
-        let lines = #"{"action": "toggle", "id": 1}"# + "\n" + #"{"action": "toggle", "id": 2}"# + "\n"
+        let lines =
+            #"{"action": "toggle", "id": 1}"# + "\n" + #"{"action": "toggle", "id": 2}"# + "\n"
             + #"{"action": "add", "name": "standup", "due": "2026-03-27T09:00", "recur": "weekdays"}"# + "\n"
         #expect(try run("batch", stdin: lines).status == 0)
-        #expect(try box.state().todos.map { $0.due?.wire ?? "" } == ["2026-01-31", "2026-02-28", "2026-03-31", "2026-03-27T08:00:00.000Z"])
+        #expect(
+            try box.state().todos.map { $0.due?.wire ?? "" } == [
+                "2026-01-31", "2026-02-28", "2026-03-31", "2026-03-27T08:00:00.000Z"
+            ])
         #expect(try run("done", "-", stdin: "4\n").stdout.hasSuffix("Next: #5 \"standup\", due 2026-03-30T09:00\n"))
         #expect(try todo(5).due?.wire == "2026-03-30T07:00:00.000Z")  // Monday, after the clocks changed
     }

@@ -9,17 +9,23 @@ import TodoStore
     init() throws { box = try Sandbox() }
 
     static let damaged: [(String, String)] = [
-        ("truncated", "{\"format\": \"todo-state\", \"version\": 1, \"nextId\": 2,\n \"todos\": [\n  {\"id\": 1, \"uuid\": \"8f0e"),
+        (
+            "truncated",
+            "{\"format\": \"todo-state\", \"version\": 1, \"nextId\": 2,\n \"todos\": [\n  {\"id\": 1, \"uuid\": \"8f0e"
+        ),
         ("garbage", "\u{7}\u{0}not json at all"),
         ("empty", ""),
         ("future", "{\"format\": \"todo-state\", \"version\": 99, \"todos\": []}"),
-        ("foreign", "{\"tasks\": []}"),
+        ("foreign", "{\"tasks\": []}")
     ]
 
     @Test(arguments: damaged)
     func damagedFileMakesEveryCommandFailAndStaysByteForByte(name: String, content: String) throws {
         try Data(content.utf8).write(to: URL(fileURLWithPath: box.file))
-        let commands: [[String]] = [["list"], ["add", "x"], ["show", "1"], ["toggle", "1"], ["delete", "1"], ["edit", "1", "--name", "y"], ["clear-completed"], ["undo"], ["list", "--json"]]
+        let commands: [[String]] = [
+            ["list"], ["add", "x"], ["show", "1"], ["toggle", "1"], ["delete", "1"], ["edit", "1", "--name", "y"],
+            ["clear-completed"], ["undo"], ["list", "--json"]
+        ]
         for command in commands {
             let result = try box.run(command)
             #expect(result.status == 1, "\(name) \(command)")
@@ -34,12 +40,17 @@ import TodoStore
 
     @Test func futureVersionSaysToUpgrade() throws {
         try Data(Self.damaged[3].1.utf8).write(to: URL(fileURLWithPath: box.file))
-        #expect(try box.run("list").stderr.contains("format version 99 is newer than this todo understands (\(StateCodec.version)); upgrade todo"))
+        #expect(
+            try box.run("list").stderr.contains(
+                "format version 99 is newer than this todo understands (\(StateCodec.version)); upgrade todo"))
     }
 
     @Test func unreadablePathIsReported() throws {
         try FileManager.default.createDirectory(atPath: box.file, withIntermediateDirectories: true)
-        #expect(try box.run("list") == RunResult(stdout: "", stderr: "todo: cannot read state file \(box.file): not a regular file\n", status: 1))
+        #expect(
+            try box.run("list")
+                == RunResult(
+                    stdout: "", stderr: "todo: cannot read state file \(box.file): not a regular file\n", status: 1))
     }
 
     @Test func lockWaitIsBoundedAndExplained() throws {
@@ -50,8 +61,10 @@ import TodoStore
         let release = box.directory + "/release"
         let holder = Process()
         holder.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
-        holder.arguments = [box.file + ".lock", "/bin/sh", "-c",
-                            "touch '\(held)'; i=0; while [ ! -e '\(release)' ] && [ $i -lt 1200 ]; do sleep 0.05; i=$((i+1)); done"]
+        holder.arguments = [
+            box.file + ".lock", "/bin/sh", "-c",
+            "touch '\(held)'; i=0; while [ ! -e '\(release)' ] && [ $i -lt 1200 ]; do sleep 0.05; i=$((i+1)); done"
+        ]
         try holder.run()
         defer {
             _ = FileManager.default.createFile(atPath: release, contents: nil)
@@ -62,7 +75,12 @@ import TodoStore
         let start = Date()
         let result = try box.run(["add", "y"], environment: ["TODO_LOCK_TIMEOUT": "0.5"])
         #expect(Date().timeIntervalSince(start) < 3)
-        #expect(result == RunResult(stdout: "", stderr: "todo: another todo process has held the lock on \(box.file) for 0.5 s; try again\n", status: 1))
+        #expect(
+            result
+                == RunResult(
+                    stdout: "",
+                    stderr: "todo: another todo process has held the lock on \(box.file) for 0.5 s; try again\n",
+                    status: 1))
         #expect(try box.run("list").lines == ["1 [ ] x"])
         #expect(try box.run(["add", "y"], environment: ["TODO_LOCK_TIMEOUT": "soon"]).status == 2)
     }
@@ -115,13 +133,16 @@ import TodoStore
             try stdin.fileHandleForWriting.close()
             if rewrite {
                 let deadline = Date().addingTimeInterval(fullRun * 6 + 2)
-                while process.isRunning, !FileManager.default.fileExists(atPath: temporary), Date() < deadline { usleep(50) }
+                while process.isRunning, !FileManager.default.fileExists(atPath: temporary), Date() < deadline {
+                    usleep(50)
+                }
             } else {
                 usleep(useconds_t(fullRun * Double(round) / Double(rounds) * 1_000_000))
             }
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
-            if rewrite, process.terminationReason == .uncaughtSignal, FileManager.default.fileExists(atPath: temporary) {
+            if rewrite, process.terminationReason == .uncaughtSignal, FileManager.default.fileExists(atPath: temporary)
+            {
                 killedMidRewrite += 1
             }
             let state = try box.state()
@@ -150,7 +171,8 @@ import TodoStore
         for command in [["list"], ["add", "x"], ["show", "1"], ["toggle", "1"], ["delete", "2"], ["undo"]] {
             let result = try box.run(command)
             #expect(result.status == 1, "\(command)")
-            #expect(result.stderr.hasPrefix("todo: state file \(journal) is damaged: journal line 3: "), "\(result.stderr)")
+            #expect(
+                result.stderr.hasPrefix("todo: state file \(journal) is damaged: journal line 3: "), "\(result.stderr)")
             #expect(result.stderr.split(separator: "\n").count == 1)
         }
         #expect(box.fileBytes() == before)

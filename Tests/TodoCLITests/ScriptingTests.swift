@@ -30,7 +30,10 @@ import TodoWire
         let undone = try object(box.run("undo", "--json"))
         #expect(undone["undid"] as? String == "clear-completed (2 todos)")
         #expect((undone["restored"] as? [[String: Any]])?.count == 2)
-        let batch = try object(box.run(["batch", "--json"], stdin: "{\"action\": \"add\", \"name\": \"d\"}\n{\"action\": \"delete\", \"id\": 1}\n"))
+        let batch = try object(
+            box.run(
+                ["batch", "--json"],
+                stdin: "{\"action\": \"add\", \"name\": \"d\"}\n{\"action\": \"delete\", \"id\": 1}\n"))
         #expect(batch["dryRun"] as? Bool == false)
         #expect(batch["actions"] as? Int == 2)
         #expect((batch["changed"] as? [[String: Any]])?.map { $0["name"] as? String } == ["d"])
@@ -52,16 +55,29 @@ import TodoWire
         try box.run("add", "second")
         try box.run("toggle", "1")
         let todo = try box.state().todo(id: 1)!
-        let formatted = try box.run("list", "--all", "--format", "{id}\\t{name}\\t{completed}\\t{notes}|{completedAt.utc}")
-        #expect(formatted == RunResult(stdout: "2\tsecond\tfalse\t|\n1\tfirst\ttrue\tn1|\(ISO8601(todo.completedAt!))\n", stderr: "", status: 0))
-        #expect(try box.run("list", "--format", "{uuid} {createdAt.utc} {updatedAt.utc} {synced} {description}.", "--filter", "completed").stdout
-            == "\(todo.uuid.uuidString.lowercased()) \(ISO8601(todo.createdAt)) \(ISO8601(todo.updatedAt)) false .\n")
+        let formatted = try box.run(
+            "list", "--all", "--format", "{id}\\t{name}\\t{completed}\\t{notes}|{completedAt.utc}")
+        #expect(
+            formatted
+                == RunResult(
+                    stdout: "2\tsecond\tfalse\t|\n1\tfirst\ttrue\tn1|\(ISO8601(todo.completedAt!))\n", stderr: "",
+                    status: 0))
+        #expect(
+            try box.run(
+                "list", "--format", "{uuid} {createdAt.utc} {updatedAt.utc} {synced} {description}.", "--filter",
+                "completed"
+            ).stdout
+                == "\(todo.uuid.uuidString.lowercased()) \(ISO8601(todo.createdAt)) \(ISO8601(todo.updatedAt)) false .\n"
+        )
         #expect(try box.run("list", "--ids", "--all") == RunResult(stdout: "2\n1\n", stderr: "", status: 0))
         #expect(try box.run("list", "--ids", "--filter", "active").stdout == "2\n")
         let unknown = try box.run("list", "--format", "{id} {title}")
         #expect(unknown.status == 2)
         #expect(unknown.stdout == "")
-        #expect(unknown.stderr == "todo: unknown field '{title}' in --format (fields: {id} {uuid} {name} {description} {notes} {completed} {createdAt} {updatedAt} {completedAt} {synced} {tags} {project} {priority} {due} {wait} {scheduled} {start} {depends} {annotations} {recur} {until} {series} {anchor} {udas} {urgency}, and attributes 'todo config uda.NAME.type' declares; a date field with .utc, as {due.utc}, is in UTC)\n")
+        #expect(
+            unknown.stderr
+                == "todo: unknown field '{title}' in --format (fields: {id} {uuid} {name} {description} {notes} {completed} {createdAt} {updatedAt} {completedAt} {synced} {tags} {project} {priority} {due} {wait} {scheduled} {start} {depends} {annotations} {recur} {until} {series} {anchor} {udas} {urgency}, and attributes 'todo config uda.NAME.type' declares; a date field with .utc, as {due.utc}, is in UTC)\n"
+        )
         #expect(try box.run("list", "--ids", "--json").stderr == "todo: --json and --ids cannot be used together\n")
     }
 
@@ -69,11 +85,16 @@ import TodoWire
         for name in ["a", "b", "c", "d"] { try box.run("add", name) }
         try box.run("toggle", "1", "3")
         let completed = try box.run("list", "--filter", "completed", "--ids").stdout
-        #expect(try box.run(["delete", "-"], stdin: completed) == RunResult(stdout: "Deleted #3 \"c\"\nDeleted #1 \"a\"\n", stderr: "", status: 0))
+        #expect(
+            try box.run(["delete", "-"], stdin: completed)
+                == RunResult(stdout: "Deleted #3 \"c\"\nDeleted #1 \"a\"\n", stderr: "", status: 0))
         #expect(try box.state().todos.map(\.id) == [2, 4])
-        #expect(try box.run(["toggle", "-", "4"], stdin: " 2\t\n").lines == ["Completed #2 \"b\"", "Completed #4 \"d\""])
+        #expect(
+            try box.run(["toggle", "-", "4"], stdin: " 2\t\n").lines == ["Completed #2 \"b\"", "Completed #4 \"d\""])
         let before = box.fileBytes()
-        #expect(try box.run(["toggle", "-"], stdin: "2 9\n") == RunResult(stdout: "", stderr: "todo: no todo #9\n", status: 1))
+        #expect(
+            try box.run(["toggle", "-"], stdin: "2 9\n")
+                == RunResult(stdout: "", stderr: "todo: no todo #9\n", status: 1))
         #expect(box.fileBytes() == before)
         // Nothing on stdin (an empty pipeline) changes nothing and is not an error.
         #expect(try box.run(["delete", "-"], stdin: "") == RunResult(stdout: "", stderr: "", status: 0))
@@ -97,11 +118,17 @@ import TodoWire
     @Test func quietSilencesMessagesButNeverDataOrErrors() throws {
         #expect(try box.run("-q", "add", "a") == RunResult(stdout: "1\n", stderr: "", status: 0))
         try box.run("add", "b")
-        for command in [["toggle", "1"], ["edit", "1", "--name", "A"], ["edit", "1", "--name", "A"], ["delete", "2"], ["undo"]] {
+        for command in [
+            ["toggle", "1"], ["edit", "1", "--name", "A"], ["edit", "1", "--name", "A"], ["delete", "2"], ["undo"]
+        ] {
             #expect(try box.run(command + ["--quiet"]) == RunResult(stdout: "", stderr: "", status: 0), "\(command)")
         }
-        #expect(try box.run(["batch", "-q"], stdin: "{\"action\": \"toggle\", \"id\": 2}\n") == RunResult(stdout: "", stderr: "", status: 0))
-        #expect(try box.run(["import", "-", "-q"], stdin: try box.run("export").stdout) == RunResult(stdout: "", stderr: "", status: 0))
+        #expect(
+            try box.run(["batch", "-q"], stdin: "{\"action\": \"toggle\", \"id\": 2}\n")
+                == RunResult(stdout: "", stderr: "", status: 0))
+        #expect(
+            try box.run(["import", "-", "-q"], stdin: try box.run("export").stdout)
+                == RunResult(stdout: "", stderr: "", status: 0))
         #expect(try box.run("list", "-q", "--all").lines == ["2 [x] b", "1 [x] A"])
         #expect(try box.run("list", "-q", "--ids", "--all").stdout == "2\n1\n")
         #expect(try box.run("show", "1", "-q").stdout.hasPrefix("Number:       1\n"))

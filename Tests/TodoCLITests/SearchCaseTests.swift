@@ -31,12 +31,21 @@ import Testing
 
     @Test func aValueThatIsNoSwitchIsRefused() throws {
         let result = todo.run("config", "search.case.sensitive", "maybe")
-        #expect(result == RunResult(stdout: "", stderr: "todo: search.case.sensitive must be on or off (also yes/no, true/false, 1/0), not \"maybe\"\n", status: 2))
+        #expect(
+            result
+                == RunResult(
+                    stdout: "",
+                    stderr:
+                        "todo: search.case.sensitive must be on or off (also yes/no, true/false, 1/0), not \"maybe\"\n",
+                    status: 2))
     }
 
     @Test func taskrcCarriesIt() throws {
-        try "search.case.sensitive=yes\n".write(toFile: todo.box.directory + "/.taskrc", atomically: true, encoding: .utf8)
-        #expect(todo.run("import", "--from", "taskrc").stdout.hasPrefix("Imported 1 setting from \(todo.box.directory)/.taskrc: search.case.sensitive=on;"))
+        try "search.case.sensitive=yes\n".write(
+            toFile: todo.box.directory + "/.taskrc", atomically: true, encoding: .utf8)
+        #expect(
+            todo.run("import", "--from", "taskrc").stdout.hasPrefix(
+                "Imported 1 setting from \(todo.box.directory)/.taskrc: search.case.sensitive=on;"))
         #expect(todo.ids("list", "milk") == [2])
     }
 }

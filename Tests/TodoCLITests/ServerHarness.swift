@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import Foundation
 import Testing
@@ -8,10 +8,13 @@ import TodoTestSupport
 /// The real `todo-server`, started on a free loopback port with a temporary SQLite file, as an
 /// unprivileged user (`Unprivileged`) in a folder of its own, as it is deployed.
 final class TestServer {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     /// `$TODO_SERVER_BINARY`, else the debug build in Server/.build (`.ci/test` builds it first).
-    static let binary = Result { try BuiltBinary.path(of: "todo-server", orIn: [repository.appendingPathComponent("Server/.build/debug").path]) }
+    static let binary = Result {
+        try BuiltBinary.path(of: "todo-server", orIn: [repository.appendingPathComponent("Server/.build/debug").path])
+    }
 
     let binary: String
     let directory: String
@@ -39,7 +42,8 @@ final class TestServer {
             let base = Self.repository.appendingPathComponent("Tests/TodoCLITests/Fixtures/\(fixture)").path
             try FileManager.default.copyItem(atPath: base + ".sqlite", toPath: database)
             Unprivileged.give(self.directory)
-            token = try String(contentsOfFile: base + ".token", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+            token = try String(contentsOfFile: base + ".token", encoding: .utf8).trimmingCharacters(
+                in: .whitespacesAndNewlines)
             try command(["migrate"])
         } else {
             try addUser()
@@ -53,7 +57,10 @@ final class TestServer {
     /// The change feed from the start, as the server sends it.
     func changes(limit: Int? = nil) throws -> String {
         let query = "/v1/changes?since=0" + (limit.map { "&limit=\($0)" } ?? "")
-        return try Sandbox.execute("/usr/bin/curl", ["-fsSk", url + query, "-H", "Authorization: Bearer \(token)"], stdin: nil, environment: [:]).stdout
+        return try Sandbox.execute(
+            "/usr/bin/curl", ["-fsSk", url + query, "-H", "Authorization: Bearer \(token)"], stdin: nil,
+            environment: [:]
+        ).stdout
     }
 
     /// Makes the database and adds the user alice, keeping a token for her.
@@ -73,7 +80,9 @@ final class TestServer {
     func command(_ arguments: [String]) throws -> String {
         let (program, wrapped) = Unprivileged.command(binary, arguments)
         let result = try Sandbox.execute(program, wrapped, stdin: nil, environment: environment)
-        guard result.status == 0 else { throw TestFailure("todo-server \(arguments.joined(separator: " ")) failed: \(result.stderr)") }
+        guard result.status == 0 else {
+            throw TestFailure("todo-server \(arguments.joined(separator: " ")) failed: \(result.stderr)")
+        }
         return result.stdout
     }
 
@@ -81,7 +90,8 @@ final class TestServer {
         let process = Process()
         let tlsArguments = tls.map { ["--tls-cert", $0.certificate, "--tls-key", $0.key] } ?? []
         Unprivileged.give(directory)
-        let (program, arguments) = Unprivileged.command(binary, ["serve", "--hostname", "127.0.0.1", "--port", String(port)] + tlsArguments)
+        let (program, arguments) = Unprivileged.command(
+            binary, ["serve", "--hostname", "127.0.0.1", "--port", String(port)] + tlsArguments)
         process.executableURL = URL(fileURLWithPath: program)
         process.arguments = arguments
         process.environment = environment
@@ -121,9 +131,15 @@ final class TestServer {
     private func waitUntilHealthy() throws {
         let deadline = Date().addingTimeInterval(60)
         while Date() < deadline {
-            if let process, !process.isRunning { throw TestFailure("todo-server exited at start (status \(process.terminationStatus))") }
+            if let process, !process.isRunning {
+                throw TestFailure("todo-server exited at start (status \(process.terminationStatus))")
+            }
             // -k: the harness asks whether it is up; what todo trusts is the tests' business.
-            if (try? Sandbox.execute("/usr/bin/curl", ["-fsSk", "-m", "2", url + "/health"], stdin: nil, environment: [:]))?.status == 0 { return }
+            if (try? Sandbox.execute(
+                "/usr/bin/curl", ["-fsSk", "-m", "2", url + "/health"], stdin: nil, environment: [:]))?.status == 0
+            {
+                return
+            }
             usleep(100_000)
         }
         throw TestFailure("todo-server did not become healthy on \(url)")
@@ -184,6 +200,9 @@ struct Device {
     /// The todos as devices compare them: by UUID, without local numbers or bookkeeping.
     func contents() throws -> [UUID: String] {
         let state = try TodoStoreAccess.load(file)
-        return Dictionary(uniqueKeysWithValues: state.todos.map { ($0.uuid, "\($0.name)|\($0.description)|\($0.notes)|\($0.completed)") })
+        return Dictionary(
+            uniqueKeysWithValues: state.todos.map {
+                ($0.uuid, "\($0.name)|\($0.description)|\($0.notes)|\($0.completed)")
+            })
     }
 }

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import Foundation
 import Testing
@@ -21,7 +21,10 @@ import TodoTestSupport
         #expect(try a.sync(server).stdout == "Synced with \(server.url): pulled 0, pushed 3, 0 conflicts.\n")
         #expect(try b.sync(server).stdout == "Synced with \(server.url): pulled 3, pushed 0, 0 conflicts.\n")
         #expect(try b.contents() == a.contents())
-        let bread = try #require(try b.run("list", "--json", server: server).stdout.components(separatedBy: "\n").first { $0.contains("bread") })
+        let bread = try #require(
+            try b.run("list", "--json", server: server).stdout.components(separatedBy: "\n").first {
+                $0.contains("bread")
+            })
         #expect(bread.contains("\"synced\": true"))
         try b.run("edit", "2", "--name", "rye bread", server: server)
         try b.run("toggle", "1", server: server)
@@ -44,9 +47,13 @@ import TodoTestSupport
         try a.run("add", "call", "back", "client:acme", server: server)
         try a.sync(server)
         let elsewhere = ["XDG_CONFIG_HOME": box.directory + "/b-config"]
-        #expect(try b.run("sync", server: server, environment: elsewhere) == RunResult(
-            stdout: "Synced with \(server.url): pulled 1, pushed 0, 0 conflicts.\n",
-            stderr: "note: kept user-defined attribute 'client' on 1 todo, declared as string ('todo config uda.client.type TYPE' changes it)\n", status: 0))
+        #expect(
+            try b.run("sync", server: server, environment: elsewhere)
+                == RunResult(
+                    stdout: "Synced with \(server.url): pulled 1, pushed 0, 0 conflicts.\n",
+                    stderr:
+                        "note: kept user-defined attribute 'client' on 1 todo, declared as string ('todo config uda.client.type TYPE' changes it)\n",
+                    status: 0))
         #expect(try b.run("list", "client:acme", "--ids", server: server, environment: elsewhere).stdout == "1\n")
         #expect(try b.run("sync", server: server, environment: elsewhere).stderr == "")
     }
@@ -146,7 +153,9 @@ import TodoTestSupport
         try a.sync(server)
         let reported = try b.sync(server)
         #expect(reported.stdout.contains("1 conflict."))
-        #expect(reported.stdout.contains("#1 \"name from a\": name kept \"name from a\" from the server; yours was \"name from b\""))
+        #expect(
+            reported.stdout.contains(
+                "#1 \"name from a\": name kept \"name from a\" from the server; yours was \"name from b\""))
         try syncAll([a, b])
         #expect(try a.contents() == b.contents())
         #expect(try a.contents().values.first == "name from a|||false")
@@ -172,7 +181,8 @@ import TodoTestSupport
         #expect(onA.hasSuffix("contested\n"))
         // The device that learns its change lost records it: the deleter when the edit
         // reached the server first, the editor when the delete did.
-        let (reporter, note) = deleterFirst
+        let (reporter, note) =
+            deleterFirst
             ? (b, "Conflict:     deleted on another device; the copy edited here was kept")
             : (a, "Conflict:     deleted on this device; edited on another device was kept")
         let id = try TodoStoreAccess.load(reporter.file).todos[0].id
@@ -193,9 +203,16 @@ import TodoTestSupport
         if deleterFirst { try syncAll([a, b]) } else { try syncAll([b, a]) }
         #expect(try a.contents() == b.contents())
         #expect(try a.contents().values.sorted() == ["contested|from the deleter|still needed|false"])
-        let (reporter, note) = deleterFirst
-            ? (b, "Conflict:     deleted on another device, whose last changes are merged here; the copy edited here was kept")
-            : (a, "Conflict:     deleted on this device, whose last changes are merged here; edited on another device was kept")
+        let (reporter, note) =
+            deleterFirst
+            ? (
+                b,
+                "Conflict:     deleted on another device, whose last changes are merged here; the copy edited here was kept"
+            )
+            : (
+                a,
+                "Conflict:     deleted on this device, whose last changes are merged here; edited on another device was kept"
+            )
         let id = try TodoStoreAccess.load(reporter.file).todos[0].id
         #expect(try reporter.run("show", String(id), server: server).stdout.contains(note))
     }
@@ -211,7 +228,8 @@ import TodoTestSupport
         try b.run("done", "1", server: server)
         try b.run("delete", "2", server: server)
         let batch = #"{"action": "toggle", "ids": [1]}"# + "\n" + #"{"action": "edit", "id": 2, "tags": ["later"]}"#
-        #expect(try box.run(["--file", a.file, "batch"], stdin: batch, environment: server.clientEnvironment).status == 0)
+        #expect(
+            try box.run(["--file", a.file, "batch"], stdin: batch, environment: server.clientEnvironment).status == 0)
         try b.sync(server)
         let merged = try a.sync(server)
         #expect(merged.stdout.contains("the copy edited here was kept"), "\(merged)")
@@ -328,12 +346,19 @@ import TodoTestSupport
         let hanging = try startFixture("fake_server.py", ["hang", portFile])
         defer { hanging.terminate() }
         let start = Date()
-        let slow = try a.run("sync", server: server, environment: ["TODO_SERVER": "http://127.0.0.1:\(try waitForPort(portFile))", "TODO_TIMEOUT": "1"])
+        let slow = try a.run(
+            "sync", server: server,
+            environment: ["TODO_SERVER": "http://127.0.0.1:\(try waitForPort(portFile))", "TODO_TIMEOUT": "1"])
         #expect(slow.status == 3)
         #expect(slow.stderr.contains("did not answer within 1 s"))
         #expect(Date().timeIntervalSince(start) < 10)
         let unconfigured = try box.run(["--file", a.file, "sync"])
-        #expect(unconfigured == RunResult(stdout: "", stderr: "todo: no server to sync with: set TODO_SERVER or run 'todo config server URL'\n", status: 1))
+        #expect(
+            unconfigured
+                == RunResult(
+                    stdout: "",
+                    stderr: "todo: no server to sync with: set TODO_SERVER or run 'todo config server URL'\n", status: 1
+                ))
     }
 
     @Test func configFileHoldsTheSettingsPrivately() throws {
@@ -342,14 +367,19 @@ import TodoTestSupport
         let path = box.directory + "/.config/todo/config.json"
         #expect(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int == 0o600)
         let shown = try box.run(["config"])
-        #expect(shown.stdout.contains("server = \(server.url)\ntoken = (set, \(server.token.count) characters)\ntimeout = (not set)\n"))
+        #expect(
+            shown.stdout.contains(
+                "server = \(server.url)\ntoken = (set, \(server.token.count) characters)\ntimeout = (not set)\n"))
         #expect(!shown.stdout.contains(server.token))
         try box.run(["--file", a.file, "add", "configured"])
         #expect(try box.run(["--file", a.file, "sync"]).status == 0)
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
         let unsafe = try box.run(["--file", a.file, "sync"])
         #expect(unsafe.status == 1)
-        #expect(unsafe.stderr == "todo: config file \(path) holds a token but others can read it (mode 644); run: chmod 600 \(path)\n")
+        #expect(
+            unsafe.stderr
+                == "todo: config file \(path) holds a token but others can read it (mode 644); run: chmod 600 \(path)\n"
+        )
         #expect(try box.run(["config", "server", "ftp://x"]).status == 2)
         #expect(try box.run(["config", "colour"]).status == 2)
     }
@@ -358,7 +388,9 @@ import TodoTestSupport
         try a.run("add", "one", server: server)
         try a.run("add", "two", server: server)
         let before = try #require(FileManager.default.contents(atPath: a.file))
-        #expect(try a.run("sync", "--dry-run", server: server).stdout == "Would pull 0 and push 2 (dry run: nothing sent or saved).\n")
+        #expect(
+            try a.run("sync", "--dry-run", server: server).stdout
+                == "Would pull 0 and push 2 (dry run: nothing sent or saved).\n")
         #expect(FileManager.default.contents(atPath: a.file) == before)
         #expect(try b.sync(server).stdout.contains("pulled 0"))
         let json = try parseJSON(try a.run("sync", "--json", server: server).stdout) as? [String: Any]
@@ -370,7 +402,10 @@ import TodoTestSupport
         let stop = box.directory + "/stop"
         let cron = Process()
         cron.executableURL = URL(fileURLWithPath: "/bin/sh")
-        cron.arguments = ["-c", "while [ ! -e '\(stop)' ]; do '\(Sandbox.binary)' --file '\(a.file)' sync --quiet || exit 1; sleep 0.05; done"]
+        cron.arguments = [
+            "-c",
+            "while [ ! -e '\(stop)' ]; do '\(Sandbox.binary)' --file '\(a.file)' sync --quiet || exit 1; sleep 0.05; done"
+        ]
         cron.environment = box.baseEnvironment.merging(server.clientEnvironment) { $1 }
         try cron.run()
         for index in 1...100 {
@@ -395,8 +430,11 @@ import TodoTestSupport
             let ids = state.todos.map { String($0.id) }
             switch Int.random(in: 0..<10, using: &generator) {
             case _ where ids.isEmpty, 0...2: try device.run("add", "item \(step)", server: server)
-            case 3: try device.run("edit", ids.randomElement(using: &generator)!, "--name", "renamed \(step)", server: server)
-            case 4: try device.run("edit", ids.randomElement(using: &generator)!, "--notes", "note \(step)", server: server)
+            case 3:
+                try device.run(
+                    "edit", ids.randomElement(using: &generator)!, "--name", "renamed \(step)", server: server)
+            case 4:
+                try device.run("edit", ids.randomElement(using: &generator)!, "--notes", "note \(step)", server: server)
             case 5: try device.run("toggle", ids.randomElement(using: &generator)!, server: server)
             case 6: try device.run("delete", ids.randomElement(using: &generator)!, server: server)
             case 7: try device.run("undo", server: server)
@@ -410,4 +448,3 @@ import TodoTestSupport
         #expect(try c.contents() == reference)
     }
 }
-

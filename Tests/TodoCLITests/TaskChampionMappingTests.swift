@@ -9,7 +9,9 @@ import TodoTestSupport
 @Suite struct TaskChampionMappingTests {
     let context = DateContext(now: FixedClock.epoch, timeZone: TimeZone(identifier: "Asia/Tokyo")!)
 
-    func todo(_ words: [String: FieldValue], completed: Bool = false, description: String = "", notes: String = "") throws -> Todo {
+    func todo(_ words: [String: FieldValue], completed: Bool = false, description: String = "", notes: String = "")
+        throws -> Todo
+    {
         var todo = Todo(id: 1, uuid: UUID(), name: "buy milk", createdAt: FixedClock.epoch.addingTimeInterval(0.4))
         todo.description = description
         todo.notes = notes
@@ -31,11 +33,20 @@ import TodoTestSupport
         get throws {
             [
                 try todo([:]),
-                try todo(["tags": .tags(["shop", "next"]), "project": .word("home␣work"), "priority": .priority(.high)]),
-                try todo(["due": .date(.day(CalendarDay(iso: "2027-01-05")!)), "wait": .date(.instant(FixedClock.noon)),
-                          "scheduled": .date(.instant(FixedClock.december)), "depends": .uuids([UUID(), UUID()])], completed: true),
-                try todo(["annotations": .annotations([Annotation(at: FixedClock.noon, text: "a"), Annotation(at: FixedClock.noon, text: "b")]),
-                          "udas": .udas(["estimate": "3", "client": "acme"])], description: "first line\nsecond", notes: "a note"),
+                try todo(["tags": .tags(["shop", "next"]), "project": .word("home␣work"), "priority": .priority(.high)]
+                ),
+                try todo(
+                    [
+                        "due": .date(.day(CalendarDay(iso: "2027-01-05")!)), "wait": .date(.instant(FixedClock.noon)),
+                        "scheduled": .date(.instant(FixedClock.december)), "depends": .uuids([UUID(), UUID()])
+                    ], completed: true),
+                try todo(
+                    [
+                        "annotations": .annotations([
+                            Annotation(at: FixedClock.noon, text: "a"), Annotation(at: FixedClock.noon, text: "b")
+                        ]),
+                        "udas": .udas(["estimate": "3", "client": "acme"])
+                    ], description: "first line\nsecond", notes: "a note")
             ]
         }
     }
@@ -58,7 +69,9 @@ import TodoTestSupport
 
     @Test func theKeysAreTaskChampions() throws {
         let task = TaskChampionMapping.task(of: try samples[1], in: context)
-        #expect(task["tag_shop"] == "" && task["tag_next"] == "" && task["project"] == "home work" && task["priority"] == "H")
+        #expect(
+            task["tag_shop"] == "" && task["tag_next"] == "" && task["project"] == "home work"
+                && task["priority"] == "H")
         #expect(task["entry"] == "1790000000" && task["modified"] == "1790000090" && task["status"] == "pending")
         let done = TaskChampionMapping.task(of: try samples[2], in: context)
         #expect(done["status"] == "completed" && done["end"] == "1790000090")
@@ -70,8 +83,10 @@ import TodoTestSupport
     /// the same task, and a changed one keeps `tags` (and `depends`) in step.
     @Test func taskwarrior3sDuplicatedTagsStayConsistent() throws {
         let uuid = UUID()
-        let base: TaskMap = ["description": "buy milk", "status": "pending", "entry": "1790000000", "modified": "1790000090",
-                             "tag_shop": "x", "tag_next": "x", "tags": "shop,next"]
+        let base: TaskMap = [
+            "description": "buy milk", "status": "pending", "entry": "1790000000", "modified": "1790000090",
+            "tag_shop": "x", "tag_next": "x", "tags": "shop,next"
+        ]
         let read = try #require(TaskChampionMapping.todo(uuid, base, in: context))
         var todo = Todo(id: 1, uuid: uuid, name: "buy milk", createdAt: read.content.createdAt)
         todo.content = read.content
@@ -85,9 +100,15 @@ import TodoTestSupport
 
     @Test func tasksTodoDoesNotShowAreNone() {
         #expect(TaskChampionMapping.todo(UUID(), ["description": "x", "status": "deleted"], in: context) == nil)
-        #expect(TaskChampionMapping.todo(UUID(), ["description": "x", "status": "recurring", "recur": "weekly"], in: context) == nil)
-        let instance = TaskChampionMapping.todo(UUID(), ["description": "x", "status": "pending", "recur": "weekly", "parent": "p",
-                                                         "due": "1799074800", "weird key": "1"], in: context)
+        #expect(
+            TaskChampionMapping.todo(
+                UUID(), ["description": "x", "status": "recurring", "recur": "weekly"], in: context) == nil)
+        let instance = TaskChampionMapping.todo(
+            UUID(),
+            [
+                "description": "x", "status": "pending", "recur": "weekly", "parent": "p",
+                "due": "1799074800", "weird key": "1"
+            ], in: context)
         #expect(instance?.content.recur == nil)
         #expect(instance?.content.udas == [:])
     }

@@ -14,10 +14,15 @@ import TodoTestSupport
     /// Weekly from Monday 2026-11-30 09:00 UTC, the first instance made (by Taskwarrior).
     var tasks: [UUID: TaskMap] {
         [
-            template: ["description": "water plants", "status": "recurring", "recur": "weekly", "due": "1796029200",
-                       "mask": "-", "project": "home", "tag_garden": "", "rtype": "periodic", "entry": "1", "modified": "1"],
-            first: ["description": "water plants", "status": "pending", "recur": "weekly", "due": "1796029200",
-                    "parent": template.uuidString.lowercased(), "imask": "0", "project": "home", "tag_garden": "", "entry": "2", "modified": "2"],
+            template: [
+                "description": "water plants", "status": "recurring", "recur": "weekly", "due": "1796029200",
+                "mask": "-", "project": "home", "tag_garden": "", "rtype": "periodic", "entry": "1", "modified": "1"
+            ],
+            first: [
+                "description": "water plants", "status": "pending", "recur": "weekly", "due": "1796029200",
+                "parent": template.uuidString.lowercased(), "imask": "0", "project": "home", "tag_garden": "",
+                "entry": "2", "modified": "2"
+            ]
         ]
     }
 
@@ -36,10 +41,13 @@ import TodoTestSupport
         start[first]?["status"] = "completed"
         let after = applied(start)
         let made = try #require(after.first { $0.value["imask"] == "1" })
-        #expect(made.value == [
-            "description": "water plants", "status": "pending", "recur": "weekly", "due": "1796634000", "project": "home", "tag_garden": "",
-            "rtype": "periodic", "parent": template.uuidString.lowercased(), "imask": "1", "entry": stamp, "modified": stamp,
-        ])
+        #expect(
+            made.value == [
+                "description": "water plants", "status": "pending", "recur": "weekly", "due": "1796634000",
+                "project": "home", "tag_garden": "",
+                "rtype": "periodic", "parent": template.uuidString.lowercased(), "imask": "1", "entry": stamp,
+                "modified": stamp
+            ])
         #expect(after[template]?["mask"] == "+-")
         // The same on every replica: a second todo replica makes the same task.
         #expect(applied(start) == after)

@@ -6,21 +6,26 @@ import Testing
 /// same escape codes. Rows are matched by name, not layout.
 @Suite struct TaskwarriorColourSideBySideTests {
     /// Taskwarrior's own default colours blanked, so only these rules count.
-    static let taskrc = ["color.active", "color.alternate", "color.blocked", "color.blocking", "color.due", "color.due.today", "color.label",
-                         "color.label.sort", "color.header", "color.footnote", "color.overdue", "color.recurring", "color.scheduled", "color.tag.next",
-                         "color.tagged", "color.uda.priority.H", "color.uda.priority.M", "color.uda.priority.L"].map { $0 + "=\n" }.joined() + """
-        color.tag.next=bold yellow
-        color.project.Home=underline
-        color.overdue=color9
-        color.active=rgb555 on rgb410
-        color.uda.priority.H=bold white
-        color.keyword.milk=on blue
-        color.tagged=green
-        report.x.columns=id,description
-        report.x.labels=ID,D
-        report.x.filter=status:pending
+    static let taskrc =
+        [
+            "color.active", "color.alternate", "color.blocked", "color.blocking", "color.due", "color.due.today",
+            "color.label",
+            "color.label.sort", "color.header", "color.footnote", "color.overdue", "color.recurring", "color.scheduled",
+            "color.tag.next",
+            "color.tagged", "color.uda.priority.H", "color.uda.priority.M", "color.uda.priority.L"
+        ].map { $0 + "=\n" }.joined() + """
+            color.tag.next=bold yellow
+            color.project.Home=underline
+            color.overdue=color9
+            color.active=rgb555 on rgb410
+            color.uda.priority.H=bold white
+            color.keyword.milk=on blue
+            color.tagged=green
+            report.x.columns=id,description
+            report.x.labels=ID,D
+            report.x.filter=status:pending
 
-        """
+            """
 
     /// The escape codes each line starts with, by the name on it.
     static func starts(_ text: String, names: [String]) -> [String: String] {
@@ -41,7 +46,10 @@ import Testing
     @Test func rowsStartWithTaskwarriorsEscapeCodes() throws {
         let box = try Sandbox()
         let taskwarrior = try RealTaskwarrior(in: box.directory, timeZone: "UTC", taskrc: Self.taskrc)
-        let todos: [[String]] = [["buy milk", "+next", "project:Home.garden"], ["late", "due:yesterday", "priority:H"], ["busy", "+x"], ["plain"], ["urgent one", "priority:H"]]
+        let todos: [[String]] = [
+            ["buy milk", "+next", "project:Home.garden"], ["late", "due:yesterday", "priority:H"], ["busy", "+x"],
+            ["plain"], ["urgent one", "priority:H"]
+        ]
         for words in todos {
             try taskwarrior.run(["add"] + words)
             #expect(try box.run(["add"] + words).status == 0)

@@ -36,7 +36,7 @@ import TodoCore
         let expected = Set(try [todo(a, named: "find the invoice").uuid, todo(a, named: "ask the bank").uuid])
         for device in [a, b] {
             let bill = try todo(device, named: "pay the bill")
-            #expect(bill.annotations.map(\.text) .sorted() == ["paid online", "sent a cheque instead"], "\(device.name)")
+            #expect(bill.annotations.map(\.text).sorted() == ["paid online", "sent a cheque instead"], "\(device.name)")
             #expect(bill.depends == expected, "\(device.name)")
             #expect(bill.conflicts.isEmpty)
         }
@@ -75,8 +75,14 @@ import TodoCore
         let uuid = before.uuid.uuidString.lowercased()
         let rev = try #require(try currentRev(of: uuid))
         // A push as the previous todo-sync makes it: none of the new keys at all.
-        let body = #"{"operations":[{"opId":"\#(UUID().uuidString)","kind":"put","uuid":"\#(uuid)","baseRev":\#(rev),"todo":{"name":"water the red roses","description":"","notes":"","completed":false,"createdAt":"2026-11-01T08:00:00.000Z","updatedAt":"2026-11-21T08:00:00.000Z","tags":[],"project":null,"priority":null,"due":null,"wait":null}}]}"#
-        let pushed = try Sandbox.execute("/usr/bin/curl", ["-fsS", "-X", "POST", server.url + "/v1/push", "-H", "Authorization: Bearer \(server.token)", "-H", "Content-Type: application/json", "--data-binary", body], stdin: nil, environment: [:])
+        let body =
+            #"{"operations":[{"opId":"\#(UUID().uuidString)","kind":"put","uuid":"\#(uuid)","baseRev":\#(rev),"todo":{"name":"water the red roses","description":"","notes":"","completed":false,"createdAt":"2026-11-01T08:00:00.000Z","updatedAt":"2026-11-21T08:00:00.000Z","tags":[],"project":null,"priority":null,"due":null,"wait":null}}]}"#
+        let pushed = try Sandbox.execute(
+            "/usr/bin/curl",
+            [
+                "-fsS", "-X", "POST", server.url + "/v1/push", "-H", "Authorization: Bearer \(server.token)", "-H",
+                "Content-Type: application/json", "--data-binary", body
+            ], stdin: nil, environment: [:])
         #expect(pushed.status == 0 && pushed.stdout.contains(#""status":"applied""#), "\(pushed)")
         try a.sync(server)
         let after = try todo(a, named: "water the red roses")

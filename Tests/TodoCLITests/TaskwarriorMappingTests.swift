@@ -33,7 +33,10 @@ import TodoWire
     @Test func templateAndInstancesBecomeOneSeries() throws {
         let read = try Self.read()
         let todos = read.todos
-        #expect(todos.map(\.uuid.uuidString).map { $0.lowercased() } == [Self.uuid(2), Self.uuid(3), Self.uuid(4), Self.uuid(7)])
+        #expect(
+            todos.map(\.uuid.uuidString).map { $0.lowercased() } == [
+                Self.uuid(2), Self.uuid(3), Self.uuid(4), Self.uuid(7)
+            ])
         let series = UUID(uuidString: Self.uuid(1))
         #expect(todos.prefix(3).map(\.content.series) == [series, series, series])
         #expect(todos.prefix(3).map(\.content.recur) == [nil, nil, Recurrence(rule: "weekly")])
@@ -44,11 +47,12 @@ import TodoWire
         #expect(todos[3].content.project == "my\u{2423}home")
         #expect(todos[3].content.depends == [UUID(uuidString: Self.uuid(3))!, UUID(uuidString: Self.uuid(4))!])
         #expect(read.counts == (1, 1, 1))
-        #expect(read.skipped.map(\.line) == [
-            "skipped 6f740623 \"gone\": deleted (todo has no deleted todos)",
-            "skipped 6f740623 \"often\": the recurrence 'hourly' is no rule todo has (\(Recurrence.accepted))",
-            "skipped 6f740623 \"water\": recurring template, merged into its series",
-        ])
+        #expect(
+            read.skipped.map(\.line) == [
+                "skipped 6f740623 \"gone\": deleted (todo has no deleted todos)",
+                "skipped 6f740623 \"often\": the recurrence 'hourly' is no rule todo has (\(Recurrence.accepted))",
+                "skipped 6f740623 \"water\": recurring template, merged into its series"
+            ])
         #expect(read.udaValues.mapValues(\.count) == ["client": 3, "estimate": 3])
     }
 
@@ -58,10 +62,15 @@ import TodoWire
             todo.content = item.content
             return todo
         }
-        let tasks = try #require(try JSONSerialization.jsonObject(with: Data(TaskwarriorExport.export(todos, in: Self.context).utf8)) as? [[String: Any]])
+        let tasks = try #require(
+            try JSONSerialization.jsonObject(with: Data(TaskwarriorExport.export(todos, in: Self.context).utf8))
+                as? [[String: Any]])
         let template = try #require(tasks.first)
         #expect(template["uuid"] as? String == Self.uuid(1))
-        #expect((template["status"] as? String, template["mask"] as? String, template["due"] as? String) == ("recurring", "+--", "20260201T190000Z"))
+        #expect(
+            (template["status"] as? String, template["mask"] as? String, template["due"] as? String) == (
+                "recurring", "+--", "20260201T190000Z"
+            ))
         #expect((template["recur"] as? String, template["modified"] as? String) == ("weekly", "20260203T100000Z"))
         let instances = tasks.filter { $0["parent"] as? String == Self.uuid(1) }
         #expect(instances.map { $0["imask"] as? Int } == [0, 1, 2])
@@ -77,9 +86,12 @@ import TodoWire
         first.recur = Recurrence(rule: "2w")
         first.series = first.uuid
         first.anchor = SeriesAnchor(first.due!, in: Self.zone)
-        var next = try #require(first.nextOccurrence(doneAt: Self.date("2026-02-02T10:00:00Z"), madeAt: Self.date("2026-02-02T10:00:00Z")))
+        var next = try #require(
+            first.nextOccurrence(doneAt: Self.date("2026-02-02T10:00:00Z"), madeAt: Self.date("2026-02-02T10:00:00Z")))
         next.id = 2
-        (first.completed, first.completedAt, first.recur, first.anchor) = (true, Self.date("2026-02-02T10:00:00Z"), nil, nil)
+        (first.completed, first.completedAt, first.recur, first.anchor) = (
+            true, Self.date("2026-02-02T10:00:00Z"), nil, nil
+        )
         let export = TaskwarriorExport.export([first, next], in: Self.context)
         let back = try TaskwarriorFormat.read(Array(export.utf8), in: Self.context, strict: true)
         #expect(back.todos.map(\.uuid) == [first.uuid, next.uuid])
@@ -98,7 +110,10 @@ import TodoWire
         #expect(todos.count == 3)
         let made = try #require(todos.last)
         #expect(made.uuid == UUID(name: Self.uuid(3), namespace: UUID(uuidString: Self.uuid(1))!))
-        #expect((made.content.due, made.content.recur, made.content.completed) == (.day(CalendarDay(iso: "2026-02-16")!), Recurrence(rule: "weekly"), false))
+        #expect(
+            (made.content.due, made.content.recur, made.content.completed) == (
+                .day(CalendarDay(iso: "2026-02-16")!), Recurrence(rule: "weekly"), false
+            ))
     }
 
     @Test(arguments: [
@@ -107,7 +122,7 @@ import TodoWire
         ("semiannual", "6m"), ("yearly", "yearly"), ("annual", "yearly"), ("biannual", "2y"), ("10d", "10d"),
         ("P1M", "monthly"), ("P2W", "2w"), ("week", "weekly"),
         // Months that make whole years are years, as export writes years (below).
-        ("12m", "yearly"), ("24m", "2y"), ("4q", "yearly"), ("1200m", "100y"), ("11988m", "999y"),
+        ("12m", "yearly"), ("24m", "2y"), ("4q", "yearly"), ("1200m", "100y"), ("11988m", "999y")
     ])
     func periodsBecomeRules(period: String, rule: String) {
         #expect(Recurrence(taskwarriorPeriod: period)?.rule == rule)
@@ -121,7 +136,7 @@ import TodoWire
     /// Periods Taskwarrior 2.6 steps by the calendar: `Nm` (its `3mo` is 90 days, its `2y` 730).
     @Test(arguments: [
         ("daily", "daily"), ("2w", "2w"), ("3m", "3m"), ("yearly", "yearly"), ("2y", "24m"), ("999y", "11988m"),
-        ("+1w", "weekly"), ("weekdays", "weekdays"), ("+weekdays", "weekdays"),
+        ("+1w", "weekly"), ("weekdays", "weekdays"), ("+weekdays", "weekdays")
     ])
     func rulesBecomePeriods(rule: String, period: String) throws {
         let recurrence = try #require(Recurrence(rule: rule))
@@ -130,8 +145,12 @@ import TodoWire
     }
 
     @Test func aProjectHoldingTheBlankMarkIsInvalid() throws {
-        let task = #"[{"uuid":"6f740623-bc83-41f0-a20d-b696c37c2450","description":"a","entry":"20260121T101500Z","project":"a␣b"}]"#
-        #expect(try Self.read(task).skipped.map(\.reason) == [.invalid("the project 'a␣b' holds ␣, which todo writes for a blank")])
+        let task =
+            #"[{"uuid":"6f740623-bc83-41f0-a20d-b696c37c2450","description":"a","entry":"20260121T101500Z","project":"a␣b"}]"#
+        #expect(
+            try Self.read(task).skipped.map(\.reason) == [
+                .invalid("the project 'a␣b' holds ␣, which todo writes for a blank")
+            ])
     }
 }
 
@@ -142,26 +161,39 @@ import TodoWire
     init() throws { box = try Sandbox() }
 
     @Test func skippedTasksAreNamedAndCounted() throws {
-        let result = try box.run(["import", "--from", "taskwarrior", "-"], stdin: TaskwarriorMappingTests.series, environment: ["TZ": "Etc/GMT-5"])
+        let result = try box.run(
+            ["import", "--from", "taskwarrior", "-"], stdin: TaskwarriorMappingTests.series,
+            environment: ["TZ": "Etc/GMT-5"])
         #expect(result.status == 0)
-        #expect(result.stdout == "Imported 4 todos: 4 added, 0 updated, 0 unchanged, 3 skipped (1 deleted, 1 template merged into a series, 1 invalid).\n")
-        #expect(result.stderr == """
-            skipped 6f740623 "gone": deleted (todo has no deleted todos)
-            skipped 6f740623 "often": the recurrence 'hourly' is no rule todo has (\(Recurrence.accepted))
-            skipped 6f740623 "water": recurring template, merged into its series
-            note: kept user-defined attribute 'client' on 3 todos, declared as string ('todo config uda.client.type TYPE' changes it)
-            note: kept user-defined attribute 'estimate' on 3 todos, declared as number ('todo config uda.estimate.type TYPE' changes it)
+        #expect(
+            result.stdout
+                == "Imported 4 todos: 4 added, 0 updated, 0 unchanged, 3 skipped (1 deleted, 1 template merged into a series, 1 invalid).\n"
+        )
+        #expect(
+            result.stderr == """
+                skipped 6f740623 "gone": deleted (todo has no deleted todos)
+                skipped 6f740623 "often": the recurrence 'hourly' is no rule todo has (\(Recurrence.accepted))
+                skipped 6f740623 "water": recurring template, merged into its series
+                note: kept user-defined attribute 'client' on 3 todos, declared as string ('todo config uda.client.type TYPE' changes it)
+                note: kept user-defined attribute 'estimate' on 3 todos, declared as number ('todo config uda.estimate.type TYPE' changes it)
 
-            """)
+                """)
         // Declared once: a second import keeps them under the types the first gave.
         #expect(try box.run(["config", "uda.estimate.type"]).stdout == "number\n")
-        let json = try box.run(["import", "--json", "--from", "taskwarrior", "-"], stdin: TaskwarriorMappingTests.series)
-        #expect(json.stdout.hasSuffix("\"unchanged\": 4,\n \"skipped\": {\"deleted\": 1, \"templates\": 1, \"invalid\": 1}}\n"))
-        #expect(json.stderr.hasSuffix("note: kept user-defined attribute 'client' (string) on 3 todos\nnote: kept user-defined attribute 'estimate' (number) on 3 todos\n"))
+        let json = try box.run(
+            ["import", "--json", "--from", "taskwarrior", "-"], stdin: TaskwarriorMappingTests.series)
+        #expect(
+            json.stdout.hasSuffix(
+                "\"unchanged\": 4,\n \"skipped\": {\"deleted\": 1, \"templates\": 1, \"invalid\": 1}}\n"))
+        #expect(
+            json.stderr.hasSuffix(
+                "note: kept user-defined attribute 'client' (string) on 3 todos\nnote: kept user-defined attribute 'estimate' (number) on 3 todos\n"
+            ))
     }
 
     @Test func anInstanceTaskwarriorMadeSinceTakesTheRule() throws {
-        #expect(try box.run(["import", "--from", "taskwarrior", "-"], stdin: TaskwarriorMappingTests.series).status == 0)
+        #expect(
+            try box.run(["import", "--from", "taskwarrior", "-"], stdin: TaskwarriorMappingTests.series).status == 0)
         let instance3 = """
             {"uuid":"\(TaskwarriorMappingTests.uuid(8))","status":"pending","description":"water","entry":"20260216T100000Z","due":"20260222T190000Z","recur":"weekly","parent":"\(TaskwarriorMappingTests.uuid(1))","imask":3}
             """
@@ -174,11 +206,16 @@ import TodoWire
     }
 
     @Test func strictRefusesTheWholeFile() throws {
-        let result = try box.run(["import", "--strict", "--from", "taskwarrior", "-"], stdin: TaskwarriorMappingTests.series)
-        #expect(result == RunResult(stdout: "", stderr: """
-            todo: cannot import stdin as taskwarrior: task 6: the recurrence 'hourly' is no rule todo has (\(Recurrence.accepted)); nothing imported
+        let result = try box.run(
+            ["import", "--strict", "--from", "taskwarrior", "-"], stdin: TaskwarriorMappingTests.series)
+        #expect(
+            result
+                == RunResult(
+                    stdout: "",
+                    stderr: """
+                        todo: cannot import stdin as taskwarrior: task 6: the recurrence 'hourly' is no rule todo has (\(Recurrence.accepted)); nothing imported
 
-            """, status: 1))
+                        """, status: 1))
         #expect(!FileManager.default.fileExists(atPath: box.file))
     }
 }

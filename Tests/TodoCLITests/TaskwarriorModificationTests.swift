@@ -20,12 +20,18 @@ import TodoTestSupport
     @Test func aSubstitutionChangesTheNameAndAnnotations() {
         todo.run("add", "login page login")
         todo.run("annotate", "1", "a login note")
-        #expect(todo.run("1", "modify", "/login/signin/") == RunResult(stdout: "Edited #1 \"signin page login\" (name)\n", stderr: "", status: 0))
+        #expect(
+            todo.run("1", "modify", "/login/signin/")
+                == RunResult(stdout: "Edited #1 \"signin page login\" (name)\n", stderr: "", status: 0))
         #expect(annotations(1) == ["a login note"])
-        #expect(todo.run("modify", "1", "/login/out/g") == RunResult(stdout: "Edited #1 \"signin page out\" (name, annotations)\n", stderr: "", status: 0))
+        #expect(
+            todo.run("modify", "1", "/login/out/g")
+                == RunResult(stdout: "Edited #1 \"signin page out\" (name, annotations)\n", stderr: "", status: 0))
         #expect(annotations(1) == ["a out note"])
         // Only in an annotation: the first annotation holding it.
-        #expect(todo.run("1", "modify", "/note/remark/", "+web").stdout == "Edited #1 \"signin page out\" (tags, annotations)\n")
+        #expect(
+            todo.run("1", "modify", "/note/remark/", "+web").stdout
+                == "Edited #1 \"signin page out\" (tags, annotations)\n")
         #expect(annotations(1) == ["a out remark"])
         // After --, a word of that shape is a name word.
         #expect(todo.run("1", "modify", "--", "/a/b/").stdout == "Edited #1 \"/a/b/\" (name)\n")
@@ -38,15 +44,28 @@ import TodoTestSupport
     @Test func aSubstitutionThatMatchesNothingIsAnError() {
         todo.run("add", "login page")
         let before = todo.box.fileBytes()
-        #expect(todo.run("1", "modify", "/nomatch/x/", "+tag") == RunResult(
-            stdout: "", stderr: "todo: \"/nomatch/x/\" matches nothing in #1 \"login page\": not in the name, nor in an annotation; nothing changed\n", status: 1))
+        #expect(
+            todo.run("1", "modify", "/nomatch/x/", "+tag")
+                == RunResult(
+                    stdout: "",
+                    stderr:
+                        "todo: \"/nomatch/x/\" matches nothing in #1 \"login page\": not in the name, nor in an annotation; nothing changed\n",
+                    status: 1))
         // Case counts, as in Taskwarrior.
         #expect(todo.run("1", "modify", "/LOGIN/x/").status == 1)
-        #expect(todo.run("1", "modify", "/a(/b/") == RunResult(
-            stdout: "", stderr: "todo: \"/a(/b/\": \"a(\" is no regular expression (ICU syntax: /^buy/x/, /a|b/c/)\n", status: 2))
+        #expect(
+            todo.run("1", "modify", "/a(/b/")
+                == RunResult(
+                    stdout: "",
+                    stderr: "todo: \"/a(/b/\": \"a(\" is no regular expression (ICU syntax: /^buy/x/, /a|b/c/)\n",
+                    status: 2))
         #expect(todo.box.fileBytes() == before)
-        #expect(todo.run("1", "modify", "/page//") == RunResult(stdout: "Edited #1 \"login\" (name)\n", stderr: "", status: 0))
-        #expect(todo.run("1", "modify", "/login//") == RunResult(stdout: "", stderr: "todo: a todo needs a name that is not blank\n", status: 1))
+        #expect(
+            todo.run("1", "modify", "/page//")
+                == RunResult(stdout: "Edited #1 \"login\" (name)\n", stderr: "", status: 0))
+        #expect(
+            todo.run("1", "modify", "/login//")
+                == RunResult(stdout: "", stderr: "todo: a todo needs a name that is not blank\n", status: 1))
     }
 
     /// Over several todos, each gets its own substitution; those it matches nothing in are left alone.
@@ -54,10 +73,17 @@ import TodoTestSupport
         todo.run("add", "buy milk", "+shop")
         todo.run("add", "buy bread", "+shop")
         todo.run("add", "call mom", "+shop")
-        #expect(todo.run("+shop", "modify", "/buy/get/") == RunResult(
-            stdout: "Edited #1 \"get milk\" (name)\nEdited #2 \"get bread\" (name)\n", stderr: "", status: 0))
-        #expect(todo.run("1-3", "modify", "/nothing/x/") == RunResult(
-            stdout: "", stderr: "todo: \"/nothing/x/\" matches nothing in the 3 todos named: not in the name, nor in an annotation; nothing changed\n", status: 1))
+        #expect(
+            todo.run("+shop", "modify", "/buy/get/")
+                == RunResult(
+                    stdout: "Edited #1 \"get milk\" (name)\nEdited #2 \"get bread\" (name)\n", stderr: "", status: 0))
+        #expect(
+            todo.run("1-3", "modify", "/nothing/x/")
+                == RunResult(
+                    stdout: "",
+                    stderr:
+                        "todo: \"/nothing/x/\" matches nothing in the 3 todos named: not in the name, nor in an annotation; nothing changed\n",
+                    status: 1))
         #expect(todo.run("undo").status == 0)
         #expect((name(1), name(2), name(3)) == ("buy milk", "buy bread", "call mom"))
     }
@@ -76,8 +102,12 @@ import TodoTestSupport
         #expect(todo.listed("desc.endswith:sam") == "2\n")
         #expect(todo.listed("description.hasnt:sam") == "1\n")
         #expect(todo.listed("name.has:sam") == "")
-        #expect(todo.run("2", "modify", "description:read a novel") == RunResult(stdout: "Edited #2 \"read a novel\" (name)\n", stderr: "", status: 0))
-        #expect(todo.run("2", "modify", "details:by the fire") == RunResult(stdout: "Edited #2 \"read a novel\" (description)\n", stderr: "", status: 0))
+        #expect(
+            todo.run("2", "modify", "description:read a novel")
+                == RunResult(stdout: "Edited #2 \"read a novel\" (name)\n", stderr: "", status: 0))
+        #expect(
+            todo.run("2", "modify", "details:by the fire")
+                == RunResult(stdout: "Edited #2 \"read a novel\" (description)\n", stderr: "", status: 0))
         #expect(try todo.box.state().todo(id: 2)?.description == "by the fire")
         #expect(todo.run("add", "description:call mom").stdout == "3\n")
         #expect(name(3) == "call mom")
@@ -101,7 +131,9 @@ import TodoTestSupport
         #expect(todo.listed("end.before:today") == "")
         #expect(todo.listed("modified.after:-2h", "--all") == "2\n3\n")
         #expect(todo.listed("modified.before:-1d") == "1\n")
-        #expect(todo.run("list", "entry.after:") == RunResult(stdout: "", stderr: "todo: \"entry.after:\" needs a date after the ':'\n", status: 2))
+        #expect(
+            todo.run("list", "entry.after:")
+                == RunResult(stdout: "", stderr: "todo: \"entry.after:\" needs a date after the ':'\n", status: 2))
         #expect(todo.run("modify", "1", "end:today").status == 2)
     }
 
@@ -112,8 +144,15 @@ import TodoTestSupport
         #expect(todo.run("limit:3", "list", "--ids").stdout == "4\n3\n2\n")
         #expect(todo.listed("+x", "lim:1", "--sort", "name") == "1\n")
         #expect(todo.run("next", "limit:1", "--ids").stdout == "4\n")
-        #expect(todo.run("list", "limit:x") == RunResult(stdout: "", stderr: "todo: \"limit:x\": limit:N takes a number of rows, 1 or more\n", status: 2))
-        #expect(todo.run("projects", "limit:2") == RunResult(stdout: "", stderr: "todo: \"limit:2\": limit:N limits the rows of list and next only\n", status: 2))
+        #expect(
+            todo.run("list", "limit:x")
+                == RunResult(
+                    stdout: "", stderr: "todo: \"limit:x\": limit:N takes a number of rows, 1 or more\n", status: 2))
+        #expect(
+            todo.run("projects", "limit:2")
+                == RunResult(
+                    stdout: "", stderr: "todo: \"limit:2\": limit:N limits the rows of list and next only\n", status: 2)
+        )
         #expect(todo.run("add", "y", "limit:2").status == 2)
     }
 
@@ -125,7 +164,10 @@ import TodoTestSupport
         #expect(todo.listed("-LATEST") == "1\n")
         #expect(todo.run("+LATEST", "done").stdout == "Completed #2 \"second\"\n")
         #expect(todo.listed("+LATEST") == "2\n")
-        for tag in ["ACTIVE", "READY", "BLOCKED", "UNBLOCKED", "WAITING", "OVERDUE", "DUE", "TODAY", "COMPLETED", "PENDING", "TAGGED"] {
+        for tag in [
+            "ACTIVE", "READY", "BLOCKED", "UNBLOCKED", "WAITING", "OVERDUE", "DUE", "TODAY", "COMPLETED", "PENDING",
+            "TAGGED"
+        ] {
             #expect(VirtualTag.named(tag) != nil, "+\(tag)")
         }
     }
@@ -133,9 +175,12 @@ import TodoTestSupport
     /// --format's dates are on the local clock; .utc gives them as --json has them.
     @Test func formatDatesAreLocal() {
         todo.run("add", "meet", "due:2026-11-26T15:00", "wait:2026-11-25")
-        #expect(todo.run("list", "--format", "{due}|{due.utc}|{wait}|{createdAt}|{createdAt.utc}|{completedAt}") == RunResult(
-            stdout: "2026-11-26T15:00:00+01:00|2026-11-26T14:00:00.000Z|2026-11-25|2026-11-25T12:00:00+01:00|2026-11-25T11:00:00.000Z|\n",
-            stderr: "", status: 0))
+        #expect(
+            todo.run("list", "--format", "{due}|{due.utc}|{wait}|{createdAt}|{createdAt.utc}|{completedAt}")
+                == RunResult(
+                    stdout:
+                        "2026-11-26T15:00:00+01:00|2026-11-26T14:00:00.000Z|2026-11-25|2026-11-25T12:00:00+01:00|2026-11-25T11:00:00.000Z|\n",
+                    stderr: "", status: 0))
         #expect(todo.run("list", "--json").stdout.contains("\"due\": \"2026-11-26T14:00:00.000Z\""))
         #expect(todo.run("list", "--format", "{name.utc}").status == 2)
     }

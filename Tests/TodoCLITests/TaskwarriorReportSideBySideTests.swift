@@ -35,7 +35,7 @@ import Testing
             ("2026-11-08 09:00:00", ["add", "review", "+work", "depends:3"]),
             ("2026-11-09 09:00:00", ["6", "done"]),
             ("2026-11-10 09:00:00", ["3", "start"]),
-            ("2026-11-11 09:00:00", ["4", "annotate", "chapter 3"]),
+            ("2026-11-11 09:00:00", ["4", "annotate", "chapter 3"])
         ]
         for (clock, words) in steps {
             local.now = InProcess.moment(clock, in: Self.zone)
@@ -45,7 +45,8 @@ import Testing
         local.now = InProcess.moment(Self.clock, in: Self.zone)
         let export = local.run("export", "--to", "taskwarrior").stdout
         let imported = try Sandbox.execute(
-            faketime, [Self.clock, taskwarrior.task, "rc.confirmation=no", "rc.verbose=nothing", "rc.hooks=off", "import", "-"],
+            faketime,
+            [Self.clock, taskwarrior.task, "rc.confirmation=no", "rc.verbose=nothing", "rc.hooks=off", "import", "-"],
             stdin: export, environment: taskwarrior.environment)
         try #require(imported.status == 0, "\(imported)")
         let carried = local.run("import", "--from", "taskrc", local.box.directory + "/taskrc")
@@ -60,8 +61,12 @@ import Testing
     }
 
     func task(_ arguments: [String]) throws -> String {
-        let overrides = ["rc.confirmation=no", "rc.verbose=nothing", "rc.hooks=off", "rc.color=off", "rc.defaultwidth=200"]
-        let result = try Sandbox.execute(faketime, [Self.clock, taskwarrior.task] + overrides + arguments, stdin: "", environment: taskwarrior.environment)
+        let overrides = [
+            "rc.confirmation=no", "rc.verbose=nothing", "rc.hooks=off", "rc.color=off", "rc.defaultwidth=200"
+        ]
+        let result = try Sandbox.execute(
+            faketime, [Self.clock, taskwarrior.task] + overrides + arguments, stdin: "",
+            environment: taskwarrior.environment)
         #expect(result.status == 0 || result.stdout.isEmpty, "task \(arguments): \(result)")
         return result.stdout
     }
@@ -78,9 +83,12 @@ import Testing
 
     /// The default reports whose order todo and Taskwarrior both define the same way (by
     /// entry), and the others' selection.
-    @Test(arguments: ["newest", "oldest", "overdue", "completed", "waiting", "active", "blocked", "blocking", "unblocked", "minimal"])
+    @Test(arguments: [
+        "newest", "oldest", "overdue", "completed", "waiting", "active", "blocked", "blocking", "unblocked", "minimal"
+    ])
     func aDefaultReportPicksAsTaskwarriorDoes(report: String) throws {
-        let theirs = Self.uuids(try task(["rc.report.\(report).columns=uuid", "rc.report.\(report).labels=UUID", report]))
+        let theirs = Self.uuids(
+            try task(["rc.report.\(report).columns=uuid", "rc.report.\(report).labels=UUID", report]))
         let ours = Self.uuids(local.run(report, "--format", "{uuid}").stdout)
         #expect(!ours.isEmpty)
         if ["newest", "oldest"].contains(report) {

@@ -23,14 +23,15 @@ import Testing
             ("2026-11-12 23:30:00", [["add", "d"], ["done", "2"]]),
             ("2026-11-14 09:00:00", [["start", "3"], ["add", "e", "+work"]]),
             ("2026-11-16 09:00:00", [["done", "4"]]),
-            ("2026-11-18 09:00:00", [["add", "f"]]),
+            ("2026-11-18 09:00:00", [["add", "f"]])
         ]
         for (clock, commands) in steps {
             for command in commands { try todo(command, at: clock) }
         }
         let export = try todo(["export", "--to", "taskwarrior"], at: Self.end).stdout
         let imported = try Sandbox.execute(
-            faketime, [Self.end, taskwarrior.task, "rc.confirmation=no", "rc.verbose=nothing", "rc.hooks=off", "import", "-"],
+            faketime,
+            [Self.end, taskwarrior.task, "rc.confirmation=no", "rc.verbose=nothing", "rc.hooks=off", "import", "-"],
             stdin: export, environment: taskwarrior.environment)
         #expect(imported.status == 0, "\(imported)")
     }
@@ -44,8 +45,12 @@ import Testing
     }
 
     func task(_ arguments: [String]) throws -> String {
-        let overrides = ["rc.confirmation=no", "rc.verbose=nothing", "rc.hooks=off", "rc.color=off", "rc.defaultwidth=80"]
-        let result = try Sandbox.execute(faketime, [Self.end, taskwarrior.task] + overrides + arguments, stdin: "", environment: taskwarrior.environment)
+        let overrides = [
+            "rc.confirmation=no", "rc.verbose=nothing", "rc.hooks=off", "rc.color=off", "rc.defaultwidth=80"
+        ]
+        let result = try Sandbox.execute(
+            faketime, [Self.end, taskwarrior.task] + overrides + arguments, stdin: "",
+            environment: taskwarrior.environment)
         #expect(result.status == 0, "task \(arguments): \(result)")
         return result.stdout
     }
@@ -60,7 +65,8 @@ import Testing
             guard words.count == 5, !year.isEmpty, words[0] != "Average", Int(words[1]) != nil else { return nil }
             return [year + " " + words[0]] + words[1...3]
         }
-        let ours = try todo(["history"] + filter, at: Self.end).stdout.split(separator: "\n").dropFirst().compactMap { line -> [String]? in
+        let ours = try todo(["history"] + filter, at: Self.end).stdout.split(separator: "\n").dropFirst().compactMap {
+            line -> [String]? in
             let words = line.split(separator: " ").map(String.init)
             guard words.count == 6, Int(words[0]) != nil else { return nil }
             return [words[0] + " " + words[1]] + words[2...4]
@@ -81,18 +87,34 @@ import Testing
         // A plot of `rows` rows, a whole multiple of the top (and at least 5, or Taskwarrior
         // draws none): each todo is then `rows / top` rows high.
         let each = (5 + top - 1) / top
-        let chart = try task(filter + ["rc.defaultheight=\(top * each + 9)", "burndown.daily"]).split(separator: "\n", omittingEmptySubsequences: false).map(Array.init)
-        let axis = try #require(chart.firstIndex { $0.contains("+") && $0.contains("-") && !$0.contains("X") && $0.filter { $0 == "-" }.count > 10 })
+        let chart = try task(filter + ["rc.defaultheight=\(top * each + 9)", "burndown.daily"]).split(
+            separator: "\n", omittingEmptySubsequences: false
+        ).map(Array.init)
+        let axis = try #require(
+            chart.firstIndex {
+                $0.contains("+") && $0.contains("-") && !$0.contains("X") && $0.filter { $0 == "-" }.count > 10
+            })
         let labels = chart[axis + 1]
         // Each bar is drawn at its label's column, one column in.
-        let columns = labels.indices.filter { $0 + 1 < labels.count && labels[$0].isNumber && labels[$0 + 1].isNumber && ($0 == 0 || labels[$0 - 1] == " ") }
+        let columns = labels.indices.filter {
+            $0 + 1 < labels.count && labels[$0].isNumber && labels[$0 + 1].isNumber
+                && ($0 == 0 || labels[$0 - 1] == " ")
+        }
         let theirs = columns.suffix(12).map { column in
-            ["X", "+", "."].map { mark in chart[..<axis].count { $0.count > column + 1 && $0[column + 1] == mark } / each }
+            ["X", "+", "."].map { mark in
+                chart[..<axis].count { $0.count > column + 1 && $0[column + 1] == mark } / each
+            }
         }
         #expect(ours.contains { $0 != [0, 0, 0] })
         #expect(ours == theirs.map { $0.map { $0 } } as [[Int]], "\(chart.map { String($0) }.joined(separator: "\n"))")
-        let netFixRate = try task(filter + ["burndown.daily"]).split(separator: "\n").first { $0.contains("Net Fix Rate") }
-        let ourRate = try todo(["burndown"] + filter, at: Self.end).stdout.split(separator: "\n").first { $0.hasPrefix("Net fix rate:") }
-        #expect(ourRate?.split(separator: " ").last == netFixRate?.split(separator: " ").last, "\(String(describing: netFixRate)) vs \(String(describing: ourRate))")
+        let netFixRate = try task(filter + ["burndown.daily"]).split(separator: "\n").first {
+            $0.contains("Net Fix Rate")
+        }
+        let ourRate = try todo(["burndown"] + filter, at: Self.end).stdout.split(separator: "\n").first {
+            $0.hasPrefix("Net fix rate:")
+        }
+        #expect(
+            ourRate?.split(separator: " ").last == netFixRate?.split(separator: " ").last,
+            "\(String(describing: netFixRate)) vs \(String(describing: ourRate))")
     }
 }

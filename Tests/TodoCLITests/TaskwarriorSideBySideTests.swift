@@ -23,7 +23,8 @@ import Testing
         try todo(["8", "annotate", "at the corner shop"])
         let export = try todo(["export", "--to", "taskwarrior"]).stdout
         let imported = try Sandbox.execute(
-            faketime, [Self.clock, taskwarrior.task, "rc.confirmation=no", "rc.verbose=nothing", "rc.hooks=off", "import", "-"],
+            faketime,
+            [Self.clock, taskwarrior.task, "rc.confirmation=no", "rc.verbose=nothing", "rc.hooks=off", "import", "-"],
             stdin: export, environment: taskwarrior.environment)
         #expect(imported.status == 0, "\(imported)")
     }
@@ -38,7 +39,7 @@ import Testing
         ["write report", "+work", "project:acme", "pri:M", "due:tomorrow", "scheduled:yesterday"],
         ["deploy", "+work", "project:acme.web", "dep:6", "due:+10d"],
         ["buy milk", "+shop"],
-        ["old thing", "+work"],
+        ["old thing", "+work"]
     ]
 
     @discardableResult
@@ -60,35 +61,43 @@ import Testing
 
     /// The descriptions of the tasks `task FILTER export` gives, deleted ones left out.
     func taskwarriorPicks(_ filter: [String]) throws -> Set<String> {
-        let arguments = ["rc.confirmation=no", "rc.verbose=nothing", "rc.hooks=off", "rc.json.array=on"] + filter + ["export"]
-        let result = try Sandbox.execute(faketime, [Self.clock, taskwarrior.task] + arguments, stdin: "", environment: taskwarrior.environment)
+        let arguments =
+            ["rc.confirmation=no", "rc.verbose=nothing", "rc.hooks=off", "rc.json.array=on"] + filter + ["export"]
+        let result = try Sandbox.execute(
+            faketime, [Self.clock, taskwarrior.task] + arguments, stdin: "", environment: taskwarrior.environment)
         #expect(result.status == 0, "task \(filter): \(result)")
         let tasks = try #require(try parseJSON(result.stdout) as? [[String: Any]])
         return Set(tasks.filter { $0["status"] as? String != "deleted" }.compactMap { $0["description"] as? String })
     }
 
     static let filters: [[String]] = [
-        ["+bills"], ["-bills"], ["+work", "+bills"], ["+work", "or", "+shop"], ["(", "+work", "or", "+shop", ")", "-bills"],
+        ["+bills"], ["-bills"], ["+work", "+bills"], ["+work", "or", "+shop"],
+        ["(", "+work", "or", "+shop", ")", "-bills"],
         ["project:home"], ["project:acme"], ["pro:home"], ["proj:acme.web"], ["project:"], ["project.not:home"],
         ["project.startswith:ac"], ["project.endswith:web"], ["project.has:om"],
         ["priority:H"], ["pri:L"], ["prio:M"], ["priority:"], ["priority.any:"], ["priority.none:"],
-        ["due:today"], ["due:tomorrow"], ["due.before:today"], ["due.after:today"], ["due.before:eow"], ["due:"], ["due.any:"],
+        ["due:today"], ["due:tomorrow"], ["due.before:today"], ["due.after:today"], ["due.before:eow"], ["due:"],
+        ["due.any:"],
         ["due.before:2026-11-30"], ["due.after:2026-11-26T00:00"],
-        ["+OVERDUE"], ["+TODAY"], ["+TOMORROW"], ["+WEEK"], ["+MONTH"], ["+DUE"], ["+PENDING"], ["+COMPLETED"], ["+WAITING"],
-        ["+ACTIVE"], ["+BLOCKED"], ["+BLOCKING"], ["+UNBLOCKED"], ["+SCHEDULED"], ["+READY"], ["+TAGGED"], ["-TAGGED"], ["+ANNOTATED"],
+        ["+OVERDUE"], ["+TODAY"], ["+TOMORROW"], ["+WEEK"], ["+MONTH"], ["+DUE"], ["+PENDING"], ["+COMPLETED"],
+        ["+WAITING"],
+        ["+ACTIVE"], ["+BLOCKED"], ["+BLOCKING"], ["+UNBLOCKED"], ["+SCHEDULED"], ["+READY"], ["+TAGGED"], ["-TAGGED"],
+        ["+ANNOTATED"],
         ["+PROJECT"], ["-PROJECT"], ["+PRIORITY"],
         ["status:pending"], ["status:completed"], ["status:waiting"],
-        ["/rent/"], ["/^b/"], ["description.has:mom"], ["description.startswith:buy"], ["description:pay"], ["description.endswith:book"],
+        ["/rent/"], ["/^b/"], ["description.has:mom"], ["description.startswith:buy"], ["description:pay"],
+        ["description.endswith:book"],
         ["description.contains:MOM"], ["desc.has:o"], ["milk"], ["corner"], ["+YEAR"], ["+QUARTER"],
-        ["end.after:yesterday"], ["end.before:tomorrow"], ["end.after:tomorrow"], ["entry.before:tomorrow"], ["entry.after:tomorrow"],
+        ["end.after:yesterday"], ["end.before:tomorrow"], ["end.after:tomorrow"], ["entry.before:tomorrow"],
+        ["entry.after:tomorrow"],
         ["entry.after:yesterday", "+work"], ["modified.after:yesterday", "-work"],
-        ["(project:home or +work)"], ["tags.has:work"], ["tags.hasnt:work"], ["+work", "-COMPLETED"], ["not", "+work"],
+        ["(project:home or +work)"], ["tags.has:work"], ["tags.hasnt:work"], ["+work", "-COMPLETED"], ["not", "+work"]
     ]
 
     /// Where todo picks otherwise on purpose; each entry says why.
     static let differences: [String: String] = [
         "description.contains:MOM": "todo's searches ignore case; Taskwarrior's search.case.sensitive is on by default",
-        "not +work": "Taskwarrior has no 'not' (it searches for the word); todo reads it as its negation",
+        "not +work": "Taskwarrior has no 'not' (it searches for the word); todo reads it as its negation"
     ]
 
     @Test func theSameFiltersPickTheSameTodos() throws {
@@ -128,16 +137,20 @@ import Testing
         return ([todo.name] + todo.annotations.map(\.text), [task["description"] as? String ?? ""] + notes)
     }
 
-    @Test(arguments: [
-        (["foo foo foo"], [], [["/foo/FOO/"], ["/foo/FOO/g"], ["/FOO/aaa/"], ["/FOO/bbb/"], ["/FOO/ccc/"], ["/bbb//"]]),
-        (["foo foo foo"], ["bar bar bar"], [["/bar/BAR/"], ["/bar/BAR/g"]]),
-        (["login page login"], ["a login note"], [["/login/signin/"], ["/login/x/g"]]),
-        (["aaa bbb"], [], [["/b{3}/BbB/"]]),
-        (["aaaaBaaaa"], [], [["/aaaa/c/g"]]),
-        (["one two three"], [], [["/two/two:/"]]),
-        (["--", "one/two/three"], [], [["/\\/two\\//TWO/"]]),
-        (["old name"], [], [["description:new name"], ["/new/newer/", "+tag"]]),
-    ] as [([String], [String], [[String]])])
+    @Test(
+        arguments: [
+            (
+                ["foo foo foo"], [],
+                [["/foo/FOO/"], ["/foo/FOO/g"], ["/FOO/aaa/"], ["/FOO/bbb/"], ["/FOO/ccc/"], ["/bbb//"]]
+            ),
+            (["foo foo foo"], ["bar bar bar"], [["/bar/BAR/"], ["/bar/BAR/g"]]),
+            (["login page login"], ["a login note"], [["/login/signin/"], ["/login/x/g"]]),
+            (["aaa bbb"], [], [["/b{3}/BbB/"]]),
+            (["aaaaBaaaa"], [], [["/aaaa/c/g"]]),
+            (["one two three"], [], [["/two/two:/"]]),
+            (["--", "one/two/three"], [], [["/\\/two\\//TWO/"]]),
+            (["old name"], [], [["description:new name"], ["/new/newer/", "+tag"]])
+        ] as [([String], [String], [[String]])])
     func theSameModificationsMakeTheSameNames(add: [String], annotation: [String], modifications: [[String]]) throws {
         #expect(local.run(["add"] + add).status == 0)
         try taskwarrior.run(["add"] + add)

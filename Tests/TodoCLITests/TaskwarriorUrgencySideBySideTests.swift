@@ -49,12 +49,18 @@ import Testing
         ["call mom", "+family", "+next", "due:2026-11-28T15:00", "entry:2026-11-01"],
         ["weed the beds", "+garden", "project:home.garden", "wait:2026-11-28", "entry:2026-10-01"],
         ["read book", "priority:L", "entry:2024-11-01"],
-        ["write report", "+work", "project:acme", "priority:M", "due:2026-11-26", "scheduled:2026-11-24", "client:acme", "estimate:3"],
-        ["deploy the site", "+work", "+urgent", "project:acme.web", "depends:5", "due:2026-12-10T09:30", "client:globex"],
+        [
+            "write report", "+work", "project:acme", "priority:M", "due:2026-11-26", "scheduled:2026-11-24",
+            "client:acme", "estimate:3"
+        ],
+        [
+            "deploy the site", "+work", "+urgent", "project:acme.web", "depends:5", "due:2026-12-10T09:30",
+            "client:globex"
+        ],
         ["buy milk", "+shop", "+urgent", "+errand", "entry:2026-11-24T08:00"],
         ["fix the deploy script", "project:homework", "scheduled:2026-12-01", "due:2026-12-30"],
         ["plan trip", "+a", "+b", "+c", "+d", "project:other", "priority:H", "due:2026-11-25T11:00"],
-        ["nothing at all"],
+        ["nothing at all"]
     ]
 
     @Test func urgencyEqualsTaskwarriorsForEveryCoefficient() throws {
@@ -63,7 +69,9 @@ import Testing
         let faketime = try requiredTool("faketime", installer: ".ci/test-scripting-deps")
         func task(_ arguments: [String]) throws -> String {
             let overrides = ["rc.confirmation=no", "rc.verbose=nothing", "rc.hooks=off", "rc.json.array=on"]
-            let result = try Sandbox.execute(faketime, [Self.clock, taskwarrior.task] + overrides + arguments, stdin: "", environment: taskwarrior.environment)
+            let result = try Sandbox.execute(
+                faketime, [Self.clock, taskwarrior.task] + overrides + arguments, stdin: "",
+                environment: taskwarrior.environment)
             #expect(result.status == 0, "task \(arguments): \(result)")
             return result.stdout
         }
@@ -83,8 +91,10 @@ import Testing
         var largest = 0.0
         for entry in tasks {
             let id = try #require(entry["id"] as? Int), uuid = try #require(entry["uuid"] as? String)
-            let theirs = try #require(Double(try task(["_get", "\(id).urgency"]).trimmingCharacters(in: .whitespacesAndNewlines)))
-            let ours = try #require(Double(local.run(["_get", "\(uuid).urgency"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)))
+            let theirs = try #require(
+                Double(try task(["_get", "\(id).urgency"]).trimmingCharacters(in: .whitespacesAndNewlines)))
+            let ours = try #require(
+                Double(local.run(["_get", "\(uuid).urgency"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)))
             #expect(abs(theirs - ours) < 0.01, "\(entry["description"] ?? id): task \(theirs), todo \(ours)")
             largest = max(largest, abs(theirs - ours))
         }

@@ -21,11 +21,16 @@ import TodoCLI
         #expect(commands.count > 80)
         for command in commands {
             let result = try box.run(command)
-            if CommandTable.command(named: command) != nil || command == "modify" || command == "synchronize" || command == "information" {
+            if CommandTable.command(named: command) != nil || command == "modify" || command == "synchronize"
+                || command == "information"
+            {
                 #expect(!result.stderr.contains("is a Taskwarrior command todo does not have"), "\(command): \(result)")
             } else {
                 #expect(result.status == 2, "\(command): \(result)")
-                #expect(result.stderr.hasPrefix("todo: '\(command)' is a Taskwarrior command todo does not have; instead: "), "\(command): \(result)")
+                #expect(
+                    result.stderr.hasPrefix(
+                        "todo: '\(command)' is a Taskwarrior command todo does not have; instead: "),
+                    "\(command): \(result)")
             }
         }
     }
@@ -35,7 +40,8 @@ import TodoCLI
         #expect(try box.run("+work", "count") == RunResult(stdout: "2\n", stderr: "", status: 0))
         #expect(try box.run("ids") == RunResult(stdout: "1-2\n", stderr: "", status: 0))
         #expect(try box.run("_ids") == RunResult(stdout: "1\n2\n", stderr: "", status: 0))
-        #expect(try box.run("ids", "+nope") == RunResult(stdout: "", stderr: "todo: no todo matches +nope\n", status: 0))
+        #expect(
+            try box.run("ids", "+nope") == RunResult(stdout: "", stderr: "todo: no todo matches +nope\n", status: 0))
         #expect(try box.run("uuids").stdout.split(separator: " ").count == 3)
         #expect(try box.run("_uuids", "+work").lines.count == 2)
         #expect(try box.run("_projects").stdout == "home\n")
@@ -52,7 +58,9 @@ import TodoCLI
     @Test func duplicateCopiesAllButStartAndSeries() throws {
         try box.run("1", "start")
         try box.run("1", "annotate", "called")
-        #expect(try box.run("duplicate", "1", "due:2026-12-24", "+copy") == RunResult(stdout: "4\nDuplicated #1 \"one\" as #4\n", stderr: "", status: 0))
+        #expect(
+            try box.run("duplicate", "1", "due:2026-12-24", "+copy")
+                == RunResult(stdout: "4\nDuplicated #1 \"one\" as #4\n", stderr: "", status: 0))
         let copy = try #require(try box.state().todo(id: 4))
         let original = try #require(try box.state().todo(id: 1))
         #expect(copy.name == "one" && copy.project == "home" && copy.tags == ["work", "copy"])
@@ -64,8 +72,16 @@ import TodoCLI
     @Test func getReadsDOMReferences() throws {
         try box.run("config", "due-days", "3")
         try box.run("1", "annotate", "called")
-        let result = try box.run(["_get", "1.description", "1.due", "1.tags", "1.status", "3.status", "9.description", "rc.due-days", "1.annotations.count", "1.annotations.1.description", "1.tags.work", "1.tags.home"], environment: ["TZ": "Europe/Berlin"])
-        #expect(result == RunResult(stdout: "one 2026-12-10T00:00:00 work pending completed  3 1 called work \n", stderr: "", status: 0))
+        let result = try box.run(
+            [
+                "_get", "1.description", "1.due", "1.tags", "1.status", "3.status", "9.description", "rc.due-days",
+                "1.annotations.count", "1.annotations.1.description", "1.tags.work", "1.tags.home"
+            ], environment: ["TZ": "Europe/Berlin"])
+        #expect(
+            result
+                == RunResult(
+                    stdout: "one 2026-12-10T00:00:00 work pending completed  3 1 called work \n", stderr: "", status: 0)
+        )
         #expect(try box.run("_get", "1.foo").status == 2)
         #expect(try box.run("_get").status == 2)
     }
@@ -85,7 +101,9 @@ import TodoCLI
         try box.run("add", "weekly", "recur:weekly", "due:2099-01-01")
         try box.run("add", "after two", "depends:2")
         try box.run("1", "start")
-        let names = try box.run("reports").lines.dropLast().map { String($0.prefix { $0 != " " }) }.filter { $0 != "list" && $0 != "next" }
+        let names = try box.run("reports").lines.dropLast().map { String($0.prefix { $0 != " " }) }.filter {
+            $0 != "list" && $0 != "next"
+        }
         #expect(names.count == 14)
         for name in names {
             let help = try box.run(["help", name], environment: ["COLUMNS": "1000"]).stdout
@@ -121,7 +139,11 @@ import TodoCLI
         try box.run("config", "uda.client.type", "string")
         try box.run("config", "uda.client.values", "acme,globex")
         try box.run("add", "call", "client:acme")
-        try box.run(["import", "--from", "taskwarrior", "-"], stdin: #"[{"description":"old","status":"pending","entry":"20260101T000000Z","uuid":"11111111-2222-4333-8444-555555555555","estimate":"3"}]"#)
+        try box.run(
+            ["import", "--from", "taskwarrior", "-"],
+            stdin:
+                #"[{"description":"old","status":"pending","entry":"20260101T000000Z","uuid":"11111111-2222-4333-8444-555555555555","estimate":"3"}]"#
+        )
         // Declared by the import; undeclared again, its value stays on the todo.
         try box.run("config", "--unset", "uda.estimate.type")
     }
@@ -133,8 +155,12 @@ import TodoCLI
         #expect(commands.lines.contains("add               a        Add a todo and print its number"))
         #expect(commands.lines.last == "\(CommandTable.commands.filter { !$0.hidden }.count) commands")
         let names = try box.run("_commands").lines
-        #expect(names.count == CommandTable.commands.filter { !$0.hidden }.count && names.contains("udas") && !names.contains("__man"))
-        #expect(try box.run("commands", "--json").stdout.hasPrefix(#"[{"name":"add","aliases":["a"],"description":"Add a todo and print its number"}"#))
+        #expect(
+            names.count == CommandTable.commands.filter { !$0.hidden }.count && names.contains("udas")
+                && !names.contains("__man"))
+        #expect(
+            try box.run("commands", "--json").stdout.hasPrefix(
+                #"[{"name":"add","aliases":["a"],"description":"Add a todo and print its number"}"#))
     }
 
     @Test func columnsListsWhatAReportTakes() throws {
@@ -149,15 +175,16 @@ import TodoCLI
     }
 
     @Test func udasListsTheDeclaredAndTheUndeclared() throws {
-        #expect(try box.run("udas").stdout == """
-            Name    Type    Label   Values       Todos
-            client  string  client  acme,globex  1
-            1 declared
+        #expect(
+            try box.run("udas").stdout == """
+                Name    Type    Label   Values       Todos
+                client  string  client  acme,globex  1
+                1 declared
 
-            Undeclared  Todos
-            estimate    1
+                Undeclared  Todos
+                estimate    1
 
-            """)
+                """)
         #expect(try box.run("_udas").stdout == "client\n")
     }
 }

@@ -41,7 +41,9 @@ import TodoCore
         let seen = box.directory + "/seen"
         let editor = try box.writeScript("look", "grep -E '^(due|wait):' \"$1\" > '\(seen)'")
         let before = box.fileBytes()
-        let result = try box.runOnTerminal(["edit", "1"], environment: ["EDITOR": editor, "TMPDIR": box.directory, "NO_COLOR": "1", "TZ": "Asia/Kolkata"])
+        let result = try box.runOnTerminal(
+            ["edit", "1"],
+            environment: ["EDITOR": editor, "TMPDIR": box.directory, "NO_COLOR": "1", "TZ": "Asia/Kolkata"])
         #expect(result.stdout.replacingOccurrences(of: "\r\n", with: "\n") == "No changes; #1 \"x\" left as it was.\n")
         #expect(try String(contentsOfFile: seen, encoding: .utf8) == "due:\nwait: someday\n")
         #expect(box.fileBytes() == before)
@@ -55,7 +57,10 @@ import TodoCore
         let tasks = try #require(try parseJSON(export.stdout) as? [[String: Any]])
         #expect(tasks.first?["wait"] as? String == "99991229T230000Z")
         let other = try Sandbox()
-        #expect(try other.run(["import", "--from", "taskwarrior", "-"], stdin: export.stdout, environment: ["TZ": "Europe/Berlin"]).status == 0)
+        #expect(
+            try other.run(
+                ["import", "--from", "taskwarrior", "-"], stdin: export.stdout, environment: ["TZ": "Europe/Berlin"]
+            ).status == 0)
         #expect(try other.state().todos.map(\.wait) == [.someday])
     }
 
@@ -66,7 +71,9 @@ import TodoCore
         try run("add", "rent", "recur:quarterly", "due:2026-01-31")
         let task = try RealTaskwarrior(in: box.directory, timeZone: "Europe/Berlin")
         try task.run(["import", "-"], stdin: try run("export", "--to", "taskwarrior").stdout)
-        let (x, rent) = try (box.state().todos[0].uuid.uuidString.lowercased(), box.state().todos[1].uuid.uuidString.lowercased())
+        let (x, rent) = try (
+            box.state().todos[0].uuid.uuidString.lowercased(), box.state().todos[1].uuid.uuidString.lowercased()
+        )
         #expect(try task.run("_get", "\(x).wait").stdout == "9999-12-30T00:00:00\n")
         #expect(try task.run("_get", "\(rent).due").stdout == "2026-01-31T00:00:00\n")
         let periods = try task.export().compactMap { $0["recur"] as? String }
@@ -77,8 +84,12 @@ import TodoCore
         let tomorrow = noon.context.today.adding(days: 1)
         #expect(try run("add", "pay", "recur:biweekly", "due:tomorrow", zone: noon.name).stdout == "1\n")
         #expect(try run("list", zone: noon.name).stdout == "1 [ ] pay  due tomorrow recur:2w\n")
-        #expect(try run("show", "1", zone: noon.name).lines[15] == "Recur:        2w: every 2 weeks, counted from \(tomorrow) (\(noon.name))")
-        #expect(try run("done", "1", zone: noon.name).stdout == "Completed #1 \"pay\"\nNext: #2 \"pay\", due \(tomorrow.adding(days: 14))\n")
+        #expect(
+            try run("show", "1", zone: noon.name).lines[15]
+                == "Recur:        2w: every 2 weeks, counted from \(tomorrow) (\(noon.name))")
+        #expect(
+            try run("done", "1", zone: noon.name).stdout
+                == "Completed #1 \"pay\"\nNext: #2 \"pay\", due \(tomorrow.adding(days: 14))\n")
     }
 
     @Test func taskwarriorsNamesAreRulesOnEveryPath() throws {
@@ -95,15 +106,23 @@ import TodoCore
     @Test(arguments: [
         (["add", "x", "due:32nd"], "todo: \"due:32nd\": cannot read the date \"32nd\"; use \(DateReader.accepted)\n"),
         (["add", "x", "due:2026"], "todo: \"due:2026\": cannot read the date \"2026\"; use \(DateReader.accepted)\n"),
-        (["add", "x", "wait:20261203T0900+1500"], "todo: \"wait:20261203T0900+1500\": cannot read the date \"20261203T0900+1500\"; use \(DateReader.accepted)\n"),
+        (
+            ["add", "x", "wait:20261203T0900+1500"],
+            "todo: \"wait:20261203T0900+1500\": cannot read the date \"20261203T0900+1500\"; use \(DateReader.accepted)\n"
+        ),
         (["add", "x", "recur:hourly", "due:today"], "todo: \"recur:hourly\": a rule is \(Recurrence.accepted)\n"),
-        (["add", "x", "--recur", "sennight", "--due", "today"], "todo: --recur \"sennight\": a rule is \(Recurrence.accepted)\n"),
-        (["list", "due:1th"], "todo: \"due:1th\": cannot read the date \"1th\"; use \(DateReader.accepted)\n"),
+        (
+            ["add", "x", "--recur", "sennight", "--due", "today"],
+            "todo: --recur \"sennight\": a rule is \(Recurrence.accepted)\n"
+        ),
+        (["list", "due:1th"], "todo: \"due:1th\": cannot read the date \"1th\"; use \(DateReader.accepted)\n")
     ])
     func aWordTodoDoesNotReadIsAOneLineUsageError(arguments: [String], message: String) throws {
         try run("add", "keep")
         let before = box.fileBytes()
-        #expect(try box.run(arguments, environment: ["TZ": "Europe/Berlin"]) == RunResult(stdout: "", stderr: message, status: 2))
+        #expect(
+            try box.run(arguments, environment: ["TZ": "Europe/Berlin"])
+                == RunResult(stdout: "", stderr: message, status: 2))
         #expect(box.fileBytes() == before)
     }
 

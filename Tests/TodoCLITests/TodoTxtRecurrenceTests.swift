@@ -11,7 +11,7 @@ import TodoCore
         ("+1m", "1m"), ("+3d", "3d"), ("weekdays", "+1b"), ("+weekdays", "1b"),
         // Taskwarrior's names are todo's rules, and go as those.
         ("biweekly", "+2w"), ("quarterly", "+3m"), ("semiannual", "+6m"), ("biannual", "+2y"), ("+fortnight", "2w"),
-        ("3months", "+3m"), ("2q", "+6m"),
+        ("3months", "+3m"), ("2q", "+6m")
     ])
     func rulesGoThereAndBack(rule: String, rec: String) throws {
         let recurrence = try #require(Recurrence(rule: rule))
@@ -25,7 +25,8 @@ import TodoCore
     }
 
     @Test func aRecurringTodoGoesToTodoTxtAndBack() throws {
-        var todo = Todo(id: 1, uuid: UUID(), name: "water plants", createdAt: ForeignFormatTests.date("2026-11-20T08:00:00Z"))
+        var todo = Todo(
+            id: 1, uuid: UUID(), name: "water plants", createdAt: ForeignFormatTests.date("2026-11-20T08:00:00Z"))
         todo.due = .day(CalendarDay(iso: "2026-12-01")!)
         todo.recur = Recurrence(rule: "+2w")
         let line = TodoTxtExport.export([todo])
@@ -34,7 +35,8 @@ import TodoCore
         #expect(back.map(\.content.recur) == [Recurrence(rule: "+2w")])
         #expect(back.map(\.content.name) == ["water plants"])
         // A step todo cannot take stays a word of the name, as any unknown word does.
-        let odd = try TodoTxtFormat.parse("call rec:2b due:2026-12-01\n", now: ForeignFormatTests.date("2026-11-25T08:00:00Z"))
+        let odd = try TodoTxtFormat.parse(
+            "call rec:2b due:2026-12-01\n", now: ForeignFormatTests.date("2026-11-25T08:00:00Z"))
         #expect((odd[0].content.name, odd[0].content.recur) == ("call rec:2b", nil))
     }
 }
@@ -50,12 +52,13 @@ import TodoCore
         bill.depends = [invoice.uuid, bank.uuid, UUID()]
         invoice.depends = [bank.uuid]
         let text = TodoTxtExport.export([invoice, bank, bill])
-        #expect(text == """
-            2026-11-25 find the invoice id:4 p:7
-            2026-11-25 ask the bank id:7
-            2026-11-25 pay the bill p:4 p:7
+        #expect(
+            text == """
+                2026-11-25 find the invoice id:4 p:7
+                2026-11-25 ask the bank id:7
+                2026-11-25 pay the bill p:4 p:7
 
-            """)
+                """)
         let back = try TodoTxtFormat.parse(text, now: Self.now)
         #expect(back.map(\.content.name) == ["find the invoice", "ask the bank", "pay the bill"])
         #expect(back[0].content.depends == [back[1].uuid])

@@ -92,23 +92,32 @@ import Testing
         Step("depri", "#plumber", way: .config),
         Step("do", "#plumber", way: .config),
         Step("ls", way: .config),
-        Step("listcon", way: .config),
+        Step("listcon", way: .config)
     ]
 
     /// Where todo.sh does otherwise and todo keeps what the user meant; each patches todo.sh's
     /// entry for the todo whose name holds the word, and must be seen.
     static let differences: [(word: String, why: String, patch: @Sendable (inout TodoTxtEntry) -> Void)] = [
-        ("return", "todo.sh's replace drops the creation date when the new text starts with a priority (its pattern for a leading priority and date takes the priority alone as both); todo keeps the todo's creation date",
-         { $0.created = $0.created ?? "2026-11-21" }),  // file taxes's, in `start`
-        ("gutters", "todo.sh -t writes today's date before a creation date typed after the priority, which becomes a word of the name; todo takes the typed date as the creation date",
-         { entry in
-             if let typed = entry.name.first, TodoTxtEntry.day(typed) != nil { (entry.created, entry.name) = (typed, Array(entry.name.dropFirst())) }
-         }),
+        (
+            "return",
+            "todo.sh's replace drops the creation date when the new text starts with a priority (its pattern for a leading priority and date takes the priority alone as both); todo keeps the todo's creation date",
+            { $0.created = $0.created ?? "2026-11-21" }
+        ),  // file taxes's, in `start`
+        (
+            "gutters",
+            "todo.sh -t writes today's date before a creation date typed after the priority, which becomes a word of the name; todo takes the typed date as the creation date",
+            { entry in
+                if let typed = entry.name.first, TodoTxtEntry.day(typed) != nil {
+                    (entry.created, entry.name) = (typed, Array(entry.name.dropFirst()))
+                }
+            }
+        )
     ]
 
     init() throws {
         local = try InProcess(now: InProcess.moment(Self.clock, in: Self.zone), zone: Self.zone)
-        todoSh = try RealTodoTxt(in: local.box.directory, timeZone: Self.zone, options: ["-p", "-f", "-t", "-A"], clock: Self.clock)
+        todoSh = try RealTodoTxt(
+            in: local.box.directory, timeZone: Self.zone, options: ["-p", "-f", "-t", "-A"], clock: Self.clock)
         try Self.start.write(toFile: todoSh.file, atomically: true, encoding: .utf8)
         try todo(["import", "--from", "todotxt", todoSh.file], way: nil)
     }
@@ -148,7 +157,9 @@ import Testing
     static func resolved(_ words: [String], _ numbers: [(number: Int, name: [String])]) throws -> [String] {
         try words.map { word in
             guard word.first == "#" else { return word }
-            let holding = numbers.filter { $0.name.contains { $0.trimmingCharacters(in: .punctuationCharacters) == word.dropFirst() } }
+            let holding = numbers.filter {
+                $0.name.contains { $0.trimmingCharacters(in: .punctuationCharacters) == word.dropFirst() }
+            }
             return String(try #require(holding.count == 1 ? holding[0].number : nil, "\(word) among \(numbers)"))
         }
     }
@@ -166,7 +177,8 @@ import Testing
 
     /// todo.sh's todos, todo.txt's and done.txt's, with the known differences patched; and which of those it saw.
     func todoShEntries() throws -> (entries: [TodoTxtEntry], patched: Set<String>) {
-        let read = try (RealTodoTxt.lines(todoSh.file) + RealTodoTxt.lines(todoSh.done)).filter { !$0.isEmpty }.map(Self.todoShEntry)
+        let read = try (RealTodoTxt.lines(todoSh.file) + RealTodoTxt.lines(todoSh.done)).filter { !$0.isEmpty }.map(
+            Self.todoShEntry)
         return (read.map(\.entry), Set(read.compactMap(\.patched)))
     }
 
@@ -189,13 +201,17 @@ import Testing
             let (entries, seen) = try todoShEntries()
             patched.formUnion(seen)
             let todoEntries = try todoEntries()
-            #expect(Self.sorted(todoEntries) == Self.sorted(entries), "after \(step): todo has\n\(Self.sorted(todoEntries).joined(separator: "\n"))\ntodo.sh has\n\(Self.sorted(entries).joined(separator: "\n"))")
+            #expect(
+                Self.sorted(todoEntries) == Self.sorted(entries),
+                "after \(step): todo has\n\(Self.sorted(todoEntries).joined(separator: "\n"))\ntodo.sh has\n\(Self.sorted(entries).joined(separator: "\n"))"
+            )
             switch step.verb {
             case "ls", "list", "listpri", "lsp", "listall", "lsa":
                 compareListings(mine, theirs, step, numbered: !renumbered)
             case "listproj", "lsprj", "listcon", "lsc":
                 let open = try RealTodoTxt.lines(todoSh.file).filter { !$0.isEmpty }
-                let expected = TodoTxtEntry.asTodoPrints(theirs, projects: ["listproj", "lsprj"].contains(step.verb), of: open)
+                let expected = TodoTxtEntry.asTodoPrints(
+                    theirs, projects: ["listproj", "lsprj"].contains(step.verb), of: open)
                 #expect(mine == expected, "\(step): todo printed\n\(mine)todo.sh printed\n\(theirs)")
             default: break
             }
@@ -227,14 +243,18 @@ import Testing
         #expect(Set(todoLines.map(name)) == Set(shLines.map { Self.todoShEntry($0.line).entry.name }), "\(message)")
         // A completed todo's line is todo's own when it had a priority (pri:A).
         let todoOwn = Set(todoLines.filter { !TodoTxtEntry.isAsTodoWrites($0.line) }.map(name))
-        let comparable = Set(shLines.filter { line in
-            TodoTxtEntry.isAsTodoWrites(line.line) && !Self.differences.contains { line.line.contains($0.word) }
-        }.map(name)).subtracting(todoOwn)
+        let comparable = Set(
+            shLines.filter { line in
+                TodoTxtEntry.isAsTodoWrites(line.line) && !Self.differences.contains { line.line.contains($0.word) }
+            }.map(name)
+        ).subtracting(todoOwn)
         let shown = { (lines: [(number: String, line: String)]) in
             lines.filter { comparable.contains(name($0)) }.map { numbered ? "\($0.number) \($0.line)" : $0.line }
         }
         #expect(shown(todoLines) == shown(shLines), "\(message)")
-        #expect(todoOwn.allSatisfy { todoName in todoLines.contains { name($0) == todoName && $0.line.hasPrefix("x ") } }, "\(message)")
+        #expect(
+            todoOwn.allSatisfy { todoName in todoLines.contains { name($0) == todoName && $0.line.hasPrefix("x ") } },
+            "\(message)")
     }
 }
 
@@ -268,14 +288,20 @@ struct TodoTxtEntry: Hashable, CustomStringConvertible {
         if let first = words.first, Self.day(first) != nil { created = words.removeFirst() }
         for word in words {
             if word.count > 1, word.first == "+" {
-                if project == nil { project = String(word.dropFirst()) } else { contexts.insert(String(word.dropFirst())) }
+                if project == nil {
+                    project = String(word.dropFirst())
+                } else {
+                    contexts.insert(String(word.dropFirst()))
+                }
             } else if word.count > 1, word.first == "@" {
                 contexts.insert(String(word.dropFirst()))
             } else if due == nil, let day = Self.value(word, "due:").flatMap(Self.day) {
                 due = day
             } else if threshold == nil, let day = Self.value(word, "t:").flatMap(Self.day) {
                 threshold = day
-            } else if recurrence == nil, let rule = Self.value(word, "rec:"), rule.wholeMatch(of: /\+?[0-9]+[dwmyb]/) != nil {
+            } else if recurrence == nil, let rule = Self.value(word, "rec:"),
+                rule.wholeMatch(of: /\+?[0-9]+[dwmyb]/) != nil
+            {
                 recurrence = rule
             } else if priority == nil, let letter = Self.value(word, "pri:"), letter.wholeMatch(of: /[A-Z]/) != nil {
                 priority = letter
@@ -297,8 +323,15 @@ struct TodoTxtEntry: Hashable, CustomStringConvertible {
     /// The line as todo writes it: `x` and the dates or the priority and the creation date,
     /// the name, the contexts, the project, `due:`, `t:`, `rec:`.
     var line: String {
-        let start = done ? ["x"] + [completed, created].compactMap { $0 } : [priority.map { "(\($0))" }, created].compactMap { $0 }
-        let fields = contexts.sorted().map { "@" + $0 } + [project.map { "+" + $0 }, due.map { "due:" + $0 }, threshold.map { "t:" + $0 }, recurrence.map { "rec:" + $0 }].compactMap { $0 }
+        let start =
+            done
+            ? ["x"] + [completed, created].compactMap { $0 } : [priority.map { "(\($0))" }, created].compactMap { $0 }
+        let fields =
+            contexts.sorted().map { "@" + $0 }
+            + [
+                project.map { "+" + $0 }, due.map { "due:" + $0 }, threshold.map { "t:" + $0 },
+                recurrence.map { "rec:" + $0 }
+            ].compactMap { $0 }
         return (start + name + fields).joined(separator: " ")
     }
 

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import Foundation
 import Testing
@@ -15,7 +15,9 @@ import TodoTestSupport
 
     @discardableResult
     func sync(_ server: String, _ environment: [String: String] = [:], quiet: Bool = false) throws -> RunResult {
-        try box.run(["sync"] + (quiet ? ["--quiet"] : []), environment: ["TODO_SERVER": server, "TODO_TOKEN": token].merging(environment) { $1 })
+        try box.run(
+            ["sync"] + (quiet ? ["--quiet"] : []),
+            environment: ["TODO_SERVER": server, "TODO_TOKEN": token].merging(environment) { $1 })
     }
 
     /// Adds a todo not yet synced; returns the state file's bytes.
@@ -37,8 +39,12 @@ import TodoTestSupport
         let before = try unsyncedStateFile()
         #expect(try sync(server.url) == RunResult(stdout: "", stderr: Self.refusal(server.url), status: 1))
         // TEST-NET: with no refusal this would time out after 2 s and say so instead.
-        #expect(try sync("http://192.0.2.1:8080/base", ["TODO_TIMEOUT": "2"]) == RunResult(stdout: "", stderr: Self.refusal("http://192.0.2.1:8080"), status: 1))
-        #expect(try sync("http://vm.example:8080", ["TODO_TIMEOUT": "2"]) == RunResult(stdout: "", stderr: Self.refusal("http://vm.example:8080"), status: 1))
+        #expect(
+            try sync("http://192.0.2.1:8080/base", ["TODO_TIMEOUT": "2"])
+                == RunResult(stdout: "", stderr: Self.refusal("http://192.0.2.1:8080"), status: 1))
+        #expect(
+            try sync("http://vm.example:8080", ["TODO_TIMEOUT": "2"])
+                == RunResult(stdout: "", stderr: Self.refusal("http://vm.example:8080"), status: 1))
         #expect(server.requests.isEmpty)
         #expect(FileManager.default.contents(atPath: box.file) == before)
     }
@@ -52,7 +58,9 @@ import TodoTestSupport
         for local in ["http://127.0.0.1:8080", "http://localhost:8080", "https://192.0.2.1:8443"] {
             #expect(try box.run("config", "server", local).status == 0, "\(local)")
         }
-        #expect(try box.run(["config", "server", "http://192.0.2.1:8080"], environment: ["TODO_INSECURE_HTTP": "true"]).status == 0)
+        #expect(
+            try box.run(["config", "server", "http://192.0.2.1:8080"], environment: ["TODO_INSECURE_HTTP": "true"])
+                .status == 0)
         #expect(try box.run("config", "insecure-http", "true").status == 0)
         #expect(try box.run("config", "server", "http://vm.example:8080").status == 0)
         #expect(try box.run("config", "server").stdout == "http://vm.example:8080\n")
@@ -60,9 +68,12 @@ import TodoTestSupport
 
     @Test func theOptInConnectsAndWarnsAtEachSync() throws {
         let server = try TransportServer("api", in: box.directory, address: try machineAddress())
-        let warning = "todo: warning: the token travels unencrypted to \(server.url) (insecure-http is on); use https:// to protect it\n"
+        let warning =
+            "todo: warning: the token travels unencrypted to \(server.url) (insecure-http is on); use https:// to protect it\n"
         let synced = "Synced with \(server.url): pulled 0, pushed 0, 0 conflicts.\n"
-        #expect(try sync(server.url, ["TODO_INSECURE_HTTP": "true"]) == RunResult(stdout: synced, stderr: warning, status: 0))
+        #expect(
+            try sync(server.url, ["TODO_INSECURE_HTTP": "true"])
+                == RunResult(stdout: synced, stderr: warning, status: 0))
         #expect(try box.run("config", "insecure-http", "maybe").status == 2)
         #expect(try box.run("config", "insecure-http", "true").status == 0)
         #expect(try box.run("config").stdout.contains("insecure-http = true\n"))
@@ -76,7 +87,9 @@ import TodoTestSupport
     func loopbackNeedsNoOptInAndNoWarning(host: String) throws {
         let server = try TransportServer("api", in: box.directory)
         let url = "http://\(host):\(server.port)"
-        #expect(try sync(url) == RunResult(stdout: "Synced with \(url): pulled 0, pushed 0, 0 conflicts.\n", stderr: "", status: 0))
+        #expect(
+            try sync(url)
+                == RunResult(stdout: "Synced with \(url): pulled 0, pushed 0, 0 conflicts.\n", stderr: "", status: 0))
         #expect(server.requests.count == 1)
     }
 
@@ -96,11 +109,15 @@ import TodoTestSupport
         let redirecting = try TransportServer("redirect", in: box.directory, target: other.url)
         let before = try unsyncedStateFile()
         let result = try sync(redirecting.url)
-        #expect(result == RunResult(stdout: "", stderr: """
-            todo: \(redirecting.url) redirected to \(other.url), another origin; not followed, so the token was not sent there \
-            (if the server has moved, run 'todo config server URL')
+        #expect(
+            result
+                == RunResult(
+                    stdout: "",
+                    stderr: """
+                        todo: \(redirecting.url) redirected to \(other.url), another origin; not followed, so the token was not sent there \
+                        (if the server has moved, run 'todo config server URL')
 
-            """, status: 5))
+                        """, status: 5))
         #expect(redirecting.requests.count == 1)
         #expect(redirecting.requests.first?.hasSuffix(" Bearer \(token)") == true)
         #expect(other.requests.isEmpty, "the other origin got \(other.requests)")
@@ -126,7 +143,8 @@ import TodoTestSupport
             let server = try TransportServer("echo\(code)", in: box.directory)
             let result = try sync(server.url, quiet: true)
             #expect(result.status == status, "\(code): \(result)")
-            let said = status == 3
+            let said =
+                status == 3
                 ? "todo: \(server.url) is unavailable (HTTP \(code): you sent Bearer [token]); try again later\n"
                 : "todo: \(server.url) answered HTTP \(code): you sent Bearer [token]\n"
             #expect(result.stderr == said, "\(code)")
@@ -138,7 +156,8 @@ import TodoTestSupport
         let unauthorized = try TransportServer("echo401", in: box.directory)
         let failing = try TransportServer("echo500", in: box.directory)
         let other = try TransportServer("api", in: box.directory)
-        let leaky = try TransportServer("redirect", in: box.directory, target: other.url + "/steal?token=\(token)&then=")
+        let leaky = try TransportServer(
+            "redirect", in: box.directory, target: other.url + "/steal?token=\(token)&then=")
         let hangPort = box.directory + "/hang.port"
         let hanging = try startFixture("fake_server.py", ["hang", hangPort])
         defer { kill(hanging.processIdentifier, SIGKILL) }
@@ -151,17 +170,23 @@ import TodoTestSupport
             ("http://127.0.0.1:\(try waitForPort(hangPort))", ["TODO_TIMEOUT": "1"], 3),
             (unauthorized.url, [:], 4),
             (failing.url, [:], 5),
-            (leaky.url, [:], 5),
+            (leaky.url, [:], 5)
         ]
         for (server, environment, status) in cases {
             let result = try sync(server, environment)
             #expect(result.status == status, "\(server): \(result)")
-            #expect(result.stderr.hasPrefix("todo: ") && result.stderr.split(separator: "\n").count == 1, "\(server): \(result)")
+            #expect(
+                result.stderr.hasPrefix("todo: ") && result.stderr.split(separator: "\n").count == 1,
+                "\(server): \(result)")
             #expect(!result.stderr.contains(token) && !result.stdout.contains(token), "\(server): \(result)")
         }
         let api = try TransportServer("api", in: box.directory)
         let named = try sync("http://u:\(token)@127.0.0.1:\(api.port)")
-        #expect(named == RunResult(stdout: "Synced with http://127.0.0.1:\(api.port): pulled 0, pushed 0, 0 conflicts.\n", stderr: "", status: 0))
+        #expect(
+            named
+                == RunResult(
+                    stdout: "Synced with http://127.0.0.1:\(api.port): pulled 0, pushed 0, 0 conflicts.\n", stderr: "",
+                    status: 0))
         // The servers did echo the token; the messages say where it was.
         #expect(try sync(unauthorized.url).stderr.contains("you sent Bearer [token]"))
         #expect(other.requests.isEmpty)

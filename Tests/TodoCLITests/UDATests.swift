@@ -9,8 +9,11 @@ import TodoCore
     let noon = NoonZone()
     init() throws {
         box = try Sandbox()
-        for (key, value) in [("uda.client.type", "string"), ("uda.estimate.type", "number"), ("uda.estimate.label", "Estimate (h)"),
-                             ("uda.size.type", "string"), ("uda.size.values", "S,M,L"), ("uda.review.type", "date"), ("uda.effort.type", "duration")] {
+        for (key, value) in [
+            ("uda.client.type", "string"), ("uda.estimate.type", "number"), ("uda.estimate.label", "Estimate (h)"),
+            ("uda.size.type", "string"), ("uda.size.values", "S,M,L"), ("uda.review.type", "date"),
+            ("uda.effort.type", "duration")
+        ] {
             try #require(try run("config", key, value) == RunResult(stdout: "", stderr: "", status: 0))
         }
     }
@@ -23,7 +26,9 @@ import TodoCore
     func stored(_ id: Int) throws -> Todo { try #require(try box.state().todo(id: id)) }
 
     @Test func declaredAttributesAreSetByTheirWordsAndCheckedByTheirType() throws {
-        #expect(try run("add", "call", "client:acme", "back", "estimate:2.5", "size:M", "review:2026-12-01", "effort:3h") == RunResult(stdout: "1\n", stderr: "", status: 0))
+        #expect(
+            try run("add", "call", "client:acme", "back", "estimate:2.5", "size:M", "review:2026-12-01", "effort:3h")
+                == RunResult(stdout: "1\n", stderr: "", status: 0))
         let todo = try stored(1)
         #expect(todo.name == "call back")
         #expect(todo.udas == ["client": "acme", "estimate": "2.5", "size": "M", "review": "2026-12-01", "effort": "3h"])
@@ -34,8 +39,13 @@ import TodoCore
     @Test func aValueItsTypeRefusesIsAUsageErrorAndChangesNothing() throws {
         try run("add", "x", "size:S")
         let before = box.fileBytes()
-        #expect(try run("edit", "1", "size:XL") == RunResult(stdout: "", stderr: "todo: \"size:XL\": size is one of S, M, L, not \"XL\"\n", status: 2))
-        #expect(try run("edit", "1", "estimate:lots") == RunResult(stdout: "", stderr: "todo: \"estimate:lots\": estimate is a number, not \"lots\"\n", status: 2))
+        #expect(
+            try run("edit", "1", "size:XL")
+                == RunResult(stdout: "", stderr: "todo: \"size:XL\": size is one of S, M, L, not \"XL\"\n", status: 2))
+        #expect(
+            try run("edit", "1", "estimate:lots")
+                == RunResult(
+                    stdout: "", stderr: "todo: \"estimate:lots\": estimate is a number, not \"lots\"\n", status: 2))
         #expect(try run("edit", "1", "effort:soon").status == 2)
         #expect(try run("add", "y", "review:soonish").status == 2)
         #expect(box.fileBytes() == before)
@@ -61,10 +71,16 @@ import TodoCore
 
     @Test func configRefusesWhatDeclaresNothing() throws {
         let cases: [([String], String)] = [
-            (["uda.2x.type", "string"], "todo: \"2x\" cannot name an attribute: a word of ASCII letters, digits, _ and -, starting with a letter, and no field of todo's\n"),
-            (["uda.due.type", "date"], "todo: \"due\" cannot name an attribute: a word of ASCII letters, digits, _ and -, starting with a letter, and no field of todo's\n"),
+            (
+                ["uda.2x.type", "string"],
+                "todo: \"2x\" cannot name an attribute: a word of ASCII letters, digits, _ and -, starting with a letter, and no field of todo's\n"
+            ),
+            (
+                ["uda.due.type", "date"],
+                "todo: \"due\" cannot name an attribute: a word of ASCII letters, digits, _ and -, starting with a letter, and no field of todo's\n"
+            ),
             (["uda.x.type", "wat"], "todo: uda.x.type is string, number, date or duration, not \"wat\"\n"),
-            (["uda.y.values", "a,b"], "todo: uda.y has values or a label but no type: set uda.y.type\n"),
+            (["uda.y.values", "a,b"], "todo: uda.y has values or a label but no type: set uda.y.type\n")
         ]
         for (arguments, message) in cases {
             #expect(try box.run(["config"] + arguments) == RunResult(stdout: "", stderr: message, status: 2))
@@ -85,7 +101,9 @@ import TodoCore
         try run("add", "a", "estimate:3", "client:acme", "review:2026-12-01", "effort:2h")
         try run("add", "b", "estimate:10", "client:initech", "review:2026-11-28", "effort:1d")
         try run("add", "c")
-        func ids(_ arguments: String...) throws -> String { try box.run(["list", "--format", "{id}"] + arguments, environment: noon.environment).stdout }
+        func ids(_ arguments: String...) throws -> String {
+            try box.run(["list", "--format", "{id}"] + arguments, environment: noon.environment).stdout
+        }
         // Numbers and durations by amount (10 after 3, a day after 2 hours), todos without one last.
         #expect(try ids("--sort", "estimate") == "1\n2\n3\n")
         #expect(try ids("--sort", "-estimate") == "2\n1\n3\n")
@@ -97,7 +115,10 @@ import TodoCore
         #expect(try ids("estimate:") == "3\n")
         #expect(try ids("client:acme", "or", "client:initech") == "2\n1\n")
         #expect(try ids("review.before:2026-11-30") == "2\n")
-        #expect(try run("list", "estimate.above:x") == RunResult(stdout: "", stderr: "todo: \"estimate.above:x\": estimate is a number, not \"x\"\n", status: 2))
+        #expect(
+            try run("list", "estimate.above:x")
+                == RunResult(
+                    stdout: "", stderr: "todo: \"estimate.above:x\": estimate is a number, not \"x\"\n", status: 2))
         #expect(try run("list", "--sort", "estmate").status == 2)
     }
 }

@@ -16,7 +16,9 @@ import TodoTestSupport
     static func model(count: Int = 10) -> UIModel {
         var model = UIModel()
         model.resize(width: 40, height: 10)
-        model.replace(todos: (1...max(1, count)).reversed().prefix(count).map { todo($0, "todo \($0)") }, counts: TodoCounts(total: count, active: count))
+        model.replace(
+            todos: (1...max(1, count)).reversed().prefix(count).map { todo($0, "todo \($0)") },
+            counts: TodoCounts(total: count, active: count))
         return model
     }
 
@@ -90,7 +92,10 @@ import TodoTestSupport
         var model = Self.model()
         _ = keys([.character("a")] + "Water plants +home due:fri".map { UIKey.character($0) }, on: &model)
         #expect(model.mode == .prompt(.add, text: "Water plants +home due:fri"))
-        #expect(keys([.backspace, .character("i"), .enter], on: &model) == [.run(["add", "Water", "plants", "+home", "due:fri"])])
+        #expect(
+            keys([.backspace, .character("i"), .enter], on: &model) == [
+                .run(["add", "Water", "plants", "+home", "due:fri"])
+            ])
         #expect(model.mode == .list)
         _ = keys([.character("m")] + "\"new name\" pri:H".map { UIKey.character($0) }, on: &model)
         #expect(keys([.enter], on: &model) == [.run(["modify", uuidText(Self.uuid(10)), "new name", "pri:H"])])
@@ -98,7 +103,8 @@ import TodoTestSupport
         #expect(model.mode == .list)
         #expect(keys([.character("a"), .enter], on: &model) == [])
         #expect(UIReducer.words("  'a b'\"c\" d ") == ["a bc", "d"])
-        #expect(keys([.character("a")] + "x --file /tmp/other".map { UIKey.character($0) } + [.enter], on: &model) == [])
+        #expect(
+            keys([.character("a")] + "x --file /tmp/other".map { UIKey.character($0) } + [.enter], on: &model) == [])
         #expect(model.message == "--file: options are not read here, only words (+home, due:fri, -later)")
         #expect(keys([.character("/")] + "-later -- -q".map { UIKey.character($0) } + [.enter], on: &model) == [])
         #expect(model.message == "-q: options are not read here, only words (+home, due:fri, -later)")
@@ -118,7 +124,8 @@ import TodoTestSupport
         model.context = "work"
         _ = keys([.character("c")], on: &model)
         #expect(model.mode == .prompt(.context, text: "work"))
-        #expect(keys([.backspace, .backspace, .backspace, .backspace, .enter], on: &model) == [.run(["context", "none"])])
+        #expect(
+            keys([.backspace, .backspace, .backspace, .backspace, .enter], on: &model) == [.run(["context", "none"])])
     }
 
     @Test func detailsScrollAndGoBack() {
@@ -172,19 +179,31 @@ import TodoTestSupport
         let directory = NSTemporaryDirectory() + "todo-ui-\(UUID().uuidString.prefix(8))"
         defer { try? FileManager.default.removeItem(atPath: directory) }
         func run(_ arguments: [String]) -> Output {
-            TodoCLI.run(Context(arguments: arguments, environment: ["TODO_FILE": directory + "/todos.json", "HOME": directory], now: { Self.now }))
+            TodoCLI.run(
+                Context(
+                    arguments: arguments, environment: ["TODO_FILE": directory + "/todos.json", "HOME": directory],
+                    now: { Self.now }))
         }
-        #expect(run(["ui"]) == Output(
-            stderr: "todo: todo ui needs a terminal on stdin and stdout; 'todo list' prints the list anywhere\n", status: ExitStatus.usage))
-        #expect(run(["ui", "--filter", "unsynced"]) == Output(
-            stderr: "todo: todo ui shows the views active, completed and all, not \"unsynced\"\n", status: ExitStatus.usage))
+        #expect(
+            run(["ui"])
+                == Output(
+                    stderr:
+                        "todo: todo ui needs a terminal on stdin and stdout; 'todo list' prints the list anywhere\n",
+                    status: ExitStatus.usage))
+        #expect(
+            run(["ui", "--filter", "unsynced"])
+                == Output(
+                    stderr: "todo: todo ui shows the views active, completed and all, not \"unsynced\"\n",
+                    status: ExitStatus.usage))
         #expect(!FileManager.default.fileExists(atPath: directory))
     }
 
     @Test func keysFromTheTerminalsBytes() {
-        #expect(UIKey.keys(in: Array("jk\r\t\u{7F}".utf8)) == [.character("j"), .character("k"), .enter, .tab, .backspace])
-        #expect(UIKey.keys(in: Array("\u{1B}[A\u{1B}[B\u{1B}OC\u{1B}[D\u{1B}[5~\u{1B}[6~\u{1B}[H\u{1B}[F\u{1B}[Z".utf8))
-            == [.up, .down, .right, .left, .pageUp, .pageDown, .home, .end, .backTab])
+        #expect(
+            UIKey.keys(in: Array("jk\r\t\u{7F}".utf8)) == [.character("j"), .character("k"), .enter, .tab, .backspace])
+        #expect(
+            UIKey.keys(in: Array("\u{1B}[A\u{1B}[B\u{1B}OC\u{1B}[D\u{1B}[5~\u{1B}[6~\u{1B}[H\u{1B}[F\u{1B}[Z".utf8))
+                == [.up, .down, .right, .left, .pageUp, .pageDown, .home, .end, .backTab])
         #expect(UIKey.keys(in: [0x1B]) == [.escape])
         #expect(UIKey.keys(in: [0x03, 0x1A, 0x0C, 0x01]) == [.interrupt, .suspend, .redraw])
         #expect(UIKey.keys(in: Array("é🥛".utf8)) == [.character("é"), .character("🥛")])

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import Foundation
 import Testing
@@ -38,7 +38,9 @@ import TodoTestSupport
         return result.output
     }
 
-    func command(_ path: String, _ arguments: [String], environment: [String: String] = [:]) throws -> (output: String, status: Int32) {
+    func command(_ path: String, _ arguments: [String], environment: [String: String] = [:]) throws -> (
+        output: String, status: Int32
+    ) {
         // A file, not a pipe: the tmux server a command starts keeps its stdout open.
         let output = directory + "/output-\(UUID().uuidString.prefix(8))"
         let descriptor = open(output, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
@@ -49,14 +51,17 @@ import TodoTestSupport
         }
         let child = try ChildProcess(
             URL(fileURLWithPath: path), arguments, directory: URL(fileURLWithPath: directory),
-            environment: ProcessInfo.processInfo.environment.merging(environment) { $1 }, output: descriptor, error: descriptor)
+            environment: ProcessInfo.processInfo.environment.merging(environment) { $1 }, output: descriptor,
+            error: descriptor)
         child.waitUntilExit()
         return (try String(contentsOfFile: output, encoding: .utf8), child.terminationStatus)
     }
 
     @discardableResult
     func tmux(_ arguments: String...) throws -> String {
-        let tmux = ["/usr/bin/tmux", "/usr/local/bin/tmux"].first(where: FileManager.default.isExecutableFile) ?? "/usr/bin/tmux"
+        let tmux =
+            ["/usr/bin/tmux", "/usr/local/bin/tmux"].first(where: FileManager.default.isExecutableFile)
+            ?? "/usr/bin/tmux"
         let result = try command(tmux, ["-S", socket] + arguments)
         try #require(result.status == 0, "tmux \(arguments): \(result.output)")
         return result.output
@@ -67,22 +72,29 @@ import TodoTestSupport
     /// With `jobControl`, the pane is an interactive bash that runs the line, as a person's
     /// shell would: Ctrl-Z stops `todo ui` and `fg` brings it back (a shell without job control
     /// leaves the process group orphaned, where the kernel discards SIGTSTP).
-    func start(_ words: String = "", width: Int = 60, height: Int = 12, extra: String = "", jobControl: Bool = false) throws {
+    func start(_ words: String = "", width: Int = 60, height: Int = 12, extra: String = "", jobControl: Bool = false)
+        throws
+    {
         let variables = environment.map { "\($0.key)='\($0.value)'" }.sorted().joined(separator: " ")
-        let script = "stty -g > \(directory)/before; \(variables) \(extra) '\(todo)' ui \(words); echo $? > \(directory)/status; stty -g > \(directory)/after"
+        let script =
+            "stty -g > \(directory)/before; \(variables) \(extra) '\(todo)' ui \(words); echo $? > \(directory)/status; stty -g > \(directory)/after"
         if jobControl {
-            try tmux("new-session", "-d", "-x", "\(width)", "-y", "\(height)", "-s", "ui", "bash", "--norc", "--noprofile", "-i")
+            try tmux(
+                "new-session", "-d", "-x", "\(width)", "-y", "\(height)", "-s", "ui", "bash", "--norc", "--noprofile",
+                "-i")
             try type("(\(script))")
             try keys("Enter")
         } else {
             // cat keeps the pane, and the terminal todo left, until the server is killed.
-            try tmux("new-session", "-d", "-x", "\(width)", "-y", "\(height)", "-s", "ui", "sh", "-c", script + "; exec cat")
+            try tmux(
+                "new-session", "-d", "-x", "\(width)", "-y", "\(height)", "-s", "ui", "sh", "-c", script + "; exec cat")
         }
         try #require(try waitFor(contains: "todo ui:"))
     }
 
     func screen() throws -> [String] {
-        try tmux("capture-pane", "-p", "-t", "ui").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        try tmux("capture-pane", "-p", "-t", "ui").split(separator: "\n", omittingEmptySubsequences: false).map(
+            String.init)
     }
 
     /// Whether the screen shows `text` within 10 seconds.
@@ -110,7 +122,10 @@ import TodoTestSupport
     /// The pane ended and the terminal is as it was: modes, main screen, cursor shown.
     func expectRestored(status: String) throws {
         // The shell makes the file, then stty writes it.
-        #expect(try waitUntil(10) { (try? String(contentsOfFile: self.directory + "/after", encoding: .utf8))?.hasSuffix("\n") == true })
+        #expect(
+            try waitUntil(10) {
+                (try? String(contentsOfFile: self.directory + "/after", encoding: .utf8))?.hasSuffix("\n") == true
+            })
         let before = try String(contentsOfFile: directory + "/before", encoding: .utf8)
         let after = try String(contentsOfFile: directory + "/after", encoding: .utf8)
         #expect(before == after)
@@ -120,10 +135,12 @@ import TodoTestSupport
 
     /// The process id of `todo ui`: the `todo` process the pane's shell started.
     func uiProcess() throws -> pid_t {
-        let shell = Int32(try tmux("display", "-p", "-t", "ui", "#{pane_pid}").trimmingCharacters(in: .whitespacesAndNewlines))!
+        let shell = Int32(
+            try tmux("display", "-p", "-t", "ui", "#{pane_pid}").trimmingCharacters(in: .whitespacesAndNewlines))!
         func stat(_ pid: Int32) -> (name: String, parent: Int32)? {
             guard let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-                let open = text.firstIndex(of: "("), let close = text.lastIndex(of: ")") else { return nil }
+                let open = text.firstIndex(of: "("), let close = text.lastIndex(of: ")")
+            else { return nil }
             let fields = text[text.index(after: close)...].split(separator: " ")
             return fields.count > 1 ? (String(text[text.index(after: open)..<close]), Int32(fields[1]) ?? 0) : nil
         }
@@ -231,7 +248,8 @@ import TodoTestSupport
 
     @Test func editsInTheEditor() throws {
         let editor = directory + "/editor.sh"
-        try "#!/bin/sh\nsed -i 's/^name: .*/name: Call dad/' \"$1\"\n".write(toFile: editor, atomically: true, encoding: .utf8)
+        try "#!/bin/sh\nsed -i 's/^name: .*/name: Call dad/' \"$1\"\n".write(
+            toFile: editor, atomically: true, encoding: .utf8)
         chmod(editor, 0o755)
         try start(extra: "EDITOR='\(editor)'")
         try keys("e")
@@ -269,12 +287,14 @@ import TodoTestSupport
         let terminal = open(tty, O_RDONLY | O_NOCTTY | O_NONBLOCK)
         try #require(terminal >= 0)
         defer { close(terminal) }
-        #expect(try waitUntil {
-            var waiting: Int32 = 0
-            return ioctl(terminal, UInt(FIONREAD), &waiting) == 0 && waiting > 0
-        })
+        #expect(
+            try waitUntil {
+                var waiting: Int32 = 0
+                return ioctl(terminal, UInt(FIONREAD), &waiting) == 0 && waiting > 0
+            })
         kill(pid, SIGCONT)
-        #expect(try waitFor(contains: "#3 \"Call mom\" was deleted meanwhile; nothing changed"), "\((try? screen()) ?? [])")
+        #expect(
+            try waitFor(contains: "#3 \"Call mom\" was deleted meanwhile; nothing changed"), "\((try? screen()) ?? [])")
         #expect(try selected() == "> 2 [ ] Buy milk")
         #expect(try cli("list", "--all", "--ids") == "2\n1\n")
         try keys("q")
@@ -289,7 +309,12 @@ import TodoTestSupport
         #expect(lines.prefix(10).allSatisfy { displayColumns($0) <= 40 })
         #expect(lines[0] == "todo ui: active · 3 of 3: 3 active, 0 c…")
         try tmux("resize-window", "-t", "ui", "-x", "80", "-y", "20")
-        #expect(try waitUntil { try self.screen().contains { $0.hasPrefix("q quit  ? keys  j/k move  a add  d done  x delete  Enter show  Tab view") } })
+        #expect(
+            try waitUntil {
+                try self.screen().contains {
+                    $0.hasPrefix("q quit  ? keys  j/k move  a add  d done  x delete  Enter show  Tab view")
+                }
+            })
         try keys("q")
         try expectRestored(status: "0")
     }
@@ -306,8 +331,10 @@ import TodoTestSupport
     @Test func changesRunTheHooks() throws {
         let hooks = directory + "/.config/todo/hooks"
         try FileManager.default.createDirectory(atPath: hooks, withIntermediateDirectories: true)
-        try "#!/bin/sh\nread task\necho \"$task\" >> \(directory)/added\necho \"$task\"\n".write(toFile: hooks + "/on-add.log", atomically: true, encoding: .utf8)
-        try "#!/bin/sh\necho 'not today'\nexit 1\n".write(toFile: hooks + "/on-modify.refuse", atomically: true, encoding: .utf8)
+        try "#!/bin/sh\nread task\necho \"$task\" >> \(directory)/added\necho \"$task\"\n".write(
+            toFile: hooks + "/on-add.log", atomically: true, encoding: .utf8)
+        try "#!/bin/sh\necho 'not today'\nexit 1\n".write(
+            toFile: hooks + "/on-modify.refuse", atomically: true, encoding: .utf8)
         chmod(hooks + "/on-add.log", 0o755)
         chmod(hooks + "/on-modify.refuse", 0o755)
         try start(width: 100)
@@ -315,7 +342,8 @@ import TodoTestSupport
         try type("Feed cat")
         try keys("Enter")
         #expect(try waitFor(contains: "Added #4 \"Feed cat\""))
-        #expect(try String(contentsOfFile: directory + "/added", encoding: .utf8).contains("\"description\":\"Feed cat\""))
+        #expect(
+            try String(contentsOfFile: directory + "/added", encoding: .utf8).contains("\"description\":\"Feed cat\""))
         try keys("d")
         #expect(try waitFor(contains: "not today"))
         #expect(try cli("list", "--filter", "completed", "--ids") == "")
@@ -372,12 +400,19 @@ import TodoTestSupport
         let pid = try uiProcess()
         for stop in [{ try self.keys("C-z") }, { kill(pid, SIGTSTP) }] {
             try stop()
-            #expect(try waitUntil { try self.tmux("display", "-p", "-t", "ui", "#{alternate_on} #{cursor_flag}") == "0 1\n" })
+            #expect(
+                try waitUntil {
+                    try self.tmux("display", "-p", "-t", "ui", "#{alternate_on} #{cursor_flag}") == "0 1\n"
+                })
             #expect(try waitFor(contains: "Stopped"), "\((try? screen()) ?? [])")
             // The shell's terminal as it was before todo ui: the shell reads it while todo is stopped.
             try type("stty -g > \(directory)/stopped; clear")
             try keys("Enter")
-            #expect(try waitUntil { (try? String(contentsOfFile: self.directory + "/stopped", encoding: .utf8)) == (try? String(contentsOfFile: self.directory + "/before", encoding: .utf8)) })
+            #expect(
+                try waitUntil {
+                    (try? String(contentsOfFile: self.directory + "/stopped", encoding: .utf8))
+                        == (try? String(contentsOfFile: self.directory + "/before", encoding: .utf8))
+                })
             try? FileManager.default.removeItem(atPath: directory + "/stopped")
             try type("fg")
             try keys("Enter")

@@ -7,13 +7,17 @@ import TodoCLI
     init() throws { box = try Sandbox() }
 
     @Test func unknownCommandSuggestsAndExits2() throws {
-        #expect(try box.run("lsit") == RunResult(stdout: "", stderr: """
-            todo: 'lsit' is not a todo command
-            Did you mean 'list'?
-            usage: todo <command> [<args>] [--file PATH] [--json]
-            See 'todo --help'.
+        #expect(
+            try box.run("lsit")
+                == RunResult(
+                    stdout: "",
+                    stderr: """
+                        todo: 'lsit' is not a todo command
+                        Did you mean 'list'?
+                        usage: todo <command> [<args>] [--file PATH] [--json]
+                        See 'todo --help'.
 
-            """, status: 2))
+                        """, status: 2))
         #expect(try box.run("frobnicate").stderr.contains("Did you mean") == false)
     }
 
@@ -26,13 +30,17 @@ import TodoCLI
     }
 
     @Test func unknownOptionNamesTheCommand() throws {
-        #expect(try box.run("add", "x", "--note", "y") == RunResult(stdout: "", stderr: """
-            todo: unknown option '--note' for 'add'
-            Did you mean '--notes'?
-            usage: todo add NAME... [--description TEXT] [--notes TEXT] [--tag TAG] [--project NAME] [--priority H|M|L] [--due DATE] [--wait DATE] [--scheduled DATE] [--start DATE] [--depends IDS] [--recur RULE] [--until DATE]
-            See 'todo add --help'.
+        #expect(
+            try box.run("add", "x", "--note", "y")
+                == RunResult(
+                    stdout: "",
+                    stderr: """
+                        todo: unknown option '--note' for 'add'
+                        Did you mean '--notes'?
+                        usage: todo add NAME... [--description TEXT] [--notes TEXT] [--tag TAG] [--project NAME] [--priority H|M|L] [--due DATE] [--wait DATE] [--scheduled DATE] [--start DATE] [--depends IDS] [--recur RULE] [--until DATE]
+                        See 'todo add --help'.
 
-            """, status: 2))
+                        """, status: 2))
         #expect(box.fileBytes() == nil)
         #expect(try box.run("done", "-z", "1").status == 2)
         // Where words may be tags, -z is one: list the todos not tagged z.
@@ -42,7 +50,10 @@ import TodoCLI
     @Test func badValuesAndMissingArguments() throws {
         let filter = try box.run("list", "--filter", "actve")
         #expect(filter.status == 2)
-        #expect(filter.stderr.hasPrefix("todo: 'actve' is not a valid filter for '--filter' (choose from all, active, completed, unsynced)\nDid you mean 'active'?\n"))
+        #expect(
+            filter.stderr.hasPrefix(
+                "todo: 'actve' is not a valid filter for '--filter' (choose from all, active, completed, unsynced)\nDid you mean 'active'?\n"
+            ))
         #expect(try box.run("list", "--filter").stderr.hasPrefix("todo: option '--filter' needs a value (FILTER)\n"))
         #expect(try box.run("show").stderr.hasPrefix("todo: 'show' needs ID\nusage: todo show ID\n"))
         #expect(try box.run("show", "1", "2").stderr.hasPrefix("todo: unexpected argument '2' for 'show'\n"))
@@ -53,7 +64,13 @@ import TodoCLI
 
     @Test func editWithoutOptionsOffATerminalIsAUsageError() throws {
         try box.run("add", "x")
-        #expect(try box.run("edit", "1") == RunResult(stdout: "", stderr: "todo: 'edit' needs words or options (+TAG, due:DATE, --name TEXT, …) when not run on a terminal\n", status: 2))
+        #expect(
+            try box.run("edit", "1")
+                == RunResult(
+                    stdout: "",
+                    stderr:
+                        "todo: 'edit' needs words or options (+TAG, due:DATE, --name TEXT, …) when not run on a terminal\n",
+                    status: 2))
     }
 
     @Test func helpForEveryCommandBothWays() throws {
@@ -62,7 +79,8 @@ import TodoCLI
         #expect(try box.run("help") == general)
         #expect(try box.run("-h") == general)
         for command in CommandTable.commands where !command.hidden {
-            let listed = general.stdout.contains("\n  \(command.name) ") || general.stdout.contains("\n  \(command.name), ")
+            let listed =
+                general.stdout.contains("\n  \(command.name) ") || general.stdout.contains("\n  \(command.name), ")
             #expect(listed == command.everyday, "\(command.name)")
             #expect(try box.run("help", "commands").stdout.contains("  \(command.name)"), "\(command.name)")
             let viaFlag = try box.run(command.name, "--help")
@@ -72,12 +90,23 @@ import TodoCLI
             #expect(usage.split(whereSeparator: \.isWhitespace).joined(separator: " ") == "usage: \(command.usage)")
             // The help topic commands is what help commands shows; every other name, the command's.
             let help = try box.run("help", command.name)
-            if command.name == "commands" { #expect(help.stdout.hasPrefix("Commands:\n")) } else { #expect(help == viaFlag) }
+            if command.name == "commands" {
+                #expect(help.stdout.hasPrefix("Commands:\n"))
+            } else {
+                #expect(help == viaFlag)
+            }
             for option in command.options { #expect(viaFlag.stdout.contains("--\(option.long)")) }
         }
-        #expect(try box.run("help", "nope") == RunResult(
-            stdout: "", stderr: "todo: no help for 'nope': not a todo command or help topic (commands, filter, options, grammar, dates, todotxt, exit-status, environment, hooks, colours).\n", status: 2))
-        #expect(try box.run("help", "todotxt").stdout.hasPrefix("todo reads words as Taskwarrior does unless the todo.txt dialect is chosen"))
+        #expect(
+            try box.run("help", "nope")
+                == RunResult(
+                    stdout: "",
+                    stderr:
+                        "todo: no help for 'nope': not a todo command or help topic (commands, filter, options, grammar, dates, todotxt, exit-status, environment, hooks, colours).\n",
+                    status: 2))
+        #expect(
+            try box.run("help", "todotxt").stdout.hasPrefix(
+                "todo reads words as Taskwarrior does unless the todo.txt dialect is chosen"))
         #expect(try box.run("help", "contexts") == box.run("help", "context"))
         #expect(try box.run("help", "dates").stdout.contains("someday"))
         #expect(try box.run("help", "filters") == box.run("help", "filter"))

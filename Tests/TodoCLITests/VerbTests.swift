@@ -16,8 +16,10 @@ import TodoCore
         #expect(try box.run("done", "1") == RunResult(stdout: "Completed #1 \"buy milk\"\n", stderr: "", status: 0))
         let completed = try box.state().todos[0]
         #expect(completed.completed)
-        #expect(try box.run("done", "1", "2") == RunResult(
-            stdout: "#1 \"buy milk\" is already completed\nCompleted #2 \"call mom\"\n", stderr: "", status: 0))
+        #expect(
+            try box.run("done", "1", "2")
+                == RunResult(
+                    stdout: "#1 \"buy milk\" is already completed\nCompleted #2 \"call mom\"\n", stderr: "", status: 0))
         #expect(try box.state().todos[0] == completed)
         #expect(try box.run("done", "-q", "1") == RunResult(stdout: "", stderr: "", status: 0))
         #expect(try box.run("done", "3") == RunResult(stdout: "", stderr: "todo: no todo #3\n", status: 1))
@@ -27,8 +29,10 @@ import TodoCore
 
     @Test func reopenIsTheReverse() throws {
         try box.run("done", "1")
-        #expect(try box.run(["reopen", "-", "2"], stdin: "1\n") == RunResult(
-            stdout: "Reopened #1 \"buy milk\"\n#2 \"call mom\" is already active\n", stderr: "", status: 0))
+        #expect(
+            try box.run(["reopen", "-", "2"], stdin: "1\n")
+                == RunResult(
+                    stdout: "Reopened #1 \"buy milk\"\n#2 \"call mom\" is already active\n", stderr: "", status: 0))
         #expect(try box.state().todos.map(\.completed) == [false, false])
         let json = try #require(try parseJSON(try box.run("reopen", "2", "--json").stdout) as? [[String: Any]])
         #expect(json.map { $0["id"] as? Int } == [2])
@@ -38,43 +42,56 @@ import TodoCore
     @Test func annotateAddsADatedLineInTheLocalTimeZone() throws {
         try box.run("edit", "1", "--notes", "2 litres")
         let kolkata = ["TZ": "Asia/Kolkata"]
-        #expect(try box.run(["annotate", "1", "shop", "was", "shut"], environment: kolkata) == RunResult(
-            stdout: "Annotated #1 \"buy milk\"\n", stderr: "", status: 0))
+        #expect(
+            try box.run(["annotate", "1", "shop", "was", "shut"], environment: kolkata)
+                == RunResult(
+                    stdout: "Annotated #1 \"buy milk\"\n", stderr: "", status: 0))
         #expect(try box.run(["annotate", "1", "bought it"], environment: kolkata).status == 0)
         let todo = try box.state().todos[0]
         #expect(todo.notes == "2 litres")
         #expect(todo.annotations.map(\.text) == ["shop was shut", "bought it"])
         let second = todo.updatedAt.timeIntervalSince1970.rounded(.down)
         #expect([second, second + 1].contains(todo.annotations.last!.at.timeIntervalSince1970))
-        #expect(try box.run("annotate", "1", " ") == RunResult(stdout: "", stderr: "todo: 'annotate' needs TEXT that is not blank\n", status: 2))
+        #expect(
+            try box.run("annotate", "1", " ")
+                == RunResult(stdout: "", stderr: "todo: 'annotate' needs TEXT that is not blank\n", status: 2))
     }
 
     @Test(arguments: [
         ("complete", "done"), ("finish", "done"), ("undone", "reopen"), ("uncomplete", "reopen"), ("note", "annotate"),
         ("remove", "delete"), ("denotat", "denotate"), ("unannotate", "denotate"), ("deannotate", "denotate"),
-        ("undelete", "undo"), ("unstart", "stop"), ("information", "show"), ("synchronize", "sync"), ("DENOTAT", "denotate"),
+        ("undelete", "undo"), ("unstart", "stop"), ("information", "show"), ("synchronize", "sync"),
+        ("DENOTAT", "denotate")
     ])
     func habitsFromOtherToolsAreAnsweredWithOurVerb(typed: String, suggested: String) throws {
-        #expect(try box.run(typed, "1") == RunResult(stdout: "", stderr: """
-            todo: '\(typed)' is not a todo command
-            Did you mean '\(suggested)'?
-            usage: todo <command> [<args>] [--file PATH] [--json]
-            See 'todo --help'.
+        #expect(
+            try box.run(typed, "1")
+                == RunResult(
+                    stdout: "",
+                    stderr: """
+                        todo: '\(typed)' is not a todo command
+                        Did you mean '\(suggested)'?
+                        usage: todo <command> [<args>] [--file PATH] [--json]
+                        See 'todo --help'.
 
-            """, status: 2))
+                        """, status: 2))
     }
 
     /// The whole answer, for the habits people type most.
     @Test func aHabitIsAnsweredWithTheCommandAndChangesNothing() throws {
         let before = box.fileBytes()
         for (typed, suggested) in [("denotat", "denotate"), ("complete", "done"), ("remove", "delete")] {
-            #expect(try box.run(typed, "1", "x") == RunResult(stdout: "", stderr: """
-                todo: '\(typed)' is not a todo command
-                Did you mean '\(suggested)'?
-                usage: todo <command> [<args>] [--file PATH] [--json]
-                See 'todo --help'.
+            #expect(
+                try box.run(typed, "1", "x")
+                    == RunResult(
+                        stdout: "",
+                        stderr: """
+                            todo: '\(typed)' is not a todo command
+                            Did you mean '\(suggested)'?
+                            usage: todo <command> [<args>] [--file PATH] [--json]
+                            See 'todo --help'.
 
-                """, status: 2))
+                            """, status: 2))
         }
         #expect(box.fileBytes() == before)
     }
@@ -107,10 +124,13 @@ import TodoCore
                     // or a habit (complete) may suggest that one.
                     let others = visible.filter { $0.name != command.name }
                     let ambiguous = others.contains { other in
-                        other.habits.contains(typo) || other.words.contains { editDistance(typo, $0) <= editDistance(typo, word) }
+                        other.habits.contains(typo)
+                            || other.words.contains { editDistance(typo, $0) <= editDistance(typo, word) }
                     }
                     if ambiguous { continue }
-                    #expect(suggestedCommand(for: typo).flatMap { CommandTable.command(named: $0)?.name } == command.name, "\(typo)")
+                    #expect(
+                        suggestedCommand(for: typo).flatMap { CommandTable.command(named: $0)?.name } == command.name,
+                        "\(typo)")
                 }
             }
             for habit in command.habits {

@@ -5,17 +5,25 @@ import TodoCore
 /// names and aliases first, then a prefix of two letters or more that starts one key only.
 @Suite struct AttributeNameTests {
     static let names = AttributeNames()
-    static let declared = AttributeNames(udas: UDASchema([
-        UDADeclaration(name: "estimate", type: .number), UDADeclaration(name: "scope", type: .string),
-        UDADeclaration(name: "proj", type: .string), UDADeclaration(name: "Client", type: .string),
-    ]))
+    static let declared = AttributeNames(
+        udas: UDASchema([
+            UDADeclaration(name: "estimate", type: .number), UDADeclaration(name: "scope", type: .string),
+            UDADeclaration(name: "proj", type: .string), UDADeclaration(name: "Client", type: .string)
+        ]))
 
     /// abbreviation.test.py, test_attribute_abbreviations: project down to `pro`, priority down
     /// to `pri` (an alias of todo's, so exact), with Taskwarrior's minimum of two letters.
     @Test func everyPrefixOfOneKeyNamesIt() {
-        for name in ["project", "projec", "proje", "proj", "pro"] { #expect(Self.names.lookup(name) != nil && Self.key(name) == .field(.project)) }
-        for name in ["priority", "priorit", "priori", "prior", "prio", "pri"] { #expect(Self.key(name) == .field(.priority)) }
-        for (name, field) in [("du", TodoField.due), ("wa", .wait), ("sch", .scheduled), ("star", .start), ("dep", .depends), ("rec", .recur), ("unt", .until)] {
+        for name in ["project", "projec", "proje", "proj", "pro"] {
+            #expect(Self.names.lookup(name) != nil && Self.key(name) == .field(.project))
+        }
+        for name in ["priority", "priorit", "priori", "prior", "prio", "pri"] {
+            #expect(Self.key(name) == .field(.priority))
+        }
+        for (name, field) in [
+            ("du", TodoField.due), ("wa", .wait), ("sch", .scheduled), ("star", .start), ("dep", .depends),
+            ("rec", .recur), ("unt", .until)
+        ] {
             #expect(Self.key(name) == .field(field), "\(name)")
         }
         #expect(Self.names.lookup("pri") == .exact(.field(.priority)))
@@ -66,7 +74,9 @@ import TodoCore
         #expect(Self.declared.lookup("cl", ignoringCase: true) == .prefix(.uda("Client")))
     }
 
-    @Test(arguments: ["10:30", "https://example.com", "re:", "Re:", "pr:", "st:", "Due:", "a:b", "due.:x", "due.b4:x", ":x", "+x", "x"])
+    @Test(arguments: [
+        "10:30", "https://example.com", "re:", "Re:", "pr:", "st:", "Due:", "a:b", "due.:x", "due.b4:x", ":x", "+x", "x"
+    ])
     func wordsThatNameNoAttribute(word: String) throws {
         #expect(try AttributeWord(word, names: Self.names) == nil)
     }
@@ -81,8 +91,9 @@ import TodoCore
         #expect(throws: AttributeNameError(word: "pr:x", name: "pr", choices: ["project", "priority"])) {
             try AttributeWord("pr:x", names: Self.names)
         }
-        #expect(AttributeNameError(word: "pr:x", name: "pr", choices: ["project", "priority"]).description
-            == "\"pr:x\": pr may be project or priority; write more of the name")
+        #expect(
+            AttributeNameError(word: "pr:x", name: "pr", choices: ["project", "priority"]).description
+                == "\"pr:x\": pr may be project or priority; write more of the name")
     }
 
     static func key(_ name: String) -> AttributeKey? {

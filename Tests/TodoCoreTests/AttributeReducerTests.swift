@@ -29,14 +29,16 @@ import Testing
         var expected = state
         expected.todos.append(todo)
         expected.nextId = 6
-        expected.history = [HistoryEntry(summary: "add #5 \"pay rent\"", kind: .add, at: now, before: [PriorVersion(id: 5, todo: nil)])]
+        expected.history = [
+            HistoryEntry(summary: "add #5 \"pay rent\"", kind: .add, at: now, before: [PriorVersion(id: 5, todo: nil)])
+        ]
         #expect(next == expected)
     }
 
     @Test func addMadeFromChangesIsTheSameTodo() throws {
         let changes: [FieldChange] = [
             .addTag("home"), .addTag("bills"), .set(.project, .word("home")), .set(.priority, .priority(.low)),
-            .set(.due, .date(friday)), FieldChange(.notes, "n"),
+            .set(.due, .date(friday)), FieldChange(.notes, "n")
         ]
         let new = NewTodo(uuid: Fixture.uuid(9), name: "x", changes: changes, createdAt: now)
         var expected = NewTodo(uuid: Fixture.uuid(9), name: "x", notes: "n", createdAt: now)
@@ -52,7 +54,8 @@ import Testing
         start.todos[0].project = "old"
         start.todos[0].wait = friday
         let changes: [FieldChange] = [
-            .set(.project, .word(nil)), .set(.priority, .priority(.medium)), .set(.due, .date(noon)), .set(.wait, .date(nil)),
+            .set(.project, .word(nil)), .set(.priority, .priority(.medium)), .set(.due, .date(noon)),
+            .set(.wait, .date(nil))
         ]
         let next = try reduce(start, .edit(id: 1, changes: changes, at: now))
         var expected = start
@@ -62,8 +65,11 @@ import Testing
             $0.due = noon
             $0.wait = nil
         }
-        expected.history = [HistoryEntry(
-            summary: "edit #1 \"milk\" (project, priority, due, wait)", kind: .edit, at: now, before: [PriorVersion(id: 1, todo: start.todos[0])])]
+        expected.history = [
+            HistoryEntry(
+                summary: "edit #1 \"milk\" (project, priority, due, wait)", kind: .edit, at: now,
+                before: [PriorVersion(id: 1, todo: start.todos[0])])
+        ]
         #expect(next == expected)
     }
 
@@ -77,10 +83,15 @@ import Testing
     @Test func plusAndMinusTagsAddToAndTakeFromTheTagsThere() throws {
         var start = state
         start.todos[0].tags = ["home", "later"]
-        let next = try reduce(start, .edit(id: 1, changes: [.addTag("errand"), .removeTag("later"), .removeTag("absent")], at: now))
+        let next = try reduce(
+            start, .edit(id: 1, changes: [.addTag("errand"), .removeTag("later"), .removeTag("absent")], at: now))
         var expected = start
         expected.todos[0] = edited(start.todos[0]) { $0.tags = ["errand", "home"] }
-        expected.history = [HistoryEntry(summary: "edit #1 \"milk\" (tags)", kind: .edit, at: now, before: [PriorVersion(id: 1, todo: start.todos[0])])]
+        expected.history = [
+            HistoryEntry(
+                summary: "edit #1 \"milk\" (tags)", kind: .edit, at: now,
+                before: [PriorVersion(id: 1, todo: start.todos[0])])
+        ]
         #expect(next == expected)
     }
 
@@ -91,9 +102,11 @@ import Testing
         var expected = start
         expected.todos[0] = edited(start.todos[0]) { $0.tags = ["q4"] }
         expected.todos[1] = edited(start.todos[1]) { $0.tags = ["q4"] }
-        expected.history = [HistoryEntry(
-            summary: "edit #1, #2, #4, #1 (tags)", kind: .edit, at: now,
-            before: [PriorVersion(id: 1, todo: start.todos[0]), PriorVersion(id: 2, todo: start.todos[1])])]
+        expected.history = [
+            HistoryEntry(
+                summary: "edit #1, #2, #4, #1 (tags)", kind: .edit, at: now,
+                before: [PriorVersion(id: 1, todo: start.todos[0]), PriorVersion(id: 2, todo: start.todos[1])])
+        ]
         #expect(next == expected)
         var undone = start
         for index in 0...1 {
@@ -107,17 +120,21 @@ import Testing
         #expect(throws: ReduceError.unknownId(3)) {
             try reduce(state, .edit(ids: [1, 3], changes: [.addTag("q4")], at: now))
         }
-        #expect(throws: ReduceError.noTodosGiven) { try reduce(state, .edit(ids: [], changes: [.addTag("q4")], at: now)) }
+        #expect(throws: ReduceError.noTodosGiven) {
+            try reduce(state, .edit(ids: [], changes: [.addTag("q4")], at: now))
+        }
     }
 
     @Test func anEditEndsTheTodosConflicts() throws {
         var start = state
         start.todos[0].conflicts = [SyncConflict(field: "project", lost: "a", kept: "b", at: Fixture.t0)]
         let next = try reduce(start, .edit(id: 1, changes: [.set(.priority, .priority(.high))], at: now))
-        #expect(next.todos[0] == edited(start.todos[0]) {
-            $0.priority = .high
-            $0.conflicts = []
-        })
+        #expect(
+            next.todos[0]
+                == edited(start.todos[0]) {
+                    $0.priority = .high
+                    $0.conflicts = []
+                })
     }
 
     @Test(arguments: [
@@ -129,7 +146,7 @@ import Testing
         (.set(.project, .word("two words")), .invalid(.project, "two words")),
         (.set(.project, .word("tab\there")), .invalid(.project, "tab\there")),
         (.set(.due, .text("tomorrow")), .invalid(.due, "tomorrow")),
-        (.set(.name, .tags(["x"])), .invalid(.name, "x")),
+        (.set(.name, .tags(["x"])), .invalid(.name, "x"))
     ])
     func valuesAFieldCannotHoldAreRefused(change: FieldChange, error: ReduceError) {
         #expect(throws: error) { try reduce(state, .edit(id: 1, changes: [change], at: now)) }
@@ -146,7 +163,9 @@ import Testing
         todo.project = "home.kitchen"
         todo.priority = .high
         let context = Dates.at("2026-11-18T12:00:00.000Z")
-        #expect(try FilterParser.parse(["+next", "project:home", "priority:H"], in: context).matches(todo, in: FilterContext(dates: context)))
+        #expect(
+            try FilterParser.parse(["+next", "project:home", "priority:H"], in: context).matches(
+                todo, in: FilterContext(dates: context)))
         #expect(try !FilterParser.parse(["-next"], in: context).matches(todo, in: FilterContext(dates: context)))
         #expect(Urgency.score(todo, in: FilterContext(dates: context)) > 15 + 6)
     }
@@ -163,7 +182,11 @@ import Testing
 
     @Test func actionsWithAttributesAreCodable() throws {
         let action = Action.edit(
-            ids: [1, 2], changes: [.addTag("x"), .removeTag("y"), .set(.due, .date(noon)), .set(.wait, .date(friday)), .set(.priority, .priority(nil))],
+            ids: [1, 2],
+            changes: [
+                .addTag("x"), .removeTag("y"), .set(.due, .date(noon)), .set(.wait, .date(friday)),
+                .set(.priority, .priority(nil))
+            ],
             at: now)
         let data = try JSONEncoder().encode(action)
         #expect(try JSONDecoder().decode(Action.self, from: data) == action)

@@ -27,17 +27,23 @@ import TodoCore
             ("bold color100", "\u{1B}[38;5;100m"),
             ("underline rgb123 on gray3", "\u{1B}[4m\u{1B}[38;5;67m\u{1B}[48;5;235m"),
             ("", ""),
-            ("none", ""),
+            ("none", "")
         ]
         for (text, code) in cases { #expect(try escape(text) == code, "\(text)") }
     }
 
     @Test func aWordThatIsNoColourIsRefused() {
-        for text in ["purple", "color256", "gray24", "rgb600", "rgb12", "color", "grey", "0xff0000", "red blue", "on red on blue"] {
+        for text in [
+            "purple", "color256", "gray24", "rgb600", "rgb12", "color", "grey", "0xff0000", "red blue", "on red on blue"
+        ] {
             #expect(throws: ColourError.self, "\(text)") { try TerminalColour(parsing: text) }
         }
-        #expect((#expect(throws: ColourError.self) { try TerminalColour(parsing: "bold purple") })?.message == "\"purple\" is not a colour: \(TerminalColour.shortRule)")
-        #expect((#expect(throws: ColourError.self) { try TerminalColour(parsing: "red blue") })?.message == "\"red blue\" gives two foreground colours")
+        #expect(
+            (#expect(throws: ColourError.self) { try TerminalColour(parsing: "bold purple") })?.message
+                == "\"purple\" is not a colour: \(TerminalColour.shortRule)")
+        #expect(
+            (#expect(throws: ColourError.self) { try TerminalColour(parsing: "red blue") })?.message
+                == "\"red blue\" gives two foreground colours")
     }
 
     @Test func blendingLaysTheHigherOverTheLower() throws {
@@ -69,7 +75,9 @@ import TodoCore
         #expect(ColourRule.parse("color.project.Home.garden")! == (.project, "Home.garden", ""))
         #expect(ColourRule.parse("color.uda.priority.H")! == (.udaValue, "priority", "H"))
         #expect(ColourRule.parse("color.uda.client")! == (.uda, "client", ""))
-        for key in ["color.header", "color.calendar.today", "color.tag.", "color", "colour.tag.x"] { #expect(ColourRule.parse(key) == nil, "\(key)") }
+        for key in ["color.header", "color.calendar.today", "color.tag.", "color", "colour.tag.x"] {
+            #expect(ColourRule.parse(key) == nil, "\(key)")
+        }
     }
 
     @Test func eachRuleColoursTheTodosItNames() throws {
@@ -94,7 +102,7 @@ import TodoCore
             ("color.uda.priority.H", FilterItem(priority: .high), true),
             ("color.uda.priority.none", FilterItem(), true),
             ("color.uda.priority", FilterItem(), false),
-            ("color.deleted", FilterItem(completed: true), false),
+            ("color.deleted", FilterItem(completed: true), false)
         ]
         for (key, item, colours) in cases {
             #expect(try colour(item, [key: "red"]) == (colours ? red : nil), "\(key) \(item)")
@@ -103,7 +111,8 @@ import TodoCore
 
     @Test func blockedAndBlockingReadTheDependencies() throws {
         let waiting = FilterItem(uuid: Fixture.uuid(1)), held = FilterItem(uuid: Fixture.uuid(2))
-        let context = FilterContext(dates: newYorkNoon, dependencies: Dependencies(blocked: [waiting.uuid], blocking: [held.uuid]))
+        let context = FilterContext(
+            dates: newYorkNoon, dependencies: Dependencies(blocked: [waiting.uuid], blocking: [held.uuid]))
         let settings = ["color.blocked": "red", "color.blocking": "blue"]
         #expect(try ColourRules(settings: settings).needsOtherTodos)
         #expect(try colour(waiting, settings, in: context) == "\u{1B}[31m")
@@ -117,13 +126,22 @@ import TodoCore
         // Within tag., keys in order: next is above shop.
         #expect(try colour(item, ["color.tag.shop": "red", "color.tag.next": "green"]) == "\u{1B}[32m")
         // A precedence of one's own, and no merge: only the highest rule's colour.
-        let settings = ["color.tag.shop": "red", "color.project.Home": "underline blue", "rule.precedence.color": "project.,tag."]
+        let settings = [
+            "color.tag.shop": "red", "color.project.Home": "underline blue", "rule.precedence.color": "project.,tag."
+        ]
         #expect(try colour(item, settings) == "\u{1B}[4;34m")
         #expect(try colour(item, settings.merging(["rule.color.merge": "no"]) { $1 }) == "\u{1B}[4;34m")
-        #expect(try colour(item, ["color.tag.shop": "red", "color.tag.next": "underline", "rule.color.merge": "off"]) == "\u{1B}[4m")
+        #expect(
+            try colour(item, ["color.tag.shop": "red", "color.tag.next": "underline", "rule.color.merge": "off"])
+                == "\u{1B}[4m")
         // The tag nocolor turns every rule off, and a rule the precedence leaves out never counts.
         #expect(try colour(FilterItem(tags: ["shop", "nocolor"]), ["color.tag.shop": "red"]) == nil)
-        #expect(try colour(FilterItem(more: { var a = Attributes(); a.until = .day(newYorkNoon.today); return a }()), ["color.until": "red"]) == nil)
+        #expect(
+            try colour(
+                FilterItem(
+                    more: {
+                        var a = Attributes(); a.until = .day(newYorkNoon.today); return a
+                    }()), ["color.until": "red"]) == nil)
     }
 
     @Test func aBadSettingNamesItsKey() {

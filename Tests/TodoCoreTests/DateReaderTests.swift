@@ -14,7 +14,7 @@ import TodoCore
         ("soy", "2026-01-01"), ("eoy", "2026-12-31"),
         ("+3d", "2026-12-05"), ("3d", "2026-12-05"), ("-1d", "2026-12-01"), ("+0d", "2026-12-02"),
         ("+2w", "2026-12-16"), ("+1m", "2027-01-01"), ("-1m", "2026-11-02"), ("+1y", "2027-12-02"),
-        ("2026-12-25", "2026-12-25"),
+        ("2026-12-25", "2026-12-25")
     ])
     func wholeDays(word: String, expected: String) {
         #expect(Dates.read(word, wednesday) == .day(Dates.day(expected)))
@@ -23,7 +23,7 @@ import TodoCore
     @Test(arguments: [
         ("now", "2026-12-02T10:00:00Z"), ("+3h", "2026-12-02T13:00:00Z"), ("-2h", "2026-12-02T08:00:00Z"),
         ("2026-12-01T15:00", "2026-12-01T15:00:00Z"), ("2026-12-01t15:00:30", "2026-12-01T15:00:30Z"),
-        ("2026-12-01T15:00:30.250Z", "2026-12-01T15:00:30.250Z"),
+        ("2026-12-01T15:00:30.250Z", "2026-12-01T15:00:30.250Z")
     ])
     func instants(word: String, expected: String) {
         #expect(Dates.read(word, wednesday) == .instant(Dates.utc(expected)))
@@ -44,7 +44,7 @@ import TodoCore
     /// On Friday 27 November 2026, every weekday name is 1 to 7 days ahead, Friday itself a week on.
     @Test(arguments: [
         ("sat", "2026-11-28"), ("sunday", "2026-11-29"), ("mon", "2026-11-30"), ("tuesday", "2026-12-01"),
-        ("wed", "2026-12-02"), ("thursday", "2026-12-03"), ("fri", "2026-12-04"), ("friday", "2026-12-04"),
+        ("wed", "2026-12-02"), ("thursday", "2026-12-03"), ("fri", "2026-12-04"), ("friday", "2026-12-04")
     ])
     func weekdayNamesAreTheNextOneNeverToday(word: String, expected: String) {
         let friday = Dates.at("2026-11-27T12:00:00Z")
@@ -81,18 +81,20 @@ import TodoCore
     @Test(arguments: [
         "", " ", "tmrw", "next", "2026-02-30", "2026-13-01", "2026-12-1", "26-12-01", "2026-12-01T24:00",
         "2026-12-01T15:60", "2026-12-01T15", "2026-12-01  15:00", "+d", "+", "3x", "++3d", "+12345678d",
-        "+9000y", "-2030y", "0000-01-01", "fr", "fridays", "+3d ", "2026-12-01T15:00:00+15:00", "2026-12-32", "2026-02-30",
+        "+9000y", "-2030y", "0000-01-01", "fr", "fridays", "+3d ", "2026-12-01T15:00:00+15:00", "2026-12-32",
+        "2026-02-30"
     ])
     func unreadable(word: String) {
         #expect(throws: DateReadError(text: word)) { try DateReader.read(word, in: wednesday) }
     }
 
     @Test func theErrorNamesTheDateAndListsWhatIsAcceptedOnOneLine() {
-        #expect(DateReadError(text: "tmrw\n").description == "cannot read the date \"tmrw\\n\"; use 2026-12-01, "
-            + "2026-12-01T15:00 (T15:00Z for UTC), 20261201T1500Z, 2026-W50-3, 8am, 14:00, today, tomorrow, yesterday, now, "
-            + "someday (or later), a weekday (fri, friday), a month (jan), a day of the month (1st, 22nd), sod, eod, sow, eow, "
-            + "som, eom, soq, eoy and Taskwarrior's other words ('todo help dates'), an offset (+3d, -1w, +3h), a date and a "
-            + "duration (now+2d, eom-1w, tomorrow+8h), or seconds since 1970 (1796000000)")
+        #expect(
+            DateReadError(text: "tmrw\n").description == "cannot read the date \"tmrw\\n\"; use 2026-12-01, "
+                + "2026-12-01T15:00 (T15:00Z for UTC), 20261201T1500Z, 2026-W50-3, 8am, 14:00, today, tomorrow, yesterday, now, "
+                + "someday (or later), a weekday (fri, friday), a month (jan), a day of the month (1st, 22nd), sod, eod, sow, eow, "
+                + "som, eom, soq, eoy and Taskwarrior's other words ('todo help dates'), an offset (+3d, -1w, +3h), a date and a "
+                + "duration (now+2d, eom-1w, tomorrow+8h), or seconds since 1970 (1796000000)")
         #expect(!DateReader.accepted.contains("\n"))
     }
 }
@@ -106,7 +108,7 @@ import TodoCore
         ("UTC", "2026-12-31", "2027-01-01", "2026-12-31"),
         ("America/New_York", "2026-12-31", "2027-01-01", "2026-12-31"),
         ("Asia/Kolkata", "2027-01-01", "2027-01-02", "2027-12-31"),
-        ("Pacific/Auckland", "2027-01-01", "2027-01-02", "2027-12-31"),
+        ("Pacific/Auckland", "2027-01-01", "2027-01-02", "2027-12-31")
     ])
     func todayTomorrowAndEndOfYearDependOnTheZone(zone: String, today: String, tomorrow: String, eoy: String) {
         let context = Dates.at(Self.newYearsEve, zone)
@@ -117,7 +119,7 @@ import TodoCore
 
     @Test(arguments: [
         ("UTC", "2026-12-01T15:00:00Z"), ("America/New_York", "2026-12-01T20:00:00Z"),
-        ("Asia/Kolkata", "2026-12-01T09:30:00Z"), ("Pacific/Auckland", "2026-12-01T02:00:00Z"),
+        ("Asia/Kolkata", "2026-12-01T09:30:00Z"), ("Pacific/Auckland", "2026-12-01T02:00:00Z")
     ])
     func aTimeOfDayIsInTheZone(zone: String, expected: String) {
         #expect(Dates.read("2026-12-01T15:00", Dates.at(Self.newYearsEve, zone)) == .instant(Dates.utc(expected)))
@@ -191,7 +193,9 @@ import TodoCore
         #expect(DueDate(wire: "2026-12-01T15:00:00.500Z") == instant)
     }
 
-    @Test(arguments: ["0001-01-01", "9999-12-31", "1969-12-31T23:59:59.999Z", "1970-01-01T00:00:00.000Z", "2028-02-29T12:34:56.789Z"])
+    @Test(arguments: [
+        "0001-01-01", "9999-12-31", "1969-12-31T23:59:59.999Z", "1970-01-01T00:00:00.000Z", "2028-02-29T12:34:56.789Z"
+    ])
     func roundTrip(wire: String) throws {
         let date = try #require(DueDate(wire: wire))
         #expect(date.wire == wire)
@@ -213,7 +217,7 @@ import TodoCore
     @Test(arguments: [
         "", "2026-12-01T15:00:00", "2026-12-01T15:00", "2026-12-01 15:00:00Z", "2026-12-01T15:00:00.Z",
         "2026-12-01T15:00:00.1234567890Z", "2026-12-01T15:00:00+00:00", "2026-02-29", "2026-12-01t15:00:00z",
-        "10000-01-01", "+2026-12-01",
+        "10000-01-01", "+2026-12-01"
     ])
     func malformed(wire: String) {
         #expect(DueDate(wire: wire) == nil)

@@ -5,7 +5,8 @@ import TodoCore
 /// `KEY.MODIFIER:VALUE` for each kind of key, `status:`, `urgency.over:`, `/REGEX/`, and one
 /// argument holding a whole expression; cases from Taskwarrior's test/filter.test.py, named.
 @Suite struct FilterModifierTests {
-    func names(_ line: String, _ items: [String: FilterItem], _ context: FilterContext = noonFilter) throws -> [String] {
+    func names(_ line: String, _ items: [String: FilterItem], _ context: FilterContext = noonFilter) throws -> [String]
+    {
         let expression = try readFilter(line)
         return items.filter { expression.matches($0.value, in: context) }.keys.sorted()
     }
@@ -25,10 +26,14 @@ import TodoCore
     /// description.has:foo (todo's name is Taskwarrior's description).
     @Test func projectModifiers() throws {
         let items = [
-            "one foo": FilterItem(name: "one foo", project: "foo.uno"), "two": FilterItem(name: "two", project: "foo.dos"),
-            "three": FilterItem(name: "three", project: "foo.tres"), "four": FilterItem(name: "four", project: "bar.uno"),
-            "five": FilterItem(name: "five", project: "bar.dos"), "six foo": FilterItem(name: "six foo", project: "bar.tres"),
-            "seven bar foo": FilterItem(name: "seven bar foo", project: "bazuno"), "eight bar foo": FilterItem(name: "eight bar foo", project: "bazdos"),
+            "one foo": FilterItem(name: "one foo", project: "foo.uno"),
+            "two": FilterItem(name: "two", project: "foo.dos"),
+            "three": FilterItem(name: "three", project: "foo.tres"),
+            "four": FilterItem(name: "four", project: "bar.uno"),
+            "five": FilterItem(name: "five", project: "bar.dos"),
+            "six foo": FilterItem(name: "six foo", project: "bar.tres"),
+            "seven bar foo": FilterItem(name: "seven bar foo", project: "bazuno"),
+            "eight bar foo": FilterItem(name: "eight bar foo", project: "bazdos")
         ]
         #expect(try names("project:foo", items) == ["one foo", "three", "two"])
         #expect(try names("project.not:foo", items) == ["eight bar foo", "five", "four", "seven bar foo", "six foo"])
@@ -51,9 +56,11 @@ import TodoCore
     /// /REGEX/ searches the annotations).
     @Test func hasAndHasnt() throws {
         let items = [
-            "1": Self.annotated("foo", []), "2": Self.annotated("foo", ["bar"]), "3": Self.annotated("foo", ["bar", "baz"]),
-            "4": Self.annotated("bar", []), "5": Self.annotated("bar", ["foo"]), "6": Self.annotated("bar", ["foo", "baz"]),
-            "7": Self.annotated("one", ["two", "three"]),
+            "1": Self.annotated("foo", []), "2": Self.annotated("foo", ["bar"]),
+            "3": Self.annotated("foo", ["bar", "baz"]),
+            "4": Self.annotated("bar", []), "5": Self.annotated("bar", ["foo"]),
+            "6": Self.annotated("bar", ["foo", "baz"]),
+            "7": Self.annotated("one", ["two", "three"])
         ]
         #expect(try names("name.has:foo", items) == ["1", "2", "3"])
         #expect(try names("name.hasnt:foo", items) == ["4", "5", "6", "7"])
@@ -63,8 +70,9 @@ import TodoCore
 
     @Test func textKeysCompareInAnyCase() throws {
         let items = [
-            "milk": FilterItem(name: "Buy MILK", description: "Skimmed"), "bread": FilterItem(name: "bread", notes: "from the baker"),
-            "plain": FilterItem(name: "buy"),
+            "milk": FilterItem(name: "Buy MILK", description: "Skimmed"),
+            "bread": FilterItem(name: "bread", notes: "from the baker"),
+            "plain": FilterItem(name: "buy")
         ]
         // Taskwarrior's description:X is a left match, as todo's name:X.
         #expect(try names("name:buy", items) == ["milk", "plain"])
@@ -87,7 +95,10 @@ import TodoCore
 
     /// Taskwarrior orders priorities H > M > L > none: priority.below:H holds M, L and none.
     @Test func priorityOrder() throws {
-        let items = ["h": FilterItem(priority: .high), "m": FilterItem(priority: .medium), "l": FilterItem(priority: .low), "none": FilterItem()]
+        let items = [
+            "h": FilterItem(priority: .high), "m": FilterItem(priority: .medium), "l": FilterItem(priority: .low),
+            "none": FilterItem()
+        ]
         #expect(try names("priority.below:H", items) == ["l", "m", "none"])
         #expect(try names("priority.under:M", items) == ["l", "none"])
         #expect(try names("priority.above:L", items) == ["h", "m"])
@@ -102,9 +113,11 @@ import TodoCore
     /// .not, which keeps todos without the date too.
     @Test func dateModifiers() throws {
         let items = [
-            "today": FilterItem(due: .day(Dates.day("2026-12-02"))), "tomorrow": FilterItem(due: .day(Dates.day("2026-12-03"))),
-            "eoy": FilterItem(due: .day(Dates.day("2026-12-31"))), "next year": FilterItem(due: .day(Dates.day("2027-01-01"))),
-            "none": FilterItem(),
+            "today": FilterItem(due: .day(Dates.day("2026-12-02"))),
+            "tomorrow": FilterItem(due: .day(Dates.day("2026-12-03"))),
+            "eoy": FilterItem(due: .day(Dates.day("2026-12-31"))),
+            "next year": FilterItem(due: .day(Dates.day("2027-01-01"))),
+            "none": FilterItem()
         ]
         #expect(try names("due.by:eoy", items) == ["eoy", "today", "tomorrow"])
         #expect(try names("due.by:tomorrow", items) == ["today", "tomorrow"])
@@ -121,7 +134,9 @@ import TodoCore
     /// TestBug489 (tags.none:), and tags:, tag: and tags.has:, which find a tag in capitals that
     /// +NAME would take for a virtual tag.
     @Test func tagModifiers() throws {
-        let items = ["with": FilterItem(tags: ["tag", "URGENT"]), "other": FilterItem(tags: ["other"]), "without": FilterItem()]
+        let items = [
+            "with": FilterItem(tags: ["tag", "URGENT"]), "other": FilterItem(tags: ["other"]), "without": FilterItem()
+        ]
         #expect(try names("tags.none:", items) == ["without"])
         #expect(try names("tags.any:", items) == ["other", "with"])
         #expect(try names("tags:tag", items) == ["with"])
@@ -149,7 +164,7 @@ import TodoCore
         let items = [
             "open": FilterItem(name: "open"), "done": FilterItem(name: "done", completed: true),
             "waiting": FilterItem(name: "waiting", wait: .day(Dates.day("2026-12-09"))),
-            "waited": FilterItem(name: "waited", wait: .day(Dates.day("2026-12-01"))),
+            "waited": FilterItem(name: "waited", wait: .day(Dates.day("2026-12-01")))
         ]
         #expect(try names("status:pending", items) == ["open", "waited"])
         #expect(try names("status:waiting", items) == ["waiting"])
@@ -167,7 +182,7 @@ import TodoCore
     @Test func urgency() throws {
         let items = [
             "high": FilterItem(priority: .high), "project": FilterItem(project: "p"), "tagged": FilterItem(tags: ["x"]),
-            "plain": FilterItem(),
+            "plain": FilterItem()
         ]
         #expect(try names("urgency.over:5", items) == ["high"])
         #expect(try names("urgency.above:0.9", items) == ["high", "project"])
@@ -184,7 +199,7 @@ import TodoCore
         let items = [
             "one": FilterItem(name: "one foo"), "two": FilterItem(name: "two"), "three": FilterItem(name: "three"),
             "four": FilterItem(name: "four"), "five": FilterItem(name: "five"), "six": FilterItem(name: "six foo"),
-            "seven": FilterItem(name: "seven bar foo"),
+            "seven": FilterItem(name: "seven bar foo")
         ]
         #expect(try names("/fo{2}/", items) == ["one", "seven", "six"])
         #expect(try names("/foo/ /bar/", items) == ["seven"])
@@ -194,12 +209,15 @@ import TodoCore
         #expect(try names("/two|five/", items) == ["five", "two"])
         #expect(try names("/FOO/", items) == ["one", "seven", "six"])
         let more = [
-            "notes": FilterItem(notes: "call Bob"), "annotation": Self.annotated("x", ["Called bob"]), "description": FilterItem(description: "BOB"),
-            "none": FilterItem(name: "bo b"),
+            "notes": FilterItem(notes: "call Bob"), "annotation": Self.annotated("x", ["Called bob"]),
+            "description": FilterItem(description: "BOB"),
+            "none": FilterItem(name: "bo b")
         ]
         #expect(try names("/bob/", more) == ["annotation", "description", "notes"])
         #expect(throws: FilterError.badPattern("/a(/")) { try readFilter("/a(/") }
-        #expect(FilterError.badPattern("/a(/").description == "\"/a(/\" is no regular expression (ICU syntax: /^buy/, /milk|bread/)")
+        #expect(
+            FilterError.badPattern("/a(/").description
+                == "\"/a(/\" is no regular expression (ICU syntax: /^buy/, /milk|bread/)")
         #expect(try readFilter("/") == textTerm("/"))
         #expect(try readFilter("//") == textTerm("//"))
     }
@@ -210,7 +228,8 @@ import TodoCore
         let udas = UDASchema([client, size])
         func item(_ client: String?, _ size: String?) -> FilterItem {
             var item = FilterItem()
-            item.more.udas = [client.map { ("client", $0) }, size.map { ("size", $0) }].compactMap { $0 }.reduce(into: [:]) { $0[$1.0] = $1.1 }
+            item.more.udas = [client.map { ("client", $0) }, size.map { ("size", $0) }].compactMap { $0 }.reduce(
+                into: [:]) { $0[$1.0] = $1.1 }
             return item
         }
         let items = ["acme": item("Acme Corp", "3"), "bolt": item("Bolt", "10"), "none": item(nil, nil)]
@@ -262,11 +281,19 @@ import TodoCore
         let udas = UDASchema([UDADeclaration(name: "client", type: .string)])
         let client = try #require(udas["client"])
         #expect(try parse(["client:Acme Corp"], udas: udas) == .term(.uda(client, .equal, "Acme Corp")))
-        #expect(try parse(["(client:\"Acme Corp\" or +x)"], udas: udas) == .or([.term(.uda(client, .equal, "Acme Corp")), .term(.tag("x"))]))
-        #expect(throws: FilterError.badValue("project:A or project:B", "project takes one word; terms in one argument go in parentheses: '(a or b)'")) {
+        #expect(
+            try parse(["(client:\"Acme Corp\" or +x)"], udas: udas)
+                == .or([.term(.uda(client, .equal, "Acme Corp")), .term(.tag("x"))]))
+        #expect(
+            throws: FilterError.badValue(
+                "project:A or project:B", "project takes one word; terms in one argument go in parentheses: '(a or b)'")
+        ) {
             try parse(["project:A or project:B"])
         }
-        #expect(throws: FilterError.badValue("status:waiting or +x", "status takes one word; terms in one argument go in parentheses: '(a or b)'")) {
+        #expect(
+            throws: FilterError.badValue(
+                "status:waiting or +x", "status takes one word; terms in one argument go in parentheses: '(a or b)'")
+        ) {
             try parse(["status:waiting or +x"])
         }
         #expect(try parse(["name:buy milk"]) == .term(.string(.name, .prefix, "buy milk")))

@@ -46,7 +46,9 @@ func textTerm(_ word: String) -> FilterExpression { .term(.text(word)) }
     @Test func orBindsLooserThanAnd() throws {
         #expect(try readFilter("a or b c") == .or([textTerm("a"), .and([textTerm("b"), textTerm("c")])]))
         #expect(try readFilter("a b or c") == .or([.and([textTerm("a"), textTerm("b")]), textTerm("c")]))
-        #expect(try readFilter("a and b or c and d") == .or([.and([textTerm("a"), textTerm("b")]), .and([textTerm("c"), textTerm("d")])]))
+        #expect(
+            try readFilter("a and b or c and d")
+                == .or([.and([textTerm("a"), textTerm("b")]), .and([textTerm("c"), textTerm("d")])]))
     }
 
     @Test func parenthesesGroup() throws {
@@ -71,11 +73,14 @@ func textTerm(_ word: String) -> FilterExpression { .term(.text(word)) }
 
     @Test func everyTerm() throws {
         let reference = try DateReference("eow", in: newYorkNoon)
-        #expect(try readFilter("+home -work project:home.garden pro: priority:h pri: due.before:eow wait: Milk") == .and([
-            .term(.tag("home")), .not(.term(.tag("work"))), .term(.project("home.garden")), .term(.unset(.project)),
-            .term(.priority(.equal, .high)), .term(.unset(.priority)), .term(.date(.due, .before, reference)),
-            .term(.unset(.wait)), textTerm("milk"),
-        ]))
+        #expect(
+            try readFilter("+home -work project:home.garden pro: priority:h pri: due.before:eow wait: Milk")
+                == .and([
+                    .term(.tag("home")), .not(.term(.tag("work"))), .term(.project("home.garden")),
+                    .term(.unset(.project)),
+                    .term(.priority(.equal, .high)), .term(.unset(.priority)), .term(.date(.due, .before, reference)),
+                    .term(.unset(.wait)), textTerm("milk")
+                ]))
     }
 
     @Test(arguments: ["+1", "-5", "+", "-", "--all", "re:", "10:30", "http://example.com", "a:b:c", "due.:x"])
@@ -98,12 +103,14 @@ func textTerm(_ word: String) -> FilterExpression { .term(.text(word)) }
         ("( a", FilterError.unclosedParenthesis), ("a )", .unopenedParenthesis), (")", .unopenedParenthesis),
         ("( a ) )", .unopenedParenthesis), ("( )", .emptyParentheses), ("a ( )", .emptyParentheses),
         ("a or", .missingTerm(after: "or")), ("or a", .missingTerm(after: "or")), ("a and", .missingTerm(after: "and")),
-        ("a and or b", .missingTerm(after: "or")), ("not", .missingTerm(after: "not")), ("a not )", .missingTerm(after: "not")),
+        ("a and or b", .missingTerm(after: "or")), ("not", .missingTerm(after: "not")),
+        ("a not )", .missingTerm(after: "not")),
         ("( a OR )", .missingTerm(after: "or")),
         ("due.on:today", .badModifier("due.on:today", FilterKey.all.first { $0.names[0] == "due" }!)),
-        ("projcet:home", .unknownKey("projcet:home")), ("prioirty:H", .unknownKey("prioirty:H")), ("wiat:fri", .unknownKey("wiat:fri")), ("projet:x", .unknownKey("projet:x")),
+        ("projcet:home", .unknownKey("projcet:home")), ("prioirty:H", .unknownKey("prioirty:H")),
+        ("wiat:fri", .unknownKey("wiat:fri")), ("projet:x", .unknownKey("projet:x")),
         ("priority:X", .badPriority("priority:X")), ("due.before:", .missingDate("due.before:")),
-        ("wait.after:", .missingDate("wait.after:")), ("due:tmrw", .badDate("due:tmrw", DateReadError(text: "tmrw"))),
+        ("wait.after:", .missingDate("wait.after:")), ("due:tmrw", .badDate("due:tmrw", DateReadError(text: "tmrw")))
     ])
     func errors(line: String, expected: FilterError) {
         #expect(throws: expected) { try readFilter(line) }
@@ -111,12 +118,15 @@ func textTerm(_ word: String) -> FilterExpression { .term(.text(word)) }
 
     @Test func messagesAreOneLine() {
         #expect(FilterError.missingTerm(after: "or").description == "'or' in the filter needs a term on each side")
-        #expect(FilterError.unknownKey("projcet:home").description == "unknown filter key in \"projcet:home\"; use "
-            + "+TAG, -TAG, +VIRTUAL (todo help filter), /REGEX/, name:TEXT (or description:), details:TEXT, notes:TEXT, tags:TAG, project:NAME, "
-            + "priority:H|M|L (or pri:), due:DATE, wait:DATE, scheduled:DATE, start:DATE, depends:ID (or dep:), recur:RULE, until:DATE, "
-            + "entry:DATE, modified:DATE, end:DATE, status:pending|waiting|completed, urgency.over:N, KEY.MODIFIER:VALUE (due.before:eow; todo help filter), and, or, not, ( )")
-        #expect(FilterError.badDate("due:x", DateReadError(text: "x")).description
-            == "\"due:x\": cannot read the date \"x\"; use \(DateReader.accepted)")
+        #expect(
+            FilterError.unknownKey("projcet:home").description == "unknown filter key in \"projcet:home\"; use "
+                + "+TAG, -TAG, +VIRTUAL (todo help filter), /REGEX/, name:TEXT (or description:), details:TEXT, notes:TEXT, tags:TAG, project:NAME, "
+                + "priority:H|M|L (or pri:), due:DATE, wait:DATE, scheduled:DATE, start:DATE, depends:ID (or dep:), recur:RULE, until:DATE, "
+                + "entry:DATE, modified:DATE, end:DATE, status:pending|waiting|completed, urgency.over:N, KEY.MODIFIER:VALUE (due.before:eow; todo help filter), and, or, not, ( )"
+        )
+        #expect(
+            FilterError.badDate("due:x", DateReadError(text: "x")).description
+                == "\"due:x\": cannot read the date \"x\"; use \(DateReader.accepted)")
         #expect(FilterError.tooDeep.description == "the filter's parentheses nest deeper than 64")
     }
 
@@ -148,7 +158,10 @@ func textTerm(_ word: String) -> FilterExpression { .term(.text(word)) }
     }
 
     @Test func tagsAreCaseSensitive() throws {
-        let items = ["home": FilterItem(tags: ["home"]), "Home": FilterItem(tags: ["Home"]), "both": FilterItem(tags: ["home", "work"]), "none": FilterItem()]
+        let items = [
+            "home": FilterItem(tags: ["home"]), "Home": FilterItem(tags: ["Home"]),
+            "both": FilterItem(tags: ["home", "work"]), "none": FilterItem()
+        ]
         #expect(try names("+home", items) == ["both", "home"])
         #expect(try names("-home", items) == ["Home", "none"])
         #expect(try names("+home -work", items) == ["home"])
@@ -156,8 +169,9 @@ func textTerm(_ word: String) -> FilterExpression { .term(.text(word)) }
 
     @Test func projectsIncludeTheirSubProjects() throws {
         let items = [
-            "home": FilterItem(project: "home"), "garden": FilterItem(project: "home.garden"), "homework": FilterItem(project: "homework"),
-            "deep": FilterItem(project: "home.garden.shed"), "none": FilterItem(),
+            "home": FilterItem(project: "home"), "garden": FilterItem(project: "home.garden"),
+            "homework": FilterItem(project: "homework"),
+            "deep": FilterItem(project: "home.garden.shed"), "none": FilterItem()
         ]
         #expect(try names("project:home", items) == ["deep", "garden", "home"])
         #expect(try names("project:home.garden", items) == ["deep", "garden"])
@@ -166,7 +180,10 @@ func textTerm(_ word: String) -> FilterExpression { .term(.text(word)) }
     }
 
     @Test func priorities() throws {
-        let items = ["h": FilterItem(priority: .high), "m": FilterItem(priority: .medium), "l": FilterItem(priority: .low), "none": FilterItem()]
+        let items = [
+            "h": FilterItem(priority: .high), "m": FilterItem(priority: .medium), "l": FilterItem(priority: .low),
+            "none": FilterItem()
+        ]
         #expect(try names("priority:H", items) == ["h"])
         #expect(try names("pri:m", items) == ["m"])
         #expect(try names("priority:", items) == ["none"])
@@ -175,8 +192,9 @@ func textTerm(_ word: String) -> FilterExpression { .term(.text(word)) }
 
     @Test func wordsSearchNameDescriptionAndNotesInAnyCase() throws {
         let items = [
-            "name": FilterItem(name: "Buy MILK"), "description": FilterItem(description: "skimmed milk"), "notes": FilterItem(notes: "2 litres of Milk"),
-            "other": FilterItem(name: "bread", description: "mil k"), "accent": FilterItem(name: "Été à Paris"),
+            "name": FilterItem(name: "Buy MILK"), "description": FilterItem(description: "skimmed milk"),
+            "notes": FilterItem(notes: "2 litres of Milk"),
+            "other": FilterItem(name: "bread", description: "mil k"), "accent": FilterItem(name: "Été à Paris")
         ]
         #expect(try names("milk", items) == ["description", "name", "notes"])
         #expect(try names("MiLk bUY", items) == ["name"])
@@ -191,7 +209,7 @@ func textTerm(_ word: String) -> FilterExpression { .term(.text(word)) }
             "garden overdue": FilterItem(tags: ["garden"], due: .instant(Dates.utc("2026-11-20T09:00:00Z"))),
             "home next week": FilterItem(tags: ["home"], due: .day(Dates.day("2026-12-07"))),
             "work this week": FilterItem(tags: ["work"], due: .day(Dates.day("2026-12-03"))),
-            "home no due": FilterItem(tags: ["home"]),
+            "home no due": FilterItem(tags: ["home"])
         ]
         #expect(try names("( +home or +garden ) due.before:eow", items) == ["garden overdue", "home this week"])
     }
@@ -210,7 +228,7 @@ func textTerm(_ word: String) -> FilterExpression { .term(.text(word)) }
         "2nd 12:00": FilterItem(due: .instant(Dates.utc("2026-12-02T17:00:00Z"))),
         "2nd 23:59:59": FilterItem(due: .instant(Dates.utc("2026-12-03T04:59:59Z"))),
         "3rd 00:00": FilterItem(due: .instant(Dates.utc("2026-12-03T05:00:00Z"))),
-        "none": FilterItem(),
+        "none": FilterItem()
     ]
 
     func names(_ line: String) throws -> [String] {
@@ -246,17 +264,25 @@ func textTerm(_ word: String) -> FilterExpression { .term(.text(word)) }
 
     /// Start and end keywords are edges: `eod` ends after the whole of today, `sod` starts with it.
     @Test func startAndEndKeywordsCompareWithTheirEdge() throws {
-        #expect(try names("due.before:eod") == ["1st 23:59:59", "2nd 00:00", "2nd 11:59", "2nd 12:00", "2nd 23:59:59", "day 1", "day 2"])
+        #expect(
+            try names("due.before:eod") == [
+                "1st 23:59:59", "2nd 00:00", "2nd 11:59", "2nd 12:00", "2nd 23:59:59", "day 1", "day 2"
+            ])
         #expect(try names("due.after:eod") == ["3rd 00:00", "day 3"])
-        #expect(try names("due.after:sod") == ["2nd 00:00", "2nd 11:59", "2nd 12:00", "2nd 23:59:59", "3rd 00:00", "day 2", "day 3"])
+        #expect(
+            try names("due.after:sod") == [
+                "2nd 00:00", "2nd 11:59", "2nd 12:00", "2nd 23:59:59", "3rd 00:00", "day 2", "day 3"
+            ])
         #expect(try names("due.before:sod") == ["1st 23:59:59", "day 1"])
         #expect(try names("due:eod") == ["2nd 00:00", "2nd 11:59", "2nd 12:00", "2nd 23:59:59", "day 2"])
     }
 
     @Test func weekEdges() throws {
         let week = [
-            "sun before": FilterItem(due: .day(Dates.day("2026-11-29"))), "mon": FilterItem(due: .day(Dates.day("2026-11-30"))),
-            "sun": FilterItem(due: .day(Dates.day("2026-12-06"))), "mon after": FilterItem(due: .day(Dates.day("2026-12-07"))),
+            "sun before": FilterItem(due: .day(Dates.day("2026-11-29"))),
+            "mon": FilterItem(due: .day(Dates.day("2026-11-30"))),
+            "sun": FilterItem(due: .day(Dates.day("2026-12-06"))),
+            "mon after": FilterItem(due: .day(Dates.day("2026-12-07")))
         ]
         func names(_ line: String) throws -> [String] {
             let expression = try readFilter(line)
@@ -270,10 +296,12 @@ func textTerm(_ word: String) -> FilterExpression { .term(.text(word)) }
 
     @Test func waitTermsAndNone() throws {
         let items = [
-            "waiting": FilterItem(wait: .day(Dates.day("2026-12-10"))), "waited": FilterItem(wait: .instant(Dates.utc("2026-12-01T00:00:00Z"))),
-            "no wait": FilterItem(due: .day(Dates.day("2026-12-10"))),
+            "waiting": FilterItem(wait: .day(Dates.day("2026-12-10"))),
+            "waited": FilterItem(wait: .instant(Dates.utc("2026-12-01T00:00:00Z"))),
+            "no wait": FilterItem(due: .day(Dates.day("2026-12-10")))
         ]
-        let after = try readFilter("wait.after:now"), none = try readFilter("wait:"), before = try readFilter("wait.before:today")
+        let after = try readFilter("wait.after:now"), none = try readFilter("wait:"),
+            before = try readFilter("wait.before:today")
         #expect(items.filter { after.matches($0.value, in: noonFilter) }.keys.sorted() == ["waiting"])
         #expect(items.filter { none.matches($0.value, in: noonFilter) }.keys.sorted() == ["no wait"])
         #expect(items.filter { before.matches($0.value, in: noonFilter) }.keys.sorted() == ["waited"])

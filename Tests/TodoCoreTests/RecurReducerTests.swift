@@ -40,8 +40,10 @@ import Testing
 
     /// The occurrence completing #1 at `now` makes, numbered `id`.
     func february(_ id: Int = 3, madeAt: Date? = nil) -> Todo {
-        var next = Todo(id: id, uuid: UUID(name: Fixture.uuid(1).uuidString.lowercased(), namespace: Fixture.uuid(1)), name: "pay rent",
-                        description: "transfer", createdAt: madeAt ?? now)
+        var next = Todo(
+            id: id, uuid: UUID(name: Fixture.uuid(1).uuidString.lowercased(), namespace: Fixture.uuid(1)),
+            name: "pay rent",
+            description: "transfer", createdAt: madeAt ?? now)
         next.tags = ["bills"]
         next.project = "home"
         next.priority = .high
@@ -65,18 +67,30 @@ import Testing
         todo.recur = new.recur
         todo.series = Fixture.uuid(9)
         todo.anchor = SeriesAnchor(text: "2026-03-27T09:00:00+01:00[Europe/Berlin]")
-        #expect(next == TodoState(todos: [todo], nextId: 2, history: [
-            HistoryEntry(summary: "add #1 \"standup\"", kind: .add, at: now, before: [PriorVersion(id: 1, todo: nil)]),
-        ]))
+        #expect(
+            next
+                == TodoState(
+                    todos: [todo], nextId: 2,
+                    history: [
+                        HistoryEntry(
+                            summary: "add #1 \"standup\"", kind: .add, at: now, before: [PriorVersion(id: 1, todo: nil)]
+                        )
+                    ]))
     }
 
     @Test func aRuleNeedsADueDate() {
         var new = NewTodo(uuid: Fixture.uuid(9), name: "x", createdAt: now)
         new.recur = monthly
         #expect(throws: ReduceError.recurrenceNeedsDue(0)) { try reduce(state, .add(new)) }
-        #expect(throws: ReduceError.recurrenceNeedsDue(2)) { try reduce(state, .edit(id: 2, changes: [.set(.recur, .word("2w"))], at: now)) }
-        #expect(throws: ReduceError.recurrenceNeedsDue(1)) { try reduce(state, .edit(id: 1, changes: [.set(.due, .date(nil))], at: now)) }
-        #expect(throws: ReduceError.invalid(.recur, "fortnightly")) { try reduce(state, .edit(id: 1, changes: [.set(.recur, .word("fortnightly"))], at: now)) }
+        #expect(throws: ReduceError.recurrenceNeedsDue(2)) {
+            try reduce(state, .edit(id: 2, changes: [.set(.recur, .word("2w"))], at: now))
+        }
+        #expect(throws: ReduceError.recurrenceNeedsDue(1)) {
+            try reduce(state, .edit(id: 1, changes: [.set(.due, .date(nil))], at: now))
+        }
+        #expect(throws: ReduceError.invalid(.recur, "fortnightly")) {
+            try reduce(state, .edit(id: 1, changes: [.set(.recur, .word("fortnightly"))], at: now))
+        }
     }
 
     @Test func editingTheDueDateOrRuleCountsFromTheNewDueDate() throws {
@@ -85,8 +99,13 @@ import Testing
         #expect(moved.todos[0].series == Fixture.uuid(1))
         let renamed = try reduce(state, .edit(id: 1, changes: [FieldChange(.name, "rent")], at: now), in: .utc)
         #expect(renamed.todos[0].anchor == state.todos[0].anchor)
-        let started = try reduce(state, .edit(id: 2, changes: [.set(.recur, .word("Weekly")), .set(.due, .date(day("2026-03-02")))], at: now))
-        #expect((started.todos[1].recur?.rule, started.todos[1].series, started.todos[1].anchor?.text) == ("weekly", Fixture.uuid(2), "2026-03-02[\(TimeZone.utc.identifier)]"))
+        let started = try reduce(
+            state, .edit(id: 2, changes: [.set(.recur, .word("Weekly")), .set(.due, .date(day("2026-03-02")))], at: now)
+        )
+        #expect(
+            (started.todos[1].recur?.rule, started.todos[1].series, started.todos[1].anchor?.text) == (
+                "weekly", Fixture.uuid(2), "2026-03-02[\(TimeZone.utc.identifier)]"
+            ))
     }
 
     @Test func anEmptyRuleEndsTheSeriesThere() throws {
@@ -102,11 +121,15 @@ import Testing
 
     @Test func completingAnOccurrenceMakesTheNextOne() throws {
         let next = try reduce(state, .completed(ids: [1], at: now))
-        let expected = TodoState(todos: [rentDone, state.todos[1], february()], nextId: 4, history: [
-            HistoryEntry(summary: "complete #1 \"pay rent\"", kind: .complete, at: now, before: [
-                PriorVersion(id: 1, todo: state.todos[0]), PriorVersion(id: 3, todo: nil),
-            ]),
-        ])
+        let expected = TodoState(
+            todos: [rentDone, state.todos[1], february()], nextId: 4,
+            history: [
+                HistoryEntry(
+                    summary: "complete #1 \"pay rent\"", kind: .complete, at: now,
+                    before: [
+                        PriorVersion(id: 1, todo: state.todos[0]), PriorVersion(id: 3, todo: nil)
+                    ])
+            ])
         #expect(next == expected)
         #expect(try reduce(state, .toggle(ids: [1], at: now)).todos == expected.todos)
     }
@@ -152,7 +175,9 @@ import Testing
         var next = try reduce(start, .completed(ids: [1], at: now))
         #expect(next.todos == [rentDone, state.todos[1], february()])
         start.todos.removeLast()
-        start.sync.deletions = [PendingDeletion(uuid: february().uuid, base: SyncBase(rev: 5, content: nil), name: "pay rent")]
+        start.sync.deletions = [
+            PendingDeletion(uuid: february().uuid, base: SyncBase(rev: 5, content: nil), name: "pay rent")
+        ]
         next = try reduce(start, .completed(ids: [1], at: now))
         #expect(next.todos == [rentDone, state.todos[1]])
     }
@@ -160,7 +185,8 @@ import Testing
     @Test func deletingTheOpenOccurrenceSkipsItAndDeletingTheSeriesEndsIt() throws {
         let skipped = try reduce(state, .delete(ids: [1], at: now))
         #expect(skipped.todos == [state.todos[1], february()])
-        #expect(skipped.history.last?.before == [PriorVersion(id: 1, todo: state.todos[0]), PriorVersion(id: 3, todo: nil)])
+        #expect(
+            skipped.history.last?.before == [PriorVersion(id: 1, todo: state.todos[0]), PriorVersion(id: 3, todo: nil)])
         let ended = try reduce(state, .deleteSeries(ids: [1], at: now))
         #expect(ended.todos == [state.todos[1]])
         #expect(ended.history.last?.summary == "delete the series of #1 \"pay rent\"")
@@ -211,7 +237,9 @@ import Testing
         #expect(expired.history.last?.summary == "expire #1 \"pay rent\"")
         #expect(expired.history.last?.before == [PriorVersion(id: 1, todo: start.todos[0])])
         let undone = try reduce(expired, .undo(at: now))
-        #expect(undone.todos.map(\.id) == [1, 2] && undone.todos[0].until == day("2026-01-31") && undone.todos[0].recur == monthly)
+        #expect(
+            undone.todos.map(\.id) == [1, 2] && undone.todos[0].until == day("2026-01-31")
+                && undone.todos[0].recur == monthly)
     }
 
     @Test func aSeriesEndsWhereDatesCannotBeWritten() throws {

@@ -72,7 +72,8 @@ import Testing
             #expect(next.todos[0].recur == nil)
         }
         let tombstone = RemoteRecord(uuid: nextUUID, rev: 6, content: nil)
-        let gone = try reduce(state, .syncPulled(records: [completed(keepingRule: true), tombstone], cursor: 6, at: pulledAt))
+        let gone = try reduce(
+            state, .syncPulled(records: [completed(keepingRule: true), tombstone], cursor: 6, at: pulledAt))
         #expect(gone.todos.map(\.uuid) == [Fixture.uuid(1)])
     }
 
@@ -82,10 +83,13 @@ import Testing
         let theirs = there.todos[1]
         #expect(theirs.uuid == here.todos[1].uuid)
         // The other device pushed first: its copies come back here, and merge into ours.
-        let pulled = try reduce(here, .syncPulled(records: [
-            RemoteRecord(uuid: Fixture.uuid(1), rev: 4, content: there.todos[0].content),
-            RemoteRecord(uuid: theirs.uuid, rev: 5, content: theirs.content),
-        ], cursor: 5, at: pulledAt))
+        let pulled = try reduce(
+            here,
+            .syncPulled(
+                records: [
+                    RemoteRecord(uuid: Fixture.uuid(1), rev: 4, content: there.todos[0].content),
+                    RemoteRecord(uuid: theirs.uuid, rev: 5, content: theirs.content)
+                ], cursor: 5, at: pulledAt))
         #expect(pulled.todos.count == 2)
         #expect(pulled.todos.allSatisfy { $0.conflicts.isEmpty && !$0.needsPush })
         #expect(pulled.todos[1].content == theirs.content)

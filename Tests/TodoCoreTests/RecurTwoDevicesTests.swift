@@ -48,10 +48,13 @@ import Testing
             let changes = server.changes(since: state.sync.cursor)
             for start in stride(from: 0, to: max(changes.count, 1), by: page) {
                 let records = Array(changes[start..<min(start + page, changes.count)])
-                state = try reduce(state, .syncPulled(records: records, cursor: records.last?.rev ?? state.sync.cursor, at: at))
+                state = try reduce(
+                    state, .syncPulled(records: records, cursor: records.last?.rev ?? state.sync.cursor, at: at))
             }
             for _ in 0..<3 where state.hasPendingOperations {
-                let operations = state.pendingOperations { opIds += 1; return UUID(name: "\(opIds)", namespace: Fixture.uuid(98)) }
+                let operations = state.pendingOperations {
+                    opIds += 1; return UUID(name: "\(opIds)", namespace: Fixture.uuid(98))
+                }
                 state = try reduce(state, .syncQueued(operations))
                 state = try reduce(state, .syncPushed(server.push(operations), at: at))
             }
@@ -61,9 +64,13 @@ import Testing
 
         /// Every todo by UUID, without numbers and bookkeeping.
         var series: [UUID: String] {
-            Dictionary(uniqueKeysWithValues: state.todos.map { todo in
-                (todo.uuid, "\(todo.completed)|\(todo.due?.wire ?? "-")|\(todo.recur?.rule ?? "-")|\(todo.anchor?.text ?? "-")")
-            })
+            Dictionary(
+                uniqueKeysWithValues: state.todos.map { todo in
+                    (
+                        todo.uuid,
+                        "\(todo.completed)|\(todo.due?.wire ?? "-")|\(todo.recur?.rule ?? "-")|\(todo.anchor?.text ?? "-")"
+                    )
+                })
         }
     }
 
@@ -163,7 +170,9 @@ import Testing
         content.completed = true
         content.completedAt = Fixture.t(500)
         content.updatedAt = Fixture.t(500)
-        _ = server.push([OutboxOperation(opId: Fixture.uuid(97), uuid: Fixture.uuid(1), baseRev: server.revision, content: content)])
+        _ = server.push([
+            OutboxOperation(opId: Fixture.uuid(97), uuid: Fixture.uuid(1), baseRev: server.revision, content: content)
+        ])
         try a.sync(server)
         try b.sync(server)
         try a.sync(server)

@@ -7,7 +7,7 @@ import Testing
     @Test(arguments: [
         ("daily", "daily"), ("Weekly", "weekly"), ("1w", "weekly"), ("weekdays", "weekdays"), ("monthly", "monthly"),
         ("1m", "monthly"), ("yearly", "yearly"), ("12m", "12m"), ("2W", "2w"), ("10d", "10d"), ("999y", "999y"),
-        ("+1w", "+1w"), ("+weekly", "+1w"), ("+3d", "+3d"), ("+weekdays", "+weekdays"),
+        ("+1w", "+1w"), ("+weekly", "+1w"), ("+3d", "+3d"), ("+weekdays", "+weekdays")
     ])
     func rulesReadInAnyCaseAndWriteOneWay(text: String, written: String) {
         #expect(Recurrence(rule: text)?.rule == written)
@@ -39,24 +39,29 @@ import Testing
     }
 
     @Test func monthEndsCountFromTheAnchorDay() {
-        #expect(series("monthly", from: day("2026-01-31"), 4) == ["2026-02-28", "2026-03-31", "2026-04-30", "2026-05-31"])
+        #expect(
+            series("monthly", from: day("2026-01-31"), 4) == ["2026-02-28", "2026-03-31", "2026-04-30", "2026-05-31"])
         #expect(series("monthly", from: day("2028-01-31"), 2) == ["2028-02-29", "2028-03-31"])
         #expect(series("monthly", from: day("2026-01-30"), 2) == ["2026-02-28", "2026-03-30"])
         #expect(series("2m", from: day("2026-12-31"), 2) == ["2027-02-28", "2027-04-30"])
     }
 
     @Test func leapDaysComeBackInLeapYears() {
-        #expect(series("yearly", from: day("2024-02-29"), 4) == ["2025-02-28", "2026-02-28", "2027-02-28", "2028-02-29"])
+        #expect(
+            series("yearly", from: day("2024-02-29"), 4) == ["2025-02-28", "2026-02-28", "2027-02-28", "2028-02-29"])
         let century = series("yearly", from: day("2096-02-29"), 8).suffix(5)
-        #expect(century == ["2100-02-28", "2101-02-28", "2102-02-28", "2103-02-28", "2104-02-29"])  // 2100 is no leap year
+        // 2100 is no leap year.
+        #expect(century == ["2100-02-28", "2101-02-28", "2102-02-28", "2103-02-28", "2104-02-29"])
         #expect(series("daily", from: day("2028-02-28"), 2) == ["2028-02-29", "2028-03-01"])
     }
 
     @Test func aDueDateOffTheScheduleGoesToTheNextStepFromTheAnchor() {
         let anchor = SeriesAnchor(day("2026-01-31"), in: .utc)
-        let next = rule("monthly").next(after: day("2026-03-05"), anchor: anchor, doneAt: Dates.utc("2026-03-05T00:00:00Z"))
+        let next = rule("monthly").next(
+            after: day("2026-03-05"), anchor: anchor, doneAt: Dates.utc("2026-03-05T00:00:00Z"))
         #expect(next == day("2026-03-31"))
-        let weekly = rule("weekly").next(after: day("2026-02-09"), anchor: SeriesAnchor(day("2026-02-02"), in: .utc), doneAt: .distantPast)
+        let weekly = rule("weekly").next(
+            after: day("2026-02-09"), anchor: SeriesAnchor(day("2026-02-02"), in: .utc), doneAt: .distantPast)
         #expect(weekly == day("2026-02-16"))
     }
 
@@ -67,7 +72,9 @@ import Testing
         #expect(rule("+1w").next(after: day("2026-03-01"), anchor: anchor, doneAt: done) == day("2026-03-17"))
         #expect(rule("+3d").next(after: day("2026-03-01"), anchor: anchor, doneAt: done) == day("2026-03-13"))
         #expect(rule("+1m").next(after: day("2026-03-01"), anchor: anchor, doneAt: done) == day("2026-04-10"))
-        #expect(rule("+weekdays").next(after: day("2026-03-01"), anchor: anchor, doneAt: Dates.utc("2026-03-13T15:00:00Z")) == day("2026-03-16"))
+        #expect(
+            rule("+weekdays").next(after: day("2026-03-01"), anchor: anchor, doneAt: Dates.utc("2026-03-13T15:00:00Z"))
+                == day("2026-03-16"))
         // Done early: the next one is a week after that, before the old due date even.
         #expect(rule("+1w").next(after: day("2026-03-20"), anchor: anchor, doneAt: done) == day("2026-03-17"))
     }
@@ -105,7 +112,10 @@ import Testing
         let localMeanTime = SeriesAnchor(instant("1880-01-10T16:56:02Z"), in: Dates.zone("America/New_York"))
         #expect(localMeanTime.text == "1880-01-10T12:00:00-04:56:02[America/New_York]")
         #expect(SeriesAnchor(text: localMeanTime.text) == localMeanTime)
-        for bad in ["2026-01-31", "2026-01-31[]", "2026-02-30[UTC]", "2026-01-31T09:00+01:00[UTC]", "2026-01-31T09:00:00+01:00:0[UTC]", "2026-01-31[a b]", "x[UTC]"] {
+        for bad in [
+            "2026-01-31", "2026-01-31[]", "2026-02-30[UTC]", "2026-01-31T09:00+01:00[UTC]",
+            "2026-01-31T09:00:00+01:00:0[UTC]", "2026-01-31[a b]", "x[UTC]"
+        ] {
             #expect(SeriesAnchor(text: bad) == nil, "\(bad)")
         }
     }
@@ -113,7 +123,9 @@ import Testing
     @Test func anUnknownZoneFallsBackToTheOffsetWritten() throws {
         let anchor = try #require(SeriesAnchor(text: "2026-07-01T09:00:00+02:00[Mars/Olympus_Mons]"))
         #expect(anchor.zone.secondsFromGMT() == 7200)
-        #expect(rule("daily").next(after: instant("2026-07-01T07:00:00Z"), anchor: anchor, doneAt: .distantPast) == instant("2026-07-02T07:00:00Z"))
+        #expect(
+            rule("daily").next(after: instant("2026-07-01T07:00:00Z"), anchor: anchor, doneAt: .distantPast)
+                == instant("2026-07-02T07:00:00Z"))
     }
 
     @Test func untilAndWaitFollowTheDueDate() throws {

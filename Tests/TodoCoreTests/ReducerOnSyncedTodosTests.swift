@@ -27,11 +27,17 @@ import TodoCore
         expected.todos[0].updatedAt = now
         expected.todos[0].synced = false
         expected.todos[0].conflicts = []
-        expected.history = [HistoryEntry(summary: "edit #1 \"milk\" (notes)", kind: .edit, at: now, before: [PriorVersion(id: 1, todo: state.todos[0])])]
+        expected.history = [
+            HistoryEntry(
+                summary: "edit #1 \"milk\" (notes)", kind: .edit, at: now,
+                before: [PriorVersion(id: 1, todo: state.todos[0])])
+        ]
         #expect(next == expected)
-        #expect(next.pendingOperations { Fixture.uuid(100) }.filter { $0.uuid == Fixture.uuid(1) } == [
-            OutboxOperation(opId: Fixture.uuid(100), uuid: Fixture.uuid(1), baseRev: 3, content: expected.todos[0].content),
-        ])
+        #expect(
+            next.pendingOperations { Fixture.uuid(100) }.filter { $0.uuid == Fixture.uuid(1) } == [
+                OutboxOperation(
+                    opId: Fixture.uuid(100), uuid: Fixture.uuid(1), baseRev: 3, content: expected.todos[0].content)
+            ])
     }
 
     @Test func anEditToTheSameValuesKeepsTheConflicts() throws {
@@ -49,14 +55,23 @@ import TodoCore
         let next = try reduce(state, .clearCompleted(at: now))
         var expected = state
         expected.todos = [state.todos[0]]
-        expected.sync.deletions = [PendingDeletion(uuid: Fixture.uuid(2), base: SyncBase(rev: 4, content: state.todos[1].content), name: "bread")]
-        expected.history = [HistoryEntry(
-            summary: "clear-completed (2 todos)", kind: .clearCompleted, at: now,
-            before: [PriorVersion(id: 2, todo: state.todos[1]), PriorVersion(id: 4, todo: state.todos[2])])]
+        expected.sync.deletions = [
+            PendingDeletion(
+                uuid: Fixture.uuid(2), base: SyncBase(rev: 4, content: state.todos[1].content), name: "bread",
+                last: state.todos[1].content)
+        ]
+        expected.history = [
+            HistoryEntry(
+                summary: "clear-completed (2 todos)", kind: .clearCompleted, at: now,
+                before: [PriorVersion(id: 2, todo: state.todos[1]), PriorVersion(id: 4, todo: state.todos[2])])
+        ]
         #expect(next == expected)
-        #expect(next.pendingOperations { Fixture.uuid(100) } == [
-            OutboxOperation(opId: Fixture.uuid(100), uuid: Fixture.uuid(2), baseRev: 4, content: nil),
-        ])
+        #expect(
+            next.pendingOperations { Fixture.uuid(100) } == [
+                OutboxOperation(
+                    opId: Fixture.uuid(100), uuid: Fixture.uuid(2), baseRev: 4, content: nil,
+                    last: state.todos[1].content)
+            ])
     }
 
     @Test func undoingClearCompletedTakesBackThePendingDeletion() throws {
@@ -70,7 +85,12 @@ import TodoCore
 
     @Test func deletingAConflictedTodoRecordsItsDeletionAndUndoRestoresIt() throws {
         let deleted = try reduce(state, .delete(ids: [1], at: now))
-        #expect(deleted.sync.deletions == [PendingDeletion(uuid: Fixture.uuid(1), base: state.todos[0].base!, name: "milk")])
+        #expect(
+            deleted.sync.deletions == [
+                PendingDeletion(
+                    uuid: Fixture.uuid(1), base: state.todos[0].base!, name: "milk", last: state.todos[0].content)
+            ]
+        )
         let undone = try reduce(deleted, .undo(at: now))
         #expect(undone.sync.deletions.isEmpty)
         #expect(undone.todos[0].base == state.todos[0].base)

@@ -10,22 +10,30 @@ import TodoCore
         let new = NewTodo(uuid: Fixture.uuid(9), name: "  call mom \n", description: "d", notes: "n", createdAt: now)
         let next = try reduce(state, .add(new))
         var expected = state
-        expected.todos.append(Todo(
-            id: 5, uuid: Fixture.uuid(9), name: "call mom", description: "d", notes: "n",
-            createdAt: now, updatedAt: now, synced: false))
+        expected.todos.append(
+            Todo(
+                id: 5, uuid: Fixture.uuid(9), name: "call mom", description: "d", notes: "n",
+                createdAt: now, updatedAt: now, synced: false))
         expected.nextId = 6
-        expected.history = [HistoryEntry(summary: "add #5 \"call mom\"", kind: .add, at: now, before: [PriorVersion(id: 5, todo: nil)])]
+        expected.history = [
+            HistoryEntry(summary: "add #5 \"call mom\"", kind: .add, at: now, before: [PriorVersion(id: 5, todo: nil)])
+        ]
         #expect(next == expected)
     }
 
     @Test func editChangesOnlyTheGivenFields() throws {
-        let next = try reduce(state, .edit(id: 4, changes: [FieldChange(.name, "duck eggs"), FieldChange(.notes, "six")], at: now))
+        let next = try reduce(
+            state, .edit(id: 4, changes: [FieldChange(.name, "duck eggs"), FieldChange(.notes, "six")], at: now))
         var expected = state
         expected.todos[2].name = "duck eggs"
         expected.todos[2].notes = "six"
         expected.todos[2].updatedAt = now
         expected.todos[2].synced = false
-        expected.history = [HistoryEntry(summary: "edit #4 \"eggs\" (name, notes)", kind: .edit, at: now, before: [PriorVersion(id: 4, todo: state.todos[2])])]
+        expected.history = [
+            HistoryEntry(
+                summary: "edit #4 \"eggs\" (name, notes)", kind: .edit, at: now,
+                before: [PriorVersion(id: 4, todo: state.todos[2])])
+        ]
         #expect(next == expected)
     }
 
@@ -44,9 +52,11 @@ import TodoCore
             expected.todos[index].updatedAt = now
             expected.todos[index].synced = false
         }
-        expected.history = [HistoryEntry(
-            summary: "toggle #1, #2, #1", kind: .toggle, at: now,
-            before: [PriorVersion(id: 1, todo: state.todos[0]), PriorVersion(id: 2, todo: state.todos[1])])]
+        expected.history = [
+            HistoryEntry(
+                summary: "toggle #1, #2, #1", kind: .toggle, at: now,
+                before: [PriorVersion(id: 1, todo: state.todos[0]), PriorVersion(id: 2, todo: state.todos[1])])
+        ]
         #expect(next == expected)
     }
 
@@ -57,7 +67,11 @@ import TodoCore
         expected.todos[0].completedAt = now
         expected.todos[0].updatedAt = now
         expected.todos[0].synced = false
-        expected.history = [HistoryEntry(summary: "complete #1, #2", kind: .complete, at: now, before: [PriorVersion(id: 1, todo: state.todos[0])])]
+        expected.history = [
+            HistoryEntry(
+                summary: "complete #1, #2", kind: .complete, at: now,
+                before: [PriorVersion(id: 1, todo: state.todos[0])])
+        ]
         #expect(next == expected)
         #expect(try reduce(next, .completed(ids: [1, 2], at: Fixture.t(200))) == next)
     }
@@ -69,7 +83,10 @@ import TodoCore
         expected.todos[1].completedAt = nil
         expected.todos[1].updatedAt = now
         expected.todos[1].synced = false
-        expected.history = [HistoryEntry(summary: "reopen #2, #4", kind: .reopen, at: now, before: [PriorVersion(id: 2, todo: state.todos[1])])]
+        expected.history = [
+            HistoryEntry(
+                summary: "reopen #2, #4", kind: .reopen, at: now, before: [PriorVersion(id: 2, todo: state.todos[1])])
+        ]
         #expect(next == expected)
         #expect(try reduce(next, .reopened(ids: [2], at: Fixture.t(200))) == next)
     }
@@ -81,12 +98,18 @@ import TodoCore
         let twice = try reduce(once, .annotated(id: 1, text: "bought it", at: now))
         var expected = start
         // Two in one second: the second moves on to the next, as Taskwarrior's do, so their order holds.
-        expected.todos[0].annotations = [Annotation(at: now, text: "shop was shut"), Annotation(at: now + 1, text: "bought it")]
+        expected.todos[0].annotations = [
+            Annotation(at: now, text: "shop was shut"), Annotation(at: now + 1, text: "bought it")
+        ]
         expected.todos[0].updatedAt = now
         expected.todos[0].synced = false
         expected.history = [
-            HistoryEntry(summary: "annotate #1 \"milk\"", kind: .annotate, at: now.addingTimeInterval(0.75), before: [PriorVersion(id: 1, todo: start.todos[0])]),
-            HistoryEntry(summary: "annotate #1 \"milk\"", kind: .annotate, at: now, before: [PriorVersion(id: 1, todo: once.todos[0])]),
+            HistoryEntry(
+                summary: "annotate #1 \"milk\"", kind: .annotate, at: now.addingTimeInterval(0.75),
+                before: [PriorVersion(id: 1, todo: start.todos[0])]),
+            HistoryEntry(
+                summary: "annotate #1 \"milk\"", kind: .annotate, at: now,
+                before: [PriorVersion(id: 1, todo: once.todos[0])])
         ]
         #expect(twice == expected)
     }
@@ -95,7 +118,12 @@ import TodoCore
         let next = try reduce(state, .delete(ids: [1], at: now))
         #expect(next.todos == [state.todos[1], state.todos[2]])
         #expect(next.nextId == 5)
-        #expect(next.history == [HistoryEntry(summary: "delete #1 \"milk\"", kind: .delete, at: now, before: [PriorVersion(id: 1, todo: state.todos[0])])])
+        #expect(
+            next.history == [
+                HistoryEntry(
+                    summary: "delete #1 \"milk\"", kind: .delete, at: now,
+                    before: [PriorVersion(id: 1, todo: state.todos[0])])
+            ])
         let added = try reduce(next, .add(NewTodo(uuid: Fixture.uuid(7), name: "x", createdAt: now)))
         #expect(added.todos.last?.id == 5)
     }
@@ -104,7 +132,11 @@ import TodoCore
         let next = try reduce(state, .clearCompleted(at: now))
         var expected = state
         expected.todos.remove(at: 1)
-        expected.history = [HistoryEntry(summary: "clear-completed (1 todo)", kind: .clearCompleted, at: now, before: [PriorVersion(id: 2, todo: state.todos[1])])]
+        expected.history = [
+            HistoryEntry(
+                summary: "clear-completed (1 todo)", kind: .clearCompleted, at: now,
+                before: [PriorVersion(id: 2, todo: state.todos[1])])
+        ]
         #expect(next == expected)
     }
 
@@ -145,7 +177,7 @@ import TodoCore
     @Test func batchIsOneStepAndAllOrNothing() throws {
         let batch = Action.batch([
             .add(NewTodo(uuid: Fixture.uuid(9), name: "x", createdAt: now)),
-            .toggle(ids: [5], at: now),
+            .toggle(ids: [5], at: now)
         ])
         let next = try reduce(state, batch)
         #expect(next.todos.last?.completed == true)
@@ -189,14 +221,16 @@ import TodoCore
         (.reopened(ids: [], at: Fixture.t0), .noTodosGiven),
         (.annotated(id: 3, text: "x", at: Fixture.t0), .unknownId(3)),
         (.undo(at: Fixture.t0), .nothingToUndo),
-        (.batch([.undo(at: Fixture.t0)]), .undoInsideBatch),
+        (.batch([.undo(at: Fixture.t0)]), .undoInsideBatch)
     ])
     func invalidActionsAreRefused(action: Action, error: ReduceError) {
         #expect(throws: error) { try reduce(state, action) }
     }
 
     @Test func actionsAreCodable() throws {
-        let action = Action.batch([.edit(id: 1, changes: [FieldChange(.description, "é\n\"")], at: now), .clearCompleted(at: now)])
+        let action = Action.batch([
+            .edit(id: 1, changes: [FieldChange(.description, "é\n\"")], at: now), .clearCompleted(at: now)
+        ])
         let data = try JSONEncoder().encode(action)
         #expect(try JSONDecoder().decode(Action.self, from: data) == action)
     }
@@ -205,7 +239,11 @@ import TodoCore
     /// place (a damaged or forged history) is refused and changes nothing.
     @Test func anUndoStepNamingAnotherTodoIsRefused() throws {
         var state = TodoState(todos: [Fixture.todo(1, "now here")], nextId: 2)
-        state.history = [HistoryEntry(summary: "delete #1", kind: .delete, at: Fixture.t(1), before: [PriorVersion(id: 1, todo: Fixture.todo(9, "other").renumbered(1))])]
+        state.history = [
+            HistoryEntry(
+                summary: "delete #1", kind: .delete, at: Fixture.t(1),
+                before: [PriorVersion(id: 1, todo: Fixture.todo(9, "other").renumbered(1))])
+        ]
         #expect(throws: ReduceError.undoStepMismatch(1)) { try reduce(state, .undo(at: Fixture.t(2))) }
     }
 }

@@ -40,7 +40,9 @@ import Testing
     }
 
     @Test func rebaseCarriesEachServerOperationPastEveryLocalOne() {
-        let local = [update(a, "description", "mine", 9), update(a, "project", "home", 9), update(b, "priority", "H", 9)]
+        let local = [
+            update(a, "description", "mine", 9), update(a, "project", "home", 9), update(b, "priority", "H", 9)
+        ]
         let server = [update(a, "description", "theirs", 5), .delete(b), update(a, "due", "100", 5)]
         let (applied, rebased) = TaskOperation.rebase(local, over: server)
         #expect(applied == [.delete(b), update(a, "due", "100", 5)])
@@ -64,12 +66,14 @@ import Testing
     @Test func theOperationsBetweenTwoTasksLeaveKeptPropertiesAlone() {
         let old: TaskMap = ["description": "milk", "parent": "p", "project": "home"]
         let new: TaskMap = ["description": "oat milk", "priority": "H"]
-        #expect(replicaOperations(uuid: a, from: old, to: new, kept: ["parent"], at: Fixture.t(3)) == [
-            update(a, "description", "oat milk", 3), update(a, "priority", "H", 3), update(a, "project", nil, 3),
-        ])
-        #expect(replicaOperations(uuid: a, from: nil, to: ["description": "x"], kept: [], at: Fixture.t(3)) == [
-            .create(a), update(a, "description", "x", 3),
-        ])
+        #expect(
+            replicaOperations(uuid: a, from: old, to: new, kept: ["parent"], at: Fixture.t(3)) == [
+                update(a, "description", "oat milk", 3), update(a, "priority", "H", 3), update(a, "project", nil, 3)
+            ])
+        #expect(
+            replicaOperations(uuid: a, from: nil, to: ["description": "x"], kept: [], at: Fixture.t(3)) == [
+                .create(a), update(a, "description", "x", 3)
+            ])
     }
 
     @Test func aSyncedChangeUpdatesAddsAndRemovesTodosAndDropsTodoServersBookkeeping() throws {
@@ -81,7 +85,8 @@ import Testing
         renamed.content.project = "shop"
         let added = ImportedTodo(uuid: Fixture.uuid(50), name: "eggs", createdAt: Fixture.t(4))
         let replica = ReplicaState(version: Fixture.uuid(60), tasks: [milk.uuid: ["description": "oat milk"]])
-        let next = try reduce(start, .replicaSynced(ReplicaChange(replica: replica, todos: [renamed, added], removed: [bread.uuid])))
+        let next = try reduce(
+            start, .replicaSynced(ReplicaChange(replica: replica, todos: [renamed, added], removed: [bread.uuid])))
         #expect(next.todos.map(\.id) == [1, 3])
         #expect(next.todos[0].content == renamed.content)
         #expect(next.todos[0].base == nil)

@@ -48,7 +48,9 @@ import TodoTestSupport
         // yesterday at 10:00 and done today at 10:00.
         #expect(chart.current == 67_000)
         let stats = TodoStats(Self.todos, deleted: [], dates: DateContext(now: Self.now, timeZone: .utc))
-        #expect((stats.total, stats.active, stats.completed, stats.tags, stats.projects) == (100_000, 66_666, 33_334, 5, 14))
+        #expect(
+            (stats.total, stats.active, stats.completed, stats.tags, stats.projects) == (100_000, 66_666, 33_334, 5, 14)
+        )
         #expect(stats.averageTimeToComplete == 86_400)
     }
 

@@ -36,7 +36,9 @@ import TodoCore
     }
 
     @Test func aWordThatIsNoRuleIsRefused() {
-        #expect(throws: FilterError.badValue("recur:often", "a rule is \(Recurrence.accepted)")) { try readFilter("recur:often") }
+        #expect(throws: FilterError.badValue("recur:often", "a rule is \(Recurrence.accepted)")) {
+            try readFilter("recur:often")
+        }
         #expect(throws: FilterError.self) { try readFilter("recur.has:week") }
         #expect(throws: FilterError.self) { try readFilter("recur.before:monthly") }
     }
@@ -45,7 +47,9 @@ import TodoCore
         var weekly = Todo(id: 1, uuid: Fixture.uuid(1), name: "plants", createdAt: Fixture.t0)
         weekly.recur = rule("weekly")
         let plain = Todo(id: 2, uuid: Fixture.uuid(2), name: "milk", createdAt: Fixture.t0)
-        for (line, expected) in [("recur:7d", [1]), ("recur:2w", []), ("recur:", [2]), ("recur.any:", [1]), ("recur.not:weekly", [2])] {
+        for (line, expected) in [
+            ("recur:7d", [1]), ("recur:2w", []), ("recur:", [2]), ("recur.any:", [1]), ("recur.not:weekly", [2])
+        ] {
             let filter = try readFilter(line)
             #expect([weekly, plain].filter { filter.matches($0, in: noonFilter) }.map(\.id) == expected, "\(line)")
         }

@@ -19,7 +19,7 @@ import TodoCore
     let state = TodoState(todos: [
         Todo(id: 1, uuid: UUID(uuidString: "8f0e1c2a-0000-4000-8000-000000000001")!, name: "a", createdAt: Fixture.t0),
         Todo(id: 2, uuid: UUID(uuidString: "8f0e9999-0000-4000-8000-000000000002")!, name: "b", createdAt: Fixture.t0),
-        Todo(id: 12, uuid: UUID(uuidString: "1234abcd-0000-4000-8000-000000000003")!, name: "c", createdAt: Fixture.t0),
+        Todo(id: 12, uuid: UUID(uuidString: "1234abcd-0000-4000-8000-000000000003")!, name: "c", createdAt: Fixture.t0)
     ])
 
     @Test func numbersAndHashNumbers() throws {

@@ -38,7 +38,11 @@ import Testing
         let next = try reduce(TodoState(todos: [], nextId: last), .syncPulled(records: [record], cursor: 1, at: now))
         #expect(next == TodoState(todos: [pulled(last)], nextId: last + 1, sync: readFromTheStart))
         #expect(throws: ReduceError.numbersExhausted) {
-            try reduce(next, .syncPulled(records: [RemoteRecord(uuid: Fixture.uuid(8), rev: 2, content: content("one more"))], cursor: 2, at: now))
+            try reduce(
+                next,
+                .syncPulled(
+                    records: [RemoteRecord(uuid: Fixture.uuid(8), rev: 2, content: content("one more"))], cursor: 2,
+                    at: now))
         }
     }
 
@@ -53,12 +57,14 @@ import Testing
     /// A delete sent from here meets an edit made elsewhere: the answer's copy comes back as a
     /// todo (the edit wins), and takes a number.
     @Test func aTodoAPushAnswerBringsBackTakesTheLastNumber() throws {
-        let deletion = PendingDeletion(uuid: Fixture.uuid(7), base: SyncBase(rev: 0, content: content("from the server")), name: "from the server")
+        let deletion = PendingDeletion(
+            uuid: Fixture.uuid(7), base: SyncBase(rev: 0, content: content("from the server")), name: "from the server")
         let delete = OutboxOperation(opId: Fixture.uuid(50), uuid: Fixture.uuid(7), baseRev: 0, content: nil)
         let start = TodoState(todos: [], nextId: last, sync: SyncState(deletions: [deletion], outbox: [delete]))
         let answer = Action.syncPushed([.conflict(opId: Fixture.uuid(50), record: record)], at: now)
         let next = try reduce(start, answer)
-        let lostDelete = SyncConflict(field: "deleted", lost: "deleted on this device", kept: "edited on another device", at: now)
+        let lostDelete = SyncConflict(
+            field: "deleted", lost: "deleted on this device", kept: "edited on another device", at: now)
         #expect(next == TodoState(todos: [pulled(last, conflicts: [lostDelete])], nextId: last + 1))
         var full = start
         full.nextId = last + 1
@@ -78,7 +84,8 @@ import Testing
         done.completed = true
         done.completedAt = now
         done.updatedAt = now
-        let completion = Action.syncPulled(records: [RemoteRecord(uuid: plants.uuid, rev: 4, content: done)], cursor: 4, at: now)
+        let completion = Action.syncPulled(
+            records: [RemoteRecord(uuid: plants.uuid, rev: 4, content: done)], cursor: 4, at: now)
         let next = try reduce(TodoState(todos: [plants], nextId: last, sync: SyncState(cursor: 3)), completion)
 
         var handedOn = plants

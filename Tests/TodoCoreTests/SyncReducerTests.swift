@@ -19,7 +19,9 @@ import Testing
     }
 
     func content(_ name: String, notes: String = "", completed: Bool = false, minute: Double = 1) -> TodoContent {
-        TodoContent(name: name, notes: notes, completed: completed, completedAt: completed ? Fixture.t(minute) : nil, createdAt: Fixture.t(1), updatedAt: Fixture.t(minute))
+        TodoContent(
+            name: name, notes: notes, completed: completed, completedAt: completed ? Fixture.t(minute) : nil,
+            createdAt: Fixture.t(1), updatedAt: Fixture.t(minute))
     }
 
     @Test func resetForgetsTheServerButNoTodo() throws {
@@ -40,17 +42,22 @@ import Testing
     /// waiting for answers, and the bases it learned are of this dataset.
     @Test func aResetToTheDatasetAlreadyMetChangesNothing() throws {
         var start = state
-        start.sync.outbox = [OutboxOperation(opId: Fixture.uuid(50), uuid: Fixture.uuid(3), baseRev: 0, content: start.todos[2].content)]
+        start.sync.outbox = [
+            OutboxOperation(opId: Fixture.uuid(50), uuid: Fixture.uuid(3), baseRev: 0, content: start.todos[2].content)
+        ]
         #expect(try reduce(start, .syncReset(datasetId: start.sync.datasetId!)) == start)
     }
 
     @Test func queuedOperationsAreRemembered() throws {
         var ids = (100...).makeIterator()
         let operations = state.pendingOperations { Fixture.uuid(ids.next()!) }
-        #expect(operations == [
-            OutboxOperation(opId: Fixture.uuid(100), uuid: Fixture.uuid(2), baseRev: 4, content: state.todos[1].content),
-            OutboxOperation(opId: Fixture.uuid(101), uuid: Fixture.uuid(3), baseRev: 0, content: state.todos[2].content),
-        ])
+        #expect(
+            operations == [
+                OutboxOperation(
+                    opId: Fixture.uuid(100), uuid: Fixture.uuid(2), baseRev: 4, content: state.todos[1].content),
+                OutboxOperation(
+                    opId: Fixture.uuid(101), uuid: Fixture.uuid(3), baseRev: 0, content: state.todos[2].content)
+            ])
         var expected = state
         expected.sync.outbox = operations
         #expect(try reduce(state, .syncQueued(operations)) == expected)
@@ -59,16 +66,20 @@ import Testing
     @Test func pulledRecordsMergeAddAndDelete() throws {
         let records = [
             RemoteRecord(uuid: Fixture.uuid(1), rev: 5, content: nil),
-            RemoteRecord(uuid: Fixture.uuid(2), rev: 6, content: TodoContent(name: "bread", notes: "fresh", createdAt: Fixture.t(2), updatedAt: Fixture.t(50))),
+            RemoteRecord(
+                uuid: Fixture.uuid(2), rev: 6,
+                content: TodoContent(name: "bread", notes: "fresh", createdAt: Fixture.t(2), updatedAt: Fixture.t(50))),
             RemoteRecord(uuid: Fixture.uuid(8), rev: 7, content: content("from elsewhere")),
-            RemoteRecord(uuid: Fixture.uuid(1), rev: 2, content: content("stale")),
+            RemoteRecord(uuid: Fixture.uuid(1), rev: 2, content: content("stale"))
         ]
         let next = try reduce(state, .syncPulled(records: records, cursor: 7, at: now))
         var two = state.todos[1]
         two.notes = "fresh"
         two.updatedAt = Fixture.t(50)
         two.base = SyncBase(rev: 6, content: records[1].content)
-        var added = Todo(id: 4, uuid: Fixture.uuid(8), name: "from elsewhere", createdAt: Fixture.t(1), updatedAt: Fixture.t(1), synced: true)
+        var added = Todo(
+            id: 4, uuid: Fixture.uuid(8), name: "from elsewhere", createdAt: Fixture.t(1), updatedAt: Fixture.t(1),
+            synced: true)
         added.base = SyncBase(rev: 7, content: added.content)
         #expect(next.todos == [two, state.todos[2], added])
         #expect(next.nextId == 5)
@@ -79,13 +90,16 @@ import Testing
     @Test func pushedAnswersSetBasesAndConflictsMerge() throws {
         var start = state
         start.sync.outbox = [
-            OutboxOperation(opId: Fixture.uuid(100), uuid: Fixture.uuid(2), baseRev: 4, content: start.todos[1].content),
-            OutboxOperation(opId: Fixture.uuid(101), uuid: Fixture.uuid(3), baseRev: 0, content: start.todos[2].content),
+            OutboxOperation(
+                opId: Fixture.uuid(100), uuid: Fixture.uuid(2), baseRev: 4, content: start.todos[1].content),
+            OutboxOperation(opId: Fixture.uuid(101), uuid: Fixture.uuid(3), baseRev: 0, content: start.todos[2].content)
         ]
         let serverTwo = TodoContent(name: "white bread", createdAt: Fixture.t(2), updatedAt: Fixture.t(60))
         let outcomes: [PushOutcome] = [
             .conflict(opId: Fixture.uuid(100), record: RemoteRecord(uuid: Fixture.uuid(2), rev: 9, content: serverTwo)),
-            .applied(opId: Fixture.uuid(101), record: RemoteRecord(uuid: Fixture.uuid(3), rev: 10, content: start.todos[2].content)),
+            .applied(
+                opId: Fixture.uuid(101),
+                record: RemoteRecord(uuid: Fixture.uuid(3), rev: 10, content: start.todos[2].content))
         ]
         let next = try reduce(start, .syncPushed(outcomes, at: now))
         var two = start.todos[1]
@@ -108,15 +122,17 @@ import Testing
         var start = state
         start.sync.outbox = [OutboxOperation(opId: Fixture.uuid(101), uuid: Fixture.uuid(3), baseRev: 0, content: sent)]
         let edited = try reduce(start, .edit(id: 3, changes: [FieldChange(.name, "duck eggs")], at: now))
-        let answer = PushOutcome.applied(opId: Fixture.uuid(101), record: RemoteRecord(uuid: Fixture.uuid(3), rev: 10, content: sent))
+        let answer = PushOutcome.applied(
+            opId: Fixture.uuid(101), record: RemoteRecord(uuid: Fixture.uuid(3), rev: 10, content: sent))
         let next = try reduce(edited, .syncPushed([answer], at: now))
         let three = try #require(next.todo(id: 3))
         #expect(three.name == "duck eggs")
         #expect(three.base == SyncBase(rev: 10, content: sent))
         #expect(!three.synced)
-        #expect(next.pendingOperations { Fixture.uuid(102) }.filter { $0.uuid == Fixture.uuid(3) } == [
-            OutboxOperation(opId: Fixture.uuid(102), uuid: Fixture.uuid(3), baseRev: 10, content: three.content),
-        ])
+        #expect(
+            next.pendingOperations { Fixture.uuid(102) }.filter { $0.uuid == Fixture.uuid(3) } == [
+                OutboxOperation(opId: Fixture.uuid(102), uuid: Fixture.uuid(3), baseRev: 10, content: three.content)
+            ])
     }
 
     /// Two overlapping syncs can apply pages out of order: the cursor only moves forward.
@@ -146,7 +162,11 @@ import Testing
 
     @Test func deletingASyncedTodoLeavesAPendingDeletionThatUndoTakesBack() throws {
         let deleted = try reduce(state, .delete(ids: [1], at: now))
-        #expect(deleted.sync.deletions == [PendingDeletion(uuid: Fixture.uuid(1), base: state.todos[0].base!, name: "milk", last: state.todos[0].content)])
+        #expect(
+            deleted.sync.deletions == [
+                PendingDeletion(
+                    uuid: Fixture.uuid(1), base: state.todos[0].base!, name: "milk", last: state.todos[0].content)
+            ])
         let neverSynced = try reduce(state, .delete(ids: [3], at: now))
         #expect(neverSynced.sync.deletions.isEmpty)
         let undone = try reduce(deleted, .undo(at: now))
@@ -166,7 +186,10 @@ import Testing
     }
 
     @Test func aTombstoneDeletesOnlyAnUnchangedTodo() throws {
-        let tombstones = [RemoteRecord(uuid: Fixture.uuid(1), rev: 8, content: nil), RemoteRecord(uuid: Fixture.uuid(2), rev: 9, content: nil)]
+        let tombstones = [
+            RemoteRecord(uuid: Fixture.uuid(1), rev: 8, content: nil),
+            RemoteRecord(uuid: Fixture.uuid(2), rev: 9, content: nil)
+        ]
         let next = try reduce(state, .syncPulled(records: tombstones, cursor: 9, at: now))
         #expect(next.todos.map(\.id) == [2, 3])
         #expect(next.todos[0].base == SyncBase(rev: 9, content: nil))
@@ -182,7 +205,7 @@ import Testing
         var start = state
         start.sync.deletions = [
             PendingDeletion(uuid: Fixture.uuid(9), base: SyncBase(rev: 2, content: nil), name: "gone"),
-            PendingDeletion(uuid: Fixture.uuid(10), base: SyncBase(rev: 1, content: nil), name: "there"),
+            PendingDeletion(uuid: Fixture.uuid(10), base: SyncBase(rev: 1, content: nil), name: "there")
         ]
         // What another sync brought in while the feed was read (revisions past its end) is
         // not judged by this read.
@@ -190,15 +213,18 @@ import Testing
         newer.base = SyncBase(rev: 20, content: newer.content)
         start.todos.append(newer)
         start.nextId = 6
-        start.sync.deletions.append(PendingDeletion(uuid: Fixture.uuid(11), base: SyncBase(rev: 21, content: nil), name: "deleted meanwhile"))
+        start.sync.deletions.append(
+            PendingDeletion(uuid: Fixture.uuid(11), base: SyncBase(rev: 21, content: nil), name: "deleted meanwhile"))
         let records = [
             RemoteRecord(uuid: Fixture.uuid(10), rev: 1, content: content("there")),
-            RemoteRecord(uuid: Fixture.uuid(8), rev: 12, content: content("from elsewhere")),
+            RemoteRecord(uuid: Fixture.uuid(8), rev: 12, content: content("from elsewhere"))
         ]
         let next = try reduce(start, .syncResynced(records: records, cursor: 12, at: now))
         var two = start.todos[1]
         two.base = nil
-        two.conflicts = [SyncConflict(field: "deleted", lost: "deleted on another device", kept: "the copy edited here", at: now)]
+        two.conflicts = [
+            SyncConflict(field: "deleted", lost: "deleted on another device", kept: "the copy edited here", at: now)
+        ]
         var expected = start
         var added = Fixture.todo(6, "from elsewhere")
         added.uuid = Fixture.uuid(8)
@@ -236,14 +262,18 @@ import Testing
         expected.updatedAt = Fixture.t(50)
         expected.base = SyncBase(rev: 9, content: nil)
         expected.conflicts = [
-            SyncConflict(field: "deleted", lost: "deleted on another device, whose last changes are merged here", kept: "the copy edited here", at: now)
+            SyncConflict(
+                field: "deleted", lost: "deleted on another device, whose last changes are merged here",
+                kept: "the copy edited here", at: now)
         ]
         #expect(next.todos.map(\.id) == [1, 2, 3])
         #expect(next.todos[1] == expected)
-        #expect(next.pendingOperations { Fixture.uuid(70) } == [
-            OutboxOperation(opId: Fixture.uuid(70), uuid: Fixture.uuid(2), baseRev: 9, content: expected.content),
-            OutboxOperation(opId: Fixture.uuid(70), uuid: Fixture.uuid(3), baseRev: 0, content: state.todos[2].content),
-        ])
+        #expect(
+            next.pendingOperations { Fixture.uuid(70) } == [
+                OutboxOperation(opId: Fixture.uuid(70), uuid: Fixture.uuid(2), baseRev: 9, content: expected.content),
+                OutboxOperation(
+                    opId: Fixture.uuid(70), uuid: Fixture.uuid(3), baseRev: 0, content: state.todos[2].content)
+            ])
     }
 
     /// A field both the deleter and this device changed keeps the deleter's value (its change
@@ -254,10 +284,13 @@ import Testing
         let tombstone = RemoteRecord(uuid: Fixture.uuid(2), rev: 9, content: nil, last: last)
         let next = try reduce(state, .syncPulled(records: [tombstone], cursor: 9, at: now))
         #expect(next.todos[1].name == "spelt bread")
-        #expect(next.todos[1].conflicts == [
-            SyncConflict(field: "name", lost: "rye bread", kept: "spelt bread", at: now),
-            SyncConflict(field: "deleted", lost: "deleted on another device, whose last changes are merged here", kept: "the copy edited here", at: now),
-        ])
+        #expect(
+            next.todos[1].conflicts == [
+                SyncConflict(field: "name", lost: "rye bread", kept: "spelt bread", at: now),
+                SyncConflict(
+                    field: "deleted", lost: "deleted on another device, whose last changes are merged here",
+                    kept: "the copy edited here", at: now)
+            ])
     }
 
     /// A tombstone whose last content is what this device already had (no change made before
@@ -266,7 +299,7 @@ import Testing
         let one = state.todos[0], two = state.todos[1]
         let tombstones = [
             RemoteRecord(uuid: one.uuid, rev: 8, content: nil, last: one.content),
-            RemoteRecord(uuid: two.uuid, rev: 9, content: nil, last: two.base!.content),
+            RemoteRecord(uuid: two.uuid, rev: 9, content: nil, last: two.base!.content)
         ]
         let next = try reduce(state, .syncPulled(records: tombstones, cursor: 9, at: now))
         #expect(next.todos.map(\.id) == [2, 3])
@@ -293,7 +326,12 @@ import Testing
         #expect(back.content == expected)
         #expect(back.base == SyncBase(rev: 8, content: content("oat milk")))
         #expect(!back.synced && back.needsPush)
-        #expect(back.conflicts == [SyncConflict(field: "deleted", lost: "deleted on this device, whose last changes are merged here", kept: "edited on another device", at: now)])
+        #expect(
+            back.conflicts == [
+                SyncConflict(
+                    field: "deleted", lost: "deleted on this device, whose last changes are merged here",
+                    kept: "edited on another device", at: now)
+            ])
     }
 
     @Test func anEditElsewhereBringsBackATodoDeletedHere() throws {
@@ -304,15 +342,26 @@ import Testing
         let back = try #require(next.todo(uuid: Fixture.uuid(1)))
         #expect(back.id == 4)
         #expect(back.notes == "oat")
-        #expect(back.conflicts == [SyncConflict(field: "deleted", lost: "deleted on this device", kept: "edited on another device", at: now)])
+        #expect(
+            back.conflicts == [
+                SyncConflict(
+                    field: "deleted", lost: "deleted on this device", kept: "edited on another device", at: now)
+            ])
     }
 
     @Test func mergeRulesFieldByField() {
         let base = content("a", notes: "n")
-        let local = TodoContent(name: "a", description: "mine", notes: "n2", createdAt: Fixture.t(1), updatedAt: Fixture.t(5))
-        let remote = TodoContent(name: "b", description: "theirs", notes: "n", completed: true, completedAt: Fixture.t(6), createdAt: Fixture.t(1), updatedAt: Fixture.t(6))
+        let local = TodoContent(
+            name: "a", description: "mine", notes: "n2", createdAt: Fixture.t(1), updatedAt: Fixture.t(5))
+        let remote = TodoContent(
+            name: "b", description: "theirs", notes: "n", completed: true, completedAt: Fixture.t(6),
+            createdAt: Fixture.t(1), updatedAt: Fixture.t(6))
         let (merged, conflicts) = mergeContent(base: base, local: local, remote: remote, at: now)
-        #expect(merged == TodoContent(name: "b", description: "theirs", notes: "n2", completed: true, completedAt: Fixture.t(6), createdAt: Fixture.t(1), updatedAt: Fixture.t(6)))
+        #expect(
+            merged
+                == TodoContent(
+                    name: "b", description: "theirs", notes: "n2", completed: true, completedAt: Fixture.t(6),
+                    createdAt: Fixture.t(1), updatedAt: Fixture.t(6)))
         #expect(conflicts == [SyncConflict(field: "description", lost: "mine", kept: "theirs", at: now)])
     }
 
@@ -380,7 +429,9 @@ import Testing
         // and the next push is based on it.
         let first = undone.pendingOperations { Fixture.uuid(ids.next()!) }.filter { $0.uuid == Fixture.uuid(1) }
         #expect(first.map(\.baseRev) == [3])
-        let conflicted = try reduce(try reduce(undone, .syncQueued(first)), .syncPushed([.conflict(opId: first[0].opId, record: tombstone)], at: now))
+        let conflicted = try reduce(
+            try reduce(undone, .syncQueued(first)),
+            .syncPushed([.conflict(opId: first[0].opId, record: tombstone)], at: now))
         #expect(conflicted.todo(id: 1)?.base == SyncBase(rev: 9, content: nil))
         #expect(conflicted.todo(id: 1)?.conflicts == [])
     }

@@ -59,7 +59,7 @@ import TodoCore
         ("1st", "2027-01-01"), ("2nd", "2027-01-02"), ("3rd", "2026-12-03"), ("4th", "2026-12-04"),
         ("11th", "2026-12-11"), ("12th", "2026-12-12"), ("13th", "2026-12-13"), ("19th", "2026-12-19"),
         ("21st", "2026-12-21"), ("22nd", "2026-12-22"), ("23rd", "2026-12-23"), ("30th", "2026-12-30"),
-        ("31st", "2026-12-31"), ("15TH", "2026-12-15"),
+        ("31st", "2026-12-31"), ("15TH", "2026-12-15")
     ])
     func ordinalsAreTheNextSuchDayNeverToday(word: String, expected: String) {
         #expect(Dates.read(word, Dates.at(Self.wednesday)) == day(expected))
@@ -75,7 +75,7 @@ import TodoCore
         ("2028-01-31T12:00:00Z", "29th", "2028-02-29"),
         ("2026-02-10T12:00:00Z", "30th", "2026-03-02"),
         ("2026-03-31T12:00:00Z", "31st", "2026-05-01"),
-        ("2026-12-31T12:00:00Z", "31st", "2027-01-31"),
+        ("2026-12-31T12:00:00Z", "31st", "2027-01-31")
     ])
     func aMonthWithoutTheDayRollsOver(now: String, word: String, expected: String) {
         #expect(Dates.read(word, Dates.at(now)) == day(expected))
@@ -91,7 +91,8 @@ import TodoCore
     }
 
     /// The suffix must be the number's (Taskwarrior 2.6.2 refuses these too), and 1 to 31.
-    @Test(arguments: ["1th", "11st", "12nd", "13rd", "2st", "3nd", "0th", "32nd", "01st", "1 st", "st", "100th", "1sts"])
+    @Test(arguments: ["1th", "11st", "12nd", "13rd", "2st", "3nd", "0th", "32nd", "01st", "1 st", "st", "100th", "1sts"]
+    )
     func otherOrdinalsAreRefused(word: String) {
         #expect(throws: DateReadError(text: word)) { try DateReader.read(word, in: Dates.at(Self.wednesday)) }
     }
@@ -104,7 +105,7 @@ import TodoCore
         ("20131206T123456Z", "2013-12-06T12:34:56Z"), ("20131206T1234Z", "2013-12-06T12:34:00Z"),
         ("2013-12-06T12:34:56Z", "2013-12-06T12:34:56Z"), ("2013-12-06T12:34Z", "2013-12-06T12:34:00Z"),
         ("20261203T090000Z", "2026-12-03T09:00:00Z"), ("20261203T0900Z", "2026-12-03T09:00:00Z"),
-        ("20261203t090000z", "2026-12-03T09:00:00Z"),
+        ("20261203t090000z", "2026-12-03T09:00:00Z")
     ])
     func compactUTCFormsAreInstants(word: String, expected: String) {
         for zone in ["UTC", "Asia/Kolkata", "America/Los_Angeles"] {
@@ -116,7 +117,8 @@ import TodoCore
     /// without Z the time is on the local clock.
     @Test(arguments: [
         ("UTC", "20131206T123456", "2013-12-06T12:34:56Z"), ("Asia/Kolkata", "20131206T123456", "2013-12-06T07:04:56Z"),
-        ("America/New_York", "20131206T1234", "2013-12-06T17:34:00Z"), ("Asia/Kolkata", "20261203T0900", "2026-12-03T03:30:00Z"),
+        ("America/New_York", "20131206T1234", "2013-12-06T17:34:00Z"),
+        ("Asia/Kolkata", "20261203T0900", "2026-12-03T03:30:00Z")
     ])
     func compactLocalFormsAreOnTheLocalClock(zone: String, word: String, expected: String) {
         #expect(Dates.read(word, Dates.at(Self.wednesday, zone)) == instant(expected))
@@ -133,14 +135,16 @@ import TodoCore
     /// 02:30 does not happen in New York on 8 March 2026: as with `2026-03-08T02:30`, it
     /// moves forward by the gap.
     @Test func aCompactTimeTheClocksSkipMovesForward() {
-        #expect(Dates.read("20260308T0230", Dates.at(Self.wednesday, "America/New_York")) == instant("2026-03-08T07:30:00Z"))
+        #expect(
+            Dates.read("20260308T0230", Dates.at(Self.wednesday, "America/New_York")) == instant("2026-03-08T07:30:00Z")
+        )
     }
 
     /// Compact forms `task calc` does not read either (`2013340`, `201312`), and mixed or broken forms.
     @Test(arguments: [
         "2013340", "201312", "20131206T123456+01:00", "2013-12-06T1234", "20131206T12:34", "20131306",
         "20130229", "20131206T2400", "20131206T12", "20131206T1260", "20131206T123460Z", "20131206T", "20131206Z",
-        "2013120", "201312061", "20131206T123456ZZ",
+        "2013120", "201312061", "20131206T123456ZZ"
     ])
     func otherCompactFormsAreRefused(word: String) {
         #expect(throws: DateReadError(text: word)) { try DateReader.read(word, in: Dates.at(Self.wednesday)) }
@@ -152,7 +156,8 @@ import TodoCore
     /// date; datetime.t.cpp: `1,000,000,000 -> 20010909T014640Z`.
     @Test(arguments: [
         ("1000000000", "2001-09-09T01:46:40Z"), ("1796000000", "2026-11-30T00:53:20Z"),
-        ("315532800", "1980-01-01T00:00:00Z"), ("999999999", "2001-09-09T01:46:39Z"), ("9999999999", "2286-11-20T17:46:39Z"),
+        ("315532800", "1980-01-01T00:00:00Z"), ("999999999", "2001-09-09T01:46:39Z"),
+        ("9999999999", "2286-11-20T17:46:39Z")
     ])
     func secondsSince1970AreInstants(word: String, expected: String) {
         #expect(Dates.read(word, Dates.at(Self.wednesday)) == instant(expected))

@@ -30,18 +30,23 @@ import Testing
     }
 
     @Test func dependenciesAreAddedAndRemovedAsMembers() throws {
-        let added = try reduce(state, .edit(ids: [1], changes: [.add(.depends, .uuids([Fixture.uuid(2), Fixture.uuid(4)]))], at: now))
+        let added = try reduce(
+            state, .edit(ids: [1], changes: [.add(.depends, .uuids([Fixture.uuid(2), Fixture.uuid(4)]))], at: now))
         var expected = state
         expected.todos[0] = edited(state.todos[0]) { $0.depends = [Fixture.uuid(2), Fixture.uuid(4)] }
         expected.history = history("edit #1 \"milk\" (depends)", state.todos[0])
         #expect(added == expected)
-        let removed = try reduce(added, .edit(ids: [1], changes: [.remove(.depends, .uuids([Fixture.uuid(2)]))], at: now))
+        let removed = try reduce(
+            added, .edit(ids: [1], changes: [.remove(.depends, .uuids([Fixture.uuid(2)]))], at: now))
         #expect(removed.todos[0].depends == [Fixture.uuid(4)])
     }
 
     @Test(arguments: [
-        ([1], [FieldChange.add(.depends, .uuids([Fixture.uuid(3)]))], ReduceError.unknownDependency(1, Fixture.uuid(3))),
-        ([1], [.add(.depends, .uuids([Fixture.uuid(1)]))], .dependencyCycle(1)),
+        (
+            [1], [FieldChange.add(.depends, .uuids([Fixture.uuid(3)]))],
+            ReduceError.unknownDependency(1, Fixture.uuid(3))
+        ),
+        ([1], [.add(.depends, .uuids([Fixture.uuid(1)]))], .dependencyCycle(1))
     ])
     func aMissingOrCircularDependencyIsRefused(ids: [Int], changes: [FieldChange], error: ReduceError) {
         #expect(throws: error) { try reduce(state, .edit(ids: ids, changes: changes, at: now)) }
@@ -56,10 +61,12 @@ import Testing
         }
         // Two todos of one edit that wait on each other.
         #expect(throws: ReduceError.self) {
-            try reduce(state, .batch([
-                .edit(ids: [1], changes: [.add(.depends, .uuids([Fixture.uuid(4)]))], at: now),
-                .edit(ids: [4], changes: [.add(.depends, .uuids([Fixture.uuid(1)]))], at: now),
-            ]))
+            try reduce(
+                state,
+                .batch([
+                    .edit(ids: [1], changes: [.add(.depends, .uuids([Fixture.uuid(4)]))], at: now),
+                    .edit(ids: [4], changes: [.add(.depends, .uuids([Fixture.uuid(1)]))], at: now)
+                ]))
         }
         var new = NewTodo(uuid: Fixture.uuid(9), name: "waits on itself", createdAt: now)
         new.depends = [Fixture.uuid(9)]
@@ -97,7 +104,9 @@ import Testing
         remote.depends = []
         let (merged, conflicts) = mergeContent(base: base, local: local, remote: remote, at: now)
         var expected = base
-        expected.annotations = [Annotation(at: now + 1, text: "paid online"), Annotation(at: now + 2, text: "sent a cheque")]
+        expected.annotations = [
+            Annotation(at: now + 1, text: "paid online"), Annotation(at: now + 2, text: "sent a cheque")
+        ]
         expected.depends = [Fixture.uuid(4)]
         #expect(merged == expected)
         #expect(conflicts.isEmpty)

@@ -18,10 +18,11 @@ import TodoCore
         ("2weeks", "2w"), ("3months", "3m"), ("2wks", "2w"), ("1yr", "yearly"), ("14days", "14d"), ("3mo", "3m"),
         ("2mnths", "2m"), ("2mths", "2m"), ("3mos", "3m"), ("2qtrs", "6m"), ("2qrtrs", "6m"), ("2quarters", "6m"),
         ("2yrs", "2y"), ("2years", "2y"), ("2sennight", "4w"),
-        ("day", "daily"), ("week", "weekly"), ("wk", "weekly"), ("month", "monthly"), ("mo", "monthly"), ("mth", "monthly"),
+        ("day", "daily"), ("week", "weekly"), ("wk", "weekly"), ("month", "monthly"), ("mo", "monthly"),
+        ("mth", "monthly"),
         ("quarter", "3m"), ("qtr", "3m"), ("qrtr", "3m"), ("year", "yearly"), ("yr", "yearly"),
         ("P1D", "daily"), ("P3D", "3d"), ("P2W", "2w"), ("P1M", "monthly"), ("P1Y", "yearly"),
-        ("BiWeekly", "2w"), ("+biweekly", "+2w"), ("+quarterly", "+3m"), ("+1yr", "+1y"), ("4q", "12m"), ("12m", "12m"),
+        ("BiWeekly", "2w"), ("+biweekly", "+2w"), ("+quarterly", "+3m"), ("+1yr", "+1y"), ("4q", "12m"), ("12m", "12m")
     ])
     func namesReadAsTodosRules(word: String, written: String) {
         #expect(Recurrence(rule: word)?.rule == written)
@@ -31,8 +32,9 @@ import TodoCore
     /// supported"); hours and minutes are none of todo's; `sennight` alone, `q` alone and
     /// `hourly` Taskwarrior refuses too.
     @Test(arguments: [
-        "2", "7", "sennight", "q", "w", "m", "y", "d", "hourly", "1h", "2hrs", "30min", "PT1H", "P1Y2M", "P1DT2H", "P", "P1",
-        "1.5w", "2biweekly", "0w", "1000d", "334q", "1000y", "1000000w", "fortnightly", "weeks", "days", "+", "+2",
+        "2", "7", "sennight", "q", "w", "m", "y", "d", "hourly", "1h", "2hrs", "30min", "PT1H", "P1Y2M", "P1DT2H", "P",
+        "P1",
+        "1.5w", "2biweekly", "0w", "1000d", "334q", "1000y", "1000000w", "fortnightly", "weeks", "days", "+", "+2"
     ])
     func otherWordsAreNoRule(word: String) {
         #expect(Recurrence(rule: word) == nil)
@@ -68,10 +70,12 @@ import TodoCore
 
     /// Every name offered for completion reads; the line in errors and help names the common ones.
     @Test func theListsAreTheReadersNames() {
-        #expect(Recurrence.names == [
-            "daily", "weekdays", "weekly", "biweekly", "fortnight", "monthly", "bimonthly", "quarterly", "semiannual",
-            "yearly", "annual", "biannual", "biyearly",
-        ])
+        #expect(
+            Recurrence.names == [
+                "daily", "weekdays", "weekly", "biweekly", "fortnight", "monthly", "bimonthly", "quarterly",
+                "semiannual",
+                "yearly", "annual", "biannual", "biyearly"
+            ])
         for name in Recurrence.names { #expect(Recurrence(rule: name) != nil, "\(name)") }
         for name in ["daily", "weekdays", "biweekly", "quarterly", "semiannual", "fortnight", "14days", "+1w"] {
             #expect(Recurrence.accepted.contains(name), "\(name)")
@@ -107,7 +111,10 @@ import TodoCore
         for word in ["quarterly", "3mo", "3months", "quarter", "qtr", "1q", "3m"] {
             #expect(series(word, from: day("2026-01-31"), 4) == expected, "\(word)")
         }
-        #expect(series("bimonthly", from: day("2026-01-31"), 6) == ["2026-03-31", "2026-05-31", "2026-07-31", "2026-09-30", "2026-11-30", "2027-01-31"])
+        #expect(
+            series("bimonthly", from: day("2026-01-31"), 6) == [
+                "2026-03-31", "2026-05-31", "2026-07-31", "2026-09-30", "2026-11-30", "2027-01-31"
+            ])
         #expect(series("semiannual", from: day("2026-08-31"), 2) == ["2027-02-28", "2027-08-31"])
     }
 
@@ -126,10 +133,12 @@ import TodoCore
     @Test func aTimeOfDayStaysOnTheLocalClock() {
         // Berlin springs forward on 29 March 2026: 09:00 is 08:00Z before, 07:00Z after
         // (Taskwarrior: 08:00Z, 10:00 on the clock).
-        #expect(series("fortnight", from: instant("2026-03-20T08:00:00Z"), 2, zone: "Europe/Berlin")
-            == ["2026-04-03T07:00:00.000Z", "2026-04-17T07:00:00.000Z"])
+        #expect(
+            series("fortnight", from: instant("2026-03-20T08:00:00Z"), 2, zone: "Europe/Berlin")
+                == ["2026-04-03T07:00:00.000Z", "2026-04-17T07:00:00.000Z"])
         // New York: 09:00 EST is 14:00Z in January, 09:00 EDT 13:00Z in April.
-        #expect(series("quarterly", from: instant("2026-01-15T14:00:00Z"), 2, zone: "America/New_York")
-            == ["2026-04-15T13:00:00.000Z", "2026-07-15T13:00:00.000Z"])
+        #expect(
+            series("quarterly", from: instant("2026-01-15T14:00:00Z"), 2, zone: "America/New_York")
+                == ["2026-04-15T13:00:00.000Z", "2026-07-15T13:00:00.000Z"])
     }
 }

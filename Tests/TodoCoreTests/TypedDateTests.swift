@@ -12,7 +12,7 @@ import TodoCore
         ("2026-12-01T15:00:30.250Z", "Europe/Paris", "2026-12-01T15:00:30.250Z"),
         // 01:30 happens twice in New York on 2026-11-01; the second is 06:30 UTC.
         ("2026-11-01T05:30:00.000Z", "America/New_York", "2026-11-01T01:30"),
-        ("2026-11-01T06:30:00.000Z", "America/New_York", "2026-11-01T06:30:00.000Z"),
+        ("2026-11-01T06:30:00.000Z", "America/New_York", "2026-11-01T06:30:00.000Z")
     ])
     func typedDatesReadBackAsThemselves(wire: String, zone: String, typed: String) throws {
         let date = try #require(DueDate(wire: wire))

@@ -42,13 +42,19 @@ import Testing
         #expect(skipped.todos.map(\.id) == [1, 3])
         let last = skipped.sync.deletions.first?.last
         #expect(last?.name == "water plants")
-        #expect(skipped.sync.deletions == [PendingDeletion(uuid: made.uuid, base: SyncBase(rev: 0, content: made.origin), name: "water plants", last: last)])
+        #expect(
+            skipped.sync.deletions == [
+                PendingDeletion(
+                    uuid: made.uuid, base: SyncBase(rev: 0, content: made.origin), name: "water plants", last: last)
+            ])
         let deletes = skipped.pendingOperations { Fixture.uuid(90) }.filter { $0.content == nil }
-        #expect(deletes == [OutboxOperation(opId: Fixture.uuid(90), uuid: made.uuid, baseRev: 0, content: nil, last: last)])
+        #expect(
+            deletes == [OutboxOperation(opId: Fixture.uuid(90), uuid: made.uuid, baseRev: 0, content: nil, last: last)])
     }
 
     @Test func deletingATodoNeverSyncedThatNoRecurrenceMadeLeavesNoTrace() throws {
-        let next = try reduce(TodoState(todos: [Fixture.todo(1, "milk", synced: false)], nextId: 2), .delete(ids: [1], at: now))
+        let next = try reduce(
+            TodoState(todos: [Fixture.todo(1, "milk", synced: false)], nextId: 2), .delete(ids: [1], at: now))
         #expect(next.sync.deletions.isEmpty)
     }
 
@@ -72,13 +78,19 @@ import Testing
         #expect(back.name == "water the plants")
         // The skip here handed the rule on to #3: that change of this device's is merged in.
         #expect(back.recur == nil)
-        #expect(back.conflicts == [SyncConflict(field: "deleted", lost: "deleted on this device, whose last changes are merged here", kept: "edited on another device", at: now)])
+        #expect(
+            back.conflicts == [
+                SyncConflict(
+                    field: "deleted", lost: "deleted on this device, whose last changes are merged here",
+                    kept: "edited on another device", at: now)
+            ])
     }
 
     @Test func aTombstoneRemovesAnUntouchedOccurrenceMadeHere() throws {
         let completed = try completedHere()
         let made = completed.todos[1]
-        let next = try reduce(completed, .syncPulled(records: [RemoteRecord(uuid: made.uuid, rev: 7, content: nil)], cursor: 7, at: now))
+        let next = try reduce(
+            completed, .syncPulled(records: [RemoteRecord(uuid: made.uuid, rev: 7, content: nil)], cursor: 7, at: now))
         var expected = completed
         expected.todos.remove(at: 1)
         expected.sync.cursor = 7
@@ -87,13 +99,18 @@ import Testing
 
     @Test func aTombstoneLeavesAnOccurrenceChangedHereWithAConflict() throws {
         let completed = try completedHere()
-        let renamed = try reduce(completed, .edit(id: 2, changes: [.set(.name, .text("water the ferns"))], at: Fixture.t(12)))
+        let renamed = try reduce(
+            completed, .edit(id: 2, changes: [.set(.name, .text("water the ferns"))], at: Fixture.t(12)))
         let made = renamed.todos[1]
-        let next = try reduce(renamed, .syncPulled(records: [RemoteRecord(uuid: made.uuid, rev: 7, content: nil)], cursor: 7, at: now))
+        let next = try reduce(
+            renamed, .syncPulled(records: [RemoteRecord(uuid: made.uuid, rev: 7, content: nil)], cursor: 7, at: now))
         let kept = try #require(next.todos.first { $0.uuid == made.uuid })
         #expect(kept.name == "water the ferns")
         #expect(kept.base == SyncBase(rev: 7, content: nil))
-        #expect(kept.conflicts == [SyncConflict(field: "deleted", lost: "deleted on another device", kept: "the copy edited here", at: now)])
+        #expect(
+            kept.conflicts == [
+                SyncConflict(field: "deleted", lost: "deleted on another device", kept: "the copy edited here", at: now)
+            ])
     }
 
     /// Undone, the delete's trace goes back on the todo as what it was made with, not as a

@@ -15,7 +15,9 @@ import TodoCore
             createdAt: now.addingTimeInterval(-days * 86_400))
     }
 
-    func score(_ item: FilterItem, _ dependencies: Dependencies = .none, _ urgency: UrgencyCoefficients = .taskwarrior) -> Double {
+    func score(_ item: FilterItem, _ dependencies: Dependencies = .none, _ urgency: UrgencyCoefficients = .taskwarrior)
+        -> Double
+    {
         Urgency.score(item, in: FilterContext(dates: newYorkNoon, dependencies: dependencies, urgency: urgency))
     }
 
@@ -121,18 +123,26 @@ import TodoCore
         all.more.start = inDays(-1)
         all.more.scheduled = inDays(-1)
         all.more.annotations = [Annotation(at: now, text: "x")]
-        #expect(approx(score(all, Dependencies(blocked: [all.uuid], blocking: [all.uuid])), 6 + 8.8 + 0.8 + 1 + 4 + 5 + 0.8 + 8 - 5))
+        #expect(
+            approx(
+                score(all, Dependencies(blocked: [all.uuid], blocking: [all.uuid])),
+                6 + 8.8 + 0.8 + 1 + 4 + 5 + 0.8 + 8 - 5))
     }
 
     /// `todo help next` prints a line for each setting the score counts.
     @Test func theTermsHelpShows() {
-        #expect(Urgency.terms.map(\.name) == [
-            "urgency.due.coefficient", "urgency.blocking.coefficient", "urgency.blocked.coefficient", "urgency.active.coefficient",
-            "urgency.scheduled.coefficient", "urgency.age.coefficient", "urgency.annotations.coefficient", "urgency.tags.coefficient",
-            "urgency.project.coefficient", "urgency.waiting.coefficient", "urgency.age.max", "urgency.user.tag.TAG.coefficient",
-            "urgency.user.project.PROJECT.coefficient", "urgency.user.keyword.WORD.coefficient", "urgency.uda.NAME.coefficient",
-            "urgency.uda.NAME.VALUE.coefficient",
-        ])
+        #expect(
+            Urgency.terms.map(\.name) == [
+                "urgency.due.coefficient", "urgency.blocking.coefficient", "urgency.blocked.coefficient",
+                "urgency.active.coefficient",
+                "urgency.scheduled.coefficient", "urgency.age.coefficient", "urgency.annotations.coefficient",
+                "urgency.tags.coefficient",
+                "urgency.project.coefficient", "urgency.waiting.coefficient", "urgency.age.max",
+                "urgency.user.tag.TAG.coefficient",
+                "urgency.user.project.PROJECT.coefficient", "urgency.user.keyword.WORD.coefficient",
+                "urgency.uda.NAME.coefficient",
+                "urgency.uda.NAME.VALUE.coefficient"
+            ])
     }
 
     /// Every built-in coefficient set otherwise, each term alone.
@@ -141,7 +151,7 @@ import TodoCore
             "urgency.due.coefficient": "10", "urgency.blocking.coefficient": "2", "urgency.blocked.coefficient": "-1.5",
             "urgency.active.coefficient": "0.5", "urgency.scheduled.coefficient": "7", "urgency.age.coefficient": "4",
             "urgency.age.max": "10", "urgency.annotations.coefficient": "3", "urgency.tags.coefficient": "-2",
-            "urgency.project.coefficient": "0", "urgency.waiting.coefficient": "-6", "other.setting": "x",
+            "urgency.project.coefficient": "0", "urgency.waiting.coefficient": "-6", "other.setting": "x"
         ])
         let plain = item()
         #expect(approx(score(item(due: inDays(-7)), .none, custom), 10))
@@ -161,10 +171,12 @@ import TodoCore
     /// with any value or one value; priority's values and the tag next are such settings.
     @Test func userAndAttributeCoefficients() throws {
         let custom = try coefficients([
-            "urgency.user.tag.next.coefficient": "0", "urgency.user.tag.urgent.coefficient": "4", "urgency.user.tag.OVERDUE.coefficient": "1",
+            "urgency.user.tag.next.coefficient": "0", "urgency.user.tag.urgent.coefficient": "4",
+            "urgency.user.tag.OVERDUE.coefficient": "1",
             "urgency.user.project.home.coefficient": "2", "urgency.user.keyword.deploy.coefficient": "3",
-            "urgency.uda.client.coefficient": "1.5", "urgency.uda.client.acme.coefficient": "0.25", "urgency.uda.priority.H.coefficient": "9",
-            "urgency.uda.priority.coefficient": "0.5", "urgency.tags.coefficient": "0",
+            "urgency.uda.client.coefficient": "1.5", "urgency.uda.client.acme.coefficient": "0.25",
+            "urgency.uda.priority.H.coefficient": "9",
+            "urgency.uda.priority.coefficient": "0.5", "urgency.tags.coefficient": "0"
         ])
         #expect(approx(score(item(tags: ["next"]), .none, custom), 0))
         #expect(approx(score(item(tags: ["urgent"]), .none, custom), 4))
@@ -184,10 +196,12 @@ import TodoCore
 
     /// A key of no urgency setting, a value that is no number and a negative age.max are refused.
     @Test(arguments: [
-        ("urgency.next.coefficient", "1", "is no urgency setting"), ("urgency.user.tag.coefficient", "1", "is no urgency setting"),
+        ("urgency.next.coefficient", "1", "is no urgency setting"),
+        ("urgency.user.tag.coefficient", "1", "is no urgency setting"),
         ("urgency.due.coefficient", "abc", "urgency.due.coefficient must be a number, as 5 or -1.5, not \"abc\""),
-        ("urgency.tags.coefficient", "nan", "must be a number"), ("urgency.age.max", "-1", "must be a number of days, 0 or more"),
-        ("urgency.uda.9x.coefficient", "1", "cannot name an attribute"),
+        ("urgency.tags.coefficient", "nan", "must be a number"),
+        ("urgency.age.max", "-1", "must be a number of days, 0 or more"),
+        ("urgency.uda.9x.coefficient", "1", "cannot name an attribute")
     ])
     func badSettingsAreRefused(key: String, value: String, message: String) {
         do {
@@ -202,17 +216,21 @@ import TodoCore
         let items = [
             "plain": item(), "tagged": item(tags: ["home"]), "old": item(age: 730), "H": item(priority: .high),
             "waiting H": item(priority: .high, wait: .day(Dates.day("2026-12-04"))),
-            "M project": item(project: "work", priority: .medium), "due Saturday": item(due: .day(Dates.day("2026-12-05"))),
+            "M project": item(project: "work", priority: .medium),
+            "due Saturday": item(due: .day(Dates.day("2026-12-05"))),
             "overdue": item(due: inDays(-10)), "due today H": item(priority: .high, due: .day(Dates.day("2026-12-02"))),
-            "next": item(tags: ["next"]), "started": item { $0.start = .instant(now) }, "blocked H": FilterItem(priority: .high, createdAt: now, uuid: Fixture.uuid(8)),
-            "blocking": FilterItem(createdAt: now, uuid: Fixture.uuid(7)),
+            "next": item(tags: ["next"]), "started": item { $0.start = .instant(now) },
+            "blocked H": FilterItem(priority: .high, createdAt: now, uuid: Fixture.uuid(8)),
+            "blocking": FilterItem(createdAt: now, uuid: Fixture.uuid(7))
         ]
         let dependencies = Dependencies(blocked: [Fixture.uuid(8)], blocking: [Fixture.uuid(7)])
         let score = { (item: FilterItem) in self.score(item, dependencies) }
         let order = items.sorted { score($0.value) > score($1.value) }.map(\.key)
-        #expect(order == [
-            "next", "due today H", "overdue", "blocking", "due Saturday", "H", "M project", "started", "waiting H", "old",
-            "blocked H", "tagged", "plain",
-        ])
+        #expect(
+            order == [
+                "next", "due today H", "overdue", "blocking", "due Saturday", "H", "M project", "started", "waiting H",
+                "old",
+                "blocked H", "tagged", "plain"
+            ])
     }
 }

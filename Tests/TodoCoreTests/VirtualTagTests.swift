@@ -8,7 +8,8 @@ import TodoCore
     static func day(_ iso: String) -> DueDate { .day(Dates.day(iso)) }
 
     /// A todo numbered `id` named `name`, changed by `set`.
-    static func todo(_ id: Int, _ name: String, completed: Bool = false, _ set: (inout Todo) -> Void = { _ in }) -> Todo {
+    static func todo(_ id: Int, _ name: String, completed: Bool = false, _ set: (inout Todo) -> Void = { _ in }) -> Todo
+    {
         var todo = Fixture.todo(id, name, completed: completed)
         set(&todo)
         return todo
@@ -35,9 +36,13 @@ import TodoCore
         todo(16, "noted") { $0.annotations = [Annotation(at: Fixture.t0, text: "called")] },
         todo(17, "ranked") { $0.priority = .low },
         todo(18, "bounded") { $0.until = day("2027-01-01") },
-        todo(19, "repeats") { $0.recur = Recurrence(rule: "weekly"); $0.due = day("2026-12-20") },
+        todo(19, "repeats") {
+            $0.recur = Recurrence(rule: "weekly"); $0.due = day("2026-12-20")
+        },
         todo(20, "custom") { $0.udas = ["size": "3"] },
-        todo(21, "done started", completed: true) { $0.start = day("2026-12-01"); $0.depends = [Fixture.uuid(4)] },
+        todo(21, "done started", completed: true) {
+            $0.start = day("2026-12-01"); $0.depends = [Fixture.uuid(4)]
+        }
     ]
 
     static let context = FilterContext(dates: newYorkNoon, dependencies: Dependencies(todos))
@@ -111,8 +116,9 @@ import TodoCore
         #expect(throws: FilterError.unknownVirtualTag("-OVERDEU")) { try readFilter("-OVERDEU") }
         #expect(throws: FilterError.unknownVirtualTag("+DELETED")) { try readFilter("+DELETED") }
         #expect(try readFilter("tag:NOSUCH") == .term(.tag("NOSUCH")))
-        #expect(FilterError.unknownVirtualTag("+NOSUCH").description == "\"+NOSUCH\" is no virtual tag; they are "
-            + VirtualTag.all.map(\.name).joined(separator: ", ") + "; a tag of yours in capitals is tag:NOSUCH")
+        #expect(
+            FilterError.unknownVirtualTag("+NOSUCH").description == "\"+NOSUCH\" is no virtual tag; they are "
+                + VirtualTag.all.map(\.name).joined(separator: ", ") + "; a tag of yours in capitals is tag:NOSUCH")
     }
 
     @Test func filtersThatReadOtherTodosSaySo() throws {
@@ -135,10 +141,14 @@ import TodoCore
 @Suite struct VirtualTagPeriodTests {
     /// tag.test.py, Test285: a todo due a week ago, yesterday, today, tomorrow, in three days,
     /// next month and next year; and one done, which has none of them.
-    static let todos: [Todo] = [
-        ("last week", "2026-11-25"), ("yesterday", "2026-12-01"), ("today", "2026-12-02"), ("tomorrow", "2026-12-03"),
-        ("three days", "2026-12-05"), ("next month", "2027-01-02"), ("next year", "2027-12-02"),
-    ].enumerated().map { index, due in VirtualTagTests.todo(index + 1, due.0) { $0.due = VirtualTagTests.day(due.1) } }
+    static let todos: [Todo] =
+        [
+            ("last week", "2026-11-25"), ("yesterday", "2026-12-01"), ("today", "2026-12-02"),
+            ("tomorrow", "2026-12-03"),
+            ("three days", "2026-12-05"), ("next month", "2027-01-02"), ("next year", "2027-12-02")
+        ].enumerated().map { index, due in
+            VirtualTagTests.todo(index + 1, due.0) { $0.due = VirtualTagTests.day(due.1) }
+        }
         + [VirtualTagTests.todo(8, "done today", completed: true) { $0.due = VirtualTagTests.day("2026-12-02") }]
 
     func names(_ line: String, dueDays: Int = FilterContext.defaultDueDays) throws -> [String] {
@@ -186,7 +196,13 @@ import TodoCore
 
     @Test func quartersStartEveryThreeMonths() {
         let quarters = ["2026-01-01", "2026-03-31", "2026-04-01", "2026-08-15", "2026-12-31"].map { Dates.day($0) }
-        #expect(quarters.map(\.startOfQuarter.description) == ["2026-01-01", "2026-01-01", "2026-04-01", "2026-07-01", "2026-10-01"])
-        #expect(quarters.map(\.endOfQuarter.description) == ["2026-03-31", "2026-03-31", "2026-06-30", "2026-09-30", "2026-12-31"])
+        #expect(
+            quarters.map(\.startOfQuarter.description) == [
+                "2026-01-01", "2026-01-01", "2026-04-01", "2026-07-01", "2026-10-01"
+            ])
+        #expect(
+            quarters.map(\.endOfQuarter.description) == [
+                "2026-03-31", "2026-03-31", "2026-06-30", "2026-09-30", "2026-12-31"
+            ])
     }
 }

@@ -26,10 +26,14 @@ import TodoICalMapping
         #expect(reading.notes == ["VTODO 1: the category '+1' is no tag todo can hold; left out"])
         var todo = todo()
         todo.tags = ["Home\u{2423}Garden", "errand"]
-        #expect(lines(VTodoMapping.fresh(todo, uuid: todo.uuid, clock: Clock.clock)).contains("CATEGORIES:Home Garden,errand"))
+        #expect(
+            lines(VTodoMapping.fresh(todo, uuid: todo.uuid, clock: Clock.clock)).contains(
+                "CATEGORIES:Home Garden,errand"))
     }
 
-    @Test(arguments: [(0, nil), (1, Priority.high), (4, .high), (5, .medium), (6, .low), (9, .low), (10, nil)] as [(Int, Priority?)])
+    @Test(
+        arguments: [(0, nil), (1, Priority.high), (4, .high), (5, .medium), (6, .low), (9, .low), (10, nil)]
+            as [(Int, Priority?)])
     func priorityNumbersFallInThreeRanges(number: Int, priority: Priority?) throws {
         #expect(try read(try vtodo("SUMMARY:x", "PRIORITY:\(number)")).todo.content.priority == priority)
     }
@@ -65,9 +69,11 @@ import TodoICalMapping
     }
 
     @Test func aDateTimeIsReadInItsZoneOrFloatingOnTheLocalClock() throws {
-        let content = try read(try vtodo(
-            "SUMMARY:x", "DUE;TZID=America/New_York:20261201T090000", "DTSTART:20261130T090000",
-            "X-TODO-WAIT;TZID=Nowhere/Unknown:20261129T090000")).todo.content
+        let content = try read(
+            try vtodo(
+                "SUMMARY:x", "DUE;TZID=America/New_York:20261201T090000", "DTSTART:20261130T090000",
+                "X-TODO-WAIT;TZID=Nowhere/Unknown:20261129T090000")
+        ).todo.content
         #expect(content.due == .instant(Clock.date("2026-12-01T14:00:00Z")))
         // Floating and an unknown zone: Berlin's clock, an hour ahead of UTC in winter.
         #expect(content.scheduled == .instant(Clock.date("2026-11-30T08:00:00Z")))
@@ -75,12 +81,14 @@ import TodoICalMapping
     }
 
     @Test func aChangedInstantStaysOnTheClockOfTheKeptProperty() throws {
-        var kept = try vtodo("UID:1", "SUMMARY:buy milk", "DUE;TZID=America/New_York:20261201T090000", "DTSTART:20261130T090000")
+        var kept = try vtodo(
+            "UID:1", "SUMMARY:buy milk", "DUE;TZID=America/New_York:20261201T090000", "DTSTART:20261130T090000")
         var todo = todo()
         todo.due = .instant(Clock.date("2026-12-02T15:30:00Z"))
         todo.scheduled = .instant(Clock.date("2026-11-30T09:00:00Z"))
         VTodoMapping.patch(&kept, to: todo, clock: Clock.clock)
-        #expect(ICalWriter.contentLine(try #require(kept.property("DUE"))) == "DUE;TZID=America/New_York:20261202T103000")
+        #expect(
+            ICalWriter.contentLine(try #require(kept.property("DUE"))) == "DUE;TZID=America/New_York:20261202T103000")
         #expect(ICalWriter.contentLine(try #require(kept.property("DTSTART"))) == "DTSTART:20261130T100000")
     }
 
@@ -90,8 +98,13 @@ import TodoICalMapping
         todo.depends = [other]
         var vtodo = VTodoMapping.fresh(todo, uuid: todo.uuid, clock: Clock.clock)
         #expect(lines(vtodo).contains("RELATED-TO;RELTYPE=DEPENDS-ON:11111111-2222-4333-8444-555555555555"))
-        vtodo.properties.append(ICalProperty(name: "RELATED-TO", parameters: [ICalParameter(name: "RELTYPE", values: ["PARENT"])], value: "p"))
-        vtodo.properties.append(ICalProperty(name: "RELATED-TO", parameters: [ICalParameter(name: "RELTYPE", values: ["depends-on"])], value: "nc-2"))
+        vtodo.properties.append(
+            ICalProperty(
+                name: "RELATED-TO", parameters: [ICalParameter(name: "RELTYPE", values: ["PARENT"])], value: "p"))
+        vtodo.properties.append(
+            ICalProperty(
+                name: "RELATED-TO", parameters: [ICalParameter(name: "RELTYPE", values: ["depends-on"])], value: "nc-2")
+        )
         #expect(try read(vtodo).todo.content.depends == [other, ICalUID.uuid(for: "nc-2")])
         todo.depends = []
         VTodoMapping.patch(&vtodo, to: todo, clock: Clock.clock)
@@ -123,7 +136,9 @@ import TodoICalMapping
     }
 
     @Test func reopeningRemovesCompletedAndAHundredPercent() throws {
-        var kept = try vtodo("UID:1", "SUMMARY:buy milk", "STATUS:COMPLETED", "COMPLETED:20261122T120000Z", "PERCENT-COMPLETE:100", "X-KEEP:1")
+        var kept = try vtodo(
+            "UID:1", "SUMMARY:buy milk", "STATUS:COMPLETED", "COMPLETED:20261122T120000Z", "PERCENT-COMPLETE:100",
+            "X-KEEP:1")
         VTodoMapping.patch(&kept, to: todo(), clock: Clock.clock)
         #expect(kept.status == "NEEDS-ACTION")
         #expect(kept.property("COMPLETED") == nil && kept.property("PERCENT-COMPLETE") == nil)
@@ -141,13 +156,22 @@ import TodoICalMapping
     }
 
     @Test func timesAreCreatedAndLastModified() throws {
-        let content = try read(try vtodo("SUMMARY:x", "CREATED:20261101T000000Z", "LAST-MODIFIED:20261102T000000Z")).todo.content
-        #expect((content.createdAt, content.updatedAt) == (Clock.date("2026-11-01T00:00:00Z"), Clock.date("2026-11-02T00:00:00Z")))
+        let content = try read(try vtodo("SUMMARY:x", "CREATED:20261101T000000Z", "LAST-MODIFIED:20261102T000000Z"))
+            .todo.content
+        #expect(
+            (content.createdAt, content.updatedAt) == (
+                Clock.date("2026-11-01T00:00:00Z"), Clock.date("2026-11-02T00:00:00Z")
+            ))
         let stamped = try read(try vtodo("SUMMARY:x", "DTSTAMP:20261103T000000Z")).todo.content
-        #expect((stamped.createdAt, stamped.updatedAt) == (Clock.date("2026-11-03T00:00:00Z"), Clock.date("2026-11-03T00:00:00Z")))
+        #expect(
+            (stamped.createdAt, stamped.updatedAt) == (
+                Clock.date("2026-11-03T00:00:00Z"), Clock.date("2026-11-03T00:00:00Z")
+            ))
     }
 
     @Test func aVTodoWithoutSummaryIsRefused() throws {
-        #expect(throws: VTodoMapping.Refusal(message: "the VTODO abc has no SUMMARY")) { try read(try vtodo("UID:abc")) }
+        #expect(throws: VTodoMapping.Refusal(message: "the VTODO abc has no SUMMARY")) {
+            try read(try vtodo("UID:abc"))
+        }
     }
 }

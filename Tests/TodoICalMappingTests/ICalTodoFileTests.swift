@@ -16,7 +16,7 @@ import TodoICalMapping
     /// Expected values from Python's `uuid.uuid5(UUID("4f1c2a7e-…"), name)`.
     @Test(arguments: [
         ("nc-20260115-8f2e61d0c4", "be8b0ca8-b142-576f-8ef4-3ac4710ec52d"),
-        ("7302857203956831489", "c9b9bac1-9350-55c2-bbba-7b7817f6518a"),
+        ("7302857203956831489", "c9b9bac1-9350-55c2-bbba-7b7817f6518a")
     ])
     func anotherUIDIsAVersion5UUIDInTheNamespace(uid: String, uuid: String) {
         #expect(ICalUID.namespace.uuidString.lowercased() == "4f1c2a7e-9b3d-4e58-a6c1-2d7e0b9f3a15")
@@ -25,12 +25,18 @@ import TodoICalMapping
 
     @Test func anOverrideOfAnOccurrenceIsATodoOfItsOwn() throws {
         let text = crlf([
-            "BEGIN:VCALENDAR", "BEGIN:VTODO", "UID:a1b2c3d4-1111-4222-8333-444455556666", "SUMMARY:Water", "DUE;VALUE=DATE:20260124",
-            "RRULE:FREQ=WEEKLY", "END:VTODO", "BEGIN:VTODO", "UID:a1b2c3d4-1111-4222-8333-444455556666", "SUMMARY:Water",
-            "RECURRENCE-ID;TZID=America/New_York:20260117T120000", "STATUS:COMPLETED", "COMPLETED:20260117T160000Z", "END:VTODO", "END:VCALENDAR",
+            "BEGIN:VCALENDAR", "BEGIN:VTODO", "UID:a1b2c3d4-1111-4222-8333-444455556666", "SUMMARY:Water",
+            "DUE;VALUE=DATE:20260124",
+            "RRULE:FREQ=WEEKLY", "END:VTODO", "BEGIN:VTODO", "UID:a1b2c3d4-1111-4222-8333-444455556666",
+            "SUMMARY:Water",
+            "RECURRENCE-ID;TZID=America/New_York:20260117T120000", "STATUS:COMPLETED", "COMPLETED:20260117T160000Z",
+            "END:VTODO", "END:VCALENDAR"
         ])
         let todos = try ICalTodoFile.read(Array(text.utf8), clock: Clock.clock).todos
-        #expect(todos.map { $0.uuid.uuidString.lowercased() } == ["a1b2c3d4-1111-4222-8333-444455556666", "37dbeeaa-b4c2-5157-9c73-54846c1dcceb"])
+        #expect(
+            todos.map { $0.uuid.uuidString.lowercased() } == [
+                "a1b2c3d4-1111-4222-8333-444455556666", "37dbeeaa-b4c2-5157-9c73-54846c1dcceb"
+            ])
         #expect(todos.map(\.content.completed) == [false, true])
         #expect(todos.map(\.content.recur?.rule) == ["weekly", nil])
     }
@@ -68,21 +74,30 @@ import TodoICalMapping
     @Test func aTodoAtMillisecondsComesBackAtItsSecond() throws {
         var todo = todo()
         todo.due = .instant(Clock.date("2026-12-01T09:00:00Z").addingTimeInterval(0.75))
-        let back = try ICalTodoFile.read(Array(ICalTodoFile.export([todo], clock: Clock.clock).utf8), clock: Clock.clock)
+        let back = try ICalTodoFile.read(
+            Array(ICalTodoFile.export([todo], clock: Clock.clock).utf8), clock: Clock.clock)
         #expect(back.todos.first?.content.due == .instant(Clock.date("2026-12-01T09:00:00Z")))
     }
 
     @Test(arguments: [
         ("BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nSUMMARY:x\r\nEND:VCALENDAR\r\n", "line 4: END does not close VTODO"),
-        ("BEGIN:VTODO\r\nUID:1\r\nSUMMARY:a\r\nEND:VTODO\r\nBEGIN:VTODO\r\nUID:1\r\nSUMMARY:b\r\nEND:VTODO\r\n", "two VTODOs have the UID 1"),
-        ("BEGIN:VTODO\r\nUID:1\r\nEND:VTODO\r\n", "the VTODO 1 has no SUMMARY"),
+        (
+            "BEGIN:VTODO\r\nUID:1\r\nSUMMARY:a\r\nEND:VTODO\r\nBEGIN:VTODO\r\nUID:1\r\nSUMMARY:b\r\nEND:VTODO\r\n",
+            "two VTODOs have the UID 1"
+        ),
+        ("BEGIN:VTODO\r\nUID:1\r\nEND:VTODO\r\n", "the VTODO 1 has no SUMMARY")
     ])
     func aBadFileIsRefusedInOneLine(text: String, message: String) {
-        #expect(throws: VTodoMapping.Refusal(message: message)) { try ICalTodoFile.read(Array(text.utf8), clock: Clock.clock) }
+        #expect(throws: VTodoMapping.Refusal(message: message)) {
+            try ICalTodoFile.read(Array(text.utf8), clock: Clock.clock)
+        }
     }
 
     @Test func otherComponentsAreLeftAlone() throws {
-        let text = crlf(["BEGIN:VCALENDAR", "BEGIN:VEVENT", "UID:e", "SUMMARY:party", "END:VEVENT", "BEGIN:VTODO", "UID:t", "SUMMARY:cake", "END:VTODO", "END:VCALENDAR"])
+        let text = crlf([
+            "BEGIN:VCALENDAR", "BEGIN:VEVENT", "UID:e", "SUMMARY:party", "END:VEVENT", "BEGIN:VTODO", "UID:t",
+            "SUMMARY:cake", "END:VTODO", "END:VCALENDAR"
+        ])
         #expect(try ICalTodoFile.read(Array(text.utf8), clock: Clock.clock).todos.map(\.content.name) == ["cake"])
     }
 }

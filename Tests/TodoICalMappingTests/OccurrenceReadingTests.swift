@@ -39,7 +39,10 @@ import TodoICalMapping
         #expect(completes { $0.attributes.due = Self.day("2026-12-08") })
         #expect(!completes { $0.attributes.due = Self.day("2026-12-15") })
         #expect(!completes { $0.attributes.due = Self.day("2026-12-07") })
-        #expect(!completes { ($0.attributes.due, $0.attributes.recur) = (Self.day("2026-12-08"), Recurrence(rule: "daily")) })
+        #expect(
+            !completes {
+                ($0.attributes.due, $0.attributes.recur) = (Self.day("2026-12-08"), Recurrence(rule: "daily"))
+            })
         #expect(!completes { $0.name = "bins and glass" })
     }
 
@@ -58,7 +61,9 @@ import TodoICalMapping
         let done = OccurrenceReading.completed(client, occurrence: Self.weekly, uuid: Self.uuid, at: Self.at)
         var wanted = Self.weekly
         wanted.name = "bins and glass"
-        (wanted.completed, wanted.completedAt, wanted.attributes.recur, wanted.attributes.series) = (true, Self.at, nil, Self.uuid)
+        (wanted.completed, wanted.completedAt, wanted.attributes.recur, wanted.attributes.series) = (
+            true, Self.at, nil, Self.uuid
+        )
         #expect(done == wanted)
     }
 

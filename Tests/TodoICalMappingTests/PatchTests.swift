@@ -29,16 +29,18 @@ import TodoICalMapping
         "DESCRIPTION:Default Mozilla Description",
         "X-WR-ALARMUID:7e2c",
         "END:VALARM",
-        "END:VTODO",
+        "END:VTODO"
     ]
 
     /// Apple Reminders': TZID dates, a monthly rule, an alarm, no LAST-MODIFIED.
     static let apple = [
         "BEGIN:VTODO", "CREATED:20260301T101500Z", "UID:4C5A2E1B-8D3F-4F6A-9B2C-7E1D0A3B5C6D", "SUMMARY:Pay rent",
-        "DTSTAMP:20260301T101512Z", "SEQUENCE:0", "STATUS:NEEDS-ACTION", "PRIORITY:1", "DUE;TZID=Europe/Berlin:20260401T090000",
+        "DTSTAMP:20260301T101512Z", "SEQUENCE:0", "STATUS:NEEDS-ACTION", "PRIORITY:1",
+        "DUE;TZID=Europe/Berlin:20260401T090000",
         "DTSTART;TZID=Europe/Berlin:20260401T090000", "RRULE:FREQ=MONTHLY;INTERVAL=1", "X-APPLE-SORT-ORDER:791381712",
-        "BEGIN:VALARM", "X-WR-ALARMUID:9D3A2B1C", "UID:9D3A2B1C", "TRIGGER;VALUE=DATE-TIME:20260401T070000Z", "ACTION:DISPLAY",
-        "END:VALARM", "END:VTODO",
+        "BEGIN:VALARM", "X-WR-ALARMUID:9D3A2B1C", "UID:9D3A2B1C", "TRIGGER;VALUE=DATE-TIME:20260401T070000Z",
+        "ACTION:DISPLAY",
+        "END:VALARM", "END:VTODO"
     ]
 
     /// Tasks.org's: a numeric UID, a whole-day due date, a counted rule todo cannot say, a
@@ -46,8 +48,9 @@ import TodoICalMapping
     static let tasksOrg = [
         "BEGIN:VTODO", "DTSTAMP:20260120T081500Z", "UID:7302857203956831489", "CREATED:20260120T091400",
         "LAST-MODIFIED:20260120T081500Z", "SUMMARY:Call the dentist ☎", "PRIORITY:7", "STATUS:NEEDS-ACTION",
-        "GEO:52.520008;13.404954", "DUE;VALUE=DATE:20260125", "RRULE:FREQ=MONTHLY;COUNT=6", "RELATED-TO;RELTYPE=PARENT:7302857203956830001",
-        #"CATEGORIES:Health,Calls\, urgent"#, "END:VTODO",
+        "GEO:52.520008;13.404954", "DUE;VALUE=DATE:20260125", "RRULE:FREQ=MONTHLY;COUNT=6",
+        "RELATED-TO;RELTYPE=PARENT:7302857203956830001",
+        #"CATEGORIES:Health,Calls\, urgent"#, "END:VTODO"
     ]
 
     func kept() throws -> ICalComponent { try ICalParser.parse(crlf(Self.thunderbird))[0] }
@@ -107,10 +110,12 @@ import TodoICalMapping
         var todo = todo()
         todo.description = "x"
         let vtodo = VTodoMapping.fresh(todo, uuid: todo.uuid, clock: Clock.clock)
-        #expect(lines(vtodo) == [
-            "BEGIN:VTODO", "UID:6b0c6f3e-2a4d-4b1e-9f5a-0c2d3e4f5a6b", "DTSTAMP:20261121T093000Z", "CREATED:20261120T080000Z",
-            "SUMMARY:buy milk", "DESCRIPTION:x", "LAST-MODIFIED:20261121T093000Z", "END:VTODO",
-        ])
+        #expect(
+            lines(vtodo) == [
+                "BEGIN:VTODO", "UID:6b0c6f3e-2a4d-4b1e-9f5a-0c2d3e4f5a6b", "DTSTAMP:20261121T093000Z",
+                "CREATED:20261120T080000Z",
+                "SUMMARY:buy milk", "DESCRIPTION:x", "LAST-MODIFIED:20261121T093000Z", "END:VTODO"
+            ])
     }
 
     /// A client's text without CREATED gets none: what is served stays what it sent.

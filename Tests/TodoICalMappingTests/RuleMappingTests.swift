@@ -7,9 +7,10 @@ import TodoICalMapping
 /// todo's rules and RRULE, UNTIL, and the property for rules counted from completion.
 @Suite struct RuleMappingTests {
     @Test(arguments: [
-        ("daily", "FREQ=DAILY"), ("3d", "FREQ=DAILY;INTERVAL=3"), ("weekly", "FREQ=WEEKLY"), ("biweekly", "FREQ=WEEKLY;INTERVAL=2"),
+        ("daily", "FREQ=DAILY"), ("3d", "FREQ=DAILY;INTERVAL=3"), ("weekly", "FREQ=WEEKLY"),
+        ("biweekly", "FREQ=WEEKLY;INTERVAL=2"),
         ("monthly", "FREQ=MONTHLY"), ("quarterly", "FREQ=MONTHLY;INTERVAL=3"), ("yearly", "FREQ=YEARLY"),
-        ("weekdays", "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR"),
+        ("weekdays", "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR")
     ])
     func rulesByTheCalendarAreRRules(rule: String, rrule: String) throws {
         let recurrence = try #require(Recurrence(rule: rule))
@@ -19,16 +20,20 @@ import TodoICalMapping
     }
 
     @Test(arguments: [
-        ("FREQ=WEEKLY;BYDAY=SA", "weekly"), ("FREQ=WEEKLY;INTERVAL=2;BYDAY=MO;WKST=SU", "2w"), ("FREQ=MONTHLY;INTERVAL=1", "monthly"),
-        ("FREQ=MONTHLY;BYMONTHDAY=15", "monthly"), ("FREQ=YEARLY;BYMONTH=3;BYMONTHDAY=1", "yearly"), ("FREQ=DAILY;BYDAY=MO,TU,WE,TH,FR", "weekdays"),
-        ("freq=daily;until=20261231", "daily"),
+        ("FREQ=WEEKLY;BYDAY=SA", "weekly"), ("FREQ=WEEKLY;INTERVAL=2;BYDAY=MO;WKST=SU", "2w"),
+        ("FREQ=MONTHLY;INTERVAL=1", "monthly"),
+        ("FREQ=MONTHLY;BYMONTHDAY=15", "monthly"), ("FREQ=YEARLY;BYMONTH=3;BYMONTHDAY=1", "yearly"),
+        ("FREQ=DAILY;BYDAY=MO,TU,WE,TH,FR", "weekdays"),
+        ("freq=daily;until=20261231", "daily")
     ])
     func rrulesAppsWriteAreRead(rrule: String, rule: String) {
         #expect(ICalRules.recurrence(ICalRecurrenceRule(text: rrule))?.rule == rule)
     }
 
-    @Test(arguments: ["FREQ=HOURLY", "FREQ=MONTHLY;COUNT=6", "FREQ=WEEKLY;BYDAY=MO,WE", "FREQ=MONTHLY;BYDAY=-1FR",
-                      "FREQ=MONTHLY;BYMONTHDAY=1,15", "FREQ=YEARLY;BYSETPOS=1", "FREQ=DAILY;INTERVAL=0", "INTERVAL=2"])
+    @Test(arguments: [
+        "FREQ=HOURLY", "FREQ=MONTHLY;COUNT=6", "FREQ=WEEKLY;BYDAY=MO,WE", "FREQ=MONTHLY;BYDAY=-1FR",
+        "FREQ=MONTHLY;BYMONTHDAY=1,15", "FREQ=YEARLY;BYSETPOS=1", "FREQ=DAILY;INTERVAL=0", "INTERVAL=2"
+    ])
     func rrulesTodoCannotSayAreNone(rrule: String) {
         #expect(ICalRules.recurrence(ICalRecurrenceRule(text: rrule)) == nil)
     }
@@ -59,7 +64,8 @@ import TodoICalMapping
     }
 
     @Test func changingUntilKeepsTheClientsOtherRuleParts() throws {
-        var kept = try vtodo("UID:1", "SUMMARY:buy milk", "DUE;VALUE=DATE:20261201", "RRULE:FREQ=WEEKLY;BYDAY=TU;WKST=SU")
+        var kept = try vtodo(
+            "UID:1", "SUMMARY:buy milk", "DUE;VALUE=DATE:20261201", "RRULE:FREQ=WEEKLY;BYDAY=TU;WKST=SU")
         var todo = try read(kept).todo.content
         #expect(todo.recur?.rule == "weekly")
         todo.until = .day(Clock.day("2027-01-31"))
@@ -82,7 +88,8 @@ import TodoICalMapping
         let undated = try read(try vtodo("UID:1", "SUMMARY:x", "RRULE:FREQ=DAILY"))
         #expect(undated.todo.content.recur == nil)
         #expect(undated.notes == ["VTODO 1: the rule daily is left out: a todo without a due date does not recur"])
-        let done = try read(try vtodo("UID:2", "SUMMARY:x", "DUE;VALUE=DATE:20261201", "STATUS:COMPLETED", "RRULE:FREQ=DAILY"))
+        let done = try read(
+            try vtodo("UID:2", "SUMMARY:x", "DUE;VALUE=DATE:20261201", "STATUS:COMPLETED", "RRULE:FREQ=DAILY"))
         #expect(done.todo.content.recur == nil)
         #expect(done.notes == ["VTODO 2: the rule daily is left out: a completed todo does not recur"])
     }

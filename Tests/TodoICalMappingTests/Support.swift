@@ -28,7 +28,9 @@ func lines(_ component: ICalComponent) -> [String] {
 
 /// A todo made and changed at whole seconds, as iCalendar keeps times.
 func todo(_ name: String = "buy milk", uuid: String = "6b0c6f3e-2a4d-4b1e-9f5a-0c2d3e4f5a6b") -> Todo {
-    Todo(id: 1, uuid: UUID(uuidString: uuid)!, name: name, createdAt: Clock.date("2026-11-20T08:00:00Z"), updatedAt: Clock.date("2026-11-21T09:30:00Z"))
+    Todo(
+        id: 1, uuid: UUID(uuidString: uuid)!, name: name, createdAt: Clock.date("2026-11-20T08:00:00Z"),
+        updatedAt: Clock.date("2026-11-21T09:30:00Z"))
 }
 
 /// What a VTODO reads as, notes and all.

@@ -19,20 +19,24 @@ struct ZonedAnchorTests {
         let due = DueDate.instant(Clock.date("2027-03-27T08:00:00Z"))
         #expect(todo.content.due == due)
         #expect(todo.content.anchor == SeriesAnchor(due, in: Self.berlin))
-        let next = try #require(OccurrenceReading.next(after: todo.content, uuid: todo.uuid, at: Clock.date("2027-03-27T10:00:00Z")))
+        let next = try #require(
+            OccurrenceReading.next(after: todo.content, uuid: todo.uuid, at: Clock.date("2027-03-27T10:00:00Z")))
         #expect(next.content.due == .instant(Clock.date("2027-03-28T07:00:00Z")), "09:00 summer time")
     }
 
     @Test func aUTCOrUnknownZoneSetsNoAnchor() throws {
         #expect(try read(try daily("DUE:20270327T080000Z")).todo.content.anchor == nil)
         #expect(try read(try daily("DUE;TZID=Nowhere/Special:20270327T090000")).todo.content.anchor == nil)
-        #expect(try read(try vtodo("UID:once", "SUMMARY:x", "DUE;TZID=Europe/Berlin:20270327T090000")).todo.content.anchor == nil)
+        #expect(
+            try read(try vtodo("UID:once", "SUMMARY:x", "DUE;TZID=Europe/Berlin:20270327T090000")).todo.content.anchor
+                == nil)
     }
 
     @Test func theAnchorIsNotWrittenIntoTheText() throws {
         var text = try daily("DUE;TZID=Europe/Berlin:20270327T090000")
         let todo = try read(text).todo
-        let next = try #require(OccurrenceReading.next(after: todo.content, uuid: todo.uuid, at: Clock.date("2027-03-27T10:00:00Z")))
+        let next = try #require(
+            OccurrenceReading.next(after: todo.content, uuid: todo.uuid, at: Clock.date("2027-03-27T10:00:00Z")))
         VTodoMapping.patch(&text, to: next.content, clock: Clock.clock)
         #expect(lines(text).contains("DUE;TZID=Europe/Berlin:20270328T090000"), "\(lines(text))")
         #expect(!lines(text).contains { $0.hasPrefix("X-TODO-ANCHOR") }, "\(lines(text))")

@@ -4,7 +4,8 @@ import TodoICal
 /// The typed accessors of the properties todo maps, and that each setter changes only its property.
 @Suite struct AccessorTests {
     @Test func textPropertiesReadUnescaped() throws {
-        let todo = try todo(#"UID:abc\,1"#, #"SUMMARY;LANGUAGE=en:Buy milk\, eggs"#, #"DESCRIPTION:Line 1\nLine 2\; end"#)
+        let todo = try todo(
+            #"UID:abc\,1"#, #"SUMMARY;LANGUAGE=en:Buy milk\, eggs"#, #"DESCRIPTION:Line 1\nLine 2\; end"#)
         #expect(todo.uid == "abc,1")
         #expect(todo.summary == "Buy milk, eggs")
         #expect(todo.descriptionText == "Line 1\nLine 2; end")
@@ -13,7 +14,10 @@ import TodoICal
     @Test func settingTextKeepsTheParametersAndThePlace() throws {
         var todo = try todo("UID:1", "SUMMARY;LANGUAGE=en:old", "DTSTAMP:20260101T000000Z")
         todo.summary = "new, text"
-        #expect(physicalLines(written(todo)) == ["BEGIN:VTODO", "UID:1", #"SUMMARY;LANGUAGE=en:new\, text"#, "DTSTAMP:20260101T000000Z", "END:VTODO"])
+        #expect(
+            physicalLines(written(todo)) == [
+                "BEGIN:VTODO", "UID:1", #"SUMMARY;LANGUAGE=en:new\, text"#, "DTSTAMP:20260101T000000Z", "END:VTODO"
+            ])
         todo.descriptionText = "added"
         #expect(todo.properties.last?.value == "added")
         todo.summary = nil
@@ -37,7 +41,8 @@ import TodoICal
         todo.status = "COMPLETED"
         todo.percentComplete = 100
         todo.priority = nil
-        #expect(physicalLines(written(todo)) == ["BEGIN:VTODO", "STATUS:COMPLETED", "PERCENT-COMPLETE:100", "END:VTODO"])
+        #expect(
+            physicalLines(written(todo)) == ["BEGIN:VTODO", "STATUS:COMPLETED", "PERCENT-COMPLETE:100", "END:VTODO"])
     }
 
     @Test func integersMaySayTheirSignAndNotBeNumbers() throws {
@@ -56,9 +61,10 @@ import TodoICal
     }
 
     @Test func dateTimesAreUTCFloatingOrInANamedZone() throws {
-        let todo = try todo("DUE;TZID=Europe/Berlin:20261201T093000", "DTSTART:20261130T080000", "COMPLETED:20261202T101112Z",
-                            "CREATED:20260101T000000Z", "LAST-MODIFIED:20260102T000000Z", "DTSTAMP:20260103T000000Z",
-                            "RECURRENCE-ID;TZID=\"/custom/Zone\":20261201T093000")
+        let todo = try todo(
+            "DUE;TZID=Europe/Berlin:20261201T093000", "DTSTART:20261130T080000", "COMPLETED:20261202T101112Z",
+            "CREATED:20260101T000000Z", "LAST-MODIFIED:20260102T000000Z", "DTSTAMP:20260103T000000Z",
+            "RECURRENCE-ID;TZID=\"/custom/Zone\":20261201T093000")
         let day = try #require(ICalDay(year: 2026, month: 12, day: 1))
         let time = try #require(ICalTime(hour: 9, minute: 30, second: 0))
         #expect(todo.due == .dateTime(day, time, .named("Europe/Berlin")))
@@ -70,7 +76,10 @@ import TodoICal
         #expect(todo.recurrenceID == .dateTime(day, time, .named("/custom/Zone")))
     }
 
-    @Test(arguments: ["2026120", "20261301", "20260229", "20261201T250000Z", "20261201T0930", "20261201X093000", "20261201T093000Y", "x"])
+    @Test(arguments: [
+        "2026120", "20261301", "20260229", "20261201T250000Z", "20261201T0930", "20261201X093000", "20261201T093000Y",
+        "x"
+    ])
     func aValueThatIsNoDateReadsAsNone(value: String) throws {
         #expect(try todo("DUE:" + value).due == nil)
     }
@@ -86,7 +95,13 @@ import TodoICal
         var todo = try todo("UID:1", "DUE;X-P=keep;TZID=Europe/Berlin:20261201T093000", "SUMMARY:s")
         let day = try #require(ICalDay("20261203"))
         todo.due = .date(day)
-        #expect(todo.properties[1] == ICalProperty(name: "DUE", parameters: [ICalParameter(name: "X-P", values: ["keep"]), ICalParameter(name: "VALUE", values: ["DATE"])], value: "20261203"))
+        #expect(
+            todo.properties[1]
+                == ICalProperty(
+                    name: "DUE",
+                    parameters: [
+                        ICalParameter(name: "X-P", values: ["keep"]), ICalParameter(name: "VALUE", values: ["DATE"])
+                    ], value: "20261203"))
         todo.due = .dateTime(day, try #require(ICalTime("120000")), .utc)
         #expect(ICalWriter.contentLine(todo.properties[1]) == "DUE;X-P=keep:20261203T120000Z")
         todo.due = .dateTime(day, try #require(ICalTime("120000")), .named("America/New_York"))
@@ -123,7 +138,9 @@ import TodoICal
     @Test func aRuleIsWrittenFromItsParts() throws {
         let until = ICalDateValue.date(try #require(ICalDay("20261231")))
         #expect(ICalRecurrenceRule(frequency: "MONTHLY").text == "FREQ=MONTHLY")
-        #expect(ICalRecurrenceRule(frequency: "WEEKLY", interval: 2, until: until, byDay: ["MO", "FR"]).text == "FREQ=WEEKLY;INTERVAL=2;UNTIL=20261231;BYDAY=MO,FR")
+        #expect(
+            ICalRecurrenceRule(frequency: "WEEKLY", interval: 2, until: until, byDay: ["MO", "FR"]).text
+                == "FREQ=WEEKLY;INTERVAL=2;UNTIL=20261231;BYDAY=MO,FR")
         #expect(ICalRecurrenceRule(frequency: "DAILY", count: 3).text == "FREQ=DAILY;COUNT=3")
         var todo = try todo("UID:1")
         todo.recurrenceRule = ICalRecurrenceRule(frequency: "YEARLY")

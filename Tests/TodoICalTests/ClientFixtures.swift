@@ -61,7 +61,7 @@ enum ClientFixtures {
         " o:52.521918,13.413215",
         "END:VALARM",
         "END:VTODO",
-        "END:VCALENDAR",
+        "END:VCALENDAR"
     ]
 
     /// Thunderbird: X-MOZ-GENERATION and X-MOZ-LASTACK, CLASS, an alarm relative to the due
@@ -129,7 +129,7 @@ enum ClientFixtures {
         "SEQUENCE:3",
         "X-MOZ-GENERATION:4",
         "END:VTODO",
-        "END:VCALENDAR",
+        "END:VCALENDAR"
     ]
 
     /// Nextcloud Tasks: a UID that is no UUID, whole-day DUE and DTSTART, a subtask's
@@ -158,7 +158,7 @@ enum ClientFixtures {
         "DESCRIPTION:会議の資料を準備する。グラフと表を更新して",
         " 、チームに送ること。締め切りは金曜日です。",
         "END:VTODO",
-        "END:VCALENDAR",
+        "END:VCALENDAR"
     ]
 
     /// Tasks.org through DAVx5: a numeric UID, GEO, URL, an inline ATTACH folded in the
@@ -191,10 +191,11 @@ enum ClientFixtures {
         "DESCRIPTION:Default Tasks.org description",
         "END:VALARM",
         "END:VTODO",
-        "END:VCALENDAR",
+        "END:VCALENDAR"
     ]
 
     static let all: [(name: String, lines: [String])] = [
-        ("Apple Reminders", appleReminders), ("Thunderbird", thunderbird), ("Nextcloud Tasks", nextcloudTasks), ("Tasks.org", tasksOrg),
+        ("Apple Reminders", appleReminders), ("Thunderbird", thunderbird), ("Nextcloud Tasks", nextcloudTasks),
+        ("Tasks.org", tasksOrg)
     ]
 }

@@ -49,10 +49,16 @@ import TodoICal
         #expect(todo.recurrenceRule?.frequency == "MONTHLY")
         #expect(todo.recurrenceRule?.interval == 1)
         #expect(todo.priority == 1)
-        #expect(todo.descriptionText == "Transfer to the landlord’s account before the 3rd — reference “Flat 4B, März–April”, see the e-mail.")
+        #expect(
+            todo.descriptionText
+                == "Transfer to the landlord’s account before the 3rd — reference “Flat 4B, März–April”, see the e-mail."
+        )
         #expect(todo.xProperties.map(\.name) == ["X-APPLE-SORT-ORDER"])
         let alarms = todo.components(named: "VALARM")
-        #expect(alarms.map { $0.text("X-WR-ALARMUID") } == ["9D3A2B1C-5E6F-4A7B-8C9D-0E1F2A3B4C5D", "1B2C3D4E-6F70-4812-9A3B-4C5D6E7F8091"])
+        #expect(
+            alarms.map { $0.text("X-WR-ALARMUID") } == [
+                "9D3A2B1C-5E6F-4A7B-8C9D-0E1F2A3B4C5D", "1B2C3D4E-6F70-4812-9A3B-4C5D6E7F8091"
+            ])
         #expect(alarms[0].property("TRIGGER")?.parameter("VALUE") == ["DATE-TIME"])
         let location = try #require(alarms[1].property("X-APPLE-STRUCTURED-LOCATION"))
         #expect(location.parameter("X-ADDRESS") == ["Alexanderplatz 1, 10178 Berlin, Germany"])
@@ -71,11 +77,15 @@ import TodoICal
         #expect(master.categories == ["Home", "Garden"])
         #expect(master.recurrenceRule?.byDay == ["SA"])
         #expect(master.recurrenceID == nil)
-        #expect(master.descriptionText == "Fertilise the roses every second week; the orchids only monthly.\nUse the blue can.")
+        #expect(
+            master.descriptionText
+                == "Fertilise the roses every second week; the orchids only monthly.\nUse the blue can.")
         #expect(master.text("X-MOZ-GENERATION") == "3")
         #expect(master.components[0].property("TRIGGER")?.parameters.map(\.name) == ["VALUE", "RELATED"])
         let newYork = ICalZone.named("America/New_York")
-        #expect(done.recurrenceID == .dateTime(try #require(ICalDay("20260117")), try #require(ICalTime("120000")), newYork))
+        #expect(
+            done.recurrenceID == .dateTime(try #require(ICalDay("20260117")), try #require(ICalTime("120000")), newYork)
+        )
         #expect(done.status == "COMPLETED")
         #expect(done.completed == .dateTime(try #require(ICalDay("20260117")), try #require(ICalTime("160000")), .utc))
         #expect(done.percentComplete == 100)
@@ -86,7 +96,8 @@ import TodoICal
         #expect(todo.uid == "nc-20260115-8f2e61d0c4")
         #expect(todo.due == .date(try #require(ICalDay("20260331"))))
         #expect(todo.start == .date(try #require(ICalDay("20260320"))))
-        #expect(todo.created == .dateTime(try #require(ICalDay("20260115")), try #require(ICalTime("103000")), .floating))
+        #expect(
+            todo.created == .dateTime(try #require(ICalDay("20260115")), try #require(ICalTime("103000")), .floating))
         #expect(todo.categories == ["Work", "Reports, Q1"])
         #expect(todo.priority == 5)
         #expect(todo.descriptionText == "会議の資料を準備する。グラフと表を更新して、チームに送ること。締め切りは金曜日です。")
@@ -112,7 +123,8 @@ import TodoICal
         let index = try #require(calendar.components.firstIndex { $0.is("VTODO") })
         calendar.components[index].status = "COMPLETED"
         calendar.components[index].percentComplete = 100
-        calendar.components[index].completed = .dateTime(try #require(ICalDay("20260301")), try #require(ICalTime("120000")), .utc)
+        calendar.components[index].completed = .dateTime(
+            try #require(ICalDay("20260301")), try #require(ICalTime("120000")), .utc)
         var expected = fixture("Thunderbird")
         expected[expected.firstIndex(of: "STATUS:IN-PROCESS")!] = "STATUS:COMPLETED"
         expected[expected.firstIndex(of: "PERCENT-COMPLETE:30")!] = "PERCENT-COMPLETE:100"

@@ -8,10 +8,11 @@ import TodoICal
         let todo = try todo(#"ATTENDEE;CN="Doe, Jane: Boss; CEO";ROLE=REQ-PARTICIPANT:mailto:jane@example.com"#)
         let property = try #require(todo.property("attendee"))
         #expect(property.name == "ATTENDEE")
-        #expect(property.parameters == [
-            ICalParameter(name: "CN", values: ["Doe, Jane: Boss; CEO"]),
-            ICalParameter(name: "ROLE", values: ["REQ-PARTICIPANT"]),
-        ])
+        #expect(
+            property.parameters == [
+                ICalParameter(name: "CN", values: ["Doe, Jane: Boss; CEO"]),
+                ICalParameter(name: "ROLE", values: ["REQ-PARTICIPANT"])
+            ])
         #expect(property.value == "mailto:jane@example.com")
     }
 
@@ -39,7 +40,9 @@ import TodoICal
         property.setParameter("X-LABEL", ["line\nbreak \"quoted\" ^caret"])
         property.setParameter("CN", ["Doe, Jane"])
         property.setParameter("PLAIN", ["a", "b:c"])
-        #expect(ICalWriter.contentLine(property) == #"X-ADDR;X-LABEL=line^nbreak ^'quoted^' ^^caret;CN="Doe, Jane";PLAIN=a,"b:c":v"#)
+        #expect(
+            ICalWriter.contentLine(property)
+                == #"X-ADDR;X-LABEL=line^nbreak ^'quoted^' ^^caret;CN="Doe, Jane";PLAIN=a,"b:c":v"#)
     }
 
     @Test func writtenParametersReadBackTheSame() throws {
@@ -52,11 +55,17 @@ import TodoICal
     }
 
     @Test func setParameterChangesAddsAndRemoves() {
-        var property = ICalProperty(name: "DUE", parameters: [ICalParameter(name: "TZID", values: ["A"]), ICalParameter(name: "X", values: ["1"])], value: "v")
+        var property = ICalProperty(
+            name: "DUE",
+            parameters: [ICalParameter(name: "TZID", values: ["A"]), ICalParameter(name: "X", values: ["1"])],
+            value: "v")
         property.setParameter("tzid", ["B"])
         property.setParameter("VALUE", ["DATE"])
         property.setParameter("X", nil)
-        #expect(property.parameters == [ICalParameter(name: "TZID", values: ["B"]), ICalParameter(name: "VALUE", values: ["DATE"])])
+        #expect(
+            property.parameters == [
+                ICalParameter(name: "TZID", values: ["B"]), ICalParameter(name: "VALUE", values: ["DATE"])
+            ])
     }
 
     @Test func namesKeepTheirCaseButMatchInAny() throws {
@@ -72,7 +81,9 @@ import TodoICal
     }
 
     @Test func subcomponentsNestAndTheirPlaceAmongPropertiesIsKept() throws {
-        let text = crlf("BEGIN:VCALENDAR", "BEGIN:VTODO", "UID:1", "BEGIN:VALARM", "ACTION:DISPLAY", "END:VALARM", "SUMMARY:after", "END:VTODO", "END:VCALENDAR")
+        let text = crlf(
+            "BEGIN:VCALENDAR", "BEGIN:VTODO", "UID:1", "BEGIN:VALARM", "ACTION:DISPLAY", "END:VALARM", "SUMMARY:after",
+            "END:VTODO", "END:VCALENDAR")
         var calendar = try component(text)
         #expect(calendar.components[0].components[0].property("ACTION")?.value == "DISPLAY")
         #expect(written(calendar) == text)
@@ -80,14 +91,21 @@ import TodoICal
         #expect(written(calendar) == text.replacingOccurrences(of: "after", with: "changed"))
         calendar.components[0].summary = nil
         calendar.components[0].percentComplete = 5
-        #expect(physicalLines(written(calendar)).suffix(5) == ["ACTION:DISPLAY", "END:VALARM", "PERCENT-COMPLETE:5", "END:VTODO", "END:VCALENDAR"])
+        #expect(
+            physicalLines(written(calendar)).suffix(5) == [
+                "ACTION:DISPLAY", "END:VALARM", "PERCENT-COMPLETE:5", "END:VTODO", "END:VCALENDAR"
+            ])
     }
 
     @Test func aBuiltTreeWritesPropertiesThenSubcomponents() {
-        let tree = ICalComponent(name: "VCALENDAR", properties: [ICalProperty(name: "VERSION", value: "2.0")], components: [
-            ICalComponent(name: "VTODO", properties: [ICalProperty(name: "UID", value: "1")]),
-        ])
-        #expect(written(tree) == crlf("BEGIN:VCALENDAR", "VERSION:2.0", "BEGIN:VTODO", "UID:1", "END:VTODO", "END:VCALENDAR"))
+        let tree = ICalComponent(
+            name: "VCALENDAR", properties: [ICalProperty(name: "VERSION", value: "2.0")],
+            components: [
+                ICalComponent(name: "VTODO", properties: [ICalProperty(name: "UID", value: "1")])
+            ])
+        #expect(
+            written(tree)
+                == crlf("BEGIN:VCALENDAR", "VERSION:2.0", "BEGIN:VTODO", "UID:1", "END:VTODO", "END:VCALENDAR"))
     }
 
     @Test func severalTopLevelComponentsAreRead() throws {

@@ -54,7 +54,8 @@ import TodoICal
     }
 
     @Test func aFoldInsideAUTF8CharacterIsUndone() throws {
-        let bytes = Array("BEGIN:VTODO\r\nSUMMARY:caf".utf8) + [0xC3, 0x0D, 0x0A, 0x20, 0xA9] + Array("\r\nEND:VTODO\r\n".utf8)
+        let bytes =
+            Array("BEGIN:VTODO\r\nSUMMARY:caf".utf8) + [0xC3, 0x0D, 0x0A, 0x20, 0xA9] + Array("\r\nEND:VTODO\r\n".utf8)
         let parsed = try ICalParser.parse(bytes)
         #expect(parsed.first?.summary == "café")
         #expect(ICalWriter.write(parsed) == bytes)
@@ -77,13 +78,19 @@ import TodoICal
         var todo = try component(text)
         #expect(written(todo) == text)
         todo.summary = "new"
-        #expect(written(todo) == crlf("BEGIN:VTODO", "DESCRIPTION:short lines", "  folded early", "SUMMARY:new", "END:VTODO"))
+        #expect(
+            written(todo)
+                == crlf("BEGIN:VTODO", "DESCRIPTION:short lines", "  folded early", "SUMMARY:new", "END:VTODO"))
     }
 
     @Test func aChangedPropertyIsFoldedAfresh() throws {
         var todo = try todo("SUMMARY:x")
         todo.summary = String(repeating: "y", count: 100)
         let lines = physicalLines(written(todo))
-        #expect(lines == ["BEGIN:VTODO", "SUMMARY:" + String(repeating: "y", count: 67), " " + String(repeating: "y", count: 33), "END:VTODO"])
+        #expect(
+            lines == [
+                "BEGIN:VTODO", "SUMMARY:" + String(repeating: "y", count: 67), " " + String(repeating: "y", count: 33),
+                "END:VTODO"
+            ])
     }
 }

@@ -16,14 +16,20 @@ import TodoICal
         (crlf("BEGIN:VTODO", "X;=v:v", "END:VTODO"), 2, "a parameter name is missing"),
         (crlf("BEGIN:VTODO", "X;P=v", "END:VTODO"), 2, "no ':' before the value"),
         (crlf("BEGIN:VTODO", #"X;P="abc:v"#, "END:VTODO"), 2, "a quoted parameter value has no closing '\"'"),
-        (crlf("BEGIN:VTODO", #"X;P="a"b:v"#, "END:VTODO"), 2, "expected ',', ';' or ':' after a quoted parameter value"),
+        (
+            crlf("BEGIN:VTODO", #"X;P="a"b:v"#, "END:VTODO"), 2,
+            "expected ',', ';' or ':' after a quoted parameter value"
+        ),
         (crlf(" folded", "BEGIN:VTODO", "END:VTODO"), 1, "a folded line continues no line"),
         (crlf("BEGIN:", "END:"), 1, "BEGIN names no component"),
         (crlf("BEGIN:V TODO", "END:V TODO"), 1, "BEGIN names no component"),
         // Blank lines count: the bad line is the fourth.
         (crlf("BEGIN:VTODO", "", "", "BAD LINE", "END:VTODO"), 4, "a property name holds only letters, digits and '-'"),
         // A folded line counts from its first line.
-        (crlf("BEGIN:VTODO", "SUMMARY:a", " b", "X Y", " z", "END:VTODO"), 4, "a property name holds only letters, digits and '-'"),
+        (
+            crlf("BEGIN:VTODO", "SUMMARY:a", " b", "X Y", " z", "END:VTODO"), 4,
+            "a property name holds only letters, digits and '-'"
+        )
     ])
     func malformedInputIsRefused(text: String, line: Int, reason: String) {
         #expect(parseError(text) == ICalError(line: line, reason))
@@ -46,8 +52,11 @@ import TodoICal
     /// is read or refused with a one-line error, and what is read writes back as its input
     /// (line endings made CRLF, blank lines dropped) and reads again the same.
     @Test func randomBytesNeverCrash() throws {
-        let pieces: [[UInt8]] = ["BEGIN:VTODO", "END:VTODO", "BEGIN:VCALENDAR", "END:VCALENDAR", "\r\n", "\n", "\r", " ", "\t",
-                                 "SUMMARY", ":", ";", "=", ",", "\"", "^", "\\", "X-A", "é", "😀"].map { Array($0.utf8) } + [[0xFF], [0xC3], [0x80], [0]]
+        let pieces: [[UInt8]] =
+            [
+                "BEGIN:VTODO", "END:VTODO", "BEGIN:VCALENDAR", "END:VCALENDAR", "\r\n", "\n", "\r", " ", "\t",
+                "SUMMARY", ":", ";", "=", ",", "\"", "^", "\\", "X-A", "é", "😀"
+            ].map { Array($0.utf8) } + [[0xFF], [0xC3], [0x80], [0]]
         var random = SplitMix(seed: 20261125)
         var read = 0
         for _ in 0..<3000 {

@@ -9,7 +9,7 @@ import TodoICal
         ("two\nlines", #"two\nlines"#),
         ("crlf\r\nand cr\r", #"crlf\nand cr\n"#),
         ("é 😀 漢字", "é 😀 漢字"),
-        ("", ""),
+        ("", "")
     ])
     func escapingWritesTheRFCEscapes(text: String, value: String) {
         #expect(ICalText.escape(text) == value)
@@ -20,7 +20,7 @@ import TodoICal
         (#"upper\Nlower\n"#, "upper\nlower\n"),
         // A backslash before anything else, or at the end, is kept.
         (#"C:\path\"#, #"C:\path\"#),
-        (#"\:"#, #"\:"#),
+        (#"\:"#, #"\:"#)
     ])
     func unescapingReadsThem(value: String, text: String) {
         #expect(ICalText.unescape(value) == text)
@@ -54,13 +54,16 @@ import TodoICal
     @Test func aRemovedCategoryLeavesItsLineAndAnEmptiedLineGoes() throws {
         var todo = try todo("CATEGORIES:keep,drop", "UID:1", "CATEGORIES:gone", "CATEGORIES:same")
         todo.categories = ["keep", "same"]
-        #expect(physicalLines(written(todo)) == ["BEGIN:VTODO", "CATEGORIES:keep", "UID:1", "CATEGORIES:same", "END:VTODO"])
+        #expect(
+            physicalLines(written(todo)) == ["BEGIN:VTODO", "CATEGORIES:keep", "UID:1", "CATEGORIES:same", "END:VTODO"])
     }
 
     @Test func aNewCategoryJoinsTheLastLine() throws {
         var todo = try todo("CATEGORIES:a", "UID:1", "CATEGORIES:b")
         todo.categories = ["a", "b", "c,d"]
-        #expect(physicalLines(written(todo)) == ["BEGIN:VTODO", "CATEGORIES:a", "UID:1", #"CATEGORIES:b,c\,d"#, "END:VTODO"])
+        #expect(
+            physicalLines(written(todo)) == ["BEGIN:VTODO", "CATEGORIES:a", "UID:1", #"CATEGORIES:b,c\,d"#, "END:VTODO"]
+        )
     }
 
     @Test func categoriesAreAddedAndRemovedWhole() throws {

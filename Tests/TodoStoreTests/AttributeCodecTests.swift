@@ -12,7 +12,9 @@ import TodoWire
     static let uuid = UUID(uuidString: "8f0e1c2a-0000-4000-8000-000000000001")!
 
     static func plain(_ id: Int = 1) -> Todo {
-        Todo(id: id, uuid: UUID(uuidString: String(format: "8f0e1c2a-0000-4000-8000-%012d", id))!, name: "plain", createdAt: created)
+        Todo(
+            id: id, uuid: UUID(uuidString: String(format: "8f0e1c2a-0000-4000-8000-%012d", id))!, name: "plain",
+            createdAt: created)
     }
 
     /// A todo with every attribute set, in values that are hard to carry: unicode, quotes, an instant with milliseconds.
@@ -34,19 +36,29 @@ import TodoWire
     }
 
     @Test func aTodoWithoutAttributesIsTheLineVersionFourWrote() {
-        #expect(Self.line(Self.plain()) == #"{"id": 1, "uuid": "8f0e1c2a-0000-4000-8000-000000000001", "name": "plain", "description": "", "notes": "", "completed": false, "createdAt": "2026-11-18T11:06:40.125Z", "updatedAt": "2026-11-18T11:06:40.125Z", "completedAt": null, "synced": false}"#)
+        #expect(
+            Self.line(Self.plain())
+                == #"{"id": 1, "uuid": "8f0e1c2a-0000-4000-8000-000000000001", "name": "plain", "description": "", "notes": "", "completed": false, "createdAt": "2026-11-18T11:06:40.125Z", "updatedAt": "2026-11-18T11:06:40.125Z", "completedAt": null, "synced": false}"#
+        )
     }
 
     @Test func attributesFollowSyncedInTableOrderOnlyWhenSet() {
-        #expect(Self.line(Self.full()) == #"{"id": 2, "uuid": "8f0e1c2a-0000-4000-8000-000000000002", "name": "full", "description": "", "notes": "", "completed": false, "createdAt": "2026-11-18T11:06:40.125Z", "updatedAt": "2026-11-18T11:06:40.125Z", "completedAt": null, "synced": false, "tags": ["Alpha", "alpha", "zeta", "é\"q"], "project": "home.garden", "priority": "M", "due": "2026-12-01", "wait": "2026-11-30T00:53:20.987Z"}"#)
+        #expect(
+            Self.line(Self.full())
+                == #"{"id": 2, "uuid": "8f0e1c2a-0000-4000-8000-000000000002", "name": "full", "description": "", "notes": "", "completed": false, "createdAt": "2026-11-18T11:06:40.125Z", "updatedAt": "2026-11-18T11:06:40.125Z", "completedAt": null, "synced": false, "tags": ["Alpha", "alpha", "zeta", "é\"q"], "project": "home.garden", "priority": "M", "due": "2026-12-01", "wait": "2026-11-30T00:53:20.987Z"}"#
+        )
         var some = Self.plain()
         some.priority = .low
         #expect(Self.line(some).hasSuffix(#""synced": false, "priority": "L"}"#))
     }
 
     @Test func outputShowsEveryAttributeOnEveryTodo() {
-        let unsetRare = #", "scheduled": null, "start": null, "depends": [], "annotations": [], "recur": null, "until": null, "series": null, "anchor": null, "udas": {}}"#
-        #expect(Self.line(Self.plain(), forOutput: true).hasSuffix(#""synced": false, "tags": [], "project": null, "priority": null, "due": null, "wait": null"# + unsetRare))
+        let unsetRare =
+            #", "scheduled": null, "start": null, "depends": [], "annotations": [], "recur": null, "until": null, "series": null, "anchor": null, "udas": {}}"#
+        #expect(
+            Self.line(Self.plain(), forOutput: true).hasSuffix(
+                #""synced": false, "tags": [], "project": null, "priority": null, "due": null, "wait": null"#
+                    + unsetRare))
         #expect(Self.line(Self.full(), forOutput: true) == Self.line(Self.full()).dropLast() + unsetRare)
     }
 
@@ -73,13 +85,21 @@ import TodoWire
         // A synced todo's base is its content: only "rev" is written, attributes once.
         let text = String(decoding: bytes, as: UTF8.self)
         #expect(text.contains(#""wait": "2026-11-30T00:53:20.987Z", "rev": 4}"#))
-        #expect(text.contains(#""base": {"name": "full", "description": "", "notes": "", "completed": false, "createdAt": "2026-11-18T11:06:40.125Z", "updatedAt": "2026-11-18T11:06:40.125Z", "completedAt": null, "tags": ["old"], "priority": "M", "due": "2023-11-14T22:13:20.500Z", "wait": "2026-11-30T00:53:20.987Z"}"#))
+        #expect(
+            text.contains(
+                #""base": {"name": "full", "description": "", "notes": "", "completed": false, "createdAt": "2026-11-18T11:06:40.125Z", "updatedAt": "2026-11-18T11:06:40.125Z", "completedAt": null, "tags": ["old"], "priority": "M", "due": "2023-11-14T22:13:20.500Z", "wait": "2026-11-30T00:53:20.987Z"}"#
+            ))
     }
 
     @Test func theFastReaderTakesTheStandardLayoutAndLeavesOthersToTheGeneralReader() throws {
         let reordered = Self.line(Self.full()).replacingOccurrences(of: #""synced": false, "tags""#, with: #""tags""#)
-            .replacingOccurrences(of: #""wait": "2026-11-30T00:53:20.987Z"}"#, with: #""wait": "2026-11-30T00:53:20.987Z", "synced": false}"#)
-        for (text, todo, fast) in [(Self.line(Self.plain()), Self.plain(), true), (Self.line(Self.full()), Self.full(), true), (reordered, Self.full(), false)] {
+            .replacingOccurrences(
+                of: #""wait": "2026-11-30T00:53:20.987Z"}"#,
+                with: #""wait": "2026-11-30T00:53:20.987Z", "synced": false}"#)
+        for (text, todo, fast) in [
+            (Self.line(Self.plain()), Self.plain(), true), (Self.line(Self.full()), Self.full(), true),
+            (reordered, Self.full(), false)
+        ] {
             let bytes = Array(text.utf8)
             let read = bytes.withUnsafeBytes { raw -> (Todo?, Todo?) in
                 var reader = JSONReader(raw)
@@ -93,7 +113,8 @@ import TodoWire
     }
 
     @Test func handWrittenAttributesAreReadInAnyOrderAndAnEmptyProjectIsNone() throws {
-        let json = #"{"format": "todo-state", "version": 5, "todos": [{"wait": null, "tags": ["b", "a", "b"], "project": "", "id": 1, "priority": "H", "uuid": "8f0e1c2a-0000-4000-8000-000000000001", "due": "2026-12-01T15:00:00Z", "name": "x", "createdAt": "2026-01-02T03:04:05.000Z"}]}"#
+        let json =
+            #"{"format": "todo-state", "version": 5, "todos": [{"wait": null, "tags": ["b", "a", "b"], "project": "", "id": 1, "priority": "H", "uuid": "8f0e1c2a-0000-4000-8000-000000000001", "due": "2026-12-01T15:00:00Z", "name": "x", "createdAt": "2026-01-02T03:04:05.000Z"}]}"#
         let todo = try #require(try StateCodec.decode(Array(json.utf8)).todos.first)
         #expect(todo.tags == ["a", "b"])
         #expect(todo.project == nil)
@@ -105,13 +126,17 @@ import TodoWire
     @Test(arguments: [
         (#""priority": "X""#, "not valid JSON (line 1, column 133: expected a priority: \"H\", \"M\", \"L\" or null)"),
         (#""priority": "h""#, "not valid JSON (line 1, column 133: expected a priority: \"H\", \"M\", \"L\" or null)"),
-        (#""due": "friday""#, "not valid JSON (line 1, column 128: expected a date like \"2026-12-01\" or \"2026-12-01T15:00:00.000Z\", or null)"),
+        (
+            #""due": "friday""#,
+            "not valid JSON (line 1, column 128: expected a date like \"2026-12-01\" or \"2026-12-01T15:00:00.000Z\", or null)"
+        ),
         (#""wait": 5"#, "not valid JSON (line 1, column 129: expected a string)"),
         (#""tags": "a""#, "not valid JSON (line 1, column 129: expected '[')"),
-        (#""tags": [1]"#, "not valid JSON (line 1, column 130: expected a string)"),
+        (#""tags": [1]"#, "not valid JSON (line 1, column 130: expected a string)")
     ])
     func malformedAttributesAreReportedWhereTheyAre(member: String, message: String) {
-        let json = #"{"format": "todo-state", "version": 5, "todos": [{"id": 1, "uuid": "8f0e1c2a-0000-4000-8000-000000000001", "name": "x", "#
+        let json =
+            #"{"format": "todo-state", "version": 5, "todos": [{"id": 1, "uuid": "8f0e1c2a-0000-4000-8000-000000000001", "name": "x", "#
             + member + #", "createdAt": "2026-01-02T03:04:05.000Z"}]}"#
         #expect(throws: StateCodec.DecodeError.self) { try StateCodec.decode(Array(json.utf8)) }
         do {
@@ -127,7 +152,8 @@ import TodoWire
     let fixture: StoreFixture
     init() throws { fixture = try StoreFixture("versions") }
 
-    static let todoLine = #"{"id": 1, "uuid": "8f0e1c2a-0000-4000-8000-000000000001", "name": "old", "description": "d", "notes": "n", "completed": false, "createdAt": "2026-01-02T03:04:05.000Z", "updatedAt": "2026-01-02T03:04:05.000Z", "completedAt": null, "synced": true, "rev": 3}"#
+    static let todoLine =
+        #"{"id": 1, "uuid": "8f0e1c2a-0000-4000-8000-000000000001", "name": "old", "description": "d", "notes": "n", "completed": false, "createdAt": "2026-01-02T03:04:05.000Z", "updatedAt": "2026-01-02T03:04:05.000Z", "completedAt": null, "synced": true, "rev": 3}"#
 
     static let version3 = """
         {"format": "todo-state", "version": 3, "generation": "g3", "nextId": 2,
@@ -148,7 +174,9 @@ import TodoWire
 
     static var expected: Todo {
         let created = Date(timeIntervalSince1970: 1_767_323_045)
-        var todo = Todo(id: 1, uuid: UUID(uuidString: "8f0e1c2a-0000-4000-8000-000000000001")!, name: "old", description: "d", notes: "n", createdAt: created, synced: true)
+        var todo = Todo(
+            id: 1, uuid: UUID(uuidString: "8f0e1c2a-0000-4000-8000-000000000001")!, name: "old", description: "d",
+            notes: "n", createdAt: created, synced: true)
         todo.base = SyncBase(rev: 3, content: todo.content)
         return todo
     }
@@ -172,7 +200,8 @@ import TodoWire
         #expect(written.contains(#""synced": false, "tags": ["new"], "rev": 3"#))
         #expect(try fixture.file.load().todos[0].tags == ["new"])
         // From then on small changes go to the journal again.
-        try fixture.apply([.edit(id: 1, changes: [.set(.priority, .priority(.high))], at: fixture.at)], reading: .referencedBy(["1"]))
+        try fixture.apply(
+            [.edit(id: 1, changes: [.set(.priority, .priority(.high))], at: fixture.at)], reading: .referencedBy(["1"]))
         #expect(FileManager.default.fileExists(atPath: fixture.file.journalPath))
         #expect(try fixture.file.load().todos[0].priority == .high)
     }
@@ -187,7 +216,8 @@ import TodoWire
     /// 3,000 todos, every third with attributes and every fifth completed, then journalled changes.
     func makeFile() throws {
         let adds: [Action] = (1...3000).map { index in
-            var new = NewTodo(uuid: UUID(), name: "todo \(index) " + String(repeating: "x", count: 60), createdAt: fixture.at)
+            var new = NewTodo(
+                uuid: UUID(), name: "todo \(index) " + String(repeating: "x", count: 60), createdAt: fixture.at)
             if index % 3 == 0 {
                 new.tags = ["t\(index % 7)", "common"]
                 new.project = "p.\(index % 5)"
@@ -197,7 +227,9 @@ import TodoWire
         }
         try fixture.apply([.batch(adds)])
         try fixture.apply([.completed(ids: Array(stride(from: 5, through: 3000, by: 5)), at: fixture.at)])
-        try fixture.apply([.edit(ids: [7, 3000], changes: [.addTag("late"), .set(.priority, .priority(.high))], at: fixture.at)], reading: .referencedBy(["7", "3000"]))
+        try fixture.apply(
+            [.edit(ids: [7, 3000], changes: [.addTag("late"), .set(.priority, .priority(.high))], at: fixture.at)],
+            reading: .referencedBy(["7", "3000"]))
         try fixture.apply([.delete(ids: [2999], at: fixture.at)], reading: .referencedBy(["2999"]))
     }
 
@@ -216,22 +248,34 @@ import TodoWire
     /// synced todo's base, an escape that hides the tag, changes only in the journal.
     @Test(arguments: [
         ["+common"], ["+late"], ["+t3", "project:p"], ["project:p.2", "due.before:2030-01-01"], ["pri:H"],
-        ["+common", "or", "+late"], ["-common"], ["+nothere"], ["+quoted\\tag"], ["+wörk"], ["due:"],
+        ["+common", "or", "+late"], ["-common"], ["+nothere"], ["+quoted\\tag"], ["+wörk"], ["due:"]
     ])
     func aFilterReadsWhatAWholeReadPasses(_ words: [String]) throws {
         try makeFile()
-        try fixture.apply([.edit(ids: [1], changes: [.addTag("quoted\\tag"), .addTag("wörk")], at: fixture.at)], reading: .referencedBy(["1"]))
-        try fixture.apply([.edit(ids: [4], changes: [.set(.name, .text("has \"common\" in \\ its name"))], at: fixture.at)], reading: .referencedBy(["4"]))
+        try fixture.apply(
+            [.edit(ids: [1], changes: [.addTag("quoted\\tag"), .addTag("wörk")], at: fixture.at)],
+            reading: .referencedBy(["1"]))
+        try fixture.apply(
+            [.edit(ids: [4], changes: [.set(.name, .text("has \"common\" in \\ its name"))], at: fixture.at)],
+            reading: .referencedBy(["4"]))
         // The journal is folded into the file; these stay in the journal.
-        try fixture.apply([.edit(ids: [8], changes: [.addTag("common")], at: fixture.at)], reading: .referencedBy(["8"]))
-        try fixture.apply([.edit(ids: [9], changes: [.removeTag("common")], at: fixture.at)], reading: .referencedBy(["9"]))
-        let filter = try FilterParser.parse(words, in: DateContext(now: fixture.at, timeZone: TimeZone(identifier: "UTC")!))
+        try fixture.apply(
+            [.edit(ids: [8], changes: [.addTag("common")], at: fixture.at)], reading: .referencedBy(["8"]))
+        try fixture.apply(
+            [.edit(ids: [9], changes: [.removeTag("common")], at: fixture.at)], reading: .referencedBy(["9"]))
+        let filter = try FilterParser.parse(
+            words, in: DateContext(now: fixture.at, timeZone: TimeZone(identifier: "UTC")!))
         let whole = try fixture.file.load()
         for completed in [nil, false, true] as [Bool?] {
             let selection = TodoSelection.mayPass(filter, completed: completed)
             let partial = try fixture.file.load(selection)
-            let wanted = { (todo: Todo) in filter.matches(todo, in: FilterContext(dates: DateContext(now: fixture.at, timeZone: TimeZone(identifier: "UTC")!))) && completed.map { todo.completed == $0 } ?? true }
-            #expect(partial.todos.filter(wanted) == whole.todos.filter(wanted), "\(words) \(String(describing: completed))")
+            let wanted = { (todo: Todo) in
+                filter.matches(
+                    todo, in: FilterContext(dates: DateContext(now: fixture.at, timeZone: TimeZone(identifier: "UTC")!))
+                ) && completed.map { todo.completed == $0 } ?? true
+            }
+            #expect(
+                partial.todos.filter(wanted) == whole.todos.filter(wanted), "\(words) \(String(describing: completed))")
             if !selection.mustContain.isEmpty {
                 #expect(partial.todos.count < whole.todos.count / 2, "\(words): most todos are left out")
             }

@@ -16,14 +16,18 @@ import TodoWire
 
     /// Appends `line` to the journal, then expects every load and change to refuse the state
     /// as damaged, leaving both files as they were.
-    func expectRefused(journalLine line: String, _ message: String, sourceFile: String = #filePath, line number: Int = #line) throws {
+    func expectRefused(
+        journalLine line: String, _ message: String, sourceFile: String = #filePath, line number: Int = #line
+    ) throws {
         let location = SourceLocation(fileID: #fileID, filePath: sourceFile, line: number, column: 1)
         var journal = read(file.journalPath) ?? Data()
         journal += Data((line + "\n").utf8)
         try journal.write(to: URL(fileURLWithPath: file.journalPath))
         let before = (read(file.path), read(file.journalPath))
         for selection in [TodoSelection.all, .none, .referencedBy(["1"])] {
-            let error = #expect(throws: StoreError.self, sourceLocation: location) { try apply(add("x"), reading: selection) }
+            let error = #expect(throws: StoreError.self, sourceLocation: location) {
+                try apply(add("x"), reading: selection)
+            }
             #expect("\(error.map { "\($0)" } ?? "")".contains(message), sourceLocation: location)
         }
         #expect(throws: StoreError.self, sourceLocation: location) { try file.load() }
@@ -40,7 +44,8 @@ import TodoWire
     @Test func aJournalLineCannotGiveANumberToAnotherUUID() throws {
         try apply(add("a"), add("b"))
         try apply(add("c"), reading: .none)
-        try expectRefused(journalLine: "{\"nextId\": 4, \"put\": [\(todoLine(id: 1, uuid: UUID()))]}", "gives todo 1 another UUID")
+        try expectRefused(
+            journalLine: "{\"nextId\": 4, \"put\": [\(todoLine(id: 1, uuid: UUID()))]}", "gives todo 1 another UUID")
     }
 
     @Test func aJournalLineCannotRepeatAUUID() throws {
@@ -64,8 +69,11 @@ import TodoWire
         ("{\"nextId\": 3, \"remove\": [-7]}", "a todo number from 1"),
         ("{\"nextId\": 9223372036854775807}", "a next number from 1"),
         ("{\"nextId\": 3, \"nextId\": 4}", "no second \"nextId\""),
-        ("{\"nextId\": 3, \"put\": [{\"id\": 9007199254740992, \"uuid\": \"8f0e1c2a-0000-4000-8000-000000000001\", \"name\": \"n\", \"createdAt\": \"2026-01-02T03:04:05.000Z\"}]}", "a todo number from 1"),
-        ("{\"nextId\": 3, \"x\": " + String(repeating: "[", count: 90_000) + "}", "nesting at most 512 deep"),
+        (
+            "{\"nextId\": 3, \"put\": [{\"id\": 9007199254740992, \"uuid\": \"8f0e1c2a-0000-4000-8000-000000000001\", \"name\": \"n\", \"createdAt\": \"2026-01-02T03:04:05.000Z\"}]}",
+            "a todo number from 1"
+        ),
+        ("{\"nextId\": 3, \"x\": " + String(repeating: "[", count: 90_000) + "}", "nesting at most 512 deep")
     ])
     func forgedNumbersKeysAndNestingAreRefused(line: String, message: String) throws {
         try apply(add("a"))
@@ -76,8 +84,9 @@ import TodoWire
     @Test func aStateFileWithADuplicateKeyOrDeepNestingIsRefused() throws {
         for text in [
             "{\"format\": \"todo-state\", \"version\": 4, \"todos\": [{\"id\": 1, \"id\": 2, \"uuid\": \"8f0e1c2a-0000-4000-8000-000000000001\", \"name\": \"n\", \"createdAt\": \"2026-01-02T03:04:05.000Z\"}]}\n",
-            "{\"format\": \"todo-state\", \"version\": 4, \"x\": " + String(repeating: "[", count: 90_000) + ", \"todos\": []}\n",
-            "{\"format\": \"todo-state\", \"version\": 4, \"nextId\": -3, \"todos\": []}\n",
+            "{\"format\": \"todo-state\", \"version\": 4, \"x\": " + String(repeating: "[", count: 90_000)
+                + ", \"todos\": []}\n",
+            "{\"format\": \"todo-state\", \"version\": 4, \"nextId\": -3, \"todos\": []}\n"
         ] {
             try Data(text.utf8).write(to: URL(fileURLWithPath: file.path))
             #expect(throws: StoreError.self) { try file.load() }
@@ -117,8 +126,12 @@ import TodoWire
         try backup.write(to: URL(fileURLWithPath: file.path))
         #expect(try watched.load().todos.map(\.name) == ["a"])
         #expect(notices.all.count == 1)
-        #expect(notices.all.first?.contains("its changes were not applied; it was kept as \(file.journalPath).orphan-") == true)
-        let kept = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasPrefix("todos.json.journal.orphan-") }
+        #expect(
+            notices.all.first?.contains("its changes were not applied; it was kept as \(file.journalPath).orphan-")
+                == true)
+        let kept = try FileManager.default.contentsOfDirectory(atPath: directory).filter {
+            $0.hasPrefix("todos.json.journal.orphan-")
+        }
         #expect(kept.count == 1)
         #expect(read(directory + "/" + kept[0]) == newer)
         _ = try watched.load()

@@ -21,12 +21,24 @@ import TodoWire
         case .word: values = [.word("home.garden"), .word("é")]
         case .priority: values = Priority.allCases.map { .priority($0) }
         case .date:
-            values = [.date(.day(CalendarDay(iso: "2026-12-01")!)),
-                      .date(.instant(roundingToMilliseconds: Date(timeIntervalSince1970: 1_796_000_000.987)))]
+            values = [
+                .date(.day(CalendarDay(iso: "2026-12-01")!)),
+                .date(.instant(roundingToMilliseconds: Date(timeIntervalSince1970: 1_796_000_000.987)))
+            ]
         case .uuids:
-            values = [.uuids([UUID(uuidString: "8F0E1C2A-0000-4000-8000-00000000000A")!, UUID(uuidString: "0f0e1c2a-0000-4000-8000-000000000001")!])]
+            values = [
+                .uuids([
+                    UUID(uuidString: "8F0E1C2A-0000-4000-8000-00000000000A")!,
+                    UUID(uuidString: "0f0e1c2a-0000-4000-8000-000000000001")!
+                ])
+            ]
         case .annotations:
-            values = [.annotations(Annotation.normalized([Annotation(at: at, text: "said \"hi\""), Annotation(at: at.addingTimeInterval(60), text: "é\n")]))]
+            values = [
+                .annotations(
+                    Annotation.normalized([
+                        Annotation(at: at, text: "said \"hi\""), Annotation(at: at.addingTimeInterval(60), text: "é\n")
+                    ]))
+            ]
         case .udas: values = [.udas(["estimate": "3", "note": "a \"b\" \\ c"])]
         }
         return values + [kind.unset]
@@ -84,7 +96,8 @@ import TodoWire
         for value in Self.samples(kind) {
             let spaced = String(decoding: Self.written(value, .spaced), as: UTF8.self)
             let compact = String(decoding: Self.written(value, .compact), as: UTF8.self)
-            #expect(spaced.replacingOccurrences(of: ", ", with: ",").replacingOccurrences(of: ": ", with: ":") == compact)
+            #expect(
+                spaced.replacingOccurrences(of: ", ", with: ",").replacingOccurrences(of: ": ", with: ":") == compact)
         }
     }
 
@@ -106,7 +119,8 @@ import TodoWire
     @Test func theEscaperEscapesQuotesBackslashesAndControlsAndPassesUTF8Through() {
         var out = JSONWriter()
         out.string("a\"b\\c\nd\re\tf\u{00}\u{08}\u{1F}\u{7F} é 日本 🌱")
-        #expect(String(decoding: out.bytes, as: UTF8.self) == #""a\"b\\c\nd\re\tf\u0000\u0008\u001f"# + "\u{7F} é 日本 🌱\"")
+        #expect(
+            String(decoding: out.bytes, as: UTF8.self) == #""a\"b\\c\nd\re\tf\u0000\u0008\u001f"# + "\u{7F} é 日本 🌱\"")
         var plain = JSONWriter()
         plain.string("")
         #expect(plain.bytes == Array(#""""#.utf8))
@@ -117,6 +131,8 @@ import TodoWire
         var out = JSONWriter(spacing: .compact)
         out.lowercaseUUID(uuid)
         out.uppercaseUUID(uuid)
-        #expect(String(decoding: out.bytes, as: UTF8.self) == #""8f0e1c2a-0000-4000-8000-00000000000a""8F0E1C2A-0000-4000-8000-00000000000A""#)
+        #expect(
+            String(decoding: out.bytes, as: UTF8.self)
+                == #""8f0e1c2a-0000-4000-8000-00000000000a""8F0E1C2A-0000-4000-8000-00000000000A""#)
     }
 }

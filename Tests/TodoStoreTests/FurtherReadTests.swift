@@ -16,18 +16,28 @@ import TodoTestSupport
 
     /// A todo with every field of the table set, each by its kind.
     static func everyField() -> Todo {
-        var todo = Todo(id: 7, uuid: UUID(uuidString: "8f0e1c2a-0000-4000-8000-000000000007")!, name: "", createdAt: Date(timeIntervalSince1970: 1_795_000_000.125))
+        var todo = Todo(
+            id: 7, uuid: UUID(uuidString: "8f0e1c2a-0000-4000-8000-000000000007")!, name: "",
+            createdAt: Date(timeIntervalSince1970: 1_795_000_000.125))
         for field in TodoField.allCases {
             let value: FieldValue
             switch field.spec.kind {
             case .text: value = .text("\(field.key) \"text\" é")
             case .tags: value = .tags(["alpha", "zeta"])
             // The words some fields take apart: a rule, a UUID, an anchor.
-            case .word: value = .word(["recur": "weekly", "series": "8f0e1c2a-0000-4000-8000-000000000009", "anchor": "2026-03-27T09:00:00+01:00[Europe/Berlin]"][field.key] ?? "w-\(field.key)")
+            case .word:
+                value = .word(
+                    [
+                        "recur": "weekly", "series": "8f0e1c2a-0000-4000-8000-000000000009",
+                        "anchor": "2026-03-27T09:00:00+01:00[Europe/Berlin]"
+                    ][field.key] ?? "w-\(field.key)")
             case .priority: value = .priority(.high)
             case .date: value = .date(.day(CalendarDay(iso: "2026-12-01")!))
             case .uuids: value = .uuids([UUID(uuidString: "8f0e1c2a-0000-4000-8000-000000000001")!])
-            case .annotations: value = .annotations([Annotation(at: Date(timeIntervalSince1970: 1_795_000_100), text: "called {about} it")])
+            case .annotations:
+                value = .annotations([
+                    Annotation(at: Date(timeIntervalSince1970: 1_795_000_100), text: "called {about} it")
+                ])
             case .udas: value = .udas(["client": "acme", "estimate": "3"])
             }
             if field.isAlwaysStored { field.set(value, on: &todo) } else { field.set(value, on: &todo.attributes) }
@@ -37,7 +47,9 @@ import TodoTestSupport
 
     @Test func aTodoWithEveryFieldStaysOnTheFastPath() throws {
         let todo = Self.everyField()
-        for field in TodoField.allCases { #expect(field.value(of: todo).isSet || field.isAlwaysStored, "\(field) is not set") }
+        for field in TodoField.allCases {
+            #expect(field.value(of: todo).isSet || field.isAlwaysStored, "\(field) is not set")
+        }
         var out = JSONWriter()
         StateCodec.write(todo, to: &out)
         let read = out.bytes.withUnsafeBytes { raw -> (Todo?, Bool?) in
@@ -56,21 +68,28 @@ import TodoTestSupport
     @discardableResult
     func makeFile() throws -> [UUID] {
         let uuids = (1...3000).map { _ in UUID() }
-        try apply(.batch(uuids.enumerated().map { index, uuid in
-            var new = NewTodo(uuid: uuid, name: "todo \(index + 1) " + String(repeating: "x", count: 60), createdAt: at)
-            if (index + 1) % 10 == 0 { new.depends = [uuids[index - 1], uuids[0]] }
-            return .add(new)
-        }))
+        try apply(
+            .batch(
+                uuids.enumerated().map { index, uuid in
+                    var new = NewTodo(
+                        uuid: uuid, name: "todo \(index + 1) " + String(repeating: "x", count: 60), createdAt: at)
+                    if (index + 1) % 10 == 0 { new.depends = [uuids[index - 1], uuids[0]] }
+                    return .add(new)
+                }))
         try apply(.toggle(ids: [9], at: at), reading: .referencedBy(["9"]))
         return uuids
     }
 
     /// What a read of every todo says a further read asking `request` finds.
     func expected(_ request: FurtherRead) throws -> [Todo] {
-        try file.load().todos.filter { request.uuids.contains($0.uuid) || !$0.completed && !$0.depends.isDisjoint(with: request.dependentsOf) }
+        try file.load().todos.filter {
+            request.uuids.contains($0.uuid) || !$0.completed && !$0.depends.isDisjoint(with: request.dependentsOf)
+        }
     }
 
-    @Test(arguments: [TodoSelection.referencedBy(["1500"]), .referencedBy(["10", "20"]), .completed(false), .completed(true), .none])
+    @Test(arguments: [
+        TodoSelection.referencedBy(["1500"]), .referencedBy(["10", "20"]), .completed(false), .completed(true), .none
+    ])
     func findsByUUIDWhatAReadOfEveryTodoFinds(_ selection: TodoSelection) throws {
         let uuids = try makeFile()
         let first = try file.read(selection)
@@ -78,7 +97,7 @@ import TodoTestSupport
             FurtherRead(uuids: [uuids[8], uuids[1499], uuids[0], UUID()]),
             FurtherRead(dependentsOf: [uuids[0]]),
             FurtherRead(uuids: [uuids[2998]], dependentsOf: [uuids[8], uuids[18], uuids[1500]]),
-            FurtherRead(dependentsOf: [UUID()]),
+            FurtherRead(dependentsOf: [UUID()])
         ]
         for request in requests {
             let found = try first.reading(request).todos
@@ -98,7 +117,10 @@ import TodoTestSupport
 
     /// A journal line putting a third todo with the second's UUID: refused by every read,
     /// whatever it selects, with the message a read of every todo gives.
-    @Test(arguments: [TodoSelection.all, .completed(false), .completed(true), .referencedBy(["1"]), .referencedBy(["3"]), .none, .mayPass(.term(.tag("x")), completed: false)])
+    @Test(arguments: [
+        TodoSelection.all, .completed(false), .completed(true), .referencedBy(["1"]), .referencedBy(["3"]), .none,
+        .mayPass(.term(.tag("x")), completed: false)
+    ])
     func aJournalLineGivingASecondTodoAUUIDIsRefused(_ selection: TodoSelection) throws {
         try apply(add("a"), reading: .none)
         try apply(add("b"), reading: .none)
@@ -106,10 +128,15 @@ import TodoTestSupport
         var lines = String(decoding: journal, as: UTF8.self).split(separator: "\n").map(String.init)
         let second = try #require(lines.last)
         let uuid = try #require(try file.load().todos.last?.uuid.uuidString.lowercased())
-        lines.append(second.replacingOccurrences(of: "{\"id\": 2,", with: "{\"id\": 3,").replacingOccurrences(of: "\"nextId\": 3", with: "\"nextId\": 4"))
+        lines.append(
+            second.replacingOccurrences(of: "{\"id\": 2,", with: "{\"id\": 3,").replacingOccurrences(
+                of: "\"nextId\": 3", with: "\"nextId\": 4"))
         #expect(lines.last != second)
         try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: file.journalPath))
-        #expect(throws: StoreError.corrupt(path: file.journalPath, reason: "the journal gives a second todo the UUID \(uuid)")) {
+        #expect(
+            throws: StoreError.corrupt(
+                path: file.journalPath, reason: "the journal gives a second todo the UUID \(uuid)")
+        ) {
             _ = try file.load(selection)
         }
     }
@@ -122,12 +149,15 @@ import TodoTestSupport
         let journal = try #require(bytes(file.journalPath))
         let text = String(decoding: journal, as: UTF8.self)
         let put = try #require(text.split(separator: "\n").last { $0.contains("{\"id\": 9,") })
-        let forged = put.replacingOccurrences(of: "{\"id\": 9,", with: "{\"id\": 3001,").replacingOccurrences(of: "\"nextId\": 3001", with: "\"nextId\": 3002")
+        let forged = put.replacingOccurrences(of: "{\"id\": 9,", with: "{\"id\": 3001,").replacingOccurrences(
+            of: "\"nextId\": 3001", with: "\"nextId\": 3002")
         #expect(forged != String(put))
         try Data((text + forged + "\n").utf8).write(to: URL(fileURLWithPath: file.journalPath))
         let message = "the journal gives a second todo the UUID \(uuids[8].uuidString.lowercased())"
         for selection in [TodoSelection.referencedBy(["10"]), .referencedBy(["3001"]), .none, .completed(false), .all] {
-            #expect(throws: StoreError.corrupt(path: file.journalPath, reason: message)) { _ = try file.load(selection) }
+            #expect(throws: StoreError.corrupt(path: file.journalPath, reason: message)) {
+                _ = try file.load(selection)
+            }
         }
     }
 }

@@ -26,7 +26,10 @@ import TodoWire
         try apply(steps[0])
         let original = try inode(file.path)
         let snapshot = bytes(file.path)
-        steps += [add("second"), .toggle(ids: [1], at: at), .edit(id: 2, changes: [FieldChange(.name, "2nd")], at: at), .delete(ids: [1], at: at), .undo(at: at)]
+        steps += [
+            add("second"), .toggle(ids: [1], at: at), .edit(id: 2, changes: [FieldChange(.name, "2nd")], at: at),
+            .delete(ids: [1], at: at), .undo(at: at)
+        ]
         for step in steps.dropFirst() { try apply(step, reading: .referencedBy(["1", "2"])) }
         #expect(try inode(file.path) == original)
         #expect(bytes(file.path) == snapshot)
@@ -40,7 +43,10 @@ import TodoWire
 
     /// A journal line can move a todo in or out of a selection by completion.
     @Test func selectionsByCompletionSeeTheJournal() throws {
-        let steps = [add("a"), add("b"), add("c"), .toggle(ids: [1], at: at), .toggle(ids: [1], at: at), .toggle(ids: [2], at: at)]
+        let steps = [
+            add("a"), add("b"), add("c"), .toggle(ids: [1], at: at), .toggle(ids: [1], at: at),
+            .toggle(ids: [2], at: at)
+        ]
         try apply(steps[0])
         for step in steps.dropFirst() { try apply(step, reading: .referencedBy(["1", "2"])) }
         let all = try expected(steps).todos
@@ -62,7 +68,9 @@ import TodoWire
         steps.append(.toggle(ids: [5], at: at))
         try apply(steps.last!, reading: .referencedBy(["5"]))
         #expect(!FileManager.default.fileExists(atPath: file.journalPath))
-        #expect(String(decoding: bytes(file.path)!, as: UTF8.self).hasPrefix("{\"format\": \"todo-state\", \"version\": 6, \"generation\": \""))
+        #expect(
+            String(decoding: bytes(file.path)!, as: UTF8.self).hasPrefix(
+                "{\"format\": \"todo-state\", \"version\": 6, \"generation\": \""))
         #expect(try file.load(.all.withHistory) == expected(steps))
         #expect(try file.loadUnlocked(.none)?.snapshot.generation != generation)
     }
@@ -101,7 +109,9 @@ import TodoWire
         let snapshot = bytes(file.path)
         for selection in [TodoSelection.all, .none] {
             let error = #expect(throws: StoreError.self) { try apply(add("c"), reading: selection) }
-            #expect("\(error.map { "\($0)" } ?? "")".hasPrefix("state file \(file.journalPath) is damaged: journal line 3: "))
+            #expect(
+                "\(error.map { "\($0)" } ?? "")".hasPrefix(
+                    "state file \(file.journalPath) is damaged: journal line 3: "))
         }
         #expect(bytes(file.journalPath) == damaged)
         #expect(bytes(file.path) == snapshot)
@@ -121,14 +131,18 @@ import TodoWire
         try apply(add("c"), reading: .none)
         #expect(try file.load().todos.map(\.name) == ["b", "c"])
         let generation = try #require(file.loadUnlocked(.none)?.snapshot.generation)
-        #expect(String(decoding: bytes(file.journalPath)!, as: UTF8.self).hasPrefix("{\"format\": \"todo-journal\", \"version\": 2, \"generation\": \"\(generation)\"}\n{"))
+        #expect(
+            String(decoding: bytes(file.journalPath)!, as: UTF8.self).hasPrefix(
+                "{\"format\": \"todo-journal\", \"version\": 2, \"generation\": \"\(generation)\"}\n{"))
     }
 
     /// Another state file put in this one's place (a backup, a copy from another machine)
     /// has another generation: the journal, which belongs to the file it replaced, is ignored.
     @Test func aJournalIsNotAppliedToAnotherStateFile() throws {
         let other = StateFile(path: directory + "/other.json")
-        _ = try other.update { state throws(ReduceError) in try reduce(state, .add(NewTodo(uuid: UUID(), name: "other", createdAt: at))) }
+        _ = try other.update { state throws(ReduceError) in
+            try reduce(state, .add(NewTodo(uuid: UUID(), name: "other", createdAt: at)))
+        }
         try apply(add("a"))
         try apply(add("b"), reading: .none)
         try FileManager.default.removeItem(atPath: file.path)
@@ -146,7 +160,9 @@ import TodoWire
             out.raw(index == 0 ? "" : ", ")
             StateCodec.write(entry, to: &out)
         }
-        let todo = String(decoding: StateCodec.encode(state), as: UTF8.self).split(separator: "\n").first { $0.hasPrefix("  {") }!
+        let todo = String(decoding: StateCodec.encode(state), as: UTF8.self).split(separator: "\n").first {
+            $0.hasPrefix("  {")
+        }!
         let old = """
             {"format": "todo-state", "version": 3, "generation": "g3", "nextId": 2,
              "todos": [
@@ -159,7 +175,9 @@ import TodoWire
         let step = add("b")
         try apply(step, reading: .none)
         #expect(!FileManager.default.fileExists(atPath: file.journalPath))
-        #expect(String(decoding: bytes(file.path)!, as: UTF8.self).hasPrefix("{\"format\": \"todo-state\", \"version\": 6,"))
+        #expect(
+            String(decoding: bytes(file.path)!, as: UTF8.self).hasPrefix("{\"format\": \"todo-state\", \"version\": 6,")
+        )
         let loaded = try file.load(.all.withHistory)
         #expect(loaded == (try reduce(state, step)))
         #expect(loaded.history.count == 100)
@@ -172,10 +190,12 @@ import TodoWire
     /// kept its history inside too. Beside a newer file (whose history is in the undo log) no
     /// `todo` wrote such a line: applied, its step would vanish on the next rewrite.
     @Test func anUndoStepInAJournalLineIsReadOnlyBesideAVersion3File() throws {
-        let step = #"{"nextId": 2, "put": [{"id": 1, "uuid": "78d5df88-93b3-4b46-b68a-7ea04f9c294d", "name": "a", "description": "", "notes": "", "completed": false, "createdAt": "2026-11-22T15:40:51.481Z", "updatedAt": "2026-11-22T15:40:51.481Z", "completedAt": null, "synced": false}], "history": {"summary": "add #1 \"a\"", "at": "2026-11-22T15:40:51.481Z", "before": [{"id": 1, "todo": null}]}}"#
+        let step =
+            #"{"nextId": 2, "put": [{"id": 1, "uuid": "78d5df88-93b3-4b46-b68a-7ea04f9c294d", "name": "a", "description": "", "notes": "", "completed": false, "createdAt": "2026-11-22T15:40:51.481Z", "updatedAt": "2026-11-22T15:40:51.481Z", "completedAt": null, "synced": false}], "history": {"summary": "add #1 \"a\"", "at": "2026-11-22T15:40:51.481Z", "before": [{"id": 1, "todo": null}]}}"#
         let journal = "{\"format\": \"todo-journal\", \"version\": 1, \"generation\": \"g\"}\n\(step)\n"
         for version in [3, 4, 6] {
-            let state = #"{"format": "todo-state", "version": \#(version), "generation": "g", "nextId": 1, "todos": [], "history": []}"#
+            let state =
+                #"{"format": "todo-state", "version": \#(version), "generation": "g", "nextId": 1, "todos": [], "history": []}"#
             _ = FileManager.default.createFile(atPath: file.path, contents: Data(state.utf8))
             _ = FileManager.default.createFile(atPath: file.journalPath, contents: Data(journal.utf8))
             if version == 3 {
@@ -185,7 +205,10 @@ import TodoWire
                 continue
             }
             let error = #expect(throws: StoreError.self) { try apply(add("b"), reading: .none) }
-            #expect("\(error.map { "\($0)" } ?? "")" == "state file \(file.journalPath) is damaged: journal line 2 holds an undo step, which only a version 3 state file's journal can; it was left untouched (fix it or move it away)")
+            #expect(
+                "\(error.map { "\($0)" } ?? "")"
+                    == "state file \(file.journalPath) is damaged: journal line 2 holds an undo step, which only a version 3 state file's journal can; it was left untouched (fix it or move it away)"
+            )
             #expect(bytes(file.path) == Array(state.utf8))
             #expect(bytes(file.journalPath) == Array(journal.utf8))
         }
@@ -219,7 +242,9 @@ import TodoWire
         _ = FileManager.default.createFile(atPath: file.path, contents: Data(old.utf8))
         try apply(add("b"), reading: .none)
         #expect(!FileManager.default.fileExists(atPath: file.journalPath))
-        #expect(String(decoding: bytes(file.path)!, as: UTF8.self).hasPrefix("{\"format\": \"todo-state\", \"version\": 6, \"generation\": \""))
+        #expect(
+            String(decoding: bytes(file.path)!, as: UTF8.self).hasPrefix(
+                "{\"format\": \"todo-state\", \"version\": 6, \"generation\": \""))
         #expect(try file.load().todos.map(\.name) == ["a", "b"])
     }
 

@@ -24,7 +24,10 @@ import TodoTestSupport
 
     @Test func theSeriesFieldsFollowTheOthersAndTheFastReaderTakesThem() throws {
         let line = AttributeCodecTests.line(Self.recurring())
-        #expect(line.hasSuffix(#""due": "2026-11-30T01:00:00.000Z", "recur": "+2w", "until": "2027-06-30", "series": "8f0e1c2a-0000-4000-8000-000000000001", "anchor": "2026-11-30T02:00:00+01:00[Europe/Berlin]"}"#))
+        #expect(
+            line.hasSuffix(
+                #""due": "2026-11-30T01:00:00.000Z", "recur": "+2w", "until": "2027-06-30", "series": "8f0e1c2a-0000-4000-8000-000000000001", "anchor": "2026-11-30T02:00:00+01:00[Europe/Berlin]"}"#
+            ))
         let read = Array(line.utf8).withUnsafeBytes { raw -> Todo? in
             var reader = JSONReader(raw)
             return StateCodec.readTodoFast(&reader)
@@ -41,11 +44,17 @@ import TodoTestSupport
         first.due = .day(CalendarDay(iso: "2026-03-02")!)
         first.recur = Recurrence(rule: "weekly")
         try fixture.apply([.add(first)])
-        try fixture.apply([.batch((1...3000).map { .add(NewTodo(uuid: UUID(), name: "todo \($0) " + String(repeating: "x", count: 60), createdAt: at)) })])
+        try fixture.apply([
+            .batch(
+                (1...3000).map {
+                    .add(NewTodo(uuid: UUID(), name: "todo \($0) " + String(repeating: "x", count: 60), createdAt: at))
+                })
+        ])
         try fixture.apply([.completed(ids: [1], at: at)], reading: .referencedBy(["1"]))
         // Reopened and made to recur again, #1 names #3002 as its next occurrence.
         try fixture.apply([.reopened(ids: [1], at: at)], reading: .referencedBy(["1"]))
-        try fixture.apply([.edit(id: 1, changes: [.set(.recur, .word("weekly"))], at: at)], reading: .referencedBy(["1"]))
+        try fixture.apply(
+            [.edit(id: 1, changes: [.set(.recur, .word("weekly"))], at: at)], reading: .referencedBy(["1"]))
         let selection = TodoSelection.referencedBy(["1"]).withNextOccurrences
         #expect(try file.load(selection).todos.map(\.id) == [1, 3002])
         #expect(try file.load(.referencedBy(["1"])).todos.map(\.id) == [1])

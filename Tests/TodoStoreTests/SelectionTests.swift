@@ -17,7 +17,8 @@ import TodoTestSupport
     static func makeFile() -> [UInt8] {
         var state = StateCodecTests.sampleState()
         let at = FixedClock.epoch
-        var synced = Todo(id: 20, uuid: UUID(uuidString: "ABCDEF01-0000-4000-8000-000000000020")!, name: "synced", createdAt: at)
+        var synced = Todo(
+            id: 20, uuid: UUID(uuidString: "ABCDEF01-0000-4000-8000-000000000020")!, name: "synced", createdAt: at)
         synced.base = SyncBase(rev: 7, content: TodoContent(name: "older", createdAt: at, updatedAt: at))
         synced.conflicts = [SyncConflict(field: "name", lost: "l", kept: "k", at: at)]
         state.todos.append(synced)
@@ -26,22 +27,31 @@ import TodoTestSupport
         let end = "]}\n"
         text = text.replacingOccurrences(
             of: end,
-            with: ",\n  {\"name\": \"hand \\\"made\\\"\", \"id\": 30, \"createdAt\": \"2026-01-02T03:04:05.000Z\", \"uuid\": \"abcdef01-0000-4000-8000-000000000030\"}\(end)")
+            with:
+                ",\n  {\"name\": \"hand \\\"made\\\"\", \"id\": 30, \"createdAt\": \"2026-01-02T03:04:05.000Z\", \"uuid\": \"abcdef01-0000-4000-8000-000000000030\"}\(end)"
+        )
         let pair = TodoState(todos: [
-            Todo(id: 31, uuid: UUID(uuidString: "00000000-0000-4000-8000-000000000031")!, name: "left {\"id\": 1}", createdAt: at),
-            Todo(id: 32, uuid: UUID(uuidString: "00000000-0000-4000-8000-000000000032")!, name: "right", createdAt: at),
+            Todo(
+                id: 31, uuid: UUID(uuidString: "00000000-0000-4000-8000-000000000031")!, name: "left {\"id\": 1}",
+                createdAt: at),
+            Todo(id: 32, uuid: UUID(uuidString: "00000000-0000-4000-8000-000000000032")!, name: "right", createdAt: at)
         ])
-        let lines = String(decoding: StateCodec.encode(pair), as: UTF8.self).split(separator: "\n").filter { $0.hasPrefix("  {\"id\": 3") }
+        let lines = String(decoding: StateCodec.encode(pair), as: UTF8.self).split(separator: "\n").filter {
+            $0.hasPrefix("  {\"id\": 3")
+        }
         // A todo's line without what follows the todo: `,` or, on the last line, `]}`.
         func bare(_ line: Substring) -> String {
             let line = line.trimmingCharacters(in: .whitespaces)
-            return line.hasSuffix("]}") ? String(line.dropLast(2)) : line.hasSuffix(",") ? String(line.dropLast()) : line
+            return line.hasSuffix("]}")
+                ? String(line.dropLast(2)) : line.hasSuffix(",") ? String(line.dropLast()) : line
         }
         let oneLine = lines.map(bare).joined(separator: ", ")
         text = text.replacingOccurrences(of: end, with: ",\n  \(oneLine)\(end)")
-        let spaced = ", { \"id\": 34, \"name\": \"spaced\", \"uuid\": \"00000000-0000-4000-8000-000000000034\", \"createdAt\": \"2026-01-02T03:04:05.000Z\"}"
+        let spaced =
+            ", { \"id\": 34, \"name\": \"spaced\", \"uuid\": \"00000000-0000-4000-8000-000000000034\", \"createdAt\": \"2026-01-02T03:04:05.000Z\"}"
         let standard = bare(lines[0])
-            .replacingOccurrences(of: "\"id\": 31", with: "\"id\": 33").replacingOccurrences(of: "000000000031", with: "000000000033")
+            .replacingOccurrences(of: "\"id\": 31", with: "\"id\": 33").replacingOccurrences(
+                of: "000000000031", with: "000000000033")
         text = text.replacingOccurrences(of: end, with: ",\n  \(standard)\(spaced)\(end)")
         text = text.replacingOccurrences(of: "}, \"conflicts\"", with: "},\n   \"conflicts\"")
         return Array(text.utf8)
@@ -58,7 +68,7 @@ import TodoTestSupport
         ("the one split over two lines", .referencedBy(["20"])),
         ("open ones", .completed(false)),
         ("completed ones", .completed(true)),
-        ("all", .all),
+        ("all", .all)
     ]
 
     @Test(arguments: selections)
@@ -77,14 +87,18 @@ import TodoTestSupport
     @Test func selectionsNameWhatResolveWouldFind() throws {
         let full = try StateCodec.decodeSnapshot(Self.fileBytes()).state
         #expect(full.todos.filter(TodoSelection.referencedBy(["abcdef01"]).includes).map(\.id) == [20, 30])
-        #expect(full.todos.filter(TodoSelection.referencedBy(["abcdef01-0000-4000-8000-000000000030"]).includes).map(\.id) == [30])
+        #expect(
+            full.todos.filter(TodoSelection.referencedBy(["abcdef01-0000-4000-8000-000000000030"]).includes).map(\.id)
+                == [30])
         #expect(full.todos.filter(TodoSelection.referencedBy(["3", "5"]).includes).map(\.id) == [3, 5])
         #expect(full.todos.filter(TodoSelection.none.includes).isEmpty)
     }
 
     @Test func resolveFindsTheSameTodoOrErrorAsWithEveryTodo() throws {
         let full = try StateCodec.decodeSnapshot(Self.fileBytes()).state
-        for reference in ["1", "#7", "abcdef01", "ABCDEF01-0000-4000-8000-00000000003", "32", "34", "20", "99", "x!", "abcd", "0000"] {
+        for reference in [
+            "1", "#7", "abcdef01", "ABCDEF01-0000-4000-8000-00000000003", "32", "34", "20", "99", "x!", "abcd", "0000"
+        ] {
             let partial = try StateCodec.decodeSnapshot(Self.fileBytes(), selecting: .referencedBy([reference])).state
             let expected = Result { () throws(ReferenceError) in try full.resolve(reference) }
             #expect(Result { () throws(ReferenceError) in try partial.resolve(reference) } == expected, "\(reference)")
@@ -99,10 +113,14 @@ import TodoTestSupport
         let partial = try StateCodec.decodeSnapshot(Self.fileBytes(), selecting: selection)
         let at = FixedClock.epoch
         let ids = partial.state.todos.map(\.id)
-        var actions: [Action] = [.add(NewTodo(uuid: UUID(uuidString: "00000000-0000-4000-8000-0000000000AA")!, name: "new", createdAt: at))]
+        var actions: [Action] = [
+            .add(NewTodo(uuid: UUID(uuidString: "00000000-0000-4000-8000-0000000000AA")!, name: "new", createdAt: at))
+        ]
         if let first = ids.first { actions.append(.toggle(ids: [first], at: at)) }
         if ids.count > 1 { actions.append(.delete(ids: [ids[1]], at: at)) }
-        if let last = ids.last, ids.count > 2 { actions.append(.edit(id: last, changes: [FieldChange(.notes, "é")], at: at)) }
+        if let last = ids.last, ids.count > 2 {
+            actions.append(.edit(id: last, changes: [FieldChange(.notes, "é")], at: at))
+        }
         let expected = StateCodec.encode(try reduce(full.state, actions), generation: "g5", reusing: full)
         let saved = StateCodec.encode(try reduce(partial.state, actions), generation: "g5", reusing: partial)
         #expect(String(decoding: saved, as: UTF8.self) == String(decoding: expected, as: UTF8.self))

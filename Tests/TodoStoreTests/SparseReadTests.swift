@@ -13,7 +13,11 @@ import TodoTestSupport
 
     /// 3,000 todos (about 700 kB, above the sparse threshold), then a few journalled changes.
     func makeLivedInFile() throws {
-        try apply(.batch((1...3000).map { .add(NewTodo(uuid: UUID(), name: "todo \($0) " + String(repeating: "x", count: 60), createdAt: at)) }))
+        try apply(
+            .batch(
+                (1...3000).map {
+                    .add(NewTodo(uuid: UUID(), name: "todo \($0) " + String(repeating: "x", count: 60), createdAt: at))
+                }))
         try apply(.toggle(ids: [5], at: at), reading: .referencedBy(["5"]))
         try apply(.delete(ids: [2999], at: at), reading: .referencedBy(["2999"]))
         try apply(.add(NewTodo(uuid: UUID(), name: "new", createdAt: at)), reading: .none)
@@ -42,8 +46,13 @@ import TodoTestSupport
     }
 
     @Test func linesOutOfOrderAreFoundByReadingTheWholeFile() throws {
-        try apply(.batch((1...3000).map { .add(NewTodo(uuid: UUID(), name: "todo \($0) " + String(repeating: "y", count: 60), createdAt: at)) }))
-        var lines = String(decoding: try Data(contentsOf: URL(fileURLWithPath: file.path)), as: UTF8.self).components(separatedBy: "\n")
+        try apply(
+            .batch(
+                (1...3000).map {
+                    .add(NewTodo(uuid: UUID(), name: "todo \($0) " + String(repeating: "y", count: 60), createdAt: at))
+                }))
+        var lines = String(decoding: try Data(contentsOf: URL(fileURLWithPath: file.path)), as: UTF8.self).components(
+            separatedBy: "\n")
         let first = try #require(lines.firstIndex { $0.hasPrefix("  {\"id\": 100,") })
         let second = try #require(lines.firstIndex { $0.hasPrefix("  {\"id\": 2000,") })
         lines.swapAt(first, second)
@@ -69,8 +78,11 @@ import TodoTestSupport
     /// What shell completion lists: every number and name, journal included, as a whole load.
     @Test func numberedNamesAreWhatAWholeLoadHolds() throws {
         try makeLivedInFile()
-        try apply(.edit(id: 9, changes: [FieldChange(.name, "tab\tand \"quotes\" and é")], at: at), reading: .referencedBy(["9"]))
-        try apply(.edit(id: 3000, changes: [FieldChange(.name, "back\\slash")], at: at), reading: .referencedBy(["3000"]))
+        try apply(
+            .edit(id: 9, changes: [FieldChange(.name, "tab\tand \"quotes\" and é")], at: at),
+            reading: .referencedBy(["9"]))
+        try apply(
+            .edit(id: 3000, changes: [FieldChange(.name, "back\\slash")], at: at), reading: .referencedBy(["3000"]))
         try apply(.delete(ids: [1], at: at), reading: .referencedBy(["1"]))
         // Like the real escape, it leaves printable ASCII alone; it marks what it is given.
         let escape = { (name: String) in name.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F } ? name : "<\(name)>" }

@@ -6,18 +6,26 @@ import TodoTestSupport
 import TodoWire
 
 @Suite struct StateCodecTests {
-    static let nasty = ["héllo wörld", "emoji 🎉👩‍👩‍👧 and 中文", "line\nbreak\r\n", "\"quotes\" and \\backslash\\", "tab\there \u{1} \u{1F} nul\u{0}x", "</script> / slash", ""]
+    static let nasty = [
+        "héllo wörld", "emoji 🎉👩‍👩‍👧 and 中文", "line\nbreak\r\n", "\"quotes\" and \\backslash\\",
+        "tab\there \u{1} \u{1F} nul\u{0}x", "</script> / slash", ""
+    ]
 
     static func sampleState() -> TodoState {
         let base = Date(timeIntervalSince1970: 1_795_000_000.125)
         var todos: [Todo] = []
         for (index, text) in nasty.enumerated() {
-            todos.append(Todo(
-                id: index * 2 + 1, uuid: UUID(), name: "n" + text, description: text, notes: text.uppercased(),
-                completed: index % 2 == 0, createdAt: base, updatedAt: base.addingTimeInterval(1),
-                completedAt: index % 2 == 0 ? base.addingTimeInterval(2) : nil, synced: index % 3 == 0))
+            todos.append(
+                Todo(
+                    id: index * 2 + 1, uuid: UUID(), name: "n" + text, description: text, notes: text.uppercased(),
+                    completed: index % 2 == 0, createdAt: base, updatedAt: base.addingTimeInterval(1),
+                    completedAt: index % 2 == 0 ? base.addingTimeInterval(2) : nil, synced: index % 3 == 0))
         }
-        let history = [HistoryEntry(summary: "edit #1 \"é\"", kind: .edit, at: base, before: [PriorVersion(id: 1, todo: todos[0]), PriorVersion(id: 99, todo: nil)])]
+        let history = [
+            HistoryEntry(
+                summary: "edit #1 \"é\"", kind: .edit, at: base,
+                before: [PriorVersion(id: 1, todo: todos[0]), PriorVersion(id: 99, todo: nil)])
+        ]
         return TodoState(todos: todos, nextId: 40, history: history)
     }
 
@@ -52,12 +60,21 @@ import TodoWire
             }
             #expect(read == kind)
         }
-        let legacy = [("delete the series of #3 \"rent\"", StepKind.deleteSeries), ("delete #3 \"x\"", .delete), ("clear-completed (2 todos)", .clearCompleted),
-                      ("import of 2 todos", .importTodos), ("complete #1 \"x\"", .complete), ("sync", .sync), ("something else", .batch)]
+        let legacy = [
+            ("delete the series of #3 \"rent\"", StepKind.deleteSeries), ("delete #3 \"x\"", .delete),
+            ("clear-completed (2 todos)", .clearCompleted),
+            ("import of 2 todos", .importTodos), ("complete #1 \"x\"", .complete), ("sync", .sync),
+            ("something else", .batch)
+        ]
         for (summary, kind) in legacy {
-            #expect(try Self.readStep(#"{"summary": \#(summary.debugDescription), "at": "2026-01-01T00:00:00.000Z", "before": []}"#).kind == kind, "\(summary)")
+            #expect(
+                try Self.readStep(
+                    #"{"summary": \#(summary.debugDescription), "at": "2026-01-01T00:00:00.000Z", "before": []}"#
+                ).kind == kind, "\(summary)")
         }
-        #expect(throws: StateCodec.DecodeError.self) { try Self.readStep(#"{"summary": "x", "kind": "explode", "at": "2026-01-01T00:00:00.000Z", "before": []}"#) }
+        #expect(throws: StateCodec.DecodeError.self) {
+            try Self.readStep(#"{"summary": "x", "kind": "explode", "at": "2026-01-01T00:00:00.000Z", "before": []}"#)
+        }
     }
 
     static func readStep(_ text: String) throws -> HistoryEntry {
@@ -90,15 +107,18 @@ import TodoWire
     @Test func isReadableOneTodoPerLine() {
         let text = String(decoding: StateCodec.encode(Self.sampleState()), as: UTF8.self)
         let lines = text.split(separator: "\n")
-        #expect(lines.first == "{\"format\": \"todo-state\", \"version\": \(StateCodec.version), \"generation\": \"1\", \"nextId\": 40,")
+        #expect(
+            lines.first
+                == "{\"format\": \"todo-state\", \"version\": \(StateCodec.version), \"generation\": \"1\", \"nextId\": 40,"
+        )
         #expect(lines.filter { $0.hasPrefix("  {\"id\": ") }.count == Self.nasty.count)
     }
 
     @Test func readsFoundationEscapesAndAnyKeyOrder() throws {
         let json = #"""
-        {"todos":[{"synced":true,"name":"\u00e9\ud83c\udf89\/","uuid":"8F0E1C2A-0000-4000-8000-000000000001","createdAt":"2026-01-02T03:04:05Z","id":7,"extra":{"a":[1,2.5e3,null]}}],
-         "version":1,"format":"todo-state"}
-        """#
+            {"todos":[{"synced":true,"name":"\u00e9\ud83c\udf89\/","uuid":"8F0E1C2A-0000-4000-8000-000000000001","createdAt":"2026-01-02T03:04:05Z","id":7,"extra":{"a":[1,2.5e3,null]}}],
+             "version":1,"format":"todo-state"}
+            """#
         let state = try StateCodec.decode(Array(json.utf8))
         #expect(state.todos.count == 1)
         #expect(state.todos[0].name == "é🎉/")
@@ -109,15 +129,30 @@ import TodoWire
 
     @Test(arguments: [
         ("", "not valid JSON (line 1, column 1: expected '{')"),
-        ("{\"format\": \"todo-state\", \"version\": 1, \"todos\": [", "not valid JSON (line 1, column 50: expected '{')"),
+        (
+            "{\"format\": \"todo-state\", \"version\": 1, \"todos\": [",
+            "not valid JSON (line 1, column 50: expected '{')"
+        ),
         ("garbage\u{0}\u{1}", "not valid JSON (line 1, column 1: expected '{')"),
         ("[1,2,3]", "not valid JSON (line 1, column 1: expected '{')"),
         ("{\"a\": 1}", "not a todo state file (no \"format\": \"todo-state\")"),
-        ("{\"format\": \"todo-state\", \"version\": 9, \"todos\": []}", "format version 9 is newer than this todo understands (\(StateCodec.version)); upgrade todo"),
+        (
+            "{\"format\": \"todo-state\", \"version\": 9, \"todos\": []}",
+            "format version 9 is newer than this todo understands (\(StateCodec.version)); upgrade todo"
+        ),
         ("{\"format\": \"todo-state\", \"version\": 1}", "missing \"todos\""),
-        ("{\"format\": \"todo-state\", \"version\": 1, \"todos\": [{\"id\": 1}]}", "the todo at line 1 has no \"uuid\", \"name\", \"createdAt\""),
-        ("{\"format\": \"todo-state\", \"version\": 1, \"todos\": []} x", "not valid JSON (line 1, column 53: expected the end of the file after the top-level object)"),
-        ("{\"format\": \"todo-state\", \"version\": 1, \"todos\": [{\"id\": 1, \"uuid\": \"x\"}]}", "not valid JSON (line 1, column 68: expected a UUID)"),
+        (
+            "{\"format\": \"todo-state\", \"version\": 1, \"todos\": [{\"id\": 1}]}",
+            "the todo at line 1 has no \"uuid\", \"name\", \"createdAt\""
+        ),
+        (
+            "{\"format\": \"todo-state\", \"version\": 1, \"todos\": []} x",
+            "not valid JSON (line 1, column 53: expected the end of the file after the top-level object)"
+        ),
+        (
+            "{\"format\": \"todo-state\", \"version\": 1, \"todos\": [{\"id\": 1, \"uuid\": \"x\"}]}",
+            "not valid JSON (line 1, column 68: expected a UUID)"
+        )
     ])
     func rejectsDamage(text: String, message: String) {
         #expect(throws: StateCodec.DecodeError.self) { try StateCodec.decode(Array(text.utf8)) }
@@ -149,11 +184,16 @@ import TodoWire
         var older = state.todos[2].content
         older.name = "older"
         state.todos[2].base = SyncBase(rev: 9, content: older)
-        state.todos[3].conflicts = [SyncConflict(field: "name", lost: "é\n\"", kept: "k", at: Date(timeIntervalSince1970: 5))]
+        state.todos[3].conflicts = [
+            SyncConflict(field: "name", lost: "é\n\"", kept: "k", at: Date(timeIntervalSince1970: 5))
+        ]
         state.sync = SyncState(
             datasetId: UUID(), cursor: 42,
             deletions: [PendingDeletion(uuid: UUID(), base: SyncBase(rev: 3, content: older), name: "gone")],
-            outbox: [OutboxOperation(opId: UUID(), uuid: UUID(), baseRev: 3, content: nil), OutboxOperation(opId: UUID(), uuid: UUID(), baseRev: 0, content: older)])
+            outbox: [
+                OutboxOperation(opId: UUID(), uuid: UUID(), baseRev: 3, content: nil),
+                OutboxOperation(opId: UUID(), uuid: UUID(), baseRev: 0, content: older)
+            ])
         state.sync.feedGaps = [1...4, 9...12]
         #expect(try StateCodec.decode(StateCodec.encode(state)) == Self.withoutHistory(state))
         let snapshot = try StateCodec.decodeSnapshot(StateCodec.encode(state))
@@ -200,6 +240,9 @@ import TodoWire
         #expect(snapshot.state.todos.map(\.name) == ["a", "b"])
         let reused = StateCodec.encode(snapshot.state, reusing: snapshot)
         #expect(try StateCodec.decode(reused) == snapshot.state)
-        #expect(reused == StateCodec.encode(snapshot.state) || String(decoding: reused, as: UTF8.self).contains("\"uuid\":\"8f0e1c2a-0000-4000-8000-000000000002\""))
+        #expect(
+            reused == StateCodec.encode(snapshot.state)
+                || String(decoding: reused, as: UTF8.self).contains("\"uuid\":\"8f0e1c2a-0000-4000-8000-000000000002\"")
+        )
     }
 }

@@ -51,14 +51,17 @@ import TodoCore
         #expect(throws: StoreError.self) { _ = try file.update(add("x")) }
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == garbage)
         do { _ = try file.load() } catch {
-            #expect("\(error)".hasPrefix("state file \(path) is damaged: not valid JSON (line 1, column 55: expected ':')"))
+            #expect(
+                "\(error)".hasPrefix("state file \(path) is damaged: not valid JSON (line 1, column 55: expected ':')"))
         }
     }
 
     @Test func unreadableFileNamesTheReason() throws {
         let path = directory + "/dir.json"
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        #expect(throws: StoreError.unreadable(path: path, reason: "not a regular file")) { try StateFile(path: path).load() }
+        #expect(throws: StoreError.unreadable(path: path, reason: "not a regular file")) {
+            try StateFile(path: path).load()
+        }
     }
 
     @Test func failedChangeWritesNothing() throws {

@@ -10,7 +10,8 @@ import TodoWire
     func uuid(_ n: Int) -> UUID { UUID(uuidString: String(format: "8f0e1c2a-0000-4000-8000-%012d", n))! }
 
     @Test func tasksGoThereAndBack() throws {
-        let tasks = Dictionary(uniqueKeysWithValues: (1...40).map { (uuid($0), ["description": "task \($0) \"q\"", "tag_x": ""]) })
+        let tasks = Dictionary(
+            uniqueKeysWithValues: (1...40).map { (uuid($0), ["description": "task \($0) \"q\"", "tag_x": ""]) })
         var out = JSONWriter()
         TaskMapCodec.write(tasks, to: &out)
         #expect(!out.bytes.contains(0x0A))
@@ -19,8 +20,13 @@ import TodoWire
 
     @Test(arguments: [3, 30])
     func aTaskGivenTwiceIsRefused(count: Int) {
-        let entries = (1...count).map { "\"\(uuid($0).uuidString.lowercased())\": {}" } + ["\"\(uuid(count - 1).uuidString.lowercased())\": {}"]
-        #expect(throws: JSONSyntaxError.self) { try TaskMapCodec.decode(Array("{\(entries.joined(separator: ", "))}".utf8)) }
+        let entries =
+            (1...count).map { "\"\(uuid($0).uuidString.lowercased())\": {}" } + [
+                "\"\(uuid(count - 1).uuidString.lowercased())\": {}"
+            ]
+        #expect(throws: JSONSyntaxError.self) {
+            try TaskMapCodec.decode(Array("{\(entries.joined(separator: ", "))}".utf8))
+        }
     }
 
     @Test func aPropertyGivenTwiceOrANonUUIDKeyIsRefused() {

@@ -45,7 +45,8 @@ import TodoTestSupport
 
     @Test func isCompactedInsteadOfGrowingForever() throws {
         let top = try push(320, onto: nil)
-        let lines = String(decoding: try Data(contentsOf: URL(fileURLWithPath: log.path)), as: UTF8.self).split(separator: "\n")
+        let lines = String(decoding: try Data(contentsOf: URL(fileURLWithPath: log.path)), as: UTF8.self).split(
+            separator: "\n")
         #expect(lines.count <= 1 + 3 * 100)
         #expect(try log.steps(below: top).count == 100)
     }
@@ -100,7 +101,8 @@ import TodoTestSupport
         let before = try Data(contentsOf: URL(fileURLWithPath: log.path))
         let mine = try log.push([step("mine")], onto: nil)
         #expect(mine.log != theirs.log)
-        #expect(try Data(contentsOf: URL(fileURLWithPath: log.path + ".orphan-" + String(theirs.log.prefix(8)))) == before)
+        #expect(
+            try Data(contentsOf: URL(fileURLWithPath: log.path + ".orphan-" + String(theirs.log.prefix(8)))) == before)
         #expect(try log.steps(below: mine).map(\.entry.summary) == ["mine"])
     }
 }

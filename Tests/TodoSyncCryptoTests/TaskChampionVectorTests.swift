@@ -30,7 +30,9 @@ import Testing
     }
 
     /// Sealed with another secret, salt, AAD version id or app id: the tag does not verify.
-    @Test(arguments: ["test-bad-secret", "test-bad-client-id", "test-bad-version-id", "test-bad-version_id", "test-bad-app-id"])
+    @Test(arguments: [
+        "test-bad-secret", "test-bad-client-id", "test-bad-version-id", "test-bad-version_id", "test-bad-app-id"
+    ])
     func badOnesFailAuthentication(name: String) throws {
         let envelope = try Self.fixture(name)
         #expect(throws: SyncCryptoError.authenticationFailed) {
@@ -56,7 +58,8 @@ import Testing
     /// Sealing with a fixed nonce gives what Python's cryptography gives: the seal side matches
     /// too, not only the open side.
     @Test func sealMatchesPython() throws {
-        let envelope = try Envelope.seal(Array("SUCCESS".utf8), key: Self.key, versionID: Self.versionID, nonce: Array(0 ..< 12))
+        let envelope = try Envelope.seal(
+            Array("SUCCESS".utf8), key: Self.key, versionID: Self.versionID, nonce: Array(0..<12))
         #expect(envelope == hex("01000102030405060708090a0b0725d6fcee61365ed9df4c8ffea51b6daba16ae3f70865"))
     }
 }
@@ -66,7 +69,7 @@ func hex(_ text: String) -> [UInt8] {
     var index = text.startIndex
     while index < text.endIndex {
         let next = text.index(index, offsetBy: 2)
-        bytes.append(UInt8(text[index ..< next], radix: 16)!)
+        bytes.append(UInt8(text[index..<next], radix: 16)!)
         index = next
     }
     return bytes

@@ -39,7 +39,9 @@ final class ModelServer {
     private func apply(_ operation: PushOperation) -> PushResult {
         if let stored = results[operation.opId] { return stored }
         // A pruned tombstone answers as it did: its uuid stays deleted to a creation.
-        let current = records[operation.uuid] ?? pruned[operation.uuid].map { TodoRecord(uuid: operation.uuid, rev: $0, deleted: true, todo: nil) }
+        let current =
+            records[operation.uuid]
+            ?? pruned[operation.uuid].map { TodoRecord(uuid: operation.uuid, rev: $0, deleted: true, todo: nil) }
         guard (current?.rev ?? 0) == operation.baseRev else {
             return PushResult(opId: operation.opId, status: .conflict, record: current)
         }
@@ -48,7 +50,8 @@ final class ModelServer {
         // A tombstone keeps what the delete sent, else the content it had; one of a uuid never
         // held keeps nothing (as todo-server: it would grow the user's storage).
         let kept = current == nil ? nil : operation.todo ?? current?.todo
-        let record = TodoRecord(uuid: operation.uuid, rev: revision, deleted: deleted, todo: deleted ? kept : operation.todo)
+        let record = TodoRecord(
+            uuid: operation.uuid, rev: revision, deleted: deleted, todo: deleted ? kept : operation.todo)
         records[operation.uuid] = record
         let result = PushResult(opId: operation.opId, status: .applied, record: record)
         results[operation.opId] = result
@@ -68,9 +71,9 @@ final class ModelServer {
         prunedBelow = max(prunedBelow, newest)
     }
 
-    /// The todos the server holds, by UUID.
+    /// The todos the server holds, by UUID (not the content tombstones keep).
     var live: [UUID: TodoFields] {
-        records.compactMapValues(\.todo)
+        records.filter { !$0.value.deleted }.compactMapValues(\.todo)
     }
 
     /// `value` after a trip through the wire's JSON, as the other side reads it.

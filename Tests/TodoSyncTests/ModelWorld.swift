@@ -71,7 +71,8 @@ final class ModelWorld {
     /// Runs a command on a device, recording what it changed; a refused command changes nothing.
     func run(_ command: HistoryStep.Command, on device: Int, pick: Int, serial: Int) {
         let file = files[device]
-        guard let before = try? file.load(), let action = command.action(on: before, pick: pick, serial: serial, at: tick()),
+        guard let before = try? file.load(),
+            let action = command.action(on: before, pick: pick, serial: serial, at: tick()),
             let after = try? file.update({ current throws(ReduceError) in try reduce(current, action, in: .utc) }).after
         else { return }
         record(from: before, to: after, on: device)

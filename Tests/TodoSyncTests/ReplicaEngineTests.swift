@@ -53,7 +53,9 @@ final class ModelTaskChampion: ReplicaTransport, @unchecked Sendable {
 
     /// Forgets every version up to the snapshot's, as `todo-server prune` does.
     func prune() {
-        guard let version = snapshotTaken?.version, let index = versions.firstIndex(where: { $0.id == version }) else { return }
+        guard let version = snapshotTaken?.version, let index = versions.firstIndex(where: { $0.id == version }) else {
+            return
+        }
         for entry in versions[...index] { pruned.insert(entry.id) }
     }
 }
@@ -75,13 +77,19 @@ struct Killed: Error {}
     /// properties as Unix seconds; a deleted task is not shown.
     static let mapping = ReplicaMapping(
         task: { todo, _ in
-            ["description": todo.name, "status": todo.completed ? "completed" : "pending",
-             "entry": seconds(todo.createdAt), "modified": seconds(todo.updatedAt)]
+            [
+                "description": todo.name, "status": todo.completed ? "completed" : "pending",
+                "entry": seconds(todo.createdAt), "modified": seconds(todo.updatedAt)
+            ]
         },
         todo: { uuid, task in
-            guard let name = task["description"], ["pending", "completed"].contains(task["status"] ?? "") else { return nil }
+            guard let name = task["description"], ["pending", "completed"].contains(task["status"] ?? "") else {
+                return nil
+            }
             func date(_ key: String) -> Date { Date(timeIntervalSince1970: task[key].flatMap(Double.init) ?? 0) }
-            return ImportedTodo(uuid: uuid, name: name, completed: task["status"] == "completed", createdAt: date("entry"), updatedAt: date("modified"))
+            return ImportedTodo(
+                uuid: uuid, name: name, completed: task["status"] == "completed", createdAt: date("entry"),
+                updatedAt: date("modified"))
         })
 
     static func seconds(_ date: Date) -> String { String(Int(date.timeIntervalSince1970)) }
@@ -95,11 +103,15 @@ struct Killed: Error {}
     }
 
     func add(_ name: String, on device: StoreFixture, second: Double = 0) throws {
-        try device.apply([.add(NewTodo(uuid: UUID(), name: name, createdAt: FixedClock.epoch.addingTimeInterval(second)))])
+        try device.apply([
+            .add(NewTodo(uuid: UUID(), name: name, createdAt: FixedClock.epoch.addingTimeInterval(second)))
+        ])
     }
 
     func rename(_ id: Int, _ name: String, on device: StoreFixture, second: Double) throws {
-        try device.apply([.edit(id: id, changes: [FieldChange(.name, name)], at: FixedClock.epoch.addingTimeInterval(second))])
+        try device.apply([
+            .edit(id: id, changes: [FieldChange(.name, name)], at: FixedClock.epoch.addingTimeInterval(second))
+        ])
     }
 
     @Test func todosGoBothWaysAndANoOpSyncCostsOneRequest() throws {
@@ -148,7 +160,9 @@ struct Killed: Error {}
         _ = try sync(laptop)
         _ = try sync(phone)
         #expect(try names(phone) == [])
-        _ = try laptop.file.update(.all.withHistory) { try reduce($0, .undo(at: FixedClock.epoch.addingTimeInterval(9))) }
+        _ = try laptop.file.update(.all.withHistory) {
+            try reduce($0, .undo(at: FixedClock.epoch.addingTimeInterval(9)))
+        }
         _ = try sync(laptop)
         _ = try sync(phone)
         #expect(try names(laptop) == ["milk"])
@@ -164,7 +178,8 @@ struct Killed: Error {}
         try add("bread", on: laptop)
         server.beforeAdd = { [server] in
             server.beforeAdd = nil
-            _ = try ReplicaEngine(store: phone.file, client: server, mapping: Self.mapping, now: { FixedClock.epoch }).run()
+            _ = try ReplicaEngine(store: phone.file, client: server, mapping: Self.mapping, now: { FixedClock.epoch })
+                .run()
         }
         _ = try sync(laptop)
         _ = try sync(phone)
@@ -234,7 +249,7 @@ struct Killed: Error {}
             .create(uuid),
             .update(uuid, property: "description", value: "milk", at: now),
             .update(uuid, property: "status", value: "pending", at: now),
-            .update(uuid, property: "parent", value: "p", at: now),
+            .update(uuid, property: "parent", value: "p", at: now)
         ])
         _ = try server.addVersion(segment, parent: ReplicaState.noVersion)
         _ = try sync(laptop)
@@ -259,17 +274,21 @@ struct Killed: Error {}
     @Test func segmentsAreTaskChampionsJSON() throws {
         let uuid = UUID(uuidString: "0666d464-418a-4a08-ad53-6f15c78270cd")!
         let at = Date(timeIntervalSince1970: 1_764_676_800.25)
-        let segment = ReplicaCodec.segment([.create(uuid), .update(uuid, property: "description", value: "a \"b\"", at: at),
-                                            .update(uuid, property: "due", value: nil, at: at), .delete(uuid)])
-        #expect(String(decoding: segment, as: UTF8.self) == """
-            {"operations":[{"Create":{"uuid":"0666d464-418a-4a08-ad53-6f15c78270cd"}},\
-            {"Update":{"uuid":"0666d464-418a-4a08-ad53-6f15c78270cd","property":"description","value":"a \\"b\\"","timestamp":"2025-12-02T12:00:00.250Z"}},\
-            {"Update":{"uuid":"0666d464-418a-4a08-ad53-6f15c78270cd","property":"due","value":null,"timestamp":"2025-12-02T12:00:00.250Z"}},\
-            {"Delete":{"uuid":"0666d464-418a-4a08-ad53-6f15c78270cd"}}]}
-            """)
+        let segment = ReplicaCodec.segment([
+            .create(uuid), .update(uuid, property: "description", value: "a \"b\"", at: at),
+            .update(uuid, property: "due", value: nil, at: at), .delete(uuid)
+        ])
+        #expect(
+            String(decoding: segment, as: UTF8.self) == """
+                {"operations":[{"Create":{"uuid":"0666d464-418a-4a08-ad53-6f15c78270cd"}},\
+                {"Update":{"uuid":"0666d464-418a-4a08-ad53-6f15c78270cd","property":"description","value":"a \\"b\\"","timestamp":"2025-12-02T12:00:00.250Z"}},\
+                {"Update":{"uuid":"0666d464-418a-4a08-ad53-6f15c78270cd","property":"due","value":null,"timestamp":"2025-12-02T12:00:00.250Z"}},\
+                {"Delete":{"uuid":"0666d464-418a-4a08-ad53-6f15c78270cd"}}]}
+                """)
         #expect(try ReplicaCodec.operations(segment).count == 4)
         // chrono writes nanoseconds and may write an offset.
-        let chrono = #"{"operations":[{"Update":{"uuid":"0666d464-418a-4a08-ad53-6f15c78270cd","property":"x","value":"1","timestamp":"2025-12-02T13:00:00.250000000+01:00"}}]}"#
+        let chrono =
+            #"{"operations":[{"Update":{"uuid":"0666d464-418a-4a08-ad53-6f15c78270cd","property":"x","value":"1","timestamp":"2025-12-02T13:00:00.250000000+01:00"}}]}"#
         #expect(try ReplicaCodec.operations(Array(chrono.utf8)) == [.update(uuid, property: "x", value: "1", at: at)])
     }
 }

@@ -66,9 +66,11 @@ import TodoTestSupport
         var now: Date { FixedClock.epoch.addingTimeInterval(second) }
 
         func engine(_ device: Int) -> ReplicaEngine {
-            ReplicaEngine(store: devices[device].file, client: server, mapping: ReplicaEngineTests.mapping, now: { [second] in
-                FixedClock.epoch.addingTimeInterval(second)
-            })
+            ReplicaEngine(
+                store: devices[device].file, client: server, mapping: ReplicaEngineTests.mapping,
+                now: { [second] in
+                    FixedClock.epoch.addingTimeInterval(second)
+                })
         }
 
         func apply(_ action: Action, on device: Int) {
@@ -85,7 +87,9 @@ import TodoTestSupport
                 apply(.add(NewTodo(uuid: uuid, name: "todo \(counter)", createdAt: now)), on: device)
             case .rename(let device, let pick):
                 counter += 1
-                if let todo = try? devices[device].file.load().todo(id: pick) { names[todo.uuid, default: []].insert("name \(counter)") }
+                if let todo = try? devices[device].file.load().todo(id: pick) {
+                    names[todo.uuid, default: []].insert("name \(counter)")
+                }
                 apply(.edit(id: pick, changes: [FieldChange(.name, "name \(counter)")], at: now), on: device)
             case .toggle(let device, let pick):
                 apply(.toggle(ids: [pick], at: now), on: device)
@@ -124,15 +128,21 @@ import TodoTestSupport
             for _ in 0..<2 { for device in devices.indices { _ = try engine(device).run() } }
             let states = try devices.map { try $0.file.load() }
             let views = states.map { Set($0.todos.map { "\($0.uuid) \($0.name) \($0.completed)" }) }
-            guard views.allSatisfy({ $0 == views[0] }) else { return "the replicas differ: \(views.map { $0.sorted() })" }
-            for state in states where Set(state.todos.map(\.uuid)).count != state.todos.count { return "a todo is doubled" }
+            guard views.allSatisfy({ $0 == views[0] }) else {
+                return "the replicas differ: \(views.map { $0.sorted() })"
+            }
+            for state in states where Set(state.todos.map(\.uuid)).count != state.todos.count {
+                return "a todo is doubled"
+            }
             let shown = Set(states[0].todos.map(\.uuid))
             // A delete that reached the server sticks; one never sent (undone first) may not.
-            let sentDeletes = Set((states[0].sync.replica?.tasks ?? [:]).filter { $0.value["status"] == "deleted" }.keys)
+            let sentDeletes = Set(
+                (states[0].sync.replica?.tasks ?? [:]).filter { $0.value["status"] == "deleted" }.keys)
             if let back = sentDeletes.first(where: shown.contains) { return "\(back), deleted, is back" }
             for (uuid, given) in names where !deleted.contains(uuid) {
                 guard let todo = states[0].todos.first(where: { $0.uuid == uuid }) else {
-                    let operations = server.versions.flatMap { (try? ReplicaCodec.operations($0.segment)) ?? [] }.filter { $0.uuid == uuid }
+                    let operations = server.versions.flatMap { (try? ReplicaCodec.operations($0.segment)) ?? [] }.filter
+                    { $0.uuid == uuid }
                     return "\(uuid) (\(given.sorted())) was lost; the server's operations on it: \(operations)"
                 }
                 if !given.contains(todo.name) { return "\(uuid) is named \(todo.name), which no replica gave it" }
@@ -151,7 +161,9 @@ import TodoTestSupport
             let world = try World()
             for step in steps { world.run(step) }
             if let why = try world.broken() {
-                Issue.record("history \(index) of seed \(seed) breaks a promise: \(why)\nsteps:\n\(steps.map { "  \($0)" }.joined(separator: "\n"))")
+                Issue.record(
+                    "history \(index) of seed \(seed) breaks a promise: \(why)\nsteps:\n\(steps.map { "  \($0)" }.joined(separator: "\n"))"
+                )
                 return
             }
         }

@@ -31,7 +31,8 @@ final class FakeServer: SyncTransport, @unchecked Sendable {
         return locked {
             let results = operations.map { operation in
                 rev += 1
-                let record = TodoRecord(uuid: operation.uuid, rev: rev, deleted: operation.kind == .delete, todo: operation.todo)
+                let record = TodoRecord(
+                    uuid: operation.uuid, rev: rev, deleted: operation.kind == .delete, todo: operation.todo)
                 return PushResult(opId: operation.opId, status: .applied, record: record)
             }
             return PushResponse(datasetId: datasetId, results: results, cursor: rev)

@@ -51,7 +51,9 @@ struct HistoryStep: CustomStringConvertible {
             return "\(d) sync, and at its call \(call) \(d) \(what) meanwhile"
         case .sync(let fault?, let call, _): return "\(d) sync (at its call \(call) \(fault))"
         case .overtaken(let call, let inner):
-            let what = inner.enumerated().map { HistoryStep(device: device, kind: $1, pick: pick, serial: innerSerial($0)).description }
+            let what = inner.enumerated().map {
+                HistoryStep(device: device, kind: $1, pick: pick, serial: innerSerial($0)).description
+            }
             return "\(d) sync, and before its call \(call) reaches the server: \(what.joined(separator: "; "))"
         case .prune: return "server prune"
         }
@@ -78,7 +80,8 @@ struct HistoryStep: CustomStringConvertible {
                 case .overtaken: "overtaken"
                 }
             return ".sync(fault: .\(name), call: \(call), inner: \(inner.map(code) ?? "nil"))"
-        case .overtaken(let call, let inner): return ".overtaken(call: \(call), inner: [\(inner.map(code).joined(separator: ", "))])"
+        case .overtaken(let call, let inner):
+            return ".overtaken(call: \(call), inner: [\(inner.map(code).joined(separator: ", "))])"
         case .prune: return ".prune"
         }
     }
@@ -98,7 +101,8 @@ struct HistoryStep: CustomStringConvertible {
         let todo = "<todo \(pick)>"
         switch command {
         case .add(let rule, let tag):
-            return "add t\(serial)" + (tag.map { " +\($0)" } ?? "") + (rule.map { " recur:\($0.rule) due:2026-12-01" } ?? "")
+            return "add t\(serial)" + (tag.map { " +\($0)" } ?? "")
+                + (rule.map { " recur:\($0.rule) due:2026-12-01" } ?? "")
         case .rename: return "edit \(todo) --name t\(serial)"
         case .tag(let tag): return "modify \(todo) +\(tag)"
         case .untag(let tag): return "modify \(todo) -\(tag)"
@@ -143,7 +147,9 @@ extension HistoryStep {
         let tags = ["a", "b", "c"]
         switch Int.random(in: 0..<23, using: &random) {
         case 0, 1: return .add(recurring: nil, tag: tags.randomElement(using: &random))
-        case 2, 3: return .add(recurring: Recurrence(rule: ["daily", "weekly", "+1d"].randomElement(using: &random)!), tag: nil)
+        case 2, 3:
+            return .add(
+                recurring: Recurrence(rule: ["daily", "weekly", "+1d"].randomElement(using: &random)!), tag: nil)
         case 4, 5: return .rename
         case 6: return .tag(tags.randomElement(using: &random)!)
         case 7: return .untag(tags.randomElement(using: &random)!)
@@ -169,14 +175,18 @@ extension HistoryStep.Kind {
     /// A sync overtaken at one of its first calls (where it reads the feed) by another sync
     /// of the device (with its own fault) and one or two commands.
     static func overtaken<G: RandomNumberGenerator>(using random: inout G) -> Self {
-        let commands = (0..<Int.random(in: 1...2, using: &random)).map { _ in Self.command(HistoryStep.command(using: &random)) }
+        let commands = (0..<Int.random(in: 1...2, using: &random)).map { _ in
+            Self.command(HistoryStep.command(using: &random))
+        }
         return .overtaken(call: Int.random(in: 1...3, using: &random), inner: [sync(using: &random)] + commands)
     }
 
     /// A sync, with a fault at one of its first six calls (a resend, pages, pushes), mostly
     /// at one of the first three, where a sync's one pull and push are.
     static func sync<G: RandomNumberGenerator>(using random: inout G) -> Self {
-        let call = Int.random(in: 0..<4, using: &random) > 0 ? Int.random(in: 1...3, using: &random) : Int.random(in: 4...6, using: &random)
+        let call =
+            Int.random(in: 0..<4, using: &random) > 0
+            ? Int.random(in: 1...3, using: &random) : Int.random(in: 4...6, using: &random)
         switch Int.random(in: 0..<10, using: &random) {
         case 0..<4: return .sync(fault: nil, call: 0, inner: nil)
         case 4, 5: return .sync(fault: .replyLost, call: call, inner: nil)
@@ -193,8 +203,15 @@ extension HistoryStep.Command {
         let todos = state.todos
         if case .add(let rule, let tag) = self {
             var changes: [FieldChange] = tag.map { [.addTag($0)] } ?? []
-            if let rule { changes += [.set(.recur, .word(rule.rule)), .set(.due, .date(.day(CalendarDay(year: 2026, month: 12, day: 1)!)))] }
-            return .add(NewTodo(uuid: UUID(name: "todo \(serial)", namespace: ModelWorld.namespace), name: "t\(serial)", changes: changes, createdAt: at))
+            if let rule {
+                changes += [
+                    .set(.recur, .word(rule.rule)), .set(.due, .date(.day(CalendarDay(year: 2026, month: 12, day: 1)!)))
+                ]
+            }
+            return .add(
+                NewTodo(
+                    uuid: UUID(name: "todo \(serial)", namespace: ModelWorld.namespace), name: "t\(serial)",
+                    changes: changes, createdAt: at))
         }
         if case .clearCompleted = self { return .clearCompleted(at: at) }
         if case .undo = self { return .undo(at: at) }
@@ -212,13 +229,22 @@ extension HistoryStep.Command {
         case .delete: return .delete(ids: [id], at: at)
         case .deleteSeries: return .deleteSeries(ids: [id], at: at)
         case .annotate: return .annotated(id: id, text: "n\(serial)", at: at)
-        case .batch: return .batch([.edit(id: id, changes: [.set(.name, .text("t\(serial)"))], at: at), .toggle(ids: [id], at: at)])
+        case .batch:
+            return .batch([
+                .edit(id: id, changes: [.set(.name, .text("t\(serial)"))], at: at), .toggle(ids: [id], at: at)
+            ])
         case .batchDelete:
             let unsynced = todos.filter { $0.origin != nil && $0.base == nil && $0.id != id }.map(\.id)
             return .batch([.delete(ids: [id], at: at)] + unsynced.map { .delete(ids: [$0], at: at) })
         case .makeRecurring:
-            return .edit(id: id, changes: [.set(.recur, .word("daily")), .set(.due, .date(.day(CalendarDay(year: 2026, month: 12, day: 1)!)))], at: at)
-        case .postpone: return .edit(id: id, changes: [.set(.due, .date(.day(CalendarDay(year: 2026, month: 12, day: 24)!)))], at: at)
+            return .edit(
+                id: id,
+                changes: [
+                    .set(.recur, .word("daily")), .set(.due, .date(.day(CalendarDay(year: 2026, month: 12, day: 1)!)))
+                ], at: at)
+        case .postpone:
+            return .edit(
+                id: id, changes: [.set(.due, .date(.day(CalendarDay(year: 2026, month: 12, day: 24)!)))], at: at)
         case .importChanged:
             let todo = todos[pick % todos.count]
             var item = ImportedTodo(uuid: todo.uuid, name: "t\(serial)", createdAt: todo.createdAt)

@@ -9,9 +9,13 @@ import TodoStore
 enum SyncInvariants {
     /// The first invariant the world breaks, named and explained; nil if none.
     static func violation(in world: ModelWorld) -> String? {
-        guard world.quiesce() else { return "no convergence: syncing every device 8 times over still changes the server" }
+        guard world.quiesce() else {
+            return "no convergence: syncing every device 8 times over still changes the server"
+        }
         guard let states = try? world.states() else { return "a state file cannot be read" }
-        let checks: [(ModelWorld, [TodoState]) -> String?] = [converged, noLostAdd, noResurrection, lastWriteWins, oneRuleHolder]
+        let checks: [(ModelWorld, [TodoState]) -> String?] = [
+            converged, noLostAdd, noResurrection, lastWriteWins, oneRuleHolder
+        ]
         for check in checks { if let problem = check(world, states) { return problem } }
         return nil
     }
@@ -23,9 +27,12 @@ enum SyncInvariants {
             let held = Dictionary(uniqueKeysWithValues: state.todos.map { ($0.uuid, $0.content) })
             if held != server {
                 let differing = Set(held.keys).union(server.keys).filter { held[$0] != server[$0] }
-                return "convergence: d\(device) differs from the server on \(differing.count) todo(s): \(differing.map(name).sorted())"
+                return
+                    "convergence: d\(device) differs from the server on \(differing.count) todo(s): \(differing.map(name).sorted())"
             }
-            if !state.sync.outbox.isEmpty || state.hasPendingOperations { return "convergence: d\(device) still has changes to send" }
+            if !state.sync.outbox.isEmpty || state.hasPendingOperations {
+                return "convergence: d\(device) still has changes to send"
+            }
         }
         return nil
     }
@@ -45,7 +52,8 @@ enum SyncInvariants {
         for removal in world.events where removal.field == "removed" && alive.contains(removal.uuid) {
             let others = world.events.filter { $0.uuid == removal.uuid && $0.id != removal.id }
             guard others.allSatisfy({ $0.id < removal.id && removal.seen.contains($0.id) }) else { continue }
-            return "resurrection: \(name(removal.uuid)) removed on d\(removal.device) (event \(removal.id)), which had seen every change to it, and no one changed it since"
+            return
+                "resurrection: \(name(removal.uuid)) removed on d\(removal.device) (event \(removal.id)), which had seen every change to it, and no one changed it since"
         }
         return nil
     }
@@ -85,7 +93,8 @@ enum SyncInvariants {
                 wanted = write.value
             }
             if now != wanted {
-                return "lost write: \(field) of \(name(write.uuid)) set to \(wanted) on d\(write.device) (event \(write.id)), which had seen every earlier write of it, is \(now)"
+                return
+                    "lost write: \(field) of \(name(write.uuid)) set to \(wanted) on d\(write.device) (event \(write.id)), which had seen every earlier write of it, is \(now)"
             }
         }
         return nil

@@ -28,15 +28,20 @@ import TodoTestSupport
             var random = SeededGenerator(seed: seed &+ UInt64(histories))
             // Two to four devices: fewer make each device's steps denser, more make more kinds.
             let devices = Int.random(in: 2...Self.devices, using: &random)
-            let steps = HistoryStep.history(devices: devices, count: Int.random(in: 5...60, using: &random), using: &random)
+            let steps = HistoryStep.history(
+                devices: devices, count: Int.random(in: 5...60, using: &random), using: &random)
             if let problem = try Self.violation(steps) {
                 let (minimal, why) = try Self.shrink(steps, problem)
-                Issue.record("history \(seed &+ UInt64(histories)) (TODO_PROPERTY_SEED=\(seed &+ UInt64(histories))) breaks a promise: \(why)\nminimal history:\n\(minimal.map { "  \($0)" }.joined(separator: "\n"))\nas a named test's steps:\n\(minimal.map { "  \($0.code)" }.joined(separator: "\n"))")
+                Issue.record(
+                    "history \(seed &+ UInt64(histories)) (TODO_PROPERTY_SEED=\(seed &+ UInt64(histories))) breaks a promise: \(why)\nminimal history:\n\(minimal.map { "  \($0)" }.joined(separator: "\n"))\nas a named test's steps:\n\(minimal.map { "  \($0.code)" }.joined(separator: "\n"))"
+                )
                 return
             }
             histories += 1
         }
-        print("SyncPropertyTests: \(histories) random histories kept every promise (seeds \(seed) to \(seed &+ UInt64(histories) &- 1))")
+        print(
+            "SyncPropertyTests: \(histories) random histories kept every promise (seeds \(seed) to \(seed &+ UInt64(histories) &- 1))"
+        )
         #expect(histories >= 20)
     }
 
@@ -49,7 +54,9 @@ import TodoTestSupport
 
     /// Takes steps out while the same invariant still breaks (delta debugging: halves, then
     /// smaller chunks, then single steps), within a time bound.
-    static func shrink(_ steps: [HistoryStep], _ problem: String, seconds: Double = 30) throws -> ([HistoryStep], String) {
+    static func shrink(_ steps: [HistoryStep], _ problem: String, seconds: Double = 30) throws -> (
+        [HistoryStep], String
+    ) {
         let kind = problem.prefix { $0 != ":" }
         var current = steps
         var why = problem
@@ -94,7 +101,7 @@ import TodoTestSupport
             Self.step(0, .command(.add(recurring: nil, tag: nil)), serial: 1),
             Self.step(0, .sync(fault: .replyLost, call: 2, inner: nil), serial: 2),
             Self.step(0, .command(.done), serial: 3),
-            Self.step(0, Self.plainSync, serial: 4),
+            Self.step(0, Self.plainSync, serial: 4)
         ])
     }
 
@@ -112,7 +119,7 @@ import TodoTestSupport
             Self.step(1, .command(.prioritize(.high)), serial: 7),
             Self.step(1, Self.plainSync, serial: 8),
             Self.step(0, .command(.rename), serial: 9),
-            Self.step(0, Self.plainSync, serial: 10),
+            Self.step(0, Self.plainSync, serial: 10)
         ])
     }
 
@@ -127,7 +134,7 @@ import TodoTestSupport
             Self.step(0, .command(.done), pick: 1, serial: 6),
             Self.step(1, Self.plainSync, serial: 7),
             Self.step(0, Self.plainSync, serial: 8),
-            Self.step(1, Self.plainSync, serial: 9),
+            Self.step(1, Self.plainSync, serial: 9)
         ])
     }
 
@@ -147,7 +154,7 @@ import TodoTestSupport
             Self.step(2, .sync(fault: .meanwhile, call: 3, inner: .toggle), pick: 4, serial: 14),
             Self.step(2, .command(.done), pick: 2, serial: 16),
             Self.step(2, .command(.batch), pick: 5, serial: 28),
-            Self.step(2, .command(.clearCompleted), serial: 30),
+            Self.step(2, .command(.clearCompleted), serial: 30)
         ])
     }
 
@@ -165,7 +172,7 @@ import TodoTestSupport
             Self.step(2, .sync(fault: .meanwhile, call: 4, inner: nil), serial: 19),
             Self.step(1, .command(.toggle), pick: 0, serial: 20),
             Self.step(2, .command(.delete), pick: 0, serial: 21),
-            Self.step(2, .command(.deleteSeries), pick: 2, serial: 22),
+            Self.step(2, .command(.deleteSeries), pick: 2, serial: 22)
         ])
     }
 
@@ -182,7 +189,7 @@ import TodoTestSupport
             Self.step(0, .command(.importChanged), pick: 6, serial: 17),
             Self.step(1, Self.plainSync, pick: 3, serial: 20),
             Self.step(1, .command(.delete), pick: 6, serial: 25),
-            Self.step(1, .command(.delete), pick: 4, serial: 28),
+            Self.step(1, .command(.delete), pick: 4, serial: 28)
         ])
     }
 
@@ -196,7 +203,7 @@ import TodoTestSupport
             Self.step(0, .command(.tag("later")), serial: 5),
             Self.step(1, Self.plainSync, serial: 6),
             Self.step(0, Self.plainSync, serial: 7),
-            Self.step(1, Self.plainSync, serial: 8),
+            Self.step(1, Self.plainSync, serial: 8)
         ])
     }
 
@@ -210,7 +217,7 @@ import TodoTestSupport
         step(0, .command(.postpone), serial: 5),
         step(1, plainSync, serial: 6),
         step(0, plainSync, serial: 7),
-        step(1, plainSync, serial: 8),
+        step(1, plainSync, serial: 8)
     ]
 
     @Test func anOccurrencePostponedWhileSkippedElsewhereHandsItsRuleOn() throws {
@@ -234,7 +241,7 @@ import TodoTestSupport
             Self.step(1, .command(.delete), pick: 2, serial: 16),
             Self.step(1, .sync(fault: .replyLost, call: 2, inner: nil), serial: 17),
             Self.step(0, .prune, serial: 18),
-            Self.step(1, .sync(fault: .meanwhile, call: 1, inner: .deleteSeries), pick: 5, serial: 19),
+            Self.step(1, .sync(fault: .meanwhile, call: 1, inner: .deleteSeries), pick: 5, serial: 19)
         ])
     }
 
@@ -254,7 +261,7 @@ import TodoTestSupport
             Self.step(1, Self.plainSync, serial: 11),
             Self.step(0, .prune, serial: 12),
             Self.step(2, .command(.importChanged), pick: 2, serial: 20),
-            Self.step(1, .command(.done), pick: 3, serial: 21),
+            Self.step(1, .command(.done), pick: 3, serial: 21)
         ])
     }
 
@@ -268,7 +275,7 @@ import TodoTestSupport
             Self.step(0, .sync(fault: .unreachable, call: 2, inner: nil), serial: 17),
             Self.step(0, .command(.deleteSeries), pick: 2, serial: 18),
             Self.step(2, Self.plainSync, serial: 19),
-            Self.step(0, .sync(fault: .meanwhile, call: 3, inner: nil), serial: 20),
+            Self.step(0, .sync(fault: .meanwhile, call: 3, inner: nil), serial: 20)
         ])
     }
 
@@ -283,7 +290,7 @@ import TodoTestSupport
             Self.step(2, Self.plainSync, serial: 16),
             Self.step(0, .command(.makeRecurring), pick: 4, serial: 17),
             Self.step(2, .command(.done), pick: 7, serial: 18),
-            Self.step(2, .command(.deleteSeries), pick: 3, serial: 19),
+            Self.step(2, .command(.deleteSeries), pick: 3, serial: 19)
         ])
     }
 
@@ -296,7 +303,7 @@ import TodoTestSupport
         step(2, .command(.tag("a")), pick: 0, serial: 6),
         step(0, .command(.batch), pick: 1, serial: 17),
         step(2, plainSync, serial: 18),
-        step(2, .command(.delete), pick: 6, serial: 19),
+        step(2, .command(.delete), pick: 6, serial: 19)
     ]
 
     @Test func aTagTheOtherCopyOfAnOccurrenceNeverKnewIsKept() throws {
@@ -321,7 +328,7 @@ import TodoTestSupport
             Self.step(1, .command(.toggle), pick: 2, serial: 9),
             Self.step(0, .sync(fault: .meanwhile, call: 3, inner: .toggle), pick: 7, serial: 10),
             Self.step(0, .command(.makeRecurring), pick: 7, serial: 11),
-            Self.step(1, .command(.delete), pick: 2, serial: 12),
+            Self.step(1, .command(.delete), pick: 2, serial: 12)
         ])
     }
 
@@ -333,11 +340,10 @@ import TodoTestSupport
             Self.step(0, .command(.add(recurring: nil, tag: nil)), serial: 1),
             Self.step(0, .sync(fault: .meanwhile, call: 2, inner: nil), serial: 2),
             Self.step(0, .command(.rename), serial: 3),
-            Self.step(0, .sync(fault: .meanwhile, call: 3, inner: .done), serial: 4),
+            Self.step(0, .sync(fault: .meanwhile, call: 3, inner: .done), serial: 4)
         ])
     }
 }
-
 
 /// Issue 42: a device's own write read back while a delete of it waits here.
 extension SyncPropertyTests {
@@ -352,7 +358,7 @@ extension SyncPropertyTests {
             Self.step(0, .sync(fault: .replyLost, call: 2, inner: nil), serial: 4),
             Self.step(0, .prune, serial: 5),
             Self.step(0, .command(.clearCompleted), serial: 6),
-            Self.step(0, Self.plainSync, serial: 7),
+            Self.step(0, Self.plainSync, serial: 7)
         ])
     }
 
@@ -364,7 +370,10 @@ extension SyncPropertyTests {
             Self.step(0, .command(.add(recurring: nil, tag: nil)), serial: 1),
             Self.step(0, Self.plainSync, serial: 2),
             Self.step(0, .command(.done), pick: 0, serial: 3),
-            Self.step(0, .overtaken(call: 1, inner: [.sync(fault: .replyLost, call: 2, inner: nil), .command(.clearCompleted)]), serial: 4),
+            Self.step(
+                0,
+                .overtaken(call: 1, inner: [.sync(fault: .replyLost, call: 2, inner: nil), .command(.clearCompleted)]),
+                serial: 4)
         ])
     }
 
@@ -374,11 +383,16 @@ extension SyncPropertyTests {
     /// so the server's older name won.
     @Test func aRenameMadeWhileAFirstSyncWaitsIsKept() throws {
         try expectNoViolation([
-            Self.step(3, .overtaken(call: 1, inner: [.sync(fault: .meanwhile, call: 1, inner: .add(recurring: nil, tag: "b")), .command(.rename)]), pick: 5, serial: 12),
+            Self.step(
+                3,
+                .overtaken(
+                    call: 1,
+                    inner: [.sync(fault: .meanwhile, call: 1, inner: .add(recurring: nil, tag: "b")), .command(.rename)]
+                ), pick: 5, serial: 12)
         ])
         try expectNoViolation([
             Self.step(1, .command(.add(recurring: Recurrence(rule: "weekly"), tag: nil)), pick: 4, serial: 22),
-            Self.step(1, .overtaken(call: 1, inner: [Self.plainSync, .command(.rename)]), pick: 2, serial: 29),
+            Self.step(1, .overtaken(call: 1, inner: [Self.plainSync, .command(.rename)]), pick: 2, serial: 29)
         ])
     }
 
@@ -388,7 +402,9 @@ extension SyncPropertyTests {
     @Test func aRecurringTodoSkippedBeforeItsCreationWasAnsweredStaysGone() throws {
         try expectNoViolation([
             Self.step(1, .command(.add(recurring: Recurrence(rule: "+1d"), tag: nil)), pick: 2, serial: 6),
-            Self.step(1, .overtaken(call: 1, inner: [.sync(fault: .replyLost, call: 2, inner: nil), .command(.batchDelete)]), pick: 6, serial: 23),
+            Self.step(
+                1, .overtaken(call: 1, inner: [.sync(fault: .replyLost, call: 2, inner: nil), .command(.batchDelete)]),
+                pick: 6, serial: 23)
         ])
     }
 
@@ -416,9 +432,11 @@ extension SyncPropertyTests {
             Self.step(1, .command(.makeRecurring), pick: 3, serial: 45),
             Self.step(0, .sync(fault: .replyLost, call: 2, inner: nil), pick: 2, serial: 46),
             Self.step(2, .command(.batch), pick: 6, serial: 48),
-            Self.step(2, .overtaken(call: 3, inner: [.sync(fault: .unreachable, call: 3, inner: nil), .command(.rename)]), pick: 1, serial: 51),
+            Self.step(
+                2, .overtaken(call: 3, inner: [.sync(fault: .unreachable, call: 3, inner: nil), .command(.rename)]),
+                pick: 1, serial: 51),
             Self.step(1, .prune, pick: 6, serial: 52),
-            Self.step(1, .sync(fault: .meanwhile, call: 3, inner: .add(recurring: nil, tag: "b")), pick: 5, serial: 54),
+            Self.step(1, .sync(fault: .meanwhile, call: 3, inner: .add(recurring: nil, tag: "b")), pick: 5, serial: 54)
         ]
         try expectNoViolation(steps)
     }
@@ -429,7 +447,9 @@ extension SyncPropertyTests {
     @Test func aTodoDeletedBeforeItsCreationWasAnsweredStaysGone() throws {
         try expectNoViolation([
             Self.step(0, .command(.add(recurring: nil, tag: nil)), serial: 1),
-            Self.step(0, .overtaken(call: 1, inner: [.sync(fault: .replyLost, call: 2, inner: nil), .command(.delete)]), serial: 2),
+            Self.step(
+                0, .overtaken(call: 1, inner: [.sync(fault: .replyLost, call: 2, inner: nil), .command(.delete)]),
+                serial: 2)
         ])
     }
 }

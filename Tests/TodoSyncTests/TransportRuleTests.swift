@@ -9,8 +9,10 @@ struct TransportRuleTests {
         #expect(ServerAddress.isLoopback(host))
     }
 
-    @Test(arguments: ["192.0.2.1", "128.0.0.1", "126.0.0.1", "10.0.0.1", "::2", "::ffff:10.0.0.1", "127.1", "2130706433",
-                      "0x7f.0.0.1", "localhost.", "my.localhost", "localhost.example.org", "127.0.0.1.example.org", "vm", ""])
+    @Test(arguments: [
+        "192.0.2.1", "128.0.0.1", "126.0.0.1", "10.0.0.1", "::2", "::ffff:10.0.0.1", "127.1", "2130706433",
+        "0x7f.0.0.1", "localhost.", "my.localhost", "localhost.example.org", "127.0.0.1.example.org", "vm", ""
+    ])
     func otherHosts(host: String) {
         #expect(!ServerAddress.isLoopback(host))
     }
@@ -26,13 +28,18 @@ struct TransportRuleTests {
         #expect(origin("http://127.0.0.1:8080/") != origin("http://127.0.0.1:8081/"))
     }
 
-    @Test(arguments: ["https://192.0.2.1", "https://todo.example.org:8443/base", "http://127.0.0.1:8080", "http://localhost:1", "http://[::1]:80"])
+    @Test(arguments: [
+        "https://192.0.2.1", "https://todo.example.org:8443/base", "http://127.0.0.1:8080", "http://localhost:1",
+        "http://[::1]:80"
+    ])
     func acceptedWithoutOptIn(server: String) throws {
         let settings = try settings(["TODO_SERVER": server])
         #expect(!settings.sendsTokenInPlainText)
     }
 
-    @Test(arguments: ["http://192.0.2.1:8080", "http://todo.example.org", "http://vm:8080/", "http://127.0.0.1@192.0.2.1/"])
+    @Test(arguments: [
+        "http://192.0.2.1:8080", "http://todo.example.org", "http://vm:8080/", "http://127.0.0.1@192.0.2.1/"
+    ])
     func plainHTTPToAnotherMachineIsRefused(server: String) throws {
         #expect {
             try settings(["TODO_SERVER": server])
@@ -48,8 +55,11 @@ struct TransportRuleTests {
         #expect(try settings(server.merging(["TODO_INSECURE_HTTP": "true"]) { $1 }).sendsTokenInPlainText)
         #expect(try settings(server, stored: ["insecure-http": "true"]).insecureHTTP)
         #expect(throws: SyncError.self) { try settings(server, stored: ["insecure-http": "false"]) }
-        #expect(throws: SyncError.self) { try settings(server.merging(["TODO_INSECURE_HTTP": "false"]) { $1 }, stored: ["insecure-http": "true"]) }
-        #expect(throws: SyncError.notConfigured("insecure-http (TODO_INSECURE_HTTP) must be true or false, not 'yes'")) {
+        #expect(throws: SyncError.self) {
+            try settings(server.merging(["TODO_INSECURE_HTTP": "false"]) { $1 }, stored: ["insecure-http": "true"])
+        }
+        #expect(throws: SyncError.notConfigured("insecure-http (TODO_INSECURE_HTTP) must be true or false, not 'yes'"))
+        {
             try settings(server.merging(["TODO_INSECURE_HTTP": "yes"]) { $1 })
         }
     }

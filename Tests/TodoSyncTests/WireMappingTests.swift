@@ -10,9 +10,15 @@ import TodoTestSupport
 
     @Test func contentRoundTripsThroughTheWire() throws {
         let (created, updated, completed) = (date, date.addingTimeInterval(60), date.addingTimeInterval(120))
-        let content = TodoContent(name: "é 🎉", description: "d", notes: "n", completed: true, completedAt: completed, createdAt: created, updatedAt: updated)
+        let content = TodoContent(
+            name: "é 🎉", description: "d", notes: "n", completed: true, completedAt: completed, createdAt: created,
+            updatedAt: updated)
         // Three different dates, so a mapping that swapped two would show.
-        #expect(content.wire == TodoFields(name: "é 🎉", description: "d", notes: "n", completed: true, createdAt: created, updatedAt: updated, completedAt: completed, attributes: WireAttributes(all: content)))
+        #expect(
+            content.wire
+                == TodoFields(
+                    name: "é 🎉", description: "d", notes: "n", completed: true, createdAt: created, updatedAt: updated,
+                    completedAt: completed, attributes: WireAttributes(all: content)))
         #expect(try TodoContent(content.wire) == content)
         let operation = OutboxOperation(opId: UUID(), uuid: UUID(), baseRev: 7, content: nil)
         #expect(operation.wire.kind == .delete)
@@ -25,9 +31,16 @@ import TodoTestSupport
         content.due = .day(CalendarDay(iso: "2026-12-01")!)
         let json = String(decoding: try WireJSON.encoder.encode(content.wire), as: UTF8.self)
         // Every attribute is sent, unset ones as null, so that clearing one reaches the server.
-        #expect(json == #"{"anchor":null,"annotations":[],"completed":false,"createdAt":"2026-09-21T14:13:20.000Z","depends":[],"description":"","due":"2026-12-01","name":"a","notes":"","priority":null,"project":null,"recur":null,"scheduled":null,"series":null,"start":null,"tags":["a","b"],"udas":{},"until":null,"updatedAt":"2026-09-21T14:13:20.000Z","wait":null}"#)
+        #expect(
+            json
+                == #"{"anchor":null,"annotations":[],"completed":false,"createdAt":"2026-09-21T14:13:20.000Z","depends":[],"description":"","due":"2026-12-01","name":"a","notes":"","priority":null,"project":null,"recur":null,"scheduled":null,"series":null,"start":null,"tags":["a","b"],"udas":{},"until":null,"updatedAt":"2026-09-21T14:13:20.000Z","wait":null}"#
+        )
         #expect(try TodoContent(content.wire) == content)
-        let sparse = try WireJSON.decoder.decode(TodoFields.self, from: Data(#"{"completed":false,"createdAt":"2026-09-21T14:13:20.000Z","description":"","name":"a","notes":"","project":"home","updatedAt":"2026-09-21T14:13:20.000Z"}"#.utf8))
+        let sparse = try WireJSON.decoder.decode(
+            TodoFields.self,
+            from: Data(
+                #"{"completed":false,"createdAt":"2026-09-21T14:13:20.000Z","description":"","name":"a","notes":"","project":"home","updatedAt":"2026-09-21T14:13:20.000Z"}"#
+                    .utf8))
         #expect(sparse.attributes.values == [.project: .word("home")])
         var expected = TodoContent(name: "a", createdAt: date, updatedAt: date)
         expected.project = "home"
@@ -35,15 +48,24 @@ import TodoTestSupport
     }
 
     @Test func aRecordWithAnAttributeTheModelCannotHoldIsABadResponse() {
-        let fields = TodoFields(name: "a", createdAt: date, updatedAt: date, attributes: WireAttributes([.tags: .tags(["has blank"])]))
-        #expect(throws: SyncError.badResponse("the server sent todo 00000000-0000-0000-0000-000000000001 with an invalid tags 'has blank'")) {
-            try RemoteRecord(TodoRecord(uuid: UUID(uuidString: "00000000-0000-0000-0000-000000000001")!, rev: 1, deleted: false, todo: fields))
+        let fields = TodoFields(
+            name: "a", createdAt: date, updatedAt: date, attributes: WireAttributes([.tags: .tags(["has blank"])]))
+        #expect(
+            throws: SyncError.badResponse(
+                "the server sent todo 00000000-0000-0000-0000-000000000001 with an invalid tags 'has blank'")
+        ) {
+            try RemoteRecord(
+                TodoRecord(
+                    uuid: UUID(uuidString: "00000000-0000-0000-0000-000000000001")!, rev: 1, deleted: false,
+                    todo: fields))
         }
     }
 
     @Test func recordsWithoutContentMustBeTombstones() throws {
         #expect(try RemoteRecord(TodoRecord(uuid: UUID(), rev: 3, deleted: true, todo: nil)).content == nil)
-        #expect(throws: SyncError.self) { try RemoteRecord(TodoRecord(uuid: UUID(), rev: 3, deleted: false, todo: nil)) }
+        #expect(throws: SyncError.self) {
+            try RemoteRecord(TodoRecord(uuid: UUID(), rev: 3, deleted: false, todo: nil))
+        }
     }
 
     @Test func contentTheServerWouldRefuseIsNamed() {

@@ -22,6 +22,8 @@ public enum BuiltBinary {
         }
         candidates += folders.map { URL(fileURLWithPath: $0).appendingPathComponent(product).path }
         if let found = candidates.first(where: FileManager.default.isExecutableFile(atPath:)) { return found }
-        throw TestFailure("no built \(product) beside \(CommandLine.arguments[0]) or in \(folders): build it first or set \(variable)")
+        throw TestFailure(
+            "no built \(product) beside \(CommandLine.arguments[0]) or in \(folders): build it first or set \(variable)"
+        )
     }
 }

@@ -1,9 +1,9 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A program the tests run, started with posix_spawn(2) rather than Foundation's `Process`: on
@@ -76,8 +76,11 @@ public final class ChildProcess: @unchecked Sendable {
         lock.withLock {
             var status: Int32 = 0
             while waitStatus == nil {
-                if waitpid(processIdentifier, &status, 0) == processIdentifier { waitStatus = status }
-                else if errno != EINTR { break }
+                if waitpid(processIdentifier, &status, 0) == processIdentifier {
+                    waitStatus = status
+                } else if errno != EINTR {
+                    break
+                }
             }
         }
     }
@@ -150,11 +153,13 @@ private enum SpawnExtensions {
 
     private static func function(_ name: String) -> UnsafeMutableRawPointer {
         #if canImport(Glibc)
-        let everywhere = UnsafeMutableRawPointer(bitPattern: 0)  // RTLD_DEFAULT
+            let everywhere = UnsafeMutableRawPointer(bitPattern: 0)  // RTLD_DEFAULT
         #else
-        let everywhere = UnsafeMutableRawPointer(bitPattern: -2)  // RTLD_DEFAULT
+            let everywhere = UnsafeMutableRawPointer(bitPattern: -2)  // RTLD_DEFAULT
         #endif
-        guard let symbol = dlsym(everywhere, name) else { fatalError("\(name) is missing (glibc 2.34 or later has it)") }
+        guard let symbol = dlsym(everywhere, name) else {
+            fatalError("\(name) is missing (glibc 2.34 or later has it)")
+        }
         return symbol
     }
 }

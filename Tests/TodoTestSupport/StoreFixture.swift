@@ -17,7 +17,9 @@ public struct StoreFixture: Sendable {
     /// Applies `actions` as a command would: reading the undo history only for `undo`.
     public func apply(_ actions: [Action], reading selection: TodoSelection = .all) throws {
         let undoes = actions.contains { if case .undo = $0 { true } else { false } }
-        _ = try file.update(undoes ? .all.withHistory : selection) { state throws(ReduceError) in try reduce(state, actions) }
+        _ = try file.update(undoes ? .all.withHistory : selection) { state throws(ReduceError) in
+            try reduce(state, actions)
+        }
     }
 
     public func add(_ name: String) -> Action {

@@ -1,9 +1,9 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Runs servers as the unprivileged user people deploy them as. Tests that run as root (CI
@@ -15,12 +15,15 @@ public enum Unprivileged {
     public static let account: (name: String, uid: uid_t, gid: gid_t)? = {
         guard geteuid() == 0 else { return nil }
         let name = ProcessInfo.processInfo.environment["TODO_TEST_USER"] ?? "nobody"
-        guard let entry = getpwnam(name) else { fatalError("the tests run as root but there is no user \(name) to run servers as (TODO_TEST_USER)") }
+        guard let entry = getpwnam(name) else {
+            fatalError("the tests run as root but there is no user \(name) to run servers as (TODO_TEST_USER)")
+        }
         return (name, entry.pointee.pw_uid, entry.pointee.pw_gid)
     }()
 
     /// `executable` with `arguments`, as a command that runs it as `account`.
-    public static func command(_ executable: String, _ arguments: [String]) -> (executable: String, arguments: [String]) {
+    public static func command(_ executable: String, _ arguments: [String]) -> (executable: String, arguments: [String])
+    {
         guard let account else { return (executable, arguments) }
         let ids = ["--reuid=\(account.uid)", "--regid=\(account.gid)", "--clear-groups", "--"]
         return ("/usr/bin/setpriv", ids + [reachable(executable)] + arguments)

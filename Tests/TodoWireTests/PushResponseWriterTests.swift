@@ -12,8 +12,10 @@ import TodoWire
         let set = fields.attributes.setOnly
         return FeedWriter.Content(
             name: fields.name, description: fields.description, notes: fields.notes, completed: fields.completed,
-            createdAtMs: ISO8601Millis.milliseconds(fields.createdAt), updatedAtMs: ISO8601Millis.milliseconds(fields.updatedAt),
-            completedAtMs: fields.completedAt.map(ISO8601Millis.milliseconds), attributes: set.values.isEmpty ? nil : set.json)
+            createdAtMs: ISO8601Millis.milliseconds(fields.createdAt),
+            updatedAtMs: ISO8601Millis.milliseconds(fields.updatedAt),
+            completedAtMs: fields.completedAt.map(ISO8601Millis.milliseconds),
+            attributes: set.values.isEmpty ? nil : set.json)
     }
 
     func written(_ result: PushResult) -> [UInt8] {
@@ -24,12 +26,17 @@ import TodoWire
     @Test func resultsOfEveryKindReadBackAsTheEncoders() throws {
         let fields = TodoFields(
             name: "quote \" and ✓", description: "line\nbreak", notes: "", completed: true, createdAt: date,
-            updatedAt: date, completedAt: date, attributes: WireAttributes([.tags: .tags(["b", "a"]), .project: .word("home")]))
+            updatedAt: date, completedAt: date,
+            attributes: WireAttributes([.tags: .tags(["b", "a"]), .project: .word("home")]))
         let results = [
-            PushResult(opId: UUID(), status: .applied, record: TodoRecord(uuid: UUID(), rev: 7, deleted: false, todo: fields)),
-            PushResult(opId: UUID(), status: .applied, record: TodoRecord(uuid: UUID(), rev: 8, deleted: true, todo: nil)),
-            PushResult(opId: UUID(), status: .conflict, record: TodoRecord(uuid: UUID(), rev: 2, deleted: false, todo: Make.plain)),
-            PushResult(opId: UUID(), status: .conflict, record: nil),
+            PushResult(
+                opId: UUID(), status: .applied, record: TodoRecord(uuid: UUID(), rev: 7, deleted: false, todo: fields)),
+            PushResult(
+                opId: UUID(), status: .applied, record: TodoRecord(uuid: UUID(), rev: 8, deleted: true, todo: nil)),
+            PushResult(
+                opId: UUID(), status: .conflict,
+                record: TodoRecord(uuid: UUID(), rev: 2, deleted: false, todo: Make.plain)),
+            PushResult(opId: UUID(), status: .conflict, record: nil)
         ]
         for feedCursor in [nil, Int64(9)] {
             let response = PushResponse(datasetId: UUID(), results: results, cursor: 9, feedCursor: feedCursor)
@@ -40,8 +47,9 @@ import TodoWire
             }
             let bytes = writer.finish(datasetId: response.datasetId, cursor: 9, feedCursor: feedCursor)
             #expect(try WireJSON.decoder.decode(PushResponse.self, from: Data(bytes)) == response)
-            #expect(try JSONSerialization.jsonObject(with: Data(bytes)) as? NSDictionary
-                == JSONSerialization.jsonObject(with: WireJSON.encoder.encode(response)) as? NSDictionary)
+            #expect(
+                try JSONSerialization.jsonObject(with: Data(bytes)) as? NSDictionary
+                    == JSONSerialization.jsonObject(with: WireJSON.encoder.encode(response)) as? NSDictionary)
         }
     }
 
@@ -53,6 +61,7 @@ import TodoWire
     }
 
     enum Make {
-        static let plain = TodoFields(name: "plain", createdAt: Date(timeIntervalSince1970: 0), updatedAt: Date(timeIntervalSince1970: 1))
+        static let plain = TodoFields(
+            name: "plain", createdAt: Date(timeIntervalSince1970: 0), updatedAt: Date(timeIntervalSince1970: 1))
     }
 }

@@ -18,7 +18,8 @@ import TodoWire
     }
 
     @Test func decoderAcceptsDatesWithoutFraction() throws {
-        let json = #"{"name":"a","description":"","notes":"","completed":false,"createdAt":"2026-01-02T03:04:05Z","updatedAt":"2026-01-02T03:04:05Z"}"#
+        let json =
+            #"{"name":"a","description":"","notes":"","completed":false,"createdAt":"2026-01-02T03:04:05Z","updatedAt":"2026-01-02T03:04:05Z"}"#
         let fields = try WireJSON.decoder.decode(TodoFields.self, from: Data(json.utf8))
         #expect(fields.createdAt == Date(timeIntervalSince1970: 1_767_323_045))
         #expect(fields.completedAt == nil)
@@ -48,12 +49,19 @@ import TodoWire
     @Test func parsesOtherPrecisionsAndRejectsGarbage() {
         #expect(ISO8601Millis.parse("2026-01-02T03:04:05Z") == Date(timeIntervalSince1970: 1_767_323_045))
         #expect(ISO8601Millis.parse("2026-01-02T03:04:05.5Z") == Date(timeIntervalSince1970: 1_767_323_045.5))
-        #expect(ISO8601Millis.parse("2026-01-02T03:04:05.123456Z") == ISO8601Millis.date(milliseconds: 1_767_323_045_123))
-        for bad in ["", "2026-01-02", "2026-02-30T00:00:00Z", "2026-01-02T24:00:00Z", "2026-01-02T03:04:05+01:00", "2026-01-02T03:04:05.Z", "x026-01-02T03:04:05Z"] {
+        #expect(
+            ISO8601Millis.parse("2026-01-02T03:04:05.123456Z") == ISO8601Millis.date(milliseconds: 1_767_323_045_123))
+        for bad in [
+            "", "2026-01-02", "2026-02-30T00:00:00Z", "2026-01-02T24:00:00Z", "2026-01-02T03:04:05+01:00",
+            "2026-01-02T03:04:05.Z", "x026-01-02T03:04:05Z"
+        ] {
             #expect(ISO8601Millis.parse(bad) == nil, "\(bad)")
         }
         // The canonical 24-byte form has its own fast parser: the same checks must hold there.
-        for bad in ["2026-02-30T00:00:00.000Z", "2026-13-01T00:00:00.000Z", "2026-01-02T03:04:05.12aZ", "2026-01-02T24:00:00.000Z", "2026-01-02 03:04:05.000Z", "2026-01-02T03:60:05.000Z"] {
+        for bad in [
+            "2026-02-30T00:00:00.000Z", "2026-13-01T00:00:00.000Z", "2026-01-02T03:04:05.12aZ",
+            "2026-01-02T24:00:00.000Z", "2026-01-02 03:04:05.000Z", "2026-01-02T03:60:05.000Z"
+        ] {
             #expect(ISO8601Millis.parse(bad) == nil, "\(bad)")
         }
         #expect(ISO8601Millis.parse("2026-01-02T03:04:05.123Z") == ISO8601Millis.date(milliseconds: 1_767_323_045_123))
@@ -63,7 +71,8 @@ import TodoWire
             #expect(ISO8601Millis.parse(late) == nil, "\(late)")
         }
         #expect(ISO8601Millis.parse("9999-12-31T23:59:59.999Z").map(ISO8601Millis.string) == "9999-12-31T23:59:59.999Z")
-        #expect(ISO8601Millis.parse("9999-12-31T23:59:59.9994Z").map(ISO8601Millis.string) == "9999-12-31T23:59:59.999Z")
+        #expect(
+            ISO8601Millis.parse("9999-12-31T23:59:59.9994Z").map(ISO8601Millis.string) == "9999-12-31T23:59:59.999Z")
         #expect(ISO8601Millis.parse("0000-01-01T00:00:00.000Z").map(ISO8601Millis.string) == "0000-01-01T00:00:00.000Z")
     }
 }

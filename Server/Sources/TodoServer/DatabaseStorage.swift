@@ -30,7 +30,9 @@ extension ServerSettings.Storage {
         case .sqlite(let path):
             return path
         case .postgres(let url):
-            guard let components = URLComponents(string: url), let host = components.host else { return "the PostgreSQL database" }
+            guard let components = URLComponents(string: url), let host = components.host else {
+                return "the PostgreSQL database"
+            }
             return "postgres://\(host)\(components.port.map { ":\($0)" } ?? "")\(components.path)"
         }
     }

@@ -19,7 +19,8 @@ public func openDatabase(_ app: Application) async throws {
                 + "back it up, then run todo-server migrate")
     case .ahead(let unknown):
         throw CommandFailure(
-            "the database was made by a newer todo-server (it has \(unknown.joined(separator: ", "))); run that version")
+            "the database was made by a newer todo-server (it has \(unknown.joined(separator: ", "))); run that version"
+        )
     }
     guard let datasetId = try await MetaModel.query(on: app.db).first()?.id else {
         throw Abort(.internalServerError, reason: "the database has no dataset id")

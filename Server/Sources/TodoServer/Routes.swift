@@ -20,7 +20,8 @@ func routes(_ app: Application, settings: ServerSettings) throws {
     // Taskwarrior 3's sync, at the root as taskchampion-sync-server serves it: the client id
     // authenticates; each route reads its body itself, after checking its Content-Type.
     let taskChampion = TaskChampionController()
-    let client = app.grouped(TaskChampionAuthMiddleware()).grouped(TaskChampionController.path.map { PathComponent(stringLiteral: $0) })
+    let client = app.grouped(TaskChampionAuthMiddleware()).grouped(
+        TaskChampionController.path.map { PathComponent(stringLiteral: $0) })
     client.post("add-version", ":parent", use: taskChampion.addVersion)
     client.get("get-child-version", ":parent", use: taskChampion.childVersion)
     client.post("add-snapshot", ":version", use: taskChampion.addSnapshot)

@@ -76,7 +76,8 @@ extension ServerSettings {
     ) throws -> Choice? {
         guard let text = env(name) else { return nil }
         guard let value = Choice(rawValue: text) else {
-            throw CommandFailure("\(name)=\(text): expected " + Choice.allCases.map(\.rawValue).joined(separator: " or "))
+            throw CommandFailure(
+                "\(name)=\(text): expected " + Choice.allCases.map(\.rawValue).joined(separator: " or "))
         }
         return value
     }

@@ -43,7 +43,8 @@ struct AnswerMemoryTests {
                 <C:calendar-query xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav"><D:prop><D:getetag/><C:calendar-data/></D:prop>\
                 <C:filter><C:comp-filter name="VCALENDAR"><C:comp-filter name="VTODO"/></C:comp-filter></C:filter></C:calendar-query>
                 """
-            let request = "REPORT \(CalDAVController.list("alice")) HTTP/1.1\r\nHost: 127.0.0.1\r\nDepth: 1\r\n"
+            let request =
+                "REPORT \(CalDAVController.list("alice")) HTTP/1.1\r\nHost: 127.0.0.1\r\nDepth: 1\r\n"
                 + "Authorization: Basic \(Data("alice:\(token)".utf8).base64EncodedString())\r\n"
                 + "Content-Type: application/xml\r\nContent-Length: \(query.utf8.count)\r\n\r\n\(query)"
 
@@ -53,9 +54,14 @@ struct AnswerMemoryTests {
             try await unread?.send(request)
             #expect(await eventually { server.answerBytesHeld > 5_000_000 }, "\(server.answerBytesHeld) bytes held")
             let metrics = try #require(try await RawHTTP.request(port: port, method: "GET", path: "/metrics")).text
-            let held = metrics.split(separator: "\n").first { $0.hasPrefix(#"todo_memory_held_bytes{kind="unread_answers"}"#) }
-            #expect(held.flatMap { $0.split(separator: " ").last }.flatMap { Double($0) } ?? 0 > 5_000_000, "\(metrics)")
-            #expect(try await RawHTTP.request(port: port, method: "GET", path: "/health")?.status == 200, "a small answer always goes")
+            let held = metrics.split(separator: "\n").first {
+                $0.hasPrefix(#"todo_memory_held_bytes{kind="unread_answers"}"#)
+            }
+            #expect(
+                held.flatMap { $0.split(separator: " ").last }.flatMap { Double($0) } ?? 0 > 5_000_000, "\(metrics)")
+            #expect(
+                try await RawHTTP.request(port: port, method: "GET", path: "/health")?.status == 200,
+                "a small answer always goes")
             let refused = try TestSocket(port: port)
             try await refused.send(request)
             let busy = await refused.readResponse(within: 60)
@@ -70,7 +76,9 @@ struct AnswerMemoryTests {
             let answer = try #require(await reader.readResponse(within: 60))
             #expect(answer.status == 207)
             #expect(answer.body.count > 6_000_000)
-            #expect(await eventually { server.answerBytesHeld == 0 }, "\(server.answerBytesHeld) bytes held after the answer was read")
+            #expect(
+                await eventually { server.answerBytesHeld == 0 },
+                "\(server.answerBytesHeld) bytes held after the answer was read")
         }
     }
 }
@@ -84,14 +92,20 @@ struct AnswerBuildsTests {
         try await withTestApp({ $0.http.maxAnswerMemory = 1 << 20 }) { app in
             let token = try await app.makeUser("alice")
             // 300 KB stored: counted at more than a small answer's 1 MiB.
-            _ = try await app.push(token, (0..<30).map { index in
-                PushOperation(opId: UUID(), kind: .put, uuid: UUID(), baseRev: 0, todo: Make.fields("\(index)", notes: String(repeating: "x", count: 10_000)))
-            })
+            _ = try await app.push(
+                token,
+                (0..<30).map { index in
+                    PushOperation(
+                        opId: UUID(), kind: .put, uuid: UUID(), baseRev: 0,
+                        todo: Make.fields("\(index)", notes: String(repeating: "x", count: 10_000)))
+                })
             let basic = "Basic " + Data("alice:\(token)".utf8).base64EncodedString()
-            let query = #"<C:calendar-query xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav"><D:prop><D:getetag/></D:prop></C:calendar-query>"#
+            let query =
+                #"<C:calendar-query xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav"><D:prop><D:getetag/></D:prop></C:calendar-query>"#
             let propfind = #"<propfind xmlns="DAV:"><prop><getetag/></prop></propfind>"#
             func send(_ method: HTTPMethod, depth: String, _ body: String) async throws -> TestResponse {
-                try await app.send(method, "dav/alice/tasks/", headers: ["Authorization": basic, "Depth": depth], body: body)
+                try await app.send(
+                    method, "dav/alice/tasks/", headers: ["Authorization": basic, "Depth": depth], body: body)
             }
             try await AnswerBuilds.of(app.application).making(2 << 20) {
                 try app.expectError(try await send(.REPORT, depth: "1", query), .serviceUnavailable)
@@ -110,7 +124,9 @@ struct AnswerBuildsTests {
             let refused = await #expect(throws: Abort.self) { try await builds.making(2 << 20) {} }
             #expect(refused?.status == .serviceUnavailable)
             #expect(refused?.headers.first(name: "Retry-After") == "5")
-            try await builds.making(AnswerBuilds.small) { #expect(builds.held == 6 << 20, "a small one is always made") }
+            try await builds.making(AnswerBuilds.small) {
+                #expect(builds.held == 6 << 20, "a small one is always made")
+            }
         }
         #expect(builds.held == 0)
         try await builds.making(2 << 20) {
@@ -124,12 +140,15 @@ struct AnswerBuildsTests {
         try await withTestApp { app in
             let token = try await app.makeUser("alice")
             let operations = (0..<20).map { index in
-                PushOperation(opId: UUID(), kind: .put, uuid: UUID(), baseRev: 0, todo: Make.fields("\(index)", notes: String(repeating: "x", count: 10_000)))
+                PushOperation(
+                    opId: UUID(), kind: .put, uuid: UUID(), baseRev: 0,
+                    todo: Make.fields("\(index)", notes: String(repeating: "x", count: 10_000)))
             }
             _ = try await app.push(token, operations)
             let user = try #require(try await UserModel.query(on: app.db).filter(\.$name == "alice").first())
             #expect(user.storedBytes > 200_000)
-            let authenticated = AuthenticatedUser(id: try user.requireID(), name: "alice", storedBytes: user.storedBytes)
+            let authenticated = AuthenticatedUser(
+                id: try user.requireID(), name: "alice", storedBytes: user.storedBytes)
             #expect(AnswerBuilds.estimate(authenticated) == Int(user.storedBytes) * 4 + 65536)
         }
     }

@@ -22,7 +22,7 @@ struct AttributeTests {
             let uuid = UUID()
             let sent = WireAttributes([
                 .tags: .tags(["b", "a"]), .project: .word("home.garden"), .priority: .priority(nil),
-                .due: .date(day), .wait: .date(instant),
+                .due: .date(day), .wait: .date(instant)
             ])
             let pushed = try await app.push(token, [put(uuid, base: 0, sent)])
             #expect(pushed.results[0].record?.todo?.attributes == sent.setOnly)
@@ -41,14 +41,19 @@ struct AttributeTests {
         try await withTestApp { app in
             let token = try await app.makeUser("alice")
             let uuid = UUID()
-            let all = WireAttributes([.tags: .tags(["a"]), .project: .word("p"), .priority: .priority(.low), .due: .date(day)])
+            let all = WireAttributes([
+                .tags: .tags(["a"]), .project: .word("p"), .priority: .priority(.low), .due: .date(day)
+            ])
             _ = try await app.push(token, [put(uuid, base: 0, all)])
             // A client from before attributes sends none of them: nothing is erased.
             let old = try await app.push(token, [put(uuid, base: 1, WireAttributes(), name: "renamed")])
             #expect(old.results[0].record?.todo?.name == "renamed")
             #expect(old.results[0].record?.todo?.attributes == all)
-            let cleared = try await app.push(token, [put(uuid, base: 2, WireAttributes([.tags: .tags([]), .project: .word(nil)]))])
-            #expect(cleared.results[0].record?.todo?.attributes == WireAttributes([.priority: .priority(.low), .due: .date(day)]))
+            let cleared = try await app.push(
+                token, [put(uuid, base: 2, WireAttributes([.tags: .tags([]), .project: .word(nil)]))])
+            #expect(
+                cleared.results[0].record?.todo?.attributes
+                    == WireAttributes([.priority: .priority(.low), .due: .date(day)]))
         }
     }
 
@@ -66,7 +71,8 @@ struct AttributeTests {
     @Test func attributesTheModelCannotHoldAreRefusedAndNothingIsStored() async throws {
         try await withTestApp { app in
             let token = try await app.makeUser("alice")
-            let todo = #""name":"n","description":"","notes":"","completed":false,"createdAt":"2026-11-21T01:33:29.123Z","updatedAt":"2026-11-21T01:33:29.123Z""#
+            let todo =
+                #""name":"n","description":"","notes":"","completed":false,"createdAt":"2026-11-21T01:33:29.123Z","updatedAt":"2026-11-21T01:33:29.123Z""#
             let manyTags = (0...FieldProblem.maxTags).map { "\"t\($0)\"" }.joined(separator: ",")
             let cases = [
                 (#""tags":["has blank"]"#, #"tags cannot hold \"has blank\": a tag is a word"#),
@@ -77,10 +83,14 @@ struct AttributeTests {
                 (#""due":"0000-01-01""#, "due"),
                 (#""tags":"a""#, "tags"),
                 ("\"tags\":[\(manyTags)]", "operations[0].todo: more than 64 tags"),
-                ("\"project\":\"\(String(repeating: "p", count: 257))\"", "operations[0].todo: project is longer than 256 bytes"),
+                (
+                    "\"project\":\"\(String(repeating: "p", count: 257))\"",
+                    "operations[0].todo: project is longer than 256 bytes"
+                )
             ]
             for (attribute, reason) in cases {
-                let body = #"{"operations":[{"opId":"\#(UUID())","kind":"put","uuid":"\#(UUID())","baseRev":0,"todo":{\#(todo),\#(attribute)}}]}"#
+                let body =
+                    #"{"operations":[{"opId":"\#(UUID())","kind":"put","uuid":"\#(UUID())","baseRev":0,"todo":{\#(todo),\#(attribute)}}]}"#
                 let response = try await app.send(.POST, "v1/push", headers: auth(token), body: body)
                 try app.expectError(response, .badRequest)
                 #expect(response.body.string.contains(reason), "\(attribute): \(response.body.string)")

@@ -52,7 +52,9 @@ struct AuthTests {
             }
             let limited = try await app.send(.GET, "v1/changes", headers: stale, peer: home)
             try app.expectError(limited, .tooManyRequests)
-            #expect(limited.body.string.contains("too many failed authentications with this token"), "\(limited.body.string)")
+            #expect(
+                limited.body.string.contains("too many failed authentications with this token"),
+                "\(limited.body.string)")
             let seconds = try #require(Int(limited.headers.first(name: "Retry-After") ?? ""))
             #expect((1...60).contains(seconds), "\(seconds)")
             for headers in [auth(token), auth(newcomer)] {
@@ -63,21 +65,32 @@ struct AuthTests {
             #expect(try await app.send(.GET, "v1/changes", headers: auth(token), peer: guesser).status == .ok)
             for index in 0..<AuthFailureLimiter.addressLimit {
                 let guess: HTTPHeaders = ["Authorization": "Bearer todo_guess_\(index)"]
-                try app.expectError(try await app.send(.GET, "v1/changes", headers: guess, peer: guesser), .unauthorized)
+                try app.expectError(
+                    try await app.send(.GET, "v1/changes", headers: guess, peer: guesser), .unauthorized)
             }
             for headers in [["Authorization": "Bearer todo_one_more"], auth(newcomer)] as [HTTPHeaders] {
                 let refused = try await app.send(.GET, "v1/changes", headers: headers, peer: guesser)
                 try app.expectError(refused, .tooManyRequests)
-                #expect(refused.body.string.contains("too many failed authentications from this address"), "\(refused.body.string)")
+                #expect(
+                    refused.body.string.contains("too many failed authentications from this address"),
+                    "\(refused.body.string)")
             }
             #expect(try await app.send(.GET, "v1/changes", headers: auth(token), peer: guesser).status == .ok)
-            #expect(try await app.send(.GET, "v1/changes", headers: auth(newcomer), peer: "198.51.100.10").status == .ok)
+            #expect(
+                try await app.send(.GET, "v1/changes", headers: auth(newcomer), peer: "198.51.100.10").status == .ok)
             #expect(app.logs.all.contains { $0.message.hasSuffix("client=198.51.100.10 user=bob") }, "\(app.logs.text)")
-            #expect(app.logs.all.contains { $0.message.contains("GET /v1/changes 429") && $0.message.hasSuffix("client=198.51.100.9 user=-") }, "\(app.logs.text)")
+            #expect(
+                app.logs.all.contains {
+                    $0.message.contains("GET /v1/changes 429") && $0.message.hasSuffix("client=198.51.100.9 user=-")
+                }, "\(app.logs.text)")
             #expect(!app.logs.text.contains(token))
             let metrics = try await app.send(.GET, "metrics").body.string
-            #expect(metrics.contains(#"todo_authentication_failures_total{status="429",limited_by="credential"} 1"#), "\(metrics)")
-            #expect(metrics.contains(#"todo_authentication_failures_total{status="429",limited_by="address"} 2"#), "\(metrics)")
+            #expect(
+                metrics.contains(#"todo_authentication_failures_total{status="429",limited_by="credential"} 1"#),
+                "\(metrics)")
+            #expect(
+                metrics.contains(#"todo_authentication_failures_total{status="429",limited_by="address"} 2"#),
+                "\(metrics)")
         }
     }
 
@@ -90,7 +103,9 @@ struct AuthTests {
             for round in 0..<(AuthFailureLimiter.credentialLimit * 2) {
                 let v1 = try await app.send(.GET, "v1/changes", peer: "198.51.100.9")
                 try app.expectError(v1, .unauthorized)
-                let dav = try await app.send(.PROPFIND, "dav/", headers: round.isMultiple(of: 2) ? [:] : ["Authorization": "Bearer "], peer: "127.0.0.1")
+                let dav = try await app.send(
+                    .PROPFIND, "dav/", headers: round.isMultiple(of: 2) ? [:] : ["Authorization": "Bearer "],
+                    peer: "127.0.0.1")
                 try app.expectError(dav, .unauthorized)
                 #expect(dav.headers.first(name: "WWW-Authenticate")?.hasPrefix("Basic") == true)
             }
@@ -122,11 +137,11 @@ struct AuthTests {
                 ["Authorization": "Bearer todo_not-a-real-token"],
                 ["Authorization": "Bearer "],
                 ["Authorization": "Basic YWxpY2U6c2VjcmV0"],
-                ["Authorization": "todo_no_scheme"],
+                ["Authorization": "todo_no_scheme"]
             ]
             for headers in attempts {
                 for (method, path, body) in [
-                    (HTTPMethod.GET, "v1/changes", nil), (.POST, "v1/push", #"{"operations":[]}"#),
+                    (HTTPMethod.GET, "v1/changes", nil), (.POST, "v1/push", #"{"operations":[]}"#)
                 ] {
                     let response = try await app.send(method, path, headers: headers, body: body)
                     try app.expectError(response, .unauthorized)
@@ -141,7 +156,8 @@ struct AuthTests {
             let first = try await app.makeUser("alice")
             let user = try await UserModel.query(on: app.db).filter(\.$name == "alice").first()!
             let second = TokenModel.generate()
-            try await TokenModel(userID: user.requireID(), hash: TokenModel.hash(second), now: app.application.now).create(on: app.db)
+            try await TokenModel(userID: user.requireID(), hash: TokenModel.hash(second), now: app.application.now)
+                .create(on: app.db)
             let firstStatus = try await app.send(.GET, "v1/changes", headers: auth(first)).status
             #expect(firstStatus == .ok)
 
@@ -217,13 +233,17 @@ struct AuthFailureLimiterTests {
         let limiter = AuthFailureLimiter()
         let start = Make.created
         limiter.succeed(credential: "known", address: "nat", now: start)
-        for index in 0..<AuthFailureLimiter.addressLimit { limiter.fail(credential: "guess \(index)", address: "nat", now: start) }
+        for index in 0..<AuthFailureLimiter.addressLimit {
+            limiter.fail(credential: "guess \(index)", address: "nat", now: start)
+        }
         #expect(limiter.wait(credential: "new", address: "nat", now: start)?.scope == .address)
         #expect(limiter.wait(credential: "known", address: "nat", now: start) == nil)
         #expect(limiter.wait(credential: "new", address: "other", now: start) == nil)
         #expect(limiter.wait(credential: "new", address: "nat", now: start.addingTimeInterval(60)) == nil)
         let later = start.addingTimeInterval(AuthFailureLimiter.knownFor + 1)
-        for index in 0..<AuthFailureLimiter.addressLimit { limiter.fail(credential: "guess \(index)", address: "nat", now: later) }
+        for index in 0..<AuthFailureLimiter.addressLimit {
+            limiter.fail(credential: "guess \(index)", address: "nat", now: later)
+        }
         #expect(limiter.wait(credential: "known", address: "nat", now: later)?.scope == .address)
     }
 

@@ -14,7 +14,8 @@ struct BadInputTests {
             let token = try await app.makeUser("alice")
             let uuid = UUID().uuidString
             let op = #""opId":"\#(UUID().uuidString)","uuid":"\#(uuid)""#
-            let todo = #"{"name":"n","description":"","notes":"","completed":false,"createdAt":"2026-01-01T00:00:00.000Z","updatedAt":"2026-01-01T00:00:00.000Z"}"#
+            let todo =
+                #"{"name":"n","description":"","notes":"","completed":false,"createdAt":"2026-01-01T00:00:00.000Z","updatedAt":"2026-01-01T00:00:00.000Z"}"#
             let bodies = [
                 "", "{", "not json", "[]", "{}", #"{"operations":{}}"#, #"{"operations":[{}]}"#,
                 #"{"operations":[{\#(op),"kind":"put","baseRev":0}]}"#,
@@ -26,7 +27,7 @@ struct BadInputTests {
                 #"{"operations":[{\#(op),"kind":"put","baseRev":0,"todo":\#(todo.replacingOccurrences(of: "\"name\":\"n\"", with: "\"name\":\"   \""))}]}"#,
                 #"{"operations":[{\#(op),"kind":"put","baseRev":0,"todo":\#(todo.replacingOccurrences(of: "\"name\":\"n\"", with: "\"name\":\"a\\u0000b\""))}]}"#,
                 #"{"operations":[{\#(op),"kind":"put","baseRev":0,"todo":\#(todo.replacingOccurrences(of: "2026-01-01T00:00:00.000Z", with: "yesterday"))}]}"#,
-                #"{"operations":[{\#(op),"kind":"put","baseRev":0,"todo":\#(todo.replacingOccurrences(of: ".000Z", with: "+02:00"))}]}"#,
+                #"{"operations":[{\#(op),"kind":"put","baseRev":0,"todo":\#(todo.replacingOccurrences(of: ".000Z", with: "+02:00"))}]}"#
             ]
             for body in bodies {
                 let response = try await app.send(.POST, "v1/push", headers: auth(token), body: body)
@@ -43,14 +44,15 @@ struct BadInputTests {
             let token = try await app.makeUser("alice")
             let ops = [
                 Make.put(UUID(), base: 0, "fine"),
-                PushOperation(opId: UUID(), kind: .put, uuid: UUID(), baseRev: 0, todo: nil),
+                PushOperation(opId: UUID(), kind: .put, uuid: UUID(), baseRev: 0, todo: nil)
             ]
             let body = String(decoding: try WireJSON.encoder.encode(PushRequest(operations: ops)), as: UTF8.self)
             let missingTodo = try await app.send(.POST, "v1/push", headers: auth(token), body: body)
             try app.expectError(missingTodo, .badRequest)
             var blank = Make.put(UUID(), base: 0, "x")
             blank.todo?.name = " \n"
-            let body2 = String(decoding: try WireJSON.encoder.encode(PushRequest(operations: [ops[0], blank])), as: UTF8.self)
+            let body2 = String(
+                decoding: try WireJSON.encoder.encode(PushRequest(operations: [ops[0], blank])), as: UTF8.self)
             let blankName = try await app.send(.POST, "v1/push", headers: auth(token), body: body2)
             try app.expectError(blankName, .badRequest)
             let feed = try await app.changes(token).changes
@@ -84,11 +86,15 @@ struct BadInputTests {
         try await withTestApp(Self.settings) { app in
             let token = try await app.makeUser("alice")
             let elements = Array(repeating: "{}", count: SyncAPI.maxOperationsPerPush + 1).joined(separator: ", ")
-            let response = try await app.send(.POST, "v1/push", headers: auth(token), body: #"{"since": 0, "operations": [\#(elements)]}"#)
+            let response = try await app.send(
+                .POST, "v1/push", headers: auth(token), body: #"{"since": 0, "operations": [\#(elements)]}"#)
             try app.expectError(response, .badRequest)
-            #expect(response.body.string.contains("at most \(SyncAPI.maxOperationsPerPush) operations per push"), "\(response.body.string)")
+            #expect(
+                response.body.string.contains("at most \(SyncAPI.maxOperationsPerPush) operations per push"),
+                "\(response.body.string)")
             let allowed = Array(repeating: "{}", count: SyncAPI.maxOperationsPerPush).joined(separator: ",")
-            let decoded = try await app.send(.POST, "v1/push", headers: auth(token), body: #"{"operations":[\#(allowed)]}"#)
+            let decoded = try await app.send(
+                .POST, "v1/push", headers: auth(token), body: #"{"operations":[\#(allowed)]}"#)
             try app.expectError(decoded, .badRequest)
             #expect(!decoded.body.string.contains("operations per push"), "\(decoded.body.string)")
         }

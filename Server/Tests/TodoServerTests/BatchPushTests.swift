@@ -19,27 +19,30 @@ struct BatchPushTests {
             let token = try await app.makeUser("alice")
             let (a, b, c, d, e, f, g) = (UUID(), UUID(), UUID(), UUID(), UUID(), UUID(), UUID())
             let createA = Make.put(a, base: 0, "a")
-            let setup = try await app.push(token, [
-                createA, Make.put(b, base: 0, "b"), Make.put(c, base: 0, "c"), Make.delete(d, base: 0),
-            ])
+            let setup = try await app.push(
+                token,
+                [
+                    createA, Make.put(b, base: 0, "b"), Make.put(c, base: 0, "c"), Make.delete(d, base: 0)
+                ])
             #expect(setup.results.map(\.status) == [.applied, .applied, .applied, .applied])
             #expect(setup.cursor == 4)
-            let idsBefore = Dictionary(uniqueKeysWithValues: try await TodoModel.query(on: app.db).all().map { ($0.uuid, $0.id) })
+            let idsBefore = Dictionary(
+                uniqueKeysWithValues: try await TodoModel.query(on: app.db).all().map { ($0.uuid, $0.id) })
 
             let updateA = Make.put(a, base: 1, "a2")
             let operations = [
-                Make.put(e, base: 0, "e"),          // 0 new: rev 5
-                updateA,                            // 1 update: rev 6
-                Make.delete(b, base: 2),            // 2 delete: rev 7
-                Make.put(c, base: 1, "stale"),      // 3 conflict: c is at 3
-                Make.put(a, base: 1, "lost"),       // 4 conflict with 1's change: a is at 6
-                createA,                            // 5 replay of the setup's first result
-                updateA,                            // 6 replay of 1
-                Make.put(d, base: 4, "d back"),     // 7 resurrects the tombstone: rev 8
-                Make.put(e, base: 5, "e2"),         // 8 changes 0's new record again: rev 9
-                Make.put(f, base: 3, "ghost"),      // 9 conflict, no record
-                Make.delete(g, base: 0),            // 10 tombstone of an unknown record: rev 10
-                Make.put(a, base: 6, "a3"),         // 11 changes a again: rev 11
+                Make.put(e, base: 0, "e"),  // 0 new: rev 5
+                updateA,  // 1 update: rev 6
+                Make.delete(b, base: 2),  // 2 delete: rev 7
+                Make.put(c, base: 1, "stale"),  // 3 conflict: c is at 3
+                Make.put(a, base: 1, "lost"),  // 4 conflict with 1's change: a is at 6
+                createA,  // 5 replay of the setup's first result
+                updateA,  // 6 replay of 1
+                Make.put(d, base: 4, "d back"),  // 7 resurrects the tombstone: rev 8
+                Make.put(e, base: 5, "e2"),  // 8 changes 0's new record again: rev 9
+                Make.put(f, base: 3, "ghost"),  // 9 conflict, no record
+                Make.delete(g, base: 0),  // 10 tombstone of an unknown record: rev 10
+                Make.put(a, base: 6, "a3")  // 11 changes a again: rev 11
             ]
             let response = try await app.push(token, operations)
 
@@ -50,22 +53,24 @@ struct BatchPushTests {
                 TodoRecord(uuid: uuid, rev: rev, deleted: true, todo: Make.fields(name))
             }
             #expect(response.results.map(\.opId) == operations.map(\.opId))
-            #expect(response.results.map(\.status) == [
-                .applied, .applied, .applied, .conflict, .conflict, .applied, .applied, .applied,
-                .applied, .conflict, .applied, .applied,
-            ])
-            #expect(response.results.map(\.record) == [
-                applied(e, 5, "e"), applied(a, 6, "a2"), tombstone(b, 7, "b"), applied(c, 3, "c"),
-                applied(a, 6, "a2"), applied(a, 1, "a"), applied(a, 6, "a2"), applied(d, 8, "d back"),
-                applied(e, 9, "e2"), nil, applied(g, 10, nil), applied(a, 11, "a3"),
-            ])
+            #expect(
+                response.results.map(\.status) == [
+                    .applied, .applied, .applied, .conflict, .conflict, .applied, .applied, .applied,
+                    .applied, .conflict, .applied, .applied
+                ])
+            #expect(
+                response.results.map(\.record) == [
+                    applied(e, 5, "e"), applied(a, 6, "a2"), tombstone(b, 7, "b"), applied(c, 3, "c"),
+                    applied(a, 6, "a2"), applied(a, 1, "a"), applied(a, 6, "a2"), applied(d, 8, "d back"),
+                    applied(e, 9, "e2"), nil, applied(g, 10, nil), applied(a, 11, "a3")
+                ])
             #expect(response.results[5] == setup.results[0])
             #expect(response.results[6] == response.results[1])
             #expect(response.cursor == 11)
 
             let expectedFeed = [
                 applied(c, 3, "c"), tombstone(b, 7, "b"), applied(d, 8, "d back"), applied(e, 9, "e2"),
-                applied(g, 10, nil), applied(a, 11, "a3"),
+                applied(g, 10, nil), applied(a, 11, "a3")
             ]
             let feed = try await app.changes(token).changes
             #expect(feed == expectedFeed)

@@ -13,7 +13,9 @@ struct CalDAVDiscoveryTests {
         ["Authorization": "Basic " + Data("\(user):\(token)".utf8).base64EncodedString()]
     }
 
-    func propfind(_ app: TestApp, _ path: String, _ headers: HTTPHeaders, depth: String, body: String) async throws -> [DAVElement] {
+    func propfind(_ app: TestApp, _ path: String, _ headers: HTTPHeaders, depth: String, body: String) async throws
+        -> [DAVElement]
+    {
         var headers = headers
         headers.add(name: "Depth", value: depth)
         let response = try await app.send(.PROPFIND, path, headers: headers, body: body)
@@ -24,7 +26,8 @@ struct CalDAVDiscoveryTests {
 
     /// The property `name` of a response, found (200), as an element.
     func found(_ response: DAVElement, _ name: DAVName) -> DAVElement? {
-        response.children(.dav("propstat")).first { $0.child(.dav("status"))?.trimmedText == "HTTP/1.1 200 OK" }?.child(.dav("prop"))?.child(name)
+        response.children(.dav("propstat")).first { $0.child(.dav("status"))?.trimmedText == "HTTP/1.1 200 OK" }?.child(
+            .dav("prop"))?.child(name)
     }
 
     func missing(_ response: DAVElement) -> [DAVName] {
@@ -52,7 +55,9 @@ struct CalDAVDiscoveryTests {
             for headers in [HTTPHeaders(), basic("alice", "todo_wrong"), basic("bob", token), auth(token)] {
                 let response = try await app.send(.PROPFIND, "dav/", headers: headers)
                 try app.expectError(response, .unauthorized)
-                #expect(response.headers.first(name: "WWW-Authenticate") == #"Basic realm="todo", charset="UTF-8""#, "\(headers)")
+                #expect(
+                    response.headers.first(name: "WWW-Authenticate") == #"Basic realm="todo", charset="UTF-8""#,
+                    "\(headers)")
                 #expect(!response.body.string.contains(token))
             }
         }
@@ -71,7 +76,8 @@ struct CalDAVDiscoveryTests {
             #expect(found(root, .dav("current-user-principal"))?.child(.dav("href"))?.trimmedText == "/dav/alice/")
             let principal = try await propfind(app, "dav/alice/", headers, depth: "0", body: ask)
             #expect(principal.count == 1)
-            #expect(found(principal[0], .caldav("calendar-home-set"))?.child(.dav("href"))?.trimmedText == "/dav/alice/")
+            #expect(
+                found(principal[0], .caldav("calendar-home-set"))?.child(.dav("href"))?.trimmedText == "/dav/alice/")
             #expect(missing(principal[0]) == [DAVName(DAVNamespace.apple, "calendar-color")])
 
             let listAsk = """
@@ -82,9 +88,11 @@ struct CalDAVDiscoveryTests {
             let home = try await propfind(app, "dav/alice/", headers, depth: "1", body: listAsk)
             #expect(home.map { $0.child(.dav("href"))?.trimmedText } == ["/dav/alice/", "/dav/alice/tasks/"])
             let list = home[1]
-            #expect(found(list, .dav("resourcetype"))?.children.map(\.name) == [.dav("collection"), .caldav("calendar")])
+            #expect(
+                found(list, .dav("resourcetype"))?.children.map(\.name) == [.dav("collection"), .caldav("calendar")])
             #expect(found(list, .dav("displayname"))?.text == "Tasks")
-            #expect(found(list, .caldav("supported-calendar-component-set"))?.children.first?.attributes["name"] == "VTODO")
+            #expect(
+                found(list, .caldav("supported-calendar-component-set"))?.children.first?.attributes["name"] == "VTODO")
             #expect(found(list, .calendarServer("getctag"))?.text == "0")
             #expect(found(list, .dav("sync-token"))?.text == "http://todo-server/ns/sync/0")
         }
@@ -99,10 +107,15 @@ struct CalDAVDiscoveryTests {
             _ = try await app.push(token, [Make.delete(first, base: 1)])
             let ask = #"<propfind xmlns="DAV:"><prop><getetag/><getcontenttype/><resourcetype/></prop></propfind>"#
             let responses = try await propfind(app, "dav/alice/tasks/", basic("alice", token), depth: "1", body: ask)
-            #expect(responses.map { $0.child(.dav("href"))?.trimmedText } == ["/dav/alice/tasks/", "/dav/alice/tasks/\(second.uuidString.lowercased()).ics"])
+            #expect(
+                responses.map { $0.child(.dav("href"))?.trimmedText } == [
+                    "/dav/alice/tasks/", "/dav/alice/tasks/\(second.uuidString.lowercased()).ics"
+                ])
             #expect(found(responses[1], .dav("getetag"))?.text == "\"2\"")
             #expect(found(responses[1], .dav("getcontenttype"))?.text.hasPrefix("text/calendar") == true)
-            let list = try await propfind(app, "dav/alice/tasks/", basic("alice", token), depth: "0", body: #"<propfind xmlns="DAV:"><prop><sync-token/></prop></propfind>"#)
+            let list = try await propfind(
+                app, "dav/alice/tasks/", basic("alice", token), depth: "0",
+                body: #"<propfind xmlns="DAV:"><prop><sync-token/></prop></propfind>"#)
             #expect(list.count == 1)
             #expect(found(list[0], .dav("sync-token"))?.text == "http://todo-server/ns/sync/3")
         }
@@ -138,14 +151,19 @@ struct CalDAVDiscoveryTests {
         try await withTestApp { app in
             let token = try await app.makeUser("alice")
             let port = try await app.startServer()
-            let credentials = RawHTTP.header("Authorization: Basic " + Data("alice:\(token)".utf8).base64EncodedString())
+            let credentials = RawHTTP.header(
+                "Authorization: Basic " + Data("alice:\(token)".utf8).base64EncodedString())
             let ask = #"<propfind xmlns="DAV:"><prop><displayname/></prop></propfind>"#
             let answer = try #require(
-                try await RawHTTP.request(port: port, method: "PROPFIND", path: "/dav/alice/tasks/", headers: [credentials, RawHTTP.header("Depth: 0")], body: ask))
+                try await RawHTTP.request(
+                    port: port, method: "PROPFIND", path: "/dav/alice/tasks/",
+                    headers: [credentials, RawHTTP.header("Depth: 0")], body: ask))
             #expect(answer.status == 207, "\(answer.text)")
             #expect(answer.text.contains("<D:displayname>Tasks</D:displayname>"), "\(answer.text)")
             let socket = try TestSocket(port: port)
-            try await socket.send("PROPFIND /dav/alice/ HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100000\r\nExpect: 100-continue\r\n\r\n")
+            try await socket.send(
+                "PROPFIND /dav/alice/ HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100000\r\nExpect: 100-continue\r\n\r\n"
+            )
             let challenge = try #require(await socket.readResponse(within: 15))
             #expect(challenge.status == 401)
             #expect(challenge.header("WWW-Authenticate")?.hasPrefix("Basic realm=") == true)

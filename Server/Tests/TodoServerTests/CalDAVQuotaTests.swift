@@ -14,11 +14,16 @@ struct CalDAVQuotaTests {
 
     /// Alice's `storedBytes` is what her records and kept texts take, counted afresh.
     func expectExact(_ app: TestApp, sourceLocation: SourceLocation = #_sourceLocation) async throws {
-        let user = try #require(try await UserModel.query(on: app.db).filter(\.$name == "alice").first(), sourceLocation: sourceLocation)
+        let user = try #require(
+            try await UserModel.query(on: app.db).filter(\.$name == "alice").first(), sourceLocation: sourceLocation)
         let userID = try user.requireID()
-        let records = try await TodoModel.query(on: app.db).filter(\.$userID == userID).all().reduce(0) { $0 + $1.storedBytes }
+        let records = try await TodoModel.query(on: app.db).filter(\.$userID == userID).all().reduce(0) {
+            $0 + $1.storedBytes
+        }
         let uuids = Set(try await CalDAVObjects.names(app.db.reads, userID: userID).keys)
-        let texts = try await CalDAVObjects.read(app.db.reads, userID: userID, uuids: uuids).values.reduce(0) { $0 + Int64($1.ical.utf8.count) }
+        let texts = try await CalDAVObjects.read(app.db.reads, userID: userID, uuids: uuids).values.reduce(0) {
+            $0 + Int64($1.ical.utf8.count)
+        }
         #expect(user.storedBytes == records + texts, sourceLocation: sourceLocation)
     }
 
@@ -30,7 +35,9 @@ struct CalDAVQuotaTests {
             #expect(try await Series().todomanCompletes(app, token).status == .created)
             let deleted = try await app.send(.DELETE, Series.todomanNextPath, headers: basic(token))
             #expect(deleted.status == .noContent)
-            let again = try await app.send(.PUT, "dav/alice/tasks/other.ics", headers: basic(token), body: Series.calendar(uid: "todoman-next-2", []))
+            let again = try await app.send(
+                .PUT, "dav/alice/tasks/other.ics", headers: basic(token),
+                body: Series.calendar(uid: "todoman-next-2", []))
             #expect(again.status == .created, "\(again.body.string)")
             try await expectExact(app)
         }
@@ -43,7 +50,8 @@ struct CalDAVQuotaTests {
             let deleted = try await app.send(.DELETE, Series.path, headers: basic(token))
             #expect(deleted.status == .noContent)
             try await expectExact(app)
-            let pruned = try await Pruning.prune(app.db, queue: .of(app.application), olderThan: Date().addingTimeInterval(60))
+            let pruned = try await Pruning.prune(
+                app.db, queue: .of(app.application), olderThan: Date().addingTimeInterval(60))
             #expect(pruned.tombstones == 1)
             let user = try #require(try await UserModel.query(on: app.db).filter(\.$name == "alice").first())
             #expect(try await CalDAVObjects.names(app.db.reads, userID: try user.requireID()).isEmpty)

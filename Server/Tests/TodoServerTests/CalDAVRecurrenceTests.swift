@@ -25,8 +25,11 @@ struct CalDAVRecurrenceTests {
     /// A weekly todo due on 1 December as an app writes it, with `lines` in its VTODO and
     /// `after` (overrides) after it.
     static func calendar(uid: String = uid, _ lines: [String], after: [String] = []) -> String {
-        (["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//test//apps//EN", "BEGIN:VTODO", "UID:\(uid)", "DTSTAMP:20261125T100000Z",
-          "SUMMARY:Take the bins out"] + lines + ["BEGIN:VALARM", "ACTION:DISPLAY", "TRIGGER:-PT1H", "END:VALARM", "END:VTODO"] + after
+        ([
+            "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//test//apps//EN", "BEGIN:VTODO", "UID:\(uid)",
+            "DTSTAMP:20261125T100000Z",
+            "SUMMARY:Take the bins out"
+        ] + lines + ["BEGIN:VALARM", "ACTION:DISPLAY", "TRIGGER:-PT1H", "END:VALARM", "END:VTODO"] + after
             + ["END:VCALENDAR", ""]).joined(separator: "\r\n")
     }
 
@@ -36,15 +39,18 @@ struct CalDAVRecurrenceTests {
     static let completed = calendar(["DUE;VALUE=DATE:20261201", "STATUS:COMPLETED", "COMPLETED:20261201T090000Z"])
 
     /// todoman's next instance of the series: a new VTODO, due that day's local midnight.
-    static let todomanNext = calendar(uid: "todoman-next-2", ["DUE;TZID=Europe/Berlin:20261208T000000", "RRULE:FREQ=WEEKLY"])
+    static let todomanNext = calendar(
+        uid: "todoman-next-2", ["DUE;TZID=Europe/Berlin:20261208T000000", "RRULE:FREQ=WEEKLY"])
     static let todomanNextPath = "dav/alice/tasks/todoman-next-2.ics"
 
     /// todoman's `done` on the series started by `start`: the first occurrence completed, then
     /// the next instance PUT; the answer to that PUT.
     func todomanCompletes(_ app: TestApp, _ token: String) async throws -> TestResponse {
-        let put = try await app.send(.PUT, Self.path, headers: basic(token, ["If-Match": "\"1\""]), body: Self.completed)
+        let put = try await app.send(
+            .PUT, Self.path, headers: basic(token, ["If-Match": "\"1\""]), body: Self.completed)
         #expect(put.status == .noContent, "\(put.body.string)")
-        return try await app.send(.PUT, Self.todomanNextPath, headers: basic(token, ["If-None-Match": "*"]), body: Self.todomanNext)
+        return try await app.send(
+            .PUT, Self.todomanNextPath, headers: basic(token, ["If-None-Match": "*"]), body: Self.todomanNext)
     }
 
     /// The UUID of the occurrence after the first, as `todo done` names it.
@@ -61,13 +67,18 @@ struct CalDAVRecurrenceTests {
 
     /// Expects the series moved on: the first occurrence completed without its rule, the next
     /// one open, due a week later, holding it, and nothing else.
-    func expectMovedOn(_ app: TestApp, _ token: String, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+    func expectMovedOn(_ app: TestApp, _ token: String, sourceLocation: SourceLocation = #_sourceLocation) async throws
+    {
         let todos = try await live(app, token)
         #expect(todos.count == 2, "\(todos)", sourceLocation: sourceLocation)
         let done = try #require(todos[Self.occurrence], sourceLocation: sourceLocation)
         let next = try #require(todos[Self.next], "\(todos.keys)", sourceLocation: sourceLocation)
-        #expect(done.completed && done.recur == nil && done.due == .day(CalendarDay(iso: "2026-12-01")!), sourceLocation: sourceLocation)
-        #expect(!next.completed && next.recur != nil && next.due == .day(CalendarDay(iso: "2026-12-08")!), sourceLocation: sourceLocation)
+        #expect(
+            done.completed && done.recur == nil && done.due == .day(CalendarDay(iso: "2026-12-01")!),
+            sourceLocation: sourceLocation)
+        #expect(
+            !next.completed && next.recur != nil && next.due == .day(CalendarDay(iso: "2026-12-08")!),
+            sourceLocation: sourceLocation)
         #expect(next.series == Self.occurrence, sourceLocation: sourceLocation)
     }
 
@@ -88,16 +99,22 @@ struct CalDAVRecurrenceTests {
     @Test func theWholeSeriesMarkedCompletedCompletesOneOccurrence() async throws {
         try await withTestApp { app in
             let token = try await start(app)
-            let done = Self.calendar(["DUE;VALUE=DATE:20261201", "RRULE:FREQ=WEEKLY", "STATUS:COMPLETED", "COMPLETED:20261201T090000Z"])
+            let done = Self.calendar([
+                "DUE;VALUE=DATE:20261201", "RRULE:FREQ=WEEKLY", "STATUS:COMPLETED", "COMPLETED:20261201T090000Z"
+            ])
             let put = try await app.send(.PUT, Self.path, headers: basic(token, ["If-Match": "\"1\""]), body: done)
             #expect(put.status == .noContent, "\(put.body.string)")
             #expect(put.headers.first(name: .eTag) == nil)
             try await expectMovedOn(app, token)
             let series = try await get(app, token)
-            #expect(series.contains("DUE;VALUE=DATE:20261208") && series.contains("RRULE:FREQ=WEEKLY") && series.contains("STATUS:NEEDS-ACTION"), "\(series)")
+            #expect(
+                series.contains("DUE;VALUE=DATE:20261208") && series.contains("RRULE:FREQ=WEEKLY")
+                    && series.contains("STATUS:NEEDS-ACTION"), "\(series)")
             #expect(series.contains("TRIGGER:-PT1H"))
             let completed = try await get(app, token, "dav/alice/tasks/\(ICalUID.uid(for: Self.occurrence)).ics")
-            #expect(completed.contains("STATUS:COMPLETED") && completed.contains("DUE;VALUE=DATE:20261201") && !completed.contains("RRULE:FREQ=WEEKLY"), "\(completed)")
+            #expect(
+                completed.contains("STATUS:COMPLETED") && completed.contains("DUE;VALUE=DATE:20261201")
+                    && !completed.contains("RRULE:FREQ=WEEKLY"), "\(completed)")
             #expect(completed.contains("TRIGGER:-PT1H"))
         }
     }
@@ -106,8 +123,11 @@ struct CalDAVRecurrenceTests {
     @Test func aCompletedOverrideCompletesItsOccurrence() async throws {
         try await withTestApp { app in
             let token = try await start(app)
-            let override = ["BEGIN:VTODO", "UID:\(Self.uid)", "RECURRENCE-ID;VALUE=DATE:20261201", "DTSTAMP:20261201T090000Z", "SUMMARY:Take the bins out",
-                            "DUE;VALUE=DATE:20261201", "STATUS:COMPLETED", "COMPLETED:20261201T090000Z", "END:VTODO"]
+            let override = [
+                "BEGIN:VTODO", "UID:\(Self.uid)", "RECURRENCE-ID;VALUE=DATE:20261201", "DTSTAMP:20261201T090000Z",
+                "SUMMARY:Take the bins out",
+                "DUE;VALUE=DATE:20261201", "STATUS:COMPLETED", "COMPLETED:20261201T090000Z", "END:VTODO"
+            ]
             let body = Self.calendar(["DUE;VALUE=DATE:20261201", "RRULE:FREQ=WEEKLY"], after: override)
             let put = try await app.send(.PUT, Self.path, headers: basic(token, ["If-Match": "\"1\""]), body: body)
             #expect(put.status == .noContent, "\(put.body.string)")
@@ -116,7 +136,10 @@ struct CalDAVRecurrenceTests {
             #expect(!series.contains { $0.hasPrefix("RECURRENCE-ID") }, "\(series)")
             #expect(series.contains("DUE;VALUE=DATE:20261208"))
             // Sent again (the app did not read it back), it completes nothing more.
-            _ = try await app.send(.PUT, Self.path, headers: basic(token), body: body.replacingOccurrences(of: "DUE;VALUE=DATE:20261201\r\nRRULE", with: "DUE;VALUE=DATE:20261208\r\nRRULE"))
+            _ = try await app.send(
+                .PUT, Self.path, headers: basic(token),
+                body: body.replacingOccurrences(
+                    of: "DUE;VALUE=DATE:20261201\r\nRRULE", with: "DUE;VALUE=DATE:20261208\r\nRRULE"))
             #expect(try await live(app, token).count == 2)
         }
     }
@@ -143,10 +166,15 @@ struct CalDAVRecurrenceTests {
     @Test(arguments: [false, true]) func todomansNextInstanceNamesTheNextOccurrence(nextFirst: Bool) async throws {
         try await withTestApp { app in
             let token = try await start(app)
-            let done = Self.calendar(["DUE;VALUE=DATE:20261201", "STATUS:COMPLETED", "COMPLETED:20261201T090000Z", "PERCENT-COMPLETE:100"])
+            let done = Self.calendar([
+                "DUE;VALUE=DATE:20261201", "STATUS:COMPLETED", "COMPLETED:20261201T090000Z", "PERCENT-COMPLETE:100"
+            ])
             let (instance, nextPath) = (Self.todomanNext, Self.todomanNextPath)
-            for (path, body) in nextFirst ? [(nextPath, instance), (Self.path, done)] : [(Self.path, done), (nextPath, instance)] {
-                let headers = path == Self.path ? basic(token, ["If-Match": "\"1\""]) : basic(token, ["If-None-Match": "*"])
+            for (path, body) in nextFirst
+                ? [(nextPath, instance), (Self.path, done)] : [(Self.path, done), (nextPath, instance)]
+            {
+                let headers =
+                    path == Self.path ? basic(token, ["If-Match": "\"1\""]) : basic(token, ["If-None-Match": "*"])
                 let put = try await app.send(.PUT, path, headers: headers, body: body)
                 #expect([.created, .noContent].contains(put.status), "\(path): \(put.body.string)")
             }
@@ -163,7 +191,8 @@ struct CalDAVRecurrenceTests {
     @Test func aCompletedCopyNamesTheCompletedOccurrence() async throws {
         try await withTestApp { app in
             let token = try await start(app)
-            let copy = Self.calendar(uid: "copy-3", ["DUE;VALUE=DATE:20261201", "STATUS:COMPLETED", "COMPLETED:20261201T090000Z"])
+            let copy = Self.calendar(
+                uid: "copy-3", ["DUE;VALUE=DATE:20261201", "STATUS:COMPLETED", "COMPLETED:20261201T090000Z"])
             let saved = try await app.send(.PUT, "dav/alice/tasks/copy-3.ics", headers: basic(token), body: copy)
             #expect(saved.status == .created, "\(saved.body.string)")
             try await expectMovedOn(app, token)
@@ -175,7 +204,9 @@ struct CalDAVRecurrenceTests {
             let todos = try await live(app, token)
             #expect(todos.count == 2)
             let next = try #require(todos[Self.next])
-            #expect(next.name == "Take the bins out early" && next.due == .day(CalendarDay(iso: "2026-12-08")!) && next.scheduled == nil, "\(next)")
+            #expect(
+                next.name == "Take the bins out early" && next.due == .day(CalendarDay(iso: "2026-12-08")!)
+                    && next.scheduled == nil, "\(next)")
             #expect(next.annotations.isEmpty && next.recur != nil)
             #expect(try await get(app, token, "dav/alice/tasks/copy-3.ics").contains("STATUS:COMPLETED"))
             #expect(try await get(app, token).contains("DUE;VALUE=DATE:20261208"))
@@ -192,10 +223,13 @@ struct CalDAVRecurrenceTests {
         laptop.completedAt = Date()
         laptop.attributes.recur = nil
         laptop.attributes.anchor = nil
-        let pushed = try await app.push(token, [
-            PushOperation(opId: UUID(), kind: .put, uuid: record.uuid, baseRev: record.rev, todo: laptop.content.wire),
-            PushOperation(opId: UUID(), kind: .put, uuid: next.uuid, baseRev: 0, todo: next.content.wire),
-        ])
+        let pushed = try await app.push(
+            token,
+            [
+                PushOperation(
+                    opId: UUID(), kind: .put, uuid: record.uuid, baseRev: record.rev, todo: laptop.content.wire),
+                PushOperation(opId: UUID(), kind: .put, uuid: next.uuid, baseRev: 0, todo: next.content.wire)
+            ])
         #expect(pushed.results.allSatisfy { $0.status == .applied }, "\(pushed.results)")
     }
 
@@ -220,7 +254,8 @@ struct CalDAVRecurrenceTests {
             let token = try await start(app)
             try await laptopCompletes(app, token)
             let rev = try await app.changes(token).nextCursor
-            let again = Self.series.replacingOccurrences(of: "DTSTAMP:20261125T100000Z", with: "DTSTAMP:20261202T100000Z\r\nLAST-MODIFIED:20261202T100000Z")
+            let again = Self.series.replacingOccurrences(
+                of: "DTSTAMP:20261125T100000Z", with: "DTSTAMP:20261202T100000Z\r\nLAST-MODIFIED:20261202T100000Z")
             let put = try await app.send(.PUT, Self.path, headers: basic(token), body: again)
             #expect(put.status == .noContent, "\(put.body.string)")
             try await expectMovedOn(app, token)
@@ -235,11 +270,14 @@ struct CalDAVRecurrenceTests {
         try await withTestApp { app in
             let token = try await start(app)
             try await laptopCompletes(app, token)
-            let copy = Self.calendar(uid: "copy-3", ["DUE;VALUE=DATE:20261201", "STATUS:COMPLETED", "COMPLETED:20261202T090000Z"])
+            let copy = Self.calendar(
+                uid: "copy-3", ["DUE;VALUE=DATE:20261201", "STATUS:COMPLETED", "COMPLETED:20261202T090000Z"])
             let saved = try await app.send(.PUT, "dav/alice/tasks/copy-3.ics", headers: basic(token), body: copy)
             #expect(saved.status == .created, "\(saved.body.string)")
             try await expectMovedOn(app, token)
-            let moved = Self.calendar(["DTSTART:20261209T163000Z", "DUE:20261209T163000Z", "RRULE:FREQ=WEEKLY", "X-PHONE:kept"])
+            let moved = Self.calendar([
+                "DTSTART:20261209T163000Z", "DUE:20261209T163000Z", "RRULE:FREQ=WEEKLY", "X-PHONE:kept"
+            ])
             let put = try await app.send(.PUT, Self.path, headers: basic(token, ["If-Match": "\"1\""]), body: moved)
             #expect(put.status == .noContent, "\(put.body.string)")
             try await expectMovedOn(app, token)
@@ -257,12 +295,15 @@ struct CalDAVRecurrenceTests {
         try await withTestApp { app in
             let token = try await app.makeUser("alice")
             let own = "dav/alice/tasks/\(ICalUID.uid(for: Self.occurrence)).ics"
-            let series = Self.calendar(uid: ICalUID.uid(for: Self.occurrence), ["DUE;VALUE=DATE:20261201", "RRULE:FREQ=WEEKLY"])
+            let series = Self.calendar(
+                uid: ICalUID.uid(for: Self.occurrence), ["DUE;VALUE=DATE:20261201", "RRULE:FREQ=WEEKLY"])
             _ = try await app.send(.PUT, own, headers: basic(token, ["If-None-Match": "*"]), body: series)
             try await laptopCompletes(app, token)
-            let copy = Self.calendar(uid: "copy-3", ["DUE;VALUE=DATE:20261201", "STATUS:COMPLETED", "COMPLETED:20261202T090000Z"])
+            let copy = Self.calendar(
+                uid: "copy-3", ["DUE;VALUE=DATE:20261201", "STATUS:COMPLETED", "COMPLETED:20261202T090000Z"])
             _ = try await app.send(.PUT, "dav/alice/tasks/copy-3.ics", headers: basic(token), body: copy)
-            let moved = series.replacingOccurrences(of: "DUE;VALUE=DATE:20261201", with: "DTSTART:20261209T163000Z\r\nDUE:20261209T163000Z")
+            let moved = series.replacingOccurrences(
+                of: "DUE;VALUE=DATE:20261201", with: "DTSTART:20261209T163000Z\r\nDUE:20261209T163000Z")
             let put = try await app.send(.PUT, own, headers: basic(token, ["If-Match": "\"1\""]), body: moved)
             #expect(put.status == .noContent, "\(put.body.string)")
             try await expectMovedOn(app, token)
@@ -271,19 +312,32 @@ struct CalDAVRecurrenceTests {
 
     /// Two series alike in name and due date, with other rules: the completed copy (rule
     /// dropped) names the one it was made from, by its creation time.
-    @Test(arguments: [false, true]) func aCompletedCopyNamesTheSeriesItWasMadeFromAmongAlikeOnes(monthly: Bool) async throws {
+    @Test(arguments: [false, true]) func aCompletedCopyNamesTheSeriesItWasMadeFromAmongAlikeOnes(monthly: Bool)
+        async throws
+    {
         try await withTestApp { app in
             let token = try await start(app)
-            let other = Self.calendar(uid: "bins-monthly", ["CREATED:20261101T080000Z", "DUE;VALUE=DATE:20261201", "RRULE:FREQ=MONTHLY"])
-            let made = try await app.send(.PUT, "dav/alice/tasks/bins-monthly.ics", headers: basic(token, ["If-None-Match": "*"]), body: other)
+            let other = Self.calendar(
+                uid: "bins-monthly", ["CREATED:20261101T080000Z", "DUE;VALUE=DATE:20261201", "RRULE:FREQ=MONTHLY"])
+            let made = try await app.send(
+                .PUT, "dav/alice/tasks/bins-monthly.ics", headers: basic(token, ["If-None-Match": "*"]), body: other)
             #expect(made.status == .created, "\(made.body.string)")
-            let lines = (monthly ? ["CREATED:20261101T080000Z"] : []) + ["DUE;VALUE=DATE:20261201", "STATUS:COMPLETED", "COMPLETED:20261201T090000Z"]
-            let copy = try await app.send(.PUT, "dav/alice/tasks/copy-3.ics", headers: basic(token), body: Self.calendar(uid: "copy-3", lines))
+            let lines =
+                (monthly ? ["CREATED:20261101T080000Z"] : []) + [
+                    "DUE;VALUE=DATE:20261201", "STATUS:COMPLETED", "COMPLETED:20261201T090000Z"
+                ]
+            let copy = try await app.send(
+                .PUT, "dav/alice/tasks/copy-3.ics", headers: basic(token), body: Self.calendar(uid: "copy-3", lines))
             #expect(copy.status == .created, "\(copy.body.string)")
             let todos = try await live(app, token)
-            let (done, open) = monthly ? (ICalUID.uuid(for: "bins-monthly"), Self.occurrence) : (Self.occurrence, ICalUID.uuid(for: "bins-monthly"))
+            let (done, open) =
+                monthly
+                ? (ICalUID.uuid(for: "bins-monthly"), Self.occurrence)
+                : (Self.occurrence, ICalUID.uuid(for: "bins-monthly"))
             #expect(todos.count == 3, "\(todos)")
-            #expect(todos[done]?.completed == true && todos[open]?.completed == false && todos[open]?.recur != nil, "\(todos)")
+            #expect(
+                todos[done]?.completed == true && todos[open]?.completed == false && todos[open]?.recur != nil,
+                "\(todos)")
         }
     }
 
@@ -295,17 +349,22 @@ struct CalDAVRecurrenceTests {
             let record = try #require(try await app.changes(token).changes.first)
             var fields = try #require(record.todo)
             fields.name = "Take the bins and the glass out"
-            _ = try await app.push(token, [PushOperation(opId: UUID(), kind: .put, uuid: record.uuid, baseRev: record.rev, todo: fields)])
+            _ = try await app.push(
+                token, [PushOperation(opId: UUID(), kind: .put, uuid: record.uuid, baseRev: record.rev, todo: fields)])
             let read = try await app.send(.GET, Self.path, headers: basic(token))
             #expect(read.headers.first(name: .eTag) == "\"2\"")
             var again = fields
             again.description = "the blue one"
-            _ = try await app.push(token, [PushOperation(opId: UUID(), kind: .put, uuid: record.uuid, baseRev: 2, todo: again)])
-            let edited = read.body.string.replacingOccurrences(of: "PRIORITY", with: "X-P").replacingOccurrences(of: "END:VALARM", with: "END:VALARM\r\nPRIORITY:1")
+            _ = try await app.push(
+                token, [PushOperation(opId: UUID(), kind: .put, uuid: record.uuid, baseRev: 2, todo: again)])
+            let edited = read.body.string.replacingOccurrences(of: "PRIORITY", with: "X-P").replacingOccurrences(
+                of: "END:VALARM", with: "END:VALARM\r\nPRIORITY:1")
             let put = try await app.send(.PUT, Self.path, headers: basic(token, ["If-Match": "\"2\""]), body: edited)
             #expect(put.status == .noContent, "\(put.body.string)")
             let todo = try #require(try await live(app, token)[record.uuid])
-            #expect(todo.name == "Take the bins and the glass out" && todo.description == "the blue one" && todo.priority == .high, "\(todo)")
+            #expect(
+                todo.name == "Take the bins and the glass out" && todo.description == "the blue one"
+                    && todo.priority == .high, "\(todo)")
         }
     }
 }

@@ -16,12 +16,14 @@ struct CalDAVRenameTests {
     /// The sync-token now, and what a sync-collection since `token` answers: each href with
     /// its status alone or `200`.
     func sync(_ app: TestApp, _ token: String, since: String = "") async throws -> (token: String, summary: [String]) {
-        let body = #"<D:sync-collection xmlns:D="DAV:"><D:sync-token>\#(since)</D:sync-token><D:sync-level>1</D:sync-level><D:prop><D:getetag/></D:prop></D:sync-collection>"#
+        let body =
+            #"<D:sync-collection xmlns:D="DAV:"><D:sync-token>\#(since)</D:sync-token><D:sync-level>1</D:sync-level><D:prop><D:getetag/></D:prop></D:sync-collection>"#
         let response = try await app.send(.REPORT, "dav/alice/tasks/", headers: basic(token), body: body)
         #expect(response.status == .multiStatus, "\(response.body.string)")
         let root = try DAVXMLReader.read(Data(response.body.string.utf8))
         let summary = root.children(.dav("response")).map { response in
-            (response.child(.dav("href"))?.trimmedText ?? "?") + " " + (response.child(.dav("status"))?.trimmedText ?? "200")
+            (response.child(.dav("href"))?.trimmedText ?? "?") + " "
+                + (response.child(.dav("status"))?.trimmedText ?? "200")
         }
         return (try #require(root.child(.dav("sync-token"))?.text), summary)
     }
@@ -33,14 +35,19 @@ struct CalDAVRenameTests {
     @Test func anAppsNameTakingOverATodoReportsItsServerNameGone() async throws {
         try await withTestApp { app in
             let token = try await Series().start(app)
-            let put = try await app.send(.PUT, Series.path, headers: basic(token, ["If-Match": "\"1\""]), body: Series.completed)
+            let put = try await app.send(
+                .PUT, Series.path, headers: basic(token, ["If-Match": "\"1\""]), body: Series.completed)
             #expect(put.status == .noContent, "\(put.body.string)")
             let before = try await sync(app, token)
             #expect(before.summary.contains("\(href(Series.next)) 200"), "\(before.summary)")
-            let added = try await app.send(.PUT, Series.todomanNextPath, headers: basic(token, ["If-None-Match": "*"]), body: Series.todomanNext)
+            let added = try await app.send(
+                .PUT, Series.todomanNextPath, headers: basic(token, ["If-None-Match": "*"]), body: Series.todomanNext)
             #expect(added.status == .created, "\(added.body.string)")
             let after = try await sync(app, token, since: before.token)
-            #expect(after.summary.sorted() == ["/dav/alice/tasks/todoman-next-2.ics 200", "\(href(Series.next)) HTTP/1.1 404 Not Found"].sorted())
+            #expect(
+                after.summary.sorted()
+                    == ["/dav/alice/tasks/todoman-next-2.ics 200", "\(href(Series.next)) HTTP/1.1 404 Not Found"]
+                    .sorted())
         }
     }
 
@@ -50,12 +57,16 @@ struct CalDAVRenameTests {
         try await withTestApp { app in
             let token = try await Series().start(app)
             #expect(try await Series().todomanCompletes(app, token).status == .created)
-            let other = Series.calendar(uid: ICalUID.uid(for: Series.next), ["DUE;VALUE=DATE:20261208", "RRULE:FREQ=WEEKLY"])
+            let other = Series.calendar(
+                uid: ICalUID.uid(for: Series.next), ["DUE;VALUE=DATE:20261208", "RRULE:FREQ=WEEKLY"])
             let put = try await app.send(.PUT, "dav/alice/tasks/other.ics", headers: basic(token), body: other)
-            #expect(put.status == .forbidden && put.body.string.contains("no-uid-conflict"), "\(put.status) \(put.body.string)")
+            #expect(
+                put.status == .forbidden && put.body.string.contains("no-uid-conflict"),
+                "\(put.status) \(put.body.string)")
             #expect(try await app.send(.GET, "dav/alice/tasks/todoman-next-2.ics", headers: basic(token)).status == .ok)
             // The server's own name for it is no conflict.
-            let own = try await app.send(.PUT, String(href(Series.next).dropFirst()), headers: basic(token), body: other)
+            let own = try await app.send(
+                .PUT, String(href(Series.next).dropFirst()), headers: basic(token), body: other)
             #expect(own.status == .noContent, "\(own.body.string)")
         }
     }
@@ -65,15 +76,20 @@ struct CalDAVRenameTests {
     @Test func aServerNameHeldByTheNextOccurrenceIsNotReportedGone() async throws {
         try await withTestApp { app in
             let token = try await app.makeUser("alice")
-            let series = Series.calendar(uid: ICalUID.uid(for: Series.occurrence), ["DUE;VALUE=DATE:20261201", "RRULE:FREQ=WEEKLY"])
-            let start = try await app.send(.PUT, href(Series.occurrence), headers: basic(token, ["If-None-Match": "*"]), body: series)
+            let series = Series.calendar(
+                uid: ICalUID.uid(for: Series.occurrence), ["DUE;VALUE=DATE:20261201", "RRULE:FREQ=WEEKLY"])
+            let start = try await app.send(
+                .PUT, href(Series.occurrence), headers: basic(token, ["If-None-Match": "*"]), body: series)
             #expect(start.status == .created, "\(start.body.string)")
             let before = try await sync(app, token)
-            let copy = Series.calendar(uid: "copy-3", ["DUE;VALUE=DATE:20261201", "STATUS:COMPLETED", "COMPLETED:20261201T090000Z"])
+            let copy = Series.calendar(
+                uid: "copy-3", ["DUE;VALUE=DATE:20261201", "STATUS:COMPLETED", "COMPLETED:20261201T090000Z"])
             let saved = try await app.send(.PUT, "dav/alice/tasks/copy-3.ics", headers: basic(token), body: copy)
             #expect(saved.status == .created, "\(saved.body.string)")
             let after = try await sync(app, token, since: before.token)
-            #expect(after.summary.contains("/dav/alice/tasks/copy-3.ics 200") && after.summary.contains("\(href(Series.occurrence)) 200"), "\(after.summary)")
+            #expect(
+                after.summary.contains("/dav/alice/tasks/copy-3.ics 200")
+                    && after.summary.contains("\(href(Series.occurrence)) 200"), "\(after.summary)")
             #expect(!after.summary.contains("\(href(Series.occurrence)) HTTP/1.1 404 Not Found"), "\(after.summary)")
         }
     }

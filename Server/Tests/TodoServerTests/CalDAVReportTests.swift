@@ -32,14 +32,17 @@ struct CalDAVReportTests {
 
     func syncBody(_ token: String, limit: Int? = nil) -> String {
         let limitText = limit.map { "<D:limit><D:nresults>\($0)</D:nresults></D:limit>" } ?? ""
-        return #"<D:sync-collection xmlns:D="DAV:"><D:sync-token>\#(token)</D:sync-token><D:sync-level>1</D:sync-level>\#(limitText)<D:prop><D:getetag/></D:prop></D:sync-collection>"#
+        return
+            #"<D:sync-collection xmlns:D="DAV:"><D:sync-token>\#(token)</D:sync-token><D:sync-level>1</D:sync-level>\#(limitText)<D:prop><D:getetag/></D:prop></D:sync-collection>"#
     }
 
     @Test func aMultigetGivesEachTodoAndA404ForTheRest() async throws {
         try await withTestApp { app in
             let token = try await app.makeUser("alice")
             let (milk, mum, gone) = (UUID(), UUID(), UUID())
-            _ = try await app.push(token, [Make.put(milk, base: 0, "buy milk"), Make.put(mum, base: 0, "call mum"), Make.put(gone, base: 0, "x")])
+            _ = try await app.push(
+                token,
+                [Make.put(milk, base: 0, "buy milk"), Make.put(mum, base: 0, "call mum"), Make.put(gone, base: 0, "x")])
             _ = try await app.push(token, [Make.delete(gone, base: 3)])
             let body = """
                 <C:calendar-multiget xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav"><D:prop><D:getetag/></D:prop>
@@ -48,10 +51,12 @@ struct CalDAVReportTests {
                 """
             let (response, root) = try await report(app, token, body)
             #expect(response.status == .multiStatus, "\(response.body.string)")
-            #expect(summary(root) == [
-                "\(href(mum)) \"2\"", "\(href(gone)) HTTP/1.1 404 Not Found", "/dav/alice/tasks/other.ics HTTP/1.1 404 Not Found",
-                "http://localhost:8080\(href(milk)) \"1\"",
-            ])
+            #expect(
+                summary(root) == [
+                    "\(href(mum)) \"2\"", "\(href(gone)) HTTP/1.1 404 Not Found",
+                    "/dav/alice/tasks/other.ics HTTP/1.1 404 Not Found",
+                    "http://localhost:8080\(href(milk)) \"1\""
+                ])
         }
     }
 
@@ -65,9 +70,11 @@ struct CalDAVReportTests {
             // The same todo spelled apart too: full URLs with queries, a letter percent-encoded.
             let spelled = (0..<200).map { "<D:href>http://127.0.0.1\(href(milk))?n=\($0)</D:href>" }.joined()
             let encoded = href(milk).replacingOccurrences(of: ".ics", with: "%2Eics")
-            let hrefs = String(repeating: "<D:href>\(href(milk))</D:href>", count: 500) + "<D:href> \(href(milk)) </D:href>"
+            let hrefs =
+                String(repeating: "<D:href>\(href(milk))</D:href>", count: 500) + "<D:href> \(href(milk)) </D:href>"
                 + spelled + "<D:href>\(encoded)</D:href>"
-            let body = #"<C:calendar-multiget xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav"><D:prop><D:getetag/><C:calendar-data/></D:prop>"#
+            let body =
+                #"<C:calendar-multiget xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav"><D:prop><D:getetag/><C:calendar-data/></D:prop>"#
                 + hrefs + "</C:calendar-multiget>"
             let (response, root) = try await report(app, token, body)
             #expect(response.status == .multiStatus, "\(response.body.string)")
@@ -81,7 +88,8 @@ struct CalDAVReportTests {
         try await withTestApp { app in
             let token = try await app.makeUser("alice")
             let (open, done) = (UUID(), UUID())
-            let completed = PushOperation(opId: UUID(), kind: .put, uuid: done, baseRev: 0, todo: Make.fields("paid", completed: true))
+            let completed = PushOperation(
+                opId: UUID(), kind: .put, uuid: done, baseRev: 0, todo: Make.fields("paid", completed: true))
             _ = try await app.push(token, [Make.put(open, base: 0, "pay rent"), completed])
             func query(_ inner: String) -> String {
                 """
@@ -90,7 +98,8 @@ struct CalDAVReportTests {
                 </C:calendar-query>
                 """
             }
-            let (_, openOnly) = try await report(app, token, query(#"<C:prop-filter name="COMPLETED"><C:is-not-defined/></C:prop-filter>"#))
+            let (_, openOnly) = try await report(
+                app, token, query(#"<C:prop-filter name="COMPLETED"><C:is-not-defined/></C:prop-filter>"#))
             #expect(summary(openOnly) == ["\(href(open)) \"1\""])
             let (_, all) = try await report(app, token, query(""))
             #expect(summary(all) == ["\(href(open)) \"1\"", "\(href(done)) \"2\""])
@@ -130,7 +139,11 @@ struct CalDAVReportTests {
             let uuids = (0..<3).map { _ in UUID() }
             _ = try await app.push(token, uuids.map { Make.put($0, base: 0, "t") })
             let (_, cut) = try await report(app, token, syncBody("", limit: 2))
-            #expect(summary(cut) == ["\(href(uuids[0])) \"1\"", "\(href(uuids[1])) \"2\"", "/dav/alice/tasks/ HTTP/1.1 507 Insufficient Storage"])
+            #expect(
+                summary(cut) == [
+                    "\(href(uuids[0])) \"1\"", "\(href(uuids[1])) \"2\"",
+                    "/dav/alice/tasks/ HTTP/1.1 507 Insufficient Storage"
+                ])
             let middle = try #require(cut?.child(.dav("sync-token"))?.text)
             let (_, rest) = try await report(app, token, syncBody(middle, limit: 2))
             #expect(summary(rest) == ["\(href(uuids[2])) \"3\""])
@@ -146,7 +159,10 @@ struct CalDAVReportTests {
             _ = try await app.push(token, [Make.put(milk, base: 0, "buy milk")])
             _ = try await app.push(token, [Make.delete(milk, base: 1), Make.put(UUID(), base: 0, "bread")])
             _ = try await Pruning.prune(app.db, queue: .of(app.application), olderThan: Date().addingTimeInterval(60))
-            for stale in ["http://todo-server/ns/sync/1", "http://todo-server/ns/sync/99", "urn:other:5", "http://todo-server/ns/sync/-1"] {
+            for stale in [
+                "http://todo-server/ns/sync/1", "http://todo-server/ns/sync/99", "urn:other:5",
+                "http://todo-server/ns/sync/-1"
+            ] {
                 let (refused, _) = try await report(app, token, syncBody(stale))
                 #expect(refused.status == .forbidden, "\(stale)")
                 #expect(refused.body.string.contains("<D:valid-sync-token/>"), "\(refused.body.string)")
@@ -163,7 +179,8 @@ struct CalDAVReportTests {
             let bob = try await app.makeUser("bob")
             let theirs = try await app.send(.REPORT, "dav/alice/tasks/", headers: basic("bob", bob), body: syncBody(""))
             try app.expectError(theirs, .notFound)
-            let (odd, _) = try await report(app, alice, #"<C:free-busy-query xmlns:C="urn:ietf:params:xml:ns:caldav"/>"#)
+            let (odd, _) = try await report(
+                app, alice, #"<C:free-busy-query xmlns:C="urn:ietf:params:xml:ns:caldav"/>"#)
             #expect(odd.status == .forbidden)
             #expect(odd.body.string.contains("<D:supported-report/>"), "\(odd.body.string)")
         }

@@ -21,10 +21,12 @@ struct CalDAVResourceTests {
     /// A VTODO as Apple Reminders writes one: its own UID, an alarm, X-properties.
     static let reminder = [
         "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Apple Inc.//iOS 18.1//EN", "BEGIN:VTODO",
-        "UID:7A1B2C3D-REMINDER-42", "CREATED:20261120T100000Z", "LAST-MODIFIED:20261120T100500Z", "DTSTAMP:20261120T100500Z",
+        "UID:7A1B2C3D-REMINDER-42", "CREATED:20261120T100000Z", "LAST-MODIFIED:20261120T100500Z",
+        "DTSTAMP:20261120T100500Z",
         "SUMMARY:Buy milk", "X-APPLE-SORT-ORDER:731000000", "PRIORITY:1", "CATEGORIES:shop,home",
-        "BEGIN:VALARM", "X-WR-ALARMUID:0C1D2E3F-ALARM", "ACTION:DISPLAY", "DESCRIPTION:Reminder", "TRIGGER:-PT15M", "END:VALARM",
-        "END:VTODO", "END:VCALENDAR", "",
+        "BEGIN:VALARM", "X-WR-ALARMUID:0C1D2E3F-ALARM", "ACTION:DISPLAY", "DESCRIPTION:Reminder", "TRIGGER:-PT15M",
+        "END:VALARM",
+        "END:VTODO", "END:VCALENDAR", ""
     ].joined(separator: "\r\n")
 
     static let path = "dav/alice/tasks/reminder-42.ics"
@@ -32,7 +34,8 @@ struct CalDAVResourceTests {
     @Test func aTodoPutByAClientIsServedBackAsSentAndSeenThroughV1() async throws {
         try await withTestApp { app in
             let token = try await app.makeUser("alice")
-            let put = try await app.send(.PUT, Self.path, headers: basic(token, ["If-None-Match": "*"]), body: Self.reminder)
+            let put = try await app.send(
+                .PUT, Self.path, headers: basic(token, ["If-None-Match": "*"]), body: Self.reminder)
             #expect(put.status == .created, "\(put.body.string)")
             #expect(put.headers.first(name: .eTag) == "\"1\"")
             let get = try await app.send(.GET, Self.path, headers: basic(token))
@@ -60,7 +63,8 @@ struct CalDAVResourceTests {
             #expect(record.rev == 1)
             var fields = try #require(record.todo)
             fields.name = "Buy oat milk"
-            _ = try await app.push(token, [PushOperation(opId: UUID(), kind: .put, uuid: record.uuid, baseRev: record.rev, todo: fields)])
+            _ = try await app.push(
+                token, [PushOperation(opId: UUID(), kind: .put, uuid: record.uuid, baseRev: record.rev, todo: fields)])
             let late = try await app.send(.PUT, Self.path, headers: basic(token), body: Self.reminder)
             #expect(late.status == .noContent, "\(late.body.string)")
             let feed = try await app.changes(token)
@@ -76,13 +80,17 @@ struct CalDAVResourceTests {
             let record = try #require(try await app.changes(token).changes.first)
             var fields = try #require(record.todo)
             fields.name = "Buy oat milk"
-            let pushed = try await app.push(token, [PushOperation(opId: UUID(), kind: .put, uuid: record.uuid, baseRev: record.rev, todo: fields)])
+            let pushed = try await app.push(
+                token, [PushOperation(opId: UUID(), kind: .put, uuid: record.uuid, baseRev: record.rev, todo: fields)])
             #expect(pushed.results.first?.status == .applied)
             let get = try await app.send(.GET, Self.path, headers: basic(token))
             #expect(get.headers.first(name: .eTag) == "\"2\"")
             let lines = get.body.string.components(separatedBy: "\r\n")
             #expect(lines.contains("SUMMARY:Buy oat milk"))
-            for kept in ["X-APPLE-SORT-ORDER:731000000", "X-WR-ALARMUID:0C1D2E3F-ALARM", "TRIGGER:-PT15M", "UID:7A1B2C3D-REMINDER-42", "PRIORITY:1"] {
+            for kept in [
+                "X-APPLE-SORT-ORDER:731000000", "X-WR-ALARMUID:0C1D2E3F-ALARM", "TRIGGER:-PT15M",
+                "UID:7A1B2C3D-REMINDER-42", "PRIORITY:1"
+            ] {
                 #expect(lines.contains(kept), "\(kept) in \(get.body.string)")
             }
             let again = try await app.send(.GET, Self.path, headers: basic(token))
@@ -94,12 +102,15 @@ struct CalDAVResourceTests {
         try await withTestApp { app in
             let token = try await app.makeUser("alice")
             _ = try await app.send(.PUT, Self.path, headers: basic(token), body: Self.reminder)
-            let create = try await app.send(.PUT, Self.path, headers: basic(token, ["If-None-Match": "*"]), body: Self.reminder)
+            let create = try await app.send(
+                .PUT, Self.path, headers: basic(token, ["If-None-Match": "*"]), body: Self.reminder)
             #expect(create.status == .preconditionFailed)
             let edited = Self.reminder.replacingOccurrences(of: "SUMMARY:Buy milk", with: "SUMMARY:Buy bread")
-            let current = try await app.send(.PUT, Self.path, headers: basic(token, ["If-Match": "\"1\""]), body: edited)
+            let current = try await app.send(
+                .PUT, Self.path, headers: basic(token, ["If-Match": "\"1\""]), body: edited)
             #expect(current.status == .noContent, "\(current.body.string)")
-            let stale = try await app.send(.PUT, Self.path, headers: basic(token, ["If-Match": "\"1\""]), body: Self.reminder)
+            let stale = try await app.send(
+                .PUT, Self.path, headers: basic(token, ["If-Match": "\"1\""]), body: Self.reminder)
             #expect(stale.status == .preconditionFailed)
             let deleteStale = try await app.send(.DELETE, Self.path, headers: basic(token, ["If-Match": "\"1\""]))
             #expect(deleteStale.status == .preconditionFailed)
@@ -118,9 +129,13 @@ struct CalDAVResourceTests {
             #expect(try await app.send(.DELETE, Self.path, headers: basic(token)).status == .notFound)
             let feed = try await app.changes(token)
             #expect(feed.changes.map(\.deleted) == [true])
-            let sync = #"<D:sync-collection xmlns:D="DAV:"><D:sync-token>http://todo-server/ns/sync/1</D:sync-token><D:prop><D:getetag/></D:prop></D:sync-collection>"#
+            let sync =
+                #"<D:sync-collection xmlns:D="DAV:"><D:sync-token>http://todo-server/ns/sync/1</D:sync-token><D:prop><D:getetag/></D:prop></D:sync-collection>"#
             let report = try await app.send(.REPORT, "dav/alice/tasks/", headers: basic(token), body: sync)
-            #expect(report.body.string.contains("<D:href>/dav/alice/tasks/reminder-42.ics</D:href><D:status>HTTP/1.1 404 Not Found</D:status>"), "\(report.body.string)")
+            #expect(
+                report.body.string.contains(
+                    "<D:href>/dav/alice/tasks/reminder-42.ics</D:href><D:status>HTTP/1.1 404 Not Found</D:status>"),
+                "\(report.body.string)")
         }
     }
 
@@ -136,9 +151,18 @@ struct CalDAVResourceTests {
 
     @Test(arguments: [
         ("BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nSUMMARY:x\r\n", "valid-calendar-data"),
-        ("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:e\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n", "supported-calendar-component"),
-        ("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VTODO\r\nSUMMARY:no uid\r\nEND:VTODO\r\nEND:VCALENDAR\r\n", "valid-calendar-object-resource"),
-        ("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VTODO\r\nUID:u\r\nEND:VTODO\r\nEND:VCALENDAR\r\n", "valid-calendar-data"),
+        (
+            "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:e\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n",
+            "supported-calendar-component"
+        ),
+        (
+            "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VTODO\r\nSUMMARY:no uid\r\nEND:VTODO\r\nEND:VCALENDAR\r\n",
+            "valid-calendar-object-resource"
+        ),
+        (
+            "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VTODO\r\nUID:u\r\nEND:VTODO\r\nEND:VCALENDAR\r\n",
+            "valid-calendar-data"
+        )
     ])
     func aBodyThatIsNoTodoIsRefusedWithItsPrecondition(body: String, precondition: String) async throws {
         try await withTestApp { app in
@@ -156,7 +180,8 @@ struct CalDAVResourceTests {
             let token = try await app.makeUser("alice")
             let uuid = UUID()
             _ = try await app.push(token, [Make.put(uuid, base: 0, "call mum")])
-            let get = try await app.send(.GET, "dav/alice/tasks/\(uuid.uuidString.lowercased()).ics", headers: basic(token))
+            let get = try await app.send(
+                .GET, "dav/alice/tasks/\(uuid.uuidString.lowercased()).ics", headers: basic(token))
             #expect(get.status == .ok)
             let calendar = try #require(try ICalParser.parse(get.body.string).first)
             let vtodo = try #require(calendar.components(named: "VTODO").first)
@@ -182,7 +207,9 @@ struct CalDAVResourceTests {
             #expect(prop?.child(.dav("getetag"))?.text == "\"1\"")
             var headers = basic(token)
             headers.add(name: "Depth", value: "0")
-            let list = try await app.send(.PROPFIND, "dav/alice/tasks/", headers: headers, body: #"<propfind xmlns="DAV:"><prop><current-user-privilege-set/></prop></propfind>"#)
+            let list = try await app.send(
+                .PROPFIND, "dav/alice/tasks/", headers: headers,
+                body: #"<propfind xmlns="DAV:"><prop><current-user-privilege-set/></prop></propfind>"#)
             #expect(list.body.string.contains("<D:privilege><D:write-content/></D:privilege>"), "\(list.body.string)")
         }
     }
@@ -208,7 +235,8 @@ struct CalDAVResourceTests {
             let record = try #require(try await app.changes(token).changes.first)
             var fields = try #require(record.todo)
             fields.description = "the oat one"
-            _ = try await app.push(token, [PushOperation(opId: UUID(), kind: .put, uuid: record.uuid, baseRev: 1, todo: fields)])
+            _ = try await app.push(
+                token, [PushOperation(opId: UUID(), kind: .put, uuid: record.uuid, baseRev: 1, todo: fields)])
             let renamed = Self.reminder.replacingOccurrences(of: "SUMMARY:Buy milk", with: "SUMMARY:Buy more milk")
             let put = try await app.send(.PUT, Self.path, headers: basic(token, ["If-Match": "\"1\""]), body: renamed)
             #expect(put.status == .noContent, "\(put.body.string)")
@@ -219,13 +247,18 @@ struct CalDAVResourceTests {
 
             fields = merged
             fields.name = "Buy soy milk"
-            _ = try await app.push(token, [PushOperation(opId: UUID(), kind: .put, uuid: record.uuid, baseRev: 3, todo: fields)])
+            _ = try await app.push(
+                token, [PushOperation(opId: UUID(), kind: .put, uuid: record.uuid, baseRev: 3, todo: fields)])
             let other = renamed.replacingOccurrences(of: "SUMMARY:Buy more milk", with: "SUMMARY:Buy rice milk")
-            let conflicting = try await app.send(.PUT, Self.path, headers: basic(token, ["If-Match": "\"3\""]), body: other)
+            let conflicting = try await app.send(
+                .PUT, Self.path, headers: basic(token, ["If-Match": "\"3\""]), body: other)
             #expect(conflicting.status == .noContent)
             let after = try #require(try await app.changes(token).changes.first?.todo)
             #expect(after.name == "Buy soy milk")
-            #expect(after.attributes.json.contains("sync conflict: name 'Buy rice milk' from a CalDAV app lost to 'Buy soy milk'"), "\(after.attributes.json)")
+            #expect(
+                after.attributes.json.contains(
+                    "sync conflict: name 'Buy rice milk' from a CalDAV app lost to 'Buy soy milk'"),
+                "\(after.attributes.json)")
             let tooOld = try await app.send(.PUT, Self.path, headers: basic(token, ["If-Match": "\"1\""]), body: other)
             #expect(tooOld.status == .preconditionFailed)
         }
@@ -238,12 +271,16 @@ struct CalDAVResourceTests {
         try await withTestApp { app in
             let token = try await app.makeUser("alice")
             _ = try await app.send(.PUT, Self.path, headers: basic(token), body: Self.reminder)
-            func tags() async throws -> String { try #require(try await app.changes(token).changes.last?.todo).attributes.json }
+            func tags() async throws -> String {
+                try #require(try await app.changes(token).changes.last?.todo).attributes.json
+            }
             func put(_ text: String, etag: Int) async throws {
-                let answer = try await app.send(.PUT, Self.path, headers: basic(token, ["If-Match": "\"\(etag)\""]), body: text)
+                let answer = try await app.send(
+                    .PUT, Self.path, headers: basic(token, ["If-Match": "\"\(etag)\""]), body: text)
                 #expect(answer.status == .noContent, "\(answer.body.string)")
             }
-            let completed = Self.reminder.replacingOccurrences(of: "PRIORITY:1\r\n", with: "PRIORITY:1\r\nSTATUS:COMPLETED\r\nCOMPLETED:20261121T080000Z\r\n")
+            let completed = Self.reminder.replacingOccurrences(
+                of: "PRIORITY:1\r\n", with: "PRIORITY:1\r\nSTATUS:COMPLETED\r\nCOMPLETED:20261121T080000Z\r\n")
             try await put(completed.replacingOccurrences(of: "CATEGORIES:shop,home\r\n", with: ""), etag: 1)
             let kept = try await tags()
             #expect(kept.contains(#""tags":["home","shop"]"#), "\(kept)")

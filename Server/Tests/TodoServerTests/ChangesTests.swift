@@ -21,9 +21,11 @@ struct ChangesTests {
         try await withTestApp { app in
             let token = try await app.makeUser("alice")
             let (a, b, c) = (UUID(), UUID(), UUID())
-            _ = try await app.push(token, [
-                Make.put(a, base: 0, "a"), Make.put(b, base: 0, "b"), Make.put(c, base: 0, "c"),
-            ])
+            _ = try await app.push(
+                token,
+                [
+                    Make.put(a, base: 0, "a"), Make.put(b, base: 0, "b"), Make.put(c, base: 0, "c")
+                ])
             _ = try await app.push(token, [Make.put(a, base: 1, "a2"), Make.delete(b, base: 2)])
 
             let feed = try await app.changes(token)
@@ -109,8 +111,10 @@ struct ChangesTests {
     @Test func invalidSinceOrLimitIsA400() async throws {
         try await withTestApp { app in
             let token = try await app.makeUser("alice")
-            for query in ["since=-1", "since=abc", "since=", "limit=0", "limit=-5", "limit=ten",
-                          "since=99999999999999999999", "since=1.5", "since=%ZZ", "since=1%00", "since=%20", "limit=1e3"] {
+            for query in [
+                "since=-1", "since=abc", "since=", "limit=0", "limit=-5", "limit=ten",
+                "since=99999999999999999999", "since=1.5", "since=%ZZ", "since=1%00", "since=%20", "limit=1e3"
+            ] {
                 let response = try await app.send(.GET, "v1/changes?\(query)", headers: auth(token))
                 try app.expectError(response, .badRequest)
             }
@@ -129,7 +133,9 @@ struct ChangesPageSizeTests {
                 let operations = (0..<40).map { index -> PushOperation in
                     let uuid = UUID()
                     uuids.append(uuid)
-                    return PushOperation(opId: UUID(), kind: .put, uuid: uuid, baseRev: 0, todo: Make.fields("big \(batch) \(index)", notes: notes))
+                    return PushOperation(
+                        opId: UUID(), kind: .put, uuid: uuid, baseRev: 0,
+                        todo: Make.fields("big \(batch) \(index)", notes: notes))
                 }
                 _ = try await app.push(token, operations)
             }
@@ -158,7 +164,10 @@ struct ChangesPageSizeTests {
             let found = try await UserModel.query(on: app.db).first()
             let user = try #require(found?.id)
             let store = SyncStore(db: app.db, queue: .of(app.application))
-            for (limit, count, more) in [(1000, 250, false), (250, 250, false), (249, 249, true), (150, 150, true), (100, 100, true), (101, 101, true)] {
+            for (limit, count, more) in [
+                (1000, 250, false), (250, 250, false), (249, 249, true), (150, 150, true), (100, 100, true),
+                (101, 101, true)
+            ] {
                 let page = try await store.changes(userID: user, since: 0, limit: limit)
                 #expect(page.revs == Array(1...Int64(count)), "limit \(limit)")
                 #expect(page.hasMore == more, "limit \(limit)")

@@ -25,8 +25,10 @@ struct ConcurrencyTests {
                 var seen = Set<UUID>()
                 while true {
                     let finished = writersDone.withLockedValue { $0 }
-                    let response = try await tester.sendRequest(.GET, "v1/changes?since=\(cursor)&limit=7", headers: headers)
-                    let page = try WireJSON.decoder.decode(ChangesResponse.self, from: Data(response.body.readableBytesView))
+                    let response = try await tester.sendRequest(
+                        .GET, "v1/changes?since=\(cursor)&limit=7", headers: headers)
+                    let page = try WireJSON.decoder.decode(
+                        ChangesResponse.self, from: Data(response.body.readableBytesView))
                     for change in page.changes { seen.insert(change.uuid) }
                     cursor = page.nextCursor
                     if page.changes.isEmpty {
@@ -45,9 +47,11 @@ struct ConcurrencyTests {
                             var mine: [UUID] = []
                             for _ in 0..<perWriter {
                                 let uuid = UUID()
-                                let body = String(decoding: try WireJSON.encoder.encode(PushRequest(operations: [
-                                    Make.put(uuid, base: 0, "w\(writer)")
-                                ])), as: UTF8.self)
+                                let body = String(
+                                    decoding: try WireJSON.encoder.encode(
+                                        PushRequest(operations: [
+                                            Make.put(uuid, base: 0, "w\(writer)")
+                                        ])), as: UTF8.self)
                                 let response = try await tester.sendRequest(
                                     .POST, "v1/push", headers: ["Authorization": "Bearer \(token)"],
                                     body: ByteBuffer(string: body))

@@ -25,7 +25,9 @@ struct HeaderTimeoutTests {
                 #expect(closed == .eof, "connection \(index) still open after 60s")
                 #expect(data == Data(), "connection \(index) got an answer to half a request")
             }
-            #expect(app.logs.all.filter { $0.message.contains("request head incomplete for 1s") }.count == 50, "\(app.logs.text)")
+            #expect(
+                app.logs.all.filter { $0.message.contains("request head incomplete for 1s") }.count == 50,
+                "\(app.logs.text)")
             let health = try await RawHTTP.request(port: port, method: "GET", path: "/health")
             #expect(health?.status == 200, "the server still answers")
         }
@@ -35,7 +37,8 @@ struct HeaderTimeoutTests {
         try await withTestApp(Self.settings) { app in
             let port = try await app.startServer()
             let socket = try TestSocket(port: port)
-            let head = Array("GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: \(String(repeating: "a", count: 5000))".utf8)
+            let head = Array(
+                "GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: \(String(repeating: "a", count: 5000))".utf8)
             let deadline = Date().addingTimeInterval(60)
             // One blocking loop: a close falling between a read and the next send makes that
             // send draw a reset instead of the end of file, so that gap stays a loop iteration.
@@ -80,7 +83,9 @@ struct IdleTimeoutTests {
             let keptAlive = try TestSocket(port: port)
             try await keptAlive.send("GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
             let stalled = try TestSocket(port: port)
-            try await stalled.send("POST /v1/push HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(token)\r\nContent-Length: 100\r\n\r\n{\"oper")
+            try await stalled.send(
+                "POST /v1/push HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(token)\r\nContent-Length: 100\r\n\r\n{\"oper"
+            )
 
             let deadline = Date().addingTimeInterval(60)
             #expect(await silent.readUntilClosed(within: deadline.timeIntervalSinceNow).closed == .eof)

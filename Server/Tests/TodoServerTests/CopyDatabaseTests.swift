@@ -34,21 +34,28 @@ struct CopyDatabaseTests {
     static func fill(_ app: TestApp) async throws -> Filled {
         let alice = try await app.makeUser("alice")
         let phone = TokenModel.generate()
-        let row = TokenModel(userID: try await UserModel.named("alice", on: app.db).requireID(), hash: TokenModel.hash(phone), now: app.application.now)
+        let row = TokenModel(
+            userID: try await UserModel.named("alice", on: app.db).requireID(), hash: TokenModel.hash(phone),
+            now: app.application.now)
         row.device = "phone"
         row.expiresAtMs = 4_102_444_800_000
         try await row.create(on: app.db)
         let uuids = (0..<6).map { _ in UUID() }
-        _ = try await app.push(alice, uuids.enumerated().map { index, uuid in
-            var fields = Make.fields("todo \(index)", notes: "notes \(index)", completed: index % 2 == 0)
-            if index == 3 { fields.attributes = WireAttributes([.tags: .tags(["home"]), .project: .word("garden")]) }
-            return PushOperation(opId: UUID(), kind: .put, uuid: uuid, baseRev: 0, todo: fields)
-        })
+        _ = try await app.push(
+            alice,
+            uuids.enumerated().map { index, uuid in
+                var fields = Make.fields("todo \(index)", notes: "notes \(index)", completed: index % 2 == 0)
+                if index == 3 {
+                    fields.attributes = WireAttributes([.tags: .tags(["home"]), .project: .word("garden")])
+                }
+                return PushOperation(opId: UUID(), kind: .put, uuid: uuid, baseRev: 0, todo: fields)
+            })
         let edits = PushRequest(operations: [Make.put(uuids[1], base: 2, "renamed"), Make.delete(uuids[2], base: 3)])
         let replayedPush = String(decoding: try WireJSON.encoder.encode(edits), as: UTF8.self)
         #expect(try await app.send(.POST, "v1/push", headers: auth(alice), body: replayedPush).status == .ok)
         let put = try await app.send(
-            .PUT, CalDAVResourceTests.path, headers: basic(alice, ["If-None-Match": "*"]), body: CalDAVResourceTests.reminder)
+            .PUT, CalDAVResourceTests.path, headers: basic(alice, ["If-None-Match": "*"]),
+            body: CalDAVResourceTests.reminder)
         #expect(put.status == .created, "\(put.body.string)")
         let bob = try await app.makeUser("bob")
         // A todo of bob's deleted 100 days ago, pruned: its uuid and revision are kept.
@@ -64,12 +71,16 @@ struct CopyDatabaseTests {
         // Taskwarrior 3: a client id of alice's, two versions of bytes that are not text, a snapshot.
         let aliceID = try await UserModel.named("alice", on: app.db).requireID()
         let client = try await TaskChampionClients.add(userID: aliceID, on: app.db, at: app.application.now).clientID
-        let first = try await TaskChampionTests.added(app, client, parent: TaskChampionTests.nilVersion, "\u{0}\u{1}\u{ff} one")
+        let first = try await TaskChampionTests.added(
+            app, client, parent: TaskChampionTests.nilVersion, "\u{0}\u{1}\u{ff} one")
         let second = try await TaskChampionTests.added(app, client, parent: first, "two")
         let snapshot = try await app.send(
-            .POST, "v1/client/add-snapshot/\(second)", headers: TaskChampionTests.headers(client, TaskChampionTests.snapshot), body: "snap")
+            .POST, "v1/client/add-snapshot/\(second)",
+            headers: TaskChampionTests.headers(client, TaskChampionTests.snapshot), body: "snap")
         #expect(snapshot.status == .ok)
-        return Filled(alice: alice, alicePhone: phone, bob: bob, replayedPush: replayedPush, client: client, firstVersion: first, pruned: pruned)
+        return Filled(
+            alice: alice, alicePhone: phone, bob: bob, replayedPush: replayedPush, client: client, firstVersion: first,
+            pruned: pruned)
     }
 
     static func basic(_ token: String, _ more: HTTPHeaders = [:]) -> HTTPHeaders {
@@ -84,7 +95,7 @@ struct CopyDatabaseTests {
         var answers: [String] = []
         for (token, path) in [
             (filled.alice, "v1/changes?since=0"), (filled.alice, "v1/changes?since=4"),
-            (filled.alicePhone, "v1/changes?since=7"), (filled.bob, "v1/changes?since=0"),
+            (filled.alicePhone, "v1/changes?since=7"), (filled.bob, "v1/changes?since=0")
         ] {
             let response = try await app.send(.GET, path, headers: auth(token))
             answers.append("\(path) \(response.status.code) \(response.body.string)")
@@ -92,18 +103,25 @@ struct CopyDatabaseTests {
         let replay = try await app.send(.POST, "v1/push", headers: auth(filled.alice), body: filled.replayedPush)
         answers.append("replay \(replay.status.code) \(replay.body.string)")
         // Bob's pruned todo sent as new meets its tombstone (a conflict changes nothing).
-        let again = PushRequest(operations: [Make.put(filled.pruned, base: 0, "bob's old", opId: filled.pruned)], prunedTombstones: true)
-        let pruned = try await app.send(.POST, "v1/push", headers: auth(filled.bob), body: String(decoding: try WireJSON.encoder.encode(again), as: UTF8.self))
+        let again = PushRequest(
+            operations: [Make.put(filled.pruned, base: 0, "bob's old", opId: filled.pruned)], prunedTombstones: true)
+        let pruned = try await app.send(
+            .POST, "v1/push", headers: auth(filled.bob),
+            body: String(decoding: try WireJSON.encoder.encode(again), as: UTF8.self))
         answers.append("pruned \(pruned.status.code) \(pruned.body.string)")
         #expect(pruned.body.string.contains(#""status":"conflict""#), "\(pruned.body.string)")
         let get = try await app.send(.GET, CalDAVResourceTests.path, headers: basic(filled.alice))
         answers.append("GET \(get.status.code) ETag \(get.headers.first(name: .eTag) ?? "none") \(get.body.string)")
         for parent in [TaskChampionTests.nilVersion, filled.firstVersion] {
             let child = try await TaskChampionTests.child(app, filled.client, of: parent)
-            answers.append("child \(child.status.code) \(child.headers.first(name: "X-Version-Id") ?? "-") \(Array(child.body.readableBytesView))")
+            answers.append(
+                "child \(child.status.code) \(child.headers.first(name: "X-Version-Id") ?? "-") \(Array(child.body.readableBytesView))"
+            )
         }
         let snapshot = try await app.send(.GET, "v1/client/snapshot", headers: TaskChampionTests.headers(filled.client))
-        answers.append("snapshot \(snapshot.status.code) \(snapshot.headers.first(name: "X-Version-Id") ?? "-") \(snapshot.body.string)")
+        answers.append(
+            "snapshot \(snapshot.status.code) \(snapshot.headers.first(name: "X-Version-Id") ?? "-") \(snapshot.body.string)"
+        )
         return answers
     }
 
@@ -116,7 +134,9 @@ struct CopyDatabaseTests {
     /// From SQLite into the database the test run names (PostgreSQL on CI's second run), and
     /// from that database into SQLite.
     @Test(arguments: zip([TestDatabase.Kind.sqlite, .configured], [TestDatabase.Kind.configured, .sqlite]))
-    func theCopyHoldsEveryRowAndAnswersAsTheSourceDid(from sourceKind: TestDatabase.Kind, to targetKind: TestDatabase.Kind) async throws {
+    func theCopyHoldsEveryRowAndAnswersAsTheSourceDid(
+        from sourceKind: TestDatabase.Kind, to targetKind: TestDatabase.Kind
+    ) async throws {
         try await withTestDatabase(sourceKind) { source in
             var filled: Filled?
             var before: [String] = []
@@ -131,7 +151,11 @@ struct CopyDatabaseTests {
                     #expect(report.tables.map(\.name).prefix(2) == ["server_meta", "users"])
                     let sourceRows = try await Self.rows(of: source.storage, on: app)
                     let targetRows = try await Self.rows(of: target.storage, on: app)
-                    #expect(Set(sourceRows.keys).isSuperset(of: ["server_meta", "users", "tokens", "todos", "operations", "caldav_objects", "tc_clients", "tc_versions", "tc_snapshots", "pruned_records"]))
+                    #expect(
+                        Set(sourceRows.keys).isSuperset(of: [
+                            "server_meta", "users", "tokens", "todos", "operations", "caldav_objects", "tc_clients",
+                            "tc_versions", "tc_snapshots", "pruned_records"
+                        ]))
                     #expect(Set(report.tables.map(\.name)) == Set(sourceRows.keys))
                     for (table, rows) in sourceRows {
                         #expect(!rows.isEmpty, "\(table)")
@@ -149,7 +173,8 @@ struct CopyDatabaseTests {
 
     /// Runs `copyDatabase` into `settings`' database and returns the error it must throw.
     static func refusal(
-        into settings: ServerSettings, from source: ServerSettings.Storage, sourceLocation: SourceLocation = #_sourceLocation
+        into settings: ServerSettings, from source: ServerSettings.Storage,
+        sourceLocation: SourceLocation = #_sourceLocation
     ) async throws -> String {
         try await withCopyApp(settings) { app in
             let error = await #expect(throws: CommandFailure.self, sourceLocation: sourceLocation) {
@@ -173,14 +198,18 @@ struct CopyDatabaseTests {
                 #expect(try await target.changes(carol) == before)
             }
             let itself = try await Self.refusal(into: ServerSettings(storage: source.storage), from: source.storage)
-            #expect(itself == "\(source.storage.described) already holds the dataset of \(source.storage.described) (it is that database, or a copy of it)")
+            #expect(
+                itself
+                    == "\(source.storage.described) already holds the dataset of \(source.storage.described) (it is that database, or a copy of it)"
+            )
         }
     }
 
     /// A source that is not there, not a database, not todo-server's, or of an older version,
     /// is refused before anything is written: the target is not even migrated.
     @Test func refusesASourceItCannotCopy() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("copy-database-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "copy-database-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let text = directory.appendingPathComponent("notes.txt").path
@@ -188,7 +217,8 @@ struct CopyDatabaseTests {
         let empty = directory.appendingPathComponent("empty.sqlite").path
         try Data().write(to: URL(fileURLWithPath: empty))
         let old = directory.appendingPathComponent("old.sqlite").path
-        try await MigrationTests.makeVersion1Database(ServerSettings(storage: .sqlite(path: old)), uuid: UUID(), token: TokenModel.generate())
+        try await MigrationTests.makeVersion1Database(
+            ServerSettings(storage: .sqlite(path: old)), uuid: UUID(), token: TokenModel.generate())
         try await withTestDatabase { target in
             let settings = ServerSettings(storage: target.storage)
             let missing = directory.appendingPathComponent("missing.sqlite").path
@@ -196,7 +226,7 @@ struct CopyDatabaseTests {
                 (missing, "no database at \(missing)"),
                 (text, "cannot read \(text): "),
                 (empty, "\(empty) is not a todo-server database (it has no todo-server tables)"),
-                (old, "\(old) was made by an older todo-server (it lacks AddAttributes.v2, "),
+                (old, "\(old) was made by an older todo-server (it lacks AddAttributes.v2, ")
             ] {
                 let error = try await Self.refusal(into: settings, from: .sqlite(path: source))
                 #expect(error.hasPrefix(reason), "\(error)")
@@ -221,7 +251,8 @@ struct CopyDatabaseTests {
         try await withDatabase(storage, on: app) { db in
             var all: [String: [String]] = [:]
             for table in try await SchemaCatalog.of(db).tables {
-                let select = "SELECT \(table.columns.map { quoted($0.name) }.joined(separator: ", ")) FROM \(quoted(table.name))"
+                let select =
+                    "SELECT \(table.columns.map { quoted($0.name) }.joined(separator: ", ")) FROM \(quoted(table.name))"
                 if let sqlite = db as? any SQLiteDatabase {
                     all[table.name] = try await sqlite.query(select, []).map { row in
                         row.columns.map { text($0.data) }.joined(separator: " | ")

@@ -20,7 +20,7 @@ import Testing
           </c:comp-filter></c:comp-filter></c:filter>
         </c:calendar-query>
         """,
-        #"<a:x xmlns:a="DAV:"><b:y xmlns:b="urn:b"><a:z xmlns:a="urn:inner"/></b:y><a:w/></a:x>"#,
+        #"<a:x xmlns:a="DAV:"><b:y xmlns:b="urn:b"><a:z xmlns:a="urn:inner"/></b:y><a:w/></a:x>"#
     ]
 
     @Test(arguments: readable)
@@ -42,7 +42,7 @@ import Testing
         #"<d:propfind xmlns:d="DAV:"><d:prop></d:propfind>"#,
         "<d:propfind xmlns:d=\"DAV:\">\r\n</d:propfind>",
         #"<d:propfind xmlns:d="DAV:"/><d:propfind xmlns:d="DAV:"/>"#,
-        "<d:propfind xmlns:d=\"DAV:\"><d:href>a\u{1}b</d:href></d:propfind>",
+        "<d:propfind xmlns:d=\"DAV:\"><d:href>a\u{1}b</d:href></d:propfind>"
     ])
     func theFastReaderLeavesTheRestToTheParser(body: String) {
         #expect(DAVFastXML.read(Data(body.utf8)) == nil)
@@ -58,27 +58,37 @@ import Testing
     /// allprop and propname of a member give its properties in `DAVProperties.member`'s order.
     @Test func allpropOfAMemberListsItsPropertiesInOrder() {
         var writer = MultistatusWriter(bare: ())
-        let answer = MemberAnswer(href: Array("/x.ics".utf8), member: ListingMember(uuid: UUID(), rev: 7, href: Array("/x.ics".utf8), name: "x.ics"))
+        let answer = MemberAnswer(
+            href: Array("/x.ics".utf8),
+            member: ListingMember(uuid: UUID(), rev: 7, href: Array("/x.ics".utf8), name: "x.ics"))
         CalDAVMembers.writeGeneric(answer, asked: .allProperties, to: &writer)
-        #expect(writer.xml.contains("<D:resourcetype></D:resourcetype><D:getetag>&quot;7&quot;</D:getetag><D:getcontenttype>"))
+        #expect(
+            writer.xml.contains(
+                "<D:resourcetype></D:resourcetype><D:getetag>&quot;7&quot;</D:getetag><D:getcontenttype>"))
     }
 
     @Test(arguments: [
         [DAVName.dav("getetag"), .dav("resourcetype")],
         [.dav("getetag"), .caldav("calendar-data")],
-        [.caldav("calendar-data"), DAVName(DAVNamespace.apple, "calendar-color"), .dav("getcontenttype"), .dav("getetag")],
+        [
+            .caldav("calendar-data"), DAVName(DAVNamespace.apple, "calendar-color"), .dav("getcontenttype"),
+            .dav("getetag")
+        ],
         [DAVName("urn:x-other", "odd")],
-        [],
+        []
     ])
     func aTemplateWritesWhatTheWriterWrites(names: [DAVName]) throws {
         let data = "BEGIN:VCALENDAR\r\nSUMMARY:a & b\r\nEND:VCALENDAR\r\n"
-        let properties = [(DAVName.dav("getetag"), DAVValue.text(DAVProperties.etag(1234)))] + MemberTemplate.fixed
+        let properties =
+            [(DAVName.dav("getetag"), DAVValue.text(DAVProperties.etag(1234)))] + MemberTemplate.fixed
             + [(.caldav("calendar-data"), .calendarData(data))]
         var general = MultistatusWriter()
         DAVProperties.write(properties, href: "/dav/a/tasks/x y.ics", asked: .properties(names), to: &general)
         var fast = MultistatusWriter()
         let template = try #require(MemberTemplate(.properties(names)))
-        template.write(href: MultistatusWriter.escaped("/dav/a/tasks/x y.ics"), rev: 1234, data: MultistatusWriter.escaped(data), to: &fast)
+        template.write(
+            href: MultistatusWriter.escaped("/dav/a/tasks/x y.ics"), rev: 1234, data: MultistatusWriter.escaped(data),
+            to: &fast)
         #expect(fast.xml == general.xml)
     }
 

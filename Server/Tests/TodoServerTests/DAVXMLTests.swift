@@ -29,19 +29,27 @@ import Testing
         let request = try PropfindRequest.read(Data(Self.iosPropfind.utf8))
         #expect(
             request
-                == .properties([.dav("current-user-principal"), .caldav("calendar-home-set"), DAVName(DAVNamespace.apple, "calendar-color"), .dav("resourcetype")]))
+                == .properties([
+                    .dav("current-user-principal"), .caldav("calendar-home-set"),
+                    DAVName(DAVNamespace.apple, "calendar-color"), .dav("resourcetype")
+                ]))
     }
 
     @Test func anEmptyPropfindAsksForEveryProperty() throws {
         #expect(try PropfindRequest.read(Data()) == .allProperties)
         #expect(try PropfindRequest.read(Data(" \r\n".utf8)) == .allProperties)
-        #expect(try PropfindRequest.read(Data(#"<propfind xmlns="DAV:"><propname/></propfind>"#.utf8)) == .propertyNames)
+        #expect(
+            try PropfindRequest.read(Data(#"<propfind xmlns="DAV:"><propname/></propfind>"#.utf8)) == .propertyNames)
     }
 
     /// DAVx5's multiget, with hrefs padded as iOS pads them.
     @Test func aMultigetGivesItsHrefsTrimmed() throws {
         let request = try ReportRequest.read(Data(Self.paddedMultiget.utf8))
-        #expect(request == .multiget(properties: [.dav("getetag"), .caldav("calendar-data")], hrefs: ["/dav/alice/tasks/1.ics", "/dav/alice/tasks/2.ics"]))
+        #expect(
+            request
+                == .multiget(
+                    properties: [.dav("getetag"), .caldav("calendar-data")],
+                    hrefs: ["/dav/alice/tasks/1.ics", "/dav/alice/tasks/2.ics"]))
     }
 
     /// Tasks.org's query for open tasks: VCALENDAR, VTODO, COMPLETED not defined.
@@ -57,7 +65,8 @@ import Testing
             """
         let request = try ReportRequest.read(Data(body.utf8))
         let filter = CalendarFilter(
-            components: ["VCALENDAR", "VTODO"], properties: [.init(name: "COMPLETED", defined: false)], timeRange: .init(start: "20261101T000000Z"))
+            components: ["VCALENDAR", "VTODO"], properties: [.init(name: "COMPLETED", defined: false)],
+            timeRange: .init(start: "20261101T000000Z"))
         #expect(request == .query(properties: [.dav("getetag")], filter: filter))
     }
 
@@ -66,9 +75,13 @@ import Testing
             <d:sync-collection xmlns:d="DAV:"><d:sync-token> http://todo/sync/42 </d:sync-token><d:sync-level>1</d:sync-level>
             <d:limit><d:nresults>100</d:nresults></d:limit><d:prop><d:getetag/></d:prop></d:sync-collection>
             """
-        #expect(try ReportRequest.read(Data(body.utf8)) == .syncCollection(token: "http://todo/sync/42", properties: [.dav("getetag")], limit: 100))
+        #expect(
+            try ReportRequest.read(Data(body.utf8))
+                == .syncCollection(token: "http://todo/sync/42", properties: [.dav("getetag")], limit: 100))
         let initial = #"<sync-collection xmlns="DAV:"><sync-token/><prop><getetag/></prop></sync-collection>"#
-        #expect(try ReportRequest.read(Data(initial.utf8)) == .syncCollection(token: "", properties: [.dav("getetag")], limit: nil))
+        #expect(
+            try ReportRequest.read(Data(initial.utf8))
+                == .syncCollection(token: "", properties: [.dav("getetag")], limit: nil))
     }
 
     @Test(arguments: [
@@ -77,7 +90,7 @@ import Testing
         ("<D:prop xmlns:D=\"DAV:\"/>", "must be a DAV:propfind"),
         ("<propfind xmlns=\"urn:other\"><allprop/></propfind>", "must be a DAV:propfind"),
         ("<D:propfind xmlns:D=\"DAV:\"/>", "must hold"),
-        (String(repeating: "<a>", count: 200) + String(repeating: "</a>", count: 200), "too deep"),
+        (String(repeating: "<a>", count: 200) + String(repeating: "</a>", count: 200), "too deep")
     ])
     func aBadPropfindBodyIsRefusedWithItsReason(body: String, reason: String) {
         #expect {
@@ -88,8 +101,14 @@ import Testing
     }
 
     @Test(arguments: [
-        ("<D:sync-collection xmlns:D=\"DAV:\"><D:sync-level>infinite</D:sync-level></D:sync-collection>", "sync-level 1"),
-        ("<D:sync-collection xmlns:D=\"DAV:\"><D:limit><D:nresults>-3</D:nresults></D:limit></D:sync-collection>", "positive"),
+        (
+            "<D:sync-collection xmlns:D=\"DAV:\"><D:sync-level>infinite</D:sync-level></D:sync-collection>",
+            "sync-level 1"
+        ),
+        (
+            "<D:sync-collection xmlns:D=\"DAV:\"><D:limit><D:nresults>-3</D:nresults></D:limit></D:sync-collection>",
+            "positive"
+        )
     ])
     func aBadReportBodyIsRefusedWithItsReason(body: String, reason: String) {
         #expect {
@@ -107,7 +126,7 @@ import Testing
             found: [
                 (.dav("displayname"), .text("Tasks <&> \"home\"")),
                 (.dav("resourcetype"), .elements([.dav("collection"), .caldav("calendar")])),
-                (.caldav("supported-calendar-component-set"), .components(["VTODO"])),
+                (.caldav("supported-calendar-component-set"), .components(["VTODO"]))
             ],
             missing: [DAVName(DAVNamespace.apple, "calendar-color"), DAVName("urn:x-other", "odd")])
         writer.response(href: "/dav/alice/tasks/gone.ics", status: "404 Not Found")
@@ -116,12 +135,16 @@ import Testing
         let responses = root.children(.dav("response"))
         #expect(responses.count == 2)
         let propstats = responses[0].children(.dav("propstat"))
-        #expect(propstats.map { $0.child(.dav("status"))?.trimmedText } == ["HTTP/1.1 200 OK", "HTTP/1.1 404 Not Found"])
+        #expect(
+            propstats.map { $0.child(.dav("status"))?.trimmedText } == ["HTTP/1.1 200 OK", "HTTP/1.1 404 Not Found"])
         let found = try #require(propstats[0].child(.dav("prop")))
         #expect(found.child(.dav("displayname"))?.text == "Tasks <&> \"home\"")
         #expect(found.child(.dav("resourcetype"))?.children.map(\.name) == [.dav("collection"), .caldav("calendar")])
         #expect(found.child(.caldav("supported-calendar-component-set"))?.children.first?.attributes["name"] == "VTODO")
-        #expect(propstats[1].child(.dav("prop"))?.children.map(\.name) == [DAVName(DAVNamespace.apple, "calendar-color"), DAVName("urn:x-other", "odd")])
+        #expect(
+            propstats[1].child(.dav("prop"))?.children.map(\.name) == [
+                DAVName(DAVNamespace.apple, "calendar-color"), DAVName("urn:x-other", "odd")
+            ])
         #expect(responses[1].child(.dav("status"))?.trimmedText == "HTTP/1.1 404 Not Found")
         #expect(root.child(.dav("sync-token"))?.text == "http://todo/sync/7")
     }
@@ -132,7 +155,8 @@ import Testing
         let ics = "BEGIN:VCALENDAR\r\nSUMMARY:a & b\u{1}\r\nEND:VCALENDAR\r\n"
         writer.response(href: "/x.ics", found: [(.caldav("calendar-data"), .calendarData(ics))])
         let root = try DAVXMLReader.read(Data(writer.finished().utf8))
-        let data = root.child(.dav("response"))?.child(.dav("propstat"))?.child(.dav("prop"))?.child(.caldav("calendar-data"))?.text
+        let data = root.child(.dav("response"))?.child(.dav("propstat"))?.child(.dav("prop"))?.child(
+            .caldav("calendar-data"))?.text
         #expect(data == "BEGIN:VCALENDAR\r\nSUMMARY:a & b\r\nEND:VCALENDAR\r\n")
     }
 }

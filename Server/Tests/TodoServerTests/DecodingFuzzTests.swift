@@ -19,8 +19,9 @@ struct DecodingFuzzTests {
             let token = try await app.makeUser("alice")
             let put = PushOperation(
                 opId: UUID(), kind: .put, uuid: UUID(), baseRev: 0,
-                todo: TodoFields(name: "known", description: "d", notes: "n", completed: true,
-                                 createdAt: Make.created, updatedAt: Make.created, completedAt: Make.created))
+                todo: TodoFields(
+                    name: "known", description: "d", notes: "n", completed: true,
+                    createdAt: Make.created, updatedAt: Make.created, completedAt: Make.created))
             let stored = try await app.push(token, [put]).results.first?.record
             try await test(app, token, try #require(stored))
         }
@@ -64,7 +65,8 @@ struct DecodingFuzzTests {
             for index in 0..<Self.queryCases {
                 let (query, expected) = QueryMaker.make(&random)
                 let response = try await app.send(.GET, "v1/changes?\(query)", headers: auth(token))
-                let context = "case \(index), seed \(Self.seed): ?\(query) -> \(response.status) \(response.body.string.prefix(200))"
+                let context =
+                    "case \(index), seed \(Self.seed): ?\(query) -> \(response.status) \(response.body.string.prefix(200))"
                 statuses[response.status.code, default: 0] += 1
                 switch response.status {
                 case .ok:
@@ -114,9 +116,10 @@ struct DecodingFuzzTests {
             name: "fuzz ✓", description: "about", notes: "line\nbreak", completed: true,
             createdAt: Make.created, updatedAt: Make.created, completedAt: Make.created)
         return [
-            PushRequest(operations: [PushOperation(opId: UUID(), kind: .put, uuid: UUID(), baseRev: 0, todo: full)], since: 1),
+            PushRequest(
+                operations: [PushOperation(opId: UUID(), kind: .put, uuid: UUID(), baseRev: 0, todo: full)], since: 1),
             PushRequest(operations: [Make.put(UUID(), base: 0, "x"), Make.delete(UUID(), base: 3)]),
-            PushRequest(operations: [], since: 0),
+            PushRequest(operations: [], since: 0)
         ]
     }
 }
@@ -128,7 +131,7 @@ enum QueryMaker {
     static let values = [
         "0", "1", "7", "-1", "-5", "1000", "1001", "999999", "9223372036854775807", "9223372036854775808",
         "-9223372036854775808", "-9223372036854775809", "1.5", "1e3", " 1", "+1", "0x10", "", "abc",
-        "١٢", "1\u{0}", "\u{0}", "💥", "0001", "2 ", "null", "[1]",
+        "١٢", "1\u{0}", "\u{0}", "💥", "0001", "2 ", "null", "[1]"
     ]
 
     static func make(_ random: inout SeededGenerator) -> (query: String, expected: HTTPStatus?) {
@@ -137,7 +140,8 @@ enum QueryMaker {
         var plain = true
         for _ in 0..<(random.next() % 4) {
             let name = names[Int(random.next() % UInt64(names.count))]
-            let value = random.next() % 5 == 0
+            let value =
+                random.next() % 5 == 0
                 ? String(Int64(bitPattern: random.next()) >> Int64(random.next() % 64))
                 : values[Int(random.next() % UInt64(values.count))]
             switch random.next() % 10 {

@@ -3,7 +3,7 @@ import Testing
 import TodoWire
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The real `todo-server` executable: its commands, the loopback guard, and durability across
@@ -12,7 +12,10 @@ struct ExecutableTests {
     /// Runs `test` in a sandbox whose `migrate` applied every migration.
     func withExecutable(_ test: (Sandbox) async throws -> Void) async throws {
         try await withSandbox("ExecutableTests") { sandbox in
-            #expect(sandbox.migrated.stdout == "Migrated the database: CreateSchema.v1, AddAttributes.v2, AddAccountControls.v3, AddTokenDetails.v4, AddPruning.v5, AddQuota.v6, BinaryUUIDs.v7, AddCalDAVObjects.v8, AddTaskChampion.v9, AddPrunedRecords.v10.\n")
+            #expect(
+                sandbox.migrated.stdout
+                    == "Migrated the database: CreateSchema.v1, AddAttributes.v2, AddAccountControls.v3, AddTokenDetails.v4, AddPruning.v5, AddQuota.v6, BinaryUUIDs.v7, AddCalDAVObjects.v8, AddTaskChampion.v9, AddPrunedRecords.v10.\n"
+            )
             try await test(sandbox)
         }
     }
@@ -74,9 +77,12 @@ struct ExecutableTests {
             let (port, auth) = try await serveAlice(sandbox)
             let pid = try #require(sandbox.running?.processIdentifier)
             let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
-            let uids = status.split(separator: "\n").first { $0.hasPrefix("Uid:") }?.split(whereSeparator: \.isWhitespace).dropFirst()
+            let uids = status.split(separator: "\n").first { $0.hasPrefix("Uid:") }?.split(
+                whereSeparator: \.isWhitespace
+            ).dropFirst()
             #expect(uids?.allSatisfy { $0 != "0" } == true, "the server runs as root: \(uids ?? [])")
-            let changes = try await RawHTTP.request(port: port, method: "GET", path: "/v1/changes?since=0", headers: [auth])
+            let changes = try await RawHTTP.request(
+                port: port, method: "GET", path: "/v1/changes?since=0", headers: [auth])
             #expect(changes?.status == 200, "\(changes?.text ?? "no answer")")
         }
     }
@@ -106,7 +112,8 @@ struct ExecutableTests {
             let open = try serve(sandbox, port: port, hostname: "0.0.0.0", legacyUser: "book")
             #expect(await open.exited(within: 60), "serve should have exited")
             #expect(open.terminationStatus != 0)
-            #expect(sandbox.log().contains("refusing to listen on 0.0.0.0 with the legacy routes on"), "\(sandbox.log())")
+            #expect(
+                sandbox.log().contains("refusing to listen on 0.0.0.0 with the legacy routes on"), "\(sandbox.log())")
 
             let typo = try serve(sandbox, port: port, hostname: "0.0.0.0", legacyUser: "book", legacyAuth: "tokens")
             #expect(await typo.exited(within: 60), "serve should have exited")
@@ -131,24 +138,29 @@ struct ExecutableTests {
             let process = try serve(sandbox, port: port)
             _ = try await waitForHealth(sandbox, port: port, process: process)
             for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: database + suffix) {
-                let mode = try FileManager.default.attributesOfItem(atPath: database + suffix)[.posixPermissions] as? Int
+                let mode =
+                    try FileManager.default.attributesOfItem(atPath: database + suffix)[.posixPermissions] as? Int
                 #expect(mode == 0o600, "data.sqlite\(suffix)")
             }
             // A use now, so the lock below meets the push alone (a token's last use is written
             // at most once a minute).
             let auth = RawHTTP.header("Authorization: Bearer \(token)")
-            #expect(try await RawHTTP.request(port: port, method: "GET", path: "/v1/changes", headers: [auth])?.status == 200)
+            #expect(
+                try await RawHTTP.request(port: port, method: "GET", path: "/v1/changes", headers: [auth])?.status
+                    == 200)
             let shell = try SQLiteShell(database: database)
             defer { shell.close() }
             try await shell.run("PRAGMA journal_mode;", until: "wal")
             try await shell.run("BEGIN EXCLUSIVE; SELECT 'holding';", until: "holding")
             let push = #"{"operations":[]}"#
-            let locked = try #require(try await RawHTTP.request(port: port, method: "POST", path: "/v1/push", headers: [auth], body: push))
+            let locked = try #require(
+                try await RawHTTP.request(port: port, method: "POST", path: "/v1/push", headers: [auth], body: push))
             #expect(locked.status == 503, "\(locked.text)")
             #expect(locked.text.contains("the database is locked by another program"), "\(locked.text)")
             #expect(locked.header("Retry-After") == "5")
             try await shell.run("ROLLBACK; SELECT 'released';", until: "released")
-            let after = try #require(try await RawHTTP.request(port: port, method: "POST", path: "/v1/push", headers: [auth], body: push))
+            let after = try #require(
+                try await RawHTTP.request(port: port, method: "POST", path: "/v1/push", headers: [auth], body: push))
             #expect(after.status == 200, "\(after.text)")
         }
     }
@@ -158,30 +170,44 @@ struct ExecutableTests {
     @Test func backupWhileServingAndRestore() async throws {
         try await withExecutable { sandbox in
             let (port, auth) = try await serveAlice(sandbox)
-            let body = #"{"operations":[{"opId":"\#(UUID())","kind":"put","uuid":"\#(UUID())","baseRev":0,"todo":{"name":"backed up","description":"","notes":"","completed":false,"createdAt":"2026-11-21T01:33:29.123Z","updatedAt":"2026-11-21T01:33:29.123Z"}}]}"#
-            #expect(try await RawHTTP.request(port: port, method: "POST", path: "/v1/push", headers: [auth], body: body)?.status == 200)
-            let feed = try #require(try await RawHTTP.request(port: port, method: "GET", path: "/v1/changes", headers: [auth]))
+            let body =
+                #"{"operations":[{"opId":"\#(UUID())","kind":"put","uuid":"\#(UUID())","baseRev":0,"todo":{"name":"backed up","description":"","notes":"","completed":false,"createdAt":"2026-11-21T01:33:29.123Z","updatedAt":"2026-11-21T01:33:29.123Z"}}]}"#
+            #expect(
+                try await RawHTTP.request(port: port, method: "POST", path: "/v1/push", headers: [auth], body: body)?
+                    .status == 200)
+            let feed = try #require(
+                try await RawHTTP.request(port: port, method: "GET", path: "/v1/changes", headers: [auth]))
 
             let copy = sandbox.directory.appendingPathComponent("backup.sqlite").path
             let backup = try await sandbox.server.run(["backup", copy])
             #expect(backup.status == 0, "\(backup.stderr)")
-            #expect(backup.stdout.hasPrefix("Copied \(sandbox.directory.appendingPathComponent("data.sqlite").path) to \(copy) ("), "\(backup.stdout)")
+            #expect(
+                backup.stdout.hasPrefix(
+                    "Copied \(sandbox.directory.appendingPathComponent("data.sqlite").path) to \(copy) ("),
+                "\(backup.stdout)")
             #expect((try FileManager.default.attributesOfItem(atPath: copy)[.posixPermissions] as? Int) == 0o600)
             let again = try await sandbox.server.run(["backup", copy])
             #expect(again.status == 1)
             #expect(again.stderr.contains("\(copy) already exists: name a new file"), "\(again.stderr)")
-            let missing = try await sandbox.server.run(["backup", sandbox.directory.appendingPathComponent("no/such/dir/b.sqlite").path])
+            let missing = try await sandbox.server.run([
+                "backup", sandbox.directory.appendingPathComponent("no/such/dir/b.sqlite").path
+            ])
             #expect(missing.status == 1)
             #expect(missing.stderr.contains("cannot write"), "\(missing.stderr)")
-            #expect(try FileManager.default.contentsOfDirectory(atPath: sandbox.directory.path).filter { $0.contains("partial") } == [])
+            #expect(
+                try FileManager.default.contentsOfDirectory(atPath: sandbox.directory.path).filter {
+                    $0.contains("partial")
+                } == [])
 
             var restored = sandbox.server
             restored.environment["TODO_SERVER_DB"] = copy
             #expect(try await restored.run(["migrate"]).stdout == "The database is up to date.\n")
             let second = try freePort()
-            let process = try sandbox.start(["serve", "--hostname", "127.0.0.1", "--port", "\(second)"], server: restored, log: "restored.log")
+            let process = try sandbox.start(
+                ["serve", "--hostname", "127.0.0.1", "--port", "\(second)"], server: restored, log: "restored.log")
             _ = try await waitForHealth(sandbox, port: second, process: process)
-            let restoredFeed = try #require(try await RawHTTP.request(port: second, method: "GET", path: "/v1/changes", headers: [auth]))
+            let restoredFeed = try #require(
+                try await RawHTTP.request(port: second, method: "GET", path: "/v1/changes", headers: [auth]))
             #expect(restoredFeed.status == 200, "\(restoredFeed.text)")
             let before = try WireJSON.decoder.decode(ChangesResponse.self, from: feed.body)
             let after = try WireJSON.decoder.decode(ChangesResponse.self, from: restoredFeed.body)
@@ -204,9 +230,13 @@ struct ExecutableTests {
     @Test func copyDatabaseIntoAnotherDatabase() async throws {
         try await withExecutable { sandbox in
             let (port, auth) = try await serveAlice(sandbox)
-            let body = #"{"operations":[{"opId":"\#(UUID())","kind":"put","uuid":"\#(UUID())","baseRev":0,"todo":{"name":"moved","description":"","notes":"","completed":false,"createdAt":"2026-11-21T01:33:29.123Z","updatedAt":"2026-11-21T01:33:29.123Z"}}]}"#
-            #expect(try await RawHTTP.request(port: port, method: "POST", path: "/v1/push", headers: [auth], body: body)?.status == 200)
-            let feed = try #require(try await RawHTTP.request(port: port, method: "GET", path: "/v1/changes", headers: [auth]))
+            let body =
+                #"{"operations":[{"opId":"\#(UUID())","kind":"put","uuid":"\#(UUID())","baseRev":0,"todo":{"name":"moved","description":"","notes":"","completed":false,"createdAt":"2026-11-21T01:33:29.123Z","updatedAt":"2026-11-21T01:33:29.123Z"}}]}"#
+            #expect(
+                try await RawHTTP.request(port: port, method: "POST", path: "/v1/push", headers: [auth], body: body)?
+                    .status == 200)
+            let feed = try #require(
+                try await RawHTTP.request(port: port, method: "GET", path: "/v1/changes", headers: [auth]))
 
             let source = sandbox.directory.appendingPathComponent("data.sqlite").path
             let target = sandbox.directory.appendingPathComponent("copy.sqlite").path
@@ -219,15 +249,20 @@ struct ExecutableTests {
             #expect(copied.stderr.contains("copy-database: users: 1 row\n"), "\(copied.stderr)")
 
             let second = try freePort()
-            let process = try sandbox.start(["serve", "--hostname", "127.0.0.1", "--port", "\(second)"], server: copy, log: "copy.log")
+            let process = try sandbox.start(
+                ["serve", "--hostname", "127.0.0.1", "--port", "\(second)"], server: copy, log: "copy.log")
             _ = try await waitForHealth(sandbox, port: second, process: process)
-            let copiedFeed = try #require(try await RawHTTP.request(port: second, method: "GET", path: "/v1/changes", headers: [auth]))
+            let copiedFeed = try #require(
+                try await RawHTTP.request(port: second, method: "GET", path: "/v1/changes", headers: [auth]))
             #expect(copiedFeed.status == 200, "\(copiedFeed.text)")
             #expect(copiedFeed.text == feed.text)
 
             let again = try await copy.run(["copy-database", "--from", source])
             #expect(again.status == 1)
-            #expect(again.stderr == "todo-server: error: \(target) already holds the dataset of \(source) (it is that database, or a copy of it)\n")
+            #expect(
+                again.stderr
+                    == "todo-server: error: \(target) already holds the dataset of \(source) (it is that database, or a copy of it)\n"
+            )
             let unnamed = try await copy.run(["copy-database"])
             #expect(unnamed.status == 1)
             #expect(unnamed.stderr.contains("name the database to copy"), "\(unnamed.stderr)")
@@ -239,14 +274,26 @@ struct ExecutableTests {
         try await withExecutable { sandbox in
             let (port, auth) = try await serveAlice(sandbox)
             let uuid = UUID()
-            for operation in [#""kind":"put","baseRev":0,"todo":{"name":"x","description":"","notes":"","completed":false,"createdAt":"2026-11-21T01:33:29.123Z","updatedAt":"2026-11-21T01:33:29.123Z"}"#, #""kind":"delete","baseRev":1"#] {
+            for operation in [
+                #""kind":"put","baseRev":0,"todo":{"name":"x","description":"","notes":"","completed":false,"createdAt":"2026-11-21T01:33:29.123Z","updatedAt":"2026-11-21T01:33:29.123Z"}"#,
+                #""kind":"delete","baseRev":1"#
+            ] {
                 let body = #"{"operations":[{"opId":"\#(UUID())","uuid":"\#(uuid)",\#(operation)}]}"#
-                #expect(try await RawHTTP.request(port: port, method: "POST", path: "/v1/push", headers: [auth], body: body)?.status == 200)
+                #expect(
+                    try await RawHTTP.request(
+                        port: port, method: "POST", path: "/v1/push", headers: [auth], body: body)?.status == 200)
             }
-            #expect(try await sandbox.server.run(["prune"]).stdout == "Pruned 0 tombstones, 0 operation results and 0 Taskwarrior versions older than 90 days.\n")
+            #expect(
+                try await sandbox.server.run(["prune"]).stdout
+                    == "Pruned 0 tombstones, 0 operation results and 0 Taskwarrior versions older than 90 days.\n")
             let pruned = try await sandbox.server.run(["prune", "--older-than", "0"])
-            #expect(pruned.stdout == "Pruned 1 tombstones, 2 operation results and 0 Taskwarrior versions older than 0 days.\n", "\(pruned.stderr)")
-            #expect(try await RawHTTP.request(port: port, method: "GET", path: "/v1/changes?since=1", headers: [auth])?.status == 410)
+            #expect(
+                pruned.stdout
+                    == "Pruned 1 tombstones, 2 operation results and 0 Taskwarrior versions older than 0 days.\n",
+                "\(pruned.stderr)")
+            #expect(
+                try await RawHTTP.request(port: port, method: "GET", path: "/v1/changes?since=1", headers: [auth])?
+                    .status == 410)
             let bad = try await sandbox.server.run(["prune", "--older-than", "soon"])
             #expect(bad.status == 1)
             #expect(bad.stderr.contains("older-than"), "\(bad.stderr)")
@@ -258,8 +305,11 @@ struct ExecutableTests {
         try await withExecutable { sandbox in
             let (port, auth) = try await serveAlice(sandbox)
             func push(_ name: String) async throws -> RawHTTP.Response {
-                let body = #"{"operations":[{"opId":"\#(UUID())","kind":"put","uuid":"\#(UUID())","baseRev":0,"todo":{"name":"\#(name)","description":"","notes":"","completed":false,"createdAt":"2026-11-21T01:33:29.123Z","updatedAt":"2026-11-21T01:33:29.123Z"}}]}"#
-                return try #require(try await RawHTTP.request(port: port, method: "POST", path: "/v1/push", headers: [auth], body: body))
+                let body =
+                    #"{"operations":[{"opId":"\#(UUID())","kind":"put","uuid":"\#(UUID())","baseRev":0,"todo":{"name":"\#(name)","description":"","notes":"","completed":false,"createdAt":"2026-11-21T01:33:29.123Z","updatedAt":"2026-11-21T01:33:29.123Z"}}]}"#
+                return try #require(
+                    try await RawHTTP.request(port: port, method: "POST", path: "/v1/push", headers: [auth], body: body)
+                )
             }
             #expect(try await push("kept").status == 200)
             #expect(try await sandbox.server.run(["user", "disable", "alice"]).stdout == "Disabled user alice.\n")
@@ -268,17 +318,26 @@ struct ExecutableTests {
             #expect(refused.status == 403, "\(refused.text)")
             #expect(refused.text.contains("this account is disabled"), "\(refused.text)")
             #expect(try await sandbox.server.run(["user", "enable", "alice"]).status == 0)
-            let feed = try #require(try await RawHTTP.request(port: port, method: "GET", path: "/v1/changes", headers: [auth]))
+            let feed = try #require(
+                try await RawHTTP.request(port: port, method: "GET", path: "/v1/changes", headers: [auth]))
             #expect(feed.text.contains("kept") && !feed.text.contains("refused"), "\(feed.text)")
 
             let unsure = try await sandbox.server.run(["user", "delete", "alice"])
             #expect(unsure.status != 0)
-            #expect(unsure.stderr.contains("this deletes alice and their 1 todos for good; add --yes"), "\(unsure.stderr)")
-            #expect(try await sandbox.server.run(["user", "delete", "alice", "--yes"]).stdout == "Deleted user alice and their 1 todos.\n")
+            #expect(
+                unsure.stderr.contains("this deletes alice and their 1 todos for good; add --yes"), "\(unsure.stderr)")
+            #expect(
+                try await sandbox.server.run(["user", "delete", "alice", "--yes"]).stdout
+                    == "Deleted user alice and their 1 todos.\n")
             #expect(try await push("after").status == 401)
             #expect(try await sandbox.server.run(["user", "list"]).stdout == "")
             #expect(try await sandbox.server.run(["user", "disable", "alice"]).status != 0)
-            let rows = try await ChildProcess.output("/usr/bin/sqlite3", [sandbox.directory.appendingPathComponent("data.sqlite").path, "SELECT COUNT(*) FROM todos; SELECT COUNT(*) FROM tokens; SELECT COUNT(*) FROM operations;"])
+            let rows = try await ChildProcess.output(
+                "/usr/bin/sqlite3",
+                [
+                    sandbox.directory.appendingPathComponent("data.sqlite").path,
+                    "SELECT COUNT(*) FROM todos; SELECT COUNT(*) FROM tokens; SELECT COUNT(*) FROM operations;"
+                ])
             #expect(rows == "0\n0\n0\n")
         }
     }
@@ -307,35 +366,43 @@ struct ExecutableTests {
             let health = try await waitForHealth(sandbox, port: port, process: process)
             let dataset = try #require(health.header("X-Todo-Dataset"))
             let uuid = UUID()
-            let op = PushOperation(opId: UUID(), kind: .put, uuid: uuid, baseRev: 0, todo: TodoFields(
-                name: "survive kill -9", createdAt: Date(), updatedAt: Date()))
+            let op = PushOperation(
+                opId: UUID(), kind: .put, uuid: uuid, baseRev: 0,
+                todo: TodoFields(
+                    name: "survive kill -9", createdAt: Date(), updatedAt: Date()))
             let body = String(decoding: try WireJSON.encoder.encode(PushRequest(operations: [op])), as: UTF8.self)
             let bearer = RawHTTP.header("Authorization: Bearer \(token)")
-            let pushed = try #require(try await RawHTTP.request(
-                port: port, method: "POST", path: "/v1/push",
-                headers: [bearer, RawHTTP.header("Content-Type: application/json")], body: body))
+            let pushed = try #require(
+                try await RawHTTP.request(
+                    port: port, method: "POST", path: "/v1/push",
+                    headers: [bearer, RawHTTP.header("Content-Type: application/json")], body: body))
             #expect(pushed.status == 200, "\(pushed.text)")
             let pushResponse = try WireJSON.decoder.decode(PushResponse.self, from: pushed.body)
             #expect(pushResponse.results.first?.status == .applied)
 
             // The book's curl, byte for byte.
-            let book = try #require(try await RawHTTP.request(
-                port: port, method: "POST", path: "/postTodo/",
-                headers: ["Cookie: test=123", "id: 3", "notes: do not forget to buy potato chips",
-                          "Content-Type: application/json", "description: Our first todo item",
-                          "completed: false", "name: todo 1"].map(RawHTTP.header),
-                body: "{}"))
+            let book = try #require(
+                try await RawHTTP.request(
+                    port: port, method: "POST", path: "/postTodo/",
+                    headers: [
+                        "Cookie: test=123", "id: 3", "notes: do not forget to buy potato chips",
+                        "Content-Type: application/json", "description: Our first todo item",
+                        "completed: false", "name: todo 1"
+                    ].map(RawHTTP.header),
+                    body: "{}"))
             #expect(book.status == 200, "\(book.text)")
             #expect(book.text.contains(#""name":"todo 1""#), "\(book.text)")
 
             // Latin-1 bytes in a header: a clear 400, and the server carries on.
-            let latin1 = try #require(try await RawHTTP.request(
-                port: port, method: "POST", path: "/postTodo",
-                headers: [RawHTTP.header("id: 9"), RawHTTP.header("name: caf") + [0xE9]], body: "{}"))
+            let latin1 = try #require(
+                try await RawHTTP.request(
+                    port: port, method: "POST", path: "/postTodo",
+                    headers: [RawHTTP.header("id: 9"), RawHTTP.header("name: caf") + [0xE9]], body: "{}"))
             #expect(latin1.status == 400, "\(latin1.text)")
-            let utf8 = try #require(try await RawHTTP.request(
-                port: port, method: "POST", path: "/postTodo",
-                headers: [RawHTTP.header("id: 10"), RawHTTP.header("name: café ☕")], body: "{}"))
+            let utf8 = try #require(
+                try await RawHTTP.request(
+                    port: port, method: "POST", path: "/postTodo",
+                    headers: [RawHTTP.header("id: 10"), RawHTTP.header("name: café ☕")], body: "{}"))
             #expect(utf8.status == 200, "\(utf8.text)")
             #expect(utf8.text.contains("café ☕"), "\(utf8.text)")
 
@@ -344,10 +411,14 @@ struct ExecutableTests {
             // changes and the server carries on.
             let update = try await RawHTTP.request(
                 port: port, method: "POST", path: "/updateTodo",
-                headers: ["Cookie: test=123", "id: 3", "notes: new note", "name: updated name",
-                          "description: updated description", "completed : yes"].map(RawHTTP.header))
+                headers: [
+                    "Cookie: test=123", "id: 3", "notes: new note", "name: updated name",
+                    "description: updated description", "completed : yes"
+                ].map(RawHTTP.header))
             #expect(update?.status == 400, "\(String(describing: update?.head))")
-            let stillThere = try #require(try await RawHTTP.request(port: port, method: "GET", path: "/todo", headers: ["id: 3"].map(RawHTTP.header)))
+            let stillThere = try #require(
+                try await RawHTTP.request(
+                    port: port, method: "GET", path: "/todo", headers: ["id: 3"].map(RawHTTP.header)))
             #expect(stillThere.text.contains("Our first todo item"), "\(stillThere.text)")
 
             // kill -9, start again, read everything back.
@@ -356,7 +427,8 @@ struct ExecutableTests {
             process = try serve(sandbox, port: port, legacyUser: "book")
             let restarted = try await waitForHealth(sandbox, port: port, process: process)
             #expect(restarted.header("X-Todo-Dataset") == dataset)
-            let feed = try #require(try await RawHTTP.request(port: port, method: "GET", path: "/v1/changes?since=0", headers: [bearer]))
+            let feed = try #require(
+                try await RawHTTP.request(port: port, method: "GET", path: "/v1/changes?since=0", headers: [bearer]))
             #expect(feed.status == 200, "\(feed.text)")
             let changes = try WireJSON.decoder.decode(ChangesResponse.self, from: feed.body)
             #expect(changes.datasetId.uuidString == dataset)
@@ -370,7 +442,8 @@ struct ExecutableTests {
             // Revoking the token (by its value) locks it out of the running server.
             let revoked = try await sandbox.server.run(["token", "revoke", token])
             #expect(revoked.status == 0, "\(revoked.stderr)")
-            let refused = try #require(try await RawHTTP.request(port: port, method: "GET", path: "/v1/changes", headers: [bearer]))
+            let refused = try #require(
+                try await RawHTTP.request(port: port, method: "GET", path: "/v1/changes", headers: [bearer]))
             #expect(refused.status == 401)
             #expect(refused.text.contains(#""error":true"#), "\(refused.text)")
 
@@ -432,14 +505,16 @@ struct ExecutableTests {
             #expect(try files() == [], "--help created a file")
             for arguments in [
                 ["-h"], ["serve", "--help"], ["user", "--help"], ["user", "add", "--help"],
-                ["token", "list", "-h"], ["routes"], ["no-such-command"], ["user", "list"], ["serve"],
+                ["token", "list", "-h"], ["routes"], ["no-such-command"], ["user", "list"], ["serve"]
             ] {
                 let output = try await inWorkingDirectory.run(arguments)
                 #expect(try files() == [], "\(arguments) created a file; stderr: \(output.stderr)")
             }
             let refused = try await inWorkingDirectory.run(["user", "list"])
             #expect(refused.status != 0)
-            #expect(refused.stderr.contains("no database at todo-server.sqlite yet: run todo-server migrate first"), "\(refused.stderr)")
+            #expect(
+                refused.stderr.contains("no database at todo-server.sqlite yet: run todo-server migrate first"),
+                "\(refused.stderr)")
 
             // The check above can see a file appear: migrate creates it.
             #expect(try await inWorkingDirectory.run(["migrate"]).status == 0)
@@ -453,7 +528,9 @@ struct ExecutableTests {
     @Test func tokensHaveADeviceAnExpiryAndALastUse() async throws {
         try await withExecutable { sandbox in
             #expect(try await sandbox.server.run(["user", "add", "dana"]).status == 0)
-            let added = try await sandbox.server.run(["token", "add", "dana", "--device", "work laptop", "--expires", "30"])
+            let added = try await sandbox.server.run([
+                "token", "add", "dana", "--device", "work laptop", "--expires", "30"
+            ])
             #expect(added.status == 0, "\(added.stderr)")
             let token = added.stdout.trimmingCharacters(in: .newlines)
             var listed = try await sandbox.server.run(["token", "list", "dana"]).stdout
@@ -468,14 +545,16 @@ struct ExecutableTests {
             let port = try freePort()
             _ = try await waitForHealth(sandbox, port: port, process: try serve(sandbox, port: port))
             let auth = RawHTTP.header("Authorization: Bearer \(token)")
-            let used = try #require(try await RawHTTP.request(port: port, method: "GET", path: "/v1/changes", headers: [auth]))
+            let used = try #require(
+                try await RawHTTP.request(port: port, method: "GET", path: "/v1/changes", headers: [auth]))
             #expect(used.status == 200, "\(used.text)")
             listed = try await sandbox.server.run(["token", "list", "dana"]).stdout
             #expect(!listed.contains("used never"), "\(listed)")
 
             let database = sandbox.directory.appendingPathComponent("data.sqlite").path
             _ = try await ChildProcess.output("/usr/bin/sqlite3", [database, "UPDATE tokens SET expires_at_ms = 1"])
-            let expired = try #require(try await RawHTTP.request(port: port, method: "GET", path: "/v1/changes", headers: [auth]))
+            let expired = try #require(
+                try await RawHTTP.request(port: port, method: "GET", path: "/v1/changes", headers: [auth]))
             #expect(expired.status == 401, "\(expired.text)")
             #expect(expired.text.contains("this token has expired"), "\(expired.text)")
             #expect(try await sandbox.server.run(["token", "list", "dana"]).stdout.contains("\texpired"))

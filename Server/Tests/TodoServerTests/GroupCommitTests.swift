@@ -12,7 +12,9 @@ import VaporTesting
 struct GroupCommitTests {
     /// User book's id, and the app's queue held by a first write until `open` yields (which
     /// `holder` then finishes).
-    static func heldQueue(_ app: TestApp) async throws -> (UUID, WriterQueue, AsyncStream<Void>.Continuation, Task<Void, any Error>) {
+    static func heldQueue(_ app: TestApp) async throws -> (
+        UUID, WriterQueue, AsyncStream<Void>.Continuation, Task<Void, any Error>
+    ) {
         try await app.makeUser("book")
         let row = try await UserModel.query(on: app.db).filter(\.$name == "book").first()
         let userID = try #require(row?.id)
@@ -39,7 +41,9 @@ struct GroupCommitTests {
             func put(_ name: String, thenFail: Bool = false) -> Task<StoredRecord, any Error> {
                 Task {
                     try await queue.write { tx in
-                        let record = try await userChange(on: tx, userID: userID, quota: 4000, at: Make.created) { try await $0.put(UUID(), Make.fields(name)) }
+                        let record = try await userChange(on: tx, userID: userID, quota: 4000, at: Make.created) {
+                            try await $0.put(UUID(), Make.fields(name))
+                        }
                         if thenFail { throw Refused() }
                         return record
                     }
@@ -97,7 +101,9 @@ struct WriterConnectionTests {
             let (userID, queue, open, holder) = try await GroupCommitTests.heldQueue(app)
             let taken = Task {
                 try await queue.write { tx in
-                    try await userChange(on: tx, userID: userID, quota: nil, at: Make.created) { try await $0.put(UUID(), Make.fields("taken")) }
+                    try await userChange(on: tx, userID: userID, quota: nil, at: Make.created) {
+                        try await $0.put(UUID(), Make.fields("taken"))
+                    }
                 }
             }
             try #require(await eventually { queue.counts.waiting == 1 }, "the second write is queued")
@@ -127,10 +133,14 @@ struct UUIDTextTests {
             #expect(UUIDText.uuid(text.lowercased()) == uuid)
             var mutated = Array(text.utf8)
             let count = Int(random.next() % 3)
-            for _ in 0..<count { mutated[Int(random.next() % 36)] = alphabet[Int(random.next() % UInt64(alphabet.count))] }
+            for _ in 0..<count {
+                mutated[Int(random.next() % 36)] = alphabet[Int(random.next() % UInt64(alphabet.count))]
+            }
             if random.next() % 8 == 0 { mutated.removeLast(Int(random.next() % 3)) }
             let candidate = String(decoding: mutated, as: UTF8.self)
-            let strict = candidate.wholeMatch(of: /[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}/) != nil
+            let strict =
+                candidate.wholeMatch(of: /[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}/)
+                != nil
             #expect(UUIDText.uuid(candidate) == (strict ? UUID(uuidString: candidate) : nil), "\(candidate)")
         }
         #expect(UUIDText.uuid("") == nil)

@@ -17,7 +17,9 @@ struct HTTPFrontTests {
     }
 
     /// Sends `bytes` on a new connection and reads until the server closes it.
-    func exchange(_ port: Int, _ bytes: [UInt8]) async throws -> (response: RawHTTP.Response?, closed: TestSocket.Closed?) {
+    func exchange(_ port: Int, _ bytes: [UInt8]) async throws -> (
+        response: RawHTTP.Response?, closed: TestSocket.Closed?
+    ) {
         let socket = try TestSocket(port: port)
         try await socket.send(bytes)
         let (data, closed) = await socket.readUntilClosed(within: 30)
@@ -25,9 +27,10 @@ struct HTTPFrontTests {
     }
 
     func chunkedPush(_ token: String, _ chunks: String) -> [UInt8] {
-        Array(("POST /v1/push HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(token)\r\n"
-            + "Content-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
-            + chunks).utf8)
+        Array(
+            ("POST /v1/push HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(token)\r\n"
+                + "Content-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
+                + chunks).utf8)
     }
 
     func expectJSONError(
@@ -51,7 +54,7 @@ struct HTTPFrontTests {
             for chunks in [
                 "zz\r\n\(empty)\r\n0\r\n\r\n",  // chunk size not hexadecimal
                 "3\r\n\(empty)\r\n0\r\n\r\n",  // chunk longer than its size
-                "\(String(empty.utf8.count, radix: 16))\r\n\(empty)XX0\r\n\r\n",  // no CRLF after the data
+                "\(String(empty.utf8.count, radix: 16))\r\n\(empty)XX0\r\n\r\n"  // no CRLF after the data
             ] {
                 let (response, closed) = try await exchange(port, chunkedPush(token, chunks))
                 try expectJSONError(response, 400)
@@ -70,16 +73,20 @@ struct HTTPFrontTests {
             let name = String(repeating: "é", count: FieldProblem.maxNameBytes / 2)
             let description = String(repeating: "d", count: FieldProblem.maxTextBytes)
             let notes = String(repeating: "ñ", count: FieldProblem.maxTextBytes / 2)
-            let response = try #require(try await RawHTTP.request(
-                port: port, method: "POST", path: "/postTodo",
-                headers: ["Cookie: test=123", "id: 1", "name: \(name)", "description: \(description)",
-                          "notes: \(notes)", "completed: no"].map(RawHTTP.header),
-                body: "{}"))
+            let response = try #require(
+                try await RawHTTP.request(
+                    port: port, method: "POST", path: "/postTodo",
+                    headers: [
+                        "Cookie: test=123", "id: 1", "name: \(name)", "description: \(description)",
+                        "notes: \(notes)", "completed: no"
+                    ].map(RawHTTP.header),
+                    body: "{}"))
             #expect(response.status == 200, "\(String(response.text.prefix(300)))")
 
             struct Todo: Decodable { let name: String; let description: String; let notes: String }
-            let read = try #require(try await RawHTTP.request(
-                port: port, method: "GET", path: "/todo", headers: [RawHTTP.header("id: 1")]))
+            let read = try #require(
+                try await RawHTTP.request(
+                    port: port, method: "GET", path: "/todo", headers: [RawHTTP.header("id: 1")]))
             let todo = try #require(try JSONDecoder().decode([Todo].self, from: read.body).first)
             #expect(todo.name == name)
             #expect(todo.description == description)
@@ -99,12 +106,14 @@ struct HTTPFrontTests {
             let pad = String(repeating: "p", count: 60 * 1024)
             let headers = (1...5).map { "X-Pad-\($0): \(pad)" }.joined(separator: "\r\n")
             #expect(5 * pad.utf8.count > HTTPLimits.defaultMaxHeaderBytes)
-            let many = try await exchange(port, Array("GET /todos HTTP/1.1\r\nHost: 127.0.0.1\r\n\(headers)\r\n\r\n".utf8))
+            let many = try await exchange(
+                port, Array("GET /todos HTTP/1.1\r\nHost: 127.0.0.1\r\n\(headers)\r\n\r\n".utf8))
             try expectJSONError(many.response, 431)
             #expect(many.closed == .eof)
 
             let one = String(repeating: "q", count: HTTPLimits.defaultMaxHeaderBytes)
-            let single = try await exchange(port, Array("GET /todos HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: \(one)\r\n\r\n".utf8))
+            let single = try await exchange(
+                port, Array("GET /todos HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: \(one)\r\n\r\n".utf8))
             try expectJSONError(single.response, 431)
             #expect(single.closed == .eof)
 
@@ -118,8 +127,10 @@ struct HTTPFrontTests {
     /// nothing changes.
     @Test func invalidHeaderLineIs400() async throws {
         try await withServing { app, port, token in
-            let (response, closed) = try await exchange(port, Array(
-                "POST /updateTodo HTTP/1.1\r\nHost: 127.0.0.1\r\nid: 3\r\ncompleted : yes\r\n\r\n".utf8))
+            let (response, closed) = try await exchange(
+                port,
+                Array(
+                    "POST /updateTodo HTTP/1.1\r\nHost: 127.0.0.1\r\nid: 3\r\ncompleted : yes\r\n\r\n".utf8))
             try expectJSONError(response, 400)
             #expect(response?.text.contains("malformed HTTP request") == true, "\(response?.text ?? "")")
             #expect(closed == .eof)

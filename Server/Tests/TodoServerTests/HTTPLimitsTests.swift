@@ -13,7 +13,9 @@ import VaporTesting
 struct HTTPLimitsTests {
     /// Runs `test` on an app whose bodies may take 1 MiB of memory and whose clients 6
     /// connections each, its log kept; with alice's token.
-    func withLimits(idle: TimeAmount = .seconds(1), _ test: (TestApp, _ token: String) async throws -> Void) async throws {
+    func withLimits(idle: TimeAmount = .seconds(1), _ test: (TestApp, _ token: String) async throws -> Void)
+        async throws
+    {
         try await withTestApp({ settings in
             settings.http = HTTPLimits(idleTimeout: idle, headerTimeout: .seconds(600))
             settings.http.maxBodyMemory = 1 << 20
@@ -98,24 +100,28 @@ struct HTTPLimitsTests {
             #expect(await blanks.readResponse(within: 30)?.status == 400)
             do {
                 let gone = try TestSocket(port: port)
-                try await gone.send(pushHead(token: token, length: 100_000) + "{" + String(repeating: " ", count: 50_000))
+                try await gone.send(
+                    pushHead(token: token, length: 100_000) + "{" + String(repeating: " ", count: 50_000))
                 #expect(await eventually { server.bodyBytesHeld >= 50_000 }, "the body was not read")
             }
             #expect(await app.waitForLog("client left mid-body"), "\(app.logs.text)")
             let unread = try TestSocket(port: port)
-            try await unread.send(String(repeating: pushHead(token: token, length: empty.utf8.count) + empty, count: 50))
+            try await unread.send(
+                String(repeating: pushHead(token: token, length: empty.utf8.count) + empty, count: 50))
             #expect(await unread.readUntilClosed(within: 60).closed != nil, "not closed at the idle timeout")
             let large = try TestSocket(port: port)
             try? await large.send(pushHead(token: token, length: 1_500_000) + String(repeating: " ", count: 1_100_000))
             #expect(await large.readResponse(within: 30)?.status == 503, "more than the 1 MiB bodies may hold")
-            #expect(await eventually { server.bodyBytesHeld == 0 }, "\(server.bodyBytesHeld) bytes of bodies still held")
+            #expect(
+                await eventually { server.bodyBytesHeld == 0 }, "\(server.bodyBytesHeld) bytes of bodies still held")
         }
     }
 
     @Test func chunkedFramingMayNotOutweighTheBody() async throws {
         try await withLimits { app, token in
             let port = try await app.startServer()
-            let head = "POST /v1/push HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(token)\r\nTransfer-Encoding: chunked\r\n\r\n"
+            let head =
+                "POST /v1/push HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(token)\r\nTransfer-Encoding: chunked\r\n\r\n"
             let extensions = try TestSocket(port: port)
             try await extensions.send(head + "1;" + String(repeating: "a", count: 200_000))
             #expect(await extensions.readResponse(within: 30)?.status == 400)
@@ -246,7 +252,8 @@ struct UnreadAnswersTests {
             #expect(await pusher.readResponse(within: 60)?.status == 200)
 
             let socket = try TestSocket(port: port)
-            let request = "GET /v1/changes?since=0&limit=1000 HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(token)\r\n\r\n"
+            let request =
+                "GET /v1/changes?since=0&limit=1000 HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(token)\r\n\r\n"
             try await socket.send(String(repeating: request, count: 200))
             #expect(await app.waitForLog("answers left unread"), "\(app.logs.text)")
             let answered = app.logs.all.filter { $0.message.contains("GET /v1/changes 200") }.count

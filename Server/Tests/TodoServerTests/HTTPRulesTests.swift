@@ -18,7 +18,8 @@ struct HTTPRulesTests {
     }
 
     /// Sends `text` on a new connection and reads until the server closes it.
-    func exchange(_ port: Int, _ text: String) async throws -> (answers: [RawHTTP.Response], closed: TestSocket.Closed?) {
+    func exchange(_ port: Int, _ text: String) async throws -> (answers: [RawHTTP.Response], closed: TestSocket.Closed?)
+    {
         let socket = try TestSocket(port: port)
         try await socket.send(text)
         let (data, closed) = await socket.readUntilClosed(within: 30)
@@ -41,14 +42,18 @@ struct HTTPRulesTests {
     @Test func emptyAndDotSegmentsNeverNameAnotherRoute() async throws {
         try await withServing { app, port in
             // `//v1/metrics` once read as authority "v1" and path "/metrics".
-            for target in ["//v1/metrics", "//metrics", "/v1//changes", "/v1/./changes", "/v1/../metrics", "/v1/%2e%2e/metrics"] {
-                let (answers, _) = try await exchange(port, "GET \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+            for target in [
+                "//v1/metrics", "//metrics", "/v1//changes", "/v1/./changes", "/v1/../metrics", "/v1/%2e%2e/metrics"
+            ] {
+                let (answers, _) = try await exchange(
+                    port, "GET \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
                 #expect(answers.map(\.status) == [404], "\(target)")
                 #expect(!(answers.first?.text.contains("todo_server") ?? true), "\(target)")
             }
             #expect(app.logs.all.contains { $0.message.contains("GET //v1/metrics 404") }, "\(app.logs.text)")
             #expect(!(app.logs.all.contains { $0.message.contains("GET /metrics") }), "logged as another path")
-            let trailing = try await exchange(port, "GET /health/ HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+            let trailing = try await exchange(
+                port, "GET /health/ HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
             #expect(trailing.answers.map(\.status) == [200])
         }
     }
@@ -76,18 +81,22 @@ struct HTTPRulesTests {
     /// the request names, whatever Host says.
     @Test func theAuthorityOfAnAbsoluteTargetWinsOverHost() async throws {
         try await withServing { app, port in
-            let local = try await exchange(port, "GET http://localhost/todos HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n")
+            let local = try await exchange(
+                port, "GET http://localhost/todos HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n")
             #expect(local.answers.map(\.status) == [200], "\(local.answers.first?.text ?? "")")
-            let evil = try await exchange(port, "GET http://evil.example/todos HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
+            let evil = try await exchange(
+                port, "GET http://evil.example/todos HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
             #expect(evil.answers.map(\.status) == [403], "\(evil.answers.first?.text ?? "")")
-            let other = try await exchange(port, "GET ftp://localhost/todos HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
+            let other = try await exchange(
+                port, "GET ftp://localhost/todos HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
             #expect(other.answers.map(\.status) == [400])
         }
     }
 
     @Test func upgradeIsIgnoredAndTheConnectionGoesOn() async throws {
         try await withServing { app, port in
-            let (answers, closed) = try await exchange(port, 
+            let (answers, closed) = try await exchange(
+                port,
                 "GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\r\n"
                     + "GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
                     + "GET /ready HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
@@ -99,7 +108,8 @@ struct HTTPRulesTests {
 
     @Test func connectIsRefusedWithAFramedAnswerAndAClose() async throws {
         try await withServing { app, port in
-            let (answers, closed) = try await exchange(port, "CONNECT 127.0.0.1:22 HTTP/1.1\r\nHost: 127.0.0.1:22\r\n\r\nGET /health HTTP/1.1\r\n\r\n")
+            let (answers, closed) = try await exchange(
+                port, "CONNECT 127.0.0.1:22 HTTP/1.1\r\nHost: 127.0.0.1:22\r\n\r\nGET /health HTTP/1.1\r\n\r\n")
             #expect(answers.map(\.status) == [405])
             #expect(answers.first?.header("Connection") == "close")
             #expect(answers.first?.header("Content-Length") != nil)
@@ -109,8 +119,10 @@ struct HTTPRulesTests {
 
     @Test func chunkedHTTP10IsRefusedAndClosed() async throws {
         try await withServing { app, port in
-            let (answers, closed) = try await exchange(port, 
-                "POST /postTodo HTTP/1.0\r\nHost: localhost\r\nTransfer-Encoding: chunked\r\nConnection: keep-alive\r\nid: 1\r\nname: x\r\n\r\n0\r\n\r\n")
+            let (answers, closed) = try await exchange(
+                port,
+                "POST /postTodo HTTP/1.0\r\nHost: localhost\r\nTransfer-Encoding: chunked\r\nConnection: keep-alive\r\nid: 1\r\nname: x\r\n\r\n0\r\n\r\n"
+            )
             #expect(answers.map(\.status) == [400])
             #expect(closed == .eof)
             let list = try await exchange(port, "GET /todos HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")

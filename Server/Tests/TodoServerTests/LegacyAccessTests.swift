@@ -29,13 +29,16 @@ struct LegacyAccessTests {
             for host in ["evil.example", "evil.example:8080", "127.0.0.1.evil.example", "127.evil.example", ""] {
                 let rebound = try await app.send(.DELETE, "deleteAll", headers: ["Host": host])
                 try app.expectError(rebound, .forbidden)
-                #expect(rebound.body.string.contains("Host header must name localhost"), "\(host): \(rebound.body.string)")
+                #expect(
+                    rebound.body.string.contains("Host header must name localhost"), "\(host): \(rebound.body.string)")
             }
             // A proxy on this machine is a loopback peer, and may pass the client's Host on.
             for header in LegacyGuardMiddleware.forwardingHeaders {
                 let proxied = try await app.send(.DELETE, "deleteAll", headers: [header: "203.0.113.7"])
                 try app.expectError(proxied, .forbidden)
-                #expect(proxied.body.string.contains("this request was passed on by a proxy"), "\(header): \(proxied.body.string)")
+                #expect(
+                    proxied.body.string.contains("this request was passed on by a proxy"),
+                    "\(header): \(proxied.body.string)")
             }
             let count = try await count(app, token)
             #expect(count == 1)
@@ -44,7 +47,10 @@ struct LegacyAccessTests {
 
     @Test func theBooksRequestsOnThisMachineWork() async throws {
         try await withPostedTodo { app, token in
-            for (peer, host) in [("127.0.0.1", "localhost:8080"), ("::1", "[::1]:8080"), ("127.0.0.2", "127.0.0.1"), ("::ffff:127.0.0.1", "LOCALHOST")] {
+            for (peer, host) in [
+                ("127.0.0.1", "localhost:8080"), ("::1", "[::1]:8080"), ("127.0.0.2", "127.0.0.1"),
+                ("::ffff:127.0.0.1", "LOCALHOST")
+            ] {
                 let response = try await app.send(.GET, "todos", headers: ["Host": host], peer: peer)
                 #expect(response.status == .ok, "\(peer) \(host): \(response.body.string)")
             }
@@ -53,7 +59,9 @@ struct LegacyAccessTests {
 
     @Test func theV1RoutesAreNotConfinedToLoopback() async throws {
         try await withPostedTodo { app, token in
-            let response = try await app.send(.GET, "v1/changes", headers: ["Host": "todo.example.org", "Authorization": "Bearer \(token)"], peer: "203.0.113.7")
+            let response = try await app.send(
+                .GET, "v1/changes", headers: ["Host": "todo.example.org", "Authorization": "Bearer \(token)"],
+                peer: "203.0.113.7")
             #expect(response.status == .ok, "\(response.body.string)")
         }
     }

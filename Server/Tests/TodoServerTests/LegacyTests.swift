@@ -25,11 +25,13 @@ struct LegacyTests {
     ///   -H "notes: do not forget to buy potato chips" -H "Content-Type: application/json"
     ///   -H "description: Our first todo item" -H "completed: false" -H "name: todo 1" -d "{}"
     func bookPost(_ app: TestApp) async throws -> TestResponse {
-        try await app.send(.POST, "postTodo/", headers: [
-            "Cookie": "test=123", "id": "3", "notes": "do not forget to buy potato chips",
-            "Content-Type": "application/json", "description": "Our first todo item",
-            "completed": "false", "name": "todo 1",
-        ], body: "{}")
+        try await app.send(
+            .POST, "postTodo/",
+            headers: [
+                "Cookie": "test=123", "id": "3", "notes": "do not forget to buy potato chips",
+                "Content-Type": "application/json", "description": "Our first todo item",
+                "completed": "false", "name": "todo 1"
+            ], body: "{}")
     }
 
     let bookTodo = Todo(
@@ -47,10 +49,12 @@ struct LegacyTests {
 
     @Test func seedsDigestVariantWithSyncedHeader() async throws {
         try await withLegacyApp { app, token in
-            let response = try await app.send(.POST, "postTodo/", headers: [
-                "id": "3", "notes": "do not forget to buy potato chips", "description": "Our first todo item",
-                "completed": "false", "name": "todo 1", "synced": "false",
-            ], body: "{}")
+            let response = try await app.send(
+                .POST, "postTodo/",
+                headers: [
+                    "id": "3", "notes": "do not forget to buy potato chips", "description": "Our first todo item",
+                    "completed": "false", "name": "todo 1", "synced": "false"
+                ], body: "{}")
             #expect(try app.decode([Todo].self, response) == [bookTodo])
         }
     }
@@ -77,14 +81,20 @@ struct LegacyTests {
             //   -H "notes: new note" -H "name: updated name" -H "description: updated description"
             //   -H "completed : yes"
             // (Over a real socket, "completed : yes" is not a valid header line; see ExecutableTests.)
-            let response = try await app.send(.POST, "updateTodo", headers: [
-                "Cookie": "test=123", "id": "3", "notes": "new note", "name": "updated name",
-                "description": "updated description", "completed": "yes",
-            ])
+            let response = try await app.send(
+                .POST, "updateTodo",
+                headers: [
+                    "Cookie": "test=123", "id": "3", "notes": "new note", "name": "updated name",
+                    "description": "updated description", "completed": "yes"
+                ])
             #expect(try app.decode(Message.self, response) == Message(message: "Item is updated"))
             let all = try app.decode([Todo].self, try await app.send(.GET, "todos"))
-            #expect(all == [Todo(id: 3, name: "updated name", description: "updated description",
-                                      notes: "new note", completed: true, synced: true)])
+            #expect(
+                all == [
+                    Todo(
+                        id: 3, name: "updated name", description: "updated description",
+                        notes: "new note", completed: true, synced: true)
+                ])
 
             let absent = try await app.send(.POST, "updateTodo/", headers: ["id": "42", "name": "x"])
             #expect(absent.status == .notFound)
@@ -95,7 +105,8 @@ struct LegacyTests {
     @Test func bookDeleteTodoAndDeleteAll() async throws {
         try await withLegacyApp { app, token in
             _ = try await bookPost(app)
-            _ = try await app.send(.POST, "postTodo", headers: ["id": "4", "name": "second", "description": "", "completed": "1"])
+            _ = try await app.send(
+                .POST, "postTodo", headers: ["id": "4", "name": "second", "description": "", "completed": "1"])
             // curl -X "DELETE" "http://localhost:8080/deleteTodo/" -H "id: 1" -H "Cookie: test=123"
             let deleteOne = try await app.send(.DELETE, "deleteTodo/", headers: ["id": "3", "Cookie": "test=123"])
             #expect(try app.decode(Message.self, deleteOne) == Message(message: "Item is deleted"))
@@ -120,7 +131,7 @@ struct LegacyTests {
             let needId = Message(message: "Please provide the id of todo item")
             for headers: HTTPHeaders in [
                 ["name": "no id"], ["id": "5"], ["id": "x", "name": "n"], ["id": "-1", "name": "n"],
-                ["id": "5", "name": "n", "completed": "maybe"], ["id": "5", "name": "n", "synced": "2"],
+                ["id": "5", "name": "n", "completed": "maybe"], ["id": "5", "name": "n", "synced": "2"]
             ] {
                 let response = try await app.send(.POST, "postTodo", headers: headers, body: "{}")
                 #expect(response.status == .badRequest, "\(headers)")
@@ -140,8 +151,10 @@ struct LegacyTests {
 
     @Test func booleanSpellings() async throws {
         try await withLegacyApp { app, token in
-            for (index, (text, value)) in [("true", true), ("True", true), ("yes", true), ("1", true),
-                                           ("false", false), ("False", false), ("no", false), ("0", false)].enumerated() {
+            for (index, (text, value)) in [
+                ("true", true), ("True", true), ("yes", true), ("1", true),
+                ("false", false), ("False", false), ("no", false), ("0", false)
+            ].enumerated() {
                 _ = try await app.send(.POST, "postTodo", headers: ["id": "\(index)", "name": "t", "completed": text])
                 let todo = try app.decode([Todo].self, try await app.send(.GET, "todo", headers: ["id": "\(index)"]))
                 #expect(todo.first?.completed == value, "\(text)")
@@ -151,9 +164,11 @@ struct LegacyTests {
 
     @Test func nonASCIIHeadersAreUTF8OrRefused() async throws {
         try await withLegacyApp { app, token in
-            let response = try await app.send(.POST, "postTodo", headers: [
-                "id": "7", "name": "Einkäufe 买菜 🥔", "description": "für morgen", "completed": "no",
-            ])
+            let response = try await app.send(
+                .POST, "postTodo",
+                headers: [
+                    "id": "7", "name": "Einkäufe 买菜 🥔", "description": "für morgen", "completed": "no"
+                ])
             #expect(response.status == .ok)
             let todo = try app.decode([Todo].self, try await app.send(.GET, "todo", headers: ["id": "7"]))
             #expect(todo.first?.name == "Einkäufe 买菜 🥔")
@@ -210,9 +225,10 @@ struct LegacyTests {
             var fields = Make.fields("tagged")
             fields.attributes = WireAttributes([
                 .tags: .tags(["a", "b"]), .project: .word("home"), .priority: .priority(.high),
-                .due: .date(DueDate(wire: "2026-12-01")), .wait: .date(DueDate(wire: "2026-11-30T08:00:00.000Z")),
+                .due: .date(DueDate(wire: "2026-12-01")), .wait: .date(DueDate(wire: "2026-11-30T08:00:00.000Z"))
             ])
-            _ = try await app.push(token, [PushOperation(opId: UUID(), kind: .put, uuid: uuid, baseRev: 0, todo: fields)])
+            _ = try await app.push(
+                token, [PushOperation(opId: UUID(), kind: .put, uuid: uuid, baseRev: 0, todo: fields)])
             _ = try await app.send(.POST, "updateTodo", headers: ["id": "1", "name": "renamed", "completed": "true"])
             _ = try await app.send(.POST, "postTodo", headers: ["id": "1", "name": "renamed again", "notes": "n"])
             let feed = try await app.changes(token)
@@ -226,7 +242,8 @@ struct LegacyTests {
     @Test func postingAnExistingIdUpdatesIt() async throws {
         try await withLegacyApp { app, token in
             _ = try await bookPost(app)
-            let response = try await app.send(.POST, "postTodo", headers: ["id": "3", "name": "renamed", "completed": "true"])
+            let response = try await app.send(
+                .POST, "postTodo", headers: ["id": "3", "name": "renamed", "completed": "true"])
             let list = try app.decode([Todo].self, response)
             #expect(list.count == 1)
             #expect(list[0].name == "renamed")
@@ -246,7 +263,8 @@ struct LegacyTests {
             #expect(posted.status == .ok, "\(posted.body.string)")
             let over = try await app.send(.POST, "postTodo", headers: ["id": "9007199254740992", "name": "over"])
             #expect(over.status == .badRequest)
-            let results = try await app.push(token, [Make.put(UUID(), base: 0, "made on a device"), Make.put(UUID(), base: 0, "and another")])
+            let results = try await app.push(
+                token, [Make.put(UUID(), base: 0, "made on a device"), Make.put(UUID(), base: 0, "and another")])
             #expect(results.results.map(\.status) == [.applied, .applied])
             let list = try app.decode([Todo].self, try await app.send(.GET, "todos"))
             #expect(list.map(\.name) == ["last id"])
@@ -289,8 +307,10 @@ struct LegacyOffTests {
     @Test func legacyAPIIsOffUnlessConfigured() async throws {
         try await withTestApp { app in
             try await app.makeUser("book")
-            for (method, path) in [(HTTPMethod.POST, "postTodo"), (.GET, "todos"), (.GET, "todo"),
-                                   (.DELETE, "deleteTodo"), (.DELETE, "deleteAll"), (.POST, "updateTodo")] {
+            for (method, path) in [
+                (HTTPMethod.POST, "postTodo"), (.GET, "todos"), (.GET, "todo"),
+                (.DELETE, "deleteTodo"), (.DELETE, "deleteAll"), (.POST, "updateTodo")
+            ] {
                 let response = try await app.send(method, path, headers: ["id": "1", "name": "n"], body: "{}")
                 try app.expectError(response, .notFound)
             }

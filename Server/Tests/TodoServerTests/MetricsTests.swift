@@ -13,7 +13,9 @@ struct MetricsTests {
 
     /// The value of the sample `series` (name and labels exactly as exposed), or nil.
     func sample(_ text: String, _ series: String) -> Double? {
-        text.split(separator: "\n").first { $0.hasPrefix(series + " ") }.flatMap { Double($0.split(separator: " ").last!) }
+        text.split(separator: "\n").first { $0.hasPrefix(series + " ") }.flatMap {
+            Double($0.split(separator: " ").last!)
+        }
     }
 
     @Test func requestsPushesAndFailuresAreCounted() async throws {
@@ -32,12 +34,22 @@ struct MetricsTests {
             #expect(response.status == .ok)
             #expect(response.headers.first(name: .contentType) == "text/plain; version=0.0.4; charset=utf-8")
             let text = response.body.string
-            #expect(sample(text, #"todo_http_requests_total{method="GET",route="v1/changes",status="200"}"#) == 3, "\(text)")
-            #expect(sample(text, #"todo_http_requests_total{method="POST",route="v1/push",status="200"}"#) == 2, "\(text)")
-            #expect(sample(text, #"todo_http_requests_total{method="GET",route="v1/changes",status="401"}"#) == 1, "\(text)")
-            #expect(sample(text, #"todo_http_requests_total{method="GET",route="unmatched",status="404"}"#) == 1, "\(text)")
-            #expect(sample(text, #"todo_http_request_duration_seconds_count{method="GET",route="v1/changes"}"#) == 4, "\(text)")
-            #expect(sample(text, #"todo_http_request_duration_seconds_bucket{method="GET",route="v1/changes",le="0.001"}"#) != nil, "\(text)")
+            #expect(
+                sample(text, #"todo_http_requests_total{method="GET",route="v1/changes",status="200"}"#) == 3, "\(text)"
+            )
+            #expect(
+                sample(text, #"todo_http_requests_total{method="POST",route="v1/push",status="200"}"#) == 2, "\(text)")
+            #expect(
+                sample(text, #"todo_http_requests_total{method="GET",route="v1/changes",status="401"}"#) == 1, "\(text)"
+            )
+            #expect(
+                sample(text, #"todo_http_requests_total{method="GET",route="unmatched",status="404"}"#) == 1, "\(text)")
+            #expect(
+                sample(text, #"todo_http_request_duration_seconds_count{method="GET",route="v1/changes"}"#) == 4,
+                "\(text)")
+            #expect(
+                sample(text, #"todo_http_request_duration_seconds_bucket{method="GET",route="v1/changes",le="0.001"}"#)
+                    != nil, "\(text)")
             #expect(sample(text, "todo_pushes_total") == 2, "\(text)")
             #expect(sample(text, #"todo_push_operations_total{result="applied"}"#) == 2, "\(text)")
             #expect(sample(text, #"todo_push_operations_total{result="conflict"}"#) == 1, "\(text)")
@@ -63,7 +75,9 @@ struct MetricsTests {
         try await withTestApp { app in
             let outside = try await metrics(app, peer: "203.0.113.7")
             try app.expectError(outside, .forbidden)
-            #expect(outside.body.string.contains("/metrics answers only on loopback: this request came from elsewhere"), "\(outside.body.string)")
+            #expect(
+                outside.body.string.contains("/metrics answers only on loopback: this request came from elsewhere"),
+                "\(outside.body.string)")
             let proxied = try await metrics(app, headers: ["X-Forwarded-For": "203.0.113.7"])
             try app.expectError(proxied, .forbidden)
             let local = try await metrics(app, peer: "::1", headers: ["Host": "[::1]:8080"])

@@ -17,7 +17,9 @@ struct MigrationTests {
 
     /// The schema and rows as version 1 of the server wrote them, with alice's todo `uuid`,
     /// her `token`, and the stored result of her operation `opId` (applied, with no record).
-    static func makeVersion1Database(_ settings: ServerSettings, uuid: UUID, token: String, opId: UUID = UUID()) async throws {
+    static func makeVersion1Database(_ settings: ServerSettings, uuid: UUID, token: String, opId: UUID = UUID())
+        async throws
+    {
         let old = try await makeApplication()
         do {
             switch settings.storage {
@@ -41,13 +43,19 @@ struct MigrationTests {
                 .run()
             let ms = ISO8601Millis.milliseconds(Make.created)
             try await old.db.sql().insert(into: "todos")
-                .columns("id", "user_id", "uuid", "rev", "deleted", "legacy_id", "name", "description",
-                         "notes", "completed", "created_at_ms", "updated_at_ms", "completed_at_ms")
-                .values(stored(UUID()), stored(userID), stored(uuid), SQLBind(Int64(1)),
-                        SQLBind(false), SQLBind(Int64(1)), SQLBind("from version 1"), SQLBind("d"),
-                        SQLBind("n"), SQLBind(false), SQLBind(ms), SQLBind(ms), SQLLiteral.null)
+                .columns(
+                    "id", "user_id", "uuid", "rev", "deleted", "legacy_id", "name", "description",
+                    "notes", "completed", "created_at_ms", "updated_at_ms", "completed_at_ms"
+                )
+                .values(
+                    stored(UUID()), stored(userID), stored(uuid), SQLBind(Int64(1)),
+                    SQLBind(false), SQLBind(Int64(1)), SQLBind("from version 1"), SQLBind("d"),
+                    SQLBind("n"), SQLBind(false), SQLBind(ms), SQLBind(ms), SQLLiteral.null
+                )
                 .run()
-            let result = String(decoding: try WireJSON.encoder.encode(PushResult(opId: opId, status: .applied, record: nil)), as: UTF8.self)
+            let result = String(
+                decoding: try WireJSON.encoder.encode(PushResult(opId: opId, status: .applied, record: nil)),
+                as: UTF8.self)
             try await old.db.sql().insert(into: "operations")
                 .columns("id", "user_id", "op_id", "result", "created_at_ms")
                 .values(stored(UUID()), stored(userID), stored(opId), SQLBind(result), SQLBind(ms))
@@ -78,10 +86,14 @@ struct MigrationTests {
             #expect(before.changes[0].todo?.attributes == WireAttributes())
             var fields = try #require(before.changes[0].todo)
             fields.attributes = WireAttributes([.tags: .tags(["migrated"])])
-            let pushed = try await app.push(token, [PushOperation(opId: UUID(), kind: .put, uuid: uuid, baseRev: 1, todo: fields)])
+            let pushed = try await app.push(
+                token, [PushOperation(opId: UUID(), kind: .put, uuid: uuid, baseRev: 1, todo: fields)])
             #expect(pushed.results[0].status == .applied)
-            let replayed = try await app.push(token, [PushOperation(opId: opId, kind: .put, uuid: uuid, baseRev: 0, todo: fields)])
-            #expect(replayed.results == [PushResult(opId: opId, status: .applied, record: nil)], "the stored result, found by its opId")
+            let replayed = try await app.push(
+                token, [PushOperation(opId: opId, kind: .put, uuid: uuid, baseRev: 0, todo: fields)])
+            #expect(
+                replayed.results == [PushResult(opId: opId, status: .applied, record: nil)],
+                "the stored result, found by its opId")
             let after = try await app.changes(token)
             #expect(after.changes[0].todo?.attributes == WireAttributes([.tags: .tags(["migrated"])]))
         }
@@ -95,12 +107,16 @@ extension MigrationTests {
         guard SQLiteTuning.isSQLite(db) else { return }
         for (table, columns) in BinaryUUIDs.columns {
             for column in columns {
-                let rows = try await db.sql().raw("""
+                let rows = try await db.sql().raw(
+                    """
                     SELECT COUNT(*) AS rows, SUM(typeof(\(ident: column)) = 'blob' AND length(\(ident: column)) = 16) AS binary \
                     FROM \(ident: table)
-                    """).all()
+                    """
+                ).all()
                 let row = try #require(rows.first)
-                let (count, binary) = (try row.decode(column: "rows", as: Int.self), try row.decode(column: "binary", as: Int.self))
+                let (count, binary) = (
+                    try row.decode(column: "rows", as: Int.self), try row.decode(column: "binary", as: Int.self)
+                )
                 #expect(count > 0 && binary == count, "\(table).\(column): \(binary) of \(count) rows binary")
             }
         }
@@ -145,10 +161,17 @@ struct MigrateTests {
                 try await openDatabase(app)
                 Issue.record("opened a database of version 1")
             } catch {
-                #expect("\(error)" == "the database is older than this todo-server (it lacks AddAttributes.v2, AddAccountControls.v3, AddTokenDetails.v4, AddPruning.v5, AddQuota.v6, BinaryUUIDs.v7, AddCalDAVObjects.v8, AddTaskChampion.v9, AddPrunedRecords.v10): back it up, then run todo-server migrate")
+                #expect(
+                    "\(error)"
+                        == "the database is older than this todo-server (it lacks AddAttributes.v2, AddAccountControls.v3, AddTokenDetails.v4, AddPruning.v5, AddQuota.v6, BinaryUUIDs.v7, AddCalDAVObjects.v8, AddTaskChampion.v9, AddPrunedRecords.v10): back it up, then run todo-server migrate"
+                )
             }
             let applied = try await migrateDatabase(app, settings: settings)
-            #expect(applied == ["AddAttributes.v2", "AddAccountControls.v3", "AddTokenDetails.v4", "AddPruning.v5", "AddQuota.v6", "BinaryUUIDs.v7", "AddCalDAVObjects.v8", "AddTaskChampion.v9", "AddPrunedRecords.v10"])
+            #expect(
+                applied == [
+                    "AddAttributes.v2", "AddAccountControls.v3", "AddTokenDetails.v4", "AddPruning.v5", "AddQuota.v6",
+                    "BinaryUUIDs.v7", "AddCalDAVObjects.v8", "AddTaskChampion.v9", "AddPrunedRecords.v10"
+                ])
             let again = try await migrateDatabase(app, settings: settings)
             #expect(again == [])
             try await openDatabase(app)

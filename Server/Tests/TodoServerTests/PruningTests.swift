@@ -13,21 +13,25 @@ struct PruningTests {
             let other = try await app.makeUser("bob")
             let (kept, gone, later) = (UUID(), UUID(), UUID())
             let put = Make.put(gone, base: 0, "to delete")
-            _ = try await app.push(token, [Make.put(kept, base: 0, "kept"), put])   // revs 1, 2
-            let laggard = try await app.changes(token).nextCursor                      // a device at 2
-            _ = try await app.push(token, [Make.delete(gone, base: 2)])                // rev 3
+            _ = try await app.push(token, [Make.put(kept, base: 0, "kept"), put])  // revs 1, 2
+            let laggard = try await app.changes(token).nextCursor  // a device at 2
+            _ = try await app.push(token, [Make.delete(gone, base: 2)])  // rev 3
             _ = try await app.push(other, [Make.put(UUID(), base: 0, "bob's")])
 
             // Nothing is old enough yet.
-            let none = try await Pruning.prune(app.db, queue: .of(app.application), olderThan: Date().addingTimeInterval(-86_400))
+            let none = try await Pruning.prune(
+                app.db, queue: .of(app.application), olderThan: Date().addingTimeInterval(-86_400))
             #expect(none == Pruning.Outcome())
-            let everything = try await Pruning.prune(app.db, queue: .of(app.application), olderThan: Date().addingTimeInterval(60))
+            let everything = try await Pruning.prune(
+                app.db, queue: .of(app.application), olderThan: Date().addingTimeInterval(60))
             #expect(everything == Pruning.Outcome(tombstones: 1, operations: 4))
 
             // Behind the pruned tombstone: 410, and nothing else changes.
             let behind = try await app.send(.GET, "v1/changes?since=\(laggard)", headers: auth(token))
             try app.expectError(behind, .gone)
-            #expect(behind.body.string.contains("changes up to revision 3 were pruned: read the feed again from since=0"), "\(behind.body.string)")
+            #expect(
+                behind.body.string.contains("changes up to revision 3 were pruned: read the feed again from since=0"),
+                "\(behind.body.string)")
             // From the start, or from past the tombstone: the feed as it is now.
             let fromStart = try await app.changes(token)
             #expect(fromStart.changes.map(\.uuid) == [kept])
@@ -55,9 +59,10 @@ struct PrunedTombstoneTests {
         try await withTestApp { app in
             let token = try await app.makeUser("alice")
             let occurrence = UUID()
-            _ = try await app.push(token, [Make.put(occurrence, base: 0, "made on two devices")])   // rev 1
-            _ = try await app.push(token, [Make.delete(occurrence, base: 1)])                       // rev 2
-            let pruned = try await Pruning.prune(app.db, queue: .of(app.application), olderThan: Date().addingTimeInterval(60))
+            _ = try await app.push(token, [Make.put(occurrence, base: 0, "made on two devices")])  // rev 1
+            _ = try await app.push(token, [Make.delete(occurrence, base: 1)])  // rev 2
+            let pruned = try await Pruning.prune(
+                app.db, queue: .of(app.application), olderThan: Date().addingTimeInterval(60))
             #expect(pruned.tombstones == 1)
 
             // Another device's copy, sent as new: the tombstone answers, and nothing changes.
@@ -69,7 +74,8 @@ struct PrunedTombstoneTests {
             #expect(try await app.changes(token).changes == [])
 
             // A copy kept on purpose, sent against that tombstone, brings the todo back.
-            let kept = try await app.push(token, [Make.put(occurrence, base: 2, "kept")], since: 2, prunedTombstones: true)
+            let kept = try await app.push(
+                token, [Make.put(occurrence, base: 2, "kept")], since: 2, prunedTombstones: true)
             #expect(kept.results.map(\.status) == [.applied])
             #expect(kept.results.first?.record?.rev == 3)
             #expect(try await app.changes(token).changes.map(\.uuid) == [occurrence])
@@ -92,11 +98,11 @@ struct PrunedTombstoneTests {
         try await withTestApp { app in
             let token = try await app.makeUser("alice")
             let todo = UUID()
-            _ = try await app.push(token, [Make.put(todo, base: 0, "first")])     // rev 1
-            _ = try await app.push(token, [Make.delete(todo, base: 1)])           // rev 2
+            _ = try await app.push(token, [Make.put(todo, base: 0, "first")])  // rev 1
+            _ = try await app.push(token, [Make.delete(todo, base: 1)])  // rev 2
             _ = try await Pruning.prune(app.db, queue: .of(app.application), olderThan: Date().addingTimeInterval(60))
-            _ = try await app.push(token, [Make.put(todo, base: 2, "again")], prunedTombstones: true)   // rev 3
-            _ = try await app.push(token, [Make.delete(todo, base: 3)])           // rev 4
+            _ = try await app.push(token, [Make.put(todo, base: 2, "again")], prunedTombstones: true)  // rev 3
+            _ = try await app.push(token, [Make.delete(todo, base: 3)])  // rev 4
             _ = try await Pruning.prune(app.db, queue: .of(app.application), olderThan: Date().addingTimeInterval(60))
             let answer = try await app.push(token, [Make.put(todo, base: 0, "third")], prunedTombstones: true)
             #expect(answer.results.first?.record == TodoRecord(uuid: todo, rev: 4, deleted: true, todo: nil))

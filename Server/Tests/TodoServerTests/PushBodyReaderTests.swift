@@ -21,25 +21,31 @@ struct PushBodyReaderTests {
         let day = DueDate.day(CalendarDay(iso: "2026-12-01")!)
         let created = Make.created
         var full = TodoFields(
-            name: "quote \" back\\slash \u{1} ünï ✓ 🎉 \u{2028}", description: "line\nbreak\ttab", notes: "/ and </script>",
+            name: "quote \" back\\slash \u{1} ünï ✓ 🎉 \u{2028}", description: "line\nbreak\ttab",
+            notes: "/ and </script>",
             completed: true, createdAt: created, updatedAt: created.addingTimeInterval(1), completedAt: created)
         full.attributes = WireAttributes([
             .tags: .tags(["b", "a"]), .project: .word("home.garden"), .priority: .priority(.high), .due: .date(day),
             .wait: .date(.instant(created)), .depends: .uuids([UUID(), UUID()]),
-            .annotations: .annotations([Annotation(at: created, text: "note \"1\"")]), .udas: .udas(["size": "L"]),
+            .annotations: .annotations([Annotation(at: created, text: "note \"1\"")]), .udas: .udas(["size": "L"])
         ])
         var unset = TodoFields(name: "unset", createdAt: created, updatedAt: created)
-        unset.attributes = WireAttributes(Dictionary(uniqueKeysWithValues: TodoField.attributes.map { ($0, $0.spec.kind.unset) }))
+        unset.attributes = WireAttributes(
+            Dictionary(uniqueKeysWithValues: TodoField.attributes.map { ($0, $0.spec.kind.unset) }))
         return [
-            PushRequest(operations: [
-                PushOperation(opId: UUID(), kind: .put, uuid: UUID(), baseRev: 0, todo: full),
-                PushOperation(opId: UUID(), kind: .put, uuid: UUID(), baseRev: 12, todo: unset),
-                PushOperation(opId: UUID(), kind: .delete, uuid: UUID(), baseRev: 3, todo: nil),
-            ], since: 41),
+            PushRequest(
+                operations: [
+                    PushOperation(opId: UUID(), kind: .put, uuid: UUID(), baseRev: 0, todo: full),
+                    PushOperation(opId: UUID(), kind: .put, uuid: UUID(), baseRev: 12, todo: unset),
+                    PushOperation(opId: UUID(), kind: .delete, uuid: UUID(), baseRev: 3, todo: nil)
+                ], since: 41),
             PushRequest(operations: [], since: nil),
-            PushRequest(operations: [PushOperation(opId: UUID(), kind: .put, uuid: UUID(), baseRev: 0, todo: Make.fields("plain"))], since: 0),
+            PushRequest(
+                operations: [
+                    PushOperation(opId: UUID(), kind: .put, uuid: UUID(), baseRev: 0, todo: Make.fields("plain"))
+                ], since: 0),
             PushRequest(operations: [], since: 3, prunedTombstones: true),
-            PushRequest(operations: [], since: nil, prunedTombstones: false),
+            PushRequest(operations: [], since: nil, prunedTombstones: false)
         ]
     }
 
@@ -49,7 +55,8 @@ struct PushBodyReaderTests {
             #expect(read(body) == request)
             #expect(read(body) == decoded(body))
         }
-        let spaced = #" { "since" : null , "operations" : [ { "kind":"delete","uuid":"\#(UUID())","opId":"\#(UUID())","baseRev":7 } ] } "#
+        let spaced =
+            #" { "since" : null , "operations" : [ { "kind":"delete","uuid":"\#(UUID())","opId":"\#(UUID())","baseRev":7 } ] } "#
         #expect(read(Array(spaced.utf8)) == decoded(Array(spaced.utf8)))
         #expect(read(Array(spaced.utf8)) != nil)
         let escaped = #"{"operations":[],"since":1}"#.replacingOccurrences(of: "since", with: #"s\u0069nce"#)
@@ -61,16 +68,19 @@ struct PushBodyReaderTests {
     @Test func whatItDoesNotExpectIsLeftToTheDecoder() {
         let op = #""opId":"\#(UUID())","kind":"delete","uuid":"\#(UUID())""#
         for body in [
-            #"{"operations":[],"extra":1}"#, #"{"operations":[],"operations":[]}"#, #"{"operations":[{\#(op),"baseRev":1.0}]}"#,
+            #"{"operations":[],"extra":1}"#, #"{"operations":[],"operations":[]}"#,
+            #"{"operations":[{\#(op),"baseRev":1.0}]}"#,
             #"{"operations":[{\#(op),"baseRev":-0}]}"#, #"{"operations":[{\#(op),"baseRev":01}]}"#,
             #"{"operations":[{\#(op),"baseRev":1,"baseRev":2}]}"#, #"{"operations":[{\#(op),"baseRev":1e2}]}"#,
             #"{"operations":[{\#(op),"baseRev":1234567890123456789}]}"#, #"{"operations":[],"since":"1"}"#,
             #"{"operations":[{\#(op),"baseRev":1,"todo":{"name":"\ud83d\ude00"}}]}"#, #"{"operations":[]} x"#,
-            #"{"operations":[{\#(op)}]}"#, #"{"operations":null}"#, "", "[]", #"{"operations":[],}"#,
+            #"{"operations":[{\#(op)}]}"#, #"{"operations":null}"#, "", "[]", #"{"operations":[],}"#
         ] {
             #expect(read(Array(body.utf8)) == nil, "\(body)")
         }
-        #expect(read([UInt8](#"{"operations":[{"opId":""#.utf8) + [0xC3, 0x28] + [UInt8](#""}]}"#.utf8)) == nil, "not UTF-8")
+        #expect(
+            read([UInt8](#"{"operations":[{"opId":""#.utf8) + [0xC3, 0x28] + [UInt8](#""}]}"#.utf8)) == nil, "not UTF-8"
+        )
     }
 
     /// Damaged bodies: whenever the reader reads one, the decoder reads the same.

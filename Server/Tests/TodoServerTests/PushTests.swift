@@ -33,10 +33,12 @@ struct PushTests {
         try await withTestApp { app in
             let token = try await app.makeUser("alice")
             let (a, b) = (UUID(), UUID())
-            let response = try await app.push(token, [
-                Make.put(a, base: 0, "a"), Make.put(b, base: 0, "b"), Make.put(a, base: 1, "a2"),
-                Make.put(b, base: 99, "stale"),
-            ])
+            let response = try await app.push(
+                token,
+                [
+                    Make.put(a, base: 0, "a"), Make.put(b, base: 0, "b"), Make.put(a, base: 1, "a2"),
+                    Make.put(b, base: 99, "stale")
+                ])
             #expect(response.results.map(\.status) == [.applied, .applied, .applied, .conflict])
             #expect(response.results.map { $0.record?.rev } == [1, 2, 3, 2])
             #expect(response.results[3].record?.todo?.name == "b")
@@ -144,12 +146,15 @@ struct PushTests {
                 name: "dates", createdAt: ISO8601Millis.parse("2026-01-02T03:04:05.678Z")!,
                 updatedAt: ISO8601Millis.parse("2026-01-02T03:04:06.001Z")!,
                 completedAt: ISO8601Millis.parse("2026-01-02T03:04:07.999Z")!)
-            let body = String(decoding: try WireJSON.encoder.encode(PushRequest(operations: [
-                PushOperation(opId: UUID(), kind: .put, uuid: UUID(), baseRev: 0, todo: fields)
-            ])), as: UTF8.self)
+            let body = String(
+                decoding: try WireJSON.encoder.encode(
+                    PushRequest(operations: [
+                        PushOperation(opId: UUID(), kind: .put, uuid: UUID(), baseRev: 0, todo: fields)
+                    ])), as: UTF8.self)
             let response = try await app.send(.POST, "v1/push", headers: auth(token), body: body)
             #expect(response.status == .ok)
-            #expect(response.body.string.contains(#""createdAt":"2026-01-02T03:04:05.678Z""#), "\(response.body.string)")
+            #expect(
+                response.body.string.contains(#""createdAt":"2026-01-02T03:04:05.678Z""#), "\(response.body.string)")
             #expect(response.body.string.contains(#""completedAt":"2026-01-02T03:04:07.999Z""#))
             #expect(try app.decode(PushResponse.self, response).results[0].record?.todo == fields)
             let feed = try await app.send(.GET, "v1/changes", headers: auth(token))
@@ -163,7 +168,8 @@ struct PushTests {
             let text = "Grüße, 你好 — 🧪 \"quoted\" \\ back\nslash\ttab"
             let op = PushOperation(
                 opId: UUID(), kind: .put, uuid: UUID(), baseRev: 0,
-                todo: TodoFields(name: text, description: text, notes: text, createdAt: Make.created, updatedAt: Make.created))
+                todo: TodoFields(
+                    name: text, description: text, notes: text, createdAt: Make.created, updatedAt: Make.created))
             _ = try await app.push(token, [op])
             let stored = try await app.changes(token).changes[0].todo
             #expect(stored == op.todo)

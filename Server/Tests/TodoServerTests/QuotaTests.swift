@@ -14,7 +14,9 @@ struct QuotaTests {
     }
 
     /// Each user's `storedBytes` is what their records take, counted afresh.
-    static func expectStoredBytesAddUp(_ db: any Database, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+    static func expectStoredBytesAddUp(_ db: any Database, sourceLocation: SourceLocation = #_sourceLocation)
+        async throws
+    {
         let todos = try await TodoModel.query(on: db).all()
         for user in try await UserModel.query(on: db).all() {
             let expected = todos.filter { $0.userID == user.id }.reduce(0) { $0 + $1.storedBytes }
@@ -23,7 +25,9 @@ struct QuotaTests {
     }
 
     func put(_ uuid: UUID, base: Int64, notes: Int) -> PushOperation {
-        PushOperation(opId: UUID(), kind: .put, uuid: uuid, baseRev: base, todo: Make.fields("n", notes: String(repeating: "x", count: notes)))
+        PushOperation(
+            opId: UUID(), kind: .put, uuid: uuid, baseRev: base,
+            todo: Make.fields("n", notes: String(repeating: "x", count: notes)))
     }
 
     @Test func aPushPastTheQuotaIsRefusedAndDeletingMakesRoom() async throws {
@@ -33,7 +37,9 @@ struct QuotaTests {
             _ = try await app.push(token, [put(first, base: 0, notes: 1000)])
             try await Self.expectStoredBytesAddUp(app.db)
 
-            let body = String(decoding: try WireJSON.encoder.encode(PushRequest(operations: [put(second, base: 0, notes: 1500)])), as: UTF8.self)
+            let body = String(
+                decoding: try WireJSON.encoder.encode(PushRequest(operations: [put(second, base: 0, notes: 1500)])),
+                as: UTF8.self)
             let refused = try await app.send(.POST, "v1/push", headers: auth(token), body: body)
             try app.expectError(refused, .insufficientStorage)
             #expect(refused.body.string.contains("over this account's storage quota: 1"), "\(refused.body.string)")
@@ -43,7 +49,8 @@ struct QuotaTests {
             try await Self.expectStoredBytesAddUp(app.db)
 
             // The book's API is held to the same quota.
-            let legacy = try await app.send(.POST, "postTodo", headers: ["id": "9", "name": "big", "notes": String(repeating: "y", count: 2000)])
+            let legacy = try await app.send(
+                .POST, "postTodo", headers: ["id": "9", "name": "big", "notes": String(repeating: "y", count: 2000)])
             #expect(legacy.status == .insufficientStorage, "\(legacy.body.string)")
 
             // A shrinking change is always accepted, then there is room again.

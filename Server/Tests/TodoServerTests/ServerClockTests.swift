@@ -48,8 +48,9 @@ struct ServerClockTests {
             ServerClock.of(app.application).set { start }
             let token = try await app.makeUser("alice")
             let text = [
-                "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//test//EN", "BEGIN:VTODO", "UID:clock-1", "SUMMARY:Water plants",
-                "END:VTODO", "END:VCALENDAR", "",
+                "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//test//EN", "BEGIN:VTODO", "UID:clock-1",
+                "SUMMARY:Water plants",
+                "END:VTODO", "END:VCALENDAR", ""
             ].joined(separator: "\r\n")
             let headers: HTTPHeaders = ["Authorization": "Basic " + Data("alice:\(token)".utf8).base64EncodedString()]
             let put = try await app.send(.PUT, "dav/alice/tasks/clock-1.ics", headers: headers, body: text)
@@ -74,7 +75,8 @@ struct ServerClockTests {
             _ = try await app.push(token, [Make.delete(gone, base: 1)])
             func tombstones(afterPruningAt days: Double) async throws -> Int {
                 clock.set { start.addingTimeInterval(days * 86_400) }
-                var context = CommandContext(console: Terminal(), input: CommandInput(arguments: ["todo-server", "--older-than", "90"]))
+                var context = CommandContext(
+                    console: Terminal(), input: CommandInput(arguments: ["todo-server", "--older-than", "90"]))
                 context.application = app.application
                 try await PruneCommand().run(using: &context)
                 return try await TodoModel.query(on: app.db).filter(\.$deleted == true).count()
@@ -89,14 +91,18 @@ struct ServerClockTests {
 
     /// No code of the server reads the system's clock but `ServerClock`.
     @Test func onlyTheServerClockReadsTheSystemsClock() throws {
-        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
             .appendingPathComponent("Sources")
-        let files = try #require(FileManager.default.enumerator(atPath: sources.path)).compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }
+        let files = try #require(FileManager.default.enumerator(atPath: sources.path)).compactMap { $0 as? String }
+            .filter { $0.hasSuffix(".swift") }
         #expect(files.count > 50)
         for file in files where !file.hasSuffix("ServerClock.swift") {
             let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
             for read in Self.systemClockReads {
-                #expect(!text.contains(read), "\(file) reads the system's clock (\(read)): take the time from request.now or application.now")
+                #expect(
+                    !text.contains(read),
+                    "\(file) reads the system's clock (\(read)): take the time from request.now or application.now")
             }
         }
     }

@@ -3,7 +3,7 @@ import Testing
 import TodoWire
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The release-shaped `todo-server` process under the abuse issue 24 found: its memory (RSS,
@@ -33,11 +33,15 @@ struct ServerUnderAbuseTests {
             var arguments = ["serve", "--hostname", "127.0.0.1", "--port", "\(port)"]
             if let descriptors {
                 arguments = ["--nofile=\(descriptors)", Unprivileged.reachable(server.executable.path)] + arguments
-                server = RealServer(executable: URL(fileURLWithPath: "/usr/bin/prlimit"), directory: server.directory, environment: server.environment)
+                server = RealServer(
+                    executable: URL(fileURLWithPath: "/usr/bin/prlimit"), directory: server.directory,
+                    environment: server.environment)
             }
             process = try sandbox.start(arguments, server: server)
             let port = self.port
-            try await waitUntil("the server answers") { (try? await RawHTTP.request(port: port, method: "GET", path: "/health"))??.status == 200 }
+            try await waitUntil("the server answers") {
+                (try? await RawHTTP.request(port: port, method: "GET", path: "/health"))??.status == 200
+            }
         }
 
         func waitUntil(_ what: String, within seconds: Double = 60, _ condition: () async throws -> Bool) async throws {
@@ -62,7 +66,8 @@ struct ServerUnderAbuseTests {
 
         /// CPU time the server has used, in seconds.
         func cpuSeconds() -> Double {
-            let stat = (try? String(contentsOfFile: "/proc/\(process?.processIdentifier ?? 0)/stat", encoding: .utf8)) ?? ""
+            let stat =
+                (try? String(contentsOfFile: "/proc/\(process?.processIdentifier ?? 0)/stat", encoding: .utf8)) ?? ""
             let fields = stat.split(separator: ")").last?.split(separator: " ") ?? []
             guard fields.count > 13, let user = Double(fields[11]), let system = Double(fields[12]) else { return 0 }
             return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
@@ -72,7 +77,8 @@ struct ServerUnderAbuseTests {
             let body = String(decoding: try WireJSON.encoder.encode(PushRequest(operations: operations)), as: UTF8.self)
             let answer = try await RawHTTP.request(
                 port: port, method: "POST", path: "/v1/push",
-                headers: ["Authorization: Bearer \(token)", "Content-Type: application/json"].map(RawHTTP.header), body: body)
+                headers: ["Authorization: Bearer \(token)", "Content-Type: application/json"].map(RawHTTP.header),
+                body: body)
             #expect(answer?.status == 200, "\(answer?.text ?? "no answer")")
         }
 
@@ -89,13 +95,18 @@ struct ServerUnderAbuseTests {
         try await withTarget { target in
             try await target.serve()
             for batch in 0..<2 {
-                try await target.push((0..<250).map { i in
-                    PushOperation(opId: UUID(), kind: .put, uuid: UUID(), baseRev: 0, todo: TodoFields(
-                        name: "\(batch)-\(i) " + String(repeating: "n", count: 1000), description: String(repeating: "d", count: 1000),
-                        createdAt: Make.created, updatedAt: Make.created))
-                })
+                try await target.push(
+                    (0..<250).map { i in
+                        PushOperation(
+                            opId: UUID(), kind: .put, uuid: UUID(), baseRev: 0,
+                            todo: TodoFields(
+                                name: "\(batch)-\(i) " + String(repeating: "n", count: 1000),
+                                description: String(repeating: "d", count: 1000),
+                                createdAt: Make.created, updatedAt: Make.created))
+                    })
             }
-            let request = "GET /v1/changes?since=0&limit=1000 HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(target.token)\r\n\r\n"
+            let request =
+                "GET /v1/changes?since=0&limit=1000 HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(target.token)\r\n\r\n"
             let warm = try TestSocket(port: target.port)
             try await warm.send(request)
             #expect(await warm.readResponse(within: 30)?.status == 200)
@@ -126,7 +137,9 @@ struct ServerUnderAbuseTests {
             let chunk = [UInt8](repeating: UInt8(ascii: " "), count: 64 * 1024)
             let sockets = try (0..<30).map { _ in try TestSocket(port: target.port) }
             for socket in sockets {
-                try await socket.send("POST /v1/push HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 8388608\r\n\r\n")
+                try await socket.send(
+                    "POST /v1/push HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 8388608\r\n\r\n"
+                )
             }
             let pid = try #require(target.process).processIdentifier
             peak = await offThePool { [peak] in
@@ -211,7 +224,9 @@ struct ServerUnderAbuseTests {
         let (data, closed) = socket.blockingReadUntilClosed(within: 20)
         guard closed != nil else { return "still open after 20 s" }
         let text = String(decoding: data, as: UTF8.self)
-        if let line = text.split(separator: "\r\n").first(where: { $0.hasPrefix("HTTP/1.1 5") || $0.hasPrefix("HTTP/1.0 5") }) {
+        if let line = text.split(separator: "\r\n").first(where: {
+            $0.hasPrefix("HTTP/1.1 5") || $0.hasPrefix("HTTP/1.0 5")
+        }) {
             return String(line)
         }
         return nil
@@ -252,25 +267,42 @@ enum RequestFuzz {
     }
 
     static func base(token: String, _ random: inout SeededGenerator) -> ([UInt8], String) {
-        let body = #"{"operations":[{"opId":"\#(UUID())","kind":"put","uuid":"\#(UUID())","baseRev":0,"todo":{"name":"fuzz","createdAt":"2026-11-26T00:00:00.000Z","updatedAt":"2026-11-26T00:00:00.000Z"}}]}"#
+        let body =
+            #"{"operations":[{"opId":"\#(UUID())","kind":"put","uuid":"\#(UUID())","baseRev":0,"todo":{"name":"fuzz","createdAt":"2026-11-26T00:00:00.000Z","updatedAt":"2026-11-26T00:00:00.000Z"}}]}"#
         let auth = "Authorization: Bearer \(token)\r\n"
         switch random.next() % 6 {
         case 0:
             return (Array("GET /v1/changes?since=0 HTTP/1.1\r\nHost: 127.0.0.1\r\n\(auth)\r\n".utf8), "changes")
         case 1:
-            return (Array("POST /v1/push HTTP/1.1\r\nHost: 127.0.0.1\r\n\(auth)Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)".utf8), "push")
+            return (
+                Array(
+                    "POST /v1/push HTTP/1.1\r\nHost: 127.0.0.1\r\n\(auth)Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
+                        .utf8), "push"
+            )
         case 2:
             let bytes = Array(body.utf8)
             let size = 1 + Int(random.next() % 40)
-            let framed = stride(from: 0, to: bytes.count, by: size).map { start in
-                let piece = bytes[start..<min(bytes.count, start + size)]
-                return String(piece.count, radix: 16) + "\r\n" + String(decoding: piece, as: UTF8.self) + "\r\n"
-            }.joined() + "0\r\n\r\n"
-            return (Array("POST /v1/push HTTP/1.1\r\nHost: 127.0.0.1\r\n\(auth)Transfer-Encoding: chunked\r\n\r\n\(framed)".utf8), "chunked push")
+            let framed =
+                stride(from: 0, to: bytes.count, by: size).map { start in
+                    let piece = bytes[start..<min(bytes.count, start + size)]
+                    return String(piece.count, radix: 16) + "\r\n" + String(decoding: piece, as: UTF8.self) + "\r\n"
+                }.joined() + "0\r\n\r\n"
+            return (
+                Array(
+                    "POST /v1/push HTTP/1.1\r\nHost: 127.0.0.1\r\n\(auth)Transfer-Encoding: chunked\r\n\r\n\(framed)"
+                        .utf8), "chunked push"
+            )
         case 3:
-            return (Array("POST /v1/push HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: \(body.utf8.count)\r\nExpect: 100-continue\r\n\r\n\(body)".utf8), "unauthenticated push")
+            return (
+                Array(
+                    "POST /v1/push HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: \(body.utf8.count)\r\nExpect: 100-continue\r\n\r\n\(body)"
+                        .utf8), "unauthenticated push"
+            )
         case 4:
-            return (Array("GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\nUpgrade: h2c\r\n\r\n".utf8), "upgrade")
+            return (
+                Array("GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\nUpgrade: h2c\r\n\r\n".utf8),
+                "upgrade"
+            )
         default:
             return (Array("HEAD //v1/metrics HTTP/1.0\r\n\r\n".utf8), "old head")
         }
@@ -278,8 +310,9 @@ enum RequestFuzz {
 
     static let tokens = [
         "\r\n", "\n", "\r", " ", ":", "\0", "Host: a\r\n", "Transfer-Encoding: chunked\r\n", "Content-Length: 5\r\n",
-        "Content-Length: -1\r\n", "Connection: close\r\n", "Expect: 100-continue\r\n", "0\r\n\r\n", "ffffffff\r\n", ";ext=1",
-        "HTTP/1.0", "HTTP/2.0", "//", "/../", "%00", "GET / HTTP/1.1\r\n\r\n",
+        "Content-Length: -1\r\n", "Connection: close\r\n", "Expect: 100-continue\r\n", "0\r\n\r\n", "ffffffff\r\n",
+        ";ext=1",
+        "HTTP/1.0", "HTTP/2.0", "//", "/../", "%00", "GET / HTTP/1.1\r\n\r\n"
     ]
 
     static func mutate(_ bytes: [UInt8], _ random: inout SeededGenerator) -> [UInt8] {

@@ -18,7 +18,8 @@ struct TaskChampionTests {
     static func register(_ app: TestApp, _ name: String) async throws -> UUID {
         try await app.makeUser(name)
         let user = try await UserModel.named(name, on: app.db)
-        return try await TaskChampionClients.add(userID: try user.requireID(), on: app.db, at: app.application.now).clientID
+        return try await TaskChampionClients.add(userID: try user.requireID(), on: app.db, at: app.application.now)
+            .clientID
     }
 
     static func headers(_ client: UUID, _ more: HTTPHeaders = [:]) -> HTTPHeaders {
@@ -28,12 +29,17 @@ struct TaskChampionTests {
     }
 
     /// Adds a version; its answer.
-    static func add(_ app: TestApp, _ client: UUID, parent: String, _ body: String = "segment") async throws -> TestResponse {
+    static func add(_ app: TestApp, _ client: UUID, parent: String, _ body: String = "segment") async throws
+        -> TestResponse
+    {
         try await app.send(.POST, "v1/client/add-version/\(parent)", headers: headers(client, segment), body: body)
     }
 
     /// Adds a version that must be accepted; its id.
-    static func added(_ app: TestApp, _ client: UUID, parent: String, _ body: String = "segment", sourceLocation: SourceLocation = #_sourceLocation) async throws -> String {
+    static func added(
+        _ app: TestApp, _ client: UUID, parent: String, _ body: String = "segment",
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws -> String {
         let response = try await add(app, client, parent: parent, body)
         #expect(response.status == .ok, "\(response.body.string)", sourceLocation: sourceLocation)
         return try #require(response.headers.first(name: "X-Version-Id"), sourceLocation: sourceLocation)
@@ -67,7 +73,9 @@ struct TaskChampionTests {
             #expect(one.headers.first(name: "X-Parent-Version-Id") == Self.nilVersion)
             #expect(try await Self.child(app, client, of: v1).body.string == "two")
             #expect(try await Self.child(app, client, of: v2).status == .notFound, "up to date")
-            #expect(try await Self.child(app, client, of: UUID().uuidString).status == .gone, "neither stored nor the latest")
+            #expect(
+                try await Self.child(app, client, of: UUID().uuidString).status == .gone,
+                "neither stored nor the latest")
 
             // Another client id, of the same user or another, has a chain of its own.
             let bob = try await Self.register(app, "bob")
@@ -89,7 +97,8 @@ struct TaskChampionTests {
             #expect(unknown.body.string.contains("unknown client id"), "\(unknown.body.string)")
             #expect(try await app.send(.GET, "v1/client/snapshot", headers: Self.headers(client)).status == .notFound)
             // Upper case is the same client id.
-            let upper = try await app.send(.GET, "v1/client/snapshot", headers: ["X-Client-Id": client.uuidString.uppercased()])
+            let upper = try await app.send(
+                .GET, "v1/client/snapshot", headers: ["X-Client-Id": client.uuidString.uppercased()])
             #expect(upper.status == .notFound)
 
             let alice = try await UserModel.named("alice", on: app.db)
@@ -105,7 +114,9 @@ struct TaskChampionTests {
             // A bearer token is no client id, and a client id is no bearer token.
             let token = try await app.makeUser("carol")
             try app.expectError(try await app.send(.GET, "v1/client/snapshot", headers: auth(token)), .badRequest)
-            try app.expectError(try await app.send(.GET, "v1/changes", headers: ["Authorization": "Bearer \(client.uuidString)"]), .unauthorized)
+            try app.expectError(
+                try await app.send(.GET, "v1/changes", headers: ["Authorization": "Bearer \(client.uuidString)"]),
+                .unauthorized)
         }
     }
 
@@ -114,7 +125,8 @@ struct TaskChampionTests {
             let client = try await Self.register(app, "alice")
             let guess = UUID()
             for _ in 0..<AuthFailureLimiter.credentialLimit {
-                #expect(try await app.send(.GET, "v1/client/snapshot", headers: Self.headers(guess)).status == .forbidden)
+                #expect(
+                    try await app.send(.GET, "v1/client/snapshot", headers: Self.headers(guess)).status == .forbidden)
             }
             let limited = try await app.send(.GET, "v1/client/snapshot", headers: Self.headers(guess))
             try app.expectError(limited, .tooManyRequests)
@@ -127,13 +139,16 @@ struct TaskChampionTests {
         try await withTestApp { app in
             let client = try await Self.register(app, "alice")
             for (path, headers, body) in [
-                ("v1/client/add-version/\(Self.nilVersion)", Self.headers(client, ["Content-Type": "application/json"]), "x"),
+                (
+                    "v1/client/add-version/\(Self.nilVersion)",
+                    Self.headers(client, ["Content-Type": "application/json"]), "x"
+                ),
                 ("v1/client/add-version/\(Self.nilVersion)", Self.headers(client), "x"),
                 ("v1/client/add-version/\(Self.nilVersion)", Self.headers(client, Self.snapshot), "x"),
                 ("v1/client/add-version/\(Self.nilVersion)", Self.headers(client, Self.segment), ""),
                 ("v1/client/add-version/not-a-version", Self.headers(client, Self.segment), "x"),
                 ("v1/client/add-snapshot/\(UUID())", Self.headers(client, Self.segment), "x"),
-                ("v1/client/add-snapshot/\(UUID())", Self.headers(client, Self.snapshot), ""),
+                ("v1/client/add-snapshot/\(UUID())", Self.headers(client, Self.snapshot), "")
             ] {
                 let response = try await app.send(.POST, path, headers: headers, body: body)
                 try app.expectError(response, .badRequest)
@@ -143,8 +158,12 @@ struct TaskChampionTests {
             // A parameter on the media type is allowed, as the reference allows it.
             var headers = Self.headers(client)
             headers.add(name: .contentType, value: "application/vnd.taskchampion.history-segment; charset=binary")
-            #expect(try await app.send(.POST, "v1/client/add-version/\(Self.nilVersion)", headers: headers, body: "x").status == .ok)
-            #expect(try await Self.child(app, client, of: Self.nilVersion).body.string == "x", "only the valid one was stored")
+            #expect(
+                try await app.send(.POST, "v1/client/add-version/\(Self.nilVersion)", headers: headers, body: "x")
+                    .status == .ok)
+            #expect(
+                try await Self.child(app, client, of: Self.nilVersion).body.string == "x",
+                "only the valid one was stored")
         }
     }
 
@@ -154,12 +173,15 @@ struct TaskChampionTests {
             let client = try await Self.register(app, "alice")
             let base = try await Self.added(app, client, parent: Self.nilVersion)
             let tester = try app.application.testing()
-            let headers = Self.headers(client, ["Content-Type": "application/vnd.taskchampion.history-segment", "Host": "localhost:8080"])
+            let headers = Self.headers(
+                client, ["Content-Type": "application/vnd.taskchampion.history-segment", "Host": "localhost:8080"])
             let answers = try await withThrowingTaskGroup(of: TestResponse.self) { group in
                 for index in 0..<12 {
                     group.addTask {
-                        TestResponse(try await tester.sendRequest(
-                            .POST, "v1/client/add-version/\(base)", headers: headers, body: ByteBuffer(string: "replica \(index)")))
+                        TestResponse(
+                            try await tester.sendRequest(
+                                .POST, "v1/client/add-version/\(base)", headers: headers,
+                                body: ByteBuffer(string: "replica \(index)")))
                     }
                 }
                 return try await group.reduce(into: []) { $0.append($1) }
@@ -168,7 +190,10 @@ struct TaskChampionTests {
             #expect(winners.count == 1)
             let winner = try #require(winners.first?.headers.first(name: "X-Version-Id"))
             #expect(answers.filter { $0.status == .conflict }.count == 11)
-            #expect(answers.filter { $0.status == .conflict }.allSatisfy { $0.headers.first(name: "X-Parent-Version-Id") == winner })
+            #expect(
+                answers.filter { $0.status == .conflict }.allSatisfy {
+                    $0.headers.first(name: "X-Parent-Version-Id") == winner
+                })
             #expect(try await Self.child(app, client, of: winner).status == .notFound)
         }
     }
@@ -178,9 +203,14 @@ struct TaskChampionTests {
             let client = try await Self.register(app, "alice")
             #expect(try await app.send(.GET, "v1/client/snapshot", headers: Self.headers(client)).status == .notFound)
             var versions: [String] = []
-            for index in 0..<7 { versions.append(try await Self.added(app, client, parent: versions.last ?? Self.nilVersion, "v\(index)")) }
+            for index in 0..<7 {
+                versions.append(
+                    try await Self.added(app, client, parent: versions.last ?? Self.nilVersion, "v\(index)"))
+            }
             func snap(_ version: String, _ body: String) async throws -> String? {
-                let response = try await app.send(.POST, "v1/client/add-snapshot/\(version)", headers: Self.headers(client, Self.snapshot), body: body)
+                let response = try await app.send(
+                    .POST, "v1/client/add-snapshot/\(version)", headers: Self.headers(client, Self.snapshot), body: body
+                )
                 #expect(response.status == .ok, "always 200: \(response.body.string)")
                 let got = try await app.send(.GET, "v1/client/snapshot", headers: Self.headers(client))
                 guard got.status == .ok else { return nil }
@@ -218,7 +248,10 @@ struct TaskChampionTests {
             ServerClock.of(app.application).set { start }
             let client = try await Self.register(app, "alice")
             let v1 = try await Self.added(app, client, parent: Self.nilVersion)
-            #expect(try await app.send(.POST, "v1/client/add-snapshot/\(v1)", headers: Self.headers(client, Self.snapshot), body: "s").status == .ok)
+            #expect(
+                try await app.send(
+                    .POST, "v1/client/add-snapshot/\(v1)", headers: Self.headers(client, Self.snapshot), body: "s"
+                ).status == .ok)
             var latest = v1
             func urgency(after days: Double) async throws -> String? {
                 ServerClock.of(app.application).set { start.addingTimeInterval(days * 86_400) }
@@ -231,7 +264,10 @@ struct TaskChampionTests {
             #expect(try await urgency(after: 21) == "urgency=high")
 
             // Versions since the snapshot was stored (for an older version too), before each one.
-            #expect(try await app.send(.POST, "v1/client/add-snapshot/\(latest)", headers: Self.headers(client, Self.snapshot), body: "s").status == .ok)
+            #expect(
+                try await app.send(
+                    .POST, "v1/client/add-snapshot/\(latest)", headers: Self.headers(client, Self.snapshot), body: "s"
+                ).status == .ok)
             for _ in 0..<100 { #expect(try await urgency(after: 21) == nil) }
             #expect(try await urgency(after: 21) == "urgency=low", "the 101st version: 100 since the snapshot")
         }
@@ -246,7 +282,11 @@ struct TaskChampionTests {
             let over = try await Self.add(app, client, parent: v1, String(repeating: "b", count: 1200))
             try app.expectError(over, .insufficientStorage)
             #expect(try await Self.child(app, client, of: v1).status == .notFound, "nothing stored past the quota")
-            #expect(try await app.send(.POST, "v1/client/add-snapshot/\(v1)", headers: Self.headers(client, Self.snapshot), body: String(repeating: "s", count: 500)).status == .ok)
+            #expect(
+                try await app.send(
+                    .POST, "v1/client/add-snapshot/\(v1)", headers: Self.headers(client, Self.snapshot),
+                    body: String(repeating: "s", count: 500)
+                ).status == .ok)
             #expect(try await stored() == 1300 + 2 * TaskChampionStore.rowBytes)
             #expect(try await Self.expectTaskChampionBytesAddUp(app.db))
 
@@ -263,10 +303,11 @@ struct TaskChampionTests {
     /// Each client's `stored_bytes` is what its versions and snapshot take, counted afresh.
     static func expectTaskChampionBytesAddUp(_ db: any Database) async throws -> Bool {
         let rows = try await SQLValue.rows(
-            db, """
-                SELECT c.stored_bytes AS stored, CAST((SELECT COALESCE(SUM(v.stored_bytes), 0) FROM tc_versions AS v WHERE v.client_id = c.id) \
-                + (SELECT COALESCE(SUM(s.stored_bytes), 0) FROM tc_snapshots AS s WHERE s.client_id = c.id) AS BIGINT) AS counted FROM tc_clients AS c
-                """, [],
+            db,
+            """
+            SELECT c.stored_bytes AS stored, CAST((SELECT COALESCE(SUM(v.stored_bytes), 0) FROM tc_versions AS v WHERE v.client_id = c.id) \
+            + (SELECT COALESCE(SUM(s.stored_bytes), 0) FROM tc_snapshots AS s WHERE s.client_id = c.id) AS BIGINT) AS counted FROM tc_clients AS c
+            """, [],
             sqlite: { read in try read.integer("stored") == read.integer("counted") },
             postgres: { row in
                 let (stored, counted) = try row.decode((Int64, Int64).self, context: .default)
@@ -283,22 +324,37 @@ struct TaskChampionTests {
             ServerClock.of(app.application).set { start }
             let client = try await Self.register(app, "alice")
             var versions: [String] = []
-            for index in 0..<4 { versions.append(try await Self.added(app, client, parent: versions.last ?? Self.nilVersion, "v\(index)")) }
-            #expect(try await app.send(.POST, "v1/client/add-snapshot/\(versions[2])", headers: Self.headers(client, Self.snapshot), body: "s").status == .ok)
+            for index in 0..<4 {
+                versions.append(
+                    try await Self.added(app, client, parent: versions.last ?? Self.nilVersion, "v\(index)"))
+            }
+            #expect(
+                try await app.send(
+                    .POST, "v1/client/add-snapshot/\(versions[2])", headers: Self.headers(client, Self.snapshot),
+                    body: "s"
+                ).status == .ok)
             ServerClock.of(app.application).set { start.addingTimeInterval(100 * 86_400) }
             let v4 = try await Self.added(app, client, parent: versions[3], "v4")
             let bytesBefore = try await UserModel.named("alice", on: app.db).storedBytes
 
-            let none = try await Pruning.prune(app.db, queue: .of(app.application), olderThan: start.addingTimeInterval(-1))
+            let none = try await Pruning.prune(
+                app.db, queue: .of(app.application), olderThan: start.addingTimeInterval(-1))
             #expect(none.versions == 0)
-            let pruned = try await Pruning.prune(app.db, queue: .of(app.application), olderThan: start.addingTimeInterval(90 * 86_400))
+            let pruned = try await Pruning.prune(
+                app.db, queue: .of(app.application), olderThan: start.addingTimeInterval(90 * 86_400))
             #expect(pruned.versions == 3, "v0 to v2, at or before the snapshot; v3 is after it")
-            #expect(try await UserModel.named("alice", on: app.db).storedBytes == bytesBefore - 3 * (2 + TaskChampionStore.rowBytes))
+            #expect(
+                try await UserModel.named("alice", on: app.db).storedBytes == bytesBefore - 3
+                    * (2 + TaskChampionStore.rowBytes))
             #expect(try await Self.expectTaskChampionBytesAddUp(app.db))
 
-            #expect(try await Self.child(app, client, of: Self.nilVersion).status == .gone, "a replica from the start must take the snapshot")
+            #expect(
+                try await Self.child(app, client, of: Self.nilVersion).status == .gone,
+                "a replica from the start must take the snapshot")
             #expect(try await Self.child(app, client, of: versions[0]).status == .gone)
-            #expect(try await Self.child(app, client, of: versions[2]).body.string == "v3", "from the snapshot on, all is there")
+            #expect(
+                try await Self.child(app, client, of: versions[2]).body.string == "v3",
+                "from the snapshot on, all is there")
             #expect(try await Self.child(app, client, of: versions[3]).body.string == "v4")
             #expect(try await Self.child(app, client, of: v4).status == .notFound)
             _ = try await Self.added(app, client, parent: v4)
@@ -311,8 +367,10 @@ struct TaskChampionTests {
             let v1 = try await Self.added(app, client, parent: Self.nilVersion, "12345")
             _ = try await Self.add(app, client, parent: Self.nilVersion)
             _ = try await Self.child(app, client, of: UUID().uuidString)
-            _ = try await app.send(.POST, "v1/client/add-snapshot/\(v1)", headers: Self.headers(client, Self.snapshot), body: "123")
-            _ = try await app.send(.POST, "v1/client/add-snapshot/\(UUID())", headers: Self.headers(client, Self.snapshot), body: "123")
+            _ = try await app.send(
+                .POST, "v1/client/add-snapshot/\(v1)", headers: Self.headers(client, Self.snapshot), body: "123")
+            _ = try await app.send(
+                .POST, "v1/client/add-snapshot/\(UUID())", headers: Self.headers(client, Self.snapshot), body: "123")
             _ = try await app.send(.GET, "v1/client/snapshot", headers: Self.headers(UUID()))
             let text = try await app.send(.GET, "metrics").body.string
             let metrics = MetricsTests()
@@ -321,9 +379,14 @@ struct TaskChampionTests {
             #expect(metrics.sample(text, #"todo_taskchampion_stored_total{kind="snapshot"}"#) == 1, "\(text)")
             #expect(metrics.sample(text, #"todo_taskchampion_stored_bytes_total{kind="snapshot"}"#) == 3, "\(text)")
             for outcome in ["conflict", "gone", "snapshot_dropped", "refused"] {
-                #expect(metrics.sample(text, #"todo_taskchampion_outcomes_total{outcome="\#(outcome)"}"#) == 1, "\(outcome) \(text)")
+                #expect(
+                    metrics.sample(text, #"todo_taskchampion_outcomes_total{outcome="\#(outcome)"}"#) == 1,
+                    "\(outcome) \(text)")
             }
-            #expect(metrics.sample(text, #"todo_http_requests_total{method="POST",route="v1/client/add-version/:parent",status="409"}"#) == 1, "\(text)")
+            #expect(
+                metrics.sample(
+                    text, #"todo_http_requests_total{method="POST",route="v1/client/add-version/:parent",status="409"}"#
+                ) == 1, "\(text)")
         }
     }
 }

@@ -34,7 +34,9 @@ struct TombstoneContentTests {
             #expect(stale.results[0].record?.deleted == true && stale.results[0].record?.todo?.name == "oat milk")
             // A put on the tombstone's revision brings the todo back.
             let back = try await app.push(token, [Make.put(uuid, base: 2, "oat milk, kept")])
-            #expect(back.results[0].record == TodoRecord(uuid: uuid, rev: 3, deleted: false, todo: Make.fields("oat milk, kept")))
+            #expect(
+                back.results[0].record
+                    == TodoRecord(uuid: uuid, rev: 3, deleted: false, todo: Make.fields("oat milk, kept")))
             try await QuotaTests.expectStoredBytesAddUp(app.db)
         }
     }
@@ -61,7 +63,9 @@ struct TombstoneContentTests {
             let deleted = try await app.push(token, [Self.delete(uuid, base: 0, last: Make.fields("made elsewhere"))])
             #expect(deleted.results[0].record == TodoRecord(uuid: uuid, rev: 1, deleted: true, todo: nil))
             let feed = try await app.send(.GET, "v1/changes?since=0", headers: auth(token))
-            #expect(feed.body.string.contains(#"{"deleted":true,"rev":1,"uuid":"\#(uuid.uuidString)"}"#), "\(feed.body.string)")
+            #expect(
+                feed.body.string.contains(#"{"deleted":true,"rev":1,"uuid":"\#(uuid.uuidString)"}"#),
+                "\(feed.body.string)")
         }
     }
 
@@ -99,7 +103,8 @@ struct TombstoneContentTests {
             let token = try await app.makeUser("alice")
             let uuid = UUID()
             _ = try await app.push(token, [Make.put(uuid, base: 0, "milk")])
-            _ = try await app.push(token, [Self.delete(uuid, base: 1, last: Make.fields("oat milk", notes: "two litres"))])
+            _ = try await app.push(
+                token, [Self.delete(uuid, base: 1, last: Make.fields("oat milk", notes: "two litres"))])
             let user = try #require(try await UserModel.query(on: app.db).first())
             #expect(user.storedBytes > TodoModel.tombstoneBytes)
             _ = try await Pruning.prune(app.db, queue: .of(app.application), olderThan: Date().addingTimeInterval(60))

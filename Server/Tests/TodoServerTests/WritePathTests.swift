@@ -19,7 +19,8 @@ struct WritePathTests {
         /// with the server's own `storedBytes`).
         func bytesOfRows() async throws -> Int64 {
             try await TodoModel.query(on: app.db).all().reduce(0) { sum, row in
-                let texts = [row.name, row.descriptionText, row.notes, row.attributesJSON ?? ""].map(\.utf8.count).reduce(0, +)
+                let texts = [row.name, row.descriptionText, row.notes, row.attributesJSON ?? ""].map(\.utf8.count)
+                    .reduce(0, +)
                 // A tombstone counts the content it kept (issue 42): a cleared one has none.
                 return sum + (row.deleted ? 64 : 256) + Int64(texts)
             }
@@ -42,7 +43,9 @@ struct WritePathTests {
             let after = try await user()
             #expect(after.lastRev == before + Int64(changes), "revisions taken", sourceLocation: sourceLocation)
             let feed = try await app.changes(token, since: before, limit: 1000)
-            #expect(feed.changes.map(\.rev) == Array(stride(from: before + 1, through: before + Int64(changes), by: 1)), sourceLocation: sourceLocation)
+            #expect(
+                feed.changes.map(\.rev) == Array(stride(from: before + 1, through: before + Int64(changes), by: 1)),
+                sourceLocation: sourceLocation)
             if let records { #expect(feed.changes.map(\.uuid) == records, sourceLocation: sourceLocation) }
             let counted = try await bytesOfRows()
             #expect(after.storedBytes == counted, "stored bytes", sourceLocation: sourceLocation)
@@ -72,22 +75,30 @@ struct WritePathTests {
         try await withBook { book in
             let (app, token) = (book.app, book.token)
             let (a, b, c, d) = (UUID(), UUID(), UUID(), UUID())
-            try await book.step(2, [a, b]) { _ = try await app.push(token, [Make.put(a, base: 0, "a"), Make.put(b, base: 0, "b")]) }
-            try await book.step(1) { try await book.legacy(.POST, "postTodo", ["id": "10", "name": "ten", "notes": "n"]) }
+            try await book.step(2, [a, b]) {
+                _ = try await app.push(token, [Make.put(a, base: 0, "a"), Make.put(b, base: 0, "b")])
+            }
+            try await book.step(1) {
+                try await book.legacy(.POST, "postTodo", ["id": "10", "name": "ten", "notes": "n"])
+            }
             let ten = try await book.uuid(ofLegacyId: 10)
             let mixed = [Make.put(a, base: 1, "a2"), Make.delete(b, base: 2), Make.put(c, base: 0, "c")]
             try await book.step(3, [a, b, c]) { _ = try await app.push(token, mixed) }
             // v1 records took legacy ids 1 and 2; after the posted 10, the next is 11.
             let cUUID = try await book.uuid(ofLegacyId: 11)
             #expect(cUUID == c)
-            try await book.step(1, [a]) { try await book.legacy(.POST, "updateTodo", ["id": "1", "notes": "from the book"]) }
+            try await book.step(1, [a]) {
+                try await book.legacy(.POST, "updateTodo", ["id": "1", "notes": "from the book"])
+            }
             try await book.step(1, [c]) { try await book.legacy(.DELETE, "deleteTodo", ["id": "11"]) }
             try await book.step(0) {
                 let replay = try await app.push(token, mixed)
                 #expect(replay.cursor == 8)
             }
             try await book.step(0) {
-                try await book.legacy(.POST, "postTodo", ["id": "12", "name": "big", "notes": String(repeating: "x", count: 4000)], status: .insufficientStorage)
+                try await book.legacy(
+                    .POST, "postTodo", ["id": "12", "name": "big", "notes": String(repeating: "x", count: 4000)],
+                    status: .insufficientStorage)
             }
             try await book.step(1, [d]) {
                 let response = try await app.push(token, [Make.put(a, base: 1, "stale"), Make.put(d, base: 0, "d")])

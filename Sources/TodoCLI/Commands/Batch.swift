@@ -9,14 +9,16 @@ enum BatchCommand {
         let now = dates.now
         if invocation.flag(.dryRun) {
             return .query { state in
-                let (_, simulated) = try actions(steps, in: state, now: now, zone: context.timeZone, newUUID: context.newUUID)
+                let (_, simulated) = try actions(
+                    steps, in: state, now: now, zone: context.timeZone, newUUID: context.newUUID)
                 return render(before: state, after: simulated, count: steps.count, dryRun: true, invocation)
             }
         }
         // The steps are applied as they are resolved; the runner saves the state that leaves
         // instead of applying them again.
         return .applied(apply: { state in
-            let (actions, after) = try actions(steps, in: state, now: now, zone: context.timeZone, newUUID: context.newUUID)
+            let (actions, after) = try actions(
+                steps, in: state, now: now, zone: context.timeZone, newUUID: context.newUUID)
             return Applied(actions: actions.isEmpty ? [] : [.batch(actions)], state: after)
         }) { change in
             render(before: change.before, after: change.after, count: steps.count, dryRun: false, invocation)
@@ -38,7 +40,9 @@ enum BatchCommand {
                     let all = try changes + dependencies(depends, in: batch.state)
                     action = .add(NewTodo(uuid: newUUID(), name: name, changes: all, createdAt: now))
                 case .edit(let reference, let changes, let depends):
-                    action = .edit(id: try batch.state.resolve(reference).id, changes: try changes + dependencies(depends, in: batch.state), at: now)
+                    action = .edit(
+                        id: try batch.state.resolve(reference).id,
+                        changes: try changes + dependencies(depends, in: batch.state), at: now)
                 case .toggle(let references):
                     action = .toggle(ids: try resolveAll(references, in: batch.state), at: now)
                 case .delete(let references):
@@ -61,16 +65,22 @@ enum BatchCommand {
         return [.set(.depends, .uuids(Set(try references.map { try state.resolve($0).uuid })))]
     }
 
-    private static func render(before: TodoState, after: TodoState, count: Int, dryRun: Bool, _ invocation: Invocation) -> Output {
+    private static func render(before: TodoState, after: TodoState, count: Int, dryRun: Bool, _ invocation: Invocation)
+        -> Output
+    {
         let removed = before.todos.filter { after.todo(id: $0.id) == nil }
         let changed = after.todos.filter { before.todo(id: $0.id) != $0 }
         if invocation.flag(.json) {
-            return Output(stdout: "{\"dryRun\": \(dryRun), \"actions\": \(count),\n \"changed\": \(json(changed).dropLast()),\n \"removed\": \(json(removed).dropLast())}\n")
+            return Output(
+                stdout:
+                    "{\"dryRun\": \(dryRun), \"actions\": \(count),\n \"changed\": \(json(changed).dropLast()),\n \"removed\": \(json(removed).dropLast())}\n"
+            )
         }
         let plural = count == 1 ? "" : "s"
         let effect = "\(changed.count) todo\(changed.count == 1 ? "" : "s") added or changed, \(removed.count) removed"
-        return .info(dryRun
-            ? "Checked \(count) action\(plural): all valid (\(effect)); nothing applied.\n"
-            : "Applied \(count) action\(plural) in one step: \(effect).\n")
+        return .info(
+            dryRun
+                ? "Checked \(count) action\(plural): all valid (\(effect)); nothing applied.\n"
+                : "Applied \(count) action\(plural) in one step: \(effect).\n")
     }
 }

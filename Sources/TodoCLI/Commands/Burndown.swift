@@ -23,7 +23,9 @@ enum BurndownCommand {
             let chart = Burndown(todos, deleted: deleted, scale: scale, count: count, now: input.now, days: days)
             if input.asJSON { return Output(stdout: json(chart, period)) }
             var output = Output(stdout: BurndownChart(chart: chart, period: period, height: height, input: input).text)
-            output.info = input.note(todos.isEmpty && deleted.isEmpty ? "No todos" : "\(period.rawValue) burndown of \(todos.count + deleted.count) todos")
+            output.info = input.note(
+                todos.isEmpty && deleted.isEmpty
+                    ? "No todos" : "\(period.rawValue) burndown of \(todos.count + deleted.count) todos")
             return output
         }
     }
@@ -31,14 +33,18 @@ enum BurndownCommand {
     private static func json(_ chart: Burndown, _ period: ReportPeriod) -> String {
         ReportJSON.object([
             ("period", .string(period.rawValue)),
-            ("bars", .array(chart.bars.map { bar in
-                .object([
-                    ("start", .day(bar.start)), ("pending", .int(bar.pending)), ("started", .int(bar.started)),
-                    ("done", .int(bar.done)), ("added", .int(bar.added)), ("removed", .int(bar.removed)),
-                ])
-            })),
+            (
+                "bars",
+                .array(
+                    chart.bars.map { bar in
+                        .object([
+                            ("start", .day(bar.start)), ("pending", .int(bar.pending)), ("started", .int(bar.started)),
+                            ("done", .int(bar.done)), ("added", .int(bar.added)), ("removed", .int(bar.removed))
+                        ])
+                    })
+            ),
             ("peak", .int(chart.peak)), ("peakDay", .day(chart.peakDay)), ("current", .int(chart.current)),
-            ("netFixRate", .optional(chart.netFixRate)), ("estimatedCompletion", .optional(chart.completion)),
+            ("netFixRate", .optional(chart.netFixRate)), ("estimatedCompletion", .optional(chart.completion))
         ]).document
     }
 }

@@ -29,7 +29,8 @@ enum CompleteCommand {
         switch subject {
         case .syntax:
             // The dialect in force, so that the scripts complete +PROJECT and @CONTEXT in todo.txt's.
-            return .output(Output(stdout: ((try? context.dialect(invocation, context.config())) ?? .taskwarrior).rawValue + "\n"))
+            return .output(
+                Output(stdout: ((try? context.dialect(invocation, context.config())) ?? .taskwarrior).rawValue + "\n"))
         case .udas:
             // `NAME:` for each attribute the config declares, to complete as attribute words.
             let names = (try? context.udaSchema().names) ?? []
@@ -45,7 +46,8 @@ enum CompleteCommand {
         case .ids: return .peek(path: path(invocation, context), .numberedNames)
         // The same counts as `todo tags` and `todo projects`.
         case .tags: return .peek(path: path(invocation, context), .words { TagCount.counts($0).map(\.tag) })
-        case .projects: return .peek(path: path(invocation, context), .words { ProjectTree.counts($0).compactMap(\.project) })
+        case .projects:
+            return .peek(path: path(invocation, context), .words { ProjectTree.counts($0).compactMap(\.project) })
         }
     }
 

@@ -8,7 +8,9 @@ enum ConfigCommand {
         let key = invocation.argument(.key)
         let given = invocation.argument(.value)
         if invocation.flag(.unset) {
-            guard let key, given == nil else { throw CommandError(message: "'config --unset' needs exactly one KEY", status: ExitStatus.usage) }
+            guard let key, given == nil else {
+                throw CommandError(message: "'config --unset' needs exactly one KEY", status: ExitStatus.usage)
+            }
             var values = try file.read()
             values[key] = nil
             return .configure(ConfigWrite(file: file, values: values), after: .output(Output()))
@@ -17,14 +19,18 @@ enum ConfigCommand {
             let values = try file.read()
             var output = Output()
             for key in ConfigKey.allCases { output.line("\(key.rawValue) = \(inForce(key, values, context))") }
-            for key in values.keys.filter({ ["uda.", "context.", "report.", UrgencySetting.prefix, ColourRule.prefix].contains(where: $0.hasPrefix) }).sorted() {
+            for key in values.keys.filter({
+                ["uda.", "context.", "report.", UrgencySetting.prefix, ColourRule.prefix].contains(where: $0.hasPrefix)
+            }).sorted() {
                 output.line("\(oneLine(key)) = \(oneLine(shown(key, values[key])))")
             }
             output.line("# \(oneLine(file.path))")
             return .output(output)
         }
         guard var value = given else {
-            guard let value = try file.read()[key] else { throw CommandError(message: "\(key) is not set in \(file.path)") }
+            guard let value = try file.read()[key] else {
+                throw CommandError(message: "\(key) is not set in \(file.path)")
+            }
             return .output(Output(stdout: oneLine(shown(key, value)) + "\n"))
         }
         if value == "-" {
@@ -71,7 +77,10 @@ enum ConfigCommand {
         if key.hasPrefix("uda.") {
             do {
                 _ = try UDASchema.parse(key: key)
-                _ = try UDASchema(settings: values.filter { !$0.key.hasSuffix(".values") && !$0.key.hasSuffix(".label") || $0.key == key })
+                _ = try UDASchema(
+                    settings: values.filter {
+                        !$0.key.hasSuffix(".values") && !$0.key.hasSuffix(".label") || $0.key == key
+                    })
             } catch {
                 throw CommandError(message: error.message, status: ExitStatus.usage)
             }
@@ -94,7 +103,8 @@ enum ConfigCommand {
             return
         }
         if key.hasPrefix("context."), key.hasSuffix(ReportSettings.writeSuffix) {
-            try ContextCommand.checkName(String(key.dropFirst("context.".count).dropLast(ReportSettings.writeSuffix.count)), allowingNone: false)
+            try ContextCommand.checkName(
+                String(key.dropFirst("context.".count).dropLast(ReportSettings.writeSuffix.count)), allowingNone: false)
             try ContextCommand.checkWrite(ReportSettings.words(value), context)
             return
         }
@@ -110,41 +120,67 @@ enum ConfigCommand {
     }
 
     /// Refuses a value `key` cannot take, as a usage error.
-    private static func check(_ key: ConfigKey, _ value: String, among values: [String: String], _ context: Context) throws {
+    private static func check(_ key: ConfigKey, _ value: String, among values: [String: String], _ context: Context)
+        throws
+    {
         func refuse(_ message: String) -> CommandError { CommandError(message: message, status: ExitStatus.usage) }
         switch key {
         case .server:
-            guard SyncSettings.server(value) != nil else { throw refuse("'\(value)' is not an http:// or https:// URL") }
+            guard SyncSettings.server(value) != nil else {
+                throw refuse("'\(value)' is not an http:// or https:// URL")
+            }
         case .timeout:
-            guard SyncSettings.timeout(value) != nil else { throw refuse("the timeout must be a number of seconds from 0 to 600, not '\(value)'") }
+            guard SyncSettings.timeout(value) != nil else {
+                throw refuse("the timeout must be a number of seconds from 0 to 600, not '\(value)'")
+            }
         case .insecureHTTP:
-            guard SyncSettings.flag(value) != nil else { throw refuse("insecure-http must be true or false, not '\(value)'") }
+            guard SyncSettings.flag(value) != nil else {
+                throw refuse("insecure-http must be true or false, not '\(value)'")
+            }
         case .dueDays:
             guard ConfigFile.dueDays(value) != nil else { throw refuse("\(ConfigFile.dueDaysRule), not '\(value)'") }
         case .caFile:
-            guard value.hasPrefix("/") else { throw refuse("ca-file must be an absolute path (as cron and other directories see it), not '\(value)'") }
-            guard let contents = FileManager.default.contents(atPath: value) else { throw refuse("cannot read the CA file \(value)") }
+            guard value.hasPrefix("/") else {
+                throw refuse("ca-file must be an absolute path (as cron and other directories see it), not '\(value)'")
+            }
+            guard let contents = FileManager.default.contents(atPath: value) else {
+                throw refuse("cannot read the CA file \(value)")
+            }
             guard String(decoding: contents, as: UTF8.self).contains("-----BEGIN CERTIFICATE-----") else {
                 throw refuse("\(value) holds no PEM certificate (-----BEGIN CERTIFICATE-----)")
             }
         case .token:
-            guard !value.isEmpty, !value.contains(where: \.isWhitespace) else { throw refuse("a token cannot be empty or contain spaces") }
+            guard !value.isEmpty, !value.contains(where: \.isWhitespace) else {
+                throw refuse("a token cannot be empty or contain spaces")
+            }
         case .defaultFilter:
-            guard TodoFilter(rawValue: value) != nil else { throw refuse("\(key.rawValue) \(ReportSettings.filterRule), not \(quoted(value))") }
+            guard TodoFilter(rawValue: value) != nil else {
+                throw refuse("\(key.rawValue) \(ReportSettings.filterRule), not \(quoted(value))")
+            }
         case .defaultCommand:
-            guard DefaultCommand.words(value, configured: NamedReport.configuredNames(values)) != nil else { throw refuse("\(key.rawValue) \(DefaultCommand.rule), not \(quoted(value))") }
+            guard DefaultCommand.words(value, configured: NamedReport.configuredNames(values)) != nil else {
+                throw refuse("\(key.rawValue) \(DefaultCommand.rule), not \(quoted(value))")
+            }
         case .syntax:
-            guard Dialect(rawValue: value) != nil else { throw refuse("\(key.rawValue) \(Dialect.rule), not \(quoted(value))") }
+            guard Dialect(rawValue: value) != nil else {
+                throw refuse("\(key.rawValue) \(Dialect.rule), not \(quoted(value))")
+            }
         case .weekStart:
-            guard ReportSettings.weekday(value) != nil else { throw refuse("\(ReportSettings.weekStartRule), not \(quoted(value))") }
+            guard ReportSettings.weekday(value) != nil else {
+                throw refuse("\(ReportSettings.weekStartRule), not \(quoted(value))")
+            }
         case .context:
             try ContextCommand.checkName(value, allowingNone: true)
         case .hooks:
             guard OnOff.read(value) != nil else { throw refuse("hooks \(OnOff.rule), not \(quoted(value))") }
         case .hooksLocation:
-            guard value.hasPrefix("/") else { throw refuse("hooks.location must be an absolute path, not \(quoted(value))") }
+            guard value.hasPrefix("/") else {
+                throw refuse("hooks.location must be an absolute path, not \(quoted(value))")
+            }
         case .hooksTimeout:
-            guard HookSettings.timeout(value) != nil else { throw refuse("hooks.timeout \(HookSettings.timeoutRule), not \(quoted(value))") }
+            guard HookSettings.timeout(value) != nil else {
+                throw refuse("hooks.timeout \(HookSettings.timeoutRule), not \(quoted(value))")
+            }
         case .searchCaseSensitive:
             guard OnOff.read(value) != nil else { throw refuse("\(key.rawValue) \(OnOff.rule), not \(quoted(value))") }
         case .color:
@@ -152,9 +188,15 @@ enum ConfigCommand {
         case .colorPrecedence, .colorMerge:
             try checkColour(key.rawValue, value)
         case .syncServerURL:
-            guard SyncSettings.server(value) != nil else { throw refuse("'\(value)' is not an http:// or https:// URL") }
+            guard SyncSettings.server(value) != nil else {
+                throw refuse("'\(value)' is not an http:// or https:// URL")
+            }
         case .syncClientID:
-            guard UUID(uuidString: value) != nil else { throw refuse("sync.server.client_id must be a UUID, such as 'todo-server taskchampion add' prints, not \(quoted(value))") }
+            guard UUID(uuidString: value) != nil else {
+                throw refuse(
+                    "sync.server.client_id must be a UUID, such as 'todo-server taskchampion add' prints, not \(quoted(value))"
+                )
+            }
         case .syncEncryptionSecret:
             guard !value.isEmpty else { throw refuse("sync.encryption_secret cannot be empty") }
         }

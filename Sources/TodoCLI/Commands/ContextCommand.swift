@@ -21,17 +21,23 @@ enum ContextCommand {
             return .output(list(config.values, try ReportSettings(invocation, config, context.environment), invocation))
         case "define":
             guard let name = words.first, words.count >= 2 else {
-                throw CommandError(message: "'context define' needs a NAME and filter words: todo context define work +work", status: ExitStatus.usage)
+                throw CommandError(
+                    message: "'context define' needs a NAME and filter words: todo context define work +work",
+                    status: ExitStatus.usage)
             }
             try checkName(name, allowingNone: false)
             let filter = Array(words.dropFirst())
             try checkFilter(filter, context)
             let write = try update(file) { $0[ReportSettings.key(ofContext: name)] = filter.joined(separator: " ") }
-            return .configure(write, after: .output(.info("Defined the context \(quoted(name)); use it with: todo context \(oneLine(name))\n")))
+            return .configure(
+                write,
+                after: .output(
+                    .info("Defined the context \(quoted(name)); use it with: todo context \(oneLine(name))\n")))
         case "delete":
             try expectNone(words.dropFirst(), "delete NAME")
             guard let name = words.first else {
-                throw CommandError(message: "'context delete' needs a NAME: todo context delete work", status: ExitStatus.usage)
+                throw CommandError(
+                    message: "'context delete' needs a NAME: todo context delete work", status: ExitStatus.usage)
             }
             guard try file.storedValues()[ReportSettings.key(ofContext: name)] != nil else {
                 throw CommandError(message: "no context is named \(quoted(name)); see 'todo context list'")
@@ -49,7 +55,10 @@ enum ContextCommand {
         case let name?:
             try expectNone(words, "NAME")
             guard let filter = try file.storedValues()[ReportSettings.key(ofContext: name)] else {
-                throw CommandError(message: "no context is named \(quoted(name)); define it with: todo context define \(oneLine(name)) FILTER...")
+                throw CommandError(
+                    message:
+                        "no context is named \(quoted(name)); define it with: todo context define \(oneLine(name)) FILTER..."
+                )
             }
             let write = try update(file) { $0[ConfigKey.context.rawValue] = name }
             return .configure(write, after: .output(.info("Context \(quoted(name)) in force: \(oneLine(filter))\n")))
@@ -66,11 +75,13 @@ enum ContextCommand {
     /// A name is letters, digits, `-` and `_`, and none of `actions`.
     static func checkName(_ name: String, allowingNone: Bool) throws {
         if allowingNone, name == ReportSettings.none { return }
-        guard !name.isEmpty, name.count <= 64, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }),
+        guard !name.isEmpty, name.count <= 64,
+            name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }),
             !actions.contains(name)
         else {
             throw CommandError(
-                message: "\(quoted(name)) cannot name a context: use letters, digits, - and _, and none of \(actions.joined(separator: ", "))",
+                message:
+                    "\(quoted(name)) cannot name a context: use letters, digits, - and _, and none of \(actions.joined(separator: ", "))",
                 status: ExitStatus.usage)
         }
     }
@@ -84,11 +95,17 @@ enum ContextCommand {
 
     /// Refuses write words that are not attribute words (`+TAG`, `project:NAME`, `due:DATE`).
     static func checkWrite(_ words: [String], _ context: Context) throws {
-        guard !words.isEmpty else { throw CommandError(message: "a context's write words are attribute words: +TAG, project:NAME, …", status: ExitStatus.usage) }
+        guard !words.isEmpty else {
+            throw CommandError(
+                message: "a context's write words are attribute words: +TAG, project:NAME, …", status: ExitStatus.usage)
+        }
         for word in words {
             let change = try? AttributeWords.change(word, removing: false, in: InputContext(dates: context.dateContext))
             guard let changes = change, !changes.isEmpty else {
-                throw CommandError(message: "a context's write words are attribute words (+TAG, project:NAME, due:DATE, …); \(quoted(word)) is none", status: ExitStatus.usage)
+                throw CommandError(
+                    message:
+                        "a context's write words are attribute words (+TAG, project:NAME, due:DATE, …); \(quoted(word)) is none",
+                    status: ExitStatus.usage)
             }
         }
     }
@@ -96,7 +113,8 @@ enum ContextCommand {
     /// Refuses `extra`, the words after those `context FORM` takes.
     private static func expectNone(_ extra: some Collection<String>, _ form: String) throws {
         if let word = extra.first {
-            throw CommandError(message: "unexpected argument \(quoted(word)) for 'context \(form)'", status: ExitStatus.usage)
+            throw CommandError(
+                message: "unexpected argument \(quoted(word)) for 'context \(form)'", status: ExitStatus.usage)
         }
     }
 
@@ -109,10 +127,15 @@ enum ContextCommand {
 
     private static func show(_ settings: ReportSettings, _ invocation: Invocation) -> Output {
         if invocation.flag(.json) {
-            return Output(stdout: "{\"context\": \(jsonOrNull(settings.context?.name)), \"filter\": \(jsonOrNull(settings.context?.words.joined(separator: " ")))}\n")
+            return Output(
+                stdout:
+                    "{\"context\": \(jsonOrNull(settings.context?.name)), \"filter\": \(jsonOrNull(settings.context?.words.joined(separator: " ")))}\n"
+            )
         }
         guard let (name, words, write) = settings.context else { return Output(stdout: "No context is in force.\n") }
-        return Output(stdout: "\(oneLine(name)): \(oneLine(words.joined(separator: " ")))\(writes(write?.joined(separator: " ")))\n")
+        return Output(
+            stdout:
+                "\(oneLine(name)): \(oneLine(words.joined(separator: " ")))\(writes(write?.joined(separator: " ")))\n")
     }
 
     private static func jsonOrNull(_ text: String?) -> String { text.map(json) ?? "null" }
@@ -122,7 +145,8 @@ enum ContextCommand {
         words.map { "  (adds: \(oneLine($0)))" } ?? ""
     }
 
-    private static func list(_ values: [String: String], _ settings: ReportSettings, _ invocation: Invocation) -> Output {
+    private static func list(_ values: [String: String], _ settings: ReportSettings, _ invocation: Invocation) -> Output
+    {
         let defined = names(values).map { ($0, values[ReportSettings.key(ofContext: $0)] ?? "") }
         if invocation.flag(.json) {
             let items = defined.map { name, filter in
@@ -137,7 +161,8 @@ enum ContextCommand {
             let shown = oneLine(name)
             let mark = name == settings.context?.name ? "  (in force)" : ""
             let write = writes(values[ReportSettings.key(ofContext: name) + ReportSettings.writeSuffix])
-            output.line("\(shown)\(String(repeating: " ", count: width - shown.count))  \(oneLine(filter))\(write)\(mark)")
+            output.line(
+                "\(shown)\(String(repeating: " ", count: width - shown.count))  \(oneLine(filter))\(write)\(mark)")
         }
         return output
     }

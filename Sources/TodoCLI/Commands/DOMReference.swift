@@ -29,9 +29,11 @@ struct DOMReference {
                 switch value {
                 case .date(let date?): return [DOMReference.localText(date, in: dates)]
                 case .tags(let tags): return tags.isEmpty ? [] : [tags.sorted().joined(separator: ",")]
-                case .text, .word, .priority, .date, .uuids, .annotations, .udas: return value.text.isEmpty ? [] : [value.text]
+                case .text, .word, .priority, .date, .uuids, .annotations, .udas:
+                    return value.text.isEmpty ? [] : [value.text]
                 }
-            case .stamp(let stamp): return stamp.date(of: todo).map { [DOMReference.localText(.instant($0), in: dates)] } ?? []
+            case .stamp(let stamp):
+                return stamp.date(of: todo).map { [DOMReference.localText(.instant($0), in: dates)] } ?? []
             case .id: return todo.completed ? ["0"] : [String(todo.id)]
             case .uuid: return [uuidText(todo.uuid)]
             case .status: return [todo.completed ? "completed" : todo.isWaiting(in: dates) ? "waiting" : "pending"]
@@ -48,13 +50,17 @@ struct DOMReference {
     var setting: String?
 
     /// The attribute names a reference may use, for messages.
-    static let fieldNames = "id, uuid, status, urgency, " + TodoStamp.allCases.map(\.taskwarrior).joined(separator: ", ") + ", "
-        + TodoField.allCases.filter { $0.spec.kind != .udas }.compactMap(\.spec.taskwarrior).joined(separator: ", ") + " or a declared attribute"
+    static let fieldNames =
+        "id, uuid, status, urgency, " + TodoStamp.allCases.map(\.taskwarrior).joined(separator: ", ") + ", "
+        + TodoField.allCases.filter { $0.spec.kind != .udas }.compactMap(\.spec.taskwarrior).joined(separator: ", ")
+        + " or a declared attribute"
 
     /// The attribute Taskwarrior's `name` names (`description`, `due`, `entry`), or a
     /// user-defined one `declared` knows.
     static func field(named name: String, declared: (String) -> Bool) -> Attribute? {
-        if let field = TodoField.allCases.first(where: { $0.spec.taskwarrior == name && $0.spec.kind != .udas }) { return .field(field) }
+        if let field = TodoField.allCases.first(where: { $0.spec.taskwarrior == name && $0.spec.kind != .udas }) {
+            return .field(field)
+        }
         if let stamp = TodoStamp.allCases.first(where: { $0.taskwarrior == name }) { return .stamp(stamp) }
         switch name {
         case "id": return .id
@@ -68,7 +74,10 @@ struct DOMReference {
     /// Reads `text`; `declared` tells the user-defined attributes there are.
     init(_ text: String, declared: (String) -> Bool) throws {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-        let refused = CommandError(message: "'\(oneLine(text))' is not a DOM reference: write ID.FIELD (3.due; fields: \(Self.fieldNames)), ID.tags.TAG, ID.annotations.N.description or rc.SETTING", status: ExitStatus.usage)
+        let refused = CommandError(
+            message:
+                "'\(oneLine(text))' is not a DOM reference: write ID.FIELD (3.due; fields: \(Self.fieldNames)), ID.tags.TAG, ID.annotations.N.description or rc.SETTING",
+            status: ExitStatus.usage)
         if parts[0] == "rc", parts.count > 1 {
             setting = parts.dropFirst().joined(separator: ".")
             return
@@ -99,7 +108,8 @@ struct DOMReference {
         if let setting { return values[setting] ?? "" }
         guard let todo, let found = try? state.resolve(todo), let target else { return "" }
         switch target {
-        case .attribute(let attribute): return attribute.values(of: found, in: dates, scores: scores).joined(separator: ",")
+        case .attribute(let attribute):
+            return attribute.values(of: found, in: dates, scores: scores).joined(separator: ",")
         case .tag(let tag): return found.tags.contains(tag) ? tag : ""
         case .annotationCount: return String(found.annotations.count)
         case .annotation(let index, let entry):
@@ -112,6 +122,7 @@ struct DOMReference {
     /// A date as Taskwarrior prints one: `2026-12-10T14:00:00` on the local clock; a whole
     /// day at its local midnight.
     static func localText(_ date: DueDate, in dates: DateContext) -> String {
-        LocalTime.clock(TaskwarriorDate.instant(date, in: dates), in: dates.timeZone).replacingOccurrences(of: " ", with: "T")
+        LocalTime.clock(TaskwarriorDate.instant(date, in: dates), in: dates.timeZone).replacingOccurrences(
+            of: " ", with: "T")
     }
 }

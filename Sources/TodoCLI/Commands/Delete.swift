@@ -10,10 +10,14 @@ enum DeleteCommand {
         if targets.isEmpty { return .output(nothingGiven(invocation)) }
         let series = invocation.flag(.series)
         let reads = series ? TodoSelection.all : targets.reads.withNextOccurrences
-        return .change(reads: reads, actions: { state in
-            let ids = try targets.ids(in: state)
-            return series ? seriesActions(ids, in: state, at: context.now()) : [.delete(ids: ids, at: context.now())]
-        }) { change in
+        return .change(
+            reads: reads,
+            actions: { state in
+                let ids = try targets.ids(in: state)
+                return series
+                    ? seriesActions(ids, in: state, at: context.now()) : [.delete(ids: ids, at: context.now())]
+            }
+        ) { change in
             let deleted = changedTodos(change).filter { change.after.todo(id: $0.id) == nil }
             if invocation.flag(.json) { return Output(stdout: json(deleted)) }
             var output = Output()

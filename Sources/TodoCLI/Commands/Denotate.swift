@@ -6,12 +6,19 @@ import TodoStore
 enum DenotateCommand {
     static func plan(_ invocation: Invocation, _ context: Context) throws -> Plan {
         let (reference, text) = try referenceAndText(invocation, .annotationText, "denotate")
-        return .change(reads: .referencedBy([reference]), actions: { state in
-            let todo = try state.resolve(reference)
-            let annotation = try match(text, in: todo)
-            return [.edit(id: todo.id, changes: [.remove(.annotations, .annotations([annotation]))], at: context.now())]
-        }) { change in
-            guard case .edit(let ids, _, _) = change.actions.first, let todo = change.after.todo(id: ids[0]) else { return Output() }
+        return .change(
+            reads: .referencedBy([reference]),
+            actions: { state in
+                let todo = try state.resolve(reference)
+                let annotation = try match(text, in: todo)
+                return [
+                    .edit(id: todo.id, changes: [.remove(.annotations, .annotations([annotation]))], at: context.now())
+                ]
+            }
+        ) { change in
+            guard case .edit(let ids, _, _) = change.actions.first, let todo = change.after.todo(id: ids[0]) else {
+                return Output()
+            }
             if invocation.flag(.json) { return Output(stdout: json(todo)) }
             return .info("Denotated \(label(todo))\n")
         }
@@ -24,7 +31,9 @@ enum DenotateCommand {
         let holding = todo.annotations.filter { $0.text.lowercased().contains(needle) }
         guard holding.count == 1 else {
             let what = holding.isEmpty ? "no annotation" : "\(holding.count) annotations"
-            throw CommandError(message: "\(label(todo)) has \(what) with \(quoted(text)); give the text of one", status: ExitStatus.failure)
+            throw CommandError(
+                message: "\(label(todo)) has \(what) with \(quoted(text)); give the text of one",
+                status: ExitStatus.failure)
         }
         return holding[0]
     }

@@ -21,18 +21,23 @@ enum DiagnosticsCommand {
         let off = !settings.enabled
         let scripts = HookScript.scan(settings.location)
         output.line("")
-        output.line("Hooks:       \(off ? "off (hooks, rc.hooks, TODO_HOOKS)" : "on"), timeout \(Int(settings.timeout)) s")
+        output.line(
+            "Hooks:       \(off ? "off (hooks, rc.hooks, TODO_HOOKS)" : "on"), timeout \(Int(settings.timeout)) s")
         output.line("Location:    \(oneLine(settings.location))\(scripts.isEmpty ? " (no hook scripts there)" : "")")
         let width = scripts.map(\.name.count).max() ?? 0
         for script in scripts {
-            output.line("             \(oneLine(script.name).padding(toLength: width, withPad: " ", startingAt: 0)) (\(script.state))")
+            output.line(
+                "             \(oneLine(script.name).padding(toLength: width, withPad: " ", startingAt: 0)) (\(script.state))"
+            )
         }
         return .output(output)
     }
 
     /// ` (1234 bytes)`, or ` (not there yet)`.
     private static func describe(_ path: String) -> String {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { return " (not there yet)" }
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else {
+            return " (not there yet)"
+        }
         return " (\((attributes[.size] as? NSNumber)?.intValue ?? 0) bytes)"
     }
 }

@@ -21,14 +21,21 @@ enum DuplicateCommand {
             udas: try AttributeWords.udas(for: words, in: config))
         let options = try AttributeWords.optionChanges(invocation, in: InputContext(dates: dates))
         let uuid = context.newUUID()
-        return .change(reads: .all, actions: { state in
-            let original = try state.resolve(reference)
-            var changes = TodoField.allCases.filter { !notCopied.contains($0) }.map { FieldChange.set($0, $0.value(of: original)) }
-            if !read.name.isEmpty { changes.append(FieldChange(.name, read.name.joined(separator: " "))) }
-            changes += try read.changes(in: state, dates: dates) + options
-            return [.add(NewTodo(uuid: uuid, name: original.name, changes: changes, createdAt: dates.now))]
-        }) { change in
-            guard let copy = change.after.todos.first(where: { $0.uuid == uuid }), let original = try? change.before.resolve(reference) else { return Output() }
+        return .change(
+            reads: .all,
+            actions: { state in
+                let original = try state.resolve(reference)
+                var changes = TodoField.allCases.filter { !notCopied.contains($0) }.map {
+                    FieldChange.set($0, $0.value(of: original))
+                }
+                if !read.name.isEmpty { changes.append(FieldChange(.name, read.name.joined(separator: " "))) }
+                changes += try read.changes(in: state, dates: dates) + options
+                return [.add(NewTodo(uuid: uuid, name: original.name, changes: changes, createdAt: dates.now))]
+            }
+        ) { change in
+            guard let copy = change.after.todos.first(where: { $0.uuid == uuid }),
+                let original = try? change.before.resolve(reference)
+            else { return Output() }
             if invocation.flag(.json) { return Output(stdout: json(copy)) }
             var output = Output(stdout: "\(copy.id)\n")
             output.info = "Duplicated \(label(original)) as #\(copy.id)\n"

@@ -13,20 +13,29 @@ enum HistoryCommand {
         let scale = ReportPeriod.Scale(period, firstWeekday: input.firstWeekday)
         return .query(reads: TodoSelection.allWithDeletedHistory) { state in
             let days = DayReader(input.dates.timeZone)
-            let rows = PeriodCount.history(try input.todos(state), deleted: try input.deleted(state), scale: scale, days: days)
+            let rows = PeriodCount.history(
+                try input.todos(state), deleted: try input.deleted(state), scale: scale, days: days)
             if input.asJSON {
-                return Output(stdout: ReportJSON.object([
-                    ("period", .string(period.rawValue)),
-                    ("periods", .array(rows.map { row in
-                        .object([
-                            ("start", .day(row.start)), ("added", .int(row.added)), ("completed", .int(row.completed)),
-                            ("deleted", .int(row.deleted)), ("net", .int(row.net)),
-                        ])
-                    })),
-                ]).document)
+                return Output(
+                    stdout: ReportJSON.object([
+                        ("period", .string(period.rawValue)),
+                        (
+                            "periods",
+                            .array(
+                                rows.map { row in
+                                    .object([
+                                        ("start", .day(row.start)), ("added", .int(row.added)),
+                                        ("completed", .int(row.completed)),
+                                        ("deleted", .int(row.deleted)), ("net", .int(row.net))
+                                    ])
+                                })
+                        )
+                    ]).document)
             }
-            var output = Output(stdout: invocation.flag(.graph) ? graph(rows, period, input) : table(rows, period, input))
-            output.info = input.note(rows.isEmpty ? "No todos" : "\(rows.count) \(noun(period))\(rows.count == 1 ? "" : "s")")
+            var output = Output(
+                stdout: invocation.flag(.graph) ? graph(rows, period, input) : table(rows, period, input))
+            output.info = input.note(
+                rows.isEmpty ? "No todos" : "\(rows.count) \(noun(period))\(rows.count == 1 ? "" : "s")")
             return output
         }
     }
@@ -52,10 +61,15 @@ enum HistoryCommand {
 
     private static func table(_ rows: [PeriodCount], _ period: ReportPeriod, _ input: ReportInput) -> String {
         guard !rows.isEmpty else { return "" }
-        let heading = [["Day", "Week of", "Month", "Year"][ReportPeriod.allCases.firstIndex(of: period)!], "Added", "Completed", "Deleted", "Net"]
+        let heading = [
+            ["Day", "Week of", "Month", "Year"][ReportPeriod.allCases.firstIndex(of: period)!], "Added", "Completed",
+            "Deleted", "Net"
+        ]
         func cells(_ label: String, _ numbers: [Int]) -> [String] { [label] + numbers.map(String.init) }
         var lines = rows.map { cells(label($0.start, period), [$0.added, $0.completed, $0.deleted, $0.net]) }
-        let totals = [rows.map(\.added), rows.map(\.completed), rows.map(\.deleted), rows.map(\.net)].map { $0.reduce(0, +) }
+        let totals = [rows.map(\.added), rows.map(\.completed), rows.map(\.deleted), rows.map(\.net)].map {
+            $0.reduce(0, +)
+        }
         lines.append(cells("Total", totals))
         // The average of each column, rounded to the nearest whole number as Taskwarrior's is.
         lines.append(cells("Average", totals.map { Int((Double($0) / Double(rows.count)).rounded()) }))
@@ -73,16 +87,21 @@ enum HistoryCommand {
         let marks: [(Character, (String) -> String)] = [("+", style.yellow), ("X", style.green), ("-", style.red)]
         var lines = rows.indices.map { index in
             let row = rows[index]
-            let parts = [row.added, row.completed, row.deleted].map { most == 0 ? 0 : Int((Double($0 * room) / Double(most)).rounded()) }
+            let parts = [row.added, row.completed, row.deleted].map {
+                most == 0 ? 0 : Int((Double($0 * room) / Double(most)).rounded())
+            }
             let bar = zip(parts, marks).map { length, mark in
                 mark.1(String(repeating: style.enabled && input.unicode ? "█" : String(mark.0), count: length))
             }.joined()
             return Drawing.left(labels[index], labelWidth) + " " + bar
         }
         lines.append("")
-        lines.append("Legend: " + marks.enumerated().map { index, mark in
-            mark.1(style.enabled && input.unicode ? "█" : String(mark.0)) + " " + ["added", "completed", "deleted"][index]
-        }.joined(separator: ", "))
+        lines.append(
+            "Legend: "
+                + marks.enumerated().map { index, mark in
+                    mark.1(style.enabled && input.unicode ? "█" : String(mark.0)) + " "
+                        + ["added", "completed", "deleted"][index]
+                }.joined(separator: ", "))
         return Drawing.trimmed(lines)
     }
 }

@@ -30,18 +30,29 @@ enum ImportCommand {
         do {
             switch from {
             case .taskwarrior:
-                read = try TaskwarriorFormat.read(bytes, in: DateContext(now: now, timeZone: context.timeZone), strict: invocation.flag(.strict))
-            case .todotxt: read = TaskwarriorImport(todos: try TodoTxtFormat.parse(String(decoding: bytes, as: UTF8.self), now: now), skipped: [])
-            case .todo: read = TaskwarriorImport(todos: try TodoExportFormat.parse(bytes, path: file == "-" ? nil : file), skipped: [])
-            case .ical: (read, notes) = try ICalFormat.read(bytes, in: DateContext(now: now, timeZone: context.timeZone))
+                read = try TaskwarriorFormat.read(
+                    bytes, in: DateContext(now: now, timeZone: context.timeZone), strict: invocation.flag(.strict))
+            case .todotxt:
+                read = TaskwarriorImport(
+                    todos: try TodoTxtFormat.parse(String(decoding: bytes, as: UTF8.self), now: now), skipped: [])
+            case .todo:
+                read = TaskwarriorImport(
+                    todos: try TodoExportFormat.parse(bytes, path: file == "-" ? nil : file), skipped: [])
+            case .ical:
+                (read, notes) = try ICalFormat.read(bytes, in: DateContext(now: now, timeZone: context.timeZone))
             }
         } catch {
-            throw CommandError(message: "cannot import \(file == "-" ? "stdin" : file) as \(from.rawValue): \(error.message); nothing imported")
+            throw CommandError(
+                message:
+                    "cannot import \(file == "-" ? "stdin" : file) as \(from.rawValue): \(error.message); nothing imported"
+            )
         }
         let imported = read.todos
         let (declaring, undeclared) = declaration(read.udaValues, context)
         let change = Plan.change(actions: { state in
-            imported.isEmpty ? [] : [.importTodos(from == .ical ? ICalFormat.knownDependencies(imported, in: state) : imported, at: now)]
+            imported.isEmpty
+                ? []
+                : [.importTodos(from == .ical ? ICalFormat.knownDependencies(imported, in: state) : imported, at: now)]
         }) { change in
             var output = render(change, read, invocation)
             output.stderr = (read.skipped.map(\.line) + notes + undeclared).map { $0 + "\n" }.joined()
@@ -57,17 +68,22 @@ enum ImportCommand {
         guard let home = context.environment["HOME"], !home.isEmpty else {
             throw CommandError(message: "cannot tell where ~/.taskrc is: set HOME, or name the file")
         }
-        let path = invocation.argument(.importFile).map { TaskrcImport.expanded($0, home: home, relativeTo: FileManager.default.currentDirectoryPath) }
+        let path =
+            invocation.argument(.importFile).map {
+                TaskrcImport.expanded($0, home: home, relativeTo: FileManager.default.currentDirectoryPath)
+            }
             ?? home + "/.taskrc"
         let file = try context.configFile()
         var values = try file.read()
-        let (settings, notes, left) = TaskrcImport.settings(try TaskrcImport.lines(path, home: home), home: home) { key, value in
+        let (settings, notes, left) = TaskrcImport.settings(try TaskrcImport.lines(path, home: home), home: home) {
+            key, value in
             try ConfigCommand.validate(key, value, among: values.merging([key: value]) { $1 }, context)
             values[key] = value
         }
         var output = Output(stderr: notes.map { $0 + "\n" }.joined())
         let kept = settings.map { TaskrcImport.shown($0.0, $0.1) }.joined(separator: ", ")
-        output.info = "Imported \(settings.count) setting\(settings.count == 1 ? "" : "s") from \(oneLine(path))\(settings.isEmpty ? "" : ": " + kept)"
+        output.info =
+            "Imported \(settings.count) setting\(settings.count == 1 ? "" : "s") from \(oneLine(path))\(settings.isEmpty ? "" : ": " + kept)"
             + "; \(left) not carried\(left == 0 ? "" : " (named on stderr)").\n"
         return .configure(ConfigWrite(file: file, values: values), after: .output(output))
     }
@@ -87,7 +103,8 @@ enum ImportCommand {
 
     /// What `declare` writes, with its notes (and theirs should the write fail); or, when the
     /// config cannot be read, no write and the notes that say so.
-    static func declaration(_ values: [String: [String]], _ context: Context) -> (write: ConfigWrite?, notes: [String]) {
+    static func declaration(_ values: [String: [String]], _ context: Context) -> (write: ConfigWrite?, notes: [String])
+    {
         guard !values.isEmpty else { return (nil, []) }
         func unwritten(_ error: Error) -> [String] {
             values.keys.sorted().map { "note: kept user-defined attribute '\($0)' on \(values[$0]?.count ?? 0) todos" }
@@ -109,7 +126,9 @@ enum ImportCommand {
             } else {
                 let type = UDAType.inferred(from: kept)
                 settings["uda.\(name).type"] = type.rawValue
-                notes.append("note: kept user-defined attribute '\(name)' \(on), declared as \(type.rawValue) ('todo config uda.\(name).type TYPE' changes it)")
+                notes.append(
+                    "note: kept user-defined attribute '\(name)' \(on), declared as \(type.rawValue) ('todo config uda.\(name).type TYPE' changes it)"
+                )
             }
         }
         return (ConfigWrite(file: file, values: settings, notes: notes, unwritten: unwritten), [])
@@ -126,10 +145,16 @@ enum ImportCommand {
         let unchanged = uuids.count - touched.count
         let skipped = read.counts
         if invocation.flag(.json) {
-            let counts = "{\"deleted\": \(skipped.deleted), \"templates\": \(skipped.templates), \"invalid\": \(skipped.invalid)}"
-            return Output(stdout: "{\"added\": \(json(added).dropLast()),\n \"updated\": \(json(updated).dropLast()),\n \"unchanged\": \(unchanged),\n \"skipped\": \(counts)}\n")
+            let counts =
+                "{\"deleted\": \(skipped.deleted), \"templates\": \(skipped.templates), \"invalid\": \(skipped.invalid)}"
+            return Output(
+                stdout:
+                    "{\"added\": \(json(added).dropLast()),\n \"updated\": \(json(updated).dropLast()),\n \"unchanged\": \(unchanged),\n \"skipped\": \(counts)}\n"
+            )
         }
-        return .info("Imported \(uuids.count) todo\(uuids.count == 1 ? "" : "s"): \(added.count) added, \(updated.count) updated, \(unchanged) unchanged\(summary(skipped)).\n")
+        return .info(
+            "Imported \(uuids.count) todo\(uuids.count == 1 ? "" : "s"): \(added.count) added, \(updated.count) updated, \(unchanged) unchanged\(summary(skipped)).\n"
+        )
     }
 
     /// `, 3 skipped (1 deleted, 1 template merged into a series, 1 invalid)`; nothing when none was.

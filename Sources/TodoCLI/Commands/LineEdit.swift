@@ -31,20 +31,31 @@ enum LineEditCommand {
         let dates = context.dateContext
         let config = try context.config()
         let dialect = try context.dialect(invocation, config)
-        let read = dialect == .todotxt ? nil
-            : try AttributeWords(words, literalFrom: literalFrom, removing: true, in: dates, udas: AttributeWords.udas(for: words, in: config))
+        let read =
+            dialect == .todotxt
+            ? nil
+            : try AttributeWords(
+                words, literalFrom: literalFrom, removing: true, in: dates,
+                udas: AttributeWords.udas(for: words, in: config))
         if kind == .replace, let read, read.name.isEmpty {
-            throw CommandError(message: "'replace' needs TEXT with a name besides attribute words", status: ExitStatus.usage)
+            throw CommandError(
+                message: "'replace' needs TEXT with a name besides attribute words", status: ExitStatus.usage)
         }
-        return .change(reads: read?.needsTodos == true ? .all : .referencedBy([reference]), actions: { state in
-            let todo = try state.resolve(reference)
-            let changes = try read.map { read in
-                try clearing(todo, kind) + name(todo, read.name, kind) + read.changes(in: state, dates: dates)
-            } ?? todoTxtChanges(todo, words, literalFrom: literalFrom, kind)
-            return [.edit(ids: [todo.id], changes: changes, at: dates.now)]
-        }) { change in
+        return .change(
+            reads: read?.needsTodos == true ? .all : .referencedBy([reference]),
+            actions: { state in
+                let todo = try state.resolve(reference)
+                let changes =
+                    try read.map { read in
+                        try clearing(todo, kind) + name(todo, read.name, kind) + read.changes(in: state, dates: dates)
+                    } ?? todoTxtChanges(todo, words, literalFrom: literalFrom, kind)
+                return [.edit(ids: [todo.id], changes: changes, at: dates.now)]
+            }
+        ) { change in
             renderEdits(change, invocation, single: false) { before, after in
-                before.map { old in TodoField.editable.contains { field in field.value(of: old) != field.value(of: after) } } == false
+                before.map { old in
+                    TodoField.editable.contains { field in field.value(of: old) != field.value(of: after) }
+                } == false
                     ? "Nothing changed; \(label(after)) already reads so" : "Edited \(label(after))"
             }
         }
@@ -52,10 +63,16 @@ enum LineEditCommand {
 
     /// The changes TEXT, read as todo.txt words, makes: for `append` and `prepend` the
     /// words are read onto the todo's fields (a `+word` is a tag when it has a project).
-    private static func todoTxtChanges(_ todo: Todo, _ words: [String], literalFrom: Int?, _ kind: Kind) throws -> [FieldChange] {
-        let line = kind == .replace ? TodoTxtLine(words, literalFrom: literalFrom) : TodoTxtLine(words, literalFrom: literalFrom, onto: todo, atStart: false)
+    private static func todoTxtChanges(_ todo: Todo, _ words: [String], literalFrom: Int?, _ kind: Kind) throws
+        -> [FieldChange]
+    {
+        let line =
+            kind == .replace
+            ? TodoTxtLine(words, literalFrom: literalFrom)
+            : TodoTxtLine(words, literalFrom: literalFrom, onto: todo, atStart: false)
         if kind == .replace, line.name.isEmpty {
-            throw CommandError(message: "'replace' needs TEXT with words besides the todo.txt line's fields", status: ExitStatus.usage)
+            throw CommandError(
+                message: "'replace' needs TEXT with words besides the todo.txt line's fields", status: ExitStatus.usage)
         }
         return name(todo, line.name, kind) + line.changes(from: todo)
     }
@@ -66,7 +83,8 @@ enum LineEditCommand {
         guard !words.isEmpty else { return [] }
         let text = words.joined(separator: " ")
         switch kind {
-        case .append: return [FieldChange(.name, todo.name + (text.first.map { ",.:;".contains($0) } == true ? "" : " ") + text)]
+        case .append:
+            return [FieldChange(.name, todo.name + (text.first.map { ",.:;".contains($0) } == true ? "" : " ") + text)]
         case .prepend: return [FieldChange(.name, text + " " + todo.name)]
         case .replace: return [FieldChange(.name, text)]
         }

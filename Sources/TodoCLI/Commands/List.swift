@@ -17,7 +17,9 @@ enum ListCommand {
         }
     }
 
-    static func plan(_ invocation: Invocation, _ context: Context, _ variant: Variant = .list, layout: ReportLayout? = nil) throws -> Plan {
+    static func plan(
+        _ invocation: Invocation, _ context: Context, _ variant: Variant = .list, layout: ReportLayout? = nil
+    ) throws -> Plan {
         var invocation = invocation
         if variant == .all { invocation.set(.all) }
         var listing = try Listing(invocation, context)
@@ -32,7 +34,9 @@ enum ListCommand {
         let then = { (state: TodoState) in needsAll ? FurtherRead.nothing : listing.missingDependencies(state) }
         return .read(reads: reads, then: then) { state, further in
             let (todos, waiting, dependencies, filterContext) = try selection.todos(in: state)
-            var output = listing.output(todos, needsAll ? dependencies : listing.blockedMarks(todos, state, further.todos), scores: filterContext, numbers: state.todos)
+            var output = listing.output(
+                todos, needsAll ? dependencies : listing.blockedMarks(todos, state, further.todos),
+                scores: filterContext, numbers: state.todos)
             if todos.isEmpty, listing.filter.isNarrowing {
                 // Found nothing: said, never silent; an error when the words alone ran list.
                 output.stderr += noMatch(invocation)
@@ -40,9 +44,12 @@ enum ListCommand {
             }
             guard listing.isForPeople else { return output }
             let narrowed = todos.count != state.counts.total
-            output.info = state.counts.total == 0
+            output.info =
+                state.counts.total == 0
                 ? "No todos yet. Add the first with: todo add NAME\n"
-                : summary(state.counts, shown: todos.count, narrowed: narrowed, waiting: waiting, marksUnsynced: listing.marksUnsynced)
+                : summary(
+                    state.counts, shown: todos.count, narrowed: narrowed, waiting: waiting,
+                    marksUnsynced: listing.marksUnsynced)
                     + listing.settings.contextNote + "\n"
             return output
         }
@@ -71,8 +78,10 @@ enum ListCommand {
             let given = invocation.flag(.all) ? TodoFilter.all : invocation.value(.filter).flatMap(TodoFilter.init)
             filter = given ?? (choosesStatus ? .all : listing.settings.defaultFilter)
             sort = try listing.sort()
-            showsWaiting = given == .all || invocation.flag(.waiting) || choosesStatus || listing.terms?.asksAboutWaiting == true
-            needsAll = listing.terms?.needsOtherTodos == true || listing.scoring || listing.layout?.needsOtherTodos == true
+            showsWaiting =
+                given == .all || invocation.flag(.waiting) || choosesStatus || listing.terms?.asksAboutWaiting == true
+            needsAll =
+                listing.terms?.needsOtherTodos == true || listing.scoring || listing.layout?.needsOtherTodos == true
                 || listing.colours.needsOtherTodos
         }
 
@@ -96,7 +105,9 @@ enum ListCommand {
     /// Every todo on a terminal, for the summary, or when the terms read other todos
     /// (+BLOCKED, depends:ID). Otherwise the todos that may be listed, and every open one when
     /// urgency counts which block which (a dependency not read is done or deleted).
-    private static func reads(_ filter: TodoFilter, _ listing: Listing, needsAll: Bool, _ context: Context) -> TodoSelection {
+    private static func reads(_ filter: TodoFilter, _ listing: Listing, needsAll: Bool, _ context: Context)
+        -> TodoSelection
+    {
         guard !context.stdoutIsTerminal, listing.terms?.needsOtherTodos != true else { return .all }
         let completed: Bool? = filter == .active || filter == .completed ? filter == .completed : nil
         guard needsAll, completed != true else { return .mayPass(listing.terms ?? .everything, completed: completed) }
@@ -117,21 +128,26 @@ enum NextCommand {
         return .query(reads: listing.terms?.references.isEmpty == false ? .all : .completed(false)) { state in
             let dependencies = Dependencies(state.todos)
             let filterContext = try listing.filterContext(state, dependencies, scoring: true)
-            let active = state.listed(.active).filter { listing.matches($0, filterContext) && !$0.isWaiting(in: listing.dates) }
+            let active = state.listed(.active).filter {
+                listing.matches($0, filterContext) && !$0.isWaiting(in: listing.dates)
+            }
             let ranked = Array(order.sorted(active, in: filterContext).prefix(listing.filter.limit ?? Int.max))
             let rows = context.terminalHeight ?? context.environment["LINES"].flatMap { Int($0) } ?? 24
             let width = context.terminalWidth ?? 80
             // The screen holds the rows, the summary (its longest) and the prompt after it.
-            let room = rows - 1 - screenLines(nextSummary(shown: ranked.count, of: ranked.count, width: width), width: width)
+            let room =
+                rows - 1 - screenLines(nextSummary(shown: ranked.count, of: ranked.count, width: width), width: width)
             let shown = context.stdoutIsTerminal ? Array(ranked.prefix(max(1, room))) : ranked
             var output = listing.output(shown, dependencies, scores: filterContext, numbers: state.todos)
             guard listing.isForPeople else {
                 if ranked.isEmpty, listing.filter.isNarrowing { output.stderr += noMatch(invocation) }
                 return output
             }
-            output.info = ranked.isEmpty
+            output.info =
+                ranked.isEmpty
                 ? "Nothing to do: no active todo\(listing.terms == nil ? "" : " passes the filter").\n"
-                : nextSummary(shown: shown.count, of: ranked.count, context: listing.settings.context?.name, width: width) + "\n"
+                : nextSummary(
+                    shown: shown.count, of: ranked.count, context: listing.settings.context?.name, width: width) + "\n"
             return output
         }
     }

@@ -8,18 +8,30 @@ enum ProjectsCommand {
         return .query { state in
             let counts = ProjectTree.counts(try input.todos(state))
             if input.asJSON {
-                return Output(stdout: ReportJSON.array(counts.map { count in
-                    .object([
-                        ("project", .optional(count.project)), ("active", .int(count.active)),
-                        ("completed", .int(count.completed)), ("percentDone", .int(count.percentDone)),
-                    ])
-                }).document)
+                return Output(
+                    stdout: ReportJSON.array(
+                        counts.map { count in
+                            .object([
+                                ("project", .optional(count.project)), ("active", .int(count.active)),
+                                ("completed", .int(count.completed)), ("percentDone", .int(count.percentDone))
+                            ])
+                        }
+                    ).document)
             }
             let rows = counts.map { count in
-                [String(repeating: "  ", count: count.depth) + oneLine(count.leaf), String(count.active), String(count.completed), "\(count.percentDone)%"]
+                [
+                    String(repeating: "  ", count: count.depth) + oneLine(count.leaf), String(count.active),
+                    String(count.completed), "\(count.percentDone)%"
+                ]
             }
-            var output = Output(stdout: ReportTable.render(["Project", "Active", "Done", "% done"], rows, width: input.width, style: input.style))
-            output.info = input.note(counts.isEmpty ? "No projects" : "\(counts.count { $0.project != nil }) project\(counts.count { $0.project != nil } == 1 ? "" : "s")")
+            var output = Output(
+                stdout: ReportTable.render(
+                    ["Project", "Active", "Done", "% done"], rows, width: input.width, style: input.style))
+            output.info = input.note(
+                counts.isEmpty
+                    ? "No projects"
+                    : "\(counts.count { $0.project != nil }) project\(counts.count { $0.project != nil } == 1 ? "" : "s")"
+            )
             return output
         }
     }
@@ -32,12 +44,19 @@ enum TagsCommand {
         return .query { state in
             let counts = TagCount.counts(try input.todos(state))
             if input.asJSON {
-                return Output(stdout: ReportJSON.array(counts.map { count in
-                    .object([("tag", .string(count.tag)), ("active", .int(count.active)), ("completed", .int(count.completed))])
-                }).document)
+                return Output(
+                    stdout: ReportJSON.array(
+                        counts.map { count in
+                            .object([
+                                ("tag", .string(count.tag)), ("active", .int(count.active)),
+                                ("completed", .int(count.completed))
+                            ])
+                        }
+                    ).document)
             }
             let rows = counts.map { [oneLine($0.tag), String($0.active), String($0.completed)] }
-            var output = Output(stdout: ReportTable.render(["Tag", "Active", "Done"], rows, width: input.width, style: input.style))
+            var output = Output(
+                stdout: ReportTable.render(["Tag", "Active", "Done"], rows, width: input.width, style: input.style))
             output.info = input.note(counts.isEmpty ? "No tags" : "\(counts.count) tag\(counts.count == 1 ? "" : "s")")
             return output
         }

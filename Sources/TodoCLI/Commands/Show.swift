@@ -7,15 +7,21 @@ enum ShowCommand {
     static func plan(_ invocation: Invocation, _ context: Context) -> Plan {
         let reference = invocation.argument(.todo)
         let asJSON = invocation.flag(.json)
-        return .read(reads: .referencedBy([reference]), then: { state in
-            guard !asJSON, let todo = try? state.resolve(reference) else { return .nothing }
-            return further(of: todo)
-        }) { state, further in
+        return .read(
+            reads: .referencedBy([reference]),
+            then: { state in
+                guard !asJSON, let todo = try? state.resolve(reference) else { return .nothing }
+                return further(of: todo)
+            }
+        ) { state, further in
             let todo = try state.resolve(reference)
             if asJSON { return Output(stdout: json(todo)) }
             let udas = todo.udas.isEmpty ? UDASchema.none : try context.udaSchema()
             let urgency = try self.urgency(of: todo, further.todos, context)
-            return Output(stdout: details(todo, context.localTime, dependencies: dependencies(of: todo, further.todos), udas: udas, urgency: urgency))
+            return Output(
+                stdout: details(
+                    todo, context.localTime, dependencies: dependencies(of: todo, further.todos), udas: udas,
+                    urgency: urgency))
         }
     }
 
@@ -30,7 +36,9 @@ enum ShowCommand {
     /// read of every open todo would tell of it).
     private static func urgency(of todo: Todo, _ further: [Todo], _ context: Context) throws -> Double {
         let around = todo.completed ? [] : [todo] + further.filter { $0.uuid != todo.uuid }
-        let scores = FilterContext(dates: context.dateContext, dependencies: Dependencies(around), urgency: try context.config()?.urgency() ?? .taskwarrior)
+        let scores = FilterContext(
+            dates: context.dateContext, dependencies: Dependencies(around),
+            urgency: try context.config()?.urgency() ?? .taskwarrior)
         return Urgency.score(todo, in: scores)
     }
 

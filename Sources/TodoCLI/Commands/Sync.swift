@@ -19,33 +19,44 @@ enum SyncCommand {
             }
             let settings = try context.configFile().settings(environment: context.environment)
             if settings.sendsTokenInPlainText {
-                context.warn("the token travels unencrypted to \(ServerAddress.origin(settings.server) ?? "the server") (insecure-http is on); use https:// to protect it")
+                context.warn(
+                    "the token travels unencrypted to \(ServerAddress.origin(settings.server) ?? "the server") (insecure-http is on); use https:// to protect it"
+                )
             }
             let client = try connect(settings)
             // Todos whose until has passed are deleted first, so that a device that only syncs
             // (cron) sends the deletions too.
             let clock = DateContext(now: context.now(), timeZone: context.timeZone)
-            let engine = SyncEngine(store: store, client: client, now: context.now, newUUID: context.newUUID) { Expiry.action($0, clock: clock) }
+            let engine = SyncEngine(store: store, client: client, now: context.now, newUUID: context.newUUID) {
+                Expiry.action($0, clock: clock)
+            }
             let dryRun = invocation.flag(.dryRun)
             let report = dryRun ? try engine.dryRun() : try engine.run()
             // Attributes travel with the todos: those the pulled todos carry are declared here too.
             var declared = dryRun ? [] : declareAttributes(report.attributeValues, context)
             if !invocation.flag(.quiet) { declared = Expiry.notes(report.preluded) + declared }
-            if invocation.flag(.json) { return Output(stdout: reportJSON(report, dryRun: dryRun), stderr: declared.map { $0 + "\n" }.joined()) }
+            if invocation.flag(.json) {
+                return Output(stdout: reportJSON(report, dryRun: dryRun), stderr: declared.map { $0 + "\n" }.joined())
+            }
             var output = Output(stderr: declared.map { $0 + "\n" }.joined())
             for (todo, reason) in report.skipped {
                 output.stderr += "todo: not sent: \(label(todo)): \(oneLine(reason)) (the server would refuse it)\n"
             }
-            if report.serverWasReset { output.info += "The server was reset (a new dataset): todos here are sent to it again.\n" }
+            if report.serverWasReset {
+                output.info += "The server was reset (a new dataset): todos here are sent to it again.\n"
+            }
             if report.resynced {
-                output.info += "The server had pruned deletions this device had not read: read everything again; todos deleted there and unchanged here were deleted here.\n"
+                output.info +=
+                    "The server had pruned deletions this device had not read: read everything again; todos deleted there and unchanged here were deleted here.\n"
             }
             if dryRun {
-                output.info += "Would pull \(report.pulled) and push \(report.pushed) (dry run: nothing sent or saved).\n"
+                output.info +=
+                    "Would pull \(report.pulled) and push \(report.pushed) (dry run: nothing sent or saved).\n"
                 return output
             }
             let conflicts = report.conflicts.count
-            output.info += "Synced with \(ServerAddress.displayName(client.server)): pulled \(report.pulled), pushed \(report.pushed), \(conflicts) conflict\(conflicts == 1 ? "" : "s").\n"
+            output.info +=
+                "Synced with \(ServerAddress.displayName(client.server)): pulled \(report.pulled), pushed \(report.pushed), \(conflicts) conflict\(conflicts == 1 ? "" : "s").\n"
             for (todo, conflict) in report.conflicts { output.info += "  " + describe(conflict, of: todo) + "\n" }
             return output
         }
@@ -62,9 +73,11 @@ enum SyncCommand {
 
     static func describe(_ conflict: SyncConflict, of todo: Todo) -> String {
         if conflict.field == "deleted" {
-            return "#\(todo.id) \(displayName(todo)): \(oneLine(conflict.lost)), \(oneLine(conflict.kept)) was kept; see 'todo show \(todo.id)'"
+            return
+                "#\(todo.id) \(displayName(todo)): \(oneLine(conflict.lost)), \(oneLine(conflict.kept)) was kept; see 'todo show \(todo.id)'"
         }
-        return "#\(todo.id) \(displayName(todo)): \(conflict.field) kept \(quoted(conflict.kept)) from the server; yours was \(quoted(conflict.lost)) (see 'todo show \(todo.id)')"
+        return
+            "#\(todo.id) \(displayName(todo)): \(conflict.field) kept \(quoted(conflict.kept)) from the server; yours was \(quoted(conflict.lost)) (see 'todo show \(todo.id)')"
     }
 
     private static func reportJSON(_ report: SyncReport, dryRun: Bool) -> String {

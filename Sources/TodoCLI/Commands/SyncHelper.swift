@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import Foundation
 import TodoStore
@@ -20,6 +20,8 @@ func handOver(to path: String, _ context: Context) throws -> Never {
     execv(path, &pointers)
     let code = errno
     for pointer in pointers { free(pointer) }
-    let reason = code == ENOENT ? "it is missing: install it beside todo ('swift build' builds both)" : String(cString: strerror(code))
+    let reason =
+        code == ENOENT
+        ? "it is missing: install it beside todo ('swift build' builds both)" : String(cString: strerror(code))
     throw CommandError(message: "'todo sync' runs \(path), and cannot: \(reason)")
 }

@@ -47,7 +47,9 @@ enum TaskwarriorVerbs {
     /// `_unique FIELD`: each value the field has among the active todos, a line each.
     static func unique(_ invocation: Invocation, _ context: Context) throws -> Plan {
         let udas = try context.udaSchema()
-        guard let key = invocation.arguments.first, let field = DOMReference.field(named: key, declared: { udas[$0] != nil }) else {
+        guard let key = invocation.arguments.first,
+            let field = DOMReference.field(named: key, declared: { udas[$0] != nil })
+        else {
             throw CommandError(message: "_unique needs a field: \(DOMReference.fieldNames)", status: ExitStatus.usage)
         }
         var rest = invocation
@@ -58,9 +60,13 @@ enum TaskwarriorVerbs {
         return .query { state in
             var seen = Set<String>()
             var values: [String] = []
-            let scores = FilterContext(dates: input.dates, dependencies: field == .urgency ? Dependencies(state.todos) : .none, urgency: urgency)
+            let scores = FilterContext(
+                dates: input.dates, dependencies: field == .urgency ? Dependencies(state.todos) : .none,
+                urgency: urgency)
             for todo in try input.todos(state) where !todo.completed {
-                for value in field.values(of: todo, in: input.dates, scores: scores) where seen.insert(value).inserted { values.append(value) }
+                for value in field.values(of: todo, in: input.dates, scores: scores) where seen.insert(value).inserted {
+                    values.append(value)
+                }
             }
             return Output(stdout: values.sorted().map { oneLine($0) + "\n" }.joined())
         }
@@ -72,14 +78,17 @@ enum TaskwarriorVerbs {
         let udas = try context.udaSchema()
         let references = try invocation.arguments.map { try DOMReference($0, declared: { udas[$0] != nil }) }
         guard !references.isEmpty else {
-            throw CommandError(message: "_get needs a DOM reference: ID.FIELD (3.due), ID.annotations.N.description or rc.SETTING", status: ExitStatus.usage)
+            throw CommandError(
+                message: "_get needs a DOM reference: ID.FIELD (3.due), ID.annotations.N.description or rc.SETTING",
+                status: ExitStatus.usage)
         }
         let config = try context.config()
         let dates = context.dateContext
         let scoring = references.contains { $0.needsOtherTodos }
         let urgency = scoring ? try config?.urgency() ?? .taskwarrior : .taskwarrior
         return .query { state in
-            let scores = FilterContext(dates: dates, dependencies: scoring ? Dependencies(state.todos) : .none, urgency: urgency)
+            let scores = FilterContext(
+                dates: dates, dependencies: scoring ? Dependencies(state.todos) : .none, urgency: urgency)
             let values = references.map { $0.value(in: state, config: config?.values ?? [:], scores: scores) }
             return Output(stdout: values.map(oneLine).joined(separator: " ") + "\n")
         }
@@ -100,7 +109,10 @@ enum TaskwarriorVerbs {
 
     /// `purge`: todo keeps no deleted todos, so there is nothing to purge; says so.
     static func purge(_ invocation: Invocation, _ context: Context) throws -> Plan {
-        .output(.info("Nothing to purge: todo keeps no deleted todos (delete removes a todo at once; undo brings it back while the step is in its history).\n"))
+        .output(
+            .info(
+                "Nothing to purge: todo keeps no deleted todos (delete removes a todo at once; undo brings it back while the step is in its history).\n"
+            ))
     }
 
     /// `version`, `_version`: as `--version`, or the number alone.

@@ -5,9 +5,12 @@ enum ToggleCommand {
     static func plan(_ invocation: Invocation, _ context: Context) throws -> Plan {
         let targets = try Targets(invocation.arguments, invocation, context)
         if targets.isEmpty { return .output(nothingGiven(invocation)) }
-        return .change(reads: targets.reads.withNextOccurrences, actions: { state in
-            [.toggle(ids: try targets.ids(in: state), at: context.now())]
-        }) { change in
+        return .change(
+            reads: targets.reads.withNextOccurrences,
+            actions: { state in
+                [.toggle(ids: try targets.ids(in: state), at: context.now())]
+            }
+        ) { change in
             let todos = changedTodos(change).compactMap { change.after.todo(id: $0.id) }
             if invocation.flag(.json) { return Output(stdout: json(todos)) }
             var output = Output()

@@ -9,7 +9,10 @@ enum UndoCommand {
             let restored = ids.compactMap { change.after.todo(id: $0) }
             let removed = ids.filter { change.after.todo(id: $0) == nil }.compactMap { change.before.todo(id: $0) }
             if invocation.flag(.json) {
-                return Output(stdout: "{\"undid\": \(json(entry.summary)),\n \"restored\": \(json(restored).dropLast()),\n \"removed\": \(json(removed).dropLast())}\n")
+                return Output(
+                    stdout:
+                        "{\"undid\": \(json(entry.summary)),\n \"restored\": \(json(restored).dropLast()),\n \"removed\": \(json(removed).dropLast())}\n"
+                )
             }
             return .info("Undid: \(oneLine(entry.summary))\n")
         }

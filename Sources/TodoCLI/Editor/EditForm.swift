@@ -129,7 +129,8 @@ enum EditForm {
             } else if let current {
                 lines[current]!.append(unindented(line))
             } else if !line.allSatisfy(\.isWhitespace) {
-                throw InputError("line \(number + firstLine): text before the first field; fields start with '\(fields[0].key):'")
+                throw InputError(
+                    "line \(number + firstLine): text before the first field; fields start with '\(fields[0].key):'")
             }
         }
         if blank { return nil }

@@ -27,8 +27,9 @@ struct EditorSession {
         command = [environment["VISUAL"], environment["EDITOR"]].compactMap { $0 }.first { !$0.isEmpty } ?? "vi"
         let directory = environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
         file = "\(directory)/todo-edit-\(todo.id)-\(context.newUUID().uuidString.prefix(8)).txt"
-        guard FileManager.default.createFile(
-            atPath: file, contents: Data(EditForm.render(todo, input).utf8), attributes: [.posixPermissions: 0o600])
+        guard
+            FileManager.default.createFile(
+                atPath: file, contents: Data(EditForm.render(todo, input).utf8), attributes: [.posixPermissions: 0o600])
         else { throw CommandError(message: "cannot create the file to edit in \(directory)") }
     }
 
@@ -49,10 +50,13 @@ struct EditorSession {
                 }
                 return changes
             } catch let refusal as InputError {
-                let aborted = CommandError(message: "\(refusal.message): edit aborted, \(unchanged) (your text is in \(file))")
+                let aborted = CommandError(
+                    message: "\(refusal.message): edit aborted, \(unchanged) (your text is in \(file))")
                 guard text != written else { throw aborted }
                 written = EditForm.reopened(body, reason: refusal.message)
-                guard FileManager.default.createFile(atPath: file, contents: Data(written.utf8), attributes: [.posixPermissions: 0o600])
+                guard
+                    FileManager.default.createFile(
+                        atPath: file, contents: Data(written.utf8), attributes: [.posixPermissions: 0o600])
                 else { throw aborted }
             }
         }
@@ -62,7 +66,9 @@ struct EditorSession {
     /// nothing but blanks and comments.
     private func changes(in body: String) throws(InputError) -> [FieldChange]? {
         guard let values = try EditForm.parse(body, firstLine: EditForm.reasonLines + 1) else { return nil }
-        guard !Todo.normalizedName(values[TodoField.name.rawValue] ?? "").isEmpty else { throw InputError("the name is empty") }
+        guard !Todo.normalizedName(values[TodoField.name.rawValue] ?? "").isEmpty else {
+            throw InputError("the name is empty")
+        }
         var changes: [FieldChange] = []
         for field in EditForm.fields where values[field.key] != field.text(todo, input) {
             do {
@@ -96,7 +102,8 @@ struct EditorSession {
 
     /// The text the file now holds; a file that cannot be read is kept.
     private func readBack() throws -> String {
-        guard let data = FileManager.default.contents(atPath: file), let text = String(data: data, encoding: .utf8) else {
+        guard let data = FileManager.default.contents(atPath: file), let text = String(data: data, encoding: .utf8)
+        else {
             throw CommandError(message: "cannot read back \(file) as UTF-8 text; \(unchanged)")
         }
         return text

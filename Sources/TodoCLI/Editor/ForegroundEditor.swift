@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import Foundation
 
@@ -54,7 +54,7 @@ private func guardSignals(whileEditing file: String) -> () -> Void {
     }
     let previous = [
         (SIGINT, Glibc.signal(SIGINT, SIG_IGN)), (SIGQUIT, Glibc.signal(SIGQUIT, SIG_IGN)),
-        (SIGHUP, Glibc.signal(SIGHUP, removeAndEnd)), (SIGTERM, Glibc.signal(SIGTERM, removeAndEnd)),
+        (SIGHUP, Glibc.signal(SIGHUP, removeAndEnd)), (SIGTERM, Glibc.signal(SIGTERM, removeAndEnd))
     ]
     return {
         for (signal, handler) in previous { Glibc.signal(signal, handler) }

@@ -13,7 +13,8 @@ extension Completion {
         out += "        mapfile -t reports < <(todo __complete reports 2>/dev/null)\n"
         out += "        [[ \" ${reports[*]} \" == *\" $1 \"* ]] && REPLY=list\n    fi\n}\n"
 
-        out += "\n# REPLY: option $2 of command $1 as 'LONG KIND' (KIND is 'flag' when it takes no value).\n_todo_option() {\n    case $2 in\n"
+        out +=
+            "\n# REPLY: option $2 of command $1 as 'LONG KIND' (KIND is 'flag' when it takes no value).\n_todo_option() {\n    case $2 in\n"
         out += bashOptionCases(CommandTable.globalOptions, indent: "        ")
         out += "        *)\n            case $1 in\n"
         for command in commands where !command.options.isEmpty {
@@ -26,11 +27,13 @@ extension Completion {
         let globals = CommandTable.globalOptions.map { "--\($0.long)" }.joined(separator: " ")
         out += "\n# REPLY: the long options of command $1, global ones included.\n_todo_options() {\n    case $1 in\n"
         for command in commands where !command.options.isEmpty {
-            out += "        \(command.name)) REPLY=\(quoted(command.options.map { "--\($0.long)" }.joined(separator: " "))) ;;\n"
+            out +=
+                "        \(command.name)) REPLY=\(quoted(command.options.map { "--\($0.long)" }.joined(separator: " "))) ;;\n"
         }
         out += "        *) REPLY= ;;\n    esac\n    REPLY+=\(quoted(" " + globals))\n}\n"
 
-        out += "\n# REPLY: the kind of argument $2 (counting from 0) of command $1.\n_todo_argument() {\n    local kinds=() repeats=\n    case $1 in\n"
+        out +=
+            "\n# REPLY: the kind of argument $2 (counting from 0) of command $1.\n_todo_argument() {\n    local kinds=() repeats=\n    case $1 in\n"
         for command in commands where !command.arguments.isEmpty {
             let kinds = command.arguments.map { quoted(kindWord($0.kind)) }.joined(separator: " ")
             let repeats = command.arguments.last!.repeats ? " repeats=1" : ""
@@ -40,24 +43,30 @@ extension Completion {
 
         out += bashKeys()
 
-        let names = commands.flatMap (\.words).joined(separator: " ")
-        out += bashBody.replacingOccurrences(of: "@COMMANDS@", with: quoted(names)).replacingOccurrences(of: "@VIRTUAL@", with: quoted(virtualTags))
-            .replacingOccurrences(of: "@TODOTXTKEYS@", with: quoted(todoTxtKeys)).replacingOccurrences(of: "@IDS@", with: quoted(idPattern))
+        let names = commands.flatMap(\.words).joined(separator: " ")
+        out += bashBody.replacingOccurrences(of: "@COMMANDS@", with: quoted(names)).replacingOccurrences(
+            of: "@VIRTUAL@", with: quoted(virtualTags)
+        )
+        .replacingOccurrences(of: "@TODOTXTKEYS@", with: quoted(todoTxtKeys)).replacingOccurrences(
+            of: "@IDS@", with: quoted(idPattern))
         return out
     }
 
     /// `_todo_key` (the kind of value after `KEY:`) and `_todo_keys` (every `KEY:`), for
     /// attribute words (`$2`/`$1` attributes) and filter terms (filter).
     private static func bashKeys() -> String {
-        var out = "\n# REPLY: the kind of value after KEY: ($1) in an attribute word, or in a filter term when $2 is filter.\n_todo_key() {\n"
+        var out =
+            "\n# REPLY: the kind of value after KEY: ($1) in an attribute word, or in a filter term when $2 is filter.\n_todo_key() {\n"
         out += "    REPLY=\n    case $2:$1 in\n"
         let attributeKeys = Set(keys(filter: false).map(\.key))
         for group in keysByKind(filter: true) {
-            let pattern = group.keys.map { attributeKeys.contains($0) ? "*:\($0)" : "filter:\($0)" }.joined(separator: "|")
+            let pattern = group.keys.map { attributeKeys.contains($0) ? "*:\($0)" : "filter:\($0)" }.joined(
+                separator: "|")
             out += "        \(pattern)) REPLY=\(quoted(kindWord(group.kind))) ;;\n"
         }
         out += "    esac\n}\n"
-        out += "\n# REPLY: every KEY: of attribute words, or of filter terms when $1 is filter; then the\n# attributes 'todo config uda.NAME.type' declares.\n_todo_keys() {\n"
+        out +=
+            "\n# REPLY: every KEY: of attribute words, or of filter terms when $1 is filter; then the\n# attributes 'todo config uda.NAME.type' declares.\n_todo_keys() {\n"
         let attributes = keys(filter: false).map { $0.key + ":" }.joined(separator: " ")
         let filters = keys(filter: true).map { $0.key + ":" }.joined(separator: " ")
         out += "    if [[ $1 == filter ]]; then REPLY=\(quoted(filters)); else REPLY=\(quoted(attributes)); fi\n"
@@ -68,7 +77,8 @@ extension Completion {
     private static func bashOptionCases(_ options: [OptionSpec], indent: String) -> String {
         options.map { option in
             let kind = option.valueName == nil ? "flag" : kindWord(option.kind)
-            return "\(indent)\(spellings(option).joined(separator: "|"))) REPLY=\(quoted("\(option.long) \(kind)")) ;;\n"
+            return
+                "\(indent)\(spellings(option).joined(separator: "|"))) REPLY=\(quoted("\(option.long) \(kind)")) ;;\n"
         }.joined()
     }
 

@@ -61,9 +61,13 @@ enum Completion {
         return FilterKey.all.flatMap { key in
             let kind = valueKind(key.key)
             let plain = key.takesPlain ? key.names.map { (key: $0, kind: kind) } : []
-            return plain + key.modifiers.map { modifier in
-                (key: "\(key.names[0]).\(modifier.rawValue)", kind: modifier == .any || modifier == .none ? ValueKind.text : kind)
-            }
+            return plain
+                + key.modifiers.map { modifier in
+                    (
+                        key: "\(key.names[0]).\(modifier.rawValue)",
+                        kind: modifier == .any || modifier == .none ? ValueKind.text : kind
+                    )
+                }
         }
     }
 
@@ -81,7 +85,11 @@ enum Completion {
     static func keysByKind(filter: Bool) -> [(keys: [String], kind: ValueKind)] {
         var groups: [(keys: [String], kind: ValueKind)] = []
         for (key, kind) in keys(filter: filter) {
-            if let index = groups.firstIndex(where: { $0.kind == kind }) { groups[index].keys.append(key) } else { groups.append(([key], kind)) }
+            if let index = groups.firstIndex(where: { $0.kind == kind }) {
+                groups[index].keys.append(key)
+            } else {
+                groups.append(([key], kind))
+            }
         }
         return groups
     }

@@ -8,9 +8,11 @@ extension Completion {
             out += "        case \(command.words.joined(separator: " "))\n            echo \(command.name)\n"
         }
         out += "        case '*'\n            # A report the config defines takes list's arguments and options.\n"
-        out += "            contains -- $argv[1] (todo __complete reports 2>/dev/null); or return 1\n            echo list\n    end\nend\n"
+        out +=
+            "            contains -- $argv[1] (todo __complete reports 2>/dev/null); or return 1\n            echo list\n    end\nend\n"
 
-        out += "\n# The long name of option $argv[2] of command $argv[1], if it takes a value.\nfunction __todo_value_option\n    switch $argv[2]\n"
+        out +=
+            "\n# The long name of option $argv[2] of command $argv[1], if it takes a value.\nfunction __todo_value_option\n    switch $argv[2]\n"
         out += fishValueCases(CommandTable.globalOptions, indent: "        ")
         out += "    end\n    switch $argv[1]\n"
         for command in commands where command.options.contains(where: { $0.valueName != nil }) {
@@ -20,12 +22,14 @@ extension Completion {
         }
         out += "    end\n    return 1\nend\n"
 
-        out += "\n# The kind of argument $argv[2] (counting from 0) of command $argv[1].\nfunction __todo_argument\n    switch $argv[1]\n"
+        out +=
+            "\n# The kind of argument $argv[2] (counting from 0) of command $argv[1].\nfunction __todo_argument\n    switch $argv[1]\n"
         for command in commands where !command.arguments.isEmpty {
             out += "        case \(command.name)\n"
             let kinds = command.arguments.enumerated().map { fishKind($0.element, $0.offset) }
             out += "            set -l kinds \(kinds.joined(separator: " "))\n"
-            out += command.arguments.last!.repeats
+            out +=
+                command.arguments.last!.repeats
                 ? "            set -q kinds[(math $argv[2] + 1)]; and echo $kinds[(math $argv[2] + 1)]; or echo $kinds[-1]\n"
                 : "            set -q kinds[(math $argv[2] + 1)]; and echo $kinds[(math $argv[2] + 1)]\n"
         }
@@ -36,7 +40,11 @@ extension Completion {
             out += "    printf '%s\\t%s\\n' \(command.name) \(fishQuoted(command.summary))\n"
         }
         out += "    # The reports the config defines are commands too.\n    todo __complete reports 2>/dev/null\nend\n"
-        out += fishKeys() + fishBody.replacingOccurrences(of: "@VIRTUAL@", with: virtualTags).replacingOccurrences(of: "@TODOTXTKEYS@", with: todoTxtKeys)
+        out +=
+            fishKeys()
+            + fishBody.replacingOccurrences(of: "@VIRTUAL@", with: virtualTags).replacingOccurrences(
+                of: "@TODOTXTKEYS@", with: todoTxtKeys
+            )
             .replacingOccurrences(of: "@IDS@", with: fishQuoted(idPattern))
         out += "\n# Global options\n"
         for option in CommandTable.globalOptions { out += fishOption(option, condition: nil) }
@@ -52,7 +60,9 @@ extension Completion {
             var lines = command.options.map { fishOption($0, condition: "__todo_using \(command.name)") }
             for (index, argument) in command.arguments.enumerated() {
                 guard case .choice(let words) = argument.kind else { continue }
-                lines.append("complete -c todo -n \(fishQuoted("__todo_wants \(fishKind(argument, index)) \(command.name)")) -a \(fishQuoted(words.joined(separator: " ")))\n")
+                lines.append(
+                    "complete -c todo -n \(fishQuoted("__todo_wants \(fishKind(argument, index)) \(command.name)")) -a \(fishQuoted(words.joined(separator: " ")))\n"
+                )
             }
             if !lines.isEmpty { out += "\n# todo \(command.name)\n" + lines.joined() }
         }
@@ -62,17 +72,20 @@ extension Completion {
     /// `__todo_key_values KIND KEY` (what follows `KEY:` in an attribute word, or a filter term
     /// when KIND is filter) and `__todo_keys KIND` (every `KEY:`).
     private static func fishKeys() -> String {
-        var out = "\n# What follows KEY: ($argv[2]) in an attribute word, or in a filter term when $argv[1] is filter.\nfunction __todo_key_values\n"
+        var out =
+            "\n# What follows KEY: ($argv[2]) in an attribute word, or in a filter term when $argv[1] is filter.\nfunction __todo_key_values\n"
         let attributeKeys = Set(keys(filter: false).map(\.key))
         out += "    switch $argv[1]:$argv[2]\n"
         for group in keysByKind(filter: true) {
-            let patterns = group.keys.map { Completion.quoted(attributeKeys.contains($0) ? "*:\($0)" : "filter:\($0)") }.joined(separator: " ")
+            let patterns = group.keys.map { Completion.quoted(attributeKeys.contains($0) ? "*:\($0)" : "filter:\($0)") }
+                .joined(separator: " ")
             out += "        case \(patterns)\n"
             switch group.kind {
             case .field(.tags): out += "            __todo_complete tags\n"
             case .field(.projects): out += "            __todo_complete projects\n"
             // Any other kind: the words its kindWord lists after `words `.
-            case .field(.text), .field(.priorities), .field(.dates), .field(.todos), .field(.rules), .text, .path, .todoID, .command,
+            case .field(.text), .field(.priorities), .field(.dates), .field(.todos), .field(.rules), .text, .path,
+                .todoID, .command,
                 .context, .choice, .attributes, .filter, .commaSeparated:
                 out += "            printf '%s\\n' \(kindWord(group.kind).dropFirst("words ".count))\n"
             }
@@ -80,8 +93,10 @@ extension Completion {
         out += "    end\nend\n"
         let attributes = keys(filter: false).map { $0.key + ":" }.joined(separator: " ")
         let filters = keys(filter: true).map { $0.key + ":" }.joined(separator: " ")
-        out += "\n# Every KEY: of attribute words, or of filter terms when $argv[1] is filter; then the\n# attributes 'todo config uda.NAME.type' declares.\nfunction __todo_keys\n"
-        out += "    if test \"$argv[1]\" = filter\n        printf '%s\\n' \(filters)\n    else\n        printf '%s\\n' \(attributes)\n    end\n"
+        out +=
+            "\n# Every KEY: of attribute words, or of filter terms when $argv[1] is filter; then the\n# attributes 'todo config uda.NAME.type' declares.\nfunction __todo_keys\n"
+        out +=
+            "    if test \"$argv[1]\" = filter\n        printf '%s\\n' \(filters)\n    else\n        printf '%s\\n' \(attributes)\n    end\n"
         out += "    todo __complete udas 2>/dev/null\nend\n"
         return out
     }
@@ -113,7 +128,8 @@ extension Completion {
             case .field(.projects): line += " -x -a '(__todo_complete projects)'"
             case .choice, .field(.priorities), .field(.dates), .field(.rules):
                 line += " -x -a \(fishQuoted(String(kindWord(option.kind).dropFirst("words ".count))))"
-            case .commaSeparated(let words): line += " -x -a \(fishQuoted("(__todo_commas \(words.joined(separator: " ")))"))"
+            case .commaSeparated(let words):
+                line += " -x -a \(fishQuoted("(__todo_commas \(words.joined(separator: " ")))"))"
             }
         }
         return line + " -d \(fishQuoted(brief(option.help)))\n"

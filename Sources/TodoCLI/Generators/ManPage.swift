@@ -5,7 +5,9 @@ import TodoCore
 /// Bump the `.Dd` date when what the page says changes.
 func manPage() -> String {
     var page = Roff()
-    page.line(#".\" Generated from todo's command table by 'todo __man'. Do not edit: change the table, then run 'bash .ci/generate'."#)
+    page.line(
+        #".\" Generated from todo's command table by 'todo __man'. Do not edit: change the table, then run 'bash .ci/generate'."#
+    )
     page.line(".Dd November 25, 2026")
     page.line(".Dt TODO 1")
     page.line(".Os")
@@ -16,11 +18,14 @@ func manPage() -> String {
     for command in Completion.commands {
         page.line(".Nm")
         page.line(".Cm \(command.name)")
-        for argument in command.arguments { page.line(argument.optional ? ".Op \(macros(argument))" : ".\(macros(argument))") }
+        for argument in command.arguments {
+            page.line(argument.optional ? ".Op \(macros(argument))" : ".\(macros(argument))")
+        }
         for option in command.options { page.line(".Op \(macros(option, short: false))") }
     }
     page.line(".Sh DESCRIPTION")
-    page.text("""
+    page.text(
+        """
         todo keeps a list of todos in a state file. \
         Each todo has a number that never changes and is never given to another todo, and a UUID. \
         Wherever a command takes an ID it also takes 4 or more leading hex digits of the UUID; digits alone always mean a number. \
@@ -35,7 +40,8 @@ func manPage() -> String {
     page.line(".Sh COMMANDS")
     page.line(".Bl -tag -width Ds")
     for command in Completion.commands {
-        page.line(".It Cm \(command.name)" + command.arguments.map { " " + ($0.optional ? "Op " : "") + macros($0) }.joined())
+        page.line(
+            ".It Cm \(command.name)" + command.arguments.map { " " + ($0.optional ? "Op " : "") + macros($0) }.joined())
         page.text(command.summary + ". " + command.discussion)
         if !command.aliases.isEmpty {
             page.text(command.aliases.count == 1 ? "Alias:" : "Aliases:")
@@ -59,7 +65,10 @@ func manPage() -> String {
     page.text(grammarText)
     page.line(".Sh FILTER TERMS")
     page.text(filterTermsText)
-    for (heading, rows) in [(filterKeysHeading, filterKeyRows), (filterModifiersHeading, filterModifierRows), (virtualTagsHeading, virtualTagRows)] {
+    for (heading, rows) in [
+        (filterKeysHeading, filterKeyRows), (filterModifiersHeading, filterModifierRows),
+        (virtualTagsHeading, virtualTagRows)
+    ] {
         page.table(heading, rows)
     }
     page.line(".Sh DATES AND RULES")
@@ -103,13 +112,24 @@ func manPage() -> String {
     page.line(".El")
     page.line(".Sh FILES")
     page.line(".Bl -tag -width Ds")
-    page.item("Pa ~/.local/share/todo/todos.json", "The state file, unless --file, TODO_FILE or XDG_DATA_HOME name another. It is JSON a person can read, one todo a line, created on the first change with mode 0600. Changes are atomic: a crash leaves the old or the new state.")
-    page.item("Pa todos.json.journal", "Next to the state file: small changes appended since the state file was last rewritten (every 100 changes, or for a large one). A line cut short by a crash is ignored. Back up both files, or use todo export.")
-    page.item("Pa todos.json.lock", "Next to the state file: every change holds an exclusive lock on it, waiting at most TODO_LOCK_TIMEOUT seconds for another todo.")
+    page.item(
+        "Pa ~/.local/share/todo/todos.json",
+        "The state file, unless --file, TODO_FILE or XDG_DATA_HOME name another. It is JSON a person can read, one todo a line, created on the first change with mode 0600. Changes are atomic: a crash leaves the old or the new state."
+    )
+    page.item(
+        "Pa todos.json.journal",
+        "Next to the state file: small changes appended since the state file was last rewritten (every 100 changes, or for a large one). A line cut short by a crash is ignored. Back up both files, or use todo export."
+    )
+    page.item(
+        "Pa todos.json.lock",
+        "Next to the state file: every change holds an exclusive lock on it, waiting at most TODO_LOCK_TIMEOUT seconds for another todo."
+    )
     page.line(".El")
     page.line(".Sh EXIT STATUS")
     page.line(".Bl -tag -width Ds")
-    for (status, meaning) in ExitStatus.table { page.item("Li \(status)", meaning.prefix(1).uppercased() + meaning.dropFirst() + ".") }
+    for (status, meaning) in ExitStatus.table {
+        page.item("Li \(status)", meaning.prefix(1).uppercased() + meaning.dropFirst() + ".")
+    }
     page.line(".El")
     page.line(".Sh EXAMPLES")
     for (index, (command, meaning)) in manExamples(CommandTable.commands, CommandTable.globalOptions).enumerated() {
@@ -131,12 +151,21 @@ func manPage() -> String {
 func manExamples(_ commands: [CommandSpec], _ globalOptions: [OptionSpec]) -> [(command: String, meaning: String)] {
     var examples = commands.filter { !$0.hidden }.flatMap(\.examples)
     examples.append(("todo list --filter completed --json | jq length", "count completed todos with jq"))
-    examples.append((#"todo list --filter active --json | jq -r '.[] | select(.name | test("milk")) | .id' | xargs -r todo toggle"#, "complete every active todo that mentions milk, in one change"))
+    examples.append(
+        (
+            #"todo list --filter active --json | jq -r '.[] | select(.name | test("milk")) | .id' | xargs -r todo toggle"#,
+            "complete every active todo that mentions milk, in one change"
+        ))
     if let sync = commands.first(where: { $0.name == "sync" }) {
         let quiet = (globalOptions + sync.options).contains { $0.long == OptionSpec.quiet.long } ? " --quiet" : ""
-        examples.append(("*/5 * * * * \(CommandTable.cronTodo) sync\(quiet)", "a crontab(5) line that syncs every five minutes"))
+        examples.append(
+            ("*/5 * * * * \(CommandTable.cronTodo) sync\(quiet)", "a crontab(5) line that syncs every five minutes"))
     }
-    examples.append(("0 8 * * 1-5 \(CommandTable.cronTodo) list --filter active | mail -s todo me", "a crontab(5) line that mails what is left to do every weekday morning"))
+    examples.append(
+        (
+            "0 8 * * 1-5 \(CommandTable.cronTodo) list --filter active | mail -s todo me",
+            "a crontab(5) line that mails what is left to do every weekday morning"
+        ))
     return examples
 }
 

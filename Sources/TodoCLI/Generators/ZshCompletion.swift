@@ -27,11 +27,14 @@ extension Completion {
         for command in commands {
             out += "        \(command.words.joined(separator: "|")))\n"
             out += "            _arguments -S $globals"
-            let specs = command.options.map { zshOptionSpecs($0, indent: "                ") }.joined()
+            let specs =
+                command.options.map { zshOptionSpecs($0, indent: "                ") }.joined()
                 + command.arguments.enumerated().map { index, argument in
                     "                \(zshArgumentSpec(argument, position: index + 1, last: index == command.arguments.count - 1))\n"
                 }.joined()
-            out += specs.isEmpty ? " ;;\n" : " \\\n" + specs.replacingOccurrences(of: "\n", with: " \\\n").dropLast(3) + " ;;\n"
+            out +=
+                specs.isEmpty
+                ? " ;;\n" : " \\\n" + specs.replacingOccurrences(of: "\n", with: " \\\n").dropLast(3) + " ;;\n"
         }
         out += "    esac\n}\n"
         out += #"""
@@ -53,12 +56,15 @@ extension Completion {
         var out = "    local -a ids\n    local id_pattern=\(quoted(idPattern))\n"
         out += "    for ((i = 2; i < CURRENT; i++)); do\n        case $words[i] in\n            --) break ;;\n"
         if !valued.isEmpty { out += "            \(valued.joined(separator: "|"))) (( i++ )) ;;\n" }
-        out += "            -*) ;;\n            *) if [[ $words[i] =~ $id_pattern ]]; then ids+=($i); else command=$i; break; fi ;;\n"
+        out +=
+            "            -*) ;;\n            *) if [[ $words[i] =~ $id_pattern ]]; then ids+=($i); else command=$i; break; fi ;;\n"
         out += "        esac\n    done\n"
-        out += "    if (( ! command )); then\n        for i in ${(Oa)ids}; do words[i]=(); done\n        (( CURRENT -= $#ids ))\n"
+        out +=
+            "    if (( ! command )); then\n        for i in ${(Oa)ids}; do words[i]=(); done\n        (( CURRENT -= $#ids ))\n"
         out += "        _arguments -S $globals '1:command:_todo_commands'\n        return\n    fi\n"
         out += "    local -a before\n    for i in $ids; do before+=(\"$words[i]\"); done\n"
-        out += "    words=(\"$words[command]\" \"${before[@]}\" \"${(@)words[command+1,-1]}\")\n    (( CURRENT -= command - 1 - $#before ))\n"
+        out +=
+            "    words=(\"$words[command]\" \"${before[@]}\" \"${(@)words[command+1,-1]}\")\n    (( CURRENT -= command - 1 - $#before ))\n"
         out += "    local -a reports=(${(f)\"$(_call_program reports todo __complete reports 2>/dev/null)\"})\n"
         out += "    (( ${reports[(Ie)$words[1]]} )) && words[1]=list\n"
         return out
@@ -66,7 +72,9 @@ extension Completion {
 
     /// `_arguments` specs for each spelling of `option`, one a line.
     private static func zshOptionSpecs(_ option: OptionSpec, indent: String) -> String {
-        let help = "[" + brief(option.help).replacingOccurrences(of: "\\", with: "\\\\")
+        let help =
+            "["
+            + brief(option.help).replacingOccurrences(of: "\\", with: "\\\\")
             .replacingOccurrences(of: "[", with: "\\[").replacingOccurrences(of: "]", with: "\\]")
             .replacingOccurrences(of: ":", with: "\\:") + "]"
         return spellings(option).map { spelling in
@@ -125,22 +133,26 @@ extension Completion {
     /// `_todo_words attributes|filter`: `+TAG` and `-TAG`, `KEY:VALUE` as the field table
     /// writes them, or the keys themselves (without a space after them).
     private static func zshWords() -> String {
-        var out = "\n# Attribute words (last argument attributes) or filter terms (filter): +TAG, -TAG (and\n# the virtual tags in a filter),\n"
+        var out =
+            "\n# Attribute words (last argument attributes) or filter terms (filter): +TAG, -TAG (and\n# the virtual tags in a filter),\n"
         out += "# KEY:VALUE, or KEY:. _arguments passes compadd options (-J group) before it.\n_todo_words() {\n"
         out += "    local kind=${@[-1]}\n    local -a keys\n"
         out += "    if [[ $(todo __complete syntax ${todo_file:+--file=$todo_file} 2>/dev/null) == todotxt ]]; then\n"
-        out += "        # The todo.txt dialect: +PROJECT, @CONTEXT (a tag), or an add-on key.\n        case $PREFIX in\n"
+        out +=
+            "        # The todo.txt dialect: +PROJECT, @CONTEXT (a tag), or an add-on key.\n        case $PREFIX in\n"
         out += "            +*)\n                compset -P '+'\n                _todo_values projects ;;\n"
         out += "            @*)\n                compset -P '@'\n                _todo_values tags ;;\n"
         out += "            *:*|-*)\n                return 1 ;;\n"
-        out += "            ?*)\n                compadd -S '' - \(todoTxtKeys) ;;\n            *)\n                return 1 ;;\n        esac\n        return\n    fi\n"
+        out +=
+            "            ?*)\n                compadd -S '' - \(todoTxtKeys) ;;\n            *)\n                return 1 ;;\n        esac\n        return\n    fi\n"
         out += "    case $PREFIX in\n"
         out += "        [+-]*)\n            compset -P '[+-]'\n"
         out += "            [[ $kind == filter ]] && compadd - \(virtualTags)\n            _todo_values tags ;;\n"
         out += "        *:*)\n            case $kind:${PREFIX%%:*} in\n"
         let attributeKeys = Set(keys(filter: false).map(\.key))
         for group in keysByKind(filter: true) {
-            let pattern = group.keys.map { attributeKeys.contains($0) ? "*:\($0)" : "filter:\($0)" }.joined(separator: "|")
+            let pattern = group.keys.map { attributeKeys.contains($0) ? "*:\($0)" : "filter:\($0)" }.joined(
+                separator: "|")
             let action = zshAction(group.kind)
             let call = action.hasPrefix("(") ? "compadd - \(action.dropFirst().dropLast())" : action
             out += "                \(pattern))\n                    compset -P '*:'\n                    \(call) ;;\n"
@@ -148,7 +160,8 @@ extension Completion {
         out += "            esac ;;\n"
         let attributes = keys(filter: false).map { $0.key + ":" }.joined(separator: " ")
         let filters = keys(filter: true).map { $0.key + ":" }.joined(separator: " ")
-        out += "        ?*)\n            if [[ $kind == filter ]]; then keys=(\(filters)); else keys=(\(attributes)); fi\n"
+        out +=
+            "        ?*)\n            if [[ $kind == filter ]]; then keys=(\(filters)); else keys=(\(attributes)); fi\n"
         out += "            keys+=(${(f)\"$(todo __complete udas 2>/dev/null)\"})\n"
         out += "            compadd -S '' -a keys ;;\n        *)\n            return 1 ;;\n    esac\n}\n"
         return out

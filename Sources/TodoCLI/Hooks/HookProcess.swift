@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import Foundation
 
@@ -78,7 +78,10 @@ struct HookProcess {
 
     /// `posix_spawn` of the script in a new process group, signals at their defaults; 0 or an errno.
     private func spawn(stdin: Int32, stdout: Int32, stderr: Int32, _ pid: inout pid_t) -> Int32 {
-        Spawn(arguments: [path] + arguments, environment: environment, ownProcessGroup: true, descriptors: (stdin, stdout, stderr)).start(&pid)
+        Spawn(
+            arguments: [path] + arguments, environment: environment, ownProcessGroup: true,
+            descriptors: (stdin, stdout, stderr)
+        ).start(&pid)
     }
 
     /// How the process ended, waited for until `deadline` (it has closed its output by now,
@@ -114,7 +117,9 @@ private struct Exchange {
         self.toChild = toChild
         self.fromOut = fromOut
         self.fromErr = fromErr
-        for descriptor in [toChild, fromOut, fromErr] { _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK) }
+        for descriptor in [toChild, fromOut, fromErr] {
+            _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+        }
         if input.isEmpty { closeInput() }
     }
 
@@ -123,8 +128,11 @@ private struct Exchange {
         while fromOut >= 0 || fromErr >= 0 {
             let left = deadline.timeIntervalSinceNow
             guard left > 0 else { return .timedOut }
-            var watched = [pollfd(fd: toChild, events: Int16(POLLOUT), revents: 0), pollfd(fd: fromOut, events: Int16(POLLIN), revents: 0),
-                           pollfd(fd: fromErr, events: Int16(POLLIN), revents: 0)]
+            var watched = [
+                pollfd(fd: toChild, events: Int16(POLLOUT), revents: 0),
+                pollfd(fd: fromOut, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: fromErr, events: Int16(POLLIN), revents: 0)
+            ]
             let ready = poll(&watched, nfds_t(watched.count), Int32(min(left * 1000 + 1, 60_000)))
             if ready < 0, errno != EINTR { return .couldNotStart(String(cString: strerror(errno))) }
             guard ready > 0 else { continue }
@@ -168,18 +176,18 @@ private struct Exchange {
 }
 
 #if canImport(Glibc)
-@_silgen_name("pipe2")
-private func pipe2(_ descriptors: UnsafeMutablePointer<Int32>, _ flags: Int32) -> Int32
+    @_silgen_name("pipe2")
+    private func pipe2(_ descriptors: UnsafeMutablePointer<Int32>, _ flags: Int32) -> Int32
 #endif
 
 /// A pipe whose ends close on exec from the moment they exist: another thread's child (a hook
 /// run at the same time) must not inherit them, or this child's stdin and stdout never end.
 private func closingOnExec(_ ends: inout [Int32]) -> Int32 {
     #if canImport(Glibc)
-    return pipe2(&ends, O_CLOEXEC)
+        return pipe2(&ends, O_CLOEXEC)
     #else
-    guard pipe(&ends) == 0 else { return -1 }
-    for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-    return 0
+        guard pipe(&ends) == 0 else { return -1 }
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        return 0
     #endif
 }

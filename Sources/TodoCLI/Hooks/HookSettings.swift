@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import Foundation
 import TodoCore
@@ -25,7 +25,9 @@ struct HookSettings {
     /// The settings in force; the folder is `hooks` beside the config file unless set.
     init(_ config: ConfigValues, environment: [String: String]) throws {
         func value(_ key: ConfigKey) -> String? { key.value(environment: environment, stored: config.values) }
-        func refuse(_ message: String) -> CommandError { CommandError(message: "\(message) (\(config.path) or its environment variable)", status: ExitStatus.usage) }
+        func refuse(_ message: String) -> CommandError {
+            CommandError(message: "\(message) (\(config.path) or its environment variable)", status: ExitStatus.usage)
+        }
         enabled = true
         if let text = value(.hooks) {
             guard let on = OnOff.read(text) else { throw refuse("hooks \(OnOff.rule), not '\(text)'") }
@@ -38,7 +40,9 @@ struct HookSettings {
         }
         timeout = Self.defaultTimeout
         if let text = value(.hooksTimeout) {
-            guard let seconds = Self.timeout(text) else { throw refuse("hooks.timeout \(Self.timeoutRule), not '\(text)'") }
+            guard let seconds = Self.timeout(text) else {
+                throw refuse("hooks.timeout \(Self.timeoutRule), not '\(text)'")
+            }
             timeout = seconds
         }
     }
@@ -57,7 +61,10 @@ struct HookScript: Equatable {
 
     /// `on-add.log (executable)`, as Taskwarrior's diagnostics says it, with why one does not run.
     var state: String {
-        if event == nil { return "not run: its name starts with no event (\(HookEvent.allCases.map(\.rawValue).joined(separator: ", ")))" }
+        if event == nil {
+            return
+                "not run: its name starts with no event (\(HookEvent.allCases.map(\.rawValue).joined(separator: ", ")))"
+        }
         return executable ? "executable" : "not run: not executable (chmod +x)"
     }
 
@@ -68,7 +75,9 @@ struct HookScript: Equatable {
         defer { closedir(directory) }
         var scripts: [HookScript] = []
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+            }
             guard !name.hasPrefix(".") else { continue }
             let path = folder + "/" + name
             var info = stat()

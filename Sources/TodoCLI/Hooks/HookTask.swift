@@ -31,14 +31,18 @@ enum HookTask {
         guard object["description"] is String else { throw .printed("a task without a \"description\" string") }
         guard let text = object["uuid"] as? String else { throw .printed("a task without a \"uuid\" string") }
         guard UUID(uuidString: text) == uuid else {
-            throw .printed("the task of another UUID (\(text.prefix(36)) for \(uuid.uuidString.lowercased())): a hook prints the task it read")
+            throw .printed(
+                "the task of another UUID (\(text.prefix(36)) for \(uuid.uuidString.lowercased())): a hook prints the task it read"
+            )
         }
         return object
     }
 
     /// What `todo` (as a command left it) becomes when a hook read `sent` and printed
     /// `returned`; nil when the hook changed nothing todo keeps.
-    static func content(of todo: Todo, sent: [String: Any], returned: [String: Any], in context: DateContext) throws(HookProblem) -> TodoContent? {
+    static func content(of todo: Todo, sent: [String: Any], returned: [String: Any], in context: DateContext)
+        throws(HookProblem) -> TodoContent?
+    {
         let before: TaskwarriorTask
         let after: TaskwarriorTask
         do {
@@ -53,7 +57,8 @@ enum HookTask {
             let new = field.value(of: after.todo.content)
             guard old != new else { continue }
             if field == .annotations {
-                content.annotations = annotations(todo.annotations, sent: before.todo.content.annotations, returned: after.todo.content.annotations)
+                content.annotations = annotations(
+                    todo.annotations, sent: before.todo.content.annotations, returned: after.todo.content.annotations)
             } else {
                 field.set(new, on: &content)
             }
@@ -67,7 +72,9 @@ enum HookTask {
                 content.completed = false
                 content.completedAt = nil
             default:
-                throw .printed("the status \(after.status.prefix(20)) for a \(before.status) todo: todo does not delete from a hook; a hook refuses a change by exiting non-zero")
+                throw .printed(
+                    "the status \(after.status.prefix(20)) for a \(before.status) todo: todo does not delete from a hook; a hook refuses a change by exiting non-zero"
+                )
             }
         }
         return content == todo.content ? nil : content
@@ -76,7 +83,9 @@ enum HookTask {
     /// The todo's annotations with those the hook removed taken out and those it added put in.
     /// (The lines of the description and notes go out as annotations too, and stay.)
     private static func annotations(_ kept: [Annotation], sent: [Annotation], returned: [Annotation]) -> [Annotation] {
-        func key(_ annotation: Annotation) -> String { "\(Int(annotation.at.timeIntervalSince1970.rounded(.down)))\u{0}\(annotation.text)" }
+        func key(_ annotation: Annotation) -> String {
+            "\(Int(annotation.at.timeIntervalSince1970.rounded(.down)))\u{0}\(annotation.text)"
+        }
         let sentKeys = Set(sent.map(key))
         let returnedKeys = Set(returned.map(key))
         let removed = sentKeys.subtracting(returnedKeys)

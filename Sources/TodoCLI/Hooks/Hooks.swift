@@ -33,9 +33,11 @@ struct Hooks {
         let data = (try? stateFilePath(invocation, context.environment)).map { PathText.directory(of: $0) } ?? ""
         let arguments = [
             "api:2", "args:" + (["todo"] + context.overrideWords + context.arguments).joined(separator: " "),
-            "command:" + invocation.command, "rc:" + config.path, "data:" + data, "version:" + CommandTable.version,
+            "command:" + invocation.command, "rc:" + config.path, "data:" + data, "version:" + CommandTable.version
         ]
-        return Hooks(scripts: scripts, settings: settings, arguments: arguments, environment: context.environment, dates: context.dateContext)
+        return Hooks(
+            scripts: scripts, settings: settings, arguments: arguments, environment: context.environment,
+            dates: context.dateContext)
     }
 
     func scripts(_ event: HookEvent) -> [HookScript] { scripts.filter { $0.event == event } }
@@ -68,8 +70,12 @@ struct Hooks {
         var old: [UUID: Todo] = [:]
         for todo in before.todos { old[todo.uuid] = todo }
         var lines: [String] = []
-        for todo in after.todos where old.removeValue(forKey: todo.uuid) != todo { lines.append(HookTask.line(todo, in: dates)) }
-        for todo in before.todos where old[todo.uuid] != nil { lines.append(HookTask.line(todo, deletedAt: dates.now, in: dates)) }
+        for todo in after.todos where old.removeValue(forKey: todo.uuid) != todo {
+            lines.append(HookTask.line(todo, in: dates))
+        }
+        for todo in before.todos where old[todo.uuid] != nil {
+            lines.append(HookTask.line(todo, deletedAt: dates.now, in: dates))
+        }
         return lines
     }
 
@@ -94,15 +100,18 @@ struct Hooks {
         }
         // Deleted: Taskwarrior runs on-modify with the task's status deleted.
         for todo in before.todos where remaining[todo.uuid] != nil {
-            _ = try pass(todo, through: .onModify, before: [HookTask.line(todo, in: dates)],
-                         after: HookTask.line(todo, deletedAt: dates.now, in: dates), deleting: true)
+            _ = try pass(
+                todo, through: .onModify, before: [HookTask.line(todo, in: dates)],
+                after: HookTask.line(todo, deletedAt: dates.now, in: dates), deleting: true)
         }
         return rewritten
     }
 
     /// Hands `todo` (as `after`, a task line) through each hook of `event`, each reading
     /// `before` (the task before, for on-modify) and what the hook before it printed.
-    private mutating func pass(_ todo: Todo, through event: HookEvent, before: [String], after: String, deleting: Bool = false) throws -> TodoContent? {
+    private mutating func pass(
+        _ todo: Todo, through event: HookEvent, before: [String], after: String, deleting: Bool = false
+    ) throws -> TodoContent? {
         let hooks = scripts(event)
         guard !hooks.isEmpty else { return nil }
         var current = after
@@ -116,7 +125,9 @@ struct Hooks {
             }
             current = String(printed[0])
             if deleting, returned["status"] as? String != "deleted" {
-                throw refusal(script, .printed("#\(todo.id) back from deletion: a hook refuses a change by exiting non-zero"), "nothing changed")
+                throw refusal(
+                    script, .printed("#\(todo.id) back from deletion: a hook refuses a change by exiting non-zero"),
+                    "nothing changed")
             }
         }
         guard !deleting, current != after else { return nil }
@@ -131,34 +142,53 @@ struct Hooks {
 
     /// Runs `script` with `input` (a line each), keeps its feedback, and returns the tasks it
     /// printed, as many as its event asks; throws when it fails or prints another number.
-    private mutating func run(_ script: HookScript, _ input: [String], failure consequence: String) throws -> [Substring] {
-        let process = HookProcess(path: script.path, arguments: arguments, environment: environment, timeout: settings.timeout)
+    private mutating func run(_ script: HookScript, _ input: [String], failure consequence: String) throws
+        -> [Substring]
+    {
+        let process = HookProcess(
+            path: script.path, arguments: arguments, environment: environment, timeout: settings.timeout)
         let result = process.run(input: Array(input.map { $0 + "\n" }.joined().utf8))
         let stdout = String(decoding: result.stdout, as: UTF8.self)
         let lines = stdout.split(separator: "\n", omittingEmptySubsequences: true)
         let tasks = lines.filter(HookTask.looksLikeTask)
-        let said = lines.filter { !HookTask.looksLikeTask($0) } + String(decoding: result.stderr, as: UTF8.self).split(separator: "\n")
+        let said =
+            lines.filter { !HookTask.looksLikeTask($0) }
+            + String(decoding: result.stderr, as: UTF8.self).split(separator: "\n")
         for line in said where !line.allSatisfy(\.isWhitespace) { feedback += oneLine(String(line)) + "\n" }
         let name = oneLine(script.name)
         switch result.ending {
         case .exited(0): break
-        case .exited(let status): throw CommandError(message: "hook \(name) failed (exit status \(status)); \(consequence)")
-        case .signaled(let signal): throw CommandError(message: "hook \(name) was ended by signal \(signal); \(consequence)")
+        case .exited(let status):
+            throw CommandError(message: "hook \(name) failed (exit status \(status)); \(consequence)")
+        case .signaled(let signal):
+            throw CommandError(message: "hook \(name) was ended by signal \(signal); \(consequence)")
         case .timedOut:
-            throw CommandError(message: "hook \(name) did not finish within \(seconds(settings.timeout)) s (hooks.timeout) and was killed; \(consequence)")
-        case .printedTooMuch: throw CommandError(message: "hook \(name) printed more than \(HookProcess.outputLimit >> 20) MiB and was killed; \(consequence)")
-        case .couldNotStart(let reason): throw CommandError(message: "cannot run hook \(name): \(reason); \(consequence)")
+            throw CommandError(
+                message:
+                    "hook \(name) did not finish within \(seconds(settings.timeout)) s (hooks.timeout) and was killed; \(consequence)"
+            )
+        case .printedTooMuch:
+            throw CommandError(
+                message:
+                    "hook \(name) printed more than \(HookProcess.outputLimit >> 20) MiB and was killed; \(consequence)"
+            )
+        case .couldNotStart(let reason):
+            throw CommandError(message: "cannot run hook \(name): \(reason); \(consequence)")
         }
         guard tasks.count == script.event!.tasksPrinted else {
             let expected = script.event!.tasksPrinted
-            throw CommandError(message: "hook \(name) printed \(tasks.count) task\(tasks.count == 1 ? "" : "s"), where an \(script.event!.rawValue) hook prints \(expected == 0 ? "none" : "the task it read, changed or not"); \(consequence)")
+            throw CommandError(
+                message:
+                    "hook \(name) printed \(tasks.count) task\(tasks.count == 1 ? "" : "s"), where an \(script.event!.rawValue) hook prints \(expected == 0 ? "none" : "the task it read, changed or not"); \(consequence)"
+            )
         }
         return tasks
     }
 
     private func refusal(_ script: HookScript, _ problem: HookProblem, _ consequence: String) -> CommandError {
         switch problem {
-        case .printed(let what): CommandError(message: "hook \(oneLine(script.name)) printed \(oneLine(what)); \(consequence)")
+        case .printed(let what):
+            CommandError(message: "hook \(oneLine(script.name)) printed \(oneLine(what)); \(consequence)")
         }
     }
 

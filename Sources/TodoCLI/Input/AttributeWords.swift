@@ -52,7 +52,11 @@ struct AttributeWords: Equatable {
             } else if case .field(let field)? = try Self.attribute(word, udas)?.key, field.spec.referencesTodos {
                 references.append(word)
             } else if let change = try Self.change(word, removing: removing, in: input) {
-                if case .set(.name, .text(let text))? = change.first { named = try Self.naming(word, text, after: named) } else { changes += change }
+                if case .set(.name, .text(let text))? = change.first {
+                    named = try Self.naming(word, text, after: named)
+                } else {
+                    changes += change
+                }
             } else {
                 name.append(word)
             }
@@ -61,7 +65,9 @@ struct AttributeWords: Equatable {
     }
 
     /// `description:TEXT` (Taskwarrior's) or `name:TEXT`: the name, given once, not blank.
-    private static func naming(_ word: String, _ text: String, after earlier: (word: String, name: String)?) throws(CommandError) -> (String, String) {
+    private static func naming(_ word: String, _ text: String, after earlier: (word: String, name: String)?)
+        throws(CommandError) -> (String, String)
+    {
         if let earlier { throw usage("\(quoted(earlier.word)) and \(quoted(word)) both give the name; give it once") }
         guard !Todo.normalizedName(text).isEmpty else { throw usage("\(quoted(word)) would leave the name blank") }
         return (word, text)
@@ -70,7 +76,9 @@ struct AttributeWords: Equatable {
     /// The name a `description:` word gives, which no name words may also give.
     private mutating func takeName(_ named: (word: String, name: String)) throws(CommandError) {
         guard name.isEmpty else {
-            throw Self.usage("\(quoted(named.word)) gives the name, and so do the words \(quoted(name.joined(separator: " "))); put -- before name words that look like attribute words")
+            throw Self.usage(
+                "\(quoted(named.word)) gives the name, and so do the words \(quoted(name.joined(separator: " "))); put -- before name words that look like attribute words"
+            )
         }
         name = [named.name]
     }
@@ -85,20 +93,26 @@ struct AttributeWords: Equatable {
     }
 
     /// The changes an attribute word makes; nil for a name word.
-    static func change(_ word: String, removing: Bool, in context: InputContext) throws(CommandError) -> [FieldChange]? {
+    static func change(_ word: String, removing: Bool, in context: InputContext) throws(CommandError) -> [FieldChange]?
+    {
         for sign in ["+", "-"] where word.hasPrefix(sign) && Tag.isValid(word.dropFirst()) {
             let tag = String(word.dropFirst())
             guard VirtualTag.named(tag) == nil else {
-                throw usage("\(quoted(word)): \(tag) is a virtual tag, which todo gives by state, not one to add or remove; --tag \(tag) adds a tag of yours spelled so")
+                throw usage(
+                    "\(quoted(word)): \(tag) is a virtual tag, which todo gives by state, not one to add or remove; --tag \(tag) adds a tag of yours spelled so"
+                )
             }
             guard sign == "+" || removing else {
-                throw usage("\(quoted(word)) would remove a tag from a todo not yet added; put -- before name words that start with '-'")
+                throw usage(
+                    "\(quoted(word)) would remove a tag from a todo not yet added; put -- before name words that start with '-'"
+                )
             }
             return [sign == "+" ? .addTag(tag) : .removeTag(tag)]
         }
         guard let attribute = try attribute(word, context.udas) else { return nil }
         if let modifier = attribute.modifier {
-            throw usage("\(quoted(word)): .\(modifier) is for filters; put -- before name words that look like attribute words")
+            throw usage(
+                "\(quoted(word)): .\(modifier) is for filters; put -- before name words that look like attribute words")
         }
         switch attribute.key {
         case .field(let field) where field.spec.syntax?.keys.isEmpty == false:
@@ -108,19 +122,29 @@ struct AttributeWords: Equatable {
                 throw usage("\(quoted(word)): \(error.message)")
             }
         case .field(let field):
-            let hint = field.spec.syntax == .signs ? " (+TAG adds one)" : field.spec.option.map { " (--\($0.long) \($0.valueName) sets it)" } ?? ""
-            throw usage("\(quoted(word)): \(field.key) is no attribute word\(hint); put -- before name words that look like attribute words")
+            let hint =
+                field.spec.syntax == .signs
+                ? " (+TAG adds one)" : field.spec.option.map { " (--\($0.long) \($0.valueName) sets it)" } ?? ""
+            throw usage(
+                "\(quoted(word)): \(field.key) is no attribute word\(hint); put -- before name words that look like attribute words"
+            )
         case .uda(let name):
             return try udaChange(word, name: name, value: attribute.value, in: context)
         case .stamp(let stamp):
-            throw usage("\(quoted(word)): todo keeps \(stamp.taskwarrior) itself (\(stamp.meaning)); filters read it, no word sets it")
+            throw usage(
+                "\(quoted(word)): todo keeps \(stamp.taskwarrior) itself (\(stamp.meaning)); filters read it, no word sets it"
+            )
         case .status, .urgency, .limit, .taskwarrior:
-            throw usage("\(quoted(word)): todo has no attribute \(attribute.key.name) to set; attribute words are \(keys); put -- before name words that look like one")
+            throw usage(
+                "\(quoted(word)): todo has no attribute \(attribute.key.name) to set; attribute words are \(keys); put -- before name words that look like one"
+            )
         }
     }
 
     /// The change `NAME:VALUE` makes to a declared attribute (`NAME:` removes it).
-    static func udaChange(_ word: String, name: String, value: String, in context: InputContext) throws(CommandError) -> [FieldChange] {
+    static func udaChange(_ word: String, name: String, value: String, in context: InputContext) throws(CommandError)
+        -> [FieldChange]
+    {
         do {
             let kept = try context.udaValue(name, typed: value)
             return [kept.isEmpty ? .remove(.udas, .udas([name: ""])) : .add(.udas, .udas([name: kept]))]
@@ -130,7 +154,9 @@ struct AttributeWords: Equatable {
     }
 
     /// `+TAG, -TAG, project:, …`: every key, for messages.
-    static let keys = (["+TAG", "-TAG"] + TodoField.settable.flatMap { ($0.spec.syntax?.keys ?? []).map { $0 + ":" } }).joined(separator: ", ")
+    static let keys =
+        (["+TAG", "-TAG"] + TodoField.settable.flatMap { ($0.spec.syntax?.keys ?? []).map { $0 + ":" } }).joined(
+            separator: ", ")
         + " and the attributes you declare"
 
     private static func usage(_ message: String) -> CommandError {
@@ -140,12 +166,16 @@ struct AttributeWords: Equatable {
     /// The attributes `config` declares, when some word may set one (`NAME:VALUE` with NAME no
     /// field's key; `NAME.MODIFIER:`, to be refused by name).
     static func udas(for words: [String], in config: ConfigValues?) throws -> UDASchema {
-        try Context.udaSchema(ifAnyOf: words.compactMap { word in word.firstIndex(of: ":").map { String(word[..<$0].prefix { $0 != "." }) } }, in: config)
+        try Context.udaSchema(
+            ifAnyOf: words.compactMap { word in
+                word.firstIndex(of: ":").map { String(word[..<$0].prefix { $0 != "." }) }
+            }, in: config)
     }
 
     /// The changes the field options make (`--tag`, `--due`, …), in table order, after `words`'s;
     /// with `todos` nil, those of the options whose values name todos are left out.
-    static func optionChanges(_ invocation: Invocation, in context: InputContext) throws(CommandError) -> [FieldChange] {
+    static func optionChanges(_ invocation: Invocation, in context: InputContext) throws(CommandError) -> [FieldChange]
+    {
         var changes: [FieldChange] = []
         for field in TodoField.settable where context.todos != nil || !field.spec.referencesTodos {
             guard let option = OptionSpec.setting(field) else { continue }
@@ -153,7 +183,8 @@ struct AttributeWords: Equatable {
                 do {
                     changes += try field.changes(typed: text, in: context)
                 } catch {
-                    throw CommandError(message: "--\(option.long) \(quoted(text)): \(error.message)", status: ExitStatus.usage)
+                    throw CommandError(
+                        message: "--\(option.long) \(quoted(text)): \(error.message)", status: ExitStatus.usage)
                 }
             }
         }

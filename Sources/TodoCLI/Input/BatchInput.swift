@@ -42,7 +42,8 @@ enum BatchInput {
             do {
                 steps.append((offset + 1, try step(String(line), in: dates)))
             } catch {
-                throw CommandError(message: "line \(offset + 1): \(error.message); nothing applied", status: ExitStatus.usage)
+                throw CommandError(
+                    message: "line \(offset + 1): \(error.message); nothing applied", status: ExitStatus.usage)
             }
         }
         return steps
@@ -62,7 +63,9 @@ enum BatchInput {
             throw InputError("\"action\" must be one of \(Verb.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         for key in object.keys.sorted() where key != "action" && !verb.keys.contains(key) {
-            throw InputError("\"\(key)\" is not a field of \(action) (its fields: \(verb.keys.isEmpty ? "none" : verb.keys.joined(separator: ", ")))")
+            throw InputError(
+                "\"\(key)\" is not a field of \(action) (its fields: \(verb.keys.isEmpty ? "none" : verb.keys.joined(separator: ", ")))"
+            )
         }
         var changes: [FieldChange] = []
         var depends: [String]?
@@ -82,7 +85,9 @@ enum BatchInput {
             return .add(name: name, changes: changes.filter { $0.field != .name }, depends: depends)
         case .edit:
             guard let id = object["id"] else { throw InputError("edit needs \"id\"") }
-            guard !changes.isEmpty || depends != nil else { throw InputError("edit needs one or more of \(fieldKeys.joined(separator: ", "))") }
+            guard !changes.isEmpty || depends != nil else {
+                throw InputError("edit needs one or more of \(fieldKeys.joined(separator: ", "))")
+            }
             return .edit(reference: try reference(id, "id"), changes: changes, depends: depends)
         case .toggle:
             return .toggle(try targets(object, action))
@@ -108,7 +113,9 @@ enum BatchInput {
     /// A field's value in a batch line, of the field's kind: text and tags in their JSON shape,
     /// read by the one reading rule of field values (`FieldKind.read(from:)`); the rest typed
     /// as on the command line.
-    private static func value(_ value: JSONValue, of field: TodoField, in dates: DateContext) throws(InputError) -> FieldValue {
+    private static func value(_ value: JSONValue, of field: TodoField, in dates: DateContext) throws(InputError)
+        -> FieldValue
+    {
         switch field.spec.kind {
         case .text:
             guard let text = read(value, as: .text) else { throw InputError("\"\(field.key)\" must be a string") }
@@ -131,7 +138,9 @@ enum BatchInput {
     }
 
     /// A value the command line reads from a string (a project, priority or date), or null for none.
-    private static func typed(_ value: JSONValue, of field: TodoField, in dates: DateContext) throws(InputError) -> FieldValue {
+    private static func typed(_ value: JSONValue, of field: TodoField, in dates: DateContext) throws(InputError)
+        -> FieldValue
+    {
         switch value {
         case .null: return field.spec.kind.unset
         case .string(let text):
@@ -152,7 +161,8 @@ enum BatchInput {
             var references: [String] = []
             for item in items { references.append(try reference(item, key)) }
             return references
-        case .bool, .int, .number, .string, .object: throw InputError("\"\(key)\" must be an array of todo numbers or UUID prefixes, or null")
+        case .bool, .int, .number, .string, .object:
+            throw InputError("\"\(key)\" must be an array of todo numbers or UUID prefixes, or null")
         }
     }
 
@@ -160,7 +170,8 @@ enum BatchInput {
         switch value {
         case .int(let number): return String(number)
         case .string(let text): return text
-        case .bool, .number, .array, .null, .object: throw InputError("\"\(key)\" must hold todo numbers or strings (a number or UUID prefix)")
+        case .bool, .number, .array, .null, .object:
+            throw InputError("\"\(key)\" must hold todo numbers or strings (a number or UUID prefix)")
         }
     }
 }

@@ -36,7 +36,9 @@ struct CommandWords {
             }
             if isPlain(word) {
                 configured = configured ?? reports()
-                if configured!.contains(word) { return .success(CommandWords(spec: NamedReport.configured(word), position: index, before: before)) }
+                if configured!.contains(word) {
+                    return .success(CommandWords(spec: NamedReport.configured(word), position: index, before: before))
+                }
             }
             before.append(index)
             index += 1
@@ -45,9 +47,12 @@ struct CommandWords {
             if let refusal = ForeignCommand.refusal(word) { return .failure(UsageError(message: refusal)) }
         }
         for word in before.map({ argv[$0] }) where isPlain(word) {
-            guard let suggestion = suggestedCommand(for: word) ?? closest(to: word, among: configured ?? []) else { continue }
-            return .failure(UsageError(
-                message: "'\(word)' is not a todo command", suggestion: suggestion))
+            guard let suggestion = suggestedCommand(for: word) ?? closest(to: word, among: configured ?? []) else {
+                continue
+            }
+            return .failure(
+                UsageError(
+                    message: "'\(word)' is not a todo command", suggestion: suggestion))
         }
         return .success(CommandWords(spec: CommandTable.command(named: "list")!, position: nil, before: before))
     }
@@ -81,9 +86,11 @@ struct CommandWords {
             return .success(invocation)
         }
         guard let ids = spec.arguments.first(where: { $0.kind == .todoID }) else {
-            return .failure(UsageError(
-                message: "'\(spec.name)' takes no IDs or filter before it (\(quoted(words[0]))); put its words after it",
-                command: spec.name))
+            return .failure(
+                UsageError(
+                    message:
+                        "'\(spec.name)' takes no IDs or filter before it (\(quoted(words[0]))); put its words after it",
+                    command: spec.name))
         }
         var allIDs = true
         for word in words where word != "-" {
@@ -99,9 +106,11 @@ struct CommandWords {
             return .success(invocation)
         }
         guard allIDs, words.count == 1, (try? TodoIDs(words[0]))?.single != nil else {
-            return .failure(UsageError(
-                message: "'\(spec.name)' takes one todo: give its number or UUID prefix, as in 'todo 3 \(spec.name)'",
-                command: spec.name))
+            return .failure(
+                UsageError(
+                    message:
+                        "'\(spec.name)' takes one todo: give its number or UUID prefix, as in 'todo 3 \(spec.name)'",
+                    command: spec.name))
         }
         invocation.arguments = words + invocation.arguments
         invocation.literalFrom = invocation.literalFrom.map { $0 + 1 }

@@ -13,7 +13,9 @@ extension Context {
         var kept: [String] = []
         for (index, word) in arguments.enumerated() {
             // `_get rc.due-days` reads a setting: a DOM reference, no override.
-            let reference = word.hasPrefix("rc.") && !word.contains("=") && !word.contains(":") && arguments[..<index].contains("_get")
+            let reference =
+                word.hasPrefix("rc.") && !word.contains("=") && !word.contains(":")
+                && arguments[..<index].contains("_get")
             guard index < end, word.hasPrefix("rc.") || word.hasPrefix("rc:"), !reference else {
                 kept.append(word)
                 continue
@@ -21,17 +23,24 @@ extension Context {
             overrideWords.append(word)
             if word.hasPrefix("rc:") {
                 let path = String(word.dropFirst(3))
-                guard !path.isEmpty else { throw CommandError(message: "rc: needs the path of a config file", status: ExitStatus.usage) }
+                guard !path.isEmpty else {
+                    throw CommandError(message: "rc: needs the path of a config file", status: ExitStatus.usage)
+                }
                 environment["TODO_CONFIG"] = path
                 continue
             }
             let setting = word.dropFirst(3)
             guard let split = setting.firstIndex(where: { $0 == "=" || $0 == ":" }), split != setting.startIndex else {
-                throw CommandError(message: "\(quoted(word)) sets no value: write rc.KEY=VALUE", status: ExitStatus.usage)
+                throw CommandError(
+                    message: "\(quoted(word)) sets no value: write rc.KEY=VALUE", status: ExitStatus.usage)
             }
             let (key, value) = (String(setting[..<split]), String(setting[setting.index(after: split)...]))
-            guard ConfigKey(rawValue: key) != nil || key.hasPrefix("uda.") || key.hasPrefix("context.") || key.hasPrefix("report.") || key.hasPrefix(ColourRule.prefix) else {
-                throw CommandError(message: "rc.\(key) is no setting of todo's (see 'todo help config')", status: ExitStatus.usage)
+            guard
+                ConfigKey(rawValue: key) != nil || key.hasPrefix("uda.") || key.hasPrefix("context.")
+                    || key.hasPrefix("report.") || key.hasPrefix(ColourRule.prefix)
+            else {
+                throw CommandError(
+                    message: "rc.\(key) is no setting of todo's (see 'todo help config')", status: ExitStatus.usage)
             }
             try ConfigCommand.validate(key, value, among: configOverrides.merging([key: value]) { $1 }, self)
             configOverrides[key] = value

@@ -45,13 +45,17 @@ extension TodoField {
             return .text(text)
         case .tags:
             let tags = trimmed.split(whereSeparator: \.isWhitespace).map(String.init)
-            if let bad = tags.first(where: { !Tag.isValid($0) }) { throw InputError("\(quoted(bad)) is no tag: \(valueRule)") }
+            if let bad = tags.first(where: { !Tag.isValid($0) }) {
+                throw InputError("\(quoted(bad)) is no tag: \(valueRule)")
+            }
             return .tags(Set(tags))
         case .word:
             guard !trimmed.isEmpty else { return .word(nil) }
             guard Tag.isWord(trimmed), let value = try? checked(.word(trimmed)) else { throw InputError(valueRule) }
             // `project::home` is a doubled colon, not a project named `:home`.
-            if self == .project, trimmed.hasPrefix(":") { throw InputError("\(valueRule) that does not start with ':'") }
+            if self == .project, trimmed.hasPrefix(":") {
+                throw InputError("\(valueRule) that does not start with ':'")
+            }
             return value
         case .priority:
             guard !trimmed.isEmpty else { return .priority(nil) }
@@ -74,7 +78,8 @@ extension TodoField {
             var annotations: [Annotation] = []
             for line in text.split(whereSeparator: \.isNewline) where !line.allSatisfy(\.isWhitespace) {
                 guard let annotation = AnnotationLine.read(line, in: context.dates.timeZone) else {
-                    throw InputError("\(quoted(String(line))) is no annotation: a line is YYYY-MM-DD HH:MM:SS and its text")
+                    throw InputError(
+                        "\(quoted(String(line))) is no annotation: a line is YYYY-MM-DD HH:MM:SS and its text")
                 }
                 annotations.append(annotation)
             }
@@ -111,7 +116,8 @@ extension TodoField {
                     added.insert(try context.uuid(String(reference)))
                 }
             }
-            return (added.isEmpty ? [] : [.add(self, .uuids(added))]) + (removed.isEmpty ? [] : [.remove(self, .uuids(removed))])
+            return (added.isEmpty ? [] : [.add(self, .uuids(added))])
+                + (removed.isEmpty ? [] : [.remove(self, .uuids(removed))])
         case .text, .word, .priority, .date, .annotations, .udas:
             return [.set(self, try value(typed: text, in: context))]
         }
@@ -136,7 +142,8 @@ enum AnnotationLine {
         else { return nil }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
-        let parts = DateComponents(year: day.year, month: day.month, day: day.day, hour: hour, minute: minute, second: second)
+        let parts = DateComponents(
+            year: day.year, month: day.month, day: day.day, hour: hour, minute: minute, second: second)
         guard let at = calendar.date(from: parts) else { return nil }
         return Annotation(at: at, text: String(words[2]))
     }

@@ -36,7 +36,8 @@ struct FilterInput {
         let words = todoTxt ? [] : unlimited
         let end = (todoTxt ? nil : literalFrom) ?? words.count
         let filterKeys = FilterParser.keys(in: Array(words[..<end]) + also)
-        udas = try Context.udaSchema(ifAnyOf: filterKeys + sortKeys.filter { TodoSort.Key(rawValue: $0) == nil }, in: config)
+        udas = try Context.udaSchema(
+            ifAnyOf: filterKeys + sortKeys.filter { TodoSort.Key(rawValue: $0) == nil }, in: config)
         let caseSensitive = config?.values[ConfigKey.searchCaseSensitive.rawValue].flatMap(OnOff.read) == true
         var parsed: [FilterExpression] = []
         for (part, source) in [(also, "the context's filter: "), (Array(words[..<end]), "")] {
@@ -46,24 +47,34 @@ struct FilterInput {
                 throw CommandError(message: source + error.description, status: ExitStatus.usage)
             }
         }
-        let literal = words[end...].map { FilterExpression.term(caseSensitive ? .exactText($0) : .text($0.lowercased())) }
+        let literal = words[end...].map {
+            FilterExpression.term(caseSensitive ? .exactText($0) : .text($0.lowercased()))
+        }
         let all = parsed.filter { $0 != .everything } + literal
         terms = all.isEmpty ? nil : all.count == 1 ? all[0] : .and(all)
     }
 
     /// The words without `limit:N` (before `end`, where the literal words begin), and the last N given.
-    private static func takingLimit(_ words: [String], before end: Int, allowed: Bool) throws(CommandError) -> ([String], Int?) {
+    private static func takingLimit(_ words: [String], before end: Int, allowed: Bool) throws(CommandError) -> (
+        [String], Int?
+    ) {
         let names = AttributeNames()
         var limit: Int?
         var kept: [String] = []
         for (index, word) in words.enumerated() {
-            guard index < end, let attribute = try? AttributeWord(word, names: names, ignoringCase: true), attribute.key == .limit else {
+            guard index < end, let attribute = try? AttributeWord(word, names: names, ignoringCase: true),
+                attribute.key == .limit
+            else {
                 kept.append(word)
                 continue
             }
-            guard allowed else { throw CommandError(message: "\(quoted(word)): limit:N limits the rows of list and next only", status: ExitStatus.usage) }
+            guard allowed else {
+                throw CommandError(
+                    message: "\(quoted(word)): limit:N limits the rows of list and next only", status: ExitStatus.usage)
+            }
             guard attribute.modifier == nil, let rows = Int(attribute.value), rows >= 1 else {
-                throw CommandError(message: "\(quoted(word)): limit:N takes a number of rows, 1 or more", status: ExitStatus.usage)
+                throw CommandError(
+                    message: "\(quoted(word)): limit:N takes a number of rows, 1 or more", status: ExitStatus.usage)
             }
             limit = rows
         }
@@ -74,14 +85,18 @@ struct FilterInput {
     /// each `depends:ID` names in `state` (an ID that names none is an error), the config's
     /// `due-days` when +DUE asks, and its urgency coefficients when a term or the caller
     /// (`scoring`) counts urgency.
-    func filterContext(_ state: TodoState, _ dependencies: Dependencies, scoring: Bool = false) throws -> FilterContext {
+    func filterContext(_ state: TodoState, _ dependencies: Dependencies, scoring: Bool = false) throws -> FilterContext
+    {
         var named: [String: UUID] = [:]
         for reference in terms?.references ?? [] { named[reference] = try state.resolve(reference).uuid }
         let all = terms?.allTerms ?? []
-        let urgency = scoring || all.contains(where: Self.isUrgency) ? try config?.urgency() ?? .taskwarrior : .taskwarrior
+        let urgency =
+            scoring || all.contains(where: Self.isUrgency) ? try config?.urgency() ?? .taskwarrior : .taskwarrior
         let asksDue = all.contains(.virtual(VirtualTag.named("DUE")!)) || urgency.tags["DUE"] != nil
         let dueDays = asksDue ? try config?.dueDays() ?? FilterContext.defaultDueDays : FilterContext.defaultDueDays
-        return FilterContext(dates: dates, dependencies: dependencies, named: named, dueDays: dueDays, latest: state.nextId - 1, urgency: urgency)
+        return FilterContext(
+            dates: dates, dependencies: dependencies, named: named, dueDays: dueDays, latest: state.nextId - 1,
+            urgency: urgency)
     }
 
     private static func isUrgency(_ term: FilterTerm) -> Bool {

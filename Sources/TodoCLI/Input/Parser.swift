@@ -102,10 +102,12 @@ public func parse(_ argv: [String], reports: () -> [String] = { [] }) -> Result<
             matched = name.count == 1 ? options.first { $0.short.map(String.init) == name } : nil
         }
         guard let option = matched else {
-            return .failure(UsageError(
-                message: "unknown option '\(word.hasPrefix("--") ? "--" + name : word)'\(found.position == nil ? "" : " for '\(spec.name)'")",
-                command: spec.name,
-                suggestion: closest(to: name, among: options.map(\.long)).map { "--" + $0 }))
+            return .failure(
+                UsageError(
+                    message:
+                        "unknown option '\(word.hasPrefix("--") ? "--" + name : word)'\(found.position == nil ? "" : " for '\(spec.name)'")",
+                    command: spec.name,
+                    suggestion: closest(to: name, among: options.map(\.long)).map { "--" + $0 }))
         }
         var value = ""
         if let valueName = option.valueName {
@@ -115,12 +117,15 @@ public func parse(_ argv: [String], reports: () -> [String] = { [] }) -> Result<
                 value = argv[index]
                 index += 1
             } else {
-                return .failure(UsageError(message: "option '--\(option.long)' needs a value (\(valueName))", command: spec.name))
+                return .failure(
+                    UsageError(message: "option '--\(option.long)' needs a value (\(valueName))", command: spec.name))
             }
             if case .choice(let choices) = option.kind, !choices.contains(value) {
-                return .failure(UsageError(
-                    message: "'\(value)' is not a valid \(valueName.lowercased()) for '--\(option.long)' (choose from \(choices.joined(separator: ", ")))",
-                    command: spec.name, suggestion: closest(to: value, among: choices)))
+                return .failure(
+                    UsageError(
+                        message:
+                            "'\(value)' is not a valid \(valueName.lowercased()) for '--\(option.long)' (choose from \(choices.joined(separator: ", ")))",
+                        command: spec.name, suggestion: closest(to: value, among: choices)))
             }
         } else if inline != nil {
             return .failure(UsageError(message: "option '--\(option.long)' takes no value", command: spec.name))
@@ -141,10 +146,13 @@ public func parse(_ argv: [String], reports: () -> [String] = { [] }) -> Result<
 /// option is named by a digit.
 private func isSignedWord(_ word: String, for spec: CommandSpec) -> Bool {
     if word.count >= 2, word.hasPrefix("-"), Double(word) != nil { return true }
-    guard word.count >= 2, !word.hasPrefix("--"), spec.arguments.contains(where: \.kind.takesSignedWords) else { return false }
+    guard word.count >= 2, !word.hasPrefix("--"), spec.arguments.contains(where: \.kind.takesSignedWords) else {
+        return false
+    }
     let tag = word.dropFirst()
     guard Tag.isValid(tag) else { return false }
-    return tag.count > 1 || !(spec.options + CommandTable.globalOptions).contains { $0.short.map(String.init) == String(tag) }
+    return tag.count > 1
+        || !(spec.options + CommandTable.globalOptions).contains { $0.short.map(String.init) == String(tag) }
 }
 
 /// `--name=value` → ("name", "value"). Split by Unicode scalar: a value starting with a
@@ -168,10 +176,13 @@ private func checkArguments(_ invocation: Invocation, _ spec: CommandSpec) -> Re
     }
     for (index, word) in invocation.arguments.enumerated() {
         guard let argument = index < spec.arguments.count ? spec.arguments[index] : spec.arguments.last,
-            case .choice(let choices) = argument.kind, !choices.contains(where: { ValueKind.word(word, matches: $0) }) else { continue }
-        return .failure(UsageError(
-            message: "'\(word)' is not a valid \(argument.name.lowercased()) for '\(spec.name)' (choose from \(choices.joined(separator: ", ")))",
-            command: spec.name, suggestion: closest(to: word, among: choices)))
+            case .choice(let choices) = argument.kind, !choices.contains(where: { ValueKind.word(word, matches: $0) })
+        else { continue }
+        return .failure(
+            UsageError(
+                message:
+                    "'\(word)' is not a valid \(argument.name.lowercased()) for '\(spec.name)' (choose from \(choices.joined(separator: ", ")))",
+                command: spec.name, suggestion: closest(to: word, among: choices)))
     }
     return .success(invocation)
 }

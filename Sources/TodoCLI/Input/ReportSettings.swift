@@ -19,7 +19,10 @@ struct ReportSettings {
         let values = config.values
         if let text = values[ConfigKey.defaultFilter.rawValue] {
             guard let filter = TodoFilter(rawValue: text) else {
-                throw CommandError(message: "config file \(config.path): \(ConfigKey.defaultFilter.rawValue) \(Self.filterRule), not \(quoted(text))")
+                throw CommandError(
+                    message:
+                        "config file \(config.path): \(ConfigKey.defaultFilter.rawValue) \(Self.filterRule), not \(quoted(text))"
+                )
             }
             defaultFilter = filter
         }
@@ -33,7 +36,8 @@ struct ReportSettings {
         let chosen = ConfigKey.context.value(environment: environment, stored: values)
         guard let name = chosen, name != Self.none else { return }
         guard let filter = values[Self.key(ofContext: name)] else {
-            throw CommandError(message: "the context \(quoted(name)) is not defined; see 'todo context list', or 'todo context none'")
+            throw CommandError(
+                message: "the context \(quoted(name)) is not defined; see 'todo context list', or 'todo context none'")
         }
         context = (name, Self.words(filter), values[Self.key(ofContext: name) + Self.writeSuffix].map(Self.words))
     }
@@ -42,7 +46,8 @@ struct ReportSettings {
     static let writeSuffix = ".write"
 
     static let weekdays = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
-    static let weekStartRule = "\(ConfigKey.weekStart.rawValue) is a day of the week: \(weekdays.joined(separator: ", ")) (or its first three letters)"
+    static let weekStartRule =
+        "\(ConfigKey.weekStart.rawValue) is a day of the week: \(weekdays.joined(separator: ", ")) (or its first three letters)"
 
     /// The ISO weekday (1 is Monday) `text` names, in full or by its first three letters.
     static func weekday(_ text: String) -> Int? {
@@ -73,12 +78,16 @@ struct ReportSettings {
     /// (what else it says cannot be written on a todo).
     func additions(_ dates: DateContext) -> [FieldChange] {
         if let write = context?.write {
-            return write.flatMap { (try? AttributeWords.change($0, removing: false, in: InputContext(dates: dates))) ?? [] }
+            return write.flatMap {
+                (try? AttributeWords.change($0, removing: false, in: InputContext(dates: dates))) ?? []
+            }
         }
         guard let words = context?.words,
-            !words.contains(where: { ["or", "not", "(", ")"].contains($0.lowercased()) }) else { return [] }
+            !words.contains(where: { ["or", "not", "(", ")"].contains($0.lowercased()) })
+        else { return [] }
         return words.flatMap { word -> [FieldChange] in
-            guard let changes = try? AttributeWords.change(word, removing: false, in: InputContext(dates: dates)) ?? nil else { return [] }
+            guard let changes = try? AttributeWords.change(word, removing: false, in: InputContext(dates: dates)) ?? nil
+            else { return [] }
             return changes.filter { change in [.tags, .project].contains(change.field) }
         }
     }

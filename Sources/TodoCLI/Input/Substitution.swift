@@ -25,7 +25,10 @@ struct Substitution {
         do {
             expression = try NSRegularExpression(pattern: parts[0])
         } catch {
-            throw CommandError(message: "\(quoted(word)): \(quoted(parts[0])) is no regular expression (ICU syntax: /^buy/x/, /a|b/c/)", status: ExitStatus.usage)
+            throw CommandError(
+                message:
+                    "\(quoted(word)): \(quoted(parts[0])) is no regular expression (ICU syntax: /^buy/x/, /a|b/c/)",
+                status: ExitStatus.usage)
         }
         (self.word, replacement, global) = (word, to, parts[1] == "g")
     }
@@ -43,7 +46,9 @@ struct Substitution {
 
     /// The substitutions among `words` before `literalFrom`, and the other words with where
     /// the literal ones among them begin.
-    static func taking(_ words: [String], literalFrom: Int?) throws(CommandError) -> (substitutions: [Substitution], words: [String], literalFrom: Int?) {
+    static func taking(_ words: [String], literalFrom: Int?) throws(CommandError) -> (
+        substitutions: [Substitution], words: [String], literalFrom: Int?
+    ) {
         var substitutions: [Substitution] = []
         var rest: [String] = []
         for (index, word) in words.enumerated() {
@@ -69,9 +74,12 @@ struct Substitution {
     /// Replaces the first match in `text` (every match, when global); whether there was one.
     private func replace(in text: inout String) -> Bool {
         let whole = NSRange(text.startIndex..., in: text)
-        guard let first = expression.firstMatch(in: text, range: whole), let range = Range(first.range, in: text) else { return false }
+        guard let first = expression.firstMatch(in: text, range: whole), let range = Range(first.range, in: text) else {
+            return false
+        }
         if global {
-            text = expression.stringByReplacingMatches(in: text, range: whole, withTemplate: NSRegularExpression.escapedTemplate(for: replacement))
+            text = expression.stringByReplacingMatches(
+                in: text, range: whole, withTemplate: NSRegularExpression.escapedTemplate(for: replacement))
         } else {
             text.replaceSubrange(range, with: replacement)
         }
@@ -81,13 +89,16 @@ struct Substitution {
     /// The edits that make `substitutions`, then `changes`, to each of the todos `ids` in
     /// `state`: one action (a batch when the todos' changes differ). A substitution that
     /// matches in none of them is an error; a todo none matches in gets only `changes`.
-    static func actions(_ substitutions: [Substitution], _ ids: [Int], _ state: TodoState, then changes: [FieldChange], at now: Date) throws -> [Action] {
+    static func actions(
+        _ substitutions: [Substitution], _ ids: [Int], _ state: TodoState, then changes: [FieldChange], at now: Date
+    ) throws -> [Action] {
         var unmatched = Set(substitutions.indices)
         var edits: [Action] = []
         for id in ids {
             guard let todo = state.todo(id: id) else { continue }
             var (name, annotations) = (todo.name, todo.attributes.annotations)
-            for (index, substitution) in substitutions.enumerated() where substitution.apply(name: &name, annotations: &annotations) {
+            for (index, substitution) in substitutions.enumerated()
+            where substitution.apply(name: &name, annotations: &annotations) {
                 unmatched.remove(index)
             }
             var made: [FieldChange] = name == todo.name ? [] : [FieldChange(.name, name)]
@@ -95,8 +106,12 @@ struct Substitution {
             if !(made + changes).isEmpty { edits.append(.edit(id: id, changes: made + changes, at: now)) }
         }
         if let index = unmatched.min() {
-            let whose = ids.count == 1 ? state.todo(id: ids[0]).map(label) ?? "the todo" : "the \(ids.count) todos named"
-            throw CommandError(message: "\(quoted(substitutions[index].word)) matches nothing in \(whose): not in the name, nor in an annotation; nothing changed")
+            let whose =
+                ids.count == 1 ? state.todo(id: ids[0]).map(label) ?? "the todo" : "the \(ids.count) todos named"
+            throw CommandError(
+                message:
+                    "\(quoted(substitutions[index].word)) matches nothing in \(whose): not in the name, nor in an annotation; nothing changed"
+            )
         }
         return edits.count == 1 ? edits : [.batch(edits)]
     }

@@ -19,8 +19,12 @@ struct Targets {
         self.words = context.expandingStdin(words)
         filterWords = invocation.filter
         let config = invocation.filter.isEmpty ? nil : try context.config()
-        filter = invocation.filter.isEmpty ? nil
-            : try FilterInput(invocation.filter, literalFrom: nil, config: config, dialect: context.dialect(invocation, config), context)
+        filter =
+            invocation.filter.isEmpty
+            ? nil
+            : try FilterInput(
+                invocation.filter, literalFrom: nil, config: config, dialect: context.dialect(invocation, config),
+                context)
         ids = try self.words.map { word in
             guard let ids = try TodoIDs(word) else { throw ReferenceError.malformed(word) }
             return ids
@@ -38,10 +42,13 @@ struct Targets {
         var found: [Todo] = []
         for named in ids { found += try state.resolve(named) }
         if let filter {
-            let context = try filter.filterContext(state, filter.terms?.needsOtherTodos == true ? Dependencies(state.todos) : .none)
+            let context = try filter.filterContext(
+                state, filter.terms?.needsOtherTodos == true ? Dependencies(state.todos) : .none)
             let picked = state.todos.filter { filter.matches($0, context) }.sorted { $0.id < $1.id }
             guard !picked.isEmpty else {
-                throw CommandError(message: "no todo passes the filter \(quoted(filterWords.joined(separator: " ")))", status: ExitStatus.failure)
+                throw CommandError(
+                    message: "no todo passes the filter \(quoted(filterWords.joined(separator: " ")))",
+                    status: ExitStatus.failure)
             }
             found += picked
         }

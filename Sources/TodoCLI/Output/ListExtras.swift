@@ -36,7 +36,9 @@ struct ListExtras {
         }
         parts = []
         if let recur = todo.recur { parts.append(SeriesText.mark(recur)) }
-        if todo.isWaiting(in: dates) { parts.append(todo.wait == .someday ? "waiting " + DueDate.somedayWord : "waiting") }
+        if todo.isWaiting(in: dates) {
+            parts.append(todo.wait == .someday ? "waiting " + DueDate.somedayWord : "waiting")
+        }
         if !todo.completed, let start = todo.start { parts.append(Self.started(start, dates)) }
         if dependencies.blocked.contains(todo.uuid) { parts.append("blocked") }
         trail = parts.joined(separator: " ")
@@ -81,7 +83,8 @@ struct ListExtras {
             let seconds = instant.timeIntervalSince(dates.now)
             if seconds <= 0 { return "\(amount(seconds: -seconds)) overdue" }
             let ahead = dates.day(of: instant).ordinal - dates.today.ordinal
-            return ahead == 0 ? "due in \(amount(seconds: seconds))" : ahead == 1 ? "due tomorrow" : "due in \(amount(days: ahead))"
+            return ahead == 0
+                ? "due in \(amount(seconds: seconds))" : ahead == 1 ? "due tomorrow" : "due in \(amount(days: ahead))"
         }
     }
 
@@ -105,7 +108,8 @@ struct ListExtras {
     /// `5min`, `3h` (rounded to the nearest), or days as above.
     private static func amount(seconds: Double) -> String {
         if seconds < 3570 { return "\(max(1, Int((seconds / 60).rounded())))min" }
-        return seconds < 84_600 ? "\(Int((seconds / 3600).rounded()))h" : amount(days: Int((seconds / 86_400).rounded()))
+        return seconds < 84_600
+            ? "\(Int((seconds / 3600).rounded()))h" : amount(days: Int((seconds / 86_400).rounded()))
     }
 
     /// The day it falls on, on the local clock: `2026-12-01`; `someday`.

@@ -21,11 +21,13 @@ struct ListTemplate: Equatable {
     static let urgency = "urgency"
 
     /// The number, UUID, text fields and status, then the attributes of the field table.
-    static let fields = ["id", "uuid"] + TodoField.allCases.filter(\.isAlwaysStored).map(\.key)
+    static let fields =
+        ["id", "uuid"] + TodoField.allCases.filter(\.isAlwaysStored).map(\.key)
         + ["completed"] + TodoStamp.allCases.map(\.key) + ["synced"] + TodoField.attributes.map(\.key) + [urgency]
 
     /// The fields that hold dates: the times todo keeps and the date fields of the table.
-    static let dateFields = TodoStamp.allCases.map(\.key) + TodoField.attributes.filter { $0.spec.kind == .date }.map(\.key)
+    static let dateFields =
+        TodoStamp.allCases.map(\.key) + TodoField.attributes.filter { $0.spec.kind == .date }.map(\.key)
 
     /// What a date field's name takes after a dot: `{due.utc}` is the date in UTC.
     static let utc = ".utc"
@@ -63,7 +65,9 @@ struct ListTemplate: Equatable {
                 if !Self.isField(name), UDA.isName(name) { isUDA = try Self.declared(name, udas) }
                 guard Self.isField(name) || isUDA else {
                     let hint = closest(to: name, among: Self.fields).map { "; did you mean {\($0)}?" } ?? ""
-                    throw Self.error("unknown field '{\(name)}' in --format (fields: \(Self.fields.map { "{\($0)}" }.joined(separator: " ")), and attributes 'todo config uda.NAME.type' declares; a date field with .utc, as {due.utc}, is in UTC)\(hint)")
+                    throw Self.error(
+                        "unknown field '{\(name)}' in --format (fields: \(Self.fields.map { "{\($0)}" }.joined(separator: " ")), and attributes 'todo config uda.NAME.type' declares; a date field with .utc, as {due.utc}, is in UTC)\(hint)"
+                    )
                 }
                 if !text.isEmpty { parts.append(.text(text)) }
                 text = ""

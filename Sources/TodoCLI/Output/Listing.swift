@@ -33,17 +33,24 @@ struct Listing {
     init(_ invocation: Invocation, _ context: Context) throws {
         let shapes = Self.shapes.filter(invocation.flag)
         guard shapes.count <= 1 else {
-            throw CommandError(message: "--\(shapes[0].long) and --\(shapes[1].long) cannot be used together", status: ExitStatus.usage)
+            throw CommandError(
+                message: "--\(shapes[0].long) and --\(shapes[1].long) cannot be used together", status: ExitStatus.usage
+            )
         }
         self.invocation = invocation
         self.context = context
         let config = try context.config()
-        template = try invocation.value(.format).map { text in try ListTemplate(text, udas: { try config?.udaSchema() ?? .none }) }
-        let sortKeys = (invocation.value(.sort) ?? "").split(separator: ",").map { String($0.drop { $0 == "-" || $0 == "+" }).lowercased() }
+        template = try invocation.value(.format).map { text in
+            try ListTemplate(text, udas: { try config?.udaSchema() ?? .none })
+        }
+        let sortKeys = (invocation.value(.sort) ?? "").split(separator: ",").map {
+            String($0.drop { $0 == "-" || $0 == "+" }).lowercased()
+        }
         settings = try ReportSettings(invocation, config, context.environment)
         dialect = try context.dialect(invocation, config)
         filter = try FilterInput(
-            invocation.arguments, literalFrom: invocation.literalFrom, sortKeys: sortKeys, also: settings.context?.words ?? [], config: config,
+            invocation.arguments, literalFrom: invocation.literalFrom, sortKeys: sortKeys,
+            also: settings.context?.words ?? [], config: config,
             dialect: dialect, takesLimit: true, context)
         marksUnsynced = shapes.isEmpty && context.syncIsConfigured(config)
         scoring = template?.needsUrgency == true || sortKeys.contains(ListTemplate.urgency)
@@ -54,13 +61,16 @@ struct Listing {
     /// `--sort`'s order, if given.
     func sort() throws(CommandError) -> TodoSort? {
         try invocation.value(.sort).map { text throws(CommandError) in
-            do { return try TodoSort(parsing: text, udas: udas) } catch { throw CommandError(message: "--sort: \(error)", status: ExitStatus.usage) }
+            do { return try TodoSort(parsing: text, udas: udas) } catch {
+                throw CommandError(message: "--sort: \(error)", status: ExitStatus.usage)
+            }
         }
     }
 
     /// What the terms, the order and `{urgency}` are counted with; with the urgency
     /// coefficients when this listing or the caller (`scoring`) counts urgency.
-    func filterContext(_ state: TodoState, _ dependencies: Dependencies, scoring: Bool = false) throws -> FilterContext {
+    func filterContext(_ state: TodoState, _ dependencies: Dependencies, scoring: Bool = false) throws -> FilterContext
+    {
         try filter.filterContext(state, dependencies, scoring: scoring || self.scoring)
     }
 
@@ -101,10 +111,14 @@ struct Listing {
         guard !wanted.isEmpty else { return .none }
         var open = Set<UUID>()
         let todos = state.todos
-        for index in todos.indices where !todos[index].completed && wanted.contains(todos[index].uuid) { open.insert(todos[index].uuid) }
+        for index in todos.indices where !todos[index].completed && wanted.contains(todos[index].uuid) {
+            open.insert(todos[index].uuid)
+        }
         for todo in further where !todo.completed && wanted.contains(todo.uuid) { open.insert(todo.uuid) }
         var blocked = Set<UUID>()
-        for todo in waiting where todo.depends.contains(where: { $0 != todo.uuid && open.contains($0) }) { blocked.insert(todo.uuid) }
+        for todo in waiting where todo.depends.contains(where: { $0 != todo.uuid && open.contains($0) }) {
+            blocked.insert(todo.uuid)
+        }
         return Dependencies(blocked: blocked, blocking: [])
     }
 
@@ -112,26 +126,34 @@ struct Listing {
     /// report's columns); the table is fitted to a terminal's width and escaped, and marks
     /// blocked todos; `{urgency}` is counted in `scores`. `numbers` are todos read, whose
     /// numbers a depends column shows.
-    func output(_ todos: [Todo], _ dependencies: Dependencies = .none, scores: FilterContext? = nil, numbers: [Todo] = []) -> Output {
+    func output(
+        _ todos: [Todo], _ dependencies: Dependencies = .none, scores: FilterContext? = nil, numbers: [Todo] = []
+    ) -> Output {
         if invocation.flag(.json) { return Output(stdout: json(todos)) }
         if invocation.flag(.ids) { return Output(stdout: todos.map { "\($0.id)\n" }.joined()) }
-        if let template { return Output(stdout: todos.map { template.render($0, in: dates.timeZone, scores: scores) + "\n" }.joined()) }
+        if let template {
+            return Output(stdout: todos.map { template.render($0, in: dates.timeZone, scores: scores) + "\n" }.joined())
+        }
         let width = context.stdoutIsTerminal ? context.terminalWidth ?? 80 : nil
         let style = context.stdoutStyle(invocation), colour = rowColour(dependencies, scores)
         if let layout {
             let around = ReportColumn.Surroundings(
-                dates: dates, dependencies: dependencies, numbers: Dictionary(numbers.map { ($0.uuid, $0.id) }) { first, _ in first }, scores: scores)
+                dates: dates, dependencies: dependencies,
+                numbers: Dictionary(numbers.map { ($0.uuid, $0.id) }) { first, _ in first }, scores: scores)
             return Output(stdout: layout.render(todos, around, width: width, style: style, colour: colour))
         }
         return Output(
-            stdout: table(todos, width: width, style: style, dates: dates, dependencies: dependencies, marksUnsynced: marksUnsynced, colour: colour))
+            stdout: table(
+                todos, width: width, style: style, dates: dates, dependencies: dependencies,
+                marksUnsynced: marksUnsynced, colour: colour))
     }
 
     /// The colour the rules give each row, on the clock, with due-days and `dependencies`
     /// (every open todo's when a rule reads them: `ColourRules.needsOtherTodos`); nil without rules.
     private func rowColour(_ dependencies: Dependencies, _ scores: FilterContext?) -> ((Todo) -> TerminalColour?)? {
         guard !colours.isEmpty else { return nil }
-        let context = FilterContext(dates: dates, dependencies: dependencies, dueDays: dueDays, latest: scores?.latest ?? 0)
+        let context = FilterContext(
+            dates: dates, dependencies: dependencies, dueDays: dueDays, latest: scores?.latest ?? 0)
         return { [colours] todo in colours.colour(for: todo, in: context) }
     }
 

@@ -19,7 +19,8 @@ struct LocalTime {
         calendar.timeZone = zone
         let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
         func two(_ value: Int?) -> String { String(format: "%02d", value ?? 0) }
-        return "\(String(format: "%04d", parts.year ?? 0))-\(two(parts.month))-\(two(parts.day)) \(two(parts.hour)):\(two(parts.minute)):\(two(parts.second))"
+        return
+            "\(String(format: "%04d", parts.year ?? 0))-\(two(parts.month))-\(two(parts.day)) \(two(parts.hour)):\(two(parts.minute)):\(two(parts.second))"
     }
 
     /// `2026-11-21T14:03:05+01:00`: ISO 8601 on the clock of `zone`, to the second, with its offset from UTC.
@@ -43,7 +44,8 @@ struct LocalTime {
         guard size >= 60 else { return "\(Int(size))s" }
         let day = 86_400.0
         let units: [(limit: Double, length: Double, name: String)] = [
-            (3_600, 60, "min"), (day, 3_600, "h"), (60 * day, day, "d"), (730 * day, 30 * day, "mo"), (.infinity, 365 * day, "y"),
+            (3_600, 60, "min"), (day, 3_600, "h"), (60 * day, day, "d"), (730 * day, 30 * day, "mo"),
+            (.infinity, 365 * day, "y")
         ]
         let unit = units.first { size < $0.limit }!
         return "\(Int(size / unit.length))\(unit.name)"

@@ -18,8 +18,12 @@ private func escapingControls(_ text: String, keepingNewlines: Bool) -> String {
     // C0 controls and DEL are single bytes in UTF-8, never part of a longer sequence, and C1
     // controls start with 0xC2; a loop over the contiguous bytes is ten times cheaper than
     // iterating the UTF8View, and most text has none of them.
-    let mayHoldControls: (UInt8) -> Bool = { ($0 < 0x20 && !(keepingNewlines && $0 == 0x0A)) || $0 == 0x7F || $0 == 0xC2 }
-    guard text.utf8.withContiguousStorageIfAvailable({ $0.contains(where: mayHoldControls) }) ?? text.utf8.contains(where: mayHoldControls)
+    let mayHoldControls: (UInt8) -> Bool = {
+        ($0 < 0x20 && !(keepingNewlines && $0 == 0x0A)) || $0 == 0x7F || $0 == 0xC2
+    }
+    guard
+        text.utf8.withContiguousStorageIfAvailable({ $0.contains(where: mayHoldControls) })
+            ?? text.utf8.contains(where: mayHoldControls)
     else { return text }
     var result = ""
     for scalar in text.unicodeScalars {
@@ -80,7 +84,8 @@ func json(_ text: String) -> String {
 /// red. The sync mark is `!` for a conflict and, when `marksUnsynced` (a server is set), `*`
 /// for changes not yet synced; its column shows only when some row can have one.
 func table(
-    _ todos: [Todo], width: Int?, style: Style = .plain, dates: DateContext, dependencies: Dependencies = .none, marksUnsynced: Bool,
+    _ todos: [Todo], width: Int?, style: Style = .plain, dates: DateContext, dependencies: Dependencies = .none,
+    marksUnsynced: Bool,
     colour: ((Todo) -> TerminalColour?)? = nil
 ) -> String {
     let numberWidth = String(todos.map(\.id).max() ?? 0).count
@@ -127,7 +132,9 @@ func summary(_ counts: TodoCounts, shown: Int, narrowed: Bool, waiting: Int = 0,
 /// `next`'s last line on a terminal, `4 of 13 active todos, most urgent first (todo help next
 /// says how).`, shortened to fit `width` columns if it can be.
 func nextSummary(shown: Int, of total: Int, context: String? = nil, width: Int) -> String {
-    let count = "\(shown) of \(total) active todo\(total == 1 ? "" : "s")" + (context.map { " in context \(oneLine($0))" } ?? "")
+    let count =
+        "\(shown) of \(total) active todo\(total == 1 ? "" : "s")"
+        + (context.map { " in context \(oneLine($0))" } ?? "")
     let forms = [count + ", most urgent first (todo help next says how).", count + ", most urgent first.", count]
     return forms.first { displayWidth($0) <= width } ?? count
 }
@@ -142,33 +149,46 @@ func screenLines(_ text: String, width: Int) -> Int {
 /// status, each labelled by its key; unset ones show `-`. A dependency found in
 /// `dependencies` shows as `#3 "name"`, one not found as its UUID; each user-defined attribute
 /// is a line under its label in `udas`, or its name; then `urgency`, when given.
-func details(_ todo: Todo, _ time: LocalTime, dependencies: [UUID: Todo] = [:], udas schema: UDASchema = .none, urgency: Double? = nil) -> String {
+func details(
+    _ todo: Todo, _ time: LocalTime, dependencies: [UUID: Todo] = [:], udas schema: UDASchema = .none,
+    urgency: Double? = nil
+) -> String {
     let dates = DateContext(now: time.now, timeZone: time.timeZone)
     // The anchor is part of the rule's line: where the series counts from; each user-defined
     // attribute is a line of its own, under its label.
-    let fields = TodoField.allCases.filter { $0 != .name && $0 != .anchor && $0 != .udas }.map { field in
-        (field.key.prefix(1).uppercased() + field.key.dropFirst(),
-         field == .recur ? SeriesText.rule(of: todo)
-            : field == .depends ? dependsText(todo.depends, dependencies) : shown(field.value(of: todo), time, dates))
-    } + todo.udas.sorted { $0.key < $1.key }.map { name, value in
-        (oneLine(schema[name]?.label ?? name), printable(value))
-    }
-    let rows: [(String, String)] = [
-        ("Number", "\(todo.id)"),
-        ("UUID", uuidText(todo.uuid)),
-        ("Name", oneLine(todo.name)),
-        ("Status", todo.completed ? "completed" : "active"),
-    ] + fields + (urgency.map { [("Urgency", Urgency.number($0))] } ?? []) + [
-        ("Created", time.text(todo.createdAt)),
-        ("Updated", time.text(todo.updatedAt)),
-        ("Completed", todo.completedAt.map(time.text) ?? "-"),
-        ("Synced", todo.synced ? "yes" : "no"),
-    ]
+    let fields =
+        TodoField.allCases.filter { $0 != .name && $0 != .anchor && $0 != .udas }.map { field in
+            (
+                field.key.prefix(1).uppercased() + field.key.dropFirst(),
+                field == .recur
+                    ? SeriesText.rule(of: todo)
+                    : field == .depends
+                        ? dependsText(todo.depends, dependencies) : shown(field.value(of: todo), time, dates)
+            )
+        }
+        + todo.udas.sorted { $0.key < $1.key }.map { name, value in
+            (oneLine(schema[name]?.label ?? name), printable(value))
+        }
+    let rows: [(String, String)] =
+        [
+            ("Number", "\(todo.id)"),
+            ("UUID", uuidText(todo.uuid)),
+            ("Name", oneLine(todo.name)),
+            ("Status", todo.completed ? "completed" : "active")
+        ] + fields + (urgency.map { [("Urgency", Urgency.number($0))] } ?? []) + [
+            ("Created", time.text(todo.createdAt)),
+            ("Updated", time.text(todo.updatedAt)),
+            ("Completed", todo.completedAt.map(time.text) ?? "-"),
+            ("Synced", todo.synced ? "yes" : "no")
+        ]
     var out = ""
     let conflicts = todo.conflicts.map { conflict in
         conflict.field == "deleted"
             ? ("Conflict", oneLine("\(conflict.lost); \(conflict.kept) was kept (\(time.text(conflict.at)))"))
-            : ("Conflict", "\(conflict.field): kept \(quoted(conflict.kept)); lost \(quoted(conflict.lost)) (\(time.text(conflict.at)))")
+            : (
+                "Conflict",
+                "\(conflict.field): kept \(quoted(conflict.kept)); lost \(quoted(conflict.lost)) (\(time.text(conflict.at)))"
+            )
     }
     for (key, value) in rows + conflicts {
         let pad = String(repeating: " ", count: max(1, 13 - key.count))
@@ -183,7 +203,9 @@ func details(_ todo: Todo, _ time: LocalTime, dependencies: [UUID: Todo] = [:], 
 /// number order, then the UUIDs of the others; `-` for none.
 private func dependsText(_ depends: Set<UUID>, _ known: [UUID: Todo]) -> String {
     guard !depends.isEmpty else { return "-" }
-    let found = depends.compactMap { known[$0] }.sorted { $0.id < $1.id }.map { label($0) + ($0.completed ? " (completed)" : "") }
+    let found = depends.compactMap { known[$0] }.sorted { $0.id < $1.id }.map {
+        label($0) + ($0.completed ? " (completed)" : "")
+    }
     return (found + depends.filter { known[$0] == nil }.map(uuidText).sorted()).joined(separator: "\n")
 }
 
@@ -195,11 +217,15 @@ private func shown(_ value: FieldValue, _ time: LocalTime, _ dates: DateContext)
     case .date(.someday?): return DueDate.somedayWord
     case .date(.day(let day)?):
         let ahead = day.ordinal - dates.today.ordinal
-        let when = ahead == 0 ? "today" : ahead == 1 ? "tomorrow" : ahead == -1 ? "yesterday" : ahead > 0 ? "in \(ahead)d" : "\(-ahead)d ago"
+        let when =
+            ahead == 0
+            ? "today"
+            : ahead == 1 ? "tomorrow" : ahead == -1 ? "yesterday" : ahead > 0 ? "in \(ahead)d" : "\(-ahead)d ago"
         return "\(day) (\(when))"
     case .date(.instant(let instant)?): return time.text(instant)
     case .annotations(let annotations) where !annotations.isEmpty:
         return printable(annotations.map { AnnotationLine.text($0, in: time.timeZone) }.joined(separator: "\n"))
-    case .date(nil), .annotations, .tags, .word, .priority, .uuids, .udas: return value.isSet ? oneLine(value.text) : "-"
+    case .date(nil), .annotations, .tags, .word, .priority, .uuids, .udas:
+        return value.isSet ? oneLine(value.text) : "-"
     }
 }

@@ -6,10 +6,14 @@ enum SeriesText {
     /// `monthly: every month, counted from 2026-01-31 (Europe/Berlin)`.
     static func rule(of todo: Todo) -> String {
         guard let recur = todo.recur else { return "-" }
-        let from = todo.anchor.map { anchor in
-            let time = anchor.time.map { " " + [$0 / 3600, $0 / 60 % 60].map { $0 < 10 ? "0\($0)" : "\($0)" }.joined(separator: ":") } ?? ""
-            return ", counted from \(anchor.day)\(time) (\(oneLine(anchor.zone.identifier)))"
-        } ?? ""
+        let from =
+            todo.anchor.map { anchor in
+                let time =
+                    anchor.time.map {
+                        " " + [$0 / 3600, $0 / 60 % 60].map { $0 < 10 ? "0\($0)" : "\($0)" }.joined(separator: ":")
+                    } ?? ""
+                return ", counted from \(anchor.day)\(time) (\(oneLine(anchor.zone.identifier)))"
+            } ?? ""
         return "\(recur.rule): \(recur.summary)\(recur.afterCompletion ? "" : from)"
     }
 

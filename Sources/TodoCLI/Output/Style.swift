@@ -19,7 +19,8 @@ struct Style {
         case "always": enabled = true
         case "never": enabled = false
         default:
-            enabled = isTerminal && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb" && allowed()
+            enabled =
+                isTerminal && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb" && allowed()
         }
     }
 
@@ -45,7 +46,9 @@ struct Style {
 
 extension Context {
     func stdoutStyle(_ invocation: Invocation) -> Style {
-        Style(when: invocation.value(.color), isTerminal: stdoutIsTerminal, environment: environment, allowed: colourAllowed)
+        Style(
+            when: invocation.value(.color), isTerminal: stdoutIsTerminal, environment: environment,
+            allowed: colourAllowed)
     }
 
     /// Whether the config leaves colour on (`color`, Taskwarrior's; on unless it says off).

@@ -8,7 +8,9 @@ import TodoCore
 enum TodoTxtListing {
     /// The lines of `todos`, numbers padded to `numberWidth` digits; with `sortingByLine`, in
     /// todo.sh's order: by their lines, ASCII letters folded to capitals, byte by byte, then by number.
-    static func lines(_ todos: [Todo], sortingByLine: Bool, numberWidth: Int, style: Style, numbers: [UUID: Int]) -> String {
+    static func lines(_ todos: [Todo], sortingByLine: Bool, numberWidth: Int, style: Style, numbers: [UUID: Int])
+        -> String
+    {
         var rows = todos.map { (todo: $0, line: TodoTxtExport.line($0, numbers: numbers)) }
         if sortingByLine {
             let folded = { (line: String) in Array(line.utf8.map { (0x61...0x7A).contains($0) ? $0 - 0x20 : $0 }) }
@@ -51,7 +53,11 @@ struct TodoTxtLineFilter: Equatable {
 
     init(_ words: [String]) {
         for word in words.flatMap({ todoTxtWords($0, at: \.properties.isWhitespace) }) {
-            if word.count > 1, word.first == "-" { without.append(word.dropFirst().lowercased()) } else { holding.append(word.lowercased()) }
+            if word.count > 1, word.first == "-" {
+                without.append(word.dropFirst().lowercased())
+            } else {
+                holding.append(word.lowercased())
+            }
         }
     }
 

@@ -25,23 +25,41 @@ struct NamedReport {
     static let all: [NamedReport] = [
         NamedReport(name: "active", summary: "List the todos being worked on (started)", terms: ["+ACTIVE"]),
         NamedReport(name: "all", summary: "List every todo, completed and waiting ones too", status: .all),
-        NamedReport(name: "completed", summary: "List the completed todos, most recently completed first", status: .completed),
-        NamedReport(name: "overdue", summary: "List the active todos past their due date", terms: ["+OVERDUE"], sort: "due"),
-        NamedReport(name: "waiting", summary: "List the todos hidden until their wait date", terms: ["+WAITING"], sort: "wait"),
+        NamedReport(
+            name: "completed", summary: "List the completed todos, most recently completed first", status: .completed),
+        NamedReport(
+            name: "overdue", summary: "List the active todos past their due date", terms: ["+OVERDUE"], sort: "due"),
+        NamedReport(
+            name: "waiting", summary: "List the todos hidden until their wait date", terms: ["+WAITING"], sort: "wait"),
         NamedReport(name: "recurring", summary: "List the active todos that recur", terms: ["recur.any:"]),
-        NamedReport(name: "ready", summary: "List the active todos that can be started now (not waiting, scheduled or blocked)", terms: ["+READY"], sort: "urgency"),
+        NamedReport(
+            name: "ready", summary: "List the active todos that can be started now (not waiting, scheduled or blocked)",
+            terms: ["+READY"], sort: "urgency"),
         NamedReport(name: "blocked", summary: "List the active todos that wait on another", terms: ["+BLOCKED"]),
         NamedReport(name: "blocking", summary: "List the active todos others wait on", terms: ["+BLOCKING"]),
         NamedReport(name: "unblocked", summary: "List the active todos that wait on none", terms: ["+UNBLOCKED"]),
-        NamedReport(name: "newest", summary: "List the pending todos (not waiting), the newest first", terms: ["status:pending"], sort: "-created"),
-        NamedReport(name: "oldest", summary: "List the pending todos (not waiting), the oldest first", terms: ["status:pending"], sort: "created"),
+        NamedReport(
+            name: "newest", summary: "List the pending todos (not waiting), the newest first",
+            terms: ["status:pending"], sort: "-created"),
+        NamedReport(
+            name: "oldest", summary: "List the pending todos (not waiting), the oldest first",
+            terms: ["status:pending"], sort: "created"),
         NamedReport(
             name: "long", summary: "List the active todos with every attribute, as Taskwarrior's long report",
-            columns: ["id", "start.active", "entry", "modified.age", "depends", "priority", "project", "tags", "recur", "wait.remaining", "scheduled", "due", "until", "description"],
-            labels: ["ID", "A", "Created", "Mod", "Deps", "P", "Project", "Tags", "Recur", "Wait", "Sched", "Due", "Until", "Description"]),
+            columns: [
+                "id", "start.active", "entry", "modified.age", "depends", "priority", "project", "tags", "recur",
+                "wait.remaining", "scheduled", "due", "until", "description"
+            ],
+            labels: [
+                "ID", "A", "Created", "Mod", "Deps", "P", "Project", "Tags", "Recur", "Wait", "Sched", "Due", "Until",
+                "Description"
+            ]),
         NamedReport(
-            name: "minimal", summary: "List the active todos by project: number, project, tags and name, as Taskwarrior's minimal report",
-            sort: "project,name", columns: ["id", "project", "tags.count", "description.count"], labels: ["ID", "Project", "Tags", "Description"]),
+            name: "minimal",
+            summary:
+                "List the active todos by project: number, project, tags and name, as Taskwarrior's minimal report",
+            sort: "project,name", columns: ["id", "project", "tags.count", "description.count"],
+            labels: ["ID", "Project", "Tags", "Description"])
     ]
 
     /// `list` itself: no filter, order or columns of its own until the config gives them.
@@ -61,7 +79,8 @@ struct NamedReport {
         if let columns { meaning += ", in the columns \(columns.joined(separator: ","))" }
         return CommandSpec(
             name: name, summary: summary, plan: { try Self.plan(name, $0, $1) },
-            discussion: "Taskwarrior's \(name) report: \(meaning), with your filter terms and options after it (--filter and --sort given replace its own). 'todo config report.\(name).filter' and the other report.\(name) settings redefine it ('todo help config').",
+            discussion:
+                "Taskwarrior's \(name) report: \(meaning), with your filter terms and options after it (--filter and --sort given replace its own). 'todo config report.\(name).filter' and the other report.\(name) settings redefine it ('todo help config').",
             arguments: [CommandTable.filterTerms], options: CommandTable.listOptions,
             examples: [("todo \(name)", summary.prefix(1).lowercased() + summary.dropFirst())], everyday: false)
     }
@@ -70,8 +89,10 @@ struct NamedReport {
     /// found by `CommandWords` among the config's report names.
     static func configured(_ name: String) -> CommandSpec {
         CommandSpec(
-            name: name, summary: "Your report \(name) (todo config report.\(name).*)", plan: { try Self.plan(name, $0, $1) },
-            discussion: "A report the config file defines: its report.\(name).filter, sort, columns and labels ('todo help config'), with your filter terms and options after them.",
+            name: name, summary: "Your report \(name) (todo config report.\(name).*)",
+            plan: { try Self.plan(name, $0, $1) },
+            discussion:
+                "A report the config file defines: its report.\(name).filter, sort, columns and labels ('todo help config'), with your filter terms and options after them.",
             arguments: [CommandTable.filterTerms], options: CommandTable.listOptions, everyday: false)
     }
 
@@ -89,7 +110,9 @@ struct NamedReport {
         var invocation = invocation
         invocation.arguments = terms + invocation.arguments
         invocation.literalFrom = invocation.literalFrom.map { $0 + terms.count }
-        if let status, invocation.value(.filter) == nil, !invocation.flag(.all) { invocation.options[OptionSpec.filter.long] = [status.rawValue] }
+        if let status, invocation.value(.filter) == nil, !invocation.flag(.all) {
+            invocation.options[OptionSpec.filter.long] = [status.rawValue]
+        }
         if let sort, invocation.value(.sort) == nil { invocation.options[OptionSpec.sort.long] = [sort] }
         if !usesContext { invocation.set(.noContext) }
         return invocation
@@ -99,11 +122,15 @@ struct NamedReport {
 /// Taskwarrior's names for a report in one period: `burndown.daily`, `history.monthly`,
 /// `ghistory.annual` (history's `--graph`), each `todo burndown daily` and so on.
 enum PeriodReport {
-    static let commands: [CommandSpec] = rows("burndown", ["daily", "weekly", "monthly"], graph: false, BurndownCommand.plan)
+    static let commands: [CommandSpec] =
+        rows("burndown", ["daily", "weekly", "monthly"], graph: false, BurndownCommand.plan)
         + rows("history", ReportPeriod.allCases.map(\.rawValue), graph: false, HistoryCommand.plan)
         + rows("ghistory", ReportPeriod.allCases.map(\.rawValue), graph: true, HistoryCommand.plan)
 
-    private static func rows(_ name: String, _ periods: [String], graph: Bool, _ plan: @escaping @Sendable (Invocation, Context) throws -> Plan) -> [CommandSpec] {
+    private static func rows(
+        _ name: String, _ periods: [String], graph: Bool,
+        _ plan: @escaping @Sendable (Invocation, Context) throws -> Plan
+    ) -> [CommandSpec] {
         periods.map { period in
             let base = graph ? "history" : name
             let meaning = "todo \(base) \(period)\(graph ? " --graph" : "")"
@@ -134,11 +161,14 @@ enum ForeignCommand {
         "timesheet": "todo list --filter completed end.after:-1w, and todo active",
         "_aliases": "todo help commands", "_config": "todo config", "_context": "todo context", "_show": "todo config",
         "_urgency": "todo _get ID.urgency", "_zshattributes": "the completion scripts: todo completions zsh",
-        "_zshcommands": "the completion scripts: todo completions zsh", "_zshids": "todo _ids", "_zshuuids": "todo _uuids",
+        "_zshcommands": "the completion scripts: todo completions zsh", "_zshids": "todo _ids",
+        "_zshuuids": "todo _uuids"
     ]
 
     /// The refusal for `word`, if it is one of these.
     static func refusal(_ word: String) -> String? {
-        answers[word].map { "'\(word)' is a Taskwarrior command todo does not have; instead: \($0) (to search for the word, todo list \(word))" }
+        answers[word].map {
+            "'\(word)' is a Taskwarrior command todo does not have; instead: \($0) (to search for the word, todo list \(word))"
+        }
     }
 }

@@ -16,7 +16,8 @@ struct ReportColumn: Equatable {
         var isNumeric: Bool {
             switch self {
             case .number, .real, .integer, .epoch: true
-            case .formatted, .iso, .age, .relative, .remaining, .active, .combined, .desc, .oneline, .truncated, .count, .truncatedCount,
+            case .formatted, .iso, .age, .relative, .remaining, .active, .combined, .desc, .oneline, .truncated, .count,
+                .truncatedCount,
                 .full, .parent, .list, .indicator, .long, .short, .duration, .plain:
                 false
             }
@@ -33,11 +34,19 @@ struct ReportColumn: Equatable {
     init(_ text: String, udas: UDASchema) throws {
         let parts = text.split(separator: ".", maxSplits: 1).map(String.init)
         let base = parts.first ?? ""
-        guard let attribute = DOMReference.field(named: base, declared: { udas[$0] != nil }), let formats = Self.formats(attribute) else {
+        guard let attribute = DOMReference.field(named: base, declared: { udas[$0] != nil }),
+            let formats = Self.formats(attribute)
+        else {
             throw CommandError(message: "\(quoted(text)) is no column: \(Self.names)", status: ExitStatus.usage)
         }
-        guard let format = parts.count == 1 ? formats.first : Format(rawValue: parts[1]).flatMap({ formats.contains($0) ? $0 : nil }) else {
-            throw CommandError(message: "\(quoted(text)) is no format of \(base): \(formats.map { "\(base).\($0.rawValue)" }.joined(separator: ", "))", status: ExitStatus.usage)
+        guard
+            let format = parts.count == 1
+                ? formats.first : Format(rawValue: parts[1]).flatMap({ formats.contains($0) ? $0 : nil })
+        else {
+            throw CommandError(
+                message:
+                    "\(quoted(text)) is no format of \(base): \(formats.map { "\(base).\($0.rawValue)" }.joined(separator: ", "))",
+                status: ExitStatus.usage)
         }
         self.attribute = attribute
         name = text
@@ -47,7 +56,8 @@ struct ReportColumn: Equatable {
     static func == (left: ReportColumn, right: ReportColumn) -> Bool { left.name == right.name }
 
     /// The column names todo shows, for messages.
-    static let names = "id, uuid, status, urgency, description, project, tags, priority, due, wait, scheduled, start, end, entry, modified, until, recur, depends, annotations, or a declared attribute (formats after a dot: due.relative)"
+    static let names =
+        "id, uuid, status, urgency, description, project, tags, priority, due, wait, scheduled, start, end, entry, modified, until, recur, depends, annotations, or a declared attribute (formats after a dot: due.relative)"
 
     /// The formats an attribute takes, the default first; nil for one no column shows.
     static func formats(_ attribute: DOMReference.Attribute) -> [Format]? {
@@ -80,12 +90,18 @@ struct ReportColumn: Equatable {
         case .uuid: return "UUID"
         case .status: return "Status"
         case .urgency: return "Urg"
-        case .stamp(let stamp): return ["entry": "Added", "modified": "Modified", "end": "Completed"][stamp.taskwarrior] ?? stamp.taskwarrior
+        case .stamp(let stamp):
+            return ["entry": "Added", "modified": "Modified", "end": "Completed"][stamp.taskwarrior]
+                ?? stamp.taskwarrior
         case .uda(let name): return udas[name]?.label ?? name
         case .field(let field):
             if format == .active { return "A" }
-            let labels = ["description": "Description", "project": "Project", "tags": "Tags", "priority": "P", "due": "Due", "wait": "Wait",
-                          "scheduled": "Sched", "start": "Started", "depends": "Depends", "annotations": "Ann", "recur": "Recur", "until": "Until"]
+            let labels = [
+                "description": "Description", "project": "Project", "tags": "Tags", "priority": "P", "due": "Due",
+                "wait": "Wait",
+                "scheduled": "Sched", "start": "Started", "depends": "Depends", "annotations": "Ann", "recur": "Recur",
+                "until": "Until"
+            ]
             return labels[field.spec.taskwarrior ?? ""] ?? field.key
         }
     }
@@ -115,7 +131,8 @@ extension ReportColumn {
     func lines(_ todo: Todo, _ around: Surroundings) -> [String] {
         switch attribute {
         case .field(let field): return lines(field, todo, around)
-        case .stamp(let stamp): return stamp.date(of: todo).map { [Self.date(.instant($0), format, around.dates)] } ?? []
+        case .stamp(let stamp):
+            return stamp.date(of: todo).map { [Self.date(.instant($0), format, around.dates)] } ?? []
         case .uda(let name):
             guard let value = todo.udas[name] else { return [] }
             return [format == .indicator ? "U" : oneLine(value)]
@@ -137,7 +154,8 @@ extension ReportColumn {
             return value
         case .real: return String(format: "%.3g", Urgency.score(todo, in: around.scoring))
         case .integer: return String(Int(Urgency.score(todo, in: around.scoring).rounded()))
-        case .formatted, .iso, .epoch, .age, .relative, .remaining, .active, .combined, .desc, .oneline, .truncated, .count, .truncatedCount,
+        case .formatted, .iso, .epoch, .age, .relative, .remaining, .active, .combined, .desc, .oneline, .truncated,
+            .count, .truncatedCount,
             .full, .parent, .list, .indicator, .duration, .plain:
             return value
         }
@@ -149,13 +167,17 @@ extension ReportColumn {
         guard value.isSet else { return [] }
         switch value {
         case .text(let text): return description(oneLine(text), todo, around.dates)
-        case .tags(let tags): return [format == .count ? "[\(tags.count)]" : format == .indicator ? "+" : tags.sorted().joined(separator: " ")]
+        case .tags(let tags):
+            return [
+                format == .count ? "[\(tags.count)]" : format == .indicator ? "+" : tags.sorted().joined(separator: " ")
+            ]
         case .word(let word):
             let text = oneLine(word ?? "")
             switch format {
             case .parent: return [String(text.prefix { $0 != "." })]
             case .indicator: return ["R"]
-            case .formatted, .iso, .epoch, .age, .relative, .remaining, .active, .combined, .desc, .oneline, .truncated, .count, .truncatedCount,
+            case .formatted, .iso, .epoch, .age, .relative, .remaining, .active, .combined, .desc, .oneline, .truncated,
+                .count, .truncatedCount,
                 .full, .list, .long, .short, .number, .real, .integer, .duration, .plain:
                 return [text]
             }
@@ -167,7 +189,10 @@ extension ReportColumn {
         case .uuids(let uuids):
             if format == .count { return ["[\(uuids.count)]"] }
             if format == .indicator { return ["D"] }
-            return [uuids.map { around.numbers[$0].map(String.init) ?? String(uuidText($0).prefix(8)) }.sorted().joined(separator: ",")]
+            return [
+                uuids.map { around.numbers[$0].map(String.init) ?? String(uuidText($0).prefix(8)) }.sorted().joined(
+                    separator: ",")
+            ]
         case .annotations(let annotations): return ["[\(annotations.count)]"]
         case .udas: return []
         }
@@ -176,12 +201,15 @@ extension ReportColumn {
     /// The name as the description column shows it: with the annotations below it
     /// (`combined`), after it (`oneline`), counted (`count`) or not at all.
     private func description(_ name: String, _ todo: Todo, _ dates: DateContext) -> [String] {
-        let annotations = todo.attributes.annotations.map { (Self.date(.instant($0.at), .formatted, dates), oneLine($0.text)) }
+        let annotations = todo.attributes.annotations.map {
+            (Self.date(.instant($0.at), .formatted, dates), oneLine($0.text))
+        }
         switch format {
         case .combined: return [name] + annotations.map { "  \($0.0) \($0.1)" }
         case .oneline: return [([name] + annotations.map { "\($0.0) \($0.1)" }).joined(separator: " ")]
         case .count, .truncatedCount: return [annotations.isEmpty ? name : "\(name) [\(annotations.count)]"]
-        case .formatted, .iso, .epoch, .age, .relative, .remaining, .active, .desc, .truncated, .full, .parent, .list, .indicator, .long,
+        case .formatted, .iso, .epoch, .age, .relative, .remaining, .active, .desc, .truncated, .full, .parent, .list,
+            .indicator, .long,
             .short, .number, .real, .integer, .duration, .plain:
             return [name]
         }
@@ -199,7 +227,8 @@ extension ReportColumn {
         case .age: return (ahead > 0 ? "-" : "") + LocalTime.span(ahead)
         case .relative: return (ahead < 0 ? "-" : "") + LocalTime.span(ahead)
         case .remaining: return ahead > 0 ? LocalTime.span(ahead) : ""
-        case .formatted, .active, .combined, .desc, .oneline, .truncated, .count, .truncatedCount, .full, .parent, .list, .indicator, .long,
+        case .formatted, .active, .combined, .desc, .oneline, .truncated, .count, .truncatedCount, .full, .parent,
+            .list, .indicator, .long,
             .short, .number, .real, .integer, .duration, .plain:
             return ListExtras.localText(date, dates)
         }

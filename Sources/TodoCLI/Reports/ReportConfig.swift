@@ -11,7 +11,8 @@ enum ReportPart: String, CaseIterable {
         switch self {
         case .columns: "comma-separated columns: \(ReportColumn.names)"
         case .labels: "their headings, comma-separated, one a column"
-        case .filter: "filter terms, replacing the report's own filter and status (status:completed lists completed todos)"
+        case .filter:
+            "filter terms, replacing the report's own filter and status (status:completed lists completed todos)"
         case .sort: "the order, as Taskwarrior writes it (due+,urgency-) or as --sort does (due,-urgency)"
         case .description: "what 'todo reports' says of it"
         case .context: "0 or 1: whether the context in force narrows it (1 unless set)"
@@ -25,7 +26,9 @@ enum ReportPart: String, CaseIterable {
 extension NamedReport {
     /// The report and part `key` names (`report.standup.columns`); nil for no report key.
     static func part(ofKey key: String) -> (name: String, part: ReportPart)? {
-        guard key.hasPrefix("report."), let dot = key.lastIndex(of: "."), let part = ReportPart(rawValue: String(key[key.index(after: dot)...])) else { return nil }
+        guard key.hasPrefix("report."), let dot = key.lastIndex(of: "."),
+            let part = ReportPart(rawValue: String(key[key.index(after: dot)...]))
+        else { return nil }
         let name = String(key.dropFirst("report.".count)[..<dot])
         return name.isEmpty ? nil : (name, part)
     }
@@ -41,13 +44,17 @@ extension NamedReport {
     static func named(_ name: String, config: ConfigValues?) throws -> NamedReport? {
         let values = config?.values ?? [:]
         let set = ReportPart.allCases.compactMap { part in values[part.key(name)].map { (part, $0) } }
-        guard var report = (all + own).first(where: { $0.name == name })
-            ?? (set.isEmpty ? nil : NamedReport(name: name, summary: "Your report \(name)")) else { return nil }
+        guard
+            var report = (all + own).first(where: { $0.name == name })
+                ?? (set.isEmpty ? nil : NamedReport(name: name, summary: "Your report \(name)"))
+        else { return nil }
         for (part, value) in set {
             do {
                 try report.set(part, value)
             } catch let error as CommandError {
-                throw CommandError(message: "config file \(config?.path ?? ""): \(part.key(name)): \(error.message)", status: ExitStatus.usage)
+                throw CommandError(
+                    message: "config file \(config?.path ?? ""): \(part.key(name)): \(error.message)",
+                    status: ExitStatus.usage)
             }
         }
         return report
@@ -66,7 +73,12 @@ extension NamedReport {
         case .sort: sort = try Self.sortText(value)
         case .description: summary = value
         case .context:
-            guard let uses = ["0": false, "1": true, "no": false, "yes": true, "off": false, "on": true, "false": false, "true": true][value.lowercased()] else {
+            guard
+                let uses = [
+                    "0": false, "1": true, "no": false, "yes": true, "off": false, "on": true, "false": false,
+                    "true": true
+                ][value.lowercased()]
+            else {
                 throw CommandError(message: "must be 0 or 1, not \(quoted(value))", status: ExitStatus.usage)
             }
             usesContext = uses
@@ -78,9 +90,13 @@ extension NamedReport {
         guard let columns else { return nil }
         let schema = columns.contains { UDA.isName(String($0.prefix { $0 != "." })) } ? try udas() : .none
         let read = try columns.map { try ReportColumn($0, udas: schema) }
-        guard !read.isEmpty else { throw CommandError(message: "report \(name) has no columns", status: ExitStatus.usage) }
+        guard !read.isEmpty else {
+            throw CommandError(message: "report \(name) has no columns", status: ExitStatus.usage)
+        }
         if let labels, labels.count != read.count {
-            throw CommandError(message: "report \(name) has \(read.count) columns but \(labels.count) labels: give one label a column", status: ExitStatus.usage)
+            throw CommandError(
+                message: "report \(name) has \(read.count) columns but \(labels.count) labels: give one label a column",
+                status: ExitStatus.usage)
         }
         return ReportLayout(columns: read, labels: labels ?? read.map { $0.defaultLabel(schema) })
     }
@@ -96,10 +112,15 @@ extension NamedReport {
             var sign = ""
             if let last = key.last, last == "+" || last == "-" { sign = String(key.removeLast()) }
             if sign.isEmpty, let first = key.first, first == "+" || first == "-" { sign = String(key.removeFirst()) }
-            guard !key.isEmpty else { throw CommandError(message: "\(quoted(text)) is no order: write keys such as due+,urgency-", status: ExitStatus.usage) }
+            guard !key.isEmpty else {
+                throw CommandError(
+                    message: "\(quoted(text)) is no order: write keys such as due+,urgency-", status: ExitStatus.usage)
+            }
             return sign + (keys[key] ?? key)
         }
-        guard !parts.isEmpty else { throw CommandError(message: "an order needs a key: due+,urgency-", status: ExitStatus.usage) }
+        guard !parts.isEmpty else {
+            throw CommandError(message: "an order needs a key: due+,urgency-", status: ExitStatus.usage)
+        }
         return parts.joined(separator: ",")
     }
 
@@ -109,14 +130,22 @@ extension NamedReport {
     /// import so far, where attributes it declares count); empty for the config's own.
     static func check(_ key: String, _ value: String, among values: [String: String], _ context: Context) throws {
         guard let found = part(ofKey: key) else {
-            throw CommandError(message: "\(quoted(key)) is no report setting: write report.NAME.\(ReportPart.allCases.map(\.rawValue).joined(separator: "|"))", status: ExitStatus.usage)
+            throw CommandError(
+                message:
+                    "\(quoted(key)) is no report setting: write report.NAME.\(ReportPart.allCases.map(\.rawValue).joined(separator: "|"))",
+                status: ExitStatus.usage)
         }
         let (name, part) = (found.name, found.part)
-        guard name.first?.isLetter == true, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }) else {
-            throw CommandError(message: "\(quoted(found.name)) is no report name: a letter, then letters, digits, _ or -", status: ExitStatus.usage)
+        guard name.first?.isLetter == true, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" })
+        else {
+            throw CommandError(
+                message: "\(quoted(found.name)) is no report name: a letter, then letters, digits, _ or -",
+                status: ExitStatus.usage)
         }
         if let command = CommandTable.command(named: name), !(all + own).contains(where: { $0.name == command.name }) {
-            throw CommandError(message: "\(quoted(name)) is a command of todo's, not a report: choose another name", status: ExitStatus.usage)
+            throw CommandError(
+                message: "\(quoted(name)) is a command of todo's, not a report: choose another name",
+                status: ExitStatus.usage)
         }
         var report = NamedReport(name: name, summary: "")
         try report.set(part, value)
@@ -124,7 +153,9 @@ extension NamedReport {
         switch part {
         case .columns: _ = try report.layout(udas: { try config?.udaSchema() ?? .none })
         case .sort:
-            do { _ = try TodoSort(parsing: report.sort ?? "", udas: try config?.udaSchema() ?? .none) } catch let error as SortError {
+            do { _ = try TodoSort(parsing: report.sort ?? "", udas: try config?.udaSchema() ?? .none) } catch let error
+                as SortError
+            {
                 throw CommandError(message: "\(error)", status: ExitStatus.usage)
             }
         case .filter: _ = try FilterInput(report.terms, literalFrom: nil, config: config, context)
@@ -144,9 +175,16 @@ enum ReportsCommand {
             rows.append([name, oneLine(report.summary)])
         }
         if invocation.flag(.json) {
-            return .output(Output(stdout: "[" + rows.map { "{\"name\":\(json($0[0])),\"description\":\(json($0[1]))}" }.joined(separator: ",") + "]\n"))
+            return .output(
+                Output(
+                    stdout: "["
+                        + rows.map { "{\"name\":\(json($0[0])),\"description\":\(json($0[1]))}" }.joined(separator: ",")
+                        + "]\n"))
         }
         let width = rows.map { displayWidth($0[0]) }.max() ?? 0
-        return .output(Output(stdout: Drawing.trimmed(rows.map { Drawing.left($0[0], width) + "  " + $0[1] }) + "\(rows.count) reports\n"))
+        return .output(
+            Output(
+                stdout: Drawing.trimmed(rows.map { Drawing.left($0[0], width) + "  " + $0[1] })
+                    + "\(rows.count) reports\n"))
     }
 }

@@ -29,7 +29,8 @@ struct ReportInput {
         let config = try context.config()
         settings = try ReportSettings(invocation, config, context.environment)
         filter = try FilterInput(
-            words, literalFrom: literalFrom, also: settings.context?.words ?? [], config: config, dialect: context.dialect(invocation, config), context)
+            words, literalFrom: literalFrom, also: settings.context?.words ?? [], config: config,
+            dialect: context.dialect(invocation, config), context)
     }
 
     var dates: DateContext { filter.dates }

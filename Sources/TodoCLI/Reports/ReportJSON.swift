@@ -44,7 +44,8 @@ indirect enum ReportJSON {
             return String(decoding: writer.bytes, as: UTF8.self)
         case .null: return "null"
         case .array(let elements): return "[" + elements.map(\.compact).joined(separator: ", ") + "]"
-        case .object(let members): return "{" + members.map { json($0.0) + ": " + $0.1.compact }.joined(separator: ", ") + "}"
+        case .object(let members):
+            return "{" + members.map { json($0.0) + ": " + $0.1.compact }.joined(separator: ", ") + "}"
         }
     }
 }

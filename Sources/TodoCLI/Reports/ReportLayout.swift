@@ -15,23 +15,29 @@ struct ReportLayout: Equatable {
 
     /// The table of `todos`; `width` is the terminal's, nil in a pipe. Each line of a row the
     /// colour rules colour (`colour`) is drawn in their colour, up to its last text.
-    func render(_ todos: [Todo], _ around: ReportColumn.Surroundings, width: Int?, style: Style, colour: ((Todo) -> TerminalColour?)? = nil) -> String {
+    func render(
+        _ todos: [Todo], _ around: ReportColumn.Surroundings, width: Int?, style: Style,
+        colour: ((Todo) -> TerminalColour?)? = nil
+    ) -> String {
         guard !todos.isEmpty else { return "" }
         let cells = todos.map { todo in columns.map { $0.lines(todo, around) } }
         // Taskwarrior leaves out a column no row has a value for.
         var shown = columns.indices.filter { index in cells.contains { !$0[index].isEmpty } }
-        var widths = Dictionary(uniqueKeysWithValues: shown.map { index in
-            (index, ([labels[index]] + cells.flatMap { $0[index] }).map(displayWidth).max() ?? 0)
-        })
+        var widths = Dictionary(
+            uniqueKeysWithValues: shown.map { index in
+                (index, ([labels[index]] + cells.flatMap { $0[index] }).map(displayWidth).max() ?? 0)
+            })
         if let width { fit(&shown, &widths, width) }
         func line(_ texts: [String]) -> String {
             zip(shown, texts).map { index, text in
                 let cut = truncate(text, toWidth: widths[index]!)
-                return columns[index].format.isNumeric ? Drawing.right(cut, widths[index]!) : Drawing.left(cut, widths[index]!)
+                return columns[index].format.isNumeric
+                    ? Drawing.right(cut, widths[index]!) : Drawing.left(cut, widths[index]!)
             }.joined(separator: " ")
         }
         let heading = shown.map { labels[$0] }
-        var lines = style.enabled
+        var lines =
+            style.enabled
             ? [zip(shown, heading).map { style.ansi(Drawing.left($1, widths[$0]!), "4") }.joined(separator: " ")]
             : [line(heading), shown.map { String(repeating: "-", count: widths[$0]!) }.joined(separator: " ")]
         var painted: [Int: TerminalColour] = [:]
@@ -44,16 +50,19 @@ struct ReportLayout: Equatable {
             }
         }
         guard !painted.isEmpty else { return Drawing.trimmed(lines) }
-        return Drawing.trimmed(lines).split(separator: "\n", omittingEmptySubsequences: false).dropLast().enumerated().map { index, text in
-            painted[index].map { style.paint(String(text), $0) } ?? String(text)
-        }.joined(separator: "\n") + "\n"
+        return Drawing.trimmed(lines).split(separator: "\n", omittingEmptySubsequences: false).dropLast().enumerated()
+            .map { index, text in
+                painted[index].map { style.paint(String(text), $0) } ?? String(text)
+            }.joined(separator: "\n") + "\n"
     }
 
     /// Narrows the widest text column until the line fits `width` (down to 10 columns),
     /// then leaves out the last columns.
     private func fit(_ shown: inout [Int], _ widths: inout [Int: Int], _ width: Int) {
         func total() -> Int { shown.reduce(-1) { $0 + widths[$1]! + 1 } }
-        if total() > width, let widest = shown.filter({ !columns[$0].format.isNumeric }).max(by: { widths[$0]! < widths[$1]! }) {
+        if total() > width,
+            let widest = shown.filter({ !columns[$0].format.isNumeric }).max(by: { widths[$0]! < widths[$1]! })
+        {
             widths[widest] = max(10, widths[widest]! - (total() - width))
         }
         while total() > width, shown.count > 1 { shown.removeLast() }

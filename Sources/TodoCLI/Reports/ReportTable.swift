@@ -3,7 +3,8 @@
 /// apart (a bar), `room` columns wide, after a blank.
 enum ReportTable {
     static func render(
-        _ heading: [String], _ rows: [[String]], width: Int, style: Style, leftAligned: Bool = false, after: (heading: String, cells: [String], room: Int)? = nil
+        _ heading: [String], _ rows: [[String]], width: Int, style: Style, leftAligned: Bool = false,
+        after: (heading: String, cells: [String], room: Int)? = nil
     ) -> String {
         guard !rows.isEmpty else { return "" }
         let widths = heading.indices.map { column in
@@ -12,7 +13,10 @@ enum ReportTable {
         let others = widths.dropFirst().reduce(0) { $0 + $1 + 1 } + (after.map { $0.room + 1 } ?? 0)
         let first = max(4, min(widths[0], width - others))
         func line(_ cells: [String]) -> String {
-            ([Drawing.left(truncate(cells[0], toWidth: first), first)] + cells.indices.dropFirst().map { leftAligned ? Drawing.left(cells[$0], widths[$0]) : Drawing.right(cells[$0], widths[$0]) })
+            ([Drawing.left(truncate(cells[0], toWidth: first), first)]
+                + cells.indices.dropFirst().map {
+                    leftAligned ? Drawing.left(cells[$0], widths[$0]) : Drawing.right(cells[$0], widths[$0])
+                })
                 .joined(separator: " ")
         }
         var lines = [line(heading)] + rows.map(line)

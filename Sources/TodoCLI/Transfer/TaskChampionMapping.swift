@@ -54,7 +54,9 @@ enum TaskChampionMapping {
         }
         for (legacy, items) in [("tags", tags), ("depends", depends)] where base[legacy] != nil && !items.isEmpty {
             let old = base[legacy] ?? ""
-            task[legacy] = Set(old.split(separator: ",").map(String.init)) == Set(items) ? old : items.sorted().joined(separator: ",")
+            task[legacy] =
+                Set(old.split(separator: ",").map(String.init)) == Set(items)
+                ? old : items.sorted().joined(separator: ",")
         }
         return task
     }
@@ -64,7 +66,7 @@ enum TaskChampionMapping {
     static func task(of todo: Todo, in context: DateContext) -> TaskMap {
         var task: TaskMap = [
             "status": todo.completed ? "completed" : "pending",
-            "entry": seconds(todo.createdAt), "modified": seconds(todo.updatedAt),
+            "entry": seconds(todo.createdAt), "modified": seconds(todo.updatedAt)
         ]
         if todo.completed { task["end"] = seconds(todo.completedAt ?? todo.updatedAt) }
         var exported = todo
@@ -102,7 +104,9 @@ enum TaskChampionMapping {
     static func viaExport(_ todo: Todo, in context: DateContext) -> TaskMap {
         var writer = JSONWriter(capacity: 512)
         TaskwarriorExport.write(todo, to: &writer, in: context)
-        guard let object = try? JSONSerialization.jsonObject(with: Data(writer.bytes)) as? [String: Any] else { return [:] }
+        guard let object = try? JSONSerialization.jsonObject(with: Data(writer.bytes)) as? [String: Any] else {
+            return [:]
+        }
         var task: TaskMap = [:]
         for (key, value) in object where key != "uuid" {
             switch key {
@@ -161,7 +165,9 @@ enum TaskChampionMapping {
         if !tags.isEmpty { object["tags"] = tags.sorted() }
         if !depends.isEmpty { object["depends"] = depends.sorted() }
         if !annotations.isEmpty {
-            object["annotations"] = annotations.sorted { $0.0 < $1.0 }.map { ["entry": TaskwarriorDate.string(Date(timeIntervalSince1970: $0.0)), "description": $0.1] }
+            object["annotations"] = annotations.sorted { $0.0 < $1.0 }.map {
+                ["entry": TaskwarriorDate.string(Date(timeIntervalSince1970: $0.0)), "description": $0.1]
+            }
         }
         return object
     }

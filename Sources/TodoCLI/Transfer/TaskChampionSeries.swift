@@ -20,23 +20,28 @@ enum TaskChampionSeries {
     static func operations(_ tasks: [UUID: TaskMap], in context: DateContext) -> [TaskOperation] {
         var instances: [UUID: [(uuid: UUID, task: TaskMap)]] = [:]
         for (uuid, task) in tasks {
-            guard let parent = task["parent"].flatMap(UUID.init(uuidString:)), tasks[parent]?["status"] == "recurring" else { continue }
+            guard let parent = task["parent"].flatMap(UUID.init(uuidString:)), tasks[parent]?["status"] == "recurring"
+            else { continue }
             instances[parent, default: []].append((uuid, task))
         }
         var operations: [TaskOperation] = []
-        for (uuid, template) in tasks.sorted(by: { UUID.precedes($0.key, $1.key) }) where template["status"] == "recurring" {
+        for (uuid, template) in tasks.sorted(by: { UUID.precedes($0.key, $1.key) })
+        where template["status"] == "recurring" {
             operations += self.operations(template: uuid, template, instances[uuid] ?? [], in: context)
         }
         return operations
     }
 
     /// For one series: deletes of doubled instances, or its next instance.
-    static func operations(template uuid: UUID, _ template: TaskMap, _ instances: [(uuid: UUID, task: TaskMap)], in context: DateContext) -> [TaskOperation] {
+    static func operations(
+        template uuid: UUID, _ template: TaskMap, _ instances: [(uuid: UUID, task: TaskMap)], in context: DateContext
+    ) -> [TaskOperation] {
         let now = context.now
         let stamp = TaskChampionMapping.seconds(now)
         var operations: [TaskOperation] = []
         var kept: [Int: UUID] = [:]
-        for (instance, task) in instances.sorted(by: { UUID.precedes($0.uuid, $1.uuid) }) where open.contains(task["status"] ?? "") {
+        for (instance, task) in instances.sorted(by: { UUID.precedes($0.uuid, $1.uuid) })
+        where open.contains(task["status"] ?? "") {
             let place = task["imask"].flatMap(Int.init) ?? -1
             guard kept[place] != nil else {
                 kept[place] = instance
@@ -69,7 +74,9 @@ enum TaskChampionSeries {
 
     /// The place and due date of the instance after the last one made; nil when the series
     /// has ended (`until`) or todo cannot step its period.
-    static func next(_ template: TaskMap, _ instances: [(uuid: UUID, task: TaskMap)], in context: DateContext) -> (place: Int, due: Date)? {
+    static func next(_ template: TaskMap, _ instances: [(uuid: UUID, task: TaskMap)], in context: DateContext) -> (
+        place: Int, due: Date
+    )? {
         guard let period = template["recur"], let rule = Recurrence(taskwarriorPeriod: period), !rule.afterCompletion,
             let start = template["due"].flatMap(Double.init).map(Date.init(timeIntervalSince1970:))
         else { return nil }

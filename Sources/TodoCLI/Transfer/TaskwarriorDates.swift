@@ -54,7 +54,9 @@ enum TaskwarriorAnnotations {
     /// The annotations for `lines` (blank lines are left out): a line starting with a date
     /// and time is annotated then, another line at `start` (or just after the line before).
     /// Entries rise by at least a second, as Taskwarrior keeps one annotation per second.
-    static func annotations(_ lines: [Substring], from start: Date, in context: DateContext) -> [(entry: Date, text: String)] {
+    static func annotations(_ lines: [Substring], from start: Date, in context: DateContext) -> [(
+        entry: Date, text: String
+    )] {
         var result: [(entry: Date, text: String)] = []
         for line in lines where !line.allSatisfy(\.isWhitespace) {
             let (at, text) = stamp(line, in: context) ?? (start, String(line))

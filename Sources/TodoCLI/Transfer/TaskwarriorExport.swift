@@ -47,7 +47,9 @@ enum TaskwarriorExport {
     }
 
     /// One task; `deletedAt` writes it as Taskwarrior's deleted task (for hooks: todo keeps none).
-    static func write(_ todo: Todo, _ role: Role? = nil, deletedAt: Date? = nil, to writer: inout JSONWriter, in context: DateContext) {
+    static func write(
+        _ todo: Todo, _ role: Role? = nil, deletedAt: Date? = nil, to writer: inout JSONWriter, in context: DateContext
+    ) {
         func date(_ key: StaticString, _ date: Date) {
             writer.raw(",")
             writer.key(key)
@@ -122,7 +124,8 @@ enum TaskwarriorExport {
             writer.raw("]")
         case .word(let word): writer.string(word ?? "")
         case .priority(let priority): writer.string(priority?.rawValue ?? "")
-        case .date(let date): writer.string(date.map { TaskwarriorDate.string(TaskwarriorDate.instant($0, in: context)) } ?? "")
+        case .date(let date):
+            writer.string(date.map { TaskwarriorDate.string(TaskwarriorDate.instant($0, in: context)) } ?? "")
         case .uuids(let uuids):
             writer.raw("[")
             for (index, uuid) in uuids.sorted(by: { $0.uuidString < $1.uuidString }).enumerated() {

@@ -44,7 +44,9 @@ enum TaskwarriorFormat {
         var tasks: [TaskwarriorTask] = []
         var skipped: [TaskwarriorSkip] = []
         for (index, object) in try objects(bytes).enumerated() {
-            guard let task = object as? [String: Any] else { throw InputError("task \(index + 1) is not a JSON object") }
+            guard let task = object as? [String: Any] else {
+                throw InputError("task \(index + 1) is not a JSON object")
+            }
             if task["status"] as? String == "deleted" {
                 skipped.append(TaskwarriorSkip(task, .deleted))
                 continue
@@ -57,7 +59,8 @@ enum TaskwarriorFormat {
             }
         }
         let series = TaskwarriorSeries.assemble(tasks, in: context)
-        return TaskwarriorImport(todos: series.todos, skipped: skipped + series.templates.map { TaskwarriorSkip($0, .template) })
+        return TaskwarriorImport(
+            todos: series.todos, skipped: skipped + series.templates.map { TaskwarriorSkip($0, .template) })
     }
 
     /// The todos of `task export` output, every task todo can hold or an error.
@@ -73,7 +76,8 @@ enum TaskwarriorFormat {
         case .word: (raw as? String).map(FieldValue.word)
         case .priority:
             (raw as? String).flatMap { $0.isEmpty ? .priority(nil) : Priority(word: $0).map(FieldValue.priority) }
-        case .date: (raw as? String).flatMap(TaskwarriorDate.parse).map { .date(TaskwarriorDate.dueDate($0, in: context)) }
+        case .date:
+            (raw as? String).flatMap(TaskwarriorDate.parse).map { .date(TaskwarriorDate.dueDate($0, in: context)) }
         case .uuids:
             // Taskwarrior 2.6 writes an array; earlier versions one comma-separated string.
             ((raw as? [String]) ?? (raw as? String)?.split(separator: ",").map(String.init))

@@ -58,11 +58,12 @@ struct TaskwarriorSkip: Equatable {
 
     /// `skipped 6f740623 "buy milk": deleted`.
     var line: String {
-        let why = switch reason {
-        case .deleted: "deleted (todo has no deleted todos)"
-        case .template: "recurring template, merged into its series"
-        case .invalid(let message): message
-        }
+        let why =
+            switch reason {
+            case .deleted: "deleted (todo has no deleted todos)"
+            case .template: "recurring template, merged into its series"
+            case .invalid(let message): message
+            }
         return "skipped \(uuid) \"\(description)\": \(why)"
     }
 }

@@ -23,7 +23,9 @@ enum TaskwarriorSeries {
     }
 
     /// The todos of `tasks` with their series settled, and the templates merged into them.
-    static func assemble(_ tasks: [TaskwarriorTask], in context: DateContext) -> (todos: [ImportedTodo], templates: [TaskwarriorTask]) {
+    static func assemble(_ tasks: [TaskwarriorTask], in context: DateContext) -> (
+        todos: [ImportedTodo], templates: [TaskwarriorTask]
+    ) {
         let templates = tasks.filter(\.isTemplate)
         var todos: [ImportedTodo] = []
         var members: [UUID: [(index: Int, imask: Int?)]] = [:]
@@ -66,7 +68,8 @@ enum TaskwarriorSeries {
             if todos[open].content.until == nil { todos[open].content.until = template?.todo.content.until }
         } else if let template {
             let last = ordered.last.map { todos[$0] }
-            if let next = occurrence(after: last, of: template, series: series, rule: rule, anchor: anchor, in: context) {
+            if let next = occurrence(after: last, of: template, series: series, rule: rule, anchor: anchor, in: context)
+            {
                 todos.append(next)
             }
         }
@@ -81,9 +84,12 @@ enum TaskwarriorSeries {
         guard let start = template.todo.content.due else { return nil }
         var todo = template.todo
         todo.uuid = last.map { UUID(name: $0.uuid.uuidString.lowercased(), namespace: series) } ?? series
-        let due = last.flatMap { done in
-            done.content.due.map { rule.next(after: $0, anchor: anchor, doneAt: done.content.completedAt ?? done.content.updatedAt) }
-        } ?? start
+        let due =
+            last.flatMap { done in
+                done.content.due.map {
+                    rule.next(after: $0, anchor: anchor, doneAt: done.content.completedAt ?? done.content.updatedAt)
+                }
+            } ?? start
         if let until = todo.content.until, due.isAfter(until, on: context) { return nil }
         todo.content.completed = false
         todo.content.completedAt = nil

@@ -34,7 +34,9 @@ struct TaskwarriorSeriesExport {
     }
 
     /// The template of `series` and its instances.
-    private mutating func add(_ series: UUID, _ members: [Todo], holder: Todo, rule: Recurrence, anchor: SeriesAnchor, in context: DateContext) {
+    private mutating func add(
+        _ series: UUID, _ members: [Todo], holder: Todo, rule: Recurrence, anchor: SeriesAnchor, in context: DateContext
+    ) {
         let start = Self.due(of: anchor)
         let uuid = TaskwarriorSeries.templateUUID(of: series, isTodo: members.contains { $0.uuid == series })
         let period = rule.taskwarriorPeriod
@@ -46,7 +48,8 @@ struct TaskwarriorSeriesExport {
             while mask.count <= imask { mask.append("X") }
             mask[imask] = todo.completed ? "+" : "-"
         }
-        templates.append(Template(todo: Self.template(uuid, of: holder, members, start: start), mask: String(mask), period: period))
+        templates.append(
+            Template(todo: Self.template(uuid, of: holder, members, start: start), mask: String(mask), period: period))
     }
 
     /// The template: the open occurrence, made when the series' first one was, due on the
@@ -73,7 +76,9 @@ struct TaskwarriorSeriesExport {
     }
 
     /// How many steps of the rule (counted by the calendar) `due` is from `start`.
-    static func steps(from start: DueDate, to due: DueDate, rule: Recurrence, anchor: SeriesAnchor, in context: DateContext) -> Int {
+    static func steps(
+        from start: DueDate, to due: DueDate, rule: Recurrence, anchor: SeriesAnchor, in context: DateContext
+    ) -> Int {
         let calendar = Recurrence(count: rule.count, unit: rule.unit)
         let target = TaskwarriorDate.instant(due, in: context)
         var (date, steps) = (start, 0)

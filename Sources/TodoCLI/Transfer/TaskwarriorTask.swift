@@ -25,10 +25,13 @@ struct TaskwarriorTask {
         status = task["status"] as? String ?? "pending"
         let uuid: UUID
         if let given = task["uuid"] {
-            guard let text = given as? String, let parsed = UUID(uuidString: text) else { throw InputError("no valid \"uuid\"") }
+            guard let text = given as? String, let parsed = UUID(uuidString: text) else {
+                throw InputError("no valid \"uuid\"")
+            }
             uuid = parsed
         } else {
-            let identity = ["description", "entry", "project", "due"].map { (task[$0] as? String) ?? "" }.joined(separator: "\u{0}")
+            let identity = ["description", "entry", "project", "due"].map { (task[$0] as? String) ?? "" }.joined(
+                separator: "\u{0}")
             uuid = UUID(name: identity, namespace: Self.namespace)
         }
         let entry = try Self.date(task, "entry") ?? context.now
@@ -51,7 +54,9 @@ struct TaskwarriorTask {
             if field == .name { throw InputError("no \"\(key)\"") }
             return
         }
-        if let udas = found as? [String: Any], let bad = udas.keys.sorted().first(where: { TaskwarriorFormat.text(udas[$0]!) == nil }) {
+        if let udas = found as? [String: Any],
+            let bad = udas.keys.sorted().first(where: { TaskwarriorFormat.text(udas[$0]!) == nil })
+        {
             throw InputError("\"\(bad)\" is not a string or a number")
         }
         let raw = try TaskwarriorValue.incoming(found, for: field)
@@ -92,13 +97,18 @@ enum TaskwarriorValue {
         switch field {
         case .project:
             guard let text = raw as? String else { return raw }
-            if text.contains(blank) { throw InputError("the project '\(text)' holds \(blank), which todo writes for a blank") }
+            if text.contains(blank) {
+                throw InputError("the project '\(text)' holds \(blank), which todo writes for a blank")
+            }
             return String(text.map { $0 == " " ? blank : $0 })
         case .recur:
             guard let text = raw as? String, !text.isEmpty else { return raw }
-            guard let rule = Recurrence(taskwarriorPeriod: text) else { throw InputError("the recurrence '\(text)' is no rule todo has (\(Recurrence.accepted))") }
+            guard let rule = Recurrence(taskwarriorPeriod: text) else {
+                throw InputError("the recurrence '\(text)' is no rule todo has (\(Recurrence.accepted))")
+            }
             return rule.rule
-        case .name, .description, .notes, .tags, .priority, .due, .wait, .scheduled, .start, .depends, .annotations, .until,
+        case .name, .description, .notes, .tags, .priority, .due, .wait, .scheduled, .start, .depends, .annotations,
+            .until,
             .series, .anchor, .udas:
             return raw
         }
@@ -109,7 +119,8 @@ enum TaskwarriorValue {
         switch field {
         case .project: .word(value.wordValue?.map { String($0.map { $0 == blank ? " " : $0 }) })
         case .recur: .word(value.wordValue?.flatMap(Recurrence.init(rule:)).map(\.taskwarriorPeriod))
-        case .name, .description, .notes, .tags, .priority, .due, .wait, .scheduled, .start, .depends, .annotations, .until,
+        case .name, .description, .notes, .tags, .priority, .due, .wait, .scheduled, .start, .depends, .annotations,
+            .until,
             .series, .anchor, .udas:
             value
         }

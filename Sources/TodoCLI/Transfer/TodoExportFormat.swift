@@ -16,7 +16,9 @@ enum TodoExportFormat {
         }
         let result = bytes.withUnsafeBytes { raw in
             var reader = JSONReader(raw)
-            return Result { try read(&reader, startsWithArray: raw.first { ![9, 10, 13, 32].contains($0) } == UInt8(ascii: "[")) }
+            return Result {
+                try read(&reader, startsWithArray: raw.first { ![9, 10, 13, 32].contains($0) } == UInt8(ascii: "["))
+            }
         }
         do {
             return try result.get().map(imported)
@@ -67,7 +69,9 @@ enum TodoExportFormat {
                 throw InputError("not a todo export (no \"format\": \"\(ExportCommand.format)\")")
             }
             guard version <= ExportCommand.version else {
-                throw InputError("export format version \(version) is newer than this todo understands (\(ExportCommand.version)); upgrade todo")
+                throw InputError(
+                    "export format version \(version) is newer than this todo understands (\(ExportCommand.version)); upgrade todo"
+                )
             }
         }
         guard reader.isAtEnd else { throw reader.fail("the end of the file") }

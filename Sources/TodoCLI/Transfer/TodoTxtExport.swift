@@ -27,7 +27,8 @@ enum TodoTxtExport {
         words.append(day(todo.createdAt))
         for field in TodoField.allCases {
             guard let syntax = field.spec.todoTxt else { continue }
-            words += syntax == .dependencies
+            words +=
+                syntax == .dependencies
                 ? TodoTxtDependencies.words(of: todo, numbers: numbers) : syntax.words(for: field.value(of: todo))
         }
         if todo.completed, let priority { words.append("pri:\(priority)") }

@@ -44,15 +44,20 @@ enum TodoTxtFormat {
         // topydo's id:X names a todo for the p:X of those that depend on it; the first line with an id keeps it.
         var ids: [Substring: UUID] = [:]
         for item in read {
-            for word in todoTxtWords(item.line.text) { if let id = TodoTxtDependencies.id(word), ids[id] == nil { ids[id] = item.uuid } }
+            for word in todoTxtWords(item.line.text) {
+                if let id = TodoTxtDependencies.id(word), ids[id] == nil { ids[id] = item.uuid }
+            }
         }
         var todos: [ImportedTodo] = []
         for (offset, trimmed, line, uuid) in read {
             let created = line.creationDate ?? line.completionDate ?? now
             var todo = ImportedTodo(
                 uuid: uuid, name: "", completed: line.completed,
-                createdAt: created, updatedAt: max(now, created), completedAt: line.completed ? line.completionDate ?? now : nil)
-            if let letter = line.priority, let field = TodoTxtSyntax.priority.field, let priority = Priority(todoTxtLetter: letter) {
+                createdAt: created, updatedAt: max(now, created),
+                completedAt: line.completed ? line.completionDate ?? now : nil)
+            if let letter = line.priority, let field = TodoTxtSyntax.priority.field,
+                let priority = Priority(todoTxtLetter: letter)
+            {
                 try? todo.set(field, .priority(priority))
                 if priority.todoTxtLetter != letter { try? todo.set(.udas, .udas([TodoTxtPriority.attribute: letter])) }
             }
@@ -67,12 +72,16 @@ enum TodoTxtFormat {
 
     /// The words of `text` but the dependency words `ids` resolves (`id:X` of this todo,
     /// `p:X` of another's), whose todos become the dependencies of `todo`.
-    static func takeDependencies(_ text: String, ids: [Substring: UUID], own: UUID, into todo: inout ImportedTodo) -> String {
+    static func takeDependencies(_ text: String, ids: [Substring: UUID], own: UUID, into todo: inout ImportedTodo)
+        -> String
+    {
         guard let field = TodoTxtSyntax.dependencies.field, !ids.isEmpty else { return text }
         var depends = Set<UUID>()
         let words = todoTxtWords(text).filter { word in
             if let id = TodoTxtDependencies.id(word), ids[id] == own { return false }
-            guard let parent = TodoTxtDependencies.parent(word), let uuid = ids[parent], uuid != own else { return true }
+            guard let parent = TodoTxtDependencies.parent(word), let uuid = ids[parent], uuid != own else {
+                return true
+            }
             depends.insert(uuid)
             return false
         }
@@ -89,11 +98,15 @@ enum TodoTxtFormat {
     /// Whether `word` set a field: one not yet set, or the tags (a further `+project` is a tag).
     static func take(_ word: Substring, into todo: inout ImportedTodo) -> Bool {
         for field in TodoField.allCases {
-            guard let syntax = field.spec.todoTxt, let value = syntax.value(of: word, kind: field.spec.kind) else { continue }
+            guard let syntax = field.spec.todoTxt, let value = syntax.value(of: word, kind: field.spec.kind) else {
+                continue
+            }
             let current = field.value(of: todo.content)
             if field.spec.merge == .set { return (try? todo.set(field, current.adding(value))) != nil }
             if !current.isSet { return (try? todo.set(field, value)) != nil }
-            guard case .sigil = syntax, let tags = TodoField.allCases.first(where: { $0.spec.kind == .tags }) else { return false }
+            guard case .sigil = syntax, let tags = TodoField.allCases.first(where: { $0.spec.kind == .tags }) else {
+                return false
+            }
             return take(word.dropFirst(), asTagOf: tags, into: &todo)
         }
         return false
@@ -142,7 +155,9 @@ enum TodoTxtFormat {
     /// `(A)` → "A"
     static func priority(_ word: String) -> String? {
         let scalars = Array(word.unicodeScalars)
-        guard scalars.count == 3, scalars[0] == "(", scalars[2] == ")", ("A"..."Z").contains(scalars[1]) else { return nil }
+        guard scalars.count == 3, scalars[0] == "(", scalars[2] == ")", ("A"..."Z").contains(scalars[1]) else {
+            return nil
+        }
         return String(scalars[1])
     }
 
@@ -167,7 +182,10 @@ enum TodoTxtFormat {
         }
         bytes[6] = bytes[6] & 0x0F | 0x80
         bytes[8] = bytes[8] & 0x3F | 0x80
-        return UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-                           bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+        return UUID(
+            uuid: (
+                bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+                bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
+            ))
     }
 }

@@ -27,7 +27,9 @@ struct TodoTxtLine {
     init(_ words: [String], literalFrom: Int? = nil, onto base: Todo? = nil, atStart: Bool = true) {
         let end = literalFrom ?? words.count
         var line = words[..<end].flatMap { todoTxtWords($0, at: \.properties.isWhitespace) }
-        fields = ImportedTodo(uuid: UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)), name: "", createdAt: Date(timeIntervalSince1970: 0))
+        fields = ImportedTodo(
+            uuid: UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)), name: "",
+            createdAt: Date(timeIntervalSince1970: 0))
         if let base { for field in Self.lineFields { try? fields.set(field, field.value(of: base)) } }
         if atStart, let first = line.first, let letter = TodoTxtFormat.priority(first.uppercased()) {
             self.letter = letter
@@ -95,7 +97,8 @@ enum TodoTxtPriority {
     /// The changes that give a todo (`todo`, or a new one when nil) `letter`.
     static func changes(_ letter: String, on todo: Todo? = nil) -> [FieldChange] {
         guard let priority = Priority(todoTxtLetter: letter) else { return [] }
-        let kept: [FieldChange] = priority.todoTxtLetter == letter
+        let kept: [FieldChange] =
+            priority.todoTxtLetter == letter
             ? (todo?.attributes.udas[attribute] == nil ? [] : [.remove(.udas, .udas([attribute: ""]))])
             : [.add(.udas, .udas([attribute: letter]))]
         return [.set(.priority, .priority(priority))] + kept
@@ -103,6 +106,7 @@ enum TodoTxtPriority {
 
     /// The changes that take `todo`'s priority away.
     static func removal(on todo: Todo) -> [FieldChange] {
-        [.set(.priority, .priority(nil))] + (todo.attributes.udas[attribute] == nil ? [] : [.remove(.udas, .udas([attribute: ""]))])
+        [.set(.priority, .priority(nil))]
+            + (todo.attributes.udas[attribute] == nil ? [] : [.remove(.udas, .udas([attribute: ""]))])
     }
 }

@@ -26,7 +26,9 @@ extension TodoTxtSyntax {
             guard word.hasPrefix(key + ":") else { return nil }
             text = word.dropFirst(key.count + 1)
         case .recurrence:
-            guard word.hasPrefix(Self.recurrenceKey + ":"), let recurrence = Recurrence(todoTxt: word.dropFirst(Self.recurrenceKey.count + 1)) else { return nil }
+            guard word.hasPrefix(Self.recurrenceKey + ":"),
+                let recurrence = Recurrence(todoTxt: word.dropFirst(Self.recurrenceKey.count + 1))
+            else { return nil }
             return .word(recurrence.rule)
         }
         switch kind {
@@ -77,12 +79,17 @@ enum TodoTxtDependencies {
     /// The numbers of the todos some other of `todos` depends on.
     static func numbers(_ todos: [Todo]) -> [UUID: Int] {
         let needed = Set(todos.flatMap(\.depends))
-        return Dictionary(todos.filter { needed.contains($0.uuid) }.map { ($0.uuid, $0.id) }, uniquingKeysWith: { first, _ in first })
+        return Dictionary(
+            todos.filter { needed.contains($0.uuid) }.map { ($0.uuid, $0.id) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// `id:X` → X, `p:X` → X; nil for other words.
-    static func id(_ word: Substring) -> Substring? { word.hasPrefix("id:") && word.count > 3 ? word.dropFirst(3) : nil }
-    static func parent(_ word: Substring) -> Substring? { word.hasPrefix("p:") && word.count > 2 ? word.dropFirst(2) : nil }
+    static func id(_ word: Substring) -> Substring? {
+        word.hasPrefix("id:") && word.count > 3 ? word.dropFirst(3) : nil
+    }
+    static func parent(_ word: Substring) -> Substring? {
+        word.hasPrefix("p:") && word.count > 2 ? word.dropFirst(2) : nil
+    }
 }
 
 extension Recurrence {
@@ -98,7 +105,8 @@ extension Recurrence {
     init?(todoTxt text: Substring) {
         let strict = text.first == "+"
         let step = strict ? text.dropFirst() : text
-        guard let last = step.last, !step.dropLast().isEmpty, step.dropLast().allSatisfy(\.isASCII), step.dropLast().allSatisfy(\.isNumber),
+        guard let last = step.last, !step.dropLast().isEmpty, step.dropLast().allSatisfy(\.isASCII),
+            step.dropLast().allSatisfy(\.isNumber),
             let count = Int(step.dropLast()), Self.counts.contains(count)
         else { return nil }
         if last == "b" {

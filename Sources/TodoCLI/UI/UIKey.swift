@@ -37,7 +37,9 @@ enum UIKey: Equatable {
             default:
                 let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
                 let end = min(bytes.count, index + length)
-                guard let text = String(validating: bytes[index..<end], as: UTF8.self), let character = text.first, text.count == 1 else { break }
+                guard let text = String(validating: bytes[index..<end], as: UTF8.self), let character = text.first,
+                    text.count == 1
+                else { break }
                 keys.append(.character(character))
                 index = end
                 continue

@@ -87,7 +87,8 @@ enum UIReducer {
         case .character("d"): return .run([todo.completed ? "reopen" : "done", id])
         case .character("s"): return .run([todo.start == nil ? "start" : "stop", id])
         case .character("x"): model.mode = .confirm(todo.uuid)
-        case .character, .up, .down, .left, .right, .pageUp, .pageDown, .home, .end, .escape, .tab, .backTab, .backspace,
+        case .character, .up, .down, .left, .right, .pageUp, .pageDown, .home, .end, .escape, .tab, .backTab,
+            .backspace,
             .interrupt, .suspend, .redraw:
             break
         }
@@ -109,7 +110,9 @@ enum UIReducer {
         return nil
     }
 
-    private static func typing(_ model: inout UIModel, _ key: UIKey, _ prompt: UIModel.Prompt, _ text: String) -> UIEffect? {
+    private static func typing(_ model: inout UIModel, _ key: UIKey, _ prompt: UIModel.Prompt, _ text: String)
+        -> UIEffect?
+    {
         switch key {
         case .character(let character): model.mode = .prompt(prompt, text: text + String(character))
         case .backspace: model.mode = .prompt(prompt, text: String(text.dropLast()))

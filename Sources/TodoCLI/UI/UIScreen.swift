@@ -29,7 +29,9 @@ enum UIScreen {
     /// the selected one with `>` (and, in colour, in reverse).
     static func rows(_ model: UIModel, style: Style) -> [String] {
         guard !model.todos.isEmpty else {
-            let empty = model.counts.total == 0 ? "No todos yet: a adds one." : "No todo here: Tab shows another view, / another filter."
+            let empty =
+                model.counts.total == 0
+                ? "No todos yet: a adds one." : "No todo here: Tab shows another view, / another filter."
             return [truncate(empty, toWidth: model.width)]
         }
         let end = min(model.todos.count, model.top + model.listHeight)
@@ -37,9 +39,11 @@ enum UIScreen {
         let dates = DateContext(now: model.now, timeZone: model.timeZone)
         let room = max(1, model.width - 2)
         // Numbers as wide as the widest in the list, so that the columns keep still as it scrolls.
-        let pad = String(repeating: " ", count: max(0, model.numberWidth - String(shown.lazy.map(\.id).max() ?? 0).count))
+        let pad = String(
+            repeating: " ", count: max(0, model.numberWidth - String(shown.lazy.map(\.id).max() ?? 0).count))
         func drawn(_ style: Style) -> [String] {
-            let text = table(shown, width: max(1, room - pad.count), style: style, dates: dates, marksUnsynced: model.syncConfigured)
+            let text = table(
+                shown, width: max(1, room - pad.count), style: style, dates: dates, marksUnsynced: model.syncConfigured)
             return text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map { pad + $0 }
         }
         let lines = drawn(style)
@@ -68,16 +72,19 @@ enum UIScreen {
         let text: String
         switch model.mode {
         case .prompt(let prompt, let typed):
-            let label = switch prompt {
-            case .add: "add: "
-            case .modify: "modify: "
-            case .filter: "filter: "
-            case .context: "context (none ends it): "
-            }
+            let label =
+                switch prompt {
+                case .add: "add: "
+                case .modify: "modify: "
+                case .filter: "filter: "
+                case .context: "context (none ends it): "
+                }
             // The end of what is typed, when it is longer than the line.
             let shown = oneLine(typed) + "_"
             let room = max(1, model.width - displayWidth(label))
-            return truncate(label + (displayWidth(shown) <= room ? shown : "…" + suffix(shown, width: room - 1)), toWidth: model.width)
+            return truncate(
+                label + (displayWidth(shown) <= room ? shown : "…" + suffix(shown, width: room - 1)),
+                toWidth: model.width)
         case .confirm(let uuid):
             let name = model.todos.first { $0.uuid == uuid }.map(label) ?? "this todo"
             text = "Delete \(name)? y deletes, any other key keeps it"
@@ -125,7 +132,7 @@ enum UIScreen {
         "/           filter words (todo list's); Esc clears",
         "c           context: a name, or none",
         "S           sync",
-        "q           quit",
+        "q           quit"
     ]
 
     /// A bar line, the status or the keys: reversed across the whole width in colour.

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import Foundation
 import TodoCore
@@ -14,12 +14,16 @@ enum UICommand {
         case nil: view = try defaultView(context)
         case let given?:
             guard let chosen = UIModel.View(rawValue: given) else {
-                throw CommandError(message: "todo ui shows the views active, completed and all, not \(quoted(given))", status: ExitStatus.usage)
+                throw CommandError(
+                    message: "todo ui shows the views active, completed and all, not \(quoted(given))",
+                    status: ExitStatus.usage)
             }
             view = chosen
         }
         guard context.stdinIsTerminal, context.stdoutIsTerminal, let terminal = UITerminal() else {
-            throw CommandError(message: "todo ui needs a terminal on stdin and stdout; 'todo list' prints the list anywhere", status: ExitStatus.usage)
+            throw CommandError(
+                message: "todo ui needs a terminal on stdin and stdout; 'todo list' prints the list anywhere",
+                status: ExitStatus.usage)
         }
         var session = try UISession(invocation, context, terminal: terminal, view: view)
         return .output(session.loop())
@@ -79,11 +83,13 @@ struct UISession {
             var descriptors = [
                 pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: terminal.signals, events: Int16(POLLIN), revents: 0),
-                pollfd(fd: watch.descriptor, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: watch.descriptor, events: Int16(POLLIN), revents: 0)
             ]
             // Bounded, though nothing needs a wake-up: every change is an event.
             let ready = poll(&descriptors, nfds_t(descriptors.count), 5000)
-            if ready < 0, errno != EINTR { return Output(stderr: "todo: ui: \(String(cString: strerror(errno)))\n", status: ExitStatus.failure) }
+            if ready < 0, errno != EINTR {
+                return Output(stderr: "todo: ui: \(String(cString: strerror(errno)))\n", status: ExitStatus.failure)
+            }
             // The state file's folder made since by another todo: watched from now on.
             if ready == 0, watch.watch() { reload() }
             if descriptors[1].revents != 0 {
@@ -104,7 +110,9 @@ struct UISession {
     private mutating func takeKeys() -> Bool {
         var input = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
         guard poll(&input, 1, 0) > 0 else { return true }
-        guard input.revents & Int16(POLLIN) != 0 else { return input.revents & Int16(POLLHUP | POLLERR | POLLNVAL) == 0 }
+        guard input.revents & Int16(POLLIN) != 0 else {
+            return input.revents & Int16(POLLHUP | POLLERR | POLLNVAL) == 0
+        }
         var bytes = [UInt8](repeating: 0, count: 1024)
         let count = read(STDIN_FILENO, &bytes, bytes.count)
         if count == 0 || (count < 0 && errno != EINTR && errno != EAGAIN) { return false }
@@ -151,20 +159,25 @@ struct UISession {
             model.message = said(output)
             reload()
             // A todo the key named, deleted by another todo since the screen showed it.
-            if output.status != 0, words.count > 1, let uuid = UUID(uuidString: words[1]), !state.todos.contains(where: { $0.uuid == uuid }),
-                let gone = shown.first(where: { $0.uuid == uuid }) {
+            if output.status != 0, words.count > 1, let uuid = UUID(uuidString: words[1]),
+                !state.todos.contains(where: { $0.uuid == uuid }),
+                let gone = shown.first(where: { $0.uuid == uuid })
+            {
                 model.message = "\(label(gone)) was deleted meanwhile; nothing changed"
             }
             // add prints the new todo's number: select it, and say what was added.
             if words.first == "add", output.status == 0, let id = Int(output.stdout.prefix { $0 != "\n" }),
-                let index = model.todos.firstIndex(where: { $0.id == id }) {
+                let index = model.todos.firstIndex(where: { $0.id == id })
+            {
                 model.select(index)
                 model.message = "Added \(label(model.todos[index]))"
             }
         case .details(let uuid):
             let output = command(["show", uuidText(uuid)])
             if output.status == 0 {
-                model.mode = .details(lines: output.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init), top: 0)
+                model.mode = .details(
+                    lines: output.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(
+                        String.init), top: 0)
             } else {
                 model.message = said(output)
                 reload()
@@ -193,7 +206,8 @@ struct UISession {
     /// settings read afresh (`todo context` may have changed them), its warnings kept.
     private func fresh(_ arguments: [String]) -> Context {
         var context = Context(
-            arguments: base.overrideWords + arguments, environment: base.environment, now: base.now, timeZone: base.timeZone,
+            arguments: base.overrideWords + arguments, environment: base.environment, now: base.now,
+            timeZone: base.timeZone,
             newUUID: base.newUUID, network: base.network)
         context.warn = { _ in }
         return context
@@ -201,7 +215,9 @@ struct UISession {
 
     /// The line that says how a command went: its error, else its first line.
     private func said(_ output: Output) -> String? {
-        let text = output.status != 0 && !output.stderr.isEmpty ? output.stderr : output.stdout.isEmpty ? output.stderr : output.stdout
+        let text =
+            output.status != 0 && !output.stderr.isEmpty
+            ? output.stderr : output.stdout.isEmpty ? output.stderr : output.stdout
         guard let line = text.split(separator: "\n").first else { return nil }
         return line.hasPrefix("todo: ") ? String(line.dropFirst(6)) : String(line)
     }
@@ -227,7 +243,8 @@ struct UISession {
             let data = pipe.fileHandleForReading.readDataToEndOfFile()
             process.waitUntilExit()
             let lines = String(decoding: data, as: UTF8.self).split(separator: "\n")
-            let line = process.terminationStatus == 0 ? lines.first { $0.hasPrefix("Synced") } ?? lines.last : lines.last
+            let line =
+                process.terminationStatus == 0 ? lines.first { $0.hasPrefix("Synced") } ?? lines.last : lines.last
             model.message = line.map { $0.hasPrefix("todo: ") ? String($0.dropFirst(6)) : String($0) } ?? "Synced."
         } catch {
             model.message = "todo-sync could not run: \(error)"
@@ -255,7 +272,9 @@ struct UISession {
             let invocation = try parse(context.arguments).get()
             let listing = try Listing(invocation, context)
             let now = context.now()
-            let shown = Expiry.expiring(state, clock: DateContext(now: now, timeZone: context.timeZone), in: context.timeZone).state
+            let shown = Expiry.expiring(
+                state, clock: DateContext(now: now, timeZone: context.timeZone), in: context.timeZone
+            ).state
             let (todos, _, _, _) = try ListCommand.Selection(listing).todos(in: shown)
             model.now = now
             model.context = listing.settings.context?.name

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import Foundation
 
@@ -20,7 +20,9 @@ final class UITerminal {
 
     /// Takes the terminal on stdin and stdout; nil when either is no terminal.
     init?() {
-        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1, tcgetattr(STDIN_FILENO, &savedTerminal) == 0 else { return nil }
+        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1, tcgetattr(STDIN_FILENO, &savedTerminal) == 0 else {
+            return nil
+        }
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0 else { return nil }
         for end in ends {
@@ -43,7 +45,9 @@ final class UITerminal {
     /// The size of the terminal, or 80×24 when it will not say.
     var size: (width: Int, height: Int) {
         var size = winsize()
-        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else { return (80, 24) }
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else {
+            return (80, 24)
+        }
         return (Int(size.ws_col), Int(size.ws_row))
     }
 

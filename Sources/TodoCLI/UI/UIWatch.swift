@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Tells when the state file or its journal changes, by inotify on their folder: a writer

@@ -30,7 +30,9 @@ public enum ColourRule: String, CaseIterable, Sendable {
         case .tag, .tagNone: "tag."
         case .project, .projectNone: "project."
         case .uda, .udaValue: "uda."
-        case .deleted, .completed, .active, .overdue, .scheduled, .dueToday, .due, .blocked, .blocking, .recurring, .tagged, .until: rawValue
+        case .deleted, .completed, .active, .overdue, .scheduled, .dueToday, .due, .blocked, .blocking, .recurring,
+            .tagged, .until:
+            rawValue
         }
     }
 
@@ -66,9 +68,13 @@ public enum ColourRule: String, CaseIterable, Sendable {
         guard key.hasPrefix(prefix) else { return nil }
         let rest = String(key.dropFirst(prefix.count))
         // A fixed key's raw value has no capitals (NAME) in it.
-        if let fixed = allCases.first(where: { $0.rawValue == rest && !$0.rawValue.contains(where: \.isUppercase) }) { return (fixed, "", "") }
+        if let fixed = allCases.first(where: { $0.rawValue == rest && !$0.rawValue.contains(where: \.isUppercase) }) {
+            return (fixed, "", "")
+        }
         let patterns: [(String, ColourRule)] = [("keyword.", .keyword), ("tag.", .tag), ("project.", .project)]
-        return PatternKey.read(rest[...], patterns: patterns, uda: .uda, udaValue: .udaValue).map { (rule: $0.0, name: $0.1, value: $0.2) }
+        return PatternKey.read(rest[...], patterns: patterns, uda: .uda, udaValue: .udaValue).map {
+            (rule: $0.0, name: $0.1, value: $0.2)
+        }
     }
 
     /// Whether it colours `todo` in `context` (its clock, due-days, the dependencies among
@@ -95,7 +101,8 @@ public enum ColourRule: String, CaseIterable, Sendable {
         case .tagged: return !attributes.tags.isEmpty
         case .until: return attributes.until != nil
         case .uda: return Self.value(of: name, attributes) != nil
-        case .udaValue: return value == "none" ? Self.value(of: name, attributes) == nil : Self.value(of: name, attributes) == value
+        case .udaValue:
+            return value == "none" ? Self.value(of: name, attributes) == nil : Self.value(of: name, attributes) == value
         }
     }
 

@@ -21,7 +21,8 @@ public struct ColourRules: Sendable {
     public static let precedenceKey = "rule.precedence.color"
     public static let mergeKey = "rule.color.merge"
     /// Taskwarrior 2.6's `rule.precedence.color`, highest first.
-    public static let defaultPrecedence = "deleted,completed,active,keyword.,tag.,project.,overdue,scheduled,due.today,due,blocked,blocking,recurring,tagged,uda."
+    public static let defaultPrecedence =
+        "deleted,completed,active,keyword.,tag.,project.,overdue,scheduled,due.today,due,blocked,blocking,recurring,tagged,uda."
 
     /// None: every row as todo draws it without rules.
     public static let none = ColourRules(entries: [], merge: true)
@@ -55,7 +56,9 @@ public struct ColourRules: Sendable {
             merge = true
             return
         }
-        guard let merge = OnOff.read(text) else { throw ColourError(message: "\(Self.mergeKey) \(OnOff.rule), not \(text.debugDescription)") }
+        guard let merge = OnOff.read(text) else {
+            throw ColourError(message: "\(Self.mergeKey) \(OnOff.rule), not \(text.debugDescription)")
+        }
         self.merge = merge
     }
 
@@ -64,7 +67,9 @@ public struct ColourRules: Sendable {
 
     /// Whether a rule reads the other todos (+BLOCKED and the like): they must all be read.
     public var needsOtherTodos: Bool {
-        entries.contains { $0.rule.needsOtherTodos || $0.rule == .tag && VirtualTag.named($0.name)?.needsOtherTodos == true }
+        entries.contains {
+            $0.rule.needsOtherTodos || $0.rule == .tag && VirtualTag.named($0.name)?.needsOtherTodos == true
+        }
     }
 
     /// The colour of `todo`'s row: the rules it matches laid over each other from the lowest
@@ -73,7 +78,8 @@ public struct ColourRules: Sendable {
     public func colour(for todo: some TodoAttributes, in context: FilterContext) -> TerminalColour? {
         guard !entries.isEmpty, !todo.attributes.tags.contains("nocolor") else { return nil }
         var colour = TerminalColour()
-        for entry in entries.reversed() where entry.rule.matches(todo, name: entry.name, value: entry.value, in: context) {
+        for entry in entries.reversed()
+        where entry.rule.matches(todo, name: entry.name, value: entry.value, in: context) {
             if merge { colour.blend(entry.colour) } else { colour = entry.colour }
         }
         return colour.isVisible ? colour : nil
@@ -87,7 +93,9 @@ extension ColourRules {
         if key == precedenceKey {
             _ = try precedence(text)
         } else if key == mergeKey {
-            guard OnOff.read(text) != nil else { throw ColourError(message: "\(key) \(OnOff.rule), not \(text.debugDescription)") }
+            guard OnOff.read(text) != nil else {
+                throw ColourError(message: "\(key) \(OnOff.rule), not \(text.debugDescription)")
+            }
         } else if ColourRule.parse(key) != nil {
             _ = try colour(key, text)
         } else {
@@ -106,8 +114,13 @@ extension ColourRules {
         let words = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
         let known = Set(ColourRule.allCases.map(\.precedenceName))
         if let unknown = words.first(where: { !known.contains($0) }) {
-            let names = ColourRule.allCases.map(\.precedenceName).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
-            throw ColourError(message: "\(precedenceKey): \(unknown.debugDescription) names no rule; they are \(names.joined(separator: ","))")
+            let names = ColourRule.allCases.map(\.precedenceName).reduce(into: [String]()) {
+                if !$0.contains($1) { $0.append($1) }
+            }
+            throw ColourError(
+                message:
+                    "\(precedenceKey): \(unknown.debugDescription) names no rule; they are \(names.joined(separator: ","))"
+            )
         }
         return words
     }

@@ -26,7 +26,8 @@ public struct TerminalColour: Equatable, Sendable {
         "words from bold, underline, inverse, a colour, and on COLOUR for the background (on bright COLOUR for a bright one); a colour is one of \(names.joined(separator: ", ")), colorN (N 0 to 255), rgbRGB (each digit 0 to 5) or grayN (N 0 to 23); empty for none"
 
     /// What a colour may be, in short, for messages.
-    public static let shortRule = "one of \(names.joined(separator: ", ")), colorN, rgbRGB or grayN, with bold, underline, inverse and on COLOUR"
+    public static let shortRule =
+        "one of \(names.joined(separator: ", ")), colorN, rgbRGB or grayN, with bold, underline, inverse and on COLOUR"
 
     /// Whether it draws anything.
     public var isVisible: Bool { self != TerminalColour() }
@@ -50,11 +51,15 @@ public struct TerminalColour: Equatable, Sendable {
                     throw ColourError(message: "\(word.debugDescription) is not a colour: \(Self.shortRule)")
                 }
                 if onBackground {
-                    guard back.background == nil else { throw ColourError(message: "\(text.debugDescription) gives two background colours") }
+                    guard back.background == nil else {
+                        throw ColourError(message: "\(text.debugDescription) gives two background colours")
+                    }
                     back.background = index
                     back.is256 = is256
                 } else {
-                    guard front.foreground == nil else { throw ColourError(message: "\(text.debugDescription) gives two foreground colours") }
+                    guard front.foreground == nil else {
+                        throw ColourError(message: "\(text.debugDescription) gives two foreground colours")
+                    }
                     front.foreground = index
                     front.is256 = is256
                 }
@@ -70,7 +75,9 @@ public struct TerminalColour: Equatable, Sendable {
         func number(after prefix: String, upTo limit: Int) -> Int? {
             guard word.hasPrefix(prefix) else { return nil }
             let digits = word.dropFirst(prefix.count)
-            guard !digits.isEmpty, digits.count <= 3, digits.allSatisfy(\.isASCIIDigit), let value = Int(digits), value <= limit else { return nil }
+            guard !digits.isEmpty, digits.count <= 3, digits.allSatisfy(\.isASCIIDigit), let value = Int(digits),
+                value <= limit
+            else { return nil }
             return value
         }
         if let n = number(after: "color", upTo: 255) { return (n, true) }

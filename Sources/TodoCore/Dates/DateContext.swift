@@ -56,7 +56,8 @@ public struct DateContext: Sendable {
 
     private static func instant(_ day: CalendarDay, hour: Int, minute: Int, second: Int, _ calendar: Calendar) -> Date {
         let (year, month, dayOfMonth) = day.components
-        let parts = DateComponents(year: year, month: month, day: dayOfMonth, hour: hour, minute: minute, second: second)
+        let parts = DateComponents(
+            year: year, month: month, day: dayOfMonth, hour: hour, minute: minute, second: second)
         return calendar.date(from: parts)!
     }
 }

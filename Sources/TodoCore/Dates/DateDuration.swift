@@ -31,7 +31,7 @@ struct DateDuration: Equatable, Sendable {
         "weekdays": (day, true), "weekly": (7 * day, true), "weeks": (7 * day, false), "week": (7 * day, true),
         "wks": (7 * day, false), "wk": (7 * day, true), "w": (7 * day, false), "yearly": (365 * day, true),
         "years": (365 * day, false), "year": (365 * day, true), "yrs": (365 * day, false), "yr": (365 * day, true),
-        "y": (365 * day, false),
+        "y": (365 * day, false)
     ]
 
     private static let day = 86_400

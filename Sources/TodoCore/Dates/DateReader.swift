@@ -33,18 +33,38 @@ public enum DateReader {
         ("2026-12-01, 20261201", "that whole day, wherever you are"),
         ("2026-12, 2026-335", "the first day of that month; the 335th day of 2026"),
         ("2026-W50, 2026-W50-3, 2026W503", "the Monday of ISO week 50 of 2026; its Wednesday (1 is Monday, 7 Sunday)"),
-        ("2026-12-01T15:00, 2026-12-01 15:00:30, 20261201T1500",
-            "that time on the local clock (TZ); with Z (T15:00Z) in UTC, with an offset (T15:00+01:00, T1500+0100) at that offset"),
-        ("8am, 8:30pm, 12am, 14:00, 14:00:30, 14:00Z", "the next time the clock shows it: today, or tomorrow once it has passed"),
+        (
+            "2026-12-01T15:00, 2026-12-01 15:00:30, 20261201T1500",
+            "that time on the local clock (TZ); with Z (T15:00Z) in UTC, with an offset (T15:00+01:00, T1500+0100) at that offset"
+        ),
+        (
+            "8am, 8:30pm, 12am, 14:00, 14:00:30, 14:00Z",
+            "the next time the clock shows it: today, or tomorrow once it has passed"
+        ),
         ("monday … sunday", "the next such day, never today; 3 letters or more of the name will do (mon, thurs)"),
-        ("january … december", "the 1st of the next such month, never this month (dec in December is next year's); jan, sept"),
-        ("1st … 31st", "the next day with that number, never today; a month without it rolls over as in Taskwarrior (the 30th in February is 2 March)"),
-        ("+3d, -1w, 2mo, +3h, P1D", "a duration from now: when it counts whole days (d, w, mo, q, y), the whole day that far from today, else the instant"),
-        ("DATE+DURATION, DATE-DURATION", "now+2d, eom+1d, tomorrow-3h, 2026-12-01+1w, eom+1d+1h: a whole day plus whole days is a whole day (an end word stays an end), "
-            + "anything else the instant from the day's first moment (an end word's 23:59:59)"),
-        ("DURATION", "a count and a unit, as Taskwarrior counts them: s, min, h, d, w, mo (30 days), q (91), y (365) and their other spellings "
-            + "(3days, 2wks, 1.5h, fortnight, weekly), or ISO 8601 (P1D, P1Y2M, PT30M); after + or - a plain number is seconds"),
-        ("1796000000", "seconds since 1970: 9 or 10 digits from 315532800 (1980) on, as Taskwarrior reads them"),
+        (
+            "january … december",
+            "the 1st of the next such month, never this month (dec in December is next year's); jan, sept"
+        ),
+        (
+            "1st … 31st",
+            "the next day with that number, never today; a month without it rolls over as in Taskwarrior (the 30th in February is 2 March)"
+        ),
+        (
+            "+3d, -1w, 2mo, +3h, P1D",
+            "a duration from now: when it counts whole days (d, w, mo, q, y), the whole day that far from today, else the instant"
+        ),
+        (
+            "DATE+DURATION, DATE-DURATION",
+            "now+2d, eom+1d, tomorrow-3h, 2026-12-01+1w, eom+1d+1h: a whole day plus whole days is a whole day (an end word stays an end), "
+                + "anything else the instant from the day's first moment (an end word's 23:59:59)"
+        ),
+        (
+            "DURATION",
+            "a count and a unit, as Taskwarrior counts them: s, min, h, d, w, mo (30 days), q (91), y (365) and their other spellings "
+                + "(3days, 2wks, 1.5h, fortnight, weekly), or ISO 8601 (P1D, P1Y2M, PT30M); after + or - a plain number is seconds"
+        ),
+        ("1796000000", "seconds since 1970: 9 or 10 digits from 315532800 (1980) on, as Taskwarrior reads them")
     ]
 
     /// Reads a date to store as a todo's due or wait date.
@@ -64,7 +84,8 @@ public enum DateReader {
     /// Reads `text` keeping what a filter needs: whether it was a start or end word.
     static func readWithEdge(_ text: String, in context: DateContext) throws(DateReadError) -> Reading {
         guard text.utf8.count <= longest,
-            let found = plain(Substring(text), context) ?? offset(text, context) ?? arithmetic(Substring(text), context),
+            let found = plain(Substring(text), context) ?? offset(text, context)
+                ?? arithmetic(Substring(text), context),
             found.date.isWritable
         else { throw DateReadError(text: text) }
         return found
@@ -75,12 +96,15 @@ public enum DateReader {
         let word = text.lowercased()
         if let named = DateWord.named(word) { return named.reading(in: context) }
         return weekday(word, context) ?? month(word, context) ?? ordinal(word, context)
-            ?? TimeOfDayText(Substring(word)).map { ($0.date(in: context), nil) } ?? epoch(word) ?? iso(String(text), context)
+            ?? TimeOfDayText(Substring(word)).map { ($0.date(in: context), nil) } ?? epoch(word)
+            ?? iso(String(text), context)
     }
 
     static let weekdays = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
-    static let months = ["january", "february", "march", "april", "may", "june", "july", "august", "september",
-        "october", "november", "december"]
+    static let months = [
+        "january", "february", "march", "april", "may", "june", "july", "august", "september",
+        "october", "november", "december"
+    ]
 
     /// The dates completion offers: the everyday words (`DateWord.offered`) and the weekdays.
     public static let names = DateWord.allCases.filter(\.offered).map(\.rawValue) + weekdays
@@ -131,10 +155,13 @@ public enum DateReader {
     /// A duration alone (`+3d`, `-1w`, `3mo`, `+3h`, `P1D`): from today a whole day when it counts
     /// whole days, else from now the instant.
     private static func offset(_ text: String, _ context: DateContext) -> Reading? {
-        guard text.contains(where: { $0.isASCII && $0.isNumber }), let duration = DateDuration(Substring(text), bareSeconds: false) else {
+        guard text.contains(where: { $0.isASCII && $0.isNumber }),
+            let duration = DateDuration(Substring(text), bareSeconds: false)
+        else {
             return nil
         }
-        let base: Reading = duration.wholeDays ? (.day(context.today), nil) : (.instant(roundingToMilliseconds: context.now), nil)
+        let base: Reading =
+            duration.wholeDays ? (.day(context.today), nil) : (.instant(roundingToMilliseconds: context.now), nil)
         return shift(base, by: duration, context)
     }
 
@@ -166,7 +193,9 @@ extension DateReader {
             index = text.index(before: index)
             guard text[index] == "+" || text[index] == "-", index > text.startIndex else { continue }
             var leftEnd = index
-            while leftEnd > text.startIndex, text[text.index(before: leftEnd)] == " " { leftEnd = text.index(before: leftEnd) }
+            while leftEnd > text.startIndex, text[text.index(before: leftEnd)] == " " {
+                leftEnd = text.index(before: leftEnd)
+            }
             let left = text[..<leftEnd]
             // A plain number is seconds only after a word (now+90): 2026-12-32 is no day minus 32 seconds.
             let afterWord = left.last?.isLetter ?? false
@@ -175,7 +204,8 @@ extension DateReader {
                 let base = plain(left, context) ?? arithmetic(left, context), base.date.isWritable
             else { continue }
             let sign = text[index] == "-" ? -1 : 1
-            return shift(base, by: DateDuration(seconds: sign * duration.seconds, wholeDays: duration.wholeDays), context)
+            return shift(
+                base, by: DateDuration(seconds: sign * duration.seconds, wholeDays: duration.wholeDays), context)
         }
         return nil
     }
@@ -188,7 +218,9 @@ extension DateReader {
         case .day(let day) where duration.wholeDays:
             return (.day(day.adding(days: duration.seconds / 86_400)), base.edge)
         case .day(let day):
-            start = base.edge == .end ? context.start(of: day.adding(days: 1)).addingTimeInterval(-1) : context.start(of: day)
+            start =
+                base.edge == .end
+                ? context.start(of: day.adding(days: 1)).addingTimeInterval(-1) : context.start(of: day)
         case .instant(let instant):
             start = instant
         }

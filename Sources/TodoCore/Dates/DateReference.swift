@@ -46,8 +46,9 @@ public struct DateReference: Equatable, Sendable {
         switch date {
         case .day(let day):
             days = day.ordinal..<day.ordinal + 1
-            milliseconds = DueDate.milliseconds(context.start(of: day))
-                ..< DueDate.milliseconds(context.start(of: day.adding(days: 1)))
+            milliseconds =
+                DueDate.milliseconds(
+                    context.start(of: day))..<DueDate.milliseconds(context.start(of: day.adding(days: 1)))
         case .instant(let instant):
             let ordinal = context.day(of: instant).ordinal
             let ms = DueDate.milliseconds(instant)
@@ -62,7 +63,8 @@ extension DueDate {
     public func stands(_ relation: DateRelation, _ reference: DateReference) -> Bool {
         switch self {
         case .day(let day): Self.compare(day.ordinal, relation, reference.days, reference.edge)
-        case .instant(let instant): Self.compare(Self.milliseconds(instant), relation, reference.milliseconds, reference.edge)
+        case .instant(let instant):
+            Self.compare(Self.milliseconds(instant), relation, reference.milliseconds, reference.edge)
         }
     }
 

@@ -93,14 +93,18 @@ public enum DateWord: String, CaseIterable, Sendable {
         case .day(let days): return ["yesterday", "today", "tomorrow"][days + 1] + ", the whole day"
         case .someday: return "a day that never comes (9999-12-30, as in Taskwarrior), to park a todo"
         case .edge(let edge, let period, let shift):
-            let which = period == .day ? ["yesterday", "today", "tomorrow"][shift + 1]
+            let which =
+                period == .day
+                ? ["yesterday", "today", "tomorrow"][shift + 1]
                 : ["the previous ", "this ", "the next "][shift + 1] + period.rawValue
             return "the \(edge == .start ? "start" : "end") of \(which)" + period.note(edge)
         case .easter(let days, let name):
             guard days != 0 else { return "the next Easter Sunday (on the day itself, next year's, as in Taskwarrior)" }
-            return "\(name), \(abs(days)) day\(abs(days) == 1 ? "" : "s") \(days < 0 ? "before" : "after") the Easter Sunday easter names"
+            return
+                "\(name), \(abs(days)) day\(abs(days) == 1 ? "" : "s") \(days < 0 ? "before" : "after") the Easter Sunday easter names"
         case .midsummer(let eve):
-            return eve ? "the next Swedish midsummer eve (Finnish juhannus), a Friday from 19 to 25 June"
+            return eve
+                ? "the next Swedish midsummer eve (Finnish juhannus), a Friday from 19 to 25 June"
                 : "the next Swedish midsummer, the Saturday from 20 to 26 June"
         }
     }
@@ -113,7 +117,8 @@ public enum DateWord: String, CaseIterable, Sendable {
         case .now, .sopd, .sod, .sond, .eopd, .eod, .eond, .sopw, .sow, .sonw, .eopw, .eow, .eonw, .sopww, .soww,
             .sonww, .eopww, .eoww, .eonww, .sopm, .som, .sonm, .eopm, .eom, .eonm, .sopq, .soq, .sonq, .eopq, .eoq,
             .eonq, .sopy, .soy, .sony, .eopy, .eoy, .eony, .easter, .eastermonday, .ascension, .pentecost,
-            .goodfriday, .midsommar, .midsommarafton, .juhannus: nil
+            .goodfriday, .midsommar, .midsommarafton, .juhannus:
+            nil
         }
     }
 
@@ -124,7 +129,8 @@ public enum DateWord: String, CaseIterable, Sendable {
         case .now, .today, .tomorrow, .yesterday, .someday, .later, .sod, .eod, .sow, .eow, .som, .eom, .soy, .eoy: true
         case .sopd, .sond, .eopd, .eond, .sopw, .sonw, .eopw, .eonw, .sopww, .soww, .sonww, .eopww, .eoww, .eonww,
             .sopm, .sonm, .eopm, .eonm, .sopq, .soq, .sonq, .eopq, .eoq, .eonq, .sopy, .sony, .eopy, .eony, .easter,
-            .eastermonday, .ascension, .pentecost, .goodfriday, .midsommar, .midsommarafton, .juhannus: false
+            .eastermonday, .ascension, .pentecost, .goodfriday, .midsommar, .midsommarafton, .juhannus:
+            false
         }
     }
 
@@ -133,9 +139,10 @@ public enum DateWord: String, CaseIterable, Sendable {
 
     /// The word `text` (lower case) is, or abbreviates as Taskwarrior allows.
     static func named(_ text: String) -> DateWord? {
-        DateWord(rawValue: text) ?? allCases.first { word in
-            word.shortest.map { text.count >= $0 && word.rawValue.hasPrefix(text) } ?? false
-        }
+        DateWord(rawValue: text)
+            ?? allCases.first { word in
+                word.shortest.map { text.count >= $0 && word.rawValue.hasPrefix(text) } ?? false
+            }
     }
 
     /// The date the word names at the context's clock, with the edge a filter compares with.
@@ -147,7 +154,8 @@ public enum DateWord: String, CaseIterable, Sendable {
         case .someday: return (.someday, nil)
         case .edge(let edge, let period, let shift): return (.day(period.edge(edge, of: today, shift: shift)), edge)
         case .easter(let days, _): return (.day(Holidays.next(Holidays.easter, context).adding(days: days)), nil)
-        case .midsummer(let eve): return (.day(Holidays.next(eve ? Holidays.midsummerEve : Holidays.midsummer, context)), nil)
+        case .midsummer(let eve):
+            return (.day(Holidays.next(eve ? Holidays.midsummerEve : Holidays.midsummer, context)), nil)
         }
     }
 }
@@ -186,7 +194,8 @@ extension DateWord.Period {
     func note(_ edge: DateReader.Edge) -> String {
         switch self {
         case .week: edge == .start ? " (a Monday)" : " (a Sunday)"
-        case .workWeek: edge == .start ? " (a Monday)" : " (a Friday; the week starts on Sunday, as Taskwarrior counts it)"
+        case .workWeek:
+            edge == .start ? " (a Monday)" : " (a Friday; the week starts on Sunday, as Taskwarrior counts it)"
         case .day, .month, .quarter, .year: ""
         }
     }

@@ -114,7 +114,8 @@ extension DueDate {
     var isWritable: Bool {
         switch self {
         case .day(let day): day.isWritable
-        case .instant(let instant): CalendarDay(ordinal: Int(CalendarDay.floor(Self.milliseconds(instant), 86_400_000))).isWritable
+        case .instant(let instant):
+            CalendarDay(ordinal: Int(CalendarDay.floor(Self.milliseconds(instant), 86_400_000))).isWritable
         }
     }
 
@@ -144,7 +145,8 @@ extension DueDate {
         if self == .someday { return Self.somedayWord }
         guard case .instant(let instant) = self else { return wire }
         let parts = context.calendar.dateComponents([.hour, .minute, .second], from: instant)
-        var text = "\(context.day(of: instant))T\(CalendarDay.digits(parts.hour!, 2)):\(CalendarDay.digits(parts.minute!, 2))"
+        var text =
+            "\(context.day(of: instant))T\(CalendarDay.digits(parts.hour!, 2)):\(CalendarDay.digits(parts.minute!, 2))"
         if parts.second! != 0 { text += ":" + CalendarDay.digits(parts.second!, 2) }
         return (try? DateReader.read(text, in: context)) == self ? text : wire
     }

@@ -64,11 +64,13 @@ struct ISODateText: Equatable {
         let start = bytes.startIndex
         if bytes.count == 8, let day = CalendarDay(compact: bytes) { return (day, true) }
         if bytes.count == 10, let day = CalendarDay(iso: bytes) { return (day, false) }
-        guard bytes.count > 5, let year = CalendarDay.number(bytes[start..<start + 4]), CalendarDay.years.contains(year) else {
+        guard bytes.count > 5, let year = CalendarDay.number(bytes[start..<start + 4]), CalendarDay.years.contains(year)
+        else {
             return nil
         }
         if bytes[start + 4] == 0x2D, bytes.count <= 8, let number = CalendarDay.number(bytes[(start + 5)...]) {
-            return bytes.count == 7 ? CalendarDay(year: year, month: number, day: 1).map { ($0, false) }
+            return bytes.count == 7
+                ? CalendarDay(year: year, month: number, day: 1).map { ($0, false) }
                 : CalendarDay(year: year, dayOfYear: number).map { ($0, false) }
         }
         return week(year, bytes[(start + 4)...])
@@ -82,7 +84,11 @@ struct ISODateText: Equatable {
             let week = CalendarDay.number(rest.dropFirst().prefix(2))
         else { return nil }
         rest = rest.dropFirst(3)
-        if rest.first == 0x2D, rest.count == 2 { rest = rest.dropFirst() } else if extended, !rest.isEmpty { return nil }
+        if rest.first == 0x2D, rest.count == 2 {
+            rest = rest.dropFirst()
+        } else if extended, !rest.isEmpty {
+            return nil
+        }
         guard rest.count <= 1 else { return nil }
         let weekday = rest.isEmpty ? 1 : CalendarDay.number(rest) ?? 0
         return CalendarDay(year: year, week: week, weekday: weekday).map { ($0, !extended) }
@@ -112,7 +118,8 @@ extension CalendarDay {
     /// The ISO 8601 week date: `weekday` (1 Monday … 7 Sunday) of `week` of `year`, week 1
     /// being the one with 4 January in it; nil for a week the year lacks (a 53rd most years).
     init?(year: Int, week: Int, weekday: Int) {
-        guard let january4 = CalendarDay(year: year, month: 1, day: 4), let next = CalendarDay(year: year + 1, month: 1, day: 4),
+        guard let january4 = CalendarDay(year: year, month: 1, day: 4),
+            let next = CalendarDay(year: year + 1, month: 1, day: 4),
             (1...7).contains(weekday), week >= 1, week <= (next.startOfWeek.ordinal - january4.startOfWeek.ordinal) / 7
         else { return nil }
         self.init(ordinal: january4.startOfWeek.ordinal + (week - 1) * 7 + weekday - 1)
@@ -122,7 +129,8 @@ extension CalendarDay {
 extension DueDate {
     /// Taskwarrior's `20260121T101500Z`, as an instant.
     public init?(taskwarrior text: String) {
-        guard text.utf8.count == 16, let parts = ISODateText(text), parts.compact, parts.utc, let time = parts.time else { return nil }
+        guard text.utf8.count == 16, let parts = ISODateText(text), parts.compact, parts.utc, let time = parts.time
+        else { return nil }
         self = .instant(ISODateText.utcInstant(parts.day, time))
     }
 }

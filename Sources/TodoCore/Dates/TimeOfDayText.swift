@@ -48,7 +48,8 @@ struct TimeOfDayText: Equatable {
         let colon = text.dropFirst().firstIndex(of: ":")
         guard digits.count == 2 || digits.count == 4, colon == nil || colon == text.index(text.startIndex, offsetBy: 3),
             digits.allSatisfy({ $0.isASCII && $0.isNumber }),
-            let hours = Int(digits.prefix(2)), let minutes = Int(digits.dropFirst(2).isEmpty ? "0" : String(digits.dropFirst(2))),
+            let hours = Int(digits.prefix(2)),
+            let minutes = Int(digits.dropFirst(2).isEmpty ? "0" : String(digits.dropFirst(2))),
             hours <= 14, minutes < 60
         else { return nil }
         return (sign == "-" ? -1 : 1) * (hours * 3600 + minutes * 60)

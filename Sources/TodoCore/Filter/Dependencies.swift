@@ -57,7 +57,8 @@ public struct FilterContext: Sendable {
     public static let defaultDueDays = 7
 
     public init(
-        dates: DateContext, dependencies: Dependencies = .none, named: [String: UUID] = [:], dueDays: Int = defaultDueDays, latest: Int = 0,
+        dates: DateContext, dependencies: Dependencies = .none, named: [String: UUID] = [:],
+        dueDays: Int = defaultDueDays, latest: Int = 0,
         urgency: UrgencyCoefficients = .taskwarrior
     ) {
         self.dates = dates

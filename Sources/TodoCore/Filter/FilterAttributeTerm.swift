@@ -28,11 +28,12 @@ struct FilterAttributeTerm {
         }
         (self.key, value, self.word, self.context, self.udas) = (key, attribute.value, word, context, udas)
         let written = attribute.name.lowercased()
-        isTaskwarriorName = if case .field(let field) = key.key, let theirs = field.spec.taskwarrior, theirs != field.key {
-            theirs.hasPrefix(written) && !field.key.hasPrefix(written)
-        } else {
-            false
-        }
+        isTaskwarriorName =
+            if case .field(let field) = key.key, let theirs = field.spec.taskwarrior, theirs != field.key {
+                theirs.hasPrefix(written) && !field.key.hasPrefix(written)
+            } else {
+                false
+            }
     }
 
     func expression() throws(FilterError) -> FilterExpression {
@@ -51,11 +52,14 @@ struct FilterAttributeTerm {
     /// The term of the plain word (nil), `.is`, `.has`, `.startswith`, `.endswith`, `.before`,
     /// `.after` or `.by`; an empty value after nil or `.is` is the field unset.
     private func term(_ modifier: FilterModifier?) throws(FilterError) -> FilterExpression {
-        if value.isEmpty, modifier == nil || modifier == .is, case .field(let field) = key.key { return .term(.unset(field)) }
+        if value.isEmpty, modifier == nil || modifier == .is, case .field(let field) = key.key {
+            return .term(.unset(field))
+        }
         switch key.key {
         case .field(let field) where isTaskwarriorName && [.has, .startswith, .endswith].contains(modifier):
             // Taskwarrior's description.has:X holds the tasks whose description or an annotation holds X.
-            return .or([.term(try fieldTerm(field, modifier)), .term(.string(.annotations, Self.text(modifier), value))])
+            return .or([.term(try fieldTerm(field, modifier)), .term(.string(.annotations, Self.text(modifier), value))]
+            )
         case .field(let field): return .term(try fieldTerm(field, modifier))
         case .uda(let name): return .term(try udaTerm(udas[name]!, modifier))
         case .status:
@@ -64,7 +68,9 @@ struct FilterAttributeTerm {
             }
             return .term(.status(status))
         case .urgency:
-            guard let number = Double(value), number.isFinite else { throw .badValue(word, "urgency is compared with a number, as 5 or -1.5") }
+            guard let number = Double(value), number.isFinite else {
+                throw .badValue(word, "urgency is compared with a number, as 5 or -1.5")
+            }
             return .term(.urgency(Self.order(modifier), number))
         case .stamp(let stamp):
             if value.isEmpty, modifier == nil || modifier == .is { return .term(.noStamp(stamp)) }
@@ -75,7 +81,9 @@ struct FilterAttributeTerm {
 
     private func fieldTerm(_ field: TodoField, _ modifier: FilterModifier?) throws(FilterError) -> FilterTerm {
         guard let filter = field.filter else { throw .notAFilterKey(word, key.key) }
-        guard !value.isEmpty else { throw filter == .date ? .missingDate(word) : .badValue(word, "needs a value after the ':'") }
+        guard !value.isEmpty else {
+            throw filter == .date ? .missingDate(word) : .badValue(word, "needs a value after the ':'")
+        }
         switch filter {
         case .date:
             return .date(field, Self.relation(modifier), try dateReference())
@@ -86,7 +94,9 @@ struct FilterAttributeTerm {
             guard TodoReference(value) != .malformed else { throw .badReference(word) }
             return .member(field, value)
         case .tags:
-            guard Tag.isValid(value) else { throw .badValue(word, "a tag is a word without blanks that does not start with a digit, + or -") }
+            guard Tag.isValid(value) else {
+                throw .badValue(word, "a tag is a word without blanks that does not start with a digit, + or -")
+            }
             return .tag(value)
         case .within:
             guard Tag.isWord(value) else { throw .badValue(word, "a project is a name without blanks") }

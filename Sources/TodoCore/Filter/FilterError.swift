@@ -32,7 +32,8 @@ public enum FilterError: Error, Equatable, Sendable, CustomStringConvertible {
     case unclosedQuote(String)
 
     /// The term forms, for messages and help: `+TAG, -TAG, …, project:NAME, …, and, or, not, ( )`.
-    public static let terms = (["+TAG, -TAG, +VIRTUAL (todo help filter), /REGEX/"] + FilterKey.all.map(\.form)
+    public static let terms =
+        (["+TAG, -TAG, +VIRTUAL (todo help filter), /REGEX/"] + FilterKey.all.map(\.form)
         + ["KEY.MODIFIER:VALUE (due.before:eow; todo help filter)", "and, or, not, ( )"]).joined(separator: ", ")
 
     /// The keys' names, for messages: `name, description, …, urgency and your attributes`.
@@ -52,19 +53,24 @@ public enum FilterError: Error, Equatable, Sendable, CustomStringConvertible {
             "\(word.debugDescription): limit:N limits the rows of list and next, given among their filter words, not inside parentheses"
         case .notAFilterKey(let word, .taskwarrior(let name)):
             "\(word.debugDescription): todo has no attribute \(name); the filter keys are \(Self.keys)"
-        case .notAFilterKey(let word, let key): "\(word.debugDescription): no filter term reads \(key.name); the filter keys are \(Self.keys)"
+        case .notAFilterKey(let word, let key):
+            "\(word.debugDescription): no filter term reads \(key.name); the filter keys are \(Self.keys)"
         case .badModifier(let word, let key) where key.takesPlain:
             "\(word.debugDescription): \(key.names[0]) takes no modifier or one of \(key.modifierList)"
-        case .badModifier(let word, let key): "\(word.debugDescription): \(key.names[0]) needs a modifier: \(key.modifierList)"
+        case .badModifier(let word, let key):
+            "\(word.debugDescription): \(key.names[0]) needs a modifier: \(key.modifierList)"
         case .unknownVirtualTag(let word):
             "\(word.debugDescription) is no virtual tag; they are \(VirtualTag.all.map(\.name).joined(separator: ", ")); a tag of yours in capitals is tag:\(word.dropFirst())"
         case .badPriority(let word): "\(word.debugDescription): a priority is H, M or L, or nothing for none"
         case .missingDate(let word): "\(word.debugDescription) needs a date after the ':'"
         case .badDate(let word, let error): "\(word.debugDescription): \(error)"
-        case .badReference(let word): "\(word.debugDescription): name a todo by its number or 4 or more hex digits of its UUID"
+        case .badReference(let word):
+            "\(word.debugDescription): name a todo by its number or 4 or more hex digits of its UUID"
         case .badValue(let word, let message): "\(word.debugDescription): \(message)"
-        case .badIDs(let word): "\(word.debugDescription): a range of todo numbers runs upwards (3-7), within 1 to \(TodoState.maxId)"
-        case .badPattern(let word): "\(word.debugDescription) is no regular expression (ICU syntax: /^buy/, /milk|bread/)"
+        case .badIDs(let word):
+            "\(word.debugDescription): a range of todo numbers runs upwards (3-7), within 1 to \(TodoState.maxId)"
+        case .badPattern(let word):
+            "\(word.debugDescription) is no regular expression (ICU syntax: /^buy/, /milk|bread/)"
         case .unclosedQuote(let argument): "a '\"' in \(argument.debugDescription) is never closed"
         }
     }

@@ -122,7 +122,9 @@ public indirect enum FilterExpression: Equatable, Sendable {
             case .virtual(let tag): tag.name == "WAITING"
             case .status(let status): status == .waiting
             case .date(let field, _, _), .unset(let field): field == .wait
-            case .tag, .project, .string, .priority, .member, .text, .exactText, .pattern, .urgency, .uda, .ids, .rule, .stamp, .noStamp: false
+            case .tag, .project, .string, .priority, .member, .text, .exactText, .pattern, .urgency, .uda, .ids, .rule,
+                .stamp, .noStamp:
+                false
             }
         }
     }
@@ -136,7 +138,9 @@ public indirect enum FilterExpression: Equatable, Sendable {
             case .status, .ids: true
             // When a todo was completed asks about completed todos.
             case .stamp(let stamp, _, _): stamp == .completed
-            case .tag, .project, .string, .priority, .date, .unset, .member, .text, .exactText, .pattern, .urgency, .uda, .rule, .noStamp: false
+            case .tag, .project, .string, .priority, .date, .unset, .member, .text, .exactText, .pattern, .urgency,
+                .uda, .rule, .noStamp:
+                false
             }
         }
     }
@@ -171,11 +175,15 @@ extension FilterTerm {
         case .string(.annotations, let comparison, let text):
             todo.attributes.annotations.contains { comparison.holds(text: $0.text, text, ignoringCase: true) }
         case .string(let field, let comparison, let text):
-            Self.text(field, of: todo).map { comparison.holds(text: $0, text, ignoringCase: field.spec.kind == .text) } ?? false
-        case .priority(let comparison, let priority): comparison.holds(Self.rank(todo.attributes.priority), Self.rank(priority))
-        case .date(let field, let relation, let reference): field.date(of: todo.attributes)?.stands(relation, reference) ?? false
+            Self.text(field, of: todo).map { comparison.holds(text: $0, text, ignoringCase: field.spec.kind == .text) }
+                ?? false
+        case .priority(let comparison, let priority):
+            comparison.holds(Self.rank(todo.attributes.priority), Self.rank(priority))
+        case .date(let field, let relation, let reference):
+            field.date(of: todo.attributes)?.stands(relation, reference) ?? false
         case .unset(let field): !Self.value(field, of: todo).isSet
-        case .stamp(let stamp, let relation, let reference): stamp.date(of: todo).map { DueDate.instant($0).stands(relation, reference) } ?? false
+        case .stamp(let stamp, let relation, let reference):
+            stamp.date(of: todo).map { DueDate.instant($0).stands(relation, reference) } ?? false
         case .noStamp(let stamp): stamp.date(of: todo) == nil
         case .member(let field, let reference):
             context.named[reference].map { field.value(of: todo.attributes).uuidsValue?.contains($0) == true } ?? false
@@ -193,7 +201,8 @@ extension FilterTerm {
 
     /// Whether a text a word or pattern searches passes `test`: the name, description, notes or an annotation.
     static func anyText(of todo: some TodoAttributes, _ test: (String) -> Bool) -> Bool {
-        test(todo.name) || test(todo.description) || test(todo.notes) || todo.attributes.annotations.contains { test($0.text) }
+        test(todo.name) || test(todo.description) || test(todo.notes)
+            || todo.attributes.annotations.contains { test($0.text) }
     }
 
     /// The field's value, text fields included.
@@ -202,7 +211,8 @@ extension FilterTerm {
         case .name: .text(todo.name)
         case .description: .text(todo.description)
         case .notes: .text(todo.notes)
-        case .tags, .project, .priority, .due, .wait, .scheduled, .start, .depends, .annotations, .udas, .recur, .until, .series,
+        case .tags, .project, .priority, .due, .wait, .scheduled, .start, .depends, .annotations, .udas, .recur, .until,
+            .series,
             .anchor:
             field.value(of: todo.attributes)
         }
@@ -234,12 +244,15 @@ extension FilterTerm {
     }
 
     /// Whether a todo's value `mine` of an attribute stands so to `value` (nil: none).
-    static func uda(_ mine: String?, _ comparison: Comparison, _ value: String?, _ declaration: UDADeclaration, _ dates: DateContext) -> Bool {
+    static func uda(
+        _ mine: String?, _ comparison: Comparison, _ value: String?, _ declaration: UDADeclaration, _ dates: DateContext
+    ) -> Bool {
         guard let value else { return mine == nil }
         guard let mine else { return false }
         switch comparison {
         case .contains, .prefix, .suffix: return comparison.holds(text: mine, value, ignoringCase: false)
-        case .equal, .below, .above, .atMost: return comparison.holds(declaration.sortValue(mine, in: dates), declaration.sortValue(value, in: dates))
+        case .equal, .below, .above, .atMost:
+            return comparison.holds(declaration.sortValue(mine, in: dates), declaration.sortValue(value, in: dates))
         }
     }
 

@@ -62,7 +62,9 @@ public enum FilterModifier: String, CaseIterable, Sendable {
 
     /// The modifier `word` spells (in lower case), if any.
     public init?(word: String) {
-        guard let modifier = Self.allCases.first(where: { $0.rawValue == word || $0.aliases.contains(word) }) else { return nil }
+        guard let modifier = Self.allCases.first(where: { $0.rawValue == word || $0.aliases.contains(word) }) else {
+            return nil
+        }
         self = modifier
     }
 
@@ -114,7 +116,8 @@ public struct FilterKey: Sendable, Equatable {
 
     /// Every key but declared attributes', in field table order, then the times todo keeps
     /// (`entry`, `modified`, `end`), status and urgency.
-    public static let all: [FilterKey] = TodoField.allCases.compactMap(forField) + TodoStamp.allCases.map(stamp) + [status, urgency]
+    public static let all: [FilterKey] =
+        TodoField.allCases.compactMap(forField) + TodoStamp.allCases.map(stamp) + [status, urgency]
 
     /// The key of the attribute `key` names; nil when no filter term reads it.
     static func of(_ key: AttributeKey, udas: UDASchema) -> FilterKey? {
@@ -135,38 +138,52 @@ public struct FilterKey: Sendable, Equatable {
         guard let filter = field.filter else { return nil }
         let names = field.spec.syntax?.keys.isEmpty == false ? field.spec.syntax!.keys : [field.key]
         let value = filter == .member ? "ID" : field.spec.option?.valueName ?? "VALUE"
-        let (modifiers, meaning): ([FilterModifier], String) = switch filter {
-        case .within: (strings, "in project \(value) or one inside it (home holds home.garden, not homework)")
-        case .equal: ([.is, .isnt, .not, .any, .none, .before, .after], "has priority \(value)")
-        case .date: (ordered, "on \(value) (a date without a time is that whole day)")
-        case .member: ([.has, .hasnt, .not, .any, .none], "depends on the todo \(value) names")
-        case .text: (strings, "starting with \(value), in any case (Taskwarrior's left match)")
-        case .tags: ([.has, .hasnt, .not, .any, .none], "has the tag \(value), even one in capitals")
-        case .rule: ([.is, .isnt, .not, .any, .none], "repeats by \(value), however written (weekly, 1w and 7d are one rule)")
-        }
-        return FilterKey(key: .field(field), names: names, valueName: value, modifiers: modifiers, takesPlain: true,
-                         meaning: meaning + "; \(names[0]): for none", holdsBlanks: filter == .text)
+        let (modifiers, meaning): ([FilterModifier], String) =
+            switch filter {
+            case .within: (strings, "in project \(value) or one inside it (home holds home.garden, not homework)")
+            case .equal: ([.is, .isnt, .not, .any, .none, .before, .after], "has priority \(value)")
+            case .date: (ordered, "on \(value) (a date without a time is that whole day)")
+            case .member: ([.has, .hasnt, .not, .any, .none], "depends on the todo \(value) names")
+            case .text: (strings, "starting with \(value), in any case (Taskwarrior's left match)")
+            case .tags: ([.has, .hasnt, .not, .any, .none], "has the tag \(value), even one in capitals")
+            case .rule:
+                (
+                    [.is, .isnt, .not, .any, .none],
+                    "repeats by \(value), however written (weekly, 1w and 7d are one rule)"
+                )
+            }
+        return FilterKey(
+            key: .field(field), names: names, valueName: value, modifiers: modifiers, takesPlain: true,
+            meaning: meaning + "; \(names[0]): for none", holdsBlanks: filter == .text)
     }
 
     /// `entry.after:DATE`, `end.before:today`, `modified.by:eow`: compared as a date field's are.
     private static func stamp(_ stamp: TodoStamp) -> FilterKey {
         let none = stamp == .completed ? "; \(stamp.taskwarrior): for none (open)" : ""
-        return FilterKey(key: .stamp(stamp), names: [stamp.taskwarrior], valueName: "DATE", modifiers: ordered, takesPlain: true,
-                         meaning: "\(stamp.meaning) was on DATE (a date without a time is that whole day)\(none)", holdsBlanks: false)
+        return FilterKey(
+            key: .stamp(stamp), names: [stamp.taskwarrior], valueName: "DATE", modifiers: ordered, takesPlain: true,
+            meaning: "\(stamp.meaning) was on DATE (a date without a time is that whole day)\(none)", holdsBlanks: false
+        )
     }
 
     private static let status = FilterKey(
-        key: .status, names: ["status"], valueName: TodoStatus.allCases.map(\.rawValue).joined(separator: "|"), modifiers: [.is, .isnt, .not],
-        takesPlain: true, meaning: "pending (open, not waiting), waiting or completed, in any case; todo keeps no deleted todos", holdsBlanks: false)
+        key: .status, names: ["status"], valueName: TodoStatus.allCases.map(\.rawValue).joined(separator: "|"),
+        modifiers: [.is, .isnt, .not],
+        takesPlain: true,
+        meaning: "pending (open, not waiting), waiting or completed, in any case; todo keeps no deleted todos",
+        holdsBlanks: false)
 
     private static let urgency = FilterKey(
         key: .urgency, names: ["urgency"], valueName: "N", modifiers: [.before, .after, .by], takesPlain: false,
-        meaning: "more urgent than N with .over, less with .under ('todo help next' says how urgency is counted)", holdsBlanks: false)
+        meaning: "more urgent than N with .over, less with .under ('todo help next' says how urgency is counted)",
+        holdsBlanks: false)
 
     private static func uda(_ declaration: UDADeclaration) -> FilterKey {
         let modifiers = declaration.type == .string ? strings + [.before, .after, .by] : ordered
-        return FilterKey(key: .uda(declaration.name), names: [declaration.name], valueName: "VALUE", modifiers: modifiers, takesPlain: true,
-                         meaning: "equals VALUE; ordered by its type", holdsBlanks: declaration.type == .string)
+        return FilterKey(
+            key: .uda(declaration.name), names: [declaration.name], valueName: "VALUE", modifiers: modifiers,
+            takesPlain: true,
+            meaning: "equals VALUE; ordered by its type", holdsBlanks: declaration.type == .string)
     }
 
     public static func == (a: FilterKey, b: FilterKey) -> Bool { a.key == b.key }

@@ -93,7 +93,8 @@ private struct Parser {
         case ")": throw missingTermOrUnopened()
         case let word?: throw .missingTerm(after: word)
         case nil:
-            operand = try FilterTermReader.read(words[index], in: context, names: names, udas: udas, caseSensitive: caseSensitive)
+            operand = try FilterTermReader.read(
+                words[index], in: context, names: names, udas: udas, caseSensitive: caseSensitive)
             index += 1
         }
         return negated ? .not(operand) : operand

@@ -16,7 +16,9 @@ enum FilterTermReader {
             throw .ambiguousKey(error)
         }
         if let attribute { return try FilterAttributeTerm(attribute, word, context, udas).expression() }
-        if let colon = word.firstIndex(of: ":"), looksLikeKey(word[..<colon].lowercased(), names) { throw .unknownKey(word) }
+        if let colon = word.firstIndex(of: ":"), looksLikeKey(word[..<colon].lowercased(), names) {
+            throw .unknownKey(word)
+        }
         return .term(caseSensitive ? .exactText(word) : .text(word.lowercased()))
     }
 
@@ -51,7 +53,8 @@ enum FilterTermReader {
         guard parts.count <= 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isLetter } }) else {
             return false
         }
-        return parts.count == 2 || (key.count >= 3 && names.entries.contains { oneTypoApart(key, $0.name.lowercased()) })
+        return parts.count == 2
+            || (key.count >= 3 && names.entries.contains { oneTypoApart(key, $0.name.lowercased()) })
     }
 
     /// One letter changed, added, dropped, or two neighbours swapped.

@@ -34,7 +34,8 @@ public struct TodoSort: Equatable, Sendable {
         public static let due = Key.date(.due)
 
         /// Every date field of the table, then the others.
-        public static let allCases: [Key] = TodoField.dates.map(Key.date)
+        public static let allCases: [Key] =
+            TodoField.dates.map(Key.date)
             + [.priority, .project, .created, .modified, .name, .urgency, .id, .end, .status, .recur, .tags]
 
         /// As `--sort` writes it: `due`, `priority`.
@@ -131,7 +132,8 @@ public struct TodoSort: Equatable, Sendable {
     private static func value(of todo: Todo, _ key: Key, _ filterContext: FilterContext) -> Value? {
         let context = filterContext.dates
         return switch key {
-        case .date(let field): field.date(of: todo.attributes).map { .number($0.deadline(in: context).timeIntervalSince1970) }
+        case .date(let field):
+            field.date(of: todo.attributes).map { .number($0.deadline(in: context).timeIntervalSince1970) }
         case .priority: todo.priority.map { .number(Double($0.rank)) }
         case .project: todo.project.map { .text($0) }
         case .created: .number(todo.createdAt.timeIntervalSince1970)
@@ -157,12 +159,14 @@ public struct TodoSort: Equatable, Sendable {
 /// A `--sort` word that names no key.
 public struct SortError: Error, Equatable, Sendable, CustomStringConvertible {
     /// How keys sort when no sign is given, for help.
-    public static let directions = "urgency and priority sort highest first (H before M before L), the others lowest first (the earliest date, A to Z); +KEY sorts a key lowest first, -KEY highest first"
+    public static let directions =
+        "urgency and priority sort highest first (H before M before L), the others lowest first (the earliest date, A to Z); +KEY sorts a key lowest first, -KEY highest first"
 
     public let word: String
 
     public var description: String {
         let keys = TodoSort.Key.allCases.map(\.rawValue).joined(separator: ", ")
-        return "\(word.debugDescription) is no sort key; use \(keys) or an attribute 'todo config uda.NAME.type' declares, separated by commas, with + before a key for lowest first or - for highest first"
+        return
+            "\(word.debugDescription) is no sort key; use \(keys) or an attribute 'todo config uda.NAME.type' declares, separated by commas, with + before a key for lowest first or - for highest first"
     }
 }

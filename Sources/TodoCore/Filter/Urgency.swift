@@ -5,7 +5,8 @@ import Foundation
 /// it, with the coefficients of `UrgencyCoefficients` (Taskwarrior's unless the config says).
 /// `terms` is the formula in the words `todo help next` shows; the code below must say the same.
 public enum Urgency {
-    public static let heading = "Urgency is the sum of (the coefficients are Taskwarrior's unless 'todo config urgency.…' sets them):"
+    public static let heading =
+        "Urgency is the sum of (the coefficients are Taskwarrior's unless 'todo config urgency.…' sets them):"
 
     /// Each term of the sum: its setting and how it is counted, from `UrgencySetting`.
     public static var terms: [(name: String, meaning: String)] {
@@ -45,7 +46,9 @@ public enum Urgency {
         case .blocked: return context.dependencies.blocked.contains(todo.uuid) ? 1 : 0
         case .active: return attributes.start != nil ? 1 : 0
         case .scheduled: return attributes.scheduled?.hasCome(in: dates) == true ? 1 : 0
-        case .age: return ageFactor(days: dates.now.timeIntervalSince(todo.createdAt) / 86_400, maximum: context.urgency.ageMax)
+        case .age:
+            return ageFactor(
+                days: dates.now.timeIntervalSince(todo.createdAt) / 86_400, maximum: context.urgency.ageMax)
         case .annotations: return countFactor(attributes.annotations.count)
         case .tags: return countFactor(attributes.tags.count)
         case .project: return attributes.project != nil ? 1 : 0
@@ -63,7 +66,9 @@ public enum Urgency {
             if has { score += coefficient }
         }
         if let project = attributes.project {
-            for (name, coefficient) in coefficients.projects where project == name || project.hasPrefix(name + ".") { score += coefficient }
+            for (name, coefficient) in coefficients.projects where project == name || project.hasPrefix(name + ".") {
+                score += coefficient
+            }
         }
         for (word, coefficient) in coefficients.keywords where todo.name.contains(word) { score += coefficient }
         return score
@@ -72,7 +77,8 @@ public enum Urgency {
     /// The coefficients of attributes that have a value, or this value; priority is one.
     static func udaScore(_ attributes: Attributes, _ coefficients: UrgencyCoefficients) -> Double {
         func value(_ name: String) -> String? {
-            name == UrgencyCoefficients.priority ? attributes.priority?.rawValue : attributes.udas[name].flatMap { $0.isEmpty ? nil : $0 }
+            name == UrgencyCoefficients.priority
+                ? attributes.priority?.rawValue : attributes.udas[name].flatMap { $0.isEmpty ? nil : $0 }
         }
         var score = 0.0
         for (name, coefficient) in coefficients.udas where value(name) != nil { score += coefficient }

@@ -43,7 +43,9 @@ public struct UrgencyCoefficients: Sendable, Equatable {
 
     /// The setting `key` is, with the name and value it names and the number `text` gives, if
     /// `text` is a value it takes; else why not.
-    public static func check(_ key: String, _ text: String) throws(UrgencySettingError) -> (UrgencySetting, String, String, Double) {
+    public static func check(_ key: String, _ text: String) throws(UrgencySettingError) -> (
+        UrgencySetting, String, String, Double
+    ) {
         guard let (setting, name, value) = UrgencySetting.parse(key) else {
             let keys = UrgencySetting.allCases.map(\.key).joined(separator: ", ")
             throw UrgencySettingError(message: "\(key.debugDescription) is no urgency setting; they are \(keys)")
@@ -54,14 +56,18 @@ public struct UrgencyCoefficients: Sendable, Equatable {
         guard let number = Double(text.trimmingCharacters(in: .whitespaces)), number.isFinite else {
             throw UrgencySettingError(message: "\(key) \(UrgencySetting.numberRule), not \(text.debugDescription)")
         }
-        if setting == .ageMax, number < 0 { throw UrgencySettingError(message: "\(key) must be a number of days, 0 or more, not \(text.debugDescription)") }
+        if setting == .ageMax, number < 0 {
+            throw UrgencySettingError(
+                message: "\(key) must be a number of days, 0 or more, not \(text.debugDescription)")
+        }
         return (setting, name, value, number)
     }
 
     /// Sets one coefficient.
     private mutating func set(_ setting: UrgencySetting, _ name: String, _ value: String, to number: Double) {
         switch setting {
-        case .due, .blocking, .blocked, .active, .scheduled, .age, .annotations, .tags, .project, .waiting: builtIn[setting] = number
+        case .due, .blocking, .blocked, .active, .scheduled, .age, .annotations, .tags, .project, .waiting:
+            builtIn[setting] = number
         case .ageMax: ageMax = number
         case .userTag: tags[name] = number
         case .userProject: projects[name] = number

@@ -57,7 +57,8 @@ public enum UrgencySetting: String, CaseIterable, Sendable {
         case .project: "with a project"
         case .waiting: "while the wait date has not come"
         case .ageMax: "the age in days at which the age term is whole (0: always whole)"
-        case .userTag: "with the tag TAG, or the virtual tag TAG (OVERDUE and the others); Taskwarrior's default is 15 for next"
+        case .userTag:
+            "with the tag TAG, or the virtual tag TAG (OVERDUE and the others); Taskwarrior's default is 15 for next"
         case .userProject: "in the project PROJECT or one under it (PROJECT.x)"
         case .userKeyword: "when the name contains WORD (in this case)"
         case .uda: "with any value of attribute NAME"
@@ -73,11 +74,17 @@ public enum UrgencySetting: String, CaseIterable, Sendable {
     /// as Taskwarrior does.
     public static func parse(_ key: String) -> (setting: UrgencySetting, name: String, value: String)? {
         guard key.hasPrefix(prefix) else { return nil }
-        if let fixed = allCases.first(where: { $0.taskwarriorDefault != nil && $0.key == key }) { return (fixed, "", "") }
+        if let fixed = allCases.first(where: { $0.taskwarriorDefault != nil && $0.key == key }) {
+            return (fixed, "", "")
+        }
         guard key.hasSuffix(suffix) else { return nil }
         let middle = key.dropFirst(prefix.count).dropLast(suffix.count)
-        let patterns: [(String, UrgencySetting)] = [("user.tag.", .userTag), ("user.project.", .userProject), ("user.keyword.", .userKeyword)]
-        return PatternKey.read(middle, patterns: patterns, uda: .uda, udaValue: .udaValue).map { (setting: $0.0, name: $0.1, value: $0.2) }
+        let patterns: [(String, UrgencySetting)] = [
+            ("user.tag.", .userTag), ("user.project.", .userProject), ("user.keyword.", .userKeyword)
+        ]
+        return PatternKey.read(middle, patterns: patterns, uda: .uda, udaValue: .udaValue).map {
+            (setting: $0.0, name: $0.1, value: $0.2)
+        }
     }
 
     /// The rule for a value, for messages.

@@ -41,10 +41,14 @@ public struct AttributeNames: Sendable {
     /// keys or their key, and the attributes `udas` declares.
     public init(udas: UDASchema = .none) {
         let fields = TodoField.editable.filter { $0.spec.kind != .udas }.flatMap { field in
-            (field.spec.syntax?.keys.isEmpty == false ? field.spec.syntax!.keys : [field.key]).map { ($0, AttributeKey.field(field)) }
+            (field.spec.syntax?.keys.isEmpty == false ? field.spec.syntax!.keys : [field.key]).map {
+                ($0, AttributeKey.field(field))
+            }
         }
         let declared = udas.names.map { ($0, AttributeKey.uda($0)) }
-        let taskwarrior = [("status", AttributeKey.status), ("urgency", .urgency), ("limit", .limit)] + TodoStamp.allCases.map { ($0.taskwarrior, .stamp($0)) }
+        let taskwarrior =
+            [("status", AttributeKey.status), ("urgency", .urgency), ("limit", .limit)]
+            + TodoStamp.allCases.map { ($0.taskwarrior, .stamp($0)) }
             + Self.taskwarriorOnly.map { ($0, .taskwarrior($0)) }
         entries = fields + declared + taskwarrior
     }
@@ -102,7 +106,8 @@ public struct AttributeWord: Equatable, Sendable {
         let head = word[..<colon].split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
         let name = String(head[0])
         let modifier = head.count == 2 ? String(head[1]) : nil
-        guard Self.isName(name), modifier.map({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isLetter } }) ?? true else { return nil }
+        guard Self.isName(name), modifier.map({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isLetter } }) ?? true
+        else { return nil }
         let value = String(word[word.index(after: colon)...])
         let lookup = names.lookup(name, ignoringCase: ignoringCase)
         if name.count == 2, value.isEmpty, modifier == nil, lookup?.isExact != true { return nil }

@@ -92,7 +92,9 @@ extension FieldValue {
     public var priorityValue: Priority?? { if case .priority(let priority) = self { priority } else { nil } }
     public var dateValue: DueDate?? { if case .date(let date) = self { date } else { nil } }
     public var uuidsValue: Set<UUID>? { if case .uuids(let uuids) = self { uuids } else { nil } }
-    public var annotationsValue: [Annotation]? { if case .annotations(let annotations) = self { annotations } else { nil } }
+    public var annotationsValue: [Annotation]? {
+        if case .annotations(let annotations) = self { annotations } else { nil }
+    }
     public var udasValue: [String: String]? { if case .udas(let udas) = self { udas } else { nil } }
 
     /// Three-way merge of a set's members: what either side added is there, what either
@@ -100,10 +102,14 @@ extension FieldValue {
     func mergedAsSet(base: FieldValue?, remote: FieldValue) -> FieldValue {
         switch self {
         case .tags(let mine): .tags(mergeSets(base: base?.tagsValue ?? [], local: mine, remote: remote.tagsValue ?? []))
-        case .uuids(let mine): .uuids(mergeSets(base: base?.uuidsValue ?? [], local: mine, remote: remote.uuidsValue ?? []))
+        case .uuids(let mine):
+            .uuids(mergeSets(base: base?.uuidsValue ?? [], local: mine, remote: remote.uuidsValue ?? []))
         case .annotations(let mine):
-            .annotations(Annotation.normalized(mergeSets(
-                base: Set(base?.annotationsValue ?? []), local: Set(mine), remote: Set(remote.annotationsValue ?? []))))
+            .annotations(
+                Annotation.normalized(
+                    mergeSets(
+                        base: Set(base?.annotationsValue ?? []), local: Set(mine),
+                        remote: Set(remote.annotationsValue ?? []))))
         case .text, .word, .priority, .date, .udas: self
         }
     }
@@ -126,7 +132,8 @@ extension TodoField {
         case .name: .text(holder.name)
         case .description: .text(holder.description)
         case .notes: .text(holder.notes)
-        case .tags, .project, .priority, .due, .wait, .scheduled, .start, .depends, .annotations, .udas, .recur, .until, .series,
+        case .tags, .project, .priority, .due, .wait, .scheduled, .start, .depends, .annotations, .udas, .recur, .until,
+            .series,
             .anchor:
             value(of: holder.attributes)
         }
@@ -161,7 +168,8 @@ extension TodoField {
         case .name: if let text = value.textValue { holder.name = text }
         case .description: if let text = value.textValue { holder.description = text }
         case .notes: if let text = value.textValue { holder.notes = text }
-        case .tags, .project, .priority, .due, .wait, .scheduled, .start, .depends, .annotations, .recur, .until, .series,
+        case .tags, .project, .priority, .due, .wait, .scheduled, .start, .depends, .annotations, .recur, .until,
+            .series,
             .anchor, .udas:
             set(value, on: &holder.attributes)
         }
@@ -180,7 +188,8 @@ extension TodoField {
         case .scheduled: if let date = value.dateValue { attributes.scheduled = date }
         case .start: if let date = value.dateValue { attributes.start = date }
         case .depends: if let uuids = value.uuidsValue { attributes.depends = uuids }
-        case .annotations: if let annotations = value.annotationsValue { attributes.annotations = Annotation.normalized(annotations) }
+        case .annotations:
+            if let annotations = value.annotationsValue { attributes.annotations = Annotation.normalized(annotations) }
         case .udas: if let udas = value.udasValue { attributes.udas = udas }
         case .recur: if let word = value.wordValue { attributes.recur = word.flatMap(Recurrence.init(rule:)) }
         case .until: if let date = value.dateValue { attributes.until = date }
@@ -275,9 +284,10 @@ public enum Tag {
 
     /// Not empty, and no blanks or control characters (a project name, too).
     public static func isWord(_ text: some StringProtocol) -> Bool {
-        !text.isEmpty && !text.unicodeScalars.contains {
-            $0.properties.isWhitespace || $0.value < 0x20 || (0x7F...0x9F).contains($0.value)
-        }
+        !text.isEmpty
+            && !text.unicodeScalars.contains {
+                $0.properties.isWhitespace || $0.value < 0x20 || (0x7F...0x9F).contains($0.value)
+            }
     }
 }
 

@@ -4,7 +4,9 @@
 enum PatternKey {
     /// The kind `middle` is by the first of `patterns` it starts with (each needing a name
     /// after it), else `uda` or `udaValue`; with the name and value it holds. Nil for none.
-    static func read<Kind>(_ middle: Substring, patterns: [(String, Kind)], uda: Kind, udaValue: Kind) -> (Kind, String, String)? {
+    static func read<Kind>(_ middle: Substring, patterns: [(String, Kind)], uda: Kind, udaValue: Kind) -> (
+        Kind, String, String
+    )? {
         for (start, kind) in patterns where middle.hasPrefix(start) && middle.count > start.count {
             return (kind, String(middle.dropFirst(start.count)), "")
         }

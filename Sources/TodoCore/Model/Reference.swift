@@ -71,7 +71,8 @@ public enum TodoReference: Equatable, Sendable {
             return
         }
         let hex = (Self.isWholeUUID(text) ? text.filter { $0 != "-" } : text).lowercased()
-        guard (4...32).contains(hex.count), hex.utf8.allSatisfy({ (48...57).contains($0) || (97...102).contains($0) }) else {
+        guard (4...32).contains(hex.count), hex.utf8.allSatisfy({ (48...57).contains($0) || (97...102).contains($0) })
+        else {
             self = .malformed
             return
         }
@@ -159,7 +160,8 @@ public struct TodoIDs: Equatable, Sendable {
             switch part {
             case .one(let text): if case .number(let number?) = TodoReference(text) { numbers.append(number) }
             case .range(let range, _):
-                guard range.upperBound - range.lowerBound < 64 else { return nil }  // not range.count: 0...Int.max overflows
+                // Not range.count: 0...Int.max overflows.
+                guard range.upperBound - range.lowerBound < 64 else { return nil }
                 numbers += range
             }
         }
@@ -200,7 +202,8 @@ extension TodoState {
             case .range(let range, let text):
                 // Numbers are never negative, so this cannot overflow where `range.count` of
                 // 0...Int.max would.
-                let inRange = range.upperBound - range.lowerBound < todos.count
+                let inRange =
+                    range.upperBound - range.lowerBound < todos.count
                     ? range.compactMap { todo(id: $0) }
                     : todos.filter { range.contains($0.id) }.sorted { $0.id < $1.id }
                 guard !inRange.isEmpty else { throw .emptyRange(text) }

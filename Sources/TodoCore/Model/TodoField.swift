@@ -17,15 +17,21 @@ public enum TodoField: String, CaseIterable, Codable, Sendable {
         case .name:
             // Taskwarrior's description is the name, so its word is one wherever Taskwarrior's syntax is read.
             FieldSpec(
-                kind: .text, syntax: .keys(["name", "description"]), option: FieldOption("name", "TEXT"), taskwarrior: "description",
-                todoTxt: .text, ical: .text("SUMMARY"), help: "Set the name. As a word: name:TEXT or description:TEXT, Taskwarrior's.")
+                kind: .text, syntax: .keys(["name", "description"]), option: FieldOption("name", "TEXT"),
+                taskwarrior: "description",
+                todoTxt: .text, ical: .text("SUMMARY"),
+                help: "Set the name. As a word: name:TEXT or description:TEXT, Taskwarrior's.")
         case .description:
             // Its word is details:, as description: is Taskwarrior's, the name.
             FieldSpec(
-                kind: .text, syntax: .keys(["details"]), option: FieldOption("description", short: "d", "TEXT"), ical: .text("DESCRIPTION"),
-                help: "Set the description (todo's own; Taskwarrior's description is the name). As a word: details:TEXT.")
+                kind: .text, syntax: .keys(["details"]), option: FieldOption("description", short: "d", "TEXT"),
+                ical: .text("DESCRIPTION"),
+                help:
+                    "Set the description (todo's own; Taskwarrior's description is the name). As a word: details:TEXT.")
         case .notes:
-            FieldSpec(kind: .text, option: FieldOption("notes", short: "n", "TEXT"), ical: .text("X-TODO-NOTES"), help: "Set the notes.")
+            FieldSpec(
+                kind: .text, option: FieldOption("notes", short: "n", "TEXT"), ical: .text("X-TODO-NOTES"),
+                help: "Set the notes.")
         case .tags:
             FieldSpec(
                 kind: .tags, merge: .set, syntax: .signs, option: FieldOption("tag", "TAG"), completion: .tags,
@@ -33,9 +39,12 @@ public enum TodoField: String, CaseIterable, Codable, Sendable {
                 help: "Add the tag TAG (a word; case counts); repeat for more. As a word: +TAG, and -TAG removes one.")
         case .project:
             FieldSpec(
-                kind: .word, syntax: .keys(["project"]), option: FieldOption("project", "NAME"), filter: .within, completion: .projects,
+                kind: .word, syntax: .keys(["project"]), option: FieldOption("project", "NAME"), filter: .within,
+                completion: .projects,
                 taskwarrior: "project", todoTxt: .sigil("+"), ical: .text("X-TODO-PROJECT"),
-                help: "Set the project (dots make a hierarchy: home.garden is inside home); empty for none. As a word: project:NAME.")
+                help:
+                    "Set the project (dots make a hierarchy: home.garden is inside home); empty for none. As a word: project:NAME."
+            )
         case .priority:
             FieldSpec(
                 kind: .priority, syntax: .keys(["priority", "pri"]), option: FieldOption("priority", "H|M|L"),
@@ -44,7 +53,8 @@ public enum TodoField: String, CaseIterable, Codable, Sendable {
         case .due:
             FieldSpec(
                 kind: .date, syntax: .keys(["due"]), option: FieldOption("due", "DATE"), completion: .dates,
-                taskwarrior: "due", todoTxt: .key("due"), ical: .date("DUE"), help: "Set the due date; empty for none. As a word: due:DATE.")
+                taskwarrior: "due", todoTxt: .key("due"), ical: .date("DUE"),
+                help: "Set the due date; empty for none. As a word: due:DATE.")
         case .wait:
             FieldSpec(
                 kind: .date, syntax: .keys(["wait"]), option: FieldOption("wait", "DATE"), completion: .dates,
@@ -54,35 +64,51 @@ public enum TodoField: String, CaseIterable, Codable, Sendable {
             FieldSpec(
                 kind: .date, syntax: .keys(["scheduled"]), option: FieldOption("scheduled", "DATE"), completion: .dates,
                 taskwarrior: "scheduled", ical: .date("DTSTART"),
-                help: "Set the date work on the todo can start (+READY once it has come); empty for none. As a word: scheduled:DATE.")
+                help:
+                    "Set the date work on the todo can start (+READY once it has come); empty for none. As a word: scheduled:DATE."
+            )
         case .start:
             FieldSpec(
                 kind: .date, syntax: .keys(["start"]), option: FieldOption("start", "DATE"), completion: .dates,
                 taskwarrior: "start", ical: .date("X-TODO-START"),
-                help: "Set when work on the todo started ('todo start' sets it to now, 'todo stop' and 'todo done' clear it); empty for none. As a word: start:DATE.")
+                help:
+                    "Set when work on the todo started ('todo start' sets it to now, 'todo stop' and 'todo done' clear it); empty for none. As a word: start:DATE."
+            )
         case .depends:
             FieldSpec(
                 kind: .uuids, merge: .set, syntax: .members(["depends", "dep"]), option: FieldOption("depends", "IDS"),
                 completion: .todos, taskwarrior: "depends", todoTxt: .dependencies, ical: .related("DEPENDS-ON"),
-                help: "Add dependencies: todos (numbers or UUID prefixes, comma-separated) to be done first; -ID removes one; empty removes all. As a word: depends:IDS or dep:IDS.")
+                help:
+                    "Add dependencies: todos (numbers or UUID prefixes, comma-separated) to be done first; -ID removes one; empty removes all. As a word: depends:IDS or dep:IDS."
+            )
         case .annotations:
             FieldSpec(
-                kind: .annotations, merge: .set, inForm: true, taskwarrior: "annotations", ical: .annotations("X-TODO-ANNOTATION"),
+                kind: .annotations, merge: .set, inForm: true, taskwarrior: "annotations",
+                ical: .annotations("X-TODO-ANNOTATION"),
                 help: "Dated remarks, oldest first ('todo annotate', 'todo denotate').")
         case .recur:
             FieldSpec(
-                kind: .word, syntax: .keys(["recur"]), option: FieldOption("recur", "RULE"), filter: .rule, completion: .rules,
+                kind: .word, syntax: .keys(["recur"]), option: FieldOption("recur", "RULE"), filter: .rule,
+                completion: .rules,
                 taskwarrior: "recur", todoTxt: .recurrence, ical: .rule(otherwise: "X-TODO-RECUR"),
-                help: "Repeat the todo: completing it makes the next one. RULE is \(Recurrence.accepted). Needs a due date; empty ends the series. As a word: recur:RULE.")
+                help:
+                    "Repeat the todo: completing it makes the next one. RULE is \(Recurrence.accepted). Needs a due date; empty ends the series. As a word: recur:RULE."
+            )
         case .until:
             FieldSpec(
                 kind: .date, syntax: .keys(["until"]), option: FieldOption("until", "DATE"), completion: .dates,
                 taskwarrior: "until", ical: .until(otherwise: "X-TODO-UNTIL"),
-                help: "Expire the todo: once DATE has passed, the next command deletes it if open; a series makes no occurrence due after DATE. Empty for none. As a word: until:DATE.")
+                help:
+                    "Expire the todo: once DATE has passed, the next command deletes it if open; a series makes no occurrence due after DATE. Empty for none. As a word: until:DATE."
+            )
         case .series:
-            FieldSpec(kind: .word, ical: .text("X-TODO-SERIES"), help: "The series a recurring todo belongs to: the UUID of its first occurrence.")
+            FieldSpec(
+                kind: .word, ical: .text("X-TODO-SERIES"),
+                help: "The series a recurring todo belongs to: the UUID of its first occurrence.")
         case .anchor:
-            FieldSpec(kind: .word, ical: .text("X-TODO-ANCHOR"), help: "The due date its series counts from, on the clock of its time zone (RFC 9557).")
+            FieldSpec(
+                kind: .word, ical: .text("X-TODO-ANCHOR"),
+                help: "The due date its series counts from, on the clock of its time zone (RFC 9557).")
         case .udas:
             FieldSpec(
                 kind: .udas, merge: .perKey, inForm: true, taskwarrior: "uda", ical: .udas("X-TODO-UDA"),

@@ -23,7 +23,6 @@ public struct TodoState: Equatable, Sendable {
         todos.first { $0.uuid == uuid }
     }
 
-
     /// Position of the todo numbered `id` in `todos` (binary search; `todos` is sorted by id).
     public func index(of id: Int) -> Int? {
         var low = 0

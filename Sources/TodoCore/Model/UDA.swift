@@ -9,9 +9,11 @@ public enum UDA {
     public static func isName(_ name: String) -> Bool {
         guard let first = name.utf8.first, isLetter(first), name.utf8.count <= 64 else { return false }
         let word = name.utf8.allSatisfy {
-            isLetter($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-")
+            isLetter($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || $0 == UInt8(ascii: "_")
+                || $0 == UInt8(ascii: "-")
         }
-        return word && TodoField(rawValue: name) == nil && TodoField(attributeKey: name) == nil && !reserved.contains(name)
+        return word && TodoField(rawValue: name) == nil && TodoField(attributeKey: name) == nil
+            && !reserved.contains(name)
     }
 
     /// The words a name's rule says in messages.
@@ -24,8 +26,9 @@ public enum UDA {
     /// Keys a todo's JSON and Taskwarrior's tasks use for other things: no field, and no
     /// user-defined attribute (an import keeps every other key of a task as one).
     public static let reserved: Set = [
-        "id", "uuid", "status", "entry", "modified", "end", "mask", "imask", "parent", "urgency", "rtype", "template", "last",
-        "completed", "uda",
+        "id", "uuid", "status", "entry", "modified", "end", "mask", "imask", "parent", "urgency", "rtype", "template",
+        "last",
+        "completed", "uda"
     ]
 }
 
@@ -68,7 +71,9 @@ public struct UDADeclaration: Hashable, Sendable {
             guard !trimmed.contains(where: \.isNewline) else { throw UDAValueError("\(name) is one line of text") }
             return trimmed
         case .number:
-            guard Double(trimmed)?.isFinite == true else { throw UDAValueError("\(name) is a number, not \(trimmed.debugDescription)") }
+            guard Double(trimmed)?.isFinite == true else {
+                throw UDAValueError("\(name) is a number, not \(trimmed.debugDescription)")
+            }
             return trimmed
         case .date:
             do {
@@ -78,7 +83,8 @@ public struct UDADeclaration: Hashable, Sendable {
             }
         case .duration:
             guard DurationText.seconds(trimmed) != nil else {
-                throw UDAValueError("\(name) is a duration like 3d, 2h, 1w, 30min or PT2H, not \(trimmed.debugDescription)")
+                throw UDAValueError(
+                    "\(name) is a duration like 3d, 2h, 1w, 30min or PT2H, not \(trimmed.debugDescription)")
             }
             return trimmed
         }
@@ -139,14 +145,20 @@ public struct UDASchema: Equatable, Sendable {
                     throw UDAValueError("\(key) is string, number, date or duration, not \(value.debugDescription)")
                 }
                 types[name] = type
-            case .values: values[name] = value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            case .values:
+                values[name] = value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter {
+                    !$0.isEmpty
+                }
             case .label: labels[name] = value
             }
         }
         if let orphan = Set(values.keys).union(labels.keys).subtracting(types.keys).sorted().first {
             throw UDAValueError("uda.\(orphan) has values or a label but no type: set uda.\(orphan).type")
         }
-        self.init(types.map { UDADeclaration(name: $0.key, type: $0.value, values: values[$0.key] ?? [], label: labels[$0.key]) })
+        self.init(
+            types.map {
+                UDADeclaration(name: $0.key, type: $0.value, values: values[$0.key] ?? [], label: labels[$0.key])
+            })
     }
 
     /// The parts of a `uda.NAME.PART` key.
@@ -156,7 +168,9 @@ public struct UDASchema: Equatable, Sendable {
     public static func parse(key: String) throws(UDAValueError) -> (String, Part) {
         let parts = key.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         guard parts.count == 3, parts[0] == "uda", let part = Part(rawValue: parts[2]) else {
-            throw UDAValueError("\(key.debugDescription) is no setting; an attribute is declared with uda.NAME.type, uda.NAME.values, uda.NAME.label")
+            throw UDAValueError(
+                "\(key.debugDescription) is no setting; an attribute is declared with uda.NAME.type, uda.NAME.values, uda.NAME.label"
+            )
         }
         guard UDA.isName(parts[1]) else {
             throw UDAValueError("\(parts[1].debugDescription) cannot name an attribute: \(UDA.rule)")
@@ -182,7 +196,7 @@ public enum DurationText {
         "s": 1, "sec": 1, "secs": 1, "seconds": 1, "min": 60, "mins": 60, "minutes": 60,
         "h": 3600, "hr": 3600, "hrs": 3600, "hours": 3600, "d": 86_400, "day": 86_400, "days": 86_400,
         "w": 604_800, "wk": 604_800, "wks": 604_800, "weeks": 604_800, "mo": 2_592_000, "months": 2_592_000,
-        "y": 31_536_000, "yr": 31_536_000, "yrs": 31_536_000, "years": 31_536_000,
+        "y": 31_536_000, "yr": 31_536_000, "yrs": 31_536_000, "years": 31_536_000
     ]
 
     /// `1DT2H30M` and the like, after the `P`.
@@ -195,16 +209,17 @@ public enum DurationText {
             if character == "t" { inTime = true; continue }
             if character.isNumber || character == "." { number.append(character); continue }
             guard let amount = Double(number) else { return nil }
-            let unit: Double? = switch (character, inTime) {
-            case ("y", false): 31_536_000
-            case ("m", false): 2_592_000
-            case ("w", false): 604_800
-            case ("d", false): 86_400
-            case ("h", true): 3600
-            case ("m", true): 60
-            case ("s", true): 1
-            default: nil
-            }
+            let unit: Double? =
+                switch (character, inTime) {
+                case ("y", false): 31_536_000
+                case ("m", false): 2_592_000
+                case ("w", false): 604_800
+                case ("d", false): 86_400
+                case ("h", true): 3600
+                case ("m", true): 60
+                case ("s", true): 1
+                default: nil
+                }
             guard let unit else { return nil }
             total += amount * unit
             number = ""

@@ -4,7 +4,8 @@ import Foundation
 /// moves (a rule or due date set on a recurring todo) counts on `timeZone`'s clock.
 ///
 /// Every action but `undo` that changes something pushes one `HistoryEntry`; `undo` pops one.
-public func reduce(_ state: TodoState, _ action: Action, in timeZone: TimeZone = .utc) throws(ReduceError) -> TodoState {
+public func reduce(_ state: TodoState, _ action: Action, in timeZone: TimeZone = .utc) throws(ReduceError) -> TodoState
+{
     if case .undo(let at) = action {
         return try undoLast(state, at: at)
     }
@@ -42,7 +43,9 @@ public struct BatchReduction {
 }
 
 /// Applies actions one after the other, all or nothing.
-public func reduce(_ state: TodoState, _ actions: [Action], in timeZone: TimeZone = .utc) throws(ReduceError) -> TodoState {
+public func reduce(_ state: TodoState, _ actions: [Action], in timeZone: TimeZone = .utc) throws(ReduceError)
+    -> TodoState
+{
     var next = state
     for action in actions { next = try reduce(next, action, in: timeZone) }
     return next
@@ -66,7 +69,8 @@ private struct Step {
     func recorded(_ action: Action, from state: TodoState) -> TodoState {
         guard !before.isEmpty, let at = action.date else { return self.state }
         var next = self.state
-        next.history.append(HistoryEntry(summary: describe(action, in: state), kind: action.stepKind, at: at, before: before))
+        next.history.append(
+            HistoryEntry(summary: describe(action, in: state), kind: action.stepKind, at: at, before: before))
         if next.history.count > TodoState.historyLimit {
             next.history.removeFirst(next.history.count - TodoState.historyLimit)
         }
@@ -97,7 +101,9 @@ private struct Step {
                 for change in changes { try change.apply(to: &todo) }
                 todo = try todo.anchored(after: state.todos[index], in: zone)
                 guard todo != state.todos[index] else { continue }
-                if todo.depends != state.todos[index].depends { rewired.append((todo, before: state.todos[index].depends)) }
+                if todo.depends != state.todos[index].depends {
+                    rewired.append((todo, before: state.todos[index].depends))
+                }
                 recordPrior(todo.id)
                 todo.touch(at: at)
                 todo.synced = false
@@ -110,7 +116,11 @@ private struct Step {
         case .toggle(let ids, let at):
             let indices = try existingIndices(ids)
             for index in indices {
-                if state.todos[index].completed { mark(index, completed: false, at: at) } else { try complete(index, at: at) }
+                if state.todos[index].completed {
+                    mark(index, completed: false, at: at)
+                } else {
+                    try complete(index, at: at)
+                }
             }
 
         case .completed(let ids, let at), .reopened(let ids, let at):
@@ -356,7 +366,9 @@ private struct Step {
     /// not added.
     func twinOccurrence(of incoming: TodoContent, besides importing: Set<UUID>) -> Todo? {
         guard let series = incoming.series, incoming.recur != nil, !incoming.completed else { return nil }
-        return state.todos.first { $0.series == series && $0.recur != nil && !$0.completed && !importing.contains($0.uuid) }
+        return state.todos.first {
+            $0.series == series && $0.recur != nil && !$0.completed && !importing.contains($0.uuid)
+        }
     }
 
     /// Takes the rule off every other occurrence of a series whose rule the import gave to
@@ -366,7 +378,9 @@ private struct Step {
         guard !holders.isEmpty else { return }
         for index in state.todos.indices {
             let todo = state.todos[index]
-            guard let series = todo.series, let holder = holders[series], holder != todo.uuid, todo.recur != nil else { continue }
+            guard let series = todo.series, let holder = holders[series], holder != todo.uuid, todo.recur != nil else {
+                continue
+            }
             recordPrior(todo.id)
             state.todos[index].attributes.dropRule()
             state.todos[index].touch(at: at)
@@ -470,7 +484,8 @@ extension Action {
     public var date: Date? {
         switch self {
         case .add(let new): new.createdAt
-        case .edit(_, _, let at), .toggle(_, let at), .delete(_, let at), .deleteSeries(_, let at), .expired(_, let at), .clearCompleted(let at),
+        case .edit(_, _, let at), .toggle(_, let at), .delete(_, let at), .deleteSeries(_, let at), .expired(_, let at),
+            .clearCompleted(let at),
             .undo(let at), .completed(_, let at), .reopened(_, let at), .annotated(_, _, let at):
             at
         case .syncReset, .syncPulled, .syncResynced, .syncQueued, .syncPushed, .replicaSynced: nil

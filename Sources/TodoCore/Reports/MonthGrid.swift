@@ -7,7 +7,9 @@ public struct MonthGrid: Equatable, Sendable {
     public let weeks: [[CalendarDay?]]
 
     public init?(year: Int, month: Int, firstWeekday: Int) {
-        guard let first = CalendarDay(year: year, month: month, day: 1), (1...7).contains(firstWeekday) else { return nil }
+        guard let first = CalendarDay(year: year, month: month, day: 1), (1...7).contains(firstWeekday) else {
+            return nil
+        }
         self.year = year
         self.month = month
         let last = first.endOfMonth
@@ -15,10 +17,11 @@ public struct MonthGrid: Equatable, Sendable {
         var weeks: [[CalendarDay?]] = []
         var day = first.adding(days: -lead)
         while day <= last {
-            weeks.append((0..<7).map { offset in
-                let shown = day.adding(days: offset)
-                return shown >= first && shown <= last ? shown : nil
-            })
+            weeks.append(
+                (0..<7).map { offset in
+                    let shown = day.adding(days: offset)
+                    return shown >= first && shown <= last ? shown : nil
+                })
             day = day.adding(days: 7)
         }
         self.weeks = weeks

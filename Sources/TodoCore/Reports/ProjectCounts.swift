@@ -13,7 +13,9 @@ public struct ProjectCount: Equatable, Sendable {
     /// How many parents the project has: 1 for `home.garden`.
     public var depth: Int { project.map { $0.count { $0 == "." } } ?? 0 }
     /// The last part of the name (`garden`), or `(none)`.
-    public var leaf: String { project.map { String($0.split(separator: ".", omittingEmptySubsequences: false).last ?? "") } ?? "(none)" }
+    public var leaf: String {
+        project.map { String($0.split(separator: ".", omittingEmptySubsequences: false).last ?? "") } ?? "(none)"
+    }
     public var total: Int { active + completed }
     /// Completed todos in percent of all, rounded down; 0 without todos.
     public var percentDone: Int { total == 0 ? 0 : completed * 100 / total }
@@ -72,7 +74,11 @@ public struct TagCount: Equatable, Sendable {
         var counts: [String: TagCount] = [:]
         for todo in todos {
             for tag in todo.tags {
-                if todo.completed { counts[tag, default: TagCount(tag: tag)].completed += 1 } else { counts[tag, default: TagCount(tag: tag)].active += 1 }
+                if todo.completed {
+                    counts[tag, default: TagCount(tag: tag)].completed += 1
+                } else {
+                    counts[tag, default: TagCount(tag: tag)].active += 1
+                }
             }
         }
         return counts.values.sorted { $0.tag < $1.tag }

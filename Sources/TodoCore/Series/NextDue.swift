@@ -9,12 +9,14 @@ extension Recurrence {
     public func next(after due: DueDate, anchor: SeriesAnchor, doneAt: Date) -> DueDate {
         let clock = anchor.clock
         let dueDay = due.day(in: clock)
-        let day = afterCompletion
+        let day =
+            afterCompletion
             ? nextDay(after: clock.day(of: doneAt), anchor: clock.day(of: doneAt))
             : nextDay(after: dueDay, anchor: anchor.day)
         switch due {
         case .day: return .day(day)
-        case .instant(let instant): return .instant(roundingToMilliseconds: clock.at(day, time: anchor.time ?? clock.time(of: instant)))
+        case .instant(let instant):
+            return .instant(roundingToMilliseconds: clock.at(day, time: anchor.time ?? clock.time(of: instant)))
         }
     }
 
@@ -49,7 +51,9 @@ extension DueDate {
         return switch self {
         case .day(let day): .day(day.adding(days: days))
         case .instant(let instant):
-            .instant(roundingToMilliseconds: clock.at(clock.day(of: instant).adding(days: days), time: clock.time(of: instant)))
+            .instant(
+                roundingToMilliseconds: clock.at(
+                    clock.day(of: instant).adding(days: days), time: clock.time(of: instant)))
         }
     }
 

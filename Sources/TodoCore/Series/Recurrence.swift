@@ -70,15 +70,18 @@ public struct Recurrence: Hashable, Sendable {
 
     /// The rule in words: `every 2 weeks`, `every weekday`, `1 month after each completion`.
     public var summary: String {
-        let noun = switch unit {
-        case .day: "day"
-        case .week: "week"
-        case .month: "month"
-        case .year: "year"
-        case .weekday: "weekday"
-        }
+        let noun =
+            switch unit {
+            case .day: "day"
+            case .week: "week"
+            case .month: "month"
+            case .year: "year"
+            case .weekday: "weekday"
+            }
         if afterCompletion {
-            return unit == .weekday ? "the next weekday after each completion" : "\(count) \(noun)\(count == 1 ? "" : "s") after each completion"
+            return unit == .weekday
+                ? "the next weekday after each completion"
+                : "\(count) \(noun)\(count == 1 ? "" : "s") after each completion"
         }
         return count == 1 ? "every \(noun)" : "every \(count) \(noun)s"
     }
@@ -126,7 +129,7 @@ enum RuleWords {
         "daily": (1, .day), "weekdays": (1, .weekday), "weekly": (1, .week), "biweekly": (2, .week),
         "fortnight": (2, .week), "monthly": (1, .month), "bimonthly": (2, .month), "quarterly": (3, .month),
         "semiannual": (6, .month), "yearly": (1, .year), "annual": (1, .year), "biannual": (2, .year),
-        "biyearly": (2, .year),
+        "biyearly": (2, .year)
     ]
 
     /// The units written after a count (`3wks`): how many of todo's unit each is, and whether
@@ -137,11 +140,12 @@ enum RuleWords {
         "w": (1, .week, false), "wk": (1, .week, true), "wks": (1, .week, false), "week": (1, .week, true),
         "weeks": (1, .week, false), "sennight": (2, .week, false),
         "m": (1, .month, false), "mo": (1, .month, true), "mos": (1, .month, false), "mth": (1, .month, true),
-        "mths": (1, .month, false), "mnths": (1, .month, false), "month": (1, .month, true), "months": (1, .month, false),
+        "mths": (1, .month, false), "mnths": (1, .month, false), "month": (1, .month, true),
+        "months": (1, .month, false),
         "q": (3, .month, false), "qtr": (3, .month, true), "qtrs": (3, .month, false), "qrtr": (3, .month, true),
         "qrtrs": (3, .month, false), "quarter": (3, .month, true), "quarters": (3, .month, false),
         "y": (1, .year, false), "yr": (1, .year, true), "yrs": (1, .year, false), "year": (1, .year, true),
-        "years": (1, .year, false),
+        "years": (1, .year, false)
     ]
 
     /// ISO 8601 durations of one part after their `P`: `P3D`, `P2W`, `P1M`, `P1Y`.

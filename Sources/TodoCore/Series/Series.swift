@@ -103,7 +103,9 @@ extension Todo {
         // never had one), and a rule there would make no occurrence until it was reopened.
         if completed, recur != before?.recur { throw .recurrenceOnCompleted(id) }
         if self.series == nil { todo.series = uuid }
-        if self.anchor == nil || before?.recur != recur || before?.due != due { todo.anchor = SeriesAnchor(due, in: zone) }
+        if self.anchor == nil || before?.recur != recur || before?.due != due {
+            todo.anchor = SeriesAnchor(due, in: zone)
+        }
         return todo
     }
 }

@@ -22,7 +22,9 @@ public enum TaskOperation: Equatable, Sendable {
     /// already applied by every replica that read it, and of `local`, not yet sent, once
     /// each has seen the other. Delete beats Update; of two Updates of one property, the later
     /// one wins (the server's on a tie); two equal changes become none.
-    public static func transform(server: TaskOperation, local: TaskOperation) -> (server: TaskOperation?, local: TaskOperation?) {
+    public static func transform(server: TaskOperation, local: TaskOperation) -> (
+        server: TaskOperation?, local: TaskOperation?
+    ) {
         guard server.uuid == local.uuid else { return (server, local) }
         switch (server, local) {
         case (.create, .create), (.delete, .delete): return (nil, nil)
@@ -37,7 +39,9 @@ public enum TaskOperation: Equatable, Sendable {
 
     /// Rebases `local` over `server` (TaskChampion's `apply_version`): the server's operations
     /// as this replica must still apply them, and the local ones left to send.
-    public static func rebase(_ local: [TaskOperation], over server: [TaskOperation]) -> (server: [TaskOperation], local: [TaskOperation]) {
+    public static func rebase(_ local: [TaskOperation], over server: [TaskOperation]) -> (
+        server: [TaskOperation], local: [TaskOperation]
+    ) {
         var local = local
         var applied: [TaskOperation] = []
         for operation in server {
@@ -97,11 +101,14 @@ public struct ReplicaState: Equatable, Sendable {
 ///
 /// Properties in `kept` (those todo does not hold for this task: Taskwarrior's `parent`,
 /// `imask`, legacy keys, values it cannot read) are left as they are, never removed.
-public func replicaOperations(uuid: UUID, from old: TaskMap?, to new: TaskMap, kept: Set<String>, at: Date) -> [TaskOperation] {
+public func replicaOperations(uuid: UUID, from old: TaskMap?, to new: TaskMap, kept: Set<String>, at: Date)
+    -> [TaskOperation]
+{
     var operations: [TaskOperation] = []
     if old == nil { operations.append(.create(uuid)) }
     let old = old ?? [:]
-    for (property, value) in new.sorted(by: { $0.key < $1.key }) where old[property] != value && !kept.contains(property) {
+    for (property, value) in new.sorted(by: { $0.key < $1.key })
+    where old[property] != value && !kept.contains(property) {
         operations.append(.update(uuid, property: property, value: value, at: at))
     }
     for property in old.keys.sorted() where new[property] == nil && !kept.contains(property) {
@@ -159,6 +166,8 @@ extension UUID {
     /// Whether `a` sorts before `b` as their text forms do, without making them (which costs
     /// a formatted print each).
     public static func precedes(_ a: UUID, _ b: UUID) -> Bool {
-        withUnsafeBytes(of: a.uuid) { first in withUnsafeBytes(of: b.uuid) { second in first.lexicographicallyPrecedes(second) } }
+        withUnsafeBytes(of: a.uuid) { first in
+            withUnsafeBytes(of: b.uuid) { second in first.lexicographicallyPrecedes(second) }
+        }
     }
 }

@@ -56,7 +56,9 @@ public struct SyncBase: Equatable, Sendable, Codable {
 
     public init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(rev: try container.decode(Int64.self, forKey: .rev), content: try container.decodeIfPresent(TodoContent.self, forKey: .content))
+        self.init(
+            rev: try container.decode(Int64.self, forKey: .rev),
+            content: try container.decodeIfPresent(TodoContent.self, forKey: .content))
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -201,7 +203,8 @@ public struct SyncState: Equatable, Sendable {
         guard to > from else { return }
         var gap = (from + 1)...to
         // Overlapping or touching gaps become one, so the list stays as short as the resyncs.
-        for other in feedGaps where other.overlaps(gap) || other.upperBound + 1 == gap.lowerBound || gap.upperBound + 1 == other.lowerBound {
+        for other in feedGaps
+        where other.overlaps(gap) || other.upperBound + 1 == gap.lowerBound || gap.upperBound + 1 == other.lowerBound {
             gap = min(gap.lowerBound, other.lowerBound)...max(gap.upperBound, other.upperBound)
         }
         feedGaps.removeAll { $0.overlaps(gap) }

@@ -143,7 +143,9 @@ private struct SyncMerger {
     init(_ state: TodoState) {
         self.state = state
         positions = Dictionary(uniqueKeysWithValues: state.todos.enumerated().map { ($1.uuid, $0) })
-        unanswered = Dictionary(state.sync.outbox.compactMap { op in op.content.map { (op.uuid, (op.baseRev, $0)) } }, uniquingKeysWith: { $1 })
+        unanswered = Dictionary(
+            state.sync.outbox.compactMap { op in op.content.map { (op.uuid, (op.baseRev, $0)) } },
+            uniquingKeysWith: { $1 })
     }
 
     /// The state once every record is in: series moved on (`continueSeries`) and settled
@@ -179,7 +181,8 @@ private struct SyncMerger {
             let deletion = state.sync.deletions[position]
             guard remote.rev > deletion.base.rev else { return }
             if let content = remote.content,
-                isOwnWrite(remote) || Self.isSettled(deletion.base.content, as: content) || (deletion.isOfOccurrence && content.isAsMade)
+                isOwnWrite(remote) || Self.isSettled(deletion.base.content, as: content)
+                    || (deletion.isOfOccurrence && content.isAsMade)
             {
                 // This device's own write, or an occurrence another device made, deleted
                 // here, that no one changed since: the delete stands, sent against that copy.
@@ -193,7 +196,9 @@ private struct SyncMerger {
             if isOwnWrite(remote) {
                 // Written by an operation still unanswered, of a todo removed here since,
                 // that the server never acknowledged (so no delete was noted): delete it there too.
-                state.sync.deletions.append(PendingDeletion(uuid: remote.uuid, base: SyncBase(rev: remote.rev, content: content), name: content.name))
+                state.sync.deletions.append(
+                    PendingDeletion(
+                        uuid: remote.uuid, base: SyncBase(rev: remote.rev, content: content), name: content.name))
                 return
             }
             try appendRemote(remote.uuid, content, rev: remote.rev, conflicts: [])
@@ -227,7 +232,8 @@ private struct SyncMerger {
                 tombstones[remote.uuid] = remote.rev
                 return
             }
-            if todo.base == nil, todo.origin != nil, todo.content.isAsMade || Self.isSettled(todo.origin, as: todo.content),
+            if todo.base == nil, todo.origin != nil,
+                todo.content.isAsMade || Self.isSettled(todo.origin, as: todo.content),
                 state.sync.mayHaveMissed(remote.rev)
             {
                 // An occurrence made here, never synced, that another device made too and
@@ -252,13 +258,19 @@ private struct SyncMerger {
             var took = false
             if let last = remote.last {
                 // The deleter's last changes, made before it deleted, are edits like any other.
-                let (merged, conflicts) = mergeContent(base: sharedBase(of: todo, remote: last), local: todo.content, remote: last, at: at)
-                took = merged != todo.content
-                todo.content = merged
+                let (merged, conflicts) = mergeContent(
+                    base: sharedBase(of: todo, remote: last), local: todo.content, remote: last, at: at)
+                // (The server stamps a tombstone's content with the time of the delete: that
+                // alone is no change of the deleter's.)
+                var stamped = merged
+                stamped.updatedAt = todo.updatedAt
+                took = stamped != todo.content
+                if took { todo.content = merged }
                 todo.conflicts += conflicts
             }
             todo.base = SyncBase(rev: remote.rev, content: nil)
-            todo.conflicts.append(SyncConflict(field: "deleted", lost: Self.deletedThere(took), kept: "the copy edited here", at: at))
+            todo.conflicts.append(
+                SyncConflict(field: "deleted", lost: Self.deletedThere(took), kept: "the copy edited here", at: at))
             state.todos[index] = todo
             return
         }
@@ -285,7 +297,8 @@ private struct SyncMerger {
     /// it). The todo, changed here, is sent back without its rule, so no device makes it again.
     private mutating func continueSeries(at: Date) throws(ReduceError) {
         for uuid in completed {
-            guard let position = index(of: uuid), state.todos[position].completed, state.todos[position].recur != nil else { continue }
+            guard let position = index(of: uuid), state.todos[position].completed, state.todos[position].recur != nil
+            else { continue }
             let todo = state.todos[position]
             let made: Todo?
             (state.todos[position], made) = todo.completingOccurrence(doneAt: todo.completedAt ?? at, madeAt: at)
@@ -388,19 +401,24 @@ private struct SyncMerger {
     /// The server's copy of a todo deleted here, edited on another device: the edit wins and
     /// the todo comes back, with the changes this device made before it deleted (`last`)
     /// merged in as any other edit of this device's.
-    private mutating func keepOverOwnDelete(_ deletion: PendingDeletion, remote: TodoContent, rev: Int64, at: Date) throws(ReduceError) {
+    private mutating func keepOverOwnDelete(_ deletion: PendingDeletion, remote: TodoContent, rev: Int64, at: Date)
+        throws(ReduceError)
+    {
         var (content, conflicts) = (remote, [SyncConflict]())
         if let last = deletion.last {
             (content, conflicts) = mergeContent(base: deletion.base.content, local: last, remote: remote, at: at)
         }
-        let deleted = SyncConflict(field: "deleted", lost: Self.deletedHere(content != remote), kept: "edited on another device", at: at)
+        let deleted = SyncConflict(
+            field: "deleted", lost: Self.deletedHere(content != remote), kept: "edited on another device", at: at)
         try appendRemote(deletion.uuid, remote, rev: rev, conflicts: conflicts + [deleted])
         guard content != remote, let index = index(of: deletion.uuid) else { return }
         state.todos[index].content = content
         state.todos[index].synced = false
     }
 
-    private mutating func appendRemote(_ uuid: UUID, _ content: TodoContent, rev: Int64, conflicts: [SyncConflict]) throws(ReduceError) {
+    private mutating func appendRemote(_ uuid: UUID, _ content: TodoContent, rev: Int64, conflicts: [SyncConflict])
+        throws(ReduceError)
+    {
         var todo = Todo(id: try state.takeNextId(), uuid: uuid, name: content.name, createdAt: content.createdAt)
         todo.content = content
         todo.base = SyncBase(rev: rev, content: content)
@@ -448,11 +466,15 @@ private struct SyncMerger {
 /// Three-way merge of one todo's content, field by field as the field table says (`MergeRule`);
 /// on a field both sides changed the server wins. The sync of `todo` and the server's CalDAV
 /// face (a PUT based on an older version) both merge with it.
-public func mergeContent(base: TodoContent?, local: TodoContent, remote: TodoContent, at: Date) -> (TodoContent, [SyncConflict]) {
+public func mergeContent(base: TodoContent?, local: TodoContent, remote: TodoContent, at: Date) -> (
+    TodoContent, [SyncConflict]
+) {
     var result = remote
     var conflicts: [SyncConflict] = []
     /// Whether the local value is kept: changed here only.
-    func keepsLocal<Value: Equatable>(_ field: String, _ mine: Value, _ theirs: Value, _ old: Value?, _ text: (Value) -> String) -> Bool {
+    func keepsLocal<Value: Equatable>(
+        _ field: String, _ mine: Value, _ theirs: Value, _ old: Value?, _ text: (Value) -> String
+    ) -> Bool {
         guard mine != theirs else { return false }
         if let old, old == theirs { return true }
         if let old, old == mine { return false }
@@ -469,9 +491,12 @@ public func mergeContent(base: TodoContent?, local: TodoContent, remote: TodoCon
         case .set:
             field.set(mine.mergedAsSet(base: old, remote: theirs), on: &result)
         case .perKey:
-            let (merged, lost) = mergeByKey(base: old?.udasValue, local: mine.udasValue ?? [:], remote: theirs.udasValue ?? [:])
+            let (merged, lost) = mergeByKey(
+                base: old?.udasValue, local: mine.udasValue ?? [:], remote: theirs.udasValue ?? [:])
             field.set(.udas(merged), on: &result)
-            conflicts += lost.map { SyncConflict(field: "\(field.key).\($0.key)", lost: $0.lost, kept: $0.kept, at: at) }
+            conflicts += lost.map {
+                SyncConflict(field: "\(field.key).\($0.key)", lost: $0.lost, kept: $0.kept, at: at)
+            }
         }
     }
     if keepsLocal("completed", local.completed, remote.completed, base?.completed, { $0 ? "completed" : "active" }) {

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import Foundation
 import TodoCore
@@ -56,7 +56,8 @@ public enum ReplicaCodec {
         operations.reserveCapacity(list.count)
         for item in list {
             guard let wrapper = item as? [String: Any], wrapper.count == 1, let (kind, body) = wrapper.first,
-                let fields = body as? [String: Any], let uuid = (fields["uuid"] as? String).flatMap(UUID.init(uuidString:))
+                let fields = body as? [String: Any],
+                let uuid = (fields["uuid"] as? String).flatMap(UUID.init(uuidString:))
             else { throw Failure("a version holds an operation that is not Create, Delete or Update with a uuid") }
             switch kind {
             case "Create": operations.append(.create(uuid))
@@ -111,7 +112,8 @@ enum Timestamp {
             return value
         }
         guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10), let hour = number(11..<13),
-            let minute = number(14..<16), let second = number(17..<19), (1...12).contains(month), (1...31).contains(day),
+            let minute = number(14..<16), let second = number(17..<19), (1...12).contains(month),
+            (1...31).contains(day),
             hour < 24, minute < 60, second < 61
         else { return nil }
         var index = 19

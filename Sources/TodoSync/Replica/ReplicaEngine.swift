@@ -17,7 +17,8 @@ public struct ReplicaMapping: Sendable {
     public var series: @Sendable ([UUID: TaskMap]) -> [TaskOperation]
 
     public init(
-        task: @escaping @Sendable (Todo, TaskMap?) -> TaskMap, todo: @escaping @Sendable (UUID, TaskMap) -> ImportedTodo?,
+        task: @escaping @Sendable (Todo, TaskMap?) -> TaskMap,
+        todo: @escaping @Sendable (UUID, TaskMap) -> ImportedTodo?,
         series: @escaping @Sendable ([UUID: TaskMap]) -> [TaskOperation] = { _ in [] }
     ) {
         self.task = task
@@ -116,7 +117,8 @@ public struct ReplicaEngine {
 
     /// Takes `snapshot` in place of what this replica knew (`old`): the difference between
     /// the two, timed at each task's `modified`, is rebased over like a version.
-    private func take(_ snapshot: ReplicaState, over old: ReplicaState, report: inout ReplicaReport) throws -> TodoState {
+    private func take(_ snapshot: ReplicaState, over old: ReplicaState, report: inout ReplicaReport) throws -> TodoState
+    {
         var operations: [TaskOperation] = []
         for uuid in Set(old.tasks.keys).union(snapshot.tasks.keys).sorted(by: UUID.precedes) {
             guard let task = snapshot.tasks[uuid] else {
@@ -151,7 +153,8 @@ public struct ReplicaEngine {
                 break reading
             case .gone:
                 guard let snapshot = try snapshot() else {
-                    throw SyncError.badResponse("\(serverName) no longer holds this replica's version and has no snapshot to start again from")
+                    throw SyncError.badResponse(
+                        "\(serverName) no longer holds this replica's version and has no snapshot to start again from")
                 }
                 _ = try apply(operations, reaching: version, from: replica, report: &report)
                 return try take(snapshot, over: try store.load().sync.replica ?? replica, report: &report)
@@ -162,13 +165,17 @@ public struct ReplicaEngine {
 
     /// Applies the server's `operations` (which bring `from` to `version`) under the lock,
     /// rebasing the local changes over them.
-    private func apply(_ operations: [TaskOperation], reaching version: UUID, from replica: ReplicaState, report: inout ReplicaReport) throws -> TodoState {
+    private func apply(
+        _ operations: [TaskOperation], reaching version: UUID, from replica: ReplicaState, report: inout ReplicaReport
+    ) throws -> TodoState {
         let at = now()
         return try store.update { current throws in
             guard current.sync.replica == nil || current.sync.replica == replica else {
                 throw SyncError.badResponse("another todo sync changed this state file meanwhile; run todo sync again")
             }
-            guard !operations.isEmpty || current.sync.replica == nil || version != replica.version else { return current }
+            guard !operations.isEmpty || current.sync.replica == nil || version != replica.version else {
+                return current
+            }
             guard !operations.isEmpty else {
                 var server = replica
                 server.version = version
@@ -209,7 +216,9 @@ public struct ReplicaEngine {
         for (uuid, task) in replica.tasks where !present.contains(uuid) {
             guard mapping.kept(uuid, task).shown else { continue }
             operations.append(.update(uuid, property: "status", value: "deleted", at: at))
-            if task["end"] == nil { operations.append(.update(uuid, property: "end", value: String(Int(at.timeIntervalSince1970)), at: at)) }
+            if task["end"] == nil {
+                operations.append(.update(uuid, property: "end", value: String(Int(at.timeIntervalSince1970)), at: at))
+            }
             operations.append(.update(uuid, property: "modified", value: String(Int(at.timeIntervalSince1970)), at: at))
         }
         return operations
@@ -217,7 +226,8 @@ public struct ReplicaEngine {
 
     /// Sends the local changes as versions; nil when there was nothing to send or all of it
     /// went, else the replica to pull from again (another replica's version came first).
-    private func push(_ state: TodoState, _ replica: ReplicaState, report: inout ReplicaReport) throws -> ReplicaState? {
+    private func push(_ state: TodoState, _ replica: ReplicaState, report: inout ReplicaReport) throws -> ReplicaState?
+    {
         var operations = localOperations(state, replica, at: now())
         // Made from the tasks as they will stand, and made the same way on every replica (a
         // new instance's UUID is its series' and place's), so a kill before the server took
@@ -231,7 +241,9 @@ public struct ReplicaEngine {
         }
         operations += made
         guard !operations.isEmpty else {
-            if state.sync.replica == nil { _ = try store.update { try reduce($0, .replicaSynced(ReplicaChange(replica: replica))) } }
+            if state.sync.replica == nil {
+                _ = try store.update { try reduce($0, .replicaSynced(ReplicaChange(replica: replica))) }
+            }
             return nil
         }
         // The versions the server takes are saved once, after the last (or on a conflict or
@@ -271,7 +283,9 @@ public struct ReplicaEngine {
 
     /// Records the versions the server took (`replica`, reached from `start` by `sent`); what
     /// the series made (`made`) shows here now, as it will everywhere.
-    private func save(_ replica: ReplicaState, over start: ReplicaState, made: [TaskOperation], sent: [TaskOperation]) throws {
+    private func save(_ replica: ReplicaState, over start: ReplicaState, made: [TaskOperation], sent: [TaskOperation])
+        throws
+    {
         _ = try store.update { current throws in
             guard current.sync.replica == nil || current.sync.replica == start else {
                 throw SyncError.badResponse("another todo sync changed this state file meanwhile; run todo sync again")
@@ -283,7 +297,9 @@ public struct ReplicaEngine {
 
     /// `replica`, and each of `uuids` as its task in `tasks` makes it: a todo, or none (a
     /// todo there goes).
-    private func change(_ replica: ReplicaState, showing uuids: Set<UUID>, as tasks: [UUID: TaskMap], in current: TodoState) -> ReplicaChange {
+    private func change(
+        _ replica: ReplicaState, showing uuids: Set<UUID>, as tasks: [UUID: TaskMap], in current: TodoState
+    ) -> ReplicaChange {
         var change = ReplicaChange(replica: replica)
         for uuid in uuids.sorted(by: UUID.precedes) {
             if let task = tasks[uuid], let todo = mapping.todo(uuid, task) {

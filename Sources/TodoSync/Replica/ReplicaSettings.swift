@@ -12,7 +12,9 @@ public struct ReplicaSettings: Sendable {
     public var insecureHTTP: Bool
     public var caFile: String?
 
-    public init(server: URL, clientID: UUID, secret: String, timeout: Double, insecureHTTP: Bool = false, caFile: String? = nil) {
+    public init(
+        server: URL, clientID: UUID, secret: String, timeout: Double, insecureHTTP: Bool = false, caFile: String? = nil
+    ) {
         self.server = server
         self.clientID = clientID
         self.secret = secret
@@ -27,26 +29,36 @@ extension ConfigFile {
     /// half-made set, and a config that names both kinds of server.
     public func replicaSettings(environment: [String: String]) throws(SyncError) -> ReplicaSettings? {
         let stored = try read().merging(overrides) { $1 }
-        func value(_ key: ConfigKey) -> String? { key.value(environment: environment, stored: stored).flatMap { $0.isEmpty ? nil : $0 } }
+        func value(_ key: ConfigKey) -> String? {
+            key.value(environment: environment, stored: stored).flatMap { $0.isEmpty ? nil : $0 }
+        }
         guard let urlText = value(.syncServerURL) else { return nil }
         if value(.server) != nil {
-            throw .notConfigured("both 'server' (todo-server's sync) and 'sync.server.url' (TaskChampion's) are set: a state file syncs one way; unset one with 'todo config --unset KEY'")
+            throw .notConfigured(
+                "both 'server' (todo-server's sync) and 'sync.server.url' (TaskChampion's) are set: a state file syncs one way; unset one with 'todo config --unset KEY'"
+            )
         }
         guard let server = SyncSettings.server(urlText) else {
             throw .notConfigured("sync.server.url '\(urlText)' is not an http:// or https:// URL")
         }
         guard let clientText = value(.syncClientID) else {
-            throw .notConfigured("no client id: run 'todo config sync.server.client_id UUID' (what 'todo-server taskchampion add USER' printed)")
+            throw .notConfigured(
+                "no client id: run 'todo config sync.server.client_id UUID' (what 'todo-server taskchampion add USER' printed)"
+            )
         }
         guard let clientID = UUID(uuidString: clientText) else {
             throw .notConfigured("sync.server.client_id '\(clientText)' is not a UUID")
         }
         guard let secret = value(.syncEncryptionSecret) else {
-            throw .notConfigured("no encryption secret: run 'todo config sync.encryption_secret -' and paste the one your other replicas use")
+            throw .notConfigured(
+                "no encryption secret: run 'todo config sync.encryption_secret -' and paste the one your other replicas use"
+            )
         }
         let timeout = try Self.timeout(value(.timeout))
         let insecureHTTP = try Self.insecureHTTP(value(.insecureHTTP))
         if let refusal = SyncSettings.transportRefusal(server: server, insecureHTTP: insecureHTTP) { throw refusal }
-        return ReplicaSettings(server: server, clientID: clientID, secret: secret, timeout: timeout, insecureHTTP: insecureHTTP, caFile: value(.caFile))
+        return ReplicaSettings(
+            server: server, clientID: clientID, secret: secret, timeout: timeout, insecureHTTP: insecureHTTP,
+            caFile: value(.caFile))
     }
 }

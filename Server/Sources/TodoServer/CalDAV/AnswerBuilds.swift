@@ -27,7 +27,9 @@ struct AnswerBuilds: Sendable {
     /// Runs `make` with `bytes` counted, or throws 503 when they do not fit.
     func making<T>(_ bytes: Int, _ make: () async throws -> T) async throws -> T {
         guard budget.reserve(bytes) else {
-            throw Abort(.serviceUnavailable, headers: ["Retry-After": "5"], reason: "the server is making too many large answers right now; try again shortly")
+            throw Abort(
+                .serviceUnavailable, headers: ["Retry-After": "5"],
+                reason: "the server is making too many large answers right now; try again shortly")
         }
         defer { budget.release(bytes) }
         return try await make()
@@ -38,7 +40,9 @@ struct AnswerBuilds: Sendable {
 
     private struct Key: StorageKey { typealias Value = AnswerBuilds }
 
-    static func of(_ app: Application) -> AnswerBuilds { app.storage[Key.self] ?? AnswerBuilds(limit: HTTPLimits().maxAnswerMemory) }
+    static func of(_ app: Application) -> AnswerBuilds {
+        app.storage[Key.self] ?? AnswerBuilds(limit: HTTPLimits().maxAnswerMemory)
+    }
 
     static func set(_ builds: AnswerBuilds, on app: Application) { app.storage[Key.self] = builds }
 }

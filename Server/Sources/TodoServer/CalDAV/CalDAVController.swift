@@ -36,10 +36,13 @@ struct CalDAVController {
         try Self.requireOwn(request, user)
         let asked = try PropfindRequest.read(request.bodyData)
         var writer = MultistatusWriter()
-        DAVProperties.write(DAVProperties.principal(user: user.name), href: Self.home(user.name), asked: asked, to: &writer)
+        DAVProperties.write(
+            DAVProperties.principal(user: user.name), href: Self.home(user.name), asked: asked, to: &writer)
         if try Self.depth(request) > 0 {
             let revs = try await UserRevs.of(user, on: request.reads)
-            DAVProperties.write(DAVProperties.list(user: user, lastRev: revs.lastRev), href: Self.list(user.name), asked: asked, to: &writer)
+            DAVProperties.write(
+                DAVProperties.list(user: user, lastRev: revs.lastRev), href: Self.list(user.name), asked: asked,
+                to: &writer)
         }
         return DAVProperties.multistatus(writer.finish())
     }
@@ -49,14 +52,19 @@ struct CalDAVController {
     func propfindList(request: Request) async throws -> Response {
         let user = try request.authenticatedUser
         try Self.requireOwn(request, user)
-        guard request.parameters.get("list") == Self.listName else { throw Abort(.notFound, reason: "no such collection") }
+        guard request.parameters.get("list") == Self.listName else {
+            throw Abort(.notFound, reason: "no such collection")
+        }
         let asked = try PropfindRequest.read(request.bodyData)
         let revs = try await UserRevs.of(user, on: request.reads)
         var writer = MultistatusWriter()
-        DAVProperties.write(DAVProperties.list(user: user, lastRev: revs.lastRev), href: Self.list(user.name), asked: asked, to: &writer)
+        DAVProperties.write(
+            DAVProperties.list(user: user, lastRev: revs.lastRev), href: Self.list(user.name), asked: asked, to: &writer
+        )
         if try Self.depth(request) > 0 {
             try await AnswerBuilds.of(request.application).making(AnswerBuilds.estimate(user)) {
-                let listing = try await ListingCache.of(request.application).listing(request.reads, user: user, rev: revs.lastRev)
+                let listing = try await ListingCache.of(request.application).listing(
+                    request.reads, user: user, rev: revs.lastRev)
                 let answers = listing.members.map { MemberAnswer(href: $0.href, member: $0) }
                 try await CalDAVMembers.write(answers, asked: asked, user: user, request: request, to: &writer)
             }
@@ -88,7 +96,8 @@ struct CalDAVController {
     static func percentEncoded(_ segment: String) -> String {
         // Names are mostly plain: only those with other bytes pay for Foundation's encoder.
         let plain = segment.utf8.allSatisfy { byte in
-            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x2D || byte == 0x2E || byte == 0x5F
+            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+                || byte == 0x2D || byte == 0x2E || byte == 0x5F
         }
         return plain ? segment : segment.addingPercentEncoding(withAllowedCharacters: segmentAllowed) ?? segment
     }
@@ -138,8 +147,12 @@ struct Hrefs {
 
     /// The todos an app's name took over, of `rows`: served under it, with a UID that names
     /// another todo (so a client may hold them under `<uuid>.ics` from before).
-    static func takenOver(_ rows: some Sequence<ListingRows>, _ db: any WriteConnection, userID: UUID) async throws -> Set<UUID> {
-        let named = Set(rows.filter { row in row.name.map { $0 != CalDAVController.serverName(of: row.uuid) } ?? false }.map(\.uuid))
+    static func takenOver(_ rows: some Sequence<ListingRows>, _ db: any WriteConnection, userID: UUID) async throws
+        -> Set<UUID>
+    {
+        let named = Set(
+            rows.filter { row in row.name.map { $0 != CalDAVController.serverName(of: row.uuid) } ?? false }.map(\.uuid)
+        )
         let uids = try await CalDAVObjects.uids(db, userID: userID, uuids: named)
         return Set(uids.filter { ICalUID.uuid(for: $0.value) != $0.key }.keys)
     }

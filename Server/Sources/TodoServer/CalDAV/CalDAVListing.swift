@@ -18,7 +18,8 @@ struct UserRevs: Sendable {
     static func read(_ db: any WriteConnection, userID: UUID) async throws -> UserRevs {
         let rows = try await db.rows(
             "SELECT last_rev, pruned_rev FROM \(UserModel.schema) WHERE id = $1", [.uuid(userID)],
-            sqlite: { read in UserRevs(lastRev: try read.integer("last_rev"), prunedRev: try read.integer("pruned_rev")) },
+            sqlite: { read in UserRevs(lastRev: try read.integer("last_rev"), prunedRev: try read.integer("pruned_rev"))
+            },
             postgres: { row in
                 let (last, pruned) = try row.decode((Int64, Int64).self, context: .default)
                 return UserRevs(lastRev: last, prunedRev: pruned)
@@ -63,13 +64,15 @@ struct Listing: Sendable {
     /// The member a resource name names: by its name, else as `<uuid>.ics`.
     func member(named name: String) -> ListingMember? {
         if let index = byName[name] { return members[index] }
-        guard name.hasSuffix(".ics"), let uuid = UUIDText.uuid(String(name.dropLast(4))), let index = byUUID[uuid] else { return nil }
+        guard name.hasSuffix(".ics"), let uuid = UUIDText.uuid(String(name.dropLast(4))), let index = byUUID[uuid]
+        else { return nil }
         return members[index]
     }
 
     /// The live todos of `user`, with their hrefs.
     static func read(_ db: any WriteConnection, user: AuthenticatedUser, rev: Int64) async throws -> Listing {
-        let rows = try await ListingRows.read(db, userID: user.id, condition: "t.deleted = $2 ORDER BY t.rev", [.bool(false)])
+        let rows = try await ListingRows.read(
+            db, userID: user.id, condition: "t.deleted = $2 ORDER BY t.rev", [.bool(false)])
         let list = CalDAVController.list(user.name)
         return Listing(userName: user.name, rev: rev, members: rows.map { $0.member(list: list) })
     }
@@ -83,7 +86,9 @@ struct ListingRows {
     var name: String?
 
     /// The joined rows of `userID` under `condition` (its binds from `$2`).
-    static func read(_ db: any WriteConnection, userID: UUID, condition: String, _ binds: [SQLValue]) async throws -> [ListingRows] {
+    static func read(_ db: any WriteConnection, userID: UUID, condition: String, _ binds: [SQLValue]) async throws
+        -> [ListingRows]
+    {
         let query = """
             SELECT t.uuid AS uuid, t.rev AS rev, t.deleted AS deleted, o.name AS name FROM \(TodoModel.schema) t \
             LEFT JOIN \(CalDAVObjects.table) o ON o.user_id = t.user_id AND o.uuid = t.uuid WHERE t.user_id = $1 AND \(condition)
@@ -92,7 +97,8 @@ struct ListingRows {
             query, [.uuid(userID)] + binds,
             sqlite: { read in
                 ListingRows(
-                    uuid: try read.uuid("uuid"), rev: try read.integer("rev"), deleted: try read.integer("deleted") != 0,
+                    uuid: try read.uuid("uuid"), rev: try read.integer("rev"),
+                    deleted: try read.integer("deleted") != 0,
                     name: try read.optional("name", read.text))
             },
             postgres: { row in

@@ -77,13 +77,16 @@ struct MemberAnswer {
 enum CalDAVMembers {
     /// Writes `answers` as `asked` wants, reading calendar-data only when asked.
     static func write(
-        _ answers: [MemberAnswer], asked: PropfindRequest, user: AuthenticatedUser, request: Request, to writer: inout MultistatusWriter
+        _ answers: [MemberAnswer], asked: PropfindRequest, user: AuthenticatedUser, request: Request,
+        to writer: inout MultistatusWriter
     ) async throws {
         guard let template = MemberTemplate(asked) else {
             for answer in answers { writeGeneric(answer, asked: asked, to: &writer) }
             return
         }
-        let data = template.wantsData ? try await calendarData(answers.compactMap(\.member), user: user, request: request) : [:]
+        let data =
+            template.wantsData
+            ? try await calendarData(answers.compactMap(\.member), user: user, request: request) : [:]
         writer.reserve(answers.count * 200 + data.values.reduce(0) { $0 + $1.count })
         for answer in answers {
             guard let member = answer.member, !template.wantsData || data[member.uuid] != nil else {
@@ -96,7 +99,9 @@ enum CalDAVMembers {
 
     /// An answer to allprop or propname: every property but calendar-data.
     static func writeGeneric(_ answer: MemberAnswer, asked: PropfindRequest, to writer: inout MultistatusWriter) {
-        guard let member = answer.member else { return writer.response(escapedHref: answer.href, status: "404 Not Found") }
+        guard let member = answer.member else {
+            return writer.response(escapedHref: answer.href, status: "404 Not Found")
+        }
         let properties = DAVProperties.member(rev: member.rev)
         if case .propertyNames = asked {
             writer.response(escapedHref: answer.href, found: properties.map { ($0.0, .text("")) })
@@ -107,7 +112,9 @@ enum CalDAVMembers {
 
     /// The escaped calendar-data of `members`: from the cache, reading the records and kept
     /// texts only of those it lacks.
-    static func calendarData(_ members: [ListingMember], user: AuthenticatedUser, request: Request) async throws -> [UUID: [UInt8]] {
+    static func calendarData(_ members: [ListingMember], user: AuthenticatedUser, request: Request) async throws
+        -> [UUID: [UInt8]]
+    {
         let cache = ServedTextCache.of(request.application)
         var data: [UUID: [UInt8]] = [:]
         data.reserveCapacity(members.count)

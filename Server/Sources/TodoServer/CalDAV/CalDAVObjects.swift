@@ -48,7 +48,8 @@ enum CalDAVObjects {
         guard !uuids.isEmpty else { return [:] }
         let list = (2..<(uuids.count + 2)).map { "$\($0)" }.joined(separator: ", ")
         let rows = try await db.rows(
-            "SELECT uuid, uid FROM \(table) WHERE user_id = $1 AND uuid IN (\(list))", [.uuid(userID)] + uuids.map(SQLValue.uuid),
+            "SELECT uuid, uid FROM \(table) WHERE user_id = $1 AND uuid IN (\(list))",
+            [.uuid(userID)] + uuids.map(SQLValue.uuid),
             sqlite: { read in (try read.uuid("uuid"), try read.text("uid")) },
             postgres: { row in try row.decode((UUID, String).self, context: .default) })
         return Dictionary(rows, uniquingKeysWith: { first, _ in first })
@@ -58,7 +59,8 @@ enum CalDAVObjects {
     static func read(_ db: any WriteConnection, userID: UUID, uuids: Set<UUID>) async throws -> [UUID: CalDAVObject] {
         guard !uuids.isEmpty else { return [:] }
         let list = (2..<(uuids.count + 2)).map { "$\($0)" }.joined(separator: ", ")
-        let objects = try await read(db, "user_id = $1 AND uuid IN (\(list))", [.uuid(userID)] + uuids.map(SQLValue.uuid))
+        let objects = try await read(
+            db, "user_id = $1 AND uuid IN (\(list))", [.uuid(userID)] + uuids.map(SQLValue.uuid))
         return Dictionary(objects.map { ($0.uuid, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
@@ -72,7 +74,12 @@ enum CalDAVObjects {
         try await write.db.run("DELETE FROM \(table) WHERE " + condition, binds)
         try await write.db.insert(
             into: table, columns: ["user_id", "uuid", "name", "uid", "ical", "rev"],
-            rows: [[.uuid(write.userID), .uuid(object.uuid), .text(object.name), .text(object.uid), .text(object.ical), .integer(object.rev)]])
+            rows: [
+                [
+                    .uuid(write.userID), .uuid(object.uuid), .text(object.name), .text(object.uid), .text(object.ical),
+                    .integer(object.rev)
+                ]
+            ])
         write.counters.storedBytes += Int64(object.ical.utf8.count) - replaced
     }
 
@@ -86,7 +93,8 @@ enum CalDAVObjects {
     }
 
     /// The bytes of the texts `condition` selects, counted by the database (no text is read).
-    private static func bytes(_ db: any WriteConnection, _ condition: String, _ binds: [SQLValue]) async throws -> Int64 {
+    private static func bytes(_ db: any WriteConnection, _ condition: String, _ binds: [SQLValue]) async throws -> Int64
+    {
         let rows = try await db.rows(
             "SELECT COALESCE(SUM(octet_length(ical)), 0) AS bytes FROM \(table) WHERE \(condition)", binds,
             sqlite: { read in try read.integer("bytes") },
@@ -94,16 +102,20 @@ enum CalDAVObjects {
         return rows.first ?? 0
     }
 
-    private static func read(_ db: any WriteConnection, _ condition: String, _ binds: [SQLValue]) async throws -> [CalDAVObject] {
+    private static func read(_ db: any WriteConnection, _ condition: String, _ binds: [SQLValue]) async throws
+        -> [CalDAVObject]
+    {
         try await db.rows(
             "SELECT uuid, name, uid, ical, rev FROM \(table) WHERE \(condition)", binds,
             sqlite: { read in
                 CalDAVObject(
-                    uuid: try read.uuid("uuid"), name: try read.text("name"), uid: try read.text("uid"), ical: try read.text("ical"),
+                    uuid: try read.uuid("uuid"), name: try read.text("name"), uid: try read.text("uid"),
+                    ical: try read.text("ical"),
                     rev: try read.integer("rev"))
             },
             postgres: { row in
-                let (uuid, name, uid, ical, rev) = try row.decode((UUID, String, String, String, Int64).self, context: .default)
+                let (uuid, name, uid, ical, rev) = try row.decode(
+                    (UUID, String, String, String, Int64).self, context: .default)
                 return CalDAVObject(uuid: uuid, name: name, uid: uid, ical: ical, rev: rev)
             })
     }

@@ -38,12 +38,17 @@ enum CalDAVQuery {
     }
 
     /// Whether `record` passes `filter`; `text` serves it. Only VCALENDAR then VTODO match.
-    static func matches(_ filter: CalendarFilter, window: Window?, record: StoredRecord, text: () throws -> String) rethrows -> Bool {
-        guard filter.components.first == "VCALENDAR", filter.components.dropFirst().allSatisfy({ $0 == "VTODO" }) else { return false }
+    static func matches(_ filter: CalendarFilter, window: Window?, record: StoredRecord, text: () throws -> String)
+        rethrows -> Bool
+    {
+        guard filter.components.first == "VCALENDAR", filter.components.dropFirst().allSatisfy({ $0 == "VTODO" }) else {
+            return false
+        }
         guard filter.components.count == 2 else { return filter.properties.isEmpty && filter.timeRange == nil }
         guard needsText(filter) else { return filter.properties.allSatisfy { $0.defined == record.completed } }
         guard let calendars = try? ICalParser.parse(Array(try text().utf8)),
-            let vtodo = calendars.first?.components(named: "VTODO").first(where: { $0.property("RECURRENCE-ID") == nil })
+            let vtodo = calendars.first?.components(named: "VTODO").first(where: { $0.property("RECURRENCE-ID") == nil }
+            )
         else { return false }
         for test in filter.properties where !passes(vtodo, test) { return false }
         guard let window else { return true }
@@ -56,7 +61,8 @@ enum CalDAVQuery {
         guard !values.isEmpty else { return false }
         guard let match = test.textMatch else { return true }
         let found = values.contains { property in
-            ICalText.unescape(property.value).range(of: match.text, options: match.caseless ? [.caseInsensitive] : []) != nil
+            ICalText.unescape(property.value).range(of: match.text, options: match.caseless ? [.caseInsensitive] : [])
+                != nil
         }
         return found != match.negate
     }
@@ -65,12 +71,16 @@ enum CalDAVQuery {
     static func overlaps(_ vtodo: ICalComponent, content: TodoContent?, _ window: Window) -> Bool {
         let clock = CalDAVResources.dates
         func instant(_ name: String) -> Date? { vtodo.date(name).flatMap(clock.instant) }
-        let (start, due, completed, created) = (instant("DTSTART"), instant("DUE"), instant("COMPLETED"), instant("CREATED"))
+        let (start, due, completed, created) = (
+            instant("DTSTART"), instant("DUE"), instant("COMPLETED"), instant("CREATED")
+        )
         let duration = vtodo.property("DURATION").flatMap { seconds(ofDuration: $0.value) }
         // An occurrence starting after the window's end cannot overlap it.
         let lead = start.flatMap { start in due.map { max(0, $0.timeIntervalSince(start)) } } ?? 0
         for shift in shifts(vtodo, content, until: window.end.map { $0.addingTimeInterval(lead) }, at: window.now) {
-            let moved = Times(start: start?.addingTimeInterval(shift), due: due?.addingTimeInterval(shift), duration: duration, completed: completed, created: created)
+            let moved = Times(
+                start: start?.addingTimeInterval(shift), due: due?.addingTimeInterval(shift), duration: duration,
+                completed: completed, created: created)
             if moved.overlaps(window) { return true }
         }
         return false
@@ -78,8 +88,12 @@ enum CalDAVQuery {
 
     /// How far each occurrence is from the one served, in seconds: 0, then, for a todo whose
     /// VTODO holds its rule, each later occurrence's (at most 1,000, none due after `end`).
-    static func shifts(_ vtodo: ICalComponent, _ content: TodoContent?, until end: Date?, at now: Date) -> [TimeInterval] {
-        guard vtodo.property("RRULE") != nil, let content, let recur = content.recur, let first = content.due else { return [0] }
+    static func shifts(_ vtodo: ICalComponent, _ content: TodoContent?, until end: Date?, at now: Date)
+        -> [TimeInterval]
+    {
+        guard vtodo.property("RRULE") != nil, let content, let recur = content.recur, let first = content.due else {
+            return [0]
+        }
         let anchor = content.anchor ?? SeriesAnchor(first, in: .utc)
         let clock = DateContext(now: now, timeZone: anchor.zone)
         func instant(_ due: DueDate) -> Date {
@@ -121,7 +135,8 @@ enum CalDAVQuery {
             case (nil, let due?, _, _):
                 return afterStart(due) && notAfterEnd(due)
             case (nil, nil, let completed?, let created?):
-                return (notBeforeStart(created) || notBeforeStart(completed)) && (notAfterEnd(created) || notAfterEnd(completed))
+                return (notBeforeStart(created) || notBeforeStart(completed))
+                    && (notAfterEnd(created) || notAfterEnd(completed))
             case (nil, nil, let completed?, nil):
                 return notBeforeStart(completed) && notAfterEnd(completed)
             case (nil, nil, nil, let created?):

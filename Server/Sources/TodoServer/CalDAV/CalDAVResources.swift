@@ -36,7 +36,9 @@ struct CalDAVResources {
 
     func put(request: Request) async throws -> Response {
         let (user, name) = try Self.target(request)
-        guard name.hasSuffix(".ics"), name.count > 4 else { throw Abort(.forbidden, reason: "a todo's resource name ends in .ics") }
+        guard name.hasSuffix(".ics"), name.count > 4 else {
+            throw Abort(.forbidden, reason: "a todo's resource name ends in .ics")
+        }
         // One instant for the whole PUT: the reading of the app's text and the write.
         let now = request.now
         let body = request.bodyData
@@ -54,12 +56,18 @@ struct CalDAVResources {
             return DAVProperties.precondition(.forbidden, .caldav("valid-calendar-data"), error.message)
         }
         let uid = vtodo.uid ?? ""
-        guard !uid.isEmpty else { return DAVProperties.precondition(.forbidden, .caldav("valid-calendar-object-resource"), "the VTODO has no UID") }
+        guard !uid.isEmpty else {
+            return DAVProperties.precondition(
+                .forbidden, .caldav("valid-calendar-object-resource"), "the VTODO has no UID")
+        }
         let put = CalDAVPut(
             name: name, uid: uid, text: String(decoding: body, as: UTF8.self), reading: reading, overrides: overrides,
-            ruled: vtodo.property("RRULE") != nil, ifMatch: request.headers.first(name: .ifMatch), ifNoneMatch: request.headers.first(name: .ifNoneMatch))
+            ruled: vtodo.property("RRULE") != nil, ifMatch: request.headers.first(name: .ifMatch),
+            ifNoneMatch: request.headers.first(name: .ifNoneMatch))
         let served = ServedTextCache.of(request.application)
-        let outcome = try await withUserWrite(on: request.db, queue: request.writerQueue, userID: user.id, quota: request.quota, at: now) { write in
+        let outcome = try await withUserWrite(
+            on: request.db, queue: request.writerQueue, userID: user.id, quota: request.quota, at: now
+        ) { write in
             try await Self.store(put, write, user: user, served: served)
         }
         switch outcome {
@@ -75,11 +83,15 @@ struct CalDAVResources {
     func delete(request: Request) async throws -> Response {
         let (user, name) = try Self.target(request)
         let ifMatch = request.headers.first(name: .ifMatch)
-        let refused: Response? = try await withUserWrite(on: request.db, queue: request.writerQueue, userID: user.id, at: request.now) { write in
+        let refused: Response? = try await withUserWrite(
+            on: request.db, queue: request.writerQueue, userID: user.id, at: request.now
+        ) { write in
             guard let uuid = try await Self.uuid(named: name, user: user, on: write.db),
                 let record = try await write.record(uuid), !record.deleted
             else { return Response(status: .notFound, headers: ["Content-Length": "0"]) }
-            if let ifMatch, !Self.matches(ifMatch, record) { return Response(status: .preconditionFailed, headers: ["Content-Length": "0"]) }
+            if let ifMatch, !Self.matches(ifMatch, record) {
+                return Response(status: .preconditionFailed, headers: ["Content-Length": "0"])
+            }
             // The kept object stays: a sync-collection names the deletion under the client's name.
             try await write.delete(uuid)
             return nil
@@ -97,13 +109,17 @@ struct CalDAVResources {
     /// when the client changed an older version), the kept text. A change that completes an
     /// occurrence of a series, or a new VTODO that copies one, is read as such
     /// (`CalDAVSeries`).
-    static func store(_ put: CalDAVPut, _ write: UserWrite, user: AuthenticatedUser, served: ServedTextCache) async throws -> Outcome {
+    static func store(_ put: CalDAVPut, _ write: UserWrite, user: AuthenticatedUser, served: ServedTextCache)
+        async throws -> Outcome
+    {
         let atName = try await CalDAVObjects.read(write.db, userID: user.id, name: put.name)
         // The resource keeps its todo; a new one is the todo its UID names (`ICalUID`).
         let uuid = atName?.uuid ?? put.reading.todo.uuid
         let existing = try await write.record(uuid).flatMap { $0.deleted ? nil : $0 }
         let previous = try await CalDAVObjects.read(write.db, userID: user.id, uuid: uuid)
-        if let refused = try await refusal(put, uuid: uuid, isNew: atName == nil, existing: existing, previous: previous, write, user: user) {
+        if let refused = try await refusal(
+            put, uuid: uuid, isNew: atName == nil, existing: existing, previous: previous, write, user: user)
+        {
             return .refused(refused)
         }
         let held = existing?.fields.flatMap { try? TodoContent($0) }
@@ -113,10 +129,14 @@ struct CalDAVResources {
         if content.recur != nil, content.series == nil { content.attributes.series = held?.series ?? uuid }
         guard let existing, let held else {
             if put.ifMatch != nil { return .refused(preconditionFailed) }
-            if atName == nil, let copy = try await CalDAVSeries.readCopy(put, write, user: user, client: content) { return copy }
+            if atName == nil, let copy = try await CalDAVSeries.readCopy(put, write, user: user, client: content) {
+                return copy
+            }
             return try await keep(content, write, object: put.object(uuid), created: true)
         }
-        if put.ifMatch == nil, let previous, previous.name == put.name, isBehind(put.text, put.reading.todo.content, kept: previous, held: held, at: write.now) {
+        if put.ifMatch == nil, let previous, previous.name == put.name,
+            isBehind(put.text, put.reading.todo.content, kept: previous, held: held, at: write.now)
+        {
             return .stored(existing, created: false, served: try Self.served(existing, previous))
         }
         let change = HeldChange(uuid: uuid, existing: existing, held: held, previous: previous, client: content)
@@ -137,15 +157,21 @@ struct CalDAVResources {
     /// The answer refusing `put` for its preconditions or its UID (RFC 4791 §5.3.2.1
     /// no-uid-conflict), if any: `isNew` when no resource has its name yet.
     private static func refusal(
-        _ put: CalDAVPut, uuid: UUID, isNew: Bool, existing: StoredRecord?, previous: CalDAVObject?, _ write: UserWrite, user: AuthenticatedUser
+        _ put: CalDAVPut, uuid: UUID, isNew: Bool, existing: StoredRecord?, previous: CalDAVObject?, _ write: UserWrite,
+        user: AuthenticatedUser
     ) async throws -> Response? {
-        if let holder = try await CalDAVObjects.read(write.db, userID: user.id, uid: put.uid), holder.uuid != uuid || holder.name != put.name,
+        if let holder = try await CalDAVObjects.read(write.db, userID: user.id, uid: put.uid),
+            holder.uuid != uuid || holder.name != put.name,
             try await write.record(holder.uuid)?.deleted == false
         {
-            return DAVProperties.precondition(.forbidden, .caldav("no-uid-conflict"), "the UID \(put.uid) is used by \(CalDAVController.list(user.name))\(holder.name)")
+            return DAVProperties.precondition(
+                .forbidden, .caldav("no-uid-conflict"),
+                "the UID \(put.uid) is used by \(CalDAVController.list(user.name))\(holder.name)")
         }
         if isNew, existing != nil, let other = appName(of: previous, uuid: uuid, besides: put.name) {
-            return DAVProperties.precondition(.forbidden, .caldav("no-uid-conflict"), "the UID \(put.uid) names the todo at \(CalDAVController.list(user.name))\(other)")
+            return DAVProperties.precondition(
+                .forbidden, .caldav("no-uid-conflict"),
+                "the UID \(put.uid) names the todo at \(CalDAVController.list(user.name))\(other)")
         }
         if put.ifNoneMatch?.trimmingCharacters(in: .whitespaces) == "*", existing != nil { return preconditionFailed }
         return nil
@@ -153,18 +179,23 @@ struct CalDAVResources {
 
     /// The write of `put` as a change to a todo the server holds: against the version the app
     /// changed, moving on an occurrence completed elsewhere, completing one, or merged.
-    private static func storeChange(_ put: CalDAVPut, _ change: HeldChange, _ write: UserWrite, user: AuthenticatedUser, served: ServedTextCache) async throws -> Outcome {
+    private static func storeChange(
+        _ put: CalDAVPut, _ change: HeldChange, _ write: UserWrite, user: AuthenticatedUser, served: ServedTextCache
+    ) async throws -> Outcome {
         let (uuid, existing, held, now) = (change.uuid, change.existing, change.held, write.now)
         var content = change.client
         // The version the client changed: the one its If-Match names, else the one held.
         var before = held
         if let ifMatch = put.ifMatch, !matches(ifMatch, existing) {
-            guard let base = version(ifMatch, of: uuid, user: user, kept: change.previous, served: served, at: now) else { return .refused(preconditionFailed) }
+            guard let base = version(ifMatch, of: uuid, user: user, kept: change.previous, served: served, at: now)
+            else { return .refused(preconditionFailed) }
             before = base.content
             if base.uuid != uuid {
                 // The resource named an earlier occurrence (an app completed it by a copy): the
                 // app moving it on is no change of dates (`OccurrenceReading.movedOn`).
-                (before, content) = (OccurrenceReading.movedOn(before, to: held), OccurrenceReading.movedOn(content, to: held))
+                (before, content) = (
+                    OccurrenceReading.movedOn(before, to: held), OccurrenceReading.movedOn(content, to: held)
+                )
             }
         }
         // An app that had not seen the occurrence completed (on a laptop) moves it on: its move
@@ -177,10 +208,13 @@ struct CalDAVResources {
             if before != next.content { content = merged(base: before, client: content, server: next.content, at: now) }
             return try await keep(content, write, object: put.object(next.record.uuid), created: false)
         }
-        (before, content) = (OccurrenceReading.keepingAnchor(before, of: held), OccurrenceReading.keepingAnchor(content, of: held))
+        (before, content) = (
+            OccurrenceReading.keepingAnchor(before, of: held), OccurrenceReading.keepingAnchor(content, of: held)
+        )
         content = OccurrenceReading.keepingTags(content, of: before, sentCategories: put.reading.sentCategories)
         if OccurrenceReading.completes(content, occurrence: before, overrides: put.overrides, at: now) {
-            return try await CalDAVSeries.completeByChange(put, write, uuid: uuid, before: before, client: content, held: held)
+            return try await CalDAVSeries.completeByChange(
+                put, write, uuid: uuid, before: before, client: content, held: held)
         }
         if before != held { content = merged(base: before, client: content, server: held, at: now) }
         return try await keep(content, write, object: put.object(uuid), created: false)
@@ -189,7 +223,9 @@ struct CalDAVResources {
     /// Whether a PUT without preconditions changes nothing: its body is the kept text (a
     /// retry), or it reopens an occurrence completed since with the content it last wrote
     /// (`OccurrenceReading.openedAgain`: the client is behind).
-    static func isBehind(_ text: String, _ client: TodoContent, kept: CalDAVObject, held: TodoContent, at now: Date) -> Bool {
+    static func isBehind(_ text: String, _ client: TodoContent, kept: CalDAVObject, held: TodoContent, at now: Date)
+        -> Bool
+    {
         if text == kept.ical { return true }
         guard let last = content(of: kept.ical, at: now)?.content else { return false }
         return OccurrenceReading.openedAgain(client, kept: last, held: held)
@@ -221,12 +257,14 @@ struct CalDAVResources {
     /// The todo as the version an If-Match names said it: the text the client last wrote, or
     /// one this server served it (kept a while, `ServedTextCache`); nil when neither is kept.
     static func version(
-        _ ifMatch: String, of uuid: UUID, user: AuthenticatedUser, kept: CalDAVObject?, served: ServedTextCache, at now: Date
+        _ ifMatch: String, of uuid: UUID, user: AuthenticatedUser, kept: CalDAVObject?, served: ServedTextCache,
+        at now: Date
     ) -> (uuid: UUID, content: TodoContent)? {
         if let kept, matches(ifMatch, rev: kept.rev) { return content(of: kept.ical, at: now) }
         for tag in ifMatch.split(separator: ",") {
             let value = tag.trimmingCharacters(in: .whitespaces)
-            guard value.count > 2, value.first == "\"", value.last == "\"", let rev = Int64(value.dropFirst().dropLast()),
+            guard value.count > 2, value.first == "\"", value.last == "\"",
+                let rev = Int64(value.dropFirst().dropLast()),
                 let text = served.cached(ServedTextCache.Key(user: user.id, uuid: uuid, rev: rev))
             else { continue }
             return content(of: text, at: now)
@@ -249,7 +287,9 @@ struct CalDAVResources {
         let clock = Self.dates
         if let text, var calendars = try? ICalParser.parse(Array(text.utf8)),
             let calendar = calendars.firstIndex(where: { $0.is("VCALENDAR") }),
-            let index = calendars[calendar].components.firstIndex(where: { $0.is("VTODO") && $0.property("RECURRENCE-ID") == nil })
+            let index = calendars[calendar].components.firstIndex(where: {
+                $0.is("VTODO") && $0.property("RECURRENCE-ID") == nil
+            })
         {
             VTodoMapping.patch(&calendars[calendar].components[index], to: content, clock: clock)
             return ICalWriter.text(calendars)
@@ -268,16 +308,23 @@ struct CalDAVResources {
         do {
             components = try ICalParser.parse(Array(body))
         } catch {
-            throw PreconditionFailure(status: .forbidden, name: .caldav("valid-calendar-data"), reason: error.description)
+            throw PreconditionFailure(
+                status: .forbidden, name: .caldav("valid-calendar-data"), reason: error.description)
         }
         guard components.count == 1, let calendar = components.first, calendar.is("VCALENDAR") else {
-            throw PreconditionFailure(status: .forbidden, name: .caldav("valid-calendar-object-resource"), reason: "the body must be one VCALENDAR")
+            throw PreconditionFailure(
+                status: .forbidden, name: .caldav("valid-calendar-object-resource"),
+                reason: "the body must be one VCALENDAR")
         }
         let masters = calendar.components(named: "VTODO").filter { $0.property("RECURRENCE-ID") == nil }
         guard masters.count == 1, calendar.components.allSatisfy({ $0.is("VTODO") || $0.is("VTIMEZONE") }) else {
-            throw PreconditionFailure(status: .forbidden, name: .caldav("supported-calendar-component"), reason: "a resource of this list holds one VTODO (and its VTIMEZONEs)")
+            throw PreconditionFailure(
+                status: .forbidden, name: .caldav("supported-calendar-component"),
+                reason: "a resource of this list holds one VTODO (and its VTIMEZONEs)")
         }
-        let overrides = calendar.components(named: "VTODO").filter { $0.property("RECURRENCE-ID") != nil && VTodoMapping.isCompleted($0) }
+        let overrides = calendar.components(named: "VTODO").filter {
+            $0.property("RECURRENCE-ID") != nil && VTodoMapping.isCompleted($0)
+        }
         return (masters[0], overrides.compactMap { $0.recurrenceID.flatMap(dates.dueDate) })
     }
 
@@ -285,7 +332,8 @@ struct CalDAVResources {
     static func target(_ request: Request) throws -> (AuthenticatedUser, String) {
         let user = try request.authenticatedUser
         try CalDAVController.requireOwn(request, user)
-        guard request.parameters.get("list") == CalDAVController.listName, let name = request.parameters.get("name") else {
+        guard request.parameters.get("list") == CalDAVController.listName, let name = request.parameters.get("name")
+        else {
             throw Abort(.notFound, reason: "no such collection")
         }
         return (user, name)
@@ -307,13 +355,16 @@ struct CalDAVResources {
     static func matches(_ header: String, _ record: StoredRecord) -> Bool { matches(header, rev: record.rev) }
 
     static func matches(_ header: String, rev: Int64) -> Bool {
-        header.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.contains { $0 == "*" || $0 == DAVProperties.etag(rev) }
+        header.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.contains {
+            $0 == "*" || $0 == DAVProperties.etag(rev)
+        }
     }
 
     /// The todo a calendar's text says (its VTODO without RECURRENCE-ID), and the UUID its UID names.
     static func content(of text: String, at now: Date) -> (uuid: UUID, content: TodoContent)? {
         guard let calendars = try? ICalParser.parse(Array(text.utf8)),
-            let vtodo = calendars.first?.components(named: "VTODO").first(where: { $0.property("RECURRENCE-ID") == nil }),
+            let vtodo = calendars.first?.components(named: "VTODO").first(where: { $0.property("RECURRENCE-ID") == nil }
+            ),
             let reading = try? VTodoMapping.read(vtodo, clock: clock(at: now))
         else { return nil }
         return (reading.todo.uuid, reading.todo.content)
@@ -326,7 +377,9 @@ struct CalDAVResources {
     static func merged(base: TodoContent, client: TodoContent, server: TodoContent, at now: Date) -> TodoContent {
         var (content, conflicts) = mergeContent(base: base, local: client, remote: server, at: now)
         guard !conflicts.isEmpty else { return content }
-        let notes = conflicts.map { Annotation(at: now, text: "sync conflict: \($0.field) '\($0.lost)' from a CalDAV app lost to '\($0.kept)'") }
+        let notes = conflicts.map {
+            Annotation(at: now, text: "sync conflict: \($0.field) '\($0.lost)' from a CalDAV app lost to '\($0.kept)'")
+        }
         content.attributes.annotations = Annotation.normalized(content.attributes.annotations + notes)
         content.updatedAt = max(content.updatedAt, now)
         return content

@@ -26,7 +26,8 @@ enum CalDAVSeries {
         _ put: CalDAVPut, _ write: UserWrite, uuid: UUID, before: TodoContent, client: TodoContent, held: TodoContent
     ) async throws -> Outcome {
         let (name, uid, master, at) = (put.name, put.uid, masterOnly(put.text), write.now)
-        let (done, next) = try await complete(write, occurrence: uuid, before: before, client: client, held: held, at: at)
+        let (done, next) = try await complete(
+            write, occurrence: uuid, before: before, client: client, held: held, at: at)
         // An app whose resource still holds the rule (its VTODO its RRULE) keeps it as the series.
         guard let next, put.ruled else {
             let object = CalDAVObject(uuid: uuid, name: name, uid: uid, ical: master, rev: done.rev)
@@ -41,7 +42,9 @@ enum CalDAVSeries {
     /// `put`, of a new resource, read as an app's copy (`client`) of an occurrence of a series
     /// the user has (`OccurrenceReading.isCopy`, `isNextCopy`): it names that occurrence; nil
     /// when it copies none.
-    static func readCopy(_ put: CalDAVPut, _ write: UserWrite, user: AuthenticatedUser, client: TodoContent) async throws -> Outcome? {
+    static func readCopy(_ put: CalDAVPut, _ write: UserWrite, user: AuthenticatedUser, client: TodoContent)
+        async throws -> Outcome?
+    {
         let (name, uid, text, at) = (put.name, put.uid, put.text, write.now)
         guard client.due != nil, client.completed ? client.recur == nil : client.recur != nil else { return nil }
         let candidates = try await write.liveRecords(named: client.name).compactMap { record in
@@ -52,7 +55,8 @@ enum CalDAVSeries {
         let copied = client.completed ? open.filter { OccurrenceReading.isCopy(client, of: $0.1) } : []
         if let index = OccurrenceReading.likeliestCopied(client, among: copied.map(\.1)) {
             let (record, held) = copied[index]
-            return try await completeByCopy(write, user: user, name: name, uid: uid, text: text, record: record, held: held, client: client, at: at)
+            return try await completeByCopy(
+                write, user: user, name: name, uid: uid, text: text, record: record, held: held, client: client, at: at)
         }
         for (record, held) in open {
             if !client.completed, let next = OccurrenceReading.next(after: held, uuid: record.uuid, at: at),
@@ -60,7 +64,8 @@ enum CalDAVSeries {
             {
                 var done = held
                 (done.completed, done.completedAt) = (true, at)
-                let (_, made) = try await complete(write, occurrence: record.uuid, before: held, client: done, held: held, at: at)
+                let (_, made) = try await complete(
+                    write, occurrence: record.uuid, before: held, client: done, held: held, at: at)
                 guard let made else { return nil }
                 return try await bind(write, name: name, uid: uid, text: text, to: made)
             }
@@ -70,7 +75,9 @@ enum CalDAVSeries {
         // text the app wrote hands its name on to its next occurrence first, as
         // `completeByCopy` does.
         for (record, held) in candidates where held.series != nil {
-            let copies = client.completed ? (held.completed && held.due == client.due) : OccurrenceReading.isNextCopy(client, of: held)
+            let copies =
+                client.completed
+                ? (held.completed && held.due == client.due) : OccurrenceReading.isNextCopy(client, of: held)
             guard copies else { continue }
             var named = client.completed ? try await handsOnName(record, held, write, user) : false
             if !named { named = try await isServerNamed(record.uuid, write, user) }
@@ -82,7 +89,9 @@ enum CalDAVSeries {
 
     /// The open next occurrence of `uuid`, an occurrence of a series completed already
     /// (`held`); nil when there is none.
-    static func openNext(after uuid: UUID, _ held: TodoContent, _ write: UserWrite) async throws -> (record: StoredRecord, content: TodoContent)? {
+    static func openNext(after uuid: UUID, _ held: TodoContent, _ write: UserWrite) async throws -> (
+        record: StoredRecord, content: TodoContent
+    )? {
         guard held.completed, held.series != nil else { return nil }
         var occurrence = Todo(id: 0, uuid: uuid, name: held.name, createdAt: held.createdAt)
         occurrence.content = held
@@ -96,12 +105,16 @@ enum CalDAVSeries {
     /// when that is open under the name this server gives it: kept with the text and revision
     /// the app last had, so its move of the resource on reads as one (`movedOn`). False
     /// when there is none to hand on to.
-    private static func handsOnName(_ record: StoredRecord, _ held: TodoContent, _ write: UserWrite, _ user: AuthenticatedUser) async throws -> Bool {
+    private static func handsOnName(
+        _ record: StoredRecord, _ held: TodoContent, _ write: UserWrite, _ user: AuthenticatedUser
+    ) async throws -> Bool {
         guard let own = try await CalDAVObjects.read(write.db, userID: user.id, uuid: record.uuid),
-            let next = try await openNext(after: record.uuid, held, write), try await isServerNamed(next.record.uuid, write, user)
+            let next = try await openNext(after: record.uuid, held, write),
+            try await isServerNamed(next.record.uuid, write, user)
         else { return false }
         _ = try await write.put(next.record.uuid, next.content.wire)
-        try await keep([CalDAVObject(uuid: next.record.uuid, name: own.name, uid: own.uid, ical: own.ical, rev: own.rev)], write)
+        try await keep(
+            [CalDAVObject(uuid: next.record.uuid, name: own.name, uid: own.uid, ical: own.ical, rev: own.rev)], write)
         return true
     }
 
@@ -116,12 +129,16 @@ enum CalDAVSeries {
         let served = try CalDAVResources.served(record, previous)
         var done = held
         (done.completed, done.completedAt) = (true, client.completedAt ?? at)
-        let (completed, next) = try await complete(write, occurrence: record.uuid, before: held, client: done, held: held, at: at)
+        let (completed, next) = try await complete(
+            write, occurrence: record.uuid, before: held, client: done, held: held, at: at)
         var objects = [CalDAVObject(uuid: record.uuid, name: name, uid: uid, ical: text, rev: completed.rev)]
         if let next {
             // The app moves its resource on next, from the version it had: kept as the base of
             // that change, now naming the next occurrence.
-            let own = previous.map { ($0.name, $0.uid) } ?? (CalDAVController.serverName(of: record.uuid), ICalUID.uid(for: record.uuid))
+            let own =
+                previous.map { ($0.name, $0.uid) } ?? (
+                    CalDAVController.serverName(of: record.uuid), ICalUID.uid(for: record.uuid)
+                )
             objects.append(CalDAVObject(uuid: next.uuid, name: own.0, uid: own.1, ical: served, rev: record.rev))
         }
         try await keep(objects, write)
@@ -148,7 +165,9 @@ enum CalDAVSeries {
     }
 
     /// Makes `name` (a new resource) name the todo `record`, with the app's text.
-    private static func bind(_ write: UserWrite, name: String, uid: String, text: String, to record: StoredRecord) async throws -> Outcome {
+    private static func bind(_ write: UserWrite, name: String, uid: String, text: String, to record: StoredRecord)
+        async throws -> Outcome
+    {
         let object = CalDAVObject(uuid: record.uuid, name: name, uid: uid, ical: text, rev: record.rev)
         try await keep([object], write)
         return .stored(record, created: true, served: try CalDAVResources.served(record, object))
@@ -156,7 +175,8 @@ enum CalDAVSeries {
 
     /// Whether the todo `uuid` is served under the name this server gives (`<uuid>.ics`), no
     /// app's name.
-    private static func isServerNamed(_ uuid: UUID, _ write: UserWrite, _ user: AuthenticatedUser) async throws -> Bool {
+    private static func isServerNamed(_ uuid: UUID, _ write: UserWrite, _ user: AuthenticatedUser) async throws -> Bool
+    {
         guard let object = try await CalDAVObjects.read(write.db, userID: user.id, uuid: uuid) else { return true }
         return object.name == CalDAVController.serverName(of: uuid)
     }
@@ -166,19 +186,23 @@ enum CalDAVSeries {
     private static func serverMade(_ text: String, for record: StoredRecord) -> CalDAVObject {
         let uid = ICalUID.uid(for: record.uuid)
         var ical = text
-        if var calendars = try? ICalParser.parse(Array(text.utf8)), let index = calendars.firstIndex(where: { $0.is("VCALENDAR") }),
+        if var calendars = try? ICalParser.parse(Array(text.utf8)),
+            let index = calendars.firstIndex(where: { $0.is("VCALENDAR") }),
             let todo = calendars[index].components.firstIndex(where: { $0.is("VTODO") })
         {
             calendars[index].components[todo].uid = uid
             ical = ICalWriter.text(calendars)
         }
-        return CalDAVObject(uuid: record.uuid, name: CalDAVController.serverName(of: record.uuid), uid: uid, ical: ical, rev: record.rev)
+        return CalDAVObject(
+            uuid: record.uuid, name: CalDAVController.serverName(of: record.uuid), uid: uid, ical: ical, rev: record.rev
+        )
     }
 
     /// `text` without its overrides (VTODOs with a RECURRENCE-ID): read as completions, they
     /// are the completed occurrences' own resources now.
     static func masterOnly(_ text: String) -> String {
-        guard var calendars = try? ICalParser.parse(Array(text.utf8)), let index = calendars.firstIndex(where: { $0.is("VCALENDAR") }),
+        guard var calendars = try? ICalParser.parse(Array(text.utf8)),
+            let index = calendars.firstIndex(where: { $0.is("VCALENDAR") }),
             calendars[index].components.contains(where: { $0.is("VTODO") && $0.property("RECURRENCE-ID") != nil })
         else { return text }
         calendars[index].components.removeAll { $0.is("VTODO") && $0.property("RECURRENCE-ID") != nil }

@@ -60,7 +60,9 @@ private struct FastParser {
         let start = index
         while index < bytes.count, bytes[index] != UInt8(ascii: "<") {
             let byte = bytes[index]
-            if byte == UInt8(ascii: "&") || byte == UInt8(ascii: ">") || (byte < 0x20 && byte != 0x09 && byte != 0x0A) { return false }
+            if byte == UInt8(ascii: "&") || byte == UInt8(ascii: ">") || (byte < 0x20 && byte != 0x09 && byte != 0x0A) {
+                return false
+            }
             index += 1
         }
         guard !stack.isEmpty else { return bytes[start..<index].allSatisfy(Self.isSpace) }
@@ -83,7 +85,9 @@ private struct FastParser {
         let empty = bytes[index] == UInt8(ascii: "/")
         index += empty ? 2 : 1
         count += 1
-        guard let name = resolve(qname), stack.count < DAVXMLReader.maxDepth, count <= DAVXMLReader.maxElements else { return false }
+        guard let name = resolve(qname), stack.count < DAVXMLReader.maxDepth, count <= DAVXMLReader.maxElements else {
+            return false
+        }
         stack.append((DAVElement(name: name, attributes: attributes), qname, scope))
         return empty ? pop() : true
     }
@@ -113,7 +117,9 @@ private struct FastParser {
         guard index < bytes.count, bytes[index] == UInt8(ascii: "=") else { return false }
         index += 1
         skipSpace()
-        guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "'") else { return false }
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "'") else {
+            return false
+        }
         let quote = bytes[index]
         index += 1
         let start = index
@@ -141,7 +147,9 @@ private struct FastParser {
         let colon = bytes[qname].firstIndex(of: UInt8(ascii: ":"))
         let prefix = colon.map { qname.lowerBound..<$0 } ?? 0..<0
         let local = colon.map { ($0 + 1)..<qname.upperBound } ?? qname
-        guard let uri = bindings.last(where: { same($0.prefix, prefix) })?.uri, !uri.isEmpty, !local.isEmpty else { return nil }
+        guard let uri = bindings.last(where: { same($0.prefix, prefix) })?.uri, !uri.isEmpty, !local.isEmpty else {
+            return nil
+        }
         return DAVName(uri, String(decoding: bytes[local], as: UTF8.self))
     }
 
@@ -161,7 +169,8 @@ private struct FastParser {
             if byte == UInt8(ascii: ":") { colons += 1 } else if !letter && !(other && index > start) { break }
             index += 1
         }
-        guard index > start, colons <= 1, bytes[start] != UInt8(ascii: ":"), bytes[index - 1] != UInt8(ascii: ":") else { return nil }
+        guard index > start, colons <= 1, bytes[start] != UInt8(ascii: ":"), bytes[index - 1] != UInt8(ascii: ":")
+        else { return nil }
         return start..<index
     }
 

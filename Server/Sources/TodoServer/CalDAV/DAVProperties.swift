@@ -16,7 +16,9 @@ struct ServedText {
     }
 
     func text(_ record: StoredRecord, _ object: CalDAVObject?) throws -> String {
-        try cache.text(ServedTextCache.Key(user: user, uuid: record.uuid, rev: record.rev)) { try CalDAVResources.served(record, object) }
+        try cache.text(ServedTextCache.Key(user: user, uuid: record.uuid, rev: record.rev)) {
+            try CalDAVResources.served(record, object)
+        }
     }
 }
 
@@ -41,16 +43,18 @@ enum DAVProperties {
     /// An answer naming the precondition a request failed (RFC 4918 §16): `<D:error>` with it.
     static func precondition(_ status: HTTPResponseStatus, _ name: DAVName, _ reason: String) -> Response {
         let (open, _) = MultistatusWriter.tags(name)
-        let body = #"<?xml version="1.0" encoding="utf-8"?>"# + "\n"
+        let body =
+            #"<?xml version="1.0" encoding="utf-8"?>"# + "\n"
             + #"<D:error xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav">"# + open.dropLast() + "/>"
             + "<D:responsedescription>\(MultistatusWriter.escape(reason))</D:responsedescription></D:error>\n"
-        return Response(status: status, headers: ["Content-Type": "application/xml; charset=utf-8"], body: .init(string: body))
+        return Response(
+            status: status, headers: ["Content-Type": "application/xml; charset=utf-8"], body: .init(string: body))
     }
 
     static func root(user: String) -> Properties {
         [
             (.dav("resourcetype"), .elements([.dav("collection")])),
-            (.dav("current-user-principal"), .hrefs([CalDAVController.home(user)])),
+            (.dav("current-user-principal"), .hrefs([CalDAVController.home(user)]))
         ]
     }
 
@@ -62,7 +66,7 @@ enum DAVProperties {
             (.dav("principal-URL"), .hrefs([CalDAVController.home(user)])),
             (.caldav("calendar-home-set"), .hrefs([CalDAVController.home(user)])),
             (.caldav("calendar-user-address-set"), .hrefs([])),
-            (.dav("current-user-privilege-set"), .privileges([.dav("read")])),
+            (.dav("current-user-privilege-set"), .privileges([.dav("read")]))
         ]
     }
 
@@ -74,16 +78,21 @@ enum DAVProperties {
             (.caldav("supported-calendar-component-set"), .components(["VTODO"])),
             (.calendarServer("getctag"), .text(String(lastRev))),
             (.dav("sync-token"), .text(syncToken(lastRev))),
-            (.dav("supported-report-set"), .reports([.caldav("calendar-multiget"), .caldav("calendar-query"), .dav("sync-collection")])),
+            (
+                .dav("supported-report-set"),
+                .reports([.caldav("calendar-multiget"), .caldav("calendar-query"), .dav("sync-collection")])
+            ),
             (.dav("current-user-privilege-set"), .privileges(listPrivileges)),
             (.dav("current-user-principal"), .hrefs([CalDAVController.home(user.name)])),
-            (.dav("owner"), .hrefs([CalDAVController.home(user.name)])),
+            (.dav("owner"), .hrefs([CalDAVController.home(user.name)]))
         ]
     }
 
     /// A todo of the list: its ETag is its revision. Its text (`calendar-data`) only when
     /// asked for by name (never in `allprop`): it is the costly one.
-    static func member(_ record: StoredRecord, object: CalDAVObject?, asked: PropfindRequest, served: ServedText) throws -> Properties {
+    static func member(_ record: StoredRecord, object: CalDAVObject?, asked: PropfindRequest, served: ServedText) throws
+        -> Properties
+    {
         var properties = member(rev: record.rev)
         if wantsData(asked) {
             properties.append((.caldav("calendar-data"), .calendarData(try served.text(record, object))))
@@ -96,14 +105,14 @@ enum DAVProperties {
         [
             (.dav("resourcetype"), .elements([])),
             (.dav("getetag"), .text(etag(rev))),
-            (.dav("getcontenttype"), .text("text/calendar; charset=utf-8; component=VTODO")),
+            (.dav("getcontenttype"), .text("text/calendar; charset=utf-8; component=VTODO"))
         ]
     }
 
     /// What a user may do in their list: without write privileges Thunderbird makes it read-only.
     static let listPrivileges: [DAVName] = [
         .dav("read"), .dav("write"), .dav("write-content"), .dav("write-properties"), .dav("bind"), .dav("unbind"),
-        .dav("read-current-user-privilege-set"),
+        .dav("read-current-user-privilege-set")
     ]
 
     /// Whether `asked` names calendar-data (then the members' kept texts are read).
@@ -113,7 +122,9 @@ enum DAVProperties {
     }
 
     /// The kept texts of `records` when `asked` wants calendar-data, else none.
-    static func texts(for records: [StoredRecord], asked: PropfindRequest, user: AuthenticatedUser, on db: any WriteConnection) async throws -> [UUID: CalDAVObject] {
+    static func texts(
+        for records: [StoredRecord], asked: PropfindRequest, user: AuthenticatedUser, on db: any WriteConnection
+    ) async throws -> [UUID: CalDAVObject] {
         guard wantsData(asked) else { return [:] }
         return try await CalDAVObjects.read(db, userID: user.id, uuids: Set(records.filter { !$0.deleted }.map(\.uuid)))
     }
@@ -121,7 +132,9 @@ enum DAVProperties {
     static func etag(_ rev: Int64) -> String { "\"\(rev)\"" }
 
     /// Writes the response of one resource: what `asked` names, found or missing.
-    static func write(_ properties: Properties, href: String, asked: PropfindRequest, to writer: inout MultistatusWriter) {
+    static func write(
+        _ properties: Properties, href: String, asked: PropfindRequest, to writer: inout MultistatusWriter
+    ) {
         switch asked {
         case .allProperties:
             writer.response(href: href, found: properties)
@@ -131,7 +144,11 @@ enum DAVProperties {
             var found: Properties = []
             var missing: [DAVName] = []
             for name in names {
-                if let value = properties.first(where: { $0.0 == name })?.1 { found.append((name, value)) } else { missing.append(name) }
+                if let value = properties.first(where: { $0.0 == name })?.1 {
+                    found.append((name, value))
+                } else {
+                    missing.append(name)
+                }
             }
             writer.response(href: href, found: found, missing: missing)
         }
@@ -139,6 +156,8 @@ enum DAVProperties {
 
     /// A 207 answer with `body`'s bytes.
     static func multistatus(_ body: [UInt8]) -> Response {
-        Response(status: .multiStatus, headers: ["Content-Type": "application/xml; charset=utf-8"], body: .init(buffer: ByteBuffer(bytes: body)))
+        Response(
+            status: .multiStatus, headers: ["Content-Type": "application/xml; charset=utf-8"],
+            body: .init(buffer: ByteBuffer(bytes: body)))
     }
 }

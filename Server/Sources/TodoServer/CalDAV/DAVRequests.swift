@@ -9,7 +9,9 @@ enum PropfindRequest: Equatable, Sendable {
     static func read(_ body: Data) throws(DAVBodyError) -> PropfindRequest {
         guard !body.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) else { return .allProperties }
         let root = try DAVXMLReader.read(body)
-        guard root.name == .dav("propfind") else { throw DAVBodyError(reason: "a PROPFIND body must be a DAV:propfind element, not \(root.name)") }
+        guard root.name == .dav("propfind") else {
+            throw DAVBodyError(reason: "a PROPFIND body must be a DAV:propfind element, not \(root.name)")
+        }
         if root.child(.dav("propname")) != nil { return .propertyNames }
         if let prop = root.child(.dav("prop")) { return .properties(prop.children.map(\.name)) }
         if root.child(.dav("allprop")) != nil { return .allProperties }
@@ -50,7 +52,9 @@ struct CalendarFilter: Equatable, Sendable {
         var caseless = true
     }
 
-    init(components: [String], properties: [PropertyFilter] = [], timeRange: TimeRange? = nil, unsupported: String? = nil) {
+    init(
+        components: [String], properties: [PropertyFilter] = [], timeRange: TimeRange? = nil, unsupported: String? = nil
+    ) {
         self.components = components
         self.properties = properties
         self.timeRange = timeRange
@@ -63,12 +67,18 @@ struct CalendarFilter: Equatable, Sendable {
         var current: DAVElement? = element
         while let filter = current {
             components.append(filter.attributes["name"]?.uppercased() ?? "")
-            if filter.child(.caldav("is-not-defined")) != nil, unsupported == nil { unsupported = "is-not-defined on a component" }
+            if filter.child(.caldav("is-not-defined")) != nil, unsupported == nil {
+                unsupported = "is-not-defined on a component"
+            }
             for property in filter.children(.caldav("prop-filter")) { read(property) }
-            if let range = filter.child(.caldav("time-range")) { timeRange = TimeRange(start: range.attributes["start"], end: range.attributes["end"]) }
+            if let range = filter.child(.caldav("time-range")) {
+                timeRange = TimeRange(start: range.attributes["start"], end: range.attributes["end"])
+            }
             current = filter.child(.caldav("comp-filter"))
         }
-        if components.count > 2, unsupported == nil { unsupported = "a comp-filter below VTODO (\(components.dropFirst(2).joined(separator: ", ")))" }
+        if components.count > 2, unsupported == nil {
+            unsupported = "a comp-filter below VTODO (\(components.dropFirst(2).joined(separator: ", ")))"
+        }
     }
 
     private mutating func read(_ property: DAVElement) {
@@ -83,9 +93,11 @@ struct CalendarFilter: Equatable, Sendable {
                 unsupported = unsupported ?? "the collation \(collation)"
                 return
             }
-            match = TextMatch(text: text.text, negate: text.attributes["negate-condition"] == "yes", caseless: collation != "i;octet")
+            match = TextMatch(
+                text: text.text, negate: text.attributes["negate-condition"] == "yes", caseless: collation != "i;octet")
         }
-        properties.append(PropertyFilter(name: name, defined: property.child(.caldav("is-not-defined")) == nil, textMatch: match))
+        properties.append(
+            PropertyFilter(name: name, defined: property.child(.caldav("is-not-defined")) == nil, textMatch: match))
     }
 }
 
@@ -105,16 +117,23 @@ enum ReportRequest: Equatable, Sendable {
         case .caldav("calendar-multiget"):
             return .multiget(properties: properties, hrefs: root.children(.dav("href")).map(\.trimmedText))
         case .caldav("calendar-query"):
-            return .query(properties: properties, filter: root.child(.caldav("filter"))?.child(.caldav("comp-filter")).map(CalendarFilter.init))
+            return .query(
+                properties: properties,
+                filter: root.child(.caldav("filter"))?.child(.caldav("comp-filter")).map(CalendarFilter.init))
         case .dav("sync-collection"):
             let level = root.child(.dav("sync-level"))?.trimmedText ?? "1"
-            guard level == "1" else { throw DAVBodyError(reason: "only sync-level 1 is supported: a task list has no members below it") }
+            guard level == "1" else {
+                throw DAVBodyError(reason: "only sync-level 1 is supported: a task list has no members below it")
+            }
             var limit: Int?
             if let text = root.child(.dav("limit"))?.child(.dav("nresults"))?.trimmedText {
-                guard let value = Int(text), value > 0 else { throw DAVBodyError(reason: "DAV:nresults must be a positive number") }
+                guard let value = Int(text), value > 0 else {
+                    throw DAVBodyError(reason: "DAV:nresults must be a positive number")
+                }
                 limit = value
             }
-            return .syncCollection(token: root.child(.dav("sync-token"))?.trimmedText ?? "", properties: properties, limit: limit)
+            return .syncCollection(
+                token: root.child(.dav("sync-token"))?.trimmedText ?? "", properties: properties, limit: limit)
         default:
             return .unsupported(root.name)
         }

@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 /// An XML element's name with its namespace, as WebDAV compares them: clients pick their own
@@ -47,7 +47,9 @@ struct DAVElement: Sendable, Equatable {
         // ASCII whitespace is trimmed byte by byte; Foundation's (slow) trim only when what
         // is left may start or end with another space.
         let utf8 = text.utf8
-        guard let start = utf8.firstIndex(where: { !Self.isSpace($0) }), let end = utf8.lastIndex(where: { !Self.isSpace($0) }) else { return "" }
+        guard let start = utf8.firstIndex(where: { !Self.isSpace($0) }),
+            let end = utf8.lastIndex(where: { !Self.isSpace($0) })
+        else { return "" }
         guard utf8[start] < 0x80, utf8[end] < 0x80 else { return text.trimmingCharacters(in: .whitespacesAndNewlines) }
         return start == utf8.startIndex && end == utf8.index(before: utf8.endIndex) ? text : String(text[start...end])
     }
@@ -125,7 +127,9 @@ enum DAVXMLReader {
             stack[stack.count - 1].text += String(decoding: block, as: UTF8.self)
         }
 
-        func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
+        func parser(
+            _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?
+        ) {
             guard let element = stack.popLast() else { return }
             if stack.isEmpty { root = element } else { stack[stack.count - 1].children.append(element) }
         }

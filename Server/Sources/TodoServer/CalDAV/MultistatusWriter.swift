@@ -27,7 +27,8 @@ enum DAVValue: Equatable, Sendable {
 struct MultistatusWriter {
     private(set) var bytes: [UInt8] = Array(
         (#"<?xml version="1.0" encoding="utf-8"?>"# + "\n"
-            + #"<D:multistatus xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav" xmlns:CS="http://calendarserver.org/ns/" xmlns:A="http://apple.com/ns/ical/">"#).utf8)
+            + #"<D:multistatus xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav" xmlns:CS="http://calendarserver.org/ns/" xmlns:A="http://apple.com/ns/ical/">"#)
+            .utf8)
 
     init(capacity: Int = 0) { bytes.reserveCapacity(capacity) }
 
@@ -111,7 +112,8 @@ struct MultistatusWriter {
 
     /// The propstat of properties not found.
     static func missing(_ names: [DAVName]) -> String {
-        "<D:propstat><D:prop>" + names.map(emptyTag).joined() + "</D:prop><D:status>HTTP/1.1 404 Not Found</D:status></D:propstat>"
+        "<D:propstat><D:prop>" + names.map(emptyTag).joined()
+            + "</D:prop><D:status>HTTP/1.1 404 Not Found</D:status></D:propstat>"
     }
 
     /// One property element with its value.
@@ -133,8 +135,12 @@ struct MultistatusWriter {
                 Self.escape(name, into: &bytes)
                 raw("\"/>")
             }
-        case .reports(let names): for report in names { raw("<D:supported-report><D:report>" + Self.emptyTag(report) + "</D:report></D:supported-report>") }
-        case .privileges(let names): for privilege in names { raw("<D:privilege>" + Self.emptyTag(privilege) + "</D:privilege>") }
+        case .reports(let names):
+            for report in names {
+                raw("<D:supported-report><D:report>" + Self.emptyTag(report) + "</D:report></D:supported-report>")
+            }
+        case .privileges(let names):
+            for privilege in names { raw("<D:privilege>" + Self.emptyTag(privilege) + "</D:privilege>") }
         }
         raw(close)
     }
@@ -142,7 +148,9 @@ struct MultistatusWriter {
     /// `name` as an empty element.
     static func emptyTag(_ name: DAVName) -> String { String(tags(name).0.dropLast()) + "/>" }
 
-    private static let prefixes = [DAVNamespace.dav: "D", DAVNamespace.caldav: "C", DAVNamespace.calendarServer: "CS", DAVNamespace.apple: "A"]
+    private static let prefixes = [
+        DAVNamespace.dav: "D", DAVNamespace.caldav: "C", DAVNamespace.calendarServer: "CS", DAVNamespace.apple: "A"
+    ]
 
     /// The open and close tags of `name`, with a namespace declaration for one without a fixed prefix.
     static func tags(_ name: DAVName) -> (String, String) {
@@ -157,10 +165,13 @@ struct MultistatusWriter {
     static func safeName(_ name: String) -> String {
         // ASCII names (all of DAV's and CalDAV's) are checked byte by byte; others by CharacterSet.
         let ascii = name.utf8.allSatisfy { byte in
-            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x2D || byte == 0x2E || byte == 0x5F
+            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+                || byte == 0x2D || byte == 0x2E || byte == 0x5F
         }
         if ascii { return name.isEmpty ? "invalid-name" : name }
-        let allowed = name.unicodeScalars.allSatisfy { CharacterSet.alphanumerics.contains($0) || "-_.".unicodeScalars.contains($0) }
+        let allowed = name.unicodeScalars.allSatisfy {
+            CharacterSet.alphanumerics.contains($0) || "-_.".unicodeScalars.contains($0)
+        }
         return allowed ? name : "invalid-name"
     }
 
@@ -200,7 +211,9 @@ struct MultistatusWriter {
             case UInt8(ascii: "\""): out.append(contentsOf: "&quot;".utf8)
             case UInt8(ascii: "\r"): out.append(contentsOf: "&#13;".utf8)
             case UInt8(ascii: "\t"), UInt8(ascii: "\n"): out.append(byte)
-            case 0xEF where index + 2 < bytes.count && bytes[index + 1] == 0xBF && (bytes[index + 2] == 0xBE || bytes[index + 2] == 0xBF):
+            case 0xEF
+            where index + 2 < bytes.count && bytes[index + 1] == 0xBF
+                && (bytes[index + 2] == 0xBE || bytes[index + 2] == 0xBF):
                 index += 2  // U+FFFE or U+FFFF: not an XML character
             default:
                 if byte >= 0x20 { out.append(byte) }
@@ -210,6 +223,7 @@ struct MultistatusWriter {
     }
 
     private static func needsEscape(_ byte: UInt8) -> Bool {
-        byte < 0x20 || byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "\"") || byte == 0xEF
+        byte < 0x20 || byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
+            || byte == UInt8(ascii: "\"") || byte == 0xEF
     }
 }

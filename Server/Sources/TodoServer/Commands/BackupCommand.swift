@@ -27,7 +27,8 @@ struct BackupCommand: AsyncCommand {
     func run(using context: CommandContext, signature: Signature) async throws {
         let app = context.application
         guard case .sqlite(let source)? = app.storage[SettingsKey.self]?.storage else {
-            throw CommandFailure("todo-server backup copies a SQLite database; for PostgreSQL use pg_dump (see DEPLOY.md)")
+            throw CommandFailure(
+                "todo-server backup copies a SQLite database; for PostgreSQL use pg_dump (see DEPLOY.md)")
         }
         // Opening a file that is not there would create it, empty.
         guard FileManager.default.fileExists(atPath: source) else {
@@ -38,7 +39,8 @@ struct BackupCommand: AsyncCommand {
             throw CommandFailure("\(target) already exists: name a new file")
         }
         let directory = (target as NSString).deletingLastPathComponent
-        let temporary = (directory.isEmpty ? "." : directory) + "/.\((target as NSString).lastPathComponent).partial-\(getpid())"
+        let temporary =
+            (directory.isEmpty ? "." : directory) + "/.\((target as NSString).lastPathComponent).partial-\(getpid())"
         unlink(temporary)
         do {
             // One connection: ATTACH holds for it alone.

@@ -17,13 +17,15 @@ struct CopyDatabaseCommand: AsyncCommand {
     }
 
     let settings: ServerSettings
-    let help = "Copy another todo-server database (a SQLite file or a postgres:// URL) into this one, which must be empty."
+    let help =
+        "Copy another todo-server database (a SQLite file or a postgres:// URL) into this one, which must be empty."
 
     func run(using context: CommandContext, signature: Signature) async throws {
         guard let from = signature.from, !from.isEmpty else {
             throw CommandFailure("name the database to copy: todo-server copy-database --from FILE-OR-POSTGRES-URL")
         }
-        let report = try await copyDatabase(into: context.application, settings: settings, from: .init(naming: from)) { line in
+        let report = try await copyDatabase(into: context.application, settings: settings, from: .init(naming: from)) {
+            line in
             FileHandle.standardError.write(Data("copy-database: \(line)\n".utf8))
         }
         context.console.output(report.summary.consoleText())
@@ -59,7 +61,9 @@ func copyDatabase(
     return try await withDatabase(source, on: app) { from in
         let datasetId = try await checkSource(from, source)
         try await checkTarget(app.db, settings.storage, notHolding: datasetId, of: source)
-        _ = try await explaining("cannot migrate \(settings.storage.described)") { try await migrateDatabase(app, settings: settings) }
+        _ = try await explaining("cannot migrate \(settings.storage.described)") {
+            try await migrateDatabase(app, settings: settings)
+        }
         let tables = try await tablesToCopy(from: from, to: app.db)
         let counts = try await explaining("nothing was copied") {
             try await copyRows(of: tables, from: from, to: app.db, settings.storage, progress: progress)
@@ -81,7 +85,9 @@ private func copyRows(
         return try await target.transaction { to in
             // Checked again: a server started on the target since would have written to it.
             try await requireEmpty(to, storage, tables: tables.map(\.table))
-            for table in tables.reversed() { try await FluentWriteConnection(db: to).run("DELETE FROM \(quoted(table.table))") }
+            for table in tables.reversed() {
+                try await FluentWriteConnection(db: to).run("DELETE FROM \(quoted(table.table))")
+            }
             var counts: [(name: String, rows: Int)] = []
             for table in tables {
                 let rows = try await table.run(from: from, to: to) { rows in
@@ -108,7 +114,9 @@ private func checkSource(_ db: any Database, _ source: ServerSettings.Storage) a
             "\(source.described) was made by an older todo-server (it lacks \(missing.joined(separator: ", "))): "
                 + "run todo-server migrate on it first (TODO_SERVER_DB or DATABASE_URL naming it), then copy again")
     case .ahead(let unknown):
-        throw CommandFailure("\(source.described) was made by a newer todo-server (it has \(unknown.joined(separator: ", "))): copy with that version")
+        throw CommandFailure(
+            "\(source.described) was made by a newer todo-server (it has \(unknown.joined(separator: ", "))): copy with that version"
+        )
     }
     guard let datasetId = try await MetaModel.query(on: db).first()?.id else {
         throw CommandFailure("\(source.described) has no dataset id")
@@ -123,12 +131,17 @@ private func checkTarget(
 ) async throws {
     // A SQLite file that is not there yet is empty; opening it would create it.
     if case .sqlite(let path) = target, !FileManager.default.fileExists(atPath: path) { return }
-    if case .ahead(let unknown) = try await explaining("cannot read \(target.described)", { try await SchemaStatus.of(db) }) {
-        throw CommandFailure("\(target.described) was made by a newer todo-server (it has \(unknown.joined(separator: ", ")))")
+    if case .ahead(let unknown) = try await explaining(
+        "cannot read \(target.described)", { try await SchemaStatus.of(db) })
+    {
+        throw CommandFailure(
+            "\(target.described) was made by a newer todo-server (it has \(unknown.joined(separator: ", ")))")
     }
     let tables = try await SchemaCatalog.of(db).tables.map(\.name)
     if tables.contains(MetaModel.schema), try await MetaModel.query(on: db).first()?.id == datasetId {
-        throw CommandFailure("\(target.described) already holds the dataset of \(source.described) (it is that database, or a copy of it)")
+        throw CommandFailure(
+            "\(target.described) already holds the dataset of \(source.described) (it is that database, or a copy of it)"
+        )
     }
     try await requireEmpty(db, target, tables: tables)
 }
@@ -137,7 +150,8 @@ private func checkTarget(
 private func requireEmpty(_ db: any Database, _ storage: ServerSettings.Storage, tables: [String]) async throws {
     for table in tables where table != MetaModel.schema {
         if try await db.sql().raw("SELECT 1 AS found FROM \(ident: table) LIMIT 1").first() != nil {
-            throw CommandFailure("\(storage.described) is not empty (\(table) has rows): copy into a new, empty database")
+            throw CommandFailure(
+                "\(storage.described) is not empty (\(table) has rows): copy into a new, empty database")
         }
     }
 }
@@ -148,7 +162,8 @@ private func tablesToCopy(from source: any Database, to target: any Database) as
     let sourceTables = try await SchemaCatalog.of(source).tables
     let targetTables = try await SchemaCatalog.of(target).tables
     guard Set(sourceTables.map(\.name)) == Set(targetTables.map(\.name)) else {
-        throw CommandFailure("the two databases have different tables: \(sourceTables.map(\.name)) and \(targetTables.map(\.name))")
+        throw CommandFailure(
+            "the two databases have different tables: \(sourceTables.map(\.name)) and \(targetTables.map(\.name))")
     }
     return try targetTables.map { table in
         let sourceColumns = sourceTables.first { $0.name == table.name }?.columns ?? []
@@ -160,7 +175,8 @@ private func tablesToCopy(from source: any Database, to target: any Database) as
             columns: try table.columns.map { column in
                 let sourceType = sourceColumns.first { $0.name == column.name }?.type ?? ""
                 return TableCopy.Column(
-                    name: column.name, kind: try ColumnKind(column.type, sourceType, column: "\(table.name).\(column.name)"))
+                    name: column.name,
+                    kind: try ColumnKind(column.type, sourceType, column: "\(table.name).\(column.name)"))
             })
     }
 }
@@ -173,6 +189,7 @@ private func explaining<T>(_ what: String, _ body: () async throws -> T) async t
     } catch let failure as CommandFailure {
         throw failure
     } catch {
-        throw CommandFailure(what + ": " + String(reflecting: error).split(whereSeparator: \.isNewline).joined(separator: " "))
+        throw CommandFailure(
+            what + ": " + String(reflecting: error).split(whereSeparator: \.isNewline).joined(separator: " "))
     }
 }

@@ -70,7 +70,9 @@ struct GuardedServeCommand: AnyAsyncCommand {
 
     func outputHelp(using context: inout CommandContext) throws {
         serve.outputHelp(using: &context)
-        context.console.output("       tls-cert PEM certificate chain: serve HTTPS (with --tls-key); kill -HUP re-reads both", style: .plain)
+        context.console.output(
+            "       tls-cert PEM certificate chain: serve HTTPS (with --tls-key); kill -HUP re-reads both",
+            style: .plain)
         context.console.output("        tls-key PEM private key of that certificate", style: .plain)
     }
 

@@ -50,11 +50,14 @@ struct TableCopy: Sendable {
                 try await body(rows.map { row in try columns.map { try value(of: $0, in: row) } })
             }
         } else if let postgres = source as? any PostgresDatabase {
-            _ = try await postgres.query("DECLARE copy_rows NO SCROLL CURSOR FOR SELECT \(selectList) FROM \(quoted(table))", []).get()
+            _ = try await postgres.query(
+                "DECLARE copy_rows NO SCROLL CURSOR FOR SELECT \(selectList) FROM \(quoted(table))", []
+            ).get()
             while true {
                 let rows = try await postgres.query("FETCH FORWARD \(batchRows) FROM copy_rows", []).get().rows
                 guard !rows.isEmpty else { break }
-                try await body(rows.map { row in try zip(columns, row).map { column, cell in try value(of: column, in: cell) } })
+                try await body(
+                    rows.map { row in try zip(columns, row).map { column, cell in try value(of: column, in: cell) } })
             }
             _ = try await postgres.query("CLOSE copy_rows", []).get()
         } else {
@@ -170,17 +173,21 @@ enum CopyTransactions {
     static func advanceSequences(on target: any Database) async throws {
         guard !SQLiteTuning.isSQLite(target) else { return }
         let sql = try target.sql()
-        let columns = try await sql.raw("""
+        let columns = try await sql.raw(
+            """
             SELECT table_name::text AS table_name, column_name::text AS column_name FROM information_schema.columns
             WHERE table_schema = current_schema() AND (is_identity = 'YES' OR column_default LIKE 'nextval(%')
-            """).all()
+            """
+        ).all()
         for row in columns {
             let table = try row.decode(column: "table_name", as: String.self)
             let column = try row.decode(column: "column_name", as: String.self)
-            try await sql.raw("""
+            try await sql.raw(
+                """
                 SELECT setval(pg_get_serial_sequence(\(bind: quoted(table)), \(bind: column)), COALESCE(MAX(\(ident: column)), 0) + 1, false) \
                 FROM \(ident: table)
-                """).run()
+                """
+            ).run()
         }
     }
 }

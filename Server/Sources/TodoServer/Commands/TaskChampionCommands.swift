@@ -15,15 +15,19 @@ struct TaskChampionCommands: AsyncCommandGroup {
             @Argument(name: "user", help: "The user whose tasks the client id holds.")
             var user: String
         }
-        let help = "Register a new client id for a user; prints it (only it) once; its registration's id goes to stderr."
+        let help =
+            "Register a new client id for a user; prints it (only it) once; its registration's id goes to stderr."
 
         func run(using context: CommandContext, signature: Signature) async throws {
             let app = context.application
             let user = try await UserModel.named(signature.user, on: app.db)
-            let (clientID, id) = try await TaskChampionClients.add(userID: try user.requireID(), on: app.db, at: app.now)
+            let (clientID, id) = try await TaskChampionClients.add(
+                userID: try user.requireID(), on: app.db, at: app.now)
             // stdout gets the client id alone, so `CLIENT_ID=$(todo-server taskchampion add NAME)` works.
-            FileHandle.standardError.write(Data(
-                "Client id registration \(id.uuidString.lowercased()) for \(user.name); set sync.server.client_id to the id below (shown once) and give every replica of these tasks the same one and the same sync.encryption_secret.\n".utf8))
+            FileHandle.standardError.write(
+                Data(
+                    "Client id registration \(id.uuidString.lowercased()) for \(user.name); set sync.server.client_id to the id below (shown once) and give every replica of these tasks the same one and the same sync.encryption_secret.\n"
+                        .utf8))
             context.console.print(TaskChampionController.text(clientID))
         }
     }
@@ -33,7 +37,8 @@ struct TaskChampionCommands: AsyncCommandGroup {
             @Argument(name: "user", help: "The user whose client ids to list.")
             var user: String
         }
-        let help = "List a user's client id registrations: id, created, versions, bytes, last version, last snapshot (never the client ids)."
+        let help =
+            "List a user's client id registrations: id, created, versions, bytes, last version, last snapshot (never the client ids)."
 
         func run(using context: CommandContext, signature: Signature) async throws {
             let db = context.application.db
@@ -43,8 +48,9 @@ struct TaskChampionCommands: AsyncCommandGroup {
             }
             for row in try await TaskChampionClients.list(userID: try user.requireID(), on: db) {
                 let fields = [
-                    row.id.uuidString.lowercased(), date(row.createdAtMs), "versions \(row.versions)", "bytes \(row.storedBytes)",
-                    "last version " + date(row.lastVersionAtMs), "snapshot " + date(row.snapshotAtMs),
+                    row.id.uuidString.lowercased(), date(row.createdAtMs), "versions \(row.versions)",
+                    "bytes \(row.storedBytes)",
+                    "last version " + date(row.lastVersionAtMs), "snapshot " + date(row.snapshotAtMs)
                 ]
                 context.console.print(fields.joined(separator: "\t"))
             }
@@ -66,7 +72,8 @@ struct TaskChampionCommands: AsyncCommandGroup {
             try await withUserWrite(on: app.db, queue: .of(app), userID: userID, at: app.now) { write in
                 try await TaskChampionClients.remove(id, in: write)
             }
-            context.console.print("Removed client id registration \(id.uuidString.lowercased()) with its versions and snapshot.")
+            context.console.print(
+                "Removed client id registration \(id.uuidString.lowercased()) with its versions and snapshot.")
         }
     }
 }

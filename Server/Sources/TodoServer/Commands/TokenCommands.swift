@@ -23,7 +23,9 @@ struct TokenCommands: AsyncCommandGroup {
         func run(using context: CommandContext, signature: Signature) async throws {
             let (db, now) = (context.application.db, context.application.now)
             let user = try await UserModel.named(signature.name, on: db)
-            if let device = signature.device, !(1...64).contains(device.count) || device.contains(where: { $0.isNewline || $0 == "\t" }) {
+            if let device = signature.device,
+                !(1...64).contains(device.count) || device.contains(where: { $0.isNewline || $0 == "\t" })
+            {
                 throw CommandFailure("--device: 1 to 64 characters on one line")
             }
             var expiresAtMs: Int64?
@@ -39,8 +41,10 @@ struct TokenCommands: AsyncCommandGroup {
             row.expiresAtMs = expiresAtMs
             try await row.create(on: db)
             // stdout gets the token alone, so `TOKEN=$(todo-server token add NAME)` works.
-            FileHandle.standardError.write(Data(
-                "Token \(try row.requireID().uuidString) for \(user.name); store it now, it is not shown again.\n".utf8))
+            FileHandle.standardError.write(
+                Data(
+                    "Token \(try row.requireID().uuidString) for \(user.name); store it now, it is not shown again.\n"
+                        .utf8))
             context.console.print(token)
         }
     }
@@ -65,7 +69,7 @@ struct TokenCommands: AsyncCommandGroup {
                 let state = row.revokedAtMs != nil ? "revoked" : row.hasExpired(atMs: nowMs) ? "expired" : "active"
                 let fields = [
                     try row.requireID().uuidString, row.device ?? "-", date(row.createdAtMs),
-                    "expires " + date(row.expiresAtMs), "used " + date(row.lastUsedAtMs), state,
+                    "expires " + date(row.expiresAtMs), "used " + date(row.lastUsedAtMs), state
                 ]
                 context.console.print(fields.joined(separator: "\t"))
             }

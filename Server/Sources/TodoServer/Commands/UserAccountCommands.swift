@@ -44,8 +44,10 @@ struct DeleteUser: AsyncCommand {
         }
         try await db.transaction { tx in
             try await OperationModel.query(on: tx).filter(\.$userID == userID).delete()
-            try await FluentWriteConnection(db: tx).run("DELETE FROM \(CalDAVObjects.table) WHERE user_id = $1", [.uuid(userID)])
-            try await FluentWriteConnection(db: tx).run("DELETE FROM \(PrunedRows.table) WHERE user_id = $1", [.uuid(userID)])
+            try await FluentWriteConnection(db: tx).run(
+                "DELETE FROM \(CalDAVObjects.table) WHERE user_id = $1", [.uuid(userID)])
+            try await FluentWriteConnection(db: tx).run(
+                "DELETE FROM \(PrunedRows.table) WHERE user_id = $1", [.uuid(userID)])
             try await TaskChampionClients.removeAll(userID: userID, on: FluentWriteConnection(db: tx))
             try await TodoModel.query(on: tx).filter(\.$userID == userID).delete()
             try await TokenModel.query(on: tx).filter(\.$userID == userID).delete()

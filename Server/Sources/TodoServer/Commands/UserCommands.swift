@@ -7,7 +7,7 @@ struct UserCommands: AsyncCommandGroup {
     var commands: [String: any AnyAsyncCommand] {
         [
             "add": AddUser(), "list": ListUsers(), "disable": SetUserDisabled(disabled: true),
-            "enable": SetUserDisabled(disabled: false), "delete": DeleteUser(),
+            "enable": SetUserDisabled(disabled: false), "delete": DeleteUser()
         ]
     }
 
@@ -37,7 +37,8 @@ struct UserCommands: AsyncCommandGroup {
 
         func run(using context: CommandContext, signature: Signature) async throws {
             for user in try await UserModel.query(on: context.application.db).sort(\.$name).all() {
-                context.console.print("\(user.name)\trev \(user.lastRev)\(user.disabledAtMs == nil ? "" : "\tdisabled")")
+                context.console.print(
+                    "\(user.name)\trev \(user.lastRev)\(user.disabledAtMs == nil ? "" : "\tdisabled")")
             }
         }
     }

@@ -20,7 +20,9 @@ struct ChangesController {
             userID: user.id, since: since, limit: Int(min(limit, Int64(SyncAPI.maxChangesPerPage))))
         // A prune that committed after the check above, before the rows were read, removed a
         // tombstone this page would have carried: asked again, now that the cursor would move.
-        if since > 0, !page.revs.isEmpty, let now = try await UserModel.find(user.id, on: request.db), since < now.prunedRev {
+        if since > 0, !page.revs.isEmpty, let now = try await UserModel.find(user.id, on: request.db),
+            since < now.prunedRev
+        {
             throw Self.pruned(now.prunedRev)
         }
         return .json(page.json(datasetId: try request.application.datasetId, since: since))

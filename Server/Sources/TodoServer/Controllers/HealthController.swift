@@ -24,6 +24,7 @@ struct HealthController {
             request.logger.error("/ready: the database does not answer: \(String(reflecting: error))")
             throw Abort(.serviceUnavailable, reason: "the database does not answer")
         }
-        return try Response.wire(Health(status: "ready", datasetId: try request.application.datasetId, version: SyncAPI.release))
+        return try Response.wire(
+            Health(status: "ready", datasetId: try request.application.datasetId, version: SyncAPI.release))
     }
 }

@@ -37,7 +37,9 @@ struct LegacyTodoController {
         guard let id = try input.id(), let patch = try input.patch(), patch.name != nil else {
             return try message(Self.mandatory, .badRequest)
         }
-        try await withUserWrite(on: request.db, queue: request.writerQueue, userID: user, quota: request.quota, at: request.now) { write in
+        try await withUserWrite(
+            on: request.db, queue: request.writerQueue, userID: user, quota: request.quota, at: request.now
+        ) { write in
             // Posting the id of a tombstone brings it back, with none of its old content.
             let existing = try await write.record(legacyId: id)
             let fields = patch.applied(to: existing?.fields, at: write.now)
@@ -70,7 +72,9 @@ struct LegacyTodoController {
         guard let id = try LegacyInput(request: request).id() else {
             return try message(Self.needId, .badRequest)
         }
-        try await withUserWrite(on: request.db, queue: request.writerQueue, userID: user, quota: request.quota, at: request.now) { write in
+        try await withUserWrite(
+            on: request.db, queue: request.writerQueue, userID: user, quota: request.quota, at: request.now
+        ) { write in
             guard let record = try await write.record(legacyId: id), !record.deleted else { return }
             try await write.delete(record.uuid)
         }
@@ -79,7 +83,9 @@ struct LegacyTodoController {
 
     func deleteAll(request: Request) async throws -> Response {
         let user = try await legacyUser(request)
-        try await withUserWrite(on: request.db, queue: request.writerQueue, userID: user, quota: request.quota, at: request.now) { write in
+        try await withUserWrite(
+            on: request.db, queue: request.writerQueue, userID: user, quota: request.quota, at: request.now
+        ) { write in
             for record in try await write.liveRecords() { try await write.delete(record.uuid) }
         }
         return try message("All items are deleted")
@@ -90,7 +96,9 @@ struct LegacyTodoController {
         guard let id = try input.id(), let patch = try input.patch() else {
             return try message(Self.mandatory, .badRequest)
         }
-        let found = try await withUserWrite(on: request.db, queue: request.writerQueue, userID: user, quota: request.quota, at: request.now) { write in
+        let found = try await withUserWrite(
+            on: request.db, queue: request.writerQueue, userID: user, quota: request.quota, at: request.now
+        ) { write in
             guard let record = try await write.record(legacyId: id), !record.deleted else { return false }
             let fields = patch.applied(to: record.fields, at: write.now)
             try Self.check(fields)
@@ -136,6 +144,7 @@ struct LegacyTodoController {
     private func message(_ text: String, _ status: HTTPStatus = .ok) throws -> Response {
         var headers = HTTPHeaders()
         headers.contentType = .json
-        return Response(status: status, headers: headers, body: .init(data: try Self.encoder.encode(Message(message: text))))
+        return Response(
+            status: status, headers: headers, body: .init(data: try Self.encoder.encode(Message(message: text))))
     }
 }

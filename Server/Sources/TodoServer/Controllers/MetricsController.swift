@@ -16,7 +16,10 @@ struct MetricsController {
 
     func metrics(request: Request) async throws -> Response {
         if access == .loopback, let problem = LegacyGuardMiddleware.loopbackProblem(request) {
-            throw Abort(.forbidden, reason: "/metrics answers only on loopback: \(problem); set TODO_SERVER_METRICS=open to serve it to all")
+            throw Abort(
+                .forbidden,
+                reason: "/metrics answers only on loopback: \(problem); set TODO_SERVER_METRICS=open to serve it to all"
+            )
         }
         if let server = request.application.server as? TodoHTTPServer {
             request.metrics.memoryHeld(
@@ -25,6 +28,8 @@ struct MetricsController {
         }
         var headers = HTTPHeaders()
         headers.replaceOrAdd(name: .contentType, value: "text/plain; version=0.0.4; charset=utf-8")
-        return Response(status: .ok, headers: headers, body: .init(buffer: ByteBuffer(bytes: request.metrics.registry.emitToBuffer())))
+        return Response(
+            status: .ok, headers: headers,
+            body: .init(buffer: ByteBuffer(bytes: request.metrics.registry.emitToBuffer())))
     }
 }

@@ -7,17 +7,22 @@ struct PushController {
     func push(request: Request) async throws -> Response {
         let user = try request.authenticatedUser
         // Counted before decoding: a huge batch is refused without building it.
-        if let raw = request.body.data, let count = PushBodyScan.operationCount(raw), count > SyncAPI.maxOperationsPerPush {
+        if let raw = request.body.data, let count = PushBodyScan.operationCount(raw),
+            count > SyncAPI.maxOperationsPerPush
+        {
             throw Self.tooManyOperations
         }
         let body = try Self.body(of: request)
         try Self.validate(body)
         let outcome = try await SyncStore(db: request.db, queue: request.writerQueue, quota: request.quota).push(
-            userID: user.id, operations: body.operations, since: body.since, prunedTombstones: body.prunedTombstones == true, at: request.now)
+            userID: user.id, operations: body.operations, since: body.since,
+            prunedTombstones: body.prunedTombstones == true, at: request.now)
         request.metrics.pushed(outcome.statuses)
         var writer = PushResponseWriter()
         for result in outcome.results { writer.append(result: result.utf8) }
-        return .json(writer.finish(datasetId: try request.application.datasetId, cursor: outcome.cursor, feedCursor: outcome.feedCursor))
+        return .json(
+            writer.finish(
+                datasetId: try request.application.datasetId, cursor: outcome.cursor, feedCursor: outcome.feedCursor))
     }
 
     /// The push body, read by `PushBodyReader`, or by the wire decoder when the reader leaves it.
@@ -26,7 +31,8 @@ struct PushController {
         return try request.wireBody(PushRequest.self)
     }
 
-    static let tooManyOperations = Abort(.badRequest, reason: "at most \(SyncAPI.maxOperationsPerPush) operations per push")
+    static let tooManyOperations = Abort(
+        .badRequest, reason: "at most \(SyncAPI.maxOperationsPerPush) operations per push")
 
     /// The whole request is refused (400) when any operation is invalid, before anything is applied.
     static func validate(_ body: PushRequest) throws {

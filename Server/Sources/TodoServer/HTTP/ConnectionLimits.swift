@@ -2,7 +2,7 @@ import Logging
 import NIOConcurrencyHelpers
 import NIOCore
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Counts the server's open connections, in all and per client address, against
@@ -39,7 +39,8 @@ final class ConnectionCounts: Sendable {
                 return "\(state.total) connections open (TODO_SERVER_MAX_CONNECTIONS)"
             }
             if let key, state.byAddress[key, default: 0] >= limits.maxConnectionsPerClient {
-                return "\(limits.maxConnectionsPerClient) connections open from this address (TODO_SERVER_MAX_CONNECTIONS_PER_CLIENT)"
+                return
+                    "\(limits.maxConnectionsPerClient) connections open from this address (TODO_SERVER_MAX_CONNECTIONS_PER_CLIENT)"
             }
             state.total += 1
             if let key { state.byAddress[key, default: 0] += 1 }
@@ -154,7 +155,8 @@ final class AcceptPause: ChannelInboundHandler, RemovableChannelHandler {
             context.fireErrorCaught(error)
             return
         }
-        guard !paused, (try? context.channel.syncOptions?.setOption(ChannelOptions.autoRead, value: false)) != nil else { return }
+        guard !paused, (try? context.channel.syncOptions?.setOption(ChannelOptions.autoRead, value: false)) != nil
+        else { return }
         paused = true
         let loopBound = NIOLoopBound((context, self), eventLoop: context.eventLoop)
         context.eventLoop.scheduleTask(in: pause) {

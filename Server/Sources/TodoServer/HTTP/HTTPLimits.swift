@@ -1,6 +1,6 @@
 import NIOCore
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import NIOHTTP1
 import TodoWire

@@ -122,7 +122,9 @@ final class RequestBridge: ChannelDuplexHandler, RemovableChannelHandler {
         }
         let refusal =
             parserError == .headerOverflow
-            ? Abort(.requestHeaderFieldsTooLarge, reason: "request headers are larger than \(settings.maxHeaderBytes) bytes")
+            ? Abort(
+                .requestHeaderFieldsTooLarge, reason: "request headers are larger than \(settings.maxHeaderBytes) bytes"
+            )
             : Abort(.badRequest, reason: "malformed HTTP request: \(parserError.debugDescription)")
         if case .exchange(let exchange) = state {
             refuseBody(of: exchange, refusal)
@@ -201,7 +203,11 @@ final class RequestBridge: ChannelDuplexHandler, RemovableChannelHandler {
         }
         if framingTooLarge(exchange) { return refuseBody(of: exchange, framingRefusal) }
         guard exchange.reserve(chunk.readableBytes) else {
-            return refuseBody(of: exchange, Abort(.serviceUnavailable, headers: ["Retry-After": "5"], reason: "the server holds too many request bodies right now; try again shortly"))
+            return refuseBody(
+                of: exchange,
+                Abort(
+                    .serviceUnavailable, headers: ["Retry-After": "5"],
+                    reason: "the server holds too many request bodies right now; try again shortly"))
         }
         if exchange.body == nil {
             exchange.body = chunk
@@ -217,7 +223,10 @@ final class RequestBridge: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     private var framingRefusal: Abort {
-        Abort(.badRequest, reason: "the chunked framing of the body is larger than the body (chunk extensions or chunks of a few bytes)")
+        Abort(
+            .badRequest,
+            reason:
+                "the chunked framing of the body is larger than the body (chunk extensions or chunks of a few bytes)")
     }
 
     /// The body cannot be taken: the app answers with `refusal` (when it asks for the body, or
@@ -267,13 +276,19 @@ final class RequestBridge: ChannelDuplexHandler, RemovableChannelHandler {
     /// An answer of `bytes` the server cannot hold beside the answers its clients have not
     /// read yet.
     private func answersFull(_ bytes: Int) -> Abort {
-        Abort(.serviceUnavailable, headers: ["Retry-After": "5"], reason: "the server holds too many answers its clients have not read yet to hold this one (\(bytes) bytes); try again shortly")
+        Abort(
+            .serviceUnavailable, headers: ["Retry-After": "5"],
+            reason:
+                "the server holds too many answers its clients have not read yet to hold this one (\(bytes) bytes); try again shortly"
+        )
     }
 
     /// A body over the limit: 413, or 400 on Taskwarrior 3's sync routes, as its protocol answers.
     private func tooLarge(_ head: HTTPRequestHead) -> Abort {
         let taskChampion = head.uri.hasPrefix(TaskChampionController.pathPrefix)
-        return Abort(taskChampion ? .badRequest : .payloadTooLarge, reason: "request body is larger than \(settings.maxBodyBytes) bytes")
+        return Abort(
+            taskChampion ? .badRequest : .payloadTooLarge,
+            reason: "request body is larger than \(settings.maxBodyBytes) bytes")
     }
 
     // MARK: Answers

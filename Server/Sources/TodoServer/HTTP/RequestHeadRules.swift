@@ -89,5 +89,6 @@ enum RequestHeadRules {
     }
 
     /// Built once: every request's Host is checked against it.
-    private static let authorityBytes = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~%!$&'()*+,;=:[]".utf8)
+    private static let authorityBytes = Set(
+        "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~%!$&'()*+,;=:[]".utf8)
 }

@@ -4,7 +4,7 @@ import NIOSSL
 import Vapor
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The server's TLS certificate and key (`serve --tls-cert FILE --tls-key FILE`, or
@@ -68,15 +68,22 @@ final class ServerTLS: ApplicationShared {
             return try NIOSSLContext(configuration: configuration)
         } catch let error as NIOSSLError where error == .failedToLoadPrivateKey {
             // Both files read; BoringSSL refuses a key that is not the certificate's.
-            throw CommandFailure("the TLS private key \(files.key) is not the key of the certificate \(files.certificate)")
+            throw CommandFailure(
+                "the TLS private key \(files.key) is not the key of the certificate \(files.certificate)")
         } catch {
-            throw CommandFailure("the TLS certificate \(files.certificate) and key \(files.key) do not make a server context: \(Self.describe(error))")
+            throw CommandFailure(
+                "the TLS certificate \(files.certificate) and key \(files.key) do not make a server context: \(Self.describe(error))"
+            )
         }
     }
 
     private static func describe(_ error: any Error) -> String {
-        if let error = error as? NIOSSLError, case .failedToLoadCertificate = error { return "not a readable PEM certificate" }
-        if let error = error as? NIOSSLError, case .failedToLoadPrivateKey = error { return "not a readable PEM private key" }
+        if let error = error as? NIOSSLError, case .failedToLoadCertificate = error {
+            return "not a readable PEM certificate"
+        }
+        if let error = error as? NIOSSLError, case .failedToLoadPrivateKey = error {
+            return "not a readable PEM private key"
+        }
         return String(describing: error)
     }
 

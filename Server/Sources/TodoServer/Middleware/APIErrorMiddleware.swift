@@ -25,7 +25,7 @@ struct APIErrorMiddleware: AsyncMiddleware {
                 response.headers.replaceOrAdd(name: name, value: value)
             }
             return response
-        } catch where DatabaseOutage.contains(error) {
+        } catch  where DatabaseOutage.contains(error) {
             request.logger.error("503 the database is unavailable: \(String(reflecting: error))")
             return try Self.unavailable("the database is unavailable; try again shortly")
         } catch {

@@ -36,7 +36,8 @@ final class AuthFailureLimiter: ApplicationShared {
                 return (.credential, seconds)
             }
             guard let seconds = tables.addresses.wait(address, limit: Self.addressLimit, now: now) else { return nil }
-            let known = tables.known[Self.pair(address, credential)].map { now.timeIntervalSince($0) < Self.knownFor } ?? false
+            let known =
+                tables.known[Self.pair(address, credential)].map { now.timeIntervalSince($0) < Self.knownFor } ?? false
             return known ? nil : (.address, seconds)
         }
     }
@@ -91,7 +92,9 @@ private struct WindowCounts {
         }
         if entries.count >= AuthFailureLimiter.maxEntries {
             entries = entries.filter { now.timeIntervalSince($0.value.start) < AuthFailureLimiter.window }
-            if entries.count >= AuthFailureLimiter.maxEntries, let stalest = entries.min(by: { $0.value.start < $1.value.start }) {
+            if entries.count >= AuthFailureLimiter.maxEntries,
+                let stalest = entries.min(by: { $0.value.start < $1.value.start })
+            {
                 entries[stalest.key] = nil
             }
         }

@@ -14,9 +14,12 @@ struct BasicAuthMiddleware: AsyncMiddleware {
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         if let problem = request.plainTextProblem {
             let sent = request.headers.contains(name: .authorization)
-            throw Abort(.forbidden, reason: "CalDAV from another machine needs https: \(problem)" + (sent
-                ? "; the token sent as its password crossed the network unencrypted: revoke it (todo-server token revoke) and connect with https://"
-                : "; connect with https://"))
+            throw Abort(
+                .forbidden,
+                reason: "CalDAV from another machine needs https: \(problem)"
+                    + (sent
+                        ? "; the token sent as its password crossed the network unencrypted: revoke it (todo-server token revoke) and connect with https://"
+                        : "; connect with https://"))
         }
         let basic = request.headers.basicAuthorization
         try await TokenCheck.authenticate(request, token: basic?.password, userName: basic?.username ?? "") {

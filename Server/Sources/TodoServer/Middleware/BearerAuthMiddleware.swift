@@ -59,7 +59,8 @@ enum TokenCheck {
         // without them, then answers the challenge), so it does not count as a failure.
         guard let token, !token.isEmpty else {
             request.metrics.authenticationFailed(limitedBy: nil)
-            throw refusal(userName == nil ? "missing bearer token (Authorization: Bearer TOKEN)" : "missing credentials")
+            throw refusal(
+                userName == nil ? "missing bearer token (Authorization: Bearer TOKEN)" : "missing credentials")
         }
         let limiter = AuthFailureLimiter.of(request.application)
         let client = request.clientAddress
@@ -92,7 +93,8 @@ enum TokenCheck {
         limiter.succeed(credential: credential, address: client, now: request.now)
         await row.noteUse(atMs: nowMs, on: request.db)
         request.storage[AuthenticatedUserKey.self] = AuthenticatedUser(
-            id: userID, name: user.name, prunedRev: user.prunedRev, lastRev: user.lastRev, storedBytes: user.storedBytes)
+            id: userID, name: user.name, prunedRev: user.prunedRev, lastRev: user.lastRev, storedBytes: user.storedBytes
+        )
     }
 }
 

@@ -7,7 +7,8 @@ struct TrustedProxies: Sendable {
     let addresses: Set<String>
 
     init(_ text: String?) {
-        addresses = Set((text ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
+        addresses = Set(
+            (text ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
     }
 
     private struct Key: StorageKey { typealias Value = TrustedProxies }

@@ -21,16 +21,22 @@ struct LegacyGuardMiddleware: AsyncMiddleware {
         switch access {
         case .loopback:
             if let problem = Self.loopbackProblem(request) {
-                throw Abort(.forbidden, reason: "the legacy routes answer only on loopback: " + problem + "; set TODO_LEGACY_AUTH=token to use them with \(userName)'s token")
+                throw Abort(
+                    .forbidden,
+                    reason: "the legacy routes answer only on loopback: " + problem
+                        + "; set TODO_LEGACY_AUTH=token to use them with \(userName)'s token")
             }
             return try await next.respond(to: request)
         case .token:
-            return try await BearerAuthMiddleware().respond(to: request, chainingTo: AsyncBasicResponder { request in
-                guard try request.authenticatedUser.name == userName else {
-                    throw Abort(.forbidden, reason: "the legacy routes act for \(userName); this token is another user's")
-                }
-                return try await next.respond(to: request)
-            })
+            return try await BearerAuthMiddleware().respond(
+                to: request,
+                chainingTo: AsyncBasicResponder { request in
+                    guard try request.authenticatedUser.name == userName else {
+                        throw Abort(
+                            .forbidden, reason: "the legacy routes act for \(userName); this token is another user's")
+                    }
+                    return try await next.respond(to: request)
+                })
         }
     }
 

@@ -18,12 +18,15 @@ struct RequestLogMiddleware: AsyncMiddleware {
 
     private func log(_ request: Request, status: UInt, since start: ContinuousClock.Instant) {
         let elapsed = start.duration(to: .now)
-        request.metrics.requestAnswered(method: request.method.rawValue, route: request.routePattern, status: status, duration: elapsed)
-        let ms = Double(elapsed.components.seconds) * 1000
+        request.metrics.requestAnswered(
+            method: request.method.rawValue, route: request.routePattern, status: status, duration: elapsed)
+        let ms =
+            Double(elapsed.components.seconds) * 1000
             + Double(elapsed.components.attoseconds) / 1e15
         let outcome = request.clientLeftMidBody ? "- client left mid-body" : String(status)
         request.logger.info(
-            "\(request.method.rawValue) \(request.loggedPath) \(outcome) \(String(format: "%.1f", ms))ms client=\(request.clientAddress) user=\(request.authenticatedUserName ?? "-")")
+            "\(request.method.rawValue) \(request.loggedPath) \(outcome) \(String(format: "%.1f", ms))ms client=\(request.clientAddress) user=\(request.authenticatedUserName ?? "-")"
+        )
     }
 }
 

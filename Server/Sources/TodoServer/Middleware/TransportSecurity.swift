@@ -20,7 +20,8 @@ enum TransportSecurity {
         let headers = request.headers
         let proto = headers["X-Forwarded-Proto"].flatMap { $0.split(separator: ",") }
             .map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-        let forwarded = !proto.isEmpty || LegacyGuardMiddleware.forwardingHeaders.contains { headers.contains(name: $0) }
+        let forwarded =
+            !proto.isEmpty || LegacyGuardMiddleware.forwardingHeaders.contains { headers.contains(name: $0) }
         let peer = request.remoteAddress
         if forwarded, let ip = peer?.ipAddress, TrustedProxies.of(request.application).addresses.contains(ip) {
             if !proto.isEmpty, proto.allSatisfy({ $0 == "https" }) { return nil }
@@ -37,7 +38,8 @@ enum TransportSecurity {
         case nil:
             return "this request came over plain HTTP from an unknown peer"
         }
-        return forwarded ? "a proxy that TODO_SERVER_TRUSTED_PROXIES does not name passed this request on over plain HTTP" : nil
+        return forwarded
+            ? "a proxy that TODO_SERVER_TRUSTED_PROXIES does not name passed this request on over plain HTTP" : nil
     }
 }
 

@@ -11,12 +11,16 @@ struct AddQuota: AsyncMigration {
         let sql = try database.sql()
         // Bytes, not characters: SQLite's length() of a BLOB, PostgreSQL's octet_length().
         let bytes = sql.dialect.name == "sqlite" ? "length(CAST(%@ AS BLOB))" : "octet_length(%@)"
-        func size(_ column: String) -> String { "COALESCE(" + bytes.replacingOccurrences(of: "%@", with: column) + ", 0)" }
-        try await sql.raw("""
+        func size(_ column: String) -> String {
+            "COALESCE(" + bytes.replacingOccurrences(of: "%@", with: column) + ", 0)"
+        }
+        try await sql.raw(
+            """
             UPDATE users SET stored_bytes = (SELECT COALESCE(SUM(CASE WHEN todos.deleted THEN \(unsafeRaw: String(TodoModel.tombstoneBytes)) \
             ELSE \(unsafeRaw: String(TodoModel.recordBytes)) + \(unsafeRaw: size("name")) + \(unsafeRaw: size("description")) + \(unsafeRaw: size("notes")) + \(unsafeRaw: size("attributes")) END), 0) \
             FROM todos WHERE todos.user_id = users.id)
-            """).run()
+            """
+        ).run()
     }
 
     func revert(on database: any Database) async throws {

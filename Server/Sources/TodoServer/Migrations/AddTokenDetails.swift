@@ -7,7 +7,7 @@ struct AddTokenDetails: AsyncMigration {
 
     /// One column a statement: SQLite's ALTER TABLE adds one at a time.
     static let columns: [(name: FieldKey, type: DatabaseSchema.DataType)] = [
-        ("device", .string), ("expires_at_ms", .int64), ("last_used_at_ms", .int64),
+        ("device", .string), ("expires_at_ms", .int64), ("last_used_at_ms", .int64)
     ]
 
     func prepare(on database: any Database) async throws {

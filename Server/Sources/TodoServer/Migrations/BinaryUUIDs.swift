@@ -13,7 +13,7 @@ struct BinaryUUIDs: AsyncMigration {
     /// The UUID columns of each table.
     static let columns: [(table: String, columns: [String])] = [
         (MetaModel.schema, ["id"]), (UserModel.schema, ["id"]), (TokenModel.schema, ["id", "user_id"]),
-        (TodoModel.schema, ["id", "user_id", "uuid"]), (OperationModel.schema, ["id", "user_id", "op_id"]),
+        (TodoModel.schema, ["id", "user_id", "uuid"]), (OperationModel.schema, ["id", "user_id", "op_id"])
     ]
 
     func prepare(on database: any Database) async throws {

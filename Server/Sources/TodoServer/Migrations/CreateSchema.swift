@@ -67,7 +67,7 @@ struct CreateSchema: AsyncMigration {
     func revert(on database: any Database) async throws {
         for schema in [
             OperationModel.schema, TodoModel.schema, TokenModel.schema, UserModel.schema,
-            MetaModel.schema,
+            MetaModel.schema
         ] {
             try await database.schema(schema).delete()
         }

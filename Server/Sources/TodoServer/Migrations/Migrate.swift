@@ -4,7 +4,7 @@ import SQLKit
 import Vapor
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The database's schema against this server's migrations (`schemaMigrations`).
@@ -29,9 +29,14 @@ enum SchemaStatus: Equatable {
         let sql = try db.sql()
         let exists: Bool
         if sql.dialect.name == "sqlite" {
-            exists = try await sql.raw("SELECT name FROM sqlite_master WHERE type = 'table' AND name = '_fluent_migrations'").all().count == 1
+            exists =
+                try await sql.raw("SELECT name FROM sqlite_master WHERE type = 'table' AND name = '_fluent_migrations'")
+                .all().count == 1
         } else {
-            exists = try await sql.raw("SELECT 1 FROM information_schema.tables WHERE table_name = '_fluent_migrations' AND table_schema = current_schema()").all().count == 1
+            exists =
+                try await sql.raw(
+                    "SELECT 1 FROM information_schema.tables WHERE table_name = '_fluent_migrations' AND table_schema = current_schema()"
+                ).all().count == 1
         }
         guard exists else { return [] }
         let rows = try await sql.raw("SELECT name FROM _fluent_migrations").all()
@@ -46,7 +51,9 @@ func migrateDatabase(_ app: Application, settings: ServerSettings) async throws 
     try await withMigrationLock(app, settings) {
         guard case .behind(let missing) = try await SchemaStatus.of(app.db) else {
             if case .ahead(let unknown) = try await SchemaStatus.of(app.db) {
-                throw CommandFailure("the database has migrations this todo-server does not know (\(unknown.joined(separator: ", "))): a newer todo-server made it")
+                throw CommandFailure(
+                    "the database has migrations this todo-server does not know (\(unknown.joined(separator: ", "))): a newer todo-server made it"
+                )
             }
             return []
         }
@@ -66,7 +73,8 @@ private func withMigrationLock<T: Sendable>(
     let deadline = ContinuousClock.now + lockWait
     @Sendable func waitOrGiveUp() async throws {
         guard ContinuousClock.now < deadline else {
-            throw CommandFailure("another todo-server migrate has held the database for over \(lockWait); try again later")
+            throw CommandFailure(
+                "another todo-server migrate has held the database for over \(lockWait); try again later")
         }
         try await Task.sleep(for: .milliseconds(50))
     }

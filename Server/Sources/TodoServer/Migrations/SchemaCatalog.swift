@@ -37,7 +37,10 @@ struct SchemaCatalog: Equatable {
             }
         }
         let keys = try await sql.raw(sqlite ? sqliteKeys : postgresKeys).all().map { row in
-            (child: try row.decode(column: "child", as: String.self), parent: try row.decode(column: "parent", as: String.self))
+            (
+                child: try row.decode(column: "child", as: String.self),
+                parent: try row.decode(column: "parent", as: String.self)
+            )
         }
         return SchemaCatalog(tables: try parentsFirst(tables, keys))
     }
@@ -48,10 +51,16 @@ struct SchemaCatalog: Equatable {
         var placed: [Table] = []
         while !left.isEmpty {
             let placedNames = Set(placed.map(\.name))
-            guard let next = left.firstIndex(where: { table in
-                keys.allSatisfy { $0.child != table.name || $0.parent == table.name || placedNames.contains($0.parent) }
-            }) else {
-                throw CommandFailure("the foreign keys of \(left.map(\.name).joined(separator: ", ")) name each other: no order to copy them in")
+            guard
+                let next = left.firstIndex(where: { table in
+                    keys.allSatisfy {
+                        $0.child != table.name || $0.parent == table.name || placedNames.contains($0.parent)
+                    }
+                })
+            else {
+                throw CommandFailure(
+                    "the foreign keys of \(left.map(\.name).joined(separator: ", ")) name each other: no order to copy them in"
+                )
             }
             placed.append(left.remove(at: next))
         }

@@ -5,8 +5,9 @@ import Fluent
 /// older server has run a prefix of this list, and `openDatabase` runs the rest.
 func schemaMigrations(clock: ServerClock) -> [any Migration] {
     [
-        CreateSchema(clock: clock), AddAttributes(), AddAccountControls(), AddTokenDetails(), AddPruning(clock: clock), AddQuota(),
-        BinaryUUIDs(), AddCalDAVObjects(), AddTaskChampion(), AddPrunedRecords(),
+        CreateSchema(clock: clock), AddAttributes(), AddAccountControls(), AddTokenDetails(), AddPruning(clock: clock),
+        AddQuota(),
+        BinaryUUIDs(), AddCalDAVObjects(), AddTaskChampion(), AddPrunedRecords()
     ]
 }
 

@@ -33,7 +33,8 @@ final class TodoModel: Model, @unchecked Sendable {
     /// The row as the write path holds it.
     var stored: StoredRecord {
         StoredRecord(
-            id: id ?? UUID(), uuid: uuid, rev: rev, deleted: deleted, legacyId: legacyId, name: name, descriptionText: descriptionText,
+            id: id ?? UUID(), uuid: uuid, rev: rev, deleted: deleted, legacyId: legacyId, name: name,
+            descriptionText: descriptionText,
             notes: notes, completed: completed, createdAtMs: createdAtMs, updatedAtMs: updatedAtMs,
             completedAtMs: completedAtMs, attributesJSON: attributesJSON)
     }

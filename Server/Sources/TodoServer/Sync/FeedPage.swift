@@ -36,7 +36,8 @@ struct FeedRow {
     /// Each driver's rows are read directly: SQLKit's `decode(column:as:)` goes through a
     /// `Decoder` per column, which cost more than all the rest of a page.
     static func read(_ db: any Database, userID: UUID, after: Int64, limit: Int) async throws -> [FeedRow] {
-        let query = "SELECT \(columns) FROM \(TodoModel.schema) WHERE user_id = $1 AND rev > $2 ORDER BY rev ASC LIMIT $3"
+        let query =
+            "SELECT \(columns) FROM \(TodoModel.schema) WHERE user_id = $1 AND rev > $2 ORDER BY rev ASC LIMIT $3"
         return try await SQLValue.rows(
             db, query, [.uuid(userID), .integer(after), .integer(Int64(limit))],
             sqlite: FeedRow.init(sqlite:), postgres: FeedRow.init(postgres:))
@@ -48,21 +49,30 @@ struct FeedRow {
         deleted = try read.integer("deleted") != 0
         let name = try read.text("name")
         // A tombstone with its content (`StoredRecord.keepsContent`) sends it.
-        content = deleted && name.isEmpty ? nil : FeedWriter.Content(
-            name: name, description: try read.text("description"), notes: try read.text("notes"),
-            completed: try read.integer("completed") != 0, createdAtMs: try read.integer("created_at_ms"),
-            updatedAtMs: try read.integer("updated_at_ms"), completedAtMs: try read.optional("completed_at_ms", read.integer),
-            attributes: try read.optional("attributes", read.text))
+        content =
+            deleted && name.isEmpty
+            ? nil
+            : FeedWriter.Content(
+                name: name, description: try read.text("description"), notes: try read.text("notes"),
+                completed: try read.integer("completed") != 0, createdAtMs: try read.integer("created_at_ms"),
+                updatedAtMs: try read.integer("updated_at_ms"),
+                completedAtMs: try read.optional("completed_at_ms", read.integer),
+                attributes: try read.optional("attributes", read.text))
     }
 
     private init(postgres row: PostgresRow) throws {
-        let (uuid, rev, deleted, name, description, notes, completed, created, updated, completedAt, attributes) = try row.decode(
-            (UUID, Int64, Bool, String, String, String, Bool, Int64, Int64, Int64?, String?).self, context: .default)
+        let (uuid, rev, deleted, name, description, notes, completed, created, updated, completedAt, attributes) =
+            try row.decode(
+                (UUID, Int64, Bool, String, String, String, Bool, Int64, Int64, Int64?, String?).self, context: .default
+            )
         self.uuid = UUIDText.text(uuid)
         self.rev = rev
         self.deleted = deleted
-        content = deleted && name.isEmpty ? nil : FeedWriter.Content(
-            name: name, description: description, notes: notes, completed: completed, createdAtMs: created,
-            updatedAtMs: updated, completedAtMs: completedAt, attributes: attributes)
+        content =
+            deleted && name.isEmpty
+            ? nil
+            : FeedWriter.Content(
+                name: name, description: description, notes: notes, completed: completed, createdAtMs: created,
+                updatedAtMs: updated, completedAtMs: completedAt, attributes: attributes)
     }
 }

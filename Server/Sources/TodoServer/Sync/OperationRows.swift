@@ -22,11 +22,15 @@ enum OperationRows {
     }
 
     /// Stores `results` of `userID`'s operations, stamped `now`.
-    static func write(_ results: [(opId: UUID, result: String)], userID: UUID, on db: any WriteConnection, now: Date) async throws {
+    static func write(_ results: [(opId: UUID, result: String)], userID: UUID, on db: any WriteConnection, now: Date)
+        async throws
+    {
         let nowMs = ISO8601Millis.milliseconds(now)
         var ids = RowIDs()
         for chunk in results.chunked(RecordRows.maxRowsPerInsert) {
-            let rows = chunk.map { [SQLValue.uuid(ids.next(now: now)), .uuid(userID), .uuid($0.opId), .text($0.result), .integer(nowMs)] }
+            let rows = chunk.map {
+                [SQLValue.uuid(ids.next(now: now)), .uuid(userID), .uuid($0.opId), .text($0.result), .integer(nowMs)]
+            }
             try await db.insert(into: OperationModel.schema, columns: columns, rows: rows)
         }
     }

@@ -20,11 +20,14 @@ enum PrunedRows {
     }
 
     /// The revisions of the pruned tombstones of `uuids` that `userID` had.
-    static func read(_ db: any WriteConnection, userID: UUID, uuids: some Collection<UUID>) async throws -> [UUID: Int64] {
+    static func read(_ db: any WriteConnection, userID: UUID, uuids: some Collection<UUID>) async throws -> [UUID:
+        Int64]
+    {
         guard !uuids.isEmpty else { return [:] }
         let list = (2..<(uuids.count + 2)).map { "$\($0)" }.joined(separator: ", ")
         let rows = try await db.rows(
-            "SELECT uuid, rev FROM \(table) WHERE user_id = $1 AND uuid IN (\(list))", [.uuid(userID)] + uuids.map(SQLValue.uuid),
+            "SELECT uuid, rev FROM \(table) WHERE user_id = $1 AND uuid IN (\(list))",
+            [.uuid(userID)] + uuids.map(SQLValue.uuid),
             sqlite: { columns in (try columns.uuid("uuid"), try columns.integer("rev")) },
             postgres: { row in try row.decode((UUID, Int64).self, context: .default) })
         return Dictionary(rows, uniquingKeysWith: max)

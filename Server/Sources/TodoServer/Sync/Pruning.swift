@@ -55,8 +55,10 @@ enum Pruning {
             outcome.tombstones = Int(count)
             // The content tombstones keep (`StoredRecord.keepsContent`) counts as its bytes;
             // a tombstone without any has empty texts.
-            let kept = "SUM(octet_length(name) + octet_length(description) + octet_length(notes) + COALESCE(octet_length(attributes), 0))"
-            let keptBytes = try await counted(db, "SELECT COUNT(*) AS count, \(kept) AS highest " + old, oldBinds).highest ?? 0
+            let kept =
+                "SUM(octet_length(name) + octet_length(description) + octet_length(notes) + COALESCE(octet_length(attributes), 0))"
+            let keptBytes =
+                try await counted(db, "SELECT COUNT(*) AS count, \(kept) AS highest " + old, oldBinds).highest ?? 0
             // Their kept CalDAV texts go with them: no sync-collection names those deletions now.
             write.counters.storedBytes -= try await CalDAVObjects.remove(db, uuidsIn: "SELECT uuid " + old, oldBinds)
             try await PrunedRows.remember(db, tombstones: old, oldBinds)
@@ -66,14 +68,19 @@ enum Pruning {
         }
         let operations = "FROM \(OperationModel.schema) WHERE user_id = $1 AND created_at_ms < $2"
         let operationBinds: [SQLValue] = [.uuid(userID), .integer(cutoffMs)]
-        outcome.operations = Int(try await counted(db, "SELECT COUNT(*) AS count, CAST(NULL AS BIGINT) AS highest " + operations, operationBinds).count)
+        outcome.operations = Int(
+            try await counted(
+                db, "SELECT COUNT(*) AS count, CAST(NULL AS BIGINT) AS highest " + operations, operationBinds
+            ).count)
         if outcome.operations > 0 { try await db.run("DELETE " + operations, operationBinds) }
         outcome.versions = try await TaskChampionClients.prune(write, cutoffMs: cutoffMs)
         return outcome
     }
 
     /// The `count` and `highest` columns of `query`'s one row.
-    private static func counted(_ db: any WriteConnection, _ query: String, _ binds: [SQLValue]) async throws -> (count: Int64, highest: Int64?) {
+    private static func counted(_ db: any WriteConnection, _ query: String, _ binds: [SQLValue]) async throws -> (
+        count: Int64, highest: Int64?
+    ) {
         let rows = try await db.rows(
             query, binds,
             sqlite: { read in (try read.integer("count"), try read.optional("highest", read.integer)) },
@@ -91,14 +98,17 @@ struct PruneCommand: AsyncCommand {
         var days: Int?
     }
 
-    let help = "Remove deleted todos' tombstones, pushes' stored results and Taskwarrior versions in a snapshot older than a horizon (default \(Pruning.defaultDays) days)."
+    let help =
+        "Remove deleted todos' tombstones, pushes' stored results and Taskwarrior versions in a snapshot older than a horizon (default \(Pruning.defaultDays) days)."
 
     func run(using context: CommandContext, signature: Signature) async throws {
         let days = signature.days ?? Pruning.defaultDays
         guard days >= 0 else { throw CommandFailure("--older-than takes a number of days, 0 or more") }
         let cutoff = context.application.now.addingTimeInterval(-Double(days) * 86_400)
-        let outcome = try await Pruning.prune(context.application.db, queue: .of(context.application), olderThan: cutoff)
-        let done = "Pruned \(outcome.tombstones) tombstones, \(outcome.operations) operation results and \(outcome.versions) Taskwarrior versions older than \(days) days."
+        let outcome = try await Pruning.prune(
+            context.application.db, queue: .of(context.application), olderThan: cutoff)
+        let done =
+            "Pruned \(outcome.tombstones) tombstones, \(outcome.operations) operation results and \(outcome.versions) Taskwarrior versions older than \(days) days."
         context.console.output(done.consoleText())
     }
 }

@@ -11,7 +11,7 @@ enum RecordRows {
     /// The columns of a record, in the order they are read and written.
     static let columns = [
         "id", "user_id", "uuid", "rev", "deleted", "legacy_id", "name", "description", "notes", "completed",
-        "created_at_ms", "updated_at_ms", "completed_at_ms", "attributes",
+        "created_at_ms", "updated_at_ms", "completed_at_ms", "attributes"
     ]
 
     /// The columns a record is read from, in this order: all but `user_id`, which the reads
@@ -20,8 +20,10 @@ enum RecordRows {
 
     /// What a write does to a row whose (user, uuid) exists: every column but its id takes
     /// the new value.
-    private static let upsert = " ON CONFLICT (user_id, uuid) DO UPDATE SET "
-        + columns.filter { !["id", "user_id", "uuid"].contains($0) }.map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
+    private static let upsert =
+        " ON CONFLICT (user_id, uuid) DO UPDATE SET "
+        + columns.filter { !["id", "user_id", "uuid"].contains($0) }.map { "\($0) = excluded.\($0)" }.joined(
+            separator: ", ")
 
     /// Rows per INSERT statement. At 14 columns that binds at most 7000 values, well below
     /// the limits of PostgreSQL (65535) and SQLite (32766 by default since 3.32; the bundled
@@ -29,7 +31,9 @@ enum RecordRows {
     static let maxRowsPerInsert = 500
 
     /// The records of `uuids` that `userID` has, tombstones too.
-    static func read(_ db: any WriteConnection, userID: UUID, uuids: some Collection<UUID>) async throws -> [StoredRecord] {
+    static func read(_ db: any WriteConnection, userID: UUID, uuids: some Collection<UUID>) async throws
+        -> [StoredRecord]
+    {
         guard !uuids.isEmpty else { return [] }
         let list = (2..<(uuids.count + 2)).map { "$\($0)" }.joined(separator: ", ")
         return try await read(db, "user_id = $1 AND uuid IN (\(list))", [.uuid(userID)] + uuids.map(SQLValue.uuid))
@@ -47,19 +51,24 @@ enum RecordRows {
 
     /// The records of `userID` named `name` that are not tombstones.
     static func readLive(_ db: any WriteConnection, userID: UUID, named name: String) async throws -> [StoredRecord] {
-        try await read(db, "user_id = $1 AND deleted = $2 AND name = $3 ORDER BY rev", [.uuid(userID), .bool(false), .text(name)])
+        try await read(
+            db, "user_id = $1 AND deleted = $2 AND name = $3 ORDER BY rev", [.uuid(userID), .bool(false), .text(name)])
     }
 
-    private static func read(_ db: any WriteConnection, _ condition: String, _ binds: [SQLValue]) async throws -> [StoredRecord] {
+    private static func read(_ db: any WriteConnection, _ condition: String, _ binds: [SQLValue]) async throws
+        -> [StoredRecord]
+    {
         let query = "SELECT \(readColumns) FROM \(TodoModel.schema) WHERE \(condition)"
-        return try await db.rows(query, binds, sqlite: StoredRecord.init(sqlite:), postgres: StoredRecord.init(postgres:))
+        return try await db.rows(
+            query, binds, sqlite: StoredRecord.init(sqlite:), postgres: StoredRecord.init(postgres:))
     }
 
     /// Writes `records` of `userID`: new ones are inserted, and a row whose (user, uuid)
     /// exists takes the new values of every column but its id.
     static func write(_ records: [StoredRecord], userID: UUID, on db: any WriteConnection) async throws {
         for chunk in records.chunked(maxRowsPerInsert) {
-            try await db.insert(into: TodoModel.schema, columns: columns, rows: chunk.map { $0.values(userID: userID) }, suffix: upsert)
+            try await db.insert(
+                into: TodoModel.schema, columns: columns, rows: chunk.map { $0.values(userID: userID) }, suffix: upsert)
         }
     }
 }
@@ -68,9 +77,11 @@ extension StoredRecord {
     /// The values of `RecordRows.columns`, in order.
     func values(userID: UUID) -> [SQLValue] {
         [
-            .uuid(id), .uuid(userID), .uuid(uuid), .integer(rev), .bool(deleted), .optional(legacyId.map(SQLValue.integer)),
-            .text(name), .text(descriptionText), .text(notes), .bool(completed), .integer(createdAtMs), .integer(updatedAtMs),
-            .optional(completedAtMs.map(SQLValue.integer)), .optional(attributesJSON.map(SQLValue.text)),
+            .uuid(id), .uuid(userID), .uuid(uuid), .integer(rev), .bool(deleted),
+            .optional(legacyId.map(SQLValue.integer)),
+            .text(name), .text(descriptionText), .text(notes), .bool(completed), .integer(createdAtMs),
+            .integer(updatedAtMs),
+            .optional(completedAtMs.map(SQLValue.integer)), .optional(attributesJSON.map(SQLValue.text))
         ]
     }
 
@@ -80,16 +91,23 @@ extension StoredRecord {
             deleted: try read.integer("deleted") != 0, legacyId: try read.optional("legacy_id", read.integer),
             name: try read.text("name"), descriptionText: try read.text("description"), notes: try read.text("notes"),
             completed: try read.integer("completed") != 0, createdAtMs: try read.integer("created_at_ms"),
-            updatedAtMs: try read.integer("updated_at_ms"), completedAtMs: try read.optional("completed_at_ms", read.integer),
+            updatedAtMs: try read.integer("updated_at_ms"),
+            completedAtMs: try read.optional("completed_at_ms", read.integer),
             attributesJSON: try read.optional("attributes", read.text))
     }
 
     fileprivate init(postgres row: PostgresRow) throws {
-        let (id, uuid, rev, deleted, legacyId, name, description, notes, completed, created, updated, completedAt, attributes) = try row.decode(
-            (UUID, UUID, Int64, Bool, Int64?, String, String, String, Bool, Int64, Int64, Int64?, String?).self, context: .default)
+        let (
+            id, uuid, rev, deleted, legacyId, name, description, notes, completed, created, updated, completedAt,
+            attributes
+        ) = try row.decode(
+            (UUID, UUID, Int64, Bool, Int64?, String, String, String, Bool, Int64, Int64, Int64?, String?).self,
+            context: .default)
         self.init(
-            id: id, uuid: uuid, rev: rev, deleted: deleted, legacyId: legacyId, name: name, descriptionText: description, notes: notes,
-            completed: completed, createdAtMs: created, updatedAtMs: updated, completedAtMs: completedAt, attributesJSON: attributes)
+            id: id, uuid: uuid, rev: rev, deleted: deleted, legacyId: legacyId, name: name,
+            descriptionText: description, notes: notes,
+            completed: completed, createdAtMs: created, updatedAtMs: updated, completedAtMs: completedAt,
+            attributesJSON: attributes)
     }
 }
 

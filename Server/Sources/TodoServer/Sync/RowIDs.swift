@@ -23,7 +23,8 @@ struct RowIDs {
             raw[6] = 0x70 | (raw[6] & 0x0F)
             // The last 8 bytes: random bits plus the count, so that no two ids of one generator meet.
             let low = raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self).bigEndian &+ count
-            raw.storeBytes(of: (low & 0x3FFF_FFFF_FFFF_FFFF | 0x8000_0000_0000_0000).bigEndian, toByteOffset: 8, as: UInt64.self)
+            raw.storeBytes(
+                of: (low & 0x3FFF_FFFF_FFFF_FFFF | 0x8000_0000_0000_0000).bigEndian, toByteOffset: 8, as: UInt64.self)
         }
         return UUID(uuid: bytes)
     }

@@ -46,7 +46,9 @@ enum SQLValue: Sendable {
         sqlite: (SQLiteColumns) throws -> Row, postgres: (PostgresRow) throws -> Row
     ) async throws -> [Row] {
         if let database = db as? any SQLiteDatabase {
-            return try await database.query(sqliteText(query), binds.map(\.sqlite)).map { try sqlite(SQLiteColumns(row: $0)) }
+            return try await database.query(sqliteText(query), binds.map(\.sqlite)).map {
+                try sqlite(SQLiteColumns(row: $0))
+            }
         }
         if let database = db as? any PostgresDatabase {
             return try await database.query(query, binds.map(\.postgres)).get().rows.map(postgres)

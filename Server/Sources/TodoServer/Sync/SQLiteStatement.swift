@@ -55,12 +55,18 @@ final class SQLitePreparedStatement {
             let bound: Int32 =
                 switch value {
                 case .uuid(let uuid):
-                    withUnsafeBytes(of: uuid.uuid) { sqlite_nio_sqlite3_bind_blob(pointer, index, $0.baseAddress, 16, transient) }
+                    withUnsafeBytes(of: uuid.uuid) {
+                        sqlite_nio_sqlite3_bind_blob(pointer, index, $0.baseAddress, 16, transient)
+                    }
                 case .integer(let integer): sqlite_nio_sqlite3_bind_int64(pointer, index, integer)
                 case .bool(let bool): sqlite_nio_sqlite3_bind_int64(pointer, index, bool ? 1 : 0)
                 case .text(let text): Self.bind(text, at: index, of: pointer)
                 case .blob(let bytes):
-                    bytes.withUnsafeReadableBytes { sqlite_nio_sqlite3_bind_blob64(pointer, index, $0.baseAddress ?? UnsafeRawPointer(bitPattern: 1), UInt64($0.count), transient) }
+                    bytes.withUnsafeReadableBytes {
+                        sqlite_nio_sqlite3_bind_blob64(
+                            pointer, index, $0.baseAddress ?? UnsafeRawPointer(bitPattern: 1), UInt64($0.count),
+                            transient)
+                    }
                 case .null: sqlite_nio_sqlite3_bind_null(pointer, index)
                 }
             guard bound == SQLITE_OK else { throw SQLiteWriteError(code: bound, on: handle) }
@@ -70,7 +76,8 @@ final class SQLitePreparedStatement {
     private static func bind(_ text: String, at index: Int32, of pointer: OpaquePointer?) -> Int32 {
         var text = text
         return text.withUTF8 { utf8 in
-            sqlite_nio_sqlite3_bind_text64(pointer, index, chars(utf8.baseAddress), UInt64(utf8.count), transient, UInt8(SQLITE_UTF8))
+            sqlite_nio_sqlite3_bind_text64(
+                pointer, index, chars(utf8.baseAddress), UInt64(utf8.count), transient, UInt8(SQLITE_UTF8))
         }
     }
 
@@ -122,7 +129,9 @@ struct SQLiteStatementRow: SQLiteColumnSource {
     /// Reads a UUID's 16 bytes in place; text through `column`.
     func uuid(_ name: String) -> UUID? {
         guard let index = statement.columns[name], let pointer = statement.pointer else { return nil }
-        guard sqlite_nio_sqlite3_column_type(pointer, index) == SQLITE_BLOB else { return column(name).flatMap(UUID.init(sqliteData:)) }
+        guard sqlite_nio_sqlite3_column_type(pointer, index) == SQLITE_BLOB else {
+            return column(name).flatMap(UUID.init(sqliteData:))
+        }
         let count = Int(sqlite_nio_sqlite3_column_bytes(pointer, index))
         return UUID(bytes: UnsafeRawBufferPointer(start: sqlite_nio_sqlite3_column_blob(pointer, index), count: count))
     }

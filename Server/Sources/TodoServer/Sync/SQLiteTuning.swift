@@ -53,7 +53,7 @@ enum SQLiteTuning {
     /// Checking again cost a lookup of the user per row written.
     static let writerPragmas = [
         "busy_timeout = \(busyTimeoutMilliseconds)", "foreign_keys = OFF", "synchronous = FULL", "temp_store = MEMORY",
-        "wal_autocheckpoint = \(walPagesPerCheckpoint)", "cache_size = -\(writeCacheKiB)",
+        "wal_autocheckpoint = \(walPagesPerCheckpoint)", "cache_size = -\(writeCacheKiB)"
     ]
 }
 

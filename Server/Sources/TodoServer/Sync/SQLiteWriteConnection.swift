@@ -49,14 +49,18 @@ final class SQLiteWriteConnection: WriteConnection, @unchecked Sendable {
     var inTransaction: Bool { handle.map { sqlite_nio_sqlite3_get_autocommit($0) == 0 } ?? false }
 
     func rows<Row>(
-        _ query: String, _ binds: [SQLValue], sqlite: (SQLiteColumns) throws -> Row, postgres: (PostgresRow) throws -> Row
+        _ query: String, _ binds: [SQLValue], sqlite: (SQLiteColumns) throws -> Row,
+        postgres: (PostgresRow) throws -> Row
     ) async throws -> [Row] {
         try rowsNow(query, binds, sqlite)
     }
 
     /// `rows` without suspending: the statement runs on the calling thread.
-    func rowsNow<Row>(_ query: String, _ binds: [SQLValue] = [], _ read: (SQLiteColumns) throws -> Row) throws -> [Row] {
-        guard let handle else { throw SQLiteWriteError(code: SQLITE_MISUSE, message: "the writer's connection is closed") }
+    func rowsNow<Row>(_ query: String, _ binds: [SQLValue] = [], _ read: (SQLiteColumns) throws -> Row) throws -> [Row]
+    {
+        guard let handle else {
+            throw SQLiteWriteError(code: SQLITE_MISUSE, message: "the writer's connection is closed")
+        }
         let statement = try statements.prepared(query, on: handle)
         defer { statement.reset() }
         try statement.bind(binds, on: handle)

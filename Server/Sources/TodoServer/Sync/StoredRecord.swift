@@ -30,7 +30,8 @@ extension StoredRecord {
     /// What this record counts for in its user's quota (`UserModel.storedBytes`):
     /// `TodoModel.tombstoneBytes` for a tombstone, else its texts and `TodoModel.recordBytes`.
     var storedBytes: Int64 {
-        let text = Int64(name.utf8.count + descriptionText.utf8.count + notes.utf8.count + (attributesJSON?.utf8.count ?? 0))
+        let text = Int64(
+            name.utf8.count + descriptionText.utf8.count + notes.utf8.count + (attributesJSON?.utf8.count ?? 0))
         guard !deleted else { return TodoModel.tombstoneBytes + (keepsContent ? text : 0) }
         return TodoModel.recordBytes + text
     }
@@ -101,9 +102,12 @@ extension StoredRecord {
     /// The record as `JSONWriter.record` writes it, with the stored attributes copied unparsed;
     /// a tombstone with the content it keeps.
     var wire: (uuid: String, rev: Int64, deleted: Bool, content: FeedWriter.Content?) {
-        let content = deleted && !keepsContent ? nil : FeedWriter.Content(
-            name: name, description: descriptionText, notes: notes, completed: completed, createdAtMs: createdAtMs,
-            updatedAtMs: updatedAtMs, completedAtMs: completedAtMs, attributes: attributesJSON)
+        let content =
+            deleted && !keepsContent
+            ? nil
+            : FeedWriter.Content(
+                name: name, description: descriptionText, notes: notes, completed: completed, createdAtMs: createdAtMs,
+                updatedAtMs: updatedAtMs, completedAtMs: completedAtMs, attributes: attributesJSON)
         return (UUIDText.text(uuid), rev, deleted, content)
     }
 }

@@ -74,7 +74,9 @@ struct SyncStore {
     /// With `prunedTombstones` (the client reads them, `PushRequest.prunedTombstones`), a
     /// pruned tombstone (`PrunedRows`) stands for its record: a creation of its uuid
     /// conflicts with it, and a put on its revision brings the todo back.
-    func push(userID: UUID, operations: [PushOperation], since: Int64? = nil, prunedTombstones: Bool = false, at now: Date) async throws -> PushOutcome {
+    func push(
+        userID: UUID, operations: [PushOperation], since: Int64? = nil, prunedTombstones: Bool = false, at now: Date
+    ) async throws -> PushOutcome {
         try await withUserWrite(on: db, queue: queue, userID: userID, quota: quota, at: now) { write in
             let latestBefore = write.counters.lastRev
             var done = try await OperationRows.read(write.db, userID: userID, opIds: operations.map(\.opId))
@@ -90,7 +92,9 @@ struct SyncStore {
                     continue
                 }
                 let (status, record) = try await Self.apply(operation, to: write)
-                let json = String(decoding: PushResponseWriter.result(opId: operation.opId, status: status, record: record?.wire), as: UTF8.self)
+                let json = String(
+                    decoding: PushResponseWriter.result(opId: operation.opId, status: status, record: record?.wire),
+                    as: UTF8.self)
                 if status == .applied {
                     applied.append((operation.opId, json))
                     done[operation.opId] = json
@@ -108,7 +112,9 @@ struct SyncStore {
     /// with. Conflicts change nothing and are not recorded: base revisions only fall behind,
     /// so re-evaluating a retried one is harmless.
     /// A pruned tombstone `loadPruned` read stands for its record.
-    private static func apply(_ operation: PushOperation, to write: UserWrite) async throws -> (PushResult.Status, StoredRecord?) {
+    private static func apply(_ operation: PushOperation, to write: UserWrite) async throws -> (
+        PushResult.Status, StoredRecord?
+    ) {
         let existing = try await write.record(operation.uuid) ?? write.prunedTombstone(operation.uuid)
         // A stored record's revision is never 0, the base of a todo the server has never seen.
         guard operation.baseRev == (existing?.rev ?? 0) else { return (.conflict, existing) }
@@ -119,7 +125,10 @@ struct SyncStore {
         case .delete:
             // What a delete sends of the todo is kept when it is within a put's limits; else
             // it is ignored, as servers before todo kept it ignored it.
-            return (.applied, try await write.delete(operation.uuid, last: operation.todo.flatMap { $0.problem == nil ? $0 : nil }))
+            return (
+                .applied,
+                try await write.delete(operation.uuid, last: operation.todo.flatMap { $0.problem == nil ? $0 : nil })
+            )
         }
     }
 

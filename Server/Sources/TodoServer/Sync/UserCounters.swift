@@ -41,8 +41,10 @@ struct UserCounters: Equatable, Sendable {
                     prunedRev: try read.integer("pruned_rev"), storedBytes: try read.integer("stored_bytes"))
             },
             postgres: { row in
-                let (lastRev, nextLegacyId, prunedRev, storedBytes) = try row.decode((Int64, Int64, Int64, Int64).self, context: .default)
-                return UserCounters(lastRev: lastRev, nextLegacyId: nextLegacyId, prunedRev: prunedRev, storedBytes: storedBytes)
+                let (lastRev, nextLegacyId, prunedRev, storedBytes) = try row.decode(
+                    (Int64, Int64, Int64, Int64).self, context: .default)
+                return UserCounters(
+                    lastRev: lastRev, nextLegacyId: nextLegacyId, prunedRev: prunedRev, storedBytes: storedBytes)
             })
         guard let counters = rows.first else { throw Abort(.unauthorized, reason: "unknown user") }
         return counters
@@ -50,8 +52,11 @@ struct UserCounters: Equatable, Sendable {
 
     /// Writes these counters to the user's row.
     func write(_ userID: UUID, on db: any WriteConnection) async throws {
-        let statement = "UPDATE \(UserModel.schema) SET last_rev = $1, next_legacy_id = $2, pruned_rev = $3, stored_bytes = $4 WHERE id = $5"
-        try await db.run(statement, [.integer(lastRev), .integer(nextLegacyId), .integer(prunedRev), .integer(storedBytes), .uuid(userID)])
+        let statement =
+            "UPDATE \(UserModel.schema) SET last_rev = $1, next_legacy_id = $2, pruned_rev = $3, stored_bytes = $4 WHERE id = $5"
+        try await db.run(
+            statement,
+            [.integer(lastRev), .integer(nextLegacyId), .integer(prunedRev), .integer(storedBytes), .uuid(userID)])
     }
 }
 

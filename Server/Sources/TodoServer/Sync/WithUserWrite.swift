@@ -21,12 +21,15 @@ func withUserWrite<T: Sendable>(
             try await userChange(on: FluentWriteConnection(db: tx), userID: userID, quota: quota, at: now, body)
         }
     }
-    return try await queue.write { connection in try await userChange(on: connection, userID: userID, quota: quota, at: now, body) }
+    return try await queue.write { connection in
+        try await userChange(on: connection, userID: userID, quota: quota, at: now, body)
+    }
 }
 
 /// `withUserWrite`'s work, inside its transaction.
 func userChange<T: Sendable>(
-    on tx: any WriteConnection, userID: UUID, quota: Int64?, at now: Date, _ body: @escaping @Sendable (UserWrite) async throws -> T
+    on tx: any WriteConnection, userID: UUID, quota: Int64?, at now: Date,
+    _ body: @escaping @Sendable (UserWrite) async throws -> T
 ) async throws -> T {
     let before = try await UserCounters.lock(userID, on: tx)
     let write = UserWrite(db: tx, userID: userID, counters: before, now: now)

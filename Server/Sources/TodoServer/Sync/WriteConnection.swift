@@ -9,7 +9,8 @@ import Foundation
 protocol WriteConnection: Sendable {
     /// The rows of `query`, each read by the reader of this connection's database.
     func rows<Row>(
-        _ query: String, _ binds: [SQLValue], sqlite: (SQLiteColumns) throws -> Row, postgres: (PostgresRow) throws -> Row
+        _ query: String, _ binds: [SQLValue], sqlite: (SQLiteColumns) throws -> Row,
+        postgres: (PostgresRow) throws -> Row
     ) async throws -> [Row]
 }
 
@@ -21,7 +22,9 @@ extension WriteConnection {
 
     /// One multi-row INSERT of `rows` (each of `columns`' values, in order), then `suffix`
     /// (an ON CONFLICT clause); nothing when `rows` is empty.
-    func insert(into table: String, columns: [String], rows: some Collection<[SQLValue]>, suffix: String = "") async throws {
+    func insert(into table: String, columns: [String], rows: some Collection<[SQLValue]>, suffix: String = "")
+        async throws
+    {
         guard !rows.isEmpty else { return }
         let (statement, binds) = SQLValue.insert(into: table, columns: columns, rows: rows, suffix: suffix)
         try await run(statement, binds)
@@ -33,7 +36,8 @@ struct FluentWriteConnection: WriteConnection {
     let db: any Database
 
     func rows<Row>(
-        _ query: String, _ binds: [SQLValue], sqlite: (SQLiteColumns) throws -> Row, postgres: (PostgresRow) throws -> Row
+        _ query: String, _ binds: [SQLValue], sqlite: (SQLiteColumns) throws -> Row,
+        postgres: (PostgresRow) throws -> Row
     ) async throws -> [Row] {
         try await SQLValue.rows(db, query, binds, sqlite: sqlite, postgres: postgres)
     }

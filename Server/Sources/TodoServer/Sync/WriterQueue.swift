@@ -149,7 +149,9 @@ final class WriterQueue: Sendable {
     /// The writer's connection, opened at the first group.
     private func openConnection() throws -> SQLiteWriteConnection {
         if let connection = state.withLockedValue({ $0.connection }) { return connection }
-        guard let path else { throw Abort(.internalServerError, reason: "SQLite's write queue used without a SQLite database") }
+        guard let path else {
+            throw Abort(.internalServerError, reason: "SQLite's write queue used without a SQLite database")
+        }
         let connection = try SQLiteWriteConnection(path: path)
         state.withLockedValue { $0.connection = connection }
         return connection

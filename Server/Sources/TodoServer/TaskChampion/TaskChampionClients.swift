@@ -31,7 +31,8 @@ struct TaskChampionRegistration: Sendable {
 enum TaskChampionClients {
     static let unknown = Abort(
         .forbidden,
-        reason: "unknown client id: this server serves only client ids registered with `todo-server taskchampion add USER`")
+        reason:
+            "unknown client id: this server serves only client ids registered with `todo-server taskchampion add USER`")
 
     /// The stored hash of `clientID`.
     static func hash(_ clientID: UUID) -> String {
@@ -54,8 +55,10 @@ enum TaskChampionClients {
                     userDisabled: try read.optional("disabled_at_ms", read.integer) != nil)
             },
             postgres: { row in
-                let (id, userID, latest, name, disabled) = try row.decode((UUID, UUID, UUID, String, Int64?).self, context: .default)
-                return TaskChampionClient(id: id, userID: userID, userName: name, latestVersionID: latest, userDisabled: disabled != nil)
+                let (id, userID, latest, name, disabled) = try row.decode(
+                    (UUID, UUID, UUID, String, Int64?).self, context: .default)
+                return TaskChampionClient(
+                    id: id, userID: userID, userName: name, latestVersionID: latest, userDisabled: disabled != nil)
             }
         ).first
     }
@@ -69,8 +72,11 @@ enum TaskChampionClients {
             (id, user_id, client_hash, latest_version_id, latest_seq, versions_since_snapshot, stored_bytes, created_at_ms) \
             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
             """,
-            [.uuid(id), .uuid(userID), .text(hash(clientID)), .uuid(TaskChampionStore.nilVersion), .integer(0), .integer(0), .integer(0),
-             .integer(ISO8601Millis.milliseconds(now))])
+            [
+                .uuid(id), .uuid(userID), .text(hash(clientID)), .uuid(TaskChampionStore.nilVersion), .integer(0),
+                .integer(0), .integer(0),
+                .integer(ISO8601Millis.milliseconds(now))
+            ])
         return (clientID, id)
     }
 
@@ -85,14 +91,18 @@ enum TaskChampionClients {
             db, query, [.uuid(userID)],
             sqlite: { read in
                 TaskChampionRegistration(
-                    id: try read.uuid("id"), createdAtMs: try read.integer("created_at_ms"), versions: try read.integer("latest_seq"),
-                    storedBytes: try read.integer("stored_bytes"), snapshotAtMs: try read.optional("snapshot_at_ms", read.integer),
+                    id: try read.uuid("id"), createdAtMs: try read.integer("created_at_ms"),
+                    versions: try read.integer("latest_seq"),
+                    storedBytes: try read.integer("stored_bytes"),
+                    snapshotAtMs: try read.optional("snapshot_at_ms", read.integer),
                     lastVersionAtMs: try read.optional("last_version", read.integer))
             },
             postgres: { row in
-                let (id, created, seq, bytes, snapshot, last) = try row.decode((UUID, Int64, Int64, Int64, Int64?, Int64?).self, context: .default)
+                let (id, created, seq, bytes, snapshot, last) = try row.decode(
+                    (UUID, Int64, Int64, Int64, Int64?, Int64?).self, context: .default)
                 return TaskChampionRegistration(
-                    id: id, createdAtMs: created, versions: seq, storedBytes: bytes, snapshotAtMs: snapshot, lastVersionAtMs: last)
+                    id: id, createdAtMs: created, versions: seq, storedBytes: bytes, snapshotAtMs: snapshot,
+                    lastVersionAtMs: last)
             })
     }
 
@@ -100,7 +110,8 @@ enum TaskChampionClients {
     static func named(_ text: String, on db: any Database) async throws -> (id: UUID, userID: UUID)? {
         guard let uuid = UUID(uuidString: text.trimmingCharacters(in: .whitespaces)) else { return nil }
         return try await SQLValue.rows(
-            db, "SELECT id, user_id FROM \(TaskChampionTables.clients) WHERE id = $1 OR client_hash = $2", [.uuid(uuid), .text(hash(uuid))],
+            db, "SELECT id, user_id FROM \(TaskChampionTables.clients) WHERE id = $1 OR client_hash = $2",
+            [.uuid(uuid), .text(hash(uuid))],
             sqlite: { read in (id: try read.uuid("id"), userID: try read.uuid("user_id")) },
             postgres: { row in
                 let (id, userID) = try row.decode((UUID, UUID).self, context: .default)
@@ -114,7 +125,8 @@ enum TaskChampionClients {
     static func remove(_ id: UUID, in write: UserWrite) async throws {
         let bytes = try await write.db.rows(
             "SELECT stored_bytes FROM \(TaskChampionTables.clients) WHERE id = $1", [.uuid(id)],
-            sqlite: { read in try read.integer("stored_bytes") }, postgres: { row in try row.decode(Int64.self, context: .default) })
+            sqlite: { read in try read.integer("stored_bytes") },
+            postgres: { row in try row.decode(Int64.self, context: .default) })
         guard let bytes = bytes.first else { return }
         try await deleteRows(where: "= $1", [.uuid(id)], on: write.db)
         write.counters.storedBytes -= bytes
@@ -122,11 +134,14 @@ enum TaskChampionClients {
 
     /// Deletes every registration of `userID` with its versions and snapshot (`user delete`).
     static func removeAll(userID: UUID, on db: any WriteConnection) async throws {
-        try await deleteRows(where: "IN (SELECT id FROM \(TaskChampionTables.clients) WHERE user_id = $1)", [.uuid(userID)], on: db)
+        try await deleteRows(
+            where: "IN (SELECT id FROM \(TaskChampionTables.clients) WHERE user_id = $1)", [.uuid(userID)], on: db)
     }
 
     /// Deletes the clients whose id is `condition`, children first.
-    private static func deleteRows(where condition: String, _ binds: [SQLValue], on db: any WriteConnection) async throws {
+    private static func deleteRows(where condition: String, _ binds: [SQLValue], on db: any WriteConnection)
+        async throws
+    {
         try await db.run("DELETE FROM \(TaskChampionTables.snapshots) WHERE client_id \(condition)", binds)
         try await db.run("DELETE FROM \(TaskChampionTables.versions) WHERE client_id \(condition)", binds)
         try await db.run("DELETE FROM \(TaskChampionTables.clients) WHERE id \(condition)", binds)
@@ -144,16 +159,20 @@ enum TaskChampionClients {
             """
         let binds: [SQLValue] = [.uuid(write.userID), .integer(cutoffMs)]
         let perClient = try await write.db.rows(
-            "SELECT v.client_id AS client_id, COUNT(*) AS count, CAST(SUM(v.stored_bytes) AS BIGINT) AS bytes " + old + " GROUP BY v.client_id", binds,
+            "SELECT v.client_id AS client_id, COUNT(*) AS count, CAST(SUM(v.stored_bytes) AS BIGINT) AS bytes " + old
+                + " GROUP BY v.client_id", binds,
             sqlite: { read in (try read.uuid("client_id"), try read.integer("count"), try read.integer("bytes")) },
             postgres: { row in
                 try row.decode((UUID, Int64, Int64).self, context: .default)
             })
         guard !perClient.isEmpty else { return 0 }
-        try await write.db.run("DELETE FROM \(TaskChampionTables.versions) WHERE (client_id, seq) IN (SELECT v.client_id, v.seq " + old + ")", binds)
+        try await write.db.run(
+            "DELETE FROM \(TaskChampionTables.versions) WHERE (client_id, seq) IN (SELECT v.client_id, v.seq " + old
+                + ")", binds)
         for (client, _, bytes) in perClient {
             try await write.db.run(
-                "UPDATE \(TaskChampionTables.clients) SET stored_bytes = stored_bytes - $1 WHERE id = $2", [.integer(bytes), .uuid(client)])
+                "UPDATE \(TaskChampionTables.clients) SET stored_bytes = stored_bytes - $1 WHERE id = $2",
+                [.integer(bytes), .uuid(client)])
             write.counters.storedBytes -= bytes
         }
         return Int(perClient.reduce(0) { $0 + $1.1 })

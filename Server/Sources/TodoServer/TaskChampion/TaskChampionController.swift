@@ -18,7 +18,8 @@ struct TaskChampionController {
         let client = try request.taskChampionClient
         let parent = try Self.versionID(request, "parent")
         let segment = try await Self.body(of: request, type: Self.historySegmentType)
-        let outcome = try await request.taskChampionStore.addVersion(client, parent: parent, segment: segment, at: request.now)
+        let outcome = try await request.taskChampionStore.addVersion(
+            client, parent: parent, segment: segment, at: request.now)
         switch outcome {
         case .added(let versionID, let urgency):
             request.metrics.taskChampionStored(.version, bytes: segment.readableBytes)
@@ -39,7 +40,8 @@ struct TaskChampionController {
         switch try await request.taskChampionStore.childVersion(client, parent: parent) {
         case .found(let versionID, let segment):
             let headers: HTTPHeaders = [
-                "Content-Type": Self.historySegmentType, "X-Version-Id": Self.text(versionID), "X-Parent-Version-Id": Self.text(parent),
+                "Content-Type": Self.historySegmentType, "X-Version-Id": Self.text(versionID),
+                "X-Parent-Version-Id": Self.text(parent)
             ]
             return Self.answer(.ok, headers, body: segment)
         case .upToDate:
@@ -68,12 +70,15 @@ struct TaskChampionController {
     /// `GET /v1/client/snapshot`: the latest snapshot with `X-Version-Id`, or 404.
     func snapshot(request: Request) async throws -> Response {
         let client = try request.taskChampionClient
-        guard let (versionID, data) = try await request.taskChampionStore.snapshot(client) else { return Self.answer(.notFound) }
+        guard let (versionID, data) = try await request.taskChampionStore.snapshot(client) else {
+            return Self.answer(.notFound)
+        }
         return Self.answer(.ok, ["Content-Type": Self.snapshotType, "X-Version-Id": Self.text(versionID)], body: data)
     }
 
     /// An answer as the reference gives it: no caching, and no body but the bytes asked for.
-    private static func answer(_ status: HTTPStatus, _ headers: HTTPHeaders = [:], body: ByteBuffer? = nil) -> Response {
+    private static func answer(_ status: HTTPStatus, _ headers: HTTPHeaders = [:], body: ByteBuffer? = nil) -> Response
+    {
         var headers = headers
         headers.add(name: .cacheControl, value: "no-store, max-age=0")
         return Response(status: status, headers: headers, body: body.map { .init(buffer: $0) } ?? .empty)
@@ -109,12 +114,15 @@ struct TaskChampionController {
 /// so client ids cannot be guessed at speed.
 struct TaskChampionAuthMiddleware: AsyncMiddleware {
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
-        guard let text = request.headers.first(name: "X-Client-Id"), let clientID = UUID(uuidString: text.trimmingCharacters(in: .whitespaces)) else {
+        guard let text = request.headers.first(name: "X-Client-Id"),
+            let clientID = UUID(uuidString: text.trimmingCharacters(in: .whitespaces))
+        else {
             throw Abort(.badRequest, reason: "missing or malformed X-Client-Id header (a client id is a UUID)")
         }
         let limiter = AuthFailureLimiter.of(request.application)
         let credential = "taskchampion:" + TaskChampionClients.hash(clientID)
-        if let (scope, seconds) = limiter.wait(credential: credential, address: request.clientAddress, now: request.now) {
+        if let (scope, seconds) = limiter.wait(credential: credential, address: request.clientAddress, now: request.now)
+        {
             request.metrics.taskChampionAnswered(.refused)
             throw TooManyFailures(scope: scope, retryAfter: seconds)
         }
@@ -142,7 +150,9 @@ extension Request {
     /// The registered client the request's `X-Client-Id` names (`TaskChampionAuthMiddleware`).
     var taskChampionClient: TaskChampionClient {
         get throws {
-            guard let client = storage[TaskChampionClientKey.self] else { throw Abort(.badRequest, reason: "missing X-Client-Id header") }
+            guard let client = storage[TaskChampionClientKey.self] else {
+                throw Abort(.badRequest, reason: "missing X-Client-Id header")
+            }
             return client
         }
     }

@@ -87,7 +87,9 @@ struct TaskChampionStore {
 
     /// Adds `segment` as the child of `parent`, if `parent` is the latest version (any parent
     /// will do for a client with none yet); asks for a snapshot as the reference does.
-    func addVersion(_ client: TaskChampionClient, parent: UUID, segment: ByteBuffer, at now: Date) async throws -> AddVersionOutcome {
+    func addVersion(_ client: TaskChampionClient, parent: UUID, segment: ByteBuffer, at now: Date) async throws
+        -> AddVersionOutcome
+    {
         try await withUserWrite(on: db, queue: queue, userID: client.userID, quota: quota, at: now) { write in
             let state = try await Self.state(of: client, on: write.db)
             if state.latestVersionID != Self.nilVersion, parent != state.latestVersionID {
@@ -102,7 +104,10 @@ struct TaskChampionStore {
                 INSERT INTO \(TaskChampionTables.versions) \
                 (client_id, version_id, parent_version_id, seq, segment, stored_bytes, created_at_ms) VALUES ($1, $2, $3, $4, $5, $6, $7)
                 """,
-                [.uuid(client.id), .uuid(versionID), .uuid(parent), .integer(seq), .blob(segment), .integer(bytes), .integer(nowMs)])
+                [
+                    .uuid(client.id), .uuid(versionID), .uuid(parent), .integer(seq), .blob(segment), .integer(bytes),
+                    .integer(nowMs)
+                ])
             try await write.db.run(
                 """
                 UPDATE \(TaskChampionTables.clients) SET latest_version_id = $1, latest_seq = $2, stored_bytes = stored_bytes + $3, \
@@ -111,7 +116,8 @@ struct TaskChampionStore {
                 [.uuid(versionID), .integer(seq), .integer(bytes), .uuid(client.id)])
             write.counters.storedBytes += bytes
             // From the client as it was before this version, as the reference does.
-            let urgency = SnapshotUrgency.of(snapshotAtMs: state.snapshotAtMs, versionsSince: state.versionsSinceSnapshot, nowMs: nowMs)
+            let urgency = SnapshotUrgency.of(
+                snapshotAtMs: state.snapshotAtMs, versionsSince: state.versionsSinceSnapshot, nowMs: nowMs)
             return .added(versionID: versionID, urgency: urgency)
         }
     }
@@ -120,7 +126,8 @@ struct TaskChampionStore {
     /// stored, never changes).
     func childVersion(_ client: TaskChampionClient, parent: UUID) async throws -> ChildVersion {
         let rows = try await SQLValue.rows(
-            db, "SELECT version_id, segment FROM \(TaskChampionTables.versions) WHERE client_id = $1 AND parent_version_id = $2",
+            db,
+            "SELECT version_id, segment FROM \(TaskChampionTables.versions) WHERE client_id = $1 AND parent_version_id = $2",
             [.uuid(client.id), .uuid(parent)],
             sqlite: { read in (try read.uuid("version_id"), try read.blob("segment")) },
             postgres: { row in try row.decode((UUID, ByteBuffer).self, context: .default) })
@@ -134,24 +141,28 @@ struct TaskChampionStore {
     /// Keeps `data` as the snapshot at `versionID` when that is one of the latest versions and
     /// newer than the snapshot kept; otherwise drops it, as the reference does. Whether it
     /// was kept.
-    func addSnapshot(_ client: TaskChampionClient, versionID: UUID, data: ByteBuffer, at now: Date) async throws -> Bool {
+    func addSnapshot(_ client: TaskChampionClient, versionID: UUID, data: ByteBuffer, at now: Date) async throws -> Bool
+    {
         try await withUserWrite(on: db, queue: queue, userID: client.userID, quota: quota, at: now) { write in
             let state = try await Self.state(of: client, on: write.db)
             guard versionID != Self.nilVersion, versionID != state.snapshotVersionID else { return false }
             let seqs = try await write.db.rows(
                 "SELECT seq FROM \(TaskChampionTables.versions) WHERE client_id = $1 AND version_id = $2",
                 [.uuid(client.id), .uuid(versionID)],
-                sqlite: { read in try read.integer("seq") }, postgres: { row in try row.decode(Int64.self, context: .default) })
+                sqlite: { read in try read.integer("seq") },
+                postgres: { row in try row.decode(Int64.self, context: .default) })
             guard let seq = seqs.first else { return false }
             let recent = state.latestSeq - seq < Self.snapshotSearch
             guard recent, seq > (state.snapshotSeq ?? 0) else { return false }
             let old = try await write.db.rows(
                 "SELECT stored_bytes FROM \(TaskChampionTables.snapshots) WHERE client_id = $1", [.uuid(client.id)],
-                sqlite: { read in try read.integer("stored_bytes") }, postgres: { row in try row.decode(Int64.self, context: .default) })
+                sqlite: { read in try read.integer("stored_bytes") },
+                postgres: { row in try row.decode(Int64.self, context: .default) })
             let bytes = Int64(data.readableBytes) + Self.rowBytes
             let change = bytes - (old.first ?? 0)
             let nowMs = ISO8601Millis.milliseconds(write.now)
-            try await write.db.run("DELETE FROM \(TaskChampionTables.snapshots) WHERE client_id = $1", [.uuid(client.id)])
+            try await write.db.run(
+                "DELETE FROM \(TaskChampionTables.snapshots) WHERE client_id = $1", [.uuid(client.id)])
             try await write.db.run(
                 "INSERT INTO \(TaskChampionTables.snapshots) (client_id, version_id, data, stored_bytes, created_at_ms) VALUES ($1, $2, $3, $4, $5)",
                 [.uuid(client.id), .uuid(versionID), .blob(data), .integer(bytes), .integer(nowMs)])
@@ -195,7 +206,8 @@ struct TaskChampionStore {
                 let (latest, seq, snapshot, snapshotSeq, snapshotAt, since) = try row.decode(
                     (UUID, Int64, UUID?, Int64?, Int64?, Int64).self, context: .default)
                 return ClientState(
-                    latestVersionID: latest, latestSeq: seq, snapshotVersionID: snapshot, snapshotSeq: snapshotSeq, snapshotAtMs: snapshotAt,
+                    latestVersionID: latest, latestSeq: seq, snapshotVersionID: snapshot, snapshotSeq: snapshotSeq,
+                    snapshotAtMs: snapshotAt,
                     versionsSinceSnapshot: since)
             })
         guard let state = rows.first else { throw TaskChampionClients.unknown }

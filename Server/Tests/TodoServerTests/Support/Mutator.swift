@@ -11,7 +11,7 @@ enum Mutator {
     static let tokens = [
         "{", "}", "[", "]", "\"", ",", ":", "null", "true", "-1", "0", "1e999", "-0.0",
         "9223372036854775808", "-9223372036854775809", "\"\\u0000\"", "\"\\ud800\"", "\"\\", "\u{0}",
-        "\"2026-02-30T00:00:00.000Z\"", "\"put\"", "\"delete\"", "\"opId\"", "{}", "[]", "\u{FEFF}",
+        "\"2026-02-30T00:00:00.000Z\"", "\"put\"", "\"delete\"", "\"opId\"", "{}", "[]", "\u{FEFF}"
     ]
 
     static func mutate(_ bytes: [UInt8], _ random: inout SeededGenerator) -> [UInt8] {
@@ -26,7 +26,8 @@ enum Mutator {
             let depth = 1 + Int(random.next() % (random.next() % 4 == 0 ? 50_000 : 20))
             let open = random.next() % 2 == 0 ? "[" : #"{"a":"#
             let close = open == "[" ? "]" : "}"
-            bytes = Array(String(repeating: open, count: depth).utf8) + bytes
+            bytes =
+                Array(String(repeating: open, count: depth).utf8) + bytes
                 + Array(String(repeating: close, count: depth).utf8)
         default:
             let whitespace = [" ", "\n", "\t", "\r\n"][Int(random.next() % 4)]
@@ -62,11 +63,13 @@ enum Mutator {
         return bytes
     }
 
-    static var oddValues: [Any] { [
-        NSNull(), true, false, -1, 0, Int64.max, Int64.min, 1.5, "", "x", "not-a-uuid",
-        "00000000-0000-0000-0000-000000000000", "2026-13-45T00:00:00.000Z", "2026-01-01T00:00:00+02:00",
-        String(repeating: "a", count: 70_000), [String: Any](), [Any](), ["nested": [1, 2]], [1, "two", NSNull()],
-    ] }
+    static var oddValues: [Any] {
+        [
+            NSNull(), true, false, -1, 0, Int64.max, Int64.min, 1.5, "", "x", "not-a-uuid",
+            "00000000-0000-0000-0000-000000000000", "2026-13-45T00:00:00.000Z", "2026-01-01T00:00:00+02:00",
+            String(repeating: "a", count: 70_000), [String: Any](), [Any](), ["nested": [1, 2]], [1, "two", NSNull()]
+        ]
+    }
 
     /// Parses `bytes` (when they are JSON) and replaces, removes or adds one value.
     static func replacingAValue(_ bytes: [UInt8], _ random: inout SeededGenerator) -> [UInt8] {

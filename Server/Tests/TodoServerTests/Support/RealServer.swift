@@ -2,9 +2,9 @@ import Foundation
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The built `todo-server` executable (`BuiltBinary`), run in a directory with an environment,
@@ -71,7 +71,8 @@ final class Sandbox {
     private var started: [ChildProcess] = []
 
     init(_ name: String) async throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("todo-server-\(name)-\(UUID().uuidString)")
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "todo-server-\(name)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         var environment = ProcessInfo.processInfo.environment
         environment["DATABASE_URL"] = nil

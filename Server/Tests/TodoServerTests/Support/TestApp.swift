@@ -43,7 +43,8 @@ final class TestApp {
         let user = UserModel(name: name, now: application.now)
         try await user.create(on: db)
         let token = TokenModel.generate()
-        try await TokenModel(userID: user.requireID(), hash: TokenModel.hash(token), now: application.now).create(on: db)
+        try await TokenModel(userID: user.requireID(), hash: TokenModel.hash(token), now: application.now).create(
+            on: db)
         return token
     }
 

@@ -20,7 +20,9 @@ struct TestDatabase: Sendable {
 
     /// `url` with the database `name` instead of the one it names.
     static func url(_ url: String, database name: String) throws -> String {
-        guard var components = URLComponents(string: url) else { throw TestFailure("DATABASE_URL is not a URL: \(url)") }
+        guard var components = URLComponents(string: url) else {
+            throw TestFailure("DATABASE_URL is not a URL: \(url)")
+        }
         components.path = "/" + name
         guard let changed = components.string else { throw TestFailure("no URL for database \(name) on \(url)") }
         return changed
@@ -40,14 +42,17 @@ struct TestDatabase: Sendable {
     fileprivate static func make(_ kind: Kind) async throws -> TestDatabase {
         let id = UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
         guard let server = postgresServer(for: kind) else {
-            let path = FileManager.default.temporaryDirectory.appendingPathComponent("todo-server-test-\(id).sqlite").path
+            let path = FileManager.default.temporaryDirectory.appendingPathComponent("todo-server-test-\(id).sqlite")
+                .path
             return TestDatabase(storage: .sqlite(path: path), postgresName: nil)
         }
         let name = "todo_test_\(id)"
         do {
             try await run("CREATE DATABASE \(name)", on: server)
         } catch {
-            throw TestFailure("cannot create a database for this test on DATABASE_URL's server (its user must have CREATEDB): \(String(reflecting: error))")
+            throw TestFailure(
+                "cannot create a database for this test on DATABASE_URL's server (its user must have CREATEDB): \(String(reflecting: error))"
+            )
         }
         return TestDatabase(storage: .postgres(url: try url(server, database: name)), postgresName: name)
     }

@@ -1,9 +1,9 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A raw loopback TCP connection, for sending bytes no HTTP client would. Its waits run
@@ -118,11 +118,11 @@ final class TestSocket: @unchecked Sendable {
 /// `send` that reports a closed connection as an error instead of raising SIGPIPE.
 private func sendNoSignal(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int {
     #if canImport(Glibc)
-    return send(fd, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL))
+        return send(fd, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL))
     #else
-    var on: Int32 = 1
-    setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
-    return send(fd, bytes.baseAddress, bytes.count, 0)
+        var on: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
+        return send(fd, bytes.baseAddress, bytes.count, 0)
     #endif
 }
 
@@ -151,7 +151,8 @@ enum RawHTTP {
     static func request(
         port: Int, method: String, path: String, headers: [[UInt8]] = [], body: String? = nil
     ) async throws -> Response? {
-        var request = Array("\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUser-Agent: curl/7.88.1\r\nAccept: */*\r\n".utf8)
+        var request = Array(
+            "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUser-Agent: curl/7.88.1\r\nAccept: */*\r\n".utf8)
         for line in headers { request += line + Array("\r\n".utf8) }
         if let body { request += Array("Content-Length: \(body.utf8.count)\r\n".utf8) }
         request += Array("Connection: close\r\n\r\n".utf8)

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import Foundation
 import FuzzSupport
@@ -62,13 +62,18 @@ let sandbox: (directory: String, files: [[UInt8]?]) = {
     let file = StateFile(path: directory + "/todos.json")
     _ = try! file.update { _ in sampleState }
     let uuids = UUIDCounter(tag: 2)
-    _ = try! file.update(.none) { try reduce($0, .add(NewTodo(uuid: uuids.make(), name: "journalled", createdAt: fixedNow))) }
+    _ = try! file.update(.none) {
+        try reduce($0, .add(NewTodo(uuid: uuids.make(), name: "journalled", createdAt: fixedNow)))
+    }
     let files = stateBytes(file.path)
     precondition(files[1] != nil, "the sandbox's state has no journal")
     return (directory, files)
 }()
 
-let readOnly: Set<String> = ["list", "listall", "listpri", "listproj", "listcon", "archive", "show", "export", "help", "completions", "__complete", "__man"]
+let readOnly: Set<String> = [
+    "list", "listall", "listpri", "listproj", "listcon", "archive", "show", "export", "help", "completions",
+    "__complete", "__man"
+]
 
 func checkRun(_ argv: [String], _ invocation: Invocation) {
     // A name that cannot be a file (empty, a directory, too long) is tried on the files as
@@ -86,7 +91,7 @@ func checkRun(_ argv: [String], _ invocation: Invocation) {
         "HOME": sandbox.directory, "TODO_FILE": "todos.json", "XDG_CONFIG_HOME": sandbox.directory + "/config",
         "TODO_LOCK_TIMEOUT": "0", "LANG": "C.UTF-8",
         // Every other command line in the todo.txt dialect, whose readers differ.
-        "TODO_SYNTAX": argv.count % 2 == 0 ? "taskwarrior" : "todotxt",
+        "TODO_SYNTAX": argv.count % 2 == 0 ? "taskwarrior" : "todotxt"
     ]
     let uuids = UUIDCounter(tag: 3)
     let output = run(Context(arguments: argv, environment: environment, now: { fixedNow }, newUUID: uuids.make))

@@ -25,7 +25,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         invariant(false, "batch steps written out do not parse: \(error.message)\n\(written)")
     }
     let uuids = UUIDCounter(tag: 3)
-    if let (_, state) = try? BatchCommand.actions(steps.enumerated().map { ($0 + 1, $1) }, in: sampleState, now: fixedNow, zone: .utc, newUUID: uuids.make) {
+    if let (_, state) = try? BatchCommand.actions(
+        steps.enumerated().map { ($0 + 1, $1) }, in: sampleState, now: fixedNow, zone: .utc, newUUID: uuids.make)
+    {
         checkState(state, "the state after the batch")
     }
     return 0

@@ -9,7 +9,8 @@ public func main(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointe
     runFuzzer(argc, argv) { data, size in fuzz(data, size) }
 }
 
-let zones = ["UTC", "America/New_York", "Asia/Kolkata", "Pacific/Auckland", "Europe/Berlin"].compactMap(TimeZone.init(identifier:))
+let zones = ["UTC", "America/New_York", "Asia/Kolkata", "Pacific/Auckland", "Europe/Berlin"].compactMap(
+    TimeZone.init(identifier:))
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
@@ -22,7 +23,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     do {
         let date = try DateReader.read(text, in: context)
         let wire = date.wire
-        invariant(DueDate(wire: wire) == date, "\(text) read as \(date), whose wire form \(wire) reads back as \(String(describing: DueDate(wire: wire)))")
+        invariant(
+            DueDate(wire: wire) == date,
+            "\(text) read as \(date), whose wire form \(wire) reads back as \(String(describing: DueDate(wire: wire)))")
         _ = date.day(in: context)
         _ = date.hasCome(in: context)
     } catch {

@@ -35,9 +35,13 @@ struct Sample: TodoAttributes {
 }
 
 let samples = [
-    Sample(name: "buy milk", tags: ["home", "next"], project: "home.garden", priority: .high, due: .day(CalendarDay(year: 2026, month: 9, day: 30)!)),
-    Sample(name: "Call MOM", notes: "re: budget", project: "work", due: .instant(fixedNow), wait: .instant(fixedNow.addingTimeInterval(86_400))),
-    Sample(name: "x"),
+    Sample(
+        name: "buy milk", tags: ["home", "next"], project: "home.garden", priority: .high,
+        due: .day(CalendarDay(year: 2026, month: 9, day: 30)!)),
+    Sample(
+        name: "Call MOM", notes: "re: budget", project: "work", due: .instant(fixedNow),
+        wait: .instant(fixedNow.addingTimeInterval(86_400))),
+    Sample(name: "x")
 ]
 
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -46,10 +46,13 @@ func checkIDs(_ word: String) {
     for part in ids.parts {
         switch part {
         case .range(let range, _): invariant(range.lowerBound <= range.upperBound, "\(word.debugDescription): \(range)")
-        case .one(let text): invariant(TodoReference(text) != .malformed, "\(word.debugDescription): part \(text) is malformed")
+        case .one(let text):
+            invariant(TodoReference(text) != .malformed, "\(word.debugDescription): part \(text) is malformed")
         }
     }
-    if word.contains(where: { $0 == "-" || $0 == "," }), ids.parts.count > 1 || ids.parts.contains(where: { if case .range = $0 { true } else { false } }) {
+    if word.contains(where: { $0 == "-" || $0 == "," }),
+        ids.parts.count > 1 || ids.parts.contains(where: { if case .range = $0 { true } else { false } })
+    {
         invariant(TodoReference(word) == .malformed, "\(word.debugDescription): a range or list read as one reference")
     }
     let whole = Result { try sampleState.resolve(ids) }
@@ -57,7 +60,9 @@ func checkIDs(_ word: String) {
     switch (whole, selected) {
     case (.success(let all), .success(let some)):
         invariant(all.map(\.uuid) == some.map(\.uuid), "\(word.debugDescription): the selection found other todos")
-        for todo in all { invariant(ids.contains(todo), "\(word.debugDescription) named #\(todo.id), which it does not hold") }
+        for todo in all {
+            invariant(ids.contains(todo), "\(word.debugDescription) named #\(todo.id), which it does not hold")
+        }
     case (.failure(let a), .failure(let b)):
         invariant("\(a)" == "\(b)", "\(word.debugDescription): \(a) read whole, \(b) read in part")
     default:
@@ -68,8 +73,12 @@ func checkIDs(_ word: String) {
 /// Words before the command mean the same written out again: the filter, the command, the
 /// arguments (with `--` where the literal ones begin), options left out.
 func checkOrder(_ argv: [String]) {
-    guard case .success(let invocation) = parse(argv), !invocation.flag(.help), !invocation.flag(.version) else { return }
-    let gitOrder = invocation.filter + [invocation.command] + invocation.arguments.prefix(invocation.literalFrom ?? invocation.arguments.count)
+    guard case .success(let invocation) = parse(argv), !invocation.flag(.help), !invocation.flag(.version) else {
+        return
+    }
+    let gitOrder =
+        invocation.filter + [invocation.command]
+        + invocation.arguments.prefix(invocation.literalFrom ?? invocation.arguments.count)
         + (invocation.literalFrom.map { ["--"] + invocation.arguments[$0...] } ?? [])
     var plain = invocation
     plain.options = [:]

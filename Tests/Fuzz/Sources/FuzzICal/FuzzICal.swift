@@ -18,7 +18,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     do {
         parsed = try ICalParser.parse(input)
     } catch {
-        invariant(!error.description.contains("\n") && !error.description.contains("\r"), "the error is more than one line: \(error)")
+        invariant(
+            !error.description.contains("\n") && !error.description.contains("\r"),
+            "the error is more than one line: \(error)")
         return 0
     }
     let out = ICalWriter.write(parsed)
@@ -45,7 +47,9 @@ func normalized(_ bytes: [UInt8]) -> [UInt8] {
 func forgotten(_ component: ICalComponent) -> ICalComponent {
     ICalComponent(
         name: component.name,
-        properties: component.properties.map { ICalProperty(name: $0.name, parameters: $0.parameters, value: $0.value) },
+        properties: component.properties.map {
+            ICalProperty(name: $0.name, parameters: $0.parameters, value: $0.value)
+        },
         components: component.components.map(forgotten))
 }
 
@@ -61,7 +65,8 @@ func checkAccessors(_ component: ICalComponent) {
     for name in ["DUE", "DTSTART", "COMPLETED", "CREATED", "LAST-MODIFIED", "DTSTAMP", "RECURRENCE-ID"] {
         if let date = component.date(name) {
             copy.setDate(date, for: name)
-            invariant(ICalDateValue(ICalProperty(name: name, value: date.text)) != nil, "\(name)'s date does not read back")
+            invariant(
+                ICalDateValue(ICalProperty(name: name, value: date.text)) != nil, "\(name)'s date does not read back")
         }
     }
     if let rule = component.recurrenceRule {

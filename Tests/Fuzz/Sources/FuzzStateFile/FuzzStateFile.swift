@@ -41,7 +41,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
 }
 
 /// The todo the target adds: a UUID no seed uses.
-let newTodo = NewTodo(uuid: UUID(uuidString: "f0220000-0000-4000-8000-00000000feed")!, name: "fuzz", createdAt: fixedNow)
+let newTodo = NewTodo(
+    uuid: UUID(uuidString: "f0220000-0000-4000-8000-00000000feed")!, name: "fuzz", createdAt: fixedNow)
 
 /// Numbers are never reused, so a journal line cannot give a number another UUID: that
 /// would silently replace one todo by another.
@@ -52,7 +53,8 @@ func checkJournalKeepsIdentities(_ stateFile: [UInt8], _ loaded: TodoState) {
     guard let before = try? StateFile(path: alone).load() else { return }
     for todo in before.todos {
         guard let after = loaded.todo(id: todo.id) else { continue }
-        invariant(after.uuid == todo.uuid, "the journal gave #\(todo.id) another UUID: \(todo.uuid) became \(after.uuid)")
+        invariant(
+            after.uuid == todo.uuid, "the journal gave #\(todo.id) another UUID: \(todo.uuid) became \(after.uuid)")
     }
 }
 
@@ -61,8 +63,9 @@ func checkSelections(_ file: StateFile, _ loaded: TodoState) {
     func load(_ selection: TodoSelection, _ name: String) -> TodoState {
         do {
             let part = try file.load(selection)
-            invariant(part.nextId == loaded.nextId && part.history == loaded.history && part.sync == loaded.sync,
-                      "reading \(name) gives another nextId, history or sync state than reading everything")
+            invariant(
+                part.nextId == loaded.nextId && part.history == loaded.history && part.sync == loaded.sync,
+                "reading \(name) gives another nextId, history or sync state than reading everything")
             return part
         } catch {
             invariant(false, "reading \(name) fails where reading everything succeeds: \(error)")
@@ -71,7 +74,9 @@ func checkSelections(_ file: StateFile, _ loaded: TodoState) {
     }
     for completed in [false, true] {
         let part = load(.completed(completed), "the todos completed: \(completed)")
-        invariant(part.todos == loaded.todos.filter { $0.completed == completed }, "reading the todos completed: \(completed) finds others")
+        invariant(
+            part.todos == loaded.todos.filter { $0.completed == completed },
+            "reading the todos completed: \(completed) finds others")
     }
     _ = load(.none, "no todos")
     for todo in loaded.todos.prefix(3) {
@@ -88,8 +93,9 @@ func checkReadingCommands(_ path: String) {
     let before = stateBytes(path)
     for arguments in [["list"], ["list", "--json"], ["list", "--filter", "completed"], ["show", "1"], ["export"]] {
         let output = run(Context(arguments: arguments, environment: ["TODO_FILE": path], now: { fixedNow }))
-        invariant(output.status == 0 || (arguments[0] == "show" && output.status == 1),
-                  "todo \(arguments) exited \(output.status) on a file that loads: \(output.stderr)")
+        invariant(
+            output.status == 0 || (arguments[0] == "show" && output.status == 1),
+            "todo \(arguments) exited \(output.status) on a file that loads: \(output.stderr)")
         invariant(stateBytes(path) == before, "todo \(arguments) changed the files")
     }
 }
@@ -116,7 +122,9 @@ func checkChanges(_ file: StateFile, _ loaded: TodoState) {
     guard loaded.todo(uuid: newTodo.uuid) == nil else { return }
     var expected = loaded
     var steps: [(TodoSelection, Action)] = [(.none, .add(newTodo))]
-    if let first = loaded.todos.first { steps.append((.referencedBy([String(first.id)]), .toggle(ids: [first.id], at: fixedNow))) }
+    if let first = loaded.todos.first {
+        steps.append((.referencedBy([String(first.id)]), .toggle(ids: [first.id], at: fixedNow)))
+    }
     // Only undo reads the undo history, from its own log.
     steps += Array(repeating: (TodoSelection.all.withHistory, .undo(at: fixedNow)), count: 3)
     for (selection, action) in steps {

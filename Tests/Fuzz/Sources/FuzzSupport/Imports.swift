@@ -36,7 +36,8 @@ func checkImported(_ imported: [ImportedTodo], _ format: String) {
 /// The import reader for `todo import --from FORMAT`, as the command calls it.
 func readImport(_ bytes: [UInt8], from format: String) throws -> [ImportedTodo] {
     switch format {
-    case "taskwarrior": try TaskwarriorFormat.parse(bytes, in: DateContext(now: fixedNow, timeZone: TimeZone(identifier: "UTC")!))
+    case "taskwarrior":
+        try TaskwarriorFormat.parse(bytes, in: DateContext(now: fixedNow, timeZone: TimeZone(identifier: "UTC")!))
     case "todotxt": try TodoTxtFormat.parse(String(decoding: bytes, as: UTF8.self), now: fixedNow)
     case "ical": try ICalFormat.read(bytes, in: icalClock.context).0.todos
     default: try TodoExportFormat.parse(bytes, path: nil)
@@ -57,14 +58,18 @@ func checkICalFields(_ imported: [ImportedTodo]) {
         invariant(again.todo.uuid == item.uuid, "ical: the fresh VTODO of \(item.uuid) reads as \(again.todo.uuid)")
         invariant(again.todo.content.completed == item.content.completed, "ical: completed changed for \(item.uuid)")
         for field in TodoField.allCases {
-            let (before, after) = (lineBreaks(field.value(of: item.content)), lineBreaks(field.value(of: again.todo.content)))
+            let (before, after) = (
+                lineBreaks(field.value(of: item.content)), lineBreaks(field.value(of: again.todo.content))
+            )
             invariant(before == after, "ical: \(field.key) \(before) reads back as \(after)")
         }
     }
 }
 
 func lineBreaks(_ value: FieldValue) -> FieldValue {
-    let normal = { (text: String) in text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n") }
+    let normal = { (text: String) in
+        text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+    }
     switch value {
     case .text(let text): return .text(normal(text))
     case .udas(let udas): return .udas(udas.mapValues(normal))

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import Foundation
 import TodoCore
@@ -23,7 +23,9 @@ public func bytes(_ data: UnsafePointer<UInt8>?, _ size: Int) -> [UInt8] {
 
 /// An argv: the input's words, separated by NUL (a real argv's words hold none), at most `limit`.
 public func words(_ input: [UInt8], atMost limit: Int) -> [String] {
-    input.split(separator: 0, omittingEmptySubsequences: false).prefix(limit).map { String(decoding: $0, as: UTF8.self) }
+    input.split(separator: 0, omittingEmptySubsequences: false).prefix(limit).map {
+        String(decoding: $0, as: UTF8.self)
+    }
 }
 
 /// The bytes before the first `separator`, and those after it (nil when there is none).
@@ -90,7 +92,9 @@ public func checkState(_ state: TodoState, _ origin: @autoclosure () -> String) 
     var uuids = Set<UUID>()
     var previous = 0
     for todo in state.todos {
-        invariant(todo.id > previous, "\(origin()): todo #\(todo.id) after #\(previous) (numbers must be positive and ascending)")
+        invariant(
+            todo.id > previous,
+            "\(origin()): todo #\(todo.id) after #\(previous) (numbers must be positive and ascending)")
         invariant(uuids.insert(todo.uuid).inserted, "\(origin()): two todos have the UUID \(todo.uuid)")
         previous = todo.id
     }
@@ -107,11 +111,12 @@ public let sampleState: TodoState = {
     synced.base = SyncBase(rev: 4, content: synced.content)
     var conflicted = Todo(id: 7, uuid: uuids.make(), name: "conflicted", createdAt: created)
     conflicted.conflicts = [SyncConflict(field: "name", lost: "other", kept: "conflicted", at: created)]
-    return TodoState(todos: [
-        Todo(id: 1, uuid: uuids.make(), name: "open", createdAt: created),
-        Todo(id: 2, uuid: uuids.make(), name: "done", completed: true, createdAt: created, completedAt: created),
-        synced, conflicted,
-    ], nextId: 9)
+    return TodoState(
+        todos: [
+            Todo(id: 1, uuid: uuids.make(), name: "open", createdAt: created),
+            Todo(id: 2, uuid: uuids.make(), name: "done", completed: true, createdAt: created, completedAt: created),
+            synced, conflicted
+        ], nextId: 9)
 }()
 
 /// Hands the process over to libFuzzer, which calls `test` with each input.
