@@ -57,14 +57,21 @@ struct AttributeTests {
         }
     }
 
-    @Test func aDeletedTodoKeepsNoAttributes() async throws {
+    /// A tombstone keeps the todo it deleted (issue 42): a put that brings it back sending no
+    /// attribute (a client that knows none) leaves those alone, as on any record; one sending
+    /// them all replaces them.
+    @Test func aTodoBroughtBackKeepsTheAttributesItsTombstoneKeptUnlessSent() async throws {
         try await withTestApp { app in
             let token = try await app.makeUser("alice")
             let uuid = UUID()
             _ = try await app.push(token, [put(uuid, base: 0, WireAttributes([.tags: .tags(["a"])]))])
             _ = try await app.push(token, [Make.delete(uuid, base: 1)])
             let back = try await app.push(token, [put(uuid, base: 2, WireAttributes())])
-            #expect(back.results[0].record?.todo?.attributes == WireAttributes())
+            #expect(back.results[0].record?.todo?.attributes == WireAttributes([.tags: .tags(["a"])]))
+            _ = try await app.push(token, [Make.delete(uuid, base: 3)])
+            let whole = WireAttributes(all: TodoContent(name: "x", createdAt: Make.created, updatedAt: Make.created))
+            let replaced = try await app.push(token, [put(uuid, base: 4, whole)])
+            #expect(replaced.results[0].record?.todo?.attributes == WireAttributes())
         }
     }
 
