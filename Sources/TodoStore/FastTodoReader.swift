@@ -46,7 +46,7 @@ extension StateCodec {
         // The attributes `write` puts next, in table order, each only when set; gathered
         // first and put in the todo once.
         var attributes = Attributes()
-        for (field, kind, member) in FieldCodec.attributeReads where reader.mayHoldAttribute && reader.skip(member) {
+        for (field, kind, member) in FieldCodec.attributeMembers where reader.mayHoldAttribute && reader.skip(member) {
             field.set(try FieldCodec.read(kind, from: &reader), on: &attributes)
         }
         todo.attributes = attributes
@@ -140,19 +140,6 @@ extension StateCodec {
             index += 1
         }
         return depth == 1
-    }
-}
-
-extension FieldCodec {
-    /// `, "key": ` for each field always stored, in the order `write` lays them out, made once:
-    /// the fast reader's layout is the table's.
-    static let storedMembers = alwaysStored.map(memberRead)
-
-    /// The same for each attribute, written only when set (`attributeMembers`, with the kind).
-    static let attributeReads = TodoField.attributes.map(memberRead)
-
-    private static func memberRead(_ field: TodoField) -> (field: TodoField, kind: FieldKind, member: [UInt8]) {
-        (field, field.spec.kind, Array(", \"\(field.key)\": ".utf8))
     }
 }
 

@@ -11,9 +11,14 @@ enum FieldCodec {
 
     /// `, "key": value` for each field always stored, the first without its comma when `opening`.
     static func writeStored(_ holder: some TodoFieldHolder, opening: Bool = false, to out: inout JSONWriter) {
-        for (index, field) in alwaysStored.enumerated() {
-            out.raw(opening && index == 0 ? "{" : ", ")
-            writeMember(field, field.value(of: holder), to: &out)
+        for (index, (field, _, member)) in storedMembers.enumerated() {
+            if opening && index == 0 {
+                out.raw("{")
+                out.bytes += member.dropFirst(2)
+            } else {
+                out.bytes += member
+            }
+            write(field.value(of: holder), to: &out)
         }
     }
 
@@ -21,7 +26,7 @@ enum FieldCodec {
     /// when `all` (`--json`, which shows the same keys on every todo).
     static func writeAttributes(_ holder: some TodoFieldHolder, all: Bool, to out: inout JSONWriter) {
         let attributes = holder.attributes
-        for (field, member) in attributeMembers {
+        for (field, _, member) in attributeMembers {
             let value = field.value(of: attributes)
             guard all || value.isSet else { continue }
             out.bytes.append(contentsOf: member)
@@ -29,8 +34,19 @@ enum FieldCodec {
         }
     }
 
-    /// `, "key": ` for each attribute, made once: `--json` writes them on every todo.
-    static let attributeMembers = TodoField.attributes.map { ($0, Array(", \"\($0.key)\": ".utf8)) }
+    /// A field's place in the state file's layout: the field, its kind and `, "key": `, made
+    /// once. The writer lays members out in this order, and the fast reader expects them so.
+    typealias Member = (field: TodoField, kind: FieldKind, member: [UInt8])
+
+    /// Each field always stored, in the order `writeStored` lays them out.
+    static let storedMembers = alwaysStored.map(member)
+
+    /// Each attribute, written only when set (every one for `--json`, on every todo).
+    static let attributeMembers = TodoField.attributes.map(member)
+
+    private static func member(_ field: TodoField) -> Member {
+        (field, field.spec.kind, Array(", \"\(field.key)\": ".utf8))
+    }
 
     /// What `writeAttributes(_:all: true)` writes for a todo with none set, made once.
     static let unsetAttributes: [UInt8] = {
