@@ -28,13 +28,7 @@ public struct SyncClient: SyncTransport {
     }
 
     public func push(_ operations: [PushOperation], since: Int64?) throws(SyncError) -> PushResponse {
-        let body: Data
-        do {
-            body = try WireJSON.encoder.encode(
-                PushRequest(operations: operations, since: since, prunedTombstones: true))
-        } catch {
-            throw .badResponse("cannot encode the changes to send: \(error)")
-        }
+        let body = Data(PushRequest(operations: operations, since: since, prunedTombstones: true).json)
         let request = HTTPRequest(
             url: endpoint("v1/push"), method: "POST", headers: [("Content-Type", "application/json")], body: body)
         guard let response = try send(request, expecting: PushResponse.self, goneIsNil: false) else {

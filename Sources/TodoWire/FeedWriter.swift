@@ -97,7 +97,8 @@ extension JSONWriter {
         raw("}")
     }
 
-    private mutating func todo(_ content: FeedWriter.Content) {
+    /// `,"todo":{…}`: a todo's content, as a record and a push operation carry it.
+    mutating func todo(_ content: FeedWriter.Content) {
         raw(#","todo":{"completed":"#)
         bool(content.completed)
         if let completedAt = content.completedAtMs {

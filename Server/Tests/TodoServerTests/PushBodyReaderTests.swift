@@ -37,7 +37,8 @@ struct PushBodyReaderTests {
                 operations: [
                     PushOperation(opId: UUID(), kind: .put, uuid: UUID(), baseRev: 0, todo: full),
                     PushOperation(opId: UUID(), kind: .put, uuid: UUID(), baseRev: 12, todo: unset),
-                    PushOperation(opId: UUID(), kind: .delete, uuid: UUID(), baseRev: 3, todo: nil)
+                    PushOperation(opId: UUID(), kind: .delete, uuid: UUID(), baseRev: 3, todo: nil),
+                    PushOperation(opId: UUID(), kind: .delete, uuid: UUID(), baseRev: 4, todo: full)
                 ], since: 41),
             PushRequest(operations: [], since: nil),
             PushRequest(
@@ -54,6 +55,8 @@ struct PushBodyReaderTests {
             let body = Array(try WireJSON.encoder.encode(request))
             #expect(read(body) == request)
             #expect(read(body) == decoded(body))
+            // What todo-sync sends (`PushRequest.json`) is read here too, not left to the decoder.
+            #expect(read(request.json) == request)
         }
         let spaced =
             #" { "since" : null , "operations" : [ { "kind":"delete","uuid":"\#(UUID())","opId":"\#(UUID())","baseRev":7 } ] } "#
