@@ -50,6 +50,18 @@ struct ConfigWrite {
     /// Lines for stderr instead when they cannot be written, given why; nil when that is the
     /// command's failure.
     var unwritten: ((Error) -> [String])?
+
+    /// Writes the values; the lines for stderr (`notes`, or `unwritten`'s when the write fails
+    /// and it is given; else the failure is thrown).
+    func perform() throws -> [String] {
+        do {
+            try file.write(values)
+            return notes
+        } catch {
+            guard let unwritten else { throw error }
+            return unwritten(error)
+        }
+    }
 }
 
 /// What a `.peek` reads of the state file, and prints.

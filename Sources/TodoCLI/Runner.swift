@@ -193,14 +193,7 @@ private func change(
 /// `output` once `write` is written, with its notes (or, when it could not be, what it says
 /// instead) after `output`'s stderr; a write that fails otherwise fails the command.
 private func written(_ write: ConfigWrite, _ output: Output) throws -> Output {
-    let notes: [String]
-    do {
-        try write.file.write(write.values)
-        notes = write.notes
-    } catch {
-        guard let unwritten = write.unwritten else { throw error }
-        notes = unwritten(error)
-    }
+    let notes = try write.perform()
     var output = output
     output.stderr += notes.map { $0 + "\n" }.joined()
     return output

@@ -92,13 +92,8 @@ enum ImportCommand {
     /// not declare yet, with the type its values suggest; a note for each attribute kept.
     static func declare(_ values: [String: [String]], _ context: Context) -> [String] {
         let (write, notes) = declaration(values, context)
-        guard let write else { return notes }
-        do {
-            try write.file.write(write.values)
-            return write.notes
-        } catch {
-            return write.unwritten?(error) ?? []
-        }
+        // (`declaration` gives `unwritten`: a failed write is notes, never thrown.)
+        return write.map { (try? $0.perform()) ?? [] } ?? notes
     }
 
     /// What `declare` writes, with its notes (and theirs should the write fail); or, when the
