@@ -10,17 +10,13 @@ import VaporTesting
 /// storage, and is counted and pruned byte for byte. Tombstones without content (older ones,
 /// a delete of a uuid the server never held) read as before.
 struct TombstoneContentTests {
-    static func delete(_ uuid: UUID, base: Int64, last: TodoFields?) -> PushOperation {
-        PushOperation(opId: UUID(), kind: .delete, uuid: uuid, baseRev: base, todo: last)
-    }
-
     @Test func aDeleteKeepsWhatItSentAndTheFeedAndConflictsCarryIt() async throws {
         try await withTestApp { app in
             let token = try await app.makeUser("alice")
             let uuid = UUID()
             _ = try await app.push(token, [Make.put(uuid, base: 0, "milk")])
             let last = Make.fields("oat milk", notes: "two litres")
-            let deleted = try await app.push(token, [Self.delete(uuid, base: 1, last: last)])
+            let deleted = try await app.push(token, [Make.delete(uuid, base: 1, last: last)])
             let record = try #require(deleted.results[0].record)
             #expect(record.deleted && record.rev == 2)
             #expect(record.todo?.name == "oat milk" && record.todo?.notes == "two litres")
@@ -60,7 +56,7 @@ struct TombstoneContentTests {
         try await withTestApp { app in
             let token = try await app.makeUser("alice")
             let uuid = UUID()
-            let deleted = try await app.push(token, [Self.delete(uuid, base: 0, last: Make.fields("made elsewhere"))])
+            let deleted = try await app.push(token, [Make.delete(uuid, base: 0, last: Make.fields("made elsewhere"))])
             #expect(deleted.results[0].record == TodoRecord(uuid: uuid, rev: 1, deleted: true, todo: nil))
             let feed = try await app.send(.GET, "v1/changes?since=0", headers: auth(token))
             #expect(
@@ -77,7 +73,7 @@ struct TombstoneContentTests {
             let uuid = UUID()
             _ = try await app.push(token, [Make.put(uuid, base: 0, "milk")])
             let big = Make.fields("milk", notes: String(repeating: "x", count: 5000))
-            let deleted = try await app.push(token, [Self.delete(uuid, base: 1, last: big)])
+            let deleted = try await app.push(token, [Make.delete(uuid, base: 1, last: big)])
             #expect(deleted.results[0].status == .applied)
             #expect(deleted.results[0].record?.todo?.notes == "")
             #expect(deleted.results[0].record?.todo?.name == "milk")
@@ -91,7 +87,7 @@ struct TombstoneContentTests {
             let token = try await app.makeUser("alice")
             let uuid = UUID()
             _ = try await app.push(token, [Make.put(uuid, base: 0, "milk")])
-            let deleted = try await app.push(token, [Self.delete(uuid, base: 1, last: Make.fields("  "))])
+            let deleted = try await app.push(token, [Make.delete(uuid, base: 1, last: Make.fields("  "))])
             #expect(deleted.results[0].status == .applied)
             #expect(deleted.results[0].record?.todo?.name == "milk")
         }
@@ -104,7 +100,7 @@ struct TombstoneContentTests {
             let uuid = UUID()
             _ = try await app.push(token, [Make.put(uuid, base: 0, "milk")])
             _ = try await app.push(
-                token, [Self.delete(uuid, base: 1, last: Make.fields("oat milk", notes: "two litres"))])
+                token, [Make.delete(uuid, base: 1, last: Make.fields("oat milk", notes: "two litres"))])
             let user = try #require(try await UserModel.query(on: app.db).first())
             #expect(user.storedBytes > TodoModel.tombstoneBytes)
             _ = try await Pruning.prune(app.db, queue: .of(app.application), olderThan: Date().addingTimeInterval(60))

@@ -75,8 +75,7 @@ extension Todo {
         var done = self
         (done.completed, done.completedAt) = (true, doneAt)
         guard attributes.recur != nil else { return (done, nil) }
-        let next = done.nextOccurrence(doneAt: doneAt, madeAt: at)
-        done.attributes.dropRule()
+        let next = done.passOnRule(doneAt: doneAt, madeAt: at)
         done.attributes.series = attributes.series ?? uuid
         return (done, next)
     }

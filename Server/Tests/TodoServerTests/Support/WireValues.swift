@@ -17,7 +17,8 @@ enum Make {
         PushOperation(opId: opId, kind: .put, uuid: uuid, baseRev: base, todo: fields(name))
     }
 
-    static func delete(_ uuid: UUID, base: Int64, opId: UUID = UUID()) -> PushOperation {
-        PushOperation(opId: opId, kind: .delete, uuid: uuid, baseRev: base, todo: nil)
+    /// A delete; `last`: the todo as the client last had it, which the tombstone keeps.
+    static func delete(_ uuid: UUID, base: Int64, last: TodoFields? = nil, opId: UUID = UUID()) -> PushOperation {
+        PushOperation(opId: opId, kind: .delete, uuid: uuid, baseRev: base, todo: last)
     }
 }
