@@ -15,7 +15,7 @@ extension Context {
             terminalWidth: stdoutIsTerminal ? terminalColumns() : nil,
             now: { Date(timeIntervalSince1970: (Date().timeIntervalSince1970 * 1000).rounded() / 1000) },
             timeZone: TimeZone.current,
-            newUUID: UUID.init,
+            newUUID: UUID.random,
             runEditor: runEditorInForeground,
             stderrIsTerminal: isatty(STDERR_FILENO) == 1,
             readStdin: { [UInt8](FileHandle.standardInput.readDataToEndOfFile()) },
