@@ -44,10 +44,13 @@ public struct SyncEngine {
     /// (the CLI's expiry); nil: nothing. Asked again under the lock when it names a change.
     let prelude: (TodoState) -> Action?
 
-    static let pageSize = 500
-    /// Operations per push: the most the server takes. Each answered batch rewrites the whole
-    /// state file, so fewer, larger batches make a big push faster (10,000 new todos: 10
-    /// rewrites instead of 20); the server handles a full batch in one short transaction.
+    /// Records per feed page: the most the server sends (older servers send fewer).
+    static let pageSize = SyncAPI.maxChangesPerPage
+    /// Pulled records, or push answers, held before they are applied: a first pull or push of
+    /// 10,000 todos is one state-file write instead of one per page or batch. They take no more memory than the state they
+    /// become, which is read whole to apply them; a sync killed meanwhile reads them again.
+    static let heldRecords = 10_000
+    /// Operations per push: the most the server takes, in one short transaction.
     static let batchSize = SyncAPI.maxOperationsPerPush
     static let rounds = 3
 
@@ -137,6 +140,7 @@ public struct SyncEngine {
             return try resync(state, at: at, report: &report, apply: apply)
         }
         var checkedDataset = false
+        var held: [RemoteRecord] = []
         while true {
             guard let page = try client.changes(since: cursor, limit: Self.pageSize) else {
                 guard cursor > 0 else {
@@ -157,11 +161,14 @@ public struct SyncEngine {
                 }
             }
             let (records, next) = try contents(of: page, after: cursor, in: state)
-            report.note(records, in: state)
-            if !records.isEmpty || next != state.sync.cursor || state.hasUnmarkedAcknowledgements {
-                state = try apply(state, .syncPulled(records: records, cursor: next, at: at))
-            }
+            held += records
             cursor = next
+            guard !page.hasMore || held.count >= Self.heldRecords else { continue }
+            report.note(held, in: state)
+            if !held.isEmpty || cursor != state.sync.cursor || state.hasUnmarkedAcknowledgements {
+                state = try apply(state, .syncPulled(records: held, cursor: cursor, at: at))
+            }
+            held = []
             if !page.hasMore { break }
         }
         return state
@@ -212,21 +219,34 @@ public struct SyncEngine {
         return page.nextCursor
     }
 
-    /// Sends queued operations in batches and applies each batch's answers; the state as saved.
+    /// Sends queued operations in batches and applies their answers, up to `heldRecords` of
+    /// them at a time (an answer unapplied when a sync is killed is asked for again: the
+    /// operation ids are saved); the state as saved.
     private func send(_ operations: [OutboxOperation], from state: TodoState, at: Date, report: inout SyncReport) throws
         -> TodoState
     {
         var state = state
+        var held: [PushOutcome] = []
+        // Past this device's own pushes: each batch is sent since the feed cursor the last
+        // one answered, so the server can move it past this batch too.
+        var since = state.sync.cursor
+        var feedCursor: Int64?
         for start in stride(from: 0, to: operations.count, by: Self.batchSize) {
-            let batch = Array(operations[start..<min(start + Self.batchSize, operations.count)])
-            let response = try client.push(batch.map(\.wire), since: state.sync.cursor)
+            let end = min(start + Self.batchSize, operations.count)
+            let batch = Array(operations[start..<end])
+            let response = try client.push(batch.map(\.wire), since: since)
             let outcomes = try outcomes(of: batch, in: response, datasetId: state.sync.datasetId)
             report.pushed += outcomes.count { if case .applied = $0 { true } else { false } }
             // A feed cursor behind ours, or beyond what the server says it holds, is no answer.
-            let feedCursor = response.feedCursor.flatMap { $0 >= state.sync.cursor && $0 <= response.cursor ? $0 : nil }
-            state = try store.update { current in
-                try reduce(current, .syncPushed(outcomes, feedCursor: feedCursor, at: at))
+            if let next = response.feedCursor, next >= since, next <= response.cursor {
+                (feedCursor, since) = (next, next)
+            }
+            held += outcomes
+            guard end == operations.count || held.count >= Self.heldRecords else { continue }
+            state = try store.update { [held, feedCursor] current in
+                try reduce(current, .syncPushed(held, feedCursor: feedCursor, at: at))
             }.after
+            (held, feedCursor) = ([], nil)
         }
         return state
     }
