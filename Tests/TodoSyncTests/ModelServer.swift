@@ -7,9 +7,12 @@ import TodoWire
 /// result of an `opId` stored and answered again, `feedCursor` when nothing but the push
 /// came after `since`, and pruning (410 below the newest pruned tombstone; a pruned
 /// tombstone's uuid and revision kept, answering a push as the tombstone did). Bodies travel
-/// through the wire's JSON, as over HTTP.
+/// through the wire's JSON, as over HTTP. With `tombstonesKeepContent` false it is a server
+/// from before tombstones kept the deleted todo (issue 42): a delete's `todo` is taken and
+/// ignored, and tombstones carry none.
 final class ModelServer {
     let datasetId: UUID
+    let tombstonesKeepContent: Bool
     private(set) var revision: Int64 = 0
     private(set) var records: [UUID: TodoRecord] = [:]
     private var results: [UUID: PushResult] = [:]
@@ -18,7 +21,10 @@ final class ModelServer {
     /// The revisions of the tombstones `prune` removed, by uuid.
     private var pruned: [UUID: Int64] = [:]
 
-    init(datasetId: UUID) { self.datasetId = datasetId }
+    init(datasetId: UUID, tombstonesKeepContent: Bool = true) {
+        self.datasetId = datasetId
+        self.tombstonesKeepContent = tombstonesKeepContent
+    }
 
     func changes(since cursor: Int64, limit: Int) -> ChangesResponse? {
         if cursor > 0, cursor < prunedBelow { return nil }
@@ -49,7 +55,7 @@ final class ModelServer {
         let deleted = operation.kind == .delete
         // A tombstone keeps what the delete sent, else the content it had; one of a uuid never
         // held keeps nothing (as todo-server: it would grow the user's storage).
-        let kept = current == nil ? nil : operation.todo ?? current?.todo
+        let kept = current == nil || !tombstonesKeepContent ? nil : operation.todo ?? current?.todo
         let record = TodoRecord(
             uuid: operation.uuid, rev: revision, deleted: deleted, todo: deleted ? kept : operation.todo)
         records[operation.uuid] = record
