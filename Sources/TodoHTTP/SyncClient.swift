@@ -74,6 +74,11 @@ public struct SyncClient: SyncTransport {
                     "\(serverName) refused the token (HTTP \(status)\(reason)); check TODO_TOKEN or 'todo config token'"
                 )
             }
+            if status == 413 {
+                throw .tooLarge(
+                    "\(serverName) refused a request of \(request.body?.count ?? 0) bytes as too large (HTTP 413\(reason))"
+                )
+            }
             if Self.unavailable.contains(status) {
                 throw .unreachable("\(serverName) is unavailable (HTTP \(status)\(reason)); try again later")
             }

@@ -231,10 +231,32 @@ public struct SyncEngine {
         // one answered, so the server can move it past this batch too.
         var since = state.sync.cursor
         var feedCursor: Int64?
-        for start in stride(from: 0, to: operations.count, by: Self.batchSize) {
-            let end = min(start + Self.batchSize, operations.count)
-            let batch = Array(operations[start..<end])
-            let response = try client.push(batch.map(\.wire), since: since)
+        var batches = stride(from: 0, to: operations.count, by: Self.batchSize).map {
+            operations[$0..<min($0 + Self.batchSize, operations.count)]
+        }
+        var sent = 0
+        while sent < batches.count {
+            let batch = Array(batches[sent])
+            let response: PushResponse
+            switch Result(catching: { () throws(SyncError) in try client.push(batch.map(\.wire), since: since) }) {
+            case .success(let answer):
+                response = answer
+            case .failure(.tooLarge(let reason)):
+                // Halved until the server, or a proxy before it (nginx takes 1 MiB by default),
+                // takes it: nothing of a refused body was applied.
+                let whole = batches[sent]
+                guard whole.count > 1 else {
+                    throw SyncError.tooLarge(
+                        "\(reason), holding todo \(whole.first?.uuid.uuidString.lowercased() ?? "") alone: raise the "
+                            + "request size limit of the server or of its proxy (nginx: client_max_body_size)")
+                }
+                let half = whole.startIndex + whole.count / 2
+                batches.replaceSubrange(sent...sent, with: [whole[..<half], whole[half...]])
+                continue
+            case .failure(let error):
+                throw error
+            }
+            sent += 1
             let outcomes = try outcomes(of: batch, in: response, datasetId: state.sync.datasetId)
             report.pushed += outcomes.count { if case .applied = $0 { true } else { false } }
             // A feed cursor behind ours, or beyond what the server says it holds, is no answer.
@@ -242,7 +264,7 @@ public struct SyncEngine {
                 (feedCursor, since) = (next, next)
             }
             held += outcomes
-            guard end == operations.count || held.count >= Self.heldRecords else { continue }
+            guard sent == batches.count || held.count >= Self.heldRecords else { continue }
             state = try store.update { [held, feedCursor] current in
                 try reduce(current, .syncPushed(held, feedCursor: feedCursor, at: at))
             }.after

@@ -9,10 +9,15 @@ public enum SyncError: Error, Equatable, CustomStringConvertible {
     case unauthorized(String)
     /// The server answered something that is not the sync API.
     case badResponse(String)
+    /// The server, or a proxy before it, refused a request as too large (HTTP 413): the engine
+    /// sends fewer operations at once, down to one.
+    case tooLarge(String)
 
     public var description: String {
         switch self {
-        case .notConfigured(let text), .unreachable(let text), .unauthorized(let text), .badResponse(let text): text
+        case .notConfigured(let text), .unreachable(let text), .unauthorized(let text), .badResponse(let text),
+            .tooLarge(let text):
+            text
         }
     }
 
@@ -25,6 +30,7 @@ public enum SyncError: Error, Equatable, CustomStringConvertible {
         case .unreachable: return .unreachable(text)
         case .unauthorized: return .unauthorized(text)
         case .badResponse: return .badResponse(text)
+        case .tooLarge: return .tooLarge(text)
         }
     }
 
@@ -34,7 +40,7 @@ public enum SyncError: Error, Equatable, CustomStringConvertible {
         case .notConfigured: 1
         case .unreachable: 3
         case .unauthorized: 4
-        case .badResponse: 5
+        case .badResponse, .tooLarge: 5
         }
     }
 }

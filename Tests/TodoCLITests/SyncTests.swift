@@ -398,6 +398,24 @@ import TodoTestSupport
         #expect(try a.run("sync", "--quiet", server: server).stdout == "")
     }
 
+    /// 150 todos with 60 KB of notes each are 9 MB, more than the server takes in one request
+    /// (8 MiB): the push it refuses with 413 is sent again in halves, and every todo arrives.
+    @Test func aPushLargerThanTheServerTakesArrivesInHalves() throws {
+        let names = (1...150).map { "large \($0)" }.joined(separator: "\n") + "\n"
+        #expect(try a.box.run(["--file", a.file, "--quiet", "add", "-"], stdin: names).status == 0)
+        let ids = (1...150).map(String.init).joined(separator: "\n") + "\n"
+        let notes = String(repeating: "0123456789", count: 6_000)
+        #expect(try a.box.run(["--file", a.file, "--quiet", "modify", "-", "--notes", notes], stdin: ids).status == 0)
+        let json = try parseJSON(try a.run("sync", "--json", server: server).stdout) as? [String: Any]
+        #expect(json?["pushed"] as? Int == 150)
+        try b.sync(server)
+        let pulled = try b.contents()
+        #expect(pulled.count == 150)
+        #expect(pulled == (try a.contents()))
+        let again = try parseJSON(try a.run("sync", "--json", server: server).stdout) as? [String: Any]
+        #expect(again?["pushed"] as? Int == 0)
+    }
+
     @Test func cronSyncingWhileAHundredAddsRunLosesNothing() throws {
         let stop = box.directory + "/stop"
         let cron = Process()
