@@ -44,6 +44,7 @@ set -euo pipefail
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 ROOT=$(dirname "$HERE")
+. "$HERE/lib.sh"
 SECONDS_EACH=10
 TODOS=2000
 DAV_TODOS=500
@@ -71,8 +72,6 @@ while [ $# -gt 0 ]; do
     esac
     shift
 done
-export DEBIAN_FRONTEND=noninteractive
-log() { printf '==> %s\n' "$*" >&2; }
 is_dav() { case $1 in propfind1 | multiget | syncempty | davfeed) return 0 ;; *) return 1 ;; esac; }
 IFS=, read -ra scenarios <<<"$SCENARIOS"
 IFS=, read -ra connection_counts <<<"$CONNECTIONS"
@@ -84,12 +83,8 @@ need=()
 command -v wrk >/dev/null || need+=(wrk)
 command -v curl >/dev/null || need+=(curl)
 [ $RADICALE = 1 ] && ! command -v radicale >/dev/null && need+=(radicale)
-pg_bin() { ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1; }
 if [[ $DATABASES == *postgres* ]] && [ -z "$(pg_bin)" ]; then need+=(postgresql); fi
-if [ ${#need[@]} -gt 0 ]; then
-    log "installing ${need[*]} from Debian"
-    apt-get update -q >&2 && apt-get install -y -q --no-install-recommends "${need[@]}" >&2
-fi
+install_missing ${need[@]+"${need[@]}"}
 
 SERVER=${TODO_SERVER_BINARY:-$ROOT/Server/.build-release/release/todo-server}
 # Only seeds the server, so any build of todo-sync will do.
@@ -106,76 +101,9 @@ if [ ! -x "$TODO" ]; then
 fi
 
 WORK=$(mktemp -d /tmp/todo-server-bench.XXXXXX)
-SERVER_PID=""
 RADICALE_PID=""
-PGDATA=""
-as_pg() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
-stop_server() {
-    if [ -n "$SERVER_PID" ]; then kill "$SERVER_PID" 2>/dev/null || true; wait "$SERVER_PID" 2>/dev/null || true; SERVER_PID=""; fi
-}
-cleanup() {
-    stop_server
-    if [ -n "$RADICALE_PID" ]; then kill "$RADICALE_PID" 2>/dev/null || true; wait "$RADICALE_PID" 2>/dev/null || true; fi
-    if [ -n "$PGDATA" ] && [ -f "$PGDATA/postmaster.pid" ]; then
-        as_pg "$(pg_bin)/pg_ctl" -D "$PGDATA" -m fast -w stop >/dev/null 2>&1 || true
-    fi
-    rm -rf "$WORK" ${PGDATA:+"$PGDATA"}
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
-
-free_port() {
-    local port
-    for port in $(seq "$1" $(($1 + 100))); do
-        if ! (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then echo "$port"; return; fi
-    done
-    echo "no free port near $1" >&2; exit 1
-}
-
-start_postgres() {
-    PGDATA=$(mktemp -d /tmp/todo-server-bench-pg.XXXXXX)
-    PGPORT=$(free_port 56432)
-    [ "$(id -u)" = 0 ] && chown postgres: "$PGDATA"
-    chmod 700 "$PGDATA"
-    as_pg "$(pg_bin)/initdb" -D "$PGDATA" -U postgres --auth=trust >/dev/null
-    # fsync stays on: the numbers are for a server that keeps what it acknowledges.
-    as_pg "$(pg_bin)/pg_ctl" -D "$PGDATA" -w -l "$PGDATA/server.log" \
-        -o "-p $PGPORT -k $PGDATA -c listen_addresses=127.0.0.1" start >/dev/null
-    as_pg "$(pg_bin)/psql" -q -h 127.0.0.1 -p "$PGPORT" -U postgres -v ON_ERROR_STOP=1 \
-        -c "CREATE USER todo PASSWORD 'todo'" -c "CREATE DATABASE todo_bench OWNER todo" >/dev/null
-    PG_URL="postgres://todo:todo@127.0.0.1:$PGPORT/todo_bench?tlsmode=disable"
-}
-
-# make_state FILE N: N todos made by todo itself: `add -` of the names, then bulk edits as a
-# person makes them (tags, a project, priorities, due dates, notes, every fifth completed).
-# Each run's device syncs a copy of this state file to its server, so the server holds what
-# `todo sync` pushed.
-make_state() {
-    local s=$1 n=$2
-    python3 - "$n" >"$WORK/names.txt" <<'PY'
-import random, sys
-random.seed(15)
-words = "buy milk call mum pay rent fix bike write report book dentist renew passport water plants backup laptop".split()
-for i in range(int(sys.argv[1])):
-    print(" ".join(random.choice(words) for _ in range(random.randint(2, 7))) + f" #{i}")
-PY
-    "$TODO" --file "$s" --quiet add - <"$WORK/names.txt" >/dev/null
-    seq 1 3 "$n" | "$TODO" --file "$s" --quiet modify - +work +next >/dev/null
-    seq 2 4 "$n" | "$TODO" --file "$s" --quiet modify - project:home.garden pri:H >/dev/null
-    seq 3 5 "$n" | "$TODO" --file "$s" --quiet modify - due:2026-12-24 wait:2026-12-01 >/dev/null
-    seq 4 4 "$n" | "$TODO" --file "$s" --quiet modify - --notes $'line one\nline two with "quotes" and ünïcode ✓' >/dev/null
-    seq 5 5 "$n" | "$TODO" --file "$s" --quiet toggle - >/dev/null
-}
 make_state "$WORK/device.json" "$TODOS"
 [ $WANT_DAV = 1 ] && make_state "$WORK/dav-device.json" $((DAV_TODOS / 2))
-
-wait_ready() { # wait_ready URL PID LOG: until URL answers 2xx, for 60 s
-    local deadline=$((SECONDS + 60))
-    until curl -sf --max-time 5 "$1" >/dev/null; do
-        [ $SECONDS -lt $deadline ] && kill -0 "$2" 2>/dev/null || { cat "$3" >&2; exit 1; }
-        sleep 0.2
-    done
-}
 
 # Radicale, started once, filled with the todo-server list's todos as served.
 start_radicale() { # start_radicale TS_URL TS_LIST TS_AUTH
@@ -184,6 +112,7 @@ start_radicale() { # start_radicale TS_URL TS_LIST TS_AUTH
     radicale --server-hosts "127.0.0.1:$RAD_PORT" --storage-filesystem-folder "$WORK/radicale" \
         --auth-type none --logging-level warning >"$WORK/radicale.log" 2>&1 &
     RADICALE_PID=$!
+    EXTRA_PIDS+=("$RADICALE_PID")
     local deadline=$((SECONDS + 60))
     until curl -s -o /dev/null --max-time 5 "$RAD_URL/"; do
         [ $SECONDS -lt $deadline ] || { cat "$WORK/radicale.log" >&2; exit 1; }
@@ -199,7 +128,7 @@ start_radicale() { # start_radicale TS_URL TS_LIST TS_AUTH
 
 # wrk_result SIDE SCENARIO CONNECTIONS: wrk's RESULT line for one scenario.
 wrk_result() {
-    local side=$1 scenario=$2 c=$3 url=$TS_URL list=$TS_LIST auth=$TS_AUTH dir=$WORK/ts result
+    local side=$1 scenario=$2 c=$3 url=$TS_URL list=${TS_LIST:-} auth=${TS_AUTH:-} dir=$WORK/ts result
     [ "$side" = radicale ] && url=$RAD_URL list=$RAD_LIST auth=$RAD_AUTH dir=$WORK/rad
     local run=(wrk -t"$((c < 2 ? 1 : 2))" -c"$c" -d"${SECONDS_EACH}s" --timeout 10s)
     case $scenario in
@@ -248,7 +177,7 @@ run() {
     local db=$1 port env=()
     if [ "$db" = postgres ]; then
         # Not in $(...): cleanup must see PGDATA to stop the cluster.
-        start_postgres
+        start_postgres 56432
         env=(DATABASE_URL="$PG_URL")
     else
         env=(TODO_SERVER_DB="$WORK/bench.sqlite")

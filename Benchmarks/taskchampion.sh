@@ -23,6 +23,7 @@ set -euo pipefail
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 ROOT=$(dirname "$HERE")
+. "$HERE/lib.sh"
 SECONDS_EACH=10
 REPLICAS=100
 DATABASES=sqlite,postgres
@@ -38,61 +39,18 @@ while [ $# -gt 0 ]; do
     esac
     shift
 done
-export DEBIAN_FRONTEND=noninteractive
-log() { printf '==> %s\n' "$*" >&2; }
 IFS=, read -ra scenarios <<<"$SCENARIOS"
 IFS=, read -ra databases <<<"$DATABASES"
 
-pg_bin() { ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1; }
 need=()
 command -v wrk >/dev/null || need+=(wrk)
 command -v curl >/dev/null || need+=(curl)
 if [[ $DATABASES == *postgres* ]] && [ -z "$(pg_bin)" ]; then need+=(postgresql); fi
-if [ ${#need[@]} -gt 0 ]; then
-    log "installing ${need[*]} from Debian"
-    apt-get update -q >&2 && apt-get install -y -q --no-install-recommends "${need[@]}" >&2
-fi
+install_missing ${need[@]+"${need[@]}"}
 SERVER=${TODO_SERVER_BINARY:-$ROOT/Server/.build-release/release/todo-server}
 [ -x "$SERVER" ] || { echo "no todo-server at $SERVER (build it: bash Benchmarks/server.sh builds the release)" >&2; exit 1; }
 
 WORK=$(mktemp -d /tmp/todo-tc-bench.XXXXXX)
-SERVER_PID=""
-PGDATA=""
-as_pg() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
-stop_server() {
-    if [ -n "$SERVER_PID" ]; then kill "$SERVER_PID" 2>/dev/null || true; wait "$SERVER_PID" 2>/dev/null || true; SERVER_PID=""; fi
-}
-cleanup() {
-    stop_server
-    if [ -n "$PGDATA" ] && [ -f "$PGDATA/postmaster.pid" ]; then
-        as_pg "$(pg_bin)/pg_ctl" -D "$PGDATA" -m fast -w stop >/dev/null 2>&1 || true
-    fi
-    rm -rf "$WORK" ${PGDATA:+"$PGDATA"}
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
-
-free_port() {
-    local port
-    for port in $(seq "$1" $(($1 + 100))); do
-        if ! (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then echo "$port"; return; fi
-    done
-    echo "no free port near $1" >&2; exit 1
-}
-
-# A throwaway cluster with fsync on: the numbers are for a server that keeps what it answers.
-start_postgres() {
-    PGDATA=$(mktemp -d /tmp/todo-tc-bench-pg.XXXXXX)
-    PGPORT=$(free_port 57432)
-    [ "$(id -u)" = 0 ] && chown postgres: "$PGDATA"
-    chmod 700 "$PGDATA"
-    as_pg "$(pg_bin)/initdb" -D "$PGDATA" -U postgres --auth=trust >/dev/null
-    as_pg "$(pg_bin)/pg_ctl" -D "$PGDATA" -w -l "$PGDATA/server.log" \
-        -o "-p $PGPORT -k $PGDATA -c listen_addresses=127.0.0.1 -c max_connections=200" start >/dev/null
-    as_pg "$(pg_bin)/psql" -q -h 127.0.0.1 -p "$PGPORT" -U postgres -v ON_ERROR_STOP=1 \
-        -c "CREATE USER todo PASSWORD 'todo'" -c "CREATE DATABASE todo_bench OWNER todo" >/dev/null
-    PG_URL="postgres://todo:todo@127.0.0.1:$PGPORT/todo_bench?tlsmode=disable"
-}
 
 # run_server DATABASE: migrates, makes the replicas' users, tokens and client ids, starts
 # serve, and gives each replica a first version and a todo. Writes $WORK/ids.
@@ -107,11 +65,7 @@ run_server() {
     "${env[@]}" TODO_SERVER_MAX_CONNECTIONS_PER_CLIENT=1000 "$SERVER" serve --hostname 127.0.0.1 --port "$port" \
         >"$WORK/server.log" 2>&1 &
     SERVER_PID=$!
-    local deadline=$((SECONDS + 60))
-    until curl -sf --max-time 5 "$URL/ready" >/dev/null; do
-        [ $SECONDS -lt $deadline ] && kill -0 "$SERVER_PID" 2>/dev/null || { cat "$WORK/server.log" >&2; exit 1; }
-        sleep 0.2
-    done
+    wait_ready "$URL/ready" "$SERVER_PID" "$WORK/server.log"
     log "$1: $REPLICAS replicas, each a user with a client id, a token, a version and a todo"
     : >"$WORK/ids"
     for i in $(seq 1 "$REPLICAS"); do
@@ -133,7 +87,7 @@ cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$SERVER_PID/stat"; }
 
 TICK_MS=$(awk -v hz="$(getconf CLK_TCK)" 'BEGIN { print 1000 / hz }')
 for database in "${databases[@]}"; do
-    [ "$database" = postgres ] && [ -z "$PGDATA" ] && start_postgres
+    [ "$database" = postgres ] && [ -z "$PGDATA" ] && start_postgres 57432 max_connections=200
     run_server "$database"
     printf '\n%s, %s replicas (one connection each), %s s each\n\n' "$database" "$REPLICAS" "$SECONDS_EACH"
     printf '| scenario | requests/s | p50 ms | p99 ms | server CPU ms/request |\n|---|---|---|---|---|\n'
