@@ -102,6 +102,17 @@ CASES = {
         _op("done", 0, "rent"), _op("done", 1, "rent"), _op("done", 0, "rent"),
         _sync(1), _sync(0), _sync(1),
     ],
+    # A creation whose push was lost, deleted and synced (the put resent, then the delete,
+    # whose tombstone keeps this device's copy), the delete undone and the todo done: the
+    # tombstone's copy must not take the completion back (seed 50054, issue 42).
+    "undone-delete-done": [
+        {"kind": "add", "dev": 1, "label": "t5", "words": ["t5"]},
+        _sync(1, {"POST": [["drop_before"]]}),
+        _op("delete", 1, "t5"),
+        _sync(1),
+        {"kind": "undo", "dev": 1},
+        _op("done", 1, "t5"),
+    ],
     # One device deletes (skips) the open occurrence, another edits it.
     "recur-delete-edit": [
         {"kind": "add", "dev": 0, "label": "gym", "words": ["gym", "recur:weekly", "due:2026-12-01"]},

@@ -276,6 +276,30 @@ import Testing
             ])
     }
 
+    /// Seed 50054 of the sync chaos run: #3, never acknowledged (its creation's answer lost,
+    /// then deleted and the delete undone), completed here; its push meets a tombstone whose
+    /// last copy is the open one this device once sent. With no copy both last agreed on,
+    /// nothing tells the deleter's changes from this device's: #3 stays as it is, completed.
+    @Test func aCopyWithNoBaseKeptOverADeleteTakesNothingFromItsTombstone() throws {
+        var start = state
+        let open = start.todos[2].content
+        start.todos[2].completed = true
+        start.todos[2].completedAt = Fixture.t(60)
+        start.todos[2].updatedAt = Fixture.t(60)
+        let done = start.todos[2].content
+        start.sync.outbox = [OutboxOperation(opId: Fixture.uuid(103), uuid: Fixture.uuid(3), baseRev: 0, content: done)]
+        let tombstone = RemoteRecord(uuid: Fixture.uuid(3), rev: 12, content: nil, last: open)
+        let next = try reduce(
+            start, .syncPushed([.conflict(opId: Fixture.uuid(103), record: tombstone)], feedCursor: nil, at: now))
+        #expect(next.todos[2].content == done)
+        #expect(next.todos[2].base == SyncBase(rev: 12, content: nil))
+        #expect(
+            next.todos[2].conflicts == [
+                SyncConflict(field: "deleted", lost: "deleted on another device", kept: "the copy edited here", at: now)
+            ])
+        #expect(next.pendingOperations { Fixture.uuid(71) }.last?.content == done)
+    }
+
     /// A field both the deleter and this device changed keeps the deleter's value (its change
     /// reached the server first, as for any edit), and the value lost stays as a conflict.
     @Test func aFieldBothChangedBeforeADeleteGoesAsAnyConflict() throws {

@@ -256,10 +256,12 @@ private struct SyncMerger {
             }
             todo.synced = false
             var took = false
-            if let last = remote.last {
-                // The deleter's last changes, made before it deleted, are edits like any other.
-                let (merged, conflicts) = mergeContent(
-                    base: sharedBase(of: todo, remote: last), local: todo.content, remote: last, at: at)
+            if let last = remote.last, let base = todo.base?.content {
+                // The deleter's last changes, made before it deleted, are edits like any other,
+                // against the copy this device and the server last agreed on. Without one (a
+                // creation whose answer was lost, an undone delete of it) nothing tells the
+                // deleter's changes from this device's own: the copy here stays as it is.
+                let (merged, conflicts) = mergeContent(base: base, local: todo.content, remote: last, at: at)
                 // (The server stamps a tombstone's content with the time of the delete: that
                 // alone is no change of the deleter's.)
                 var stamped = merged
