@@ -156,15 +156,24 @@ public enum ExitStatus {
         (success, "success"),
         (
             failure,
-            "the command could not be done: unknown id, nothing to undo, unreadable or locked state file, a file to import that cannot be read, sync not configured; or words with no command (todo frobnicate) matched no todo"
+            """
+            the command could not be done: unknown id, nothing to undo, unreadable or locked state file, a file to \
+            import that cannot be read, sync not configured; or words with no command (todo frobnicate) matched no todo
+            """
         ),
         (
             usage,
-            "usage error: unknown command or option, missing or malformed argument, a malformed batch line or --format template"
+            """
+            usage error: unknown command or option, missing or malformed argument, a malformed batch line or --format \
+            template
+            """
         ),
         (
             unreachable,
-            "sync: the server could not be reached, did not answer in time, or is unavailable (HTTP 502, 503, 504): try again later"
+            """
+            sync: the server could not be reached, did not answer in time, or is unavailable (HTTP 502, 503, 504): try \
+            again later
+            """
         ),
         (unauthorized, "sync: the server refused the token"),
         (

@@ -56,7 +56,10 @@ enum Expiry {
     /// What a person is told of the todos that expired, a line each (without its newline), on stderr.
     static func notes(_ todos: [Todo]) -> [String] {
         todos.map {
-            "todo: \(label($0)) expired (its until date passed) and was deleted; to keep it: todo undo, then todo \($0.id) modify until:DATE"
+            """
+            todo: \(label($0)) expired (its until date passed) and was deleted; to keep it: todo undo, then \
+            todo \($0.id) modify until:DATE
+            """
         }
     }
 }

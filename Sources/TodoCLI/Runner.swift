@@ -229,7 +229,10 @@ private func reviewed(
         if case .undo = last {
             throw CommandError(
                 message:
-                    "a hook changed a todo that undo puts back as it was; nothing changed (rc.hooks=off undoes without hooks)"
+                    """
+                    a hook changed a todo that undo puts back as it was; nothing changed (rc.hooks=off undoes without \
+                    hooks)
+                    """
             )
         }
         applied[applied.count - 1] = .hooksRewrote(last, todos: rewritten)
@@ -243,7 +246,10 @@ private func reviewed(
         for todo in state.todos where touched.contains(todo.uuid) && read[todo.uuid] != todo {
             throw CommandError(
                 message:
-                    "#\(todo.id) changed while the hooks ran (another todo command?); nothing changed: run the command again"
+                    """
+                    #\(todo.id) changed while the hooks ran (another todo command?); nothing changed: run the command \
+                    again
+                    """
             )
         }
         return try reduce(state, applied, in: zone)
@@ -315,7 +321,10 @@ func explain(_ error: Error) -> (String, Int32) {
         case .undoInsideBatch: return ("undo cannot be part of a batch", ExitStatus.failure)
         case .undoStepMismatch(let id):
             return (
-                "the last undo step would put another todo in the place of #\(id): the undo history does not match this file; nothing undone",
+                """
+                the last undo step would put another todo in the place of #\(id): the undo history does not match this \
+                file; nothing undone
+                """,
                 ExitStatus.failure
             )
         case .recurrenceNeedsDue(let id):
@@ -349,7 +358,10 @@ func explain(_ error: Error) -> (String, Int32) {
         case .noSuchUUID(let prefix): return ("no todo has a UUID starting with \(prefix)", ExitStatus.failure)
         case .malformed(let text):
             return (
-                "\(quoted(text)) is not a todo ID: give a number (3), a range (3-7), a list (3,5,9) or 4 or more hex digits of a UUID",
+                """
+                \(quoted(text)) is not a todo ID: give a number (3), a range (3-7), a list (3,5,9) or 4 or more hex \
+                digits of a UUID
+                """,
                 ExitStatus.usage
             )
         case .reversedRange(let text):
@@ -362,7 +374,9 @@ func explain(_ error: Error) -> (String, Int32) {
             }
             let more = candidates.count > 5 ? ", and \(candidates.count - 5) more" : ""
             return (
-                "\(prefix) matches \(candidates.count) todos (\(list.joined(separator: ", "))\(more)); give more digits",
+                """
+                \(prefix) matches \(candidates.count) todos (\(list.joined(separator: ", "))\(more)); give more digits
+                """,
                 ExitStatus.failure
             )
         }

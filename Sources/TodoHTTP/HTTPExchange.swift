@@ -48,7 +48,10 @@ struct TrustAnchors: Sendable {
     func advice() -> String {
         if let file { return "not even with the CA certificates of \(file) (ca-file)" }
         return
-            "if it has a certificate of its own (self-signed, or your own CA), run 'todo config ca-file PATH' with its CA certificate in PEM"
+            """
+            if it has a certificate of its own (self-signed, or your own CA), run 'todo config ca-file PATH' with its \
+            CA certificate in PEM
+            """
     }
 }
 
@@ -72,7 +75,10 @@ enum HTTPRedirects {
             guard let origin = ServerAddress.origin(target), origin == ServerAddress.origin(server) else {
                 let refused = ServerAddress.origin(target) ?? "an address that is not a URL"
                 throw .badResponse(
-                    "\(serverName) redirected to \(refused), another origin; not followed, so the token was not sent there (if the server has moved, run 'todo config server URL')"
+                    """
+                    \(serverName) redirected to \(refused), another origin; not followed, so the token was not sent \
+                    there (if the server has moved, run 'todo config server URL')
+                    """
                 )
             }
             if answer.status == 303 || (request.method == "POST" && [301, 302].contains(answer.status)) {

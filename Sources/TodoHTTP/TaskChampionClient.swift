@@ -130,7 +130,10 @@ public struct TaskChampionClient: ReplicaTransport {
             return try Envelope.open(Array(body), key: key, versionID: version)
         } catch SyncCryptoError.authenticationFailed {
             throw .unauthorized(
-                "\(serverName) sent \(what) this replica cannot decrypt: the encryption secret (sync.encryption_secret) is not the one the other replicas use, or the data was altered"
+                """
+                \(serverName) sent \(what) this replica cannot decrypt: the encryption secret (sync.encryption_secret) \
+                is not the one the other replicas use, or the data was altered
+                """
             )
         } catch {
             throw .badResponse("\(serverName) sent \(what) that is not a TaskChampion envelope: \(error)")

@@ -36,7 +36,11 @@ public enum ICalTodoFile {
             guard seen.insert(reading.todo.uuid).inserted else {
                 throw VTodoMapping.Refusal(
                     message:
-                        "two VTODOs have the UID \(vtodo.uid ?? "")\(vtodo.property("RECURRENCE-ID").map { " and RECURRENCE-ID \($0.value)" } ?? "")"
+                        """
+                        two VTODOs have the \
+                        UID \(vtodo.uid ?? "")\
+                        \(vtodo.property("RECURRENCE-ID").map { " and RECURRENCE-ID \($0.value)" } ?? "")
+                        """
                 )
             }
             todos.append(reading.todo)

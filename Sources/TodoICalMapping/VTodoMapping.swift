@@ -44,7 +44,10 @@ public enum VTodoMapping {
             var value = VTodoFields.value(of: field, in: vtodo, clock: clock, notes: &notes)
             if field == .recur, value.isSet, completed || todo.content.due == nil {
                 notes.append(
-                    "the rule \(value.text) is left out: \(completed ? "a completed todo" : "a todo without a due date") does not recur"
+                    """
+                    the rule \(value.text) is left \
+                    out: \(completed ? "a completed todo" : "a todo without a due date") does not recur
+                    """
                 )
                 value = .word(nil)
             }

@@ -62,7 +62,10 @@ extension SyncSettings {
         guard ServerAddress.isPlainHTTPToAnotherMachine(server), !insecureHTTP else { return nil }
         let origin = ServerAddress.origin(server) ?? "the server"
         return .notConfigured(
-            "\(origin) is plain http:// to another machine: the token would travel unencrypted; use https://, or run 'todo config insecure-http true' to send it anyway"
+            """
+            \(origin) is plain http:// to another machine: the token would travel unencrypted; use https://, or run \
+            'todo config insecure-http true' to send it anyway
+            """
         )
     }
 }

@@ -75,7 +75,10 @@ public struct ConfigFile: Sendable {
             var info = stat()
             if stat(path, &info) == 0, info.st_mode & 0o077 != 0 {
                 throw .notConfigured(
-                    "config file \(path) holds a token but others can read it (mode \(String(info.st_mode & 0o777, radix: 8))); run: chmod 600 \(path)"
+                    """
+                    config file \(path) holds a token but others can read it \
+                    (mode \(String(info.st_mode & 0o777, radix: 8))); run: chmod 600 \(path)
+                    """
                 )
             }
         }

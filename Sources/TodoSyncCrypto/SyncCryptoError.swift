@@ -19,7 +19,10 @@ public enum SyncCryptoError: Error, Equatable, Sendable, CustomStringConvertible
     public var description: String {
         switch self {
         case .authenticationFailed:
-            "the encrypted data does not verify: wrong encryption secret or client id, or data altered or sealed for another version"
+            """
+            the encrypted data does not verify: wrong encryption secret or client id, or data altered or sealed for \
+            another version
+            """
         case .unsupportedEnvelopeVersion(let version): "unrecognized encryption envelope version \(version)"
         case .truncatedEnvelope(let length):
             "the encrypted data is \(length) bytes, shorter than an envelope (\(Envelope.overhead) bytes)"

@@ -73,7 +73,10 @@ enum BatchCommand {
         if invocation.flag(.json) {
             return Output(
                 stdout:
-                    "{\"dryRun\": \(dryRun), \"actions\": \(count),\n \"changed\": \(json(changed).dropLast()),\n \"removed\": \(json(removed).dropLast())}\n"
+                    """
+                    {\"dryRun\": \(dryRun), \"actions\": \(count),\n \"changed\": \(json(changed).dropLast()),\n\
+                     \"removed\": \(json(removed).dropLast())}\n
+                    """
             )
         }
         let plural = count == 1 ? "" : "s"

@@ -11,7 +11,10 @@ enum Catalogue {
         if names { return .output(Output(stdout: commands.map { $0.name + "\n" }.joined())) }
         if invocation.flag(.json) {
             let objects = commands.map {
-                "{\"name\":\(json($0.name)),\"aliases\":[\($0.aliases.map(json).joined(separator: ","))],\"description\":\(json($0.summary))}"
+                """
+                {\"name\":\(json($0.name)),\"aliases\":[\($0.aliases.map(json).joined(separator: ","))],\
+                \"description\":\(json($0.summary))}
+                """
             }
             return .output(Output(stdout: "[" + objects.joined(separator: ",") + "]\n"))
         }

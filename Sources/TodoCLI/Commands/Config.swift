@@ -194,7 +194,10 @@ enum ConfigCommand {
         case .syncClientID:
             guard UUID(uuidString: value) != nil else {
                 throw refuse(
-                    "sync.server.client_id must be a UUID, such as 'todo-server taskchampion add' prints, not \(quoted(value))"
+                    """
+                    sync.server.client_id must be a UUID, such as 'todo-server taskchampion add' prints, \
+                    not \(quoted(value))
+                    """
                 )
             }
         case .syncEncryptionSecret:

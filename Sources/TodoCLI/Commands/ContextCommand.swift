@@ -57,7 +57,10 @@ enum ContextCommand {
             guard let filter = try file.storedValues()[ReportSettings.key(ofContext: name)] else {
                 throw CommandError(
                     message:
-                        "no context is named \(quoted(name)); define it with: todo context define \(oneLine(name)) FILTER..."
+                        """
+                        no context is named \(quoted(name)); define it with: todo context define \(oneLine(name)) \
+                        FILTER...
+                        """
                 )
             }
             let write = try update(file) { $0[ConfigKey.context.rawValue] = name }
@@ -81,7 +84,10 @@ enum ContextCommand {
         else {
             throw CommandError(
                 message:
-                    "\(quoted(name)) cannot name a context: use letters, digits, - and _, and none of \(actions.joined(separator: ", "))",
+                    """
+                    \(quoted(name)) cannot name a context: use letters, digits, - and _, and none \
+                    of \(actions.joined(separator: ", "))
+                    """,
                 status: ExitStatus.usage)
         }
     }
@@ -89,7 +95,8 @@ enum ContextCommand {
     /// Refuses filter words that do not read as a filter, or that filter nothing.
     static func checkFilter(_ words: [String], _ context: Context) throws {
         guard try FilterInput(words, literalFrom: nil, config: context.config(), context).terms != nil else {
-            throw CommandError(message: "a context needs filter words: +TAG, project:NAME, …", status: ExitStatus.usage)
+            throw CommandError(
+                message: "a context needs filter words: +TAG, project:NAME, …", status: ExitStatus.usage)
         }
     }
 
@@ -97,14 +104,18 @@ enum ContextCommand {
     static func checkWrite(_ words: [String], _ context: Context) throws {
         guard !words.isEmpty else {
             throw CommandError(
-                message: "a context's write words are attribute words: +TAG, project:NAME, …", status: ExitStatus.usage)
+                message: "a context's write words are attribute words: +TAG, project:NAME, …",
+                status: ExitStatus.usage)
         }
         for word in words {
             let change = try? AttributeWords.change(word, removing: false, in: InputContext(dates: context.dateContext))
             guard let changes = change, !changes.isEmpty else {
                 throw CommandError(
                     message:
-                        "a context's write words are attribute words (+TAG, project:NAME, due:DATE, …); \(quoted(word)) is none",
+                        """
+                        a context's write words are attribute words (+TAG, project:NAME, due:DATE, \
+                        …); \(quoted(word)) is none
+                        """,
                     status: ExitStatus.usage)
             }
         }
@@ -129,7 +140,10 @@ enum ContextCommand {
         if invocation.flag(.json) {
             return Output(
                 stdout:
-                    "{\"context\": \(jsonOrNull(settings.context?.name)), \"filter\": \(jsonOrNull(settings.context?.words.joined(separator: " ")))}\n"
+                    """
+                    {\"context\": \(jsonOrNull(settings.context?.name)), \
+                    \"filter\": \(jsonOrNull(settings.context?.words.joined(separator: " ")))}\n
+                    """
             )
         }
         guard let (name, words, write) = settings.context else { return Output(stdout: "No context is in force.\n") }

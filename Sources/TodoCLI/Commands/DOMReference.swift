@@ -76,7 +76,10 @@ struct DOMReference {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         let refused = CommandError(
             message:
-                "'\(oneLine(text))' is not a DOM reference: write ID.FIELD (3.due; fields: \(Self.fieldNames)), ID.tags.TAG, ID.annotations.N.description or rc.SETTING",
+                """
+                '\(oneLine(text))' is not a DOM reference: write ID.FIELD (3.due; fields: \(Self.fieldNames)), \
+                ID.tags.TAG, ID.annotations.N.description or rc.SETTING
+                """,
             status: ExitStatus.usage)
         if parts[0] == "rc", parts.count > 1 {
             setting = parts.dropFirst().joined(separator: ".")

@@ -27,7 +27,10 @@ enum DiagnosticsCommand {
         let width = scripts.map(\.name.count).max() ?? 0
         for script in scripts {
             output.line(
-                "             \(oneLine(script.name).padding(toLength: width, withPad: " ", startingAt: 0)) (\(script.state))"
+                """
+                             \(oneLine(script.name).padding(toLength: width, withPad: " ", startingAt: 0)) \
+                (\(script.state))
+                """
             )
         }
         return .output(output)

@@ -88,7 +88,10 @@ enum EditCommand {
                     guard current.todo(id: original.id) == original else {
                         throw CommandError(
                             message:
-                                "\(label(original)) changed while you were editing; nothing applied (your text is in \(session.file))"
+                                """
+                                \(label(original)) changed while you were editing; nothing applied (your text is \
+                                in \(session.file))
+                                """
                         )
                     }
                     session.discard()

@@ -44,7 +44,10 @@ enum ImportCommand {
         } catch {
             throw CommandError(
                 message:
-                    "cannot import \(file == "-" ? "stdin" : file) as \(from.rawValue): \(error.message); nothing imported"
+                    """
+                    cannot import \(file == "-" ? "stdin" : file) as \(from.rawValue): \(error.message); nothing \
+                    imported
+                    """
             )
         }
         let imported = read.todos
@@ -83,7 +86,10 @@ enum ImportCommand {
         var output = Output(stderr: notes.map { $0 + "\n" }.joined())
         let kept = settings.map { TaskrcImport.shown($0.0, $0.1) }.joined(separator: ", ")
         output.info =
-            "Imported \(settings.count) setting\(settings.count == 1 ? "" : "s") from \(oneLine(path))\(settings.isEmpty ? "" : ": " + kept)"
+            """
+            Imported \(settings.count) setting\(settings.count == 1 ? "" : "s") \
+            from \(oneLine(path))\(settings.isEmpty ? "" : ": " + kept)
+            """
             + "; \(left) not carried\(left == 0 ? "" : " (named on stderr)").\n"
         return .configure(ConfigWrite(file: file, values: values), after: .output(output))
     }
@@ -122,7 +128,10 @@ enum ImportCommand {
                 let type = UDAType.inferred(from: kept)
                 settings["uda.\(name).type"] = type.rawValue
                 notes.append(
-                    "note: kept user-defined attribute '\(name)' \(on), declared as \(type.rawValue) ('todo config uda.\(name).type TYPE' changes it)"
+                    """
+                    note: kept user-defined attribute '\(name)' \(on), declared as \(type.rawValue) ('todo config \
+                    uda.\(name).type TYPE' changes it)
+                    """
                 )
             }
         }
@@ -141,14 +150,22 @@ enum ImportCommand {
         let skipped = read.counts
         if invocation.flag(.json) {
             let counts =
-                "{\"deleted\": \(skipped.deleted), \"templates\": \(skipped.templates), \"invalid\": \(skipped.invalid)}"
+                """
+                {\"deleted\": \(skipped.deleted), \"templates\": \(skipped.templates), \"invalid\": \(skipped.invalid)}
+                """
             return Output(
                 stdout:
-                    "{\"added\": \(json(added).dropLast()),\n \"updated\": \(json(updated).dropLast()),\n \"unchanged\": \(unchanged),\n \"skipped\": \(counts)}\n"
+                    """
+                    {\"added\": \(json(added).dropLast()),\n \"updated\": \(json(updated).dropLast()),\n\
+                     \"unchanged\": \(unchanged),\n \"skipped\": \(counts)}\n
+                    """
             )
         }
         return .info(
-            "Imported \(uuids.count) todo\(uuids.count == 1 ? "" : "s"): \(added.count) added, \(updated.count) updated, \(unchanged) unchanged\(summary(skipped)).\n"
+            """
+            Imported \(uuids.count) todo\(uuids.count == 1 ? "" : "s"): \(added.count) added, \(updated.count) \
+            updated, \(unchanged) unchanged\(summary(skipped)).\n
+            """
         )
     }
 

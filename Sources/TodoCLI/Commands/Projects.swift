@@ -30,7 +30,10 @@ enum ProjectsCommand {
             output.info = input.note(
                 counts.isEmpty
                     ? "No projects"
-                    : "\(counts.count { $0.project != nil }) project\(counts.count { $0.project != nil } == 1 ? "" : "s")"
+                    : """
+                    \(counts.count { $0.project != nil }) \
+                    project\(counts.count { $0.project != nil } == 1 ? "" : "s")
+                    """
             )
             return output
         }

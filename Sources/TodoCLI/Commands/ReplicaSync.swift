@@ -25,19 +25,27 @@ enum ReplicaSync {
         if invocation.flag(.json) {
             return Output(
                 stdout: """
-                    {"pulled": \(report.pulled), "pushed": \(report.pushed), "versionsRead": \(report.versionsRead), "versionsAdded": \(report.versionsAdded), \
-                    "fromSnapshot": \(report.fromSnapshot), "snapshotSent": \(report.snapshotSent), "switched": \(report.switched)}
+                    {"pulled": \(report.pulled), "pushed": \(report.pushed), "versionsRead": \(report.versionsRead), \
+                    "versionsAdded": \(report.versionsAdded), \
+                    "fromSnapshot": \(report.fromSnapshot), "snapshotSent": \(report.snapshotSent), \
+                    "switched": \(report.switched)}
 
                     """)
         }
         var output = Output()
         if report.switched {
             output.info +=
-                "This state file synced with todo-server before; it now syncs with the TaskChampion server, and its todos are sent there.\n"
+                """
+                This state file synced with todo-server before; it now syncs with the TaskChampion server, and its \
+                todos are sent there.\n
+                """
         }
         if report.fromSnapshot { output.info += "Started from the server's snapshot.\n" }
         output.info +=
-            "Synced with \(ServerAddress.displayName(client.server)) (TaskChampion): pulled \(report.pulled), pushed \(report.pushed).\n"
+            """
+            Synced with \(ServerAddress.displayName(client.server)) (TaskChampion): pulled \(report.pulled), \
+            pushed \(report.pushed).\n
+            """
         return output
     }
 }

@@ -20,7 +20,10 @@ enum SyncCommand {
             let settings = try context.configFile().settings(environment: context.environment)
             if settings.sendsTokenInPlainText {
                 context.warn(
-                    "the token travels unencrypted to \(ServerAddress.origin(settings.server) ?? "the server") (insecure-http is on); use https:// to protect it"
+                    """
+                    the token travels unencrypted to \(ServerAddress.origin(settings.server) ?? "the server") \
+                    (insecure-http is on); use https:// to protect it
+                    """
                 )
             }
             let client = try connect(settings)
@@ -47,7 +50,10 @@ enum SyncCommand {
             }
             if report.resynced {
                 output.info +=
-                    "The server had pruned deletions this device had not read: read everything again; todos deleted there and unchanged here were deleted here.\n"
+                    """
+                    The server had pruned deletions this device had not read: read everything again; todos deleted \
+                    there and unchanged here were deleted here.\n
+                    """
             }
             if dryRun {
                 output.info +=
@@ -56,7 +62,10 @@ enum SyncCommand {
             }
             let conflicts = report.conflicts.count
             output.info +=
-                "Synced with \(ServerAddress.displayName(client.server)): pulled \(report.pulled), pushed \(report.pushed), \(conflicts) conflict\(conflicts == 1 ? "" : "s").\n"
+                """
+                Synced with \(ServerAddress.displayName(client.server)): pulled \(report.pulled), \
+                pushed \(report.pushed), \(conflicts) conflict\(conflicts == 1 ? "" : "s").\n
+                """
             for (todo, conflict) in report.conflicts { output.info += "  " + describe(conflict, of: todo) + "\n" }
             return output
         }
@@ -74,21 +83,31 @@ enum SyncCommand {
     static func describe(_ conflict: SyncConflict, of todo: Todo) -> String {
         if conflict.field == "deleted" {
             return
-                "#\(todo.id) \(displayName(todo)): \(oneLine(conflict.lost)), \(oneLine(conflict.kept)) was kept; see 'todo show \(todo.id)'"
+                """
+                #\(todo.id) \(displayName(todo)): \(oneLine(conflict.lost)), \(oneLine(conflict.kept)) was kept; see \
+                'todo show \(todo.id)'
+                """
         }
         return
-            "#\(todo.id) \(displayName(todo)): \(conflict.field) kept \(quoted(conflict.kept)) from the server; yours was \(quoted(conflict.lost)) (see 'todo show \(todo.id)')"
+            """
+            #\(todo.id) \(displayName(todo)): \(conflict.field) kept \(quoted(conflict.kept)) from the server; yours \
+            was \(quoted(conflict.lost)) (see 'todo show \(todo.id)')
+            """
     }
 
     private static func reportJSON(_ report: SyncReport, dryRun: Bool) -> String {
         let conflicts = report.conflicts.map { todo, conflict in
-            "{\"id\": \(todo.id), \"uuid\": \"\(uuidText(todo.uuid))\", \"field\": \(json(conflict.field)), \"kept\": \(json(conflict.kept)), \"lost\": \(json(conflict.lost))}"
+            """
+            {\"id\": \(todo.id), \"uuid\": \"\(uuidText(todo.uuid))\", \"field\": \(json(conflict.field)), \
+            \"kept\": \(json(conflict.kept)), \"lost\": \(json(conflict.lost))}
+            """
         }
         let skipped = report.skipped.map { todo, reason in
             "{\"id\": \(todo.id), \"uuid\": \"\(uuidText(todo.uuid))\", \"reason\": \(json(reason))}"
         }
         return """
-            {"dryRun": \(dryRun), "pulled": \(report.pulled), "pushed": \(report.pushed), "serverReset": \(report.serverWasReset), "resynced": \(report.resynced),
+            {"dryRun": \(dryRun), "pulled": \(report.pulled), "pushed": \(report.pushed), \
+            "serverReset": \(report.serverWasReset), "resynced": \(report.resynced),
              "conflicts": [\(conflicts.joined(separator: ", "))],
              "skipped": [\(skipped.joined(separator: ", "))]}
 

@@ -111,7 +111,10 @@ enum TaskwarriorVerbs {
     static func purge(_ invocation: Invocation, _ context: Context) throws -> Plan {
         .output(
             .info(
-                "Nothing to purge: todo keeps no deleted todos (delete removes a todo at once; undo brings it back while the step is in its history).\n"
+                """
+                Nothing to purge: todo keeps no deleted todos (delete removes a todo at once; undo brings it back \
+                while the step is in its history).\n
+                """
             ))
     }
 

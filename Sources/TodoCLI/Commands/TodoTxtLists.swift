@@ -103,7 +103,10 @@ enum ArchiveCommand {
             let count = state.todos.filter(\.completed).count
             if invocation.flag(.json) { return Output(stdout: "{\"completed\":\(count)}\n") }
             return .info(
-                "Nothing to move: todo keeps completed todos (\(count)) in its state file, out of 'ls'; 'listall' shows them, 'clear-completed' deletes them.\n"
+                """
+                Nothing to move: todo keeps completed todos (\(count)) in its state file, out of 'ls'; 'listall' shows \
+                them, 'clear-completed' deletes them.\n
+                """
             )
         }
     }

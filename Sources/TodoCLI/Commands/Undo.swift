@@ -11,7 +11,10 @@ enum UndoCommand {
             if invocation.flag(.json) {
                 return Output(
                     stdout:
-                        "{\"undid\": \(json(entry.summary)),\n \"restored\": \(json(restored).dropLast()),\n \"removed\": \(json(removed).dropLast())}\n"
+                        """
+                        {\"undid\": \(json(entry.summary)),\n \"restored\": \(json(restored).dropLast()),\n\
+                         \"removed\": \(json(removed).dropLast())}\n
+                        """
                 )
             }
             return .info("Undid: \(oneLine(entry.summary))\n")

@@ -59,7 +59,8 @@ enum EditForm {
             its name: \(keys). Indent the further lines of a value by two spaces; a line starting \
             with '#' is a comment. A value in double quotes is read as a JSON string (\\n, \\t, \\", \\\\, \\u001b). \
             Tags are words separated by blanks; dependencies are todo numbers; an annotation is a \
-            line YYYY-MM-DD HH:MM:SS TEXT, an attribute a line NAME: VALUE; a priority is H, M or L; a rule is daily, weekdays, \
+            line YYYY-MM-DD HH:MM:SS TEXT, an attribute a line NAME: VALUE; a priority is H, M or L; a rule is daily, \
+            weekdays, \
             weekly, monthly, yearly or a count and a unit (2w, +1w after completion); a date is typed \
             as on the command line (2026-12-01, 2026-12-01T15:00, fri, +3d); an empty value is none. \
             Save an unchanged file to change nothing, an empty one to abort.

@@ -14,7 +14,10 @@ extension Completion {
         out += "        [[ \" ${reports[*]} \" == *\" $1 \"* ]] && REPLY=list\n    fi\n}\n"
 
         out +=
-            "\n# REPLY: option $2 of command $1 as 'LONG KIND' (KIND is 'flag' when it takes no value).\n_todo_option() {\n    case $2 in\n"
+            """
+            \n# REPLY: option $2 of command $1 as 'LONG KIND' (KIND is 'flag' when it takes no value).\n\
+            _todo_option() {\n    case $2 in\n
+            """
         out += bashOptionCases(CommandTable.globalOptions, indent: "        ")
         out += "        *)\n            case $1 in\n"
         for command in commands where !command.options.isEmpty {
@@ -28,12 +31,18 @@ extension Completion {
         out += "\n# REPLY: the long options of command $1, global ones included.\n_todo_options() {\n    case $1 in\n"
         for command in commands where !command.options.isEmpty {
             out +=
-                "        \(command.name)) REPLY=\(quoted(command.options.map { "--\($0.long)" }.joined(separator: " "))) ;;\n"
+                """
+                        \(command.name)) \
+                REPLY=\(quoted(command.options.map { "--\($0.long)" }.joined(separator: " "))) ;;\n
+                """
         }
         out += "        *) REPLY= ;;\n    esac\n    REPLY+=\(quoted(" " + globals))\n}\n"
 
         out +=
-            "\n# REPLY: the kind of argument $2 (counting from 0) of command $1.\n_todo_argument() {\n    local kinds=() repeats=\n    case $1 in\n"
+            """
+            \n# REPLY: the kind of argument $2 (counting from 0) of command $1.\n_todo_argument() {\n\
+                local kinds=() repeats=\n    case $1 in\n
+            """
         for command in commands where !command.arguments.isEmpty {
             let kinds = command.arguments.map { quoted(kindWord($0.kind)) }.joined(separator: " ")
             let repeats = command.arguments.last!.repeats ? " repeats=1" : ""
@@ -56,7 +65,10 @@ extension Completion {
     /// attribute words (`$2`/`$1` attributes) and filter terms (filter).
     private static func bashKeys() -> String {
         var out =
-            "\n# REPLY: the kind of value after KEY: ($1) in an attribute word, or in a filter term when $2 is filter.\n_todo_key() {\n"
+            """
+            \n# REPLY: the kind of value after KEY: ($1) in an attribute word, or in a filter term when $2 is filter.\n\
+            _todo_key() {\n
+            """
         out += "    REPLY=\n    case $2:$1 in\n"
         let attributeKeys = Set(keys(filter: false).map(\.key))
         for group in keysByKind(filter: true) {
@@ -66,7 +78,10 @@ extension Completion {
         }
         out += "    esac\n}\n"
         out +=
-            "\n# REPLY: every KEY: of attribute words, or of filter terms when $1 is filter; then the\n# attributes 'todo config uda.NAME.type' declares.\n_todo_keys() {\n"
+            """
+            \n# REPLY: every KEY: of attribute words, or of filter terms when $1 is filter; then the\n\
+            # attributes 'todo config uda.NAME.type' declares.\n_todo_keys() {\n
+            """
         let attributes = keys(filter: false).map { $0.key + ":" }.joined(separator: " ")
         let filters = keys(filter: true).map { $0.key + ":" }.joined(separator: " ")
         out += "    if [[ $1 == filter ]]; then REPLY=\(quoted(filters)); else REPLY=\(quoted(attributes)); fi\n"
@@ -122,7 +137,8 @@ extension Completion {
             case $2 in
                 [+-]*)
                     _todo_values tags "${2:1}" "$3"
-                    [[ $1 == filter ]] && mapfile -t -O "${#COMPREPLY[@]}" COMPREPLY < <(compgen -W @VIRTUAL@ -- "${2:1}")
+                    [[ $1 == filter ]] && mapfile -t -O "${#COMPREPLY[@]}" COMPREPLY < <(compgen -W @VIRTUAL@ -- \#
+        "${2:1}")
                     COMPREPLY=("${COMPREPLY[@]/#/${2:0:1}}") ;;
                 *:*)
                     key=${2%%:*}

@@ -9,10 +9,16 @@ extension Completion {
         }
         out += "        case '*'\n            # A report the config defines takes list's arguments and options.\n"
         out +=
-            "            contains -- $argv[1] (todo __complete reports 2>/dev/null); or return 1\n            echo list\n    end\nend\n"
+            """
+                        contains -- $argv[1] (todo __complete reports 2>/dev/null); or return 1\n\
+                        echo list\n    end\nend\n
+            """
 
         out +=
-            "\n# The long name of option $argv[2] of command $argv[1], if it takes a value.\nfunction __todo_value_option\n    switch $argv[2]\n"
+            """
+            \n# The long name of option $argv[2] of command $argv[1], if it takes a value.\n\
+            function __todo_value_option\n    switch $argv[2]\n
+            """
         out += fishValueCases(CommandTable.globalOptions, indent: "        ")
         out += "    end\n    switch $argv[1]\n"
         for command in commands where command.options.contains(where: { $0.valueName != nil }) {
@@ -23,14 +29,20 @@ extension Completion {
         out += "    end\n    return 1\nend\n"
 
         out +=
-            "\n# The kind of argument $argv[2] (counting from 0) of command $argv[1].\nfunction __todo_argument\n    switch $argv[1]\n"
+            """
+            \n# The kind of argument $argv[2] (counting from 0) of command $argv[1].\nfunction __todo_argument\n\
+                switch $argv[1]\n
+            """
         for command in commands where !command.arguments.isEmpty {
             out += "        case \(command.name)\n"
             let kinds = command.arguments.enumerated().map { fishKind($0.element, $0.offset) }
             out += "            set -l kinds \(kinds.joined(separator: " "))\n"
             out +=
                 command.arguments.last!.repeats
-                ? "            set -q kinds[(math $argv[2] + 1)]; and echo $kinds[(math $argv[2] + 1)]; or echo $kinds[-1]\n"
+                ? """
+                            set -q kinds[(math $argv[2] + 1)]; and echo $kinds[(math $argv[2] + 1)]; or echo \
+                $kinds[-1]\n
+                """
                 : "            set -q kinds[(math $argv[2] + 1)]; and echo $kinds[(math $argv[2] + 1)]\n"
         }
         out += "    end\nend\n"
@@ -61,7 +73,10 @@ extension Completion {
             for (index, argument) in command.arguments.enumerated() {
                 guard case .choice(let words) = argument.kind else { continue }
                 lines.append(
-                    "complete -c todo -n \(fishQuoted("__todo_wants \(fishKind(argument, index)) \(command.name)")) -a \(fishQuoted(words.joined(separator: " ")))\n"
+                    """
+                    complete -c todo -n \(fishQuoted("__todo_wants \(fishKind(argument, index)) \(command.name)")) \
+                    -a \(fishQuoted(words.joined(separator: " ")))\n
+                    """
                 )
             }
             if !lines.isEmpty { out += "\n# todo \(command.name)\n" + lines.joined() }
@@ -73,7 +88,10 @@ extension Completion {
     /// when KIND is filter) and `__todo_keys KIND` (every `KEY:`).
     private static func fishKeys() -> String {
         var out =
-            "\n# What follows KEY: ($argv[2]) in an attribute word, or in a filter term when $argv[1] is filter.\nfunction __todo_key_values\n"
+            """
+            \n# What follows KEY: ($argv[2]) in an attribute word, or in a filter term when $argv[1] is filter.\n\
+            function __todo_key_values\n
+            """
         let attributeKeys = Set(keys(filter: false).map(\.key))
         out += "    switch $argv[1]:$argv[2]\n"
         for group in keysByKind(filter: true) {
@@ -94,9 +112,15 @@ extension Completion {
         let attributes = keys(filter: false).map { $0.key + ":" }.joined(separator: " ")
         let filters = keys(filter: true).map { $0.key + ":" }.joined(separator: " ")
         out +=
-            "\n# Every KEY: of attribute words, or of filter terms when $argv[1] is filter; then the\n# attributes 'todo config uda.NAME.type' declares.\nfunction __todo_keys\n"
+            """
+            \n# Every KEY: of attribute words, or of filter terms when $argv[1] is filter; then the\n\
+            # attributes 'todo config uda.NAME.type' declares.\nfunction __todo_keys\n
+            """
         out +=
-            "    if test \"$argv[1]\" = filter\n        printf '%s\\n' \(filters)\n    else\n        printf '%s\\n' \(attributes)\n    end\n"
+            """
+                if test \"$argv[1]\" = filter\n        printf '%s\\n' \(filters)\n    else\n\
+                    printf '%s\\n' \(attributes)\n    end\n
+            """
         out += "    todo __complete udas 2>/dev/null\nend\n"
         return out
     }

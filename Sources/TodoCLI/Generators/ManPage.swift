@@ -1,12 +1,16 @@
 import Foundation
 import TodoCore
 
-/// todo(1) in mdoc, from `CommandTable` (with its `dateDetails`, `dateTables` and `ruleDetails`), `grammarText`, `VirtualTag.all`, `ExitStatus.table`, `HookEvent` and `environmentVariables`.
-/// Bump the `.Dd` date when what the page says changes.
+/// todo(1) in mdoc, from `CommandTable` (with its `dateDetails`, `dateTables` and `ruleDetails`), `grammarText`,
+/// `VirtualTag.all`, `ExitStatus.table`, `HookEvent` and `environmentVariables`. Bump the `.Dd` date when what the page
+/// says changes.
 func manPage() -> String {
     var page = Roff()
     page.line(
-        #".\" Generated from todo's command table by 'todo __man'. Do not edit: change the table, then run 'bash .ci/generate'."#
+        #"""
+        .\" Generated from todo's command table by 'todo __man'. Do not edit: change the table, then run 'bash \#
+        .ci/generate'.
+        """#
     )
     page.line(".Dd November 25, 2026")
     page.line(".Dt TODO 1")
@@ -28,7 +32,8 @@ func manPage() -> String {
         """
         todo keeps a list of todos in a state file. \
         Each todo has a number that never changes and is never given to another todo, and a UUID. \
-        Wherever a command takes an ID it also takes 4 or more leading hex digits of the UUID; digits alone always mean a number. \
+        Wherever a command takes an ID it also takes 4 or more leading hex digits of the UUID; digits alone always \
+        mean a number. \
         With no command, todo lists your todos. \
         Every change can be undone with 'todo undo'.
         """)
@@ -114,15 +119,24 @@ func manPage() -> String {
     page.line(".Bl -tag -width Ds")
     page.item(
         "Pa ~/.local/share/todo/todos.json",
-        "The state file, unless --file, TODO_FILE or XDG_DATA_HOME name another. It is JSON a person can read, one todo a line, created on the first change with mode 0600. Changes are atomic: a crash leaves the old or the new state."
+        """
+        The state file, unless --file, TODO_FILE or XDG_DATA_HOME name another. It is JSON a person can read, one todo \
+        a line, created on the first change with mode 0600. Changes are atomic: a crash leaves the old or the new state.
+        """
     )
     page.item(
         "Pa todos.json.journal",
-        "Next to the state file: small changes appended since the state file was last rewritten (every 100 changes, or for a large one). A line cut short by a crash is ignored. Back up both files, or use todo export."
+        """
+        Next to the state file: small changes appended since the state file was last rewritten (every 100 changes, or \
+        for a large one). A line cut short by a crash is ignored. Back up both files, or use todo export.
+        """
     )
     page.item(
         "Pa todos.json.lock",
-        "Next to the state file: every change holds an exclusive lock on it, waiting at most TODO_LOCK_TIMEOUT seconds for another todo."
+        """
+        Next to the state file: every change holds an exclusive lock on it, waiting at most TODO_LOCK_TIMEOUT seconds \
+        for another todo.
+        """
     )
     page.line(".El")
     page.line(".Sh EXIT STATUS")
@@ -153,7 +167,9 @@ func manExamples(_ commands: [CommandSpec], _ globalOptions: [OptionSpec]) -> [(
     examples.append(("todo list --filter completed --json | jq length", "count completed todos with jq"))
     examples.append(
         (
-            #"todo list --filter active --json | jq -r '.[] | select(.name | test("milk")) | .id' | xargs -r todo toggle"#,
+            #"""
+            todo list --filter active --json | jq -r '.[] | select(.name | test("milk")) | .id' | xargs -r todo toggle
+            """#,
             "complete every active todo that mentions milk, in one change"
         ))
     if let sync = commands.first(where: { $0.name == "sync" }) {

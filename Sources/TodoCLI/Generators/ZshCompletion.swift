@@ -30,7 +30,8 @@ extension Completion {
             let specs =
                 command.options.map { zshOptionSpecs($0, indent: "                ") }.joined()
                 + command.arguments.enumerated().map { index, argument in
-                    "                \(zshArgumentSpec(argument, position: index + 1, last: index == command.arguments.count - 1))\n"
+                    let last = index == command.arguments.count - 1
+                    return "                \(zshArgumentSpec(argument, position: index + 1, last: last))\n"
                 }.joined()
             out +=
                 specs.isEmpty
@@ -57,14 +58,23 @@ extension Completion {
         out += "    for ((i = 2; i < CURRENT; i++)); do\n        case $words[i] in\n            --) break ;;\n"
         if !valued.isEmpty { out += "            \(valued.joined(separator: "|"))) (( i++ )) ;;\n" }
         out +=
-            "            -*) ;;\n            *) if [[ $words[i] =~ $id_pattern ]]; then ids+=($i); else command=$i; break; fi ;;\n"
+            """
+                        -*) ;;\n\
+                        *) if [[ $words[i] =~ $id_pattern ]]; then ids+=($i); else command=$i; break; fi ;;\n
+            """
         out += "        esac\n    done\n"
         out +=
-            "    if (( ! command )); then\n        for i in ${(Oa)ids}; do words[i]=(); done\n        (( CURRENT -= $#ids ))\n"
+            """
+                if (( ! command )); then\n        for i in ${(Oa)ids}; do words[i]=(); done\n\
+                    (( CURRENT -= $#ids ))\n
+            """
         out += "        _arguments -S $globals '1:command:_todo_commands'\n        return\n    fi\n"
         out += "    local -a before\n    for i in $ids; do before+=(\"$words[i]\"); done\n"
         out +=
-            "    words=(\"$words[command]\" \"${before[@]}\" \"${(@)words[command+1,-1]}\")\n    (( CURRENT -= command - 1 - $#before ))\n"
+            """
+                words=(\"$words[command]\" \"${before[@]}\" \"${(@)words[command+1,-1]}\")\n\
+                (( CURRENT -= command - 1 - $#before ))\n
+            """
         out += "    local -a reports=(${(f)\"$(_call_program reports todo __complete reports 2>/dev/null)\"})\n"
         out += "    (( ${reports[(Ie)$words[1]]} )) && words[1]=list\n"
         return out
@@ -134,7 +144,10 @@ extension Completion {
     /// writes them, or the keys themselves (without a space after them).
     private static func zshWords() -> String {
         var out =
-            "\n# Attribute words (last argument attributes) or filter terms (filter): +TAG, -TAG (and\n# the virtual tags in a filter),\n"
+            """
+            \n# Attribute words (last argument attributes) or filter terms (filter): +TAG, -TAG (and\n\
+            # the virtual tags in a filter),\n
+            """
         out += "# KEY:VALUE, or KEY:. _arguments passes compadd options (-J group) before it.\n_todo_words() {\n"
         out += "    local kind=${@[-1]}\n    local -a keys\n"
         out += "    if [[ $(todo __complete syntax ${todo_file:+--file=$todo_file} 2>/dev/null) == todotxt ]]; then\n"
@@ -144,7 +157,10 @@ extension Completion {
         out += "            @*)\n                compset -P '@'\n                _todo_values tags ;;\n"
         out += "            *:*|-*)\n                return 1 ;;\n"
         out +=
-            "            ?*)\n                compadd -S '' - \(todoTxtKeys) ;;\n            *)\n                return 1 ;;\n        esac\n        return\n    fi\n"
+            """
+                        ?*)\n                compadd -S '' - \(todoTxtKeys) ;;\n            *)\n\
+                            return 1 ;;\n        esac\n        return\n    fi\n
+            """
         out += "    case $PREFIX in\n"
         out += "        [+-]*)\n            compset -P '[+-]'\n"
         out += "            [[ $kind == filter ]] && compadd - \(virtualTags)\n            _todo_values tags ;;\n"

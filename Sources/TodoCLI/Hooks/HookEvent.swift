@@ -26,13 +26,26 @@ enum HookEvent: String, CaseIterable, Sendable {
     var help: String {
         switch self {
         case .onLaunch:
-            "Before a command that reads or changes the todos. Reads nothing; prints feedback. Failing stops the command before it starts."
+            """
+            Before a command that reads or changes the todos. Reads nothing; prints feedback. Failing stops the \
+            command before it starts.
+            """
         case .onAdd:
-            "For each todo a command adds (add, log, import, a series' next occurrence, the todo.txt verbs that add). Reads the task; prints it, changed or not, and feedback. Failing refuses the whole change."
+            """
+            For each todo a command adds (add, log, import, a series' next occurrence, the todo.txt verbs that add). \
+            Reads the task; prints it, changed or not, and feedback. Failing refuses the whole change.
+            """
         case .onModify:
-            "For each todo a command changes or deletes (modify, done, start, stop, annotate, delete, undo, batch, edit, import, …). Reads the task before and the task after, a line each; prints the task after, changed or not (the one before puts it back), and feedback. Failing refuses the whole change."
+            """
+            For each todo a command changes or deletes (modify, done, start, stop, annotate, delete, undo, batch, \
+            edit, import, …). Reads the task before and the task after, a line each; prints the task after, changed \
+            or not (the one before puts it back), and feedback. Failing refuses the whole change.
+            """
         case .onExit:
-            "After a command that reads or changes the todos, once its change is saved. Reads each todo it added or changed, a line each; prints feedback. Failing makes todo exit 1; the change stays."
+            """
+            After a command that reads or changes the todos, once its change is saved. Reads each todo it added or \
+            changed, a line each; prints feedback. Failing makes todo exit 1; the change stays.
+            """
         }
     }
 }

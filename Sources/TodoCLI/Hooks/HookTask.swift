@@ -32,7 +32,10 @@ enum HookTask {
         guard let text = object["uuid"] as? String else { throw .printed("a task without a \"uuid\" string") }
         guard UUID(uuidString: text) == uuid else {
             throw .printed(
-                "the task of another UUID (\(text.prefix(36)) for \(uuid.uuidString.lowercased())): a hook prints the task it read"
+                """
+                the task of another UUID (\(text.prefix(36)) for \(uuid.uuidString.lowercased())): a hook prints the \
+                task it read
+                """
             )
         }
         return object
@@ -73,7 +76,10 @@ enum HookTask {
                 content.completedAt = nil
             default:
                 throw .printed(
-                    "the status \(after.status.prefix(20)) for a \(before.status) todo: todo does not delete from a hook; a hook refuses a change by exiting non-zero"
+                    """
+                    the status \(after.status.prefix(20)) for a \(before.status) todo: todo does not delete from a \
+                    hook; a hook refuses a change by exiting non-zero
+                    """
                 )
             }
         }

@@ -165,7 +165,10 @@ struct Hooks {
         case .timedOut:
             throw CommandError(
                 message:
-                    "hook \(name) did not finish within \(seconds(settings.timeout)) s (hooks.timeout) and was killed; \(consequence)"
+                    """
+                    hook \(name) did not finish within \(seconds(settings.timeout)) s (hooks.timeout) and was \
+                    killed; \(consequence)
+                    """
             )
         case .printedTooMuch:
             throw CommandError(
@@ -179,7 +182,11 @@ struct Hooks {
             let expected = script.event!.tasksPrinted
             throw CommandError(
                 message:
-                    "hook \(name) printed \(tasks.count) task\(tasks.count == 1 ? "" : "s"), where an \(script.event!.rawValue) hook prints \(expected == 0 ? "none" : "the task it read, changed or not"); \(consequence)"
+                    """
+                    hook \(name) printed \(tasks.count) task\(tasks.count == 1 ? "" : "s"), where \
+                    an \(script.event!.rawValue) hook \
+                    prints \(expected == 0 ? "none" : "the task it read, changed or not"); \(consequence)
+                    """
             )
         }
         return tasks

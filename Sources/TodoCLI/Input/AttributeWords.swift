@@ -77,7 +77,10 @@ struct AttributeWords: Equatable {
     private mutating func takeName(_ named: (word: String, name: String)) throws(CommandError) {
         guard name.isEmpty else {
             throw Self.usage(
-                "\(quoted(named.word)) gives the name, and so do the words \(quoted(name.joined(separator: " "))); put -- before name words that look like attribute words"
+                """
+                \(quoted(named.word)) gives the name, and so do the words \(quoted(name.joined(separator: " "))); put \
+                -- before name words that look like attribute words
+                """
             )
         }
         name = [named.name]
@@ -99,12 +102,18 @@ struct AttributeWords: Equatable {
             let tag = String(word.dropFirst())
             guard VirtualTag.named(tag) == nil else {
                 throw usage(
-                    "\(quoted(word)): \(tag) is a virtual tag, which todo gives by state, not one to add or remove; --tag \(tag) adds a tag of yours spelled so"
+                    """
+                    \(quoted(word)): \(tag) is a virtual tag, which todo gives by state, not one to add or remove; \
+                    --tag \(tag) adds a tag of yours spelled so
+                    """
                 )
             }
             guard sign == "+" || removing else {
                 throw usage(
-                    "\(quoted(word)) would remove a tag from a todo not yet added; put -- before name words that start with '-'"
+                    """
+                    \(quoted(word)) would remove a tag from a todo not yet added; put -- before name words that start \
+                    with '-'
+                    """
                 )
             }
             return [sign == "+" ? .addTag(tag) : .removeTag(tag)]
@@ -126,17 +135,26 @@ struct AttributeWords: Equatable {
                 field.spec.syntax == .signs
                 ? " (+TAG adds one)" : field.spec.option.map { " (--\($0.long) \($0.valueName) sets it)" } ?? ""
             throw usage(
-                "\(quoted(word)): \(field.key) is no attribute word\(hint); put -- before name words that look like attribute words"
+                """
+                \(quoted(word)): \(field.key) is no attribute word\(hint); put -- before name words that look like \
+                attribute words
+                """
             )
         case .uda(let name):
             return try udaChange(word, name: name, value: attribute.value, in: context)
         case .stamp(let stamp):
             throw usage(
-                "\(quoted(word)): todo keeps \(stamp.taskwarrior) itself (\(stamp.meaning)); filters read it, no word sets it"
+                """
+                \(quoted(word)): todo keeps \(stamp.taskwarrior) itself (\(stamp.meaning)); filters read it, no word \
+                sets it
+                """
             )
         case .status, .urgency, .limit, .taskwarrior:
             throw usage(
-                "\(quoted(word)): todo has no attribute \(attribute.key.name) to set; attribute words are \(keys); put -- before name words that look like one"
+                """
+                \(quoted(word)): todo has no attribute \(attribute.key.name) to set; attribute words are \(keys); put \
+                -- before name words that look like one
+                """
             )
         }
     }

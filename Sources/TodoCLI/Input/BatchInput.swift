@@ -64,7 +64,10 @@ enum BatchInput {
         }
         for key in object.keys.sorted() where key != "action" && !verb.keys.contains(key) {
             throw InputError(
-                "\"\(key)\" is not a field of \(action) (its fields: \(verb.keys.isEmpty ? "none" : verb.keys.joined(separator: ", ")))"
+                """
+                \"\(key)\" is not a field of \(action) (its \
+                fields: \(verb.keys.isEmpty ? "none" : verb.keys.joined(separator: ", ")))
+                """
             )
         }
         var changes: [FieldChange] = []

@@ -5,7 +5,10 @@ import TodoSync
 /// one, so that no word typed alone can change a todo.
 enum DefaultCommand {
     static let rule =
-        "must be a report (list, next, a report 'todo reports' names) and filter words for it, such as next or 'list +work'"
+        """
+        must be a report (list, next, a report 'todo reports' names) and filter words for it, such as next or 'list \
+        +work'
+        """
 
     /// The words of `value`, when its first names a report (one of `configured` too).
     static func words(_ value: String, configured: [String] = []) -> [String]? {

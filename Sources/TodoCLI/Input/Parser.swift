@@ -105,7 +105,11 @@ public func parse(_ argv: [String], reports: () -> [String] = { [] }) -> Result<
             return .failure(
                 UsageError(
                     message:
-                        "unknown option '\(word.hasPrefix("--") ? "--" + name : word)'\(found.position == nil ? "" : " for '\(spec.name)'")",
+                        """
+                        unknown option \
+                        '\(word.hasPrefix("--") ? "--" + name : word)'\
+                        \(found.position == nil ? "" : " for '\(spec.name)'")
+                        """,
                     command: spec.name,
                     suggestion: closest(to: name, among: options.map(\.long)).map { "--" + $0 }))
         }
@@ -124,7 +128,10 @@ public func parse(_ argv: [String], reports: () -> [String] = { [] }) -> Result<
                 return .failure(
                     UsageError(
                         message:
-                            "'\(value)' is not a valid \(valueName.lowercased()) for '--\(option.long)' (choose from \(choices.joined(separator: ", ")))",
+                            """
+                            '\(value)' is not a valid \(valueName.lowercased()) for '--\(option.long)' (choose \
+                            from \(choices.joined(separator: ", ")))
+                            """,
                         command: spec.name, suggestion: closest(to: value, among: choices)))
             }
         } else if inline != nil {
@@ -181,7 +188,10 @@ private func checkArguments(_ invocation: Invocation, _ spec: CommandSpec) -> Re
         return .failure(
             UsageError(
                 message:
-                    "'\(word)' is not a valid \(argument.name.lowercased()) for '\(spec.name)' (choose from \(choices.joined(separator: ", ")))",
+                    """
+                    '\(word)' is not a valid \(argument.name.lowercased()) for '\(spec.name)' (choose \
+                    from \(choices.joined(separator: ", ")))
+                    """,
                 command: spec.name, suggestion: closest(to: word, among: choices)))
     }
     return .success(invocation)

@@ -21,7 +21,10 @@ struct ReportSettings {
             guard let filter = TodoFilter(rawValue: text) else {
                 throw CommandError(
                     message:
-                        "config file \(config.path): \(ConfigKey.defaultFilter.rawValue) \(Self.filterRule), not \(quoted(text))"
+                        """
+                        config file \(config.path): \(ConfigKey.defaultFilter.rawValue) \(Self.filterRule), \
+                        not \(quoted(text))
+                        """
                 )
             }
             defaultFilter = filter
@@ -47,7 +50,10 @@ struct ReportSettings {
 
     static let weekdays = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
     static let weekStartRule =
-        "\(ConfigKey.weekStart.rawValue) is a day of the week: \(weekdays.joined(separator: ", ")) (or its first three letters)"
+        """
+        \(ConfigKey.weekStart.rawValue) is a day of the week: \(weekdays.joined(separator: ", ")) (or its first three \
+        letters)
+        """
 
     /// The ISO weekday (1 is Monday) `text` names, in full or by its first three letters.
     static func weekday(_ text: String) -> Int? {

@@ -110,7 +110,10 @@ struct Substitution {
                 ids.count == 1 ? state.todo(id: ids[0]).map(label) ?? "the todo" : "the \(ids.count) todos named"
             throw CommandError(
                 message:
-                    "\(quoted(substitutions[index].word)) matches nothing in \(whose): not in the name, nor in an annotation; nothing changed"
+                    """
+                    \(quoted(substitutions[index].word)) matches nothing in \(whose): not in the name, nor in an \
+                    annotation; nothing changed
+                    """
             )
         }
         return edits.count == 1 ? edits : [.batch(edits)]

@@ -66,7 +66,11 @@ struct ListTemplate: Equatable {
                 guard Self.isField(name) || isUDA else {
                     let hint = closest(to: name, among: Self.fields).map { "; did you mean {\($0)}?" } ?? ""
                     throw Self.error(
-                        "unknown field '{\(name)}' in --format (fields: \(Self.fields.map { "{\($0)}" }.joined(separator: " ")), and attributes 'todo config uda.NAME.type' declares; a date field with .utc, as {due.utc}, is in UTC)\(hint)"
+                        """
+                        unknown field '{\(name)}' in --format \
+                        (fields: \(Self.fields.map { "{\($0)}" }.joined(separator: " ")), and attributes 'todo config \
+                        uda.NAME.type' declares; a date field with .utc, as {due.utc}, is in UTC)\(hint)
+                        """
                     )
                 }
                 if !text.isEmpty { parts.append(.text(text)) }

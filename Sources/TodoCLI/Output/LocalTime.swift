@@ -20,7 +20,10 @@ struct LocalTime {
         let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
         func two(_ value: Int?) -> String { String(format: "%02d", value ?? 0) }
         return
-            "\(String(format: "%04d", parts.year ?? 0))-\(two(parts.month))-\(two(parts.day)) \(two(parts.hour)):\(two(parts.minute)):\(two(parts.second))"
+            """
+            \(String(format: "%04d", parts.year ?? 0))-\(two(parts.month))-\(two(parts.day)) \
+            \(two(parts.hour)):\(two(parts.minute)):\(two(parts.second))
+            """
     }
 
     /// `2026-11-21T14:03:05+01:00`: ISO 8601 on the clock of `zone`, to the second, with its offset from UTC.

@@ -187,7 +187,10 @@ func details(
             ? ("Conflict", oneLine("\(conflict.lost); \(conflict.kept) was kept (\(time.text(conflict.at)))"))
             : (
                 "Conflict",
-                "\(conflict.field): kept \(quoted(conflict.kept)); lost \(quoted(conflict.lost)) (\(time.text(conflict.at)))"
+                """
+                \(conflict.field): kept \(quoted(conflict.kept)); lost \(quoted(conflict.lost)) \
+                (\(time.text(conflict.at)))
+                """
             )
     }
     for (key, value) in rows + conflicts {

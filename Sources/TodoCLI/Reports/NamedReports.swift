@@ -80,7 +80,11 @@ struct NamedReport {
         return CommandSpec(
             name: name, summary: summary, plan: { try Self.plan(name, $0, $1) },
             discussion:
-                "Taskwarrior's \(name) report: \(meaning), with your filter terms and options after it (--filter and --sort given replace its own). 'todo config report.\(name).filter' and the other report.\(name) settings redefine it ('todo help config').",
+                """
+                Taskwarrior's \(name) report: \(meaning), with your filter terms and options after it (--filter and \
+                --sort given replace its own). 'todo config report.\(name).filter' and the other report.\(name) \
+                settings redefine it ('todo help config').
+                """,
             arguments: [CommandTable.filterTerms], options: CommandTable.listOptions,
             examples: [("todo \(name)", summary.prefix(1).lowercased() + summary.dropFirst())], everyday: false)
     }
@@ -92,7 +96,10 @@ struct NamedReport {
             name: name, summary: "Your report \(name) (todo config report.\(name).*)",
             plan: { try Self.plan(name, $0, $1) },
             discussion:
-                "A report the config file defines: its report.\(name).filter, sort, columns and labels ('todo help config'), with your filter terms and options after them.",
+                """
+                A report the config file defines: its report.\(name).filter, sort, columns and labels ('todo help \
+                config'), with your filter terms and options after them.
+                """,
             arguments: [CommandTable.filterTerms], options: CommandTable.listOptions, everyday: false)
     }
 
@@ -168,7 +175,10 @@ enum ForeignCommand {
     /// The refusal for `word`, if it is one of these.
     static func refusal(_ word: String) -> String? {
         answers[word].map {
-            "'\(word)' is a Taskwarrior command todo does not have; instead: \($0) (to search for the word, todo list \(word))"
+            """
+            '\(word)' is a Taskwarrior command todo does not have; instead: \($0) (to search for the word, todo \
+            list \(word))
+            """
         }
     }
 }

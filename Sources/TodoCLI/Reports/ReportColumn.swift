@@ -45,7 +45,10 @@ struct ReportColumn: Equatable {
         else {
             throw CommandError(
                 message:
-                    "\(quoted(text)) is no format of \(base): \(formats.map { "\(base).\($0.rawValue)" }.joined(separator: ", "))",
+                    """
+                    \(quoted(text)) is no format \
+                    of \(base): \(formats.map { "\(base).\($0.rawValue)" }.joined(separator: ", "))
+                    """,
                 status: ExitStatus.usage)
         }
         self.attribute = attribute
@@ -57,7 +60,10 @@ struct ReportColumn: Equatable {
 
     /// The column names todo shows, for messages.
     static let names =
-        "id, uuid, status, urgency, description, project, tags, priority, due, wait, scheduled, start, end, entry, modified, until, recur, depends, annotations, or a declared attribute (formats after a dot: due.relative)"
+        """
+        id, uuid, status, urgency, description, project, tags, priority, due, wait, scheduled, start, end, entry, \
+        modified, until, recur, depends, annotations, or a declared attribute (formats after a dot: due.relative)
+        """
 
     /// The formats an attribute takes, the default first; nil for one no column shows.
     static func formats(_ attribute: DOMReference.Attribute) -> [Format]? {

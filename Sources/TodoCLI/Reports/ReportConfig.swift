@@ -132,7 +132,10 @@ extension NamedReport {
         guard let found = part(ofKey: key) else {
             throw CommandError(
                 message:
-                    "\(quoted(key)) is no report setting: write report.NAME.\(ReportPart.allCases.map(\.rawValue).joined(separator: "|"))",
+                    """
+                    \(quoted(key)) is no report setting: write \
+                    report.NAME.\(ReportPart.allCases.map(\.rawValue).joined(separator: "|"))
+                    """,
                 status: ExitStatus.usage)
         }
         let (name, part) = (found.name, found.part)

@@ -1,6 +1,6 @@
 /// A report's table: a heading in bold, the first column left-aligned and cut to fit the
-/// width, the others right-aligned (left-aligned too when `leftAligned`); nothing for no rows. `after` adds a last column drawn
-/// apart (a bar), `room` columns wide, after a blank.
+/// width, the others right-aligned (left-aligned too when `leftAligned`); nothing for no rows. `after` adds a last
+/// column drawn apart (a bar), `room` columns wide, after a blank.
 enum ReportTable {
     static func render(
         _ heading: [String], _ rows: [[String]], width: Int, style: Style, leftAligned: Bool = false,

@@ -122,7 +122,10 @@ enum TaskrcImport {
         }
         if key.hasPrefix("sync.") || key.hasPrefix("taskd.") {
             return .notCarried(
-                "todo syncs with todo-server or a TaskChampion server (sync.server.url), not with Taskwarrior 2's taskd or cloud storage"
+                """
+                todo syncs with todo-server or a TaskChampion server (sync.server.url), not with Taskwarrior 2's taskd \
+                or cloud storage
+                """
             )
         }
         return .notCarried("todo has no such setting")

@@ -70,7 +70,10 @@ enum TodoExportFormat {
             }
             guard version <= ExportCommand.version else {
                 throw InputError(
-                    "export format version \(version) is newer than this todo understands (\(ExportCommand.version)); upgrade todo"
+                    """
+                    export format version \(version) is newer than this todo understands (\(ExportCommand.version)); \
+                    upgrade todo
+                    """
                 )
             }
         }

@@ -22,7 +22,10 @@ public struct ColourRules: Sendable {
     public static let mergeKey = "rule.color.merge"
     /// Taskwarrior 2.6's `rule.precedence.color`, highest first.
     public static let defaultPrecedence =
-        "deleted,completed,active,keyword.,tag.,project.,overdue,scheduled,due.today,due,blocked,blocking,recurring,tagged,uda."
+        """
+        deleted,completed,active,keyword.,tag.,project.,overdue,\
+        scheduled,due.today,due,blocked,blocking,recurring,tagged,uda.
+        """
 
     /// None: every row as todo draws it without rules.
     public static let none = ColourRules(entries: [], merge: true)
@@ -119,7 +122,10 @@ extension ColourRules {
             }
             throw ColourError(
                 message:
-                    "\(precedenceKey): \(unknown.debugDescription) names no rule; they are \(names.joined(separator: ","))"
+                    """
+                    \(precedenceKey): \(unknown.debugDescription) names no rule; they \
+                    are \(names.joined(separator: ","))
+                    """
             )
         }
         return words

@@ -23,7 +23,11 @@ public struct TerminalColour: Equatable, Sendable {
 
     /// What a value may be, for help and messages.
     public static let rule =
-        "words from bold, underline, inverse, a colour, and on COLOUR for the background (on bright COLOUR for a bright one); a colour is one of \(names.joined(separator: ", ")), colorN (N 0 to 255), rgbRGB (each digit 0 to 5) or grayN (N 0 to 23); empty for none"
+        """
+        words from bold, underline, inverse, a colour, and on COLOUR for the background (on bright COLOUR for a bright \
+        one); a colour is one of \(names.joined(separator: ", ")), colorN (N 0 to 255), rgbRGB (each digit 0 to 5) or \
+        grayN (N 0 to 23); empty for none
+        """
 
     /// What a colour may be, in short, for messages.
     public static let shortRule =

@@ -35,7 +35,10 @@ public enum DateReader {
         ("2026-W50, 2026-W50-3, 2026W503", "the Monday of ISO week 50 of 2026; its Wednesday (1 is Monday, 7 Sunday)"),
         (
             "2026-12-01T15:00, 2026-12-01 15:00:30, 20261201T1500",
-            "that time on the local clock (TZ); with Z (T15:00Z) in UTC, with an offset (T15:00+01:00, T1500+0100) at that offset"
+            """
+            that time on the local clock (TZ); with Z (T15:00Z) in UTC, with an offset (T15:00+01:00, T1500+0100) at \
+            that offset
+            """
         ),
         (
             "8am, 8:30pm, 12am, 14:00, 14:00:30, 14:00Z",
@@ -48,21 +51,32 @@ public enum DateReader {
         ),
         (
             "1st … 31st",
-            "the next day with that number, never today; a month without it rolls over as in Taskwarrior (the 30th in February is 2 March)"
+            """
+            the next day with that number, never today; a month without it rolls over as in Taskwarrior (the 30th in \
+            February is 2 March)
+            """
         ),
         (
             "+3d, -1w, 2mo, +3h, P1D",
-            "a duration from now: when it counts whole days (d, w, mo, q, y), the whole day that far from today, else the instant"
+            """
+            a duration from now: when it counts whole days (d, w, mo, q, y), the whole day that far from today, else \
+            the instant
+            """
         ),
         (
             "DATE+DURATION, DATE-DURATION",
-            "now+2d, eom+1d, tomorrow-3h, 2026-12-01+1w, eom+1d+1h: a whole day plus whole days is a whole day (an end word stays an end), "
+            "now+2d, eom+1d, tomorrow-3h, 2026-12-01+1w, eom+1d+1h: a whole day plus whole days is a whole day "
+                + "(an end word stays an end), "
                 + "anything else the instant from the day's first moment (an end word's 23:59:59)"
         ),
         (
             "DURATION",
-            "a count and a unit, as Taskwarrior counts them: s, min, h, d, w, mo (30 days), q (91), y (365) and their other spellings "
-                + "(3days, 2wks, 1.5h, fortnight, weekly), or ISO 8601 (P1D, P1Y2M, PT30M); after + or - a plain number is seconds"
+            "a count and a unit, as Taskwarrior counts them: s, min, h, d, w, mo (30 days), q (91), y (365) "
+                + "and their other spellings "
+                    + """
+                    (3days, 2wks, 1.5h, fortnight, weekly), or ISO 8601 (P1D, P1Y2M, PT30M); after + or - a plain \
+                    number is seconds
+                    """
         ),
         ("1796000000", "seconds since 1970: 9 or 10 digits from 315532800 (1980) on, as Taskwarrior reads them")
     ]

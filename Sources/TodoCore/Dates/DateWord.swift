@@ -101,7 +101,10 @@ public enum DateWord: String, CaseIterable, Sendable {
         case .easter(let days, let name):
             guard days != 0 else { return "the next Easter Sunday (on the day itself, next year's, as in Taskwarrior)" }
             return
-                "\(name), \(abs(days)) day\(abs(days) == 1 ? "" : "s") \(days < 0 ? "before" : "after") the Easter Sunday easter names"
+                """
+                \(name), \(abs(days)) day\(abs(days) == 1 ? "" : "s") \(days < 0 ? "before" : "after") the Easter \
+                Sunday easter names
+                """
         case .midsummer(let eve):
             return eve
                 ? "the next Swedish midsummer eve (Finnish juhannus), a Friday from 19 to 25 June"

@@ -50,7 +50,10 @@ public enum FilterError: Error, Equatable, Sendable, CustomStringConvertible {
         case .unknownKey(let word): "unknown filter key in \(word.debugDescription); use \(Self.terms)"
         case .ambiguousKey(let error): error.description
         case .notAFilterKey(let word, .limit):
-            "\(word.debugDescription): limit:N limits the rows of list and next, given among their filter words, not inside parentheses"
+            """
+            \(word.debugDescription): limit:N limits the rows of list and next, given among their filter words, not \
+            inside parentheses
+            """
         case .notAFilterKey(let word, .taskwarrior(let name)):
             "\(word.debugDescription): todo has no attribute \(name); the filter keys are \(Self.keys)"
         case .notAFilterKey(let word, let key):
@@ -60,7 +63,11 @@ public enum FilterError: Error, Equatable, Sendable, CustomStringConvertible {
         case .badModifier(let word, let key):
             "\(word.debugDescription): \(key.names[0]) needs a modifier: \(key.modifierList)"
         case .unknownVirtualTag(let word):
-            "\(word.debugDescription) is no virtual tag; they are \(VirtualTag.all.map(\.name).joined(separator: ", ")); a tag of yours in capitals is tag:\(word.dropFirst())"
+            """
+            \(word.debugDescription) is no virtual tag; they \
+            are \(VirtualTag.all.map(\.name).joined(separator: ", ")); a tag of yours in capitals is \
+            tag:\(word.dropFirst())
+            """
         case .badPriority(let word): "\(word.debugDescription): a priority is H, M or L, or nothing for none"
         case .missingDate(let word): "\(word.debugDescription) needs a date after the ':'"
         case .badDate(let word, let error): "\(word.debugDescription): \(error)"

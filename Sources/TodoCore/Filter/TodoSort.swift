@@ -160,13 +160,19 @@ public struct TodoSort: Equatable, Sendable {
 public struct SortError: Error, Equatable, Sendable, CustomStringConvertible {
     /// How keys sort when no sign is given, for help.
     public static let directions =
-        "urgency and priority sort highest first (H before M before L), the others lowest first (the earliest date, A to Z); +KEY sorts a key lowest first, -KEY highest first"
+        """
+        urgency and priority sort highest first (H before M before L), the others lowest first (the earliest date, A \
+        to Z); +KEY sorts a key lowest first, -KEY highest first
+        """
 
     public let word: String
 
     public var description: String {
         let keys = TodoSort.Key.allCases.map(\.rawValue).joined(separator: ", ")
         return
-            "\(word.debugDescription) is no sort key; use \(keys) or an attribute 'todo config uda.NAME.type' declares, separated by commas, with + before a key for lowest first or - for highest first"
+            """
+            \(word.debugDescription) is no sort key; use \(keys) or an attribute 'todo config uda.NAME.type' declares, \
+            separated by commas, with + before a key for lowest first or - for highest first
+            """
     }
 }

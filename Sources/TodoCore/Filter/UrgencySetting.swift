@@ -46,7 +46,11 @@ public enum UrgencySetting: String, CaseIterable, Sendable {
     public var meaning: String {
         switch self {
         case .due:
-            "times a number from 0.2 to 1: 0.2 when due in 14 days or more, rising evenly to 1 at 7 days overdue and after (0.73 when due right now); a date without a time counts from that day's midnight, as in Taskwarrior; 0 without a due date"
+            """
+            times a number from 0.2 to 1: 0.2 when due in 14 days or more, rising evenly to 1 at 7 days overdue and \
+            after (0.73 when due right now); a date without a time counts from that day's midnight, as in Taskwarrior; \
+            0 without a due date
+            """
         case .blocking: "while an open todo depends on it"
         case .blocked: "while it depends on an open todo"
         case .active: "while started ('todo start')"

@@ -84,7 +84,10 @@ extension VirtualTag {
         VirtualTag("OVERDUE", "open and past its deadline") { $0.isOpen && $0.deadlinePassed($1.dates) },
         VirtualTag(
             "DUE",
-            "open and due today or within the next due-days days (7 unless 'todo config due-days N' says), not yet overdue"
+            """
+            open and due today or within the next due-days days (7 unless 'todo config due-days N' says), not yet \
+            overdue
+            """
         ) {
             todo, context in
             todo.isOpen && !todo.deadlinePassed(context.dates)

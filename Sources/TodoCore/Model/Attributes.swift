@@ -6,8 +6,8 @@ import Foundation
 /// new field is a property here and nowhere else among the holders.
 ///
 /// The fields most todos have (the ones `list` shows) are stored inline; the others (series
-/// fields, Taskwarrior's rarer ones), which few todos have, out of line in one box, so that an `Attributes`, and a `Todo`
-/// holding one, stays small and a copy of it touches no extra memory for them (listing
+/// fields, Taskwarrior's rarer ones), which few todos have, out of line in one box, so that an `Attributes`, and a
+/// `Todo` holding one, stays small and a copy of it touches no extra memory for them (listing
 /// 100,000 todos copies every one).
 public struct Attributes: Hashable, Sendable, Codable {
     /// Case-sensitive words (see `Tag`).

@@ -43,7 +43,10 @@ public enum TodoField: String, CaseIterable, Codable, Sendable {
                 completion: .projects,
                 taskwarrior: "project", todoTxt: .sigil("+"), ical: .text("X-TODO-PROJECT"),
                 help:
-                    "Set the project (dots make a hierarchy: home.garden is inside home); empty for none. As a word: project:NAME."
+                    """
+                    Set the project (dots make a hierarchy: home.garden is inside home); empty for none. As a word: \
+                    project:NAME.
+                    """
             )
         case .priority:
             FieldSpec(
@@ -65,21 +68,30 @@ public enum TodoField: String, CaseIterable, Codable, Sendable {
                 kind: .date, syntax: .keys(["scheduled"]), option: FieldOption("scheduled", "DATE"), completion: .dates,
                 taskwarrior: "scheduled", ical: .date("DTSTART"),
                 help:
-                    "Set the date work on the todo can start (+READY once it has come); empty for none. As a word: scheduled:DATE."
+                    """
+                    Set the date work on the todo can start (+READY once it has come); empty for none. As a word: \
+                    scheduled:DATE.
+                    """
             )
         case .start:
             FieldSpec(
                 kind: .date, syntax: .keys(["start"]), option: FieldOption("start", "DATE"), completion: .dates,
                 taskwarrior: "start", ical: .date("X-TODO-START"),
                 help:
-                    "Set when work on the todo started ('todo start' sets it to now, 'todo stop' and 'todo done' clear it); empty for none. As a word: start:DATE."
+                    """
+                    Set when work on the todo started ('todo start' sets it to now, 'todo stop' and 'todo done' clear \
+                    it); empty for none. As a word: start:DATE.
+                    """
             )
         case .depends:
             FieldSpec(
                 kind: .uuids, merge: .set, syntax: .members(["depends", "dep"]), option: FieldOption("depends", "IDS"),
                 completion: .todos, taskwarrior: "depends", todoTxt: .dependencies, ical: .related("DEPENDS-ON"),
                 help:
-                    "Add dependencies: todos (numbers or UUID prefixes, comma-separated) to be done first; -ID removes one; empty removes all. As a word: depends:IDS or dep:IDS."
+                    """
+                    Add dependencies: todos (numbers or UUID prefixes, comma-separated) to be done first; -ID removes \
+                    one; empty removes all. As a word: depends:IDS or dep:IDS.
+                    """
             )
         case .annotations:
             FieldSpec(
@@ -92,14 +104,20 @@ public enum TodoField: String, CaseIterable, Codable, Sendable {
                 completion: .rules,
                 taskwarrior: "recur", todoTxt: .recurrence, ical: .rule(otherwise: "X-TODO-RECUR"),
                 help:
-                    "Repeat the todo: completing it makes the next one. RULE is \(Recurrence.accepted). Needs a due date; empty ends the series. As a word: recur:RULE."
+                    """
+                    Repeat the todo: completing it makes the next one. RULE is \(Recurrence.accepted). Needs a due \
+                    date; empty ends the series. As a word: recur:RULE.
+                    """
             )
         case .until:
             FieldSpec(
                 kind: .date, syntax: .keys(["until"]), option: FieldOption("until", "DATE"), completion: .dates,
                 taskwarrior: "until", ical: .until(otherwise: "X-TODO-UNTIL"),
                 help:
-                    "Expire the todo: once DATE has passed, the next command deletes it if open; a series makes no occurrence due after DATE. Empty for none. As a word: until:DATE."
+                    """
+                    Expire the todo: once DATE has passed, the next command deletes it if open; a series makes no \
+                    occurrence due after DATE. Empty for none. As a word: until:DATE.
+                    """
             )
         case .series:
             FieldSpec(

@@ -169,7 +169,10 @@ public struct UDASchema: Equatable, Sendable {
         let parts = key.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         guard parts.count == 3, parts[0] == "uda", let part = Part(rawValue: parts[2]) else {
             throw UDAValueError(
-                "\(key.debugDescription) is no setting; an attribute is declared with uda.NAME.type, uda.NAME.values, uda.NAME.label"
+                """
+                \(key.debugDescription) is no setting; an attribute is declared with uda.NAME.type, uda.NAME.values, \
+                uda.NAME.label
+                """
             )
         }
         guard UDA.isName(parts[1]) else {

@@ -359,8 +359,8 @@ private struct Step {
     }
 
     /// The open occurrence here that holds the rule of the series a todo new here (not one
-    /// deleted here either) would hold it for, when the file does not hold it: the next occurrence, made here and by the
-    /// other tool after the same completion (Taskwarrior gives its instances UUIDs of its
+    /// deleted here either) would hold it for, when the file does not hold it: the next occurrence, made here and by
+    /// the other tool after the same completion (Taskwarrior gives its instances UUIDs of its
     /// own). Left unchanged since it was made, it gives way to the imported one, so that a
     /// later import finds that by its UUID; changed here, it stays and the imported one is
     /// not added.

@@ -65,7 +65,10 @@ public struct SeriesAnchor: Hashable, Sendable {
         let ahead = abs(offset)
         let seconds = ahead % 60 == 0 ? "" : ":\(CalendarDay.digits(ahead % 60, 2))"
         return
-            "\(day)T\(clock)\(sign)\(CalendarDay.digits(ahead / 3600, 2)):\(CalendarDay.digits(ahead / 60 % 60, 2))\(seconds)[\(zoneName)]"
+            """
+            \(day)T\(clock)\(sign)\
+            \(CalendarDay.digits(ahead / 3600, 2)):\(CalendarDay.digits(ahead / 60 % 60, 2))\(seconds)[\(zoneName)]
+            """
     }
 
     /// The zone: by its name, else (a zone this device does not know) the offset written.

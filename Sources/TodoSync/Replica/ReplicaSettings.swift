@@ -35,7 +35,10 @@ extension ConfigFile {
         guard let urlText = value(.syncServerURL) else { return nil }
         if value(.server) != nil {
             throw .notConfigured(
-                "both 'server' (todo-server's sync) and 'sync.server.url' (TaskChampion's) are set: a state file syncs one way; unset one with 'todo config --unset KEY'"
+                """
+                both 'server' (todo-server's sync) and 'sync.server.url' (TaskChampion's) are set: a state file syncs \
+                one way; unset one with 'todo config --unset KEY'
+                """
             )
         }
         guard let server = SyncSettings.server(urlText) else {
@@ -43,7 +46,10 @@ extension ConfigFile {
         }
         guard let clientText = value(.syncClientID) else {
             throw .notConfigured(
-                "no client id: run 'todo config sync.server.client_id UUID' (what 'todo-server taskchampion add USER' printed)"
+                """
+                no client id: run 'todo config sync.server.client_id UUID' (what 'todo-server taskchampion add USER' \
+                printed)
+                """
             )
         }
         guard let clientID = UUID(uuidString: clientText) else {
@@ -51,7 +57,10 @@ extension ConfigFile {
         }
         guard let secret = value(.syncEncryptionSecret) else {
             throw .notConfigured(
-                "no encryption secret: run 'todo config sync.encryption_secret -' and paste the one your other replicas use"
+                """
+                no encryption secret: run 'todo config sync.encryption_secret -' and paste the one your other replicas \
+                use
+                """
             )
         }
         let timeout = try Self.timeout(value(.timeout))

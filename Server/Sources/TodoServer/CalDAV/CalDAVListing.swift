@@ -91,7 +91,8 @@ struct ListingRows {
     {
         let query = """
             SELECT t.uuid AS uuid, t.rev AS rev, t.deleted AS deleted, o.name AS name FROM \(TodoModel.schema) t \
-            LEFT JOIN \(CalDAVObjects.table) o ON o.user_id = t.user_id AND o.uuid = t.uuid WHERE t.user_id = $1 AND \(condition)
+            LEFT JOIN \(CalDAVObjects.table) o ON o.user_id = t.user_id AND o.uuid = t.uuid WHERE t.user_id = $1 \
+            AND \(condition)
             """
         return try await db.rows(
             query, [.uuid(userID)] + binds,

@@ -27,7 +27,10 @@ enum DAVValue: Equatable, Sendable {
 struct MultistatusWriter {
     private(set) var bytes: [UInt8] = Array(
         (#"<?xml version="1.0" encoding="utf-8"?>"# + "\n"
-            + #"<D:multistatus xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav" xmlns:CS="http://calendarserver.org/ns/" xmlns:A="http://apple.com/ns/ical/">"#)
+            + #"""
+            <D:multistatus xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav" \#
+            xmlns:CS="http://calendarserver.org/ns/" xmlns:A="http://apple.com/ns/ical/">
+            """#)
             .utf8)
 
     init(capacity: Int = 0) { bytes.reserveCapacity(capacity) }

@@ -115,7 +115,10 @@ private func checkSource(_ db: any Database, _ source: ServerSettings.Storage) a
                 + "run todo-server migrate on it first (TODO_SERVER_DB or DATABASE_URL naming it), then copy again")
     case .ahead(let unknown):
         throw CommandFailure(
-            "\(source.described) was made by a newer todo-server (it has \(unknown.joined(separator: ", "))): copy with that version"
+            """
+            \(source.described) was made by a newer todo-server (it has \(unknown.joined(separator: ", "))): copy with \
+            that version
+            """
         )
     }
     guard let datasetId = try await MetaModel.query(on: db).first()?.id else {
@@ -140,7 +143,9 @@ private func checkTarget(
     let tables = try await SchemaCatalog.of(db).tables.map(\.name)
     if tables.contains(MetaModel.schema), try await MetaModel.query(on: db).first()?.id == datasetId {
         throw CommandFailure(
-            "\(target.described) already holds the dataset of \(source.described) (it is that database, or a copy of it)"
+            """
+            \(target.described) already holds the dataset of \(source.described) (it is that database, or a copy of it)
+            """
         )
     }
     try await requireEmpty(db, target, tables: tables)

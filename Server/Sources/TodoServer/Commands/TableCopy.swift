@@ -43,7 +43,10 @@ struct TableCopy: Sendable {
             var after = Int64.min
             while true {
                 let rows = try await sqlite.query(
-                    "SELECT rowid AS copy_rowid, \(selectList) FROM \(quoted(table)) WHERE rowid > ?1 ORDER BY rowid LIMIT \(batchRows)",
+                    """
+                    SELECT rowid AS copy_rowid, \(selectList) FROM \(quoted(table)) WHERE rowid > ?1 ORDER BY rowid \
+                    LIMIT \(batchRows)
+                    """,
                     [.integer(Int(after))])
                 guard let last = rows.last, case .integer(let rowid)? = last.column("copy_rowid") else { return }
                 after = Int64(rowid)
@@ -184,7 +187,8 @@ enum CopyTransactions {
             let column = try row.decode(column: "column_name", as: String.self)
             try await sql.raw(
                 """
-                SELECT setval(pg_get_serial_sequence(\(bind: quoted(table)), \(bind: column)), COALESCE(MAX(\(ident: column)), 0) + 1, false) \
+                SELECT setval(pg_get_serial_sequence(\(bind: quoted(table)), \(bind: column)), \
+                COALESCE(MAX(\(ident: column)), 0) + 1, false) \
                 FROM \(ident: table)
                 """
             ).run()

@@ -26,8 +26,12 @@ struct TaskChampionCommands: AsyncCommandGroup {
             // stdout gets the client id alone, so `CLIENT_ID=$(todo-server taskchampion add NAME)` works.
             FileHandle.standardError.write(
                 Data(
-                    "Client id registration \(id.uuidString.lowercased()) for \(user.name); set sync.server.client_id to the id below (shown once) and give every replica of these tasks the same one and the same sync.encryption_secret.\n"
-                        .utf8))
+                    """
+                    Client id registration \(id.uuidString.lowercased()) for \(user.name); set sync.server.client_id \
+                    to the id below (shown once) and give every replica of these tasks the same one and the same \
+                    sync.encryption_secret.\n
+                    """
+                    .utf8))
             context.console.print(TaskChampionController.text(clientID))
         }
     }
@@ -38,7 +42,10 @@ struct TaskChampionCommands: AsyncCommandGroup {
             var user: String
         }
         let help =
-            "List a user's client id registrations: id, created, versions, bytes, last version, last snapshot (never the client ids)."
+            """
+            List a user's client id registrations: id, created, versions, bytes, last version, last snapshot (never \
+            the client ids).
+            """
 
         func run(using context: CommandContext, signature: Signature) async throws {
             let db = context.application.db

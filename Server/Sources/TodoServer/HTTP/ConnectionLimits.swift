@@ -40,7 +40,10 @@ final class ConnectionCounts: Sendable {
             }
             if let key, state.byAddress[key, default: 0] >= limits.maxConnectionsPerClient {
                 return
-                    "\(limits.maxConnectionsPerClient) connections open from this address (TODO_SERVER_MAX_CONNECTIONS_PER_CLIENT)"
+                    """
+                    \(limits.maxConnectionsPerClient) connections open from this address \
+                    (TODO_SERVER_MAX_CONNECTIONS_PER_CLIENT)
+                    """
             }
             state.total += 1
             if let key { state.byAddress[key, default: 0] += 1 }

@@ -279,7 +279,10 @@ final class RequestBridge: ChannelDuplexHandler, RemovableChannelHandler {
         Abort(
             .serviceUnavailable, headers: ["Retry-After": "5"],
             reason:
-                "the server holds too many answers its clients have not read yet to hold this one (\(bytes) bytes); try again shortly"
+                """
+                the server holds too many answers its clients have not read yet to hold this one (\(bytes) bytes); try \
+                again shortly
+                """
         )
     }
 

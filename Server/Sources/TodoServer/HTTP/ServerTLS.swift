@@ -72,7 +72,10 @@ final class ServerTLS: ApplicationShared {
                 "the TLS private key \(files.key) is not the key of the certificate \(files.certificate)")
         } catch {
             throw CommandFailure(
-                "the TLS certificate \(files.certificate) and key \(files.key) do not make a server context: \(Self.describe(error))"
+                """
+                the TLS certificate \(files.certificate) and key \(files.key) do not make a server \
+                context: \(Self.describe(error))
+                """
             )
         }
     }

@@ -71,7 +71,10 @@ final class ServerMetrics: ApplicationShared {
                 descriptor: MetricNameDescriptor(
                     namespace: "todo", metricName: "memory_held", unitName: "bytes",
                     helpText:
-                        "Bytes held now: request bodies, answers not yet read by their clients, CalDAV answers being made."
+                        """
+                        Bytes held now: request bodies, answers not yet read by their clients, CalDAV answers being \
+                        made.
+                        """
                 ),
                 labels: [("kind", kind)]
             ).set(Int64(bytes))
@@ -85,7 +88,10 @@ final class ServerMetrics: ApplicationShared {
             descriptor: MetricNameDescriptor(
                 namespace: "todo", metricName: "authentication_failures", unitName: "total",
                 helpText:
-                    "Requests refused for a missing, wrong, expired or revoked token (401), or rate-limited after too many failures of that token or from that address (429)."
+                    """
+                    Requests refused for a missing, wrong, expired or revoked token (401), or rate-limited after too \
+                    many failures of that token or from that address (429).
+                    """
             ),
             labels: scope.map { [("status", "429"), ("limited_by", $0.rawValue)] } ?? [("status", "401")]
         ).increment()

@@ -18,7 +18,10 @@ struct BasicAuthMiddleware: AsyncMiddleware {
                 .forbidden,
                 reason: "CalDAV from another machine needs https: \(problem)"
                     + (sent
-                        ? "; the token sent as its password crossed the network unencrypted: revoke it (todo-server token revoke) and connect with https://"
+                        ? """
+                        ; the token sent as its password crossed the network unencrypted: revoke it (todo-server \
+                        token revoke) and connect with https://
+                        """
                         : "; connect with https://"))
         }
         let basic = request.headers.basicAuthorization

@@ -25,7 +25,10 @@ struct RequestLogMiddleware: AsyncMiddleware {
             + Double(elapsed.components.attoseconds) / 1e15
         let outcome = request.clientLeftMidBody ? "- client left mid-body" : String(status)
         request.logger.info(
-            "\(request.method.rawValue) \(request.loggedPath) \(outcome) \(String(format: "%.1f", ms))ms client=\(request.clientAddress) user=\(request.authenticatedUserName ?? "-")"
+            """
+            \(request.method.rawValue) \(request.loggedPath) \(outcome) \(String(format: "%.1f", ms))ms \
+            client=\(request.clientAddress) user=\(request.authenticatedUserName ?? "-")
+            """
         )
     }
 }

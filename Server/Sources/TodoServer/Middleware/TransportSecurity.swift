@@ -27,7 +27,10 @@ enum TransportSecurity {
             if !proto.isEmpty, proto.allSatisfy({ $0 == "https" }) { return nil }
             return proto.isEmpty
                 ? "the proxy did not say the client reached it over https (X-Forwarded-Proto)"
-                : "the client reached the proxy over plain HTTP (X-Forwarded-Proto: \(proto.joined(separator: ", ").prefix(40)))"
+                : """
+                the client reached the proxy over plain HTTP \
+                (X-Forwarded-Proto: \(proto.joined(separator: ", ").prefix(40)))
+                """
         }
         switch peer {
         case .unixDomainSocket: break

@@ -16,8 +16,11 @@ struct AddQuota: AsyncMigration {
         }
         try await sql.raw(
             """
-            UPDATE users SET stored_bytes = (SELECT COALESCE(SUM(CASE WHEN todos.deleted THEN \(unsafeRaw: String(TodoModel.tombstoneBytes)) \
-            ELSE \(unsafeRaw: String(TodoModel.recordBytes)) + \(unsafeRaw: size("name")) + \(unsafeRaw: size("description")) + \(unsafeRaw: size("notes")) + \(unsafeRaw: size("attributes")) END), 0) \
+            UPDATE users SET stored_bytes = (SELECT COALESCE(SUM(CASE WHEN todos.deleted \
+            THEN \(unsafeRaw: String(TodoModel.tombstoneBytes)) \
+            ELSE \(unsafeRaw: String(TodoModel.recordBytes)) + \(unsafeRaw: size("name")) \
+            + \(unsafeRaw: size("description")) + \(unsafeRaw: size("notes")) + \(unsafeRaw: size("attributes")) \
+            END), 0) \
             FROM todos WHERE todos.user_id = users.id)
             """
         ).run()

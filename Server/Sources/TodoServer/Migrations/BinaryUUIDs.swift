@@ -22,7 +22,8 @@ struct BinaryUUIDs: AsyncMigration {
 
     func revert(on database: any Database) async throws {
         try await convert(database, from: "blob") { column in
-            "substr(hex(\(column)), 1, 8) || '-' || substr(hex(\(column)), 9, 4) || '-' || substr(hex(\(column)), 13, 4) || '-' || "
+            "substr(hex(\(column)), 1, 8) || '-' || substr(hex(\(column)), 9, 4) || '-' || "
+                + "substr(hex(\(column)), 13, 4) || '-' || "
                 + "substr(hex(\(column)), 17, 4) || '-' || substr(hex(\(column)), 21)"
         }
     }

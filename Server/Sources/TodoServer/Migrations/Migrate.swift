@@ -35,7 +35,10 @@ enum SchemaStatus: Equatable {
         } else {
             exists =
                 try await sql.raw(
-                    "SELECT 1 FROM information_schema.tables WHERE table_name = '_fluent_migrations' AND table_schema = current_schema()"
+                    """
+                    SELECT 1 FROM information_schema.tables WHERE table_name = '_fluent_migrations' AND table_schema = \
+                    current_schema()
+                    """
                 ).all().count == 1
         }
         guard exists else { return [] }
@@ -52,7 +55,10 @@ func migrateDatabase(_ app: Application, settings: ServerSettings) async throws 
         guard case .behind(let missing) = try await SchemaStatus.of(app.db) else {
             if case .ahead(let unknown) = try await SchemaStatus.of(app.db) {
                 throw CommandFailure(
-                    "the database has migrations this todo-server does not know (\(unknown.joined(separator: ", "))): a newer todo-server made it"
+                    """
+                    the database has migrations this todo-server does not know (\(unknown.joined(separator: ", "))): a \
+                    newer todo-server made it
+                    """
                 )
             }
             return []

@@ -59,7 +59,10 @@ struct SchemaCatalog: Equatable {
                 })
             else {
                 throw CommandFailure(
-                    "the foreign keys of \(left.map(\.name).joined(separator: ", ")) name each other: no order to copy them in"
+                    """
+                    the foreign keys of \(left.map(\.name).joined(separator: ", ")) name each other: no order to copy \
+                    them in
+                    """
                 )
             }
             placed.append(left.remove(at: next))
@@ -83,13 +86,15 @@ struct SchemaCatalog: Equatable {
         SELECT c.table_name::text AS table_name, c.column_name::text AS column_name, c.data_type::text AS data_type
         FROM information_schema.columns AS c JOIN information_schema.tables AS t
             ON t.table_schema = c.table_schema AND t.table_name = c.table_name
-        WHERE t.table_type = 'BASE TABLE' AND c.table_schema = current_schema() AND c.table_name <> \(bind: MigrationLog.schema)
+        WHERE t.table_type = 'BASE TABLE' AND c.table_schema = current_schema() \
+        AND c.table_name <> \(bind: MigrationLog.schema)
         ORDER BY c.table_name, c.ordinal_position
         """
 
     private static let postgresKeys: SQLQueryString = """
         SELECT child.relname::text AS child, parent.relname::text AS parent
-        FROM pg_constraint AS k JOIN pg_class AS child ON child.oid = k.conrelid JOIN pg_class AS parent ON parent.oid = k.confrelid
+        FROM pg_constraint AS k JOIN pg_class AS child ON child.oid = k.conrelid JOIN pg_class AS parent \
+        ON parent.oid = k.confrelid
         WHERE k.contype = 'f' AND child.relnamespace = current_schema()::regnamespace
         """
 }

@@ -56,7 +56,10 @@ enum Pruning {
             // The content tombstones keep (`StoredRecord.keepsContent`) counts as its bytes;
             // a tombstone without any has empty texts.
             let kept =
-                "SUM(octet_length(name) + octet_length(description) + octet_length(notes) + COALESCE(octet_length(attributes), 0))"
+                """
+                SUM(octet_length(name) + octet_length(description) + octet_length(notes) + \
+                COALESCE(octet_length(attributes), 0))
+                """
             let keptBytes =
                 try await counted(db, "SELECT COUNT(*) AS count, \(kept) AS highest " + old, oldBinds).highest ?? 0
             // Their kept CalDAV texts go with them: no sync-collection names those deletions now.
@@ -91,7 +94,8 @@ enum Pruning {
 }
 
 /// `todo-server prune [--older-than DAYS]`: removes tombstones, operation results and
-/// Taskwarrior 3 versions already in a snapshot older than the horizon (default 90 days). Run it daily (a timer; see DEPLOY.md).
+/// Taskwarrior 3 versions already in a snapshot older than the horizon (default 90 days). Run it daily (a timer; see
+/// DEPLOY.md).
 struct PruneCommand: AsyncCommand {
     struct Signature: CommandSignature {
         @Option(name: "older-than", help: "Days to keep (default \(Pruning.defaultDays)).")
@@ -99,7 +103,10 @@ struct PruneCommand: AsyncCommand {
     }
 
     let help =
-        "Remove deleted todos' tombstones, pushes' stored results and Taskwarrior versions in a snapshot older than a horizon (default \(Pruning.defaultDays) days)."
+        """
+        Remove deleted todos' tombstones, pushes' stored results and Taskwarrior versions in a snapshot older than a \
+        horizon (default \(Pruning.defaultDays) days).
+        """
 
     func run(using context: CommandContext, signature: Signature) async throws {
         let days = signature.days ?? Pruning.defaultDays
@@ -108,7 +115,10 @@ struct PruneCommand: AsyncCommand {
         let outcome = try await Pruning.prune(
             context.application.db, queue: .of(context.application), olderThan: cutoff)
         let done =
-            "Pruned \(outcome.tombstones) tombstones, \(outcome.operations) operation results and \(outcome.versions) Taskwarrior versions older than \(days) days."
+            """
+            Pruned \(outcome.tombstones) tombstones, \(outcome.operations) operation results and \(outcome.versions) \
+            Taskwarrior versions older than \(days) days.
+            """
         context.console.output(done.consoleText())
     }
 }

@@ -53,7 +53,10 @@ struct UserCounters: Equatable, Sendable {
     /// Writes these counters to the user's row.
     func write(_ userID: UUID, on db: any WriteConnection) async throws {
         let statement =
-            "UPDATE \(UserModel.schema) SET last_rev = $1, next_legacy_id = $2, pruned_rev = $3, stored_bytes = $4 WHERE id = $5"
+            """
+            UPDATE \(UserModel.schema) SET last_rev = $1, next_legacy_id = $2, pruned_rev = $3, stored_bytes = $4 \
+            WHERE id = $5
+            """
         try await db.run(
             statement,
             [.integer(lastRev), .integer(nextLegacyId), .integer(prunedRev), .integer(storedBytes), .uuid(userID)])

@@ -9,8 +9,8 @@ import Vapor
 ///
 /// On PostgreSQL the transaction's first statement writes the user's row, which locks it until
 /// commit. On SQLite the write waits its turn in `queue` and shares a transaction with the
-/// writes queued beside it, on the queue's own connection (`WriterQueue`). Either way, two writers of one user never overlap,
-/// so revisions commit in the order they were handed out and a reader of the change feed can
+/// writes queued beside it, on the queue's own connection (`WriterQueue`). Either way, two writers of one user never
+/// overlap, so revisions commit in the order they were handed out and a reader of the change feed can
 /// never see revision N+1 before revision N.
 func withUserWrite<T: Sendable>(
     on db: any Database, queue: WriterQueue, userID: UUID, quota: Int64? = nil, at now: Date,
@@ -50,6 +50,9 @@ struct QuotaExceeded: AbortError {
     let quota: Int64
     var status: HTTPResponseStatus { .insufficientStorage }
     var reason: String {
-        "over this account's storage quota: \(stored) of \(quota) bytes used, this change needs \(needed) more; delete or clear completed todos (deletions are always accepted)"
+        """
+        over this account's storage quota: \(stored) of \(quota) bytes used, this change needs \(needed) more; delete \
+        or clear completed todos (deletions are always accepted)
+        """
     }
 }

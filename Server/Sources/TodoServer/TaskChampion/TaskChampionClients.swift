@@ -43,7 +43,8 @@ enum TaskChampionClients {
     static func find(_ clientID: UUID, on db: any Database) async throws -> TaskChampionClient? {
         let query = """
             SELECT c.id AS id, c.user_id AS user_id, c.latest_version_id AS latest_version_id, u.name AS name, \
-            u.disabled_at_ms AS disabled_at_ms FROM \(TaskChampionTables.clients) AS c JOIN \(UserModel.schema) AS u ON u.id = c.user_id \
+            u.disabled_at_ms AS disabled_at_ms FROM \(TaskChampionTables.clients) AS c JOIN \(UserModel.schema) AS u \
+            ON u.id = c.user_id \
             WHERE c.client_hash = $1
             """
         return try await SQLValue.rows(
@@ -69,7 +70,8 @@ enum TaskChampionClients {
         try await FluentWriteConnection(db: db).run(
             """
             INSERT INTO \(TaskChampionTables.clients) \
-            (id, user_id, client_hash, latest_version_id, latest_seq, versions_since_snapshot, stored_bytes, created_at_ms) \
+            (id, user_id, client_hash, latest_version_id, latest_seq, versions_since_snapshot, stored_bytes, \
+            created_at_ms) \
             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
             """,
             [
@@ -83,8 +85,10 @@ enum TaskChampionClients {
     /// The registrations of `userID`, oldest first.
     static func list(userID: UUID, on db: any Database) async throws -> [TaskChampionRegistration] {
         let query = """
-            SELECT c.id AS id, c.created_at_ms AS created_at_ms, c.latest_seq AS latest_seq, c.stored_bytes AS stored_bytes, \
-            c.snapshot_at_ms AS snapshot_at_ms, (SELECT MAX(v.created_at_ms) FROM \(TaskChampionTables.versions) AS v WHERE v.client_id = c.id) AS last_version \
+            SELECT c.id AS id, c.created_at_ms AS created_at_ms, c.latest_seq AS latest_seq, \
+            c.stored_bytes AS stored_bytes, \
+            c.snapshot_at_ms AS snapshot_at_ms, (SELECT MAX(v.created_at_ms) FROM \(TaskChampionTables.versions) AS v \
+            WHERE v.client_id = c.id) AS last_version \
             FROM \(TaskChampionTables.clients) AS c WHERE c.user_id = $1 ORDER BY c.created_at_ms, c.id
             """
         return try await SQLValue.rows(
@@ -153,7 +157,8 @@ enum TaskChampionClients {
     /// further behind gets 410, as from the reference server. The versions deleted.
     static func prune(_ write: UserWrite, cutoffMs: Int64) async throws -> Int {
         let old = """
-            FROM \(TaskChampionTables.versions) AS v WHERE v.client_id IN (SELECT c.id FROM \(TaskChampionTables.clients) AS c \
+            FROM \(TaskChampionTables.versions) AS v WHERE v.client_id IN (SELECT c.id \
+            FROM \(TaskChampionTables.clients) AS c \
             WHERE c.user_id = $1 AND c.snapshot_seq IS NOT NULL) AND v.created_at_ms < $2 AND v.seq <= \
             (SELECT c.snapshot_seq FROM \(TaskChampionTables.clients) AS c WHERE c.id = v.client_id)
             """

@@ -102,7 +102,8 @@ struct TaskChampionStore {
             try await write.db.run(
                 """
                 INSERT INTO \(TaskChampionTables.versions) \
-                (client_id, version_id, parent_version_id, seq, segment, stored_bytes, created_at_ms) VALUES ($1, $2, $3, $4, $5, $6, $7)
+                (client_id, version_id, parent_version_id, seq, segment, stored_bytes, created_at_ms) \
+                VALUES ($1, $2, $3, $4, $5, $6, $7)
                 """,
                 [
                     .uuid(client.id), .uuid(versionID), .uuid(parent), .integer(seq), .blob(segment), .integer(bytes),
@@ -110,7 +111,8 @@ struct TaskChampionStore {
                 ])
             try await write.db.run(
                 """
-                UPDATE \(TaskChampionTables.clients) SET latest_version_id = $1, latest_seq = $2, stored_bytes = stored_bytes + $3, \
+                UPDATE \(TaskChampionTables.clients) SET latest_version_id = $1, latest_seq = $2, \
+                stored_bytes = stored_bytes + $3, \
                 versions_since_snapshot = versions_since_snapshot + 1 WHERE id = $4
                 """,
                 [.uuid(versionID), .integer(seq), .integer(bytes), .uuid(client.id)])
@@ -127,7 +129,10 @@ struct TaskChampionStore {
     func childVersion(_ client: TaskChampionClient, parent: UUID) async throws -> ChildVersion {
         let rows = try await SQLValue.rows(
             db,
-            "SELECT version_id, segment FROM \(TaskChampionTables.versions) WHERE client_id = $1 AND parent_version_id = $2",
+            """
+            SELECT version_id, segment FROM \(TaskChampionTables.versions) WHERE client_id = $1 AND \
+            parent_version_id = $2
+            """,
             [.uuid(client.id), .uuid(parent)],
             sqlite: { read in (try read.uuid("version_id"), try read.blob("segment")) },
             postgres: { row in try row.decode((UUID, ByteBuffer).self, context: .default) })
@@ -164,11 +169,15 @@ struct TaskChampionStore {
             try await write.db.run(
                 "DELETE FROM \(TaskChampionTables.snapshots) WHERE client_id = $1", [.uuid(client.id)])
             try await write.db.run(
-                "INSERT INTO \(TaskChampionTables.snapshots) (client_id, version_id, data, stored_bytes, created_at_ms) VALUES ($1, $2, $3, $4, $5)",
+                """
+                INSERT INTO \(TaskChampionTables.snapshots) (client_id, version_id, data, stored_bytes, created_at_ms) \
+                VALUES ($1, $2, $3, $4, $5)
+                """,
                 [.uuid(client.id), .uuid(versionID), .blob(data), .integer(bytes), .integer(nowMs)])
             try await write.db.run(
                 """
-                UPDATE \(TaskChampionTables.clients) SET snapshot_version_id = $1, snapshot_seq = $2, snapshot_at_ms = $3, \
+                UPDATE \(TaskChampionTables.clients) SET snapshot_version_id = $1, snapshot_seq = $2, \
+                snapshot_at_ms = $3, \
                 versions_since_snapshot = 0, stored_bytes = stored_bytes + $4 WHERE id = $5
                 """,
                 [.uuid(versionID), .integer(seq), .integer(nowMs), .integer(change), .uuid(client.id)])
@@ -190,7 +199,8 @@ struct TaskChampionStore {
     private static func state(of client: TaskChampionClient, on db: any WriteConnection) async throws -> ClientState {
         let rows = try await db.rows(
             """
-            SELECT latest_version_id, latest_seq, snapshot_version_id, snapshot_seq, snapshot_at_ms, versions_since_snapshot \
+            SELECT latest_version_id, latest_seq, snapshot_version_id, snapshot_seq, snapshot_at_ms, \
+            versions_since_snapshot \
             FROM \(TaskChampionTables.clients) WHERE id = $1 AND user_id = $2
             """,
             [.uuid(client.id), .uuid(client.userID)],
