@@ -75,9 +75,8 @@ public struct SyncClient: SyncTransport {
                 )
             }
             if status == 413 {
-                throw .tooLarge(
-                    "\(serverName) refused a request of \(request.body?.count ?? 0) bytes as too large (HTTP 413\(reason))"
-                )
+                let bytes = request.body?.count ?? 0
+                throw .tooLarge("\(serverName) refused a request of \(bytes) bytes as too large (HTTP 413\(reason))")
             }
             if Self.unavailable.contains(status) {
                 throw .unreachable("\(serverName) is unavailable (HTTP \(status)\(reason)); try again later")

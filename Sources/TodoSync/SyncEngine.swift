@@ -47,8 +47,9 @@ public struct SyncEngine {
     /// Records per feed page: the most the server sends (older servers send fewer).
     static let pageSize = SyncAPI.maxChangesPerPage
     /// Pulled records, or push answers, held before they are applied: a first pull or push of
-    /// 10,000 todos is one state-file write instead of one per page or batch. They take no more memory than the state they
-    /// become, which is read whole to apply them; a sync killed meanwhile reads them again.
+    /// 10,000 todos is one state-file write instead of one per page or batch. They take no
+    /// more memory than the state they become, which is read whole to apply them; a sync
+    /// killed meanwhile reads them again.
     static let heldRecords = 10_000
     /// Operations per push: the most the server takes, in one short transaction.
     static let batchSize = SyncAPI.maxOperationsPerPush
