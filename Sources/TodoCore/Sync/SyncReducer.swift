@@ -137,6 +137,8 @@ private struct SyncMerger {
     var completed: [UUID] = []
     /// What the operations still unanswered sent, by todo: this device's own writes.
     let unanswered: [UUID: (baseRev: Int64, content: TodoContent)]
+    /// The outbox by operation id, for the answers (a first push answers 10,000).
+    let outbox: [UUID: OutboxOperation]
     /// The series of the todos this batch merged or made: only theirs need settling.
     var touchedSeries = Set<UUID>()
 
@@ -146,6 +148,7 @@ private struct SyncMerger {
         unanswered = Dictionary(
             state.sync.outbox.compactMap { op in op.content.map { (op.uuid, (op.baseRev, $0)) } },
             uniquingKeysWith: { $1 })
+        outbox = Dictionary(state.sync.outbox.map { ($0.opId, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// The state once every record is in: series moved on (`continueSeries`) and settled
@@ -432,7 +435,7 @@ private struct SyncMerger {
 
     /// Applies the server's answer to one outbox operation.
     mutating func apply(_ outcome: PushOutcome, at: Date) throws(ReduceError) {
-        guard let operation = state.sync.outbox.first(where: { $0.opId == outcome.opId }) else { return }
+        guard let operation = outbox[outcome.opId] else { return }
         switch outcome {
         case .applied(_, let record):
             let base = SyncBase(rev: record.rev, content: operation.content)
