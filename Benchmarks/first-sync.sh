@@ -62,6 +62,22 @@ median_ms() {
 # peak_kib COMMAND...: the largest resident set of one run, in KiB.
 peak_kib() { /usr/bin/time -f %M -o "$WORK/peak" "$@" >/dev/null 2>&1; cat "$WORK/peak"; }
 
+# measure_sync KIND COUNTED DB: KIND (push or pull) run once, checking the sync's report
+# counts all the todos as COUNTED, then timed (MS_KIND) and its peak memory taken (KIB_KIND),
+# each run after $WORK/prep-KIND.sh, with the config $WORK/KIND.config, on $WORK/KIND.json.
+measure_sync() {
+    local kind=$1 counted=$2 db=$3 count
+    local sync=("$TODO" --file "$WORK/$kind.json" sync)
+    bash "$WORK/prep-$kind.sh"
+    count=$(TODO_CONFIG=$WORK/$kind.config "${sync[@]}" --json |
+        python3 -c 'import json,sys; print(json.load(sys.stdin)[sys.argv[1]])' "$counted")
+    [ "$count" = "$TODOS" ] || { echo "first-sync.sh: $db: $counted $count of $TODOS" >&2; exit 1; }
+    printf -v "MS_$kind" '%s' "$(TODO_CONFIG=$WORK/$kind.config median_ms "$kind-$db" "bash $WORK/prep-$kind.sh" \
+        "${sync[@]}" --quiet)"
+    bash "$WORK/prep-$kind.sh"
+    printf -v "KIB_$kind" '%s' "$(TODO_CONFIG=$WORK/$kind.config peak_kib "${sync[@]}" --quiet)"
+}
+
 # The baseline: todo's own `add -` of the same names into a new state file.
 printf 'set -e; rm -f %q/add.json*\n' "$WORK" >"$WORK/prep-add.sh"
 # (hyperfine 1.15 has no --input: dash, about a millisecond, hands the names over.)
@@ -98,36 +114,20 @@ token=\$("\${env[@]}" "$SERVER" token add "\$user" 2>/dev/null)
 (umask 077; printf '{"server": "%s", "token": "%s"}\n' "$URL" "\$token" >"$WORK/push.config")
 printf '%s' "\$user" >"$WORK/push.user"; printf '%s' "\$token" >"$WORK/push.token"
 EOF
-    bash "$WORK/prep-push.sh"
-    pushed=$(TODO_CONFIG=$WORK/push.config "$TODO" --file "$WORK/push.json" sync --json |
-        python3 -c 'import json,sys; print(json.load(sys.stdin)["pushed"])')
-    [ "$pushed" = "$TODOS" ] || { echo "first-sync.sh: $db: pushed $pushed of $TODOS" >&2; exit 1; }
-    PUSH_MS=$(TODO_CONFIG=$WORK/push.config median_ms "push-$db" "bash $WORK/prep-push.sh" \
-        "$TODO" --file "$WORK/push.json" sync --quiet)
-    bash "$WORK/prep-push.sh"
-    PUSH_KIB=$(TODO_CONFIG=$WORK/push.config peak_kib "$TODO" --file "$WORK/push.json" sync --quiet)
+    measure_sync push pushed "$db"
 
     # Pull: a new device of the account the last push filled.
-    cp "$WORK/push.config" "$WORK/pull.config"
-    cp "$WORK/push.user" "$WORK/pull.user"
-    cp "$WORK/push.token" "$WORK/pull.token"
+    for f in config user token; do cp "$WORK/push.$f" "$WORK/pull.$f"; done
     printf 'set -e; rm -f %q/pull.json*\n' "$WORK" >"$WORK/prep-pull.sh"
-    bash "$WORK/prep-pull.sh"
-    pulled=$(TODO_CONFIG=$WORK/pull.config "$TODO" --file "$WORK/pull.json" sync --json |
-        python3 -c 'import json,sys; print(json.load(sys.stdin)["pulled"])')
-    [ "$pulled" = "$TODOS" ] || { echo "first-sync.sh: $db: pulled $pulled of $TODOS" >&2; exit 1; }
-    PULL_MS=$(TODO_CONFIG=$WORK/pull.config median_ms "pull-$db" "bash $WORK/prep-pull.sh" \
-        "$TODO" --file "$WORK/pull.json" sync --quiet)
-    bash "$WORK/prep-pull.sh"
-    PULL_KIB=$(TODO_CONFIG=$WORK/pull.config peak_kib "$TODO" --file "$WORK/pull.json" sync --quiet)
+    measure_sync pull pulled "$db"
     SERVER_KIB=$(awk '/VmHWM/ { print $2 }' "/proc/$SERVER_PID/status")
 
     read -r push_x pull_x verdict < <(python3 -c 'import sys
 a, p, q, t = map(float, sys.argv[1:])
-print("%.1f %.1f %s" % (p / a, q / a, "PASS" if p <= t * a and q <= t * a else "FAIL"))' "$ADD_MS" "$PUSH_MS" "$PULL_MS" "$TARGET")
-    printf '| %s | %s | %s | %s | %s | %s | %s / %s | %s |\n' "$db" "$ADD_MS" "$PUSH_MS" "$push_x" "$PULL_MS" "$pull_x" \
-        "$((PUSH_KIB / 1024))" "$((PULL_KIB / 1024))" "$((SERVER_KIB / 1024))"
-    printf '%s  %s: push %s ms and pull %s ms each <= %s x add - (%s ms)\n' "$verdict" "$db" "$PUSH_MS" "$PULL_MS" \
+print("%.1f %.1f %s" % (p / a, q / a, "PASS" if p <= t * a and q <= t * a else "FAIL"))' "$ADD_MS" "$MS_push" "$MS_pull" "$TARGET")
+    printf '| %s | %s | %s | %s | %s | %s | %s / %s | %s |\n' "$db" "$ADD_MS" "$MS_push" "$push_x" "$MS_pull" "$pull_x" \
+        "$((KIB_push / 1024))" "$((KIB_pull / 1024))" "$((SERVER_KIB / 1024))"
+    printf '%s  %s: push %s ms and pull %s ms each <= %s x add - (%s ms)\n' "$verdict" "$db" "$MS_push" "$MS_pull" \
         "$TARGET" "$ADD_MS" >&2
     [ "$verdict" = PASS ] || failed=1
 
