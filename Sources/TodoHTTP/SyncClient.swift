@@ -84,7 +84,7 @@ public struct SyncClient: SyncTransport {
             throw .badResponse("\(serverName) answered HTTP \(status)\(reason)")
         }
         do {
-            return try WireJSON.decoder.decode(Body.self, from: data)
+            return try WireJSON.decode(Body.self, from: data)
         } catch {
             let what = data.isEmpty ? "an empty body" : "a body that is not the sync API's \(Body.self)"
             throw .badResponse("\(serverName) answered \(what) (\(data.count) bytes)")

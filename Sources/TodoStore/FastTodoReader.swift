@@ -1,4 +1,5 @@
 import Foundation
+import TodoWire
 import TodoCore
 
 extension StateCodec {

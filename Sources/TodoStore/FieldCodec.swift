@@ -76,21 +76,3 @@ enum FieldCodec {
         return .annotations(Annotation.normalized(annotations))
     }
 }
-
-/// The state file's reader, for the one reading rule of field values: a time as the state
-/// file writes it (`readDate`), and an annotation's members it does not know skipped.
-extension JSONReader: FieldValueReader {
-    public typealias Failure = JSONSyntaxError
-
-    public mutating func readTime() throws -> Date { try readDate() }
-
-    public mutating func readElements(_ element: (inout JSONReader) throws -> Void) throws {
-        var more = try enterArray()
-        while more {
-            try element(&self)
-            more = try arrayContinues()
-        }
-    }
-
-    public mutating func readUnknownMember(_ key: String) throws { try skipValue() }
-}

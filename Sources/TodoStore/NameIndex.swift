@@ -2,6 +2,7 @@
     import Glibc
 #endif
 import TodoCore
+import TodoWire
 
 extension StateFile {
     /// A line `NUMBER<tab>NAME` for every todo, in number order, with the journal applied:

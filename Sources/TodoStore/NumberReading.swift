@@ -1,4 +1,5 @@
 import TodoCore
+import TodoWire
 
 /// The checked integers of the state file and journal: a damaged or forged number is
 /// refused on load, never carried into a count, an index or an addition.

@@ -2,6 +2,7 @@
     import Glibc
 #endif
 import Foundation
+import TodoWire
 import TodoCore
 
 /// Reads the header, the last todo's number and a few numbered todos of a large state file

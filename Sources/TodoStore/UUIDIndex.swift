@@ -2,6 +2,7 @@
     import Glibc
 #endif
 import Foundation
+import TodoWire
 import TodoCore
 
 /// Every todo of a whole read by UUID, built from the first bytes of each todo's line (its

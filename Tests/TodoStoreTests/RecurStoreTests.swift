@@ -3,6 +3,7 @@ import Testing
 import TodoCore
 @testable import TodoStore
 import TodoTestSupport
+import TodoWire
 
 /// Recurring todos in the state file (version 6): the series fields are attributes, read by
 /// the fast reader; a command completing a todo in a large file reads its next occurrence

@@ -1,5 +1,6 @@
 import TodoCore
 import TodoStore
+import TodoWire
 
 /// What `todo export` writes (also a bare array as `todo list --json` prints, or a state file).
 /// Numbers in the file are ignored: imported todos keep or get numbers of this state file.

@@ -1,5 +1,4 @@
 import Foundation
-import TodoWire
 
 /// A malformed document, with the 1-based line and column where reading stopped.
 public struct JSONSyntaxError: Error, Equatable, CustomStringConvertible {
@@ -14,12 +13,12 @@ public struct JSONSyntaxError: Error, Equatable, CustomStringConvertible {
 ///
 /// Only valid while the buffer it reads is alive; use it inside `withUnsafeBytes`.
 public struct JSONReader {
-    let bytes: UnsafeRawBufferPointer
-    var position = 0
+    package let bytes: UnsafeRawBufferPointer
+    package var position = 0
 
     public init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
 
-    init(_ bytes: UnsafeRawBufferPointer, at position: Int) {
+    package init(_ bytes: UnsafeRawBufferPointer, at position: Int) {
         self.bytes = bytes
         self.position = position
     }
@@ -41,7 +40,7 @@ public struct JSONReader {
         return JSONSyntaxError(line: line, column: position - lineStart + 1, expected: expected)
     }
 
-    mutating func skipWhitespace() {
+    package mutating func skipWhitespace() {
         while position < bytes.count {
             switch bytes[position] {
             case 0x20, 0x0A, 0x0D, 0x09: position += 1
@@ -50,12 +49,12 @@ public struct JSONReader {
         }
     }
 
-    mutating func peek() -> UInt8? {
+    package mutating func peek() -> UInt8? {
         skipWhitespace()
         return position < bytes.count ? bytes[position] : nil
     }
 
-    mutating func consume(_ byte: UInt8, _ expected: String) throws(JSONSyntaxError) {
+    package mutating func consume(_ byte: UInt8, _ expected: String) throws(JSONSyntaxError) {
         guard peek() == byte else { throw fail(expected) }
         position += 1
     }
@@ -172,7 +171,7 @@ public struct JSONReader {
     ///
     /// `String(validating:)` is an unspecialized generic and took half the time of loading
     /// a state file; decoding (which repairs) and checking that nothing was repaired is fast.
-    static func string(_ raw: UnsafeRawBufferPointer, isASCII: Bool) -> String? {
+    package static func string(_ raw: UnsafeRawBufferPointer, isASCII: Bool) -> String? {
         var text = String(decoding: raw, as: UTF8.self)
         if isASCII { return text }
         let unchanged = text.withUTF8 { decoded in
@@ -283,7 +282,7 @@ public struct JSONReader {
     }
 
     /// The UUID of 36 bytes of its text form; nil for anything else, of any length.
-    static func uuid(_ raw: UnsafeRawBufferPointer) -> UUID? {
+    package static func uuid(_ raw: UnsafeRawBufferPointer) -> UUID? {
         guard raw.count == 36 else { return nil }
         var value: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         var invalid: UInt8 = 0
@@ -317,7 +316,7 @@ public struct JSONReader {
 
     /// Skips a string without checking its contents (escapes, UTF-8): for text that is only
     /// copied, never read.
-    mutating func skipStringUnchecked() throws(JSONSyntaxError) {
+    package mutating func skipStringUnchecked() throws(JSONSyntaxError) {
         guard peek() == 0x22 else { throw fail("a string") }
         let base = bytes.baseAddress!
         var from = position + 1
@@ -431,7 +430,7 @@ public struct JSONReader {
     }
 
     /// Consumes `literal` if the bytes at the current position are exactly it.
-    mutating func skip(_ literal: [UInt8]) -> Bool {
+    package mutating func skip(_ literal: [UInt8]) -> Bool {
         guard position + literal.count <= bytes.count,
             literal.withUnsafeBytes({ memcmp(bytes.baseAddress! + position, $0.baseAddress!, literal.count) }) == 0
         else { return false }
@@ -440,7 +439,7 @@ public struct JSONReader {
     }
 
     /// Moves past `count` bytes, if there are that many.
-    mutating func skip(count: Int) -> Bool {
+    package mutating func skip(count: Int) -> Bool {
         guard position + count <= bytes.count else { return false }
         position += count
         return true
@@ -473,4 +472,22 @@ public struct JSONReader {
         }
         return true
     }
+}
+
+/// The state file's reader, for the one reading rule of field values: a time as the state
+/// file writes it (`readDate`), and an annotation's members it does not know skipped.
+extension JSONReader: FieldValueReader {
+    public typealias Failure = JSONSyntaxError
+
+    public mutating func readTime() throws -> Date { try readDate() }
+
+    public mutating func readElements(_ element: (inout JSONReader) throws -> Void) throws {
+        var more = try enterArray()
+        while more {
+            try element(&self)
+            more = try arrayContinues()
+        }
+    }
+
+    public mutating func readUnknownMember(_ key: String) throws { try skipValue() }
 }
