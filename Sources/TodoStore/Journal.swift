@@ -67,6 +67,12 @@ enum Journal {
     /// The line recording the change from `before` to `after`, with the undo pointer the
     /// change left, if it moved.
     static func line(from before: TodoState, to after: TodoState, undo: UndoPointer?) -> [UInt8] {
+        line(from: before, to: after, undo: undo, within: .max)!
+    }
+
+    /// The line, or nil as soon as it is longer than `limit` bytes: a change too large for the
+    /// journal (a first sync's thousands of todos) is not written out in full only to be dropped.
+    static func line(from before: TodoState, to after: TodoState, undo: UndoPointer?, within limit: Int) -> [UInt8]? {
         var out = JSONWriter(capacity: 1024)
         out.raw("{\"nextId\": ")
         out.int(after.nextId)
@@ -76,6 +82,7 @@ enum Journal {
             for (index, todo) in puts.enumerated() {
                 if index > 0 { out.raw(", ") }
                 StateCodec.write(todo, to: &out)
+                if out.bytes.count > limit { return nil }
             }
             out.raw("]")
         }
@@ -96,7 +103,7 @@ enum Journal {
             SyncCodec.write(after.sync, to: &out)
         }
         out.raw("}\n")
-        return out.bytes
+        return out.bytes.count > limit ? nil : out.bytes
     }
 
     /// Todos in `after` that are new or changed, and numbers of those gone; both sorted by number.

@@ -212,8 +212,7 @@ public struct StateFile: Sendable {
         var line: [UInt8]?
         if let loaded, !legacy, !outdated, (loaded.journal?.entries ?? 0) < Journal.maxEntries {
             // Sized without the undo pointer, which adds a hundred bytes at most.
-            let draft = Journal.line(from: before, to: after, undo: nil)
-            if draft.count + 256 <= Journal.maxEntryBytes { line = draft }
+            line = Journal.line(from: before, to: after, undo: nil, within: Journal.maxEntryBytes - 256)
         }
         var reusable = snapshot
         if line == nil, let whole = snapshot, !whole.selection.everything {

@@ -97,8 +97,9 @@ extension JSONWriter {
         raw("}")
     }
 
-    /// `,"todo":{…}`: a todo's content, as a record and a push operation carry it.
-    mutating func todo(_ content: FeedWriter.Content) {
+    /// `,"todo":{…}`: a todo's content, as a record and a push operation carry it; the
+    /// `attributes` written from their values when given, else as the content holds them.
+    mutating func todo(_ content: FeedWriter.Content, attributes: WireAttributes? = nil) {
         raw(#","todo":{"completed":"#)
         bool(content.completed)
         if let completedAt = content.completedAtMs {
@@ -115,7 +116,11 @@ extension JSONWriter {
         string(content.notes)
         raw(#","updatedAt":"#)
         date(milliseconds: content.updatedAtMs)
-        if let attributes = content.attributes { members(of: attributes) }
+        if let attributes {
+            attributes.writeMembers(to: &self, first: false)
+        } else if let attributes = content.attributes {
+            members(of: attributes)
+        }
         raw("}")
     }
 

@@ -62,12 +62,19 @@ public enum FieldProblem: Equatable, Sendable {
 extension TodoFields {
     /// The first limit these fields break, or nil.
     public var problem: FieldProblem? {
-        if name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { return .blankName }
+        if Self.isBlank(name) { return .blankName }
         if name.utf8.count > FieldProblem.maxNameBytes { return .nameTooLong }
         if description.utf8.count > FieldProblem.maxTextBytes { return .descriptionTooLong }
         if notes.utf8.count > FieldProblem.maxTextBytes { return .notesTooLong }
         if [name, description, notes].contains(where: { $0.utf8.contains(0) }) { return .containsNUL }
         return attributes.problem
+    }
+
+    /// Whether `text` is only white space: a name starting with a printable ASCII character is
+    /// not (nearly every name), without `trimmingCharacters`, which copied each name sent.
+    static func isBlank(_ text: String) -> Bool {
+        if let first = text.utf8.first, first > 0x20, first < 0x7F { return false }
+        return text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
     }
 }
 

@@ -15,7 +15,9 @@ extension PushRequest {
             out.quoted(operation.kind.rawValue)
             out.raw(#","opId":"#)
             out.uppercaseUUID(operation.opId)
-            if let todo = operation.todo { out.todo(FeedWriter.Content(todo)) }
+            if let todo = operation.todo {
+                out.todo(FeedWriter.Content(todo, attributes: nil), attributes: todo.attributes)
+            }
             out.raw(#","uuid":"#)
             out.uppercaseUUID(operation.uuid)
             out.raw("}")
@@ -35,14 +37,14 @@ extension PushRequest {
 }
 
 extension FeedWriter.Content {
-    /// A todo's content as the wire sends it: every attribute `fields` sends, null too (a push
-    /// that clears one), as one object (`WireAttributes.json`).
-    init(_ fields: TodoFields) {
+    /// A todo's content as the wire sends it, but for its attributes, which the push writes from
+    /// their values (every attribute `fields` sends, null too: a push that clears one).
+    init(_ fields: TodoFields, attributes: String?) {
         self.init(
             name: fields.name, description: fields.description, notes: fields.notes, completed: fields.completed,
             createdAtMs: ISO8601Millis.milliseconds(fields.createdAt),
             updatedAtMs: ISO8601Millis.milliseconds(fields.updatedAt),
             completedAtMs: fields.completedAt.map(ISO8601Millis.milliseconds),
-            attributes: fields.attributes.values.isEmpty ? nil : fields.attributes.json)
+            attributes: attributes)
     }
 }

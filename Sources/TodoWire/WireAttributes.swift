@@ -94,13 +94,25 @@ extension WireAttributes {
     public var json: String {
         var out = JSONWriter(capacity: 128, spacing: .compact)
         out.raw("{")
-        for (index, (field, value)) in values.sorted(by: { $0.key.key < $1.key.key }).enumerated() {
-            if index > 0 { out.comma() }
+        writeMembers(to: &out, first: true)
+        out.raw("}")
+        return String(decoding: out.bytes, as: UTF8.self)
+    }
+
+    /// Each value sent as a member `"key":value` of an object `out` is writing, in key order,
+    /// with a comma before each but the `first`.
+    func writeMembers(to out: inout JSONWriter, first: Bool) {
+        var first = first
+        for field in Self.keyOrder {
+            guard let value = values[field] else { continue }
+            if !first { out.comma() }
+            first = false
             out.string(field.key)
             out.colon()
             out.value(value)
         }
-        out.raw("}")
-        return String(decoding: out.bytes, as: UTF8.self)
     }
+
+    /// The attributes by their keys' order, sorted once.
+    private static let keyOrder = TodoField.attributes.sorted { $0.key < $1.key }
 }

@@ -200,7 +200,8 @@ extension TodoField {
 
     /// `value` as the field keeps it: a name trimmed, an empty project none; or why it cannot be.
     public func checked(_ value: FieldValue) throws(ReduceError) -> FieldValue {
-        let wrongKind = ReduceError.invalid(self, value.text)
+        // Made only when thrown: `value.text` formats the value, for every todo a sync sends.
+        var wrongKind: ReduceError { .invalid(self, value.text) }
         switch self {
         case .name:
             guard let text = value.textValue else { throw wrongKind }
