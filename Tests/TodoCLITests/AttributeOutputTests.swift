@@ -71,7 +71,8 @@ import TodoTestSupport
 
     @Test func batchSetsAndClearsAttributes() throws {
         let input = """
-            {"action": "add", "name": "x", "tags": ["b", "a"], "project": "p", "priority": "m", "due": "2026-12-01", "wait": "fri"}
+            {"action": "add", "name": "x", "tags": ["b", "a"], "project": "p", "priority": "m", "due": "2026-12-01", \
+            "wait": "fri"}
             {"action": "add", "name": "y"}
             {"action": "edit", "id": 2, "tags": ["t"], "due": "2026-12-01T15:00:00.000Z"}
             {"action": "edit", "id": 1, "project": null, "priority": "", "wait": null}
@@ -97,7 +98,10 @@ import TodoTestSupport
         ),
         (
             #"{"action": "add", "name": "x", "tags": ["a b"]}"#,
-            #"todo: line 1: "tags" must hold tags (a tag is a word without blanks that does not start with a digit, + or -); nothing applied"#
+            #"""
+            todo: line 1: "tags" must hold tags (a tag is a word without blanks that does not start with a digit, + \#
+            or -); nothing applied
+            """#
         ),
         (
             #"{"action": "add", "name": "x", "priority": 1}"#,

@@ -72,7 +72,10 @@ import TodoTestSupport
                 == RunResult(
                     stdout: "",
                     stderr:
-                        "todo: \"sc:x\": sc may be scheduled or scope; write more of the name, or put -- before name words that look like attribute words\n",
+                        """
+                        todo: "sc:x": sc may be scheduled or scope; write more of the name, \
+                        or put -- before name words that look like attribute words\n
+                        """,
                     status: 2))
     }
 
@@ -88,21 +91,33 @@ import TodoTestSupport
     }
 
     static let keys =
-        "+TAG, -TAG, name:, description:, details:, project:, priority:, pri:, due:, wait:, scheduled:, start:, depends:, dep:, recur:, until: and the attributes you declare"
+        """
+        +TAG, -TAG, name:, description:, details:, project:, priority:, pri:, due:, wait:, scheduled:, start:, \
+        depends:, dep:, recur:, until: and the attributes you declare
+        """
 
     /// Each refused word is one line naming what is accepted, exit status 2, and writes nothing.
     @Test(arguments: [
         (
             ["add", "x", "pr:home"],
-            "\"pr:home\": pr may be project or priority; write more of the name, or put -- before name words that look like attribute words"
+            """
+            "pr:home": pr may be project or priority; write more of the name, \
+            or put -- before name words that look like attribute words
+            """
         ),
         (
             ["add", "x", "st:now"],
-            "\"st:now\": st may be start or status; write more of the name, or put -- before name words that look like attribute words"
+            """
+            "st:now": st may be start or status; write more of the name, \
+            or put -- before name words that look like attribute words
+            """
         ),
         (
             ["add", "x", "de:1"],
-            "\"de:1\": de may be description, details or depends; write more of the name, or put -- before name words that look like attribute words"
+            """
+            "de:1": de may be description, details or depends; write more of the name, \
+            or put -- before name words that look like attribute words
+            """
         ),
         (
             ["add", "x", "entry:today"],
@@ -110,54 +125,85 @@ import TodoTestSupport
         ),
         (
             ["add", "x", "end:today"],
-            "\"end:today\": todo keeps end itself (when the todo was completed (none while it is open)); filters read it, no word sets it"
+            """
+            "end:today": todo keeps end itself (when the todo was completed (none while it is open)); filters read it, \
+            no word sets it
+            """
         ),
         (
             ["add", "x", "modified:today"],
-            "\"modified:today\": todo keeps modified itself (when the todo last changed); filters read it, no word sets it"
+            """
+            "modified:today": todo keeps modified itself (when the todo last changed); filters read it, no word sets it
+            """
         ),
         (
             ["add", "x", "status:pending"],
-            "\"status:pending\": todo has no attribute status to set; attribute words are \(keys); put -- before name words that look like one"
+            """
+            "status:pending": todo has no attribute status to set; attribute words are \(keys); put -- before name \
+            words that look like one
+            """
         ),
         (
             ["add", "x", "uuid:abc"],
-            "\"uuid:abc\": todo has no attribute uuid to set; attribute words are \(keys); put -- before name words that look like one"
+            """
+            "uuid:abc": todo has no attribute uuid to set; attribute words are \(keys); put -- before name words that \
+            look like one
+            """
         ),
         (
             ["add", "x", "limit:3"],
-            "\"limit:3\": todo has no attribute limit to set; attribute words are \(keys); put -- before name words that look like one"
+            """
+            "limit:3": todo has no attribute limit to set; attribute words are \(keys); put -- before name words that \
+            look like one
+            """
         ),
         (
             ["add", "x", "urg:5"],
-            "\"urg:5\": todo has no attribute urgency to set; attribute words are \(keys); put -- before name words that look like one"
+            """
+            "urg:5": todo has no attribute urgency to set; attribute words are \(keys); put -- before name words that \
+            look like one
+            """
         ),
         // Taskwarrior's description is the name: given by name words too, it is refused.
         (
             ["add", "x", "description:long"],
-            "\"description:long\" gives the name, and so do the words \"x\"; put -- before name words that look like attribute words"
+            """
+            "description:long" gives the name, and so do the words "x"; put -- before name words that look like \
+            attribute words
+            """
         ),
         (
             ["add", "x", "desc:long"],
-            "\"desc:long\" gives the name, and so do the words \"x\"; put -- before name words that look like attribute words"
+            """
+            "desc:long" gives the name, and so do the words "x"; put -- before name words that look like attribute words
+            """
         ),
         (["add", "description:a", "name:b"], "\"description:a\" and \"name:b\" both give the name; give it once"),
         (["edit", "1", "description:"], "\"description:\" would leave the name blank"),
         (
             ["add", "x", "notes:long"],
-            "\"notes:long\": notes is no attribute word (--notes TEXT sets it); put -- before name words that look like attribute words"
+            """
+            "notes:long": notes is no attribute word (--notes TEXT sets it); put -- before name words that look like \
+            attribute words
+            """
         ),
         (
             ["add", "x", "tags:a"],
-            "\"tags:a\": tags is no attribute word (+TAG adds one); put -- before name words that look like attribute words"
+            """
+            "tags:a": tags is no attribute word (+TAG adds one); put -- before name words that look like attribute words
+            """
         ),
         (
             ["add", "x", "tag:a"],
-            "\"tag:a\": tags is no attribute word (+TAG adds one); put -- before name words that look like attribute words"
+            """
+            "tag:a": tags is no attribute word (+TAG adds one); put -- before name words that look like attribute words
+            """
         ),
         (
             ["add", "x", "annotations:a"],
-            "\"annotations:a\": annotations is no attribute word; put -- before name words that look like attribute words"
+            """
+            "annotations:a": annotations is no attribute word; put -- before name words that look like attribute words
+            """
         ),
         (
             ["add", "x", "due.before:fri"],
@@ -165,17 +211,26 @@ import TodoTestSupport
         ),
         (
             ["add", "x", "+ACTIVE"],
-            "\"+ACTIVE\": ACTIVE is a virtual tag, which todo gives by state, not one to add or remove; --tag ACTIVE adds a tag of yours spelled so"
+            """
+            "+ACTIVE": ACTIVE is a virtual tag, which todo gives by state, \
+            not one to add or remove; --tag ACTIVE adds a tag of yours spelled so
+            """
         ),
         (
             ["edit", "1", "-OVERDUE"],
-            "\"-OVERDUE\": OVERDUE is a virtual tag, which todo gives by state, not one to add or remove; --tag OVERDUE adds a tag of yours spelled so"
+            """
+            "-OVERDUE": OVERDUE is a virtual tag, which todo gives by state, \
+            not one to add or remove; --tag OVERDUE adds a tag of yours spelled so
+            """
         ),
         // Taskwarrior reads re:budget as recur:budget too; only re: alone is the word "regarding".
         (["add", "x", "re:budget"], "\"re:budget\": a rule is \(Recurrence.accepted)"),
         (
             ["edit", "1", "pr:H"],
-            "\"pr:H\": pr may be project or priority; write more of the name, or put -- before name words that look like attribute words"
+            """
+            "pr:H": pr may be project or priority; write more of the name, \
+            or put -- before name words that look like attribute words
+            """
         )
     ])
     func refusedWordsAreUsageErrorsAndWriteNothing(arguments: [String], message: String) throws {

@@ -75,7 +75,11 @@ import TodoCore
         // A push as a client from before attributes makes it: no attribute keys at all.
         let rev = try #require(try currentRev(of: "0B1C2D3E-0000-4000-8000-0000000000A1"))
         let body =
-            #"{"operations":[{"opId":"\#(UUID().uuidString)","kind":"put","uuid":"0b1c2d3e-0000-4000-8000-0000000000a1","baseRev":\#(rev),"todo":{"name":"water the roses","description":"","notes":"","completed":false,"createdAt":"2026-11-01T08:00:00.000Z","updatedAt":"2026-11-21T08:00:00.000Z"}}]}"#
+            #"""
+            {"operations":[{"opId":"\#(UUID().uuidString)","kind":"put","uuid":"0b1c2d3e-0000-4000-8000-0000000000a1",\#
+            "baseRev":\#(rev),"todo":{"name":"water the roses","description":"","notes":"","completed":false,\#
+            "createdAt":"2026-11-01T08:00:00.000Z","updatedAt":"2026-11-21T08:00:00.000Z"}}]}
+            """#
         let pushed = try Sandbox.execute(
             "/usr/bin/curl",
             [

@@ -76,7 +76,9 @@ import TodoCore
         (["add", "x", "project:a b"], "todo: \"project:a b\": a project is a name without blanks\n"),
         (
             ["add", "x", "-later"],
-            "todo: \"-later\" would remove a tag from a todo not yet added; put -- before name words that start with '-'\n"
+            """
+            todo: "-later" would remove a tag from a todo not yet added; put -- before name words that start with '-'\n
+            """
         ),
         (["add", "+x", "due:today"], "todo: 'add' needs a NAME besides attribute words and options\n"),
         (

@@ -52,7 +52,10 @@ import TodoCore
         ),
         (
             "{\"action\": \"add\", \"name\": \"x\", \"nmae\": \"y\"}",
-            "todo: line 2: \"nmae\" is not a field of add (its fields: name, description, notes, tags, project, priority, due, wait, scheduled, start, depends, recur, until); nothing applied\n",
+            """
+            todo: line 2: "nmae" is not a field of add (its fields: name, description, notes, tags, project, priority, \
+            due, wait, scheduled, start, depends, recur, until); nothing applied\n
+            """,
             2
         ),
         ("{\"action\": \"add\", \"name\": 5}", "todo: line 2: \"name\" must be a string; nothing applied\n", 2),
@@ -62,7 +65,10 @@ import TodoCore
         ),
         (
             "{\"action\": \"edit\", \"id\": 1}",
-            "todo: line 2: edit needs one or more of name, description, notes, tags, project, priority, due, wait, scheduled, start, depends, recur, until; nothing applied\n",
+            """
+            todo: line 2: edit needs one or more of name, description, notes, tags, project, priority, due, wait, \
+            scheduled, start, depends, recur, until; nothing applied\n
+            """,
             2
         ),
         (
@@ -75,7 +81,10 @@ import TodoCore
         ),
         (
             "{\"action\": \"delete\", \"id\": \"zz\"}",
-            "todo: line 2: \"zz\" is not a todo ID: give a number (3), a range (3-7), a list (3,5,9) or 4 or more hex digits of a UUID; nothing applied\n",
+            """
+            todo: line 2: "zz" is not a todo ID: give a number (3), a range (3-7), a list (3,5,9) or 4 or more hex \
+            digits of a UUID; nothing applied\n
+            """,
             2
         ),
         (
@@ -98,7 +107,9 @@ import TodoCore
         let before = try #require(box.fileBytes())
         // #4 exists only after the first line; #1 is gone after the second.
         let input =
-            "{\"action\": \"add\", \"name\": \"d\"}\n{\"action\": \"delete\", \"id\": 1}\n{\"action\": \"toggle\", \"ids\": [4, 1]}\n"
+            """
+            {"action": "add", "name": "d"}\n{"action": "delete", "id": 1}\n{"action": "toggle", "ids": [4, 1]}\n
+            """
         #expect(try box.run(["batch"], stdin: input).stderr == "todo: line 3: no todo #1; nothing applied\n")
         #expect(box.fileBytes() == before)
         #expect(

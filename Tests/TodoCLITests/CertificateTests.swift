@@ -57,7 +57,10 @@ import TodoTestSupport
             untrusted.stderr.hasPrefix("todo: cannot verify the certificate of \(server.url) ("), "\(untrusted.stderr)")
         #expect(
             untrusted.stderr.hasSuffix(
-                "if it has a certificate of its own (self-signed, or your own CA), run 'todo config ca-file PATH' with its CA certificate in PEM\n"
+                """
+                if it has a certificate of its own (self-signed, or your own CA), run 'todo config ca-file PATH' with \
+                its CA certificate in PEM\n
+                """
             ), "\(untrusted.stderr)")
         #expect(FileManager.default.contents(atPath: box.file) == before)
 
@@ -107,7 +110,10 @@ import TodoTestSupport
                 == RunResult(
                     stdout: "",
                     stderr:
-                        "todo: the CA file \(box.directory)/notes.txt (ca-file, TODO_CA_FILE) holds no PEM certificate (-----BEGIN CERTIFICATE-----)\n",
+                        """
+                        todo: the CA file \(box.directory)/notes.txt (ca-file, TODO_CA_FILE) holds no PEM certificate \
+                        (-----BEGIN CERTIFICATE-----)\n
+                        """,
                     status: 1))
     }
 }

@@ -98,7 +98,10 @@ import Testing
 
     @Test func aBadValueIsRefusedInOneLine() throws {
         let rule =
-            "one of black, red, green, yellow, blue, magenta, cyan, white, colorN, rgbRGB or grayN, with bold, underline, inverse and on COLOUR"
+            """
+            one of black, red, green, yellow, blue, magenta, cyan, white, colorN, rgbRGB or grayN, with bold, \
+            underline, inverse and on COLOUR
+            """
         #expect(
             try box.run("config", "color.tag.urgent", "bold purple")
                 == RunResult(
@@ -120,7 +123,10 @@ import Testing
                 == RunResult(
                     stdout: "",
                     stderr:
-                        "\u{1B}[31mtodo: config file \(config): color.overdue: \"colour9\" is not a colour: \(rule)\u{1B}[0m\n",
+                        """
+                        \u{1B}[31mtodo: config file \(config): color.overdue: "colour9" is not a colour: \
+                        \(rule)\u{1B}[0m\n
+                        """,
                     status: 1))
         // Without colour the rules are not read, so a list still works.
         #expect(try box.run("list").status == 0)

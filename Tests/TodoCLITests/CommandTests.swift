@@ -182,7 +182,8 @@ import TodoTestSupport
         try box.write(
             TodoState(todos: [
                 Todo(
-                    id: 1, uuid: UUID(uuidString: "abcd1111-0000-4000-8000-000000000000")!, name: "first", createdAt: t),
+                    id: 1, uuid: UUID(uuidString: "abcd1111-0000-4000-8000-000000000000")!,
+                    name: "first", createdAt: t),
                 Todo(
                     id: 2, uuid: UUID(uuidString: "abcd2222-0000-4000-8000-000000000000")!, name: "second", createdAt: t
                 )

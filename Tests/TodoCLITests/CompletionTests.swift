@@ -157,7 +157,9 @@ import TodoCLI
             zmodload zsh/zpty || exit 3
             zpty z 'zsh -f -i'
             # The prompt shows READY%> , which the echo of this line (READY%%> ) does not hold.
-            zpty -w z "fpath=($COMPLETIONS \$fpath); autoload -Uz compinit; compinit -u -D; complete-and-dump() { zle expand-or-complete; zle -R; print -r -- \"\$BUFFER\" > $OUT.part && command mv $OUT.part $OUT }; zle -N complete-and-dump; bindkey '^I' complete-and-dump; PS1='READY%%> '"
+            zpty -w z "fpath=($COMPLETIONS \$fpath); autoload -Uz compinit; compinit -u -D; complete-and-dump() { zle \#
+            expand-or-complete; zle -R; print -r -- \"\$BUFFER\" > $OUT.part && command mv $OUT.part $OUT }; zle -N \#
+            complete-and-dump; bindkey '^I' complete-and-dump; PS1='READY%%> '"
             local chunk screen
             await() {
                 while ! eval "$1" && (( SECONDS < 120 )); do

@@ -39,7 +39,10 @@ import TodoSync
         #expect(
             unknown.status == 2
                 && unknown.stderr.hasPrefix(
-                    "todo: 'colour' is not a valid key for 'config' (choose from \(ConfigKey.allCases.map(\.rawValue).joined(separator: ", ")), context.NAME"
+                    """
+                    todo: 'colour' is not a valid key for 'config' (choose from \
+                    \(ConfigKey.allCases.map(\.rawValue).joined(separator: ", ")), context.NAME
+                    """
                 ), "\(unknown)")
     }
 }

@@ -50,7 +50,8 @@ import TodoCLI
         #expect(todo.run("context", "list").stdout == "home  +home -work  (in force)\nwork  +work\n")
         #expect(
             todo.run("context", "list", "--json").stdout
-                == "[{\"name\": \"home\", \"filter\": \"+home -work\", \"active\": true}, {\"name\": \"work\", \"filter\": \"+work\", \"active\": false}]\n"
+                == "[{\"name\": \"home\", \"filter\": \"+home -work\", \"active\": true}, {\"name\": \"work\", "
+                + "\"filter\": \"+work\", \"active\": false}]\n"
         )
         #expect(todo.run("context", "delete", "home").stdout == "Deleted the context \"home\"\n")
         #expect(try config() == ["context.work": "+work"])
@@ -89,7 +90,10 @@ import TodoCLI
                 == RunResult(
                     stdout: "",
                     stderr:
-                        "todo: a context's write words are attribute words (+TAG, project:NAME, due:DATE, …); \"later\" is none\n",
+                        """
+                        todo: a context's write words are attribute words (+TAG, project:NAME, due:DATE, …); "later" \
+                        is none\n
+                        """,
                     status: 2))
         todo.run("context", "either")
         #expect(todo.run("context").stdout == "either: +work or +home  (adds: +work pri:H)\n")
@@ -115,12 +119,18 @@ import TodoCLI
     @Test(arguments: [
         (
             ["context", "define", "list", "+x"],
-            "todo: \"list\" cannot name a context: use letters, digits, - and _, and none of list, show, define, delete, none\n",
+            """
+            todo: "list" cannot name a context: use letters, digits, - and _, and none of list, show, define, delete, \
+            none\n
+            """,
             Int32(2)
         ),
         (
             ["context", "define", "a b", "+x"],
-            "todo: \"a b\" cannot name a context: use letters, digits, - and _, and none of list, show, define, delete, none\n",
+            """
+            todo: "a b" cannot name a context: use letters, digits, - and _, and none of list, show, define, delete, \
+            none\n
+            """,
             2
         ),
         (

@@ -16,8 +16,11 @@ import TodoCore
         try box.run(
             ["batch"],
             stdin:
-                #"{"action": "add", "name": "\u001b]0;pwned\u0007\u001b[31mred\b\bX\nsecond line\u009b2J", "description": "ok\n\u001b[2Jcleared", "notes": "bell\u0007"}"#
-                + "\n")
+                #"""
+                {"action": "add", "name": "\u001b]0;pwned\u0007\u001b[31mred\b\bX\nsecond line\u009b2J", \#
+                "description": "ok\n\u001b[2Jcleared", "notes": "bell\u0007"}
+                """#
+                    + "\n")
         #expect(try box.state().todos[0].name == Self.hostile)
     }
 
@@ -66,7 +69,10 @@ import TodoCore
                 == RunResult(
                     stdout: "",
                     stderr:
-                        "todo: \"1\\n2\" is not a todo ID: give a number (3), a range (3-7), a list (3,5,9) or 4 or more hex digits of a UUID\n",
+                        """
+                        todo: "1\\n2" is not a todo ID: give a number (3), a range (3-7), a list (3,5,9) or 4 or more \
+                        hex digits of a UUID\n
+                        """,
                     status: 2))
         let command = try box.run("\u{1B}]0;T\u{07}", "add", "x")
         #expect(
@@ -82,7 +88,10 @@ import TodoCore
                 == RunResult(
                     stdout: "",
                     stderr:
-                        "todo: line 1: \"name\\x1b[2J\" is not a field of add (its fields: name, description, notes, tags, project, priority, due, wait, scheduled, start, depends, recur, until); nothing applied\n",
+                        """
+                        todo: line 1: "name\\x1b[2J" is not a field of add (its fields: name, description, notes, \
+                        tags, project, priority, due, wait, scheduled, start, depends, recur, until); nothing applied\n
+                        """,
                     status: 2))
         let file = box.directory + "/bad\nname.json"
         #expect(

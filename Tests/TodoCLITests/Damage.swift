@@ -34,7 +34,10 @@ enum Damage: CaseIterable {
             }
             files[file].insert(contentsOf: files[file][line], at: place.lowerBound)
             return
-                "copied line \(lines.firstIndex(of: line)! + 1) of \(name) before line \(lines.firstIndex(of: place)! + 1)"
+                """
+                copied line \(lines.firstIndex(of: line)! + 1) of \(name) before line \
+                \(lines.firstIndex(of: place)! + 1)
+                """
         case .deepNesting:
             // As a value where one is expected, or as a member nobody reads (skipped, not parsed).
             let asMember = Bool.random(using: &rng)

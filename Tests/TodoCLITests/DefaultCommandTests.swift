@@ -53,7 +53,10 @@ import Testing
         // Taskwarrior 3's sync secret is carried (todo syncs with TaskChampion servers too), and masked.
         #expect(
             result.stdout.hasPrefix(
-                "Imported 2 settings from \(todo.box.directory)/.taskrc: default-command=next, sync.encryption_secret=***; 1 not carried"
+                """
+                Imported 2 settings from \(todo.box.directory)/.taskrc: default-command=next, \
+                sync.encryption_secret=***; 1 not carried
+                """
             ), "\(result)")
         #expect(
             !result.stdout.contains("hunter2") && !result.stderr.contains("hunter2")

@@ -116,9 +116,15 @@ import TodoTestSupport
 
     @Test func readingForgivesWhatEditorsAndPeopleDo() throws {
         let attributes =
-            "Tags: a  b\r\nproject:\r\npriority: h\r\nDUE: fri\r\nwait:\r\nscheduled:\r\nstart:\r\ndepends:\r\nannotations:\r\nrecur: 2w\r\nuntil:\r\nudas:\r\n"
+            """
+            Tags: a  b\r\nproject:\r\npriority: h\r\nDUE: fri\r\nwait:\r\nscheduled:\r\nstart:\r\ndepends:\r\n\
+            annotations:\r\nrecur: 2w\r\nuntil:\r\nudas:\r\n
+            """
         let text =
-            "\r\n# comment\r\nName: renamed\r\ndescription: first\r\nunindented second\r\n\t tab-indented\r\n   \r\n\r\nNOTES:\r\n\r\n  n1\r\n  \r\n  n2\r\n\r\n"
+            """
+            \r\n# comment\r\nName: renamed\r\ndescription: first\r\nunindented second\r\n\t tab-indented\r\n   \r\n\r\n\
+            NOTES:\r\n\r\n  n1\r\n  \r\n  n2\r\n\r\n
+            """
             + attributes
         #expect(
             try EditForm.parse(text) == [

@@ -22,8 +22,10 @@ import TodoTestSupport
         #expect(listed.stdout == "4\n3\n")
         #expect(
             listed.stderr == """
-                todo: #1 "rent" expired (its until date passed) and was deleted; to keep it: todo undo, then todo 1 modify until:DATE
-                todo: #2 "call" expired (its until date passed) and was deleted; to keep it: todo undo, then todo 2 modify until:DATE
+                todo: #1 "rent" expired (its until date passed) and was deleted; to keep it: todo undo, then todo 1 \
+                modify until:DATE
+                todo: #2 "call" expired (its until date passed) and was deleted; to keep it: todo undo, then todo 2 \
+                modify until:DATE
 
                 """)
         #expect(listed.status == 0)
@@ -96,7 +98,10 @@ import TodoTestSupport
         let synced = try a.sync(server)
         #expect(
             synced.stderr
-                == "todo: #1 \"call the bank\" expired (its until date passed) and was deleted; to keep it: todo undo, then todo 1 modify until:DATE\n"
+                == """
+                todo: #1 "call the bank" expired (its until date passed) and was deleted; to keep it: todo undo, then \
+                todo 1 modify until:DATE\n
+                """
         )
         #expect(synced.stdout.hasSuffix("pulled 0, pushed 1, 0 conflicts.\n"), "\(synced)")
         try b.sync(server)

@@ -106,7 +106,8 @@ import TodoTestSupport
         #expect(result.status == 1)
         #expect(
             result.stderr
-                == "todo: config file \(todo.box.directory)/config.json: due-days must be a whole number of days from 0 to 366, not 'many'\n"
+                == "todo: config file \(todo.box.directory)/config.json: due-days must be a whole number of days from "
+                + "0 to 366, not 'many'\n"
         )
         #expect(todo.listed("+TODAY") == "")
     }
@@ -117,18 +118,29 @@ import TodoTestSupport
         ("sta:now", "todo: \"sta:now\": sta may be start or status; write more of the name\n"),
         (
             "uuid:abc",
-            "todo: \"uuid:abc\": todo has no attribute uuid; the filter keys are name, description, details, notes, tags, project, priority, pri, due, wait, scheduled, start, depends, dep, recur, until, entry, modified, end, status, urgency and the attributes you declare\n"
+            """
+            todo: "uuid:abc": todo has no attribute uuid; the filter keys are name, description, details, notes, tags, \
+            project, priority, pri, due, wait, scheduled, start, depends, dep, recur, until, entry, modified, end, \
+            status, urgency and the attributes you declare\n
+            """
         ),
         (
             "(limit:3)",
-            "todo: \"limit:3\": limit:N limits the rows of list and next, given among their filter words, not inside parentheses\n"
+            """
+            todo: "limit:3": limit:N limits the rows of list and next, given among their filter words, \
+            not inside parentheses\n
+            """
         ),
         ("limit:0", "todo: \"limit:0\": limit:N takes a number of rows, 1 or more\n"),
         ("limit:page", "todo: \"limit:page\": limit:N takes a number of rows, 1 or more\n"),
         ("entry:x", "todo: \"entry:x\": cannot read the date \"x\"; use \(DateReader.accepted)\n"),
         (
             "annotations:x",
-            "todo: \"annotations:x\": no filter term reads annotations; the filter keys are name, description, details, notes, tags, project, priority, pri, due, wait, scheduled, start, depends, dep, recur, until, entry, modified, end, status, urgency and the attributes you declare\n"
+            """
+            todo: "annotations:x": no filter term reads annotations; the filter keys are name, description, details, \
+            notes, tags, project, priority, pri, due, wait, scheduled, start, depends, dep, recur, until, entry, \
+            modified, end, status, urgency and the attributes you declare\n
+            """
         ),
         (
             "urgency:5",
@@ -136,11 +148,17 @@ import TodoTestSupport
         ),
         (
             "due.on:today",
-            "todo: \"due.on:today\": due takes no modifier or one of is (equals), isnt, not, any, none, before (under, below), after (over, above), by\n"
+            """
+            todo: "due.on:today": due takes no modifier or one of is (equals), isnt, not, any, none, before (under, \
+            below), after (over, above), by\n
+            """
         ),
         (
             "project.bef:x",
-            "todo: \"project.bef:x\": project takes no modifier or one of is (equals), isnt, not, has (contains), hasnt, startswith (left), endswith (right), any, none\n"
+            """
+            todo: "project.bef:x": project takes no modifier or one of is (equals), isnt, not, has (contains), hasnt, \
+            startswith (left), endswith (right), any, none\n
+            """
         ),
         (
             "tags.startswith:x",
@@ -160,11 +178,17 @@ import TodoTestSupport
         ("(\"x or y)", "todo: a '\"' in \"(\\\"x or y)\" is never closed\n"),
         (
             "project:a or project:b",
-            "todo: \"project:a or project:b\": project takes one word; terms in one argument go in parentheses: '(a or b)'\n"
+            """
+            todo: "project:a or project:b": project takes one word; terms in one argument go in parentheses: '(a or \
+            b)'\n
+            """
         ),
         (
             "+OVERDEU",
-            "todo: \"+OVERDEU\" is no virtual tag; they are \(VirtualTag.all.map(\.name).joined(separator: ", ")); a tag of yours in capitals is tag:OVERDEU\n"
+            """
+            todo: "+OVERDEU" is no virtual tag; they are \(VirtualTag.all.map(\.name).joined(separator: ", ")); a tag \
+            of yours in capitals is tag:OVERDEU\n
+            """
         )
     ])
     func refusedWordsAreUsageErrors(word: String, message: String) {

@@ -39,8 +39,14 @@ import TodoCore
         #expect(
             TaskwarriorExport.export([Self.full, Self.completed], in: Self.context) == """
                 [
-                {"uuid":"6f740623-bc83-41f0-a20d-b696c37c2450","status":"pending","entry":"20260121T101530Z","modified":"20260122T080000Z","description":"buy milk","tags":["errand","shop.list","ün"],"project":"home.garden","priority":"H","due":"20261130T190000Z","wait":"20261130T093000Z","annotations":[{"entry":"20260121T101530Z","description":"the long story"},{"entry":"20260121T101531Z","description":"plain note"},{"entry":"20260121T110000Z","description":"called the shop"},{"entry":"20260121T110001Z","description":"twice in a minute"}]},
-                {"uuid":"38eed733-7ee1-4e55-9f99-2a62522a69cd","status":"completed","entry":"20260121T090000Z","modified":"20260123T120001Z","end":"20260123T120000Z","description":"call mom","priority":"L"}
+                {"uuid":"6f740623-bc83-41f0-a20d-b696c37c2450","status":"pending","entry":"20260121T101530Z",\
+                "modified":"20260122T080000Z","description":"buy milk","tags":["errand","shop.list","ün"],\
+                "project":"home.garden","priority":"H","due":"20261130T190000Z","wait":"20261130T093000Z",\
+                "annotations":[{"entry":"20260121T101530Z","description":"the long story"},{"entry":"20260121T101531Z",\
+                "description":"plain note"},{"entry":"20260121T110000Z","description":"called the shop"},\
+                {"entry":"20260121T110001Z","description":"twice in a minute"}]},
+                {"uuid":"38eed733-7ee1-4e55-9f99-2a62522a69cd","status":"completed","entry":"20260121T090000Z",\
+                "modified":"20260123T120001Z","end":"20260123T120000Z","description":"call mom","priority":"L"}
                 ]
 
                 """)

@@ -19,10 +19,18 @@ import TodoWire
     @Test func taskwarriorTaskMapsEveryField() throws {
         let export = """
             [
-            {"id":1,"description":"buy milk","entry":"20260121T101500Z","modified":"20260122T080000Z","due":"20260125T230000Z","wait":"20260123T190000Z","priority":"H","project":"home.garden","status":"pending","uuid":"6f740623-bc83-41f0-a20d-b696c37c2450","annotations":[{"entry":"20260121T101600Z","description":"first note"},{"entry":"20260121T101700Z","description":"second note"}],"tags":["errand","shop"],"urgency":8.7},
-            {"id":0,"description":"call mom","end":"20260123T120000Z","entry":"20260121T090000Z","modified":"20260123T120001Z","status":"completed","uuid":"38eed733-7ee1-4e55-9f99-2a62522a69cd","urgency":0},
-            {"id":0,"description":"doomed","end":"20260121T100000Z","entry":"20260121T090000Z","modified":"20260121T100000Z","status":"deleted","uuid":"7973f05a-0857-45d8-8f97-aa650b6b911b","urgency":0},
-            {"id":2,"description":"weekly","entry":"20260121T090000Z","status":"recurring","uuid":"7973f05a-0857-45d8-8f97-aa650b6b911c","recur":"weekly"}
+            {"id":1,"description":"buy milk","entry":"20260121T101500Z","modified":"20260122T080000Z",\
+            "due":"20260125T230000Z","wait":"20260123T190000Z","priority":"H","project":"home.garden",\
+            "status":"pending","uuid":"6f740623-bc83-41f0-a20d-b696c37c2450",\
+            "annotations":[{"entry":"20260121T101600Z","description":"first note"},{"entry":"20260121T101700Z",\
+            "description":"second note"}],"tags":["errand","shop"],"urgency":8.7},
+            {"id":0,"description":"call mom","end":"20260123T120000Z","entry":"20260121T090000Z",\
+            "modified":"20260123T120001Z","status":"completed","uuid":"38eed733-7ee1-4e55-9f99-2a62522a69cd",\
+            "urgency":0},
+            {"id":0,"description":"doomed","end":"20260121T100000Z","entry":"20260121T090000Z",\
+            "modified":"20260121T100000Z","status":"deleted","uuid":"7973f05a-0857-45d8-8f97-aa650b6b911b","urgency":0},
+            {"id":2,"description":"weekly","entry":"20260121T090000Z","status":"recurring",\
+            "uuid":"7973f05a-0857-45d8-8f97-aa650b6b911c","recur":"weekly"}
             ]
             """
         var milk = ImportedTodo(
@@ -51,7 +59,10 @@ import TodoWire
 
     @Test func aWaitingTaskIsActiveWithItsWaitDate() throws {
         let task =
-            "[{\"description\":\"later\",\"entry\":\"20260121T101500Z\",\"status\":\"waiting\",\"wait\":\"20270101T101500Z\",\"uuid\":\"6f740623-bc83-41f0-a20d-b696c37c2450\",\"tags\":[\"a.b\",\"c@d\",\"x:y\",\"ün\",\"a+b\",\"MiXed\"]}]"
+            """
+            [{"description":"later","entry":"20260121T101500Z","status":"waiting","wait":"20270101T101500Z",\
+            "uuid":"6f740623-bc83-41f0-a20d-b696c37c2450","tags":["a.b","c@d","x:y","ün","a+b","MiXed"]}]
+            """
         let todo = try #require(try Self.parseTaskwarrior(task).first)
         #expect(todo.content.completed == false)
         #expect(todo.content.wait == .instant(Self.date("2027-01-01T10:15:00Z")))
@@ -82,20 +93,28 @@ import TodoWire
     ])
     func aValueTodoCannotHoldIsAnError(attribute: String, message: String) {
         let task =
-            "[{\"description\":\"a\",\"entry\":\"20260121T101500Z\",\"uuid\":\"6f740623-bc83-41f0-a20d-b696c37c2450\",\(attribute)}]"
+            """
+            [{"description":"a","entry":"20260121T101500Z","uuid":"6f740623-bc83-41f0-a20d-b696c37c2450",\(attribute)}]
+            """
         #expect(throws: InputError(message)) { try Self.parseTaskwarrior(task) }
     }
 
     @Test func emptyTaskwarriorAttributesAreNone() throws {
         let task =
-            #"[{"description":"a","entry":"20260121T101500Z","uuid":"6f740623-bc83-41f0-a20d-b696c37c2450","project":"","priority":"","tags":[]}]"#
+            #"""
+            [{"description":"a","entry":"20260121T101500Z","uuid":"6f740623-bc83-41f0-a20d-b696c37c2450","project":"",\#
+            "priority":"","tags":[]}]
+            """#
         let todo = try #require(try Self.parseTaskwarrior(task).first)
         #expect((todo.content.project, todo.content.priority, todo.content.tags) == (nil, nil, []))
     }
 
     @Test func taskwarriorOneTaskPerLineAndErrors() throws {
         let lines =
-            "{\"description\":\"a\",\"entry\":\"20260121T101500Z\",\"status\":\"pending\",\"uuid\":\"6f740623-bc83-41f0-a20d-b696c37c2450\"}\n\n"
+            """
+            {"description":"a","entry":"20260121T101500Z","status":"pending",\
+            "uuid":"6f740623-bc83-41f0-a20d-b696c37c2450"}\n\n
+            """
         #expect(try Self.parseTaskwarrior(lines).map(\.content.name) == ["a"])
         #expect(throws: InputError("line 3: not valid JSON (expected the output of 'task export')")) {
             try Self.parseTaskwarrior(lines + "oops\n")
@@ -145,7 +164,10 @@ import TodoWire
     @Test func todoTxtFileMapsToTodosWithStableUUIDs() throws {
         let now = Self.date("2026-03-01T12:00:00Z")
         let file =
-            "(A) 2026-01-02 call mom +family @phone\n\nx 2026-01-05 2026-01-01 pay rent +home\r\nwater plants\nwater plants\n"
+            """
+            (A) 2026-01-02 call mom +family @phone\n\nx 2026-01-05 2026-01-01 pay rent +home\r\nwater plants\n\
+            water plants\n
+            """
         let todos = try TodoTxtFormat.parse(file, now: now)
         #expect(todos.map(\.content.name) == ["call mom", "pay rent", "water plants", "water plants"])
         #expect(todos.map(\.content.project) == ["family", "home", nil, nil])

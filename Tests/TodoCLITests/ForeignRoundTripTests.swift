@@ -102,7 +102,8 @@ import TodoWire
         let state = try box.state()
         let changed = try #require(state.todo(id: 1))
         #expect(
-            (changed.priority, changed.tags, changed.project) == (.medium, ["extra", "shop.list", "ün", "c@d"], "home"))
+            (changed.priority, changed.tags, changed.project)
+                == (.medium, ["extra", "shop.list", "ün", "c@d"], "home"))
         #expect(changed.due == .instant(Self.date("2030-12-05T09:00:00Z")))
         #expect(changed.wait == nil)
         #expect(changed.annotations.map(\.text) == ["the long story", "called the shop", "asked again"])

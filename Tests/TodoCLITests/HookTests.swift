@@ -121,7 +121,10 @@ import TodoTestSupport
                 == RunResult(
                     stdout: "1\n",
                     stderr:
-                        "FEEDBACK\ntodo: hook on-exit-misbehave2 printed 1 task, where an on-exit hook prints none; the change is saved\n",
+                        """
+                        FEEDBACK\ntodo: hook on-exit-misbehave2 printed 1 task, where an on-exit hook prints none; the \
+                        change is saved\n
+                        """,
                     status: 1))
     }
 
@@ -153,7 +156,10 @@ import TodoTestSupport
                 == RunResult(
                     stdout: "",
                     stderr:
-                        "FEEDBACK\ntodo: hook on-launch-misbehave2 printed 1 task, where an on-launch hook prints none; the command did not run\n",
+                        """
+                        FEEDBACK\ntodo: hook on-launch-misbehave2 printed 1 task, where an on-launch hook prints none; \
+                        the command did not run\n
+                        """,
                     status: 1))
     }
 
@@ -226,7 +232,10 @@ extension RunResult {
         for (name, suffix) in [("on-add.2", "b"), ("on-add.1", "a")] {
             try box.addHook(
                 name,
-                "#!/bin/sh\nread task\necho \"$task\" | sed 's/\"description\":\"\\([^\"]*\\)\"/\"description\":\"\\1-\(suffix)\"/'\necho \(name)\n"
+                """
+                #!/bin/sh\nread task\necho "$task" | sed \
+                's/"description":"\\([^"]*\\)"/"description":"\\1-\(suffix)"/'\necho \(name)\n
+                """
             )
         }
         #expect(try box.run("add", "x") == RunResult(stdout: "1\n", stderr: "on-add.1\non-add.2\n", status: 0))
@@ -290,7 +299,10 @@ extension RunResult {
                 == RunResult(
                     stdout: "",
                     stderr:
-                        "todo: hook on-add-hang did not finish within 3 s (hooks.timeout) and was killed; nothing changed\n",
+                        """
+                        todo: hook on-add-hang did not finish within 3 s (hooks.timeout) and was killed; nothing \
+                        changed\n
+                        """,
                     status: 1))
         #expect(box.fileBytes() == nil)
         let child = try #require(
@@ -360,7 +372,9 @@ extension RunResult {
         try box.run("add", "write report")
         try box.addHook(
             "on-modify.log",
-            "#!/bin/sh\nread before\nread after\necho \"$after\"\nTODO_HOOKS=off todo 1 annotate from the hook >/dev/null\n"
+            """
+            #!/bin/sh\nread before\nread after\necho "$after"\nTODO_HOOKS=off todo 1 annotate from the hook >/dev/null\n
+            """
         )
         let result = try box.run(["1", "modify", "+work"], environment: box.shellEnvironment)
         #expect(
@@ -368,7 +382,10 @@ extension RunResult {
                 == RunResult(
                     stdout: "",
                     stderr:
-                        "todo: #1 changed while the hooks ran (another todo command?); nothing changed: run the command again\n",
+                        """
+                        todo: #1 changed while the hooks ran (another todo command?); nothing changed: run the command \
+                        again\n
+                        """,
                     status: 1))
         let todo = try #require(try box.state().todos.first)
         #expect(todo.tags.isEmpty && todo.annotations.map(\.text) == ["from the hook"])
@@ -395,14 +412,19 @@ extension RunResult {
         try box.run("add", "x")
         try box.addHook(
             "on-modify.delete",
-            "#!/bin/sh\nread before\nread after\necho \"$after\" | sed 's/\"status\":\"pending\"/\"status\":\"deleted\"/'\n"
+            """
+            #!/bin/sh\nread before\nread after\necho "$after" | sed 's/"status":"pending"/"status":"deleted"/'\n
+            """
         )
         #expect(
             try box.run("1", "modify", "+a")
                 == RunResult(
                     stdout: "",
                     stderr:
-                        "todo: hook on-modify.delete printed the status deleted for a pending todo: todo does not delete from a hook; a hook refuses a change by exiting non-zero; nothing changed\n",
+                        """
+                        todo: hook on-modify.delete printed the status deleted for a pending todo: todo does not \
+                        delete from a hook; a hook refuses a change by exiting non-zero; nothing changed\n
+                        """,
                     status: 1))
     }
 }

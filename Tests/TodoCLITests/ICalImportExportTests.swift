@@ -87,7 +87,8 @@ import TodoTestSupport
         #expect(result.stdout == "Imported 4 todos: 4 added, 0 updated, 0 unchanged.\n")
         #expect(
             result.stderr
-                == "note: VTODO 7302857203956831490: the rule RRULE:FREQ=MONTHLY;COUNT=6 is not one todo repeats by; left out\n"
+                == "note: VTODO 7302857203956831490: the rule RRULE:FREQ=MONTHLY;COUNT=6 is not one todo repeats by; "
+                + "left out\n"
         )
         let todos = try box.state().todos
         #expect(todos.map(\.name) == ["Pay rent", "Quarterly report", "Call the dentist", "Water plants"])

@@ -53,18 +53,27 @@ import TodoCore
         (["done", "7-3"], "todo: the range 7-3 runs downwards; write 3-7\n", Int32(2)),
         (
             ["done", "3-"],
-            "todo: \"3-\" is not a todo ID: give a number (3), a range (3-7), a list (3,5,9) or 4 or more hex digits of a UUID\n",
+            """
+            todo: "3-" is not a todo ID: give a number (3), a range (3-7), a list (3,5,9) or 4 or more hex digits of a \
+            UUID\n
+            """,
             2
         ),
         (
             ["done", "3,,4"],
-            "todo: \"3,,4\" is not a todo ID: give a number (3), a range (3-7), a list (3,5,9) or 4 or more hex digits of a UUID\n",
+            """
+            todo: "3,,4" is not a todo ID: give a number (3), a range (3-7), a list (3,5,9) or 4 or more hex digits of \
+            a UUID\n
+            """,
             2
         ),
         (["done", "5663-9999"], "todo: no todo has a number in 5663-9999\n", 1),
         (
             ["done", "8f0e-99"],
-            "todo: \"8f0e-99\" is not a todo ID: give a number (3), a range (3-7), a list (3,5,9) or 4 or more hex digits of a UUID\n",
+            """
+            todo: "8f0e-99" is not a todo ID: give a number (3), a range (3-7), a list (3,5,9) or 4 or more hex digits \
+            of a UUID\n
+            """,
             2
         ),
         (
@@ -92,7 +101,8 @@ import TodoCore
     @Test func stdinTakesRangesToo() throws {
         #expect(
             todo.run(["done", "-"], stdin: "1-2\n4,6\n").stdout
-                == "Completed #1 \"task 1\"\nCompleted #2 \"task 2\"\nCompleted #4 \"task 4\"\nCompleted #6 \"task 6\"\n"
+                == "Completed #1 \"task 1\"\nCompleted #2 \"task 2\"\nCompleted #4 \"task 4\"\n"
+                + "Completed #6 \"task 6\"\n"
         )
         #expect(try completed() == [1, 2, 4, 6])
     }

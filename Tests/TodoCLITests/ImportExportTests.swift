@@ -71,7 +71,8 @@ import TodoTestSupport
         #expect(Set(try box.state().todos.map(\.uuid)) == Set(try source.state().todos.map(\.uuid)))
         #expect(
             try box.run(["import", "-"], stdin: "{\"format\": \"todo-export\", \"version\": 2, \"todos\": []}").stderr
-                == "todo: cannot import stdin as todo: export format version 2 is newer than this todo understands (1); upgrade todo; nothing imported\n"
+                == "todo: cannot import stdin as todo: export format version 2 is newer than this todo understands "
+                + "(1); upgrade todo; nothing imported\n"
         )
     }
 
@@ -82,8 +83,10 @@ import TodoTestSupport
         let uuids = (0..<2).map { _ in UUID().uuidString.lowercased() }
         let export = """
             {"format": "todo-export", "version": 1, "todos": [
-             {"uuid": "\(uuids[0])", "name": "one", "completed": false, "createdAt": "2026-11-01T10:00:00.000Z", "updatedAt": "2026-11-01T10:00:00.000Z"},
-             {"uuid": "\(uuids[1])", "name": "two", "completed": false, "createdAt": "2026-11-02T10:00:00.000Z", "updatedAt": "2026-11-02T10:00:00.000Z", "tags": ["x"]}]}
+             {"uuid": "\(uuids[0])", "name": "one", "completed": false, "createdAt": "2026-11-01T10:00:00.000Z", \
+            "updatedAt": "2026-11-01T10:00:00.000Z"},
+             {"uuid": "\(uuids[1])", "name": "two", "completed": false, "createdAt": "2026-11-02T10:00:00.000Z", \
+            "updatedAt": "2026-11-02T10:00:00.000Z", "tags": ["x"]}]}
             """
         #expect(
             try box.run(["import", "-"], stdin: export).stdout == "Imported 2 todos: 2 added, 0 updated, 0 unchanged.\n"
@@ -94,7 +97,10 @@ import TodoTestSupport
                 "3 two \(uuids[1])"
             ])
         let withoutUUID =
-            #"{"format": "todo-export", "version": 1, "todos": [{"name": "three", "completed": false, "createdAt": "2026-11-02T10:00:00.000Z"}]}"#
+            #"""
+            {"format": "todo-export", "version": 1, "todos": [{"name": "three", "completed": false, \#
+            "createdAt": "2026-11-02T10:00:00.000Z"}]}
+            """#
         #expect(try box.run(["import", "-"], stdin: withoutUUID).stderr.contains("has no \"uuid\""))
     }
 
@@ -142,7 +148,11 @@ import TodoTestSupport
                 Todo(id: 7, uuid: uuid, name: "local", createdAt: t, updatedAt: t.addingTimeInterval(60), synced: true)
             ]))
         func file(_ name: String, updated: Double) -> String {
-            "[{\"id\": 1, \"uuid\": \"\(uuid.uuidString)\", \"name\": \"\(name)\", \"completed\": true, \"createdAt\": \"\(ISO8601Millis.string(t))\", \"updatedAt\": \"\(ISO8601Millis.string(t.addingTimeInterval(updated)))\"}]"
+            """
+            [{"id": 1, "uuid": "\(uuid.uuidString)", "name": "\(name)", "completed": true, \
+            "createdAt": "\(ISO8601Millis.string(t))", \
+            "updatedAt": "\(ISO8601Millis.string(t.addingTimeInterval(updated)))"}]
+            """
         }
         #expect(
             try box.run(["import", "-"], stdin: file("older", updated: 30)).stdout
@@ -160,7 +170,9 @@ import TodoTestSupport
     /// UUID made from what it says), so importing it again is the same todo.
     @Test func taskwarriorTasksWithoutUUIDOrEntryAreFilledIn() throws {
         let tasks =
-            "[{\"description\": \"water plants\", \"project\": \"home\"}, {\"description\": \"call\", \"entry\": \"20260121T101500Z\"}]"
+            """
+            [{"description": "water plants", "project": "home"}, {"description": "call", "entry": "20260121T101500Z"}]
+            """
         #expect(
             try box.run(["import", "--from", "taskwarrior", "-"], stdin: tasks).stdout
                 == "Imported 2 todos: 2 added, 0 updated, 0 unchanged.\n")
@@ -182,7 +194,9 @@ import TodoTestSupport
             ),
             (
                 ["import", "-"], "{\"tasks\": []}",
-                "todo: cannot import stdin as todo: not a todo export (no \"format\": \"todo-export\"); nothing imported\n"
+                """
+                todo: cannot import stdin as todo: not a todo export (no "format": "todo-export"); nothing imported\n
+                """
             ),
             (
                 ["import", "-"], "[{\"id\": 1, \"uuid\": \"8f0e",
@@ -190,7 +204,9 @@ import TodoTestSupport
             ),
             (
                 ["import", "-"], "[{\"id\": 1, \"name\": \"n\"}]",
-                "todo: cannot import stdin as todo: the todo at line 1 has no \"uuid\", \"createdAt\"; nothing imported\n"
+                """
+                todo: cannot import stdin as todo: the todo at line 1 has no "uuid", "createdAt"; nothing imported\n
+                """
             ),
             (
                 ["import", "--strict", "--from", "taskwarrior", "-"], "[{\"description\": \"x\", \"uuid\": 7}]",
@@ -278,7 +294,8 @@ import TodoTestSupport
         let environment = ["TZ": "Etc/GMT-5"]
         #expect(
             try box.run(["import", "--from", "taskwarrior", "-"], stdin: export, environment: environment).stdout
-                == "Imported 2 todos: 2 added, 0 updated, 0 unchanged, 1 skipped (1 deleted, 0 templates merged into a series, 0 invalid).\n"
+                == "Imported 2 todos: 2 added, 0 updated, 0 unchanged, 1 skipped (1 deleted, 0 templates merged into a "
+                + "series, 0 invalid).\n"
         )
         let todos = try box.state().todos.sorted { $0.name < $1.name }
         let byName = Dictionary(uniqueKeysWithValues: tasks.map { ($0["description"] as! String, $0) })
@@ -306,7 +323,8 @@ import TodoTestSupport
         let after = box.fileBytes()
         #expect(
             try box.run(["import", "--from", "taskwarrior", "-"], stdin: export, environment: environment).stdout
-                == "Imported 2 todos: 0 added, 0 updated, 2 unchanged, 1 skipped (1 deleted, 0 templates merged into a series, 0 invalid).\n"
+                == "Imported 2 todos: 0 added, 0 updated, 2 unchanged, 1 skipped (1 deleted, 0 templates merged into a "
+                + "series, 0 invalid).\n"
         )
         #expect(box.fileBytes() == after)
     }

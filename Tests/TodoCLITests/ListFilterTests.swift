@@ -64,7 +64,11 @@ import TodoCore
         (["list", "priority:X"], "todo: \"priority:X\": a priority is H, M or L, or nothing for none\n"),
         (
             ["list", "--sort", "due,size"],
-            "todo: --sort: \"size\" is no sort key; use due, wait, scheduled, start, until, priority, project, created, modified, name, urgency, id, end, status, recur, tags or an attribute 'todo config uda.NAME.type' declares, separated by commas, with + before a key for lowest first or - for highest first\n"
+            """
+            todo: --sort: "size" is no sort key; use due, wait, scheduled, start, until, priority, project, created, \
+            modified, name, urgency, id, end, status, recur, tags or an attribute 'todo config uda.NAME.type' \
+            declares, separated by commas, with + before a key for lowest first or - for highest first\n
+            """
         ),
         (["next", "or"], "todo: 'or' in the filter needs a term on each side\n")
     ])

@@ -18,7 +18,8 @@ import TodoTestSupport
             "{id}|{uuid}|{name}|{description}|{notes}|{completed}|{createdAt}|{updatedAt}|{completedAt}|{synced}")
         #expect(
             template.render(todo, in: .utc)
-                == "7|8f0e1c00-0000-4000-8000-000000000001|buy milk|d|two\nlines|true|2026-09-21T14:13:20+00:00|2026-09-21T14:14:20+00:00|2026-09-21T14:14:20+00:00|false"
+                == "7|8f0e1c00-0000-4000-8000-000000000001|buy milk|d|two\n"
+                + "lines|true|2026-09-21T14:13:20+00:00|2026-09-21T14:14:20+00:00|2026-09-21T14:14:20+00:00|false"
         )
         var active = todo
         active.completed = false
@@ -35,14 +36,19 @@ import TodoTestSupport
         let template = try ListTemplate("{createdAt} {createdAt.utc} {due} {due.utc} {wait} {wait.utc} {completedAt}")
         #expect(
             template.render(full, in: berlin)
-                == "2026-09-21T16:13:20+02:00 2026-09-21T14:13:20.000Z 2026-12-01T00:15:00+01:00 2026-11-30T23:15:00.500Z 2026-12-01 2026-12-01 2026-09-21T16:14:20+02:00"
+                == "2026-09-21T16:13:20+02:00 2026-09-21T14:13:20.000Z 2026-12-01T00:15:00+01:00 "
+                + "2026-11-30T23:15:00.500Z 2026-12-01 2026-12-01 2026-09-21T16:14:20+02:00"
         )
         #expect(throws: CommandError.self) { try ListTemplate("{name.utc}") }
         #expect(throws: CommandError.self) { try ListTemplate("{due.local}") }
     }
 
     static let fields =
-        "{id} {uuid} {name} {description} {notes} {completed} {createdAt} {updatedAt} {completedAt} {synced} {tags} {project} {priority} {due} {wait} {scheduled} {start} {depends} {annotations} {recur} {until} {series} {anchor} {udas} {urgency}"
+        """
+        {id} {uuid} {name} {description} {notes} {completed} {createdAt} {updatedAt} {completedAt} {synced} {tags} \
+        {project} {priority} {due} {wait} {scheduled} {start} {depends} {annotations} {recur} {until} {series} \
+        {anchor} {udas} {urgency}
+        """
 
     @Test func theAttributesRenderAsPlainText() throws {
         let template = try ListTemplate("{tags}|{project}|{priority}|{due}|{wait}")
@@ -66,11 +72,17 @@ import TodoTestSupport
     @Test(arguments: [
         (
             "{nmae}",
-            "unknown field '{nmae}' in --format (fields: \(Self.fields), and attributes 'todo config uda.NAME.type' declares; a date field with .utc, as {due.utc}, is in UTC); did you mean {name}?"
+            """
+            unknown field '{nmae}' in --format (fields: \(Self.fields), and attributes 'todo config uda.NAME.type' \
+            declares; a date field with .utc, as {due.utc}, is in UTC); did you mean {name}?
+            """
         ),
         (
             "{urgent}",
-            "unknown field '{urgent}' in --format (fields: \(Self.fields), and attributes 'todo config uda.NAME.type' declares; a date field with .utc, as {due.utc}, is in UTC); did you mean {urgency}?"
+            """
+            unknown field '{urgent}' in --format (fields: \(Self.fields), and attributes 'todo config uda.NAME.type' \
+            declares; a date field with .utc, as {due.utc}, is in UTC); did you mean {urgency}?
+            """
         ),
         ("{id", "'{' without a closing '}' in --format (write \\{ for a brace)"),
         ("id}", "'}' without an opening '{' in --format (write \\} for a brace)")

@@ -67,7 +67,10 @@ import TodoStore
             "/bin/sh",
             [
                 "-c",
-                "cd \(Sandbox.shellQuoted(box.directory)) && \(Sandbox.shellQuoted(Sandbox.binary)) add x --file a && TODO_FILE=b \(Sandbox.shellQuoted(Sandbox.binary)) add y"
+                """
+                cd \(Sandbox.shellQuoted(box.directory)) && \(Sandbox.shellQuoted(Sandbox.binary)) add x --file a && \
+                TODO_FILE=b \(Sandbox.shellQuoted(Sandbox.binary)) add y
+                """
             ],
             stdin: nil, environment: box.baseEnvironment)
         #expect(result == RunResult(stdout: "1\n1\n", stderr: "", status: 0))

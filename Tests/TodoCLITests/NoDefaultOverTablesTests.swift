@@ -104,7 +104,9 @@ import Testing
             #expect(Self.defaults(in: text) == ([text.prefix { $0 != "\n" }.description], 1))
         }
         let nestedSwitch =
-            "switch field {\ncase .tags:\n    switch word {\n    case \"a\": a\n    default: b\n    }\ncase .notes: c\n}"
+            """
+            switch field {\ncase .tags:\n    switch word {\n    case "a": a\n    default: b\n    }\ncase .notes: c\n}
+            """
         #expect(Self.defaults(in: nestedSwitch) == ([], 1))
     }
 }

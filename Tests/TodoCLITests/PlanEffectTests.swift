@@ -106,7 +106,8 @@ import TodoTestSupport
 
     @Test func importDeclaresAttributesOnlyOnceTheTodosAreImported() throws {
         let export = """
-            [{"uuid":"0b6a1e2c-1111-4c5e-9f00-000000000001","status":"pending","description":"a","entry":"20260101T000000Z","client":"acme"}]
+            [{"uuid":"0b6a1e2c-1111-4c5e-9f00-000000000001","status":"pending","description":"a",\
+            "entry":"20260101T000000Z","client":"acme"}]
             """
         let plan = try plan("import", "--from", "taskwarrior", "-", stdin: export)
         guard case .configure(let write, after: .change) = plan else {
@@ -119,7 +120,8 @@ import TodoTestSupport
         #expect(run.status == 0)
         #expect(
             run.stderr
-                == "note: kept user-defined attribute 'client' on 1 todo, declared as string ('todo config uda.client.type TYPE' changes it)\n"
+                == "note: kept user-defined attribute 'client' on 1 todo, declared as string ('todo config "
+                + "uda.client.type TYPE' changes it)\n"
         )
         #expect(try config() == ["uda.client.type": "string"])
     }

@@ -82,15 +82,26 @@ import TodoTestSupport
         let refusals: [(String, String, String)] = [
             (
                 "report.x.columns", "id,foo",
-                "todo: \"foo\" is no column: id, uuid, status, urgency, description, project, tags, priority, due, wait, scheduled, start, end, entry, modified, until, recur, depends, annotations, or a declared attribute (formats after a dot: due.relative)\n"
+                """
+                todo: "foo" is no column: id, uuid, status, urgency, description, project, tags, priority, due, wait, \
+                scheduled, start, end, entry, modified, until, recur, depends, annotations, or a declared attribute \
+                (formats after a dot: due.relative)\n
+                """
             ),
             (
                 "report.x.columns", "due.bogus",
-                "todo: \"due.bogus\" is no format of due: due.formatted, due.iso, due.epoch, due.age, due.relative, due.remaining\n"
+                """
+                todo: "due.bogus" is no format of due: due.formatted, due.iso, due.epoch, due.age, due.relative, \
+                due.remaining\n
+                """
             ),
             (
                 "report.x.sort", "bogus+",
-                "todo: \"+bogus\" is no sort key; use due, wait, scheduled, start, until, priority, project, created, modified, name, urgency, id, end, status, recur, tags or an attribute 'todo config uda.NAME.type' declares, separated by commas, with + before a key for lowest first or - for highest first\n"
+                """
+                todo: "+bogus" is no sort key; use due, wait, scheduled, start, until, priority, project, created, \
+                modified, name, urgency, id, end, status, recur, tags or an attribute 'todo config uda.NAME.type' \
+                declares, separated by commas, with + before a key for lowest first or - for highest first\n
+                """
             ),
             ("report.x.filter", "due.before:xyz", ""),
             ("report.x.context", "maybe", "todo: must be 0 or 1, not \"maybe\"\n"),

@@ -38,8 +38,11 @@ import TodoTestSupport
             let uuid = String(format: "00000000-0000-4000-9000-%012d", index + 1)
             let completed = made.completed.map { "true, \"completedAt\": \"\($0)\"" } ?? "false, \"completedAt\": null"
             return
-                #"{"id": \#(index + 1), "uuid": "\#(uuid)", "name": "\#(made.name)", "completed": \#(completed), "createdAt": "\#(made.created)", "updatedAt": "\#(made.completed ?? made.created)""#
-                + made.more + "}"
+                #"""
+                {"id": \#(index + 1), "uuid": "\#(uuid)", "name": "\#(made.name)", "completed": \#(completed), \#
+                "createdAt": "\#(made.created)", "updatedAt": "\#(made.completed ?? made.created)"
+                """#
+                    + made.more + "}"
         }
         let file = todo.box.directory + "/import.json"
         try #"{"format": "todo-export", "version": 1, "todos": ["#.appending(lines.joined(separator: ",\n")).appending(
@@ -184,7 +187,9 @@ import TodoTestSupport
         let wide = todo.report(["calendar"], width: 132, color: true).stdout
         #expect(
             wide.split(separator: "\n")[0]
-                == "    \u{1B}[1mNovember 2026\u{1B}[0m          \u{1B}[1mDecember 2026\u{1B}[0m          \u{1B}[1mJanuary 2027\u{1B}[0m           \u{1B}[1mFebruary 2027\u{1B}[0m           \u{1B}[1mMarch 2027\u{1B}[0m"
+                == "    \u{1B}[1mNovember 2026\u{1B}[0m          \u{1B}[1mDecember 2026\u{1B}[0m          "
+                + "\u{1B}[1mJanuary 2027\u{1B}[0m           \u{1B}[1mFebruary 2027\u{1B}[0m           "
+                + "\u{1B}[1mMarch 2027\u{1B}[0m"
         )
         #expect(
             wide.split(separator: "\n")[6].hasPrefix(
@@ -207,7 +212,9 @@ import TodoTestSupport
                 {
                   "today": "2026-11-25",
                   "firstWeekday": "sunday",
-                  "months": [{"month": "2026-11", "days": [{"day": "2026-11-24", "due": 1, "overdue": 1}, {"day": "2026-11-26", "due": 1, "overdue": 0}]}, {"month": "2026-12", "days": [{"day": "2026-12-01", "due": 1, "overdue": 0}]}]
+                  "months": [{"month": "2026-11", "days": [{"day": "2026-11-24", "due": 1, "overdue": 1}, \
+                {"day": "2026-11-26", "due": 1, "overdue": 0}]}, {"month": "2026-12", "days": [{"day": "2026-12-01", \
+                "due": 1, "overdue": 0}]}]
                 }
 
                 """)
@@ -216,7 +223,10 @@ import TodoTestSupport
                 == RunResult(
                     stdout: "",
                     stderr:
-                        "todo: week-start is a day of the week: monday, tuesday, wednesday, thursday, friday, saturday, sunday (or its first three letters), not \"someday\"\n",
+                        """
+                        todo: week-start is a day of the week: monday, tuesday, wednesday, thursday, friday, saturday, \
+                        sunday (or its first three letters), not "someday"\n
+                        """,
                     status: 2))
     }
 
@@ -251,7 +261,8 @@ import TodoTestSupport
             pacific.run("history", "--json").stdout == """
                 {
                   "period": "monthly",
-                  "periods": [{"start": "2026-10-01", "added": 1, "completed": 0, "deleted": 0, "net": 1}, {"start": "2026-11-01", "added": 4, "completed": 1, "deleted": 1, "net": 2}]
+                  "periods": [{"start": "2026-10-01", "added": 1, "completed": 0, "deleted": 0, "net": 1}, \
+                {"start": "2026-11-01", "added": 4, "completed": 1, "deleted": 1, "net": 2}]
                 }
 
                 """)
@@ -259,7 +270,8 @@ import TodoTestSupport
         #expect(
             pacific.run("history", "--graph").stdout == """
                 2026 October  \(String(repeating: "+", count: 11))
-                2026 November \(String(repeating: "+", count: 44))\(String(repeating: "X", count: 11))\(String(repeating: "-", count: 11))
+                2026 November \(String(repeating: "+", count: 44))\(String(repeating: "X", count: 11))\
+                \(String(repeating: "-", count: 11))
 
                 Legend: + added, X completed, - deleted
 
@@ -279,11 +291,14 @@ import TodoTestSupport
         try Self.make(made, in: tokyo, deleting: false)
         #expect(
             utc.run("history", "annual").stdout
-                == "Year    Added Completed Deleted Net\n2026        1         1       0   0\nTotal       1         1       0   0\nAverage     1         1       0   0\n"
+                == "Year    Added Completed Deleted Net\n2026        1         1       0   0\n"
+                + "Total       1         1       0   0\nAverage     1         1       0   0\n"
         )
         #expect(
             tokyo.run("history", "annual").stdout
-                == "Year    Added Completed Deleted Net\n2026        1         0       0   1\n2027        0         1       0  -1\nTotal       1         1       0   0\nAverage     1         1       0   0\n"
+                == "Year    Added Completed Deleted Net\n2026        1         0       0   1\n"
+                + "2027        0         1       0  -1\nTotal       1         1       0   0\n"
+                + "Average     1         1       0   0\n"
         )
     }
 
@@ -304,7 +319,10 @@ import TodoTestSupport
         // Open by day: 4 on the 22nd (the peak), 3 after; 3.5 days since: no rate before 3 days.
         #expect(
             json.hasSuffix(
-                #"  "peak": 4,\#n  "peakDay": "2026-11-22",\#n  "current": 3,\#n  "netFixRate": 0.29,\#n  "estimatedCompletion": "2026-12-06T00:00:00.000Z"\#n}\#n"#
+                #"""
+                  "peak": 4,\#n  "peakDay": "2026-11-22",\#n  "current": 3,\#n  "netFixRate": 0.29,\#n\#
+                  "estimatedCompletion": "2026-12-06T00:00:00.000Z"\#n}\#n
+                """#
             ))
         // The y axis tops at 6 as Taskwarrior's does for 4 (rounded up to the next 2, past 4),
         // 15 rows high in a pipe: November holds 2 pending (5 rows), 1 started, 1 done.

@@ -67,7 +67,8 @@ import TodoWire
                 "list", "--format", "{uuid} {createdAt.utc} {updatedAt.utc} {synced} {description}.", "--filter",
                 "completed"
             ).stdout
-                == "\(todo.uuid.uuidString.lowercased()) \(ISO8601(todo.createdAt)) \(ISO8601(todo.updatedAt)) false .\n"
+                == "\(todo.uuid.uuidString.lowercased()) \(ISO8601(todo.createdAt)) \(ISO8601(todo.updatedAt)) false "
+                + ".\n"
         )
         #expect(try box.run("list", "--ids", "--all") == RunResult(stdout: "2\n1\n", stderr: "", status: 0))
         #expect(try box.run("list", "--ids", "--filter", "active").stdout == "2\n")
@@ -76,7 +77,11 @@ import TodoWire
         #expect(unknown.stdout == "")
         #expect(
             unknown.stderr
-                == "todo: unknown field '{title}' in --format (fields: {id} {uuid} {name} {description} {notes} {completed} {createdAt} {updatedAt} {completedAt} {synced} {tags} {project} {priority} {due} {wait} {scheduled} {start} {depends} {annotations} {recur} {until} {series} {anchor} {udas} {urgency}, and attributes 'todo config uda.NAME.type' declares; a date field with .utc, as {due.utc}, is in UTC)\n"
+                == "todo: unknown field '{title}' in --format (fields: {id} {uuid} {name} {description} {notes} "
+                + "{completed} {createdAt} {updatedAt} {completedAt} {synced} {tags} {project} {priority} {due} "
+                + "{wait} {scheduled} {start} {depends} {annotations} {recur} {until} {series} {anchor} {udas} "
+                + "{urgency}, and attributes 'todo config uda.NAME.type' declares; a date field with .utc, as "
+                + "{due.utc}, is in UTC)\n"
         )
         #expect(try box.run("list", "--ids", "--json").stderr == "todo: --json and --ids cannot be used together\n")
     }

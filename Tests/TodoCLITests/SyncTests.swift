@@ -52,7 +52,10 @@ import TodoTestSupport
                 == RunResult(
                     stdout: "Synced with \(server.url): pulled 1, pushed 0, 0 conflicts.\n",
                     stderr:
-                        "note: kept user-defined attribute 'client' on 1 todo, declared as string ('todo config uda.client.type TYPE' changes it)\n",
+                        """
+                        note: kept user-defined attribute 'client' on 1 todo, declared as string ('todo config \
+                        uda.client.type TYPE' changes it)\n
+                        """,
                     status: 0))
         #expect(try b.run("list", "client:acme", "--ids", server: server, environment: elsewhere).stdout == "1\n")
         #expect(try b.run("sync", server: server, environment: elsewhere).stderr == "")
@@ -207,11 +210,17 @@ import TodoTestSupport
             deleterFirst
             ? (
                 b,
-                "Conflict:     deleted on another device, whose last changes are merged here; the copy edited here was kept"
+                """
+                Conflict:     deleted on another device, whose last changes are merged here; the copy edited here was \
+                kept
+                """
             )
             : (
                 a,
-                "Conflict:     deleted on this device, whose last changes are merged here; edited on another device was kept"
+                """
+                Conflict:     deleted on this device, whose last changes are merged here; edited on another device was \
+                kept
+                """
             )
         let id = try TodoStoreAccess.load(reporter.file).todos[0].id
         #expect(try reporter.run("show", String(id), server: server).stdout.contains(note))
@@ -422,7 +431,9 @@ import TodoTestSupport
         cron.executableURL = URL(fileURLWithPath: "/bin/sh")
         cron.arguments = [
             "-c",
-            "while [ ! -e '\(stop)' ]; do '\(Sandbox.binary)' --file '\(a.file)' sync --quiet || exit 1; sleep 0.05; done"
+            """
+            while [ ! -e '\(stop)' ]; do '\(Sandbox.binary)' --file '\(a.file)' sync --quiet || exit 1; sleep 0.05; done
+            """
         ]
         cron.environment = box.baseEnvironment.merging(server.clientEnvironment) { $1 }
         try cron.run()

@@ -33,8 +33,8 @@ import TodoTestSupport
         get throws {
             [
                 try todo([:]),
-                try todo(["tags": .tags(["shop", "next"]), "project": .word("home␣work"), "priority": .priority(.high)]
-                ),
+                try todo(
+                    ["tags": .tags(["shop", "next"]), "project": .word("home␣work"), "priority": .priority(.high)]),
                 try todo(
                     [
                         "due": .date(.day(CalendarDay(iso: "2027-01-05")!)), "wait": .date(.instant(FixedClock.noon)),

@@ -40,9 +40,15 @@ import Testing
             result
                 == RunResult(
                     stdout:
-                        "Imported 12 settings from \(home)/.taskrc: \((1...6).map { "color.tag.t\($0)=red, " }.joined())uda.client.type=string, uda.client.label=Client, week-start=monday, context.work=+work, context.work.write=+work, hooks.location=\(home)/.task/hooks; 2 not carried (named on stderr).\n",
+                        """
+                        Imported 12 settings from \(home)/.taskrc: \
+                        \((1...6).map { "color.tag.t\($0)=red, " }.joined())uda.client.type=string, \
+                        uda.client.label=Client, week-start=monday, context.work=+work, context.work.write=+work, \
+                        hooks.location=\(home)/.task/hooks; 2 not carried (named on stderr).\n
+                        """,
                     stderr: """
-                        not carried: due=abc (\(home)/.taskrc:7): due-days must be a whole number of days from 0 to 366, not 'abc'
+                        not carried: due=abc (\(home)/.taskrc:7): due-days must be a whole number of days from 0 to \
+                        366, not 'abc'
                         not carried: confirmation=no (\(home)/.taskrc:10): todo has no such setting
 
                         """, status: 0))
@@ -70,18 +76,29 @@ import Testing
         color.tag.urgent=bold red
         color.uda.priority.H=bold white
         color.tag.odd=purple
-        rule.precedence.color=deleted,completed,active,keyword.,tag.,project.,overdue,scheduled,due.today,due,blocked,blocking,recurring,tagged,uda.
+        rule.precedence.color=deleted,completed,active,keyword.,tag.,project.,overdue,scheduled,due.today,due,blocked,\
+        blocking,recurring,tagged,uda.
 
         """.write(toFile: home + "/.taskrc", atomically: true, encoding: .utf8)
         let precedence =
-            "deleted,completed,active,keyword.,tag.,project.,overdue,scheduled,due.today,due,blocked,blocking,recurring,tagged,uda."
+            """
+            deleted,completed,active,keyword.,tag.,project.,overdue,scheduled,due.today,due,blocked,blocking,recurring,\
+            tagged,uda.
+            """
         let rule =
-            "one of black, red, green, yellow, blue, magenta, cyan, white, colorN, rgbRGB or grayN, with bold, underline, inverse and on COLOUR"
+            """
+            one of black, red, green, yellow, blue, magenta, cyan, white, colorN, rgbRGB or grayN, with bold, \
+            underline, inverse and on COLOUR
+            """
         let expected = RunResult(
             stdout:
-                "Imported 4 settings from \(home)/.taskrc: color=on, color.tag.urgent=bold red, color.uda.priority.H=bold white, rule.precedence.color=\(precedence); 7 not carried (named on stderr).\n",
+                """
+                Imported 4 settings from \(home)/.taskrc: color=on, color.tag.urgent=bold red, \
+                color.uda.priority.H=bold white, rule.precedence.color=\(precedence); 7 not carried (named on stderr).\n
+                """,
             stderr: """
-                not carried: 6 settings of \(home)/theme, color.* (6): todo colours the rows of its lists and reports by rules, nothing else
+                not carried: 6 settings of \(home)/theme, color.* (6): todo colours the rows of its lists and reports \
+                by rules, nothing else
                 not carried: color.tag.odd=purple (\(home)/.taskrc:5): color.tag.odd: "purple" is not a colour: \(rule)
 
                 """, status: 0)
@@ -134,11 +151,19 @@ import Testing
             result
                 == RunResult(
                     stdout:
-                        "Imported 7 settings from \(home)/.taskrc: urgency.due.coefficient=10.5, urgency.age.max=100, urgency.user.tag.next.coefficient=9, urgency.user.project.home.coefficient=2.2, urgency.user.keyword.deploy.coefficient=2.5, urgency.uda.client.coefficient=1.7, urgency.uda.priority.H.coefficient=7; 3 not carried (named on stderr).\n",
+                        """
+                        Imported 7 settings from \(home)/.taskrc: urgency.due.coefficient=10.5, urgency.age.max=100, \
+                        urgency.user.tag.next.coefficient=9, urgency.user.project.home.coefficient=2.2, \
+                        urgency.user.keyword.deploy.coefficient=2.5, urgency.uda.client.coefficient=1.7, \
+                        urgency.uda.priority.H.coefficient=7; 3 not carried (named on stderr).\n
+                        """,
                     stderr: """
-                        not carried: urgency.inherit=1 (\(home)/.taskrc:8): todo's urgency inherits nothing from the todos a todo blocks
-                        not carried: urgency.next.coefficient=3 (\(home)/.taskrc:9): Taskwarrior 2.6 reads no such urgency setting
-                        not carried: urgency.tags.coefficient=lots (\(home)/.taskrc:10): urgency.tags.coefficient must be a number, as 5 or -1.5, not "lots"
+                        not carried: urgency.inherit=1 (\(home)/.taskrc:8): todo's urgency inherits nothing from the \
+                        todos a todo blocks
+                        not carried: urgency.next.coefficient=3 (\(home)/.taskrc:9): Taskwarrior 2.6 reads no such \
+                        urgency setting
+                        not carried: urgency.tags.coefficient=lots (\(home)/.taskrc:10): urgency.tags.coefficient must \
+                        be a number, as 5 or -1.5, not "lots"
 
                         """, status: 0))
         #expect(try box.run("config", "urgency.user.tag.next.coefficient").stdout == "9\n")
@@ -163,10 +188,18 @@ import Testing
             result
                 == RunResult(
                     stdout:
-                        "Imported 4 settings from \(home)/.taskrc: report.standup.columns=id,start.age,due,description.count, report.standup.labels=ID,Age,Due,Description, report.standup.filter=status:pending +work, report.standup.sort=due+/,entry+; 2 not carried (named on stderr).\n",
+                        """
+                        Imported 4 settings from \(home)/.taskrc: \
+                        report.standup.columns=id,start.age,due,description.count, \
+                        report.standup.labels=ID,Age,Due,Description, report.standup.filter=status:pending +work, \
+                        report.standup.sort=due+/,entry+; 2 not carried (named on stderr).\n
+                        """,
                     stderr: """
-                        not carried: report.standup.columns=id,start.age,imask,due.julian,description.count (\(home)/.taskrc:1): todo has no column imask, left out; due.julian is shown as due; the other columns are kept
-                        not carried: report.standup.dateformat=Y-M-D (\(home)/.taskrc:5): todo's reports have no such setting
+                        not carried: report.standup.columns=id,start.age,imask,due.julian,description.count \
+                        (\(home)/.taskrc:1): todo has no column imask, left out; due.julian is shown as due; the other \
+                        columns are kept
+                        not carried: report.standup.dateformat=Y-M-D (\(home)/.taskrc:5): todo's reports have no such \
+                        setting
 
                         """, status: 0))
         try box.run("add", "fix bug", "+work", "due:2026-12-10")

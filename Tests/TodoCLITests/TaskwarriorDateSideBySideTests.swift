@@ -38,7 +38,10 @@ import Testing
     /// Where todo reads otherwise on purpose; each entry says why.
     static let differences: [String: String] = [
         "midsommarafton":
-            "Taskwarrior 2.6.2 takes the Friday before 19 June when the 19th is a Saturday (18 June 2027); midsummer eve is the Friday from 19 to 25 June",
+            """
+        Taskwarrior 2.6.2 takes the Friday before 19 June when the 19th is a Saturday (18 June 2027); midsummer \
+        eve is the Friday from 19 to 25 June
+        """,
         "juhannus": "as midsommarafton"
     ]
 

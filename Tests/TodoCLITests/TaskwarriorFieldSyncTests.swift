@@ -76,7 +76,12 @@ import TodoCore
         let rev = try #require(try currentRev(of: uuid))
         // A push as the previous todo-sync makes it: none of the new keys at all.
         let body =
-            #"{"operations":[{"opId":"\#(UUID().uuidString)","kind":"put","uuid":"\#(uuid)","baseRev":\#(rev),"todo":{"name":"water the red roses","description":"","notes":"","completed":false,"createdAt":"2026-11-01T08:00:00.000Z","updatedAt":"2026-11-21T08:00:00.000Z","tags":[],"project":null,"priority":null,"due":null,"wait":null}}]}"#
+            #"""
+            {"operations":[{"opId":"\#(UUID().uuidString)","kind":"put","uuid":"\#(uuid)","baseRev":\#(rev),\#
+            "todo":{"name":"water the red roses","description":"","notes":"","completed":false,\#
+            "createdAt":"2026-11-01T08:00:00.000Z","updatedAt":"2026-11-21T08:00:00.000Z","tags":[],"project":null,\#
+            "priority":null,"due":null,"wait":null}}]}
+            """#
         let pushed = try Sandbox.execute(
             "/usr/bin/curl",
             [

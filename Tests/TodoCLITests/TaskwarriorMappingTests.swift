@@ -16,13 +16,24 @@ import TodoWire
     /// instances 0 (done), 1 and 2 (pending); a deleted task and one with an hourly period.
     static let series = """
         [
-        {"uuid":"\(uuid(1))","status":"recurring","description":"water","entry":"20260201T100000Z","modified":"20260210T100000Z","due":"20260201T190000Z","recur":"weekly","mask":"+--","until":"20990501T190000Z","rtype":"periodic","client":"home","estimate":2.5},
-        {"uuid":"\(uuid(2))","status":"completed","description":"water","entry":"20260201T100000Z","modified":"20260203T100000Z","end":"20260203T100000Z","due":"20260201T190000Z","recur":"weekly","parent":"\(uuid(1))","imask":0,"until":"20990501T190000Z","rtype":"periodic","client":"home","estimate":2.5},
-        {"uuid":"\(uuid(3))","status":"pending","description":"water","entry":"20260201T100000Z","modified":"20260201T100000Z","due":"20260208T190000Z","recur":"weekly","parent":"\(uuid(1))","imask":1,"until":"20990501T190000Z","rtype":"periodic","client":"home","estimate":2.5},
-        {"uuid":"\(uuid(4))","status":"pending","description":"water","entry":"20260201T100000Z","modified":"20260201T100000Z","due":"20260215T190000Z","recur":"weekly","parent":"\(uuid(1))","imask":2,"until":"20990501T190000Z","rtype":"periodic","client":"home","estimate":2.5},
-        {"uuid":"\(uuid(5))","status":"deleted","description":"gone","entry":"20260201T100000Z","end":"20260202T100000Z"},
-        {"uuid":"\(uuid(6))","status":"pending","description":"often","entry":"20260201T100000Z","due":"20260201T190000Z","recur":"hourly"},
-        {"uuid":"\(uuid(7))","status":"pending","description":"my report","entry":"20260201T100000Z","project":"my home","depends":"\(uuid(3)),\(uuid(4))"}
+        {"uuid":"\(uuid(1))","status":"recurring","description":"water","entry":"20260201T100000Z",\
+        "modified":"20260210T100000Z","due":"20260201T190000Z","recur":"weekly","mask":"+--",\
+        "until":"20990501T190000Z","rtype":"periodic","client":"home","estimate":2.5},
+        {"uuid":"\(uuid(2))","status":"completed","description":"water","entry":"20260201T100000Z",\
+        "modified":"20260203T100000Z","end":"20260203T100000Z","due":"20260201T190000Z","recur":"weekly",\
+        "parent":"\(uuid(1))","imask":0,"until":"20990501T190000Z","rtype":"periodic","client":"home","estimate":2.5},
+        {"uuid":"\(uuid(3))","status":"pending","description":"water","entry":"20260201T100000Z",\
+        "modified":"20260201T100000Z","due":"20260208T190000Z","recur":"weekly","parent":"\(uuid(1))","imask":1,\
+        "until":"20990501T190000Z","rtype":"periodic","client":"home","estimate":2.5},
+        {"uuid":"\(uuid(4))","status":"pending","description":"water","entry":"20260201T100000Z",\
+        "modified":"20260201T100000Z","due":"20260215T190000Z","recur":"weekly","parent":"\(uuid(1))","imask":2,\
+        "until":"20990501T190000Z","rtype":"periodic","client":"home","estimate":2.5},
+        {"uuid":"\(uuid(5))","status":"deleted","description":"gone","entry":"20260201T100000Z",\
+        "end":"20260202T100000Z"},
+        {"uuid":"\(uuid(6))","status":"pending","description":"often","entry":"20260201T100000Z",\
+        "due":"20260201T190000Z","recur":"hourly"},
+        {"uuid":"\(uuid(7))","status":"pending","description":"my report","entry":"20260201T100000Z",\
+        "project":"my home","depends":"\(uuid(3)),\(uuid(4))"}
         ]
         """
 
@@ -146,7 +157,10 @@ import TodoWire
 
     @Test func aProjectHoldingTheBlankMarkIsInvalid() throws {
         let task =
-            #"[{"uuid":"6f740623-bc83-41f0-a20d-b696c37c2450","description":"a","entry":"20260121T101500Z","project":"a␣b"}]"#
+            #"""
+            [{"uuid":"6f740623-bc83-41f0-a20d-b696c37c2450","description":"a","entry":"20260121T101500Z",\#
+            "project":"a␣b"}]
+            """#
         #expect(
             try Self.read(task).skipped.map(\.reason) == [
                 .invalid("the project 'a␣b' holds ␣, which todo writes for a blank")
@@ -167,15 +181,18 @@ import TodoWire
         #expect(result.status == 0)
         #expect(
             result.stdout
-                == "Imported 4 todos: 4 added, 0 updated, 0 unchanged, 3 skipped (1 deleted, 1 template merged into a series, 1 invalid).\n"
+                == "Imported 4 todos: 4 added, 0 updated, 0 unchanged, 3 skipped (1 deleted, 1 template merged into a "
+                + "series, 1 invalid).\n"
         )
         #expect(
             result.stderr == """
                 skipped 6f740623 "gone": deleted (todo has no deleted todos)
                 skipped 6f740623 "often": the recurrence 'hourly' is no rule todo has (\(Recurrence.accepted))
                 skipped 6f740623 "water": recurring template, merged into its series
-                note: kept user-defined attribute 'client' on 3 todos, declared as string ('todo config uda.client.type TYPE' changes it)
-                note: kept user-defined attribute 'estimate' on 3 todos, declared as number ('todo config uda.estimate.type TYPE' changes it)
+                note: kept user-defined attribute 'client' on 3 todos, declared as string ('todo config \
+                uda.client.type TYPE' changes it)
+                note: kept user-defined attribute 'estimate' on 3 todos, declared as number ('todo config \
+                uda.estimate.type TYPE' changes it)
 
                 """)
         // Declared once: a second import keeps them under the types the first gave.
@@ -187,7 +204,10 @@ import TodoWire
                 "\"unchanged\": 4,\n \"skipped\": {\"deleted\": 1, \"templates\": 1, \"invalid\": 1}}\n"))
         #expect(
             json.stderr.hasSuffix(
-                "note: kept user-defined attribute 'client' (string) on 3 todos\nnote: kept user-defined attribute 'estimate' (number) on 3 todos\n"
+                """
+                note: kept user-defined attribute 'client' (string) on 3 todos\n\
+                note: kept user-defined attribute 'estimate' (number) on 3 todos\n
+                """
             ))
     }
 
@@ -195,7 +215,9 @@ import TodoWire
         #expect(
             try box.run(["import", "--from", "taskwarrior", "-"], stdin: TaskwarriorMappingTests.series).status == 0)
         let instance3 = """
-            {"uuid":"\(TaskwarriorMappingTests.uuid(8))","status":"pending","description":"water","entry":"20260216T100000Z","due":"20260222T190000Z","recur":"weekly","parent":"\(TaskwarriorMappingTests.uuid(1))","imask":3}
+            {"uuid":"\(TaskwarriorMappingTests.uuid(8))","status":"pending","description":"water",\
+            "entry":"20260216T100000Z","due":"20260222T190000Z","recur":"weekly",\
+            "parent":"\(TaskwarriorMappingTests.uuid(1))","imask":3}
             """
         let later = TaskwarriorMappingTests.series.replacingOccurrences(of: "\n]", with: ",\n\(instance3)\n]")
         let result = try box.run(["import", "--from", "taskwarrior", "-"], stdin: later)
@@ -213,7 +235,8 @@ import TodoWire
                 == RunResult(
                     stdout: "",
                     stderr: """
-                        todo: cannot import stdin as taskwarrior: task 6: the recurrence 'hourly' is no rule todo has (\(Recurrence.accepted)); nothing imported
+                        todo: cannot import stdin as taskwarrior: task 6: the recurrence 'hourly' is no rule todo has \
+                        (\(Recurrence.accepted)); nothing imported
 
                         """, status: 1))
         #expect(!FileManager.default.fileExists(atPath: box.file))

@@ -49,7 +49,10 @@ import TodoTestSupport
                 == RunResult(
                     stdout: "",
                     stderr:
-                        "todo: \"/nomatch/x/\" matches nothing in #1 \"login page\": not in the name, nor in an annotation; nothing changed\n",
+                        """
+                        todo: "/nomatch/x/" matches nothing in #1 "login page": not in the name, \
+                        nor in an annotation; nothing changed\n
+                        """,
                     status: 1))
         // Case counts, as in Taskwarrior.
         #expect(todo.run("1", "modify", "/LOGIN/x/").status == 1)
@@ -82,7 +85,10 @@ import TodoTestSupport
                 == RunResult(
                     stdout: "",
                     stderr:
-                        "todo: \"/nothing/x/\" matches nothing in the 3 todos named: not in the name, nor in an annotation; nothing changed\n",
+                        """
+                        todo: "/nothing/x/" matches nothing in the 3 todos named: not in the name, nor in an \
+                        annotation; nothing changed\n
+                        """,
                     status: 1))
         #expect(todo.run("undo").status == 0)
         #expect((name(1), name(2), name(3)) == ("buy milk", "buy bread", "call mom"))
@@ -179,7 +185,10 @@ import TodoTestSupport
             todo.run("list", "--format", "{due}|{due.utc}|{wait}|{createdAt}|{createdAt.utc}|{completedAt}")
                 == RunResult(
                     stdout:
-                        "2026-11-26T15:00:00+01:00|2026-11-26T14:00:00.000Z|2026-11-25|2026-11-25T12:00:00+01:00|2026-11-25T11:00:00.000Z|\n",
+                        """
+                        2026-11-26T15:00:00+01:00|2026-11-26T14:00:00.000Z|2026-11-25|2026-11-25T12:00:00+01:00|\
+                        2026-11-25T11:00:00.000Z|\n
+                        """,
                     stderr: "", status: 0))
         #expect(todo.run("list", "--json").stdout.contains("\"due\": \"2026-11-26T14:00:00.000Z\""))
         #expect(todo.run("list", "--format", "{name.utc}").status == 2)

@@ -61,16 +61,20 @@ import TodoWire
             ["import", "--from", "taskwarrior", "-"], stdin: try source.run("export").stdout, environment: environment)
         #expect(
             imported.stdout
-                == "Imported 5 todos: 5 added, 0 updated, 0 unchanged, 2 skipped (1 deleted, 1 template merged into a series, 0 invalid).\n"
+                == "Imported 5 todos: 5 added, 0 updated, 0 unchanged, 2 skipped (1 deleted, 1 template merged into a "
+                + "series, 0 invalid).\n"
         )
         let doomed = try #require(original.first { $0["status"] as? String == "deleted" })
         let template = try #require(original.first { $0["status"] as? String == "recurring" })
         #expect(
             imported.stderr == """
                 skipped \((doomed["uuid"] as! String).prefix(8)) "doomed": deleted (todo has no deleted todos)
-                skipped \((template["uuid"] as! String).prefix(8)) "water plants": recurring template, merged into its series
-                note: kept user-defined attribute 'client' on 4 todos, declared as string ('todo config uda.client.type TYPE' changes it)
-                note: kept user-defined attribute 'estimate' on 1 todo, declared as number ('todo config uda.estimate.type TYPE' changes it)
+                skipped \((template["uuid"] as! String).prefix(8)) "water plants": recurring template, \
+                merged into its series
+                note: kept user-defined attribute 'client' on 4 todos, declared as string ('todo config \
+                uda.client.type TYPE' changes it)
+                note: kept user-defined attribute 'estimate' on 1 todo, declared as number ('todo config \
+                uda.estimate.type TYPE' changes it)
 
                 """)
         let todos = try box.state().todos

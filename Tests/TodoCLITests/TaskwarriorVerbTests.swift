@@ -142,7 +142,10 @@ import TodoCLI
         try box.run(
             ["import", "--from", "taskwarrior", "-"],
             stdin:
-                #"[{"description":"old","status":"pending","entry":"20260101T000000Z","uuid":"11111111-2222-4333-8444-555555555555","estimate":"3"}]"#
+                #"""
+                [{"description":"old","status":"pending","entry":"20260101T000000Z",\#
+                "uuid":"11111111-2222-4333-8444-555555555555","estimate":"3"}]
+                """#
         )
         // Declared by the import; undeclared again, its value stays on the todo.
         try box.run("config", "--unset", "uda.estimate.type")

@@ -108,7 +108,9 @@ import TodoCore
         (["add", "x", "due:2026"], "todo: \"due:2026\": cannot read the date \"2026\"; use \(DateReader.accepted)\n"),
         (
             ["add", "x", "wait:20261203T0900+1500"],
-            "todo: \"wait:20261203T0900+1500\": cannot read the date \"20261203T0900+1500\"; use \(DateReader.accepted)\n"
+            """
+            todo: "wait:20261203T0900+1500": cannot read the date "20261203T0900+1500"; use \(DateReader.accepted)\n
+            """
         ),
         (["add", "x", "recur:hourly", "due:today"], "todo: \"recur:hourly\": a rule is \(Recurrence.accepted)\n"),
         (

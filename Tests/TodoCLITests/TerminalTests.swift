@@ -63,14 +63,16 @@ import TodoCore
         let form =
             #"name: new name\ndescription:\n  line 1\n  line 2\n\n# a comment\nnotes: the notes\n"#
             + #"tags: b a\nproject: home.garden\npriority: m\ndue:\nwait: 2026-12-01T15:30\nscheduled: 2026-11-30\n"#
-            + #"start: 2026-11-20T09:00\ndepends: 2\nannotations:\n  2026-11-21 10:15:30 called\n  2026-11-21 10:15:31 twice\n"#
+            + #"start: 2026-11-20T09:00\ndepends: 2\nannotations:\n  2026-11-21 10:15:30 called\n  2026-11-21 "#
+            + #"10:15:31 twice\n"#
             + #"recur:\nuntil:\nudas:\n  client: acme\n"#
         let visual = try box.writeScript("rewrite", "printf '\(form)' > \"$1\"")
         let result = try onTerminal(
             ["edit", "1"], ["VISUAL": visual, "EDITOR": "false", "TMPDIR": box.directory, "TZ": "Asia/Kolkata"])
         #expect(
             result.stdout
-                == "Edited #1 \"new name\" (name, description, notes, tags, project, priority, due, wait, scheduled, start, depends, annotations, udas)\n"
+                == "Edited #1 \"new name\" (name, description, notes, tags, project, priority, due, wait, scheduled, "
+                + "start, depends, annotations, udas)\n"
         )
         let todo = try box.state().todos[0]
         #expect((todo.name, todo.description, todo.notes) == ("new name", "line 1\nline 2", "the notes"))
@@ -96,7 +98,8 @@ import TodoCore
             try FileManager.default.contentsOfDirectory(atPath: box.directory).first { $0.hasPrefix("todo-edit") })
         #expect(
             result.stdout
-                == "todo: priority: a priority is H, M or L, or nothing for none: edit aborted, #1 \"stay\" left as it was (your text is in \(box.directory)/\(kept))\n"
+                == "todo: priority: a priority is H, M or L, or nothing for none: edit aborted, #1 \"stay\" left as it "
+                + "was (your text is in \(box.directory)/\(kept))\n"
         )
         #expect(box.fileBytes() == before)
     }
@@ -134,7 +137,10 @@ import TodoCore
             try onTerminal(["edit", "1"], ["EDITOR": missing + " --wait", "TMPDIR": box.directory])
                 == RunResult(
                     stdout:
-                        "todo: cannot run the editor '\(missing) --wait': No such file or directory; #1 \"stay\" left as it was\n",
+                        """
+                        todo: cannot run the editor '\(missing) --wait': No such file or directory; #1 "stay" left as \
+                        it was\n
+                        """,
                     stderr: "", status: 1))
         #expect(box.fileBytes() == before)
         #expect(
@@ -167,7 +173,8 @@ import TodoCore
             try FileManager.default.contentsOfDirectory(atPath: box.directory).first { $0.hasPrefix("todo-edit-1-") })
         #expect(
             result.stdout
-                == "todo: no 'notes:' line: edit aborted, #1 \"stay\" left as it was (your text is in \(box.directory)/\(kept))\n"
+                == "todo: no 'notes:' line: edit aborted, #1 \"stay\" left as it was (your text is in "
+                + "\(box.directory)/\(kept))\n"
         )
         #expect(box.fileBytes() == before)
     }
@@ -180,7 +187,10 @@ import TodoCore
         #expect(result.status == 1)
         #expect(
             result.stdout.hasPrefix(
-                "todo: #1 \"shared\" changed while you were editing; nothing applied (your text is in \(box.directory)/todo-edit-1-"
+                """
+                todo: #1 "shared" changed while you were editing; nothing applied (your text is in \
+                \(box.directory)/todo-edit-1-
+                """
             ))
         #expect(try box.state().todos[0].name == "shared")
         #expect(try box.state().todos[0].completed)

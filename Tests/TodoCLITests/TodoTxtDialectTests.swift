@@ -43,10 +43,12 @@ import Testing
             result
                 == RunResult(
                     stdout: """
-                        {"id": 1, "uuid": "00000000-0000-4000-8000-000000000001", "name": "Call mom", "description": "", "notes": "", "completed": false, \
-                        "createdAt": "2026-11-25T12:00:00.000Z", "updatedAt": "2026-11-25T12:00:00.000Z", "completedAt": null, "synced": false, \
-                        "tags": ["phone"], "project": "Family", "priority": "H", "due": "2026-12-02", "wait": null, "scheduled": null, "start": null, \
-                        "depends": [], "annotations": [], "recur": null, "until": null, "series": null, "anchor": null, "udas": {}}
+                        {"id": 1, "uuid": "00000000-0000-4000-8000-000000000001", "name": "Call mom", \
+                        "description": "", "notes": "", "completed": false, "createdAt": "2026-11-25T12:00:00.000Z", \
+                        "updatedAt": "2026-11-25T12:00:00.000Z", "completedAt": null, "synced": false, \
+                        "tags": ["phone"], "project": "Family", "priority": "H", "due": "2026-12-02", "wait": null, \
+                        "scheduled": null, "start": null, "depends": [], "annotations": [], "recur": null, \
+                        "until": null, "series": null, "anchor": null, "udas": {}}
 
                         """, stderr: "", status: 0))
     }

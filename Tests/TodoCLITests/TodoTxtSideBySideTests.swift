@@ -100,12 +100,18 @@ import Testing
     static let differences: [(word: String, why: String, patch: @Sendable (inout TodoTxtEntry) -> Void)] = [
         (
             "return",
-            "todo.sh's replace drops the creation date when the new text starts with a priority (its pattern for a leading priority and date takes the priority alone as both); todo keeps the todo's creation date",
+            """
+            todo.sh's replace drops the creation date when the new text starts with a priority (its pattern for a \
+            leading priority and date takes the priority alone as both); todo keeps the todo's creation date
+            """,
             { $0.created = $0.created ?? "2026-11-21" }
         ),  // file taxes's, in `start`
         (
             "gutters",
-            "todo.sh -t writes today's date before a creation date typed after the priority, which becomes a word of the name; todo takes the typed date as the creation date",
+            """
+            todo.sh -t writes today's date before a creation date typed after the priority, which becomes a word of \
+            the name; todo takes the typed date as the creation date
+            """,
             { entry in
                 if let typed = entry.name.first, TodoTxtEntry.day(typed) != nil {
                     (entry.created, entry.name) = (typed, Array(entry.name.dropFirst()))
@@ -122,7 +128,8 @@ import Testing
         try todo(["import", "--from", "todotxt", todoSh.file], way: nil)
     }
 
-    /// Runs todo at the clock, in the todo.txt dialect the way `way` says (nil: the default dialect), expecting success.
+    /// Runs todo at the clock, in the todo.txt dialect the way `way` says (nil: the default dialect), expecting
+    /// success.
     @discardableResult
     func todo(_ arguments: [String], way: Way?) throws -> RunResult {
         var environment: [String: String] = [:]
@@ -203,7 +210,10 @@ import Testing
             let todoEntries = try todoEntries()
             #expect(
                 Self.sorted(todoEntries) == Self.sorted(entries),
-                "after \(step): todo has\n\(Self.sorted(todoEntries).joined(separator: "\n"))\ntodo.sh has\n\(Self.sorted(entries).joined(separator: "\n"))"
+                """
+                after \(step): todo has\n\(Self.sorted(todoEntries).joined(separator: "\n"))\ntodo.sh has\n\
+                \(Self.sorted(entries).joined(separator: "\n"))
+                """
             )
             switch step.verb {
             case "ls", "list", "listpri", "lsp", "listall", "lsa":
@@ -339,7 +349,10 @@ struct TodoTxtEntry: Hashable, CustomStringConvertible {
     static func isAsTodoWrites(_ line: String) -> Bool { TodoTxtEntry(line).line == line }
 
     var description: String {
-        "\(done ? "x \(completed ?? "-")" : "(\(priority ?? "-"))") \(created ?? "-") \(name.joined(separator: " ")) | +\(project ?? "") @\(contexts.sorted()) due:\(due ?? "") t:\(threshold ?? "") rec:\(recurrence ?? "")"
+        """
+        \(done ? "x \(completed ?? "-")" : "(\(priority ?? "-"))") \(created ?? "-") \(name.joined(separator: " ")) | \
+        +\(project ?? "") @\(contexts.sorted()) due:\(due ?? "") t:\(threshold ?? "") rec:\(recurrence ?? "")
+        """
     }
 
     /// What todo's `listproj` (or `listcon`) prints for todo.sh's, `printed`, over todo.sh's

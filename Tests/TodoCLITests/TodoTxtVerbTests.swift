@@ -43,7 +43,8 @@ import Testing
         // The default dialect keeps its table; --syntax picks the dialect for one command.
         #expect(
             run("ls", syntax: [:]).stdout
-                == "3 [ ] buy milk  +shop\n2 [ ] pay bills  (L) Home due in 6d recur:monthly\n1 [ ] Call mom  (H) Family +phone due in 7d\n"
+                == "3 [ ] buy milk  +shop\n2 [ ] pay bills  (L) Home due in 6d recur:monthly\n"
+                + "1 [ ] Call mom  (H) Family +phone due in 7d\n"
         )
         #expect(
             run("--syntax", "todotxt", "ls", "milk", syntax: [:]).stdout
@@ -54,7 +55,8 @@ import Testing
         let coloured = run("ls", "--color", "always", "--quiet")
         #expect(
             coloured.stdout == "\u{1B}[1;33m1 (A) 2026-11-25 Call mom @phone +Family due:2026-12-02\u{1B}[0m\n"
-                + "\u{1B}[1;37m2 (D) 2026-11-25 pay bills +Home due:2026-12-01 rec:+1m\u{1B}[0m\n3 2026-11-25 buy milk @shop\n"
+                + "\u{1B}[1;37m2 (D) 2026-11-25 pay bills +Home due:2026-12-01 rec:+1m\u{1B}[0m\n"
+                + "3 2026-11-25 buy milk @shop\n"
         )
         // On a terminal the lines are coloured, unless NO_COLOR is set.
         #expect(
@@ -65,7 +67,8 @@ import Testing
                 ["ls", "--quiet"], environment: dialect.merging(["TERM": "xterm", "NO_COLOR": "1"]) { $1 },
                 terminal: true
             ).stdout
-                == "1 (A) 2026-11-25 Call mom @phone +Family due:2026-12-02\n2 (D) 2026-11-25 pay bills +Home due:2026-12-01 rec:+1m\n3 2026-11-25 buy milk @shop\n"
+                == "1 (A) 2026-11-25 Call mom @phone +Family due:2026-12-02\n"
+                + "2 (D) 2026-11-25 pay bills +Home due:2026-12-01 rec:+1m\n3 2026-11-25 buy milk @shop\n"
         )
     }
 
@@ -87,12 +90,14 @@ import Testing
             run("depri", "1,2", "3")
                 == RunResult(
                     stdout:
-                        "Deprioritized #1 \"Call mom\"\nDeprioritized #2 \"pay bills\"\nDeprioritized #3 \"buy milk\"\n",
+                        "Deprioritized #1 \"Call mom\"\nDeprioritized #2 \"pay bills\"\n"
+                        + "Deprioritized #3 \"buy milk\"\n",
                     stderr: "", status: 0))
         #expect(run("dp", "1") == RunResult(stdout: "#1 \"Call mom\" is not prioritized\n", stderr: "", status: 0))
         #expect(
             run("export", "--to", "todotxt").stdout
-                == "2026-11-25 Call mom @phone +Family due:2026-12-02\n2026-11-25 pay bills +Home due:2026-12-01 rec:+1m\n2026-11-25 buy milk @shop\n"
+                == "2026-11-25 Call mom @phone +Family due:2026-12-02\n"
+                + "2026-11-25 pay bills +Home due:2026-12-01 rec:+1m\n2026-11-25 buy milk @shop\n"
         )
     }
 
@@ -133,7 +138,10 @@ import Testing
             run("listpri")
                 == RunResult(
                     stdout:
-                        "1 (A) 2026-11-25 Call mom @phone +Family due:2026-12-02\n2 (D) 2026-11-25 pay bills +Home due:2026-12-01 rec:+1m\n--\nTODO: 2 of 3 tasks shown\n",
+                        """
+                        1 (A) 2026-11-25 Call mom @phone +Family due:2026-12-02\n\
+                        2 (D) 2026-11-25 pay bills +Home due:2026-12-01 rec:+1m\n--\nTODO: 2 of 3 tasks shown\n
+                        """,
                     stderr: "", status: 0))
         #expect(run("lsp", "b-d", "--quiet").stdout == "2 (D) 2026-11-25 pay bills +Home due:2026-12-01 rec:+1m\n")
         #expect(run("listpri", "L", "--ids", syntax: [:]).stdout == "2\n")
@@ -161,7 +169,10 @@ import Testing
             run("archive")
                 == RunResult(
                     stdout:
-                        "Nothing to move: todo keeps completed todos (1) in its state file, out of 'ls'; 'listall' shows them, 'clear-completed' deletes them.\n",
+                        """
+                        Nothing to move: todo keeps completed todos (1) in its state file, out of 'ls'; 'listall' \
+                        shows them, 'clear-completed' deletes them.\n
+                        """,
                     stderr: "", status: 0))
         #expect(run("del", "3").stdout == "Deleted #3 \"buy milk\"\n")
         #expect(run("a", "(B) new one").stdout == "4\n")

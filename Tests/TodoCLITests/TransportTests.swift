@@ -31,7 +31,10 @@ import TodoTestSupport
     }
 
     static func refusal(_ origin: String) -> String {
-        "todo: \(origin) is plain http:// to another machine: the token would travel unencrypted; use https://, or run 'todo config insecure-http true' to send it anyway\n"
+        """
+        todo: \(origin) is plain http:// to another machine: the token would travel unencrypted; use https://, or run \
+        'todo config insecure-http true' to send it anyway\n
+        """
     }
 
     @Test func plainHTTPToAnotherMachineIsRefusedBeforeAnyConnection() throws {
@@ -69,7 +72,10 @@ import TodoTestSupport
     @Test func theOptInConnectsAndWarnsAtEachSync() throws {
         let server = try TransportServer("api", in: box.directory, address: try machineAddress())
         let warning =
-            "todo: warning: the token travels unencrypted to \(server.url) (insecure-http is on); use https:// to protect it\n"
+            """
+            todo: warning: the token travels unencrypted to \(server.url) (insecure-http is on); use https:// to \
+            protect it\n
+            """
         let synced = "Synced with \(server.url): pulled 0, pushed 0, 0 conflicts.\n"
         #expect(
             try sync(server.url, ["TODO_INSECURE_HTTP": "true"])
@@ -114,8 +120,8 @@ import TodoTestSupport
                 == RunResult(
                     stdout: "",
                     stderr: """
-                        todo: \(redirecting.url) redirected to \(other.url), another origin; not followed, so the token was not sent there \
-                        (if the server has moved, run 'todo config server URL')
+                        todo: \(redirecting.url) redirected to \(other.url), another origin; not followed, so the \
+                        token was not sent there (if the server has moved, run 'todo config server URL')
 
                         """, status: 5))
         #expect(redirecting.requests.count == 1)

@@ -73,11 +73,17 @@ import TodoCore
         let cases: [([String], String)] = [
             (
                 ["uda.2x.type", "string"],
-                "todo: \"2x\" cannot name an attribute: a word of ASCII letters, digits, _ and -, starting with a letter, and no field of todo's\n"
+                """
+                todo: "2x" cannot name an attribute: a word of ASCII letters, digits, _ and -, starting with a letter, \
+                and no field of todo's\n
+                """
             ),
             (
                 ["uda.due.type", "date"],
-                "todo: \"due\" cannot name an attribute: a word of ASCII letters, digits, _ and -, starting with a letter, and no field of todo's\n"
+                """
+                todo: "due" cannot name an attribute: a word of ASCII letters, digits, _ and -, starting with a \
+                letter, and no field of todo's\n
+                """
             ),
             (["uda.x.type", "wat"], "todo: uda.x.type is string, number, date or duration, not \"wat\"\n"),
             (["uda.y.values", "a,b"], "todo: uda.y has values or a label but no type: set uda.y.type\n")

@@ -95,7 +95,8 @@ import TodoTestSupport
         // The escape is shown, never sent.
         #expect(
             UIScreen.status(model)
-                == "todo ui: all · /+home \\x1b[31m · context work · 4 of 4: 3 active, 1 completed · 2 not synced · 1 in conflict"
+                == "todo ui: all · /+home \\x1b[31m · context work · 4 of 4: 3 active, 1 completed · 2 not synced "
+                + "· 1 in conflict"
         )
     }
 
@@ -113,7 +114,10 @@ import TodoTestSupport
     @Test func detailsAndHelp() {
         var model = Self.model(width: 30, height: 6)
         model.mode = .details(
-            lines: ["Number:       3", "Name:         日本語の名前はとても長いです", "Status:       active", "Tags:         -"],
+            lines: [
+                "Number:       3", "Name:         日本語の名前はとても長いです",
+                "Status:       active", "Tags:         -"
+            ],
             top: 1)
         #expect(
             UIScreen.lines(model) == [

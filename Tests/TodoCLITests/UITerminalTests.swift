@@ -77,7 +77,10 @@ import TodoTestSupport
     {
         let variables = environment.map { "\($0.key)='\($0.value)'" }.sorted().joined(separator: " ")
         let script =
-            "stty -g > \(directory)/before; \(variables) \(extra) '\(todo)' ui \(words); echo $? > \(directory)/status; stty -g > \(directory)/after"
+            """
+            stty -g > \(directory)/before; \(variables) \(extra) '\(todo)' ui \(words); echo $? > \(directory)/status; \
+            stty -g > \(directory)/after
+            """
         if jobControl {
             try tmux(
                 "new-session", "-d", "-x", "\(width)", "-y", "\(height)", "-s", "ui", "bash", "--norc", "--noprofile",

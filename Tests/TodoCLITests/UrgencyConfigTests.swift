@@ -59,7 +59,10 @@ import TodoCore
         let listed = try box.run("config").stdout
         #expect(
             listed.contains(
-                "urgency.tags.coefficient = 0\nurgency.user.keyword.deploy.coefficient = 2.5\nurgency.user.tag.urgent.coefficient = 4\n"
+                """
+                urgency.tags.coefficient = 0\nurgency.user.keyword.deploy.coefficient = 2.5\n\
+                urgency.user.tag.urgent.coefficient = 4\n
+                """
             ), "\(listed)")
         #expect(try box.run("_get", "1.urgency").stdout == "6.5\n")
         #expect(try box.run("list", "--format", "{id} {urgency}").stdout == "1 6.5\n")

@@ -37,7 +37,9 @@ import TodoCLI
                     stderr: """
                         todo: unknown option '--note' for 'add'
                         Did you mean '--notes'?
-                        usage: todo add NAME... [--description TEXT] [--notes TEXT] [--tag TAG] [--project NAME] [--priority H|M|L] [--due DATE] [--wait DATE] [--scheduled DATE] [--start DATE] [--depends IDS] [--recur RULE] [--until DATE]
+                        usage: todo add NAME... [--description TEXT] [--notes TEXT] [--tag TAG] [--project NAME] \
+                        [--priority H|M|L] [--due DATE] [--wait DATE] [--scheduled DATE] [--start DATE] [--depends \
+                        IDS] [--recur RULE] [--until DATE]
                         See 'todo add --help'.
 
                         """, status: 2))
@@ -52,7 +54,10 @@ import TodoCLI
         #expect(filter.status == 2)
         #expect(
             filter.stderr.hasPrefix(
-                "todo: 'actve' is not a valid filter for '--filter' (choose from all, active, completed, unsynced)\nDid you mean 'active'?\n"
+                """
+                todo: 'actve' is not a valid filter for '--filter' (choose from all, active, completed, unsynced)\n\
+                Did you mean 'active'?\n
+                """
             ))
         #expect(try box.run("list", "--filter").stderr.hasPrefix("todo: option '--filter' needs a value (FILTER)\n"))
         #expect(try box.run("show").stderr.hasPrefix("todo: 'show' needs ID\nusage: todo show ID\n"))
@@ -69,7 +74,10 @@ import TodoCLI
                 == RunResult(
                     stdout: "",
                     stderr:
-                        "todo: 'edit' needs words or options (+TAG, due:DATE, --name TEXT, …) when not run on a terminal\n",
+                        """
+                        todo: 'edit' needs words or options (+TAG, due:DATE, --name TEXT, …) when not run on a \
+                        terminal\n
+                        """,
                     status: 2))
     }
 
@@ -102,7 +110,10 @@ import TodoCLI
                 == RunResult(
                     stdout: "",
                     stderr:
-                        "todo: no help for 'nope': not a todo command or help topic (commands, filter, options, grammar, dates, todotxt, exit-status, environment, hooks, colours).\n",
+                        """
+                        todo: no help for 'nope': not a todo command or help topic (commands, filter, options, \
+                        grammar, dates, todotxt, exit-status, environment, hooks, colours).\n
+                        """,
                     status: 2))
         #expect(
             try box.run("help", "todotxt").stdout.hasPrefix(

@@ -91,9 +91,12 @@ import TodoCore
     @Test func theErrorNamesTheDateAndListsWhatIsAcceptedOnOneLine() {
         #expect(
             DateReadError(text: "tmrw\n").description == "cannot read the date \"tmrw\\n\"; use 2026-12-01, "
-                + "2026-12-01T15:00 (T15:00Z for UTC), 20261201T1500Z, 2026-W50-3, 8am, 14:00, today, tomorrow, yesterday, now, "
-                + "someday (or later), a weekday (fri, friday), a month (jan), a day of the month (1st, 22nd), sod, eod, sow, eow, "
-                + "som, eom, soq, eoy and Taskwarrior's other words ('todo help dates'), an offset (+3d, -1w, +3h), a date and a "
+                + "2026-12-01T15:00 (T15:00Z for UTC), 20261201T1500Z, 2026-W50-3, 8am, 14:00, today, tomorrow, "
+                + "yesterday, now, "
+                + "someday (or later), a weekday (fri, friday), a month (jan), a day of the month (1st, 22nd), sod, "
+                + "eod, sow, eow, "
+                + "som, eom, soq, eoy and Taskwarrior's other words ('todo help dates'), an offset (+3d, -1w, +3h), a "
+                + "date and a "
                 + "duration (now+2d, eom-1w, tomorrow+8h), or seconds since 1970 (1796000000)")
         #expect(!DateReader.accepted.contains("\n"))
     }

@@ -120,9 +120,12 @@ func textTerm(_ word: String) -> FilterExpression { .term(.text(word)) }
         #expect(FilterError.missingTerm(after: "or").description == "'or' in the filter needs a term on each side")
         #expect(
             FilterError.unknownKey("projcet:home").description == "unknown filter key in \"projcet:home\"; use "
-                + "+TAG, -TAG, +VIRTUAL (todo help filter), /REGEX/, name:TEXT (or description:), details:TEXT, notes:TEXT, tags:TAG, project:NAME, "
-                + "priority:H|M|L (or pri:), due:DATE, wait:DATE, scheduled:DATE, start:DATE, depends:ID (or dep:), recur:RULE, until:DATE, "
-                + "entry:DATE, modified:DATE, end:DATE, status:pending|waiting|completed, urgency.over:N, KEY.MODIFIER:VALUE (due.before:eow; todo help filter), and, or, not, ( )"
+                + "+TAG, -TAG, +VIRTUAL (todo help filter), /REGEX/, name:TEXT (or description:), details:TEXT, "
+                + "notes:TEXT, tags:TAG, project:NAME, "
+                + "priority:H|M|L (or pri:), due:DATE, wait:DATE, scheduled:DATE, start:DATE, depends:ID (or dep:), "
+                + "recur:RULE, until:DATE, "
+                + "entry:DATE, modified:DATE, end:DATE, status:pending|waiting|completed, urgency.over:N, "
+                + "KEY.MODIFIER:VALUE (due.before:eow; todo help filter), and, or, not, ( )"
         )
         #expect(
             FilterError.badDate("due:x", DateReadError(text: "x")).description

@@ -68,7 +68,10 @@ import Testing
                 uniqueKeysWithValues: state.todos.map { todo in
                     (
                         todo.uuid,
-                        "\(todo.completed)|\(todo.due?.wire ?? "-")|\(todo.recur?.rule ?? "-")|\(todo.anchor?.text ?? "-")"
+                        """
+                        \(todo.completed)|\(todo.due?.wire ?? "-")|\(todo.recur?.rule ?? "-")|\
+                        \(todo.anchor?.text ?? "-")
+                        """
                     )
                 })
         }

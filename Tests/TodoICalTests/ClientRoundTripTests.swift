@@ -51,7 +51,8 @@ import TodoICal
         #expect(todo.priority == 1)
         #expect(
             todo.descriptionText
-                == "Transfer to the landlord’s account before the 3rd — reference “Flat 4B, März–April”, see the e-mail."
+                == "Transfer to the landlord’s account before the 3rd — reference “Flat 4B, März–April”, "
+                + "see the e-mail."
         )
         #expect(todo.xProperties.map(\.name) == ["X-APPLE-SORT-ORDER"])
         let alarms = todo.components(named: "VALARM")
@@ -100,7 +101,9 @@ import TodoICal
             todo.created == .dateTime(try #require(ICalDay("20260115")), try #require(ICalTime("103000")), .floating))
         #expect(todo.categories == ["Work", "Reports, Q1"])
         #expect(todo.priority == 5)
-        #expect(todo.descriptionText == "会議の資料を準備する。グラフと表を更新して、チームに送ること。締め切りは金曜日です。")
+        #expect(
+            todo.descriptionText == "会議の資料を準備する。グラフと表を更新して、チームに"
+                + "送ること。締め切りは金曜日です。")
         #expect(todo.text("RELATED-TO") == "nc-20260110-parent77")
     }
 

@@ -17,7 +17,8 @@ import TodoWire
             createdAt: created)
     }
 
-    /// A todo with every attribute set, in values that are hard to carry: unicode, quotes, an instant with milliseconds.
+    /// A todo with every attribute set, in values that are hard to carry: unicode, quotes, an instant with
+    /// milliseconds.
     static func full(_ id: Int = 2) -> Todo {
         var todo = plain(id)
         todo.name = "full"
@@ -38,14 +39,20 @@ import TodoWire
     @Test func aTodoWithoutAttributesIsTheLineVersionFourWrote() {
         #expect(
             Self.line(Self.plain())
-                == #"{"id": 1, "uuid": "8f0e1c2a-0000-4000-8000-000000000001", "name": "plain", "description": "", "notes": "", "completed": false, "createdAt": "2026-11-18T11:06:40.125Z", "updatedAt": "2026-11-18T11:06:40.125Z", "completedAt": null, "synced": false}"#
+                == #"{"id": 1, "uuid": "8f0e1c2a-0000-4000-8000-000000000001", "name": "plain", "description": "", "#
+                + #""notes": "", "completed": false, "createdAt": "2026-11-18T11:06:40.125Z", "#
+                + #""updatedAt": "2026-11-18T11:06:40.125Z", "completedAt": null, "synced": false}"#
         )
     }
 
     @Test func attributesFollowSyncedInTableOrderOnlyWhenSet() {
         #expect(
             Self.line(Self.full())
-                == #"{"id": 2, "uuid": "8f0e1c2a-0000-4000-8000-000000000002", "name": "full", "description": "", "notes": "", "completed": false, "createdAt": "2026-11-18T11:06:40.125Z", "updatedAt": "2026-11-18T11:06:40.125Z", "completedAt": null, "synced": false, "tags": ["Alpha", "alpha", "zeta", "é\"q"], "project": "home.garden", "priority": "M", "due": "2026-12-01", "wait": "2026-11-30T00:53:20.987Z"}"#
+                == #"{"id": 2, "uuid": "8f0e1c2a-0000-4000-8000-000000000002", "name": "full", "description": "", "#
+                + #""notes": "", "completed": false, "createdAt": "2026-11-18T11:06:40.125Z", "#
+                + #""updatedAt": "2026-11-18T11:06:40.125Z", "completedAt": null, "synced": false, "#
+                + #""tags": ["Alpha", "alpha", "zeta", "é\"q"], "project": "home.garden", "priority": "M", "#
+                + #""due": "2026-12-01", "wait": "2026-11-30T00:53:20.987Z"}"#
         )
         var some = Self.plain()
         some.priority = .low
@@ -54,7 +61,10 @@ import TodoWire
 
     @Test func outputShowsEveryAttributeOnEveryTodo() {
         let unsetRare =
-            #", "scheduled": null, "start": null, "depends": [], "annotations": [], "recur": null, "until": null, "series": null, "anchor": null, "udas": {}}"#
+            #"""
+            , "scheduled": null, "start": null, "depends": [], "annotations": [], "recur": null, "until": null, \#
+            "series": null, "anchor": null, "udas": {}}
+            """#
         #expect(
             Self.line(Self.plain(), forOutput: true).hasSuffix(
                 #""synced": false, "tags": [], "project": null, "priority": null, "due": null, "wait": null"#
@@ -87,7 +97,12 @@ import TodoWire
         #expect(text.contains(#""wait": "2026-11-30T00:53:20.987Z", "rev": 4}"#))
         #expect(
             text.contains(
-                #""base": {"name": "full", "description": "", "notes": "", "completed": false, "createdAt": "2026-11-18T11:06:40.125Z", "updatedAt": "2026-11-18T11:06:40.125Z", "completedAt": null, "tags": ["old"], "priority": "M", "due": "2023-11-14T22:13:20.500Z", "wait": "2026-11-30T00:53:20.987Z"}"#
+                #"""
+                "base": {"name": "full", "description": "", "notes": "", "completed": false, \#
+                "createdAt": "2026-11-18T11:06:40.125Z", "updatedAt": "2026-11-18T11:06:40.125Z", "completedAt": null,\#
+                 "tags": ["old"], "priority": "M", "due": "2023-11-14T22:13:20.500Z", \#
+                "wait": "2026-11-30T00:53:20.987Z"}
+                """#
             ))
     }
 
@@ -114,7 +129,11 @@ import TodoWire
 
     @Test func handWrittenAttributesAreReadInAnyOrderAndAnEmptyProjectIsNone() throws {
         let json =
-            #"{"format": "todo-state", "version": 5, "todos": [{"wait": null, "tags": ["b", "a", "b"], "project": "", "id": 1, "priority": "H", "uuid": "8f0e1c2a-0000-4000-8000-000000000001", "due": "2026-12-01T15:00:00Z", "name": "x", "createdAt": "2026-01-02T03:04:05.000Z"}]}"#
+            #"""
+            {"format": "todo-state", "version": 5, "todos": [{"wait": null, "tags": ["b", "a", "b"], "project": "", \#
+            "id": 1, "priority": "H", "uuid": "8f0e1c2a-0000-4000-8000-000000000001", "due": "2026-12-01T15:00:00Z", \#
+            "name": "x", "createdAt": "2026-01-02T03:04:05.000Z"}]}
+            """#
         let todo = try #require(try StateCodec.decode(Array(json.utf8)).todos.first)
         #expect(todo.tags == ["a", "b"])
         #expect(todo.project == nil)
@@ -128,7 +147,10 @@ import TodoWire
         (#""priority": "h""#, "not valid JSON (line 1, column 133: expected a priority: \"H\", \"M\", \"L\" or null)"),
         (
             #""due": "friday""#,
-            "not valid JSON (line 1, column 128: expected a date like \"2026-12-01\" or \"2026-12-01T15:00:00.000Z\", or null)"
+            """
+            not valid JSON (line 1, column 128: expected a date like "2026-12-01" or "2026-12-01T15:00:00.000Z", or \
+            null)
+            """
         ),
         (#""wait": 5"#, "not valid JSON (line 1, column 129: expected a string)"),
         (#""tags": "a""#, "not valid JSON (line 1, column 129: expected '[')"),
@@ -136,7 +158,8 @@ import TodoWire
     ])
     func malformedAttributesAreReportedWhereTheyAre(member: String, message: String) {
         let json =
-            #"{"format": "todo-state", "version": 5, "todos": [{"id": 1, "uuid": "8f0e1c2a-0000-4000-8000-000000000001", "name": "x", "#
+            #"{"format": "todo-state", "version": 5, "todos": [{"id": 1, "#
+            + #""uuid": "8f0e1c2a-0000-4000-8000-000000000001", "name": "x", "#
             + member + #", "createdAt": "2026-01-02T03:04:05.000Z"}]}"#
         #expect(throws: StateCodec.DecodeError.self) { try StateCodec.decode(Array(json.utf8)) }
         do {
@@ -153,14 +176,19 @@ import TodoWire
     init() throws { fixture = try StoreFixture("versions") }
 
     static let todoLine =
-        #"{"id": 1, "uuid": "8f0e1c2a-0000-4000-8000-000000000001", "name": "old", "description": "d", "notes": "n", "completed": false, "createdAt": "2026-01-02T03:04:05.000Z", "updatedAt": "2026-01-02T03:04:05.000Z", "completedAt": null, "synced": true, "rev": 3}"#
+        #"""
+        {"id": 1, "uuid": "8f0e1c2a-0000-4000-8000-000000000001", "name": "old", "description": "d", "notes": "n", \#
+        "completed": false, "createdAt": "2026-01-02T03:04:05.000Z", "updatedAt": "2026-01-02T03:04:05.000Z", \#
+        "completedAt": null, "synced": true, "rev": 3}
+        """#
 
     static let version3 = """
         {"format": "todo-state", "version": 3, "generation": "g3", "nextId": 2,
          "sync": {"datasetId": null, "cursor": 3, "deletions": [], "outbox": []},
          "todos": [
           \(todoLine)],
-         "history": [{"summary": "add #1 \\"old\\"", "at": "2026-01-02T03:04:05.000Z", "before": [{"id": 1, "todo": null}]}]}
+         "history": [{"summary": "add #1 \\"old\\"", "at": "2026-01-02T03:04:05.000Z", "before": [{"id": 1, \
+        "todo": null}]}]}
 
         """
 

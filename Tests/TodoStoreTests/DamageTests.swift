@@ -70,7 +70,10 @@ import TodoWire
         ("{\"nextId\": 9223372036854775807}", "a next number from 1"),
         ("{\"nextId\": 3, \"nextId\": 4}", "no second \"nextId\""),
         (
-            "{\"nextId\": 3, \"put\": [{\"id\": 9007199254740992, \"uuid\": \"8f0e1c2a-0000-4000-8000-000000000001\", \"name\": \"n\", \"createdAt\": \"2026-01-02T03:04:05.000Z\"}]}",
+            """
+            {"nextId": 3, "put": [{"id": 9007199254740992, "uuid": "8f0e1c2a-0000-4000-8000-000000000001", "name": "n",\
+             "createdAt": "2026-01-02T03:04:05.000Z"}]}
+            """,
             "a todo number from 1"
         ),
         ("{\"nextId\": 3, \"x\": " + String(repeating: "[", count: 90_000) + "}", "nesting at most 512 deep")
@@ -83,7 +86,10 @@ import TodoWire
 
     @Test func aStateFileWithADuplicateKeyOrDeepNestingIsRefused() throws {
         for text in [
-            "{\"format\": \"todo-state\", \"version\": 4, \"todos\": [{\"id\": 1, \"id\": 2, \"uuid\": \"8f0e1c2a-0000-4000-8000-000000000001\", \"name\": \"n\", \"createdAt\": \"2026-01-02T03:04:05.000Z\"}]}\n",
+            """
+            {"format": "todo-state", "version": 4, "todos": [{"id": 1, "id": 2, \
+            "uuid": "8f0e1c2a-0000-4000-8000-000000000001", "name": "n", "createdAt": "2026-01-02T03:04:05.000Z"}]}\n
+            """,
             "{\"format\": \"todo-state\", \"version\": 4, \"x\": " + String(repeating: "[", count: 90_000)
                 + ", \"todos\": []}\n",
             "{\"format\": \"todo-state\", \"version\": 4, \"nextId\": -3, \"todos\": []}\n"

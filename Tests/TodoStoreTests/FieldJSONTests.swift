@@ -120,7 +120,8 @@ import TodoWire
         var out = JSONWriter()
         out.string("a\"b\\c\nd\re\tf\u{00}\u{08}\u{1F}\u{7F} é 日本 🌱")
         #expect(
-            String(decoding: out.bytes, as: UTF8.self) == #""a\"b\\c\nd\re\tf\u0000\u0008\u001f"# + "\u{7F} é 日本 🌱\"")
+            String(decoding: out.bytes, as: UTF8.self)
+                == #""a\"b\\c\nd\re\tf\u0000\u0008\u001f"# + "\u{7F} é 日本 🌱\"")
         var plain = JSONWriter()
         plain.string("")
         #expect(plain.bytes == Array(#""""#.utf8))

@@ -191,11 +191,20 @@ import TodoWire
     /// `todo` wrote such a line: applied, its step would vanish on the next rewrite.
     @Test func anUndoStepInAJournalLineIsReadOnlyBesideAVersion3File() throws {
         let step =
-            #"{"nextId": 2, "put": [{"id": 1, "uuid": "78d5df88-93b3-4b46-b68a-7ea04f9c294d", "name": "a", "description": "", "notes": "", "completed": false, "createdAt": "2026-11-22T15:40:51.481Z", "updatedAt": "2026-11-22T15:40:51.481Z", "completedAt": null, "synced": false}], "history": {"summary": "add #1 \"a\"", "at": "2026-11-22T15:40:51.481Z", "before": [{"id": 1, "todo": null}]}}"#
+            #"""
+            {"nextId": 2, "put": [{"id": 1, "uuid": "78d5df88-93b3-4b46-b68a-7ea04f9c294d", "name": "a", \#
+            "description": "", "notes": "", "completed": false, "createdAt": "2026-11-22T15:40:51.481Z", \#
+            "updatedAt": "2026-11-22T15:40:51.481Z", "completedAt": null, "synced": false}], \#
+            "history": {"summary": "add #1 \"a\"", "at": "2026-11-22T15:40:51.481Z", "before": [{"id": 1, \#
+            "todo": null}]}}
+            """#
         let journal = "{\"format\": \"todo-journal\", \"version\": 1, \"generation\": \"g\"}\n\(step)\n"
         for version in [3, 4, 6] {
             let state =
-                #"{"format": "todo-state", "version": \#(version), "generation": "g", "nextId": 1, "todos": [], "history": []}"#
+                #"""
+                {"format": "todo-state", "version": \#(version), "generation": "g", "nextId": 1, "todos": [], \#
+                "history": []}
+                """#
             _ = FileManager.default.createFile(atPath: file.path, contents: Data(state.utf8))
             _ = FileManager.default.createFile(atPath: file.journalPath, contents: Data(journal.utf8))
             if version == 3 {
@@ -207,7 +216,8 @@ import TodoWire
             let error = #expect(throws: StoreError.self) { try apply(add("b"), reading: .none) }
             #expect(
                 "\(error.map { "\($0)" } ?? "")"
-                    == "state file \(file.journalPath) is damaged: journal line 2 holds an undo step, which only a version 3 state file's journal can; it was left untouched (fix it or move it away)"
+                    == "state file \(file.journalPath) is damaged: journal line 2 holds an undo step, which only a "
+                    + "version 3 state file's journal can; it was left untouched (fix it or move it away)"
             )
             #expect(bytes(file.path) == Array(state.utf8))
             #expect(bytes(file.journalPath) == Array(journal.utf8))
@@ -235,7 +245,8 @@ import TodoWire
         let old = """
             {"format": "todo-state", "version": 2, "nextId": 2,
              "todos": [
-              {"id": 1, "uuid": "8f0e1c2a-0000-4000-8000-000000000001", "name": "a", "createdAt": "2026-01-02T03:04:05.000Z"}],
+              {"id": 1, "uuid": "8f0e1c2a-0000-4000-8000-000000000001", "name": "a", \
+            "createdAt": "2026-01-02T03:04:05.000Z"}],
              "history": []}
 
             """

@@ -27,7 +27,10 @@ import TodoWire
         let line = AttributeCodecTests.line(Self.recurring())
         #expect(
             line.hasSuffix(
-                #""due": "2026-11-30T01:00:00.000Z", "recur": "+2w", "until": "2027-06-30", "series": "8f0e1c2a-0000-4000-8000-000000000001", "anchor": "2026-11-30T02:00:00+01:00[Europe/Berlin]"}"#
+                #"""
+                "due": "2026-11-30T01:00:00.000Z", "recur": "+2w", "until": "2027-06-30", \#
+                "series": "8f0e1c2a-0000-4000-8000-000000000001", "anchor": "2026-11-30T02:00:00+01:00[Europe/Berlin]"}
+                """#
             ))
         let read = Array(line.utf8).withUnsafeBytes { raw -> Todo? in
             var reader = JSONReader(raw)

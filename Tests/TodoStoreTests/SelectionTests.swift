@@ -28,7 +28,10 @@ import TodoTestSupport
         text = text.replacingOccurrences(
             of: end,
             with:
-                ",\n  {\"name\": \"hand \\\"made\\\"\", \"id\": 30, \"createdAt\": \"2026-01-02T03:04:05.000Z\", \"uuid\": \"abcdef01-0000-4000-8000-000000000030\"}\(end)"
+                """
+                ,\n  {"name": "hand \\"made\\"", "id": 30, "createdAt": "2026-01-02T03:04:05.000Z", \
+                "uuid": "abcdef01-0000-4000-8000-000000000030"}\(end)
+                """
         )
         let pair = TodoState(todos: [
             Todo(
@@ -48,7 +51,10 @@ import TodoTestSupport
         let oneLine = lines.map(bare).joined(separator: ", ")
         text = text.replacingOccurrences(of: end, with: ",\n  \(oneLine)\(end)")
         let spaced =
-            ", { \"id\": 34, \"name\": \"spaced\", \"uuid\": \"00000000-0000-4000-8000-000000000034\", \"createdAt\": \"2026-01-02T03:04:05.000Z\"}"
+            """
+            , { "id": 34, "name": "spaced", "uuid": "00000000-0000-4000-8000-000000000034", \
+            "createdAt": "2026-01-02T03:04:05.000Z"}
+            """
         let standard = bare(lines[0])
             .replacingOccurrences(of: "\"id\": 31", with: "\"id\": 33").replacingOccurrences(
                 of: "000000000031", with: "000000000033")

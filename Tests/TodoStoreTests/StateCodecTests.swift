@@ -109,14 +109,17 @@ import TodoWire
         let lines = text.split(separator: "\n")
         #expect(
             lines.first
-                == "{\"format\": \"todo-state\", \"version\": \(StateCodec.version), \"generation\": \"1\", \"nextId\": 40,"
+                == """
+                {"format": "todo-state", "version": \(StateCodec.version), "generation": "1", "nextId": 40,
+                """
         )
         #expect(lines.filter { $0.hasPrefix("  {\"id\": ") }.count == Self.nasty.count)
     }
 
     @Test func readsFoundationEscapesAndAnyKeyOrder() throws {
         let json = #"""
-            {"todos":[{"synced":true,"name":"\u00e9\ud83c\udf89\/","uuid":"8F0E1C2A-0000-4000-8000-000000000001","createdAt":"2026-01-02T03:04:05Z","id":7,"extra":{"a":[1,2.5e3,null]}}],
+            {"todos":[{"synced":true,"name":"\u00e9\ud83c\udf89\/","uuid":"8F0E1C2A-0000-4000-8000-000000000001",\#
+            "createdAt":"2026-01-02T03:04:05Z","id":7,"extra":{"a":[1,2.5e3,null]}}],
              "version":1,"format":"todo-state"}
             """#
         let state = try StateCodec.decode(Array(json.utf8))
@@ -167,7 +170,9 @@ import TodoWire
         let v1 = """
             {"format": "todo-state", "version": 1, "nextId": 3,
              "todos": [
-              {"id": 2, "uuid": "8f0e1c2a-0000-4000-8000-000000000002", "name": "old", "description": "", "notes": "", "completed": false, "createdAt": "2026-01-02T03:04:05.000Z", "updatedAt": "2026-01-02T03:04:05.000Z", "completedAt": null, "synced": false}],
+              {"id": 2, "uuid": "8f0e1c2a-0000-4000-8000-000000000002", "name": "old", "description": "", "notes": "", \
+            "completed": false, "createdAt": "2026-01-02T03:04:05.000Z", "updatedAt": "2026-01-02T03:04:05.000Z", \
+            "completedAt": null, "synced": false}],
              "history": []}
             """
         let state = try StateCodec.decode(Array(v1.utf8))
@@ -233,7 +238,9 @@ import TodoWire
         let json = """
             {"format":"todo-state","version":1,"todos":[
             {"uuid":"8f0e1c2a-0000-4000-8000-000000000002","id":2,"name":"b","createdAt":"2026-01-02T03:04:05.000Z"},
-              {"id": 1, "uuid": "8f0e1c2a-0000-4000-8000-000000000001", "name": "a", "description": "", "notes": "", "completed": false, "createdAt": "2026-01-02T03:04:05.000Z", "updatedAt": "2026-01-02T03:04:05.000Z", "completedAt": null, "synced": false}
+              {"id": 1, "uuid": "8f0e1c2a-0000-4000-8000-000000000001", "name": "a", "description": "", "notes": "", \
+            "completed": false, "createdAt": "2026-01-02T03:04:05.000Z", "updatedAt": "2026-01-02T03:04:05.000Z", \
+            "completedAt": null, "synced": false}
             ]}
             """
         let snapshot = try StateCodec.decodeSnapshot(Array(json.utf8))

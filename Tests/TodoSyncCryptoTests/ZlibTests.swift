@@ -5,10 +5,16 @@ import Testing
 /// Snapshot compression: zlib streams as flate2 and Python write them, and the inflate's bounds.
 @Suite struct ZlibTests {
     static let snapshot =
-        #"{"e14cd4a8-2b6f-4d3e-9b8f-bd0d9ea9d1c3":{"status":"pending","description":"water the plants","entry":"1735689600"}}"#
+        #"""
+        {"e14cd4a8-2b6f-4d3e-9b8f-bd0d9ea9d1c3":{"status":"pending","description":"water the plants",\#
+        "entry":"1735689600"}}
+        """#
     /// `zlib.compress(snapshot)` in Python 3.11 (zlib 1.2.13, level 6, as flate2's default).
     static let pythonCompressed = hex(
-        "789c0dca410ac3201040d1ab845957d06aace636a33349856245a7941272f7bafdef9fc0c6657218d43df95d39b2ac620abb4aa429324632d9c2"
+        """
+        789c0dca410ac3201040d1ab845957d06aace636a33349856245a7941272f7bafdef9fc0c6657218d43df95d39b2ac620abb4aa42932463\
+        2d9c2
+        """
             + "76c21094cf800d1a572af5801b108fdc4b93f2aeb37f51b82ff2e4a5bdb0ca980357e9bf49e661571fa2d71aaeeb0f22f42417")
 
     @Test func readsPythonsStream() throws {

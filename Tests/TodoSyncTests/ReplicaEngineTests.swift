@@ -281,14 +281,18 @@ struct Killed: Error {}
         #expect(
             String(decoding: segment, as: UTF8.self) == """
                 {"operations":[{"Create":{"uuid":"0666d464-418a-4a08-ad53-6f15c78270cd"}},\
-                {"Update":{"uuid":"0666d464-418a-4a08-ad53-6f15c78270cd","property":"description","value":"a \\"b\\"","timestamp":"2025-12-02T12:00:00.250Z"}},\
-                {"Update":{"uuid":"0666d464-418a-4a08-ad53-6f15c78270cd","property":"due","value":null,"timestamp":"2025-12-02T12:00:00.250Z"}},\
+                {"Update":{"uuid":"0666d464-418a-4a08-ad53-6f15c78270cd","property":"description","value":"a \\"b\\"",\
+                "timestamp":"2025-12-02T12:00:00.250Z"}},{"Update":{"uuid":"0666d464-418a-4a08-ad53-6f15c78270cd",\
+                "property":"due","value":null,"timestamp":"2025-12-02T12:00:00.250Z"}},\
                 {"Delete":{"uuid":"0666d464-418a-4a08-ad53-6f15c78270cd"}}]}
                 """)
         #expect(try ReplicaCodec.operations(segment).count == 4)
         // chrono writes nanoseconds and may write an offset.
         let chrono =
-            #"{"operations":[{"Update":{"uuid":"0666d464-418a-4a08-ad53-6f15c78270cd","property":"x","value":"1","timestamp":"2025-12-02T13:00:00.250000000+01:00"}}]}"#
+            #"""
+            {"operations":[{"Update":{"uuid":"0666d464-418a-4a08-ad53-6f15c78270cd","property":"x","value":"1",\#
+            "timestamp":"2025-12-02T13:00:00.250000000+01:00"}}]}
+            """#
         #expect(try ReplicaCodec.operations(Array(chrono.utf8)) == [.update(uuid, property: "x", value: "1", at: at)])
     }
 }

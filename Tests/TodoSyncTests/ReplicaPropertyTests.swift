@@ -162,7 +162,10 @@ import TodoTestSupport
             for step in steps { world.run(step) }
             if let why = try world.broken() {
                 Issue.record(
-                    "history \(index) of seed \(seed) breaks a promise: \(why)\nsteps:\n\(steps.map { "  \($0)" }.joined(separator: "\n"))"
+                    """
+                    history \(index) of seed \(seed) breaks a promise: \(why)\nsteps:\n\
+                    \(steps.map { "  \($0)" }.joined(separator: "\n"))
+                    """
                 )
                 return
             }

@@ -89,7 +89,10 @@ struct HistoryStep: CustomStringConvertible {
     static func code(_ command: Command) -> String {
         switch command {
         case .add(let rule, let tag):
-            ".add(recurring: \(rule.map { "Recurrence(rule: \"\($0.rule)\")" } ?? "nil"), tag: \(tag.map { "\"\($0)\"" } ?? "nil"))"
+            """
+            .add(recurring: \(rule.map { "Recurrence(rule: \"\($0.rule)\")" } ?? "nil"), tag: \
+            \(tag.map { "\"\($0)\"" } ?? "nil"))
+            """
         case .tag(let tag): ".tag(\"\(tag)\")"
         case .untag(let tag): ".untag(\"\(tag)\")"
         case .prioritize(let priority): ".prioritize(\(priority.map { ".\($0)" } ?? "nil"))"

@@ -28,7 +28,10 @@ enum SyncInvariants {
             if held != server {
                 let differing = Set(held.keys).union(server.keys).filter { held[$0] != server[$0] }
                 return
-                    "convergence: d\(device) differs from the server on \(differing.count) todo(s): \(differing.map(name).sorted())"
+                    """
+                    convergence: d\(device) differs from the server on \(differing.count) todo(s): \
+                    \(differing.map(name).sorted())
+                    """
             }
             if !state.sync.outbox.isEmpty || state.hasPendingOperations {
                 return "convergence: d\(device) still has changes to send"
@@ -53,7 +56,10 @@ enum SyncInvariants {
             let others = world.events.filter { $0.uuid == removal.uuid && $0.id != removal.id }
             guard others.allSatisfy({ $0.id < removal.id && removal.seen.contains($0.id) }) else { continue }
             return
-                "resurrection: \(name(removal.uuid)) removed on d\(removal.device) (event \(removal.id)), which had seen every change to it, and no one changed it since"
+                """
+                resurrection: \(name(removal.uuid)) removed on d\(removal.device) (event \(removal.id)), which had \
+                seen every change to it, and no one changed it since
+                """
         }
         return nil
     }
@@ -94,7 +100,10 @@ enum SyncInvariants {
             }
             if now != wanted {
                 return
-                    "lost write: \(field) of \(name(write.uuid)) set to \(wanted) on d\(write.device) (event \(write.id)), which had seen every earlier write of it, is \(now)"
+                    """
+                    lost write: \(field) of \(name(write.uuid)) set to \(wanted) on d\(write.device) (event \
+                    \(write.id)), which had seen every earlier write of it, is \(now)
+                    """
             }
         }
         return nil

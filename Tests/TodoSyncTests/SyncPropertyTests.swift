@@ -7,8 +7,8 @@ import TodoTestSupport
 /// Model-based property test of sync: two to four devices run random histories of every
 /// command, syncing through the real `SyncEngine` and state files with a model of the server,
 /// with replies lost, requests lost, commands and syncs of the same device run while a sync is
-/// on its way or before its call reaches the server, and the server pruning; then every device syncs until nothing changes and
-/// `SyncInvariants` must hold. A failing history is shrunk to a minimal one, printed as
+/// on its way or before its call reaches the server, and the server pruning; then every device syncs until nothing
+/// changes and `SyncInvariants` must hold. A failing history is shrunk to a minimal one, printed as
 /// steps; each such history found so far is a named test below.
 ///
 /// Bounded: `TODO_PROPERTY_SECONDS` (default 15) of histories from `TODO_PROPERTY_SEED`
@@ -33,14 +33,21 @@ import TodoTestSupport
             if let problem = try Self.violation(steps) {
                 let (minimal, why) = try Self.shrink(steps, problem)
                 Issue.record(
-                    "history \(seed &+ UInt64(histories)) (TODO_PROPERTY_SEED=\(seed &+ UInt64(histories))) breaks a promise: \(why)\nminimal history:\n\(minimal.map { "  \($0)" }.joined(separator: "\n"))\nas a named test's steps:\n\(minimal.map { "  \($0.code)" }.joined(separator: "\n"))"
+                    """
+                    history \(seed &+ UInt64(histories)) (TODO_PROPERTY_SEED=\(seed &+ UInt64(histories))) breaks a \
+                    promise: \(why)\nminimal history:\n\(minimal.map { "  \($0)" }.joined(separator: "\n"))\n\
+                    as a named test's steps:\n\(minimal.map { "  \($0.code)" }.joined(separator: "\n"))
+                    """
                 )
                 return
             }
             histories += 1
         }
         print(
-            "SyncPropertyTests: \(histories) random histories kept every promise (seeds \(seed) to \(seed &+ UInt64(histories) &- 1))"
+            """
+            SyncPropertyTests: \(histories) random histories kept every promise (seeds \(seed) to \
+            \(seed &+ UInt64(histories) &- 1))
+            """
         )
         #expect(histories >= 20)
     }

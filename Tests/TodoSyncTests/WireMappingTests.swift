@@ -17,8 +17,9 @@ import TodoTestSupport
         #expect(
             content.wire
                 == TodoFields(
-                    name: "é 🎉", description: "d", notes: "n", completed: true, createdAt: created, updatedAt: updated,
-                    completedAt: completed, attributes: WireAttributes(all: content)))
+                    name: "é 🎉", description: "d", notes: "n",
+                    completed: true, createdAt: created, updatedAt: updated, completedAt: completed,
+                    attributes: WireAttributes(all: content)))
         #expect(try TodoContent(content.wire) == content)
         let operation = OutboxOperation(opId: UUID(), uuid: UUID(), baseRev: 7, content: nil)
         #expect(operation.wire.kind == .delete)
@@ -33,14 +34,20 @@ import TodoTestSupport
         // Every attribute is sent, unset ones as null, so that clearing one reaches the server.
         #expect(
             json
-                == #"{"anchor":null,"annotations":[],"completed":false,"createdAt":"2026-09-21T14:13:20.000Z","depends":[],"description":"","due":"2026-12-01","name":"a","notes":"","priority":null,"project":null,"recur":null,"scheduled":null,"series":null,"start":null,"tags":["a","b"],"udas":{},"until":null,"updatedAt":"2026-09-21T14:13:20.000Z","wait":null}"#
+                == #"{"anchor":null,"annotations":[],"completed":false,"createdAt":"2026-09-21T14:13:20.000Z","#
+                + #""depends":[],"description":"","due":"2026-12-01","name":"a","notes":"","priority":null,"#
+                + #""project":null,"recur":null,"scheduled":null,"series":null,"start":null,"tags":["a","b"],"#
+                + #""udas":{},"until":null,"updatedAt":"2026-09-21T14:13:20.000Z","wait":null}"#
         )
         #expect(try TodoContent(content.wire) == content)
         let sparse = try WireJSON.decoder.decode(
             TodoFields.self,
             from: Data(
-                #"{"completed":false,"createdAt":"2026-09-21T14:13:20.000Z","description":"","name":"a","notes":"","project":"home","updatedAt":"2026-09-21T14:13:20.000Z"}"#
-                    .utf8))
+                #"""
+                {"completed":false,"createdAt":"2026-09-21T14:13:20.000Z","description":"","name":"a","notes":"",\#
+                "project":"home","updatedAt":"2026-09-21T14:13:20.000Z"}
+                """#
+                .utf8))
         #expect(sparse.attributes.values == [.project: .word("home")])
         var expected = TodoContent(name: "a", createdAt: date, updatedAt: date)
         expected.project = "home"

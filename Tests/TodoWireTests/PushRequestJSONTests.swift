@@ -16,8 +16,8 @@ import TodoWire
     @Test(arguments: [(Int64?.none, Bool?.none), (41, true), (0, false)])
     func aRequestReadsBackAsTheEncoders(since: Int64?, pruned: Bool?) throws {
         let content = TodoContent(
-            name: "quote \" and ✓", description: "line\nbreak", notes: "tab\there", completed: true, completedAt: date,
-            createdAt: date, updatedAt: date.addingTimeInterval(1))
+            name: "quote \" and ✓", description: "line\nbreak", notes: "tab\there",
+            completed: true, completedAt: date, createdAt: date, updatedAt: date.addingTimeInterval(1))
         var fields = content.wire
         fields.attributes = WireAttributes([.tags: .tags(["b", "a"]), .project: .word("home"), .due: .date(nil)])
         let operations = [

@@ -19,7 +19,10 @@ import TodoWire
 
     @Test func decoderAcceptsDatesWithoutFraction() throws {
         let json =
-            #"{"name":"a","description":"","notes":"","completed":false,"createdAt":"2026-01-02T03:04:05Z","updatedAt":"2026-01-02T03:04:05Z"}"#
+            #"""
+            {"name":"a","description":"","notes":"","completed":false,"createdAt":"2026-01-02T03:04:05Z",\#
+            "updatedAt":"2026-01-02T03:04:05Z"}
+            """#
         let fields = try WireJSON.decoder.decode(TodoFields.self, from: Data(json.utf8))
         #expect(fields.createdAt == Date(timeIntervalSince1970: 1_767_323_045))
         #expect(fields.completedAt == nil)

@@ -104,7 +104,8 @@ import TodoTestSupport
         let json = String(decoding: try WireJSON.encoder.encode(fields), as: UTF8.self)
         #expect(
             json
-                == #"{"completed":false,"createdAt":"1970-01-01T00:00:00.000Z","description":"","name":"n","notes":"","tags":["a","b"],"updatedAt":"1970-01-01T00:00:00.000Z"}"#
+                == #"{"completed":false,"createdAt":"1970-01-01T00:00:00.000Z","description":"","name":"n","notes":"","#
+                + #""tags":["a","b"],"updatedAt":"1970-01-01T00:00:00.000Z"}"#
         )
         #expect(try WireJSON.decoder.decode(TodoFields.self, from: Data(json.utf8)) == fields)
     }

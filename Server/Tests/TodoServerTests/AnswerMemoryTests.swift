@@ -40,8 +40,9 @@ struct AnswerMemoryTests {
             let port = try await app.startServer()
             let server = try #require(app.application.server as? TodoHTTPServer)
             let query = """
-                <C:calendar-query xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav"><D:prop><D:getetag/><C:calendar-data/></D:prop>\
-                <C:filter><C:comp-filter name="VCALENDAR"><C:comp-filter name="VTODO"/></C:comp-filter></C:filter></C:calendar-query>
+                <C:calendar-query xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav"><D:prop><D:getetag/>\
+                <C:calendar-data/></D:prop><C:filter><C:comp-filter name="VCALENDAR"><C:comp-filter name="VTODO"/>\
+                </C:comp-filter></C:filter></C:calendar-query>
                 """
             let request =
                 "REPORT \(CalDAVController.list("alice")) HTTP/1.1\r\nHost: 127.0.0.1\r\nDepth: 1\r\n"
@@ -101,7 +102,8 @@ struct AnswerBuildsTests {
                 })
             let basic = "Basic " + Data("alice:\(token)".utf8).base64EncodedString()
             let query =
-                #"<C:calendar-query xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav"><D:prop><D:getetag/></D:prop></C:calendar-query>"#
+                #"<C:calendar-query xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav"><D:prop><D:getetag/>"#
+                + #"</D:prop></C:calendar-query>"#
             let propfind = #"<propfind xmlns="DAV:"><prop><getetag/></prop></propfind>"#
             func send(_ method: HTTPMethod, depth: String, _ body: String) async throws -> TestResponse {
                 try await app.send(

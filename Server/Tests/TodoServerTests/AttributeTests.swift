@@ -79,7 +79,8 @@ struct AttributeTests {
         try await withTestApp { app in
             let token = try await app.makeUser("alice")
             let todo =
-                #""name":"n","description":"","notes":"","completed":false,"createdAt":"2026-11-21T01:33:29.123Z","updatedAt":"2026-11-21T01:33:29.123Z""#
+                #""name":"n","description":"","notes":"","completed":false,"createdAt":"2026-11-21T01:33:29.123Z","#
+                + #""updatedAt":"2026-11-21T01:33:29.123Z""#
             let manyTags = (0...FieldProblem.maxTags).map { "\"t\($0)\"" }.joined(separator: ",")
             let cases = [
                 (#""tags":["has blank"]"#, #"tags cannot hold \"has blank\": a tag is a word"#),
@@ -97,7 +98,8 @@ struct AttributeTests {
             ]
             for (attribute, reason) in cases {
                 let body =
-                    #"{"operations":[{"opId":"\#(UUID())","kind":"put","uuid":"\#(UUID())","baseRev":0,"todo":{\#(todo),\#(attribute)}}]}"#
+                    #"{"operations":[{"opId":"\#(UUID())","kind":"put","uuid":"\#(UUID())","baseRev":0,"#
+                    + #""todo":{\#(todo),\#(attribute)}}]}"#
                 let response = try await app.send(.POST, "v1/push", headers: auth(token), body: body)
                 try app.expectError(response, .badRequest)
                 #expect(response.body.string.contains(reason), "\(attribute): \(response.body.string)")

@@ -15,7 +15,8 @@ struct BadInputTests {
             let uuid = UUID().uuidString
             let op = #""opId":"\#(UUID().uuidString)","uuid":"\#(uuid)""#
             let todo =
-                #"{"name":"n","description":"","notes":"","completed":false,"createdAt":"2026-01-01T00:00:00.000Z","updatedAt":"2026-01-01T00:00:00.000Z"}"#
+                #"{"name":"n","description":"","notes":"","completed":false,"createdAt":"2026-01-01T00:00:00.000Z","#
+                + #""updatedAt":"2026-01-01T00:00:00.000Z"}"#
             let bodies = [
                 "", "{", "not json", "[]", "{}", #"{"operations":{}}"#, #"{"operations":[{}]}"#,
                 #"{"operations":[{\#(op),"kind":"put","baseRev":0}]}"#,
@@ -24,10 +25,14 @@ struct BadInputTests {
                 #"{"operations":[{\#(op),"kind":"put","baseRev":"1","todo":\#(todo)}]}"#,
                 #"{"operations":[{\#(op),"kind":"put","baseRev":-1,"todo":\#(todo)}]}"#,
                 #"{"operations":[{"opId":"nope","uuid":"\#(uuid)","kind":"put","baseRev":0,"todo":\#(todo)}]}"#,
-                #"{"operations":[{\#(op),"kind":"put","baseRev":0,"todo":\#(todo.replacingOccurrences(of: "\"name\":\"n\"", with: "\"name\":\"   \""))}]}"#,
-                #"{"operations":[{\#(op),"kind":"put","baseRev":0,"todo":\#(todo.replacingOccurrences(of: "\"name\":\"n\"", with: "\"name\":\"a\\u0000b\""))}]}"#,
-                #"{"operations":[{\#(op),"kind":"put","baseRev":0,"todo":\#(todo.replacingOccurrences(of: "2026-01-01T00:00:00.000Z", with: "yesterday"))}]}"#,
-                #"{"operations":[{\#(op),"kind":"put","baseRev":0,"todo":\#(todo.replacingOccurrences(of: ".000Z", with: "+02:00"))}]}"#
+                #"{"operations":[{\#(op),"kind":"put","baseRev":0,"#
+                    + #""todo":\#(todo.replacingOccurrences(of: "\"name\":\"n\"", with: "\"name\":\"   \""))}]}"#,
+                #"{"operations":[{\#(op),"kind":"put","baseRev":0,"#
+                    + #""todo":\#(todo.replacingOccurrences(of: "\"name\":\"n\"", with: "\"name\":\"a\\u0000b\""))}]}"#,
+                #"{"operations":[{\#(op),"kind":"put","baseRev":0,"#
+                    + #""todo":\#(todo.replacingOccurrences(of: "2026-01-01T00:00:00.000Z", with: "yesterday"))}]}"#,
+                #"{"operations":[{\#(op),"kind":"put","baseRev":0,"#
+                    + #""todo":\#(todo.replacingOccurrences(of: ".000Z", with: "+02:00"))}]}"#
             ]
             for body in bodies {
                 let response = try await app.send(.POST, "v1/push", headers: auth(token), body: body)

@@ -118,7 +118,8 @@ struct CalDAVClientShapeTests {
 
             let principalAsk =
                 Self.davx5Head
-                + #"<propfind xmlns="DAV:" xmlns:CAL="urn:ietf:params:xml:ns:caldav"><prop><current-user-principal /></prop></propfind>"#
+                + #"<propfind xmlns="DAV:" xmlns:CAL="urn:ietf:params:xml:ns:caldav"><prop><current-user-principal />"#
+                + #"</prop></propfind>"#
             let root = try multistatus(
                 try await app.send(.PROPFIND, "dav/", headers: basic(token, ["Depth": "0"]), body: principalAsk))
             #expect(root.map(\.href) == ["/dav/"])
@@ -128,7 +129,8 @@ struct CalDAVClientShapeTests {
 
             let homeAsk =
                 Self.davx5Head
-                + #"<propfind xmlns="DAV:" xmlns:CAL="urn:ietf:params:xml:ns:caldav"><prop><CAL:calendar-home-set /><CAL:calendar-user-address-set /><displayname /></prop></propfind>"#
+                + #"<propfind xmlns="DAV:" xmlns:CAL="urn:ietf:params:xml:ns:caldav"><prop><CAL:calendar-home-set />"#
+                + #"<CAL:calendar-user-address-set /><displayname /></prop></propfind>"#
             let principal = try multistatus(
                 try await app.send(.PROPFIND, "dav/alice/", headers: basic(token, ["Depth": "0"]), body: homeAsk))
             #expect(
@@ -137,9 +139,11 @@ struct CalDAVClientShapeTests {
 
             let collectionsAsk =
                 Self.davx5Head + """
-                    <propfind xmlns="DAV:" xmlns:CAL="urn:ietf:params:xml:ns:caldav" xmlns:CS="http://calendarserver.org/ns/" xmlns:ICAL="http://apple.com/ns/ical/">\
-                    <prop><resourcetype /><displayname /><ICAL:calendar-color /><CAL:calendar-description /><CAL:calendar-timezone />\
-                    <current-user-privilege-set /><CAL:supported-calendar-component-set /><CS:source /><owner /></prop></propfind>
+                    <propfind xmlns="DAV:" xmlns:CAL="urn:ietf:params:xml:ns:caldav" \
+                    xmlns:CS="http://calendarserver.org/ns/" xmlns:ICAL="http://apple.com/ns/ical/">\
+                    <prop><resourcetype /><displayname /><ICAL:calendar-color /><CAL:calendar-description />\
+                    <CAL:calendar-timezone /><current-user-privilege-set /><CAL:supported-calendar-component-set />\
+                    <CS:source /><owner /></prop></propfind>
                     """
             let home = try multistatus(
                 try await app.send(.PROPFIND, "dav/alice/", headers: basic(token, ["Depth": "1"]), body: collectionsAsk)
@@ -170,13 +174,15 @@ struct CalDAVClientShapeTests {
                 try await app.send(
                     .PROPFIND, "dav/alice/tasks/", headers: basic(token, ["Depth": "0"]),
                     body: Self.davx5Head
-                        + #"<propfind xmlns="DAV:" xmlns:CS="http://calendarserver.org/ns/"><prop><CS:getctag /><sync-token /></prop></propfind>"#
+                        + #"<propfind xmlns="DAV:" xmlns:CS="http://calendarserver.org/ns/"><prop><CS:getctag />"#
+                        + #"<sync-token /></prop></propfind>"#
                 ))
             #expect(found(state[0].element, .calendarServer("getctag"))?.text == "3")
             #expect(found(state[0].element, .dav("sync-token"))?.text == "http://todo-server/ns/sync/3")
             func sync(_ token: String) -> String {
                 Self.davx5Head
-                    + #"<sync-collection xmlns="DAV:"><sync-token>\#(token)</sync-token><sync-level>1</sync-level><limit><nresults>2</nresults></limit><prop><getetag /></prop></sync-collection>"#
+                    + #"<sync-collection xmlns="DAV:"><sync-token>\#(token)</sync-token><sync-level>1</sync-level>"#
+                    + #"<limit><nresults>2</nresults></limit><prop><getetag /></prop></sync-collection>"#
             }
             let first = try await app.send(
                 .REPORT, "dav/alice/tasks/", headers: basic(token, ["Depth": "0"]), body: sync(""))
@@ -197,8 +203,10 @@ struct CalDAVClientShapeTests {
 
             let multiget =
                 Self.davx5Head + """
-                    <CAL:calendar-multiget xmlns="DAV:" xmlns:CAL="urn:ietf:params:xml:ns:caldav"><prop><getcontenttype /><getetag /><CAL:calendar-data /></prop>\
-                    <href>/dav/alice/tasks/3b2e0d7c-0001.ics</href><href>/dav/alice/tasks/3b2e0d7c-0003.ics</href></CAL:calendar-multiget>
+                    <CAL:calendar-multiget xmlns="DAV:" xmlns:CAL="urn:ietf:params:xml:ns:caldav"><prop>\
+                    <getcontenttype /><getetag /><CAL:calendar-data /></prop>\
+                    <href>/dav/alice/tasks/3b2e0d7c-0001.ics</href><href>/dav/alice/tasks/3b2e0d7c-0003.ics</href>\
+                    </CAL:calendar-multiget>
                     """
             let got = try multistatus(
                 try await app.send(.REPORT, "dav/alice/tasks/", headers: basic(token, ["Depth": "0"]), body: multiget))
@@ -463,7 +471,10 @@ struct CalDAVClientShapeTests {
 
             let caps = """
                 <?xml version="1.0" encoding="UTF-8"?>
-                <D:propfind xmlns:D="DAV:" xmlns:CS="http://calendarserver.org/ns/" xmlns:C="urn:ietf:params:xml:ns:caldav"><D:prop><D:resourcetype/><D:owner/><D:current-user-principal/><D:current-user-privilege-set/><D:supported-report-set/><C:supported-calendar-component-set/><CS:getctag/></D:prop></D:propfind>
+                <D:propfind xmlns:D="DAV:" xmlns:CS="http://calendarserver.org/ns/" \
+                xmlns:C="urn:ietf:params:xml:ns:caldav"><D:prop><D:resourcetype/><D:owner/><D:current-user-principal/>\
+                <D:current-user-privilege-set/><D:supported-report-set/><C:supported-calendar-component-set/>\
+                <CS:getctag/></D:prop></D:propfind>
                 """
             let list = try multistatus(
                 try await app.send(.PROPFIND, "dav/alice/tasks/", headers: basic(token, ["Depth": "0"]), body: caps))
@@ -476,7 +487,8 @@ struct CalDAVClientShapeTests {
 
             let scheduling = """
                 <?xml version="1.0" encoding="UTF-8"?>
-                <D:propfind xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav"><D:prop><C:calendar-home-set/><C:calendar-user-address-set/><C:schedule-inbox-URL/><C:schedule-outbox-URL/></D:prop></D:propfind>
+                <D:propfind xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav"><D:prop><C:calendar-home-set/>\
+                <C:calendar-user-address-set/><C:schedule-inbox-URL/><C:schedule-outbox-URL/></D:prop></D:propfind>
                 """
             let principal = try multistatus(
                 try await app.send(.PROPFIND, "dav/alice/", headers: basic(token, ["Depth": "0"]), body: scheduling))
@@ -501,7 +513,8 @@ struct CalDAVClientShapeTests {
             func ctag() async throws -> String? {
                 let ask =
                     head
-                    + #"<D:propfind xmlns:D="DAV:" xmlns:CS="http://calendarserver.org/ns/"><D:prop><CS:getctag/></D:prop></D:propfind>"#
+                    + #"<D:propfind xmlns:D="DAV:" xmlns:CS="http://calendarserver.org/ns/"><D:prop><CS:getctag/>"#
+                    + #"</D:prop></D:propfind>"#
                 let answer = try multistatus(
                     try await app.send(.PROPFIND, "dav/alice/tasks/", headers: basic(token, ["Depth": "0"]), body: ask))
                 return found(answer[0].element, .calendarServer("getctag"))?.text
@@ -518,14 +531,16 @@ struct CalDAVClientShapeTests {
 
             let sync =
                 head
-                + #"<D:sync-collection xmlns:D="DAV:"><D:sync-token/><D:sync-level>1</D:sync-level><D:prop><D:getcontenttype/><D:getetag/></D:prop></D:sync-collection>"#
+                + #"<D:sync-collection xmlns:D="DAV:"><D:sync-token/><D:sync-level>1</D:sync-level><D:prop>"#
+                + #"<D:getcontenttype/><D:getetag/></D:prop></D:sync-collection>"#
             let synced = try multistatus(
                 try await app.send(.REPORT, "dav/alice/tasks/", headers: basic(token, ["Depth": "1"]), body: sync))
             #expect(synced.map(\.href) == ["/" + path])
 
             let etags =
                 head
-                + #"<D:propfind xmlns:D="DAV:"><D:prop><D:getcontenttype/><D:resourcetype/><D:getetag/></D:prop></D:propfind>"#
+                + #"<D:propfind xmlns:D="DAV:"><D:prop><D:getcontenttype/><D:resourcetype/><D:getetag/></D:prop>"#
+                + #"</D:propfind>"#
             let listed = try multistatus(
                 try await app.send(.PROPFIND, "dav/alice/tasks/", headers: basic(token, ["Depth": "1"]), body: etags))
             #expect(listed.map(\.href) == ["/dav/alice/tasks/", "/" + path])
@@ -535,7 +550,9 @@ struct CalDAVClientShapeTests {
 
             let query =
                 head + """
-                    <C:calendar-query xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav"><D:prop><D:getetag/></D:prop><C:filter><C:comp-filter name="VCALENDAR"><C:comp-filter name="VTODO"/></C:comp-filter></C:filter></C:calendar-query>
+                    <C:calendar-query xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav"><D:prop><D:getetag/>\
+                    </D:prop><C:filter><C:comp-filter name="VCALENDAR"><C:comp-filter name="VTODO"/></C:comp-filter>\
+                    </C:filter></C:calendar-query>
                     """
             let queried = try multistatus(
                 try await app.send(.REPORT, "dav/alice/tasks/", headers: basic(token, ["Depth": "1"]), body: query))
@@ -543,7 +560,8 @@ struct CalDAVClientShapeTests {
 
             let multiget =
                 head + """
-                    <C:calendar-multiget xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav"><D:prop><D:getetag/><C:calendar-data/></D:prop><D:href>/\(path)</D:href></C:calendar-multiget>
+                    <C:calendar-multiget xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav"><D:prop><D:getetag/>\
+                    <C:calendar-data/></D:prop><D:href>/\(path)</D:href></C:calendar-multiget>
                     """
             let got = try multistatus(
                 try await app.send(.REPORT, "dav/alice/tasks/", headers: basic(token, ["Depth": "1"]), body: multiget))

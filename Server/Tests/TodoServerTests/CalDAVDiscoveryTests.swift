@@ -81,8 +81,10 @@ struct CalDAVDiscoveryTests {
             #expect(missing(principal[0]) == [DAVName(DAVNamespace.apple, "calendar-color")])
 
             let listAsk = """
-                <d:propfind xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav" xmlns:cs="http://calendarserver.org/ns/">
-                <d:prop><d:resourcetype/><d:displayname/><c:supported-calendar-component-set/><cs:getctag/><d:sync-token/>
+                <d:propfind xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav" \
+                xmlns:cs="http://calendarserver.org/ns/">
+                <d:prop><d:resourcetype/><d:displayname/><c:supported-calendar-component-set/><cs:getctag/>\
+                <d:sync-token/>
                 <d:current-user-privilege-set/></d:prop></d:propfind>
                 """
             let home = try await propfind(app, "dav/alice/", headers, depth: "1", body: listAsk)
@@ -162,7 +164,8 @@ struct CalDAVDiscoveryTests {
             #expect(answer.text.contains("<D:displayname>Tasks</D:displayname>"), "\(answer.text)")
             let socket = try TestSocket(port: port)
             try await socket.send(
-                "PROPFIND /dav/alice/ HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100000\r\nExpect: 100-continue\r\n\r\n"
+                "PROPFIND /dav/alice/ HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100000\r\n"
+                    + "Expect: 100-continue\r\n\r\n"
             )
             let challenge = try #require(await socket.readResponse(within: 15))
             #expect(challenge.status == 401)

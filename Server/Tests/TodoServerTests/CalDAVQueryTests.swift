@@ -40,7 +40,8 @@ struct CalDAVQueryTests {
     func query(_ inner: String) -> String {
         """
         <C:calendar-query xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav"><D:prop><D:getetag/></D:prop>
-        <C:filter><C:comp-filter name="VCALENDAR"><C:comp-filter name="VTODO">\(inner)</C:comp-filter></C:comp-filter></C:filter>
+        <C:filter><C:comp-filter name="VCALENDAR"><C:comp-filter name="VTODO">\(inner)</C:comp-filter></C:comp-filter>\
+        </C:filter>
         </C:calendar-query>
         """
     }
@@ -82,10 +83,12 @@ struct CalDAVQueryTests {
                 app, token, #"<C:prop-filter name="SUMMARY"><C:text-match>WEEKLY</C:text-match></C:prop-filter>"#)
             #expect(weekly == ["weekly-from-nov", "weekly-until-nov"])
             let notDone =
-                #"<C:prop-filter name="STATUS"><C:text-match negate-condition="yes">COMPLETED</C:text-match></C:prop-filter>"#
+                #"<C:prop-filter name="STATUS"><C:text-match negate-condition="yes">COMPLETED</C:text-match>"#
+                + #"</C:prop-filter>"#
             #expect(try await names(app, token, notDone) == [])
             let octet =
-                #"<C:prop-filter name="SUMMARY"><C:text-match collation="i;octet">WEEKLY</C:text-match></C:prop-filter>"#
+                #"<C:prop-filter name="SUMMARY"><C:text-match collation="i;octet">WEEKLY</C:text-match>"#
+                + #"</C:prop-filter>"#
             #expect(try await names(app, token, octet) == [])
             let withRule = try await names(app, token, #"<C:prop-filter name="RRULE"/>"#)
             #expect(withRule == ["weekly-from-nov", "weekly-until-nov"])

@@ -17,7 +17,8 @@ struct CalDAVRenameTests {
     /// its status alone or `200`.
     func sync(_ app: TestApp, _ token: String, since: String = "") async throws -> (token: String, summary: [String]) {
         let body =
-            #"<D:sync-collection xmlns:D="DAV:"><D:sync-token>\#(since)</D:sync-token><D:sync-level>1</D:sync-level><D:prop><D:getetag/></D:prop></D:sync-collection>"#
+            #"<D:sync-collection xmlns:D="DAV:"><D:sync-token>\#(since)</D:sync-token><D:sync-level>1</D:sync-level>"#
+            + #"<D:prop><D:getetag/></D:prop></D:sync-collection>"#
         let response = try await app.send(.REPORT, "dav/alice/tasks/", headers: basic(token), body: body)
         #expect(response.status == .multiStatus, "\(response.body.string)")
         let root = try DAVXMLReader.read(Data(response.body.string.utf8))

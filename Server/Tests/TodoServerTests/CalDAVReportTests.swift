@@ -33,7 +33,8 @@ struct CalDAVReportTests {
     func syncBody(_ token: String, limit: Int? = nil) -> String {
         let limitText = limit.map { "<D:limit><D:nresults>\($0)</D:nresults></D:limit>" } ?? ""
         return
-            #"<D:sync-collection xmlns:D="DAV:"><D:sync-token>\#(token)</D:sync-token><D:sync-level>1</D:sync-level>\#(limitText)<D:prop><D:getetag/></D:prop></D:sync-collection>"#
+            #"<D:sync-collection xmlns:D="DAV:"><D:sync-token>\#(token)</D:sync-token>"#
+            + #"<D:sync-level>1</D:sync-level>\#(limitText)<D:prop><D:getetag/></D:prop></D:sync-collection>"#
     }
 
     @Test func aMultigetGivesEachTodoAndA404ForTheRest() async throws {
@@ -45,7 +46,8 @@ struct CalDAVReportTests {
                 [Make.put(milk, base: 0, "buy milk"), Make.put(mum, base: 0, "call mum"), Make.put(gone, base: 0, "x")])
             _ = try await app.push(token, [Make.delete(gone, base: 3)])
             let body = """
-                <C:calendar-multiget xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav"><D:prop><D:getetag/></D:prop>
+                <C:calendar-multiget xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav"><D:prop><D:getetag/>\
+                </D:prop>
                 <D:href> \(href(mum)) </D:href><D:href>\(href(gone))</D:href><D:href>/dav/alice/tasks/other.ics</D:href>
                 <D:href>http://localhost:8080\(href(milk))</D:href></C:calendar-multiget>
                 """
@@ -74,7 +76,8 @@ struct CalDAVReportTests {
                 String(repeating: "<D:href>\(href(milk))</D:href>", count: 500) + "<D:href> \(href(milk)) </D:href>"
                 + spelled + "<D:href>\(encoded)</D:href>"
             let body =
-                #"<C:calendar-multiget xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav"><D:prop><D:getetag/><C:calendar-data/></D:prop>"#
+                #"<C:calendar-multiget xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav"><D:prop><D:getetag/>"#
+                + #"<C:calendar-data/></D:prop>"#
                 + hrefs + "</C:calendar-multiget>"
             let (response, root) = try await report(app, token, body)
             #expect(response.status == .multiStatus, "\(response.body.string)")
@@ -94,7 +97,8 @@ struct CalDAVReportTests {
             func query(_ inner: String) -> String {
                 """
                 <C:calendar-query xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav"><D:prop><D:getetag/></D:prop>
-                <C:filter><C:comp-filter name="VCALENDAR"><C:comp-filter name="VTODO">\(inner)</C:comp-filter></C:comp-filter></C:filter>
+                <C:filter><C:comp-filter name="VCALENDAR"><C:comp-filter name="VTODO">\(inner)</C:comp-filter>\
+                </C:comp-filter></C:filter>
                 </C:calendar-query>
                 """
             }

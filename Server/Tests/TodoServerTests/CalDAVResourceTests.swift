@@ -130,7 +130,8 @@ struct CalDAVResourceTests {
             let feed = try await app.changes(token)
             #expect(feed.changes.map(\.deleted) == [true])
             let sync =
-                #"<D:sync-collection xmlns:D="DAV:"><D:sync-token>http://todo-server/ns/sync/1</D:sync-token><D:prop><D:getetag/></D:prop></D:sync-collection>"#
+                #"<D:sync-collection xmlns:D="DAV:"><D:sync-token>http://todo-server/ns/sync/1</D:sync-token><D:prop>"#
+                + #"<D:getetag/></D:prop></D:sync-collection>"#
             let report = try await app.send(.REPORT, "dav/alice/tasks/", headers: basic(token), body: sync)
             #expect(
                 report.body.string.contains(
@@ -197,7 +198,8 @@ struct CalDAVResourceTests {
             let token = try await app.makeUser("alice")
             _ = try await app.send(.PUT, Self.path, headers: basic(token), body: Self.reminder)
             let body = """
-                <C:calendar-multiget xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav"><D:prop><D:getetag/><C:calendar-data/></D:prop>
+                <C:calendar-multiget xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav"><D:prop><D:getetag/>\
+                <C:calendar-data/></D:prop>
                 <D:href>/dav/alice/tasks/reminder-42.ics</D:href></C:calendar-multiget>
                 """
             let report = try await app.send(.REPORT, "dav/alice/tasks/", headers: basic(token), body: body)

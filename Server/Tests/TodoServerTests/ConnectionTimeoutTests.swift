@@ -84,7 +84,8 @@ struct IdleTimeoutTests {
             try await keptAlive.send("GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
             let stalled = try TestSocket(port: port)
             try await stalled.send(
-                "POST /v1/push HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(token)\r\nContent-Length: 100\r\n\r\n{\"oper"
+                "POST /v1/push HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(token)\r\n"
+                    + "Content-Length: 100\r\n\r\n{\"oper"
             )
 
             let deadline = Date().addingTimeInterval(60)

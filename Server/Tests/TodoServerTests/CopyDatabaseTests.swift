@@ -115,12 +115,14 @@ struct CopyDatabaseTests {
         for parent in [TaskChampionTests.nilVersion, filled.firstVersion] {
             let child = try await TaskChampionTests.child(app, filled.client, of: parent)
             answers.append(
-                "child \(child.status.code) \(child.headers.first(name: "X-Version-Id") ?? "-") \(Array(child.body.readableBytesView))"
+                "child \(child.status.code) \(child.headers.first(name: "X-Version-Id") ?? "-") "
+                    + "\(Array(child.body.readableBytesView))"
             )
         }
         let snapshot = try await app.send(.GET, "v1/client/snapshot", headers: TaskChampionTests.headers(filled.client))
         answers.append(
-            "snapshot \(snapshot.status.code) \(snapshot.headers.first(name: "X-Version-Id") ?? "-") \(snapshot.body.string)"
+            "snapshot \(snapshot.status.code) \(snapshot.headers.first(name: "X-Version-Id") ?? "-") "
+                + "\(snapshot.body.string)"
         )
         return answers
     }
@@ -200,7 +202,10 @@ struct CopyDatabaseTests {
             let itself = try await Self.refusal(into: ServerSettings(storage: source.storage), from: source.storage)
             #expect(
                 itself
-                    == "\(source.storage.described) already holds the dataset of \(source.storage.described) (it is that database, or a copy of it)"
+                    == """
+                    \(source.storage.described) already holds the dataset of \(source.storage.described) (it is that \
+                    database, or a copy of it)
+                    """
             )
         }
     }

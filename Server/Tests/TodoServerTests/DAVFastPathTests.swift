@@ -11,12 +11,14 @@ import Testing
         DAVXMLTests.iosPropfind,
         DAVXMLTests.paddedMultiget,
         #"<sync-collection xmlns="DAV:"><sync-token/><prop><getetag/></prop></sync-collection>"#,
-        #"<d:sync-collection xmlns:d="DAV:"><d:sync-token> http://todo/sync/42 </d:sync-token><d:sync-level>1</d:sync-level></d:sync-collection>"#,
+        #"<d:sync-collection xmlns:d="DAV:"><d:sync-token> http://todo/sync/42 </d:sync-token>"#
+            + #"<d:sync-level>1</d:sync-level></d:sync-collection>"#,
         """
         <c:calendar-query xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav">
           <d:prop><d:getetag/></d:prop>
           <c:filter><c:comp-filter name="VCALENDAR"><c:comp-filter name='VTODO'>
-            <c:prop-filter name="SUMMARY"><c:text-match collation="i;octet" negate-condition="yes">milk ✓</c:text-match></c:prop-filter>
+            <c:prop-filter name="SUMMARY">\
+        <c:text-match collation="i;octet" negate-condition="yes">milk ✓</c:text-match></c:prop-filter>
           </c:comp-filter></c:comp-filter></c:filter>
         </c:calendar-query>
         """,

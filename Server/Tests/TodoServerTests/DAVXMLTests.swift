@@ -72,7 +72,8 @@ import Testing
 
     @Test func aSyncCollectionGivesItsTokenAndLimit() throws {
         let body = """
-            <d:sync-collection xmlns:d="DAV:"><d:sync-token> http://todo/sync/42 </d:sync-token><d:sync-level>1</d:sync-level>
+            <d:sync-collection xmlns:d="DAV:"><d:sync-token> http://todo/sync/42 </d:sync-token>\
+            <d:sync-level>1</d:sync-level>
             <d:limit><d:nresults>100</d:nresults></d:limit><d:prop><d:getetag/></d:prop></d:sync-collection>
             """
         #expect(

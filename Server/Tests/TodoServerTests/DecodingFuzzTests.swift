@@ -66,7 +66,8 @@ struct DecodingFuzzTests {
                 let (query, expected) = QueryMaker.make(&random)
                 let response = try await app.send(.GET, "v1/changes?\(query)", headers: auth(token))
                 let context =
-                    "case \(index), seed \(Self.seed): ?\(query) -> \(response.status) \(response.body.string.prefix(200))"
+                    "case \(index), seed \(Self.seed): ?\(query) -> \(response.status) "
+                    + "\(response.body.string.prefix(200))"
                 statuses[response.status.code, default: 0] += 1
                 switch response.status {
                 case .ok:

@@ -14,7 +14,11 @@ struct ExecutableTests {
         try await withSandbox("ExecutableTests") { sandbox in
             #expect(
                 sandbox.migrated.stdout
-                    == "Migrated the database: CreateSchema.v1, AddAttributes.v2, AddAccountControls.v3, AddTokenDetails.v4, AddPruning.v5, AddQuota.v6, BinaryUUIDs.v7, AddCalDAVObjects.v8, AddTaskChampion.v9, AddPrunedRecords.v10.\n"
+                    == """
+                    Migrated the database: CreateSchema.v1, AddAttributes.v2, AddAccountControls.v3, \
+                    AddTokenDetails.v4, AddPruning.v5, AddQuota.v6, BinaryUUIDs.v7, AddCalDAVObjects.v8, \
+                    AddTaskChampion.v9, AddPrunedRecords.v10.\n
+                    """
             )
             try await test(sandbox)
         }
@@ -171,7 +175,9 @@ struct ExecutableTests {
         try await withExecutable { sandbox in
             let (port, auth) = try await serveAlice(sandbox)
             let body =
-                #"{"operations":[{"opId":"\#(UUID())","kind":"put","uuid":"\#(UUID())","baseRev":0,"todo":{"name":"backed up","description":"","notes":"","completed":false,"createdAt":"2026-11-21T01:33:29.123Z","updatedAt":"2026-11-21T01:33:29.123Z"}}]}"#
+                #"{"operations":[{"opId":"\#(UUID())","kind":"put","uuid":"\#(UUID())","baseRev":0,"#
+                + #""todo":{"name":"backed up","description":"","notes":"","completed":false,"#
+                + #""createdAt":"2026-11-21T01:33:29.123Z","updatedAt":"2026-11-21T01:33:29.123Z"}}]}"#
             #expect(
                 try await RawHTTP.request(port: port, method: "POST", path: "/v1/push", headers: [auth], body: body)?
                     .status == 200)
@@ -231,7 +237,9 @@ struct ExecutableTests {
         try await withExecutable { sandbox in
             let (port, auth) = try await serveAlice(sandbox)
             let body =
-                #"{"operations":[{"opId":"\#(UUID())","kind":"put","uuid":"\#(UUID())","baseRev":0,"todo":{"name":"moved","description":"","notes":"","completed":false,"createdAt":"2026-11-21T01:33:29.123Z","updatedAt":"2026-11-21T01:33:29.123Z"}}]}"#
+                #"{"operations":[{"opId":"\#(UUID())","kind":"put","uuid":"\#(UUID())","baseRev":0,"#
+                + #""todo":{"name":"moved","description":"","notes":"","completed":false,"#
+                + #""createdAt":"2026-11-21T01:33:29.123Z","updatedAt":"2026-11-21T01:33:29.123Z"}}]}"#
             #expect(
                 try await RawHTTP.request(port: port, method: "POST", path: "/v1/push", headers: [auth], body: body)?
                     .status == 200)
@@ -261,7 +269,10 @@ struct ExecutableTests {
             #expect(again.status == 1)
             #expect(
                 again.stderr
-                    == "todo-server: error: \(target) already holds the dataset of \(source) (it is that database, or a copy of it)\n"
+                    == """
+                    todo-server: error: \(target) already holds the dataset of \(source) (it is that database, or a \
+                    copy of it)\n
+                    """
             )
             let unnamed = try await copy.run(["copy-database"])
             #expect(unnamed.status == 1)
@@ -275,7 +286,8 @@ struct ExecutableTests {
             let (port, auth) = try await serveAlice(sandbox)
             let uuid = UUID()
             for operation in [
-                #""kind":"put","baseRev":0,"todo":{"name":"x","description":"","notes":"","completed":false,"createdAt":"2026-11-21T01:33:29.123Z","updatedAt":"2026-11-21T01:33:29.123Z"}"#,
+                #""kind":"put","baseRev":0,"todo":{"name":"x","description":"","notes":"","completed":false,"#
+                    + #""createdAt":"2026-11-21T01:33:29.123Z","updatedAt":"2026-11-21T01:33:29.123Z"}"#,
                 #""kind":"delete","baseRev":1"#
             ] {
                 let body = #"{"operations":[{"opId":"\#(UUID())","uuid":"\#(uuid)",\#(operation)}]}"#
@@ -306,7 +318,9 @@ struct ExecutableTests {
             let (port, auth) = try await serveAlice(sandbox)
             func push(_ name: String) async throws -> RawHTTP.Response {
                 let body =
-                    #"{"operations":[{"opId":"\#(UUID())","kind":"put","uuid":"\#(UUID())","baseRev":0,"todo":{"name":"\#(name)","description":"","notes":"","completed":false,"createdAt":"2026-11-21T01:33:29.123Z","updatedAt":"2026-11-21T01:33:29.123Z"}}]}"#
+                    #"{"operations":[{"opId":"\#(UUID())","kind":"put","uuid":"\#(UUID())","baseRev":0,"#
+                    + #""todo":{"name":"\#(name)","description":"","notes":"","completed":false,"#
+                    + #""createdAt":"2026-11-21T01:33:29.123Z","updatedAt":"2026-11-21T01:33:29.123Z"}}]}"#
                 return try #require(
                     try await RawHTTP.request(port: port, method: "POST", path: "/v1/push", headers: [auth], body: body)
                 )

@@ -123,7 +123,8 @@ struct HTTPLimitsTests {
         try await withLimits(idle: .seconds(30)) { app, token in
             let port = try await app.startServer()
             let head =
-                "POST /v1/push HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(token)\r\nTransfer-Encoding: chunked\r\n\r\n"
+                "POST /v1/push HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(token)\r\n"
+                + "Transfer-Encoding: chunked\r\n\r\n"
             let extensions = try TestSocket(port: port)
             try await extensions.send(head + "1;" + String(repeating: "a", count: 200_000))
             #expect(await extensions.readResponse(within: 30)?.status == 400)
@@ -255,7 +256,8 @@ struct UnreadAnswersTests {
 
             let socket = try TestSocket(port: port)
             let request =
-                "GET /v1/changes?since=0&limit=1000 HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(token)\r\n\r\n"
+                "GET /v1/changes?since=0&limit=1000 HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                + "Authorization: Bearer \(token)\r\n\r\n"
             try await socket.send(String(repeating: request, count: 200))
             #expect(await app.waitForLog("answers left unread"), "\(app.logs.text)")
             let answered = app.logs.all.filter { $0.message.contains("GET /v1/changes 200") }.count

@@ -121,7 +121,8 @@ struct HTTPRulesTests {
         try await withServing { app, port in
             let (answers, closed) = try await exchange(
                 port,
-                "POST /postTodo HTTP/1.0\r\nHost: localhost\r\nTransfer-Encoding: chunked\r\nConnection: keep-alive\r\nid: 1\r\nname: x\r\n\r\n0\r\n\r\n"
+                "POST /postTodo HTTP/1.0\r\nHost: localhost\r\nTransfer-Encoding: chunked\r\nConnection: keep-alive\r\n"
+                    + "id: 1\r\nname: x\r\n\r\n0\r\n\r\n"
             )
             #expect(answers.map(\.status) == [400])
             #expect(closed == .eof)

@@ -109,8 +109,8 @@ extension MigrationTests {
             for column in columns {
                 let rows = try await db.sql().raw(
                     """
-                    SELECT COUNT(*) AS rows, SUM(typeof(\(ident: column)) = 'blob' AND length(\(ident: column)) = 16) AS binary \
-                    FROM \(ident: table)
+                    SELECT COUNT(*) AS rows, SUM(typeof(\(ident: column)) = 'blob' AND length(\(ident: column)) = 16) \
+                    AS binary FROM \(ident: table)
                     """
                 ).all()
                 let row = try #require(rows.first)
@@ -163,7 +163,11 @@ struct MigrateTests {
             } catch {
                 #expect(
                     "\(error)"
-                        == "the database is older than this todo-server (it lacks AddAttributes.v2, AddAccountControls.v3, AddTokenDetails.v4, AddPruning.v5, AddQuota.v6, BinaryUUIDs.v7, AddCalDAVObjects.v8, AddTaskChampion.v9, AddPrunedRecords.v10): back it up, then run todo-server migrate"
+                        == """
+                        the database is older than this todo-server (it lacks AddAttributes.v2, AddAccountControls.v3, \
+                        AddTokenDetails.v4, AddPruning.v5, AddQuota.v6, BinaryUUIDs.v7, AddCalDAVObjects.v8, \
+                        AddTaskChampion.v9, AddPrunedRecords.v10): back it up, then run todo-server migrate
+                        """
                 )
             }
             let applied = try await migrateDatabase(app, settings: settings)

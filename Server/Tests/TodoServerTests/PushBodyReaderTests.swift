@@ -59,7 +59,8 @@ struct PushBodyReaderTests {
             #expect(read(request.json) == request)
         }
         let spaced =
-            #" { "since" : null , "operations" : [ { "kind":"delete","uuid":"\#(UUID())","opId":"\#(UUID())","baseRev":7 } ] } "#
+            #" { "since" : null , "operations" : [ { "kind":"delete","uuid":"\#(UUID())","opId":"\#(UUID())","#
+            + #""baseRev":7 } ] } "#
         #expect(read(Array(spaced.utf8)) == decoded(Array(spaced.utf8)))
         #expect(read(Array(spaced.utf8)) != nil)
         let escaped = #"{"operations":[],"since":1}"#.replacingOccurrences(of: "since", with: #"s\u0069nce"#)

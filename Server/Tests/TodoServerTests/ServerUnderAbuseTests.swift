@@ -106,7 +106,8 @@ struct ServerUnderAbuseTests {
                     })
             }
             let request =
-                "GET /v1/changes?since=0&limit=1000 HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(target.token)\r\n\r\n"
+                "GET /v1/changes?since=0&limit=1000 HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                + "Authorization: Bearer \(target.token)\r\n\r\n"
             let warm = try TestSocket(port: target.port)
             try await warm.send(request)
             #expect(await warm.readResponse(within: 30)?.status == 200)
@@ -138,7 +139,8 @@ struct ServerUnderAbuseTests {
             let sockets = try (0..<30).map { _ in try TestSocket(port: target.port) }
             for socket in sockets {
                 try await socket.send(
-                    "POST /v1/push HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 8388608\r\n\r\n"
+                    "POST /v1/push HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                        + "Content-Length: 8388608\r\n\r\n"
                 )
             }
             let pid = try #require(target.process).processIdentifier
@@ -268,7 +270,8 @@ enum RequestFuzz {
 
     static func base(token: String, _ random: inout SeededGenerator) -> ([UInt8], String) {
         let body =
-            #"{"operations":[{"opId":"\#(UUID())","kind":"put","uuid":"\#(UUID())","baseRev":0,"todo":{"name":"fuzz","createdAt":"2026-11-26T00:00:00.000Z","updatedAt":"2026-11-26T00:00:00.000Z"}}]}"#
+            #"{"operations":[{"opId":"\#(UUID())","kind":"put","uuid":"\#(UUID())","baseRev":0,"todo":{"name":"fuzz","#
+            + #""createdAt":"2026-11-26T00:00:00.000Z","updatedAt":"2026-11-26T00:00:00.000Z"}}]}"#
         let auth = "Authorization: Bearer \(token)\r\n"
         switch random.next() % 6 {
         case 0:
@@ -276,8 +279,8 @@ enum RequestFuzz {
         case 1:
             return (
                 Array(
-                    "POST /v1/push HTTP/1.1\r\nHost: 127.0.0.1\r\n\(auth)Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
-                        .utf8), "push"
+                    ("POST /v1/push HTTP/1.1\r\nHost: 127.0.0.1\r\n\(auth)Content-Type: application/json\r\n"
+                        + "Content-Length: \(body.utf8.count)\r\n\r\n\(body)").utf8), "push"
             )
         case 2:
             let bytes = Array(body.utf8)
@@ -295,8 +298,8 @@ enum RequestFuzz {
         case 3:
             return (
                 Array(
-                    "POST /v1/push HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: \(body.utf8.count)\r\nExpect: 100-continue\r\n\r\n\(body)"
-                        .utf8), "unauthenticated push"
+                    ("POST /v1/push HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: \(body.utf8.count)\r\n"
+                        + "Expect: 100-continue\r\n\r\n\(body)").utf8), "unauthenticated push"
             )
         case 4:
             return (

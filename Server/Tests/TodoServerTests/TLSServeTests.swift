@@ -19,7 +19,8 @@ struct TLSServeTests {
     func makeCertificate(_ sandbox: Sandbox, _ name: String) async throws -> String {
         let directory = sandbox.directory.path
         _ = try await shell(
-            "cd '\(directory)' && openssl req -x509 -newkey rsa:2048 -nodes -keyout \(name).key -out \(name).pem -days 2 -subj /CN=localhost -addext subjectAltName=DNS:localhost 2>/dev/null"
+            "cd '\(directory)' && openssl req -x509 -newkey rsa:2048 -nodes -keyout \(name).key -out \(name).pem -days "
+                + "2 -subj /CN=localhost -addext subjectAltName=DNS:localhost 2>/dev/null"
         )
         return try await shell("openssl x509 -noout -fingerprint -sha256 -in '\(directory)/\(name).pem'")
     }
@@ -27,7 +28,8 @@ struct TLSServeTests {
     /// The fingerprint of the certificate the server presents now.
     func presented(_ port: Int) async throws -> String {
         try await shell(
-            "openssl s_client -connect 127.0.0.1:\(port) -servername localhost </dev/null 2>/dev/null | openssl x509 -noout -fingerprint -sha256"
+            "openssl s_client -connect 127.0.0.1:\(port) -servername localhost </dev/null 2>/dev/null | openssl x509 "
+                + "-noout -fingerprint -sha256"
         )
     }
 
@@ -85,7 +87,8 @@ struct TLSServeTests {
             kill(process.processIdentifier, SIGHUP)
             try await waitUntil(sandbox, "the mismatch logged") {
                 sandbox.log().contains(
-                    "SIGHUP: kept the TLS certificate in use: the TLS private key \(key) is not the key of the certificate \(cert)"
+                    "SIGHUP: kept the TLS certificate in use: the TLS private key \(key) is not the key of the "
+                        + "certificate \(cert)"
                 )
             }
             #expect(!sandbox.log().contains("not a readable PEM private key"), "\(sandbox.log())")

@@ -85,7 +85,8 @@ struct TaskChampionCommandTests {
                 "/usr/bin/sqlite3",
                 [
                     sandbox.directory.appendingPathComponent("data.sqlite").path,
-                    "SELECT COUNT(*) FROM tc_clients; SELECT COUNT(*) FROM tc_versions; SELECT COUNT(*) FROM tc_snapshots;"
+                    "SELECT COUNT(*) FROM tc_clients; SELECT COUNT(*) FROM tc_versions; SELECT COUNT(*) FROM "
+                        + "tc_snapshots;"
                 ])
             #expect(rows == "0\n0\n0\n")
         }

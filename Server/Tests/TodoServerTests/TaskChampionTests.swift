@@ -305,8 +305,9 @@ struct TaskChampionTests {
         let rows = try await SQLValue.rows(
             db,
             """
-            SELECT c.stored_bytes AS stored, CAST((SELECT COALESCE(SUM(v.stored_bytes), 0) FROM tc_versions AS v WHERE v.client_id = c.id) \
-            + (SELECT COALESCE(SUM(s.stored_bytes), 0) FROM tc_snapshots AS s WHERE s.client_id = c.id) AS BIGINT) AS counted FROM tc_clients AS c
+            SELECT c.stored_bytes AS stored, CAST((SELECT COALESCE(SUM(v.stored_bytes), 0) FROM tc_versions AS v WHERE \
+            v.client_id = c.id) + (SELECT COALESCE(SUM(s.stored_bytes), 0) FROM tc_snapshots AS s WHERE s.client_id = \
+            c.id) AS BIGINT) AS counted FROM tc_clients AS c
             """, [],
             sqlite: { read in try read.integer("stored") == read.integer("counted") },
             postgres: { row in

@@ -51,7 +51,8 @@ struct TestDatabase: Sendable {
             try await run("CREATE DATABASE \(name)", on: server)
         } catch {
             throw TestFailure(
-                "cannot create a database for this test on DATABASE_URL's server (its user must have CREATEDB): \(String(reflecting: error))"
+                "cannot create a database for this test on DATABASE_URL's server (its user must have CREATEDB): "
+                    + "\(String(reflecting: error))"
             )
         }
         return TestDatabase(storage: .postgres(url: try url(server, database: name)), postgresName: name)

@@ -10,8 +10,8 @@ import TodoStore
 /// The argument parser, then the whole command, in either dialect. An input is argv, words separated by NUL.
 ///
 /// A parsed command line, written out canonically (command, `--long=value` options,
-/// arguments, and `--` where the literal words began), parses to the same invocation. Run in a scratch directory on a state file
-/// with a journal, a command exits 0, 1 or 2; a failure says why on stderr and leaves the
+/// arguments, and `--` where the literal words began), parses to the same invocation. Run in a scratch directory on a
+/// state file with a journal, a command exits 0, 1 or 2; a failure says why on stderr and leaves the
 /// state file and journal byte-identical; read-only commands never change them.
 @_cdecl("FuzzArguments_main")
 public func main(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32 {
@@ -32,9 +32,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     return 0
 }
 
-/// The invocation as one command line: the filter words before the command, if any, the command, each option as `--long` or `--long=value`
-/// (by name, then in the order given), the arguments, with `--` where the literal words began
-/// (words after it are never attribute words or filter terms), if anywhere.
+/// The invocation as one command line: the filter words before the command, if any, the command, each option as
+/// `--long` or `--long=value` (by name, then in the order given), the arguments, with `--` where the literal words
+/// began (words after it are never attribute words or filter terms), if anywhere.
 func canonical(_ invocation: Invocation) -> [String] {
     let options = (CommandTable.command(named: invocation.command)?.options ?? []) + CommandTable.globalOptions
     var words = invocation.filter + [invocation.command]

@@ -41,7 +41,10 @@ func checkRoundTrip(_ line: TodoTxtLine, _ argv: [String]) {
         "\(argv): named \(todo.name.debugDescription), written \(written.debugDescription), read back as \(again.name)")
     invariant(
         again.letter == TodoTxtPriority.letter(of: todo),
-        "\(argv): letter \(String(describing: TodoTxtPriority.letter(of: todo))) written \(written.debugDescription), read back as \(String(describing: again.letter))"
+        """
+        \(argv): letter \(String(describing: TodoTxtPriority.letter(of: todo))) written \(written.debugDescription), \
+        read back as \(String(describing: again.letter))
+        """
     )
     for field in TodoTxtLine.lineFields {
         let value = field.value(of: again.fields.content)
