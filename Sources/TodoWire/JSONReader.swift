@@ -1,4 +1,5 @@
 import Foundation
+import TodoCore
 
 /// A malformed document, with the 1-based line and column where reading stopped.
 public struct JSONSyntaxError: Error, Equatable, CustomStringConvertible {
@@ -15,6 +16,11 @@ public struct JSONSyntaxError: Error, Equatable, CustomStringConvertible {
 public struct JSONReader {
     package let bytes: UnsafeRawBufferPointer
     package var position = 0
+    /// How an instant of a field value (an annotation's `at`) is read: as the state file
+    /// writes it (`readDate`), or as the wire's decoder reads it (`DueDate(wire:)`).
+    public var times = TimeReading.stateFile
+
+    public enum TimeReading: Sendable { case stateFile, wire }
 
     public init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
 
@@ -479,7 +485,18 @@ public struct JSONReader {
 extension JSONReader: FieldValueReader {
     public typealias Failure = JSONSyntaxError
 
-    public mutating func readTime() throws -> Date { try readDate() }
+    public mutating func readTime() throws -> Date {
+        switch times {
+        case .stateFile: return try readDate()
+        case .wire:
+            let start = position
+            guard case .instant(let date)? = DueDate(wire: try readString()) else {
+                position = start
+                throw fail("an ISO 8601 UTC time")
+            }
+            return date
+        }
+    }
 
     public mutating func readElements(_ element: (inout JSONReader) throws -> Void) throws {
         var more = try enterArray()

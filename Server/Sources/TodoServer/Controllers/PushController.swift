@@ -25,9 +25,12 @@ struct PushController {
                 datasetId: try request.application.datasetId, cursor: outcome.cursor, feedCursor: outcome.feedCursor))
     }
 
-    /// The push body, read by `PushBodyReader`, or by the wire decoder when the reader leaves it.
+    /// The push body, read by TodoWire's `JSONReader` (`WireReadable`), or by the wire decoder
+    /// when the reader leaves it.
     static func body(of request: Request) throws -> PushRequest {
-        if let raw = request.body.data, let body = raw.withUnsafeReadableBytes(PushBodyReader.read) { return body }
+        if let raw = request.body.data, let body = raw.withUnsafeReadableBytes({ try? PushRequest.readWhole($0) }) {
+            return body
+        }
         return try request.wireBody(PushRequest.self)
     }
 

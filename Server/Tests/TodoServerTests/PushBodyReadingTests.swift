@@ -5,11 +5,12 @@ import TodoWire
 
 @testable import TodoServer
 
-/// Issue 24: push bodies are read by `PushBodyReader` when it can, and must then read exactly
-/// what `WireJSON.decoder` reads; whatever it leaves goes to the decoder.
-struct PushBodyReaderTests {
+/// Issue 24: push bodies are read by TodoWire's `JSONReader` (`PushRequest.readWhole`) when it
+/// can, and must then read exactly what `WireJSON.decoder` reads; whatever it leaves goes to
+/// the decoder.
+struct PushBodyReadingTests {
     func read(_ body: [UInt8]) -> PushRequest? {
-        body.withUnsafeBytes(PushBodyReader.read)
+        body.withUnsafeBytes { try? PushRequest.readWhole($0) }
     }
 
     func decoded(_ body: [UInt8]) -> PushRequest? {
@@ -67,17 +68,23 @@ struct PushBodyReaderTests {
         #expect(read(Array(escaped.utf8)) == PushRequest(operations: [], since: 1))
     }
 
-    /// Unknown or repeated keys, numbers with a fraction, surrogates, and malformed bodies are
-    /// the decoder's to read or refuse.
+    /// Repeated keys, numbers with a fraction or leading zeros, a lower-case `t` in an
+    /// annotation's time, and malformed bodies are the decoder's to read or refuse; unknown
+    /// members are skipped, as the decoder skips them.
     @Test func whatItDoesNotExpectIsLeftToTheDecoder() {
         let op = #""opId":"\#(UUID())","kind":"delete","uuid":"\#(UUID())""#
+        let todo =
+            #""todo":{"name":"n","description":"","notes":"","completed":false,"#
+            + #""createdAt":"2026-12-01T00:00:00.000Z","updatedAt":"2026-12-01T00:00:00.000Z","#
         for body in [
-            #"{"operations":[],"extra":1}"#, #"{"operations":[],"operations":[]}"#,
+            #"{"operations":[],"operations":[]}"#,
             #"{"operations":[{\#(op),"baseRev":1.0}]}"#,
             #"{"operations":[{\#(op),"baseRev":-0}]}"#, #"{"operations":[{\#(op),"baseRev":01}]}"#,
             #"{"operations":[{\#(op),"baseRev":1,"baseRev":2}]}"#, #"{"operations":[{\#(op),"baseRev":1e2}]}"#,
-            #"{"operations":[{\#(op),"baseRev":1234567890123456789}]}"#, #"{"operations":[],"since":"1"}"#,
+            #"{"operations":[{\#(op),"baseRev":12345678901234567890}]}"#, #"{"operations":[],"since":"1"}"#,
             #"{"operations":[{\#(op),"baseRev":1,"todo":{"name":"\ud83d\ude00"}}]}"#, #"{"operations":[]} x"#,
+            #"{"operations":[{\#(op),"baseRev":1,\#(todo)"#
+                + #""annotations":[{"at":"2026-12-01t00:00:00.000Z","text":"a"}]}}]}"#,
             #"{"operations":[{\#(op)}]}"#, #"{"operations":null}"#, "", "[]", #"{"operations":[],}"#
         ] {
             #expect(read(Array(body.utf8)) == nil, "\(body)")
@@ -85,6 +92,13 @@ struct PushBodyReaderTests {
         #expect(
             read([UInt8](#"{"operations":[{"opId":""#.utf8) + [0xC3, 0x28] + [UInt8](#""}]}"#.utf8)) == nil, "not UTF-8"
         )
+        for body in [
+            #"{"operations":[],"extra":{"a":[1,2.5]}}"#,
+            #"{"operations":[{\#(op),"baseRev":1234567890123456789,"later":null}]}"#
+        ] {
+            #expect(read(Array(body.utf8)) != nil, "\(body)")
+            #expect(read(Array(body.utf8)) == decoded(Array(body.utf8)), "\(body)")
+        }
     }
 
     /// Damaged bodies: whenever the reader reads one, the decoder reads the same.

@@ -7,7 +7,7 @@ import TodoTestSupport
 
 /// The sync API's answers read by `JSONReader` (`WireReadable`) are what `JSONDecoder` reads,
 /// and whatever the fast reader does not take reaches the decoder.
-@Suite struct AnswerReadingTests {
+@Suite struct WireReadingTests {
     let texts = ["", "plain", "quote \" back\\slash", "line\nbreak\ttab", "\u{0}\u{1F}\u{7F}", "ünïcode ✓ 🎉"]
 
     /// A value of `field`'s kind, different for each `index`.
