@@ -4,7 +4,8 @@ import TodoCore
 // Field values (`FieldValue`) in JSON, by their kind (`FieldKind`), with one writer and one
 // reading rule for every place that writes or reads them: the state file, the journal, the
 // sync base, `--json` and export (TodoStore), the wire's attributes (`WireAttributes`, its
-// storage column and its Codable form) and the server's push reader.
+// storage column and its Codable form), the server's push reader and the client's reader of
+// the server's answers (`WireReadable`).
 //
 // Text is a string; tags an array of strings (sorted when written); a word, a priority or a
 // date (`DueDate.wire`) a string or null; UUIDs an array of strings (lower case, sorted);
@@ -65,8 +66,9 @@ extension JSONWriter {
 }
 
 /// What the one reading rule of field values (`FieldKind.read(from:)`) asks of a JSON reader:
-/// TodoStore's `JSONReader` (the state file, the journal), the server's push scanner, and
-/// `JSONValue.Reader` (Codable's decoding of the wire, batch lines).
+/// `JSONReader` (the state file, the journal, and the wire's bodies in `WireReadable`: the
+/// server's reading of a push, the client's of its answers) and `JSONValue.Reader` (Codable's
+/// decoding of the wire, batch lines).
 ///
 /// Each reader throws its own errors, and reads a UUID or a time as its callers always have;
 /// the shapes, what null means, and what a value may hold are the rule's.
