@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TodoCore
+import TodoTestSupport
 
 /// `DueDate.typed(in:)` reads back through `DateReader` as the same date, in every zone.
 @Suite struct TypedDateTests {
@@ -29,6 +30,32 @@ import TodoCore
         #expect(DateReader.names.count == 21)
         for name in DateReader.names {
             #expect((try? DateReader.read(name, in: context)) != nil, "\(name)")
+        }
+    }
+}
+
+/// `deadlinePassed(in:)`, which skips the calendar for a whole day, says what comparing the
+/// deadline with now says: every hour of two days around clock changes, in zones whose
+/// changes skip or repeat midnight, for the days around them and instants.
+@Suite struct DeadlinePassedTests {
+    @Test(arguments: ["UTC", "America/New_York", "America/Sao_Paulo", "Asia/Beirut", "America/Havana", "Pacific/Apia"])
+    func aWholeDayPassesWhenItsNextDayBegins(zone: String) throws {
+        // Around New York's and Beirut's changes, Havana's (at midnight), Apia's skipped day.
+        for start in ["2026-03-07T00:00:00.000Z", "2026-10-31T00:00:00.000Z", "2011-12-29T00:00:00.000Z"] {
+            guard case .instant(let from)? = DueDate(wire: start) else { throw TestFailure("\(start)") }
+            for hour in stride(from: 0, through: 96, by: 1) {
+                let context = DateContext(
+                    now: from.addingTimeInterval(Double(hour) * 3600 + 1), timeZone: TimeZone(identifier: zone)!)
+                for offset in -2...2 {
+                    let due = DueDate.day(context.today.adding(days: offset))
+                    #expect(
+                        due.deadlinePassed(in: context) == (due.deadline(in: context) <= context.now),
+                        "\(zone) \(hour) \(offset)")
+                }
+                let instant = DueDate.instant(context.now)
+                #expect(instant.deadlinePassed(in: context))
+                #expect(!DueDate.instant(context.now.addingTimeInterval(0.001)).deadlinePassed(in: context))
+            }
         }
     }
 }

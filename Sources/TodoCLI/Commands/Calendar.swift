@@ -75,7 +75,7 @@ enum CalendarCommand {
         var marks: [CalendarDay: (due: Int, overdue: Int)] = [:]
         for todo in todos {
             guard let due = todo.due, due != .someday else { continue }
-            let overdue = due.deadline(in: dates) <= dates.now
+            let overdue = due.deadlinePassed(in: dates)
             marks[days.day(of: due), default: (0, 0)].due += 1
             if overdue { marks[days.day(of: due), default: (0, 0)].overdue += 1 }
         }

@@ -30,7 +30,7 @@ struct ListExtras {
             if todo.completed {
                 due = "due " + Self.localText(date, dates)
             } else {
-                overdue = date.deadline(in: dates) <= dates.now
+                overdue = date.deadlinePassed(in: dates)
                 due = Self.relative(date, dates)
             }
         }

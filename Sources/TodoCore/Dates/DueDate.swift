@@ -39,6 +39,16 @@ public enum DueDate: Hashable, Sendable {
         case .instant(let instant): instant
         }
     }
+
+    /// Whether the deadline is now or past: `deadline(in:) <= now`, for a whole day without the
+    /// calendar (its next day has begun when today is after it), which took most of the time
+    /// of drawing a list with due dates.
+    public func deadlinePassed(in context: DateContext) -> Bool {
+        switch self {
+        case .day(let day): day < context.today
+        case .instant(let instant): instant <= context.now
+        }
+    }
 }
 
 extension DueDate {

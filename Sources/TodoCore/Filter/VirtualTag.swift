@@ -135,7 +135,7 @@ extension VirtualTag.Subject {
 
     /// Whether it has a due date whose deadline is now or past.
     func deadlinePassed(_ dates: DateContext) -> Bool {
-        attributes.due.map { $0.deadline(in: dates) <= dates.now } ?? false
+        attributes.due?.deadlinePassed(in: dates) ?? false
     }
 
     /// Whether it is due on a day from the `start` to the `end` of the period holding today.

@@ -87,7 +87,7 @@ extension Todo {
     /// whole day once it is over (as a todo due that day is overdue only the day after).
     public func hasExpired(in context: DateContext) -> Bool {
         guard !completed, let until = attributes.until else { return false }
-        return until.deadline(in: context) <= context.now
+        return until.deadlinePassed(in: context)
     }
 }
 
