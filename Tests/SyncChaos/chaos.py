@@ -19,6 +19,7 @@ and checks:
   exit   a sync exits 0, or 3 when the server was down or the proxy dropped one of its
          connections (the proxy never alters bytes, so 5 is always a failure)
   server the server starts again after kill -9, on the same database
+  prune  `todo-server prune --older-than 0` exits 0, run while the server runs (or lies killed)
   inv1   convergence: every device holds the same todos (by UUID: name, description,
          notes, completed, tags, project, priority, due, wait, recur, until, series) as
          the server's feed (tombstones excluded)

@@ -16,6 +16,7 @@ WEIGHTS = {
     "add": 12, "sync": 16, "done": 11, "toggle": 3, "reopen": 2, "edit_name": 6, "modify": 5,
     "delete": 5, "undo": 3, "annotate": 2, "clear_completed": 2, "batch": 3,
     "sync_killed": 3, "sync_twice": 2, "edit_during_sync": 3, "server_kill": 1,
+    "prune": 2,
 }
 LOCAL = ("add", "done", "toggle", "reopen", "edit_name", "modify", "delete", "annotate")
 # Not one-letter tags: `edit 3 -b` is read as an unknown option (exit 2), not as "remove b".
@@ -165,6 +166,8 @@ def generate(seed):
             ops.append(sync_op(rng, model, kind, device, index))
         elif kind == "batch":
             ops.append(batch_op(rng, model, device, index))
+        elif kind == "prune":
+            ops.append({"kind": "prune"})
         elif kind in ("undo", "clear_completed"):
             ops.append({"kind": kind, "dev": device})
         else:

@@ -163,6 +163,8 @@ def step_lines(step):
         return [f"{shells[0]} & {shells[1]}; wait{comment}"]
     if kind == "edit_during_sync":
         return [f"{shells[0]} & sleep {op['lag']}; " + "".join(f"{s}; " for s in shells[1:]) + f"wait{comment}"]
+    if kind == "prune":
+        return [shells[0] + "   # on the server's database (TODO_SERVER_DB), while it runs" + comment]
     return [shells[0] + comment] + shells[1:]
 
 

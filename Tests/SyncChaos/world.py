@@ -10,14 +10,15 @@ import os
 import shlex
 import time
 
-from common import COMMAND_TIMEOUT, DEVICES, FIELDS, TODO, HarnessError
-from processes import Server, finish, spawn
+from common import COMMAND_TIMEOUT, DEVICES, FIELDS, SERVER, TODO, HarnessError
+from processes import Server, finish, spawn, unprivileged
 from proxy import Proxy
 
 # --------------------------------------------------------------------------- what happened
 
 class Command:
-    """One run of `todo --file dN.json --json ARGS`, and how it ended."""
+    """One run of `todo --file dN.json --json ARGS`, and how it ended; with dev None, one run
+    of `todo-server ARGS` on the history's database (prune)."""
 
     def __init__(self, dev, args, via, stdin):
         self.dev, self.args, self.via, self.stdin = dev, args, via, stdin
@@ -34,6 +35,8 @@ class Command:
             return None
 
     def shell(self):
+        if self.dev is None:
+            return "todo-server " + " ".join(shlex.quote(a) for a in self.args)
         line = f"todo --file d{self.dev}.json " + " ".join(shlex.quote(a) for a in self.args)
         if self.stdin is not None:
             line = f"printf '%s\\n' {' '.join(shlex.quote(l) for l in self.stdin.splitlines())} | {line}"
@@ -303,6 +306,20 @@ class World:
         time.sleep(op["lag"])            # part of the history: how far the sync got
         getattr(self, "op_" + op["edit"]["kind"])(index, op["edit"])
         self.synced(index, self.wait(process, command))
+
+    def op_prune(self, index, op):
+        self.prune(index)
+
+    def prune(self, index):
+        """`todo-server prune --older-than 0` on the server's database while the server runs
+        (or lies killed), as an operator's cron runs it: every stored push answer and every
+        tombstone goes, so a retried push or a device behind the feed meets pruned state."""
+        command = Command(None, ["prune", "--older-than", "0"], "direct", None)
+        self.step["commands"].append(command)
+        command.code, command.out, command.err = finish(
+            spawn(unprivileged([SERVER, *command.args]), self.server.env))
+        if command.code != 0:
+            self.trace.fail("prune", f"op {index}: `{command.shell()}` {command.outcome()}")
 
     def op_server_kill(self, index, op):
         self.server.kill()
