@@ -16,7 +16,7 @@ WEIGHTS = {
     "add": 12, "sync": 16, "done": 11, "toggle": 3, "reopen": 2, "edit_name": 6, "modify": 5,
     "delete": 5, "undo": 3, "annotate": 2, "clear_completed": 2, "batch": 3,
     "sync_killed": 3, "sync_twice": 2, "edit_during_sync": 3, "server_kill": 1,
-    "prune": 2,
+    "prune": 2, "batch_next": 2,
 }
 LOCAL = ("add", "done", "toggle", "reopen", "edit_name", "modify", "delete", "annotate")
 # Not one-letter tags: `edit 3 -b` is read as an unknown option (exit 2), not as "remove b".
@@ -128,6 +128,27 @@ def batch_op(rng, model, device, index):
     return {"kind": "batch", "dev": device, "lines": lines}
 
 
+def batch_next_op(rng, model, device, index):
+    """A batch completing a recurring todo, then changing the occurrence it made (and maybe
+    the ones after): edit its name, replace its tags, delete (skip) it or complete it."""
+    labels = [label for label in model.labels if label in model.recurring and label in model.known[device]]
+    if not labels:
+        label = model.new_label(device, True)
+        return {"kind": "add", "dev": device, "label": label, "words": add_words(rng, label, True)}
+    label = rng.choice(labels[-2:]) if rng.random() < 0.75 else rng.choice(labels)
+    then = []
+    for _ in range(rng.choice([1, 1, 2, 3])):
+        action = rng.choice(["edit", "edit", "tags", "delete", "toggle"])
+        step = {"action": action}
+        if action == "edit":
+            step["name"] = f"{label}-n{index}"
+        elif action == "tags":
+            step["tags"] = rng.sample(["home", "work", "later"], rng.choice([1, 2]))
+        then.append(step)
+    return {"kind": "batch_next", "dev": device, "target": {"label": label, "which": "open", "pick": 0.0},
+            "then": then}
+
+
 def sync_op(rng, model, kind, device, index):
     via, plan = route(rng)
     op = {"kind": kind, "dev": device, "via": via, "plan": plan}
@@ -166,6 +187,8 @@ def generate(seed):
             ops.append(sync_op(rng, model, kind, device, index))
         elif kind == "batch":
             ops.append(batch_op(rng, model, device, index))
+        elif kind == "batch_next":
+            ops.append(batch_next_op(rng, model, device, index))
         elif kind == "prune":
             ops.append({"kind": "prune"})
         elif kind in ("undo", "clear_completed"):

@@ -52,6 +52,8 @@ def simpler_variants(op):
         variants.append([{"kind": "sync", "dev": op["dev"], "via": op["via"], "plan": op["plan"]}])
     if kind == "edit_during_sync":
         variants.append([op["edit"], {"kind": "sync", "dev": op["dev"], "via": op["via"], "plan": op["plan"]}])
+    if kind == "batch_next" and len(op["then"]) > 1:
+        variants += [[dict(op, then=op["then"][:i] + op["then"][i + 1:])] for i in range(len(op["then"]))]
     if op.get("via") == "proxy":
         variants.append([dict(op, via="direct", plan={})])
         for method, actions in op["plan"].items():

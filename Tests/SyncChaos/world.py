@@ -9,6 +9,7 @@ import json
 import os
 import shlex
 import time
+import uuid as uuids
 
 from common import COMMAND_TIMEOUT, DEVICES, FIELDS, SERVER, TODO, HarnessError
 from processes import Server, finish, spawn, unprivileged
@@ -245,14 +246,48 @@ class World:
 
     def op_batch(self, index, op):
         lines = [line for line in (self.batch_line(op["dev"], l) for l in op["lines"]) if line]
-        answer = self.todo(op["dev"], ["batch"], stdin="\n".join(json.dumps(l) for l in lines) + "\n").json() or {}
-        added = {l["label"] for l in op["lines"] if l["action"] == "add"}
+        self.batch(index, op["dev"], lines, {l["label"] for l in op["lines"] if l["action"] == "add"})
+
+    def batch(self, index, dev, lines, added=()):
+        """Runs `todo batch` with lines; records what its answer says it added, changed, removed."""
+        answer = self.todo(dev, ["batch"], stdin="\n".join(json.dumps(l) for l in lines) + "\n").json() or {}
         for todo in answer.get("changed", []):
             if todo["name"] in added and todo["name"] not in self.trace.labels:
                 self.trace.labels[todo["name"]] = todo["uuid"]
-            self.trace.write(index, op["dev"], todo, None)
+            self.trace.write(index, dev, todo, None)
         for todo in answer.get("removed", []):
-            self.trace.removal(index, op["dev"], todo, "delete")
+            self.trace.removal(index, dev, todo, "delete")
+
+    def op_batch_next(self, index, op):
+        """One batch that completes a recurring todo, then edits, tags, deletes (skips) or
+        completes the occurrence that completion made, never synced, and so on down the chain:
+        each line names the occurrence by its UUID (uuid5 of the series and the UUID of the
+        occurrence it follows, Series.swift), which the lines before it made."""
+        dev = op["dev"]
+        todo = self.resolve(dev, op["target"])
+        if todo is None or not todo["recur"] or todo["completed"]:
+            open_rules = [t for t in self.holdings(dev) if t["recur"] and not t["completed"]]
+            todo = max(open_rules, key=lambda t: t["id"]) if open_rules else None
+        if todo is None:
+            self.step.setdefault("notes", []).append(f"d{dev} holds no open recurring todo")
+            return
+        series = todo["series"] or todo["uuid"]
+        lines, current = [{"action": "toggle", "id": todo["id"]}], todo["uuid"].lower()
+        for then in op["then"]:
+            made = str(uuids.uuid5(uuids.UUID(series), current))
+            ref = made.replace("-", "")[:8]
+            if then["action"] == "edit":
+                name = self.renamed({"uuid": made, "series": series.lower(), "name": todo["name"]}, then["name"])
+                lines.append({"action": "edit", "id": ref, "name": name})
+            elif then["action"] == "tags":
+                lines.append({"action": "edit", "id": ref, "tags": then["tags"]})
+            elif then["action"] == "delete":     # a skip: it makes the occurrence after it
+                lines.append({"action": "delete", "ids": [ref]})
+                current = made
+            else:                                # toggle: completes it, making the next one
+                lines.append({"action": "toggle", "id": ref})
+                current = made
+        self.batch(index, dev, lines)
 
     def batch_line(self, dev, line):
         if line["action"] == "add":
