@@ -310,9 +310,10 @@ class World:
             event["action"][0].startswith("drop") or (event["status"] or "").startswith("no answer")
             for event in self.proxy.events_of(index))
 
-    def synced(self, index, command):
-        """Notes a sync's outcome: for Trace.seen, and an exit it must not have."""
-        self.trace.syncs.append((index, command.dev, command.ok))
+    def synced(self, index, command, at=None):
+        """Notes a sync's outcome: for Trace.seen (at `at`, a place within the operation, else
+        at its index), and an exit it must not have."""
+        self.trace.syncs.append((index if at is None else at, command.dev, command.ok))
         if command.killed or command.code in (None, 0) or command.code < 0 or command.code > 5:
             return
         if command.code == 3 and self.excused(index):
@@ -341,6 +342,63 @@ class World:
         time.sleep(op["lag"])            # part of the history: how far the sync got
         getattr(self, "op_" + op["edit"]["kind"])(index, op["edit"])
         self.synced(index, self.wait(process, command))
+
+    def op_sync_overtaken(self, index, op):
+        """A sync whose push the server committed and answered, overtaken before it hears the
+        answer: the device changes a todo and pushes it (`pre`), its sync goes through the
+        proxy, and once the server has answered its first POST the sync is killed (`kill`:
+        the proxy holds that reply, then drops it), has already ended with the reply dropped
+        (`lost`), or still waits for the held reply (`late`). Meanwhile the device changes the
+        todo again (`edit`), the server may prune stored answers and tombstones (`prune`),
+        another device syncs, changes the same todo and syncs, and the device may sync on its
+        own (`overtake`); then a late reply is sent and its sync goes on, and the device syncs
+        again (the retry). Its parts are places index + k/10 for Trace.seen; the late sync
+        counts at its start, which is where it read the state it pushes and merges."""
+        dev, other, mode = op["dev"], op["other"], op["mode"]
+        parts = self.step["parts"] = []
+
+        def at(k):
+            return round(index + k / 10, 1)
+
+        def part(run):
+            before = len(self.step["commands"])
+            run()
+            parts.extend(("run", command) for command in self.step["commands"][before:])
+
+        part(lambda: getattr(self, "op_" + op["pre"]["kind"])(at(0), op["pre"]))
+        process, first = self.start(dev, ["sync"], "proxy")
+        waiting = False
+        if mode == "lost":               # the plan drops the reply after the server committed
+            self.synced(index, self.wait(process, first), at(1))
+            parts.append(("run", first))
+        else:
+            deadline = time.monotonic() + COMMAND_TIMEOUT
+            while not self.proxy.held(index) and process.poll() is None and time.monotonic() < deadline:
+                time.sleep(0.005)
+            if mode == "kill" and process.poll() is None:
+                process.kill()
+                first.killed = True
+            if mode == "kill" or process.poll() is not None:
+                self.proxy.release(index, drop=(mode == "kill"))
+                self.synced(index, self.wait(process, first), at(1))
+                parts.append(("kill" if first.killed else "run", first))
+            else:
+                waiting = True
+                parts.append(("background", first))
+        if op.get("edit"):
+            part(lambda: getattr(self, "op_" + op["edit"]["kind"])(at(2), op["edit"]))
+        if op.get("prune"):
+            part(lambda: self.prune(index))
+        part(lambda: self.synced(index, self.todo(other, ["sync"]), at(3)))
+        part(lambda: getattr(self, "op_" + op["other_edit"]["kind"])(at(4), op["other_edit"]))
+        part(lambda: self.synced(index, self.todo(other, ["sync"]), at(5)))
+        if op.get("overtake"):
+            part(lambda: self.synced(index, self.todo(dev, ["sync"]), at(6)))
+        if waiting:
+            self.proxy.release(index)
+            self.synced(index, self.wait(process, first), at(1))
+            parts.append(("released", first))
+        part(lambda: self.synced(index, self.todo(dev, ["sync"]), at(7)))
 
     def op_prune(self, index, op):
         self.prune(index)
