@@ -15,8 +15,8 @@ changes the todo again, the server may prune, another device changes the same to
 the device syncs again), a batch that completes a recurring todo and changes the
 occurrence that made, `todo-server prune --older-than 0` on the running server's
 database, and kill -9 of the server followed (a few operations later) by a restart on the
-same database. Then it quiesces (server up, proxy out, devices synced round-robin until nothing moves, at most 5 rounds)
-and checks:
+same database. Then it quiesces (server up, proxy out, devices synced round-robin until
+nothing moves, at most 5 rounds) and checks:
 
   crash, hang  every command exits 0..5 (1 and 2 are fine: the todo may be gone), within
          60 s, and never by a signal this script did not send
