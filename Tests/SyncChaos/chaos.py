@@ -9,16 +9,21 @@ add (tags, project, priority, due, recurring), edit --name, edit +tag -tag, done
 toggle, delete, undo, annotate, clear-completed, batch, sync (direct or through the proxy,
 which per request forwards, drops the connection before forwarding, drops the reply after
 the server answered, or delays), a sync killed with SIGKILL, two syncs of one device at
-once, a command run while a sync of its device is in flight, and kill -9 of the server
-followed (a few operations later) by a restart on the same database. Then it quiesces
-(server up, proxy out, devices synced round-robin until nothing moves, at most 5 rounds)
-and checks:
+once, a command run while a sync of its device is in flight, a sync overtaken after the
+server committed its push (killed, its reply lost, or its reply held while the device
+changes the todo again, the server may prune, another device changes the same todo, and
+the device syncs again), a batch that completes a recurring todo and changes the
+occurrence that made, `todo-server prune --older-than 0` on the running server's
+database, and kill -9 of the server followed (a few operations later) by a restart on the
+same database. Then it quiesces (server up, proxy out, devices synced round-robin until
+nothing moves, at most 5 rounds) and checks:
 
   crash, hang  every command exits 0..5 (1 and 2 are fine: the todo may be gone), within
          60 s, and never by a signal this script did not send
   exit   a sync exits 0, or 3 when the server was down or the proxy dropped one of its
          connections (the proxy never alters bytes, so 5 is always a failure)
   server the server starts again after kill -9, on the same database
+  prune  `todo-server prune --older-than 0` exits 0, run while the server runs (or lies killed)
   inv1   convergence: every device holds the same todos (by UUID: name, description,
          notes, completed, tags, project, priority, due, wait, recur, until, series) as
          the server's feed (tombstones excluded)

@@ -16,7 +16,7 @@ COMMAND_TIMEOUT = 60
 FIELDS = ("name", "description", "notes", "completed", "tags", "project", "priority",
           "due", "wait", "recur", "until", "series")
 # Which failure a shrink keeps, when a history fails several checks: the first listed.
-PRIORITY = ("crash", "hang", "server", "inv6", "inv5", "inv2", "inv3", "inv4", "exit",
+PRIORITY = ("crash", "hang", "server", "prune", "inv6", "inv5", "inv2", "inv3", "inv4", "exit",
             "inv1", "quiesce")
 
 

@@ -16,6 +16,7 @@ WEIGHTS = {
     "add": 12, "sync": 16, "done": 11, "toggle": 3, "reopen": 2, "edit_name": 6, "modify": 5,
     "delete": 5, "undo": 3, "annotate": 2, "clear_completed": 2, "batch": 3,
     "sync_killed": 3, "sync_twice": 2, "edit_during_sync": 3, "server_kill": 1,
+    "prune": 2, "sync_overtaken": 3, "batch_next": 2,
 }
 LOCAL = ("add", "done", "toggle", "reopen", "edit_name", "modify", "delete", "annotate")
 # Not one-letter tags: `edit 3 -b` is read as an unknown option (exit 2), not as "remove b".
@@ -96,9 +97,10 @@ def add_words(rng, label, recurring):
     return words
 
 
-def local_op(rng, model, kind, device, index):
-    """An operation on one device's state file alone; an add when it holds nothing to name."""
-    target = model.target(device) if kind != "add" else None
+def local_op(rng, model, kind, device, index, target=None):
+    """An operation on one device's state file alone (on `target` if given); an add when it
+    holds nothing to name."""
+    target = target or (model.target(device) if kind != "add" else None)
     if target is None:
         recurring = rng.random() < 0.4
         label = model.new_label(device, recurring)
@@ -125,6 +127,55 @@ def batch_op(rng, model, device, index):
         else:
             lines.append({"action": action, "target": target})
     return {"kind": "batch", "dev": device, "lines": lines}
+
+
+def batch_next_op(rng, model, device, index):
+    """A batch completing a recurring todo, then changing the occurrence it made (and maybe
+    the ones after): edit its name, replace its tags, delete (skip) it or complete it."""
+    labels = [label for label in model.labels if label in model.recurring and label in model.known[device]]
+    if not labels:
+        label = model.new_label(device, True)
+        return {"kind": "add", "dev": device, "label": label, "words": add_words(rng, label, True)}
+    label = rng.choice(labels[-2:]) if rng.random() < 0.75 else rng.choice(labels)
+    then = []
+    for _ in range(rng.choice([1, 1, 2, 3])):
+        action = rng.choice(["edit", "edit", "tags", "delete", "toggle"])
+        step = {"action": action}
+        if action == "edit":
+            step["name"] = f"{label}-n{index}"
+        elif action == "tags":
+            step["tags"] = rng.sample(["home", "work", "later"], rng.choice([1, 2]))
+        then.append(step)
+    return {"kind": "batch_next", "dev": device, "target": {"label": label, "which": "open", "pick": 0.0},
+            "then": then}
+
+
+def overtaken_op(rng, model, device, index):
+    """A sync overtaken after the server committed its push (World.op_sync_overtaken): the
+    device changes a todo, its sync's reply is held by the proxy and then lost, or the sync
+    killed, or the reply sent late; meanwhile the device changes the todo again, the server
+    may prune, another device syncs, changes the same todo and syncs; then the device retries."""
+    target = model.target(device)
+    if target is None:
+        return local_op(rng, model, "add", device, index)
+    other = rng.choice([d for d in range(DEVICES) if d != device])
+    mode = rng.choice(["kill", "kill", "lost", "late", "late"])
+    plan = {"POST": [["drop_after"] if mode == "lost" else ["hold", "drop"] if mode == "kill" else ["hold"]]}
+    op = {"kind": "sync_overtaken", "dev": device, "other": other, "mode": mode, "via": "proxy", "plan": plan,
+          "pre": local_op(rng, model, rng.choice(["done", "done", "edit_name", "modify", "toggle", "annotate"]),
+                          device, index, target)}
+    model.synced(device)
+    if rng.random() < 0.75:
+        op["edit"] = local_op(rng, model, rng.choice(["done", "edit_name", "modify", "reopen", "delete", "annotate"]),
+                              device, index, dict(target, pick=round(rng.random(), 3)))
+    op["prune"] = rng.random() < 0.3
+    model.synced(other)
+    op["other_edit"] = local_op(rng, model, rng.choice(["done", "edit_name", "edit_name", "modify", "delete", "reopen"]),
+                                other, index, dict(target, pick=round(rng.random(), 3)))
+    model.synced(other)
+    op["overtake"] = rng.random() < (0.7 if mode == "late" else 0.3)
+    model.synced(device)
+    return op
 
 
 def sync_op(rng, model, kind, device, index):
@@ -155,6 +206,8 @@ def generate(seed):
         device = rng.choices(range(DEVICES), weights=[4, 4, 2])[0]
         if kind == "server_kill" and (restart_in is not None or kills == 2):
             kind = "sync"
+        if kind == "sync_overtaken" and restart_in is not None:   # it needs the server up
+            kind = "sync_killed"
         if kind == "server_kill":
             ops.append({"kind": "server_kill"})
             restart_in, kills = rng.randint(0, 3), kills + 1
@@ -165,6 +218,12 @@ def generate(seed):
             ops.append(sync_op(rng, model, kind, device, index))
         elif kind == "batch":
             ops.append(batch_op(rng, model, device, index))
+        elif kind == "batch_next":
+            ops.append(batch_next_op(rng, model, device, index))
+        elif kind == "sync_overtaken":
+            ops.append(overtaken_op(rng, model, device, index))
+        elif kind == "prune":
+            ops.append({"kind": "prune"})
         elif kind in ("undo", "clear_completed"):
             ops.append({"kind": kind, "dev": device})
         else:

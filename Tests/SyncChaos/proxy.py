@@ -1,14 +1,19 @@
 """The fault-injecting proxy of the sync chaos test: a thread of this script between the
 todo commands and the todo-server, on a loopback port, that per request forwards, drops the
 connection before the server sees it, drops the reply after the server committed, or delays
-it, following the plan an operation arms it with, and records what it did. read_request()
-reads one HTTP request off a client connection."""
+it, or holds the reply after the server committed until the history releases it (or drops
+it then), following the plan an operation arms it with, and records what it did.
+read_request() reads one HTTP request off a client connection."""
 
 import socket
 import threading
 import time
 
 from common import COMMAND_TIMEOUT
+
+# The longest a reply is held (`hold`): below the client's TODO_TIMEOUT (20 s), so that a
+# history whose steps in between take long still has its sync hear the reply.
+HOLD_MAX = 15
 
 # --------------------------------------------------------------------------- the proxy
 
@@ -50,7 +55,9 @@ class Proxy:
     `Connection: close`, so a dropped connection is never silently retried). Before each
     operation `arm` gives it a plan: for the i-th GET and i-th POST an action, `forward`,
     `drop_before` (the server never sees the request), `drop_after` (the server answered and
-    committed; the client never hears it) or `delay SECONDS`. What it did is in `events`."""
+    committed; the client never hears it), `delay SECONDS`, or `hold` (the server answered
+    and committed; the reply waits until `release`, then is sent, or dropped with `drop`).
+    What it did is in `events`."""
 
     def __init__(self, upstream_port):
         self.upstream = upstream_port
@@ -72,6 +79,19 @@ class Proxy:
         with self.lock:
             return [event for event in self.events if event["op"] == op_index]
 
+    def held(self, op_index):
+        """Is a reply of operation op_index held (its request answered and committed)?"""
+        with self.lock:
+            return any(event["held"] for event in self.events if event["op"] == op_index)
+
+    def release(self, op_index, drop=False):
+        """Lets the held replies of operation op_index go on: sent, or dropped with drop."""
+        with self.lock:
+            for event in self.events:
+                if event["op"] == op_index and event["gate"] is not None and not event["gate"].is_set():
+                    event["dropped"] = drop
+                    event["gate"].set()
+
     def close(self):
         try:
             self.listener.close()
@@ -90,7 +110,8 @@ class Proxy:
         with self.lock:
             queue = self.plan.get(method, [])
             action = queue.pop(0) if queue else ["forward"]
-            event = {"op": self.op, "method": method, "path": path, "action": action, "status": None}
+            event = {"op": self.op, "method": method, "path": path, "action": action, "status": None,
+                     "gate": threading.Event() if action[0] == "hold" else None, "held": False}
             self.events.append(event)
             return action, event
 
@@ -109,6 +130,12 @@ class Proxy:
                 time.sleep(action[1])
             answer = self._forward(lines, body)
             event["status"] = answer.split(b" ", 2)[1].decode() if answer else "no answer (server down)"
+            if action[0] == "hold" and answer:
+                event["held"] = True
+                if not event["gate"].wait(HOLD_MAX):
+                    event["released"] = f"let go after {HOLD_MAX} s, before the history released it"
+                if event.get("dropped") or "drop" in action:
+                    return
             if answer and action[0] != "drop_after":
                 client.sendall(answer)
         except OSError:

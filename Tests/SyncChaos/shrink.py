@@ -52,7 +52,11 @@ def simpler_variants(op):
         variants.append([{"kind": "sync", "dev": op["dev"], "via": op["via"], "plan": op["plan"]}])
     if kind == "edit_during_sync":
         variants.append([op["edit"], {"kind": "sync", "dev": op["dev"], "via": op["via"], "plan": op["plan"]}])
-    if op.get("via") == "proxy":
+    if kind == "sync_overtaken":
+        variants += overtaken_variants(op)
+    if kind == "batch_next" and len(op["then"]) > 1:
+        variants += [[dict(op, then=op["then"][:i] + op["then"][i + 1:])] for i in range(len(op["then"]))]
+    if op.get("via") == "proxy" and kind != "sync_overtaken":
         variants.append([dict(op, via="direct", plan={})])
         for method, actions in op["plan"].items():
             for i, action in enumerate(actions):
@@ -64,6 +68,27 @@ def simpler_variants(op):
         variants.append([dict(op, words=op["words"][:1])])
     if kind == "batch" and len(op["lines"]) > 1:
         variants += [[dict(op, lines=op["lines"][:i] + op["lines"][i + 1:])] for i in range(len(op["lines"]))]
+    return variants
+
+
+def overtaken_variants(op):
+    """Simpler stand-ins for a sync_overtaken: with its reply lost, as the plain operations
+    it then is (which the shrink can cut further); else with its reply lost instead of held;
+    and without each of its optional parts."""
+    variants = []
+    if op["mode"] == "lost":
+        sync = {"kind": "sync", "via": "direct", "plan": {}}
+        plain = [op["pre"], dict(sync, dev=op["dev"], via="proxy", plan=op["plan"])]
+        plain += [op["edit"]] if op.get("edit") else []
+        plain += [{"kind": "prune"}] if op.get("prune") else []
+        plain += [dict(sync, dev=op["other"]), op["other_edit"], dict(sync, dev=op["other"])]
+        plain += [dict(sync, dev=op["dev"])] * (2 if op.get("overtake") else 1)
+        variants.append(plain)
+    else:
+        variants.append([dict(op, mode="lost", plan={"POST": [["drop_after"]]})])
+    for part in ("edit", "prune", "overtake"):
+        if op.get(part):
+            variants.append([dict(op, **{part: False if part != "edit" else None})])
     return variants
 
 
@@ -138,7 +163,10 @@ def describe_proxy(events):
         action, status = event["action"], event["status"] or "-"
         what = {"forward": f"forwarded ({status})", "drop_before": "dropped before reaching the server",
                 "drop_after": f"forwarded, the server answered {status}, the reply dropped",
-                "delay": f"delayed {action[-1]} s ({status})"}[action[0]]
+                "delay": f"delayed {action[-1]} s ({status})",
+                "hold": f"forwarded, the server answered {status}, the reply held"
+                        + (", then dropped" if event.get("dropped") else ", then sent")
+                        + (f" ({event['released']})" if event.get("released") else "")}[action[0]]
         said.append(f"{event['method']} {event['path']} {what}")
     return "proxy: " + "; ".join(said) if said else ""
 
@@ -163,7 +191,33 @@ def step_lines(step):
         return [f"{shells[0]} & {shells[1]}; wait{comment}"]
     if kind == "edit_during_sync":
         return [f"{shells[0]} & sleep {op['lag']}; " + "".join(f"{s}; " for s in shells[1:]) + f"wait{comment}"]
+    if kind == "sync_overtaken":
+        return overtaken_lines(step)
+    if kind == "prune":
+        return [shells[0] + "   # on the server's database (TODO_SERVER_DB), while it runs" + comment]
     return [shells[0] + comment] + shells[1:]
+
+
+def overtaken_lines(step):
+    """A sync_overtaken as shell lines: its parts in the order they ran."""
+    lines, proxy = [], describe_proxy(step["proxy"])
+    for how, command in step["parts"]:
+        notes = [command.outcome()] if command.code != 0 or command.killed or command.args == ["sync"] else []
+        if command.via == "proxy":
+            notes.append(proxy)
+        if command.dev is None:
+            notes.append("on the server's database (TODO_SERVER_DB), while it runs")
+        comment = "   # " + "; ".join(notes) if notes else ""
+        if how == "background":
+            lines.append(f"{command.shell()} & SYNC=$!   # {proxy}; go on once the server has answered its first POST")
+        elif how == "kill":
+            lines.append(f"{command.shell()} & SYNC=$!   # the proxy holds the reply to its first POST")
+            lines.append(f"kill -9 $SYNC   # once the server has answered that POST: " + "; ".join(notes))
+        elif how == "released":
+            lines.append(f"wait $SYNC   # the proxy sends the held reply now; the sync {command.outcome()}")
+        else:
+            lines.append(command.shell() + comment)
+    return lines
 
 
 def print_reproduction(title, trace, check_id, path):

@@ -9,15 +9,17 @@ import json
 import os
 import shlex
 import time
+import uuid as uuids
 
-from common import COMMAND_TIMEOUT, DEVICES, FIELDS, TODO, HarnessError
-from processes import Server, finish, spawn
+from common import COMMAND_TIMEOUT, DEVICES, FIELDS, SERVER, TODO, HarnessError
+from processes import Server, finish, spawn, unprivileged
 from proxy import Proxy
 
 # --------------------------------------------------------------------------- what happened
 
 class Command:
-    """One run of `todo --file dN.json --json ARGS`, and how it ended."""
+    """One run of `todo --file dN.json --json ARGS`, and how it ended; with dev None, one run
+    of `todo-server ARGS` on the history's database (prune)."""
 
     def __init__(self, dev, args, via, stdin):
         self.dev, self.args, self.via, self.stdin = dev, args, via, stdin
@@ -34,6 +36,8 @@ class Command:
             return None
 
     def shell(self):
+        if self.dev is None:
+            return "todo-server " + " ".join(shlex.quote(a) for a in self.args)
         line = f"todo --file d{self.dev}.json " + " ".join(shlex.quote(a) for a in self.args)
         if self.stdin is not None:
             line = f"printf '%s\\n' {' '.join(shlex.quote(l) for l in self.stdin.splitlines())} | {line}"
@@ -242,14 +246,48 @@ class World:
 
     def op_batch(self, index, op):
         lines = [line for line in (self.batch_line(op["dev"], l) for l in op["lines"]) if line]
-        answer = self.todo(op["dev"], ["batch"], stdin="\n".join(json.dumps(l) for l in lines) + "\n").json() or {}
-        added = {l["label"] for l in op["lines"] if l["action"] == "add"}
+        self.batch(index, op["dev"], lines, {l["label"] for l in op["lines"] if l["action"] == "add"})
+
+    def batch(self, index, dev, lines, added=()):
+        """Runs `todo batch` with lines; records what its answer says it added, changed, removed."""
+        answer = self.todo(dev, ["batch"], stdin="\n".join(json.dumps(l) for l in lines) + "\n").json() or {}
         for todo in answer.get("changed", []):
             if todo["name"] in added and todo["name"] not in self.trace.labels:
                 self.trace.labels[todo["name"]] = todo["uuid"]
-            self.trace.write(index, op["dev"], todo, None)
+            self.trace.write(index, dev, todo, None)
         for todo in answer.get("removed", []):
-            self.trace.removal(index, op["dev"], todo, "delete")
+            self.trace.removal(index, dev, todo, "delete")
+
+    def op_batch_next(self, index, op):
+        """One batch that completes a recurring todo, then edits, tags, deletes (skips) or
+        completes the occurrence that completion made, never synced, and so on down the chain:
+        each line names the occurrence by its UUID (uuid5 of the series and the UUID of the
+        occurrence it follows, Series.swift), which the lines before it made."""
+        dev = op["dev"]
+        todo = self.resolve(dev, op["target"])
+        if todo is None or not todo["recur"] or todo["completed"]:
+            open_rules = [t for t in self.holdings(dev) if t["recur"] and not t["completed"]]
+            todo = max(open_rules, key=lambda t: t["id"]) if open_rules else None
+        if todo is None:
+            self.step.setdefault("notes", []).append(f"d{dev} holds no open recurring todo")
+            return
+        series = todo["series"] or todo["uuid"]
+        lines, current = [{"action": "toggle", "id": todo["id"]}], todo["uuid"].lower()
+        for then in op["then"]:
+            made = str(uuids.uuid5(uuids.UUID(series), current))
+            ref = made.replace("-", "")[:8]
+            if then["action"] == "edit":
+                name = self.renamed({"uuid": made, "series": series.lower(), "name": todo["name"]}, then["name"])
+                lines.append({"action": "edit", "id": ref, "name": name})
+            elif then["action"] == "tags":
+                lines.append({"action": "edit", "id": ref, "tags": then["tags"]})
+            elif then["action"] == "delete":     # a skip: it makes the occurrence after it
+                lines.append({"action": "delete", "ids": [ref]})
+                current = made
+            else:                                # toggle: completes it, making the next one
+                lines.append({"action": "toggle", "id": ref})
+                current = made
+        self.batch(index, dev, lines)
 
     def batch_line(self, dev, line):
         if line["action"] == "add":
@@ -272,9 +310,10 @@ class World:
             event["action"][0].startswith("drop") or (event["status"] or "").startswith("no answer")
             for event in self.proxy.events_of(index))
 
-    def synced(self, index, command):
-        """Notes a sync's outcome: for Trace.seen, and an exit it must not have."""
-        self.trace.syncs.append((index, command.dev, command.ok))
+    def synced(self, index, command, at=None):
+        """Notes a sync's outcome: for Trace.seen (at `at`, a place within the operation, else
+        at its index), and an exit it must not have."""
+        self.trace.syncs.append((index if at is None else at, command.dev, command.ok))
         if command.killed or command.code in (None, 0) or command.code < 0 or command.code > 5:
             return
         if command.code == 3 and self.excused(index):
@@ -303,6 +342,77 @@ class World:
         time.sleep(op["lag"])            # part of the history: how far the sync got
         getattr(self, "op_" + op["edit"]["kind"])(index, op["edit"])
         self.synced(index, self.wait(process, command))
+
+    def op_sync_overtaken(self, index, op):
+        """A sync whose push the server committed and answered, overtaken before it hears the
+        answer: the device changes a todo and pushes it (`pre`), its sync goes through the
+        proxy, and once the server has answered its first POST the sync is killed (`kill`:
+        the proxy holds that reply, then drops it), has already ended with the reply dropped
+        (`lost`), or still waits for the held reply (`late`). Meanwhile the device changes the
+        todo again (`edit`), the server may prune stored answers and tombstones (`prune`),
+        another device syncs, changes the same todo and syncs, and the device may sync on its
+        own (`overtake`); then a late reply is sent and its sync goes on, and the device syncs
+        again (the retry). Its parts are places index + k/10 for Trace.seen; the late sync
+        counts at its start, which is where it read the state it pushes and merges."""
+        dev, other, mode = op["dev"], op["other"], op["mode"]
+        parts = self.step["parts"] = []
+
+        def at(k):
+            return round(index + k / 10, 1)
+
+        def part(run):
+            before = len(self.step["commands"])
+            run()
+            parts.extend(("run", command) for command in self.step["commands"][before:])
+
+        part(lambda: getattr(self, "op_" + op["pre"]["kind"])(at(0), op["pre"]))
+        process, first = self.start(dev, ["sync"], "proxy")
+        waiting = False
+        if mode == "lost":               # the plan drops the reply after the server committed
+            self.synced(index, self.wait(process, first), at(1))
+            parts.append(("run", first))
+        else:
+            deadline = time.monotonic() + COMMAND_TIMEOUT
+            while not self.proxy.held(index) and process.poll() is None and time.monotonic() < deadline:
+                time.sleep(0.005)
+            if mode == "kill" and process.poll() is None:
+                process.kill()
+                first.killed = True
+            if mode == "kill" or process.poll() is not None:
+                self.proxy.release(index, drop=(mode == "kill"))
+                self.synced(index, self.wait(process, first), at(1))
+                parts.append(("kill" if first.killed else "run", first))
+            else:
+                waiting = True
+                parts.append(("background", first))
+        if op.get("edit"):
+            part(lambda: getattr(self, "op_" + op["edit"]["kind"])(at(2), op["edit"]))
+        if op.get("prune"):
+            part(lambda: self.prune(index))
+        part(lambda: self.synced(index, self.todo(other, ["sync"]), at(3)))
+        part(lambda: getattr(self, "op_" + op["other_edit"]["kind"])(at(4), op["other_edit"]))
+        part(lambda: self.synced(index, self.todo(other, ["sync"]), at(5)))
+        if op.get("overtake"):
+            part(lambda: self.synced(index, self.todo(dev, ["sync"]), at(6)))
+        if waiting:
+            self.proxy.release(index)
+            self.synced(index, self.wait(process, first), at(1))
+            parts.append(("released", first))
+        part(lambda: self.synced(index, self.todo(dev, ["sync"]), at(7)))
+
+    def op_prune(self, index, op):
+        self.prune(index)
+
+    def prune(self, index):
+        """`todo-server prune --older-than 0` on the server's database while the server runs
+        (or lies killed), as an operator's cron runs it: every stored push answer and every
+        tombstone goes, so a retried push or a device behind the feed meets pruned state."""
+        command = Command(None, ["prune", "--older-than", "0"], "direct", None)
+        self.step["commands"].append(command)
+        command.code, command.out, command.err = finish(
+            spawn(unprivileged([SERVER, *command.args]), self.server.env))
+        if command.code != 0:
+            self.trace.fail("prune", f"op {index}: `{command.shell()}` {command.outcome()}")
 
     def op_server_kill(self, index, op):
         self.server.kill()
