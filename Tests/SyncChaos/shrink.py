@@ -239,6 +239,7 @@ def print_reproduction(title, trace, check_id, path):
 
 
 def save(ops, seed, check_id, directory):
+    os.makedirs(directory, exist_ok=True)
     path = os.path.join(directory, f"chaos-{seed}.json")
     with open(path, "w") as f:
         json.dump({"seed": seed, "check": check_id, "ops": ops}, f, indent=1)

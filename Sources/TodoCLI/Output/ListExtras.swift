@@ -7,16 +7,16 @@ import TodoCore
 /// blocked by an open dependency.
 struct ListExtras {
     /// What comes before the due date: priority, project, tags.
-    var lead: String
+    let lead: String
     /// The due date, which a narrow terminal cuts last (`9d overdue`); empty for none.
-    var due: String
+    private(set) var due: String
     /// What comes after it: rule, waiting, started, blocked.
-    var trail: String
+    let trail: String
     /// Active and past its deadline: the line stands out in colour.
-    var overdue: Bool
+    private(set) var overdue: Bool
 
-    /// Everything, blank-separated.
-    var text: String { [lead, due, trail].filter { !$0.isEmpty }.joined(separator: " ") }
+    /// Everything, blank-separated; made once, as a list asks for it twice a row.
+    private(set) var text = ""
 
     init(_ todo: Todo, _ dates: DateContext, _ dependencies: Dependencies) {
         var parts: [String] = []
@@ -42,6 +42,7 @@ struct ListExtras {
         if !todo.completed, let start = todo.start { parts.append(Self.started(start, dates)) }
         if dependencies.blocked.contains(todo.uuid) { parts.append("blocked") }
         trail = parts.joined(separator: " ")
+        text = [lead, due, trail].filter { !$0.isEmpty }.joined(separator: " ")
     }
 
     /// `name` and these fitted to `room` columns. The name is cut first, to 8 columns; then
