@@ -118,6 +118,16 @@ CASES = {
         {"kind": "undo", "dev": 1},
         _op("done", 1, "t5"),
     ],
+    # A creation whose push is answered late (held), its stored answer pruned meanwhile; another
+    # device pulls it and deletes it; a second sync of the first device, overtaking the held
+    # one, sends the creation again and meets the tombstone of a delete that saw all of it:
+    # the delete stands (seed 700025, issue 42).
+    "overtaken-creation-deleted": [
+        {"kind": "add", "dev": 1, "label": "t6", "words": ["t6"]},
+        {"kind": "sync_overtaken", "dev": 1, "other": 0, "mode": "late", "via": "proxy",
+         "plan": {"POST": [["hold"]]}, "pre": _op("toggle", 1, "t6", "self"), "prune": True,
+         "other_edit": _op("delete", 0, "t6", "self"), "overtake": True},
+    ],
     # One device deletes (skips) the open occurrence, another edits it.
     "recur-delete-edit": [
         {"kind": "add", "dev": 0, "label": "gym", "words": ["gym", "recur:weekly", "due:2026-12-01"]},

@@ -300,6 +300,32 @@ import Testing
         #expect(next.pendingOperations { Fixture.uuid(71) }.last?.content == done)
     }
 
+    /// #3, made here and never acknowledged (its push answered late, to a sync still waiting,
+    /// its stored answer pruned), is sent again by a second sync and meets the tombstone of a
+    /// device that pulled it as it is here and deleted it: the delete stands (seed 700025).
+    @Test func aCreationNeverAcknowledgedHereDeletedByADeviceThatHadItAsItIsGoes() throws {
+        var start = state
+        let content = start.todos[2].content
+        #expect(start.todos[2].base == nil)
+        start.sync.outbox = [
+            OutboxOperation(opId: Fixture.uuid(103), uuid: Fixture.uuid(3), baseRev: 0, content: content)
+        ]
+        var last = content
+        last.updatedAt = Fixture.t(90)
+        let tombstone = RemoteRecord(uuid: Fixture.uuid(3), rev: 12, content: nil, last: last)
+        let next = try reduce(
+            start, .syncPushed([.conflict(opId: Fixture.uuid(103), record: tombstone)], feedCursor: nil, at: now))
+        #expect(next.todos.map(\.uuid) == [Fixture.uuid(1), Fixture.uuid(2)])
+        #expect(next.sync.outbox.isEmpty && next.sync.deletions.isEmpty)
+        #expect(!next.pendingOperations { Fixture.uuid(71) }.contains { $0.uuid == Fixture.uuid(3) })
+        // Changed here since, the copy is kept over the delete, as before.
+        start.todos[2].name = "renamed here"
+        let kept = try reduce(
+            start, .syncPushed([.conflict(opId: Fixture.uuid(103), record: tombstone)], feedCursor: nil, at: now))
+        #expect(kept.todos[2].name == "renamed here")
+        #expect(kept.todos[2].conflicts.map(\.field) == ["deleted"])
+    }
+
     /// A field both the deleter and this device changed keeps the deleter's value (its change
     /// reached the server first, as for any edit), and the value lost stays as a conflict.
     @Test func aFieldBothChangedBeforeADeleteGoesAsAnyConflict() throws {

@@ -226,6 +226,14 @@ private struct SyncMerger {
         return base == remote
     }
 
+    /// Whether a tombstone's `last` is `content`: the server stamps it with the time of the
+    /// delete, which alone is no change.
+    private static func isStamped(_ last: TodoContent, as content: TodoContent) -> Bool {
+        var last = last
+        last.updatedAt = content.updatedAt
+        return last == content
+    }
+
     private mutating func mergeIntoTodo(at index: Int, _ remote: RemoteRecord, at: Date) {
         var todo = state.todos[index]
         if let base = todo.base, remote.rev <= base.rev { return }
@@ -246,6 +254,14 @@ private struct SyncMerger {
                 // tombstone the server pruned, answering this device's creation, counts as
                 // unheard of when this device read its part of the feed only after pruning. Its
                 // rule taken off by the series' settling is no one's change either.
+                removed.insert(index)
+                tombstones[remote.uuid] = remote.rev
+                return
+            }
+            if todo.base == nil, let last = remote.last, Self.isStamped(last, as: todo.content) {
+                // Never acknowledged here (its creation's answer lost, or on its way to another
+                // sync of this device), and deleted by a device that had it as it is here: no
+                // change of this device's stands against the delete.
                 removed.insert(index)
                 tombstones[remote.uuid] = remote.rev
                 return
