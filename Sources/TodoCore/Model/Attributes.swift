@@ -81,10 +81,17 @@ public struct Attributes: Hashable, Sendable, Codable {
     /// No attribute set.
     public static let none = Attributes()
 
-    /// A field of the box; setting one makes a new box, or none when nothing is left set.
+    /// A field of the box; setting one changes the box in place when no copy shares it, else
+    /// makes a new one (none when nothing is left set): reading a todo's rarer fields one by
+    /// one made a box for each.
     private subscript<Value>(rare field: WritableKeyPath<RareFields, Value>) -> Value {
         get { (rare?.fields ?? .none)[keyPath: field] }
         set {
+            if isKnownUniquelyReferenced(&rare), let box = rare {
+                box.fields[keyPath: field] = newValue
+                if box.fields == .none { rare = nil }
+                return
+            }
             var fields = rare?.fields ?? .none
             fields[keyPath: field] = newValue
             rare = fields == .none ? nil : RareBox(fields)
@@ -106,9 +113,11 @@ struct RareFields: Hashable, Sendable, Codable {
     var anchor: SeriesAnchor?
 }
 
-/// An immutable box: a change makes a new one, so copies never share a change.
-private final class RareBox: Hashable, Sendable, Codable {
-    let fields: RareFields
+/// A copy-on-write box: changed in place only while one `Attributes` holds it (see
+/// `Attributes[rare:]`), so copies never share a change and a box that is shared is never
+/// changed (which is what makes it safe to send).
+private final class RareBox: Hashable, @unchecked Sendable, Codable {
+    var fields: RareFields
     init(_ fields: RareFields) { self.fields = fields }
     init(from decoder: any Decoder) throws { fields = try RareFields(from: decoder) }
     func encode(to encoder: any Encoder) throws { try fields.encode(to: encoder) }
