@@ -117,8 +117,11 @@ import TodoStore
         let batch = (1...600).map { "batch todo \($0)" }.joined(separator: "\n")
         var count = 30_001
         var killedMidRewrite = 0
+        // At least 24 rounds, then on (at most 96) until 3 kills have landed during a rewrite:
+        // on a busy machine the poll below may wake only after the rename.
         let rounds = 24
-        for round in 0..<rounds {
+        for round in 0..<96 {
+            if round >= rounds, killedMidRewrite >= 3 { break }
             try? FileManager.default.removeItem(atPath: temporary)
             let rewrite = round % 2 == 0
             let process = Process()
@@ -137,7 +140,7 @@ import TodoStore
                     usleep(50)
                 }
             } else {
-                usleep(useconds_t(fullRun * Double(round) / Double(rounds) * 1_000_000))
+                usleep(useconds_t(fullRun * Double(round % rounds) / Double(rounds) * 1_000_000))
             }
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
