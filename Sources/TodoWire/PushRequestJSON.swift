@@ -16,7 +16,7 @@ extension PushRequest {
             out.raw(#","opId":"#)
             out.uppercaseUUID(operation.opId)
             if let todo = operation.todo {
-                out.todo(FeedWriter.Content(todo, attributes: nil), attributes: todo.attributes)
+                out.todo(FeedWriter.Content(todo), attributes: todo.attributes)
             }
             out.raw(#","uuid":"#)
             out.uppercaseUUID(operation.uuid)
@@ -39,12 +39,12 @@ extension PushRequest {
 extension FeedWriter.Content {
     /// A todo's content as the wire sends it, but for its attributes, which the push writes from
     /// their values (every attribute `fields` sends, null too: a push that clears one).
-    init(_ fields: TodoFields, attributes: String?) {
+    init(_ fields: TodoFields) {
         self.init(
             name: fields.name, description: fields.description, notes: fields.notes, completed: fields.completed,
             createdAtMs: ISO8601Millis.milliseconds(fields.createdAt),
             updatedAtMs: ISO8601Millis.milliseconds(fields.updatedAt),
             completedAtMs: fields.completedAt.map(ISO8601Millis.milliseconds),
-            attributes: attributes)
+            attributes: nil)
     }
 }
