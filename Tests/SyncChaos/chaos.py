@@ -128,6 +128,16 @@ CASES = {
          "plan": {"POST": [["hold"]]}, "pre": _op("toggle", 1, "t6", "self"), "prune": True,
          "other_edit": _op("delete", 0, "t6", "self"), "overtake": True},
     ],
+    # The same with an edit of a synced todo: the second sync resends the rename and meets the
+    # tombstone of a delete whose last copy had it; nothing of the first device's stands
+    # against the delete (seed 710316, issue 42).
+    "overtaken-edit-deleted": [
+        {"kind": "add", "dev": 1, "label": "t8", "words": ["t8"]},
+        _sync(1),
+        {"kind": "sync_overtaken", "dev": 1, "other": 0, "mode": "late", "via": "proxy",
+         "plan": {"POST": [["hold"]]}, "pre": _op("edit_name", 1, "t8", "self", name="t8-renamed"),
+         "prune": True, "other_edit": _op("delete", 0, "t8", "self"), "overtake": True},
+    ],
     # One device deletes (skips) the open occurrence, another edits it.
     "recur-delete-edit": [
         {"kind": "add", "dev": 0, "label": "gym", "words": ["gym", "recur:weekly", "due:2026-12-01"]},

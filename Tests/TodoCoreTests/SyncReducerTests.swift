@@ -326,6 +326,32 @@ import Testing
         #expect(kept.todos[2].conflicts.map(\.field) == ["deleted"])
     }
 
+    /// Seed 710316: #2, renamed here ("rye bread"), was pushed, applied and its answer lost
+    /// (the stored answer pruned since); another device pulled it, noted it and deleted it.
+    /// The retry meets that tombstone: every change made here, the deleter had too, so the
+    /// delete stands. A change the deleter lacked (completed here since) still keeps the copy.
+    @Test func aCopyWhoseChangesTheDeleterHadGoesWithTheDelete() throws {
+        var start = state
+        let sent = start.todos[1].content
+        start.sync.outbox = [OutboxOperation(opId: Fixture.uuid(100), uuid: Fixture.uuid(2), baseRev: 4, content: sent)]
+        var last = sent
+        last.notes = "the sourdough one"
+        last.updatedAt = Fixture.t(90)
+        let tombstone = RemoteRecord(uuid: Fixture.uuid(2), rev: 12, content: nil, last: last)
+        let answer = PushOutcome.conflict(opId: Fixture.uuid(100), record: tombstone)
+        let next = try reduce(start, .syncPushed([answer], feedCursor: nil, at: now))
+        #expect(next.todos.map(\.id) == [1, 3])
+        #expect(next.sync.outbox.isEmpty && next.sync.deletions.isEmpty)
+        #expect(!next.pendingOperations { Fixture.uuid(71) }.contains { $0.uuid == Fixture.uuid(2) })
+        start.todos[1].completed = true
+        start.todos[1].completedAt = Fixture.t(95)
+        let kept = try reduce(start, .syncPushed([answer], feedCursor: nil, at: now))
+        #expect(kept.todos.map(\.id) == [1, 2, 3])
+        #expect(kept.todos[1].name == "rye bread" && kept.todos[1].notes == "the sourdough one")
+        #expect(kept.todos[1].completed)
+        #expect(kept.todos[1].conflicts.map(\.field) == ["deleted"])
+    }
+
     /// A field both the deleter and this device changed keeps the deleter's value (its change
     /// reached the server first, as for any edit), and the value lost stays as a conflict.
     @Test func aFieldBothChangedBeforeADeleteGoesAsAnyConflict() throws {

@@ -281,6 +281,14 @@ private struct SyncMerger {
                 // creation whose answer was lost, an undone delete of it) nothing tells the
                 // deleter's changes from this device's own: the copy here stays as it is.
                 let (merged, conflicts) = mergeContent(base: base, local: todo.content, remote: last, at: at)
+                if conflicts.isEmpty, Self.isStamped(last, as: merged) {
+                    // Every change made here, the deleter had too (this device's own write,
+                    // applied but its answer lost, pulled there before the delete): nothing
+                    // of this device's stands against the delete (seed 710316).
+                    removed.insert(index)
+                    tombstones[remote.uuid] = remote.rev
+                    return
+                }
                 // (The server stamps a tombstone's content with the time of the delete: that
                 // alone is no change of the deleter's.)
                 var stamped = merged
