@@ -99,6 +99,11 @@ enum Journal {
             StateCodec.write(undo, to: &out)
         }
         if after.sync != before.sync {
+            // Each operation and deletion holds a UUID (36 bytes) at least: thousands queued (a
+            // first sync's) are too many for a line before any is written.
+            guard (after.sync.outbox.count + after.sync.deletions.count) * 36 <= limit - out.bytes.count else {
+                return nil
+            }
             out.raw(", \"sync\": ")
             SyncCodec.write(after.sync, to: &out)
         }

@@ -76,7 +76,7 @@ public enum StateCodec {
     }
 
     /// Where a todo's text lies: in the state file's bytes or, `inJournal`, the journal's.
-    struct StoredTodo: Sendable {
+    struct StoredTodo: Sendable, Equatable {
         var id: Int
         var range: Range<Int>
         var decoded: Bool
@@ -92,6 +92,13 @@ public enum StateCodec {
     }
 
     static func encode(_ state: TodoState, _ header: Header, reusing snapshot: Snapshot? = nil) -> [UInt8] {
+        encodeWithTexts(state, header, reusing: snapshot).bytes
+    }
+
+    /// The file's bytes, and where each todo's text lies in them (those `state` holds decoded).
+    static func encodeWithTexts(_ state: TodoState, _ header: Header, reusing snapshot: Snapshot? = nil) -> (
+        bytes: [UInt8], texts: [StoredTodo]
+    ) {
         precondition(snapshot?.sparse != true, "a sparse snapshot cannot be rewritten")
         var out = JSONWriter(capacity: 256 * (state.todos.count + 4) + (snapshot?.texts.count ?? 0) * 256)
         out.raw("{\"format\": \"")
@@ -123,18 +130,24 @@ public enum StateCodec {
             stored.inJournal ? snapshot!.journalBytes[stored.range] : snapshot!.bytes[stored.range]
         }
         let loaded = snapshot?.state.todos ?? []
+        var written: [StoredTodo] = []
+        written.reserveCapacity(state.todos.count + texts.count)
+        func copy(_ stored: StoredTodo, _ out: inout JSONWriter) {
+            separate(&out)
+            let start = out.bytes.count
+            out.bytes.append(contentsOf: text(stored))
+            written.append(StoredTodo(id: stored.id, range: start..<out.bytes.count, decoded: false))
+        }
         var next = 0
         var old = 0
         for todo in state.todos {
             while next < texts.count, texts[next].id < todo.id {
-                if !texts[next].decoded {
-                    separate(&out)
-                    out.bytes.append(contentsOf: text(texts[next]))
-                }
+                if !texts[next].decoded { copy(texts[next], &out) }
                 next += 1
             }
             while old < loaded.count, loaded[old].id < todo.id { old += 1 }
             separate(&out)
+            let start = out.bytes.count
             if next < texts.count, texts[next].id == todo.id, texts[next].decoded,
                 old < loaded.count, loaded[old] == todo
             {
@@ -142,14 +155,12 @@ public enum StateCodec {
             } else {
                 write(todo, to: &out)
             }
+            written.append(StoredTodo(id: todo.id, range: start..<out.bytes.count, decoded: true))
             if next < texts.count, texts[next].id == todo.id { next += 1 }
         }
-        for stored in texts[next...] where !stored.decoded {
-            separate(&out)
-            out.bytes.append(contentsOf: text(stored))
-        }
+        for stored in texts[next...] where !stored.decoded { copy(stored, &out) }
         out.raw("]}\n")
-        return out.bytes
+        return (out.bytes, written)
     }
 
     /// What ends the header: the todos follow, one a line, to the end of the file.

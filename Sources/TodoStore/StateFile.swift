@@ -12,6 +12,8 @@ public struct StateFile: Sendable {
     public let lockTimeout: Double
     /// Told, once, of things a person should know that are not errors (a journal set aside).
     public var notice: @Sendable (String) -> Void = { _ in }
+    /// Keeps the whole state decoded between this process's changes; nil: every read decodes.
+    public var keeper: StateKeeper?
 
     public init(path: String, lockTimeout: Double = 5) {
         self.path = Self.resolvingSymlink(path)
@@ -24,7 +26,7 @@ public struct StateFile: Sendable {
     public var undoPath: String { path + ".undo" }
 
     /// The state file decoded, with its journal applied.
-    struct Loaded {
+    struct Loaded: Sendable {
         var snapshot: StateCodec.Snapshot
         /// Entries in the journal, and the length of its complete lines; nil when there is
         /// no journal for this generation of the state file.
@@ -33,7 +35,7 @@ public struct StateFile: Sendable {
         var stray: Stray?
     }
 
-    enum Stray {
+    enum Stray: Sendable {
         /// Left by a crash after the rewrite that folded it in: nothing of it is lost.
         case folded
         /// Another file's, or one whose state file was replaced (a backup put back).
@@ -49,6 +51,7 @@ public struct StateFile: Sendable {
     /// seen as a new file at `path` and the reading starts again, so the result is always a
     /// state some command left, never a mix.
     func loadUnlocked(_ selection: TodoSelection) throws(StoreError) -> Loaded? {
+        if selection.isAll, let kept = keeper?.current(path: path, journalPath: journalPath) { return kept }
         for _ in 0..<5 {
             guard let file = try FileIO.open(path) else { return nil }
             // Open until the check below, so that the inode cannot be reused meanwhile.
@@ -63,7 +66,10 @@ public struct StateFile: Sendable {
             // A stray journal is set aside under the lock, below.
             if loaded.stray != nil { break }
             var info = stat()
-            if stat(path, &info) == 0, info.st_ino == file.inode, info.st_dev == file.device { return loaded }
+            if stat(path, &info) == 0, info.st_ino == file.inode, info.st_dev == file.device {
+                if selection.isAll { keeper?.keep(loaded) }
+                return loaded
+            }
         }
         let lock = try acquireLock()
         defer { lock.release() }
@@ -77,6 +83,7 @@ public struct StateFile: Sendable {
         defer { close(file.descriptor) }
         let loaded = try decode(file, selection)
         if !keepingStray, let stray = loaded.stray { setAside(stray) }
+        if selection.isAll { keeper?.keep(loaded) }
         return loaded
     }
 
@@ -177,11 +184,17 @@ public struct StateFile: Sendable {
         try createDirectory()
         let lock = try acquireLock()
         defer { lock.release() }
-        let loaded = try loadLocked(selection, keepingStray: true)
+        let kept = selection.isAll ? keeper?.current(path: path, journalPath: journalPath) : nil
+        let loaded = try kept ?? loadLocked(selection, keepingStray: true)
         let before = loaded?.snapshot.state ?? TodoState()
         let after = try change(before)
         if after != before {
-            try commit(after, from: before, loaded, selection)
+            do {
+                try commit(after, from: before, loaded, selection)
+            } catch {
+                keeper?.forget()
+                throw error
+            }
         } else if let stray = loaded?.stray {
             setAside(stray)
         }
@@ -236,10 +249,44 @@ public struct StateFile: Sendable {
             }
         }
         if let loaded, line != nil {
-            return try append(
-                Journal.line(from: before, to: after, undo: undo == snapshot?.undo ? nil : undo), to: loaded)
+            let line = Journal.line(from: before, to: after, undo: undo == snapshot?.undo ? nil : undo)
+            try append(line, to: loaded)
+            return keepAppended(line, to: loaded, after: after, selection)
         }
-        try save(after, undo: undo, reusing: reusable, validated: true)
+        let written = try save(after, undo: undo, reusing: reusable, validated: true)
+        guard let keeper else { return }
+        guard selection.isAll else { return keeper.forget() }
+        keeper.keep(Loaded(snapshot: written))
+    }
+
+    /// Keeps the state `line`, just appended to `loaded`'s journal, left: the line applied
+    /// as a read would apply it, and checked to give `after`.
+    private func keepAppended(_ line: [UInt8], to loaded: Loaded, after: TodoState, _ selection: TodoSelection) {
+        guard let keeper else { return }
+        let header = Journal.header(generation: loaded.snapshot.generation ?? "")
+        let start = loaded.journal?.length ?? 0
+        let shift = loaded.journal == nil ? 0 : start - header.count
+        var next = loaded
+        do {
+            guard selection.isAll, next.snapshot.version >= 4, var contents = try Journal.decode(header + line) else {
+                return keeper.forget()
+            }
+            contents.bytes =
+                loaded.journal == nil ? header + line : Array(loaded.snapshot.journalBytes[..<start]) + line
+            for index in contents.entries.indices {
+                contents.entries[index].puts = contents.entries[index].puts.map {
+                    ($0.todo, $0.range.lowerBound + shift..<$0.range.upperBound + shift)
+                }
+            }
+            try next.snapshot.apply(contents)
+            next.journal = ((loaded.journal?.entries ?? 0) + contents.entries.count, contents.bytes.count)
+        } catch {
+            return keeper.forget()
+        }
+        var expected = after
+        expected.history = []
+        guard next.snapshot.state == expected else { return keeper.forget() }
+        keeper.keep(next)
     }
 
     private var undoLog: UndoLog { UndoLog(path: undoPath, mode: FileIO.mode(of: path)) }
@@ -261,23 +308,30 @@ public struct StateFile: Sendable {
     /// The todos a selection left undecoded were only checked for their layout; they are
     /// decoded now, with the journal on top, so that damage inside one is reported, not
     /// carried into the new file.
+    /// Returns the file written, as a read of every todo would find it.
+    @discardableResult
     func save(
         _ state: TodoState, undo: UndoPointer? = nil, reusing snapshot: StateCodec.Snapshot? = nil,
         validated: Bool = false
-    ) throws(StoreError) {
+    ) throws(StoreError) -> StateCodec.Snapshot {
         try createDirectory()
         if !validated, let snapshot, !snapshot.selection.everything {
             try validateWhole(snapshot)
         }
         let header = StateCodec.Header(
             generation: UUID().uuidString.lowercased(), folded: snapshot?.generation, undo: undo)
-        let bytes = StateCodec.encode(state, header, reusing: snapshot)
+        let (bytes, texts) = StateCodec.encodeWithTexts(state, header, reusing: snapshot)
         if let failure = FileIO.replace(path, temporary: temporaryPath, with: bytes, mode: FileIO.mode(of: path)) {
             throw .unwritable(path: path, reason: failure)
         }
         // The rename is durable first: a crash may then leave the journal, which names the
         // generation the new file says it folded in, and is removed by the next command.
         unlink(journalPath)
+        var written = StateCodec.Snapshot(
+            state: state, texts: texts, bytes: bytes, generation: header.generation, selection: .all,
+            folded: header.folded, undo: undo)
+        written.state.history = []
+        return written
     }
 
     /// Decodes every todo of `snapshot`'s file and journal, as a full load would.

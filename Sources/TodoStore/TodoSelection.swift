@@ -34,6 +34,9 @@ public struct TodoSelection: Sendable {
 
     public static let all = TodoSelection(everything: true, numbers: [], prefixes: [])
 
+    /// Every todo and nothing more (no undo history): what a `StateKeeper` keeps.
+    var isAll: Bool { everything && !history && !deletedHistory }
+
     /// No todo at all: enough for `add`, which needs only the next number.
     public static let none = TodoSelection(everything: false, numbers: [], prefixes: [])
 
