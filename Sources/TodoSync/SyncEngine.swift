@@ -59,6 +59,9 @@ public struct SyncEngine {
         store: StateFile, client: any SyncTransport, now: @escaping () -> Date, newUUID: @escaping () -> UUID,
         prelude: @escaping (TodoState) -> Action? = { _ in nil }
     ) {
+        // Its steps, each under the lock, read the state this sync last wrote: kept decoded.
+        var store = store
+        store.keeper = StateKeeper()
         self.store = store
         self.client = client
         self.now = now
@@ -290,10 +293,11 @@ public struct SyncEngine {
         for result in response.results {
             switch result.status {
             case .applied:
+                // What was sent is what the server holds: the content it echoes is not read.
                 guard let record = result.record else {
                     throw .badResponse("an applied change came back with no record")
                 }
-                outcomes.append(.applied(opId: result.opId, record: try RemoteRecord(record)))
+                outcomes.append(.applied(opId: result.opId, rev: record.rev))
             case .conflict:
                 outcomes.append(.conflict(opId: result.opId, record: try result.record.map(RemoteRecord.init)))
             }

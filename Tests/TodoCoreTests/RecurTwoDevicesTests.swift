@@ -21,7 +21,7 @@ import Testing
                 revision += 1
                 let record = RemoteRecord(uuid: operation.uuid, rev: revision, content: operation.content)
                 records[operation.uuid] = record
-                return .applied(opId: operation.opId, record: record)
+                return .applied(opId: operation.opId, rev: revision)
             }
         }
 

@@ -160,7 +160,8 @@ public struct RemoteRecord: Equatable, Sendable, Codable {
 
 /// The server's answer to one outbox operation.
 public enum PushOutcome: Equatable, Sendable, Codable {
-    case applied(opId: UUID, record: RemoteRecord)
+    /// Applied as sent, now at revision `rev`.
+    case applied(opId: UUID, rev: Int64)
     /// The operation's base was stale; `record` is the server's current copy (nil: none).
     case conflict(opId: UUID, record: RemoteRecord?)
 }

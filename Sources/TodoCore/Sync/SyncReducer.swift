@@ -461,11 +461,11 @@ private struct SyncMerger {
     mutating func apply(_ outcome: PushOutcome, at: Date) throws(ReduceError) {
         guard let operation = outbox[outcome.opId] else { return }
         switch outcome {
-        case .applied(_, let record):
-            let base = SyncBase(rev: record.rev, content: operation.content)
+        case .applied(_, let rev):
+            let base = SyncBase(rev: rev, content: operation.content)
             if let index = index(of: operation.uuid) {
                 // A pull that ran meanwhile may have brought a later copy already.
-                guard record.rev > state.todos[index].base?.rev ?? 0 else { return }
+                guard rev > state.todos[index].base?.rev ?? 0 else { return }
                 state.todos[index].base = base
                 state.todos[index].origin = nil
             } else if let position = state.sync.deletions.firstIndex(where: { $0.uuid == operation.uuid }) {
