@@ -28,7 +28,8 @@ public struct SyncClient: SyncTransport {
     }
 
     public func push(_ operations: [PushOperation], since: Int64?) throws(SyncError) -> PushResponse {
-        let body = Data(PushRequest(operations: operations, since: since, prunedTombstones: true).json)
+        let body = Data(
+            PushRequest(operations: operations, since: since, prunedTombstones: true, revisionsOnly: true).json)
         let request = HTTPRequest(
             url: endpoint("v1/push"), method: "POST", headers: [("Content-Type", "application/json")], body: body)
         guard let response = try send(request, expecting: PushResponse.self, goneIsNil: false) else {

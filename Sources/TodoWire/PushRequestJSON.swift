@@ -27,6 +27,10 @@ extension PushRequest {
             out.raw(#","prunedTombstones":"#)
             out.bool(prunedTombstones)
         }
+        if let revisionsOnly {
+            out.raw(#","revisionsOnly":"#)
+            out.bool(revisionsOnly)
+        }
         if let since {
             out.raw(#","since":"#)
             out.int(since)

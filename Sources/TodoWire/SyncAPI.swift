@@ -143,11 +143,19 @@ public struct PushRequest: Codable, Sendable, Equatable {
     /// (`baseRev` 0) of a uuid whose tombstone it pruned with that tombstone. Absent from
     /// older clients, whose creation is applied, as it always was.
     public var prunedTombstones: Bool?
+    /// True from clients that take an applied operation's revision and never read its content
+    /// back (todo from 2026-12-03 on): the server then answers an applied operation with a
+    /// record of `uuid`, `rev` and `deleted` only, and keeps it so for a retry. Absent from
+    /// older clients, whose applied records carry their content, as they always did.
+    public var revisionsOnly: Bool?
 
-    public init(operations: [PushOperation], since: Int64? = nil, prunedTombstones: Bool? = nil) {
+    public init(
+        operations: [PushOperation], since: Int64? = nil, prunedTombstones: Bool? = nil, revisionsOnly: Bool? = nil
+    ) {
         self.operations = operations
         self.since = since
         self.prunedTombstones = prunedTombstones
+        self.revisionsOnly = revisionsOnly
     }
 }
 

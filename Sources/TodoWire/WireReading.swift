@@ -63,16 +63,18 @@ extension JSONReader {
 
 extension PushRequest: WireReadable {
     public static func read(from reader: inout JSONReader) throws -> PushRequest {
-        var (operations, since, pruned): ([PushOperation]?, Int64?, Bool?) = (nil, nil, nil)
+        var (operations, since, pruned, bare): ([PushOperation]?, Int64?, Bool?, Bool?) = (nil, nil, nil, nil)
         try reader.readObject { key, reader in
             switch key {
             case "operations": operations = try reader.readArray { try PushOperation.read(from: &$0) }
             case "since": since = try reader.readOptional { try $0.readInt64() }
             case "prunedTombstones": pruned = try reader.readOptional { try $0.readBool() }
+            case "revisionsOnly": bare = try reader.readOptional { try $0.readBool() }
             default: try reader.skipValue()
             }
         }
-        return PushRequest(operations: try required(operations), since: since, prunedTombstones: pruned)
+        return PushRequest(
+            operations: try required(operations), since: since, prunedTombstones: pruned, revisionsOnly: bare)
     }
 }
 

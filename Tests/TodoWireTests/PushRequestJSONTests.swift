@@ -14,7 +14,7 @@ import TodoWire
     }
 
     @Test(arguments: [(Int64?.none, Bool?.none), (41, true), (0, false)])
-    func aRequestReadsBackAsTheEncoders(since: Int64?, pruned: Bool?) throws {
+    func aRequestReadsBackAsTheEncoders(since: Int64?, flag: Bool?) throws {
         let content = TodoContent(
             name: "quote \" and ✓", description: "line\nbreak", notes: "tab\there",
             completed: true, completedAt: date, createdAt: date, updatedAt: date.addingTimeInterval(1))
@@ -28,11 +28,11 @@ import TodoWire
             PushOperation(opId: UUID(), kind: .delete, uuid: UUID(), baseRev: 3, todo: fields),
             PushOperation(opId: UUID(), kind: .delete, uuid: UUID(), baseRev: 0, todo: nil)
         ]
-        let request = PushRequest(operations: operations, since: since, prunedTombstones: pruned)
+        let request = PushRequest(operations: operations, since: since, prunedTombstones: flag, revisionsOnly: flag)
         let written = try decoded(request.json)
         #expect(written == (try decoded(WireJSON.encoder.encode(request))))
         #expect(written.operations.map(\.todo?.attributes) == operations.map(\.todo?.attributes))
-        #expect(written.since == since && written.prunedTombstones == pruned)
+        #expect(written.since == since && written.prunedTombstones == flag && written.revisionsOnly == flag)
     }
 
     @Test func anEmptyPushIsAnEmptyArray() throws {

@@ -47,7 +47,9 @@ struct PushBodyReadingTests {
                     PushOperation(opId: UUID(), kind: .put, uuid: UUID(), baseRev: 0, todo: Make.fields("plain"))
                 ], since: 0),
             PushRequest(operations: [], since: 3, prunedTombstones: true),
-            PushRequest(operations: [], since: nil, prunedTombstones: false)
+            PushRequest(operations: [], since: nil, prunedTombstones: false),
+            PushRequest(operations: [], since: 2, prunedTombstones: true, revisionsOnly: true),
+            PushRequest(operations: [], revisionsOnly: false)
         ]
     }
 

@@ -29,6 +29,31 @@ struct PushTests {
         }
     }
 
+    /// `revisionsOnly`: applied records come back, and are kept for retries, without their
+    /// content; conflicts carry the server's copy whole; a retry without the flag gets the
+    /// content the put sent; the records themselves are stored whole.
+    @Test func aPushForRevisionsOnlyIsAnsweredWithoutContent() async throws {
+        try await withTestApp { app in
+            let token = try await app.makeUser("alice")
+            let (a, b) = (UUID(), UUID())
+            let put = Make.put(a, base: 0, "buy milk")
+            let operations = [
+                put, Make.put(b, base: 0, "bread"), Make.put(b, base: 9, "stale"), Make.delete(b, base: 2)
+            ]
+            let answer = try await app.push(token, operations, revisionsOnly: true)
+            #expect(answer.results.map(\.status) == [.applied, .applied, .conflict, .applied])
+            #expect(answer.results.map { $0.record?.rev } == [1, 2, 2, 3])
+            #expect(answer.results.map { $0.record?.todo?.name } == [nil, nil, "bread", nil])
+            #expect(answer.results[3].record?.deleted == true)
+
+            let again = try await app.push(token, [put], revisionsOnly: true)
+            #expect(again.results[0].record == TodoRecord(uuid: a, rev: 1, deleted: false, todo: nil))
+            let whole = try await app.push(token, [put])
+            #expect(whole.results[0].record == TodoRecord(uuid: a, rev: 1, deleted: false, todo: put.todo))
+            #expect(try await app.changes(token, since: 0).changes.first?.todo == put.todo)
+        }
+    }
+
     @Test func resultsComeInRequestOrderAndOneRequestIsOneTransaction() async throws {
         try await withTestApp { app in
             let token = try await app.makeUser("alice")

@@ -16,7 +16,8 @@ struct PushController {
         try Self.validate(body)
         let outcome = try await SyncStore(db: request.db, queue: request.writerQueue, quota: request.quota).push(
             userID: user.id, operations: body.operations, since: body.since,
-            prunedTombstones: body.prunedTombstones == true, at: request.now)
+            prunedTombstones: body.prunedTombstones == true, revisionsOnly: body.revisionsOnly == true,
+            at: request.now)
         request.metrics.pushed(outcome.statuses)
         var writer = PushResponseWriter()
         for result in outcome.results { writer.append(result: result.utf8) }

@@ -99,6 +99,12 @@ extension StoredRecord {
             attributes: attributes)
     }
 
+    /// The record without its content, as an applied push answers it to a client that takes
+    /// the revision only (`PushRequest.revisionsOnly`).
+    var revisionOnly: (uuid: String, rev: Int64, deleted: Bool, content: FeedWriter.Content?) {
+        (UUIDText.text(uuid), rev, deleted, nil)
+    }
+
     /// The record as `JSONWriter.record` writes it, with the stored attributes copied unparsed;
     /// a tombstone with the content it keeps.
     var wire: (uuid: String, rev: Int64, deleted: Bool, content: FeedWriter.Content?) {

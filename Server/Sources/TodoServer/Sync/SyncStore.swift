@@ -74,8 +74,13 @@ struct SyncStore {
     /// With `prunedTombstones` (the client reads them, `PushRequest.prunedTombstones`), a
     /// pruned tombstone (`PrunedRows`) stands for its record: a creation of its uuid
     /// conflicts with it, and a put on its revision brings the todo back.
+    ///
+    /// With `revisionsOnly` (`PushRequest.revisionsOnly`) an applied operation's record is
+    /// answered, and kept for retries, without its content: a first sync of 10,000 todos
+    /// neither writes nor sends them a second time.
     func push(
-        userID: UUID, operations: [PushOperation], since: Int64? = nil, prunedTombstones: Bool = false, at now: Date
+        userID: UUID, operations: [PushOperation], since: Int64? = nil, prunedTombstones: Bool = false,
+        revisionsOnly: Bool = false, at now: Date
     ) async throws -> PushOutcome {
         try await withUserWrite(on: db, queue: queue, userID: userID, quota: quota, at: now) { write in
             let latestBefore = write.counters.lastRev
@@ -88,12 +93,13 @@ struct SyncStore {
             for operation in operations {
                 if let earlier = done[operation.opId] {
                     // Only applied operations are stored.
-                    outcome.add(earlier, .applied, of: operation)
+                    outcome.add(revisionsOnly ? earlier : Self.whole(earlier, sent: operation), .applied, of: operation)
                     continue
                 }
                 let (status, record) = try await Self.apply(operation, to: write)
+                let answered = status == .applied && revisionsOnly ? record?.revisionOnly : record?.wire
                 let json = String(
-                    decoding: PushResponseWriter.result(opId: operation.opId, status: status, record: record?.wire),
+                    decoding: PushResponseWriter.result(opId: operation.opId, status: status, record: answered),
                     as: UTF8.self)
                 if status == .applied {
                     applied.append((operation.opId, json))
@@ -130,6 +136,21 @@ struct SyncStore {
                 try await write.delete(operation.uuid, last: operation.todo.flatMap { $0.problem == nil ? $0 : nil })
             )
         }
+    }
+
+    /// A result stored without the record's content (`revisionsOnly`), for a retry that asks
+    /// for it whole (the same device, its todo downgraded since): a put's record held what it
+    /// sent, which stands in for it. Any other result is answered as stored.
+    static func whole(_ stored: String, sent operation: PushOperation) -> String {
+        guard operation.kind == .put, let sent = operation.todo,
+            let result = try? WireJSON.decoder.decode(PushResult.self, from: Data(stored.utf8)),
+            let record = result.record, record.todo == nil, !record.deleted
+        else { return stored }
+        let whole = PushResult(
+            opId: result.opId, status: result.status,
+            record: TodoRecord(uuid: record.uuid, rev: record.rev, deleted: false, todo: sent))
+        guard let json = try? WireJSON.encoder.encode(whole) else { return stored }
+        return String(decoding: json, as: UTF8.self)
     }
 
     /// The cursor a client that was at `since` may move to without reading the feed: the

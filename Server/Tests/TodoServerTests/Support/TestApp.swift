@@ -126,9 +126,10 @@ final class TestApp {
 
     func push(
         _ token: String, _ operations: [PushOperation], since: Int64? = nil, prunedTombstones: Bool? = nil,
-        sourceLocation: SourceLocation = #_sourceLocation
+        revisionsOnly: Bool? = nil, sourceLocation: SourceLocation = #_sourceLocation
     ) async throws -> PushResponse {
-        let request = PushRequest(operations: operations, since: since, prunedTombstones: prunedTombstones)
+        let request = PushRequest(
+            operations: operations, since: since, prunedTombstones: prunedTombstones, revisionsOnly: revisionsOnly)
         let body = String(decoding: try WireJSON.encoder.encode(request), as: UTF8.self)
         let response = try await send(.POST, "v1/push", headers: auth(token), body: body)
         #expect(response.status == .ok, "\(response.body.string)", sourceLocation: sourceLocation)
