@@ -55,6 +55,15 @@ import TodoWire
     /// The todo `field`'s dependency sample names.
     static var other: Todo { Todo(id: 1, uuid: dependency, name: "first", createdAt: date("2026-11-19T08:00:00Z")) }
 
+    /// Fields compare and hash by their case, as their keys do (`TodoField.==`).
+    @Test func fieldsAreEqualExactlyWhenTheirKeysAre() {
+        for a in TodoField.allCases {
+            for b in TodoField.allCases { #expect((a == b) == (a.key == b.key)) }
+        }
+        #expect(Set(TodoField.allCases).count == TodoField.allCases.count)
+        #expect(Set(TodoField.allCases.map(\.hashValue)).count == TodoField.allCases.count)
+    }
+
     @Test(arguments: TodoField.allCases)
     func eachHolderKeepsTheSampleAndTheCheckKeepsItAsItIs(_ field: TodoField) throws {
         let value = Self.sample(field)

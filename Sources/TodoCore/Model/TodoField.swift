@@ -317,3 +317,13 @@ public enum FieldCompletion: Sendable, Equatable {
     /// A recurrence rule (`Recurrence.names`).
     case rules
 }
+
+extension TodoField {
+    /// Its case's number: an enum without payloads is stored as it.
+    private var ordinal: UInt8 { unsafeBitCast(self, to: UInt8.self) }
+
+    // A raw-value enum otherwise compares and hashes its raw `String` (`RawRepresentable`'s
+    // defaults): a tenth of a server's push went to the attribute dictionaries' keys.
+    public static func == (lhs: TodoField, rhs: TodoField) -> Bool { lhs.ordinal == rhs.ordinal }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ordinal) }
+}
