@@ -123,15 +123,24 @@ extension StateCodec {
     /// Whether the brackets from `from` (inside a todo's object) outside strings close that
     /// object at `close` and not before. Strings are skipped unchecked, as `skipLineFast` skips.
     private static func closesAtLineEnd(_ bytes: UnsafeRawBufferPointer, from: Int, close: Int) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
         var depth = 1
         var index = from
         while index < close {
             switch bytes[index] {
             case 0x22:
-                // To the closing quote: one not preceded by an odd run of backslashes.
-                index += 1
-                while index < close, bytes[index] != 0x22 { index += bytes[index] == 0x5C ? 2 : 1 }
-                guard index < close else { return false }
+                // To the closing quote: one not preceded by an odd run of backslashes (found by
+                // `memchr`: most of a line is inside strings).
+                let start = index + 1
+                index = start
+                while true {
+                    guard let quote = memchr(base + index, 0x22, close - index) else { return false }
+                    index = base.distance(to: UnsafeRawPointer(quote))
+                    var backslashes = 0
+                    while index - backslashes > start, bytes[index - backslashes - 1] == 0x5C { backslashes += 1 }
+                    if backslashes % 2 == 0 { break }
+                    index += 1
+                }
             case 0x7B, 0x5B: depth += 1
             case 0x7D, 0x5D:
                 depth -= 1

@@ -89,6 +89,13 @@ public protocol FieldValueReader {
     mutating func readUnknownMember(_ key: String) throws
     /// What to throw for a value, read from here, that the rule refuses.
     func fail(_ expected: String) -> Failure
+    /// A day written `"YYYY-MM-DD"`, read without a `String` of it where the reader can;
+    /// nil leaves the value to `readString`.
+    mutating func readDayFast() -> CalendarDay?
+}
+
+extension FieldValueReader {
+    public mutating func readDayFast() -> CalendarDay? { nil }
 }
 
 extension FieldKind {
@@ -115,6 +122,7 @@ extension FieldKind {
             }
             return .priority(priority)
         case .date:
+            if let day = reader.readDayFast() { return .date(.day(day)) }
             guard let date = DueDate(wire: try reader.readString()) else {
                 throw start.fail("a date like \"2026-12-01\" or \"2026-12-01T15:00:00.000Z\", or null")
             }
@@ -155,5 +163,17 @@ extension FieldKind {
         }
         guard let at, let text else { throw start.fail("an annotation: {\"at\": DATE, \"text\": TEXT}") }
         return Annotation(at: at, text: text)
+    }
+}
+
+extension JSONReader {
+    /// A day written `"YYYY-MM-DD"`, read straight from the bytes (most dates are days); nil,
+    /// the reader past any white space only, for any other value.
+    public mutating func readDayFast() -> CalendarDay? {
+        guard peek() == 0x22, position + 12 <= bytes.count, bytes[position + 11] == 0x22,
+            let day = CalendarDay(iso: UnsafeRawBufferPointer(rebasing: bytes[position + 1..<position + 11]))
+        else { return nil }
+        position += 12
+        return day
     }
 }

@@ -101,6 +101,24 @@ import TodoWire
         }
     }
 
+    /// A day is read straight from the bytes; what is not exactly `"YYYY-MM-DD"` goes the
+    /// slow way, which reads an escaped day and refuses an impossible one as before.
+    @Test func daysReadFromTheBytesAreReadAsTheSlowWayReadsThem() {
+        func read(_ json: String) -> FieldValue? {
+            Array(json.utf8).withUnsafeBytes { raw in
+                var reader = JSONReader(raw)
+                return try? FieldKind.date.read(from: &reader)
+            }
+        }
+        let day = FieldValue.date(.day(CalendarDay(iso: "2026-12-01")!))
+        #expect(read(#""2026-12-01""#) == day)
+        #expect(read(#"  "2026-12-01""#) == day)
+        #expect(read(#""2026\u002D12-01""#) == day)
+        for refused in [#""2026-13-01""#, #""2026-02-30""#, #""2026-12-0x""#, #""2026-12-01"#, #""2026+12-01""#] {
+            #expect(read(refused) == nil, "\(refused)")
+        }
+    }
+
     @Test func nullIsUnsetForEveryKindButText() throws {
         for kind in Self.kinds {
             let read = try Array("null".utf8).withUnsafeBytes { raw in

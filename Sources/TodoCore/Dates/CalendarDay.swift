@@ -74,10 +74,23 @@ public struct CalendarDay: Hashable, Comparable, Sendable, CustomStringConvertib
 
     /// Reads exactly `YYYY-MM-DD` from ASCII bytes.
     init?(iso bytes: ArraySlice<UInt8>) {
-        let start = bytes.startIndex
-        guard bytes.count == 10, bytes[start + 4] == 0x2D, bytes[start + 7] == 0x2D,
-            let year = Self.number(bytes[start..<start + 4]), let month = Self.number(bytes[start + 5..<start + 7]),
-            let day = Self.number(bytes[start + 8..<start + 10])
+        guard let day = bytes.withUnsafeBytes({ CalendarDay(iso: $0) }) else { return nil }
+        self = day
+    }
+
+    /// Reads exactly `YYYY-MM-DD` from ASCII bytes in memory: a state file's dates are read
+    /// so, without a `String` made of each.
+    public init?(iso raw: UnsafeRawBufferPointer) {
+        func number(_ range: Range<Int>) -> Int? {
+            var value = 0
+            for index in range {
+                guard (0x30...0x39).contains(raw[index]) else { return nil }
+                value = value * 10 + Int(raw[index] - 0x30)
+            }
+            return value
+        }
+        guard raw.count == 10, raw[4] == 0x2D, raw[7] == 0x2D, let year = number(0..<4), let month = number(5..<7),
+            let day = number(8..<10)
         else { return nil }
         self.init(year: year, month: month, day: day)
     }
