@@ -172,7 +172,8 @@ extension TodoFields {
     static func read(from reader: inout JSONReader) throws -> TodoFields {
         var (name, description, notes): (String?, String?, String?) = (nil, nil, nil)
         var (completed, createdAt, updatedAt, completedAt): (Bool?, Date?, Date?, Date?) = (nil, nil, nil, nil)
-        var attributes: [TodoField: FieldValue] = [:]
+        // Sized for every attribute: todo sends them all, and growing the table cost as much.
+        var attributes = [TodoField: FieldValue](minimumCapacity: TodoField.attributes.count)
         try reader.readObject { key, reader in
             switch key {
             case "name": name = try reader.readString()
