@@ -60,17 +60,24 @@ public struct OptionSpec: Sendable {
     public var short: Character?
     public var valueName: String?
     public var kind: ValueKind
-    public var help: String
+    /// Made when help, the man page or completion reads it, not each time the table is.
+    private var helpText: @Sendable () -> String
+    public var help: String {
+        get { helpText() }
+        set { helpText = { [newValue] in newValue } }
+    }
 
-    public static func flag(_ long: String, short: Character? = nil, _ help: String) -> OptionSpec {
-        OptionSpec(long: long, short: short, valueName: nil, kind: .text, help: help)
+    public static func flag(
+        _ long: String, short: Character? = nil, _ help: @escaping @autoclosure @Sendable () -> String
+    ) -> OptionSpec {
+        OptionSpec(long: long, short: short, valueName: nil, kind: .text, helpText: help)
     }
 
     public static func value(
-        _ long: String, short: Character? = nil, _ valueName: String, _ help: String,
-        kind: ValueKind = .text
+        _ long: String, short: Character? = nil, _ valueName: String,
+        _ help: @escaping @autoclosure @Sendable () -> String, kind: ValueKind = .text
     ) -> OptionSpec {
-        OptionSpec(long: long, short: short, valueName: valueName, kind: kind, help: help)
+        OptionSpec(long: long, short: short, valueName: valueName, kind: kind, helpText: help)
     }
 
     /// The option with the help `help`, for a command that reads it its own way (`sync --dry-run`).
@@ -146,7 +153,9 @@ public struct CommandSpec: Sendable {
     public var summary: String
     /// What the command does with its command line: the `Plan` that `run` carries out.
     var plan: @Sendable (Invocation, Context) throws -> Plan
-    public var discussion: String = ""
+    private var discussionText: @Sendable () -> String = { "" }
+    /// Made when help or the man page reads it, not each time the table is.
+    public var discussion: String { discussionText() }
     public var arguments: [ArgumentSpec] = []
     public var options: [OptionSpec] = []
     /// Words people bring from other tools (Taskwarrior, todo.txt) for this command: typed
@@ -154,7 +163,8 @@ public struct CommandSpec: Sendable {
     public var habits: [String] = []
     public var examples: [(command: String, meaning: String)] = []
     /// A table after the discussion: a heading and (term, meaning) rows (`next`'s formula).
-    public var table: (heading: String, rows: [(String, String)])?
+    private var tableContent: @Sendable () -> (heading: String, rows: [(String, String)])? = { nil }
+    public var table: (heading: String, rows: [(String, String)])? { tableContent() }
     /// Left out of help and the man page (the completion callback).
     public var hidden = false
     /// Listed in `todo --help`; every command is listed in `todo help commands`.
@@ -166,5 +176,22 @@ public struct CommandSpec: Sendable {
     /// The arguments and options of `usage`, each in one piece: `ID...`, `[--filter FILTER]`.
     var usageParts: [String] {
         arguments.map(\.synopsis) + options.map { "[--\($0.long)\($0.valueName.map { " " + $0 } ?? "")]" }
+    }
+}
+
+extension CommandSpec {
+    init(
+        name: String, aliases: [String] = [], summary: String,
+        plan: @escaping @Sendable (Invocation, Context) throws -> Plan,
+        discussion: @escaping @autoclosure @Sendable () -> String = "", arguments: [ArgumentSpec] = [],
+        options: [OptionSpec] = [], habits: [String] = [], examples: [(command: String, meaning: String)] = [],
+        table: @escaping @autoclosure @Sendable () -> (heading: String, rows: [(String, String)])? = nil,
+        hidden: Bool = false, everyday: Bool = true
+    ) {
+        self.init(
+            name: name, aliases: aliases, summary: summary, plan: plan, discussionText: discussion,
+            arguments: arguments, options: options, habits: habits, examples: examples, tableContent: table,
+            hidden: hidden,
+            everyday: everyday)
     }
 }

@@ -106,6 +106,8 @@ public struct ConfigFile: Sendable {
     /// The values the file holds, as text; empty when there is no file. Unlike `read`, does
     /// not refuse a token others could read: for the settings that are no secret.
     public func storedValues() throws(SyncError) -> [String: String] {
+        var info = stat()
+        if stat(path, &info) != 0, errno == ENOENT { return [:] }
         guard let data = FileManager.default.contents(atPath: path) else {
             if FileManager.default.fileExists(atPath: path) { throw .notConfigured("cannot read config file \(path)") }
             return [:]

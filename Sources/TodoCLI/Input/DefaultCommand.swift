@@ -28,7 +28,9 @@ enum DefaultCommand {
     static func applied(
         to parsed: Result<Invocation, UsageError>, _ arguments: [String], config read: () -> [String: String]
     ) -> Result<Invocation, UsageError> {
-        guard case .success(let invocation) = parsed, invocation.commandImplied, !invocation.flag(.help) else {
+        guard case .success(let invocation) = parsed, invocation.commandImplied, !invocation.flag(.help),
+            !invocation.flag(.version)
+        else {
             return parsed
         }
         let config = read()

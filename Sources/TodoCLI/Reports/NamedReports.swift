@@ -77,11 +77,12 @@ struct NamedReport {
         if let status { meaning += " --filter \(status.rawValue)" }
         if let sort { meaning += " --sort \(sort)" }
         if let columns { meaning += ", in the columns \(columns.joined(separator: ","))" }
+        let said = meaning
         return CommandSpec(
             name: name, summary: summary, plan: { try Self.plan(name, $0, $1) },
             discussion:
                 """
-                Taskwarrior's \(name) report: \(meaning), with your filter terms and options after it (--filter and \
+                Taskwarrior's \(name) report: \(said), with your filter terms and options after it (--filter and \
                 --sort given replace its own). 'todo config report.\(name).filter' and the other report.\(name) \
                 settings redefine it ('todo help config').
                 """,
