@@ -81,16 +81,8 @@ public struct CalendarDay: Hashable, Comparable, Sendable, CustomStringConvertib
     /// Reads exactly `YYYY-MM-DD` from ASCII bytes in memory: a state file's dates are read
     /// so, without a `String` made of each.
     public init?(iso raw: UnsafeRawBufferPointer) {
-        func number(_ range: Range<Int>) -> Int? {
-            var value = 0
-            for index in range {
-                guard (0x30...0x39).contains(raw[index]) else { return nil }
-                value = value * 10 + Int(raw[index] - 0x30)
-            }
-            return value
-        }
-        guard raw.count == 10, raw[4] == 0x2D, raw[7] == 0x2D, let year = number(0..<4), let month = number(5..<7),
-            let day = number(8..<10)
+        guard raw.count == 10, raw[4] == 0x2D, raw[7] == 0x2D, let year = Self.number(raw[0..<4]),
+            let month = Self.number(raw[5..<7]), let day = Self.number(raw[8..<10])
         else { return nil }
         self.init(year: year, month: month, day: day)
     }
@@ -160,7 +152,7 @@ extension CalendarDay {
 
     /// The ASCII digits in `bytes` as a number; nil if any is not a digit, or past 18 digits
     /// (which could overflow).
-    static func number(_ bytes: ArraySlice<UInt8>) -> Int? {
+    static func number(_ bytes: some Collection<UInt8>) -> Int? {
         guard bytes.count <= 18 else { return nil }
         var value = 0
         for byte in bytes {
