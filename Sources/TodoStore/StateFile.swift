@@ -51,7 +51,7 @@ public struct StateFile: Sendable {
     /// seen as a new file at `path` and the reading starts again, so the result is always a
     /// state some command left, never a mix.
     func loadUnlocked(_ selection: TodoSelection) throws(StoreError) -> Loaded? {
-        if selection.isAll, let kept = keeper?.current(path: path, journalPath: journalPath) { return kept }
+        if let kept = kept(selection) { return kept }
         for _ in 0..<5 {
             guard let file = try FileIO.open(path) else { return nil }
             // Open until the check below, so that the inode cannot be reused meanwhile.
@@ -67,13 +67,19 @@ public struct StateFile: Sendable {
             if loaded.stray != nil { break }
             var info = stat()
             if stat(path, &info) == 0, info.st_ino == file.inode, info.st_dev == file.device {
-                if selection.isAll { keeper?.keep(loaded) }
+                keeper?.keep(loaded)
                 return loaded
             }
         }
         let lock = try acquireLock()
         defer { lock.release() }
         return try loadLocked(selection)
+    }
+
+    /// The state the keeper holds, when it holds what `selection` reads and the files still
+    /// hold what it came from.
+    private func kept(_ selection: TodoSelection) -> Loaded? {
+        selection.isAll ? keeper?.current(path: path, journalPath: journalPath) : nil
     }
 
     /// Reads under the lock; a stray journal is set aside at once unless `keepingStray`
@@ -83,7 +89,7 @@ public struct StateFile: Sendable {
         defer { close(file.descriptor) }
         let loaded = try decode(file, selection)
         if !keepingStray, let stray = loaded.stray { setAside(stray) }
-        if selection.isAll { keeper?.keep(loaded) }
+        keeper?.keep(loaded)
         return loaded
     }
 
@@ -184,8 +190,7 @@ public struct StateFile: Sendable {
         try createDirectory()
         let lock = try acquireLock()
         defer { lock.release() }
-        let kept = selection.isAll ? keeper?.current(path: path, journalPath: journalPath) : nil
-        let loaded = try kept ?? loadLocked(selection, keepingStray: true)
+        let loaded = try kept(selection) ?? loadLocked(selection, keepingStray: true)
         let before = loaded?.snapshot.state ?? TodoState()
         let after = try change(before)
         if after != before {
@@ -251,24 +256,22 @@ public struct StateFile: Sendable {
         if let loaded, line != nil {
             let line = Journal.line(from: before, to: after, undo: undo == snapshot?.undo ? nil : undo)
             try append(line, to: loaded)
-            return keepAppended(line, to: loaded, after: after, selection)
+            return keepAppended(line, to: loaded, after: after)
         }
         let written = try save(after, undo: undo, reusing: reusable, validated: true)
-        guard let keeper else { return }
-        guard selection.isAll else { return keeper.forget() }
-        keeper.keep(Loaded(snapshot: written))
+        keeper?.keep(Loaded(snapshot: written))
     }
 
     /// Keeps the state `line`, just appended to `loaded`'s journal, left: the line applied
     /// as a read would apply it, and checked to give `after`.
-    private func keepAppended(_ line: [UInt8], to loaded: Loaded, after: TodoState, _ selection: TodoSelection) {
-        guard let keeper else { return }
+    private func keepAppended(_ line: [UInt8], to loaded: Loaded, after: TodoState) {
+        guard let keeper, loaded.snapshot.selection.isAll else { return }
         let header = Journal.header(generation: loaded.snapshot.generation ?? "")
         let start = loaded.journal?.length ?? 0
         let shift = loaded.journal == nil ? 0 : start - header.count
         var next = loaded
         do {
-            guard selection.isAll, next.snapshot.version >= 4, var contents = try Journal.decode(header + line) else {
+            guard next.snapshot.version >= 4, var contents = try Journal.decode(header + line) else {
                 return keeper.forget()
             }
             contents.bytes =
@@ -308,7 +311,9 @@ public struct StateFile: Sendable {
     /// The todos a selection left undecoded were only checked for their layout; they are
     /// decoded now, with the journal on top, so that damage inside one is reported, not
     /// carried into the new file.
-    /// Returns the file written, as a read of every todo would find it.
+    ///
+    /// Returns the file written, as a read with the same selection finds it (but for the undo
+    /// history, left out).
     @discardableResult
     func save(
         _ state: TodoState, undo: UndoPointer? = nil, reusing snapshot: StateCodec.Snapshot? = nil,
@@ -327,9 +332,10 @@ public struct StateFile: Sendable {
         // The rename is durable first: a crash may then leave the journal, which names the
         // generation the new file says it folded in, and is removed by the next command.
         unlink(journalPath)
+        // The todos it read, as `snapshot` read them (undecoded ones carried as texts).
         var written = StateCodec.Snapshot(
-            state: state, texts: texts, bytes: bytes, generation: header.generation, selection: .all,
-            folded: header.folded, undo: undo)
+            state: state, texts: texts, bytes: bytes, generation: header.generation,
+            selection: snapshot?.selection ?? .all, folded: header.folded, undo: undo)
         written.state.history = []
         return written
     }

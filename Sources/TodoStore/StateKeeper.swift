@@ -30,10 +30,11 @@ public final class StateKeeper: Sendable {
         return loaded
     }
 
-    /// Keeps `loaded` (a read of every todo, with no stray journal beside it).
+    /// Keeps `loaded` if it is a read of every todo with no stray journal beside it; a read
+    /// of fewer leaves what is kept (which is checked against the files before any use).
     func keep(_ loaded: StateFile.Loaded) {
-        let keepable = loaded.stray == nil && loaded.snapshot.selection.isAll && !loaded.snapshot.sparse
-        kept.withLock { $0 = keepable ? loaded : nil }
+        guard loaded.snapshot.selection.isAll, !loaded.snapshot.sparse else { return }
+        kept.withLock { $0 = loaded.stray == nil ? loaded : nil }
     }
 
     func forget() {

@@ -106,6 +106,8 @@ public struct ConfigFile: Sendable {
     /// The values the file holds, as text; empty when there is no file. Unlike `read`, does
     /// not refuse a token others could read: for the settings that are no secret.
     public func storedValues() throws(SyncError) -> [String: String] {
+        // No file is the common case: found without Foundation's file reading, whose code
+        // alone added a megabyte to every command's memory.
         var info = stat()
         if stat(path, &info) != 0, errno == ENOENT { return [:] }
         guard let data = FileManager.default.contents(atPath: path) else {
