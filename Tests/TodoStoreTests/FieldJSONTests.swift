@@ -111,6 +111,15 @@ import TodoWire
             }
         }
         let day = FieldValue.date(.day(CalendarDay(iso: "2026-12-01")!))
+        // The fast way takes exactly a plain day, past white space, and leaves anything else.
+        for (json, fast) in [(#"  "2026-12-01","#, true), (#""2026\u002D12-01""#, false), (#""2026-12-01T""#, false)] {
+            let (found, offset) = Array(json.utf8).withUnsafeBytes { raw in
+                var reader = JSONReader(raw)
+                return (reader.readDayFast(), reader.offset)
+            }
+            #expect(found == (fast ? CalendarDay(iso: "2026-12-01") : nil), "\(json)")
+            #expect(offset == (fast ? json.utf8.count - 1 : json.utf8.count - json.drop { $0 == " " }.utf8.count))
+        }
         #expect(read(#""2026-12-01""#) == day)
         #expect(read(#"  "2026-12-01""#) == day)
         #expect(read(#""2026\u002D12-01""#) == day)

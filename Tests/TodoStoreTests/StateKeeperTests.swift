@@ -76,6 +76,9 @@ import TodoCore
         let file = kept
         _ = try file.update(add(["one", "two"]))
         _ = try file.update(add((1...400).map { "todo \($0) " + String(repeating: "z", count: 200) }))
+        // Kept from the rewrite, and used while the file is as written.
+        #expect(try file.load().todos.map(\.name).prefix(2) == ["one", "two"])
+        #expect(file.keeper!.timesUsed == 2)
         var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
         let name = Array("\"two\"".utf8)
         let at = try #require(bytes.indices.first { bytes[$0...].starts(with: name) })
@@ -84,6 +87,7 @@ import TodoCore
         try handle.write(contentsOf: bytes)
         try handle.close()
         #expect(try file.load().todos.map(\.name).prefix(2) == ["one", "TWO"])
+        #expect(file.keeper!.timesUsed == 2)
     }
 
     /// The places an encoding gives each todo's text are those a read of its bytes finds.
