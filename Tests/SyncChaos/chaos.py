@@ -138,6 +138,17 @@ CASES = {
          "plan": {"POST": [["hold"]]}, "pre": _op("edit_name", 1, "t8", "self", name="t8-renamed"),
          "prune": True, "other_edit": _op("delete", 0, "t8", "self"), "overtake": True},
     ],
+    # A completion whose push is answered late (held), its stored answer pruned meanwhile;
+    # another device pulls it and reopens the todo; a second sync of the first device,
+    # overtaking the held one, sends the completion again: it was applied, so the reopen, made
+    # after it, stands (seed 770364, issue 42).
+    "overtaken-completion-reopened": [
+        {"kind": "add", "dev": 1, "label": "t9", "words": ["t9"]},
+        _sync(1), _sync(0),
+        {"kind": "sync_overtaken", "dev": 0, "other": 1, "mode": "late", "via": "proxy",
+         "plan": {"POST": [["hold"]]}, "pre": _op("done", 0, "t9", "self"), "prune": True,
+         "other_edit": _op("reopen", 1, "t9", "self"), "overtake": True},
+    ],
     # One device deletes (skips) the open occurrence, another edits it.
     "recur-delete-edit": [
         {"kind": "add", "dev": 0, "label": "gym", "words": ["gym", "recur:weekly", "due:2026-12-01"]},

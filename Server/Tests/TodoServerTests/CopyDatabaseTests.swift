@@ -156,7 +156,7 @@ struct CopyDatabaseTests {
                     #expect(
                         Set(sourceRows.keys).isSuperset(of: [
                             "server_meta", "users", "tokens", "todos", "operations", "caldav_objects", "tc_clients",
-                            "tc_versions", "tc_snapshots", "pruned_records"
+                            "tc_versions", "tc_snapshots", "pruned_records", "pruned_operations"
                         ]))
                     #expect(Set(report.tables.map(\.name)) == Set(sourceRows.keys))
                     for (table, rows) in sourceRows {

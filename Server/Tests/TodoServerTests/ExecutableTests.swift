@@ -17,7 +17,7 @@ struct ExecutableTests {
                     == """
                     Migrated the database: CreateSchema.v1, AddAttributes.v2, AddAccountControls.v3, \
                     AddTokenDetails.v4, AddPruning.v5, AddQuota.v6, BinaryUUIDs.v7, AddCalDAVObjects.v8, \
-                    AddTaskChampion.v9, AddPrunedRecords.v10.\n
+                    AddTaskChampion.v9, AddPrunedRecords.v10, AddPrunedOperations.v11.\n
                     """
             )
             try await test(sandbox)

@@ -109,3 +109,66 @@ struct PrunedTombstoneTests {
         }
     }
 }
+
+/// Issue 42 (seed 770364): what a pruned result keeps (`PrunedOperations`) answers a push
+/// retried after pruning as applied, at the revision it was written at, so the device reads
+/// a later change made elsewhere as later instead of sending its own again over it.
+struct PrunedOperationTests {
+    @Test func aPushRetriedAfterItsResultWasPrunedIsAnsweredAsApplied() async throws {
+        try await withTestApp { app in
+            let token = try await app.makeUser("alice")
+            let (todo, gone) = (UUID(), UUID())
+            _ = try await app.push(token, [Make.put(todo, base: 0, "open"), Make.put(gone, base: 0, "to delete")])
+            // This device's completion (rev 3) and delete (rev 4): their answers are lost.
+            var completed = Make.put(todo, base: 1, "completed")
+            completed.todo?.completed = true
+            let delete = Make.delete(gone, base: 2)
+            _ = try await app.push(token, [completed, delete], revisionsOnly: true)
+            // Another device reopens it (rev 5); then everything is pruned.
+            _ = try await app.push(token, [Make.put(todo, base: 3, "reopened")])
+            let pruned = try await Pruning.prune(
+                app.db, queue: .of(app.application), olderThan: Date().addingTimeInterval(60))
+            #expect(pruned == Pruning.Outcome(tombstones: 1, operations: 5))
+
+            // The retry learns where its writes went; nothing changes.
+            let retry = try await app.push(token, [completed, delete], since: 2, revisionsOnly: true)
+            #expect(retry.results.map(\.status) == [.applied, .applied])
+            #expect(
+                retry.results.map(\.record) == [
+                    TodoRecord(uuid: todo, rev: 3, deleted: false, todo: nil),
+                    TodoRecord(uuid: gone, rev: 4, deleted: true, todo: nil)
+                ])
+            #expect(retry.cursor == 5)
+            #expect(try await app.changes(token).changes.map(\.rev) == [5])
+            // Asked for whole, the put is answered with what it sent.
+            let whole = try await app.push(token, [completed])
+            #expect(whole.results.first?.record == TodoRecord(uuid: todo, rev: 3, deleted: false, todo: completed.todo))
+
+            // The same change under a new opId was never applied: a conflict with the reopened copy.
+            let fresh = Make.put(todo, base: 1, "completed")
+            let conflict = try await app.push(token, [fresh], revisionsOnly: true)
+            #expect(conflict.results.map(\.status) == [.conflict])
+            #expect(conflict.results.first?.record?.rev == 5)
+            #expect(conflict.results.first?.record?.todo?.name == "reopened")
+        }
+    }
+
+    @Test func aRecreationStoredTwiceIsKeptOnceWhenPrunedAgain() async throws {
+        try await withTestApp { app in
+            let token = try await app.makeUser("alice")
+            let todo = UUID()
+            let create = Make.put(todo, base: 0, "made")
+            _ = try await app.push(token, [create])  // rev 1
+            _ = try await app.push(token, [Make.delete(todo, base: 1)])  // rev 2
+            _ = try await Pruning.prune(app.db, queue: .of(app.application), olderThan: Date().addingTimeInterval(60))
+            // An older client's creation, retried: todo and tombstone gone, it is made again (rev 3).
+            #expect(try await app.push(token, [create]).results.first?.record?.rev == 3)
+            let again = try await Pruning.prune(
+                app.db, queue: .of(app.application), olderThan: Date().addingTimeInterval(60))
+            #expect(again.operations == 1)
+            _ = try await app.push(token, [Make.put(todo, base: 3, "changed")])  // rev 4
+            let retry = try await app.push(token, [create], revisionsOnly: true)
+            #expect(retry.results.first?.record == TodoRecord(uuid: todo, rev: 3, deleted: false, todo: nil))
+        }
+    }
+}

@@ -48,6 +48,8 @@ struct DeleteUser: AsyncCommand {
                 "DELETE FROM \(CalDAVObjects.table) WHERE user_id = $1", [.uuid(userID)])
             try await FluentWriteConnection(db: tx).run(
                 "DELETE FROM \(PrunedRows.table) WHERE user_id = $1", [.uuid(userID)])
+            try await FluentWriteConnection(db: tx).run(
+                "DELETE FROM \(PrunedOperations.table) WHERE user_id = $1", [.uuid(userID)])
             try await TaskChampionClients.removeAll(userID: userID, on: FluentWriteConnection(db: tx))
             try await TodoModel.query(on: tx).filter(\.$userID == userID).delete()
             try await TokenModel.query(on: tx).filter(\.$userID == userID).delete()

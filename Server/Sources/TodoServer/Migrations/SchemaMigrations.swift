@@ -7,7 +7,7 @@ func schemaMigrations(clock: ServerClock) -> [any Migration] {
     [
         CreateSchema(clock: clock), AddAttributes(), AddAccountControls(), AddTokenDetails(), AddPruning(clock: clock),
         AddQuota(),
-        BinaryUUIDs(), AddCalDAVObjects(), AddTaskChampion(), AddPrunedRecords()
+        BinaryUUIDs(), AddCalDAVObjects(), AddTaskChampion(), AddPrunedRecords(), AddPrunedOperations()
     ]
 }
 

@@ -7,9 +7,9 @@ import Vapor
 /// What the database keeps forever otherwise: the results of applied operations (for replies
 /// to retried pushes) and tombstones (for devices that have not read a deletion yet).
 ///
-/// Both are removed once older than the horizon. A push retried after that long is answered
-/// as a new one: a put whose base is still current is applied again (to the same content), any
-/// other gets a conflict. A pruned tombstone's uuid and revision are kept (`PrunedRows`) and
+/// Both are removed once older than the horizon. An applied operation's opId, todo and
+/// revision are kept (`PrunedOperations`): a push retried after that long is answered as
+/// applied, as before. A pruned tombstone's uuid and revision are kept (`PrunedRows`) and
 /// answer pushes as the tombstone did. A device whose cursor is below a pruned tombstone's revision may
 /// have missed that deletion: the feed answers it 410 (`prunedRev`), and it reads the whole
 /// feed again, deleting what the server no longer holds unless it changed it (TodoSync).
@@ -69,13 +69,7 @@ enum Pruning {
             write.counters.prunedRev = max(write.counters.prunedRev, highest)
             write.counters.storedBytes -= count * TodoModel.tombstoneBytes + keptBytes
         }
-        let operations = "FROM \(OperationModel.schema) WHERE user_id = $1 AND created_at_ms < $2"
-        let operationBinds: [SQLValue] = [.uuid(userID), .integer(cutoffMs)]
-        outcome.operations = Int(
-            try await counted(
-                db, "SELECT COUNT(*) AS count, CAST(NULL AS BIGINT) AS highest " + operations, operationBinds
-            ).count)
-        if outcome.operations > 0 { try await db.run("DELETE " + operations, operationBinds) }
+        outcome.operations = try await PrunedOperations.move(write, cutoffMs: cutoffMs)
         outcome.versions = try await TaskChampionClients.prune(write, cutoffMs: cutoffMs)
         return outcome
     }

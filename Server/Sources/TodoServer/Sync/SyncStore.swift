@@ -90,6 +90,7 @@ struct SyncStore {
             var outcome = PushOutcome()
             outcome.results.reserveCapacity(operations.count)
             var applied: [(opId: UUID, result: String)] = []
+            var conflicts: [Int] = []
             for operation in operations {
                 if let earlier = done[operation.opId] {
                     // Only applied operations are stored.
@@ -104,9 +105,12 @@ struct SyncStore {
                 if status == .applied {
                     applied.append((operation.opId, json))
                     done[operation.opId] = json
+                } else {
+                    conflicts.append(outcome.results.count)
                 }
                 outcome.add(json, status, of: operation)
             }
+            try await Self.answerPruned(conflicts, of: operations, in: &outcome, write, revisionsOnly: revisionsOnly)
             try await OperationRows.write(applied, userID: userID, on: write.db, now: write.now)
             outcome.cursor = write.counters.lastRev
             outcome.feedCursor = Self.feedCursor(since: since, before: latestBefore, after: write.counters.lastRev)
@@ -135,6 +139,24 @@ struct SyncStore {
                 .applied,
                 try await write.delete(operation.uuid, last: operation.todo.flatMap { $0.problem == nil ? $0 : nil })
             )
+        }
+    }
+
+    /// Answers each of the `conflicts` (indices into `operations`) that was applied before,
+    /// its stored result since pruned (`PrunedOperations`), as applied: a conflict changed
+    /// nothing, so the answer alone changes.
+    private static func answerPruned(
+        _ conflicts: [Int], of operations: [PushOperation], in outcome: inout PushOutcome, _ write: UserWrite,
+        revisionsOnly: Bool
+    ) async throws {
+        guard !conflicts.isEmpty else { return }
+        let kept = try await PrunedOperations.read(
+            write.db, userID: write.userID, opIds: conflicts.map { operations[$0].opId })
+        for index in conflicts {
+            let operation = operations[index]
+            guard let answer = kept[operation.opId] else { continue }
+            outcome.results[index] = revisionsOnly ? answer : whole(answer, sent: operation)
+            outcome.statuses[index] = PushResult(opId: operation.opId, status: .applied, record: nil)
         }
     }
 
