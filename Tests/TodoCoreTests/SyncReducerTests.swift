@@ -349,6 +349,37 @@ import Testing
         #expect(kept.todos[1].conflicts.map(\.field) == ["deleted"])
     }
 
+    /// Seed 770364: #2, completed here, was pushed, applied (rev 5) and its answer lost; another
+    /// device reopened it (rev 7). A retry after the server pruned the stored answer is still
+    /// answered as applied (the server keeps each applied operation's revision), so the reopen
+    /// reads as the later change it is and stands: nothing is sent again. (Answered with a
+    /// conflict instead, this device could only merge against rev 4 and resend its completion.)
+    @Test func aRetryAnsweredAsAppliedLetsALaterChangeElsewhereStand() throws {
+        var start = state
+        start.todos[1].completed = true
+        start.todos[1].completedAt = Fixture.t(60)
+        start.todos[1].updatedAt = Fixture.t(60)
+        let done = start.todos[1].content
+        let baseRev = try #require(start.todos[1].base?.rev)
+        start.sync.outbox = [
+            OutboxOperation(opId: Fixture.uuid(100), uuid: Fixture.uuid(2), baseRev: baseRev, content: done)
+        ]
+        let answered = try reduce(
+            start, .syncPushed([.applied(opId: Fixture.uuid(100), rev: 5)], feedCursor: nil, at: now))
+        #expect(answered.todos[1].base == SyncBase(rev: 5, content: done))
+        var reopened = done
+        reopened.completed = false
+        reopened.completedAt = nil
+        reopened.updatedAt = Fixture.t(70)
+        let record = RemoteRecord(uuid: Fixture.uuid(2), rev: 7, content: reopened)
+        let next = try reduce(answered, .syncPulled(records: [record], cursor: 7, at: now))
+        #expect(next.todos[1].content == reopened)
+        #expect(next.todos[1].base == SyncBase(rev: 7, content: reopened))
+        #expect(next.todos[1].conflicts.isEmpty && next.todos[1].synced)
+        #expect(next.sync.outbox.isEmpty)
+        #expect(!next.pendingOperations { Fixture.uuid(71) }.contains { $0.uuid == Fixture.uuid(2) })
+    }
+
     /// A field both the deleter and this device changed keeps the deleter's value (its change
     /// reached the server first, as for any edit), and the value lost stays as a conflict.
     @Test func aFieldBothChangedBeforeADeleteGoesAsAnyConflict() throws {
