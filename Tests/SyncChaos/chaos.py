@@ -149,6 +149,17 @@ CASES = {
          "plan": {"POST": [["hold"]]}, "pre": _op("done", 0, "t9", "self"), "prune": True,
          "other_edit": _op("reopen", 1, "t9", "self"), "overtake": True},
     ],
+    # A creation whose push was lost, then completed: the next sync first sends the creation
+    # again (its reply held) and the completion only after that reply. Another device pulls
+    # the open todo and reopens it (no change) meanwhile: the completion stands, and the check
+    # must not count it as pushed before the reopen (seed 780323, a false inv4 of the check).
+    "resend-before-completion": [
+        {"kind": "add", "dev": 0, "label": "t4", "words": ["t4", "recur:weekly", "due:2026-12-01"]},
+        _sync(0, {"POST": [["drop_before"]]}),
+        {"kind": "sync_overtaken", "dev": 0, "other": 2, "mode": "late", "via": "proxy",
+         "plan": {"POST": [["hold"]]}, "pre": _op("done", 0, "t4"), "prune": False,
+         "other_edit": _op("reopen", 2, "t4", "self"), "overtake": False},
+    ],
     # One device deletes (skips) the open occurrence, another edits it.
     "recur-delete-edit": [
         {"kind": "add", "dev": 0, "label": "gym", "words": ["gym", "recur:weekly", "due:2026-12-01"]},
