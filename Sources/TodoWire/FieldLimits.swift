@@ -99,7 +99,7 @@ extension FieldValue {
         switch self {
         case .text, .priority, .date: return nil
         case .word(let word):
-            return tooLong([word ?? ""], FieldProblem.maxValueBytes(of: field)) ? .wordTooLong(field) : nil
+            return (word?.utf8.count ?? 0) > FieldProblem.maxValueBytes(of: field) ? .wordTooLong(field) : nil
         case .tags(let tags):
             if tags.count > FieldProblem.maxTags { return .tooManyTags }
             return tooLong(tags, FieldProblem.maxValueBytes(of: field)) ? .wordTooLong(field) : nil
@@ -107,7 +107,8 @@ extension FieldValue {
         case .annotations(let annotations):
             if annotations.count > FieldProblem.maxCount(of: field) { return .tooMany(field) }
             if annotations.contains(where: { $0.text.utf8.contains(0) }) { return .containsNUL }
-            return tooLong(annotations.map(\.text), FieldProblem.maxValueBytes(of: field)) ? .wordTooLong(field) : nil
+            let texts = annotations.lazy.map(\.text)
+            return tooLong(texts, FieldProblem.maxValueBytes(of: field)) ? .wordTooLong(field) : nil
         case .udas(let udas):
             if udas.count > FieldProblem.maxCount(of: field) { return .tooMany(field) }
             if udas.values.contains(where: { $0.utf8.contains(0) }) { return .containsNUL }

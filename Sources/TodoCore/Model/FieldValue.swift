@@ -213,7 +213,10 @@ extension TodoField {
             return value
         case .tags:
             guard let tags = value.tagsValue else { throw wrongKind }
-            if let bad = tags.sorted().first(where: { !Tag.isValid($0) }) { throw .invalid(.tags, bad) }
+            // Sorted only to name the same bad tag every time: nearly every set has none.
+            if tags.contains(where: { !Tag.isValid($0) }), let bad = tags.sorted().first(where: { !Tag.isValid($0) }) {
+                throw .invalid(.tags, bad)
+            }
             return value
         case .project:
             guard let word = value.wordValue else { throw wrongKind }
