@@ -46,7 +46,7 @@ enum CalDAVObjects {
     /// The UIDs of the objects of `uuids` the user has, by UUID (without their texts).
     static func uids(_ db: any WriteConnection, userID: UUID, uuids: Set<UUID>) async throws -> [UUID: String] {
         guard !uuids.isEmpty else { return [:] }
-        let list = (2..<(uuids.count + 2)).map { "$\($0)" }.joined(separator: ", ")
+        let list = SQLValue.placeholders(from: 2, count: uuids.count)
         let rows = try await db.rows(
             "SELECT uuid, uid FROM \(table) WHERE user_id = $1 AND uuid IN (\(list))",
             [.uuid(userID)] + uuids.map(SQLValue.uuid),
@@ -58,7 +58,7 @@ enum CalDAVObjects {
     /// The objects of `uuids` the user has, by UUID.
     static func read(_ db: any WriteConnection, userID: UUID, uuids: Set<UUID>) async throws -> [UUID: CalDAVObject] {
         guard !uuids.isEmpty else { return [:] }
-        let list = (2..<(uuids.count + 2)).map { "$\($0)" }.joined(separator: ", ")
+        let list = SQLValue.placeholders(from: 2, count: uuids.count)
         let objects = try await read(
             db, "user_id = $1 AND uuid IN (\(list))", [.uuid(userID)] + uuids.map(SQLValue.uuid))
         return Dictionary(objects.map { ($0.uuid, $0) }, uniquingKeysWith: { first, _ in first })

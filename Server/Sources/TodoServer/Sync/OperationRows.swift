@@ -12,7 +12,7 @@ enum OperationRows {
     /// The stored result (`PushResult` as JSON) of each of `opIds` that `userID` applied.
     static func read(_ db: any WriteConnection, userID: UUID, opIds: [UUID]) async throws -> [UUID: String] {
         guard !opIds.isEmpty else { return [:] }
-        let list = (2..<(opIds.count + 2)).map { "$\($0)" }.joined(separator: ", ")
+        let list = SQLValue.placeholders(from: 2, count: opIds.count)
         let query = "SELECT op_id, result FROM \(OperationModel.schema) WHERE user_id = $1 AND op_id IN (\(list))"
         let rows = try await db.rows(
             query, [.uuid(userID)] + opIds.map(SQLValue.uuid),

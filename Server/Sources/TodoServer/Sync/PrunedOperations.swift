@@ -47,7 +47,7 @@ enum PrunedOperations {
                 into: table, columns: columns, rows: kept,
                 suffix: " ON CONFLICT (user_id, op_id) DO UPDATE SET uuid = excluded.uuid, rev = excluded.rev, "
                     + "deleted = excluded.deleted")
-            let list = (1...rows.count).map { "$\($0)" }.joined(separator: ", ")
+            let list = SQLValue.placeholders(from: 1, count: rows.count)
             try await db.run("DELETE FROM \(OperationModel.schema) WHERE id IN (\(list))", rows.map { .uuid($0.0) })
             moved += rows.count
         }
@@ -59,7 +59,7 @@ enum PrunedOperations {
         String]
     {
         guard !opIds.isEmpty else { return [:] }
-        let list = (2..<(opIds.count + 2)).map { "$\($0)" }.joined(separator: ", ")
+        let list = SQLValue.placeholders(from: 2, count: opIds.count)
         let rows = try await db.rows(
             "SELECT op_id, uuid, rev, deleted FROM \(table) WHERE user_id = $1 AND op_id IN (\(list))",
             [.uuid(userID)] + opIds.map(SQLValue.uuid),

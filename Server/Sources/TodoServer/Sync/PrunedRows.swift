@@ -24,7 +24,7 @@ enum PrunedRows {
         Int64]
     {
         guard !uuids.isEmpty else { return [:] }
-        let list = (2..<(uuids.count + 2)).map { "$\($0)" }.joined(separator: ", ")
+        let list = SQLValue.placeholders(from: 2, count: uuids.count)
         let rows = try await db.rows(
             "SELECT uuid, rev FROM \(table) WHERE user_id = $1 AND uuid IN (\(list))",
             [.uuid(userID)] + uuids.map(SQLValue.uuid),

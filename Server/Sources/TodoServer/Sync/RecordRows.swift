@@ -35,7 +35,7 @@ enum RecordRows {
         -> [StoredRecord]
     {
         guard !uuids.isEmpty else { return [] }
-        let list = (2..<(uuids.count + 2)).map { "$\($0)" }.joined(separator: ", ")
+        let list = SQLValue.placeholders(from: 2, count: uuids.count)
         return try await read(db, "user_id = $1 AND uuid IN (\(list))", [.uuid(userID)] + uuids.map(SQLValue.uuid))
     }
 

@@ -18,6 +18,11 @@ enum SQLValue: Sendable {
 
     static func optional(_ value: SQLValue?) -> SQLValue { value ?? .null }
 
+    /// `count` placeholders from `$first` on, for an `IN (…)` list: "$2, $3, $4".
+    static func placeholders(from first: Int, count: Int) -> String {
+        (first..<(first + count)).map { "$\($0)" }.joined(separator: ", ")
+    }
+
     var sqlite: SQLiteData {
         switch self {
         case .uuid(let uuid): uuid.sqliteData ?? .null
