@@ -6,24 +6,32 @@ import TodoWire
 /// revision per change, a push applied only on the revision it was based on, the first
 /// result of an `opId` stored and answered again, `feedCursor` when nothing but the push
 /// came after `since`, and pruning (410 below the newest pruned tombstone; a pruned
-/// tombstone's uuid and revision kept, answering a push as the tombstone did). Bodies travel
-/// through the wire's JSON, as over HTTP. With `tombstonesKeepContent` false it is a server
-/// from before tombstones kept the deleted todo (issue 42): a delete's `todo` is taken and
-/// ignored, and tombstones carry none.
+/// tombstone's uuid and revision kept, answering a push as the tombstone did; a pruned
+/// result kept without content, answering a retry that would conflict as applied). Bodies
+/// travel through the wire's JSON, as over HTTP. With `tombstonesKeepContent` false it is a
+/// server from before tombstones kept the deleted todo (issue 42): a delete's `todo` is taken
+/// and ignored, and tombstones carry none. With `keepsPrunedResults` false it is a server
+/// from before prune kept each applied operation's revision (seed 770364): a push retried
+/// after pruning is judged afresh.
 final class ModelServer {
     let datasetId: UUID
     let tombstonesKeepContent: Bool
+    let keepsPrunedResults: Bool
     private(set) var revision: Int64 = 0
     private(set) var records: [UUID: TodoRecord] = [:]
     private var results: [UUID: PushResult] = [:]
+    /// What `prune` kept of the results it removed (`pruned_operations`): each applied
+    /// operation's record without its content, by opId.
+    private var prunedResults: [UUID: TodoRecord] = [:]
     /// The revision of the newest tombstone `prune` removed.
     private var prunedBelow: Int64 = 0
     /// The revisions of the tombstones `prune` removed, by uuid.
     private var pruned: [UUID: Int64] = [:]
 
-    init(datasetId: UUID, tombstonesKeepContent: Bool = true) {
+    init(datasetId: UUID, tombstonesKeepContent: Bool = true, keepsPrunedResults: Bool = true) {
         self.datasetId = datasetId
         self.tombstonesKeepContent = tombstonesKeepContent
+        self.keepsPrunedResults = keepsPrunedResults
     }
 
     func changes(since cursor: Int64, limit: Int) -> ChangesResponse? {
@@ -49,6 +57,10 @@ final class ModelServer {
             records[operation.uuid]
             ?? pruned[operation.uuid].map { TodoRecord(uuid: operation.uuid, rev: $0, deleted: true, todo: nil) }
         guard (current?.rev ?? 0) == operation.baseRev else {
+            // Applied before: it moved its todo past its base, so only a conflict can be a retry.
+            if let kept = prunedResults[operation.opId] {
+                return PushResult(opId: operation.opId, status: .applied, record: kept)
+            }
             return PushResult(opId: operation.opId, status: .conflict, record: current)
         }
         revision += 1
@@ -64,9 +76,16 @@ final class ModelServer {
         return result
     }
 
-    /// `todo-server prune` with a horizon of now: every tombstone and stored result goes.
-    /// Stored results go whether or not there are tombstones, as on the real server.
+    /// `todo-server prune` with a horizon of now: every tombstone and stored result goes, a
+    /// result's record kept without content. Stored results go whether or not there are
+    /// tombstones, as on the real server.
     func prune() {
+        if keepsPrunedResults {
+            for (opId, result) in results {
+                guard let record = result.record else { continue }
+                prunedResults[opId] = TodoRecord(uuid: record.uuid, rev: record.rev, deleted: record.deleted, todo: nil)
+            }
+        }
         results = [:]
         let tombstones = records.values.filter(\.deleted)
         guard let newest = tombstones.map(\.rev).max() else { return }
@@ -75,6 +94,11 @@ final class ModelServer {
             pruned[tombstone.uuid] = tombstone.rev
         }
         prunedBelow = max(prunedBelow, newest)
+    }
+
+    /// Whether the server applied `opId` (its result stored, or kept by `prune`).
+    func applied(_ opId: UUID) -> Bool {
+        results[opId] != nil || prunedResults[opId] != nil
     }
 
     /// The todos the server holds, by UUID (not the content tombstones keep).

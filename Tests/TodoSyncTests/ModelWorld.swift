@@ -23,7 +23,7 @@ final class ModelWorld {
         var seen: Set<Int>
     }
 
-    let server = ModelServer(datasetId: UUID(uuidString: "DA7A0000-0000-4000-8000-000000000000")!)
+    let server: ModelServer
     let files: [StateFile]
     let directory: String
     private var seconds = 0.0
@@ -33,7 +33,11 @@ final class ModelWorld {
     private var seen: [Set<Int>]
     private var serverSeen = Set<Int>()
 
-    init(devices: Int) throws {
+    /// `keepsPrunedResults` false: the server from before seed 770364's fix (`ModelServer`).
+    init(devices: Int, keepsPrunedResults: Bool = true) throws {
+        server = ModelServer(
+            datasetId: UUID(uuidString: "DA7A0000-0000-4000-8000-000000000000")!,
+            keepsPrunedResults: keepsPrunedResults)
         let directory = NSTemporaryDirectory() + "todo-model-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         self.directory = directory

@@ -53,8 +53,8 @@ import TodoTestSupport
     }
 
     /// The invariant `steps` break, if any.
-    static func violation(_ steps: [HistoryStep]) throws -> String? {
-        let world = try ModelWorld(devices: devices)
+    static func violation(_ steps: [HistoryStep], keepsPrunedResults: Bool = true) throws -> String? {
+        let world = try ModelWorld(devices: devices, keepsPrunedResults: keepsPrunedResults)
         for step in steps { world.run(step) }
         return SyncInvariants.violation(in: world)
     }
