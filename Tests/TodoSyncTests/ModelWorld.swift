@@ -68,6 +68,12 @@ final class ModelWorld {
                 }
             }
             sync(step.device, through: link, clean: false)
+        case .answeredLate(let call, let inner):
+            let link = ModelLink(server, fault: .meanwhile, at: call) { [self] in
+                noteReached(step.device)
+                for innerStep in inner { run(innerStep) }
+            }
+            sync(step.device, through: link, clean: false)
         case .prune: server.prune()
         }
     }
@@ -93,6 +99,20 @@ final class ModelWorld {
         seen[device].formUnion(serverBefore)
         if !state.hasPendingOperations, state.sync.outbox.isEmpty { serverSeen.formUnion(seen[device]) }
         return true
+    }
+
+    /// Called once the server has acted on a call of a sync of `device`: if everything the
+    /// device changed is on the server (acknowledged, or waiting in the outbox as it is now
+    /// and applied), the server knows every event the device has seen, before the device
+    /// hears back.
+    private func noteReached(_ device: Int) {
+        guard let state = try? files[device].load(), state.pendingOperations(newOpId: { Self.namespace }).isEmpty,
+            state.sync.outbox.allSatisfy({ operation in
+                server.applied(operation.opId)
+                    && state.todos.first(where: { $0.uuid == operation.uuid })?.content == operation.content
+            })
+        else { return }
+        serverSeen.formUnion(seen[device])
     }
 
     private func nextOpId() -> UUID {

@@ -6,7 +6,7 @@ import TodoStore
 /// One step of a random history: a command on a device, a sync (with a fault at one of its
 /// calls), or the server pruning. Every choice is drawn when the history is made, so that
 /// it replays exactly, and a shrunk history (steps taken out) still runs.
-struct HistoryStep: CustomStringConvertible {
+struct HistoryStep: Equatable, Sendable, CustomStringConvertible {
     enum Command: Equatable {
         case add(recurring: Recurrence?, tag: String?)
         case rename, tag(String), untag(String), prioritize(Priority?)
@@ -22,7 +22,7 @@ struct HistoryStep: CustomStringConvertible {
         case importChanged
     }
 
-    enum Kind: Equatable {
+    enum Kind: Equatable, Sendable {
         case command(Command)
         /// A sync, with `fault` at call `call` of the engine's (1: the first request); for
         /// `.meanwhile`, `inner` runs then (nil: another sync of the same device).
@@ -31,6 +31,10 @@ struct HistoryStep: CustomStringConvertible {
         /// faults) runs on the same device after the sync loaded its state, before the server
         /// acts on that call, as a second sync and a command while the first one waits.
         indirect case overtaken(call: Int, inner: [Kind])
+        /// A sync whose call `call` the server acts on, its reply held while `inner` (steps on
+        /// any device, a sync of this one among them, and pruning) runs; then the reply comes
+        /// and the sync goes on.
+        case answeredLate(call: Int, inner: [HistoryStep])
         case prune
     }
 
@@ -55,16 +59,54 @@ struct HistoryStep: CustomStringConvertible {
                 HistoryStep(device: device, kind: $1, pick: pick, serial: innerSerial($0)).description
             }
             return "\(d) sync, and before its call \(call) reaches the server: \(what.joined(separator: "; "))"
+        case .answeredLate(let call, let inner):
+            let what = inner.map(\.description).joined(separator: "; ")
+            return "\(d) sync, and after the server acted on its call \(call), before its reply arrives: \(what)"
         case .prune: return "server prune"
         }
+    }
+
+    /// This step with one of the steps run inside it taken out (at any depth), for shrinking.
+    var smaller: [HistoryStep] {
+        switch kind {
+        case .command, .sync, .prune: return []
+        case .overtaken(let call, let inner):
+            return inner.indices.map { index in
+                var fewer = inner
+                fewer.remove(at: index)
+                return with(.overtaken(call: call, inner: fewer))
+            }
+        case .answeredLate(let call, let inner):
+            let fewer = inner.indices.map { index in
+                var fewer = inner
+                fewer.remove(at: index)
+                return fewer
+            }
+            let shrunk = inner.indices.flatMap { index in
+                inner[index].smaller.map { smaller in
+                    var changed = inner
+                    changed[index] = smaller
+                    return changed
+                }
+            }
+            return (fewer + shrunk).map { with(.answeredLate(call: call, inner: $0)) }
+        }
+    }
+
+    /// This step, of `kind`.
+    private func with(_ kind: Kind) -> HistoryStep {
+        HistoryStep(device: device, kind: kind, pick: pick, serial: serial)
     }
 
     /// The serial of the `index`th inner step of an overtaken sync: unique in the history.
     func innerSerial(_ index: Int) -> Int { 100_000 + serial * 10 + index }
 
     /// The step as the Swift of a named test (`SyncPropertyTests.step`), to paste one in.
-    var code: String {
-        "Self.step(\(device), \(Self.code(kind)), pick: \(pick), serial: \(serial)),"
+    var code: String { call + "," }
+
+    /// The step as a call of `SyncPropertyTests.step`.
+    var call: String {
+        "Self.step(\(device), \(Self.code(kind)), pick: \(pick), serial: \(serial))"
     }
 
     static func code(_ kind: Kind) -> String {
@@ -82,6 +124,8 @@ struct HistoryStep: CustomStringConvertible {
             return ".sync(fault: .\(name), call: \(call), inner: \(inner.map(code) ?? "nil"))"
         case .overtaken(let call, let inner):
             return ".overtaken(call: \(call), inner: [\(inner.map(code).joined(separator: ", "))])"
+        case .answeredLate(let call, let inner):
+            return ".answeredLate(call: \(call), inner: [\(inner.map(\.call).joined(separator: ", "))])"
         case .prune: return ".prune"
         }
     }
@@ -140,6 +184,8 @@ extension HistoryStep {
             case 0..<26: kind = .sync(using: &random)
             case 26..<32: kind = .overtaken(using: &random)
             case 32..<35: kind = .prune
+            case 35..<39:
+                kind = .answeredLate(device: device, of: devices, serial: serial, using: &random)
             default: kind = .command(command(using: &random))
             }
             return HistoryStep(device: device, kind: kind, pick: pick, serial: serial)
@@ -175,6 +221,42 @@ extension HistoryStep {
 }
 
 extension HistoryStep.Kind {
+    /// A sync of `device` answered late, mostly after its push: meanwhile, mostly, another
+    /// device syncs, changes something and syncs again, the server prunes (at any point), and
+    /// a second sync of `device` (with its own fault at times) overtakes this one, last;
+    /// sometimes `device` changes something too.
+    static func answeredLate<G: RandomNumberGenerator>(
+        device: Int, of devices: Int, serial: Int, using random: inout G
+    ) -> Self {
+        let other = (device + Int.random(in: 1..<devices, using: &random)) % devices
+        let plain = Self.sync(fault: nil, call: 0, inner: nil)
+        var blocks: [[(device: Int, kind: Self)]] = []
+        if Int.random(in: 0..<10, using: &random) < 7 {
+            let commands = (0..<Int.random(in: 1...2, using: &random)).map { _ in
+                (other, Self.command(HistoryStep.command(using: &random)))
+            }
+            blocks.append([(other, plain)] + commands + [(other, plain)])
+        }
+        if Int.random(in: 0..<10, using: &random) < 3 {
+            blocks.append([(device, .command(HistoryStep.command(using: &random)))])
+        }
+        blocks.shuffle(using: &random)
+        var inner = blocks.flatMap { $0 }
+        if Int.random(in: 0..<10, using: &random) < 6 {
+            inner.insert((device, .prune), at: Int.random(in: 0...inner.count, using: &random))
+        }
+        if Int.random(in: 0..<10, using: &random) < 6 {
+            inner.append((device, Int.random(in: 0..<2, using: &random) == 0 ? plain : sync(using: &random)))
+        }
+        let call = Int.random(in: 0..<3, using: &random) > 0 ? 2 : Int.random(in: 1...4, using: &random)
+        let steps = inner.enumerated().map { index, step in
+            HistoryStep(
+                device: step.device, kind: step.kind, pick: Int.random(in: 0..<8, using: &random),
+                serial: 100_000 + serial * 10 + index)
+        }
+        return .answeredLate(call: call, inner: steps)
+    }
+
     /// A sync overtaken at one of its first calls (where it reads the feed) by another sync
     /// of the device (with its own fault) and one or two commands.
     static func overtaken<G: RandomNumberGenerator>(using random: inout G) -> Self {

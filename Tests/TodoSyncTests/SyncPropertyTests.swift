@@ -7,9 +7,10 @@ import TodoTestSupport
 /// Model-based property test of sync: two to four devices run random histories of every
 /// command, syncing through the real `SyncEngine` and state files with a model of the server,
 /// with replies lost, requests lost, commands and syncs of the same device run while a sync is
-/// on its way or before its call reaches the server, and the server pruning; then every device syncs until nothing
-/// changes and `SyncInvariants` must hold. A failing history is shrunk to a minimal one, printed as
-/// steps; each such history found so far is a named test below.
+/// on its way or before its call reaches the server, steps of any device (and pruning) run
+/// while a reply is held, and the server pruning; then every device syncs until nothing
+/// changes and `SyncInvariants` must hold. A failing history is shrunk to a minimal one,
+/// printed as steps; each such history found so far is a named test below.
 ///
 /// Bounded: `TODO_PROPERTY_SECONDS` (default 15) of histories from `TODO_PROPERTY_SEED`
 /// (default: a new one, printed on failure); `TODO_PROPERTY_HISTORIES` runs exactly that many
@@ -60,30 +61,49 @@ import TodoTestSupport
     }
 
     /// Takes steps out while the same invariant still breaks (delta debugging: halves, then
-    /// smaller chunks, then single steps), within a time bound.
+    /// smaller chunks, then single steps; then steps run inside another, one at a time, and
+    /// again from the top while that takes any out), within a time bound.
     static func shrink(_ steps: [HistoryStep], _ problem: String, seconds: Double = 30) throws -> (
         [HistoryStep], String
     ) {
         let kind = problem.prefix { $0 != ":" }
         var current = steps
         var why = problem
-        var chunk = max(current.count / 2, 1)
         let deadline = Date().addingTimeInterval(seconds)
-        while chunk >= 1, Date() < deadline {
-            var start = 0
-            var removedAny = false
-            while start < current.count, Date() < deadline {
-                var candidate = current
-                candidate.removeSubrange(start..<min(start + chunk, candidate.count))
-                if let found = try violation(candidate), found.prefix(while: { $0 != ":" }) == kind {
-                    current = candidate
-                    why = found
-                    removedAny = true
-                } else {
-                    start += chunk
+        /// Whether `candidate` still breaks the invariant; if so it is the one kept.
+        func keeps(_ candidate: [HistoryStep]) throws -> Bool {
+            guard let found = try violation(candidate), found.prefix(while: { $0 != ":" }) == kind else { return false }
+            current = candidate
+            why = found
+            return true
+        }
+        var shrinking = true
+        while shrinking, Date() < deadline {
+            shrinking = false
+            var chunk = max(current.count / 2, 1)
+            while chunk >= 1, Date() < deadline {
+                var start = 0
+                var removedAny = false
+                while start < current.count, Date() < deadline {
+                    var candidate = current
+                    candidate.removeSubrange(start..<min(start + chunk, candidate.count))
+                    if try keeps(candidate) { removedAny = true } else { start += chunk }
                 }
+                if !removedAny { chunk /= 2 }
             }
-            if !removedAny { chunk /= 2 }
+            var index = 0
+            while index < current.count, Date() < deadline {
+                var smaller = false
+                for step in current[index].smaller {
+                    var candidate = current
+                    candidate[index] = step
+                    if try keeps(candidate) {
+                        smaller = true
+                        break
+                    }
+                }
+                if smaller { shrinking = true } else { index += 1 }
+            }
         }
         return (current, why)
     }
