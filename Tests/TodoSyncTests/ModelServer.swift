@@ -122,8 +122,8 @@ final class ModelLink: SyncTransport, @unchecked Sendable {
         case unreachable
         /// The server applies the call, and its answer is lost (or the sync killed then).
         case replyLost
-        /// Something else runs on the device while the call is on its way: after the server
-        /// acted on it, before its answer is back.
+        /// Something else runs (on the device, or on others) while the call is on its way:
+        /// after the server acted on it, before its answer is back.
         case meanwhile
         /// Something else runs on the device while the call is on its way, before the server
         /// acts on it: the sync loaded its state earlier, and the server answers what

@@ -4,8 +4,8 @@ import TodoStore
 @testable import TodoSync
 
 /// One step of a random history: a command on a device, a sync (with a fault at one of its
-/// calls), or the server pruning. Every choice is drawn when the history is made, so that
-/// it replays exactly, and a shrunk history (steps taken out) still runs.
+/// calls, or answered late), or the server pruning. Every choice is drawn when the history
+/// is made, so that it replays exactly, and a shrunk history (steps taken out) still runs.
 struct HistoryStep: Equatable, Sendable, CustomStringConvertible {
     enum Command: Equatable {
         case add(recurring: Recurrence?, tag: String?)
