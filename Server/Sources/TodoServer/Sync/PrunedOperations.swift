@@ -38,7 +38,7 @@ enum PrunedOperations {
             let kept = rows.compactMap { row -> [SQLValue]? in
                 // A result only ever holds what the push wrote; one that does not read is dropped
                 // as every result was before.
-                guard let record = try? WireJSON.decoder.decode(Stored.self, from: Data(row.2.utf8)).record
+                guard let record = try? WireJSON.decode(PushResult.self, from: Data(row.2.utf8)).record
                 else { return nil }
                 return [.uuid(userID), .uuid(row.1), .uuid(record.uuid), .integer(record.rev), .bool(record.deleted)]
             }
@@ -77,15 +77,5 @@ enum PrunedOperations {
             answers[opId] = String(decoding: json, as: UTF8.self)
         }
         return answers
-    }
-
-    /// The part of a stored `PushResult` kept.
-    private struct Stored: Decodable {
-        struct Record: Decodable {
-            let uuid: UUID
-            let rev: Int64
-            let deleted: Bool
-        }
-        let record: Record?
     }
 }

@@ -155,8 +155,7 @@ struct SyncStore {
         for index in conflicts {
             let operation = operations[index]
             guard let answer = kept[operation.opId] else { continue }
-            outcome.results[index] = revisionsOnly ? answer : whole(answer, sent: operation)
-            outcome.statuses[index] = PushResult(opId: operation.opId, status: .applied, record: nil)
+            outcome.answer(index, revisionsOnly ? answer : whole(answer, sent: operation), .applied, of: operation)
         }
     }
 
@@ -196,6 +195,16 @@ struct PushOutcome: Sendable {
 
     mutating func add(_ json: String, _ status: PushResult.Status, of operation: PushOperation) {
         results.append(json)
-        statuses.append(PushResult(opId: operation.opId, status: status, record: nil))
+        statuses.append(Self.status(status, of: operation))
+    }
+
+    /// Answers the operation at `index` anew.
+    mutating func answer(_ index: Int, _ json: String, _ status: PushResult.Status, of operation: PushOperation) {
+        results[index] = json
+        statuses[index] = Self.status(status, of: operation)
+    }
+
+    private static func status(_ status: PushResult.Status, of operation: PushOperation) -> PushResult {
+        PushResult(opId: operation.opId, status: status, record: nil)
     }
 }
