@@ -71,17 +71,9 @@ struct HistoryStep: Equatable, Sendable, CustomStringConvertible {
         switch kind {
         case .command, .sync, .prune: return []
         case .overtaken(let call, let inner):
-            return inner.indices.map { index in
-                var fewer = inner
-                fewer.remove(at: index)
-                return with(.overtaken(call: call, inner: fewer))
-            }
+            return Self.eachOneOut(inner).map { with(.overtaken(call: call, inner: $0)) }
         case .answeredLate(let call, let inner):
-            let fewer = inner.indices.map { index in
-                var fewer = inner
-                fewer.remove(at: index)
-                return fewer
-            }
+            let fewer = Self.eachOneOut(inner)
             let shrunk = inner.indices.flatMap { index in
                 inner[index].smaller.map { smaller in
                     var changed = inner
@@ -90,6 +82,15 @@ struct HistoryStep: Equatable, Sendable, CustomStringConvertible {
                 }
             }
             return (fewer + shrunk).map { with(.answeredLate(call: call, inner: $0)) }
+        }
+    }
+
+    /// `steps` with one of them taken out, for each of them.
+    private static func eachOneOut<Step>(_ steps: [Step]) -> [[Step]] {
+        steps.indices.map { index in
+            var fewer = steps
+            fewer.remove(at: index)
+            return fewer
         }
     }
 
