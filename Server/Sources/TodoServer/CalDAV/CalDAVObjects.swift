@@ -79,7 +79,7 @@ enum CalDAVObjects {
                     .uuid(write.userID), .uuid(object.uuid), .text(object.name), .text(object.uid), .text(object.ical),
                     .integer(object.rev)
                 ]
-            ])
+            ], suffix: "")
         write.counters.storedBytes += Int64(object.ical.utf8.count) - replaced
     }
 

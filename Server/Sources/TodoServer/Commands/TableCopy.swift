@@ -27,7 +27,7 @@ struct TableCopy: Sendable {
         let into = FluentWriteConnection(db: target)
         var copied = 0
         try await eachBatch(of: source) { rows in
-            try await into.insert(into: quoted(table), columns: columns.map { quoted($0.name) }, rows: rows)
+            try await into.insert(into: quoted(table), columns: columns.map { quoted($0.name) }, rows: rows, suffix: "")
             copied += rows.count
             progress(copied)
         }

@@ -31,7 +31,7 @@ enum OperationRows {
             let rows = chunk.map {
                 [SQLValue.uuid(ids.next(now: now)), .uuid(userID), .uuid($0.opId), .text($0.result), .integer(nowMs)]
             }
-            try await db.insert(into: OperationModel.schema, columns: columns, rows: rows)
+            try await db.insert(into: OperationModel.schema, columns: columns, rows: rows, suffix: "")
         }
     }
 }

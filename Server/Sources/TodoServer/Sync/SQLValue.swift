@@ -1,7 +1,6 @@
 import FluentPostgresDriver
 import FluentSQLiteDriver
 import Foundation
-import NIOConcurrencyHelpers
 import Vapor
 
 /// A value bound to a statement as either driver takes it (Fluent's own storage in SQLite:
@@ -67,56 +66,6 @@ enum SQLValue: Sendable {
     static func sqliteText(_ query: String) -> String {
         // No statement holds a `$` but its placeholders: values are bound, never spelled out.
         String(decoding: query.utf8.map { $0 == UInt8(ascii: "$") ? UInt8(ascii: "?") : $0 }, as: UTF8.self)
-    }
-
-    /// One multi-row INSERT of `rows` (each of `columns`' values, in order), then `suffix`
-    /// (an ON CONFLICT clause): the statement and its binds.
-    static func insert(
-        into table: String, columns: [String], rows: some Collection<[SQLValue]>, suffix: String = ""
-    ) -> (statement: String, binds: [SQLValue]) {
-        var binds: [SQLValue] = []
-        binds.reserveCapacity(rows.count * columns.count)
-        for row in rows { binds.append(contentsOf: row) }
-        let shape = InsertShape(table: table, columns: columns, rows: rows.count, suffix: suffix)
-        return (insertStatements.withLockedValue { $0.statement(for: shape) }, binds)
-    }
-
-    /// The texts of the INSERTs made so far: a push of 100 todos wrote its 1400 placeholders
-    /// again each time.
-    private static let insertStatements = NIOLockedValueBox(InsertStatements())
-}
-
-/// What an INSERT's text depends on.
-private struct InsertShape: Hashable {
-    let table: String
-    let columns: [String]
-    let rows: Int
-    let suffix: String
-
-    var text: String {
-        var statement = "INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES "
-        for row in 0..<rows {
-            statement += row == 0 ? "(" : ", ("
-            for column in columns.indices {
-                statement += (column == 0 ? "$" : ", $") + String(row * columns.count + column + 1)
-            }
-            statement += ")"
-        }
-        return statement + suffix
-    }
-}
-
-/// INSERT texts by shape, at most `capacity` of them (then all are dropped).
-private struct InsertStatements {
-    static let capacity = 256
-    private var texts: [InsertShape: String] = [:]
-
-    mutating func statement(for shape: InsertShape) -> String {
-        if let text = texts[shape] { return text }
-        if texts.count >= Self.capacity { texts = [:] }
-        let text = shape.text
-        texts[shape] = text
-        return text
     }
 }
 

@@ -12,6 +12,11 @@ protocol WriteConnection: Sendable {
         _ query: String, _ binds: [SQLValue], sqlite: (SQLiteColumns) throws -> Row,
         postgres: (PostgresRow) throws -> Row
     ) async throws -> [Row]
+
+    /// One INSERT of `rows` (each of `columns`' values, in order), then `suffix` (an ON
+    /// CONFLICT clause); nothing when `rows` is empty.
+    func insert<Rows: Collection<[SQLValue]>>(into table: String, columns: [String], rows: Rows, suffix: String)
+        async throws
 }
 
 extension WriteConnection {
@@ -20,14 +25,19 @@ extension WriteConnection {
         _ = try await rows(statement, binds, sqlite: { _ in () }, postgres: { _ in () })
     }
 
-    /// One multi-row INSERT of `rows` (each of `columns`' values, in order), then `suffix`
-    /// (an ON CONFLICT clause); nothing when `rows` is empty.
-    func insert(into table: String, columns: [String], rows: some Collection<[SQLValue]>, suffix: String = "")
-        async throws
-    {
+    /// `insert` as one multi-row INSERT … VALUES, which both databases take.
+    func insertValues<Rows: Collection<[SQLValue]>>(
+        into table: String, columns: [String], rows: Rows, suffix: String
+    ) async throws {
         guard !rows.isEmpty else { return }
         let (statement, binds) = SQLValue.insert(into: table, columns: columns, rows: rows, suffix: suffix)
         try await run(statement, binds)
+    }
+
+    func insert<Rows: Collection<[SQLValue]>>(into table: String, columns: [String], rows: Rows, suffix: String)
+        async throws
+    {
+        try await insertValues(into: table, columns: columns, rows: rows, suffix: suffix)
     }
 }
 
@@ -40,5 +50,22 @@ struct FluentWriteConnection: WriteConnection {
         postgres: (PostgresRow) throws -> Row
     ) async throws -> [Row] {
         try await SQLValue.rows(db, query, binds, sqlite: sqlite, postgres: postgres)
+    }
+
+    /// On PostgreSQL one INSERT … SELECT from `unnest` of an array per column: a binding per
+    /// column instead of per value, which PostgreSQL parses and plans in a fraction of the
+    /// time (a first push of 10,000 todos spent a quarter of the database's work on its
+    /// 7,000-value statements). Else, or for a column mixing kinds of value, `insertValues`.
+    func insert<Rows: Collection<[SQLValue]>>(into table: String, columns: [String], rows: Rows, suffix: String)
+        async throws
+    {
+        guard !rows.isEmpty else { return }
+        if let postgres = db as? any PostgresDatabase,
+            let (statement, binds) = SQLValue.unnestInsert(into: table, columns: columns, rows: rows, suffix: suffix)
+        {
+            _ = try await postgres.query(statement, binds).get()
+            return
+        }
+        try await insertValues(into: table, columns: columns, rows: rows, suffix: suffix)
     }
 }
