@@ -27,9 +27,8 @@ public struct SyncClient: SyncTransport {
         return try send(HTTPRequest(url: components.url!), expecting: ChangesResponse.self, goneIsNil: true)
     }
 
-    public func push(_ operations: [PushOperation], since: Int64?) throws(SyncError) -> PushResponse {
-        let body = Data(
-            PushRequest(operations: operations, since: since, prunedTombstones: true, revisionsOnly: true).json)
+    public func push(_ operations: [PushOperation]) throws(SyncError) -> PushResponse {
+        let body = Data(PushRequest(operations: operations, prunedTombstones: true, revisionsOnly: true).json)
         let request = HTTPRequest(
             url: endpoint("v1/push"), method: "POST", headers: [("Content-Type", "application/json")], body: body)
         guard let response = try send(request, expecting: PushResponse.self, goneIsNil: false) else {

@@ -226,23 +226,39 @@ public struct SyncEngine {
     /// Sends queued operations in batches and applies their answers, up to `heldRecords` of
     /// them at a time (an answer unapplied when a sync is killed is asked for again: the
     /// operation ids are saved); the state as saved.
+    ///
+    /// The next batch goes out while the server writes the last (`PushFlight`), when no todo
+    /// is in two batches: the two may then reach the server in either order, which changes
+    /// no result. The feed cursor moves past this device's own writes by their revisions
+    /// (`OwnRevisions`), whatever that order.
     private func send(_ operations: [OutboxOperation], from state: TodoState, at: Date, report: inout SyncReport) throws
         -> TodoState
     {
         var state = state
         var held: [PushOutcome] = []
-        // Past this device's own pushes: each batch is sent since the feed cursor the last
-        // one answered, so the server can move it past this batch too.
-        var since = state.sync.cursor
-        var feedCursor: Int64?
+        var own = OwnRevisions(after: state.sync.cursor)
         var batches = stride(from: 0, to: operations.count, by: Self.batchSize).map {
             operations[$0..<min($0 + Self.batchSize, operations.count)]
         }
+        let overlaps = Set(operations.lazy.map(\.uuid)).count == operations.count
+        // The batch sent ahead, by where it starts in `operations`; answered before this returns.
+        var ahead: (start: Int, flight: PushFlight)?
+        defer { _ = ahead?.flight.answer() }
         var sent = 0
         while sent < batches.count {
             let batch = Array(batches[sent])
+            let flight: PushFlight
+            if let next = ahead, next.start == batches[sent].startIndex {
+                (flight, ahead) = (next.flight, nil)
+            } else {
+                flight = client.startPush(batch.map(\.wire))
+            }
+            if overlaps, ahead == nil, sent + 1 < batches.count {
+                let next = batches[sent + 1]
+                ahead = (next.startIndex, client.startPush(next.map(\.wire)))
+            }
             let response: PushResponse
-            switch Result(catching: { () throws(SyncError) in try client.push(batch.map(\.wire), since: since) }) {
+            switch flight.answer() {
             case .success(let answer):
                 response = answer
             case .failure(.tooLarge(let reason)):
@@ -263,16 +279,13 @@ public struct SyncEngine {
             sent += 1
             let outcomes = try outcomes(of: batch, in: response, datasetId: state.sync.datasetId)
             report.pushed += outcomes.count { if case .applied = $0 { true } else { false } }
-            // A feed cursor behind ours, or beyond what the server says it holds, is no answer.
-            if let next = response.feedCursor, next >= since, next <= response.cursor {
-                (feedCursor, since) = (next, next)
-            }
+            own.note(outcomes)
             held += outcomes
             guard sent == batches.count || held.count >= Self.heldRecords else { continue }
-            state = try store.update { [held, feedCursor] current in
-                try reduce(current, .syncPushed(held, feedCursor: feedCursor, at: at))
+            state = try store.update { [held, own] current in
+                try reduce(current, .syncPushed(held, feedCursor: own.cursor, at: at))
             }.after
-            (held, feedCursor) = ([], nil)
+            held = []
         }
         return state
     }

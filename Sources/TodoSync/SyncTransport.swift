@@ -9,7 +9,15 @@ public protocol SyncTransport: Sendable {
     /// A page of the change feed after `cursor`; nil when the server pruned deletions after
     /// it (HTTP 410), so that only the whole feed, read again from 0, tells what it holds.
     func changes(since cursor: Int64, limit: Int) throws(SyncError) -> ChangesResponse?
-    /// Sends `operations`; `since` is the feed cursor the client has read up to, which lets
-    /// the server say (`feedCursor`) when the feed holds nothing but this push after it.
-    func push(_ operations: [PushOperation], since: Int64?) throws(SyncError) -> PushResponse
+    /// Sends `operations`.
+    func push(_ operations: [PushOperation]) throws(SyncError) -> PushResponse
+    /// Starts `push` and returns at once, so that the engine sends the next batch while the
+    /// server still writes the last. By default on a thread of its own (`PushFlight`).
+    func startPush(_ operations: [PushOperation]) -> PushFlight
+}
+
+extension SyncTransport {
+    public func startPush(_ operations: [PushOperation]) -> PushFlight {
+        PushFlight(sending: operations, through: self)
+    }
 }

@@ -425,6 +425,19 @@ import TodoTestSupport
         #expect(again?["pushed"] as? Int == 0)
     }
 
+    /// A push of three batches goes out two at a time (the next while the server writes the
+    /// last): every todo arrives, and the cursor moves past all of them by their revisions,
+    /// so the next sync downloads none.
+    @Test func aPushOfSeveralBatchesIsNotDownloadedAgain() throws {
+        let names = (1...2_500).map { "todo \($0)" }.joined(separator: "\n") + "\n"
+        #expect(try a.box.run(["--file", a.file, "--quiet", "add", "-"], stdin: names).status == 0)
+        #expect(try a.sync(server).stdout == "Synced with \(server.url): pulled 0, pushed 2500, 0 conflicts.\n")
+        #expect(try TodoStoreAccess.load(a.file).sync.cursor == 2_500)
+        #expect(try a.sync(server).stdout == "Synced with \(server.url): pulled 0, pushed 0, 0 conflicts.\n")
+        try b.sync(server)
+        #expect(try b.contents() == a.contents())
+    }
+
     @Test func cronSyncingWhileAHundredAddsRunLosesNothing() throws {
         let stop = box.directory + "/stop"
         let cron = Process()

@@ -4,8 +4,7 @@ import TodoWire
 
 /// The server's record store in memory, as Server/API.md describes it: a record per UUID, a
 /// revision per change, a push applied only on the revision it was based on, the first
-/// result of an `opId` stored and answered again, `feedCursor` when nothing but the push
-/// came after `since`, and pruning (410 below the newest pruned tombstone; a pruned
+/// result of an `opId` stored and answered again, and pruning (410 below the newest pruned tombstone; a pruned
 /// tombstone's uuid and revision kept, answering a push as the tombstone did; a pruned
 /// result kept without content, answering a retry that would conflict as applied). Bodies
 /// travel through the wire's JSON, as over HTTP. With `tombstonesKeepContent` false it is a
@@ -43,11 +42,9 @@ final class ModelServer {
         return wire(ChangesResponse(datasetId: datasetId, changes: page, nextCursor: next, hasMore: hasMore))
     }
 
-    func push(_ operations: [PushOperation], since: Int64?) -> PushResponse {
-        let latest = revision
+    func push(_ operations: [PushOperation]) -> PushResponse {
         let results = wire(operations).map(apply)
-        let feedCursor = since == latest ? revision : nil
-        return wire(PushResponse(datasetId: datasetId, results: results, cursor: revision, feedCursor: feedCursor))
+        return wire(PushResponse(datasetId: datasetId, results: results, cursor: revision))
     }
 
     private func apply(_ operation: PushOperation) -> PushResult {
@@ -158,8 +155,13 @@ final class ModelLink: SyncTransport, @unchecked Sendable {
         try call { model.changes(since: cursor, limit: limit) }
     }
 
-    func push(_ operations: [PushOperation], since: Int64?) throws(SyncError) -> PushResponse {
-        try call { model.push(operations, since: since) }
+    func push(_ operations: [PushOperation]) throws(SyncError) -> PushResponse {
+        try call { model.push(operations) }
+    }
+
+    /// Pushed at once, in order: the model's histories stay the same from run to run.
+    func startPush(_ operations: [PushOperation]) -> PushFlight {
+        PushFlight(answered: Result { () throws(SyncError) in try push(operations) })
     }
 
     private func call<T>(_ body: () -> T) throws(SyncError) -> T {

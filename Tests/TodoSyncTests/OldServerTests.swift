@@ -127,8 +127,12 @@ final class PushRecorder: SyncTransport, @unchecked Sendable {
         try link.changes(since: cursor, limit: limit)
     }
 
-    func push(_ operations: [PushOperation], since: Int64?) throws(SyncError) -> PushResponse {
+    func push(_ operations: [PushOperation]) throws(SyncError) -> PushResponse {
         pushes.append(operations)
-        return try link.push(operations, since: since)
+        return try link.push(operations)
+    }
+
+    func startPush(_ operations: [PushOperation]) -> PushFlight {
+        PushFlight(answered: Result { () throws(SyncError) in try push(operations) })
     }
 }

@@ -20,12 +20,14 @@ final class FakeServer: SyncTransport, @unchecked Sendable {
     var maxOperations = Int.max
     /// The number of operations of each push refused as too large.
     private(set) var refused: [Int] = []
+    /// The latest revision handed out.
+    var revision: Int64 { locked { rev } }
 
     func changes(since cursor: Int64, limit: Int) throws(SyncError) -> ChangesResponse? {
         ChangesResponse(datasetId: datasetId, changes: [], nextCursor: max(cursor, locked { rev }), hasMore: false)
     }
 
-    func push(_ operations: [PushOperation], since: Int64?) throws(SyncError) -> PushResponse {
+    func push(_ operations: [PushOperation]) throws(SyncError) -> PushResponse {
         guard operations.count <= maxOperations else {
             locked { refused.append(operations.count) }
             throw .tooLarge("fake.invalid refused a request as too large (HTTP 413)")
