@@ -60,9 +60,7 @@ final class OrderingServer: SyncTransport, @unchecked Sendable {
     let at = FixedClock.epoch
 
     init() throws {
-        let directory = NSTemporaryDirectory() + "todo-push-overlap-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        file = StateFile(path: directory + "/todos.json")
+        file = try StoreFixture("push-overlap").file
         // One more than a batch: two pushes.
         _ = try file.update { state in
             var state = state

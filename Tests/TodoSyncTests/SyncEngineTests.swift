@@ -61,9 +61,7 @@ final class FakeServer: SyncTransport, @unchecked Sendable {
     let at = FixedClock.epoch
 
     init() throws {
-        let directory = NSTemporaryDirectory() + "todo-sync-engine-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        file = StateFile(path: directory + "/todos.json")
+        file = try StoreFixture("sync-engine").file
     }
 
     func engine(_ server: FakeServer) -> SyncEngine {
