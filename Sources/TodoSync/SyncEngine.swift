@@ -310,6 +310,12 @@ public struct SyncEngine {
                 guard let record = result.record else {
                     throw .badResponse("an applied change came back with no record")
                 }
+                // The cursor moves by these revisions (`OwnRevisions`): one past the server's
+                // latest would move it past changes still to come.
+                guard record.rev > 0, record.rev <= response.cursor else {
+                    throw .badResponse(
+                        "the server answered a change at revision \(record.rev), outside 1...\(response.cursor)")
+                }
                 outcomes.append(.applied(opId: result.opId, rev: record.rev))
             case .conflict:
                 outcomes.append(.conflict(opId: result.opId, record: try result.record.map(RemoteRecord.init)))

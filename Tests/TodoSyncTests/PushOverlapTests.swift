@@ -115,6 +115,21 @@ final class OrderingServer: SyncTransport, @unchecked Sendable {
         #expect(state.sync.cursor == server.revision)
     }
 
+    /// A server answering a revision past its own latest would move the cursor past changes
+    /// still to come: the sync stops with an error, and the answers are not applied.
+    @Test func anAnswerPastTheServersLatestRevisionIsABadResponse() throws {
+        let server = FakeServer()
+        server.cursorBehind = 1
+        #expect {
+            try SyncEngine(store: file, client: server, now: { at }, newUUID: UUID.init).run()
+        } throws: { error in
+            guard case SyncError.badResponse(let text) = error else { return false }
+            return text.contains("outside 1...")
+        }
+        let state = try file.load()
+        #expect(state.sync.cursor == 0 && state.sync.outbox.count == SyncAPI.maxOperationsPerPush + 1)
+    }
+
     @Test func theCursorMovesThroughRevisionsInAnyOrderAndStopsAtAGap() {
         var own = OwnRevisions(after: 10)
         own.note([.applied(opId: UUID(), rev: 13), .applied(opId: UUID(), rev: 12)])

@@ -22,6 +22,9 @@ final class FakeServer: SyncTransport, @unchecked Sendable {
     private(set) var refused: [Int] = []
     /// The latest revision handed out.
     var revision: Int64 { locked { rev } }
+    /// How far behind its latest revision a push's answer says the server is (a broken
+    /// server when above 0).
+    var cursorBehind: Int64 = 0
 
     func changes(since cursor: Int64, limit: Int) throws(SyncError) -> ChangesResponse? {
         ChangesResponse(datasetId: datasetId, changes: [], nextCursor: max(cursor, locked { rev }), hasMore: false)
@@ -45,7 +48,7 @@ final class FakeServer: SyncTransport, @unchecked Sendable {
                     uuid: operation.uuid, rev: rev, deleted: operation.kind == .delete, todo: operation.todo)
                 return PushResult(opId: operation.opId, status: .applied, record: record)
             }
-            return PushResponse(datasetId: datasetId, results: results, cursor: rev)
+            return PushResponse(datasetId: datasetId, results: results, cursor: rev - cursorBehind)
         }
     }
 
