@@ -14,9 +14,10 @@ public final class PushFlight: Sendable {
         }
     }
 
-    /// A push already answered: a transport that pushes before it returns.
-    public init(answered: Result<PushResponse, SyncError>) {
-        settle(answered)
+    /// `operations` pushed through `client` before this returns: a transport whose pushes
+    /// must stay in order (a model whose histories repeat).
+    public init(pushingAtOnce operations: [PushOperation], through client: any SyncTransport) {
+        settle(Result { () throws(SyncError) in try client.push(operations) })
     }
 
     /// The server's answer, or why there is none. Waits as long as the transport does: its

@@ -4,9 +4,9 @@ import TodoWire
 
 /// The server's record store in memory, as Server/API.md describes it: a record per UUID, a
 /// revision per change, a push applied only on the revision it was based on, the first
-/// result of an `opId` stored and answered again, and pruning (410 below the newest pruned tombstone; a pruned
-/// tombstone's uuid and revision kept, answering a push as the tombstone did; a pruned
-/// result kept without content, answering a retry that would conflict as applied). Bodies
+/// result of an `opId` stored and answered again, and pruning (410 below the newest pruned
+/// tombstone; a pruned tombstone's uuid and revision kept, answering a push as the tombstone
+/// did; a pruned result kept without content, answering a retry that would conflict as applied). Bodies
 /// travel through the wire's JSON, as over HTTP. With `tombstonesKeepContent` false it is a
 /// server from before tombstones kept the deleted todo (issue 42): a delete's `todo` is taken
 /// and ignored, and tombstones carry none. With `keepsPrunedResults` false it is a server
@@ -161,7 +161,7 @@ final class ModelLink: SyncTransport, @unchecked Sendable {
 
     /// Pushed at once, in order: the model's histories stay the same from run to run.
     func startPush(_ operations: [PushOperation]) -> PushFlight {
-        PushFlight(answered: Result { () throws(SyncError) in try push(operations) })
+        PushFlight(pushingAtOnce: operations, through: self)
     }
 
     private func call<T>(_ body: () -> T) throws(SyncError) -> T {

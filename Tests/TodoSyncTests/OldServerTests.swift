@@ -133,6 +133,6 @@ final class PushRecorder: SyncTransport, @unchecked Sendable {
     }
 
     func startPush(_ operations: [PushOperation]) -> PushFlight {
-        PushFlight(answered: Result { () throws(SyncError) in try push(operations) })
+        PushFlight(pushingAtOnce: operations, through: self)
     }
 }
