@@ -8,21 +8,24 @@ import TodoTestSupport
 @testable import TodoSync
 
 /// A server that waits for two pushes on their way at once, then applies them in `order`
-/// (1: the one that came first), with `foreign` revisions taken by another device between
-/// them, as two HTTP requests may reach the real one.
+/// (1: the one the engine sent first, which holds `firstSent`, whichever arrives first),
+/// with `foreign` revisions taken by another device between them, as two HTTP requests may
+/// reach the real one.
 final class OrderingServer: SyncTransport, @unchecked Sendable {
     let server = URL(string: "http://ordering.invalid")!
     let datasetId = UUID(uuidString: "33333333-0000-4000-8000-000000000000")!
     let order: [Int]
     let foreign: Int64
+    let firstSent: UUID
     private let condition = NSCondition()
     private var arrived = 0
     private var applied = 0
     private var rev: Int64 = 0
 
-    init(order: [Int], foreign: Int64 = 0) {
+    init(order: [Int], foreign: Int64 = 0, firstSent: UUID) {
         self.order = order
         self.foreign = foreign
+        self.firstSent = firstSent
     }
 
     func changes(since cursor: Int64, limit: Int) throws(SyncError) -> ChangesResponse? {
@@ -33,10 +36,10 @@ final class OrderingServer: SyncTransport, @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         arrived += 1
-        let arrival = arrived
+        let sent = operations.contains { $0.uuid == firstSent } ? 1 : 2
         condition.broadcast()
         let deadline = Date(timeIntervalSinceNow: 30)
-        while arrived < order.count || applied < order.count && order[applied] != arrival {
+        while arrived < order.count || applied < order.count && order[applied] != sent {
             guard condition.wait(until: deadline) else { throw .unreachable("the other push never came") }
         }
         guard applied < order.count else { throw .unreachable("more pushes than the test sends") }
@@ -58,14 +61,17 @@ final class OrderingServer: SyncTransport, @unchecked Sendable {
 @Suite struct PushOverlapTests {
     let file: StateFile
     let at = FixedClock.epoch
+    /// The first todo, which the first push the engine sends holds.
+    let first = UUID()
 
     init() throws {
         file = try StoreFixture("push-overlap").file
         // One more than a batch: two pushes.
-        _ = try file.update { state in
+        _ = try file.update { [first, at] state in
             var state = state
             for index in 0...SyncAPI.maxOperationsPerPush {
-                state = try reduce(state, .add(NewTodo(uuid: UUID(), name: "todo \(index)", createdAt: at)))
+                let uuid = index == 0 ? first : UUID()
+                state = try reduce(state, .add(NewTodo(uuid: uuid, name: "todo \(index)", createdAt: at)))
             }
             return state
         }
@@ -77,19 +83,20 @@ final class OrderingServer: SyncTransport, @unchecked Sendable {
     }
 
     @Test func twoBatchesAppliedInReverseOrderMoveTheCursorPastBoth() throws {
-        let state = try sync(OrderingServer(order: [2, 1]))
+        let state = try sync(OrderingServer(order: [2, 1], firstSent: first))
         #expect(state.sync.cursor == Int64(SyncAPI.maxOperationsPerPush + 1))
         #expect(state.todos.allSatisfy(\.synced) && state.sync.outbox.isEmpty)
     }
 
     @Test func anotherDevicesWriteBetweenTheBatchesStopsTheCursorBeforeIt() throws {
         // The first batch takes revisions 1…1000, another device 1001, the second 1002.
-        #expect(try sync(OrderingServer(order: [1, 2], foreign: 1)).sync.cursor == Int64(SyncAPI.maxOperationsPerPush))
+        let state = try sync(OrderingServer(order: [1, 2], foreign: 1, firstSent: first))
+        #expect(state.sync.cursor == Int64(SyncAPI.maxOperationsPerPush))
     }
 
     @Test func anotherDevicesWriteAfterTheSecondBatchAppliedFirstStopsTheCursorAtThatBatch() throws {
         // The second batch takes revision 1, another device 2, the first 3…1002.
-        let state = try sync(OrderingServer(order: [2, 1], foreign: 1))
+        let state = try sync(OrderingServer(order: [2, 1], foreign: 1, firstSent: first))
         #expect(state.sync.cursor == 1)
         #expect(state.todos.allSatisfy(\.synced) && state.sync.outbox.isEmpty)
     }
