@@ -19,11 +19,13 @@ struct ListExtras {
     private(set) var text = ""
 
     init(_ todo: Todo, _ dates: DateContext, _ dependencies: Dependencies) {
-        var parts: [String] = []
-        if let priority = todo.priority { parts.append("(\(priority.rawValue))") }
-        if let project = todo.project { parts.append(oneLine(project)) }
-        parts += todo.tags.sorted().map { "+" + oneLine($0) }
-        lead = parts.joined(separator: " ")
+        // Built by appending to one string a part: a list makes this for every row it shows.
+        var lead = ""
+        if let priority = todo.priority { Self.append("(\(priority.rawValue))", to: &lead) }
+        if let project = todo.project { Self.append(oneLine(project), to: &lead) }
+        let tags = todo.tags
+        for tag in tags.count > 1 ? tags.sorted() : Array(tags) { Self.append("+" + oneLine(tag), to: &lead) }
+        self.lead = lead
         overdue = false
         due = ""
         if let date = todo.due {
@@ -34,15 +36,26 @@ struct ListExtras {
                 due = Self.relative(date, dates)
             }
         }
-        parts = []
-        if let recur = todo.recur { parts.append(SeriesText.mark(recur)) }
+        var trail = ""
+        if let recur = todo.recur { Self.append(SeriesText.mark(recur), to: &trail) }
         if todo.isWaiting(in: dates) {
-            parts.append(todo.wait == .someday ? "waiting " + DueDate.somedayWord : "waiting")
+            Self.append(todo.wait == .someday ? "waiting " + DueDate.somedayWord : "waiting", to: &trail)
         }
-        if !todo.completed, let start = todo.start { parts.append(Self.started(start, dates)) }
-        if dependencies.blocked.contains(todo.uuid) { parts.append("blocked") }
-        trail = parts.joined(separator: " ")
-        text = [lead, due, trail].filter { !$0.isEmpty }.joined(separator: " ")
+        if !todo.completed, let start = todo.start { Self.append(Self.started(start, dates), to: &trail) }
+        if dependencies.blocked.contains(todo.uuid) { Self.append("blocked", to: &trail) }
+        self.trail = trail
+        var text = lead
+        text.reserveCapacity(lead.utf8.count + due.utf8.count + trail.utf8.count + 2)
+        Self.append(due, to: &text)
+        Self.append(trail, to: &text)
+        self.text = text
+    }
+
+    /// Appends `part` to `text`, a blank between them when both hold something.
+    private static func append(_ part: String, to text: inout String) {
+        guard !part.isEmpty else { return }
+        if !text.isEmpty { text.append(" ") }
+        text.append(part)
     }
 
     /// `name` and these fitted to `room` columns. The name is cut first, to 8 columns; then

@@ -115,7 +115,7 @@ struct Listing {
             open.insert(todos[index].uuid)
         }
         for todo in further where !todo.completed && wanted.contains(todo.uuid) { open.insert(todo.uuid) }
-        var blocked = Set<UUID>()
+        var blocked = Set<UUID>(minimumCapacity: waiting.count)
         for todo in waiting where todo.depends.contains(where: { $0 != todo.uuid && open.contains($0) }) {
             blocked.insert(todo.uuid)
         }

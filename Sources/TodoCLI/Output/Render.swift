@@ -92,8 +92,9 @@ func table(
     let marks = marksUnsynced || todos.contains { !$0.conflicts.isEmpty }
     // The columns for the name and attributes: what the number, done and sync marks leave.
     let room = width.map { max(8, $0 - numberWidth - (marks ? 7 : 5)) }
-    var out = ""
-    out.reserveCapacity(todos.count * 64)
+    // Rows are gathered as bytes: appending each piece to a String costs several times more.
+    var out: [UInt8] = []
+    out.reserveCapacity(todos.count * 96)
     for todo in todos {
         let number = String(todo.id)
         let pad = String(repeating: " ", count: numberWidth - number.count)
@@ -101,20 +102,34 @@ func table(
         if marks { rest += !todo.conflicts.isEmpty ? "! " : todo.synced || !marksUnsynced ? "  " : "* " }
         let name = oneLine(todo.name)
         let extras = todo.hasAttributes ? ListExtras(todo, dates, dependencies) : nil
-        if let extras, !extras.text.isEmpty {
-            rest += room.map { extras.fitted(after: name, room: $0) } ?? name + "  " + extras.text
-        } else {
-            rest += room.map { truncate(name, toWidth: $0) } ?? name
-        }
         if style.enabled, let painted = colour?(todo) {
-            out += style.paint(pad + number + rest, painted)
+            rest += fittedName(name, extras, room: room)
+            out += style.paint(pad + number + rest, painted).utf8
+        } else if !style.enabled {
+            out += pad.utf8
+            out += number.utf8
+            out += rest.utf8
+            if let extras, !extras.text.isEmpty, room == nil {
+                out += name.utf8
+                out += "  ".utf8
+                out += extras.text.utf8
+            } else {
+                out += fittedName(name, extras, room: room).utf8
+            }
         } else {
-            out += pad + style.bold(number)
-            out += todo.completed ? style.dim(rest) : extras?.overdue == true ? style.red(rest) : rest
+            rest += fittedName(name, extras, room: room)
+            out += (pad + style.bold(number)).utf8
+            out += (todo.completed ? style.dim(rest) : extras?.overdue == true ? style.red(rest) : rest).utf8
         }
-        out += "\n"
+        out.append(0x0A)
     }
-    return out
+    return String(decoding: out, as: UTF8.self)
+}
+
+/// A row's name and `extras`, fitted to `room` columns when given.
+private func fittedName(_ name: String, _ extras: ListExtras?, room: Int?) -> String {
+    guard let extras, !extras.text.isEmpty else { return room.map { truncate(name, toWidth: $0) } ?? name }
+    return room.map { extras.fitted(after: name, room: $0) } ?? name + "  " + extras.text
 }
 
 /// `3 todos: 2 active, 1 completed`, and how many are waiting, not synced (when
