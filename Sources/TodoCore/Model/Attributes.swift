@@ -21,56 +21,56 @@ public struct Attributes: Hashable, Sendable, Codable {
     /// Not to be started before this date (Taskwarrior's `scheduled`).
     public var scheduled: DueDate? {
         get { self[rare: \.scheduled] }
-        set { self[rare: \.scheduled] = newValue }
+        set { self[rare: \.scheduled, clearing: newValue == nil] = newValue }
     }
 
     /// When work on it started (`todo start`); nil when it is not being worked on.
     public var start: DueDate? {
         get { self[rare: \.start] }
-        set { self[rare: \.start] = newValue }
+        set { self[rare: \.start, clearing: newValue == nil] = newValue }
     }
 
     /// The todos that must be done first, by UUID.
     public var depends: Set<UUID> {
         get { self[rare: \.depends] }
-        set { self[rare: \.depends] = newValue }
+        set { self[rare: \.depends, clearing: newValue.isEmpty] = newValue }
     }
 
     /// Dated remarks, oldest first (`todo annotate`).
     public var annotations: [Annotation] {
         get { self[rare: \.annotations] }
-        set { self[rare: \.annotations] = newValue }
+        set { self[rare: \.annotations, clearing: newValue.isEmpty] = newValue }
     }
 
     /// User-defined attributes (`todo config uda.NAME.type`), by name; kept whether or not
     /// this device declares them.
     public var udas: [String: String] {
         get { self[rare: \.udas] }
-        set { self[rare: \.udas] = newValue }
+        set { self[rare: \.udas, clearing: newValue.isEmpty] = newValue }
     }
 
     /// How the todo repeats; only the open occurrence of a series holds it (see `Series`).
     public var recur: Recurrence? {
         get { self[rare: \.recur] }
-        set { self[rare: \.recur] = newValue }
+        set { self[rare: \.recur, clearing: newValue == nil] = newValue }
     }
 
     /// No occurrence of the series is made due after this date.
     public var until: DueDate? {
         get { self[rare: \.until] }
-        set { self[rare: \.until] = newValue }
+        set { self[rare: \.until, clearing: newValue == nil] = newValue }
     }
 
     /// The series the todo is an occurrence of: the UUID of its first occurrence.
     public var series: UUID? {
         get { self[rare: \.series] }
-        set { self[rare: \.series] = newValue }
+        set { self[rare: \.series, clearing: newValue == nil] = newValue }
     }
 
     /// The due date its series counts from, on its time zone's clock.
     public var anchor: SeriesAnchor? {
         get { self[rare: \.anchor] }
-        set { self[rare: \.anchor] = newValue }
+        set { self[rare: \.anchor, clearing: newValue == nil] = newValue }
     }
 
     /// The fields few todos have, nil when none is set.
@@ -83,18 +83,19 @@ public struct Attributes: Hashable, Sendable, Codable {
 
     /// A field of the box; setting one changes the box in place when no copy shares it, else
     /// makes a new one (none when nothing is left set): reading a todo's rarer fields one by
-    /// one made a box for each.
-    private subscript<Value>(rare field: WritableKeyPath<RareFields, Value>) -> Value {
+    /// one made a box for each. `clearing`: the value set is none or empty, so the box may
+    /// now hold nothing (the box is compared with an empty one only then).
+    private subscript<Value>(rare field: WritableKeyPath<RareFields, Value>, clearing clearing: Bool = false) -> Value {
         get { (rare?.fields ?? .none)[keyPath: field] }
         set {
             if isKnownUniquelyReferenced(&rare), let box = rare {
                 box.fields[keyPath: field] = newValue
-                if box.fields == .none { rare = nil }
+                if clearing && box.fields == .none { rare = nil }
                 return
             }
             var fields = rare?.fields ?? .none
             fields[keyPath: field] = newValue
-            rare = fields == .none ? nil : RareBox(fields)
+            rare = clearing && fields == .none ? nil : RareBox(fields)
         }
     }
 }
