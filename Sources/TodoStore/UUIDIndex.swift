@@ -168,11 +168,46 @@ extension StateCodec.Snapshot {
             guard let uuid = uuid(ofText: index) ?? todo(ofText: index)?.uuid else { continue }
             if puts.updateValue(index, forKey: uuid) != nil { return uuid }
         }
+        // The other lines' UUIDs are compared by their first eight hex digits before any is decoded.
+        let prefixes = Set(puts.keys.map(UUIDPrefix.init(uuid:)))
         for index in texts.indices where !texts[index].inJournal {
-            guard let uuid = uuid(ofText: index) ?? todo(ofText: index)?.uuid else { continue }
+            guard let uuid = uuid(ofText: index, ifIn: prefixes) else { continue }
             if puts[uuid] != nil { return uuid }
         }
         return nil
+    }
+
+    /// The UUID of `texts[index]`, as `uuid(ofText:)` or else its decoded todo gives it; nil
+    /// without decoding when its head's first eight hex digits are not among `prefixes`.
+    private func uuid(ofText index: Int, ifIn prefixes: Set<UUIDPrefix>) -> UUID? {
+        let stored = texts[index]
+        if stored.decoded, let todo = decodedTodo(stored.id) { return todo.uuid }
+        // nil: the head does not tell; .some(nil): another UUID.
+        let fromHead = withText(stored) { raw -> UUID?? in
+            var reader = JSONReader(raw)
+            guard let head = StateCodec.readHeadFast(&reader), let prefix = UUIDPrefix(text: head.uuidText) else {
+                return nil
+            }
+            guard prefixes.contains(prefix) else { return .some(nil) }
+            return JSONReader.uuid(head.uuidText).map { .some($0) }
+        }
+        return fromHead ?? todo(ofText: index)?.uuid
+    }
+}
+
+/// A UUID's first eight hex digits, lower-cased, as one number: compared before a UUID read
+/// from a line's head is decoded.
+struct UUIDPrefix: Hashable {
+    let bits: UInt64
+
+    init(uuid: UUID) {
+        bits = Array(uuid.uuidString.lowercased().utf8.prefix(8)).withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+    }
+
+    /// Of a UUID's 36 characters; nil for any other length.
+    init?(text: UnsafeRawBufferPointer) {
+        guard text.count == 36 else { return nil }
+        bits = text.loadUnaligned(as: UInt64.self) | 0x2020_2020_2020_2020
     }
 }
 
@@ -209,10 +244,7 @@ extension SparseReader {
         guard !puts.isEmpty else { return nil }
         var byUUID: [UUID: Int] = [:]
         for (id, uuid) in puts { byUUID[uuid] = id }
-        let prefixes = Set(
-            byUUID.keys.map { uuid in
-                Array(uuid.uuidString.lowercased().utf8.prefix(8)).withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
-            })
+        let prefixes = Set(byUUID.keys.map(UUIDPrefix.init(uuid:)))
         let bytes = try FileIO.readAll(file, path: path)
         return bytes.withUnsafeBytes { raw -> UUID? in
             guard let base = raw.baseAddress else { return nil }
@@ -225,8 +257,9 @@ extension SparseReader {
                     continue
                 }
                 var reader = JSONReader(UnsafeRawBufferPointer(rebasing: raw[(at + 3)...]))
-                guard let head = StateCodec.readHeadFast(&reader), head.uuidText.count == 36 else { continue }
-                let prefix = head.uuidText.loadUnaligned(as: UInt64.self) | 0x2020_2020_2020_2020
+                guard let head = StateCodec.readHeadFast(&reader), let prefix = UUIDPrefix(text: head.uuidText) else {
+                    continue
+                }
                 guard prefixes.contains(prefix), let uuid = JSONReader.uuid(head.uuidText), let id = byUUID[uuid] else {
                     continue
                 }
