@@ -17,7 +17,7 @@ struct ExecutableTests {
                     == """
                     Migrated the database: CreateSchema.v1, AddAttributes.v2, AddAccountControls.v3, \
                     AddTokenDetails.v4, AddPruning.v5, AddQuota.v6, BinaryUUIDs.v7, AddCalDAVObjects.v8, \
-                    AddTaskChampion.v9, AddPrunedRecords.v10, AddPrunedOperations.v11.\n
+                    AddTaskChampion.v9, AddPrunedRecords.v10, AddPrunedOperations.v11, AddTodoOpIds.v12.\n
                     """
             )
             try await test(sandbox)
@@ -252,7 +252,7 @@ struct ExecutableTests {
             copy.environment["TODO_SERVER_DB"] = target
             let copied = try await copy.run(["copy-database", "--from", source])
             #expect(copied.status == 0, "\(copied.stderr)")
-            #expect(copied.stdout.hasPrefix("Copied 5 rows from \(source) to \(target) in "), "\(copied.stdout)")
+            #expect(copied.stdout.hasPrefix("Copied 4 rows from \(source) to \(target) in "), "\(copied.stdout)")
             #expect(copied.stdout.contains(", users 1, ") && copied.stdout.contains(", todos 1, "), "\(copied.stdout)")
             #expect(copied.stderr.contains("copy-database: users: 1 row\n"), "\(copied.stderr)")
 
@@ -301,7 +301,7 @@ struct ExecutableTests {
             let pruned = try await sandbox.server.run(["prune", "--older-than", "0"])
             #expect(
                 pruned.stdout
-                    == "Pruned 1 tombstones, 2 operation results and 0 Taskwarrior versions older than 0 days.\n",
+                    == "Pruned 1 tombstones, 1 operation results and 0 Taskwarrior versions older than 0 days.\n",
                 "\(pruned.stderr)")
             #expect(
                 try await RawHTTP.request(port: port, method: "GET", path: "/v1/changes?since=1", headers: [auth])?

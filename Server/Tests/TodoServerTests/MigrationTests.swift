@@ -166,8 +166,8 @@ struct MigrateTests {
                         == """
                         the database is older than this todo-server (it lacks AddAttributes.v2, AddAccountControls.v3, \
                         AddTokenDetails.v4, AddPruning.v5, AddQuota.v6, BinaryUUIDs.v7, AddCalDAVObjects.v8, \
-                        AddTaskChampion.v9, AddPrunedRecords.v10, AddPrunedOperations.v11): back it up, then run \
-                        todo-server migrate
+                        AddTaskChampion.v9, AddPrunedRecords.v10, AddPrunedOperations.v11, AddTodoOpIds.v12): back \
+                        it up, then run todo-server migrate
                         """
                 )
             }
@@ -176,7 +176,7 @@ struct MigrateTests {
                 applied == [
                     "AddAttributes.v2", "AddAccountControls.v3", "AddTokenDetails.v4", "AddPruning.v5", "AddQuota.v6",
                     "BinaryUUIDs.v7", "AddCalDAVObjects.v8", "AddTaskChampion.v9", "AddPrunedRecords.v10",
-                    "AddPrunedOperations.v11"
+                    "AddPrunedOperations.v11", "AddTodoOpIds.v12"
                 ])
             let again = try await migrateDatabase(app, settings: settings)
             #expect(again == [])

@@ -7,7 +7,8 @@ func schemaMigrations(clock: ServerClock) -> [any Migration] {
     [
         CreateSchema(clock: clock), AddAttributes(), AddAccountControls(), AddTokenDetails(), AddPruning(clock: clock),
         AddQuota(),
-        BinaryUUIDs(), AddCalDAVObjects(), AddTaskChampion(), AddPrunedRecords(), AddPrunedOperations()
+        BinaryUUIDs(), AddCalDAVObjects(), AddTaskChampion(), AddPrunedRecords(), AddPrunedOperations(),
+        AddTodoOpIds()
     ]
 }
 

@@ -22,6 +22,8 @@ final class TodoModel: Model, @unchecked Sendable {
     /// The attributes that are set (tags, project, …) as a JSON object (`WireAttributes`),
     /// or NULL when none is: added by `AddAttributes`.
     @OptionalField(key: "attributes") var attributesJSON: String?
+    /// The v1 push operation that made this revision, or NULL (`StoredRecord.opId`).
+    @OptionalField(key: "op_id") var opId: UUID?
 
     init() {}
 
@@ -36,7 +38,7 @@ final class TodoModel: Model, @unchecked Sendable {
             id: id ?? UUID(), uuid: uuid, rev: rev, deleted: deleted, legacyId: legacyId, name: name,
             descriptionText: descriptionText,
             notes: notes, completed: completed, createdAtMs: createdAtMs, updatedAtMs: updatedAtMs,
-            completedAtMs: completedAtMs, attributesJSON: attributesJSON)
+            completedAtMs: completedAtMs, attributesJSON: attributesJSON, opId: opId)
     }
 
     /// What this record counts for in its user's quota (`UserModel.storedBytes`).

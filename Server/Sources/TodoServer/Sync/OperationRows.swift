@@ -4,8 +4,9 @@ import Foundation
 import TodoWire
 import Vapor
 
-/// The push's SQL on `operations`: the stored results of applied operations, read by opId
-/// for retries and written with multi-row INSERTs, as JSON that goes into answers unparsed.
+/// The write path's SQL on `operations`: the stored results of applied operations whose todos
+/// changed since (`UserWrite`), read by opId for retries and written with multi-row INSERTs,
+/// as JSON that goes into answers unparsed.
 enum OperationRows {
     static let columns = ["id", "user_id", "op_id", "result", "created_at_ms"]
 
@@ -21,7 +22,9 @@ enum OperationRows {
         return Dictionary(rows, uniquingKeysWith: { first, _ in first })
     }
 
-    /// Stores `results` of `userID`'s operations, stamped `now`.
+    /// Stores `results` of `userID`'s operations, stamped `now`; one stored already is
+    /// replaced (an opId is on a row only when no result of it is stored, short of a clock
+    /// set back between a revision's replacement and its tombstone's pruning).
     static func write(_ results: [(opId: UUID, result: String)], userID: UUID, on db: any WriteConnection, now: Date)
         async throws
     {
@@ -31,7 +34,10 @@ enum OperationRows {
             let rows = chunk.map {
                 [SQLValue.uuid(ids.next(now: now)), .uuid(userID), .uuid($0.opId), .text($0.result), .integer(nowMs)]
             }
-            try await db.insert(into: OperationModel.schema, columns: columns, rows: rows, suffix: "")
+            try await db.insert(
+                into: OperationModel.schema, columns: columns, rows: rows,
+                suffix: " ON CONFLICT (user_id, op_id) DO UPDATE SET result = excluded.result, "
+                    + "created_at_ms = excluded.created_at_ms")
         }
     }
 }

@@ -12,12 +12,28 @@ import Vapor
 ///
 /// An operation applied once has moved its todo past its base revision, so judged afresh it
 /// is a conflict: only conflicts are looked up here, and a first push looks up nothing.
-/// Four values an operation, kept for good, as `PrunedRows` keeps a deleted todo's two.
+/// Four values an operation, kept for good, as `PrunedRows` keeps a deleted todo's two. A
+/// pruned tombstone's own operation (`StoredRecord.opId`) is kept here too (`remember`).
 enum PrunedOperations {
     static let table = "pruned_operations"
     static let columns = ["user_id", "op_id", "uuid", "rev", "deleted"]
     /// Rows of `operations` moved at a time: the results read are whole JSON.
     static let rowsPerMove = 500
+
+    /// What `move` and `remember` do to an opId kept already.
+    private static let upsert =
+        " ON CONFLICT (user_id, op_id) DO UPDATE SET uuid = excluded.uuid, rev = excluded.rev, "
+        + "deleted = excluded.deleted"
+
+    /// Keeps the result of the operation that made each tombstone `tombstones` (a `FROM todos
+    /// WHERE …` clause with its binds) selects, when one did (`StoredRecord.opId`), before
+    /// `prune` deletes them.
+    static func remember(_ db: any WriteConnection, tombstones: String, _ binds: [SQLValue]) async throws {
+        // The WHERE in the SELECT keeps SQLite's parser from reading ON CONFLICT as a join's.
+        try await db.run(
+            "INSERT INTO \(table) (user_id, op_id, uuid, rev, deleted) SELECT user_id, op_id, uuid, rev, deleted "
+                + tombstones + " AND op_id IS NOT NULL" + upsert, binds)
+    }
 
     /// Moves `write`'s user's stored results older than `cutoffMs` here, kept without their
     /// content; returns how many it moved.
@@ -43,10 +59,7 @@ enum PrunedOperations {
                 return [.uuid(userID), .uuid(row.1), .uuid(record.uuid), .integer(record.rev), .bool(record.deleted)]
             }
             // An older client's creation of a pruned todo, applied again, may have stored its opId twice.
-            try await db.insert(
-                into: table, columns: columns, rows: kept,
-                suffix: " ON CONFLICT (user_id, op_id) DO UPDATE SET uuid = excluded.uuid, rev = excluded.rev, "
-                    + "deleted = excluded.deleted")
+            try await db.insert(into: table, columns: columns, rows: kept, suffix: upsert)
             let list = SQLValue.placeholders(from: 1, count: rows.count)
             try await db.run("DELETE FROM \(OperationModel.schema) WHERE id IN (\(list))", rows.map { .uuid($0.0) })
             moved += rows.count

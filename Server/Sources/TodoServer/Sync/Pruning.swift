@@ -8,11 +8,12 @@ import Vapor
 /// to retried pushes) and tombstones (for devices that have not read a deletion yet).
 ///
 /// Both are removed once older than the horizon. An applied operation's opId, todo and
-/// revision are kept (`PrunedOperations`): a push retried after that long is answered as
-/// applied, as before. A pruned tombstone's uuid and revision are kept (`PrunedRows`) and
-/// answer pushes as the tombstone did. A device whose cursor is below a pruned tombstone's revision may
-/// have missed that deletion: the feed answers it 410 (`prunedRev`), and it reads the whole
-/// feed again, deleting what the server no longer holds unless it changed it (TodoSync).
+/// revision are kept (`PrunedOperations`), those of the operation that made a pruned tombstone
+/// too: a push retried after that long is answered as applied, as before. A pruned tombstone's
+/// uuid and revision are kept (`PrunedRows`) and answer pushes as the tombstone did. A device
+/// whose cursor is below a pruned tombstone's revision may have missed that deletion: the feed
+/// answers it 410 (`prunedRev`), and it reads the whole feed again, deleting what the server
+/// no longer holds unless it changed it (TodoSync).
 enum Pruning {
     /// The documented default horizon.
     static let defaultDays = 90
@@ -65,6 +66,7 @@ enum Pruning {
             // Their kept CalDAV texts go with them: no sync-collection names those deletions now.
             write.counters.storedBytes -= try await CalDAVObjects.remove(db, uuidsIn: "SELECT uuid " + old, oldBinds)
             try await PrunedRows.remember(db, tombstones: old, oldBinds)
+            try await PrunedOperations.remember(db, tombstones: old, oldBinds)
             try await db.run("DELETE " + old, oldBinds)
             write.counters.prunedRev = max(write.counters.prunedRev, highest)
             write.counters.storedBytes -= count * TodoModel.tombstoneBytes + keptBytes

@@ -11,7 +11,7 @@ enum RecordRows {
     /// The columns of a record, in the order they are read and written.
     static let columns = [
         "id", "user_id", "uuid", "rev", "deleted", "legacy_id", "name", "description", "notes", "completed",
-        "created_at_ms", "updated_at_ms", "completed_at_ms", "attributes"
+        "created_at_ms", "updated_at_ms", "completed_at_ms", "attributes", "op_id"
     ]
 
     /// The columns a record is read from, in this order: all but `user_id`, which the reads
@@ -25,7 +25,7 @@ enum RecordRows {
         + columns.filter { !["id", "user_id", "uuid"].contains($0) }.map { "\($0) = excluded.\($0)" }.joined(
             separator: ", ")
 
-    /// Rows per INSERT statement. At 14 columns that binds at most 7000 values, well below
+    /// Rows per INSERT statement. At 15 columns that binds at most 7500 values, well below
     /// the limits of PostgreSQL (65535) and SQLite (32766 by default since 3.32; the bundled
     /// build allows 250000). A full push (`SyncAPI.maxOperationsPerPush`, 1000) takes two.
     static let maxRowsPerInsert = 500
@@ -81,7 +81,8 @@ extension StoredRecord {
             .optional(legacyId.map(SQLValue.integer)),
             .text(name), .text(descriptionText), .text(notes), .bool(completed), .integer(createdAtMs),
             .integer(updatedAtMs),
-            .optional(completedAtMs.map(SQLValue.integer)), .optional(attributesJSON.map(SQLValue.text))
+            .optional(completedAtMs.map(SQLValue.integer)), .optional(attributesJSON.map(SQLValue.text)),
+            .optional(opId.map(SQLValue.uuid))
         ]
     }
 
@@ -93,21 +94,21 @@ extension StoredRecord {
             completed: try read.integer("completed") != 0, createdAtMs: try read.integer("created_at_ms"),
             updatedAtMs: try read.integer("updated_at_ms"),
             completedAtMs: try read.optional("completed_at_ms", read.integer),
-            attributesJSON: try read.optional("attributes", read.text))
+            attributesJSON: try read.optional("attributes", read.text), opId: try read.optional("op_id", read.uuid))
     }
 
     fileprivate init(postgres row: PostgresRow) throws {
         let (
             id, uuid, rev, deleted, legacyId, name, description, notes, completed, created, updated, completedAt,
-            attributes
+            attributes, opId
         ) = try row.decode(
-            (UUID, UUID, Int64, Bool, Int64?, String, String, String, Bool, Int64, Int64, Int64?, String?).self,
+            (UUID, UUID, Int64, Bool, Int64?, String, String, String, Bool, Int64, Int64, Int64?, String?, UUID?).self,
             context: .default)
         self.init(
             id: id, uuid: uuid, rev: rev, deleted: deleted, legacyId: legacyId, name: name,
             descriptionText: description, notes: notes,
             completed: completed, createdAtMs: created, updatedAtMs: updated, completedAtMs: completedAt,
-            attributesJSON: attributes)
+            attributesJSON: attributes, opId: opId)
     }
 }
 

@@ -24,6 +24,9 @@ struct StoredRecord: Sendable, Equatable {
     /// The attributes that are set (tags, project, …) as a JSON object (`WireAttributes`),
     /// or nil when none is.
     var attributesJSON: String?
+    /// The v1 push operation that made this revision; nil for a write by another face
+    /// (CalDAV, the legacy routes, TaskChampion). A retry of it is answered from the row.
+    var opId: UUID?
 }
 
 extension StoredRecord {

@@ -64,63 +64,80 @@ struct SyncStore {
     /// one result per operation, in order, the user's latest revision, and the feed cursor
     /// (see `feedCursor(since:before:after:)`).
     ///
-    /// Under the user's write lock, the push reads the stored results of its opIds and the
-    /// records of its uuids with one statement each, applies its operations in memory in
-    /// request order (so revisions are handed out exactly as if each were written on its own),
-    /// then writes the records it changed and the results of its applied operations with
-    /// multi-row statements: a handful of statements, not two per operation. Each result is
-    /// written as JSON once, from the record (`PushResponseWriter`), and kept for retries.
+    /// Under the user's write lock, the push reads the records of its uuids with one
+    /// statement, applies its operations in memory in request order (so revisions are handed
+    /// out exactly as if each were written on its own), then writes the records it changed
+    /// with multi-row statements: a handful of statements, not two per operation. Each result
+    /// is written as JSON once, from the record (`PushResponseWriter`).
+    ///
+    /// Retries: a record names the operation that made its revision (`StoredRecord.opId`),
+    /// so a retry of it is answered from the record. An operation applied earlier and replaced
+    /// since has moved its todo past its base revision: judged afresh it is a conflict, and
+    /// only conflicts are looked up in the results kept (`operations`, whose rows `UserWrite`
+    /// writes when it replaces a revision, then `pruned_operations`). A first push reads and
+    /// writes no stored result.
     ///
     /// With `prunedTombstones` (the client reads them, `PushRequest.prunedTombstones`), a
     /// pruned tombstone (`PrunedRows`) stands for its record: a creation of its uuid
     /// conflicts with it, and a put on its revision brings the todo back.
     ///
     /// With `revisionsOnly` (`PushRequest.revisionsOnly`) an applied operation's record is
-    /// answered, and kept for retries, without its content: a first sync of 10,000 todos
-    /// neither writes nor sends them a second time.
+    /// answered without its content: a first sync of 10,000 todos does not send them back.
     func push(
         userID: UUID, operations: [PushOperation], since: Int64? = nil, prunedTombstones: Bool = false,
         revisionsOnly: Bool = false, at now: Date
     ) async throws -> PushOutcome {
         try await withUserWrite(on: db, queue: queue, userID: userID, quota: quota, at: now) { write in
             let latestBefore = write.counters.lastRev
-            var done = try await OperationRows.read(write.db, userID: userID, opIds: operations.map(\.opId))
             try await write.load(operations.map(\.uuid))
             if prunedTombstones { try await write.loadPruned(operations.map(\.uuid)) }
             var outcome = PushOutcome()
             outcome.results.reserveCapacity(operations.count)
-            var applied: [(opId: UUID, result: String)] = []
+            // The answers of this push's applied operations, for an opId it repeats.
+            var done: [UUID: String] = [:]
             var conflicts: [Int] = []
             for operation in operations {
                 if let earlier = done[operation.opId] {
-                    // Only applied operations are stored.
-                    outcome.add(revisionsOnly ? earlier : Self.whole(earlier, sent: operation), .applied, of: operation)
+                    outcome.add(earlier, .applied, of: operation)
+                    continue
+                }
+                if let current = try await write.record(operation.uuid), current.opId == operation.opId {
+                    // A retry of the operation that made the current revision: its first answer.
+                    let json = Self.result(operation, .applied, current, revisionsOnly: revisionsOnly)
+                    done[operation.opId] = json
+                    outcome.add(json, .applied, of: operation)
                     continue
                 }
                 let (status, record) = try await Self.apply(operation, to: write)
-                let answered = status == .applied && revisionsOnly ? record?.revisionOnly : record?.wire
-                let json = String(
-                    decoding: PushResponseWriter.result(opId: operation.opId, status: status, record: answered),
-                    as: UTF8.self)
+                let json = Self.result(operation, status, record, revisionsOnly: revisionsOnly)
                 if status == .applied {
-                    applied.append((operation.opId, json))
                     done[operation.opId] = json
                 } else {
                     conflicts.append(outcome.results.count)
                 }
                 outcome.add(json, status, of: operation)
             }
-            try await Self.answerPruned(conflicts, of: operations, in: &outcome, write, revisionsOnly: revisionsOnly)
-            try await OperationRows.write(applied, userID: userID, on: write.db, now: write.now)
+            try await Self.answerKept(conflicts, of: operations, in: &outcome, write, revisionsOnly: revisionsOnly)
             outcome.cursor = write.counters.lastRev
             outcome.feedCursor = Self.feedCursor(since: since, before: latestBefore, after: write.counters.lastRev)
             return outcome
         }
     }
 
+    /// `operation`'s result as JSON: an applied one's record without content when the client
+    /// takes `revisionsOnly`.
+    private static func result(
+        _ operation: PushOperation, _ status: PushResult.Status, _ record: StoredRecord?, revisionsOnly: Bool
+    ) -> String {
+        let answered = status == .applied && revisionsOnly ? record?.revisionOnly : record?.wire
+        return String(
+            decoding: PushResponseWriter.result(opId: operation.opId, status: status, record: answered),
+            as: UTF8.self)
+    }
+
     /// One operation, following the rules in API.md: its result and the record it answers
-    /// with. Conflicts change nothing and are not recorded: base revisions only fall behind,
-    /// so re-evaluating a retried one is harmless.
+    /// with. An applied one becomes its record's `opId`. Conflicts change nothing and are not
+    /// recorded: base revisions only fall behind, so re-evaluating a retried one is harmless.
     /// A pruned tombstone `loadPruned` read stands for its record.
     private static func apply(_ operation: PushOperation, to write: UserWrite) async throws -> (
         PushResult.Status, StoredRecord?
@@ -131,27 +148,34 @@ struct SyncStore {
         switch operation.kind {
         case .put:
             guard let fields = operation.todo else { throw Abort(.badRequest, reason: "put without todo") }
-            return (.applied, try await write.put(operation.uuid, fields))
+            return (.applied, try await write.put(operation.uuid, fields, opId: operation.opId))
         case .delete:
             // What a delete sends of the todo is kept when it is within a put's limits; else
             // it is ignored, as servers before todo kept it ignored it.
-            return (
-                .applied,
-                try await write.delete(operation.uuid, last: operation.todo.flatMap { $0.problem == nil ? $0 : nil })
-            )
+            let last = operation.todo.flatMap { $0.problem == nil ? $0 : nil }
+            return (.applied, try await write.delete(operation.uuid, last: last, opId: operation.opId))
         }
     }
 
-    /// Answers each of the `conflicts` (indices into `operations`) that was applied before,
-    /// its stored result since pruned (`PrunedOperations`), as applied: a conflict changed
-    /// nothing, so the answer alone changes.
-    private static func answerPruned(
+    /// Answers each of the `conflicts` (indices into `operations`) that was applied before as
+    /// applied, from its result kept in `operations` or, once pruned, `pruned_operations`
+    /// (one statement each, for all): a conflict changed nothing, so the answer alone changes.
+    private static func answerKept(
         _ conflicts: [Int], of operations: [PushOperation], in outcome: inout PushOutcome, _ write: UserWrite,
         revisionsOnly: Bool
     ) async throws {
         guard !conflicts.isEmpty else { return }
-        let kept = try await PrunedOperations.read(
-            write.db, userID: write.userID, opIds: conflicts.map { operations[$0].opId })
+        var kept: [UUID: String] = [:]
+        // Replaced earlier in this push: not written yet.
+        for index in conflicts { kept[operations[index].opId] = write.replacedResult(operations[index].opId) }
+        let opIds = conflicts.map { operations[$0].opId }.filter { kept[$0] == nil }
+        kept.merge(try await OperationRows.read(write.db, userID: write.userID, opIds: opIds)) { first, _ in first }
+        let missing = opIds.filter { kept[$0] == nil }
+        if !missing.isEmpty {
+            kept.merge(try await PrunedOperations.read(write.db, userID: write.userID, opIds: missing)) { first, _ in
+                first
+            }
+        }
         for index in conflicts {
             let operation = operations[index]
             guard let answer = kept[operation.opId] else { continue }

@@ -27,6 +27,13 @@ final class UserWrite {
     private var pruned: [UUID: Int64] = [:]
     /// The uuids of the records changed, to write at the end.
     private var changed: Set<UUID> = []
+    /// The results of the push operations that made revisions `change` replaced, to keep in
+    /// `operations` at the end.
+    private var replacedResults: [UUID: String] = [:]
+
+    /// The result kept of `opId` when this transaction replaced the revision it made, not
+    /// yet written (`operations` has it once written).
+    func replacedResult(_ opId: UUID) -> String? { replacedResults[opId] }
     private var rowIDs = RowIDs()
 
     init(db: any WriteConnection, userID: UUID, counters: UserCounters, now: Date) {
@@ -96,9 +103,12 @@ final class UserWrite {
     /// Creates or replaces the content of the record `uuid` (bringing back a tombstone);
     /// returns it as it now stands. Attributes `fields` does not send keep their values. A
     /// record gets `legacyId` when given, else keeps its own or takes the user's next one.
+    /// `opId`: the v1 push operation making it (`StoredRecord.opId`).
     @discardableResult
-    func put(_ uuid: UUID, _ fields: TodoFields, legacyId: Int64? = nil) async throws -> StoredRecord {
-        try await change(uuid) { record in
+    func put(_ uuid: UUID, _ fields: TodoFields, legacyId: Int64? = nil, opId: UUID? = nil) async throws
+        -> StoredRecord
+    {
+        try await change(uuid, opId: opId) { record in
             record.setContent(fields)
             if let legacyId {
                 record.legacyId = legacyId
@@ -112,18 +122,28 @@ final class UserWrite {
     /// Makes the record `uuid` a tombstone (one is made for a uuid the user has no record
     /// of, so that other devices learn of the deletion), keeping `last`, the todo as the
     /// deleter last had it, or else the content it had (`StoredRecord.makeTombstone`);
-    /// returns it as it now stands.
+    /// returns it as it now stands. `opId` as for `put`.
     @discardableResult
-    func delete(_ uuid: UUID, last: TodoFields? = nil) async throws -> StoredRecord {
-        try await change(uuid) { [now] in $0.makeTombstone(now: now, last: last) }
+    func delete(_ uuid: UUID, last: TodoFields? = nil, opId: UUID? = nil) async throws -> StoredRecord {
+        try await change(uuid, opId: opId) { [now] in $0.makeTombstone(now: now, last: last) }
     }
 
     /// Applies `edit` to the record (a new one if the user has none), counts what it adds to
-    /// or takes from the user's storage, and gives it the next revision.
-    private func change(_ uuid: UUID, _ edit: (inout StoredRecord) -> Void) async throws -> StoredRecord {
+    /// or takes from the user's storage, and gives it the next revision, made by `opId`.
+    ///
+    /// A retry of the operation that made the revision replaced is answered from its row no
+    /// more: its result is kept in `operations`, as the push answered it without content.
+    private func change(_ uuid: UUID, opId: UUID?, _ edit: (inout StoredRecord) -> Void) async throws
+        -> StoredRecord
+    {
         let existing = try await record(uuid)
+        if let existing, let made = existing.opId {
+            let json = PushResponseWriter.result(opId: made, status: .applied, record: existing.revisionOnly)
+            replacedResults[made] = String(decoding: json, as: UTF8.self)
+        }
         var record = existing ?? StoredRecord(id: rowIDs.next(now: now), uuid: uuid)
         edit(&record)
+        record.opId = opId
         counters.storedBytes += record.storedBytes - (existing?.storedBytes ?? 0)
         record.rev = counters.takeRev()
         records[uuid] = record
@@ -132,10 +152,13 @@ final class UserWrite {
         return record
     }
 
-    /// Writes the changed records, in revision order.
+    /// Writes the changed records, in revision order, and the results of the operations whose
+    /// revisions they replaced.
     func writeChanges() async throws {
         let rows = changed.compactMap { records[$0] }.sorted { $0.rev < $1.rev }
         try await RecordRows.write(rows, userID: userID, on: db)
+        try await OperationRows.write(replacedResults.map { ($0.key, $0.value) }, userID: userID, on: db, now: now)
         changed = []
+        replacedResults = [:]
     }
 }
