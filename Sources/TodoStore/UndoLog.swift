@@ -263,25 +263,30 @@ struct UndoLog {
 
     static func decodeRecords(_ bytes: [UInt8], log: String, keeping: ((Int) -> Bool)? = nil) throws -> [Int: Record]? {
         var records: [Int: Record] = [:]
-        var start = 0
         var number = 0
-        while let newline = bytes[start...].firstIndex(of: 0x0A) {
-            number += 1
-            let line = Array(bytes[start...newline])
-            defer { start = newline + 1 }
-            if number == 1 {
-                guard try decodeHeader(line).log == log else { return nil }
-                continue
+        // Lines are found with memchr and read in place: a log of bulk changes runs to tens of
+        // megabytes, which a byte-by-byte search and a copy of each line doubled.
+        return try bytes.withUnsafeBytes { all throws -> [Int: Record]? in
+            guard let base = all.baseAddress else { return records }
+            var start = 0
+            while start < all.count, let found = memchr(base + start, 0x0A, all.count - start) {
+                let newline = base.distance(to: UnsafeRawPointer(found))
+                number += 1
+                let line = UnsafeRawBufferPointer(rebasing: all[start...newline])
+                defer { start = newline + 1 }
+                if number == 1 {
+                    guard try decodeHeader(Array(line)).log == log else { return nil }
+                    continue
+                }
+                do {
+                    let record = try readRecord(line, keeping: keeping)
+                    records[record.seq] = record
+                } catch {
+                    throw StateCodec.DecodeError.invalid("undo log line \(number): \(error)")
+                }
             }
-            do {
-                let record = try line.withUnsafeBytes { raw in try readRecord(raw, keeping: keeping) }
-                records[record.seq] = Record(
-                    seq: record.seq, prev: record.prev, depth: record.depth, entry: record.entry, length: line.count)
-            } catch {
-                throw StateCodec.DecodeError.invalid("undo log line \(number): \(error)")
-            }
+            return records
         }
-        return records
     }
 
     private static func readRecord(_ raw: UnsafeRawBufferPointer, keeping: ((Int) -> Bool)?) throws -> Record {
