@@ -109,6 +109,7 @@ func table(
             out += pad.utf8
             out += number.utf8
             out += rest.utf8
+            // Unfitted, the three parts go straight to the bytes (`fittedName` would join them first).
             if let extras, !extras.text.isEmpty, room == nil {
                 out += name.utf8
                 out += "  ".utf8
