@@ -91,13 +91,13 @@ failed=0
 for db in "${databases[@]}"; do
     env=(env -i PATH=/usr/bin:/bin HOME="$WORK" LOG_LEVEL=warning TODO_SERVER_QUOTA_MB=0)
     if [ "$db" = postgres ]; then
-        [ -n "$PGDATA" ] || start_postgres 55432
+        [ -n "$PGDATA" ] || start_postgres 25432
         env+=(DATABASE_URL="$PG_URL")
     else
         env+=(TODO_SERVER_DB="$WORK/server.sqlite")
     fi
     "${env[@]}" "$SERVER" migrate >/dev/null
-    port=$(free_port 57080)
+    port=$(free_port 27080)
     URL=http://127.0.0.1:$port
     "${env[@]}" "$SERVER" serve --hostname 127.0.0.1 --port "$port" >"$WORK/server-$db.log" 2>&1 &
     SERVER_PID=$!

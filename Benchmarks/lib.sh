@@ -35,7 +35,9 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
-# free_port START: the first port from START on that nothing listens on.
+# free_port START: the first port from START on that nothing listens on. START stays below the
+# kernel's ephemeral range (32768 on): a port there can be held, even in TIME-WAIT, by one of the
+# benchmark's own client connections, and a server then fails to bind it.
 free_port() {
     local port
     for port in $(seq "$1" $(($1 + 100))); do

@@ -107,7 +107,7 @@ make_state "$WORK/device.json" "$TODOS"
 
 # Radicale, started once, filled with the todo-server list's todos as served.
 start_radicale() { # start_radicale TS_URL TS_LIST TS_AUTH
-    RAD_PORT=$(free_port 59080)
+    RAD_PORT=$(free_port 29080)
     RAD_URL=http://127.0.0.1:$RAD_PORT RAD_LIST=/bench/tasks/ RAD_AUTH=$(printf 'bench:x' | base64 -w0)
     radicale --server-hosts "127.0.0.1:$RAD_PORT" --storage-filesystem-folder "$WORK/radicale" \
         --auth-type none --logging-level warning >"$WORK/radicale.log" 2>&1 &
@@ -177,12 +177,12 @@ run() {
     local db=$1 port env=()
     if [ "$db" = postgres ]; then
         # Not in $(...): cleanup must see PGDATA to stop the cluster.
-        start_postgres 56432
+        start_postgres 26432
         env=(DATABASE_URL="$PG_URL")
     else
         env=(TODO_SERVER_DB="$WORK/bench.sqlite")
     fi
-    port=$(free_port 58080)
+    port=$(free_port 28080)
     TS_URL=http://127.0.0.1:$port
     env "${env[@]}" "$SERVER" migrate >/dev/null 2>&1
     env "${env[@]}" "$SERVER" user add bench >/dev/null

@@ -60,7 +60,7 @@ run_server() {
     rm -f "$WORK/bench.sqlite"*
     "${env[@]}" "$SERVER" migrate >/dev/null
     local port i client token version
-    port=$(free_port 58080)
+    port=$(free_port 28180)
     URL=http://127.0.0.1:$port
     "${env[@]}" TODO_SERVER_MAX_CONNECTIONS_PER_CLIENT=1000 "$SERVER" serve --hostname 127.0.0.1 --port "$port" \
         >"$WORK/server.log" 2>&1 &
@@ -87,7 +87,7 @@ cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$SERVER_PID/stat"; }
 
 TICK_MS=$(awk -v hz="$(getconf CLK_TCK)" 'BEGIN { print 1000 / hz }')
 for database in "${databases[@]}"; do
-    [ "$database" = postgres ] && [ -z "$PGDATA" ] && start_postgres 57432 max_connections=200
+    [ "$database" = postgres ] && [ -z "$PGDATA" ] && start_postgres 27432 max_connections=200
     run_server "$database"
     printf '\n%s, %s replicas (one connection each), %s s each\n\n' "$database" "$REPLICAS" "$SECONDS_EACH"
     printf '| scenario | requests/s | p50 ms | p99 ms | server CPU ms/request |\n|---|---|---|---|---|\n'
