@@ -4,7 +4,7 @@ import TodoWire
 
 extension TodoContent {
     /// Why the server would refuse this content (its documented limits, in its words), or nil.
-    var problemForServer: String? { wire.problem?.message }
+    var problemForServer: String? { wireProblem?.message }
 }
 
 extension RemoteRecord {

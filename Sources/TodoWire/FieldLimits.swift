@@ -62,12 +62,17 @@ public enum FieldProblem: Equatable, Sendable {
 extension TodoFields {
     /// The first limit these fields break, or nil.
     public var problem: FieldProblem? {
+        Self.textProblem(name: name, description: description, notes: notes) ?? attributes.problem
+    }
+
+    /// The first limit a todo's texts break, or nil.
+    static func textProblem(name: String, description: String, notes: String) -> FieldProblem? {
         if Self.isBlank(name) { return .blankName }
         if name.utf8.count > FieldProblem.maxNameBytes { return .nameTooLong }
         if description.utf8.count > FieldProblem.maxTextBytes { return .descriptionTooLong }
         if notes.utf8.count > FieldProblem.maxTextBytes { return .notesTooLong }
         if [name, description, notes].contains(where: { $0.utf8.contains(0) }) { return .containsNUL }
-        return attributes.problem
+        return nil
     }
 
     /// Whether `text` is only white space: a name starting with a printable ASCII character is
@@ -78,11 +83,24 @@ extension TodoFields {
     }
 }
 
+extension TodoContent {
+    /// The first limit this content's wire form (`wire`) would break, or nil: the same rules
+    /// as `TodoFields.problem`, without building that form (a first push checks 10,000).
+    public var wireProblem: FieldProblem? {
+        TodoFields.textProblem(name: name, description: description, notes: notes)
+            ?? WireAttributes.problem(of: TodoField.attributes.lazy.map { ($0, $0.value(of: self.attributes)) })
+    }
+}
+
 extension WireAttributes {
     /// The first limit these values break, or nil.
     public var problem: FieldProblem? {
-        for field in TodoField.attributes {
-            guard let value = values[field] else { continue }
+        Self.problem(of: TodoField.attributes.lazy.compactMap { field in values[field].map { (field, $0) } })
+    }
+
+    /// The first limit the values break, in the order given.
+    static func problem(of values: some Sequence<(TodoField, FieldValue)>) -> FieldProblem? {
+        for (field, value) in values {
             do { _ = try field.checked(value) } catch { return .invalid(field, String(value.text.prefix(80))) }
             if let problem = value.problem(of: field) { return problem }
         }
@@ -93,26 +111,33 @@ extension WireAttributes {
 extension FieldValue {
     /// The limit on counts and sizes the value breaks, if any.
     func problem(of field: TodoField) -> FieldProblem? {
-        func tooLong(_ words: some Sequence<String>, _ limit: Int) -> Bool {
-            words.contains { $0.utf8.count > limit }
+        // Each count and size is held to the lower limit first, so `field.spec` (a struct built
+        // at each use) is looked up only for a value past it: a sync checks every field it sends.
+        func tooMany(_ count: Int) -> Bool {
+            count > FieldProblem.maxTags && count > FieldProblem.maxCount(of: field)
+        }
+        func tooLong(_ words: some Sequence<String>) -> Bool {
+            words.contains { word in
+                word.utf8.count > FieldProblem.maxWordBytes && word.utf8.count > FieldProblem.maxValueBytes(of: field)
+            }
         }
         switch self {
         case .text, .priority, .date: return nil
         case .word(let word):
-            return (word?.utf8.count ?? 0) > FieldProblem.maxValueBytes(of: field) ? .wordTooLong(field) : nil
+            guard let word else { return nil }
+            return tooLong(CollectionOfOne(word)) ? .wordTooLong(field) : nil
         case .tags(let tags):
             if tags.count > FieldProblem.maxTags { return .tooManyTags }
-            return tooLong(tags, FieldProblem.maxValueBytes(of: field)) ? .wordTooLong(field) : nil
-        case .uuids(let uuids): return uuids.count > FieldProblem.maxCount(of: field) ? .tooMany(field) : nil
+            return tooLong(tags) ? .wordTooLong(field) : nil
+        case .uuids(let uuids): return tooMany(uuids.count) ? .tooMany(field) : nil
         case .annotations(let annotations):
-            if annotations.count > FieldProblem.maxCount(of: field) { return .tooMany(field) }
+            if tooMany(annotations.count) { return .tooMany(field) }
             if annotations.contains(where: { $0.text.utf8.contains(0) }) { return .containsNUL }
-            let texts = annotations.lazy.map(\.text)
-            return tooLong(texts, FieldProblem.maxValueBytes(of: field)) ? .wordTooLong(field) : nil
+            return tooLong(annotations.lazy.map(\.text)) ? .wordTooLong(field) : nil
         case .udas(let udas):
-            if udas.count > FieldProblem.maxCount(of: field) { return .tooMany(field) }
+            if tooMany(udas.count) { return .tooMany(field) }
             if udas.values.contains(where: { $0.utf8.contains(0) }) { return .containsNUL }
-            return tooLong(udas.values, FieldProblem.maxValueBytes(of: field)) ? .wordTooLong(field) : nil
+            return tooLong(udas.values) ? .wordTooLong(field) : nil
         }
     }
 }
