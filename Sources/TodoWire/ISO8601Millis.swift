@@ -22,28 +22,32 @@ public enum ISO8601Millis {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Appends the 24-byte form of `date` to `out`.
+    /// Appends the 24-byte form of `date` to `out`: written in place, digit by digit, as a
+    /// state file of 10,000 todos has 20,000 of them.
     public static func append(_ date: Date, to out: inout [UInt8]) {
-        let ms = milliseconds(date)
-        let (days, msOfDay) = floorDivide(ms, 86_400_000)
+        let (days, msOfDay) = floorDivide(milliseconds(date), 86_400_000)
         let (year, month, day) = CalendarDay(ordinal: Int(days)).components
-        func digits(_ value: Int64, _ count: Int) {
-            var divisor: Int64 = 1
-            for _ in 1..<count { divisor *= 10 }
-            var rest = value
-            while divisor > 0 {
-                out.append(UInt8(48 + rest / divisor))
-                rest %= divisor
-                divisor /= 10
+        let time = Int(msOfDay)
+        let start = out.count
+        let template: StaticString = "0000-00-00T00:00:00.000Z"
+        template.withUTF8Buffer { out.append(contentsOf: $0) }
+        out.withUnsafeMutableBufferPointer { buffer in
+            let text = UnsafeMutableBufferPointer(rebasing: buffer[start...])
+            func put(_ value: Int, at offset: Int, digits: Int) {
+                var rest = value
+                for index in (offset..<offset + digits).reversed() {
+                    text[index] = UInt8(truncatingIfNeeded: 48 + rest % 10)
+                    rest /= 10
+                }
             }
+            put(year, at: 0, digits: 4)
+            put(month, at: 5, digits: 2)
+            put(day, at: 8, digits: 2)
+            put(time / 3_600_000, at: 11, digits: 2)
+            put(time / 60_000 % 60, at: 14, digits: 2)
+            put(time / 1000 % 60, at: 17, digits: 2)
+            put(time % 1000, at: 20, digits: 3)
         }
-        digits(Int64(year), 4); out.append(0x2D)
-        digits(Int64(month), 2); out.append(0x2D)
-        digits(Int64(day), 2); out.append(0x54)
-        digits(msOfDay / 3_600_000, 2); out.append(0x3A)
-        digits(msOfDay / 60_000 % 60, 2); out.append(0x3A)
-        digits(msOfDay / 1000 % 60, 2); out.append(0x2E)
-        digits(msOfDay % 1000, 3); out.append(0x5A)
     }
 
     public static func parse(_ text: String) -> Date? {
