@@ -73,6 +73,10 @@ enum Journal {
     /// The line, or nil as soon as it is longer than `limit` bytes: a change too large for the
     /// journal (a first sync's thousands of todos) is not written out in full only to be dropped.
     static func line(from before: TodoState, to after: TodoState, undo: UndoPointer?, within limit: Int) -> [UInt8]? {
+        // Each operation and deletion holds a UUID (36 bytes) at least: thousands queued (a
+        // first sync's) are too many for a line, known before any todo is compared.
+        let syncChanged = after.sync != before.sync
+        if syncChanged, (after.sync.outbox.count + after.sync.deletions.count) * 36 > limit { return nil }
         var out = JSONWriter(capacity: 1024)
         out.raw("{\"nextId\": ")
         out.int(after.nextId)
@@ -98,9 +102,7 @@ enum Journal {
             out.raw(", \"undo\": ")
             StateCodec.write(undo, to: &out)
         }
-        if after.sync != before.sync {
-            // Each operation and deletion holds a UUID (36 bytes) at least: thousands queued (a
-            // first sync's) are too many for a line before any is written.
+        if syncChanged {
             guard (after.sync.outbox.count + after.sync.deletions.count) * 36 <= limit - out.bytes.count else {
                 return nil
             }
@@ -116,16 +118,18 @@ enum Journal {
         var puts: [Todo] = []
         var removes: [Int] = []
         var old = 0
-        for todo in after {
-            while old < before.count, before[old].id < todo.id {
+        // By index: a copy of each todo cost more than comparing it.
+        for new in after.indices {
+            let id = after[new].id
+            while old < before.count, before[old].id < id {
                 removes.append(before[old].id)
                 old += 1
             }
-            if old < before.count, before[old].id == todo.id {
-                if before[old] != todo { puts.append(todo) }
+            if old < before.count, before[old].id == id {
+                if before[old] != after[new] { puts.append(after[new]) }
                 old += 1
             } else {
-                puts.append(todo)
+                puts.append(after[new])
             }
         }
         removes.append(contentsOf: before[old...].map(\.id))

@@ -23,8 +23,8 @@ public final class StateKeeper: Sendable {
     /// The kept state, when `path` and `journalPath` still hold what it was read from.
     func current(path: String, journalPath: String) -> StateFile.Loaded? {
         guard let loaded = kept.withLock({ $0 }),
-            Self.bytes(at: path) == loaded.snapshot.bytes,
-            Self.bytes(at: journalPath) == loaded.snapshot.journalBytes
+            Self.holds(loaded.snapshot.bytes, at: path),
+            Self.holds(loaded.snapshot.journalBytes, at: journalPath)
         else { return nil }
         uses.withLock { $0 += 1 }
         return loaded
@@ -41,14 +41,23 @@ public final class StateKeeper: Sendable {
         kept.withLock { $0 = nil }
     }
 
-    /// The file's bytes; empty when it does not exist, nil when it cannot be read.
-    private static func bytes(at path: String) -> [UInt8]? {
+    /// Whether the file at `path` holds `expected`, byte for byte (a missing file holds
+    /// nothing; one that cannot be read, nothing known).
+    private static func holds(_ expected: [UInt8], at path: String) -> Bool {
         do {
-            guard let file = try FileIO.open(path) else { return [] }
+            guard let file = try FileIO.open(path) else { return expected.isEmpty }
             defer { close(file.descriptor) }
-            return try FileIO.readAll(file, path: path)
+            guard file.size == expected.count else { return false }
+            let bytes = try FileIO.readAll(file, path: path)
+            guard bytes.count == expected.count else { return false }
+            // memcmp: `==` on two arrays of bytes compares them one at a time.
+            return bytes.withUnsafeBytes { read in
+                expected.withUnsafeBytes { kept in
+                    read.isEmpty || memcmp(read.baseAddress!, kept.baseAddress!, read.count) == 0
+                }
+            }
         } catch {
-            return nil
+            return false
         }
     }
 }
