@@ -166,8 +166,9 @@ extension TodoRecord {
 }
 
 extension TodoFields {
-    /// The attributes by their keys, found once.
-    private static let attributeKeys = Dictionary(uniqueKeysWithValues: TodoField.attributes.map { ($0.key, $0) })
+    /// The attributes and their kinds by their keys, found once (`spec` builds a table row).
+    private static let attributeKeys = Dictionary(
+        uniqueKeysWithValues: TodoField.attributes.map { ($0.key, (field: $0, kind: $0.spec.kind)) })
 
     static func read(from reader: inout JSONReader) throws -> TodoFields {
         var (name, description, notes): (String?, String?, String?) = (nil, nil, nil)
@@ -184,8 +185,8 @@ extension TodoFields {
             case "updatedAt": updatedAt = try reader.readDate()
             case "completedAt": completedAt = try reader.readOptional { try $0.readDate() }
             default:
-                if let field = attributeKeys[key] {
-                    attributes[field] = try field.spec.kind.read(from: &reader)
+                if let (field, kind) = attributeKeys[key] {
+                    attributes[field] = try kind.read(from: &reader)
                 } else {
                     try reader.skipValue()
                 }
