@@ -1,4 +1,5 @@
 import Fluent
+import FluentPostgresDriver
 import Foundation
 import Testing
 
@@ -18,6 +19,28 @@ struct InsertStatementTests {
         #expect(binds.map(\.type) == [.int8Array, .textArray])
         #expect(binds.map { $0.array?.count } == [2, 2])
         #expect(binds[1].array?.map(\.value?.readableBytes) == [1, nil])
+    }
+
+    /// Each column written straight into one buffer holds the bytes PostgresNIO's own array
+    /// of the values' `postgres` forms holds, for every kind of value, nulls and no values.
+    @Test func anArrayWrittenInOneBufferIsPostgresNIOsOwn() {
+        let uuid = UUID(uuidString: "0F1E2D3C-4B5A-6978-8796-A5B4C3D2E1F0")!
+        let columns: [(PostgresDataType, PostgresDataType, [SQLValue])] = [
+            (.text, .textArray, []),
+            (.uuid, .uuidArray, [.uuid(uuid), .null, .uuid(UUID())]),
+            (.int8, .int8Array, [.integer(0), .integer(-1), .integer(.max), .null]),
+            (.bool, .boolArray, [.bool(true), .bool(false), .null]),
+            (.text, .textArray, [.text(""), .text("café ☕"), .null, .text(String(repeating: "x", count: 5000))]),
+            (.bytea, .byteaArray, [.blob(ByteBuffer(bytes: [0, 1, 255] as [UInt8])), .null])
+        ]
+        for (element, array, values) in columns {
+            let own = SQLValue.postgresArray(
+                1, of: values.map { [.null, $0] }, PostgresArrayType(element: element, array: array))
+            let theirs = PostgresData(array: values.map(\.postgres), elementType: element)
+            #expect(own.type == theirs.type)
+            #expect(own.formatCode == theirs.formatCode)
+            #expect(own.value == theirs.value, "\(element)")
+        }
     }
 
     @Test func aColumnMixingKindsOfValueOrARowOfAnotherWidthIsLeftToValues() {

@@ -23,11 +23,14 @@ extension SQLValue {
     static func unnestInsert(
         into table: String, columns: [String], rows: some Collection<[SQLValue]>, suffix: String = ""
     ) -> (statement: String, binds: [PostgresData])? {
-        var types = [PostgresDataType?](repeating: nil, count: columns.count)
+        // An array: `rows` comes through the existential `WriteConnection`, unspecialized, and
+        // a generic walk of it looked up type metadata for every value.
+        let rows = Array(rows)
+        var types = [PostgresArrayType?](repeating: nil, count: columns.count)
         for row in rows {
             guard row.count == columns.count else { return nil }
             for (column, value) in row.enumerated() {
-                guard let type = value.postgresType else { continue }
+                guard let type = value.postgresArrayType else { continue }
                 if types[column] == nil {
                     types[column] = type
                 } else if types[column] != type {
@@ -36,7 +39,7 @@ extension SQLValue {
             }
         }
         let binds = types.indices.compactMap { column in
-            types[column].map { type in PostgresData(array: rows.map { $0[column].postgres }, elementType: type) }
+            types[column].map { type in postgresArray(column, of: rows, type) }
         }
         guard !binds.isEmpty else { return nil }
         let shape = InsertShape.unnest(
@@ -44,14 +47,70 @@ extension SQLValue {
         return (statements.withLockedValue { $0.statement(for: shape) }, binds)
     }
 
-    /// The PostgreSQL type `postgres` binds this value as; nil for null.
-    private var postgresType: PostgresDataType? {
+    /// Column `column` of `rows` as a PostgreSQL array of `type`, in the binary form `PostgresData(array:elementType:)`
+    /// writes, but each value written straight into one buffer sized first: a buffer per value
+    /// (`postgres`) cost an INSERT of 1,000 todos 15,000 allocations, and their copying.
+    static func postgresArray(_ column: Int, of rows: [[SQLValue]], _ type: PostgresArrayType) -> PostgresData {
+        var size = 20
+        for row in rows { size += 4 + row[column].binarySize }
+        var buffer = ByteBufferAllocator().buffer(capacity: size)
+        // Dimensions (none when empty), a flag PostgreSQL ignores, the element type; then the
+        // one dimension's length and lower bound.
+        buffer.writeInteger(rows.isEmpty ? 0 : 1, as: UInt32.self)
+        buffer.writeInteger(0, as: UInt32.self)
+        buffer.writeInteger(type.element.rawValue)
+        if !rows.isEmpty {
+            buffer.writeInteger(UInt32(rows.count))
+            buffer.writeInteger(1, as: UInt32.self)
+            for row in rows { row[column].writeBinary(to: &buffer) }
+        }
+        return PostgresData(type: type.array, typeModifier: nil, formatCode: .binary, value: buffer)
+    }
+
+    /// The bytes `writeBinary` writes after the length.
+    private var binarySize: Int {
         switch self {
-        case .uuid: .uuid
-        case .integer: .int8
-        case .bool: .bool
-        case .text: .text
-        case .blob: .bytea
+        case .uuid: 16
+        case .integer: 8
+        case .bool: 1
+        case .text(let text): text.utf8.count
+        case .blob(let bytes): bytes.readableBytes
+        case .null: 0
+        }
+    }
+
+    /// The value's length, then its binary form as `postgres` holds it (-1 for null).
+    private func writeBinary(to buffer: inout ByteBuffer) {
+        switch self {
+        case .uuid(let uuid):
+            buffer.writeInteger(16, as: UInt32.self)
+            withUnsafeBytes(of: uuid.uuid) { _ = buffer.writeBytes($0) }
+        case .integer(let integer):
+            buffer.writeInteger(8, as: UInt32.self)
+            buffer.writeInteger(integer)
+        case .bool(let bool):
+            buffer.writeInteger(1, as: UInt32.self)
+            buffer.writeInteger(bool ? 1 : 0, as: UInt8.self)
+        case .text(let text):
+            buffer.writeInteger(UInt32(text.utf8.count))
+            buffer.writeString(text)
+        case .blob(let bytes):
+            buffer.writeInteger(UInt32(bytes.readableBytes))
+            buffer.writeImmutableBuffer(bytes)
+        case .null:
+            buffer.writeInteger(-1, as: Int32.self)
+        }
+    }
+
+    /// The PostgreSQL type `postgres` binds this value as, and the type of an array of them;
+    /// nil for null.
+    private var postgresArrayType: PostgresArrayType? {
+        switch self {
+        case .uuid: PostgresArrayType(element: .uuid, array: .uuidArray)
+        case .integer: PostgresArrayType(element: .int8, array: .int8Array)
+        case .bool: PostgresArrayType(element: .bool, array: .boolArray)
+        case .text: PostgresArrayType(element: .text, array: .textArray)
+        case .blob: PostgresArrayType(element: .bytea, array: .byteaArray)
         case .null: nil
         }
     }
@@ -59,6 +118,12 @@ extension SQLValue {
     /// The texts of the INSERTs made so far: a push of 100 todos wrote its 1400 placeholders
     /// again each time.
     private static let statements = NIOLockedValueBox(InsertStatements())
+}
+
+/// The type of an array's elements, and of the array.
+struct PostgresArrayType: Equatable {
+    var element: PostgresDataType
+    var array: PostgresDataType
 }
 
 /// What an INSERT's text depends on.

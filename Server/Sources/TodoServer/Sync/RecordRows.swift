@@ -1,5 +1,6 @@
 import FluentPostgresDriver
 import FluentSQLiteDriver
+import TodoWire
 import Foundation
 import Vapor
 
@@ -29,6 +30,12 @@ enum RecordRows {
     /// the limits of PostgreSQL (65535) and SQLite (32766 by default since 3.32; the bundled
     /// build allows 250000). A full push (`SyncAPI.maxOperationsPerPush`, 1000) takes two.
     static let maxRowsPerInsert = 500
+
+    /// Rows per INSERT statement on `db`: PostgreSQL binds an array per column (`unnest`), so
+    /// a full push takes one (its fallback of a bind per value still fits: 30,000).
+    static func maxRowsPerInsert(on db: any WriteConnection) -> Int {
+        db.bindsArrays ? 2 * SyncAPI.maxOperationsPerPush : maxRowsPerInsert
+    }
 
     /// The records of `uuids` that `userID` has, tombstones too.
     static func read(_ db: any WriteConnection, userID: UUID, uuids: some Collection<UUID>) async throws
@@ -66,7 +73,7 @@ enum RecordRows {
     /// Writes `records` of `userID`: new ones are inserted, and a row whose (user, uuid)
     /// exists takes the new values of every column but its id.
     static func write(_ records: [StoredRecord], userID: UUID, on db: any WriteConnection) async throws {
-        for chunk in records.chunked(maxRowsPerInsert) {
+        for chunk in records.chunked(maxRowsPerInsert(on: db)) {
             try await db.insert(
                 into: TodoModel.schema, columns: columns, rows: chunk.map { $0.values(userID: userID) }, suffix: upsert)
         }

@@ -17,6 +17,9 @@ protocol WriteConnection: Sendable {
     /// CONFLICT clause); nothing when `rows` is empty.
     func insert<Rows: Collection<[SQLValue]>>(into table: String, columns: [String], rows: Rows, suffix: String)
         async throws
+
+    /// Whether `insert` binds an array per column rather than a value per value (PostgreSQL).
+    var bindsArrays: Bool { get }
 }
 
 extension WriteConnection {
@@ -34,6 +37,8 @@ extension WriteConnection {
         try await run(statement, binds)
     }
 
+    var bindsArrays: Bool { false }
+
     func insert<Rows: Collection<[SQLValue]>>(into table: String, columns: [String], rows: Rows, suffix: String)
         async throws
     {
@@ -44,6 +49,8 @@ extension WriteConnection {
 /// A Fluent database (a PostgreSQL transaction) as the write path's connection.
 struct FluentWriteConnection: WriteConnection {
     let db: any Database
+
+    var bindsArrays: Bool { db is any PostgresDatabase }
 
     func rows<Row>(
         _ query: String, _ binds: [SQLValue], sqlite: (SQLiteColumns) throws -> Row,
