@@ -342,27 +342,32 @@ public struct JSONReader {
     /// Reads an object, handing each key to `field`, which reads or skips its value. A key
     /// given twice is refused: readers would disagree on which value counts.
     ///
-    /// The keys seen are a list while there are few (a todo's), a set past 16: an object of
-    /// thousands of keys (TaskChampion's tasks) is read in linear time.
+    /// The keys seen are a list while there are few (a todo's 21), a set past 32: an object
+    /// of thousands of keys (TaskChampion's tasks) is read in linear time. The list is on the
+    /// stack: a growing array allocated five times for each todo a push or a state file holds.
     public mutating func readObject(_ field: (String, inout JSONReader) throws -> Void) throws {
-        var seen: [String] = []
-        var many: Set<String> = []
-        var more = try enterObject()
-        while more {
-            let start = position
-            let key = try readKey()
-            let repeated = seen.count < 16 ? seen.contains(key) : !many.insert(key).inserted
-            guard !repeated else {
-                position = start
-                skipWhitespace()
-                throw fail("no second \"\(key)\" in one object")
+        try withUnsafeTemporaryAllocation(of: String.self, capacity: 32) { seen in
+            var count = 0
+            defer { seen.baseAddress!.deinitialize(count: count) }
+            var many: Set<String> = []
+            var more = try enterObject()
+            while more {
+                let start = position
+                let key = try readKey()
+                let repeated = count < seen.count ? seen[..<count].contains(key) : !many.insert(key).inserted
+                guard !repeated else {
+                    position = start
+                    skipWhitespace()
+                    throw fail("no second \"\(key)\" in one object")
+                }
+                if count < seen.count {
+                    (seen.baseAddress! + count).initialize(to: key)
+                    count += 1
+                    if count == seen.count { many = Set(seen) }
+                }
+                try field(key, &self)
+                more = try objectContinues()
             }
-            if seen.count < 16 {
-                seen.append(key)
-                if seen.count == 16 { many = Set(seen) }
-            }
-            try field(key, &self)
-            more = try objectContinues()
         }
     }
 
