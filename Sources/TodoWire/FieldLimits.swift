@@ -71,8 +71,15 @@ extension TodoFields {
         if name.utf8.count > FieldProblem.maxNameBytes { return .nameTooLong }
         if description.utf8.count > FieldProblem.maxTextBytes { return .descriptionTooLong }
         if notes.utf8.count > FieldProblem.maxTextBytes { return .notesTooLong }
-        if [name, description, notes].contains(where: { $0.utf8.contains(0) }) { return .containsNUL }
+        if hasNUL(name) || hasNUL(description) || hasNUL(notes) { return .containsNUL }
         return nil
+    }
+
+    /// Whether `text` holds a NUL byte: `memchr` over a native string's bytes.
+    static func hasNUL(_ text: String) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.count > 0 && memchr(bytes.baseAddress!, 0, bytes.count) != nil
+        } ?? text.utf8.contains(0)
     }
 
     /// Whether `text` is only white space: a name starting with a printable ASCII character is
@@ -87,24 +94,30 @@ extension TodoContent {
     /// The first limit this content's wire form (`wire`) would break, or nil: the same rules
     /// as `TodoFields.problem`, without building that form (a first push checks 10,000).
     public var wireProblem: FieldProblem? {
-        TodoFields.textProblem(name: name, description: description, notes: notes)
-            ?? WireAttributes.problem(of: TodoField.attributes.lazy.map { ($0, $0.value(of: self.attributes)) })
+        if let problem = TodoFields.textProblem(name: name, description: description, notes: notes) { return problem }
+        for field in TodoField.attributes {
+            if let problem = WireAttributes.problem(field, field.value(of: attributes)) { return problem }
+        }
+        return nil
     }
 }
 
 extension WireAttributes {
     /// The first limit these values break, or nil.
     public var problem: FieldProblem? {
-        Self.problem(of: TodoField.attributes.lazy.compactMap { field in values[field].map { (field, $0) } })
-    }
-
-    /// The first limit the values break, in the order given.
-    static func problem(of values: some Sequence<(TodoField, FieldValue)>) -> FieldProblem? {
-        for (field, value) in values {
-            do { _ = try field.checked(value) } catch { return .invalid(field, String(value.text.prefix(80))) }
-            if let problem = value.problem(of: field) { return problem }
+        for field in TodoField.attributes {
+            if let value = values[field], let problem = Self.problem(field, value) { return problem }
         }
         return nil
+    }
+
+    /// The limit `value` breaks as `field`'s, if any. An unset one (a field cleared) breaks
+    /// none, and is of the field's kind, as every value read by it (`FieldKind.read`) or taken
+    /// from a todo is: most of what a push sends.
+    static func problem(_ field: TodoField, _ value: FieldValue) -> FieldProblem? {
+        guard value.isSet else { return nil }
+        do { _ = try field.checked(value) } catch { return .invalid(field, String(value.text.prefix(80))) }
+        return value.problem(of: field)
     }
 }
 
