@@ -86,8 +86,10 @@ public struct SyncEngine {
             if queued.isEmpty { break }
             state = try send(queued, from: state, at: at, report: &report)
         }
-        report.conflicts = state.todos.flatMap { todo in
-            todo.conflicts.filter { $0.at == at }.map { (todo, $0) }
+        // By index: a copy of every todo, to look at its conflicts, cost more than the rest of
+        // a sync with nothing to do.
+        report.conflicts = state.todos.indices.flatMap { index in
+            state.todos[index].conflicts.filter { $0.at == at }.map { (state.todos[index], $0) }
         }
         return report
     }
@@ -340,8 +342,9 @@ public struct SyncEngine {
     }
 
     static func countNew(_ records: [RemoteRecord], in state: TodoState) -> Int {
+        guard !records.isEmpty else { return 0 }
         var known: [UUID: Int64] = [:]
-        for todo in state.todos { known[todo.uuid] = todo.base?.rev ?? -1 }
+        for index in state.todos.indices { known[state.todos[index].uuid] = state.todos[index].base?.rev ?? -1 }
         for deletion in state.sync.deletions { known[deletion.uuid] = deletion.base.rev }
         return records.count { record in
             if let rev = known[record.uuid] { return record.rev > rev }
