@@ -147,7 +147,8 @@ private struct SyncMerger {
         self.state = state
         positions = Dictionary(uniqueKeysWithValues: state.todos.enumerated().map { ($1.uuid, $0) })
         unanswered = Dictionary(
-            state.sync.outbox.compactMap { op in op.content.map { (op.uuid, (op.baseRev, $0)) } },
+            // Labelled as the dictionary's values are: an unlabelled tuple cost a cast of the array.
+            state.sync.outbox.compactMap { op in op.content.map { (op.uuid, (baseRev: op.baseRev, content: $0)) } },
             uniquingKeysWith: { $1 })
         outbox = Dictionary(state.sync.outbox.map { ($0.opId, $0) }, uniquingKeysWith: { first, _ in first })
     }
