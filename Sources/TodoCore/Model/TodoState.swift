@@ -41,8 +41,7 @@ public struct TodoState: Equatable, Sendable {
     /// The numbers of the open todos whose `until` has passed by `context.now`, which
     /// Taskwarrior deletes (`Action.expired`).
     public func expired(in context: DateContext) -> [Int] {
-        // By index: a filter over the todos copied each one.
-        todos.indices.filter { todos[$0].hasExpired(in: context) }.map { todos[$0].id }
+        todos.lazy.filter { $0.hasExpired(in: context) }.map(\.id)
     }
 
     /// Inserts `todo`, or replaces the one with its number, keeping `todos` sorted.

@@ -107,8 +107,7 @@ extension TodoState {
 
     /// True when a sync has something to send; cheaper than building the operations.
     public var hasPendingOperations: Bool {
-        // By index: `contains(where:)` copied each todo it looked at.
-        !sync.deletions.isEmpty || todos.indices.contains { todos[$0].needsPush }
+        !sync.deletions.isEmpty || todos.contains(where: \.needsPush)
     }
 
     /// True when some todo the server has acknowledged is not yet marked synced.
