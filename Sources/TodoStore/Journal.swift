@@ -103,9 +103,6 @@ enum Journal {
             StateCodec.write(undo, to: &out)
         }
         if syncChanged {
-            guard (after.sync.outbox.count + after.sync.deletions.count) * 36 <= limit - out.bytes.count else {
-                return nil
-            }
             out.raw(", \"sync\": ")
             SyncCodec.write(after.sync, to: &out)
         }
@@ -118,18 +115,16 @@ enum Journal {
         var puts: [Todo] = []
         var removes: [Int] = []
         var old = 0
-        // By index: a copy of each todo cost more than comparing it.
-        for new in after.indices {
-            let id = after[new].id
-            while old < before.count, before[old].id < id {
+        for todo in after {
+            while old < before.count, before[old].id < todo.id {
                 removes.append(before[old].id)
                 old += 1
             }
-            if old < before.count, before[old].id == id {
-                if before[old] != after[new] { puts.append(after[new]) }
+            if old < before.count, before[old].id == todo.id {
+                if before[old] != todo { puts.append(todo) }
                 old += 1
             } else {
-                puts.append(after[new])
+                puts.append(todo)
             }
         }
         removes.append(contentsOf: before[old...].map(\.id))
