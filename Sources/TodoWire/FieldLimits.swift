@@ -145,11 +145,11 @@ extension FieldValue {
         case .uuids(let uuids): return tooMany(uuids.count) ? .tooMany(field) : nil
         case .annotations(let annotations):
             if tooMany(annotations.count) { return .tooMany(field) }
-            if annotations.contains(where: { $0.text.utf8.contains(0) }) { return .containsNUL }
+            if annotations.contains(where: { TodoFields.hasNUL($0.text) }) { return .containsNUL }
             return tooLong(annotations.lazy.map(\.text)) ? .wordTooLong(field) : nil
         case .udas(let udas):
             if tooMany(udas.count) { return .tooMany(field) }
-            if udas.values.contains(where: { $0.utf8.contains(0) }) { return .containsNUL }
+            if udas.values.contains(where: TodoFields.hasNUL) { return .containsNUL }
             return tooLong(udas.values) ? .wordTooLong(field) : nil
         }
     }
