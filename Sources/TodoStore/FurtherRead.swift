@@ -48,15 +48,18 @@ public struct StateRead: Sendable {
     let loaded: StateFile.Loaded?
 
     /// The todos and sizes `request` asks for. A sparse first read (a few lines of a large
-    /// file) holds no index of the other lines: the file is then read whole, once.
+    /// file) holds no index of the other lines: the file's bytes are then searched for the
+    /// UUIDs (`UUIDSearch`), or, if that is unsure, the file is read whole, once.
     public func reading(_ request: FurtherRead) throws(StoreError) -> FurtherTodos {
         var found = FurtherTodos()
-        if request.readsTodos, var snapshot = loaded?.snapshot {
-            if snapshot.sparse {
-                guard let whole = try file.loadUnlocked(selection.wholeFile)?.snapshot else { return found }
-                snapshot = whole
+        if request.readsTodos, let snapshot = loaded?.snapshot {
+            if !snapshot.sparse {
+                found.todos = snapshot.todos(request)
+            } else if let todos = try file.search(request) {
+                found.todos = todos
+            } else if let whole = try file.loadUnlocked(selection.wholeFile)?.snapshot {
+                found.todos = whole.todos(request)
             }
-            found.todos = snapshot.todos(request)
         }
         if request.sizes {
             found.stateBytes = FileIO.size(file.path) + FileIO.size(file.journalPath)

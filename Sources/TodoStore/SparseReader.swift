@@ -63,7 +63,7 @@ struct SparseReader {
 
     /// The header decoded, and where the todos start, reading more of the file until it
     /// holds the whole header (the sync outbox can make it long).
-    private func readHeader() throws(StoreError) -> (StateCodec.Snapshot, Int)? {
+    func readHeader() throws(StoreError) -> (StateCodec.Snapshot, Int)? {
         var count = min(file.size, 64 << 10)
         while true {
             let head = try bytes(at: 0, count: count)

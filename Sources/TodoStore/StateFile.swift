@@ -76,6 +76,31 @@ public struct StateFile: Sendable {
         return try loadLocked(selection)
     }
 
+    /// The todos `request` asks for, found in a large file by their UUIDs' text
+    /// (`SparseReader.todos(_:journal:)`), read without the lock as `loadUnlocked` reads; nil
+    /// when that search is unsure, or a writer keeps replacing the file, or the file is
+    /// small: the caller then reads it whole.
+    func search(_ request: FurtherRead) throws(StoreError) -> [Todo]? {
+        for _ in 0..<5 {
+            guard let file = try FileIO.open(path) else { return [] }
+            defer { close(file.descriptor) }
+            guard file.size >= SparseReader.minimumSize else { return nil }
+            let journal: Journal.Contents?
+            do {
+                journal = try readJournal()
+            } catch {
+                // A torn line (a writer appending): the whole read looks again under the lock.
+                return nil
+            }
+            guard let todos = try SparseReader(file: file, path: path).todos(request, journal: journal) else {
+                return nil
+            }
+            var info = stat()
+            if stat(path, &info) == 0, info.st_ino == file.inode, info.st_dev == file.device { return todos }
+        }
+        return nil
+    }
+
     /// The state the keeper holds, when it holds what `selection` reads and the files still
     /// hold what it came from.
     private func kept(_ selection: TodoSelection) -> Loaded? {

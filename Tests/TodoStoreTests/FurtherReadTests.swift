@@ -107,6 +107,114 @@ import TodoTestSupport
         #expect(try first.reading(.nothing).todos.isEmpty)
     }
 
+    /// After a sparse first read, the file's bytes are searched for the UUIDs and only the
+    /// lines holding them decoded, the journal's changes over them: what a read of every todo
+    /// finds, with the search itself answering (not a whole read after it).
+    @Test func theSearchOfALargeFileFindsWhatAReadOfEveryTodoFinds() throws {
+        let uuids = try makeFile()
+        // The journal also deletes todo 20 and drops todo 30's dependencies.
+        try apply(.delete(ids: [20], at: at), reading: .referencedBy(["20"]))
+        try apply(
+            .edit(ids: [30], changes: [.set(.depends, .uuids([]))], at: at),
+            reading: .referencedBy(["30"]))
+        let requests = [
+            FurtherRead(uuids: [uuids[8], uuids[19], uuids[1499], uuids[2999]]),
+            FurtherRead(dependentsOf: [uuids[0]]),
+            FurtherRead(uuids: [uuids[0]], dependentsOf: [uuids[8], uuids[18], uuids[28], uuids[1500]])
+        ]
+        let open = try #require(try FileIO.open(file.path))
+        defer { close(open.descriptor) }
+        let journal = try Journal.decode(try #require(bytes(file.journalPath)))
+        for request in requests {
+            let found = try #require(try SparseReader(file: open, path: file.path).todos(request, journal: journal))
+            #expect(found == (try expected(request)))
+            #expect(!found.isEmpty)
+            #expect(try file.read(.referencedBy(["1500"])).reading(request).todos == found)
+        }
+    }
+
+    /// A UUID written in capitals, or in a mix of cases (a file edited by hand), is found as
+    /// a lowercase one is; and the search answers for a file without a journal.
+    @Test func theSearchFindsAUUIDInAnyCase() throws {
+        let uuids = try makeFile()
+        try FileManager.default.removeItem(atPath: file.journalPath)
+        let lower = uuids[0].uuidString.lowercased()
+        let mixed = String(
+            lower.enumerated().map { $0.offset % 2 == 0 ? Character($0.element.uppercased()) : $0.element })
+        var text = String(decoding: try #require(bytes(file.path)), as: UTF8.self)
+        text = text.replacingOccurrences(of: "\"uuid\": \"\(lower)\"", with: "\"uuid\": \"\(mixed)\"")
+        text = text.replacingOccurrences(of: lower, with: lower.uppercased())
+        #expect(!text.contains(lower) && text.contains(mixed))
+        try Data(text.utf8).write(to: URL(fileURLWithPath: file.path))
+        for request in [FurtherRead(uuids: [uuids[0]]), FurtherRead(dependentsOf: [uuids[0]])] {
+            let found = try file.read(.referencedBy(["1500"])).reading(request).todos
+            #expect(found == (try expected(request)))
+            #expect(!found.isEmpty)
+            #expect(try file.search(request) == found)
+        }
+    }
+
+    @Test func uuidSearchFindsEveryOccurrenceInAnyCase() {
+        let uuid = UUID(uuidString: "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d")!
+        let lower = uuid.uuidString.lowercased()
+        let text = "x\(lower)\(lower.uppercased())--0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4e \"" + lower.prefix(35)
+        let offsets = Array(text.utf8).withUnsafeBytes { UUIDSearch(uuid).offsets(in: $0, from: 0) }
+        #expect(offsets == [1, 37])
+        let later = Array(text.utf8).withUnsafeBytes { UUIDSearch(uuid).offsets(in: $0, from: 2) }
+        #expect(later == [37])
+    }
+
+    /// The search finds what comparing at every offset finds, in texts made of the UUID's
+    /// own characters in both cases (where its shifts are shortest) and of pieces of it.
+    @Test func uuidSearchFindsWhatComparingAtEveryOffsetFinds() {
+        let uuid = UUID(uuidString: "05840f4c-e50e-4168-b7b3-ff7b623dd8df")!
+        let lower = Array(uuid.uuidString.lowercased().utf8)
+        let alphabet = Array("0123456789abcdefABCDEF-\"[, ".utf8)
+        var generator = SystemRandomNumberGenerator()
+        for round in 0..<300 {
+            var text: [UInt8] = []
+            while text.count < 400 {
+                switch Int.random(in: 0..<4, using: &generator) {
+                case 0: text += lower.map { $0 >= 0x61 && Bool.random(using: &generator) ? $0 - 0x20 : $0 }
+                case 1:
+                    let from = Int.random(in: 0..<20, using: &generator)
+                    text += lower[from...].prefix(Int.random(in: 1..<36, using: &generator))
+                default: text.append(alphabet.randomElement(using: &generator)!)
+                }
+            }
+            let naive = (0...(text.count - lower.count)).filter { at in
+                (0..<lower.count).allSatisfy { text[at + $0] | 0x20 == lower[$0] }
+            }
+            let start = round % 7
+            let found = text.withUnsafeBytes { UUIDSearch(uuid).offsets(in: $0, from: start) }
+            #expect(found == naive.filter { $0 >= start }, "round \(round)")
+        }
+    }
+
+    /// A head's UUID prefix read from its bytes is the one `readHeadFast` reads, and there
+    /// is none for another layout (which the check then reads as JSON).
+    @Test(arguments: [
+        ("{\"id\": 7, \"uuid\": \"8F0E1C2A-0000-4000-8000-000000000007\", \"name\": \"\"}", "8f0e1c2a"),
+        ("{\"id\": 12345678, \"uuid\": \"0a1b2c3d-0000-4000-8000-000000000007\"", "0a1b2c3d"),
+        ("{\"id\": 7, \"uuid\": \"8f0e1c2a-0000-4000-8000-00000000000\"", nil),
+        ("{\"id\":7,\"uuid\":\"8f0e1c2a-0000-4000-8000-000000000007\"", nil),
+        ("{\"id\": , \"uuid\": \"8f0e1c2a-0000-4000-8000-000000000007\"", nil),
+        ("{\"uuid\": \"8f0e1c2a-0000-4000-8000-000000000007\", \"id\": 7", nil)
+    ])
+    func aHeadsUUIDPrefixIsReadFromItsBytes(_ head: String, _ prefix: String?) {
+        let bytes = Array(head.utf8)
+        let fast = bytes.withUnsafeBytes { UUIDPrefix(head: $0)?.bits }
+        let expected = prefix.map { Array($0.utf8).withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) } }
+        #expect(fast == expected)
+        if fast != nil {
+            let read = bytes.withUnsafeBytes { raw -> UInt64? in
+                var reader = JSONReader(raw)
+                return StateCodec.readHeadFast(&reader).flatMap { UUIDPrefix(text: $0.uuidText)?.bits }
+            }
+            #expect(read == fast)
+        }
+    }
+
     @Test func sizesAreTheFilesOnDisk() throws {
         try makeFile()
         let sizes = try file.read(.none).reading(FurtherRead(sizes: true))
