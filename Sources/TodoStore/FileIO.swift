@@ -45,6 +45,50 @@ enum FileIO {
         }
     }
 
+    /// Each complete line of `file`, with its `\n`, in order, until `body` returns false. The
+    /// file is read a chunk at a time into one buffer, which grows only to hold the longest
+    /// line: a log of tens of megabytes costs no buffer its size (a page fault for each 4 KiB
+    /// of it took more time than reading the lines). A last line without its `\n` is left out.
+    static func forEachLine(
+        _ file: OpenFile, path: String, chunk: Int = 1 << 20, _ body: (UnsafeRawBufferPointer) throws -> Bool
+    ) throws {
+        let size = max(64, min(chunk, file.size + 1))
+        var buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 16)
+        defer { buffer.deallocate() }
+        // The bytes not yet passed (a line's start) are buffer[begin..<end].
+        var begin = 0
+        var end = 0
+        var offset = 0
+        while true {
+            if end == buffer.count {
+                if begin > 0 {
+                    buffer.baseAddress!.copyMemory(from: buffer.baseAddress! + begin, byteCount: end - begin)
+                } else {
+                    let larger = UnsafeMutableRawBufferPointer.allocate(byteCount: 2 * buffer.count, alignment: 16)
+                    larger.copyMemory(from: UnsafeRawBufferPointer(buffer))
+                    buffer.deallocate()
+                    buffer = larger
+                }
+                end -= begin
+                begin = 0
+            }
+            let base = buffer.baseAddress!
+            let got = pread(file.descriptor, base + end, buffer.count - end, off_t(offset))
+            if got < 0, errno == EINTR { continue }
+            if got < 0 { throw StoreError.unreadable(path: path, reason: errnoText()) }
+            if got == 0 { return }
+            offset += got
+            var from = end
+            end += got
+            while let found = memchr(base + from, 0x0A, end - from) {
+                let newline = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
+                guard try body(UnsafeRawBufferPointer(start: base + begin, count: newline + 1 - begin)) else { return }
+                begin = newline + 1
+                from = begin
+            }
+        }
+    }
+
     /// Up to `count` bytes from `offset`; fewer at the end of the file; nil on an error.
     static func read(_ descriptor: Int32, at offset: Int, count: Int) -> [UInt8]? {
         var failed = false

@@ -411,8 +411,9 @@ public enum StateCodec {
                 reader = JSONReader(reader.bytes, at: start)
                 let todo = try readAnyTodo(&reader)
                 let decoded = selection.includes(todo)
-                if decoded { todos.append(todo) }
                 heads.append(StoredTodo(id: todo.id, range: start..<reader.offset, decoded: decoded))
+                // Its last use, so that the todo is moved into the array, not copied.
+                if decoded { todos.append(todo) }
             }
             more = try reader.arrayContinues()
         }

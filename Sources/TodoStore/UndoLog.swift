@@ -253,40 +253,32 @@ struct UndoLog {
     private func readRecords(log: String, keeping: ((Int) -> Bool)? = nil) throws(StoreError) -> [Int: Record]? {
         guard let file = try FileIO.open(path) else { return nil }
         defer { close(file.descriptor) }
-        let bytes = try FileIO.readAll(file, path: path)
-        do {
-            return try Self.decodeRecords(bytes, log: log, keeping: keeping)
-        } catch {
-            throw .corrupt(path: path, reason: "\(error)")
-        }
-    }
-
-    static func decodeRecords(_ bytes: [UInt8], log: String, keeping: ((Int) -> Bool)? = nil) throws -> [Int: Record]? {
         var records: [Int: Record] = [:]
         var number = 0
-        // Lines are found with memchr and read in place: a log of bulk changes runs to tens of
-        // megabytes, which a byte-by-byte search and a copy of each line doubled.
-        return try bytes.withUnsafeBytes { all throws -> [Int: Record]? in
-            guard let base = all.baseAddress else { return records }
-            var start = 0
-            while start < all.count, let found = memchr(base + start, 0x0A, all.count - start) {
-                let newline = base.distance(to: UnsafeRawPointer(found))
+        var ours = true
+        // Lines are read in place, a chunk of the file at a time: a log of bulk changes runs
+        // to tens of megabytes.
+        do {
+            try FileIO.forEachLine(file, path: path) { line in
                 number += 1
-                let line = UnsafeRawBufferPointer(rebasing: all[start...newline])
-                defer { start = newline + 1 }
                 if number == 1 {
-                    guard try decodeHeader(Array(line)).log == log else { return nil }
-                    continue
+                    ours = try Self.decodeHeader(Array(line)).log == log
+                    return ours
                 }
                 do {
-                    let record = try readRecord(line, keeping: keeping)
+                    let record = try Self.readRecord(line, keeping: keeping)
                     records[record.seq] = record
                 } catch {
                     throw StateCodec.DecodeError.invalid("undo log line \(number): \(error)")
                 }
+                return true
             }
-            return records
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw .corrupt(path: path, reason: "\(error)")
         }
+        return ours ? records : nil
     }
 
     private static func readRecord(_ raw: UnsafeRawBufferPointer, keeping: ((Int) -> Bool)?) throws -> Record {

@@ -89,13 +89,13 @@ public protocol FieldValueReader {
     mutating func readUnknownMember(_ key: String) throws
     /// What to throw for a value, read from here, that the rule refuses.
     func fail(_ expected: String) -> Failure
-    /// A day written `"YYYY-MM-DD"`, read without a `String` of it where the reader can;
-    /// nil leaves the value to `readString`.
-    mutating func readDayFast() -> CalendarDay?
+    /// A date in its wire form (`"YYYY-MM-DD"` or `"…T…Z"`), read without a `String` of it
+    /// where the reader can; nil leaves the value to `readString`.
+    mutating func readDateFast() -> DueDate?
 }
 
 extension FieldValueReader {
-    public mutating func readDayFast() -> CalendarDay? { nil }
+    public mutating func readDateFast() -> DueDate? { nil }
 }
 
 extension FieldKind {
@@ -122,7 +122,7 @@ extension FieldKind {
             }
             return .priority(priority)
         case .date:
-            if let day = reader.readDayFast() { return .date(.day(day)) }
+            if let date = reader.readDateFast() { return .date(date) }
             guard let date = DueDate(wire: try reader.readString()) else {
                 throw start.fail("a date like \"2026-12-01\" or \"2026-12-01T15:00:00.000Z\", or null")
             }
@@ -138,8 +138,10 @@ extension FieldKind {
         case .udas:
             var udas: [String: String] = [:]
             try reader.readObject { name, reader in
-                guard udas[name] == nil else { throw reader.fail("no second \"\(name)\" in one object") }
-                udas[name] = try reader.readString()
+                let at = reader
+                guard udas.updateValue(try reader.readString(), forKey: name) == nil else {
+                    throw at.fail("no second \"\(name)\" in one object")
+                }
             }
             return .udas(udas)
         }
@@ -167,13 +169,18 @@ extension FieldKind {
 }
 
 extension JSONReader {
-    /// A day written `"YYYY-MM-DD"`, read straight from the bytes (most dates are days); nil,
-    /// the reader past any white space only, for any other value.
-    public mutating func readDayFast() -> CalendarDay? {
-        guard peek() == 0x22, position + 12 <= bytes.count, bytes[position + 11] == 0x22,
-            let day = CalendarDay(iso: UnsafeRawBufferPointer(rebasing: bytes[position + 1..<position + 11]))
+    /// A date in its wire form, read straight from the bytes between its quotes (a day, or
+    /// an instant such as `start`); nil, the reader past any white space only, for any other
+    /// value (an escape, a date not in the wire form: `readString` then says what is wrong).
+    public mutating func readDateFast() -> DueDate? {
+        guard peek() == 0x22 else { return nil }
+        let start = position + 1
+        var end = start
+        while end < bytes.count, end - start <= 30, bytes[end] != 0x22, bytes[end] != 0x5C { end += 1 }
+        guard end < bytes.count, bytes[end] == 0x22,
+            let date = DueDate(wire: UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
         else { return nil }
-        position += 12
-        return day
+        position = end + 1
+        return date
     }
 }

@@ -287,37 +287,29 @@ public struct JSONReader {
         return UnsafeRawBufferPointer(rebasing: bytes[start..<end])
     }
 
-    /// The UUID of 36 bytes of its text form; nil for anything else, of any length.
+    /// The UUID of 36 bytes of its text form; nil for anything else, of any length. Straight
+    /// code, a byte pair at a time: every todo's UUID, and each it depends on, is read so.
     package static func uuid(_ raw: UnsafeRawBufferPointer) -> UUID? {
         guard raw.count == 36 else { return nil }
-        var value: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var invalid: UInt8 = 0
-        withUnsafeMutableBytes(of: &value) { out in
-            var index = 0
-            for byteIndex in 0..<16 {
-                if index == 8 || index == 13 || index == 18 || index == 23 {
-                    invalid |= raw[index] ^ 0x2D
-                    index += 1
-                }
-                let high = hexValue(raw[index])
-                let low = hexValue(raw[index + 1])
-                invalid |= (high | low) & 0xF0
-                out[byteIndex] = high << 4 | (low & 0x0F)
-                index += 2
-            }
+        var invalid = (raw[8] ^ 0x2D) | (raw[13] ^ 0x2D) | (raw[18] ^ 0x2D) | (raw[23] ^ 0x2D)
+        @inline(__always) func byte(_ at: Int) -> UInt8 {
+            let (high, low) = (hexValue(raw[at]), hexValue(raw[at + 1]))
+            invalid |= (high | low) & 0xF0
+            return high << 4 | (low & 0x0F)
         }
+        let value: uuid_t = (
+            byte(0), byte(2), byte(4), byte(6), byte(9), byte(11), byte(14), byte(16),
+            byte(19), byte(21), byte(24), byte(26), byte(28), byte(30), byte(32), byte(34)
+        )
         return invalid == 0 ? UUID(uuid: value) : nil
     }
 
     /// 0...15 for a hex digit, 0xFF for anything else.
     @inline(__always)
     private static func hexValue(_ byte: UInt8) -> UInt8 {
-        switch byte {
-        case 48...57: byte - 48
-        case 65...70: byte - 55
-        case 97...102: byte - 87
-        default: 0xFF
-        }
+        let digit = byte &- 0x30
+        let letter = (byte | 0x20) &- 0x61
+        return digit < 10 ? digit : letter < 6 ? letter + 10 : 0xFF
     }
 
     /// Skips a string without checking its contents (escapes, UTF-8): for text that is only

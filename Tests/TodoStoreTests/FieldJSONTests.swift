@@ -101,29 +101,42 @@ import TodoWire
         }
     }
 
-    /// A day is read straight from the bytes; what is not exactly `"YYYY-MM-DD"` goes the
-    /// slow way, which reads an escaped day and refuses an impossible one as before.
-    @Test func daysReadFromTheBytesAreReadAsTheSlowWayReadsThem() {
+    /// A date (a day or an instant) is read straight from the bytes; what is not exactly its
+    /// wire form goes the slow way, which reads an escaped date and refuses an impossible one
+    /// as before.
+    @Test func datesReadFromTheBytesAreReadAsTheSlowWayReadsThem() {
         func read(_ json: String) -> FieldValue? {
             Array(json.utf8).withUnsafeBytes { raw in
                 var reader = JSONReader(raw)
                 return try? FieldKind.date.read(from: &reader)
             }
         }
-        let day = FieldValue.date(.day(CalendarDay(iso: "2026-12-01")!))
-        // The fast way takes exactly a plain day, past white space, and leaves anything else.
-        for (json, fast) in [(#"  "2026-12-01","#, true), (#""2026\u002D12-01""#, false), (#""2026-12-01T""#, false)] {
+        let day = DueDate.day(CalendarDay(iso: "2026-12-01")!)
+        let instant = DueDate(wire: "2026-12-01T15:00:00.125Z")!
+        // The fast way takes exactly a plain date, past white space, and leaves anything else.
+        let cases: [(String, DueDate?)] = [
+            (#"  "2026-12-01","#, day), (#""2026\u002D12-01""#, nil), (#""2026-12-01T""#, nil),
+            (#" "2026-12-01T15:00:00.125Z","#, instant), (#""2026-12-01T15:00:00.125Z\n""#, nil),
+            (#""2026-12-01T15:00:00.1250000000000000000000Z""#, nil)
+        ]
+        for (json, fast) in cases {
             let (found, offset) = Array(json.utf8).withUnsafeBytes { raw in
                 var reader = JSONReader(raw)
-                return (reader.readDayFast(), reader.offset)
+                return (reader.readDateFast(), reader.offset)
             }
-            #expect(found == (fast ? CalendarDay(iso: "2026-12-01") : nil), "\(json)")
-            #expect(offset == (fast ? json.utf8.count - 1 : json.utf8.count - json.drop { $0 == " " }.utf8.count))
+            #expect(found == fast, "\(json)")
+            let spaces = json.utf8.count - json.drop { $0 == " " }.utf8.count
+            #expect(offset == (fast != nil ? json.utf8.count - (json.hasSuffix(",") ? 1 : 0) : spaces), "\(json)")
         }
-        #expect(read(#""2026-12-01""#) == day)
-        #expect(read(#"  "2026-12-01""#) == day)
-        #expect(read(#""2026\u002D12-01""#) == day)
-        for refused in [#""2026-13-01""#, #""2026-02-30""#, #""2026-12-0x""#, #""2026-12-01"#, #""2026+12-01""#] {
+        #expect(read(#""2026-12-01""#) == .date(day))
+        #expect(read(#"  "2026-12-01""#) == .date(day))
+        #expect(read(#""2026\u002D12-01""#) == .date(day))
+        #expect(read(#""2026-12-01T15:00:00.125Z""#) == .date(instant))
+        #expect(read(#""2026-12-01T15:00:00.125\u005A""#) == .date(instant))
+        for refused in [
+            #""2026-13-01""#, #""2026-02-30""#, #""2026-12-0x""#, #""2026-12-01"#, #""2026+12-01""#,
+            #""2026-12-01T25:00:00.000Z""#, #""2026-12-01T15:00:00.000""#, #""2026-12-01T15:00:00.000Z"#
+        ] {
             #expect(read(refused) == nil, "\(refused)")
         }
     }

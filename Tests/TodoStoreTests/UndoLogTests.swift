@@ -106,3 +106,31 @@ import TodoTestSupport
         #expect(try log.steps(below: mine).map(\.entry.summary) == ["mine"])
     }
 }
+
+/// The undo log is read a line at a time through one buffer (`FileIO.forEachLine`): every
+/// complete line, in order, whatever the chunk size, including lines longer than a chunk.
+@Suite struct LineReadingTests {
+    func lines(of text: String, chunk: Int, stoppingAt stop: Int = .max) throws -> [String] {
+        let path = NSTemporaryDirectory() + "todo-lines-\(UUID().uuidString)"
+        defer { unlink(path) }
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        let file = try #require(try FileIO.open(path))
+        defer { close(file.descriptor) }
+        var lines: [String] = []
+        try FileIO.forEachLine(file, path: path, chunk: chunk) { line in
+            lines.append(String(decoding: line, as: UTF8.self))
+            return lines.count < stop
+        }
+        return lines
+    }
+
+    @Test(arguments: [1, 7, 4096, 1 << 20])
+    func everyCompleteLineInOrder(_ chunk: Int) throws {
+        let long = String(repeating: "y", count: 10_000)
+        let text = "a\n\nbc\n\(long)\nd\n" + String(repeating: "z", count: 5000) + "\ntorn"
+        let expected = ["a\n", "\n", "bc\n", long + "\n", "d\n", String(repeating: "z", count: 5000) + "\n"]
+        #expect(try lines(of: text, chunk: chunk) == expected)
+        #expect(try lines(of: text, chunk: chunk, stoppingAt: 3) == Array(expected.prefix(3)))
+        #expect(try lines(of: "", chunk: chunk).isEmpty)
+    }
+}

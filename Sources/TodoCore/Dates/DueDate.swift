@@ -81,11 +81,19 @@ extension DueDate {
     /// Reads the wire form: `YYYY-MM-DD`, or `YYYY-MM-DDTHH:MM:SS[.fraction]Z` with up to 9
     /// fraction digits (rounded to milliseconds).
     public init?(wire text: String) {
-        if let day = CalendarDay(iso: text) {
+        var text = text
+        guard let date = text.withUTF8({ DueDate(wire: UnsafeRawBufferPointer($0)) }) else { return nil }
+        self = date
+    }
+
+    /// The wire form from ASCII bytes: a state file's dates are read so, without a `String`
+    /// made of each.
+    public init?(wire raw: UnsafeRawBufferPointer) {
+        if let day = CalendarDay(iso: raw) {
             self = .day(day)
             return
         }
-        let bytes = Array(text.utf8)
+        let bytes = Array(raw)
         guard bytes.count >= 20, bytes.count <= 30, bytes[10] == 0x54, bytes.last == 0x5A,
             let day = CalendarDay(iso: bytes[0..<10]),
             let seconds = Self.timeOfDay(bytes[11..<19]),
