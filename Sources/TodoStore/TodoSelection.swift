@@ -20,7 +20,7 @@ public struct TodoSelection: Sendable {
     var deletedHistory = false
     /// Byte strings a todo's text in the file must all hold to be read (besides those named),
     /// when no backslash escape could hide them: what a filter's terms need (`mayPass`).
-    var mustContain: [[UInt8]] = []
+    var mustContain: [Needle] = []
     /// Every todo, and the undo history's versions of the todos no longer in the state
     /// (`TodoState.deletedTodos`): decoding a step's other todos is skipped.
     public static var allWithDeletedHistory: TodoSelection {
@@ -104,7 +104,7 @@ public struct TodoSelection: Sendable {
     /// that passes is among them. The others are told by their bytes alone, not decoded.
     public static func mayPass(_ filter: FilterExpression, completed: Bool?) -> TodoSelection {
         var selection = completed.map(Self.completed) ?? TodoSelection(everything: false, numbers: [], prefixes: [])
-        selection.mustContain = filter.necessaryTerms.compactMap(Self.bytes(necessaryFor:))
+        selection.mustContain = filter.necessaryTerms.compactMap(Self.bytes(necessaryFor:)).map(Needle.init)
         if selection.mustContain.isEmpty && completed == nil { return .all }
         return selection
     }
@@ -135,21 +135,7 @@ public struct TodoSelection: Sendable {
         guard !mustContain.isEmpty, let base = bytes.baseAddress, memchr(base, 0x5C, bytes.count) == nil else {
             return false
         }
-        return mustContain.contains { !Self.find($0, in: bytes) }
-    }
-
-    /// Whether `needle` occurs in `haystack`.
-    static func find(_ needle: [UInt8], in haystack: UnsafeRawBufferPointer) -> Bool {
-        guard let first = needle.first, let base = haystack.baseAddress else { return needle.isEmpty }
-        var from = 0
-        while haystack.count - from >= needle.count,
-            let hit = memchr(base + from, Int32(first), haystack.count - from - needle.count + 1)
-        {
-            let at = base.distance(to: UnsafeRawPointer(hit))
-            if needle.withUnsafeBytes({ memcmp(base + at, $0.baseAddress!, needle.count) == 0 }) { return true }
-            from = at + 1
-        }
-        return false
+        return mustContain.contains { !$0.occurs(in: bytes) }
     }
 
     func includes(_ todo: Todo) -> Bool {
@@ -171,5 +157,45 @@ public struct TodoSelection: Sendable {
             }
             return index == prefix.count
         }
+    }
+}
+
+/// Bytes a todo's text must hold (`TodoSelection.mustContain`), looked for with `memchr` for
+/// the one of them least common in a state file's lines, then compared whole: a needle such
+/// as `"work"` starts with a quote, which every line holds dozens of.
+struct Needle: Sendable {
+    let bytes: [UInt8]
+    /// The index of the byte looked for first.
+    let anchor: Int
+
+    init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+        anchor = bytes.indices.min { Self.commonness(bytes[$0]) < Self.commonness(bytes[$1]) } ?? 0
+    }
+
+    /// Roughly how common a byte is in a state file's lines: JSON's punctuation and spaces,
+    /// then the digits and hex letters of dates and UUIDs, then English letters by frequency;
+    /// any other byte is rare (0).
+    private static func commonness(_ byte: UInt8) -> Int {
+        let common = Array("\" :,0123456789-abcdefTZtoinshrlumwgypvkjxqz".utf8)
+        return common.firstIndex(of: byte).map { common.count - $0 } ?? 0
+    }
+
+    /// Whether the bytes occur in `haystack`.
+    func occurs(in haystack: UnsafeRawBufferPointer) -> Bool {
+        guard !bytes.isEmpty else { return true }
+        guard let base = haystack.baseAddress, haystack.count >= bytes.count else { return false }
+        let anchorByte = Int32(bytes[anchor])
+        // The anchor's place in the haystack runs from `anchor` through `count - after`.
+        let after = bytes.count - anchor
+        var from = anchor
+        while from <= haystack.count - after,
+            let hit = memchr(base + from, anchorByte, haystack.count - after - from + 1)
+        {
+            let at = base.distance(to: UnsafeRawPointer(hit))
+            if bytes.withUnsafeBytes({ memcmp(base + at - anchor, $0.baseAddress!, bytes.count) == 0 }) { return true }
+            from = at + 1
+        }
+        return false
     }
 }

@@ -132,3 +132,37 @@ import TodoTestSupport
         #expect(String(decoding: saved, as: UTF8.self) == String(decoding: expected, as: UTF8.self))
     }
 }
+
+/// A filter's necessary bytes are looked for by their least common byte, then compared whole:
+/// found wherever a comparison at every offset finds them, at the ends of the text too.
+@Suite struct NeedleTests {
+    @Test func anchorsOnTheLeastCommonByte() {
+        #expect(Needle(Array("\"work\"".utf8)).anchor == 4)
+        #expect(Needle(Array("\"garden".utf8)).anchor == 1)
+        #expect(Needle(Array("\"Rêve\"".utf8)).anchor == 1)
+        #expect(Needle([]).occurs(in: UnsafeRawBufferPointer(start: nil, count: 0)))
+    }
+
+    @Test func findsWhatComparingAtEveryOffsetFinds() {
+        var generator = SystemRandomNumberGenerator()
+        let alphabet = Array("\"wok r:,".utf8)
+        for round in 0..<500 {
+            let needle = (0..<Int.random(in: 1...6, using: &generator)).map { _ in
+                alphabet.randomElement(using: &generator)!
+            }
+            let text = (0..<Int.random(in: 0...40, using: &generator)).map { _ in
+                alphabet.randomElement(using: &generator)!
+            }
+            let naive =
+                text.count >= needle.count
+                && (0...(text.count - needle.count)).contains { at in
+                    Array(text[at..<at + needle.count]) == needle
+                }
+            let found = text.withUnsafeBytes { Needle(needle).occurs(in: $0) }
+            #expect(
+                found == naive,
+                "round \(round): \(String(decoding: needle, as: UTF8.self)) in \(String(decoding: text, as: UTF8.self))"
+            )
+        }
+    }
+}
