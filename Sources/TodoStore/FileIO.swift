@@ -89,6 +89,15 @@ enum FileIO {
         }
     }
 
+    /// Whether two files' bytes are the same: with `memcmp`, where `==` on two arrays of
+    /// bytes compares them one at a time.
+    static func same(_ some: [UInt8], _ other: [UInt8]) -> Bool {
+        guard some.count == other.count else { return false }
+        return some.withUnsafeBytes { one in
+            other.withUnsafeBytes { two in one.isEmpty || memcmp(one.baseAddress!, two.baseAddress!, one.count) == 0 }
+        }
+    }
+
     /// Up to `count` bytes from `offset`; fewer at the end of the file; nil on an error.
     static func read(_ descriptor: Int32, at offset: Int, count: Int) -> [UInt8]? {
         var failed = false

@@ -55,7 +55,7 @@ public struct StateRead: Sendable {
         if request.readsTodos, let snapshot = loaded?.snapshot {
             if !snapshot.sparse {
                 found.todos = snapshot.todos(request)
-            } else if let todos = try file.search(request) {
+            } else if let todos = try file.search(request, journal: loaded?.journalRead) {
                 found.todos = todos
             } else if let whole = try file.loadUnlocked(selection.wholeFile)?.snapshot {
                 found.todos = whole.todos(request)

@@ -33,6 +33,9 @@ public struct StateFile: Sendable {
         var journal: (entries: Int, length: Int)?
         /// A journal lies beside the file that is not its own.
         var stray: Stray?
+        /// The journal read and applied, kept for a further read of the same files
+        /// (`search`), which then need not decode it again.
+        var journalRead: Journal.Contents?
     }
 
     enum Stray: Sendable {
@@ -80,14 +83,14 @@ public struct StateFile: Sendable {
     /// (`SparseReader.todos(_:journal:)`), read without the lock as `loadUnlocked` reads; nil
     /// when that search is unsure, or a writer keeps replacing the file, or the file is
     /// small: the caller then reads it whole.
-    func search(_ request: FurtherRead) throws(StoreError) -> [Todo]? {
+    func search(_ request: FurtherRead, journal read: Journal.Contents? = nil) throws(StoreError) -> [Todo]? {
         for _ in 0..<5 {
             guard let file = try FileIO.open(path) else { return [] }
             defer { close(file.descriptor) }
             guard file.size >= SparseReader.minimumSize else { return nil }
             let journal: Journal.Contents?
             do {
-                journal = try readJournal()
+                journal = try readJournal(reusing: read)
             } catch {
                 // A torn line (a writer appending): the whole read looks again under the lock.
                 return nil
@@ -158,6 +161,7 @@ public struct StateFile: Sendable {
                     throw .corrupt(path: journalPath, reason: "\(error)")
                 }
                 loaded.journal = (journal.entries.count, journal.validLength)
+                loaded.journalRead = journal
             } else {
                 loaded.stray =
                     journal.generation == snapshot.folded ? .folded : .foreign(generation: journal.generation)
@@ -178,10 +182,12 @@ public struct StateFile: Sendable {
         return loaded
     }
 
-    private func readJournal() throws(StoreError) -> Journal.Contents? {
+    /// The journal beside the file; `read` (an earlier read's) if its bytes are the same.
+    private func readJournal(reusing read: Journal.Contents? = nil) throws(StoreError) -> Journal.Contents? {
         guard let file = try FileIO.open(journalPath) else { return nil }
         defer { close(file.descriptor) }
         let bytes = try FileIO.readAll(file, path: journalPath)
+        if let read, FileIO.same(read.bytes, bytes) { return read }
         do {
             return try Journal.decode(bytes)
         } catch {

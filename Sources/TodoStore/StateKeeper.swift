@@ -48,14 +48,7 @@ public final class StateKeeper: Sendable {
             guard let file = try FileIO.open(path) else { return expected.isEmpty }
             defer { close(file.descriptor) }
             guard file.size == expected.count else { return false }
-            let bytes = try FileIO.readAll(file, path: path)
-            guard bytes.count == expected.count else { return false }
-            // memcmp: `==` on two arrays of bytes compares them one at a time.
-            return bytes.withUnsafeBytes { read in
-                expected.withUnsafeBytes { kept in
-                    read.isEmpty || memcmp(read.baseAddress!, kept.baseAddress!, read.count) == 0
-                }
-            }
+            return FileIO.same(try FileIO.readAll(file, path: path), expected)
         } catch {
             return false
         }

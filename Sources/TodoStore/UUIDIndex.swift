@@ -197,7 +197,16 @@ struct UUIDPrefix {
     let bits: UInt64
 
     init(uuid: UUID) {
-        bits = Array(uuid.uuidString.lowercased().utf8.prefix(8)).withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+        // The first four bytes as eight lowercase hex digits, the first digit lowest.
+        var bits: UInt64 = 0
+        let digits = (uuid.uuid.0, uuid.uuid.1, uuid.uuid.2, uuid.uuid.3)
+        for (index, byte) in [digits.0, digits.1, digits.2, digits.3].enumerated() {
+            for (shift, nibble) in [(0, byte >> 4), (8, byte & 0x0F)] {
+                let digit = UInt64(nibble < 10 ? 0x30 + nibble : 0x57 + nibble)
+                bits |= digit << UInt64(16 * index + shift)
+            }
+        }
+        self.bits = bits
     }
 
     /// Of a UUID's 36 characters; nil for any other length.
@@ -210,20 +219,28 @@ struct UUIDPrefix {
     /// "`), found without reading the head as JSON (some 40 instructions, a tenth of
     /// `readHeadFast`): what a check of every line's head needs first. Nil for another layout.
     init?(head raw: UnsafeRawBufferPointer) {
-        guard raw.count > Self.idKey.count, Self.idKey.indices.allSatisfy({ raw[$0] == Self.idKey[$0] }) else {
-            return nil
-        }
-        var index = Self.idKey.count
+        // `{"id": ` is compared as two overlapping words, `, "uuid": "` as two more.
+        guard raw.count >= 56, raw.loadUnaligned(as: UInt32.self) == Self.idOpening,
+            raw.loadUnaligned(fromByteOffset: 3, as: UInt32.self) == Self.idClosing
+        else { return nil }
+        var index = 7
         while index < raw.count, raw[index] &- 0x30 < 10 { index += 1 }
-        let uuidAt = index + Self.uuidKey.count
-        guard index > Self.idKey.count, uuidAt + 37 <= raw.count, raw[uuidAt + 36] == 0x22,
-            Self.uuidKey.indices.allSatisfy({ raw[index + $0] == Self.uuidKey[$0] })
+        let uuidAt = index + 11
+        guard index > 7, uuidAt + 37 <= raw.count, raw[uuidAt + 36] == 0x22,
+            raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) == Self.uuidOpening,
+            raw.loadUnaligned(fromByteOffset: index + 7, as: UInt32.self) == Self.uuidClosing
         else { return nil }
         self.init(text: UnsafeRawBufferPointer(rebasing: raw[uuidAt..<uuidAt + 36]))
     }
 
-    private static let idKey = Array("{\"id\": ".utf8)
-    private static let uuidKey = Array(", \"uuid\": \"".utf8)
+    private static let idOpening = word("{\"id", as: UInt32.self)
+    private static let idClosing = word("d\": ", as: UInt32.self)
+    private static let uuidOpening = word(", \"uuid\"", as: UInt64.self)
+    private static let uuidClosing = word("\": \"", as: UInt32.self)
+
+    private static func word<T: FixedWidthInteger>(_ text: String, as: T.Type) -> T {
+        Array(text.utf8).withUnsafeBytes { $0.loadUnaligned(as: T.self) }
+    }
 }
 
 /// The prefixes of some UUIDs, sorted: a binary search over a few dozen numbers is cheaper
@@ -248,8 +265,7 @@ extension Journal.Contents {
     /// The UUID of each todo the journal leaves put, by number, after its removes; and a
     /// UUID it leaves on two numbers, if any.
     func finalPuts() -> (puts: [Int: UUID], removed: Set<Int>, repeated: UUID?) {
-        let (todos, removed) = finalTodos()
-        let puts = todos.mapValues(\.uuid)
+        let (puts, removed) = final(\.uuid)
         var seen = Set<UUID>()
         let repeated = puts.values.first { !seen.insert($0).inserted }
         return (puts, removed, repeated)

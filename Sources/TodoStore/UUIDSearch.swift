@@ -83,7 +83,7 @@ extension SparseReader {
         guard let (header, todosStart) = try readHeader(), header.version >= 4, header.generation != nil
         else { return nil }
         let journal = journal.flatMap { $0.generation == header.generation ? $0 : nil }
-        let (puts, removed) = journal?.finalTodos() ?? ([:], [])
+        let (puts, removed) = journal?.final { $0 } ?? ([:], [])
         let bytes = try FileIO.readAll(file, path: path)
         var todos = puts.values.filter(request.includes)
         let fromFile = bytes.withUnsafeBytes { raw -> [Todo]? in
@@ -175,14 +175,14 @@ extension FurtherRead {
 }
 
 extension Journal.Contents {
-    /// The todos the journal leaves put, by number, after its removes; and the numbers it
-    /// leaves removed.
-    func finalTodos() -> (puts: [Int: Todo], removed: Set<Int>) {
-        var puts: [Int: Todo] = [:]
+    /// What `value` says of each todo the journal leaves put, by number, after its removes;
+    /// and the numbers it leaves removed.
+    func final<Value>(_ value: (Todo) -> Value) -> (puts: [Int: Value], removed: Set<Int>) {
+        var puts: [Int: Value] = [:]
         var removed = Set<Int>()
         for entry in entries {
             for (todo, _) in entry.puts {
-                puts[todo.id] = todo
+                puts[todo.id] = value(todo)
                 removed.remove(todo.id)
             }
             for id in entry.removes {

@@ -133,6 +133,19 @@ import TodoTestSupport
         }
     }
 
+    /// The further read reuses the first read's decoded journal only while the journal holds
+    /// the same bytes: a change between the two reads is seen.
+    @Test func aJournalChangedAfterTheFirstReadIsReadAgain() throws {
+        let uuids = try makeFile()
+        let first = try file.read(.referencedBy(["1500"]))
+        let request = FurtherRead(uuids: [uuids[19]], dependentsOf: [uuids[18]])
+        #expect(try first.reading(request).todos.map(\.id) == [20])
+        try apply(.toggle(ids: [20], at: at), reading: .referencedBy(["20"]))
+        let found = try first.reading(request).todos
+        #expect(found == (try expected(request)))
+        #expect(found.map(\.completed) == [true])
+    }
+
     /// A UUID written in capitals, or in a mix of cases (a file edited by hand), is found as
     /// a lowercase one is; and the search answers for a file without a journal.
     @Test func theSearchFindsAUUIDInAnyCase() throws {
@@ -212,6 +225,13 @@ import TodoTestSupport
                 return StateCodec.readHeadFast(&reader).flatMap { UUIDPrefix(text: $0.uuidText)?.bits }
             }
             #expect(read == fast)
+        }
+    }
+
+    @Test func aUUIDsPrefixIsItsTextsFirstEightDigits() {
+        for uuid in (0..<200).map({ _ in UUID() }) + [UUID(uuidString: "FFFFFFFF-0000-4000-8000-000000000000")!] {
+            let text = Array(uuid.uuidString.utf8)
+            #expect(UUIDPrefix(uuid: uuid).bits == text.withUnsafeBytes { UUIDPrefix(text: $0)?.bits }, "\(uuid)")
         }
     }
 
