@@ -177,9 +177,10 @@ struct Needle: Sendable {
     /// then the digits and hex letters of dates and UUIDs, then English letters by frequency;
     /// any other byte is rare (0).
     private static func commonness(_ byte: UInt8) -> Int {
-        let common = Array("\" :,0123456789-abcdefTZtoinshrlumwgypvkjxqz".utf8)
-        return common.firstIndex(of: byte).map { common.count - $0 } ?? 0
+        common.firstIndex(of: byte).map { common.count - $0 } ?? 0
     }
+
+    private static let common = Array("\" :,0123456789-abcdefTZtoinshrlumwgypvkjxqz".utf8)
 
     /// Whether the bytes occur in `haystack`.
     func occurs(in haystack: UnsafeRawBufferPointer) -> Bool {

@@ -198,15 +198,12 @@ struct UUIDPrefix {
 
     init(uuid: UUID) {
         // The first four bytes as eight lowercase hex digits, the first digit lowest.
-        var bits: UInt64 = 0
-        let digits = (uuid.uuid.0, uuid.uuid.1, uuid.uuid.2, uuid.uuid.3)
-        for (index, byte) in [digits.0, digits.1, digits.2, digits.3].enumerated() {
-            for (shift, nibble) in [(0, byte >> 4), (8, byte & 0x0F)] {
-                let digit = UInt64(nibble < 10 ? 0x30 + nibble : 0x57 + nibble)
-                bits |= digit << UInt64(16 * index + shift)
+        func digit(_ nibble: UInt8) -> UInt64 { UInt64(nibble < 10 ? 0x30 + nibble : 0x57 + nibble) }
+        bits = withUnsafeBytes(of: uuid.uuid) { bytes in
+            (0..<4).reduce(0) { bits, index in
+                bits | digit(bytes[index] >> 4) << (16 * index) | digit(bytes[index] & 0x0F) << (16 * index + 8)
             }
         }
-        self.bits = bits
     }
 
     /// Of a UUID's 36 characters; nil for any other length.
