@@ -281,30 +281,27 @@ extension SparseReader {
         var byUUID: [UUID: Int] = [:]
         for (id, uuid) in puts { byUUID[uuid] = id }
         let prefixes = UUIDPrefixes(byUUID.keys)
-        let bytes = try FileIO.readAll(file, path: path)
-        return bytes.withUnsafeBytes { raw -> UUID? in
-            guard let base = raw.baseAddress else { return nil }
-            var from = 0
-            while from < raw.count, let newline = memchr(base + from, 0x0A, raw.count - from) {
-                let at = base.distance(to: UnsafeRawPointer(newline))
-                from = at + 1
-                // A todo's line starts `\n  {`.
-                guard at + 4 < raw.count, raw[at + 1] == 0x20, raw[at + 2] == 0x20, raw[at + 3] == 0x7B else {
-                    continue
-                }
-                let line = UnsafeRawBufferPointer(rebasing: raw[(at + 3)...])
-                if let prefix = UUIDPrefix(head: line), !prefixes.contains(prefix) { continue }
-                var reader = JSONReader(line)
-                guard let head = StateCodec.readHeadFast(&reader), let prefix = UUIDPrefix(text: head.uuidText) else {
-                    continue
-                }
-                guard prefixes.contains(prefix), let uuid = JSONReader.uuid(head.uuidText), let id = byUUID[uuid] else {
-                    continue
-                }
+        // Read a chunk at a time: a command on one todo of a large file holds no copy of it.
+        var found: UUID?
+        do {
+            try FileIO.forEachLine(file, path: path, chunk: 256 << 10) { line in
+                // A todo's line starts `  {`.
+                guard line.count > 3, line[0] == 0x20, line[1] == 0x20, line[2] == 0x7B else { return true }
+                let todo = UnsafeRawBufferPointer(rebasing: line[2...])
+                if let prefix = UUIDPrefix(head: todo), !prefixes.contains(prefix) { return true }
+                var reader = JSONReader(todo)
+                guard let head = StateCodec.readHeadFast(&reader), let prefix = UUIDPrefix(text: head.uuidText),
+                    prefixes.contains(prefix), let uuid = JSONReader.uuid(head.uuidText), let id = byUUID[uuid]
+                else { return true }
                 // The journal's own todo, or a line it removed or replaced by another todo.
-                if head.id != id, !removed.contains(head.id), puts[head.id] == nil { return uuid }
+                if head.id != id, !removed.contains(head.id), puts[head.id] == nil { found = uuid }
+                return found == nil
             }
-            return nil
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw .unreadable(path: path, reason: "\(error)")
         }
+        return found
     }
 }
