@@ -52,7 +52,7 @@ enum FileIO {
     static func forEachLine(
         _ file: OpenFile, path: String, chunk: Int = 1 << 20, _ body: (UnsafeRawBufferPointer) throws -> Bool
     ) throws {
-        let size = max(64, min(chunk, file.size + 1))
+        let size = max(1, min(chunk, file.size + 1))
         var buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 16)
         defer { buffer.deallocate() }
         // The bytes not yet passed (a line's start) are buffer[begin..<end].

@@ -146,22 +146,25 @@ struct SparseReader {
         while true {
             let piece = try bytes(at: at + 1, count: min(count, file.size - at - 1))
             if let newline = piece.firstIndex(of: 0x0A) {
-                var line = piece[..<newline]
-                if line.last == 0x2C {
-                    line = line.dropLast()
-                } else if line.suffix(2).elementsEqual("]}".utf8) {
-                    line = line.dropLast(2)
-                }
-                let text = Array(line)
-                return text.withUnsafeBytes { raw in
-                    var reader = JSONReader(raw)
-                    guard let todo = try? StateCodec.readAnyTodo(&reader), reader.isAtEnd else { return nil }
-                    return todo
-                }
+                return piece.withUnsafeBytes { Self.todo(onLine: UnsafeRawBufferPointer(rebasing: $0[..<newline])) }
             }
             guard piece.count == count else { return nil }
             count *= 4
         }
+    }
+
+    /// The todo a line holds (its bytes between line breaks), ending in `,` or, the last, in
+    /// `]}`; nil if it holds anything else.
+    static func todo(onLine line: UnsafeRawBufferPointer) -> Todo? {
+        var end = line.count
+        if end >= 1, line[end - 1] == 0x2C {
+            end -= 1
+        } else if end >= 2, line[end - 2] == 0x5D, line[end - 1] == 0x7D {
+            end -= 2
+        }
+        var reader = JSONReader(UnsafeRawBufferPointer(rebasing: line[..<end]))
+        guard let todo = try? StateCodec.readAnyTodo(&reader), reader.isAtEnd else { return nil }
+        return todo
     }
 
     private func bytes(at offset: Int, count: Int) throws(StoreError) -> [UInt8] {

@@ -572,13 +572,10 @@ public enum StateCodec {
         try reader.readElements { reader in
             var id = 0
             var todo: Todo?
-            var skipped = false
             try reader.readObject { key, reader in
                 switch key {
                 case "id": id = try reader.readId()
-                case "todo" where id > 0 && keeping?(id) == false:
-                    skipped = true
-                    try reader.skipValue()
+                case "todo" where id > 0 && keeping?(id) == false: try reader.skipValue()
                 case "todo": todo = reader.readNull() ? nil : try readAnyTodo(&reader)
                 default: try reader.skipValue()
                 }
@@ -587,7 +584,7 @@ public enum StateCodec {
             if let todo, todo.id != id {
                 throw DecodeError.invalid("an undo step for todo \(id) holds todo \(todo.id)")
             }
-            if !skipped && keeping?(id) != false { versions.append(PriorVersion(id: id, todo: todo)) }
+            if keeping?(id) != false { versions.append(PriorVersion(id: id, todo: todo)) }
         }
         return versions
     }

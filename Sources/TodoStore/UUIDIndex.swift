@@ -127,12 +127,7 @@ extension StateCodec.Snapshot {
         }
         var found: [Todo] = []
         for text in wanted.union(dependents).sorted() {
-            guard let todo = todo(ofText: text) else { continue }
-            if wanted.contains(text) && request.uuids.contains(todo.uuid)
-                || !todo.completed && !todo.depends.isDisjoint(with: request.dependentsOf)
-            {
-                found.append(todo)
-            }
+            if let todo = todo(ofText: text), request.includes(todo) { found.append(todo) }
         }
         return found
     }

@@ -150,20 +150,13 @@ extension SparseReader {
         return prefix.indices.allSatisfy { raw[offset - prefix.count + $0] == prefix[$0] }
     }
 
-    /// The todo on the line whose `\n` is at `line`, ending in `,` or, the last, in `]}`.
+    /// The todo on the line whose `\n` is at `line`.
     private static func todo(onLineAt line: Int, in raw: UnsafeRawBufferPointer) -> Todo? {
         guard let base = raw.baseAddress, let newline = memchr(base + line + 1, 0x0A, raw.count - line - 1) else {
             return nil
         }
-        var end = base.distance(to: UnsafeRawPointer(newline))
-        if raw[end - 1] == 0x2C {
-            end -= 1
-        } else if raw[end - 1] == 0x7D, raw[end - 2] == 0x5D {
-            end -= 2
-        }
-        var reader = JSONReader(UnsafeRawBufferPointer(rebasing: raw[(line + 3)..<end]))
-        guard let todo = try? StateCodec.readAnyTodo(&reader), reader.isAtEnd else { return nil }
-        return todo
+        return todo(
+            onLine: UnsafeRawBufferPointer(rebasing: raw[(line + 1)..<base.distance(to: UnsafeRawPointer(newline))]))
     }
 }
 
