@@ -15,12 +15,14 @@ public final class FileLock {
         var pause: useconds_t = 1_000
         while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
             let code = errno
+            // release(), not close(descriptor): deinit runs as well when init throws here (every
+            // property is set), and would close the number again, by then maybe another thread's file.
             guard code == EWOULDBLOCK || code == EINTR else {
-                close(descriptor)
+                release()
                 throw .unwritable(path: path, reason: "cannot lock: \(errnoText(code))")
             }
             guard Date() < deadline else {
-                close(descriptor)
+                release()
                 throw .lockTimeout(path: path, seconds: timeout)
             }
             usleep(pause)
