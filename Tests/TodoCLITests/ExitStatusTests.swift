@@ -34,15 +34,8 @@ import TodoCLI
 /// `todo` must start without loading the HTTP stack; only `todo-sync` links it.
 @Suite struct LinkageTests {
     func libraries(_ binary: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/ldd")
-        process.arguments = [binary]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return text
+        try Sandbox.execute("/usr/bin/ldd", [binary], stdin: nil, environment: ProcessInfo.processInfo.environment)
+            .stdout
     }
 
     @Test func onlyTodoSyncLinksTheNetworkingLibraries() throws {

@@ -6,20 +6,16 @@ import Testing
 import TodoTestSupport
 
 /// Starts a Python fixture from Tests/TodoCLITests/Fixtures with `arguments`.
-func startFixture(_ script: String, _ arguments: [String]) throws -> Process {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-    process.arguments =
-        [TestServer.repository.appendingPathComponent("Tests/TodoCLITests/Fixtures/\(script)").path] + arguments
-    process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
-    process.standardError = FileHandle(forWritingAtPath: "/dev/null")
-    try process.run()
-    return process
+func startFixture(_ script: String, _ arguments: [String]) throws -> ChildProcess {
+    try ChildProcess(
+        "/usr/bin/python3",
+        [TestServer.repository.appendingPathComponent("Tests/TodoCLITests/Fixtures/\(script)").path] + arguments,
+        silencing: .stdoutAndStderr)
 }
 
 /// `drop_proxy.py` in front of `server`, dropping the answers to its first `drops` POSTs
 /// after the server committed them: the proxy, to terminate, and the URL to sync through.
-func startDropProxy(to server: TestServer, drops: Int, in box: Sandbox) throws -> (process: Process, url: String) {
+func startDropProxy(to server: TestServer, drops: Int, in box: Sandbox) throws -> (process: ChildProcess, url: String) {
     let portFile = box.directory + "/proxy.port"
     let proxy = try startFixture("drop_proxy.py", [String(server.port), String(drops), portFile])
     return (proxy, "http://127.0.0.1:\(try waitForPort(portFile))")
@@ -38,7 +34,7 @@ func waitForPort(_ file: String) throws -> Int {
 
 /// `transport_server.py`: a stand-in server that logs each request and its Authorization.
 final class TransportServer {
-    let process: Process
+    let process: ChildProcess
     let address: String
     let port: Int
     let log: String
@@ -53,8 +49,7 @@ final class TransportServer {
         port = try waitForPort(name + ".port")
     }
 
-    /// Stops the server with SIGKILL: a child started from a test's thread inherits its
-    /// blocked signals, SIGTERM among them.
+    /// Stops the server with SIGKILL, and reaps it.
     deinit {
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()

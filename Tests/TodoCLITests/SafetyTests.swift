@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TodoCore
 import TodoStore
+import TodoTestSupport
 
 /// Damaged files, locks, concurrent processes and crashes: the state file is never lost.
 @Suite struct SafetyTests {
@@ -59,13 +60,12 @@ import TodoStore
         // The holder says when it has the lock, and keeps it until told (or a minute passes).
         let held = box.directory + "/held"
         let release = box.directory + "/release"
-        let holder = Process()
-        holder.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
-        holder.arguments = [
-            box.file + ".lock", "/bin/sh", "-c",
-            "touch '\(held)'; i=0; while [ ! -e '\(release)' ] && [ $i -lt 1200 ]; do sleep 0.05; i=$((i+1)); done"
-        ]
-        try holder.run()
+        let holder = try ChildProcess(
+            "/usr/bin/flock",
+            [
+                box.file + ".lock", "/bin/sh", "-c",
+                "touch '\(held)'; i=0; while [ ! -e '\(release)' ] && [ $i -lt 1200 ]; do sleep 0.05; i=$((i+1)); done"
+            ])
         defer {
             _ = FileManager.default.createFile(atPath: release, contents: nil)
             holder.waitUntilExit()
@@ -86,14 +86,10 @@ import TodoStore
     }
 
     @Test func fiftyConcurrentAddsAllLand() throws {
-        let processes = try (1...50).map { index -> Process in
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: Sandbox.binary)
-            process.arguments = ["add", "concurrent \(index)"]
-            process.environment = box.baseEnvironment.merging(["TODO_LOCK_TIMEOUT": "60"]) { $1 }
-            process.standardOutput = FileHandle.nullDevice
-            try process.run()
-            return process
+        let processes = try (1...50).map { index in
+            try ChildProcess(
+                Sandbox.binary, ["add", "concurrent \(index)"],
+                environment: box.baseEnvironment.merging(["TODO_LOCK_TIMEOUT": "60"]) { $1 })
         }
         for process in processes { process.waitUntilExit() }
         #expect(processes.allSatisfy { $0.terminationStatus == 0 })
@@ -124,14 +120,11 @@ import TodoStore
             if round >= rounds, killedMidRewrite >= 3 { break }
             try? FileManager.default.removeItem(atPath: temporary)
             let rewrite = round % 2 == 0
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: Sandbox.binary)
-            process.arguments = rewrite ? ["add", "-"] : ["add", "round \(round)"]
-            process.environment = box.baseEnvironment
-            process.standardOutput = FileHandle.nullDevice
             let stdin = Pipe()
-            process.standardInput = stdin
-            try process.run()
+            let process = try ChildProcess(
+                Sandbox.binary, rewrite ? ["add", "-"] : ["add", "round \(round)"], environment: box.baseEnvironment,
+                input: stdin.fileHandleForReading.fileDescriptor)
+            try stdin.fileHandleForReading.close()
             if rewrite { stdin.fileHandleForWriting.write(Data(batch.utf8)) }
             try stdin.fileHandleForWriting.close()
             if rewrite {
@@ -144,8 +137,7 @@ import TodoStore
             }
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
-            if rewrite, process.terminationReason == .uncaughtSignal, FileManager.default.fileExists(atPath: temporary)
-            {
+            if rewrite, process.signal != nil, FileManager.default.fileExists(atPath: temporary) {
                 killedMidRewrite += 1
             }
             let state = try box.state()

@@ -21,7 +21,7 @@ final class TestServer {
     private(set) var database: String
     private(set) var port: Int
     private(set) var token = ""
-    private var process: Process?
+    private var process: ChildProcess?
     /// The certificate and key it serves HTTPS with, if it does.
     let tls: (certificate: String, key: String)?
 
@@ -87,18 +87,11 @@ final class TestServer {
     }
 
     func start() throws {
-        let process = Process()
         let tlsArguments = tls.map { ["--tls-cert", $0.certificate, "--tls-key", $0.key] } ?? []
         Unprivileged.give(directory)
         let (program, arguments) = Unprivileged.command(
             binary, ["serve", "--hostname", "127.0.0.1", "--port", String(port)] + tlsArguments)
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = arguments
-        process.environment = environment
-        process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
-        process.standardError = FileHandle(forWritingAtPath: "/dev/null")
-        try process.run()
-        self.process = process
+        process = try ChildProcess(program, arguments, environment: environment, silencing: .stdoutAndStderr)
         try waitUntilHealthy()
     }
 

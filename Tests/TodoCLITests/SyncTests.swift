@@ -254,16 +254,13 @@ import TodoTestSupport
         for index in 1...600 { try a.run("add", "todo \(index)", server: server) }
         var interrupted = 0
         for delay in [0.05, 0.15, 0.3, 0.6] {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: Sandbox.binary)
-            process.arguments = ["--file", a.file, "sync"]
-            process.environment = box.baseEnvironment.merging(server.clientEnvironment) { $1 }
-            process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
-            try process.run()
+            let process = try ChildProcess(
+                Sandbox.binary, ["--file", a.file, "sync"],
+                environment: box.baseEnvironment.merging(server.clientEnvironment) { $1 })
             usleep(useconds_t(delay * 1_000_000))
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
-            if process.terminationReason == .uncaughtSignal { interrupted += 1 }
+            if process.signal != nil { interrupted += 1 }
             #expect(try TodoStoreAccess.load(a.file).todos.count == 600)
         }
         // Else every sync finished before its kill, and the test proved nothing.
@@ -440,16 +437,11 @@ import TodoTestSupport
 
     @Test func cronSyncingWhileAHundredAddsRunLosesNothing() throws {
         let stop = box.directory + "/stop"
-        let cron = Process()
-        cron.executableURL = URL(fileURLWithPath: "/bin/sh")
-        cron.arguments = [
-            "-c",
-            """
+        let loop = """
             while [ ! -e '\(stop)' ]; do '\(Sandbox.binary)' --file '\(a.file)' sync --quiet || exit 1; sleep 0.05; done
             """
-        ]
-        cron.environment = box.baseEnvironment.merging(server.clientEnvironment) { $1 }
-        try cron.run()
+        let cron = try ChildProcess(
+            "/bin/sh", ["-c", loop], environment: box.baseEnvironment.merging(server.clientEnvironment) { $1 })
         for index in 1...100 {
             let added = try a.run("add", "while syncing \(index)", server: server)
             #expect(added.status == 0, "\(added)")

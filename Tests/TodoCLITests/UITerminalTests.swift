@@ -287,7 +287,7 @@ import TodoTestSupport
         try keys("d")
         // tmux writes the key when its loop next runs: wait until the pane's terminal holds it.
         let tty = try tmux("display", "-p", "-t", "ui", "#{pane_tty}").trimmingCharacters(in: .whitespacesAndNewlines)
-        let terminal = open(tty, O_RDONLY | O_NOCTTY | O_NONBLOCK)
+        let terminal = open(tty, O_RDONLY | O_NOCTTY | O_NONBLOCK | O_CLOEXEC)
         try #require(terminal >= 0)
         defer { close(terminal) }
         #expect(

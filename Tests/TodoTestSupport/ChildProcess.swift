@@ -18,7 +18,8 @@ public final class ChildProcess: @unchecked Sendable {
 
     /// Starts `executable` with `arguments` in `directory` with `environment` only, in a process
     /// group of its own (as `Process` does); `input`, `output` and `error` become its standard
-    /// descriptors (nil: it shares the test's). It inherits no other descriptor.
+    /// descriptors (nil: it shares the test's). It inherits no other descriptor. Those given stay
+    /// the caller's to close, once: the child has copies of its own.
     public init(
         _ executable: URL, _ arguments: [String], directory: URL, environment: [String: String],
         input: Int32? = nil, output: Int32? = nil, error: Int32? = nil
@@ -48,6 +49,24 @@ public final class ChildProcess: @unchecked Sendable {
         var pid = pid_t()
         try Self.check(posix_spawn(&pid, executable.path, &actions, &attributes, argv, envp), executable.path)
         processIdentifier = pid
+    }
+
+    /// What a child started for its effect prints to /dev/null rather than among the tests'.
+    public enum Silenced { case stdout, stdoutAndStderr }
+
+    /// Starts `executable` as above, in the tests' working directory, `silenced` going to /dev/null.
+    public convenience init(
+        _ executable: String, _ arguments: [String],
+        environment: [String: String] = ProcessInfo.processInfo.environment, input: Int32? = nil,
+        silencing silenced: Silenced = .stdout
+    ) throws {
+        let null = open("/dev/null", O_WRONLY | O_CLOEXEC)
+        guard null >= 0 else { throw TestFailure("/dev/null: \(String(cString: strerror(errno)))") }
+        defer { close(null) }
+        try self.init(
+            URL(fileURLWithPath: executable), arguments,
+            directory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath), environment: environment,
+            input: input, output: null, error: silenced == .stdoutAndStderr ? null : nil)
     }
 
     private static func check(_ result: Int32, _ what: String) throws {
