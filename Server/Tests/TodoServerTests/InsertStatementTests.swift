@@ -14,8 +14,8 @@ struct InsertStatementTests {
             SQLValue.unnestInsert(into: "t", columns: ["a", "b", "c"], rows: rows, suffix: " ON CONFLICT DO NOTHING"))
         #expect(
             statement
-                == "INSERT INTO t (a, b, c) SELECT u.c0, NULL, u.c2 FROM unnest($1, $2) AS u(c0, c2) ON CONFLICT DO NOTHING"
-        )
+                == "INSERT INTO t (a, b, c) SELECT u.c0, NULL, u.c2 FROM unnest($1, $2) AS u(c0, c2)"
+                + " ON CONFLICT DO NOTHING")
         #expect(binds.map(\.type) == [.int8Array, .textArray])
         #expect(binds.map { $0.array?.count } == [2, 2])
         #expect(binds[1].array?.map(\.value?.readableBytes) == [1, nil])
