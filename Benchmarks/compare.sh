@@ -362,7 +362,7 @@ log "sync"
 run_sync
 
 # --- report --------------------------------------------------------------------------------
-TODO_BINARY="$TODO" python3 - "$RESULTS" "$SIZES" "$PUSH" "$(($(date +%s) - START))" <<'PY'
+TODO_BINARY="$TODO" LINK_ORDER="$ROOT/Sources/todo/link-order.txt" python3 - "$RESULTS" "$SIZES" "$PUSH" "$(($(date +%s) - START))" <<'PY'
 import sys, os, re, subprocess, datetime
 
 path, sizes, push, seconds = sys.argv[1], [int(s) for s in sys.argv[2].split(",")], int(sys.argv[3]), sys.argv[4]
@@ -493,6 +493,15 @@ for n in sizes:
 if ("sync", "todo", "sync-nothing") in ms:
     t = ms[("sync", "todo", "sync-nothing")]
     check(t <= 50, "sync nothing to do %.1f ms <= 50 ms" % t)
+# The link order lists functions the binaries still have, else Benchmarks/link-order.sh is due.
+binaries = [os.environ["TODO_BINARY"], os.path.join(os.path.dirname(os.environ["TODO_BINARY"]), "todo-sync")]
+defined = set(line.split()[-1] for line in subprocess.run(
+    ["nm", "--defined-only"] + binaries, capture_output=True, text=True).stdout.splitlines() if line.count(" ") == 2)
+listed = [line.strip()[len(".text."):] for line in open(os.environ["LINK_ORDER"]) if line.startswith(".text.")]
+listed = [name for name in listed if name != "startup"]
+found = sum(name in defined for name in listed)
+check(found >= 0.95 * len(listed), "link order: %d of the %d functions it lists are in todo and todo-sync (>= 95%%)"
+      % (found, len(listed)))
 first = os.path.join(os.path.dirname(path), "first-sync.md")
 if os.path.exists(first):
     print("A first sync of {:,} todos (Benchmarks/first-sync.sh, SQLite):".format(push))
