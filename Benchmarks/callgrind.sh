@@ -25,24 +25,18 @@ while (($#)); do
     esac
 done
 ((${#BUILDS[@]})) || BUILDS=("todo=$ROOT/.build-static/release/todo")
-command -v valgrind >/dev/null || { apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q valgrind; }
+. "$HERE/lib.sh"
+command -v valgrind >/dev/null || install_missing valgrind
 SERVER=${TODO_SERVER_BINARY:-$ROOT/Server/.build/debug/todo-server}
 [[ -x $SERVER ]] || swift build --package-path "$ROOT/Server" >&2
 
 WORK=$(mktemp -d /tmp/todo-callgrind.XXXXXX)
-SERVER_PID=
-trap '[[ -n $SERVER_PID ]] && kill $SERVER_PID 2>/dev/null; rm -rf "$WORK"' EXIT
 python3 "$HERE/make_data.py" "$N" "$WORK/data" >"$WORK/ids.sh"
 # shellcheck disable=SC1091
 source "$WORK/ids.sh"
 NAMES=$WORK/data/todo/names.txt
 
-export TODO_SERVER_DB=$WORK/server.sqlite
-PORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-"$SERVER" migrate >"$WORK/server.log" 2>&1
-"$SERVER" serve --hostname 127.0.0.1 --port "$PORT" >"$WORK/server.log" 2>&1 &
-SERVER_PID=$!
-for _ in $(seq 300); do (exec 3<>"/dev/tcp/127.0.0.1/$PORT") 2>/dev/null && break; sleep 0.1; done
+start_sqlite_server 27280
 
 count() { # count TODO STATE-DIR ARGS...: instructions of one run on a copy of the state
     local todo=$1 state=$2; shift 2
@@ -68,10 +62,7 @@ for build in "${BUILDS[@]}"; do
     done
     "$todo" --file "$base/journal/s.json" --quiet edit 50 --notes edited >/dev/null
     cp -r "$base/fresh" "$base/synced"
-    user=u$RANDOM$RANDOM
-    "$SERVER" user add "$user" >/dev/null 2>&1
-    token=$("$SERVER" token add "$user" 2>/dev/null)
-    TODO_SERVER=http://127.0.0.1:$PORT TODO_TOKEN=$token "$todo" --file "$base/synced/s.json" --quiet sync >&2
+    TODO_SERVER=$SERVER_URL TODO_TOKEN=$(new_token) "$todo" --file "$base/synced/s.json" --quiet sync >&2
     for state in fresh history journal synced; do
         dir=$base/$state
         row=()

@@ -1,7 +1,8 @@
-# Shared by the benchmarks that start a todo-server (server.sh, taskchampion.sh, first-sync.sh),
-# sourced after `set -euo pipefail`: logging, Debian installs, free loopback ports, a throwaway
-# PostgreSQL, a state file made by todo, waiting for a server, and one cleanup on exit that stops the server (SERVER_PID),
-# PostgreSQL (PGDATA) and anything in EXTRA_PIDS, then removes WORK (once the script sets it).
+# Shared by the benchmarks that start a todo-server (server.sh, taskchampion.sh, first-sync.sh,
+# callgrind.sh, link-order.sh), sourced after `set -euo pipefail`: logging, Debian installs, free
+# loopback ports, a throwaway PostgreSQL or SQLite server, a state file made by todo, waiting
+# for a server, and one cleanup on exit that stops the server (SERVER_PID), PostgreSQL (PGDATA)
+# and anything in EXTRA_PIDS, then removes WORK (once the script sets it).
 
 export DEBIAN_FRONTEND=noninteractive
 WORK=""
@@ -93,4 +94,23 @@ wait_ready() {
         [ $SECONDS -lt $deadline ] && kill -0 "$2" 2>/dev/null || { cat "$3" >&2; exit 1; }
         sleep 0.2
     done
+}
+
+# start_sqlite_server PORT_FROM: $SERVER on a new SQLite database in $WORK, on a free port from
+# PORT_FROM on; sets SERVER_PID and SERVER_URL once it answers.
+start_sqlite_server() {
+    local port
+    port=$(free_port "$1")
+    SERVER_URL=http://127.0.0.1:$port
+    TODO_SERVER_DB=$WORK/server.sqlite "$SERVER" migrate >"$WORK/server.log" 2>&1
+    TODO_SERVER_DB=$WORK/server.sqlite "$SERVER" serve --hostname 127.0.0.1 --port "$port" >>"$WORK/server.log" 2>&1 &
+    SERVER_PID=$!
+    wait_ready "$SERVER_URL/ready" "$SERVER_PID" "$WORK/server.log"
+}
+
+# new_token: a token of a new account on the server start_sqlite_server started.
+new_token() {
+    local user=u$RANDOM$RANDOM
+    TODO_SERVER_DB=$WORK/server.sqlite "$SERVER" user add "$user" >/dev/null 2>&1
+    TODO_SERVER_DB=$WORK/server.sqlite "$SERVER" token add "$user" 2>/dev/null
 }

@@ -16,13 +16,12 @@ ROOT=$(dirname "$HERE")
 TODO=${1:-$ROOT/.build-static/release/todo}
 OUT=$ROOT/Sources/todo/link-order.txt
 [[ -x $TODO ]] || { echo "link-order.sh: no todo binary at $TODO (build it first)" >&2; exit 1; }
-command -v valgrind >/dev/null || { apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q valgrind; }
+. "$HERE/lib.sh"
+command -v valgrind >/dev/null || install_missing valgrind
 SERVER=${TODO_SERVER_BINARY:-$ROOT/Server/.build/debug/todo-server}
 [[ -x $SERVER ]] || swift build --package-path "$ROOT/Server" >&2
 
 WORK=$(mktemp -d /tmp/todo-link-order.XXXXXX)
-SERVER_PID=
-trap '[[ -n $SERVER_PID ]] && kill $SERVER_PID 2>/dev/null; rm -rf "$WORK"' EXIT
 python3 "$HERE/make_data.py" 2000 "$WORK/data" >/dev/null
 
 # The state: make_data.py's todos with their attributes, a third completed, a few of the rarer
@@ -37,16 +36,9 @@ for id in 1 2 3; do "$TODO" --file "$s/s.json" --quiet annotate "$id" "called" >
 seq 4 40 | "$TODO" --file "$s/s.json" --quiet modify - scheduled:2026-12-01 dep:1 >/dev/null
 for id in 5 7 8; do "$TODO" --file "$s/s.json" --quiet toggle "$id" >/dev/null; done
 
-export TODO_SERVER_DB=$WORK/server.sqlite
-PORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-"$SERVER" migrate >"$WORK/server.log" 2>&1
-"$SERVER" serve --hostname 127.0.0.1 --port "$PORT" >"$WORK/server.log" 2>&1 &
-SERVER_PID=$!
-for _ in $(seq 300); do (exec 3<>"/dev/tcp/127.0.0.1/$PORT") 2>/dev/null && break; sleep 0.1; done
-user=u$RANDOM$RANDOM
-"$SERVER" user add "$user" >/dev/null 2>&1
-export TODO_SERVER=http://127.0.0.1:$PORT TODO_TOKEN
-TODO_TOKEN=$("$SERVER" token add "$user" 2>/dev/null)
+start_sqlite_server 27180
+export TODO_SERVER=$SERVER_URL TODO_TOKEN
+TODO_TOKEN=$(new_token)
 
 run() { # run ARGS...: the functions one run executes (its children's too), on a copy of the state
     local list=$WORK/functions.txt
