@@ -20,57 +20,57 @@ public struct Attributes: Hashable, Sendable, Codable {
     public var wait: DueDate?
     /// Not to be started before this date (Taskwarrior's `scheduled`).
     public var scheduled: DueDate? {
-        get { self[rare: \.scheduled] }
-        set { self[rare: \.scheduled, clearing: newValue == nil] = newValue }
+        get { rare?.fields.scheduled }
+        set { setRare(\.scheduled, newValue, clearing: newValue == nil) }
     }
 
     /// When work on it started (`todo start`); nil when it is not being worked on.
     public var start: DueDate? {
-        get { self[rare: \.start] }
-        set { self[rare: \.start, clearing: newValue == nil] = newValue }
+        get { rare?.fields.start }
+        set { setRare(\.start, newValue, clearing: newValue == nil) }
     }
 
     /// The todos that must be done first, by UUID.
     public var depends: Set<UUID> {
-        get { self[rare: \.depends] }
-        set { self[rare: \.depends, clearing: newValue.isEmpty] = newValue }
+        get { rare?.fields.depends ?? [] }
+        set { setRare(\.depends, newValue, clearing: newValue.isEmpty) }
     }
 
     /// Dated remarks, oldest first (`todo annotate`).
     public var annotations: [Annotation] {
-        get { self[rare: \.annotations] }
-        set { self[rare: \.annotations, clearing: newValue.isEmpty] = newValue }
+        get { rare?.fields.annotations ?? [] }
+        set { setRare(\.annotations, newValue, clearing: newValue.isEmpty) }
     }
 
     /// User-defined attributes (`todo config uda.NAME.type`), by name; kept whether or not
     /// this device declares them.
     public var udas: [String: String] {
-        get { self[rare: \.udas] }
-        set { self[rare: \.udas, clearing: newValue.isEmpty] = newValue }
+        get { rare?.fields.udas ?? [:] }
+        set { setRare(\.udas, newValue, clearing: newValue.isEmpty) }
     }
 
     /// How the todo repeats; only the open occurrence of a series holds it (see `Series`).
     public var recur: Recurrence? {
-        get { self[rare: \.recur] }
-        set { self[rare: \.recur, clearing: newValue == nil] = newValue }
+        get { rare?.fields.recur }
+        set { setRare(\.recur, newValue, clearing: newValue == nil) }
     }
 
     /// No occurrence of the series is made due after this date.
     public var until: DueDate? {
-        get { self[rare: \.until] }
-        set { self[rare: \.until, clearing: newValue == nil] = newValue }
+        get { rare?.fields.until }
+        set { setRare(\.until, newValue, clearing: newValue == nil) }
     }
 
     /// The series the todo is an occurrence of: the UUID of its first occurrence.
     public var series: UUID? {
-        get { self[rare: \.series] }
-        set { self[rare: \.series, clearing: newValue == nil] = newValue }
+        get { rare?.fields.series }
+        set { setRare(\.series, newValue, clearing: newValue == nil) }
     }
 
     /// The due date its series counts from, on its time zone's clock.
     public var anchor: SeriesAnchor? {
-        get { self[rare: \.anchor] }
-        set { self[rare: \.anchor, clearing: newValue == nil] = newValue }
+        get { rare?.fields.anchor }
+        set { setRare(\.anchor, newValue, clearing: newValue == nil) }
     }
 
     /// The fields few todos have, nil when none is set.
@@ -81,22 +81,20 @@ public struct Attributes: Hashable, Sendable, Codable {
     /// No attribute set.
     public static let none = Attributes()
 
-    /// A field of the box; setting one changes the box in place when no copy shares it, else
-    /// makes a new one (none when nothing is left set): reading a todo's rarer fields one by
-    /// one made a box for each. `clearing`: the value set is none or empty, so the box may
-    /// now hold nothing (the box is compared with an empty one only then).
-    private subscript<Value>(rare field: WritableKeyPath<RareFields, Value>, clearing clearing: Bool = false) -> Value {
-        get { (rare?.fields ?? .none)[keyPath: field] }
-        set {
-            if isKnownUniquelyReferenced(&rare), let box = rare {
-                box.fields[keyPath: field] = newValue
-                if clearing && box.fields == .none { rare = nil }
-                return
-            }
-            var fields = rare?.fields ?? .none
-            fields[keyPath: field] = newValue
-            rare = clearing && fields == .none ? nil : RareBox(fields)
+    /// Sets a field of the box: in place when no copy shares it, else in a new one (none when
+    /// nothing is left set): reading a todo's rarer fields one by one made a box for each.
+    /// `clearing`: the value set is none or empty, so the box may now hold nothing (the box is
+    /// compared with an empty one only then). The fields are read straight from the box: read
+    /// through a key path, each read copied every field of it.
+    private mutating func setRare<Value>(_ field: WritableKeyPath<RareFields, Value>, _ value: Value, clearing: Bool) {
+        if isKnownUniquelyReferenced(&rare), let box = rare {
+            box.fields[keyPath: field] = value
+            if clearing && box.fields == .none { rare = nil }
+            return
         }
+        var fields = rare?.fields ?? .none
+        fields[keyPath: field] = value
+        rare = clearing && fields == .none ? nil : RareBox(fields)
     }
 }
 
