@@ -18,7 +18,7 @@ struct ListExtras {
     /// Everything, blank-separated; made once, as a list asks for it twice a row.
     private(set) var text = ""
 
-    init(_ todo: Todo, _ dates: DateContext, _ dependencies: Dependencies) {
+    init(_ todo: borrowing Todo, _ dates: DateContext, _ dependencies: Dependencies) {
         // Built by appending to one string a part: a list makes this for every row it shows.
         var lead = ""
         if let priority = todo.priority { Self.append("(\(priority.rawValue))", to: &lead) }

@@ -84,9 +84,10 @@ struct Listing {
         guard isTable else { return .nothing }
         let todos = state.todos
         var wanted = Set<UUID>()
-        // Field by field, not a copy of each todo: most read have no dependencies.
+        // Field by field, not a copy of each todo: most read have no dependencies. Through
+        // `attributes`: the dynamic member (`todos[index].depends`) copies the whole todo.
         for index in todos.indices where !todos[index].completed {
-            let depends = todos[index].depends
+            let depends = todos[index].attributes.depends
             if !depends.isEmpty, !wanted.isSuperset(of: depends) { wanted.formUnion(depends) }
         }
         guard !wanted.isEmpty else { return .nothing }
@@ -100,11 +101,11 @@ struct Listing {
     /// it); none for the other outputs, or without dependencies.
     func blockedMarks(_ shown: [Todo], _ state: TodoState, _ further: [Todo]) -> Dependencies {
         guard isTable else { return .none }
-        // Each shown open todo's dependencies, read once (they sit in a box shared by copies).
-        let waiting = shown.compactMap { todo -> (uuid: UUID, depends: Set<UUID>)? in
-            guard !todo.completed else { return nil }
-            let depends = todo.depends
-            return depends.isEmpty ? nil : (todo.uuid, depends)
+        // Each shown open todo's dependencies, read once, field by field (as above).
+        var waiting: [(uuid: UUID, depends: Set<UUID>)] = []
+        for index in shown.indices where !shown[index].completed {
+            let depends = shown[index].attributes.depends
+            if !depends.isEmpty { waiting.append((shown[index].uuid, depends)) }
         }
         var wanted = Set<UUID>()
         for todo in waiting where !wanted.isSuperset(of: todo.depends) { wanted.formUnion(todo.depends) }

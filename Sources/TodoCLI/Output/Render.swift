@@ -88,8 +88,9 @@ func table(
     marksUnsynced: Bool,
     colour: ((Todo) -> TerminalColour?)? = nil
 ) -> String {
-    let numberWidth = String(todos.map(\.id).max() ?? 0).count
-    let marks = marksUnsynced || todos.contains { !$0.conflicts.isEmpty }
+    // By index, field by field: `map` and `contains` copy each todo whole.
+    let numberWidth = String(todos.indices.reduce(0) { max($0, todos[$1].id) }).count
+    let marks = marksUnsynced || todos.indices.contains { !todos[$0].conflicts.isEmpty }
     // The columns for the name and attributes: what the number, done and sync marks leave.
     let room = width.map { max(8, $0 - numberWidth - (marks ? 7 : 5)) }
     // Rows are gathered as bytes: appending each piece to a String costs several times more.
