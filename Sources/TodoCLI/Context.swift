@@ -26,6 +26,9 @@ public struct Context {
     /// How `sync` reaches a TaskChampion server (`sync.server.url`); nil where it cannot
     /// (`todo`, which hands sync over to `todo-sync`).
     public var replicaNetwork: ((ReplicaSettings) throws(SyncError) -> any ReplicaTransport)?
+    /// The process ends with the command (`todo`, not `todo ui`): what it read is then left
+    /// for the exit to free, as freeing 10,000 todos one by one takes a list a twentieth of its time.
+    public var exitsAfterCommand = false
     /// Settings given for this command only (`rc.KEY=VALUE`), over the config file's.
     var configOverrides: [String: String] = [:]
     /// The words that gave them (and `rc:PATH`), taken out of `arguments`.

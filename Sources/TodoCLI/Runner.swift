@@ -94,16 +94,19 @@ private func run(_ plan: Plan, with hooks: Hooks, _ store: StateFile, _ clock: C
     return output
 }
 
-/// What `execute` needs of the command's context: its clock, and whether to say what expired.
+/// What `execute` needs of the command's context: its clock, whether to say what expired,
+/// and whether to leave what it read for the process's exit to free.
 private struct Clock {
     var zone: TimeZone
     var now: () -> Date
     var quiet: Bool
+    var exitFrees: Bool
 
     init(_ invocation: Invocation, _ context: Context) {
         zone = context.timeZone
         now = context.now
         quiet = invocation.flag(.quiet)
+        exitFrees = context.exitsAfterCommand
     }
 
     var dates: DateContext { DateContext(now: now(), timeZone: zone) }
@@ -138,6 +141,7 @@ private func execute(_ plan: Plan, store: @autoclosure () throws -> StateFile, _
         let read = Expiry.expiring(first.state, clock: dates, in: zone)
         let further = try first.reading(try then(read.state))
         let output = try render(read.state, further)
+        if clock.exitFrees { leaveToExit((first, read, further)) }
         if !read.expired.isEmpty { Expiry.persist(selection, in: file, clock: dates, in: zone) }
         return clock.noting(read.expired, output)
     case .run(let body):
@@ -158,6 +162,16 @@ private func execute(_ plan: Plan, store: @autoclosure () throws -> StateFile, _
     case .peek(let path, let peek):
         return peeked(path.map { StateFile(path: $0) }, peek)
     }
+}
+
+/// Keeps `value` until the process exits, which frees it with everything else at once.
+private func leaveToExit<Value>(_ value: Value) {
+    _ = Unmanaged.passRetained(KeptToExit(value))
+}
+
+private final class KeptToExit<Value> {
+    let value: Value
+    init(_ value: Value) { self.value = value }
 }
 
 /// Actions a plan made from a state, and the state they leave when it applied them itself.

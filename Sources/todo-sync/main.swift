@@ -4,6 +4,7 @@ import TodoHTTP
 import TodoSync
 
 var context = Context.live()
+context.exitsAfterCommand = true
 context.network = .connect { settings throws(SyncError) in
     try SyncClient(server: settings.server, token: settings.token, timeout: settings.timeout, caFile: settings.caFile)
 }

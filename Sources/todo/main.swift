@@ -1,7 +1,9 @@
 import Foundation
 import TodoCLI
 
-let output = run(Context.live())
+var context = Context.live()
+context.exitsAfterCommand = true
+let output = run(context)
 writeAll(output.stdout, to: STDOUT_FILENO)
 writeAll(output.stderr, to: STDERR_FILENO)
 exit(output.status)
