@@ -30,7 +30,7 @@ extension StateCodec {
         // The fields always stored (`FieldCodec.alwaysStored`), in the table's order, each read
         // by its kind: a field the table adds is on this path without a word here.
         for (field, kind, member) in FieldCodec.storedMembers {
-            guard reader.skip(member) else { throw LayoutMismatch() }
+            guard reader.skip(member.bytes) else { throw LayoutMismatch() }
             field.set(try FieldCodec.read(kind, from: &reader), on: &todo)
         }
         guard reader.skip(", \"completed\": ") else { throw LayoutMismatch() }
@@ -47,7 +47,8 @@ extension StateCodec {
         // The attributes `write` puts next, in table order, each only when set; gathered
         // first and put in the todo once.
         var attributes = Attributes()
-        for (field, kind, member) in FieldCodec.attributeMembers where reader.mayHoldAttribute && reader.skip(member) {
+        for (field, kind, member) in FieldCodec.attributeMembers
+        where reader.mayHoldAttribute && reader.skip(member.bytes) {
             field.set(try FieldCodec.read(kind, from: &reader), on: &attributes)
         }
         todo.attributes = attributes
@@ -82,7 +83,7 @@ extension StateCodec {
     static func readCompletedFast(_ reader: JSONReader) -> Bool? {
         var reader = reader
         for (_, kind, member) in FieldCodec.storedMembers {
-            guard reader.skip(member) else { return nil }
+            guard reader.skip(member.bytes) else { return nil }
             // Text (every always-stored field yet) is skipped unchecked; another kind is read.
             if kind == .text {
                 guard (try? reader.skipStringUnchecked()) != nil else { return nil }

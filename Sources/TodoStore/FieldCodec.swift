@@ -14,9 +14,9 @@ enum FieldCodec {
         for (index, (field, _, member)) in storedMembers.enumerated() {
             if opening && index == 0 {
                 out.raw("{")
-                out.bytes += member.dropFirst(2)
+                out.bytes += member.bytes.dropFirst(2)
             } else {
-                out.bytes += member
+                out.bytes += member.bytes
             }
             write(field.value(of: holder), to: &out)
         }
@@ -29,14 +29,27 @@ enum FieldCodec {
         for (field, _, member) in attributeMembers {
             let value = field.value(of: attributes)
             guard all || value.isSet else { continue }
-            out.bytes.append(contentsOf: member)
+            out.bytes.append(contentsOf: member.bytes)
             write(value, to: &out)
         }
     }
 
     /// A field's place in the state file's layout: the field, its kind and `, "key": `, made
     /// once. The writer lays members out in this order, and the fast reader expects them so.
-    typealias Member = (field: TodoField, kind: FieldKind, member: [UInt8])
+    typealias Member = (field: TodoField, kind: FieldKind, member: MemberBytes)
+
+    /// A member's bytes, kept for the life of the process and never counted: the fast reader
+    /// compares each of them for every todo, and an array's would be retained and released
+    /// each time (some 2% of a `list`).
+    struct MemberBytes: @unchecked Sendable {
+        let bytes: UnsafeRawBufferPointer
+
+        init(_ text: String) {
+            let memory = UnsafeMutableRawBufferPointer.allocate(byteCount: text.utf8.count, alignment: 1)
+            _ = memory.initializeMemory(as: UInt8.self, from: text.utf8)
+            bytes = UnsafeRawBufferPointer(memory)
+        }
+    }
 
     /// Each field always stored, in the order `writeStored` lays them out.
     static let storedMembers = alwaysStored.map(member)
@@ -45,7 +58,7 @@ enum FieldCodec {
     static let attributeMembers = TodoField.attributes.map(member)
 
     private static func member(_ field: TodoField) -> Member {
-        (field, field.spec.kind, Array(", \"\(field.key)\": ".utf8))
+        (field, field.spec.kind, MemberBytes(", \"\(field.key)\": "))
     }
 
     /// What `writeAttributes(_:all: true)` writes for a todo with none set, made once.

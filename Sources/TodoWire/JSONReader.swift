@@ -441,6 +441,15 @@ public struct JSONReader {
         return true
     }
 
+    /// Consumes `literal` if the bytes at the current position are exactly it.
+    package mutating func skip(_ literal: UnsafeRawBufferPointer) -> Bool {
+        guard position + literal.count <= bytes.count,
+            memcmp(bytes.baseAddress! + position, literal.baseAddress!, literal.count) == 0
+        else { return false }
+        position += literal.count
+        return true
+    }
+
     /// Moves past `count` bytes, if there are that many.
     package mutating func skip(count: Int) -> Bool {
         guard position + count <= bytes.count else { return false }
