@@ -103,6 +103,7 @@ enum FileIO {
         var failed = false
         let bytes = [UInt8](unsafeUninitializedCapacity: max(count, 0)) { buffer, filled in
             filled = 0
+            populate(UnsafeMutableRawBufferPointer(buffer))
             while filled < buffer.count {
                 let got = pread(descriptor, buffer.baseAddress! + filled, buffer.count - filled, off_t(offset + filled))
                 if got < 0, errno == EINTR { continue }
@@ -112,6 +113,18 @@ enum FileIO {
             }
         }
         return failed ? nil : bytes
+    }
+
+    /// Gives `buffer`'s whole pages their memory at once (`MADV_POPULATE_WRITE`, Linux 5.14
+    /// and later; elsewhere nothing): the read that fills a large buffer otherwise stops for
+    /// a page fault every 4 KiB, a thousand of them for a state file of 10,000 todos.
+    static func populate(_ buffer: UnsafeMutableRawBufferPointer) {
+        guard buffer.count >= 1 << 20, let base = buffer.baseAddress else { return }
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let start = (Int(bitPattern: base) + page - 1) / page * page
+        let end = (Int(bitPattern: base) + buffer.count) / page * page
+        guard end > start, let first = UnsafeMutableRawPointer(bitPattern: start) else { return }
+        _ = madvise(first, end - start, 23)  // MADV_POPULATE_WRITE
     }
 
     /// Writes all of `bytes` at `offset`; nil on success, else why not.
