@@ -119,12 +119,14 @@ enum FileIO {
     /// and later; elsewhere nothing): the read that fills a large buffer otherwise stops for
     /// a page fault every 4 KiB, a thousand of them for a state file of 10,000 todos.
     static func populate(_ buffer: UnsafeMutableRawBufferPointer) {
-        guard buffer.count >= 1 << 20, let base = buffer.baseAddress else { return }
-        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
-        let start = (Int(bitPattern: base) + page - 1) / page * page
-        let end = (Int(bitPattern: base) + buffer.count) / page * page
-        guard end > start, let first = UnsafeMutableRawPointer(bitPattern: start) else { return }
-        _ = madvise(first, end - start, 23)  // MADV_POPULATE_WRITE
+        #if canImport(Glibc)
+            guard buffer.count >= 1 << 20, let base = buffer.baseAddress else { return }
+            let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+            let start = (Int(bitPattern: base) + page - 1) / page * page
+            let end = (Int(bitPattern: base) + buffer.count) / page * page
+            guard end > start, let first = UnsafeMutableRawPointer(bitPattern: start) else { return }
+            _ = madvise(first, end - start, MADV_POPULATE_WRITE)
+        #endif
     }
 
     /// Writes all of `bytes` at `offset`; nil on success, else why not.

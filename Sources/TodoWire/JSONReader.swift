@@ -433,15 +433,6 @@ public struct JSONReader {
     }
 
     /// Consumes `literal` if the bytes at the current position are exactly it.
-    package mutating func skip(_ literal: [UInt8]) -> Bool {
-        guard position + literal.count <= bytes.count,
-            literal.withUnsafeBytes({ memcmp(bytes.baseAddress! + position, $0.baseAddress!, literal.count) }) == 0
-        else { return false }
-        position += literal.count
-        return true
-    }
-
-    /// Consumes `literal` if the bytes at the current position are exactly it.
     package mutating func skip(_ literal: UnsafeRawBufferPointer) -> Bool {
         guard position + literal.count <= bytes.count,
             memcmp(bytes.baseAddress! + position, literal.baseAddress!, literal.count) == 0
