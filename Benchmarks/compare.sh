@@ -502,6 +502,18 @@ listed = [name for name in listed if name != "startup"]
 found = sum(name in defined for name in listed)
 check(found >= 0.95 * len(listed), "link order: %d of the %d functions it lists are in todo and todo-sync (>= 95%%)"
       % (found, len(listed)))
+# And the linker laid them out by it: this package's listed functions (each in a section of its
+# own) lie side by side in todo, not spread over all its code (about 4 times their size).
+placed = {}
+symbols = subprocess.run(["nm", "-S", "--defined-only", binaries[0]], capture_output=True, text=True).stdout
+for line in symbols.splitlines():
+    fields = line.split()
+    if len(fields) == 4 and fields[2] in "tT": placed[fields[3]] = (int(fields[0], 16), int(fields[1], 16))
+own = [placed[name] for name in listed if name in placed and re.match(r"\$s\d+Todo", name)]
+size = sum(length for _, length in own)
+span = max(start + length for start, length in own) - min(start for start, _ in own)
+check(span <= 2 * size, "link order: this package's %d listed functions (%d KiB) lie within %d KiB of todo (<= 2x)"
+      % (len(own), size // 1024, span // 1024))
 first = os.path.join(os.path.dirname(path), "first-sync.md")
 if os.path.exists(first):
     print("A first sync of {:,} todos (Benchmarks/first-sync.sh, SQLite):".format(push))
